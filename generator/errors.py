@@ -1,0 +1,40 @@
+"""The one error hierarchy: raised deep, shown once by the CLI as a single line."""
+from __future__ import annotations
+
+
+class GeneratorError(Exception):
+    """A mistake in the user's input or environment that the CLI reports in one line."""
+
+    exit_code = 1
+
+
+class TemplateError(GeneratorError):
+    """A template file is malformed: names the file, the key path, what was expected and got.
+
+    >>> str(TemplateError("packs/x.toml", "marks.arrow", expected="true or false", got="'yes'"))
+    "packs/x.toml: marks.arrow: expected true or false, got 'yes'"
+    """
+
+    def __init__(self, path: object, key: str, *, expected: str, got: str | None = None,
+                 hint: str | None = None, problem: str | None = None) -> None:
+        self.path = str(path)
+        self.key = key
+        self.expected = expected
+        self.got = got
+        self.hint = hint
+        self.problem = problem
+        where = f"{self.path}: {key}: " if key else f"{self.path}: "
+        text = f"{where}{problem}; expected {expected}" if problem else f"{where}expected {expected}"
+        if got is not None:
+            text += f", got {got}"
+        if hint:
+            text += f" ({hint})"
+        super().__init__(text)
+
+
+class NotFoundError(GeneratorError):
+    """A name (pack, board, layout...) that no template defines."""
+
+
+class OutputError(GeneratorError):
+    """An output file or folder cannot be written."""

@@ -1,0 +1,187 @@
+"""Positions: which cards lie on which squares, how they face and who owns them."""
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .board import RANKS, parse_square, square_name, square_order
+from .cards import Card
+from .letters import LetterCard
+
+
+class Facing(enum.Enum):
+    """Where a card's orientation arrow points. Players aim their arrows at the opponent,
+    so a card pointing north belongs to the player sitting at the south edge."""
+
+    NORTH = "^"
+    SOUTH = "v"
+
+    @property
+    def owner(self) -> str:
+        return "south" if self is Facing.NORTH else "north"
+
+
+SIDES = ("south", "north")
+_PIECE = re.compile(r"^(\()?([^()^v]+?)(\))?([\^v])?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A card as it lies on a square: which card, where its arrow points, face up or down.
+
+    >>> Piece.from_notation("(1B)^")
+    Piece.from_notation('(1B)^')
+    >>> Piece.from_notation("(1B)^").owner, Piece.from_notation("(1B)^").face_up
+    ('south', False)
+    """
+
+    card: Card | LetterCard
+    facing: Facing | None = None
+    face_up: bool = True
+
+    @property
+    def owner(self) -> str | None:
+        return self.facing.owner if self.facing else None
+
+    @property
+    def is_test_card(self) -> bool:
+        """A face-down card plays the part of a chess king (domain.md 1.7)."""
+        return not self.face_up
+
+    @classmethod
+    def from_notation(cls, text: str) -> Piece:
+        """Parses ``2G^`` (arrow north), ``30Rv`` (arrow south), ``(1B)^`` (face down),
+        ``A/R^`` (a letter card), ``5Y`` (no arrow).
+
+        :raises: :exc:`ValueError` if *text* is not a piece.
+        """
+        match = _PIECE.match(text.strip()) if isinstance(text, str) else None
+        if not match or bool(match.group(1)) != bool(match.group(3)):
+            raise ValueError(f"not a card on a square: {text!r} "
+                             "(expected like 3R^, 30Rv, (1B)^ or A/R^)")
+        body = match.group(2)
+        card: Card | LetterCard = (LetterCard.from_notation(body) if "/" in body
+                                   else Card.from_notation(body))
+        facing = Facing(match.group(4)) if match.group(4) else None
+        return cls(card, facing, face_up=not match.group(1))
+
+    def notation(self) -> str:
+        body = self.card.notation()
+        if not self.face_up:
+            body = f"({body})"
+        return body + (self.facing.value if self.facing else "")
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Piece.from_notation({self.notation()!r})"
+
+
+Stack = tuple[Piece, ...]
+
+
+def parse_stack(text: str) -> Stack:
+    """A pile, bottom card first: ``2Y^+1Rv`` is 1R pressed onto 2Y (game 48)."""
+    return tuple(Piece.from_notation(part) for part in text.split("+"))
+
+
+def stack_notation(stack: Stack) -> str:
+    return "+".join(piece.notation() for piece in stack)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """An immutable position on a board: square name -> stack of pieces (bottom first)."""
+
+    board: str
+    stacks: Mapping[str, Stack] = field(default_factory=dict)
+    players: Mapping[str, str] = field(default_factory=dict)
+    name: str = ""
+    title: str = ""
+    game: str | None = None
+
+    def __post_init__(self) -> None:
+        clean = {}
+        for square in sorted(self.stacks, key=square_order):
+            if self.stacks[square]:
+                clean[square] = tuple(self.stacks[square])
+        object.__setattr__(self, "stacks", MappingProxyType(clean))
+        object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.stacks)
+
+    def __len__(self) -> int:
+        return len(self.stacks)
+
+    def items(self) -> Iterator[tuple[str, Stack]]:
+        return iter(self.stacks.items())
+
+    def top(self, square: str) -> Piece | None:
+        stack = self.stacks.get(square)
+        return stack[-1] if stack else None
+
+    def pieces(self) -> Iterator[tuple[str, Piece]]:
+        for square, stack in self.stacks.items():
+            for piece in stack:
+                yield square, piece
+
+    def with_piece(self, square: str, piece: Piece) -> Layout:
+        """A new layout with *piece* laid on top of whatever is on *square*."""
+        parse_square(square)
+        stacks = dict(self.stacks)
+        stacks[square] = stacks.get(square, ()) + (piece,)
+        return self._replace(stacks)
+
+    def without(self, square: str) -> Layout:
+        stacks = dict(self.stacks)
+        stacks.pop(square, None)
+        return self._replace(stacks)
+
+    def _replace(self, stacks: Mapping[str, Stack]) -> Layout:
+        return Layout(self.board, stacks, self.players, self.name, self.title, self.game)
+
+    @classmethod
+    def from_rows(cls, board: str, rows: Mapping[int, str], **kwargs: object) -> Layout:
+        """Builds a layout from rank lines such as ``{1: "2G^ . (1B)^ ..."}``: 8 tokens a
+        rank, ``.`` for an empty square.
+
+        :raises: :exc:`ValueError` naming the rank and token at fault.
+        """
+        stacks: dict[str, Stack] = {}
+        for rank, line in rows.items():
+            if not 1 <= rank <= RANKS:
+                raise ValueError(f"rank {rank} is off the board (expected 1 to 8)")
+            tokens = line.split()
+            if len(tokens) != 8:
+                raise ValueError(f"rank {rank} has {len(tokens)} squares (expected 8)")
+            for file, token in enumerate(tokens):
+                if token != ".":
+                    stacks[square_name(file, rank - 1)] = parse_stack(token)
+        return cls(board, stacks, **kwargs)  # type: ignore[arg-type]
+
+    def rows(self) -> dict[int, str]:
+        """The inverse of :meth:`from_rows`, ranks 8 down to 1, empty ranks left out."""
+        found = {}
+        for rank in range(RANKS, 0, -1):
+            tokens = [stack_notation(self.stacks[square_name(f, rank - 1)])
+                      if square_name(f, rank - 1) in self.stacks else "."
+                      for f in range(8)]
+            if any(t != "." for t in tokens):
+                found[rank] = " ".join(tokens)
+        return found
+
+    def __str__(self) -> str:
+        width = max([len(stack_notation(s)) for s in self.stacks.values()] + [1])
+        lines = []
+        for rank in range(RANKS, 0, -1):
+            cells = [stack_notation(self.stacks[square_name(f, rank - 1)])
+                     if square_name(f, rank - 1) in self.stacks else "."
+                     for f in range(8)]
+            lines.append(f"{rank}  " + " ".join(c.rjust(width) for c in cells))
+        lines.append("   " + " ".join(f.rjust(width) for f in "abcdefgh"))
+        return "\n".join(lines)

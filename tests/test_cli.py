@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from generator import __version__
+from generator.cli import cli
+from generator.resources import templates_dir
+
+
+def test_version(runner):
+    result = runner.invoke(cli, ["--version"])
+    assert result.exit_code == 0 and result.output == f"opencards, version {__version__}\n"
+
+
+def test_list_names_everything_shipped(runner, library):
+    result = runner.invoke(cli, ["list"])
+    assert result.exit_code == 0
+    for kind in ("pack", "letters", "board", "layout"):
+        for name in library.names(kind):
+            assert f"  {name} " in result.output
+    for name in ("pack1", "pack2", "simple1", "simple2", "latin1", "latin2", "cyrillic",
+                 "board-a", "colourless", "game9-start"):
+        assert name in result.output
+    assert "card 25 x 50 mm" in result.output
+
+
+def test_show_pack1_lists_cards_groups_and_marks(runner):
+    result = runner.invoke(cli, ["show", "pack1"])
+    assert result.exit_code == 0
+    rows = [line.split() for line in result.output.splitlines()
+            if line.split() and line.split()[0][:-1].isdigit() and line.split()[0][-1] in "RYGB"]
+    assert len(rows) == 32
+    by_card = {r[0]: r for r in rows}
+    # 1R: red hearts, G1/Q3, no dagger; 1B: G2/Q1 with the dagger on face and back.
+    assert by_card["1R"][4:7] == ["G1", "Q3", "-"]
+    assert by_card["1B"][4:7] == ["G2", "Q1", "\u2020"]
+    assert "dagger" in " ".join(by_card["1B"][7:]) and "frame" in by_card["1B"]
+    assert sum(r[6] == "\u2020" for r in rows) == 16
+    assert "backs: dark circles" in result.output
+
+
+def test_show_other_kinds(runner):
+    assert "R1d" in runner.invoke(cli, ["show", "board-a"]).output
+    out = runner.invoke(cli, ["show", "cyrillic"]).output
+    assert "red weighs 52, yellow weighs 52" in out and "Щ" in out
+    out = runner.invoke(cli, ["show", "game9-start"]).output
+    assert "(1B)^" in out and "(1B)v" in out
+
+
+def test_user_templates_are_searched_first(runner, tmp_path):
+    (tmp_path / "packs").mkdir()
+    pack = (templates_dir() / "packs" / "pack2.toml").read_text(encoding="utf-8")
+    (tmp_path / "packs" / "pack2.toml").write_text(
+        pack.replace("Pack 2 (basic version)", "My pack two"), encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(tmp_path), "list"])
+    assert result.exit_code == 0 and "My pack two" in result.output
+    assert "Pack 2 (basic version)" not in result.output
+
+
+def test_python_dash_m():
+    out = subprocess.run([sys.executable, "-m", "generator", "--version"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == f"opencards, version {__version__}"

@@ -1,0 +1,29 @@
+"""The model knows nothing of drawing, files or the command line (design.md rule 3)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "generator"
+MODEL = ("cards", "letters", "board", "layout", "units", "geometry", "settings")
+FORBIDDEN = {"reportlab", "svgwrite", "PIL", "click", "pypdf", "pypdfium2", "pikepdf",
+             "art", "backends", "templates", "reader", "kit", "cli", "show", "resources"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    return {m.removeprefix("generator.").split(".")[0] for m in names if m}
+
+
+def test_model_imports_no_drawing_library():
+    for module in MODEL:
+        found = _imports(PACKAGE / f"{module}.py") & FORBIDDEN
+        assert not found, f"{module}.py imports {found}"
+
+
+def test_the_check_would_catch_a_drawing_import(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("from reportlab.pdfgen import canvas\nimport PIL.Image\n")
+    assert _imports(bad) & FORBIDDEN == {"reportlab", "PIL"}
