@@ -9,8 +9,13 @@ import click
 
 from . import __version__
 from .errors import GeneratorError
+from .output import prepare_dir
+from .output import atomic_write
+from .preview import contact_sheet
+from .render import FORMATS, board_page, card_pages, encode, write_page
 from .show import board_text, layout_text, letters_text, pack_text
 from .templates import KINDS, Library
+from .units import LENGTH_FORMS, parse_length
 
 
 class _OneLineErrors(click.Group):
@@ -80,6 +85,73 @@ def show(ctx: click.Context, name: str) -> None:
     text = {"pack": pack_text, "letters": letters_text, "board": board_text,
             "layout": layout_text}[kind](obj)
     click.echo(text)
+
+
+class _Length(click.ParamType):
+    name = "length"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            mm = float(value)  # a bare number on the command line means mm
+        except ValueError:
+            mm = None
+        try:
+            mm = parse_length(value) if mm is None else mm
+        except ValueError:
+            self.fail(f"expected {LENGTH_FORMS}, got {value!r}", param, ctx)
+        if mm < 0 or mm > 20:
+            self.fail(f"expected a length from 0 to 20 mm, got {value!r}", param, ctx)
+        return mm
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="png", show_default=True,
+              help="File format of each card or board image.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into (created if missing).")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
+              help="Resolution of PNG files.")
+@click.option("--bleed", type=_Length(), default="0mm", show_default=True,
+              help="Art extended past the trim on every side, e.g. 2mm or 0.125in.")
+@click.pass_context
+def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
+           bleed: float) -> None:
+    """Draw every card face and back of a pack or letter set, or a board, one file each.
+
+    NAME is a pack, letter set or board from 'opencards list'."""
+    library = _library(ctx)
+    kind, obj = library.find(name)
+    settings = library.settings()
+    if kind == "board":
+        jobs = [(obj.name, board_page(obj, settings))]
+    elif kind in ("pack", "letters"):
+        jobs = list(card_pages(obj, settings, bleed=bleed))
+    else:
+        raise click.UsageError(f"{name!r} is a {kind}; render takes a pack, letter set "
+                               "or board", ctx)
+    out = prepare_dir(out_dir)
+    written = []
+    with click.progressbar(jobs, label=f"{obj.name} -> {fmt}", file=sys.stderr,
+                           show_pos=True) as bar:
+        for stem, page in bar:
+            written.append(write_page(page, stem, fmt, out, dpi=dpi))
+    click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out}")
+
+
+@cli.command()
+@click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False),
+              default=Path("docs/preview.png"), show_default=True,
+              help="The PNG file to write.")
+@click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True)
+@click.pass_context
+def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
+    """Draw a contact sheet: one card of every pack and letter set, face over back, and
+    both boards."""
+    page = contact_sheet(_library(ctx))
+    prepare_dir(out_file.parent if str(out_file.parent) else Path("."))
+    atomic_write(out_file, encode(page, "png", dpi=dpi))
+    click.echo(f"wrote {out_file}")
 
 
 def main() -> None:

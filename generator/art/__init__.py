@@ -1,0 +1,1 @@
+"""Card, letter and board art: model + style -> scene groups in millimetres."""

@@ -1,0 +1,1 @@
+"""Thin backends that translate scene Pages into PDF, SVG and PNG bytes."""
