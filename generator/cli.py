@@ -11,6 +11,8 @@ from . import __version__
 from .errors import GeneratorError
 from .output import prepare_dir
 from .output import atomic_write
+from .imposition import BACKS, FLIPS, PAPERS, SheetSpec
+from .kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from .preview import contact_sheet
 from .render import FORMATS, board_page, card_pages, encode, write_page
 from .show import board_text, layout_text, letters_text, pack_text
@@ -152,6 +154,137 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     prepare_dir(out_file.parent if str(out_file.parent) else Path("."))
     atomic_write(out_file, encode(page, "png", dpi=dpi))
     click.echo(f"wrote {out_file}")
+
+
+class _Offset(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            x, y = (parse_length(p.strip()) if p.strip()[-1:].isalpha() else float(p)
+                    for p in parts)
+        except ValueError:
+            self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
+        if abs(x) > 20 or abs(y) > 20:
+            self.fail(f"expected offsets within 20 mm, got {value!r}", param, ctx)
+        return (x, y)
+
+
+class _CardSize(click.ParamType):
+    name = "WxH"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            size = parse_size(str(value))
+        except ValueError:
+            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
+                      param, ctx)
+        if not (5 <= size.width <= 400 and 5 <= size.height <= 400):
+            self.fail(f"expected each side between 5 and 400 mm, got {value!r}", param, ctx)
+        return size
+
+
+def _sheet_options(f: Any) -> Any:
+    f = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+                     default="a4", show_default=True, help="Sheet size (portrait).")(f)
+    f = click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True,
+                     help="Which edge the sheet turns over when printed duplex.")(f)
+    f = click.option("--back-offset", type=_Offset(), default="0,0", show_default=True,
+                     help="Move the backs by X,Y mm (x right, y up, seen from the front) "
+                          "to correct your printer; read it off 'opencards calibrate'.")(f)
+    f = click.option("--margin", type=_Length(), default="5mm", show_default=True,
+                     help="The printer's safe margin: nothing is printed nearer the edge.")(f)
+    return f
+
+
+def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
+          bleed: float = 2.0, backs: str = "duplex") -> SheetSpec:
+    return SheetSpec(paper=paper.lower(), flip=flip, back_offset=back_offset, margin=margin,
+                     bleed=bleed, backs=backs)
+
+
+def _summary(built: list[Built], out: Path) -> None:
+    width = max(len(b.path.name) for b in built)
+    for b in built:
+        click.echo(f"  {b.path.name:<{width}}  {b.pages:>3} page{'s' if b.pages != 1 else ' '}"
+                   f"  {b.size / 1024:8.1f} KiB")
+    total = sum(b.size for b in built)
+    click.echo(f"{len(built)} file(s), {sum(b.pages for b in built)} pages, "
+               f"{total / 1024:.1f} KiB in {out}")
+
+
+@cli.command("build")
+@_sheet_options
+@click.option("--only", "only", multiple=True, metavar="NAME",
+              help="Build just this item (a pack, letter set or board); repeatable. "
+                   f"Default: {', '.join(DEFAULT_ITEMS)}.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for the PDFs (created if missing).")
+@click.option("--card-size", type=_CardSize(), default=None,
+              help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
+@click.option("--bleed", type=_Length(), default="2mm", show_default=True,
+              help="Art extended past the cut on the outer edges (0 allowed).")
+@click.option("--backs", type=click.Choice(BACKS), default="duplex", show_default=True,
+              help="duplex: backs on the reverse of each sheet; glue: backs on their own "
+                   "sheet to glue on, with pin-hole marks.")
+@click.option("--overlap", type=_Length(), default="6mm", show_default=True,
+              help="Glue strip shared by neighbouring board pieces.")
+@click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
+@click.pass_context
+def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
+                  margin: float, only: tuple[str, ...], out_dir: Path, card_size: Any,
+                  bleed: float, backs: str, overlap: float, cmyk: bool) -> None:
+    """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
+    with everything in printing order."""
+    library = _library(ctx)
+    items = only or DEFAULT_ITEMS
+    spec = _spec(paper, flip, back_offset, margin, bleed, backs)
+    with click.progressbar(length=len(items), label="drawing", file=sys.stderr) as bar:
+        def step(name: str) -> None:
+            bar.label = f"drawing {name}"
+            bar.update(1)
+        built = build(library, out_dir, items=items, spec=spec, card=card_size, cmyk=cmyk,
+                      overlap=overlap, progress=step)
+    _summary(built, out_dir)
+
+
+@cli.command("calibrate")
+@_sheet_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True)
+def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
+                      out_dir: Path) -> None:
+    """Write a one-sheet duplex test page: print it, hold it to the light and read the
+    --back-offset for your printer off its scales."""
+    built = calibrate(out_dir, _spec(paper, flip, back_offset, margin))
+    _summary([built], out_dir)
+
+
+@cli.command("export-cards")
+@click.option("--only", "only", multiple=True, metavar="NAME",
+              help="Export just this pack or letter set; repeatable.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True)
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@click.option("--bleed", type=_Length(), default="0.125in", show_default=True,
+              help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
+@click.option("--card-size", type=_CardSize(), default=None)
+@click.pass_context
+def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,
+                         bleed: float, card_size: Any) -> None:
+    """Write every card face and back as a PNG with bleed, for print-on-demand upload
+    (OUT/cards/NAME/NAME-1R-face.png)."""
+    library = _library(ctx)
+    items = only or DEFAULT_ITEMS
+    with click.progressbar(length=1, label="exporting", file=sys.stderr) as bar:
+        built = export_cards(library, out_dir, items=items, dpi=dpi, bleed=bleed,
+                             card=card_size, progress=lambda stem: None)
+        bar.update(1)
+    click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "
+               f"{out_dir / 'cards'}")
 
 
 def main() -> None:

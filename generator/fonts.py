@@ -52,9 +52,14 @@ def info(key: str) -> FontInfo:
     return FontInfo(key, font_path(key), upm, hhea.ascent / upm, -hhea.descent / upm)
 
 
-def missing_glyphs(text: str, key: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _missing(text: str, key: str) -> tuple[str, ...]:
     cmap = _font(key).getBestCmap()
-    return sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()})
+    return tuple(sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()}))
+
+
+def missing_glyphs(text: str, key: str) -> list[str]:
+    return list(_missing(text, key))
 
 
 def check_glyphs(text: str, key: str, where: str) -> None:
@@ -66,6 +71,7 @@ def check_glyphs(text: str, key: str, where: str) -> None:
                         f"{shown}")
 
 
+@lru_cache(maxsize=4096)
 def measure(text: str, key: str, size: float) -> float:
     """The advance width of *text* in mm at *size* mm (no kerning, as in the PDF)."""
     font = _font(key)
@@ -105,6 +111,7 @@ def _num(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+@lru_cache(maxsize=4096)
 def ink_bounds(text: str, key: str, size: float) -> tuple[float, float, float, float]:
     """The inked box of *text* set at the origin: (left, top, right, bottom) in mm, y down,
     relative to the start of the baseline. Used to centre signs optically."""

@@ -35,6 +35,7 @@ class Style:
     ink: str = "#1b1b1b"           # frames, circles, arrows, daggers, rhombuses
     paper: str = "#ffffff"
     back_field: str = "#eef0f4"    # background of card backs
+    back_border: str = "#3d4a66"   # the solid band around a back's hatched panel
     back_lines: str = "#6b7a99"    # back hatching
     board_dark: str = "#4a4a4a"    # dark squares of the colourless board
     board_light: str = "#f4f4f0"

@@ -29,6 +29,7 @@ def test_dagger_only_on_the_dagger_group_face_and_back(library, name):
 
 
 def _frame_boxes(group):
+    """The dark framework: a band drawn in ink (other faces have it in their colour)."""
     return [item for item, _ in walk((group,)) if isinstance(item, Box)
             and item.paint.stroke == DEFAULT_STYLE.ink and item.paint.fill is None]
 

@@ -39,15 +39,22 @@ def _corner_points(size: Size, u: float) -> tuple[tuple[float, float], tuple[flo
     return (4.6 * u, 6.2 * u), (size.width - 4.6 * u, size.height - 6.2 * u)
 
 
-def _panel_and_arrow(size: Size, u: float, tint: str, style: Style, frame: bool,
+def _band(size: Size, u: float, colour: str) -> Box:
+    """A band from 1 to 2 units inside the trim, its inner edge on the panel's edge."""
+    return Box(Rect(0, 0, size.width, size.height).inset(1.5 * u),
+               Paint(stroke=colour, width=1.0 * u), radius=2.1 * u)
+
+
+def _panel_and_arrow(size: Size, u: float, colour: Colour, style: Style, frame: bool,
                      with_arrow: bool) -> list[Item]:
     items: list[Item] = []
     panel = Rect(0, 0, size.width, size.height).inset(2.0 * u)
     items.append(Box(panel, Paint(fill=style.paper), radius=1.6 * u))
-    if frame:
-        # The dark framework tells pack 1 from pack 2 at a glance across the board.
-        items.append(Box(Rect(0, 0, size.width, size.height).inset(1.1 * u),
-                         Paint(stroke=style.ink, width=1.1 * u), radius=1.8 * u))
+    # Every face has a band 1 to 2 units in from the trim: dark on the framed pack (the
+    # framework that tells pack 1 from pack 2 across the board), in the suit colour on
+    # the others. Every back has a band at the same place, so the two sides of a duplex
+    # sheet share their strongest edges and misregistration shows at a glance.
+    items.append(_band(size, u, style.ink if frame else style.suit[colour]))
     if with_arrow:
         items.append(arrow(size.width / 2, 2.9 * u, 4.2 * u, 4.6 * u, style.ink))
     return items
@@ -62,7 +69,7 @@ def card_front(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: floa
     w, h = size.width, size.height
     colour = card.colour
     area, items = _base(size, bleed, style.tint[colour])
-    items += _panel_and_arrow(size, u, style.tint[colour], style, pack.marks.face_frame,
+    items += _panel_and_arrow(size, u, colour, style, pack.marks.face_frame,
                               pack.marks.arrow)
     value = str(card.value)
     value_size = fit_size(value, "bold", 11.5 * u, w - 6.0 * u)
@@ -89,11 +96,16 @@ def card_front(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: floa
 
 def _back(size: Size, bleed: float, style: Style, hatch: Hatching, key: str,
           marks: list[Item]) -> Group:
+    """A hatched panel inside a dark band 1 to 2 units from the trim: the band sits where
+    the face's panel edge (and pack 1's frame) is, so the two sides of a card line up
+    visibly, and measurably, when a duplex sheet is held to the light."""
     area, items = _base(size, bleed, style.back_field)
     u = _unit(size)
+    panel = Rect(0, 0, size.width, size.height).inset(2.0 * u)
+    items.append(_band(size, u, style.back_border))
     if hatch is not Hatching.NONE:
-        items.append(hatching(area, hatch, style.hatch_step * u, style.hatch_width * u,
-                              style.back_lines, key=f"{key}-lines"))
+        items.append(hatching(panel.inset(0.6 * u), hatch, style.hatch_step * u,
+                              style.hatch_width * u, style.back_lines, key=f"{key}-lines"))
     items += marks
     return Group(tuple(items), clip=area, key=key, role=f"back {key}")
 
@@ -132,7 +144,7 @@ def letter_front(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 
     w, h = size.width, size.height
     colour = card.colour
     area, items = _base(size, bleed, style.tint[colour])
-    items += _panel_and_arrow(size, u, style.tint[colour], style, False, letters.marks.arrow)
+    items += _panel_and_arrow(size, u, colour, style, False, letters.marks.arrow)
     letter_size = fit_size(card.letter, "bold", 17.0 * u, w - 6.0 * u)
     items.append(centred_text(card.letter, w / 2, h * 0.305, letter_size, TEXT[colour]))
     items.append(centred_text(card.letter, w / 2, h * 0.695, letter_size, TEXT[colour],

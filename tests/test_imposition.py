@@ -1,0 +1,135 @@
+"""Sheet geometry: grids, mirrors, marks, offsets, board pieces, calibration."""
+from __future__ import annotations
+
+import pytest
+
+from generator.geometry import Size
+from generator.imposition import (PAPERS, SheetSpec, back_shift, calibration_pages,
+                                  crop_marks, mirror, plan, target_centres, tiles)
+from generator.scene import Group, Line, Text, walk
+
+CARD = Size(25, 50)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_a_whole_pack_fits_one_sheet_with_bleed_and_marks(paper):
+    spec = SheetSpec(paper=paper)
+    sheet = plan(CARD, spec, 32)
+    assert sheet.per_sheet >= 32
+    reach = sheet.block.inset(-spec.mark_reach)
+    assert spec.printable.contains(reach)  # marks and bleed stay inside the safe margin
+    # centred on the sheet
+    assert sheet.block.x == pytest.approx(spec.size.width - sheet.block.right)
+    assert sheet.block.y == pytest.approx(spec.size.height - sheet.block.bottom)
+
+
+def test_default_a4_grid():
+    sheet = plan(CARD, SheetSpec(), 32)
+    assert (sheet.cols, sheet.rows) == (7, 5)
+    assert sheet.slots[0].x == pytest.approx(17.5) and sheet.slots[0].y == pytest.approx(23.5)
+
+
+def test_too_big_a_card_is_refused():
+    from generator.imposition import ImpositionError
+    with pytest.raises(ImpositionError, match="does not fit on A4"):
+        plan(Size(250, 300), SheetSpec())
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_mirror_is_an_involution_and_keeps_targets(flip):
+    spec = SheetSpec(flip=flip)
+    m = mirror(spec)
+    for x, y in [(10, 20), (100.5, 3.25)]:
+        assert (m @ m).apply(x, y) == pytest.approx((x, y))
+    centres = sorted(target_centres(spec))
+    turned = sorted((round(a, 9), round(b, 9)) for a, b in (m.apply(x, y) for x, y in centres))
+    assert turned == centres
+
+
+@pytest.mark.parametrize(("flip", "offset"), [("long", (1.5, -0.8)), ("short", (-1.0, 2.0))])
+def test_back_offset_is_seen_from_the_front(flip, offset):
+    """A point on the back page, turned to the front, lands offset mm away (y up)."""
+    spec = SheetSpec(flip=flip, back_offset=offset)
+    x, y = 50.0, 80.0
+    on_back = mirror(spec).apply(x, y)
+    landed = mirror(spec).apply(*back_shift(spec).apply(*on_back))
+    assert landed[0] - x == pytest.approx(offset[0])
+    assert y - landed[1] == pytest.approx(offset[1])  # y up
+
+
+def test_crop_marks_sit_beyond_the_bleed_at_every_cut():
+    spec = SheetSpec()
+    sheet = plan(CARD, spec, 32)
+    marks = crop_marks(sheet)
+    bleed_box = sheet.block.inset(-spec.bleed)
+    assert len(marks) == 2 * (sheet.cols + 1 + sheet.rows + 1)
+    for m in marks:
+        assert not (bleed_box.x < (m.x1 + m.x2) / 2 < bleed_box.right
+                    and bleed_box.y < (m.y1 + m.y2) / 2 < bleed_box.bottom)
+        length = abs(m.x2 - m.x1) + abs(m.y2 - m.y1)
+        assert length == pytest.approx(spec.mark_length)
+        assert spec.printable.contains(
+            type(bleed_box)(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1),
+                            abs(m.y2 - m.y1)))
+
+
+@pytest.mark.parametrize("overlap", [0.0, 6.0, 10.0])
+def test_board_quarters_tile_the_board_with_the_overlap(overlap):
+    size = Size(224, 424)
+    pieces = tiles(size, SheetSpec(), overlap)
+    assert [(t.col, t.row) for t in pieces] == [(0, 0), (1, 0), (0, 1), (1, 1)]
+    own = [t.own for t in pieces]
+    assert sum(r.w * r.h for r in own) == pytest.approx(size.width * size.height)
+    assert own[0].right == pytest.approx(112) and own[0].bottom == pytest.approx(212)
+    left, right = pieces[0].area, pieces[1].area
+    assert left.right - right.x == pytest.approx(overlap)        # shared strip
+    top, bottom = pieces[0].area, pieces[2].area
+    assert top.bottom - bottom.y == pytest.approx(overlap)
+    assert pieces[3].area.right == pytest.approx(224) and pieces[3].area.bottom == pytest.approx(424)
+
+
+def test_small_paper_splits_quarters_further():
+    pieces = tiles(Size(224, 424), SheetSpec(paper="a4"), 6.0)
+    assert len(pieces) == 4
+    big = tiles(Size(448, 848), SheetSpec(paper="a4"), 6.0)
+    assert len(big) == 16 and all(SheetSpec().printable.w > t.area.w for t in big)
+
+
+def _calibration_reading(spec):
+    """Which labelled pair coincides, seen from the front, as a printer would land it."""
+    front, back = calibration_pages(spec)
+    pair_lines = lambda items: [(i, t) for i, t in walk(items) if isinstance(i, Line)
+                                and abs(abs(i.x2 - i.x1) + abs(i.y2 - i.y1) - 16) < 1e-9]
+    labels = [i for i, _ in walk(front.items) if isinstance(i, Text)]
+    to_front = mirror(spec)
+    backs = [(to_front.apply(*t.apply(i.x1, i.y1)), to_front.apply(*t.apply(i.x2, i.y2)))
+             for i, t in pair_lines(back.items)]
+    readings = {}
+    for f, _ in pair_lines(front.items):
+        vertical = f.x1 == f.x2
+        for p, q in backs:
+            if vertical and abs(p[0] - q[0]) < 1e-9 and abs(p[0] - f.x1) < 1e-6:
+                label = min(labels, key=lambda t: abs(t.x - f.x1) + abs(t.y - f.y2 - 5))
+                readings["x"] = label.text
+            if not vertical and abs(p[1] - q[1]) < 1e-9 and abs(p[1] - f.y1) < 1e-6:
+                label = min(labels, key=lambda t: abs(t.y - f.y1 - 0.9) + abs(t.x - f.x2 - 3))
+                readings["y"] = label.text
+    return readings
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_calibration_reads_the_correction(flip):
+    # A back_offset stands in for a printer's error: the sheet must read its negative.
+    assert _calibration_reading(SheetSpec(flip=flip)) == {"x": "0", "y": "0"}
+    error = SheetSpec(flip=flip, back_offset=(1.0, -1.5))
+    assert _calibration_reading(error) == {"x": "-1", "y": "+1.5"}
+
+
+def test_card_sheets_group_structure():
+    from generator.imposition import card_sheets
+    from generator.scene import Box, Paint
+    from generator.geometry import Rect
+    art = [Group((Box(Rect(0, 0, 25, 50), Paint(fill="#ff0000")),)) for _ in range(40)]
+    pages = card_sheets(art, art, CARD, SheetSpec(), "test")
+    assert len(pages) == 4  # 35 per sheet: two sheets, fronts and backs
+    assert pages[0].label.endswith("fronts") and pages[1].label.endswith("backs")
