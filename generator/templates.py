@@ -436,6 +436,13 @@ class Library:
             found[side] = self.get(kind, base)
         return found
 
+    def check_layout(self, layout: Layout, path: Path) -> None:
+        """Checks that the board and packs a layout loaded from *path* names exist.
+
+        :raises: :exc:`TemplateError` naming the file and key.
+        """
+        self._check_layout_refs(layout, path)
+
     def _check_layout_refs(self, layout: Layout, path: Path) -> None:
         shown = display_path(path)
         boards = self.files("board")
