@@ -78,6 +78,8 @@ def _material(layout: Layout, game: Game, sources: Mapping[str, Source],
         if pair not in game.pairs and pair[::-1] not in game.pairs:
             found.append(Violation("wrong-material", None, f"{game.name} is not played with "
                                    f"{' vs '.join(pair)}; expected {' or '.join(pairs)}"))
+            # Every card would then look out of place; the one problem above says why.
+            return {}
     supplies = {}
     for side, ref in refs.items():
         base, _, group = ref.partition(":")
@@ -111,6 +113,8 @@ def _piece_problems(layout: Layout, game: Game, supplies: Mapping[str, Counter[I
             if game.owners and side is None:
                 found.append(Violation("no-arrow", square, f"{_describe(item)} has no "
                                        "arrow, so it belongs to nobody; expected ^ or v"))
+                continue
+            if not supplies:
                 continue
             pool = supplies.get(side, Counter()) if side else shared
             seen.setdefault((side, item), []).append(square)
