@@ -93,12 +93,14 @@ def combinations(layout: Layout, *, min_length: int = 3,
     ['e1-g1 sequence: 2R 3R 4B']
     """
     found: list[Combination] = []
+    # Each square is read once, not once per orientation: this is the hot path of play.
+    grid = {square: _playing_card(layout, square) for square in layout}
     for orientation in orientations:
         lines = (LINE_THROUGH[(through, orientation)],) if through else LINES[orientation]
         for line in lines:
             if len(line) < min_length:
                 continue
-            cards = [_playing_card(layout, square) for square in line]
+            cards = [grid.get(square) for square in line]
             if sum(c is not None for c in cards) < min_length:
                 continue
             for combo in line_combinations(line, cards, orientation, min_length=min_length,
