@@ -99,7 +99,7 @@ def test_no_trumps_without_the_switch_or_on_a_colourless_square():
     ("1R", "1B", None, True),    # equal values
     ("1R", "3R", None, True),    # same colour; seniority plays no part
     ("1R", "10B", None, True),   # the zero of pack 2 is ignored
-    ("4R", "2Y", R, True),       # any card on a square of the presser's colour
+    ("1R", "2Y", R, True),       # seed000: 2Y on a red square, 1R presses it there
     ("1R", "2Y", G, False),
     ("2Y", "2R", G, True),       # how 2Y can come to lie on a red square
     ("3G", "4B", B, False),
