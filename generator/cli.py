@@ -85,7 +85,7 @@ def show(ctx: click.Context, name: str) -> None:
     a board or a layout. NAME is a name from 'opencards list' or a path to a .toml file."""
     kind, obj = _library(ctx).find(name)
     text = {"pack": pack_text, "letters": letters_text, "board": board_text,
-            "layout": layout_text}[kind](obj)
+            "layout": layout_text, "game": game_text}[kind](obj)
     click.echo(text)
 
 
@@ -289,3 +289,10 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
 
 def main() -> None:
     cli(prog_name="opencards")
+
+
+# The rule engine's commands live in their own module; registered here.
+from .cli_rules import game_text, rules, validate  # noqa: E402
+
+cli.add_command(validate)
+cli.add_command(rules)

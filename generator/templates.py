@@ -14,6 +14,8 @@ from typing import Any
 from .board import FILES, Board, Shade, Square, parse_square
 from .cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, PackMarks, Split
 from .errors import NotFoundError, TemplateError
+from .game_templates import check_game_refs, game_from_toml
+from .games import Game
 from .geometry import Size
 from .layout import SIDES, Layout, parse_stack
 from .letters import LetterGroup, LetterMarks, LetterSet
@@ -27,6 +29,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "letters": ("letters", "letter sets"),
     "board": ("boards", "boards"),
     "layout": ("layouts", "layouts"),
+    "game": ("games", "games"),
 }
 HATCHINGS = {h.value: h for h in Hatching}
 VERSIONS = {v: v for v in ("initial", "basic", "full")}
@@ -318,7 +321,7 @@ def settings_from_toml(reader: Reader) -> Settings:
 
 
 _LOADERS = {"pack": pack_from_toml, "letters": letters_from_toml,
-            "board": board_from_toml, "layout": layout_from_toml}
+            "board": board_from_toml, "layout": layout_from_toml, "game": game_from_toml}
 
 
 def load_file(path: Path) -> tuple[str, Any]:
@@ -375,6 +378,9 @@ class Library:
         obj = self._load(files[name], kind)
         if kind == "layout":
             self._check_layout_refs(obj, files[name])
+        if kind == "game":
+            check_game_refs(obj, display_path(files[name]), self.files("board"),
+                            {**self.files("pack"), **self.files("letters")})
         return obj
 
     def pack(self, name: str) -> Pack:
@@ -388,6 +394,9 @@ class Library:
 
     def layout(self, name: str) -> Layout:
         return self.get("layout", name)
+
+    def game(self, name: str) -> Game:
+        return self.get("game", name)
 
     def settings(self) -> Settings:
         for root in self.roots:
@@ -426,6 +435,13 @@ class Library:
             kind = "pack" if base in self.files("pack") else "letters"
             found[side] = self.get(kind, base)
         return found
+
+    def check_layout(self, layout: Layout, path: Path) -> None:
+        """Checks that the board and packs a layout loaded from *path* names exist.
+
+        :raises: :exc:`TemplateError` naming the file and key.
+        """
+        self._check_layout_refs(layout, path)
 
     def _check_layout_refs(self, layout: Layout, path: Path) -> None:
         shown = display_path(path)

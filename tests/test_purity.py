@@ -5,9 +5,11 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
-MODEL = ("cards", "letters", "board", "layout", "units", "geometry", "settings")
+MODEL = ("cards", "letters", "board", "layout", "units", "geometry", "settings", "lines",
+         "games", "beating", "combinations", "moves", "validation", "words", "rules")
 FORBIDDEN = {"reportlab", "svgwrite", "PIL", "click", "pypdf", "pypdfium2", "pikepdf",
-             "art", "backends", "templates", "reader", "kit", "cli", "show", "resources"}
+             "art", "backends", "templates", "reader", "kit", "cli", "show", "resources",
+             "game_templates", "wordlists", "cli_rules", "wordfreq"}
 
 
 def _imports(path: Path) -> set[str]:

@@ -1,0 +1,98 @@
+"""Moves: the data fixtures in tests/data/rules/moves, then play, outcome and placements."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from generator.cards import Card
+from generator.layout import Layout, Piece
+from generator.rules import Move, legal_moves, outcome, placements, play
+
+FIXTURES = sorted((Path(__file__).parent / "data" / "rules" / "moves").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_legal_moves_fixture(library, path):
+    case = tomllib.loads(path.read_text(encoding="utf-8"))
+    game = library.game(case["game"])
+    board = library.board(game.boards[0])
+    layout = Layout.from_rows(board.name, {int(k): v for k, v in case["rows"].items()})
+    found = legal_moves(layout, board, game, case["side"])
+    assert " ".join(m.notation() for m in found) == case["moves"]
+    assert found == sorted(found) == legal_moves(layout, board, game, case["side"])
+
+
+def test_no_moves_in_games_that_lay_cards_and_placements_instead(library):
+    game, board = library.game("basic-52"), library.board("board-a")
+    layout = library.layout("basic-52-start")
+    assert legal_moves(layout, board, game, "south") == []
+    # 2R fits only a2 and h2; in the start h2 (the dark one) holds a face-down card.
+    assert placements(layout, board, game, Card.from_notation("20R"), "south") == ["a2"]
+
+
+def test_placements_next_to_own_cards_and_by_value_row(library):
+    game3 = library.game("initial-3")
+    start = library.layout("initial-3-start")
+    board = library.board("colourless")
+    assert placements(start, board, game3, Card.from_notation("5R"), "south") == [
+        "d1", "f1", "e2"]
+    game11 = library.game("initial-11")
+    empty = Layout("colourless")
+    assert placements(empty, board, game11, Card.from_notation("3G"), "south") == [
+        f"{f}3" for f in "abcdefgh"]
+
+
+def test_play_beat_press_and_cover(library):
+    basic1 = library.game("basic-1")
+    layout = Layout.from_rows("board-a", {3: ". . 2Y^ 2Gv . . . ."})
+    after = play(layout, Move("c3", "d3", "beat"), basic1)
+    assert after.rows() == {3: ". . . 2Y^ . . . ."}
+    game48 = library.game("basic-48")
+    pressed = play(layout, Move("c3", "d3", "press"), game48)
+    assert pressed.rows() == {3: ". . . 2Gv+2Y^ . . . ."}
+    # The pile moves by its top card and stays together.
+    moved = play(pressed, Move("d3", "d4", "move"), game48)
+    assert moved.rows() == {4: ". . . 2Gv+2Y^ . . . ."}
+    assert moved.top("d4").owner == "south"
+
+
+def test_mixed_combination_takes_the_opponents_cards(library):
+    # Initial game 9: south moves 3R from c1 to c2, making 1G 2Y 3R 4B on rank 2 with two
+    # north cards in it: those two leave; a line of south's cards alone would stay.
+    game = library.game("initial-9")
+    layout = Layout.from_rows("colourless", {2: "1Gv 2Yv . 4B^ . . . .",
+                                             1: ". . 3R^ . . . . ."})
+    after = play(layout, Move("c1", "c2"), game)
+    assert after.rows() == {2: ". . 3R^ 4B^ . . . ."}
+    own = Layout.from_rows("colourless", {2: "1G^ 2Y^ . 4B^ . . . .", 1: ". . 3R^ . . . . ."})
+    assert play(own, Move("c1", "c2"), game).rows() == {2: "1G^ 2Y^ 3R^ 4B^ . . . ."}
+
+
+def test_opening_and_shifting_into_combinations(library):
+    game = library.game("basic-65")
+    board = library.board("board-a")
+    layout = Layout.from_rows("board-a", {1: "5R 5Y . (5G) . . . .", 2: "7B . . . . . . ."})
+    moves = legal_moves(layout, board, game, "south")
+    assert Move("d1", "d1", "open") in moves and Move("a2", "c1", "shift") not in moves
+    # 5G opened where it lies makes no line (c1 is free); shifted to c1 it would.
+    opened = play(layout, Move("d1", "d1", "open"), game)
+    assert opened.top("d1") == Piece.from_notation("5G")
+    assert Move("d1", "c1", "shift") in legal_moves(opened, board, game, "south")
+    assert play(opened, Move("d1", "c1", "shift"), game).rows() == {2: "7B . . . . . . ."}
+
+
+def test_outcomes(library):
+    basic1 = library.game("basic-1")
+    start = library.layout("game1-demo")
+    assert outcome(start, basic1) is None
+    assert outcome(start.without("e8"), basic1) == "south"
+    word1 = library.game("word-1")
+    assert outcome(start, word1, last_move=Move("c7", "off", "exit"), mover="south") == "south"
+    initial1 = library.game("initial-1")
+    assert outcome(start, initial1, last_move=Move("d4", "d5"), mover="south") == "south"
+    assert outcome(start, initial1, last_move=Move("d4", "d5", "beat"), mover="south") is None
+    initial5 = library.game("initial-5")
+    across = Layout.from_rows("colourless", {6: "1R^ 2R^ . . . . . .", 1: "3Gv . . . . . . ."})
+    assert outcome(across, initial5) == "south"

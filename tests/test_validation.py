@@ -1,0 +1,131 @@
+"""Layout validation: every shipped layout passes, every broken fixture gives its problems."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.cli import cli
+from generator.cli_rules import sources_for
+from generator.layout import Layout
+from generator.rules import problems
+
+BROKEN = sorted((Path(__file__).parent / "data" / "rules" / "broken").glob("*.toml"))
+
+
+def _expected(path: Path) -> list[tuple[str, str | None]]:
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# expect:"):
+            code, square = line.removeprefix("# expect:").split()
+            found.append((code, None if square == "-" else square))
+    return found
+
+
+def test_every_shipped_layout_is_valid_for_its_game(library, runner):
+    names = library.names("layout")
+    assert len(names) >= 24
+    for name in names:
+        layout = library.layout(name)
+        game = library.game(layout.game)
+        found = problems(layout, game, board=library.board(layout.board),
+                         sources=sources_for(library, layout, game))
+        assert found == [], (name, [str(v) for v in found])
+        result = runner.invoke(cli, ["validate", name])
+        assert result.exit_code == 0 and "a valid start for" in result.output
+
+
+def test_every_game_has_a_shipped_start(library):
+    games = {library.layout(name).game for name in library.names("layout")}
+    assert games == set(library.names("game"))
+
+
+def test_there_are_at_least_15_broken_layouts():
+    assert len(BROKEN) >= 15
+    assert all(_expected(path) for path in BROKEN)
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
+def test_broken_layout_lists_its_problems(runner, path):
+    result = runner.invoke(cli, ["validate", "--json", str(path)])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    assert data["valid"] is False
+    assert [(p["code"], p["square"]) for p in data["problems"]] == _expected(path)
+    # The text form names every square at fault, one problem a line, and no traceback.
+    text = runner.invoke(cli, ["validate", str(path)])
+    assert text.exit_code == 1 and "Traceback" not in text.output
+    lines = text.stdout.splitlines()
+    assert len(lines) == len(_expected(path))
+    for line, (code, square) in zip(lines, _expected(path)):
+        assert line.startswith(f"{path.name}: ") or f"/{path.name}: " in line
+        assert line.endswith(f"[{code}]") and (square is None or f": {square}: " in line)
+
+
+def test_the_fixture_name_is_among_its_problems():
+    aliases = {"value-not-in-game": "not-in-game", "card-of-other-pack": "not-in-game",
+               "off-board-rank": "off-board", "off-board-file": "off-board",
+               "pile-at-start": "pile"}
+    for path in BROKEN:
+        assert aliases.get(path.stem, path.stem) in {c for c, _ in _expected(path)}, path
+
+
+def test_play_positions_skip_the_start_checks(library, runner, tmp_path):
+    # A game-48 position after a press: a pile, and cards away from their home ranks.
+    text = (Path(library.files("layout")["basic-48-start"])).read_text(encoding="utf-8")
+    layout = library.layout("basic-48-start")
+    pressed = layout.without("a1").with_piece("c4", layout.top("a1"))
+    pressed = pressed.with_piece("c4", layout.top("b1"))
+    assert problems(pressed.without("b1"), library.game("basic-48"),
+                    board=library.board("board-a"),
+                    sources=sources_for(library, layout, library.game("basic-48")),
+                    start=False) == []
+    start_problems = problems(pressed.without("b1"), library.game("basic-48"),
+                              board=library.board("board-a"),
+                              sources=sources_for(library, layout, library.game("basic-48")))
+    assert {v.code for v in start_problems} == {"pile", "wrong-home-row"}
+    path = tmp_path / "moved.toml"
+    path.write_text(text.replace('1 = "', '3 = "', 1), encoding="utf-8")
+    assert runner.invoke(cli, ["validate", str(path)]).exit_code == 1
+    assert runner.invoke(cli, ["validate", "--play", str(path)]).exit_code == 0
+
+
+def test_game_option_overrides_the_layout_game(runner):
+    result = runner.invoke(cli, ["validate", "game9-start", "--game", "basic-1"])
+    assert result.exit_code == 1
+    assert "wrong-board" in result.stdout and "wrong-material" in result.stdout
+
+
+def test_layout_without_game_needs_the_option(runner, tmp_path, library):
+    text = library.files("layout")["game9-start"].read_text(encoding="utf-8")
+    path = tmp_path / "nogame.toml"
+    path.write_text(text.replace('game = "initial-9"\n', ""), encoding="utf-8")
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "the layout names no game; give one with --game" in result.stderr
+    assert runner.invoke(cli, ["validate", str(path), "--game", "initial-9"]).exit_code == 0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["validate", "nosuch"], "no layout named 'nosuch'"),
+    (["validate", "game9-start", "--game", "basic-99"], "no game named 'basic-99'"),
+    (["validate", "missing.toml"], "missing.toml: no such layout file"),
+])
+def test_validate_mistakes_are_one_line(runner, args, message):
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 1 and message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_problems_are_sorted_and_deterministic(library):
+    layout = Layout.from_rows("board-a", {1: "(7R)^ 5R^ . . . . . .", 3: "3Gv . . . . . . ."},
+                              players={"south": "pack1:G1", "north": "pack1:G2"})
+    game = library.game("basic-1")
+    found = problems(layout, game, board=library.board("board-a"),
+                     sources=sources_for(library, layout, game))
+    again = problems(layout, game, board=library.board("board-a"),
+                     sources=sources_for(library, layout, game))
+    assert found == again
+    squares = [v.square for v in found]
+    assert squares[:2] == [None, None] and squares.index("a1") < squares.index("a3")
