@@ -14,6 +14,7 @@ from .cards import Marking as Marking
 from .cards import Pack as Pack
 from .cards import Split as Split
 from .errors import GeneratorError as GeneratorError
+from .games import Game as Game
 from .errors import TemplateError as TemplateError
 from .layout import Facing as Facing
 from .layout import Layout as Layout
@@ -22,3 +23,4 @@ from .letters import LetterCard as LetterCard
 from .letters import LetterSet as LetterSet
 from .templates import Library as Library
 from .templates import load_file as load_file
+from .validation import Violation as Violation

@@ -12,11 +12,10 @@ from typing import Any
 
 from .board import Shade
 from .cards import Card
-from .errors import TemplateError
 from .games import (COMBINATION_KINDS, MATERIALS, Arrows, Beating, Capture, Combinations,
                     EqualValues, FaceDown, Game, Goal, Movement, Placement, Pressing, Removal,
                     Setup, Step, Words)
-from .reader import Reader, read_toml
+from .reader import Reader, read_toml, require_known
 from .resources import templates_dir
 
 VERSIONS = {v: v for v in ("initial", "basic", "word")}
@@ -213,17 +212,8 @@ def check_game_refs(game: Game, shown: str, boards: Mapping[str, Path],
     :raises: :exc:`TemplateError` naming the key at fault.
     """
     for i, board in enumerate(game.boards):
-        if board not in boards:
-            close = difflib.get_close_matches(board, boards, n=1)
-            raise TemplateError(shown, f"boards[{i}]", expected="a board: " + ", ".join(boards),
-                                got=repr(board),
-                                hint=f"did you mean {close[0]!r}?" if close else None)
+        require_known(shown, f"boards[{i}]", board, boards, "a board")
     for i, pair in enumerate(game.pairs):
         for j, ref in enumerate(pair):
-            base = ref.partition(":")[0]
-            if base not in sources:
-                close = difflib.get_close_matches(base, sources, n=1)
-                raise TemplateError(shown, f"pairs[{i}][{j}]", expected="a pack or letter "
-                                    "set (optionally with :group): " + ", ".join(sources),
-                                    got=repr(ref),
-                                    hint=f"did you mean {close[0]!r}?" if close else None)
+            require_known(shown, f"pairs[{i}][{j}]", ref.partition(":")[0], sources,
+                          "a pack or letter set (optionally with :group)", got=repr(ref))

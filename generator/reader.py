@@ -165,6 +165,19 @@ class Reader:
                                     hint=_did_you_mean(key, self._seen))
 
 
+def require_known(path: str, key: str, name: str, known: object, expected: str,
+                  got: str | None = None) -> None:
+    """Rejects *name* unless it is one of *known*, listing them and suggesting the closest.
+
+    :raises: :exc:`TemplateError` at *key* of *path*.
+    """
+    options = sorted(known)  # type: ignore[call-overload]
+    if name not in options:
+        raise TemplateError(path, key, expected=f"{expected}: " + ", ".join(options),
+                            got=got if got is not None else repr(name),
+                            hint=_did_you_mean(name, options))
+
+
 def _did_you_mean(word: str, options: object) -> str | None:
     close = difflib.get_close_matches(word, sorted(options), n=1)  # type: ignore[arg-type]
     return f"did you mean {close[0]!r}?" if close else None

@@ -19,7 +19,7 @@ from .games import Game
 from .geometry import Size
 from .layout import SIDES, Layout, parse_stack
 from .letters import LetterGroup, LetterMarks, LetterSet
-from .reader import Reader, display_path, read_toml
+from .reader import Reader, display_path, read_toml, require_known
 from .resources import templates_dir
 from .settings import Settings
 
@@ -102,7 +102,7 @@ def _split(pack: Pack, splits: Reader, split_name: str) -> Split:
     missing = [c.notation() for c in pack if c not in seen]
     if missing:
         raise TemplateError(reader.path, reader.prefix, problem="groups do not partition "
-                            f"the pack", expected=f"all {len(pack)} cards of {pack.name}",
+                            "the pack", expected=f"all {len(pack)} cards of {pack.name}",
                             got=f"{len(seen)}; missing {' '.join(missing)}")
     return Split(split_name, tuple(groups))
 
@@ -445,21 +445,12 @@ class Library:
 
     def _check_layout_refs(self, layout: Layout, path: Path) -> None:
         shown = display_path(path)
-        boards = self.files("board")
-        if layout.board not in boards:
-            close = difflib.get_close_matches(layout.board, boards, n=1)
-            raise TemplateError(shown, "board", expected="a board: " + ", ".join(boards),
-                                got=repr(layout.board),
-                                hint=f"did you mean {close[0]!r}?" if close else None)
+        require_known(shown, "board", layout.board, self.files("board"), "a board")
         sources = {**self.files("pack"), **self.files("letters")}
         for side, ref in layout.players.items():
             base, _, group = ref.partition(":")
-            if base not in sources:
-                close = difflib.get_close_matches(base, sources, n=1)
-                raise TemplateError(shown, f"players.{side}", expected="a pack or letter set "
-                                    "(optionally with :group): " + ", ".join(sources),
-                                    got=repr(ref),
-                                    hint=f"did you mean {close[0]!r}?" if close else None)
+            require_known(shown, f"players.{side}", base, sources,
+                          "a pack or letter set (optionally with :group)", got=repr(ref))
             if group:
                 owner = self.get("pack" if base in self.files("pack") else "letters", base)
                 names = _group_names(owner)

@@ -29,3 +29,16 @@ def test_the_check_would_catch_a_drawing_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("from reportlab.pdfgen import canvas\nimport PIL.Image\n")
     assert _imports(bad) & FORBIDDEN == {"reportlab", "PIL"}
+
+
+def test_importing_the_model_loads_no_drawing_library():
+    """At run time too: the package's own import pulls in no renderer."""
+    import subprocess
+    import sys
+    code = ("import sys, generator.cards, generator.board, generator.layout, "
+            "generator.letters, generator.rules; "
+            "print(sorted(m for m in ('reportlab', 'PIL', 'svgwrite', 'fontTools', 'click') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"

@@ -9,7 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from .. import fonts
-from ..geometry import Rect, Transform
+from ..geometry import Transform
 from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..units import mm_to_px
 
