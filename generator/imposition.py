@@ -114,6 +114,12 @@ def back_shift(spec: SheetSpec) -> Transform:
     return Transform.translate(-dx, -dy) if spec.flip == "long" else Transform.translate(dx, dy)
 
 
+def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str) -> Group:
+    """*art* (card-local) at *slot*, clipped to *reach*, with its trim marker."""
+    return Group((art, _trim_marker(card)), Transform.translate(slot.x, slot.y),
+                 clip=reach.moved(-slot.x, -slot.y), role=role)
+
+
 def _trim_marker(card: Size) -> Box:
     """The card's trim as a path that paints nothing: invisible in print, but it lets
     tools (and our tests) read where each card was placed, through every transform."""
@@ -215,37 +221,28 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
     how = ("print at 100% (actual size), duplex, flip on the "
            f"{spec.flip} edge" if spec.backs == "duplex"
            else "print at 100% (actual size), one side; glue the backs sheet on the reverse")
+    marks = crop_marks(sheet)
+    targets = [i for c in target_centres(spec) for i in target(*c)]
+    front_marks: list[Item] = [*marks, *targets]
+    if spec.backs == "glue":
+        front_marks += pinholes(sheet)
+    back_marks: list[Item] = [_mirror_line(m, flip_to_back) for m in marks] + targets
     for n in range(count):
         chunk = range(n * per, min(len(fronts), (n + 1) * per))
         front_items: list[Item] = []
         back_items: list[Item] = []
         for slot_index, i in enumerate(chunk):
             slot = sheet.slots[slot_index]
-            clip = _reach(slot, sheet.block, spec)
-            front_items.append(Group((fronts[i], _trim_marker(card)),
-                                     Transform.translate(slot.x, slot.y),
-                                     clip=Rect(clip.x - slot.x, clip.y - slot.y, clip.w,
-                                               clip.h), role=f"card {i}"))
-            back_slot = flip_to_back.apply_rect(slot)
-            back_clip = flip_to_back.apply_rect(clip)
-            back_items.append(Group((backs[i], _trim_marker(card)),
-                                    Transform.translate(back_slot.x, back_slot.y),
-                                    clip=Rect(back_clip.x - back_slot.x,
-                                              back_clip.y - back_slot.y, back_clip.w,
-                                              back_clip.h), role=f"back {i}"))
-        marks = crop_marks(sheet)
-        targets = [i for c in target_centres(spec) for i in target(*c)]
-        front_marks: list[Item] = [*marks, *targets]
-        if spec.backs == "glue":
-            front_marks += pinholes(sheet)
-        back_marks: list[Item] = [_mirror_line(m, flip_to_back) for m in marks] + targets
+            reach = _reach(slot, sheet.block, spec)
+            front_items.append(_place(fronts[i], card, slot, reach, f"card {i}"))
+            back_items.append(_place(backs[i], card, flip_to_back.apply_rect(slot),
+                                     flip_to_back.apply_rect(reach), f"back {i}"))
         label = f"{title} - sheet {n + 1} of {count}"
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks,
                            *_info(spec, f"{label}: fronts - {how}", back=False)),
                           trim=sheet.block, bleed=sheet.block.inset(-spec.bleed),
-                          label=f"{label} fronts",
-                          meta={"slots": [sheet.slots[k] for k in range(len(chunk))]})
+                          label=f"{label} fronts")
         back_block = flip_to_back.apply_rect(sheet.block)
         shift = back_shift(spec)
         back_page = Page(spec.size.width, spec.size.height,
@@ -418,8 +415,7 @@ def board_sheets(figure: Group, size: Size, spec: SheetSpec, *, title: str,
                           MARK_INK, "bold"))
         items += ruler(spec.printable.x + 8, spec.printable.bottom - 1.0)
         pages.append(Page(spec.size.width, spec.size.height, tuple(items), trim=trim,
-                          bleed=bleed_rect, label=f"{title} quarter {number}{piece}",
-                          meta={"area": area, "own": tile.own}))
+                          bleed=bleed_rect, label=f"{title} quarter {number}{piece}"))
     return pages
 
 

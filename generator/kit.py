@@ -92,21 +92,14 @@ def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: flo
                         seams=seams)
 
 
-def kit_pages(library: Library, items: Sequence[str], spec: SheetSpec, settings: Settings,
-              *, overlap: float = 6.0,
-              progress: Callable[[str], None] | None = None) -> dict[str, list[Page]]:
-    found = {}
-    for name in items:
-        if progress:
-            progress(name)
-        found[name] = item_pages(library, name, spec, settings, overlap=overlap)
-    return found
+def _one_sided(library: Library, name: str) -> bool:
+    return library.find(name)[0] == "board"
 
 
-def _duplex_ready(name: str, pages: list[Page], spec: SheetSpec) -> list[Page]:
+def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[Page]:
     """Board pieces print on one side; in a duplex kit each gets a blank reverse so that
     every card sheet still has its backs on the reverse."""
-    if spec.backs != "duplex" or all(p.label.endswith(("fronts", "backs")) for p in pages):
+    if spec.backs != "duplex" or not one_sided:
         return pages
     out: list[Page] = []
     for page in pages:
@@ -123,12 +116,17 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card)
-    drawn = kit_pages(library, items, spec, settings, overlap=overlap, progress=progress)
+    drawn = {}
+    for name in items:
+        if progress:
+            progress(name)
+        drawn[name] = item_pages(library, name, spec, settings, overlap=overlap)
     documents: list[tuple[str, list[Page], str]] = []
     for name, pages in drawn.items():
         documents.append((f"{name}.pdf", pages, f"opencards {name}"))
     if len(drawn) > 1:
-        kit = [p for name, pages in drawn.items() for p in _duplex_ready(name, pages, spec)]
+        kit = [p for name, pages in drawn.items()
+               for p in _duplex_ready(pages, spec, _one_sided(library, name))]
         documents.append(("kit.pdf", kit, "opencards kit"))
     encoded = [(file, len(pages), pdf.render(pages, title=title, cmyk=cmyk))
                for file, pages, title in documents]

@@ -5,7 +5,7 @@ Colours are ``#rrggbb`` strings; ``None`` means no fill or no stroke.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Union
 
 from .geometry import Rect, Transform
@@ -93,7 +93,6 @@ class Page:
     bleed: Rect | None = None
     background: str | None = None
     label: str = ""
-    meta: dict[str, object] = field(default_factory=dict, compare=False)
 
 
 def walk(items: tuple[Item, ...], transform: Transform = Transform()):

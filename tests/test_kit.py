@@ -262,3 +262,41 @@ def test_export_cards(runner, tmp_path):
     assert image.size == (round((25 + 2 * 3.175) / 25.4 * 300),
                           round((50 + 2 * 3.175) / 25.4 * 300))
     assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_identical_backs_are_drawn_once_per_document(kit):
+    """Backs are form XObjects: a pack holds two designs (with and without the dagger)."""
+    with pikepdf.open(kit / "pack1.pdf") as pdf:
+        back_page = pdf.pages[1]
+        names = [str(k) for k in back_page.Resources.XObject.keys()]
+        uses = [str(operands[0]) for operands, op in pikepdf.parse_content_stream(back_page)
+                if str(op) == "Do"]
+    assert len(uses) == 32
+    assert len(set(uses)) == 2 and set(uses) <= set(names)
+    assert sum("dagger" in u for u in uses) == 16
+
+
+def test_glue_fronts_have_pinholes_at_the_block_corners(tmp_path, library):
+    from generator.imposition import card_sheets, plan
+    from generator.scene import Circle, walk
+    from generator.art.cards import card_back, card_front
+    pack = library.pack("simple1")
+    spec = SheetSpec(backs="glue", bleed=0)
+    fronts = [card_front(pack, c) for c in pack]
+    backs = [card_back(pack, c) for c in pack]
+    front, back = card_sheets(fronts, backs, Size(25, 50), spec, "t")
+    block = plan(Size(25, 50), spec, 32).block
+    rings = sorted((c.cx, c.cy) for c, _ in walk(front.items)
+                   if isinstance(c, Circle) and c.r == 1.6)
+    assert rings == sorted(block.corners())
+    assert not [c for c, _ in walk(back.items) if isinstance(c, Circle) and c.r == 1.6]
+    assert "glue the backs sheet" in "".join(
+        t.text for t, _ in walk(front.items) if hasattr(t, "text"))
+
+
+def test_zero_bleed(tmp_path, library):
+    build(library, tmp_path, items=["pack2"], spec=SheetSpec(bleed=0))
+    reader = PdfReader(tmp_path / "pack2.pdf")
+    page = reader.pages[0]
+    assert [float(v) for v in page.trimbox] == pytest.approx(
+        [float(v) for v in page.bleedbox], abs=1e-3)
