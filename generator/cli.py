@@ -69,11 +69,12 @@ def cli(ctx: click.Context, template_dirs: tuple[Path, ...]) -> None:
 def list_command(ctx: click.Context) -> None:
     """List the packs, letter sets, boards and layouts that are available."""
     library = _library(ctx)
+    width = max(len(n) for kind in KINDS for n in library.names(kind))
     for kind, (_, heading) in KINDS.items():
         click.echo(f"{heading}:")
         for name in library.names(kind):
             obj = library.get(kind, name)
-            click.echo(f"  {name:<14} {obj.title}")
+            click.echo(f"  {name:<{width}}  {obj.title}")
     click.echo(f"sizes: card {library.settings().card}, square {library.settings().square}")
 
 
