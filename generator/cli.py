@@ -12,7 +12,8 @@ from .errors import GeneratorError
 from .output import prepare_dir
 from .output import atomic_write
 from .imposition import BACKS, FLIPS, PAPERS, SheetSpec
-from .kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
+from .kit import (DEFAULT_ITEMS, Built, build, calibrate, export_card, export_jobs,
+                  parse_size)
 from .preview import contact_sheet
 from .render import FORMATS, board_page, card_pages, encode, write_page
 from .show import board_text, layout_text, letters_text, pack_text
@@ -279,11 +280,10 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
     library = _library(ctx)
-    items = only or DEFAULT_ITEMS
-    with click.progressbar(length=1, label="exporting", file=sys.stderr) as bar:
-        built = export_cards(library, out_dir, items=items, dpi=dpi, bleed=bleed,
-                             card=card_size, progress=lambda stem: None)
-        bar.update(1)
+    jobs = export_jobs(library, only or DEFAULT_ITEMS, bleed=bleed, card=card_size)
+    prepare_dir(out_dir)
+    with click.progressbar(jobs, label="exporting", file=sys.stderr, show_pos=True) as bar:
+        built = [export_card(out_dir, job, dpi) for job in bar]
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "
                f"{out_dir / 'cards'}")
 

@@ -143,25 +143,33 @@ def calibrate(out_dir: Path, spec: SheetSpec) -> Built:
     return Built(path, len(pages), len(data))
 
 
-def export_cards(library: Library, out_dir: Path, *, items: Sequence[str], dpi: int,
-                 bleed: float, card: Size | None = None,
-                 progress: Callable[[str], None] | None = None) -> list[Built]:
-    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
-    ``OUT/cards/NAME/NAME-1R-face.png``."""
+def export_jobs(library: Library, items: Sequence[str], *, bleed: float,
+                card: Size | None = None) -> list[tuple[str, str, Page]]:
+    """(item name, file stem, page) for every card face and back of the packs and letter
+    sets among *items*; boards are skipped."""
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card)
     jobs = []
     for name in items:
         kind, obj = library.find(name)
-        if kind not in ("pack", "letters"):
-            continue
-        jobs += [(name, stem, page) for stem, page in card_pages(obj, settings, bleed=bleed)]
-    written = []
-    for name, stem, page in jobs:
-        if progress:
-            progress(stem)
-        data = png.render(page, dpi=dpi)
-        folder = prepare_dir(out_dir / "cards" / name)
-        written.append(Built(atomic_write(folder / f"{stem}.png", data), 1, len(data)))
-    return written
+        if kind in ("pack", "letters"):
+            jobs += [(name, stem, page)
+                     for stem, page in card_pages(obj, settings, bleed=bleed)]
+    return jobs
+
+
+def export_card(out_dir: Path, job: tuple[str, str, Page], dpi: int) -> Built:
+    """Writes one job of :func:`export_jobs` as ``OUT/cards/NAME/STEM.png``."""
+    name, stem, page = job
+    data = png.render(page, dpi=dpi)
+    folder = prepare_dir(out_dir / "cards" / name)
+    return Built(atomic_write(folder / f"{stem}.png", data), 1, len(data))
+
+
+def export_cards(library: Library, out_dir: Path, *, items: Sequence[str], dpi: int,
+                 bleed: float, card: Size | None = None) -> list[Built]:
+    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
+    ``OUT/cards/NAME/NAME-1R-face.png``."""
+    return [export_card(out_dir, job, dpi)
+            for job in export_jobs(library, items, bleed=bleed, card=card)]

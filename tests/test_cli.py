@@ -62,3 +62,20 @@ def test_python_dash_m():
     out = subprocess.run([sys.executable, "-m", "generator", "--version"],
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == f"opencards, version {__version__}"
+
+
+def test_readme_documents_every_command_and_build_option():
+    """Like Squib's docs check: a command or option users cannot find does not exist."""
+    from pathlib import Path
+
+    import click
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for name, command in cli.commands.items():
+        assert f"opencards {name}" in readme, name
+        if isinstance(command, click.Group):
+            for sub in command.commands:
+                assert f"opencards {name} {sub}" in readme, (name, sub)
+    for param in cli.commands["build"].params:
+        for opt in param.opts:
+            assert f"`{opt}" in readme, opt
