@@ -372,7 +372,9 @@ def board_sheets(figure: Group, size: Size, spec: SheetSpec, *, title: str,
     """A page per piece: the piece's part of *figure* (board mm, origin top left), crop
     marks at its corners, its overlap strip hatched as the glue edge, alignment marks on
     the seams, and a label naming the quarter and which way is up."""
-    pieces = tiles(size, spec, overlap)
+    # Pages go quarter by quarter, so the pieces of one quarter come out together.
+    pieces = sorted(tiles(size, spec, overlap), key=lambda t: (_quarter_name(t)[0], t.row,
+                                                               t.col))
     pages = []
     ink = Paint(stroke=MARK_INK, width=MARK_WIDTH)
     for tile in pieces:

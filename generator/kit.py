@@ -115,7 +115,8 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     order. Returns what was written."""
     settings = library.settings()
     if card is not None:
-        settings = replace(settings, card=card)
+        # Squares have the cards' shape: a card must cover its square on the board.
+        settings = replace(settings, card=card, square=card)
     drawn = {}
     for name in items:
         if progress:

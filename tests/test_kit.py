@@ -300,3 +300,21 @@ def test_zero_bleed(tmp_path, library):
     page = reader.pages[0]
     assert [float(v) for v in page.trimbox] == pytest.approx(
         [float(v) for v in page.bleedbox], abs=1e-3)
+
+
+def test_card_size_scales_the_board_squares_too(tmp_path, library):
+    build(library, tmp_path, items=["board-a"], card=Size(30, 60))
+    pieces = tiles(board_size(Size(30, 60)), SheetSpec(), 6.0)
+    reader = PdfReader(tmp_path / "board-a.pdf")
+    assert len(reader.pages) == len(pieces) == 8  # a quarter no longer fits A4: halves
+    box = reader.pages[0].trimbox
+    width = (float(box.right) - float(box.left)) * 25.4 / 72
+    assert width == pytest.approx(pieces[0].area.w, abs=TOL)
+    assert "piece 1 of 2" in reader.pages[0].extract_text()
+
+
+def test_split_quarters_print_quarter_by_quarter(tmp_path, library):
+    build(library, tmp_path, items=["colourless"], card=Size(30, 60))
+    texts = [p.extract_text() for p in PdfReader(tmp_path / "colourless.pdf").pages]
+    order = [(t.split("quarter ")[1][0], t.split("piece ")[1][0]) for t in texts]
+    assert order == [(q, p) for q in "1234" for p in "12"]
