@@ -91,16 +91,23 @@ def show(ctx: click.Context, name: str) -> None:
     click.echo(text)
 
 
+def _mm(text: str) -> float:
+    """A length typed on the command line: a bare number is mm, else "2mm", "0.1in"...
+
+    :raises: :exc:`ValueError` if *text* is not a length.
+    """
+    try:
+        return float(text)
+    except ValueError:
+        return parse_length(text.strip())
+
+
 class _Length(click.ParamType):
     name = "length"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> float:
         try:
-            mm = float(value)  # a bare number on the command line means mm
-        except ValueError:
-            mm = None
-        try:
-            mm = parse_length(value) if mm is None else mm
+            mm = _mm(str(value))
         except ValueError:
             self.fail(f"expected {LENGTH_FORMS}, got {value!r}", param, ctx)
         if mm < 0 or mm > 20:
@@ -166,8 +173,7 @@ class _Offset(click.ParamType):
             return value
         parts = str(value).split(",")
         try:
-            x, y = (parse_length(p.strip()) if p.strip()[-1:].isalpha() else float(p)
-                    for p in parts)
+            x, y = (_mm(p) for p in parts)
         except ValueError:
             self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
         if abs(x) > 20 or abs(y) > 20:
