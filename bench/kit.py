@@ -11,8 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.kit import build
-from generator.templates import Library
+from generator.sheets.kit import build
+from generator.io.templates import Library
 
 
 def main() -> None:

@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.games import opponent  # noqa: E402
-from generator.layout import Layout  # noqa: E402
+from generator.rules.games import opponent  # noqa: E402
+from generator.model.layout import Layout  # noqa: E402
 from generator.rules import combinations, legal_moves, outcome, play  # noqa: E402
-from generator.templates import Library  # noqa: E402
+from generator.io.templates import Library  # noqa: E402
 
 MAX_PLIES = 400
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from generator.templates import Library
+from generator.io.templates import Library
 
 
 @pytest.fixture

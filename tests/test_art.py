@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator.art.board import board_group, square_rect
-from generator.art.cards import card_back, card_front, letter_back, letter_front
-from generator.art.marks import DAGGER
-from generator.geometry import Rect, Size
-from generator.scene import Box, Circle, Polygon, Text, walk
-from generator.style import DEFAULT_STYLE
+from generator.draw.art.board import board_group, square_rect
+from generator.draw.art.cards import card_back, card_front, letter_back, letter_front
+from generator.draw.art.marks import DAGGER
+from generator.draw.geometry import Rect, Size
+from generator.draw.scene import Box, Circle, Polygon, Text, walk
+from generator.draw.style import DEFAULT_STYLE
 
 
 def _texts(group):

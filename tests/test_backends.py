@@ -9,12 +9,12 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from generator.art.cards import card_back, card_front, letter_front
-from generator.backends import pdf, png, svg
-from generator.cards import Card
-from generator.geometry import Rect, Size, Transform
-from generator.render import card_page
-from generator.scene import Box, Circle, Group, Line, Page, Paint, Polygon, Text
+from generator.draw.art.cards import card_back, card_front, letter_front
+from generator.draw.backends import pdf, png, svg
+from generator.model.cards import Card
+from generator.draw.geometry import Rect, Size, Transform
+from generator.sheets.render import card_page
+from generator.draw.scene import Box, Circle, Group, Line, Page, Paint, Polygon, Text
 
 
 def _scene() -> Page:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.beating import explain_beat
-from generator.board import Shade, Square
-from generator.cards import COLOURS, Card, Colour
-from generator.games import Beating, EqualValues, Pressing
-from generator.layout import Piece
+from generator.rules.beating import explain_beat
+from generator.model.board import Shade, Square
+from generator.model.cards import COLOURS, Card, Colour
+from generator.rules.games import Beating, EqualValues, Pressing
+from generator.model.layout import Piece
 from generator.rules import beats, fits_identical, presses
 
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE

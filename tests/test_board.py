@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.board import Shade, parse_square
-from generator.cards import COLOURS
+from generator.model.board import Shade, parse_square
+from generator.model.cards import COLOURS
 
 
 def test_board_a_has_each_card_square_twice_once_dark_once_light(library):

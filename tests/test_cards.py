@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cards import COLOURS, Card, Colour
-from generator.layout import Facing, Piece
+from generator.model.cards import COLOURS, Card, Colour
+from generator.model.layout import Facing, Piece
 
 
 def test_colours_have_their_suit_signs():

@@ -5,7 +5,7 @@ import sys
 
 from generator import __version__
 from generator.cli import cli
-from generator.resources import templates_dir
+from generator.io.resources import templates_dir
 
 
 def test_version(runner):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from generator import beating, combinations, lines, moves, validation, words
+from generator.rules import beating, combos, lines, moves, validation, words
 from generator.cli import cli
 
 
@@ -66,7 +66,7 @@ def test_rules_moves(runner):
     assert "south has no moves" in stuck.output
 
 
-@pytest.mark.parametrize("module", [beating, combinations, lines, moves, validation, words])
+@pytest.mark.parametrize("module", [beating, combos, lines, moves, validation, words])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.layout import Layout
+from generator.model.layout import Layout
 from generator.rules import combinations
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.cards import Card
+from generator.model.cards import Card
 from generator.cli import cli
-from generator.game_templates import GAME_KEYS
-from generator.games import Capture, EqualValues, Goal, Step
+from generator.io.games import GAME_KEYS
+from generator.rules.games import Capture, EqualValues, Goal, Step
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = ["basic-1", "basic-4", "basic-18", "basic-48", "basic-52", "basic-65",

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.geometry import Size
-from generator.imposition import (PAPERS, SheetSpec, back_shift, calibration_pages,
+from generator.draw.geometry import Size
+from generator.sheets.imposition import (PAPERS, SheetSpec, back_shift, calibration_pages,
                                   crop_marks, mirror, plan, target_centres, tiles)
-from generator.scene import Group, Line, Text, walk
+from generator.draw.scene import Group, Line, Text, walk
 
 CARD = Size(25, 50)
 
@@ -30,7 +30,7 @@ def test_default_a4_grid():
 
 
 def test_too_big_a_card_is_refused():
-    from generator.imposition import ImpositionError
+    from generator.sheets.imposition import ImpositionError
     with pytest.raises(ImpositionError, match="does not fit on A4"):
         plan(Size(250, 300), SheetSpec())
 
@@ -126,9 +126,9 @@ def test_calibration_reads_the_correction(flip):
 
 
 def test_card_sheets_group_structure():
-    from generator.imposition import card_sheets
-    from generator.scene import Box, Paint
-    from generator.geometry import Rect
+    from generator.sheets.imposition import card_sheets
+    from generator.draw.scene import Box, Paint
+    from generator.draw.geometry import Rect
     art = [Group((Box(Rect(0, 0, 25, 50), Paint(fill="#ff0000")),)) for _ in range(40)]
     pages = card_sheets(art, art, CARD, SheetSpec(), "test")
     assert len(pages) == 4  # 35 per sheet: two sheets, fronts and backs

@@ -12,10 +12,10 @@ from pypdf import PdfReader
 
 import pdfgeom
 from generator.cli import cli
-from generator.imposition import PAPERS, SheetSpec, target_centres, tiles
-from generator.art.board import board_size
-from generator.geometry import Size
-from generator.kit import DEFAULT_ITEMS, build
+from generator.sheets.imposition import PAPERS, SheetSpec, target_centres, tiles
+from generator.draw.art.board import board_size
+from generator.draw.geometry import Size
+from generator.sheets.kit import DEFAULT_ITEMS, build
 
 TOL = 0.01
 DUPLEX_CHECK = Path(__file__).resolve().parents[2] / "shared" / "tools" / "duplex_check.py"
@@ -183,7 +183,7 @@ def test_each_paper_holds_a_pack(tmp_path, library, paper):
 
 
 def test_bigger_cards_take_more_sheets(tmp_path, library):
-    from generator.imposition import plan
+    from generator.sheets.imposition import plan
     build(library, tmp_path, items=["simple1"], card=Size(63, 88))
     per_sheet = plan(Size(63, 88), SheetSpec()).per_sheet
     assert per_sheet == 6  # 3 across would push the crop marks into the 5 mm margin
@@ -277,9 +277,9 @@ def test_identical_backs_are_drawn_once_per_document(kit):
 
 
 def test_glue_fronts_have_pinholes_at_the_block_corners(tmp_path, library):
-    from generator.imposition import card_sheets, plan
-    from generator.scene import Circle, walk
-    from generator.art.cards import card_back, card_front
+    from generator.sheets.imposition import card_sheets, plan
+    from generator.draw.scene import Circle, walk
+    from generator.draw.art.cards import card_back, card_front
     pack = library.pack("simple1")
     spec = SheetSpec(backs="glue", bleed=0)
     fronts = [card_front(pack, c) for c in pack]

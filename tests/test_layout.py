@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.layout import Layout, Piece, parse_stack, stack_notation
+from generator.model.layout import Layout, Piece, parse_stack, stack_notation
 
 # domain.md 5.1, the game-9 figure.
 GAME9 = {8: "2G 3R 1Y 4B 1B 4Y 2R 3G", 7: "4R 3B 2Y 1G 4G 3Y 2B 1R",

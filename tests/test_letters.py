@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from generator.cards import Colour
-from generator.letters import LetterCard, frequency_factor
+from generator.model.cards import Colour
+from generator.model.letters import LetterCard, frequency_factor
 
 VOWELS = set("AEIOUY")
 CONSONANTS = set("BCDFGHJKLMNPQRSTVWXZ")

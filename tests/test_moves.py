@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cards import Card
-from generator.layout import Layout, Piece
+from generator.model.cards import Card
+from generator.model.layout import Layout, Piece
 from generator.rules import Move, legal_moves, outcome, placements, play
 
 FIXTURES = sorted((Path(__file__).parent / "data" / "rules" / "moves").glob("*.toml"))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import resources
+from generator.io import resources
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,7 +39,7 @@ def test_installed_wheel_runs_outside_the_checkout(wheel, tmp_path):
                             env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "pack1" in result.stdout and "board-a" in result.stdout
-    where = subprocess.run([sys.executable, "-c", "from generator import resources as r; "
+    where = subprocess.run([sys.executable, "-c", "from generator.io import resources as r; "
                             "print(r.templates_dir())"], cwd=tmp_path, env=env,
                            capture_output=True, text=True, check=True).stdout.strip()
     assert Path(where) == site / "generator" / "_data" / "templates"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cards import COLOURS, Card, Hatching, Marking
+from generator.model.cards import COLOURS, Card, Hatching, Marking
 
 # Copied from domain.md 1.3; pack 2's rows are written there with values 1-8 (x10 printed).
 P1_TWO = {"G1": "1R 1G 2Y 2B 3R 3G 4Y 4B 5R 5G 6Y 6B 7R 7G 8Y 8B",

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from generator.cli import cli
-from generator.resources import templates_dir
+from generator.io.resources import templates_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from generator.cards import COLOURS
-from generator.style import DEFAULT_STYLE
+from generator.model.cards import COLOURS
+from generator.draw.style import DEFAULT_STYLE
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0, applied in linear RGB.
 DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),

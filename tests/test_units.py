@@ -1,6 +1,6 @@
 import pytest
 
-from generator.units import mm_to_pt, parse_length
+from generator.model.units import mm_to_pt, parse_length
 
 
 @pytest.mark.parametrize(("text", "mm"), [("25mm", 25.0), ("2.5cm", 25.0), ("0.125in", 3.175),

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import cli
-from generator.cli_rules import sources_for
-from generator.layout import Layout
+from generator.cli.rules import sources_for
+from generator.model.layout import Layout
 from generator.rules import problems
 
 BROKEN = sorted((Path(__file__).parent / "data" / "rules" / "broken").glob("*.toml"))

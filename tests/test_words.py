@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from generator.cli import cli
-from generator.layout import Layout
+from generator.model.layout import Layout
 from generator.rules import Move, captured_letters, find_words, play
-from generator.wordlists import default_word_list, read_word_file
+from generator.io.wordlists import default_word_list, read_word_file
 
 WORDS = frozenset({"CAT", "TAC", "ACT", "AT", "TO", "DOG", "GOD", "CATS"})
 
@@ -58,7 +58,7 @@ def test_a_mixed_word_takes_the_opponents_letters_only():
 
 
 def _game_with_words():
-    from generator.games import Game, Removal, Words
+    from generator.rules.games import Game, Removal, Words
     return Game("test", "test", material="letters", words=Words(True, 3, Removal.OPPONENT))
 
 

@@ -1,0 +1,305 @@
+"""The ``opencards`` command: a thin shell over functions users can import."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .. import __version__
+from ..errors import GeneratorError
+from ..io.output import prepare_dir
+from ..io.output import atomic_write
+from ..sheets.imposition import BACKS, FLIPS, PAPERS, SheetSpec
+from ..sheets.kit import (DEFAULT_ITEMS, Built, build, calibrate, export_card, export_jobs,
+                  parse_size)
+from ..sheets.preview import contact_sheet
+from ..sheets.render import FORMATS, board_page, card_pages, encode, write_page
+from .show import board_text, layout_text, letters_text, pack_text
+from ..io.templates import KINDS, Library
+from ..model.units import LENGTH_FORMS, parse_length
+
+
+class _OneLineErrors(click.Group):
+    """Shows every user mistake, click's own included, as one line on stderr with exit 1.
+
+    Anything else is a bug and keeps its traceback.
+    """
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.Abort:
+            click.echo("Error: aborted", err=True)
+            sys.exit(1)
+        except click.ClickException as e:
+            message = e.format_message()
+            if isinstance(e, click.UsageError) and e.ctx is not None:
+                message += f" (see '{e.ctx.command_path} --help')"
+            click.echo(f"Error: {message}", err=True)
+            sys.exit(1)
+        except GeneratorError as e:
+            click.echo(f"Error: {e}", err=True)
+            sys.exit(e.exit_code)
+        if not standalone_mode:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _library(ctx: click.Context) -> Library:
+    return Library.with_user_dirs(ctx.obj["templates"])
+
+
+@click.group(cls=_OneLineErrors)
+@click.version_option(__version__, prog_name="opencards")
+@click.option("--templates", "template_dirs", multiple=True,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder of your own templates (packs/, letters/, boards/, layouts/), "
+                   "searched before the shipped ones. May be given more than once.")
+@click.pass_context
+def cli(ctx: click.Context, template_dirs: tuple[Path, ...]) -> None:
+    """Print-ready open playing cards, letter cards and boards."""
+    ctx.obj = {"templates": list(template_dirs)}
+
+
+@cli.command("list")
+@click.pass_context
+def list_command(ctx: click.Context) -> None:
+    """List the packs, letter sets, boards and layouts that are available."""
+    library = _library(ctx)
+    width = max(len(n) for kind in KINDS for n in library.names(kind))
+    for kind, (_, heading) in KINDS.items():
+        click.echo(f"{heading}:")
+        for name in library.names(kind):
+            obj = library.get(kind, name)
+            click.echo(f"  {name:<{width}}  {obj.title}")
+    click.echo(f"sizes: card {library.settings().card}, square {library.settings().square}")
+
+
+@cli.command()
+@click.argument("name")
+@click.pass_context
+def show(ctx: click.Context, name: str) -> None:
+    """Show one template as text: a pack's cards with groups and markings, a letter set,
+    a board or a layout. NAME is a name from 'opencards list' or a path to a .toml file."""
+    kind, obj = _library(ctx).find(name)
+    text = {"pack": pack_text, "letters": letters_text, "board": board_text,
+            "layout": layout_text, "game": game_text}[kind](obj)
+    click.echo(text)
+
+
+def _mm(text: str) -> float:
+    """A length typed on the command line: a bare number is mm, else "2mm", "0.1in"...
+
+    :raises: :exc:`ValueError` if *text* is not a length.
+    """
+    try:
+        return float(text)
+    except ValueError:
+        return parse_length(text.strip())
+
+
+class _Length(click.ParamType):
+    name = "length"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            mm = _mm(str(value))
+        except ValueError:
+            self.fail(f"expected {LENGTH_FORMS}, got {value!r}", param, ctx)
+        if mm < 0 or mm > 20:
+            self.fail(f"expected a length from 0 to 20 mm, got {value!r}", param, ctx)
+        return mm
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="png", show_default=True,
+              help="File format of each card or board image.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into (created if missing).")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
+              help="Resolution of PNG files.")
+@click.option("--bleed", type=_Length(), default="0mm", show_default=True,
+              help="Art extended past the trim on every side, e.g. 2mm or 0.125in.")
+@click.pass_context
+def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
+           bleed: float) -> None:
+    """Draw every card face and back of a pack or letter set, or a board, one file each.
+
+    NAME is a pack, letter set or board from 'opencards list'."""
+    library = _library(ctx)
+    kind, obj = library.find(name)
+    settings = library.settings()
+    if kind == "board":
+        jobs = [(obj.name, board_page(obj, settings))]
+    elif kind in ("pack", "letters"):
+        jobs = list(card_pages(obj, settings, bleed=bleed))
+    else:
+        raise click.UsageError(f"{name!r} is a {kind}; render takes a pack, letter set "
+                               "or board", ctx)
+    out = prepare_dir(out_dir)
+    written = []
+    with click.progressbar(jobs, label=f"{obj.name} -> {fmt}", file=sys.stderr,
+                           show_pos=True) as bar:
+        for stem, page in bar:
+            written.append(write_page(page, stem, fmt, out, dpi=dpi))
+    click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out}")
+
+
+@cli.command()
+@click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False),
+              default=Path("docs/preview.png"), show_default=True,
+              help="The PNG file to write.")
+@click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True)
+@click.pass_context
+def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
+    """Draw a contact sheet: one card of every pack and letter set, face over back, and
+    both boards."""
+    page = contact_sheet(_library(ctx))
+    prepare_dir(out_file.parent if str(out_file.parent) else Path("."))
+    atomic_write(out_file, encode(page, "png", dpi=dpi))
+    click.echo(f"wrote {out_file}")
+
+
+class _Offset(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            x, y = (_mm(p) for p in parts)
+        except ValueError:
+            self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
+        if abs(x) > 20 or abs(y) > 20:
+            self.fail(f"expected offsets within 20 mm, got {value!r}", param, ctx)
+        return (x, y)
+
+
+class _CardSize(click.ParamType):
+    name = "WxH"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            size = parse_size(str(value))
+        except ValueError:
+            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
+                      param, ctx)
+        if not (5 <= size.width <= 400 and 5 <= size.height <= 400):
+            self.fail(f"expected each side between 5 and 400 mm, got {value!r}", param, ctx)
+        return size
+
+
+def _sheet_options(f: Any) -> Any:
+    f = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+                     default="a4", show_default=True, help="Sheet size (portrait).")(f)
+    f = click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True,
+                     help="Which edge the sheet turns over when printed duplex.")(f)
+    f = click.option("--back-offset", type=_Offset(), default="0,0", show_default=True,
+                     help="Move the backs by X,Y mm (x right, y up, seen from the front) "
+                          "to correct your printer; read it off 'opencards calibrate'.")(f)
+    f = click.option("--margin", type=_Length(), default="5mm", show_default=True,
+                     help="The printer's safe margin: nothing is printed nearer the edge.")(f)
+    return f
+
+
+def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
+          bleed: float = 2.0, backs: str = "duplex") -> SheetSpec:
+    return SheetSpec(paper=paper.lower(), flip=flip, back_offset=back_offset, margin=margin,
+                     bleed=bleed, backs=backs)
+
+
+def _summary(built: list[Built], out: Path) -> None:
+    width = max(len(b.path.name) for b in built)
+    for b in built:
+        click.echo(f"  {b.path.name:<{width}}  {b.pages:>3} page{'s' if b.pages != 1 else ' '}"
+                   f"  {b.size / 1024:8.1f} KiB")
+    total = sum(b.size for b in built)
+    click.echo(f"{len(built)} file(s), {sum(b.pages for b in built)} pages, "
+               f"{total / 1024:.1f} KiB in {out}")
+
+
+@cli.command("build")
+@_sheet_options
+@click.option("--only", "only", multiple=True, metavar="NAME",
+              help="Build just this item (a pack, letter set or board); repeatable. "
+                   f"Default: {', '.join(DEFAULT_ITEMS)}.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for the PDFs (created if missing).")
+@click.option("--card-size", type=_CardSize(), default=None,
+              help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
+@click.option("--bleed", type=_Length(), default="2mm", show_default=True,
+              help="Art extended past the cut on the outer edges (0 allowed).")
+@click.option("--backs", type=click.Choice(BACKS), default="duplex", show_default=True,
+              help="duplex: backs on the reverse of each sheet; glue: backs on their own "
+                   "sheet to glue on, with pin-hole marks.")
+@click.option("--overlap", type=_Length(), default="6mm", show_default=True,
+              help="Glue strip shared by neighbouring board pieces.")
+@click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
+@click.pass_context
+def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
+                  margin: float, only: tuple[str, ...], out_dir: Path, card_size: Any,
+                  bleed: float, backs: str, overlap: float, cmyk: bool) -> None:
+    """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
+    with everything in printing order."""
+    library = _library(ctx)
+    items = only or DEFAULT_ITEMS
+    spec = _spec(paper, flip, back_offset, margin, bleed, backs)
+    with click.progressbar(length=len(items), label="drawing", file=sys.stderr) as bar:
+        def step(name: str) -> None:
+            bar.label = f"drawing {name}"
+            bar.update(1)
+        built = build(library, out_dir, items=items, spec=spec, card=card_size, cmyk=cmyk,
+                      overlap=overlap, progress=step)
+    _summary(built, out_dir)
+
+
+@cli.command("calibrate")
+@_sheet_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True)
+def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
+                      out_dir: Path) -> None:
+    """Write a one-sheet duplex test page: print it, hold it to the light and read the
+    --back-offset for your printer off its scales."""
+    built = calibrate(out_dir, _spec(paper, flip, back_offset, margin))
+    _summary([built], out_dir)
+
+
+@cli.command("export-cards")
+@click.option("--only", "only", multiple=True, metavar="NAME",
+              help="Export just this pack or letter set; repeatable.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True)
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@click.option("--bleed", type=_Length(), default="0.125in", show_default=True,
+              help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
+@click.option("--card-size", type=_CardSize(), default=None)
+@click.pass_context
+def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,
+                         bleed: float, card_size: Any) -> None:
+    """Write every card face and back as a PNG with bleed, for print-on-demand upload
+    (OUT/cards/NAME/NAME-1R-face.png)."""
+    library = _library(ctx)
+    jobs = export_jobs(library, only or DEFAULT_ITEMS, bleed=bleed, card=card_size)
+    prepare_dir(out_dir)
+    with click.progressbar(jobs, label="exporting", file=sys.stderr, show_pos=True) as bar:
+        built = [export_card(out_dir, job, dpi) for job in bar]
+    click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "
+               f"{out_dir / 'cards'}")
+
+
+def main() -> None:
+    cli(prog_name="opencards")
+
+
+# The rule engine's commands live in their own module; registered here.
+from .rules import game_text, rules, validate  # noqa: E402
+
+cli.add_command(validate)
+cli.add_command(rules)

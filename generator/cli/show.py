@@ -1,0 +1,98 @@
+"""Plain-text views of templates for the terminal (``opencards show``)."""
+from __future__ import annotations
+
+from ..model.board import FILES, Board
+from ..model.cards import Pack
+from ..model.layout import Layout
+from ..model.letters import LetterSet
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    line = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+    return [line(header), line(["-" * w for w in widths]), *(line(r) for r in rows)]
+
+
+def _flags(**named: bool) -> str:
+    return ", ".join(name.replace("_", " ") for name, on in named.items() if on) or "none"
+
+
+def pack_text(pack: Pack) -> str:
+    m = pack.marks
+    values = [c.value for c in pack.cards if c.colour.code == "R"]
+    lines = [f"{pack.name}: {pack.title}",
+             f"{len(pack)} cards, values {values[0]}-{values[-1]}, {pack.version} version",
+             "faces: " + _flags(dark_frame=m.face_frame, dark_circles=m.face_circles,
+                                orientation_arrow=m.arrow),
+             "backs: " + _flags(dark_circles=m.back_circles,
+                                double_dark_circles=m.back_double_circles)
+             + f"; {m.back_hatching.value} hatching",
+             ("daggers: on the cards of group "
+              f"{m.dagger_group} of split '{m.dagger_split}', face and back"
+              if m.dagger_split else "daggers: none (no proportional groups marked)"), ""]
+    splits = [s.name for s in pack.splits]
+    header = ["card", "colour", "suit", *[f"split {s}" for s in splits], "dagger",
+              "face marks", "back marks"]
+    rows = []
+    for card in pack:
+        groups = pack.groups_of(card)
+        rows.append([card.notation(), str(card.colour),
+                     f"{card.colour.suit_sign} {card.colour.suit}",
+                     *[groups.get(s, "-") for s in splits],
+                     "\u2020" if pack.has_dagger(card) else "-",
+                     " ".join(sorted(x.value for x in pack.face_marks(card))) or "-",
+                     " ".join(sorted(x.value for x in pack.back_marks(card))) or "-"])
+    return "\n".join(lines + _table(header, rows))
+
+
+def letters_text(letters: LetterSet) -> str:
+    m = letters.marks
+    lines = [f"{letters.name}: {letters.title}",
+             f"{len(letters)} cards, {letters.script} script. {letters.notes}".rstrip(),
+             "backs: " + _flags(dark_rhombuses=m.back_rhombuses) +
+             f"; {m.back_hatching.value} hatching; daggers on the {m.dagger_group} group",
+             "groups: " + ", ".join(f"{g.colour} weighs {letters.group_weight(g)}"
+                                    for g in letters.groups),
+             f"frequency factors from: {letters.frequency_source}", ""]
+    rows = [[c.letter, str(c.colour), str(letters.factor(c.letter)),
+             str(letters.copies(c.letter)), "\u2020" if letters.has_dagger(c) else "-"]
+            for c in letters]
+    return "\n".join(lines + _table(["letter", "group", "factor", "copies", "dagger"], rows))
+
+
+def board_text(board: Board) -> str:
+    lines = [f"{board.name}: {board.title}",
+             "cell: colour, value, d(ark) or l(ight); * marks a king square", ""]
+    width = 5
+    if board.top_labels:
+        lines.append("    " + "".join(c.code.center(width) for c in board.top_labels))
+    for rank in range(7, -1, -1):
+        cells = []
+        for file in range(8):
+            square = board.at(file, rank)
+            mark = "*" if square.name in board.king_squares else " "
+            cells.append((square.notation() + mark).center(width))
+        left = str(board.left_digits[rank]) if board.left_digits else " "
+        right = str(board.right_digits[rank]) if board.right_digits else ""
+        lines.append(f" {left}  " + "".join(cells) + f" {right}".rstrip())
+        if rank == 4 and board.top_labels:
+            lines.append("    " + "-" * (width * 8) + "  middle line")
+    if board.bottom_labels:
+        lines.append("    " + "".join(c.code.center(width) for c in board.bottom_labels))
+    lines.append("    " + "".join(f.center(width) for f in FILES))
+    if board.thin_line:
+        lines.append("thin line across every square: cards may also lie crosswise")
+    if board.crosswise_digits:
+        lines.append("crosswise digits (provisional): "
+                     + " ".join(map(str, board.crosswise_digits)))
+    return "\n".join(lines)
+
+
+def layout_text(layout: Layout) -> str:
+    lines = [f"{layout.name}: {layout.title}", f"board: {layout.board}"
+             + (f"; game: {layout.game}" if layout.game else "")]
+    for side, source in layout.players.items():
+        lines.append(f"{side}: {source}")
+    lines += ["^ / v: arrow points north / south; (card): face down; a+b: b lies on a", "",
+              str(layout)]
+    return "\n".join(lines)

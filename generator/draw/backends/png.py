@@ -1,0 +1,198 @@
+"""PNG backend (Pillow). mm -> px happens here; shapes are drawn at a multiple of the
+target resolution and scaled down, which is how edges get antialiased."""
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .. import fonts
+from ..geometry import Transform
+from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
+from ...model.units import mm_to_px
+
+_MAX_PIXELS = 40_000_000  # keeps the oversampled canvas of a large page within memory
+
+
+@lru_cache(maxsize=64)
+def _font(key: str, px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(fonts.font_path(key)), px)
+
+
+def _rgba(hex_colour: str) -> tuple[int, int, int, int]:
+    return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16), 255)
+
+
+class _Painter:
+    def __init__(self, image: Image.Image, transform: Transform) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.t = transform
+
+    def px(self, mm: float) -> float:
+        return mm * self.t.scale_factor
+
+    def items(self, items: tuple[Item, ...]) -> None:
+        for item in items:
+            self.item(item)
+
+    def item(self, item: Item) -> None:
+        if isinstance(item, Group):
+            self.group(item)
+        elif isinstance(item, Box):
+            self.box(item)
+        elif isinstance(item, Circle):
+            self.circle(item)
+        elif isinstance(item, Line):
+            self.line(item.x1, item.y1, item.x2, item.y2, item.paint)
+        elif isinstance(item, Polygon):
+            self.polygon(item)
+        elif isinstance(item, Text):
+            self.text(item)
+        else:  # pragma: no cover
+            raise TypeError(f"unknown scene item {item!r}")
+
+    def box(self, b: Box) -> None:
+        r = b.rect
+        axis_aligned = abs(self.t.b) < 1e-9 and abs(self.t.c) < 1e-9
+        if not axis_aligned:
+            self.polygon(Polygon(r.corners(), b.paint))
+            return
+        box = self.t.apply_rect(r)
+        radius = self.px(b.radius)
+        if b.paint.fill:
+            self.draw.rounded_rectangle((box.x, box.y, box.right - 1, box.bottom - 1),
+                                        radius=radius, fill=_rgba(b.paint.fill))
+        if b.paint.stroke:
+            # PDF and SVG centre a stroke on the path; Pillow draws it inside the box.
+            half = self.px(b.paint.width) / 2
+            grown = box.inset(-half)
+            self.draw.rounded_rectangle((grown.x, grown.y, grown.right - 1, grown.bottom - 1),
+                                        radius=radius + half, outline=_rgba(b.paint.stroke),
+                                        width=max(1, round(self.px(b.paint.width))))
+
+    def circle(self, c: Circle) -> None:
+        x, y = self.t.apply(c.cx, c.cy)
+        r = self.px(c.r)
+        if c.paint.fill:
+            self.draw.ellipse((x - r, y - r, x + r, y + r), fill=_rgba(c.paint.fill))
+        if c.paint.stroke:
+            half = self.px(c.paint.width) / 2
+            self.draw.ellipse((x - r - half, y - r - half, x + r + half, y + r + half),
+                              outline=_rgba(c.paint.stroke),
+                              width=max(1, round(self.px(c.paint.width))))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, paint: Paint) -> None:
+        if not paint.stroke:
+            return
+        width = max(1, round(self.px(paint.width)))
+        colour = _rgba(paint.stroke)
+        segments = [(x1, y1, x2, y2)]
+        if paint.dash:
+            segments = _dashes(x1, y1, x2, y2, paint.dash)
+        for a, b, c, d in segments:
+            self.draw.line((self.t.apply(a, b), self.t.apply(c, d)), fill=colour, width=width)
+
+    def polygon(self, p: Polygon) -> None:
+        points = [self.t.apply(x, y) for x, y in p.points]
+        if p.paint.fill and p.closed:
+            self.draw.polygon(points, fill=_rgba(p.paint.fill))
+        if p.paint.stroke:
+            ring = list(p.points) + ([p.points[0]] if p.closed else [])
+            for (a, b), (c, d) in zip(ring, ring[1:]):
+                self.line(a, b, c, d, p.paint)
+
+    def text(self, t: Text) -> None:
+        size_px = max(1, round(self.px(t.size)))
+        font = _font(t.font, size_px)
+        anchor = {"start": "ls", "middle": "ms", "end": "rs"}[t.anchor]
+        x, y = self.t.apply(t.x, t.y)
+        turn = (t.rotation + self.t.rotation) % 360
+        if abs(turn) < 1e-6 or abs(turn - 360) < 1e-6:
+            self.draw.text((x, y), t.text, font=font, fill=_rgba(t.fill), anchor=anchor)
+            return
+        # Pillow cannot turn text, so draw it on its own layer around the anchor point
+        # and turn that layer.
+        left, top, right, bottom = font.getbbox(t.text, anchor=anchor)
+        pad = 2
+        w, h = right - left + 2 * pad, bottom - top + 2 * pad
+        layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        ImageDraw.Draw(layer).text((pad - left, pad - top), t.text, font=font,
+                                   fill=_rgba(t.fill), anchor=anchor)
+        ax, ay = pad - left, pad - top  # the anchor point inside the layer
+        quarter = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
+                   270: Image.Transpose.ROTATE_90}
+        if round(turn) in quarter and abs(turn - round(turn)) < 1e-6:
+            turned = layer.transpose(quarter[round(turn)])
+        else:
+            turned = layer.rotate(-turn, resample=Image.BICUBIC, expand=True)
+        # The layer turns about its centre; follow the anchor point (clockwise, y down).
+        rad = math.radians(turn)
+        ox, oy = ax - w / 2, ay - h / 2
+        rx = ox * math.cos(rad) - oy * math.sin(rad)
+        ry = ox * math.sin(rad) + oy * math.cos(rad)
+        _paste(self.image, turned, round(x - (turned.width / 2 + rx)),
+               round(y - (turned.height / 2 + ry)))
+
+    def group(self, g: Group) -> None:
+        inner = self.t @ g.transform
+        if g.clip is None:
+            saved = self.t
+            self.t = inner
+            self.items(g.items)
+            self.t = saved
+            return
+        box = inner.apply_rect(g.clip)
+        x0, y0 = math.floor(box.x + 0.5), math.floor(box.y + 0.5)
+        x1, y1 = math.floor(box.right + 0.5), math.floor(box.bottom + 0.5)
+        if x1 <= x0 or y1 <= y0:
+            return
+        layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+        _Painter(layer, Transform.translate(-x0, -y0) @ inner).items(g.items)
+        _paste(self.image, layer, x0, y0)
+
+
+def _paste(base: Image.Image, layer: Image.Image, x: int, y: int) -> None:
+    """Alpha-composites *layer* onto *base* at (x, y), cutting off what falls outside."""
+    left, top = max(0, -x), max(0, -y)
+    right = min(layer.width, base.width - x)
+    bottom = min(layer.height, base.height - y)
+    if right <= left or bottom <= top:
+        return
+    base.alpha_composite(layer.crop((left, top, right, bottom)), dest=(x + left, y + top))
+
+
+def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
+            ) -> list[tuple[float, float, float, float]]:
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length == 0:
+        return []
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    out, pos, i = [], 0.0, 0
+    while pos < length:
+        run = dash[i % len(dash)]
+        if i % 2 == 0:
+            end = min(length, pos + run)
+            out.append((x1 + ux * pos, y1 + uy * pos, x1 + ux * end, y1 + uy * end))
+        pos += run
+        i += 1
+    return out
+
+
+def render(page: Page, *, dpi: float = 300) -> bytes:
+    """One page as PNG bytes at *dpi*, with the dpi recorded in the file."""
+    width = max(1, round(mm_to_px(page.width, dpi)))
+    height = max(1, round(mm_to_px(page.height, dpi)))
+    factor = 4
+    while factor > 1 and width * height * factor * factor > _MAX_PIXELS:
+        factor //= 2
+    big = Image.new("RGBA", (width * factor, height * factor),
+                    _rgba(page.background or "#ffffff"))
+    scale = width * factor / page.width
+    _Painter(big, Transform.scale(scale, height * factor / page.height)).items(page.items)
+    image = big.reduce(factor) if factor > 1 else big
+    out = io.BytesIO()
+    image.convert("RGB").save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()

@@ -1,0 +1,219 @@
+"""Loads game templates (``templates/games/*.toml``, ``kind = "game"``) into :class:`Game`.
+
+A game file may start from another with ``extends = "basic-1"``: its tables are merged key
+by key over the base, so a variant states only what it changes.
+"""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..model.board import Shade
+from ..model.cards import Card
+from ..rules.games import (COMBINATION_KINDS, MATERIALS, Arrows, Beating, Capture, Combinations,
+                    EqualValues, FaceDown, Game, Goal, Movement, Placement, Pressing, Removal,
+                    Setup, Step, Words)
+from .reader import Reader, read_toml, require_known
+from .resources import templates_dir
+
+VERSIONS = {v: v for v in ("initial", "basic", "word")}
+SHADES = {"dark": Shade.DARK, "light": Shade.LIGHT}
+
+#: Every key a game file may hold, by table ("" is the top level). README lists them all.
+GAME_KEYS: dict[str, tuple[str, ...]] = {
+    "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
+         "material", "pairs", "ranks", "owners", "players"),
+    "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles"),
+    "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
+    "pressing": ("by_square", "own_cards"),
+    "combinations": ("enabled", "kinds", "min_length", "removes"),
+    "words": ("enabled", "min_length", "removes"),
+    "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
+              "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
+              "safe_first_move", "arrows", "removed_letters"),
+}
+
+
+def _choices(enum_type: Any) -> dict[str, Any]:
+    return {member.value: member for member in enum_type}
+
+
+def _merge(base: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _resolve(reader: Reader, chain: tuple[str, ...]) -> dict[str, Any]:
+    """The file's data with its ``extends`` chain merged in, base first."""
+    data = dict(reader.data)
+    base = data.pop("extends", None)
+    if base is None:
+        return data
+    if not isinstance(base, str):
+        raise reader.fail("extends", "the name of another game", base)
+    if base in chain:
+        raise reader.fail("extends", "a chain of games without a loop", base,
+                          hint="cycle: " + " -> ".join((*chain, base)))
+    here = Path(reader.path).parent / f"{base}.toml"
+    path = here if here.is_file() else templates_dir() / "games" / f"{base}.toml"
+    if not path.is_file():
+        raise reader.fail("extends", "the name of a game in the same folder or shipped", base)
+    base_reader = Reader(reader.path, read_toml(path))
+    return _merge(_resolve(base_reader, (*chain, base)), data)
+
+
+def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Game:
+    """Builds a :class:`Game` from a game file, rejecting unknown keys and bad values.
+
+    :raises: :exc:`TemplateError` naming the file and key.
+    """
+    reader = Reader(reader.path, _resolve(reader, (*chain, name)))
+    reader.raw("kind")
+    pairs = _pairs(reader)
+    ranks = reader.raw("ranks", list(range(1, 9)), "a list of ranks 1-8")
+    if (not isinstance(ranks, list) or not ranks or not all(
+            isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 8 for r in ranks)):
+        raise reader.fail("ranks", "a list of different ranks from 1 to 8", ranks)
+    game = Game(
+        name=name,
+        title=reader.string("title"),
+        version=reader.choice("version", VERSIONS),
+        source=reader.string("source", ""),
+        summary=reader.string("summary", ""),
+        goal=reader.choice("goal", _choices(Goal)),
+        boards=tuple(reader.strings("boards")),
+        material=reader.choice("material", {m: m for m in MATERIALS}, "cards"),
+        pairs=pairs,
+        ranks=tuple(ranks),
+        owners=reader.boolean("owners", True),
+        players=reader.integer("players", 2, low=1, high=8),
+        movement=_movement(reader.table("movement", default_empty=True)),
+        beating=_beating(reader.table("beating", default_empty=True)),
+        pressing=_pressing(reader.table("pressing", default_empty=True)),
+        combinations=_combinations(reader),
+        words=_words(reader),
+        setup=_setup(reader.table("setup", default_empty=True)),
+    )
+    reader.finish()
+    return game
+
+
+def _pairs(reader: Reader) -> tuple[tuple[str, ...], ...]:
+    value = reader.raw("pairs", [], "a list of [south, north] pairs")
+    what = 'a list of pairs like ["pack1:G1", "pack1:G2"] (or ["latin1"] for one shared set)'
+    if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) in (1, 2) and all(isinstance(x, str) for x in p)
+            for p in value):
+        raise reader.fail("pairs", what, value)
+    return tuple(tuple(p) for p in value)
+
+
+def _movement(r: Reader) -> Movement:
+    movement = Movement(
+        step=r.choice("step", _choices(Step), Step.KING),
+        capture=r.choice("capture", _choices(Capture), Capture.BEAT),
+        placement=r.choice("placement", _choices(Placement), Placement.NONE),
+        cover_test_cards=r.boolean("cover_test_cards", True),
+        exit_far_edge=r.boolean("exit_far_edge", False),
+        piles=r.boolean("piles", False))
+    r.finish()
+    return movement
+
+
+def _beating(r: Reader) -> Beating:
+    beating = Beating(
+        trumps=r.boolean("trumps", True),
+        equal_values=r.choice("equal_values", _choices(EqualValues), EqualValues.BEAT),
+        test_cards_beat=r.boolean("test_cards_beat", False),
+        zeros_count=r.boolean("zeros_count", False))
+    r.finish()
+    return beating
+
+
+def _pressing(r: Reader) -> Pressing:
+    pressing = Pressing(by_square=r.boolean("by_square", True),
+                        own_cards=r.boolean("own_cards", False))
+    r.finish()
+    return pressing
+
+
+def _combinations(reader: Reader) -> Combinations:
+    present = reader.has("combinations")
+    r = reader.table("combinations", default_empty=True)
+    kinds = r.strings("kinds", list(COMBINATION_KINDS))
+    for i, kind in enumerate(kinds):
+        if kind not in COMBINATION_KINDS:
+            close = difflib.get_close_matches(kind, COMBINATION_KINDS, n=1)
+            raise r.fail(f"kinds[{i}]", "one of " + ", ".join(COMBINATION_KINDS), kind,
+                         hint=f"did you mean {close[0]!r}?" if close else None)
+    rules = Combinations(enabled=r.boolean("enabled", present), kinds=tuple(kinds),
+                         min_length=r.integer("min_length", 3, low=2, high=8),
+                         removes=r.choice("removes", _choices(Removal), Removal.NONE))
+    r.finish()
+    return rules
+
+
+def _words(reader: Reader) -> Words:
+    present = reader.has("words")
+    r = reader.table("words", default_empty=True)
+    rules = Words(enabled=r.boolean("enabled", present),
+                  min_length=r.integer("min_length", 3, low=2, high=8),
+                  removes=r.choice("removes", _choices(Removal), Removal.NONE))
+    r.finish()
+    return rules
+
+
+def _rows(r: Reader, key: str) -> tuple[int, ...]:
+    value = r.raw(key, [], "a list of ranks 1-8")
+    if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 8 for v in value):
+        raise r.fail(key, "a list of ranks from 1 to 8", value)
+    return tuple(value)
+
+
+def _setup(r: Reader) -> Setup:
+    tests = []
+    for i, token in enumerate(r.words("test_cards", [])):
+        try:
+            tests.append(Card.from_notation(token))
+        except ValueError:
+            raise r.fail(f"test_cards[{i}]", "a card like 1R or 10B", token) from None
+    cards = r.raw("cards", None, "a number of cards")
+    if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool)
+                              or not 0 <= cards <= 64):
+        raise r.fail("cards", "a number of cards from 0 to 64", cards)
+    setup = Setup(
+        south_rows=_rows(r, "south_rows"), north_rows=_rows(r, "north_rows"),
+        complete=r.boolean("complete", False), cards=cards,
+        off_colour=r.boolean("off_colour", False),
+        shade=r.choice("shade", SHADES, None),
+        face_down=r.choice("face_down", _choices(FaceDown), FaceDown.TESTS),
+        test_cards=tuple(tests),
+        tests_on_king_squares=r.boolean("tests_on_king_squares", False),
+        tests_per_side=r.integer("tests_per_side", 1 if tests else 0, low=0, high=4),
+        safe_first_move=r.boolean("safe_first_move", False),
+        arrows=r.choice("arrows", _choices(Arrows), Arrows.OWNERS),
+        removed_letters=tuple(r.words("removed_letters", [])))
+    r.finish()
+    return setup
+
+
+def check_game_refs(game: Game, shown: str, boards: Mapping[str, Path],
+                    sources: Mapping[str, Path]) -> None:
+    """Every board and pack or letter set a game names must exist.
+
+    :raises: :exc:`TemplateError` naming the key at fault.
+    """
+    for i, board in enumerate(game.boards):
+        require_known(shown, f"boards[{i}]", board, boards, "a board")
+    for i, pair in enumerate(game.pairs):
+        for j, ref in enumerate(pair):
+            require_known(shown, f"pairs[{i}][{j}]", ref.partition(":")[0], sources,
+                          "a pack or letter set (optionally with :group)", got=repr(ref))

@@ -1,0 +1,183 @@
+"""Reading TOML templates with key paths, so every mistake is reported as file: key: expected."""
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..errors import TemplateError
+from ..model.units import LENGTH_FORMS, parse_length
+
+T = TypeVar("T")
+_MISSING: Any = object()
+
+
+def describe(value: object) -> str:
+    """How a TOML value is named in an error message: its text and, if confusing, its type."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would type it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parses a TOML file, turning syntax and encoding errors into one-line TemplateErrors."""
+    shown = display_path(path)
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as e:
+        raise TemplateError(shown, "", expected="valid TOML", got=str(e)) from None
+    except UnicodeDecodeError:
+        raise TemplateError(shown, "", expected="UTF-8 text") from None
+    except OSError as e:
+        raise TemplateError(shown, "", expected="a readable file",
+                            got=e.strerror or type(e).__name__) from None
+
+
+class Reader:
+    """A view of one TOML table that remembers its key path and which keys were read.
+
+    Call :meth:`finish` once all known keys are read: anything left is an unknown key.
+    """
+
+    def __init__(self, path: str, data: Mapping[str, Any], prefix: str = "") -> None:
+        self.path = path
+        self.data = data
+        self.prefix = prefix
+        self._seen: set[str] = set()
+
+    def key(self, key: str) -> str:
+        return f"{self.prefix}.{key}" if self.prefix else key
+
+    def fail(self, key: str, expected: str, got: object = _MISSING, *, raw: bool = False,
+             hint: str | None = None) -> TemplateError:
+        shown = None if got is _MISSING else (str(got) if raw else describe(got))
+        return TemplateError(self.path, self.key(key), expected=expected, got=shown, hint=hint)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str, default: Any = _MISSING, what: str = "a value") -> Any:
+        self._seen.add(key)
+        if key in self.data:
+            return self.data[key]
+        if default is _MISSING:
+            raise TemplateError(self.path, self.key(key), expected=what, problem="missing")
+        return default
+
+    def _typed(self, key: str, default: Any, check: Callable[[Any], bool], what: str) -> Any:
+        value = self.raw(key, default, what)
+        if value is default and default is not _MISSING:
+            return value
+        if not check(value):
+            raise self.fail(key, what, value)
+        return value
+
+    def string(self, key: str, default: Any = _MISSING) -> str:
+        return self._typed(key, default, lambda v: isinstance(v, str), "a string")
+
+    def boolean(self, key: str, default: Any = _MISSING) -> bool:
+        return self._typed(key, default, lambda v: isinstance(v, bool), "true or false")
+
+    def integer(self, key: str, default: Any = _MISSING, *, low: int | None = None,
+                high: int | None = None) -> int:
+        what = "an integer" if low is None or high is None else f"an integer from {low} to {high}"
+        value = self._typed(key, default, lambda v: isinstance(v, int)
+                            and not isinstance(v, bool), what)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise self.fail(key, what, value)
+        return value
+
+    def number(self, key: str, default: Any = _MISSING) -> float:
+        return float(self._typed(key, default, lambda v: isinstance(v, (int, float))
+                                 and not isinstance(v, bool), "a number"))
+
+    def length(self, key: str, default: Any = _MISSING, *, positive: bool = True) -> float:
+        value = self.raw(key, default, LENGTH_FORMS)
+        try:
+            mm = parse_length(value)
+        except ValueError:
+            raise self.fail(key, LENGTH_FORMS, value) from None
+        if positive and mm <= 0:
+            raise self.fail(key, "a length greater than 0", value)
+        return mm
+
+    def choice(self, key: str, choices: Mapping[str, T], default: Any = _MISSING) -> T:
+        expected = "one of " + ", ".join(repr(c) for c in choices)
+        value = self.raw(key, default, expected)
+        if value is default and default is not _MISSING:
+            return value
+        if isinstance(value, str) and value in choices:
+            return choices[value]
+        hint = _did_you_mean(value, choices) if isinstance(value, str) else None
+        raise self.fail(key, expected, value, hint=hint)
+
+    def strings(self, key: str, default: Any = _MISSING) -> list[str]:
+        value = self._typed(key, default, lambda v: isinstance(v, list)
+                            and all(isinstance(x, str) for x in v), "a list of strings")
+        return list(value)
+
+    def words(self, key: str, default: Any = _MISSING) -> list[str]:
+        """A list written either as a TOML list of strings or as one space-separated string."""
+        what = "a space-separated string or a list of strings"
+        value = self.raw(key, default, what)
+        if isinstance(value, str):
+            return value.split()
+        if isinstance(value, list) and all(isinstance(x, str) for x in value):
+            return list(value)
+        raise self.fail(key, what, value)
+
+    def table(self, key: str, default_empty: bool = False) -> Reader:
+        value = self.raw(key, {} if default_empty else _MISSING, "a table")
+        if not isinstance(value, dict):
+            raise self.fail(key, "a table", value)
+        return Reader(self.path, value, self.key(key))
+
+    def keys(self) -> list[str]:
+        """All keys of this table, in file order, marked as read (the caller checks each)."""
+        self._seen.update(self.data)
+        return list(self.data)
+
+    def finish(self) -> None:
+        """Rejects the first unknown key, suggesting the closest known one."""
+        for key in self.data:
+            if key not in self._seen:
+                raise TemplateError(self.path, self.key(key), problem="unknown key",
+                                    expected="one of " + ", ".join(sorted(self._seen)),
+                                    hint=_did_you_mean(key, self._seen))
+
+
+def require_known(path: str, key: str, name: str, known: object, expected: str,
+                  got: str | None = None) -> None:
+    """Rejects *name* unless it is one of *known*, listing them and suggesting the closest.
+
+    :raises: :exc:`TemplateError` at *key* of *path*.
+    """
+    options = sorted(known)  # type: ignore[call-overload]
+    if name not in options:
+        raise TemplateError(path, key, expected=f"{expected}: " + ", ".join(options),
+                            got=got if got is not None else repr(name),
+                            hint=_did_you_mean(name, options))
+
+
+def _did_you_mean(word: str, options: object) -> str | None:
+    close = difflib.get_close_matches(word, sorted(options), n=1)  # type: ignore[arg-type]
+    return f"did you mean {close[0]!r}?" if close else None

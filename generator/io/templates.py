@@ -1,0 +1,465 @@
+"""Loads the TOML templates (packs, letter sets, boards, layouts, settings) into the model.
+
+Every template names its ``kind``; its name is the file name without ``.toml``. Folders are
+searched in order, so a user's folder given first overrides a shipped template of that name.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..model.board import FILES, Board, Shade, Square, parse_square
+from ..model.cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, PackMarks, Split
+from ..errors import NotFoundError, TemplateError
+from .games import check_game_refs, game_from_toml
+from ..rules.games import Game
+from ..model.units import Size
+from ..model.layout import SIDES, Layout, parse_stack
+from ..model.letters import LetterGroup, LetterMarks, LetterSet
+from .reader import Reader, display_path, read_toml, require_known
+from .resources import templates_dir
+from ..model.settings import Settings
+
+#: kind -> (folder, what it is called in listings)
+KINDS: dict[str, tuple[str, str]] = {
+    "pack": ("packs", "packs"),
+    "letters": ("letters", "letter sets"),
+    "board": ("boards", "boards"),
+    "layout": ("layouts", "layouts"),
+    "game": ("games", "games"),
+}
+HATCHINGS = {h.value: h for h in Hatching}
+VERSIONS = {v: v for v in ("initial", "basic", "full")}
+SCRIPTS = {v: v for v in ("latin", "cyrillic")}
+
+
+def _colour(reader: Reader, key: str, value: object) -> Colour:
+    try:
+        return Colour.parse(value)  # type: ignore[arg-type]
+    except (ValueError, AttributeError):
+        raise reader.fail(key, f"a colour: {COLOUR_CHOICES}", value) from None
+
+
+# --- packs -----------------------------------------------------------------------------
+
+def pack_from_toml(name: str, reader: Reader) -> Pack:
+    title = reader.string("title")
+    version = reader.choice("version", VERSIONS, "basic")
+    zeros = reader.integer("zeros", 0, low=0, high=2)
+    ranks = reader.raw("ranks", list(range(1, 9)), "a list of ranks 1-8")
+    if (not isinstance(ranks, list) or not ranks or len(set(ranks)) != len(ranks)
+            or not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 8
+                       for r in ranks)):
+        raise reader.fail("ranks", "a list of different ranks from 1 to 8", ranks)
+    notes = reader.string("notes", "")
+    m = reader.table("marks", default_empty=True)
+    marks_args: dict[str, Any] = dict(
+        face_frame=m.boolean("face_frame", False),
+        face_circles=m.boolean("face_circles", False),
+        back_circles=m.boolean("back_circles", False),
+        back_double_circles=m.boolean("back_double_circles", False),
+        back_hatching=m.choice("back_hatching", HATCHINGS, Hatching.DIAGONAL),
+        arrow=m.boolean("arrow", True),
+        dagger_split=m.string("dagger_split", None),
+        dagger_group=m.string("dagger_group", None),
+    )
+    m.finish()
+    pack = Pack(name, title, zeros, tuple(ranks), PackMarks(**marks_args), (), version, notes)
+    splits_reader = reader.table("splits", default_empty=True)
+    splits = tuple(_split(pack, splits_reader, split) for split in splits_reader.keys())
+    reader.finish()
+    pack = Pack(name, title, zeros, tuple(ranks), pack.marks, splits, version, notes)
+    _check_dagger(pack, m)
+    return pack
+
+
+def _split(pack: Pack, splits: Reader, split_name: str) -> Split:
+    reader = splits.table(split_name)
+    seen: dict[Card, str] = {}
+    groups = []
+    for group_name in reader.keys():
+        cards = []
+        for i, token in enumerate(reader.words(group_name)):
+            key = f"{group_name}[{i}]"
+            try:
+                card = Card.from_notation(token)
+            except ValueError:
+                raise reader.fail(key, "a card like 3R, 30R or 100Y", token) from None
+            if card not in pack:
+                raise reader.fail(key, f"a card of {pack.name} "
+                                  f"({_pack_range(pack)})", token)
+            if card in seen:
+                raise reader.fail(key, "each card once per split", token, hint="duplicate card, "
+                                  f"already in group {seen[card]}")
+            seen[card] = group_name
+            cards.append(card)
+        groups.append(Group(group_name, tuple(cards)))
+    if not groups:
+        raise splits.fail(split_name, "at least one group", {})
+    missing = [c.notation() for c in pack if c not in seen]
+    if missing:
+        raise TemplateError(reader.path, reader.prefix, problem="groups do not partition "
+                            "the pack", expected=f"all {len(pack)} cards of {pack.name}",
+                            got=f"{len(seen)}; missing {' '.join(missing)}")
+    return Split(split_name, tuple(groups))
+
+
+def _pack_range(pack: Pack) -> str:
+    values = [Card(r, Colour.RED, pack.zeros).value for r in pack.ranks]
+    return f"values {', '.join(map(str, values))}" if len(values) < 3 else \
+        f"values {values[0]}-{values[-1]}"
+
+
+def _check_dagger(pack: Pack, marks: Reader) -> None:
+    split, group = pack.marks.dagger_split, pack.marks.dagger_group
+    if split is None and group is None:
+        return
+    if split is None or group is None:
+        missing = "dagger_split" if split is None else "dagger_group"
+        raise marks.fail(missing, "dagger_split and dagger_group set together", None,
+                         hint="only one is set")
+    names = [s.name for s in pack.splits]
+    if split not in names:
+        raise marks.fail("dagger_split", "the name of a split in [splits]: " +
+                         (", ".join(names) or "none defined"), split)
+    groups = [g.name for g in pack.split(split).groups]
+    if group not in groups:
+        raise marks.fail("dagger_group", f"a group of split {split!r}: " + ", ".join(groups),
+                         group)
+
+
+# --- letter sets -----------------------------------------------------------------------
+
+def letters_from_toml(name: str, reader: Reader) -> LetterSet:
+    title = reader.string("title")
+    script = reader.choice("script", SCRIPTS)
+    notes = reader.string("notes", "")
+    m = reader.table("marks", default_empty=True)
+    dagger = m.raw("dagger_group", None)
+    marks = LetterMarks(
+        back_rhombuses=m.boolean("back_rhombuses", False),
+        back_hatching=m.choice("back_hatching", HATCHINGS, Hatching.NONE),
+        arrow=m.boolean("arrow", True),
+        dagger_group=None if dagger is None else _colour(m, "dagger_group", dagger),
+    )
+    m.finish()
+    freq = reader.table("frequency")
+    source = freq.string("source")
+    percent_reader = freq.table("percent")
+    percents: dict[str, float] = {}
+    for letter in percent_reader.keys():
+        if len(letter) != 1 or not letter.isalpha() or letter != letter.upper():
+            raise percent_reader.fail(letter, "a single capital letter as the key", letter)
+        percents[letter] = percent_reader.number(letter)
+    freq.finish()
+    groups_reader = reader.table("groups")
+    groups = []
+    for key in groups_reader.keys():
+        colour = _colour(groups_reader, key, key)
+        g = groups_reader.table(key)
+        letters = g.words("letters")
+        for i, letter in enumerate(letters):
+            where = f"letters[{i}]"
+            if len(letter) != 1 or not letter.isalpha():
+                raise g.fail(where, "a single letter", letter)
+            if letter not in percents:
+                raise g.fail(where, "a letter of frequency.percent", letter,
+                             hint="no frequency given for it")
+            if letters.index(letter) != i:
+                raise g.fail(where, "each letter once per group", letter,
+                             hint="duplicate card")
+        g.finish()
+        groups.append(LetterGroup(colour, tuple(letters)))
+    reader.finish()
+    if len(groups) != 2 or groups[0].colour is groups[1].colour:
+        raise groups_reader.fail("", "two groups of different colours",
+                                 f"{len(groups)}", raw=True)
+    letter_set = LetterSet(name, title, script, tuple(groups), percents, source, marks, notes)
+    weights = [letter_set.group_weight(g) for g in groups]
+    if weights[0] != weights[1]:
+        raise TemplateError(reader.path, "groups", problem="groups are not balanced",
+                            expected="equal sums of frequency factors",
+                            got=f"{groups[0].colour} {weights[0]}, "
+                                f"{groups[1].colour} {weights[1]}")
+    if marks.dagger_group is not None and marks.dagger_group not in [g.colour for g in groups]:
+        raise TemplateError(reader.path, "marks.dagger_group", expected="the colour of one "
+                            "of the groups", got=str(marks.dagger_group))
+    return letter_set
+
+
+# --- boards ----------------------------------------------------------------------------
+
+_CELL = re.compile(r"^([RYGB])?([1-9])?([dl])$")
+
+
+def board_from_toml(name: str, reader: Reader) -> Board:
+    title = reader.string("title")
+    version = reader.choice("version", VERSIONS, "basic")
+    notes = reader.string("notes", "")
+    thin_line = reader.boolean("thin_line", False)
+    kings = reader.strings("king_squares", [])
+    for i, square in enumerate(kings):
+        try:
+            parse_square(square)
+        except ValueError:
+            raise reader.fail(f"king_squares[{i}]", "a square a1 to h8", square) from None
+    edges = reader.table("edges", default_empty=True)
+    top = tuple(_colour(edges, f"top[{i}]", c) for i, c in enumerate(_n(edges, "top", 8)))
+    bottom = tuple(_colour(edges, f"bottom[{i}]", c)
+                   for i, c in enumerate(_n(edges, "bottom", 8)))
+    left = tuple(_digits(edges, "left", 8))
+    right = tuple(_digits(edges, "right", 8))
+    crosswise = tuple(_digits(edges, "crosswise", 16))
+    edges.finish()
+    rows = reader.table("rows")
+    squares: dict[tuple[int, int], Square] = {}
+    for key in rows.keys():
+        if key not in {str(r) for r in range(1, 9)}:
+            raise rows.fail(key, "a rank 1 to 8 as the key", key)
+        cells = rows.words(key)
+        if len(cells) != 8:
+            raise rows.fail(key, "8 squares (one per file a-h)", f"{len(cells)}", raw=True)
+        rank = int(key) - 1
+        for file, cell in enumerate(cells):
+            match = _CELL.match(cell)
+            if not match:
+                raise rows.fail(f"{key}[{file}]", "a square like R4l or B8d (colour R/Y/G/B, "
+                                "value, d for dark or l for light) or 4d on a colourless "
+                                "board", cell)
+            colour = Colour(match.group(1)) if match.group(1) else None
+            value = int(match.group(2)) if match.group(2) else None
+            squares[(file, rank)] = Square(file, rank, colour, value,
+                                           Shade(match.group(3)))
+    missing = [r for r in range(1, 9) if (0, r - 1) not in squares]
+    if missing:
+        raise rows.fail(str(missing[0]), "all 8 ranks", None, hint="rank is missing")
+    reader.finish()
+    board = Board(name, title, tuple(squares[(f, r)] for r in range(8) for f in range(8)),
+                  top, bottom, left, right, crosswise, tuple(kings), thin_line, version, notes)
+    _check_edges(board, reader)
+    return board
+
+
+def _n(reader: Reader, key: str, n: int) -> list[Any]:
+    value = reader.raw(key, [], f"a list of {n}")
+    if not isinstance(value, list) or len(value) not in (0, n):
+        raise reader.fail(key, f"a list of {n} (or an empty list)", value)
+    return value
+
+
+def _digits(reader: Reader, key: str, n: int) -> list[int]:
+    value = _n(reader, key, n)
+    for i, v in enumerate(value):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9:
+            raise reader.fail(f"{key}[{i}]", "a digit 0-9", v)
+    return value
+
+
+def _check_edges(board: Board, reader: Reader) -> None:
+    """Edge colour labels mark the verticals: the lower half takes the bottom labels and the
+    upper half the top ones (the colours cross at the middle line)."""
+    for labels, ranks, edge in ((board.bottom_labels, range(0, 4), "bottom"),
+                                (board.top_labels, range(4, 8), "top")):
+        for file, label in enumerate(labels):
+            for rank in ranks:
+                square = board.at(file, rank)
+                if square.colour is not label:
+                    raise TemplateError(
+                        reader.path, f"rows.{rank + 1}[{file}]",
+                        problem=f"square {square.name} does not match the {edge} edge label",
+                        expected=f"{label} like the label of file {FILES[file]}",
+                        got=str(square.colour or "no colour"))
+
+
+# --- layouts ---------------------------------------------------------------------------
+
+def layout_from_toml(name: str, reader: Reader) -> Layout:
+    title = reader.string("title")
+    board = reader.string("board")
+    game = reader.string("game", None)
+    players_reader = reader.table("players", default_empty=True)
+    players = {}
+    for side in players_reader.keys():
+        if side not in SIDES:
+            raise players_reader.fail(side, "a side: " + " or ".join(SIDES), side)
+        players[side] = players_reader.string(side)
+    rows = reader.table("rows", default_empty=True)
+    stacks = {}
+    for key in rows.keys():
+        if key not in {str(r) for r in range(1, 9)}:
+            raise rows.fail(key, "a rank 1 to 8 as the key", key)
+        tokens = rows.words(key)
+        if len(tokens) != 8:
+            raise rows.fail(key, "8 squares (one per file a-h, '.' for empty)",
+                            f"{len(tokens)}", raw=True)
+        for file, token in enumerate(tokens):
+            if token == ".":
+                continue
+            try:
+                stacks[f"{FILES[file]}{key}"] = parse_stack(token)
+            except ValueError as e:
+                raise rows.fail(f"{key}[{file}]", "cards like 3R^, 30Rv, (1B)^, A/R^ or "
+                                "2Y^+1Rv for a pile", token, hint=str(e).split(" (")[0]) \
+                    from None
+    reader.finish()
+    return Layout(board, stacks, players, name, title, game)
+
+
+# --- settings --------------------------------------------------------------------------
+
+def settings_from_toml(reader: Reader) -> Settings:
+    sizes = {}
+    for key in ("card", "square"):
+        table = reader.table(key)
+        sizes[key] = Size(table.length("width"), table.length("height"))
+        table.finish()
+    reader.finish()
+    return Settings(**sizes)
+
+
+_LOADERS = {"pack": pack_from_toml, "letters": letters_from_toml,
+            "board": board_from_toml, "layout": layout_from_toml, "game": game_from_toml}
+
+
+def load_file(path: Path) -> tuple[str, Any]:
+    """Loads one template file of any kind, returning (kind, model object)."""
+    shown = display_path(path)
+    data = read_toml(path)
+    reader = Reader(shown, data)
+    choices = {k: k for k in (*_LOADERS, "settings")}
+    kind = reader.choice("kind", choices)
+    if kind == "settings":
+        return kind, settings_from_toml(reader)
+    return kind, _LOADERS[kind](path.stem, reader)
+
+
+# --- the library of all templates -----------------------------------------------------
+
+class Library:
+    """All templates found in *roots* (searched in order; the first file of a name wins)."""
+
+    def __init__(self, roots: Sequence[Path] | None = None) -> None:
+        self.roots = [Path(r) for r in roots] if roots else [templates_dir()]
+        self._cache: dict[Path, tuple[str, Any]] = {}
+
+    @classmethod
+    def with_user_dirs(cls, user_dirs: Iterable[Path]) -> Library:
+        return cls([*[Path(d) for d in user_dirs], templates_dir()])
+
+    def files(self, kind: str) -> dict[str, Path]:
+        found: dict[str, Path] = {}
+        folder = KINDS[kind][0]
+        for root in self.roots:
+            for path in sorted((root / folder).glob("*.toml")):
+                found.setdefault(path.stem, path)
+        return dict(sorted(found.items()))
+
+    def names(self, kind: str) -> list[str]:
+        return list(self.files(kind))
+
+    def _load(self, path: Path, kind: str) -> Any:
+        if path not in self._cache:
+            self._cache[path] = load_file(path)
+        got_kind, obj = self._cache[path]
+        if got_kind != kind:
+            raise TemplateError(display_path(path), "kind", expected=repr(kind) +
+                                f" for a file in {KINDS[kind][0]}/", got=repr(got_kind))
+        return obj
+
+    def get(self, kind: str, name: str) -> Any:
+        files = self.files(kind)
+        if name not in files:
+            close = difflib.get_close_matches(name, files, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise NotFoundError(f"no {kind} named {name!r} (known: {', '.join(files)}){hint}")
+        obj = self._load(files[name], kind)
+        if kind == "layout":
+            self._check_layout_refs(obj, files[name])
+        if kind == "game":
+            check_game_refs(obj, display_path(files[name]), self.files("board"),
+                            {**self.files("pack"), **self.files("letters")})
+        return obj
+
+    def pack(self, name: str) -> Pack:
+        return self.get("pack", name)
+
+    def letter_set(self, name: str) -> LetterSet:
+        return self.get("letters", name)
+
+    def board(self, name: str) -> Board:
+        return self.get("board", name)
+
+    def layout(self, name: str) -> Layout:
+        return self.get("layout", name)
+
+    def game(self, name: str) -> Game:
+        return self.get("game", name)
+
+    def settings(self) -> Settings:
+        for root in self.roots:
+            path = root / "settings.toml"
+            if path.is_file():
+                kind, obj = load_file(path)
+                if kind != "settings":
+                    raise TemplateError(display_path(path), "kind", expected="'settings'",
+                                        got=repr(kind))
+                return obj
+        return Settings()
+
+    def find(self, name: str) -> tuple[str, Any]:
+        """Finds *name* among all kinds, or loads it as a file path if it ends in .toml."""
+        if name.endswith(".toml"):
+            path = Path(name)
+            if not path.is_file():
+                raise NotFoundError(f"{name}: no such template file")
+            kind, obj = load_file(path)
+            if kind == "layout":
+                self._check_layout_refs(obj, path)
+            return kind, obj
+        matches = [kind for kind in KINDS if name in self.files(kind)]
+        if not matches:
+            every = [n for kind in KINDS for n in self.names(kind)]
+            close = difflib.get_close_matches(name, every, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise NotFoundError(f"no template named {name!r} (see 'opencards list'){hint}")
+        return matches[0], self.get(matches[0], name)
+
+    def sources(self, layout: Layout) -> dict[str, Pack | LetterSet]:
+        """The pack or letter set each side plays ("pack1:G2" names pack1)."""
+        found = {}
+        for side, ref in layout.players.items():
+            base = ref.split(":")[0]
+            kind = "pack" if base in self.files("pack") else "letters"
+            found[side] = self.get(kind, base)
+        return found
+
+    def check_layout(self, layout: Layout, path: Path) -> None:
+        """Checks that the board and packs a layout loaded from *path* names exist.
+
+        :raises: :exc:`TemplateError` naming the file and key.
+        """
+        self._check_layout_refs(layout, path)
+
+    def _check_layout_refs(self, layout: Layout, path: Path) -> None:
+        shown = display_path(path)
+        require_known(shown, "board", layout.board, self.files("board"), "a board")
+        sources = {**self.files("pack"), **self.files("letters")}
+        for side, ref in layout.players.items():
+            base, _, group = ref.partition(":")
+            require_known(shown, f"players.{side}", base, sources,
+                          "a pack or letter set (optionally with :group)", got=repr(ref))
+            if group:
+                owner = self.get("pack" if base in self.files("pack") else "letters", base)
+                names = _group_names(owner)
+                if group not in names:
+                    raise TemplateError(shown, f"players.{side}", expected=f"a group of {base}: "
+                                        + ", ".join(names), got=repr(group))
+
+
+def _group_names(owner: Pack | LetterSet) -> list[str]:
+    if isinstance(owner, Pack):
+        return [g.name for s in owner.splits for g in s.groups]
+    return [str(g.colour) for g in owner.groups]

@@ -1,0 +1,104 @@
+"""Word lists for the word games: the wordfreq package by default, or a user's own file.
+
+This is the only module that imports wordfreq; the rule engine sees a word list only through
+the :class:`generator.rules.words.WordList` protocol (anything with ``in``).
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import TemplateError
+from .reader import display_path
+
+#: Script of a letter set -> (wordfreq language code, its letters, its vowels).
+SCRIPTS: dict[str, tuple[str, str, str]] = {
+    "latin": ("en", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "AEIOUY"),
+    "cyrillic": ("ru", "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ", "АЕИОУЫЭЮЯ"),
+}
+#: Words longer than a board line can never be laid out.
+LONGEST = 8
+#: wordfreq's Zipf scale: 3 is about once per million words, which keeps common words and
+#: drops most names, typos and rare forms.
+MIN_ZIPF = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class SetWordList:
+    """A fixed set of upper-case words, with where it came from."""
+
+    words: frozenset[str]
+    source: str
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.words
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self.words))
+
+
+def normalise(word: str) -> str:
+    """Upper case, with Ё read as Е: the Cyrillic set has no Ё card (see its template)."""
+    return word.strip().upper().replace("Ё", "Е")
+
+
+def _playable(words: Iterable[str], script: str) -> frozenset[str]:
+    _, letters, vowels = SCRIPTS[script]
+    found = set()
+    for raw in words:
+        word = normalise(raw)
+        # A word with no vowel in a frequency list is almost always an abbreviation
+        # ("mr", "tv", "км"), which no word game accepts.
+        if (2 <= len(word) <= LONGEST and all(c in letters for c in word)
+                and any(c in vowels for c in word)):
+            found.add(word)
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=4)
+def default_word_list(script: str, min_zipf: float = MIN_ZIPF) -> SetWordList:
+    """The common words of the letter set's language from wordfreq (English for the Latin
+    sets, Russian for the Cyrillic one), read from the data that ships in its wheel."""
+    from importlib.metadata import version
+
+    import wordfreq  # imported here so that commands without words stay quick to start
+
+    language = SCRIPTS[script][0]
+    # Zipf = log10(frequency per word) + 9, so the threshold is a plain frequency.
+    least = 10 ** (min_zipf - 9)
+    frequencies = wordfreq.get_frequency_dict(language)
+    candidates = (w for w, f in frequencies.items() if f >= least)
+    return SetWordList(_playable(candidates, script), f"wordfreq {version('wordfreq')} "
+                       f"({language}, Zipf >= {min_zipf:g})")
+
+
+def read_word_file(path: Path) -> SetWordList:
+    """A user's word list: one word per line, ``#`` starts a comment, blank lines skipped.
+
+    :raises: :exc:`TemplateError` naming the file and line of a word that is not letters.
+    """
+    shown = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise TemplateError(shown, "", expected="UTF-8 text") from None
+    except OSError as e:
+        raise TemplateError(shown, "", expected="a readable file",
+                            got=e.strerror or type(e).__name__) from None
+    words = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        word = line.split("#", 1)[0].strip()
+        if not word:
+            continue
+        if not word.isalpha():
+            raise TemplateError(shown, f"line {number}", expected="one word of letters per "
+                                "line", got=repr(word))
+        words.append(normalise(word))
+    if not words:
+        raise TemplateError(shown, "", expected="at least one word")
+    return SetWordList(frozenset(words), shown)

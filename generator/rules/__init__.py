@@ -1,0 +1,31 @@
+"""The rule engine in one import: beating, pressing, identical squares, combinations, moves,
+legal moves and layout validation.
+
+The rules live in small modules (:mod:`.beating`, :mod:`.combos`, :mod:`.moves`,
+:mod:`.validation`, :mod:`.words`); this module gathers their public names so callers write
+``from generator.rules import beats, legal_moves, problems``. Standard library only.
+"""
+from __future__ import annotations
+
+from .beating import beats as beats
+from .beating import explain_beat as explain_beat
+from .beating import explain_press as explain_press
+from .beating import fits_identical as fits_identical
+from .beating import fits_value_row as fits_value_row
+from .beating import presses as presses
+from .beating import seniority as seniority
+from .combos import Combination as Combination
+from .combos import combinations as combinations
+from .games import Game as Game
+from .moves import Move as Move
+from .moves import legal_moves as legal_moves
+from .moves import outcome as outcome
+from .moves import placements as placements
+from .moves import play as play
+from .validation import Violation as Violation
+from .validation import problems as problems
+from .validation import supply as supply
+from .words import FoundWord as FoundWord
+from .words import WordList as WordList
+from .words import captured_letters as captured_letters
+from .words import find_words as find_words

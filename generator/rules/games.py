@@ -1,0 +1,220 @@
+"""Games as data: a :class:`Game` names its material, movement, interaction, set-up and goal.
+
+Every rule that the sources leave open is a named switch with a default, so one engine plays
+all the games and a game file only says where it differs. Standard library only.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from ..model.board import Shade
+from ..model.cards import Card
+
+
+class Step(enum.Enum):
+    """How far a piece travels in one move."""
+
+    KING = "king"                  # one square in any of the 8 directions
+    QUEEN = "queen"                # any number of free squares along one line
+    COLOUR_QUEEN = "colour-queen"  # like a queen, but stops only on squares of its colour
+    JUMP = "jump"                  # a king step, or jumps over matching neighbours (game 5)
+    SHIFT = "shift"                # to any free square, only to form a combination or word
+    NONE = "none"                  # pieces stay where they are laid
+
+
+class Capture(enum.Enum):
+    """What happens when a piece moves onto an opponent's piece."""
+
+    BEAT = "beat"    # the beaten card leaves the board and the beater takes its square
+    PRESS = "press"  # the presser lies on top and the pile moves by its top card
+    NONE = "none"    # not allowed (except covering a test card, see Movement)
+
+
+class Placement(enum.Enum):
+    """Where a card from the hand or pile may be laid, in games that lay cards."""
+
+    NONE = "none"
+    FREE = "free"                    # any free square
+    ADJACENT_OWN = "adjacent-own"    # a free square next (by an edge) to one's own card
+    IDENTICAL = "identical"          # a free square of the same colour and value (game 52)
+    VALUE_ROW = "value-row"          # a free square on the horizontal of the card's value
+    OPPONENT_HALF = "opponent-half"  # anywhere on the opponent's half, free or not
+
+
+class EqualValues(enum.Enum):
+    """Whether cards of equal seniority beat each other on any square."""
+
+    BEAT = "beat"            # any equal value: 3R and 30B beat each other
+    IDENTICAL = "identical"  # only identical cards: 3R beats 30R and no other three
+    NO = "no"                # equal values never beat each other
+
+
+class Removal(enum.Enum):
+    """Which cards of a combination or word made by a move leave the board."""
+
+    NONE = "none"
+    OPPONENT = "opponent"  # the opponent's cards in a line holding both sides' cards
+    ALL = "all"            # every card of the line (the prize of games 65 and word 12)
+
+
+class FaceDown(enum.Enum):
+    """Which cards lie face down at the start."""
+
+    TESTS = "tests"  # only the test cards, which act like chess kings
+    ALL = "all"      # every card (games that open cards one by one)
+
+
+class Arrows(enum.Enum):
+    """What the orientation arrows must show at the start."""
+
+    OWNERS = "owners"                  # every card points at its owner's opponent
+    ALTERNATE_ROWS = "alternate-rows"  # one way on even ranks, the other on odd (puzzle 5)
+    ANY = "any"
+
+
+class Goal(enum.Enum):
+    COVER_TEST_CARD = "cover-test-card"
+    CROSS_MIDDLE = "cross-middle"
+    ALL_ACROSS = "all-across"
+    LEAVE_BOARD = "leave-board"
+    MOST_PRESSED = "most-pressed"
+    IDENTICAL_SQUARES = "identical-squares"
+    MOST_REMOVED = "most-removed"
+    FIVE_IN_LINE = "five-in-line"
+    MOST_COMBINATIONS = "most-combinations"
+    MOST_TURNED = "most-turned"
+    LAST_TO_LAY = "last-to-lay"
+    REORIENT_ALL = "reorient-all"
+
+
+MATERIALS = ("cards", "letters")
+COMBINATION_KINDS = ("colour", "value", "sequence")
+
+
+@dataclass(frozen=True, slots=True)
+class Beating:
+    """The switches of beating (seed000 game 1, seed002 games 1-3).
+
+    Cards of one colour: the higher value beats. Other colours: only a card that moves onto
+    a square of its own colour (it becomes trump). Face-down test cards are beaten by any
+    card and beat nothing.
+    """
+
+    trumps: bool = True
+    """A card of another colour beats when the destination square has the beater's colour."""
+    equal_values: EqualValues = EqualValues.BEAT
+    test_cards_beat: bool = False
+    """The variant of game 1/4 where a test card may beat any opponent's card anywhere."""
+    zeros_count: bool = False
+    """Whether the appended zero of pack 2 adds seniority (normally 1 = 10 = 100)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pressing:
+    """The switches of pressing (game 48): colour or value must match."""
+
+    by_square: bool = True
+    """A card may also press anything lying on a square of its own colour."""
+    own_cards: bool = False
+    """The variant where players may press their own cards too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    step: Step = Step.KING
+    capture: Capture = Capture.BEAT
+    placement: Placement = Placement.NONE
+    cover_test_cards: bool = True
+    """Any piece may move onto an opponent's face-down test card, even where pieces never
+    otherwise meet (games 18, initial 9, word 2): that is the winning move."""
+    exit_far_edge: bool = False
+    """A piece may leave the board over the opponent's edge (word game 1's goal)."""
+    piles: bool = False
+    """Piles (cards lying on cards) may form during play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Combinations:
+    """Lines of 3 or more adjacent cards of one colour, one value, or a run of values."""
+
+    enabled: bool = False
+    kinds: tuple[str, ...] = COMBINATION_KINDS
+    min_length: int = 3
+    removes: Removal = Removal.NONE
+    """Which cards of a combination made by a move leave the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """Letter lines that read as a word in any of the 8 directions."""
+
+    enabled: bool = False
+    min_length: int = 3
+    removes: Removal = Removal.NONE
+    """Which letters of a word made by a move leave the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a starting layout must look like. Empty ranks mean "anywhere"."""
+
+    south_rows: tuple[int, ...] = ()
+    north_rows: tuple[int, ...] = ()
+    complete: bool = False
+    """Each side's whole pack or group (cut to the game's ranks) is on the board."""
+    cards: int | None = None
+    """The exact number of pieces on the board, when the game fixes it."""
+    off_colour: bool = False
+    """No card on a square of its own colour (basic game 1)."""
+    shade: Shade | None = None
+    """All pieces on squares of this shade (game 52, puzzle 5)."""
+    face_down: FaceDown = FaceDown.TESTS
+    test_cards: tuple[Card, ...] = ()
+    """Cards that must lie face down as test cards, whichever side holds them."""
+    tests_on_king_squares: bool = False
+    """Each side's test card lies on the king square of its own half (e1 or e8)."""
+    tests_per_side: int = 0
+    safe_first_move: bool = False
+    """No piece may be beaten or pressed by the opponent's first move."""
+    arrows: Arrows = Arrows.OWNERS
+    removed_letters: tuple[str, ...] = ()
+    """Letters taken off before play (word game 12 removes Q)."""
+
+    def home_rows(self, side: str) -> tuple[int, ...]:
+        return self.south_rows if side == "south" else self.north_rows
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of the open cards: everything the engine needs to check and play it."""
+
+    name: str
+    title: str
+    version: str = "basic"
+    source: str = ""
+    summary: str = ""
+    goal: Goal = Goal.COVER_TEST_CARD
+    boards: tuple[str, ...] = ("board-a",)
+    material: str = "cards"
+    pairs: tuple[tuple[str, ...], ...] = ()
+    """The packs or groups the two sides play, e.g. ("pack1:G1", "pack1:G2"); either side
+    may take either member of a pair. A shared game may name a single set: ("latin1",)."""
+    ranks: tuple[int, ...] = tuple(range(1, 9))
+    owners: bool = True
+    """Pieces belong to the side their arrow points away from; False for shared pieces."""
+    movement: Movement = field(default_factory=Movement)
+    beating: Beating = field(default_factory=Beating)
+    pressing: Pressing = field(default_factory=Pressing)
+    combinations: Combinations = field(default_factory=Combinations)
+    words: Words = field(default_factory=Words)
+    setup: Setup = field(default_factory=Setup)
+    players: int = 2
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def opponent(side: str) -> str:
+    """The other side: ``south`` <-> ``north``."""
+    return "north" if side == "south" else "south"

@@ -1,0 +1,301 @@
+"""Moves: king steps, queen slides, colour-bound slides, jumps and shifts, and what they take.
+
+:func:`legal_moves` lists what one side may do in a position under a :class:`Game`;
+:func:`play` returns the position after a move, with beaten, pressed and captured cards
+dealt with; :func:`outcome` tells who has won. Standard library only.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .beating import beats, fits_identical, fits_value_row, presses
+from ..model.board import Board
+from ..model.cards import Card
+from .combos import combinations
+from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
+from ..model.layout import Layout, Piece, Stack
+from ..model.letters import LetterCard
+from .lines import EDGE_NEIGHBOURS, JUMPS, NEIGHBOURS, RAYS, SQUARES, XY
+from .words import WordList, find_words
+
+#: The target of a move that leaves the board over the far edge.
+OFF = "off"
+_SEPARATORS = {"beat": "x", "cover": "x", "press": "+"}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """A move of the pile on *origin* to *target*.
+
+    *kind* is ``move`` (to a free square), ``beat``, ``press``, ``cover`` (onto a face-down
+    test card), ``jump`` (*path* lists every landing square), ``shift``, ``exit`` (over the
+    far edge, *target* is ``off``) or ``open`` (turn a face-down card up where it lies).
+    """
+
+    origin: str
+    target: str
+    kind: str = "move"
+    path: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
+        ``e8-off``, ``c4=`` (open)."""
+        if self.kind == "open":
+            return f"{self.origin}="
+        if self.path:
+            return "-".join((self.origin, *self.path))
+        return f"{self.origin}{_SEPARATORS.get(self.kind, '-')}{self.target}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def side_of(piece: Piece, game: Game) -> str | None:
+    """Who moves *piece*: its owner, or nobody in particular when pieces are shared."""
+    return piece.owner if game.owners else None
+
+
+def _movers(layout: Layout, game: Game, side: str) -> Iterator[tuple[str, Piece]]:
+    for square, stack in layout.items():
+        piece = stack[-1]
+        if game.owners and piece.owner != side:
+            continue
+        yield square, piece
+
+
+def _onto(layout: Layout, board: Board, game: Game, side: str, piece: Piece,
+          target: str) -> str | None:
+    """The kind of move that lands *piece* on the occupied square *target*, or None."""
+    other = layout.top(target)
+    assert other is not None
+    hostile = not game.owners or other.owner != side
+    if not other.face_up and hostile and game.movement.cover_test_cards and game.owners:
+        # Covering the opponent's test card wins; a test card itself covers only in the
+        # variant where test cards beat.
+        if piece.face_up or game.beating.test_cards_beat:
+            return "cover"
+        return None
+    colour = board.square(target).colour
+    capture = game.movement.capture
+    if capture is Capture.BEAT and hostile:
+        return "beat" if beats(piece, other, on=colour, rules=game.beating) else None
+    if capture is Capture.PRESS and (hostile or game.pressing.own_cards):
+        return "press" if presses(piece, other, on=colour, rules=game.pressing) else None
+    return None
+
+
+def _matches(mover: Card | LetterCard, other: Piece) -> bool:
+    """Game 5: a card jumps only a face-up card of its colour or of its value."""
+    card = other.card
+    if not other.face_up or not isinstance(card, Card) or not isinstance(mover, Card):
+        return False
+    return card.colour is mover.colour or card.rank == mover.rank
+
+
+def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
+    """Chains of jumps, each over one matching neighbour onto the free square behind it;
+    every landing square is reached by its shortest chain."""
+    seen = {origin}
+    frontier: list[tuple[str, tuple[str, ...]]] = [(origin, ())]
+    while frontier:
+        following = []
+        for square, path in frontier:
+            for over, land in JUMPS[square]:
+                jumped = layout.top(over)
+                if land in seen or jumped is None or over == origin:
+                    continue
+                if layout.top(land) is None and _matches(piece.card, jumped):
+                    seen.add(land)
+                    following.append((land, (*path, land)))
+                    yield Move(origin, land, "jump", (*path, land))
+        frontier = following
+
+
+def _far_rank(side: str) -> int:
+    return 7 if side == "south" else 0
+
+
+def _piece_moves(layout: Layout, board: Board, game: Game, side: str, origin: str,
+                 piece: Piece) -> Iterator[Move]:
+    step = game.movement.step
+    if step in (Step.KING, Step.JUMP):
+        for target in NEIGHBOURS[origin]:
+            if layout.top(target) is None:
+                yield Move(origin, target)
+            elif step is Step.KING and (kind := _onto(layout, board, game, side, piece, target)):
+                yield Move(origin, target, kind)
+        if step is Step.JUMP:
+            yield from _jumps(layout, origin, piece)
+    elif step in (Step.QUEEN, Step.COLOUR_QUEEN):
+        colour = piece.card.colour if piece.face_up else None
+        for ray in RAYS[origin]:
+            for target in ray:
+                if layout.top(target) is None:
+                    if step is Step.QUEEN or board.square(target).colour is colour:
+                        yield Move(origin, target)
+                    continue
+                if kind := _onto(layout, board, game, side, piece, target):
+                    yield Move(origin, target, kind)
+                break
+    if game.movement.exit_far_edge and _can_exit(layout, game, side, origin):
+        yield Move(origin, OFF, "exit")
+
+
+def _can_exit(layout: Layout, game: Game, side: str, origin: str) -> bool:
+    """A king leaves from the far rank; a queen also slides off along a free file or
+    diagonal that ends on the far rank."""
+    far = _far_rank(side)
+    if XY[origin][1] == far:
+        return True
+    if game.movement.step is not Step.QUEEN:
+        return False
+    forward = 1 if side == "south" else -1
+    return any(XY[ray[0]][1] - XY[origin][1] == forward and XY[ray[-1]][1] == far
+               and all(layout.top(s) is None for s in ray) for ray in RAYS[origin])
+
+
+def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move]:
+    """Shifts to any free square that make a combination or word through that square."""
+    free = [s for s in SQUARES if layout.top(s) is None]
+    for origin, stack in layout.items():
+        if not stack[-1].face_up:
+            yield Move(origin, origin, "open")
+            continue
+        for target in free:
+            after = _relocate(layout, origin, target)
+            if _forms_line(after, game, target, words):
+                yield Move(origin, target, "shift")
+
+
+def _forms_line(layout: Layout, game: Game, square: str, words: WordList | None) -> bool:
+    if game.combinations.enabled and combinations(
+            layout, min_length=game.combinations.min_length,
+            kinds=game.combinations.kinds, through=square):
+        return True
+    return bool(game.words.enabled and words is not None and find_words(
+        layout, words, min_length=game.words.min_length, through=square))
+
+
+def legal_moves(layout: Layout, board: Board, game: Game, side: str, *,
+                words: WordList | None = None) -> list[Move]:
+    """Every move *side* may make in *layout* under *game*, sorted.
+
+    Games whose cards are laid from a hand have no moves here; see :func:`placements`.
+    *words* is needed only by games whose moves must make a word (word game 12).
+    """
+    found: set[Move] = set()
+    if game.movement.step is Step.SHIFT:
+        found.update(_shifts(layout, game, words))
+    elif game.movement.step is not Step.NONE:
+        for origin, piece in _movers(layout, game, side):
+            found.update(_piece_moves(layout, board, game, side, origin, piece))
+    return sorted(found)
+
+
+def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
+               side: str) -> list[str]:
+    """The squares where *side* may lay *card* from the hand, in board order."""
+    rule = game.movement.placement
+    free = [s for s in SQUARES if layout.top(s) is None]
+    if rule is Placement.FREE:
+        return free
+    if rule is Placement.ADJACENT_OWN:
+        return [s for s in free if any(
+            (p := layout.top(n)) is not None and p.owner == side for n in EDGE_NEIGHBOURS[s])]
+    if rule is Placement.IDENTICAL and isinstance(card, Card):
+        return [s for s in free if fits_identical(card, board.square(s))]
+    if rule is Placement.VALUE_ROW and isinstance(card, Card):
+        return [s for s in free if fits_value_row(card, board.square(s))]
+    if rule is Placement.OPPONENT_HALF:
+        half = range(4, 8) if side == "south" else range(0, 4)
+        return [s for s in SQUARES if XY[s][1] in half]
+    return []
+
+
+def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False) -> Layout:
+    stacks: dict[str, Stack] = dict(layout.stacks)
+    moving = stacks.pop(origin)
+    if target != OFF:
+        stacks[target] = (stacks.get(target, ()) if on_top else ()) + moving
+    return dataclasses.replace(layout, stacks=stacks)
+
+
+def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = None) -> Layout:
+    """The position after *move*: a beaten or covered pile leaves the board, a pressed pile
+    stays under the presser, and lines made by the move take what the game says."""
+    if move.kind == "open":
+        stacks = dict(layout.stacks)
+        stacks[move.origin] = stacks[move.origin][:-1] + (
+            dataclasses.replace(stacks[move.origin][-1], face_up=True),)
+        after = dataclasses.replace(layout, stacks=stacks)
+        return _remove_lines(after, move.origin, game, words)
+    after = _relocate(layout, move.origin, move.target, on_top=move.kind == "press")
+    if move.target == OFF:
+        return after
+    return _remove_lines(after, move.target, game, words)
+
+
+def _remove_lines(layout: Layout, square: str, game: Game, words: WordList | None) -> Layout:
+    lines: list[tuple[str, ...]] = []
+    rules = game.combinations
+    if rules.enabled and rules.removes is not Removal.NONE:
+        lines += [c.squares for c in combinations(layout, min_length=rules.min_length,
+                                                  kinds=rules.kinds, through=square)]
+    if game.words.enabled and game.words.removes is not Removal.NONE and words is not None:
+        lines += [w.squares for w in find_words(layout, words,
+                                                min_length=game.words.min_length,
+                                                through=square)]
+    removal = rules.removes if rules.enabled else game.words.removes
+    mover = layout.top(square)
+    taken: set[str] = set()
+    for line in lines:
+        owners = {layout.top(s).owner for s in line}  # type: ignore[union-attr]
+        if removal is Removal.ALL:
+            taken.update(line)
+        elif len(owners) > 1 and mover is not None:
+            # Lines of one side's cards alone take nothing (seed000 game 18).
+            taken.update(s for s in line if layout.top(s).owner != mover.owner)  # type: ignore[union-attr]
+    if not taken:
+        return layout
+    return dataclasses.replace(layout, stacks={s: st for s, st in layout.items()
+                                               if s not in taken})
+
+
+def _test_cards(layout: Layout, side: str) -> int:
+    return sum(1 for _, stack in layout.items()
+               if not stack[-1].face_up and stack[-1].owner == side)
+
+
+def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
+            mover: str | None = None) -> str | None:
+    """The winning side, if the position (and the move that led to it) decides the game.
+
+    Only goals that a position settles are judged here: covering a test card, crossing
+    into the opponent's half, all cards across, and leaving the board. Goals scored by
+    counting (most pressed, most removed...) return None.
+    """
+    goal = game.goal
+    if goal is Goal.COVER_TEST_CARD:
+        needed = max(game.setup.tests_per_side, 1)
+        for side in ("south", "north"):
+            if _test_cards(layout, side) < needed:
+                return opponent(side)
+        return None
+    if goal is Goal.LEAVE_BOARD:
+        return mover if last_move is not None and last_move.kind == "exit" else None
+    if goal is Goal.CROSS_MIDDLE:
+        # Beating across the middle does not count: the card must step onto a free square
+        # of the opponent's half (our reading of seed002 game 1, whose board starts full).
+        if last_move is not None and mover is not None and last_move.kind == "move":
+            half = range(4, 8) if mover == "south" else range(0, 4)
+            return mover if XY[last_move.target][1] in half else None
+        return None
+    if goal is Goal.ALL_ACROSS:
+        for side in ("south", "north"):
+            half = range(4, 8) if side == "south" else range(0, 4)
+            own = [s for s, p in layout.pieces() if p.owner == side]
+            if own and all(XY[s][1] in half for s in own):
+                return side
+    return None

@@ -1,0 +1,287 @@
+"""Layout validation: every problem of a position under a game, each with its square.
+
+Like python-chess's ``status()``, :func:`problems` collects all problems instead of stopping
+at the first; whether to raise is the caller's choice. Standard library only.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..model.board import Board
+from ..model.cards import Card, Pack
+from .games import Arrows, FaceDown, Game
+from ..model.layout import Layout, Piece
+from ..model.letters import LetterCard, LetterSet
+from .lines import XY
+from .moves import legal_moves
+
+Source = Pack | LetterSet
+Item = Card | LetterCard
+SIDES = ("south", "north")
+_TAKES = ("beat", "press", "cover")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One problem: a short code for tools, the square at fault (if any) and a sentence."""
+
+    code: str
+    square: str | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.square}: {self.message}" if self.square else self.message
+
+
+def _order(v: Violation) -> tuple[int, int, int, str]:
+    if v.square is None:
+        return (0, 0, 0, v.code)
+    file, rank = XY.get(v.square, (ord(v.square[0]) - 97, int(v.square[1:] or 0) - 1))
+    return (1, rank, file, v.code)
+
+
+def supply(source: Source, group: str | None, game: Game) -> Counter[Item]:
+    """The cards a side may have on the board: the pack or group, cut to the game's ranks
+    and without the letters the game takes off."""
+    items: Sequence[Item]
+    if isinstance(source, Pack):
+        cards: tuple[Card, ...] = source.cards
+        if group:
+            cards = next(g.cards for s in source.splits for g in s.groups if g.name == group)
+        items = [c for c in cards if c.rank in game.ranks]
+    else:
+        letters = source.cards if not group else source.group(
+            next(g.colour for g in source.groups if str(g.colour) == group)).cards
+        items = [c for c in letters if c.letter not in game.setup.removed_letters]
+    return Counter(items)
+
+
+def _refs(layout: Layout, game: Game) -> dict[str, str]:
+    if layout.players or not game.pairs:
+        return dict(layout.players)
+    return dict(zip(SIDES, game.pairs[0]))
+
+
+def _material(layout: Layout, game: Game, sources: Mapping[str, Source],
+              found: list[Violation]) -> dict[str, Counter[Item]]:
+    refs = _refs(layout, game)
+    pairs = [" vs ".join(p) for p in game.pairs]
+    if game.owners:
+        for side in SIDES:
+            if side not in refs:
+                found.append(Violation("no-material", None, f"the layout names no pack for "
+                                       f"the {side} side; expected one of {', '.join(pairs)}"))
+    if game.pairs and refs:
+        pair = tuple(refs[side] for side in SIDES if side in refs)
+        if pair not in game.pairs and pair[::-1] not in game.pairs:
+            found.append(Violation("wrong-material", None, f"{game.name} is not played with "
+                                   f"{' vs '.join(pair)}; expected {' or '.join(pairs)}"))
+            # Every card would then look out of place; the one problem above says why.
+            return {}
+    supplies = {}
+    for side, ref in refs.items():
+        base, _, group = ref.partition(":")
+        if base in sources:
+            supplies[side] = supply(sources[base], group or None, game)
+    return supplies
+
+
+def _describe(item: Item) -> str:
+    return item.notation()
+
+
+def _piece_problems(layout: Layout, game: Game, supplies: Mapping[str, Counter[Item]],
+                    start: bool, found: list[Violation]) -> None:
+    shared: Counter[Item] = sum(supplies.values(), Counter())
+    seen: dict[tuple[str | None, Item], list[str]] = {}
+    for square, stack in layout.items():
+        if len(stack) > 1 and (start or not game.movement.piles):
+            when = "at the start" if start else "in this game"
+            found.append(Violation("pile", square, f"{len(stack)} cards lie on one square; "
+                                   f"no piles {when}"))
+        for piece in stack:
+            item = piece.card
+            letters = game.material == "letters"
+            if isinstance(item, LetterCard) != letters:
+                found.append(Violation("wrong-kind", square, f"{_describe(item)} is a "
+                                       f"{'letter' if isinstance(item, LetterCard) else 'numbered'} "
+                                       f"card; {game.name} is played with {game.material}"))
+                continue
+            side = piece.owner if game.owners else None
+            if game.owners and side is None:
+                found.append(Violation("no-arrow", square, f"{_describe(item)} has no "
+                                       "arrow, so it belongs to nobody; expected ^ or v"))
+                continue
+            if not supplies:
+                continue
+            pool = supplies.get(side, Counter()) if side else shared
+            seen.setdefault((side, item), []).append(square)
+            if pool[item] == 0:
+                found.append(_not_in_game(square, item, game, side, layout))
+            elif len(seen[(side, item)]) > pool[item]:
+                first = seen[(side, item)][0]
+                found.append(Violation("card-twice", square, f"{_describe(item)} is already "
+                                       f"on {first}" + (f" for {side}" if side else "")
+                                       + f"; the game has {pool[item]} of it"))
+
+
+def _not_in_game(square: str, item: Item, game: Game, side: str | None,
+                 layout: Layout) -> Violation:
+    owner = f"{side}'s " if side else ""
+    ref = layout.players.get(side or "", "") or "the game's packs"
+    if isinstance(item, LetterCard):
+        if item.letter in game.setup.removed_letters:
+            return Violation("removed-letter", square, f"{item.notation()}: {item.letter} is "
+                             f"taken off before {game.name} starts")
+        return Violation("letter-not-in-set", square, f"{item.notation()} is not a letter of "
+                         f"{owner}set {ref}")
+    if item.rank not in game.ranks:
+        ranks = f"{min(game.ranks)}-{max(game.ranks)}"
+        return Violation("not-in-game", square, f"{item.notation()} is not used in "
+                         f"{game.name}, which plays values {ranks} only")
+    return Violation("not-in-game", square, f"{item.notation()} is not a card of {owner}"
+                     f"{ref}")
+
+
+def _king_square(board: Board, side: str) -> str | None:
+    half = range(0, 4) if side == "south" else range(4, 8)
+    return next((k for k in board.king_squares if XY[k][1] in half), None)
+
+
+def _start_problems(layout: Layout, board: Board, game: Game,
+                    supplies: Mapping[str, Counter[Item]], found: list[Violation]) -> None:
+    setup = game.setup
+    downs: Counter[str] = Counter()
+    flagged: set[str] = set()
+    for square, piece in layout.pieces():
+        side = piece.owner if game.owners else None
+        cell = board.square(square)
+        rows = setup.home_rows(side) if side else ()
+        if rows and XY[square][1] + 1 not in rows:
+            found.append(Violation("wrong-home-row", square, f"{piece} of {side} lies on rank "
+                                   f"{XY[square][1] + 1}; {side} starts on ranks "
+                                   f"{', '.join(map(str, rows))}"))
+        card = piece.card
+        if setup.off_colour and isinstance(card, Card) and cell.colour is card.colour:
+            found.append(Violation("own-colour-square", square, f"{card} starts on a "
+                                   f"{cell.colour} square; {game.name} starts every card on "
+                                   "a square of another colour"))
+        if setup.shade is not None and cell.shade is not setup.shade:
+            found.append(Violation("wrong-shade", square, f"{piece} lies on a {cell.shade} "
+                                   f"square; expected {setup.shade} squares only"))
+        if setup.face_down is FaceDown.ALL:
+            if piece.face_up:
+                found.append(Violation("face-up", square, f"{piece} lies face up; every card "
+                                       f"of {game.name} starts face down"))
+            continue
+        _test_card_problems(square, piece, side, board, game, found, downs, flagged)
+    for side in SIDES if game.owners and setup.tests_per_side else ():
+        if downs[side] < setup.tests_per_side and side not in flagged and side in supplies:
+            found.append(Violation("missing-test-card", _king_square(board, side)
+                                   if setup.tests_on_king_squares else None,
+                                   f"{side} has {downs[side]} face-down test card(s); "
+                                   f"expected {setup.tests_per_side}"))
+
+
+def _test_card_problems(square: str, piece: Piece, side: str | None, board: Board,
+                        game: Game, found: list[Violation], downs: Counter[str],
+                        flagged: set[str]) -> None:
+    setup = game.setup
+    king = _king_square(board, side) if side else None
+    if setup.test_cards:
+        expected = piece.card in setup.test_cards
+    else:
+        expected = setup.tests_on_king_squares and square == king
+    names = " or ".join(c.notation() for c in setup.test_cards) or f"the card on {king}"
+    if not piece.face_up:
+        if side:
+            downs[side] += 1
+        if not expected:
+            found.append(Violation("not-a-test-card", square, f"{piece} lies face down but "
+                                   f"only {names} may be a test card in {game.name}"))
+        elif setup.tests_on_king_squares and square != king:
+            found.append(Violation("test-card-off-king-square", square, f"{side}'s test card "
+                                   f"{piece} must lie on its king square {king}"))
+    elif expected:
+        flagged.add(side or "")
+        found.append(Violation("test-card-face-up", square, f"{piece} is {side}'s test card "
+                               "and must lie face down, written like (1B)^"))
+
+
+def _arrow_problems(layout: Layout, game: Game, found: list[Violation]) -> None:
+    if game.setup.arrows is not Arrows.ALTERNATE_ROWS:
+        return
+    by_parity: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
+    for square, piece in layout.pieces():
+        by_parity[XY[square][1] % 2][piece.facing.value if piece.facing else "none"] += 1
+    usual = {parity: count.most_common(1)[0][0] if count else None
+             for parity, count in by_parity.items()}
+    if usual[0] is not None and usual[0] == usual[1]:
+        usual[1] = "v" if usual[0] == "^" else "^"
+    for square, piece in layout.pieces():
+        want = usual[XY[square][1] % 2]
+        if (piece.facing.value if piece.facing else "none") != want:
+            found.append(Violation("wrong-arrow", square, f"{piece} points the same way as "
+                                   "the next rank; arrows alternate from rank to rank"))
+
+
+def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, Source],
+             start: bool = True) -> list[Violation]:
+    """Every problem of *layout* under *game*, sorted by square (layout-wide ones first).
+
+    *sources* maps each pack or letter-set name the layout or game uses to its model.
+    With ``start=False`` the layout is a position during play, and the checks that hold
+    only for a starting position (home rows, complete packs, test cards...) are skipped.
+    """
+    found: list[Violation] = []
+    if layout.board not in game.boards:
+        found.append(Violation("wrong-board", None, f"{game.name} is played on "
+                               f"{' or '.join(game.boards)}, not {layout.board}"))
+    supplies = _material(layout, game, sources, found)
+    _piece_problems(layout, game, supplies, start, found)
+    if start:
+        setup = game.setup
+        _start_problems(layout, board, game, supplies, found)
+        _arrow_problems(layout, game, found)
+        if setup.cards is not None and sum(1 for _ in layout.pieces()) != setup.cards:
+            found.append(Violation("wrong-count", None, f"{sum(1 for _ in layout.pieces())} "
+                                   f"cards on the board; {game.name} starts with "
+                                   f"{setup.cards}"))
+        if setup.complete:
+            _missing(layout, game, supplies, found)
+        if setup.safe_first_move and not found:
+            _first_move_problems(layout, board, game, found)
+    return sorted(found, key=_order)
+
+
+def _missing(layout: Layout, game: Game, supplies: Mapping[str, Counter[Item]],
+             found: list[Violation]) -> None:
+    on_board: dict[str | None, Counter[Item]] = {}
+    for _, piece in layout.pieces():
+        on_board.setdefault(piece.owner if game.owners else None, Counter())[piece.card] += 1
+    pools = supplies if game.owners else {None: sum(supplies.values(), Counter())}
+    for side, pool in pools.items():
+        lacking = pool - on_board.get(side, Counter())
+        if lacking:
+            names = " ".join(c.notation() for c in sorted(lacking.elements(), key=_sort_key))
+            whose = f"{side} lacks" if side else "missing"
+            found.append(Violation("missing-card", None, f"{whose} {names}; {game.name} "
+                                   "starts with every card in play"))
+
+
+def _sort_key(item: Item) -> tuple[int, str]:
+    return (item.rank, item.notation()) if isinstance(item, Card) else (0, item.notation())
+
+
+def _first_move_problems(layout: Layout, board: Board, game: Game,
+                         found: list[Violation]) -> None:
+    for side in SIDES:
+        for move in legal_moves(layout, board, game, side):
+            if move.kind in _TAKES:
+                found.append(Violation("beatable-on-move-1", move.target,
+                                       f"{layout.top(move.target)} can be taken at once by "
+                                       f"{layout.top(move.origin)} from {move.origin} "
+                                       f"({move}); {game.name} needs a start where no card "
+                                       "can be taken on the first move"))

@@ -1,0 +1,107 @@
+"""Words made of letter cards in a straight line, and what a move captures with them.
+
+Letters form a word when they lie on consecutive squares of one vertical, horizontal or
+diagonal, read in either direction along it (8 directions in all), with no free square in
+between (seed001). Face-down letters (word game 2's test cards) are never part of a word.
+Standard library only: the word list comes in through the :class:`WordList` protocol.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..model.layout import Layout
+from ..model.letters import LetterCard
+from .lines import LINE_THROUGH, LINES, ORIENTATIONS, XY
+
+
+class WordList(Protocol):
+    """Anything that answers "is this a word?" for an upper-case string."""
+
+    def __contains__(self, word: object) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class FoundWord:
+    """A word on the board: the text as read and its squares in reading order."""
+
+    word: str
+    squares: tuple[str, ...]
+
+    def notation(self) -> str:
+        """``CAT c1-e1``."""
+        return f"{self.word} {self.squares[0]}-{self.squares[-1]}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _letter(layout: Layout, square: str) -> str | None:
+    piece = layout.top(square)
+    if piece is None or not piece.face_up or not isinstance(piece.card, LetterCard):
+        return None
+    return piece.card.letter.upper()
+
+
+def find_words(layout: Layout, words: WordList, *, min_length: int = 3,
+               through: str | None = None,
+               orientations: Sequence[str] = tuple(ORIENTATIONS)) -> list[FoundWord]:
+    """Every word of at least *min_length* letters on *layout*, in all 8 directions.
+
+    Shorter words inside longer ones are found too ("CAT" in "CATS"), because each one is a
+    word the players can see. With *through*, only words that use that square.
+
+    >>> layout = Layout.from_rows("board-a", {1: "C/R A/R T/Y . . . . ."})
+    >>> [w.notation() for w in find_words(layout, {"CAT", "TAC"})]
+    ['CAT a1-c1', 'TAC c1-a1']
+    """
+    found: set[FoundWord] = set()
+    for orientation in orientations:
+        lines = (LINE_THROUGH[(through, orientation)],) if through else LINES[orientation]
+        for line in lines:
+            letters = [_letter(layout, square) for square in line]
+            start = 0
+            for end in range(len(line) + 1):
+                if end < len(line) and letters[end] is not None:
+                    continue
+                _words_in_run(line[start:end], letters[start:end], words, min_length,
+                              through, found)
+                start = end + 1
+    return sorted(found, key=lambda w: (XY[w.squares[0]][1], XY[w.squares[0]][0],
+                                        w.squares, w.word))
+
+
+def _words_in_run(squares: Sequence[str], letters: Sequence[str | None], words: WordList,
+                  min_length: int, through: str | None, found: set[FoundWord]) -> None:
+    n = len(squares)
+    for i in range(n):
+        for j in range(i + min_length, n + 1):
+            part = squares[i:j]
+            if through is not None and through not in part:
+                continue
+            text = "".join(letters[i:j])  # type: ignore[arg-type]
+            if text in words:
+                found.add(FoundWord(text, tuple(part)))
+            backwards = text[::-1]
+            if backwards in words:
+                found.add(FoundWord(backwards, tuple(reversed(part))))
+
+
+def captured_letters(layout: Layout, moved: str, words: WordList, *,
+                     min_length: int = 3) -> list[str]:
+    """Squares of the opponent's letters that leave the board after a letter moved to *moved*.
+
+    A word counts only if it uses the moved letter and holds letters of both sides; a word
+    of one side's letters alone takes nothing (seed001, word game 1).
+    """
+    mover = layout.top(moved)
+    if mover is None or mover.owner is None:
+        return []
+    taken: set[str] = set()
+    for word in find_words(layout, words, min_length=min_length, through=moved):
+        owners = {layout.top(square).owner for square in word.squares}  # type: ignore[union-attr]
+        if len(owners) > 1:
+            taken.update(s for s in word.squares
+                         if layout.top(s).owner not in (mover.owner, None))  # type: ignore[union-attr]
+    return sorted(taken, key=lambda s: (XY[s][1], XY[s][0]))

@@ -1,0 +1,176 @@
+"""The main job: every item of the kit as a print-ready PDF, plus kit.pdf with all of them
+in printing order. Everything is drawn before anything is written."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..draw.art.board import EDGE, board_group, board_size
+from ..draw.art.cards import card_back, card_front, letter_back, letter_front
+from ..draw.backends import pdf, png
+from ..model.board import Board
+from ..model.cards import Pack
+from ..errors import GeneratorError
+from ..draw.geometry import Rect, Size
+from .imposition import (SheetSpec, blank_back, board_sheets, calibration_pages,
+                         card_sheets, seam_marks, tiles)
+from ..model.letters import LetterSet
+from ..io.output import atomic_write, prepare_dir
+from .render import card_pages
+from ..draw.scene import Box, Group, Page, Paint
+from ..model.settings import Settings
+from ..draw.style import DEFAULT_STYLE
+from ..io.templates import Library
+from ..model.units import parse_length
+
+#: What ``opencards build`` makes when no --only is given, in printing order.
+DEFAULT_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic", "board-a", "colourless")
+
+
+@dataclass(frozen=True)
+class Built:
+    path: Path
+    pages: int
+    size: int
+
+
+def parse_size(text: str) -> Size:
+    """Reads ``25x50mm``, ``25mmx50mm``, ``1x2in``: width x height.
+
+    :raises: :exc:`ValueError` if *text* is not a size.
+    """
+    parts = re.split(r"\s*[x\u00d7]\s*", text.strip().lower())
+    if len(parts) != 2 or not all(parts):
+        raise ValueError(f"not a size: {text!r}")
+    unit = re.search(r"[a-z]+$", parts[1])
+    first = parts[0] if re.search(r"[a-z]$", parts[0]) else parts[0] + (unit.group(0)
+                                                                        if unit else "mm")
+    second = parts[1] if unit else parts[1] + "mm"
+    return Size(parse_length(first), parse_length(second))
+
+
+def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings, *,
+               overlap: float = 6.0) -> list[Page]:
+    """The sheets of one kit item: card fronts and backs, or a board in pieces."""
+    kind, obj = library.find(name)
+    if kind == "pack":
+        return _pack_pages(obj, spec, settings)
+    if kind == "letters":
+        return _letter_pages(obj, spec, settings)
+    if kind == "board":
+        return _board_pages(obj, spec, settings, overlap)
+    raise GeneratorError(f"{name!r} is a {kind}; a kit holds packs, letter sets and boards")
+
+
+def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
+    size, bleed = settings.card, spec.bleed
+    fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
+    backs = [card_back(pack, c, size=size, bleed=bleed) for c in pack]
+    return card_sheets(fronts, backs, size, spec, pack.title)
+
+
+def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
+    size, bleed = settings.card, spec.bleed
+    fronts = [letter_front(letters, c, size=size, bleed=bleed) for c in letters]
+    backs = [letter_back(letters, c, size=size, bleed=bleed) for c in letters]
+    return card_sheets(fronts, backs, size, spec, letters.title)
+
+
+def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
+                 ) -> list[Page]:
+    size = board_size(settings.square)
+    b = spec.bleed
+    # The edge band's colour runs into the bleed so a slightly wide cut shows no white.
+    figure = Group((Box(Rect(-b, -b, size.width + 2 * b, size.height + 2 * b),
+                        Paint(fill=DEFAULT_STYLE.board_edge)),
+                    board_group(board, square=settings.square)))
+    pieces = tiles(size, spec, overlap)
+    seams = seam_marks(size, pieces, settings.square, (EDGE, EDGE))
+    return board_sheets(figure, size, spec, title=board.title, overlap=overlap,
+                        seams=seams)
+
+
+def _one_sided(library: Library, name: str) -> bool:
+    return library.find(name)[0] == "board"
+
+
+def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[Page]:
+    """Board pieces print on one side; in a duplex kit each gets a blank reverse so that
+    every card sheet still has its backs on the reverse."""
+    if spec.backs != "duplex" or not one_sided:
+        return pages
+    out: list[Page] = []
+    for page in pages:
+        out += [page, blank_back(spec, page.label)]
+    return out
+
+
+def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITEMS,
+          spec: SheetSpec = SheetSpec(), card: Size | None = None, cmyk: bool = False,
+          overlap: float = 6.0, progress: Callable[[str], None] | None = None
+          ) -> list[Built]:
+    """Writes ``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items*
+    order. Returns what was written."""
+    settings = library.settings()
+    if card is not None:
+        # Squares have the cards' shape: a card must cover its square on the board.
+        settings = replace(settings, card=card, square=card)
+    drawn = {}
+    for name in items:
+        if progress:
+            progress(name)
+        drawn[name] = item_pages(library, name, spec, settings, overlap=overlap)
+    documents: list[tuple[str, list[Page], str]] = []
+    for name, pages in drawn.items():
+        documents.append((f"{name}.pdf", pages, f"opencards {name}"))
+    if len(drawn) > 1:
+        kit = [p for name, pages in drawn.items()
+               for p in _duplex_ready(pages, spec, _one_sided(library, name))]
+        documents.append(("kit.pdf", kit, "opencards kit"))
+    encoded = [(file, len(pages), pdf.render(pages, title=title, cmyk=cmyk))
+               for file, pages, title in documents]
+    out = prepare_dir(out_dir)
+    return [Built(atomic_write(out / file, data), count, len(data))
+            for file, count, data in encoded]
+
+
+def calibrate(out_dir: Path, spec: SheetSpec) -> Built:
+    pages = calibration_pages(spec)
+    data = pdf.render(pages, title="opencards duplex calibration")
+    path = atomic_write(prepare_dir(out_dir) / f"calibration-{spec.paper}-{spec.flip}.pdf",
+                        data)
+    return Built(path, len(pages), len(data))
+
+
+def export_jobs(library: Library, items: Sequence[str], *, bleed: float,
+                card: Size | None = None) -> list[tuple[str, str, Page]]:
+    """(item name, file stem, page) for every card face and back of the packs and letter
+    sets among *items*; boards are skipped."""
+    settings = library.settings()
+    if card is not None:
+        settings = replace(settings, card=card)
+    jobs = []
+    for name in items:
+        kind, obj = library.find(name)
+        if kind in ("pack", "letters"):
+            jobs += [(name, stem, page)
+                     for stem, page in card_pages(obj, settings, bleed=bleed)]
+    return jobs
+
+
+def export_card(out_dir: Path, job: tuple[str, str, Page], dpi: int) -> Built:
+    """Writes one job of :func:`export_jobs` as ``OUT/cards/NAME/STEM.png``."""
+    name, stem, page = job
+    data = png.render(page, dpi=dpi)
+    folder = prepare_dir(out_dir / "cards" / name)
+    return Built(atomic_write(folder / f"{stem}.png", data), 1, len(data))
+
+
+def export_cards(library: Library, out_dir: Path, *, items: Sequence[str], dpi: int,
+                 bleed: float, card: Size | None = None) -> list[Built]:
+    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
+    ``OUT/cards/NAME/NAME-1R-face.png``."""
+    return [export_card(out_dir, job, dpi)
+            for job in export_jobs(library, items, bleed=bleed, card=card)]

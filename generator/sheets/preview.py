@@ -1,0 +1,54 @@
+"""A contact sheet of every kind of card and both boards, drawn by the tool itself."""
+from __future__ import annotations
+
+from ..draw.art.board import board_group, board_size
+from ..draw.art.cards import card_back, card_front, letter_back, letter_front
+from ..model.cards import Card
+from ..draw.geometry import Transform
+from ..model.letters import LetterCard
+from ..draw.scene import Group, Item, Page, Text
+from ..draw.style import DEFAULT_STYLE
+from ..io.templates import Library
+
+GAP = 4.0
+CAPTION = 3.2
+
+
+def contact_sheet(library: Library) -> Page:
+    """Faces (top row) over backs (bottom row) for a dagger card of each pack and letter
+    set, then board A and the colourless board at a quarter of their size."""
+    settings = library.settings()
+    size = settings.card
+    picks: list[tuple[str, Group, Group]] = []
+    for name, notation in (("pack1", "1B"), ("pack1", "8R"), ("pack2", "30Y"),
+                           ("simple1", "5G"), ("simple2", "2B")):
+        pack = library.pack(name)
+        card = Card.from_notation(notation)
+        picks.append((f"{name} {notation}", card_front(pack, card, size=size),
+                      card_back(pack, card, size=size)))
+    for name, letter, colour in (("latin1", "W", "R"), ("latin2", "K", "B"),
+                                 ("cyrillic", "Ж", "Y")):
+        letters = library.letter_set(name)
+        card = LetterCard.from_notation(f"{letter}/{colour}")
+        picks.append((f"{name} {letter}", letter_front(letters, card, size=size),
+                      letter_back(letters, card, size=size)))
+    items: list[Item] = []
+    step = size.width + GAP
+    for i, (caption, face, back) in enumerate(picks):
+        x = GAP + i * step
+        items.append(Group((face,), Transform.translate(x, GAP)))
+        items.append(Group((back,), Transform.translate(x, 2 * GAP + size.height)))
+        items.append(Text(x + size.width / 2, 3 * GAP + 2 * size.height + CAPTION, caption,
+                          2.6, DEFAULT_STYLE.ink))
+    x = GAP + len(picks) * step + GAP
+    scale = (2 * size.height + GAP) / board_size(settings.square).height
+    for name in ("board-a", "colourless"):
+        board = library.board(name)
+        group = board_group(board, square=settings.square)
+        items.append(Group((group,), Transform.translate(x, GAP) @ Transform.scale(scale)))
+        width = board_size(settings.square).width * scale
+        items.append(Text(x + width / 2, 3 * GAP + 2 * size.height + CAPTION, name, 2.6,
+                          DEFAULT_STYLE.ink))
+        x += width + GAP
+    height = 3 * GAP + 2 * size.height + CAPTION + GAP
+    return Page(x, height, tuple(items), background="#ffffff", label="opencards preview")

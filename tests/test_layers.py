@@ -1,0 +1,132 @@
+"""The package's parts import only the parts below them (design.md, "parts as folders").
+
+Order, top to bottom: cli, sheets, draw, io, rules, model; ``errors`` lies under all of them
+and the package root hands on the model only. Both the source (every import statement) and
+the running interpreter (what an import actually loads) are checked.
+"""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "generator"
+
+#: Each part and the project parts it may import (besides itself).
+ALLOWED: dict[str, set[str]] = {
+    "errors": set(),
+    "model": {"errors"},
+    "rules": {"model", "errors"},
+    "io": {"rules", "model", "errors"},
+    "draw": {"io", "rules", "model", "errors"},
+    "sheets": {"draw", "io", "rules", "model", "errors"},
+    "cli": {"sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "root": {"model", "errors"},
+    "main": {"cli"},
+}
+#: Outside libraries each part may import; anything not named here is refused.
+LIBRARIES: dict[str, set[str]] = {
+    "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
+    "io": {"wordfreq"},
+    "draw": {"reportlab", "svgwrite", "PIL", "fontTools"},
+    "sheets": set(),
+    "cli": {"click"},
+}
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+
+def part_of(path: Path, package: Path) -> str:
+    rel = path.relative_to(package)
+    if rel.parts[0] == "__init__.py":
+        return "root"
+    if rel.parts[0] == "__main__.py":
+        return "main"
+    return rel.parts[0].removesuffix(".py")
+
+
+def imported(path: Path, package: Path) -> list[tuple[str, int]]:
+    """Every module an import statement names, as an absolute dotted name, with its line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = list(path.relative_to(package.parent).parts[:-1])
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if not node.level:
+                found.append((node.module or "", node.lineno))
+                continue
+            base = here[: len(here) - node.level + 1]
+            if node.module:
+                found.append((".".join(base + [node.module]), node.lineno))
+            else:  # from .. import fonts: each name may be a module
+                found += [(".".join(base + [a.name]), node.lineno) for a in node.names]
+    return found
+
+
+def target_part(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "generator":
+        return None
+    if len(parts) == 1 or parts[1] not in ALLOWED:
+        return "root"
+    return parts[1]
+
+
+def violations(path: Path, package: Path = PACKAGE) -> list[str]:
+    part = part_of(path, package)
+    problems = []
+    for module, line in imported(path, package):
+        where = f"{path.relative_to(package.parent)}:{line}"
+        target = target_part(module)
+        if target is None:
+            top = module.split(".")[0]
+            if top not in STDLIB and top not in LIBRARIES[part]:
+                problems.append(f"{where}: {part} may not import the library {top}")
+        elif target != part and target not in ALLOWED[part]:
+            problems.append(f"{where}: {part} may not import {module} ({target})")
+    return problems
+
+
+def test_every_part_imports_only_parts_below_it():
+    problems = [p for path in sorted(PACKAGE.rglob("*.py")) for p in violations(path)]
+    assert problems == []
+
+
+def test_every_module_belongs_to_a_known_part():
+    parts = {part_of(path, PACKAGE) for path in PACKAGE.rglob("*.py")}
+    assert parts <= set(ALLOWED), parts - set(ALLOWED)
+
+
+@pytest.mark.parametrize(("part", "source", "expected"), [
+    ("model", "from ..draw.scene import Box\n", "model may not import generator.draw.scene"),
+    ("rules", "from ..io.templates import Library\n", "rules may not import generator.io"),
+    ("model", "import PIL.Image\n", "model may not import the library PIL"),
+    ("rules", "import tomllib\nfrom reportlab.pdfgen import canvas\n",
+     "rules may not import the library reportlab"),
+    ("io", "from ..sheets import kit\n", "io may not import generator.sheets"),
+    ("draw", "from .. import cli\n", "draw may not import generator.cli"),
+])
+def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
+    fake = tmp_path / "generator"
+    (fake / part).mkdir(parents=True)
+    bad = fake / part / "bad.py"
+    bad.write_text(source)
+    assert any(expected in p for p in violations(bad, fake)), violations(bad, fake)
+
+
+#: Names the model and the rule engine must never load: no template reading, no drawing.
+HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "tomllib",
+         "generator.io", "generator.draw", "generator.sheets", "generator.cli")
+
+
+@pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules"])
+def test_importing_the_model_or_rules_loads_no_loader_or_drawing_library(module):
+    code = (f"import sys, {module}; "
+            f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
