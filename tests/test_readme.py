@@ -1,0 +1,72 @@
+"""The README tells the truth about the tree and about CI."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _section(title: str) -> str:
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", README, re.M | re.S)
+    assert match, f"README has no section '{title}'"
+    return match.group(1)
+
+
+def quick_start_commands() -> list[str]:
+    return re.findall(r"```sh\n(.*?)\n```", _section("Quick start"), re.S)
+
+
+def test_quick_start_has_exactly_two_commands():
+    commands = quick_start_commands()
+    assert len(commands) == 2 and all("\n" not in c for c in commands), commands
+    assert commands[0].endswith("opencards build")
+
+
+def test_ci_runs_the_quick_start_test_command():
+    """Every step of the README's test command, after making the venv, is in .ci/run."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    steps = [s.strip() for s in quick_start_commands()[1].split("&&")]
+    assert steps[0] == "python3 -m venv .venv"
+    # CI may run pip quietly; that is the only difference allowed.
+    ci_lines = [line.strip().replace(" -q ", " ") for line in ci.splitlines()]
+    positions = []
+    for step in steps:
+        assert step in ci_lines, f".ci/run lacks the README step {step!r}"
+        positions.append(ci_lines.index(step))
+    assert positions == sorted(positions), "the steps are in another order in .ci/run"
+
+
+def repository_map() -> set[str]:
+    """The files and folders the README's map names under generator/, as paths."""
+    block = re.search(r"```\n(generator/.*?)\n```", _section("Layout of the repository"), re.S)
+    assert block, "README's repository map has no code block starting with generator/"
+    paths: set[str] = set()
+    stack: list[tuple[int, str]] = []
+    for line in block.group(1).splitlines():
+        match = re.match(r"^( *)([\w.]+/?)(?:\s|$)", line)
+        if not match or not (match.group(2).endswith("/") or match.group(2).endswith(".py")):
+            continue
+        indent, name = len(match.group(1)), match.group(2)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if not stack and indent:
+            continue  # a top-level line of another folder (templates/, tests/...) ends the map
+        path = "".join(p for _, p in stack) + name
+        if not path.startswith("generator/"):
+            break
+        paths.add(path.rstrip("/"))
+        if name.endswith("/"):
+            stack.append((indent, name))
+    return paths
+
+
+def test_repository_map_matches_the_tree():
+    named = repository_map()
+    tree = {p.relative_to(ROOT).as_posix() for p in (ROOT / "generator").rglob("*.py")
+            if p.name != "__init__.py" or p.read_text(encoding="utf-8").strip()}
+    tree |= {"generator"} | {p.relative_to(ROOT).as_posix() for p in (ROOT / "generator").rglob("*")
+             if p.is_dir() and p.name != "__pycache__" and not p.name.startswith("_")}
+    assert sorted(tree - named) == [], "in the tree but not in the README's map"
+    assert sorted(named - tree) == [], "in the README's map but not in the tree"
