@@ -8,7 +8,12 @@ import pytest
 from PIL import Image, ImageChops
 
 from generator.cli import cli
+from generator.draw.geometry import Size
+from generator.errors import WrongKindError
 from generator.io.resources import templates_dir
+from generator.sheets.kit import export_cards
+from generator.sheets.preview import write_preview
+from generator.sheets.render import render_to
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,3 +100,38 @@ def test_preview_is_up_to_date(runner, tmp_path):
     # Font rasterisers may differ by a shade between Pillow builds, never by a shape.
     assert sum(diff.histogram()[64:]) < 0.002 * diff.width * diff.height, \
         "docs/preview.png is stale: run 'opencards preview'"
+
+
+# --- the library functions behind the commands ------------------------------------------
+
+def test_render_to_reports_progress_and_returns_the_files_in_pack_order(library, tmp_path):
+    steps = []
+    written = render_to(library, "simple2", "svg", tmp_path / "out",
+                        progress=lambda done, total: steps.append((done, total)))
+    assert steps == [(n, 64) for n in range(1, 65)]
+    assert [p.name for p in written[:3]] == ["simple2-1R-face.svg", "simple2-1R-back.svg",
+                                             "simple2-1Y-face.svg"]
+    assert sorted(written) == sorted((tmp_path / "out").iterdir())
+
+
+def test_render_to_writes_nothing_for_a_layout(library, tmp_path):
+    with pytest.raises(WrongKindError, match="'game9-start' is a layout"):
+        render_to(library, "game9-start", "png", tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_write_preview_makes_its_folder(library, tmp_path):
+    path = write_preview(library, tmp_path / "new" / "sheet.png", dpi=30)
+    assert path == tmp_path / "new" / "sheet.png"
+    assert Image.open(path).info["dpi"] == pytest.approx((30, 30), abs=0.01)
+
+
+def test_export_cards_without_items_takes_the_card_sets_of_the_kit(library, tmp_path):
+    steps = []
+    built = export_cards(library, tmp_path, dpi=72, bleed=0, card=Size(5, 10),
+                         progress=lambda done, total: steps.append((done, total)))
+    # pack1, pack2, latin1, latin2 and cyrillic, 32 cards each; no boards.
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == [
+        "cyrillic", "latin1", "latin2", "pack1", "pack2"]
+    assert len(built) == 5 * 32 * 2 == steps[-1][0] == steps[-1][1]
+    assert Image.open(built[0].path).size == (round(5 / 25.4 * 72), round(10 / 25.4 * 72))
