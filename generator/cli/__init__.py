@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from ..model.units import LENGTH_FORMS, parse_length
 from ..sheets.imposition import BACKS, FLIPS, PAPERS, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
-from ..sheets.render import FORMATS, render_to
+from ..sheets.render import FORMATS, Progress, render_to
 from .show import template_text
 
 
@@ -53,7 +53,7 @@ def _library(ctx: click.Context) -> Library:
 
 
 @contextmanager
-def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
+def _progress(label: str) -> Iterator[Progress]:
     """A progress callback for the library that moves a bar on stderr; the bar opens at the
     first step, when the library has drawn everything and knows how many files follow."""
     with ExitStack() as stack:
@@ -63,7 +63,7 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
             if not bars:
                 bars.append(stack.enter_context(click.progressbar(
                     length=total, label=label, file=sys.stderr, show_pos=True)))
-            bars[0].update(1)
+            bars[0].update(done - bars[0].pos)
         yield step
 
 
