@@ -16,6 +16,7 @@ from ..model.cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, P
 from ..errors import NotFoundError, TemplateError, WrongKindError, did_you_mean
 from .games import check_game_refs, game_from_toml
 from ..rules.games import Game
+from ..rules.validation import Source
 from ..model.units import Size
 from ..model.layout import SIDES, Layout, parse_stack
 from ..model.letters import LetterGroup, LetterMarks, LetterSet
@@ -335,8 +336,6 @@ def settings_from_toml(reader: Reader) -> Settings:
 
 #: A template of any kind, as the model holds it; match on its type.
 Template = Pack | LetterSet | Board | Layout | Game
-#: What a card set is: a pack or a letter set.
-Source = Pack | LetterSet
 #: What ``render`` and ``build`` draw: the things a kit holds.
 KitItem = Pack | LetterSet | Board
 

@@ -21,7 +21,8 @@ from .render import Progress, card_pages
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
 from ..draw.style import DEFAULT_STYLE
-from ..io.templates import Library, Source
+from ..io.templates import Library
+from ..rules.validation import Source
 from ..model.units import parse_length
 
 #: What ``opencards build`` makes when no --only is given, in printing order.

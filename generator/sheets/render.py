@@ -11,7 +11,8 @@ from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Group, Page
 from ..draw.style import DEFAULT_STYLE, Style
 from ..io.output import atomic_write, prepare_dir
-from ..io.templates import KitItem, Library, Source
+from ..io.templates import KitItem, Library
+from ..rules.validation import Source
 from ..model.board import Board
 from ..model.cards import Pack
 from ..model.settings import Settings
