@@ -430,11 +430,7 @@ class Library:
             raise NotFoundError(f"no {kind} named {name!r} (known: {', '.join(files)})"
                                 + (f"; {hint}" if hint else ""))
         obj = self._load(files[name], kind)
-        if isinstance(obj, Layout):
-            self._check_layout_refs(obj, files[name])
-        if isinstance(obj, Game):
-            check_game_refs(obj, display_path(files[name]), self.files(TemplateKind.BOARD),
-                            self._source_files())
+        self._check_refs(obj, files[name])
         return obj
 
     def pack(self, name: str) -> Pack:
@@ -485,8 +481,7 @@ class Library:
         if isinstance(obj, Settings):
             raise WrongKindError(f"{name}: a settings file; expected a template of kind "
                                  + ", ".join(repr(k.value) for k in TemplateKind))
-        if isinstance(obj, Layout):
-            self._check_layout_refs(obj, path)
+        self._check_refs(obj, path)
         return obj
 
     def source(self, name: str) -> Source:
@@ -522,6 +517,14 @@ class Library:
         :raises: :exc:`TemplateError` naming the file and key.
         """
         self._check_layout_refs(layout, path)
+
+    def _check_refs(self, template: Template, path: Path) -> None:
+        """The boards, packs and letter sets a layout or game names must exist."""
+        if isinstance(template, Layout):
+            self._check_layout_refs(template, path)
+        if isinstance(template, Game):
+            check_game_refs(template, display_path(path), self.files(TemplateKind.BOARD),
+                            self._source_files())
 
     def _source_files(self) -> dict[str, Path]:
         return {**self.files(TemplateKind.PACK), **self.files(TemplateKind.LETTERS)}
