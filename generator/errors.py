@@ -1,6 +1,9 @@
 """The one error hierarchy: raised deep, shown once by the CLI as a single line."""
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class GeneratorError(Exception):
     """A mistake in the user's input or environment that the CLI reports in one line."""
@@ -36,5 +39,26 @@ class NotFoundError(GeneratorError):
     """A name (pack, board, layout...) that no template defines."""
 
 
+class WrongKindError(GeneratorError):
+    """A template exists under the name, but it is not of the kind the job takes (a layout
+    given to ``render``, a board to ``export-cards``)."""
+
+
+class FontError(GeneratorError):
+    """A font file is missing or lacks a glyph the art needs."""
+
+
 class OutputError(GeneratorError):
     """An output file or folder cannot be written."""
+
+
+def did_you_mean(word: str, options: Iterable[str]) -> str | None:
+    """The hint for a misspelt name: the closest of *options*, if any is close.
+
+    >>> did_you_mean("pakc1", ["pack1", "pack2", "board-a"])
+    "did you mean 'pack1'?"
+    >>> did_you_mean("xyz", ["pack1"]) is None
+    True
+    """
+    close = difflib.get_close_matches(word, sorted(options), n=1)
+    return f"did you mean {close[0]!r}?" if close else None

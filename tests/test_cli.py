@@ -3,6 +3,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from generator import __version__
 from generator.cli import cli
 from generator.io.resources import templates_dir
@@ -79,3 +81,49 @@ def test_readme_documents_every_command_and_build_option():
     for param in cli.commands["build"].params:
         for opt in param.opts:
             assert f"`{opt}" in readme, opt
+
+
+def _error_line(runner, args):
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    # build's progress bar may have written its label first; the error is the last line.
+    return result.stderr.strip().splitlines()[-1]
+
+
+def test_an_unknown_name_gives_the_same_line_on_every_path(runner, tmp_path):
+    out = str(tmp_path / "out")
+    lines = {_error_line(runner, args) for args in (
+        ["show", "pakc1"], ["render", "pakc1", "--out", out],
+        ["export-cards", "--only", "pakc1", "--out", out],
+        ["build", "--only", "pakc1", "--out", out])}
+    assert lines == {"Error: no template named 'pakc1' (see 'opencards list'); "
+                     "did you mean 'pack1'?"}
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_layout_is_refused_alike_by_render_and_build(runner, tmp_path):
+    out = str(tmp_path / "out")
+    lines = {_error_line(runner, ["render", "game9-start", "--out", out]),
+             _error_line(runner, ["build", "--only", "game9-start", "--out", out])}
+    assert lines == {"Error: 'game9-start' is a layout; a kit holds packs, letter sets "
+                     "and boards"}
+
+
+@pytest.mark.parametrize("name", ["board-a", "game9-start"])
+def test_export_cards_takes_only_card_sets(runner, tmp_path, name):
+    kind = "board" if name == "board-a" else "layout"
+    assert _error_line(runner, ["export-cards", "--only", name, "--out", str(tmp_path)]) == \
+        f"Error: '{name}' is a {kind}; expected a pack or a letter set"
+    assert not list(tmp_path.iterdir())
+
+
+def test_show_refuses_a_settings_file_in_one_line(runner):
+    result = runner.invoke(cli, ["show", str(templates_dir() / "settings.toml")])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "settings.toml: a settings file; expected a template of kind 'pack'" \
+        in result.stderr
+
+
+def test_show_prints_a_game(runner):
+    result = runner.invoke(cli, ["show", "basic-1"])
+    assert result.exit_code == 0 and result.output.startswith("basic-1: ")

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -9,16 +11,13 @@ import click
 
 from .. import __version__
 from ..errors import GeneratorError
-from ..io.output import prepare_dir
-from ..io.output import atomic_write
-from ..sheets.imposition import BACKS, FLIPS, PAPERS, SheetSpec
-from ..sheets.kit import (DEFAULT_ITEMS, Built, build, calibrate, export_card, export_jobs,
-                  parse_size)
-from ..sheets.preview import contact_sheet
-from ..sheets.render import FORMATS, board_page, card_pages, encode, write_page
-from .show import board_text, layout_text, letters_text, pack_text
-from ..io.templates import KINDS, Library
+from ..io.templates import Library, TemplateKind
 from ..model.units import LENGTH_FORMS, parse_length
+from ..sheets.imposition import BACKS, FLIPS, PAPERS, SheetSpec
+from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
+from ..sheets.preview import write_preview
+from ..sheets.render import FORMATS, Progress, render_to
+from .show import template_text
 
 
 class _OneLineErrors(click.Group):
@@ -53,6 +52,21 @@ def _library(ctx: click.Context) -> Library:
     return Library.with_user_dirs(ctx.obj["templates"])
 
 
+@contextmanager
+def _progress(label: str) -> Iterator[Progress]:
+    """A progress callback for the library that moves a bar on stderr; the bar opens at the
+    first step, when the library has drawn everything and knows how many files follow."""
+    with ExitStack() as stack:
+        bars: list[Any] = []
+
+        def step(done: int, total: int) -> None:
+            if not bars:
+                bars.append(stack.enter_context(click.progressbar(
+                    length=total, label=label, file=sys.stderr, show_pos=True)))
+            bars[0].update(done - bars[0].pos)
+        yield step
+
+
 @click.group(cls=_OneLineErrors)
 @click.version_option(__version__, prog_name="opencards")
 @click.option("--templates", "template_dirs", multiple=True,
@@ -70,12 +84,11 @@ def cli(ctx: click.Context, template_dirs: tuple[Path, ...]) -> None:
 def list_command(ctx: click.Context) -> None:
     """List the packs, letter sets, boards and layouts that are available."""
     library = _library(ctx)
-    width = max(len(n) for kind in KINDS for n in library.names(kind))
-    for kind, (_, heading) in KINDS.items():
-        click.echo(f"{heading}:")
+    width = max(len(n) for kind in TemplateKind for n in library.names(kind))
+    for kind in TemplateKind:
+        click.echo(f"{kind.heading}:")
         for name in library.names(kind):
-            obj = library.get(kind, name)
-            click.echo(f"  {name:<{width}}  {obj.title}")
+            click.echo(f"  {name:<{width}}  {library.get(kind, name).title}")
     click.echo(f"sizes: card {library.settings().card}, square {library.settings().square}")
 
 
@@ -85,10 +98,7 @@ def list_command(ctx: click.Context) -> None:
 def show(ctx: click.Context, name: str) -> None:
     """Show one template as text: a pack's cards with groups and markings, a letter set,
     a board or a layout. NAME is a name from 'opencards list' or a path to a .toml file."""
-    kind, obj = _library(ctx).find(name)
-    text = {"pack": pack_text, "letters": letters_text, "board": board_text,
-            "layout": layout_text, "game": game_text}[kind](obj)
-    click.echo(text)
+    click.echo(template_text(_library(ctx).find(name)))
 
 
 def _mm(text: str) -> float:
@@ -131,23 +141,10 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
     """Draw every card face and back of a pack or letter set, or a board, one file each.
 
     NAME is a pack, letter set or board from 'opencards list'."""
-    library = _library(ctx)
-    kind, obj = library.find(name)
-    settings = library.settings()
-    if kind == "board":
-        jobs = [(obj.name, board_page(obj, settings))]
-    elif kind in ("pack", "letters"):
-        jobs = list(card_pages(obj, settings, bleed=bleed))
-    else:
-        raise click.UsageError(f"{name!r} is a {kind}; render takes a pack, letter set "
-                               "or board", ctx)
-    out = prepare_dir(out_dir)
-    written = []
-    with click.progressbar(jobs, label=f"{obj.name} -> {fmt}", file=sys.stderr,
-                           show_pos=True) as bar:
-        for stem, page in bar:
-            written.append(write_page(page, stem, fmt, out, dpi=dpi))
-    click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out}")
+    with _progress(f"{name} -> {fmt}") as step:
+        written = render_to(_library(ctx), name, fmt, out_dir, dpi=dpi, bleed=bleed,
+                            progress=step)
+    click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out_dir}")
 
 
 @cli.command()
@@ -159,10 +156,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     """Draw a contact sheet: one card of every pack and letter set, face over back, and
     both boards."""
-    page = contact_sheet(_library(ctx))
-    prepare_dir(out_file.parent if str(out_file.parent) else Path("."))
-    atomic_write(out_file, encode(page, "png", dpi=dpi))
-    click.echo(f"wrote {out_file}")
+    click.echo(f"wrote {write_preview(_library(ctx), out_file, dpi=dpi)}")
 
 
 class _Offset(click.ParamType):
@@ -285,11 +279,9 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
                          bleed: float, card_size: Any) -> None:
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
-    library = _library(ctx)
-    jobs = export_jobs(library, only or DEFAULT_ITEMS, bleed=bleed, card=card_size)
-    prepare_dir(out_dir)
-    with click.progressbar(jobs, label="exporting", file=sys.stderr, show_pos=True) as bar:
-        built = [export_card(out_dir, job, dpi) for job in bar]
+    with _progress("exporting") as step:
+        built = export_cards(_library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,
+                             card=card_size, progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "
                f"{out_dir / 'cards'}")
 
@@ -299,7 +291,7 @@ def main() -> None:
 
 
 # The rule engine's commands live in their own module; registered here.
-from .rules import game_text, rules, validate  # noqa: E402
+from .rules import rules, validate  # noqa: E402
 
 cli.add_command(validate)
 cli.add_command(rules)

@@ -64,10 +64,10 @@ def _off_board(shown: str, data: dict[str, Any]) -> tuple[dict[str, Any], list[V
 def load_layout(library: Library, name: str) -> tuple[str, Layout, list[Violation]]:
     """A layout by name or .toml path, with any off-board squares as problems."""
     if not name.endswith(".toml"):
-        path = library.files("layout").get(name)
-        if path is None:
+        files = library.files("layout")
+        if name not in files:
             library.layout(name)  # raises the usual "no layout named ..." with a suggestion
-        assert path is not None
+        path = files[name]
     else:
         path = Path(name)
         if not path.is_file():
@@ -87,8 +87,7 @@ def sources_for(library: Library, layout: Layout, game: Game) -> dict[str, Sourc
     """The packs and letter sets named by the game and the layout, by name."""
     names = {ref.partition(":")[0] for pair in game.pairs for ref in pair}
     names |= {ref.partition(":")[0] for ref in layout.players.values()}
-    packs = library.files("pack")
-    return {n: library.get("pack" if n in packs else "letters", n) for n in sorted(names)}
+    return {n: library.source(n) for n in sorted(names)}
 
 
 def _game_for(library: Library, layout: Layout, game_name: str | None, shown: str) -> Game:
@@ -252,10 +251,7 @@ def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
     """List the words the letter cards of a layout spell, in all 8 directions."""
     library = _library(ctx)
     shown, layout, _ = load_layout(library, layout_file)
-    packs = library.files("pack")
-    sources = {ref.partition(":")[0]: library.get(
-        "pack" if ref.partition(":")[0] in packs else "letters", ref.partition(":")[0])
-        for ref in layout.players.values()}
+    sources = library.sources(layout)
     word_list = _word_list(words_file, sources)
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:

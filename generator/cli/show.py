@@ -1,10 +1,28 @@
 """Plain-text views of templates for the terminal (``opencards show``)."""
 from __future__ import annotations
 
+from ..io.templates import Template
 from ..model.board import FILES, Board
 from ..model.cards import Pack
 from ..model.layout import Layout
 from ..model.letters import LetterSet
+from ..rules.games import Game
+from .rules import game_text
+
+
+def template_text(template: Template) -> str:
+    """Any template as text, by its kind."""
+    match template:
+        case Pack():
+            return pack_text(template)
+        case LetterSet():
+            return letters_text(template)
+        case Board():
+            return board_text(template)
+        case Layout():
+            return layout_text(template)
+        case Game():
+            return game_text(template)
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:

@@ -10,15 +10,11 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
-from ..errors import GeneratorError
+from ..errors import FontError
 from ..io.resources import fonts_dir
 
 #: Font keys used by scenes -> bundled file names.
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
-
-
-class FontError(GeneratorError):
-    """A font file is missing or lacks a glyph the art needs."""
 
 
 @dataclass(frozen=True)
@@ -79,12 +75,6 @@ def measure(text: str, key: str, size: float) -> float:
     hmtx = font["hmtx"]
     units = sum(hmtx[cmap[ord(ch)]][0] for ch in text if ord(ch) in cmap)
     return units * size / info(key).units_per_em
-
-
-def cap_height(key: str) -> float:
-    """Height of capital letters and digits as a fraction of the font size."""
-    os2 = _font(key)["OS/2"]
-    return getattr(os2, "sCapHeight", 0) / info(key).units_per_em or 0.73
 
 
 def outline(text: str, key: str, size: float, x: float, y: float) -> str:

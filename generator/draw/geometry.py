@@ -75,6 +75,8 @@ class Transform:
     @staticmethod
     def rotate(degrees: float, about: tuple[float, float] = (0.0, 0.0)) -> Transform:
         """Turns clockwise on the page (y points down) by *degrees* around *about*."""
+        cos: float
+        sin: float
         if degrees % 90 == 0:
             # Exact values keep quarter turns free of 1e-17 noise in the output files.
             cos, sin = [(1, 0), (0, 1), (-1, 0), (0, -1)][int(degrees // 90) % 4]
@@ -127,10 +129,3 @@ class Transform:
     def mirrored(self) -> bool:
         return self.a * self.d - self.b * self.c < 0
 
-
-def grid(rows: int, cols: int, cell: Size, gap: float, origin: tuple[float, float]
-         ) -> list[Rect]:
-    """Cells of a rows x cols grid, row by row from the top left."""
-    x0, y0 = origin
-    return [Rect(x0 + c * (cell.width + gap), y0 + r * (cell.height + gap),
-                 cell.width, cell.height) for r in range(rows) for c in range(cols)]

@@ -5,6 +5,7 @@ Colours are ``#rrggbb`` strings; ``None`` means no fill or no stroke.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
@@ -95,7 +96,8 @@ class Page:
     label: str = ""
 
 
-def walk(items: tuple[Item, ...], transform: Transform = Transform()):
+def walk(items: tuple[Item, ...], transform: Transform = Transform()
+         ) -> Iterator[tuple[Item, Transform]]:
     """Yields (shape, transform to page) for every shape under *items*, groups flattened."""
     for item in items:
         if isinstance(item, Group):
@@ -108,46 +110,3 @@ def fmt(v: float) -> str:
     text = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
-
-def dump(items: tuple[Item, ...], indent: int = 0) -> str:
-    """A stable text form of a scene, for golden tests and readable diffs."""
-    lines = []
-    pad = "  " * indent
-    for item in items:
-        if isinstance(item, Group):
-            t = item.transform
-            head = f"{pad}group key={item.key} role={item.role}"
-            if not t.is_identity:
-                head += " matrix=" + ",".join(fmt(v) for v in (t.a, t.b, t.c, t.d, t.e, t.f))
-            if item.clip:
-                r = item.clip
-                head += f" clip={fmt(r.x)},{fmt(r.y)},{fmt(r.w)},{fmt(r.h)}"
-            lines.append(head)
-            lines.append(dump(item.items, indent + 1))
-        elif isinstance(item, Box):
-            r = item.rect
-            lines.append(f"{pad}box {fmt(r.x)},{fmt(r.y)},{fmt(r.w)},{fmt(r.h)} "
-                         f"r={fmt(item.radius)} {_paint(item.paint)}")
-        elif isinstance(item, Circle):
-            lines.append(f"{pad}circle {fmt(item.cx)},{fmt(item.cy)} r={fmt(item.r)} "
-                         f"{_paint(item.paint)}")
-        elif isinstance(item, Line):
-            lines.append(f"{pad}line {fmt(item.x1)},{fmt(item.y1)} {fmt(item.x2)},"
-                         f"{fmt(item.y2)} {_paint(item.paint)}")
-        elif isinstance(item, Polygon):
-            pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in item.points)
-            lines.append(f"{pad}polygon {pts} closed={item.closed} {_paint(item.paint)}")
-        elif isinstance(item, Text):
-            lines.append(f"{pad}text {item.text!r} {fmt(item.x)},{fmt(item.y)} "
-                         f"size={fmt(item.size)} font={item.font} anchor={item.anchor} "
-                         f"rot={fmt(item.rotation)} fill={item.fill}")
-    return "\n".join(line for line in lines if line)
-
-
-def _paint(p: Paint) -> str:
-    text = f"fill={p.fill} stroke={p.stroke}"
-    if p.stroke:
-        text += f" w={fmt(p.width)}"
-    if p.dash:
-        text += " dash=" + ",".join(fmt(d) for d in p.dash)
-    return text

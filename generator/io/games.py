@@ -5,11 +5,11 @@ by key over the base, so a variant states only what it changes.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
 from ..rules.games import (COMBINATION_KINDS, MATERIALS, Arrows, Beating, Capture, Combinations,
@@ -150,9 +150,8 @@ def _combinations(reader: Reader) -> Combinations:
     kinds = r.strings("kinds", list(COMBINATION_KINDS))
     for i, kind in enumerate(kinds):
         if kind not in COMBINATION_KINDS:
-            close = difflib.get_close_matches(kind, COMBINATION_KINDS, n=1)
             raise r.fail(f"kinds[{i}]", "one of " + ", ".join(COMBINATION_KINDS), kind,
-                         hint=f"did you mean {close[0]!r}?" if close else None)
+                         hint=did_you_mean(kind, COMBINATION_KINDS))
     rules = Combinations(enabled=r.boolean("enabled", present), kinds=tuple(kinds),
                          min_length=r.integer("min_length", 3, low=2, high=8),
                          removes=r.choice("removes", _choices(Removal), Removal.NONE))

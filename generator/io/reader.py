@@ -1,13 +1,12 @@
 """Reading TOML templates with key paths, so every mistake is reported as file: key: expected."""
 from __future__ import annotations
 
-import difflib
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import TemplateError
+from ..errors import TemplateError, did_you_mean
 from ..model.units import LENGTH_FORMS, parse_length
 
 T = TypeVar("T")
@@ -127,7 +126,7 @@ class Reader:
             return value
         if isinstance(value, str) and value in choices:
             return choices[value]
-        hint = _did_you_mean(value, choices) if isinstance(value, str) else None
+        hint = did_you_mean(value, choices) if isinstance(value, str) else None
         raise self.fail(key, expected, value, hint=hint)
 
     def strings(self, key: str, default: Any = _MISSING) -> list[str]:
@@ -162,22 +161,18 @@ class Reader:
             if key not in self._seen:
                 raise TemplateError(self.path, self.key(key), problem="unknown key",
                                     expected="one of " + ", ".join(sorted(self._seen)),
-                                    hint=_did_you_mean(key, self._seen))
+                                    hint=did_you_mean(key, self._seen))
 
 
-def require_known(path: str, key: str, name: str, known: object, expected: str,
+def require_known(path: str, key: str, name: str, known: Iterable[str], expected: str,
                   got: str | None = None) -> None:
     """Rejects *name* unless it is one of *known*, listing them and suggesting the closest.
 
     :raises: :exc:`TemplateError` at *key* of *path*.
     """
-    options = sorted(known)  # type: ignore[call-overload]
+    options = sorted(known)
     if name not in options:
         raise TemplateError(path, key, expected=f"{expected}: " + ", ".join(options),
                             got=got if got is not None else repr(name),
-                            hint=_did_you_mean(name, options))
+                            hint=did_you_mean(name, options))
 
-
-def _did_you_mean(word: str, options: object) -> str | None:
-    close = difflib.get_close_matches(word, sorted(options), n=1)  # type: ignore[arg-type]
-    return f"did you mean {close[0]!r}?" if close else None

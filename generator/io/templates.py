@@ -5,17 +5,18 @@ searched in order, so a user's folder given first overrides a shipped template o
 """
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..model.board import FILES, Board, Shade, Square, parse_square
 from ..model.cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, PackMarks, Split
-from ..errors import NotFoundError, TemplateError
+from ..errors import NotFoundError, TemplateError, WrongKindError, did_you_mean
 from .games import check_game_refs, game_from_toml
 from ..rules.games import Game
+from ..rules.validation import Source
 from ..model.units import Size
 from ..model.layout import SIDES, Layout, parse_stack
 from ..model.letters import LetterGroup, LetterMarks, LetterSet
@@ -23,14 +24,27 @@ from .reader import Reader, display_path, read_toml, require_known
 from .resources import templates_dir
 from ..model.settings import Settings
 
-#: kind -> (folder, what it is called in listings)
-KINDS: dict[str, tuple[str, str]] = {
-    "pack": ("packs", "packs"),
-    "letters": ("letters", "letter sets"),
-    "board": ("boards", "boards"),
-    "layout": ("layouts", "layouts"),
-    "game": ("games", "games"),
-}
+
+class TemplateKind(StrEnum):
+    """What a template describes; its file says so in ``kind`` and lives in its folder."""
+
+    PACK = "pack"
+    LETTERS = "letters"
+    BOARD = "board"
+    LAYOUT = "layout"
+    GAME = "game"
+
+    @property
+    def folder(self) -> str:
+        """The folder under a templates root that holds this kind."""
+        return "letters" if self is TemplateKind.LETTERS else f"{self.value}s"
+
+    @property
+    def heading(self) -> str:
+        """What templates of this kind are called in listings."""
+        return "letter sets" if self is TemplateKind.LETTERS else self.folder
+
+
 HATCHINGS = {h.value: h for h in Hatching}
 VERSIONS = {v: v for v in ("initial", "basic", "full")}
 SCRIPTS = {v: v for v in ("latin", "cyrillic")}
@@ -320,20 +334,41 @@ def settings_from_toml(reader: Reader) -> Settings:
     return Settings(**sizes)
 
 
-_LOADERS = {"pack": pack_from_toml, "letters": letters_from_toml,
-            "board": board_from_toml, "layout": layout_from_toml, "game": game_from_toml}
+#: A template of any kind, as the model holds it; match on its type.
+Template = Pack | LetterSet | Board | Layout | Game
+#: What ``render`` and ``build`` draw: the things a kit holds.
+KitItem = Pack | LetterSet | Board
+
+_LOADERS: dict[TemplateKind, Callable[[str, Reader], Template]] = {
+    TemplateKind.PACK: pack_from_toml, TemplateKind.LETTERS: letters_from_toml,
+    TemplateKind.BOARD: board_from_toml, TemplateKind.LAYOUT: layout_from_toml,
+    TemplateKind.GAME: game_from_toml}
 
 
-def load_file(path: Path) -> tuple[str, Any]:
-    """Loads one template file of any kind, returning (kind, model object)."""
-    shown = display_path(path)
-    data = read_toml(path)
-    reader = Reader(shown, data)
-    choices = {k: k for k in (*_LOADERS, "settings")}
+def load_file(path: Path) -> Template | Settings:
+    """Loads one template file of any kind (or a settings file) into its model object."""
+    reader = Reader(display_path(path), read_toml(path))
+    choices: dict[str, TemplateKind | None] = {**{k.value: k for k in TemplateKind},
+                                               "settings": None}
     kind = reader.choice("kind", choices)
-    if kind == "settings":
-        return kind, settings_from_toml(reader)
-    return kind, _LOADERS[kind](path.stem, reader)
+    if kind is None:
+        return settings_from_toml(reader)
+    return _LOADERS[kind](path.stem, reader)
+
+
+def kind_of(template: Template) -> TemplateKind:
+    """The kind of a loaded template, as its file names it."""
+    match template:
+        case Pack():
+            return TemplateKind.PACK
+        case LetterSet():
+            return TemplateKind.LETTERS
+        case Board():
+            return TemplateKind.BOARD
+        case Layout():
+            return TemplateKind.LAYOUT
+        case Game():
+            return TemplateKind.GAME
 
 
 # --- the library of all templates -----------------------------------------------------
@@ -343,98 +378,138 @@ class Library:
 
     def __init__(self, roots: Sequence[Path] | None = None) -> None:
         self.roots = [Path(r) for r in roots] if roots else [templates_dir()]
-        self._cache: dict[Path, tuple[str, Any]] = {}
+        self._cache: dict[Path, Template | Settings] = {}
 
     @classmethod
     def with_user_dirs(cls, user_dirs: Iterable[Path]) -> Library:
         return cls([*[Path(d) for d in user_dirs], templates_dir()])
 
-    def files(self, kind: str) -> dict[str, Path]:
+    def files(self, kind: TemplateKind | str) -> dict[str, Path]:
         found: dict[str, Path] = {}
-        folder = KINDS[kind][0]
+        folder = TemplateKind(kind).folder
         for root in self.roots:
             for path in sorted((root / folder).glob("*.toml")):
                 found.setdefault(path.stem, path)
         return dict(sorted(found.items()))
 
-    def names(self, kind: str) -> list[str]:
+    def names(self, kind: TemplateKind | str) -> list[str]:
         return list(self.files(kind))
 
-    def _load(self, path: Path, kind: str) -> Any:
+    def _load(self, path: Path, kind: TemplateKind) -> Template:
         if path not in self._cache:
             self._cache[path] = load_file(path)
-        got_kind, obj = self._cache[path]
-        if got_kind != kind:
-            raise TemplateError(display_path(path), "kind", expected=repr(kind) +
-                                f" for a file in {KINDS[kind][0]}/", got=repr(got_kind))
+        obj = self._cache[path]
+        got = "settings" if isinstance(obj, Settings) else kind_of(obj).value
+        if isinstance(obj, Settings) or got != kind:
+            raise TemplateError(display_path(path), "kind", expected=repr(kind.value) +
+                                f" for a file in {kind.folder}/", got=repr(got))
         return obj
 
-    def get(self, kind: str, name: str) -> Any:
+    @overload
+    def get(self, kind: Literal[TemplateKind.PACK], name: str) -> Pack: ...
+    @overload
+    def get(self, kind: Literal[TemplateKind.LETTERS], name: str) -> LetterSet: ...
+    @overload
+    def get(self, kind: Literal[TemplateKind.BOARD], name: str) -> Board: ...
+    @overload
+    def get(self, kind: Literal[TemplateKind.LAYOUT], name: str) -> Layout: ...
+    @overload
+    def get(self, kind: Literal[TemplateKind.GAME], name: str) -> Game: ...
+    @overload
+    def get(self, kind: TemplateKind | str, name: str) -> Template: ...
+
+    def get(self, kind: TemplateKind | str, name: str) -> Template:
+        """The template *name* of *kind*, its references checked.
+
+        :raises: :exc:`NotFoundError` (with the closest name) if there is none.
+        """
+        kind = TemplateKind(kind)
         files = self.files(kind)
         if name not in files:
-            close = difflib.get_close_matches(name, files, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise NotFoundError(f"no {kind} named {name!r} (known: {', '.join(files)}){hint}")
+            hint = did_you_mean(name, files)
+            raise NotFoundError(f"no {kind} named {name!r} (known: {', '.join(files)})"
+                                + (f"; {hint}" if hint else ""))
         obj = self._load(files[name], kind)
-        if kind == "layout":
-            self._check_layout_refs(obj, files[name])
-        if kind == "game":
-            check_game_refs(obj, display_path(files[name]), self.files("board"),
-                            {**self.files("pack"), **self.files("letters")})
+        self._check_refs(obj, files[name])
         return obj
 
     def pack(self, name: str) -> Pack:
-        return self.get("pack", name)
+        return self.get(TemplateKind.PACK, name)
 
     def letter_set(self, name: str) -> LetterSet:
-        return self.get("letters", name)
+        return self.get(TemplateKind.LETTERS, name)
 
     def board(self, name: str) -> Board:
-        return self.get("board", name)
+        return self.get(TemplateKind.BOARD, name)
 
     def layout(self, name: str) -> Layout:
-        return self.get("layout", name)
+        return self.get(TemplateKind.LAYOUT, name)
 
     def game(self, name: str) -> Game:
-        return self.get("game", name)
+        return self.get(TemplateKind.GAME, name)
 
     def settings(self) -> Settings:
         for root in self.roots:
             path = root / "settings.toml"
             if path.is_file():
-                kind, obj = load_file(path)
-                if kind != "settings":
+                obj = load_file(path)
+                if not isinstance(obj, Settings):
                     raise TemplateError(display_path(path), "kind", expected="'settings'",
-                                        got=repr(kind))
+                                        got=repr(kind_of(obj).value))
                 return obj
         return Settings()
 
-    def find(self, name: str) -> tuple[str, Any]:
-        """Finds *name* among all kinds, or loads it as a file path if it ends in .toml."""
-        if name.endswith(".toml"):
-            path = Path(name)
-            if not path.is_file():
-                raise NotFoundError(f"{name}: no such template file")
-            kind, obj = load_file(path)
-            if kind == "layout":
-                self._check_layout_refs(obj, path)
-            return kind, obj
-        matches = [kind for kind in KINDS if name in self.files(kind)]
-        if not matches:
-            every = [n for kind in KINDS for n in self.names(kind)]
-            close = difflib.get_close_matches(name, every, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise NotFoundError(f"no template named {name!r} (see 'opencards list'){hint}")
-        return matches[0], self.get(matches[0], name)
+    def find(self, name: str) -> Template:
+        """Finds *name* among all kinds, or loads it as a file path if it ends in .toml.
 
-    def sources(self, layout: Layout) -> dict[str, Pack | LetterSet]:
+        :raises: :exc:`NotFoundError` with the closest name of any kind.
+        """
+        if name.endswith(".toml"):
+            return self._from_path(name)
+        for kind in TemplateKind:
+            if name in self.files(kind):
+                return self.get(kind, name)
+        hint = did_you_mean(name, [n for kind in TemplateKind for n in self.names(kind)])
+        raise NotFoundError(f"no template named {name!r} (see 'opencards list')"
+                            + (f"; {hint}" if hint else ""))
+
+    def _from_path(self, name: str) -> Template:
+        path = Path(name)
+        if not path.is_file():
+            raise NotFoundError(f"{name}: no such template file")
+        obj = load_file(path)
+        if isinstance(obj, Settings):
+            raise WrongKindError(f"{name}: a settings file; expected a template of kind "
+                                 + ", ".join(repr(k.value) for k in TemplateKind))
+        self._check_refs(obj, path)
+        return obj
+
+    def source(self, name: str) -> Source:
+        """The pack or letter set *name*: one card set, whichever kind it is.
+
+        :raises: :exc:`NotFoundError` as :meth:`find`, or :exc:`WrongKindError`.
+        """
+        found = self.find(name)
+        if isinstance(found, (Pack, LetterSet)):
+            return found
+        raise WrongKindError(f"{name!r} is a {kind_of(found)}; expected a pack or a "
+                             "letter set")
+
+    def item(self, name: str) -> KitItem:
+        """A pack, letter set or board: something a kit holds and ``render`` draws.
+
+        :raises: :exc:`NotFoundError` as :meth:`find`, or :exc:`WrongKindError`.
+        """
+        found = self.find(name)
+        if isinstance(found, (Pack, LetterSet, Board)):
+            return found
+        raise WrongKindError(f"{name!r} is a {kind_of(found)}; a kit holds packs, letter "
+                             "sets and boards")
+
+    def sources(self, layout: Layout) -> dict[str, Source]:
         """The pack or letter set each side plays ("pack1:G2" names pack1)."""
-        found = {}
-        for side, ref in layout.players.items():
-            base = ref.split(":")[0]
-            kind = "pack" if base in self.files("pack") else "letters"
-            found[side] = self.get(kind, base)
-        return found
+        return {side: self.source(ref.partition(":")[0])
+                for side, ref in layout.players.items()}
 
     def check_layout(self, layout: Layout, path: Path) -> None:
         """Checks that the board and packs a layout loaded from *path* names exist.
@@ -443,23 +518,32 @@ class Library:
         """
         self._check_layout_refs(layout, path)
 
+    def _check_refs(self, template: Template, path: Path) -> None:
+        """The boards, packs and letter sets a layout or game names must exist."""
+        if isinstance(template, Layout):
+            self._check_layout_refs(template, path)
+        if isinstance(template, Game):
+            check_game_refs(template, display_path(path), self.files(TemplateKind.BOARD),
+                            self._source_files())
+
+    def _source_files(self) -> dict[str, Path]:
+        return {**self.files(TemplateKind.PACK), **self.files(TemplateKind.LETTERS)}
+
     def _check_layout_refs(self, layout: Layout, path: Path) -> None:
         shown = display_path(path)
-        require_known(shown, "board", layout.board, self.files("board"), "a board")
-        sources = {**self.files("pack"), **self.files("letters")}
+        require_known(shown, "board", layout.board, self.files(TemplateKind.BOARD), "a board")
         for side, ref in layout.players.items():
             base, _, group = ref.partition(":")
-            require_known(shown, f"players.{side}", base, sources,
+            require_known(shown, f"players.{side}", base, self._source_files(),
                           "a pack or letter set (optionally with :group)", got=repr(ref))
             if group:
-                owner = self.get("pack" if base in self.files("pack") else "letters", base)
-                names = _group_names(owner)
+                names = _group_names(self.source(base))
                 if group not in names:
                     raise TemplateError(shown, f"players.{side}", expected=f"a group of {base}: "
                                         + ", ".join(names), got=repr(group))
 
 
-def _group_names(owner: Pack | LetterSet) -> list[str]:
+def _group_names(owner: Source) -> list[str]:
     if isinstance(owner, Pack):
         return [g.name for s in owner.splits for g in s.groups]
     return [str(g.colour) for g in owner.groups]

@@ -12,17 +12,17 @@ from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, png
 from ..model.board import Board
 from ..model.cards import Pack
-from ..errors import GeneratorError
 from ..draw.geometry import Rect, Size
 from .imposition import (SheetSpec, blank_back, board_sheets, calibration_pages,
                          card_sheets, seam_marks, tiles)
 from ..model.letters import LetterSet
 from ..io.output import atomic_write, prepare_dir
-from .render import card_pages
+from .render import Progress, card_pages
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
 from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
+from ..rules.validation import Source
 from ..model.units import parse_length
 
 #: What ``opencards build`` makes when no --only is given, in printing order.
@@ -54,14 +54,12 @@ def parse_size(text: str) -> Size:
 def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings, *,
                overlap: float = 6.0) -> list[Page]:
     """The sheets of one kit item: card fronts and backs, or a board in pieces."""
-    kind, obj = library.find(name)
-    if kind == "pack":
-        return _pack_pages(obj, spec, settings)
-    if kind == "letters":
-        return _letter_pages(obj, spec, settings)
-    if kind == "board":
-        return _board_pages(obj, spec, settings, overlap)
-    raise GeneratorError(f"{name!r} is a {kind}; a kit holds packs, letter sets and boards")
+    item = library.item(name)
+    if isinstance(item, Pack):
+        return _pack_pages(item, spec, settings)
+    if isinstance(item, LetterSet):
+        return _letter_pages(item, spec, settings)
+    return _board_pages(item, spec, settings, overlap)
 
 
 def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
@@ -93,7 +91,7 @@ def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: flo
 
 
 def _one_sided(library: Library, name: str) -> bool:
-    return library.find(name)[0] == "board"
+    return isinstance(library.item(name), Board)
 
 
 def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[Page]:
@@ -144,33 +142,35 @@ def calibrate(out_dir: Path, spec: SheetSpec) -> Built:
     return Built(path, len(pages), len(data))
 
 
-def export_jobs(library: Library, items: Sequence[str], *, bleed: float,
-                card: Size | None = None) -> list[tuple[str, str, Page]]:
-    """(item name, file stem, page) for every card face and back of the packs and letter
-    sets among *items*; boards are skipped."""
+def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
+                 dpi: int = 300, bleed: float = 3.175, card: Size | None = None,
+                 progress: Progress | None = None) -> list[Built]:
+    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
+    ``OUT/cards/NAME/NAME-1R-face.png``. *items* are packs and letter sets; none means
+    those of :data:`DEFAULT_ITEMS`. Everything is drawn before anything is written.
+
+    :raises: :exc:`~generator.errors.WrongKindError` for an item that is not a pack or a
+        letter set, and the errors of :meth:`Library.find`.
+    """
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card)
-    jobs = []
-    for name in items:
-        kind, obj = library.find(name)
-        if kind in ("pack", "letters"):
-            jobs += [(name, stem, page)
-                     for stem, page in card_pages(obj, settings, bleed=bleed)]
-    return jobs
+    jobs = [(source.name, stem, page) for source in _card_sets(library, items)
+            for stem, page in card_pages(source, settings, bleed=bleed)]
+    prepare_dir(out_dir)
+    built = []
+    for name, stem, page in jobs:
+        data = png.render(page, dpi=dpi)
+        folder = prepare_dir(out_dir / "cards" / name)
+        built.append(Built(atomic_write(folder / f"{stem}.png", data), 1, len(data)))
+        if progress:
+            progress(len(built), len(jobs))
+    return built
 
 
-def export_card(out_dir: Path, job: tuple[str, str, Page], dpi: int) -> Built:
-    """Writes one job of :func:`export_jobs` as ``OUT/cards/NAME/STEM.png``."""
-    name, stem, page = job
-    data = png.render(page, dpi=dpi)
-    folder = prepare_dir(out_dir / "cards" / name)
-    return Built(atomic_write(folder / f"{stem}.png", data), 1, len(data))
-
-
-def export_cards(library: Library, out_dir: Path, *, items: Sequence[str], dpi: int,
-                 bleed: float, card: Size | None = None) -> list[Built]:
-    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
-    ``OUT/cards/NAME/NAME-1R-face.png``."""
-    return [export_card(out_dir, job, dpi)
-            for job in export_jobs(library, items, bleed=bleed, card=card)]
+def _card_sets(library: Library, items: Sequence[str]) -> list[Source]:
+    if items:
+        return [library.source(name) for name in items]
+    # Boards are in the kit but are not cards: print shops take them as PDFs.
+    return [item for item in map(library.item, DEFAULT_ITEMS)
+            if isinstance(item, (Pack, LetterSet))]

@@ -1,13 +1,17 @@
 """A contact sheet of every kind of card and both boards, drawn by the tool itself."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..draw.art.board import board_group, board_size
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..model.cards import Card
 from ..draw.geometry import Transform
 from ..model.letters import LetterCard
 from ..draw.scene import Group, Item, Page, Text
+from ..draw.backends import png
 from ..draw.style import DEFAULT_STYLE
+from ..io.output import atomic_write, prepare_dir
 from ..io.templates import Library
 
 GAP = 4.0
@@ -29,9 +33,9 @@ def contact_sheet(library: Library) -> Page:
     for name, letter, colour in (("latin1", "W", "R"), ("latin2", "K", "B"),
                                  ("cyrillic", "Ж", "Y")):
         letters = library.letter_set(name)
-        card = LetterCard.from_notation(f"{letter}/{colour}")
-        picks.append((f"{name} {letter}", letter_front(letters, card, size=size),
-                      letter_back(letters, card, size=size)))
+        letter_card = LetterCard.from_notation(f"{letter}/{colour}")
+        picks.append((f"{name} {letter}", letter_front(letters, letter_card, size=size),
+                      letter_back(letters, letter_card, size=size)))
     items: list[Item] = []
     step = size.width + GAP
     for i, (caption, face, back) in enumerate(picks):
@@ -52,3 +56,11 @@ def contact_sheet(library: Library) -> Page:
         x += width + GAP
     height = 3 * GAP + 2 * size.height + CAPTION + GAP
     return Page(x, height, tuple(items), background="#ffffff", label="opencards preview")
+
+
+def write_preview(library: Library, path: Path, *, dpi: float = 100) -> Path:
+    """Draws :func:`contact_sheet` and writes it as the PNG file *path* (its folder is
+    made if missing); ``docs/preview.png`` is this at the default *dpi*."""
+    page = contact_sheet(library)
+    prepare_dir(path.parent)
+    return atomic_write(path, png.render(page, dpi=dpi))

@@ -1,23 +1,26 @@
 """One file per card face and back, or one per board: the ``opencards render`` job."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, png, svg
+from ..draw.geometry import Rect, Size, Transform
+from ..draw.scene import Group, Page
+from ..draw.style import DEFAULT_STYLE, Style
+from ..io.output import atomic_write, prepare_dir
+from ..io.templates import KitItem, Library
+from ..rules.validation import Source
 from ..model.board import Board
 from ..model.cards import Pack
-from ..errors import GeneratorError
-from ..draw.geometry import Rect, Size, Transform
-from ..model.letters import LetterSet
-from ..io.output import atomic_write
-from ..draw.scene import Group, Page
 from ..model.settings import Settings
-from ..draw.style import DEFAULT_STYLE, Style
 
 FORMATS = ("png", "svg", "pdf")
+
+#: Told (files written so far, files in all) after each file, to move a progress bar.
+Progress = Callable[[int, int], None]
 
 
 def card_page(art: Group, size: Size, bleed: float, label: str) -> Page:
@@ -28,19 +31,24 @@ def card_page(art: Group, size: Size, bleed: float, label: str) -> Page:
                 bleed=Rect(0, 0, page_w, page_h), label=label)
 
 
-def card_pages(source: Pack | LetterSet, settings: Settings, *, bleed: float = 0.0,
+def card_pages(source: Source, settings: Settings, *, bleed: float = 0.0,
                style: Style = DEFAULT_STYLE) -> Iterator[tuple[str, Page]]:
     """(file stem, page) for each card's face and back, in pack order."""
     size = settings.card
-    for card in source:
-        if isinstance(source, Pack):
-            front = card_front(source, card, size=size, bleed=bleed, style=style)
-            back = card_back(source, card, size=size, bleed=bleed, style=style)
-            stem = f"{source.name}-{card.notation()}"
-        else:
-            front = letter_front(source, card, size=size, bleed=bleed, style=style)
-            back = letter_back(source, card, size=size, bleed=bleed, style=style)
-            stem = f"{source.name}-{card.letter}-{card.colour.code}"
+    sides: Iterator[tuple[str, Group, Group]]
+    if isinstance(source, Pack):
+        pack = source
+        sides = ((f"{pack.name}-{card.notation()}",
+                  card_front(pack, card, size=size, bleed=bleed, style=style),
+                  card_back(pack, card, size=size, bleed=bleed, style=style))
+                 for card in pack)
+    else:
+        letters = source
+        sides = ((f"{letters.name}-{card.letter}-{card.colour.code}",
+                  letter_front(letters, card, size=size, bleed=bleed, style=style),
+                  letter_back(letters, card, size=size, bleed=bleed, style=style))
+                 for card in letters)
+    for stem, front, back in sides:
         yield f"{stem}-face", card_page(front, size, bleed, f"{stem} face")
         yield f"{stem}-back", card_page(back, size, bleed, f"{stem} back")
 
@@ -51,15 +59,54 @@ def board_page(board: Board, settings: Settings, style: Style = DEFAULT_STYLE) -
                                                       style=style),), label=board.name)
 
 
+def item_pages(item: KitItem, settings: Settings, *, bleed: float = 0.0
+               ) -> list[tuple[str, Page]]:
+    """(file stem, page) for every file ``render`` writes of *item*: each card face and back
+    of a pack or letter set, or the one board."""
+    if isinstance(item, Board):
+        return [(item.name, board_page(item, settings))]
+    return list(card_pages(item, settings, bleed=bleed))
+
+
 def encode(page: Page, fmt: str, *, dpi: float = 300) -> bytes | str:
+    """*page* as the bytes (PNG, PDF) or text (SVG) of a file of format *fmt*.
+
+    :raises: :exc:`ValueError` for a format not in :data:`FORMATS` (the CLI offers only those).
+    """
+    _check_format(fmt)
     if fmt == "png":
         return png.render(page, dpi=dpi)
     if fmt == "svg":
         return svg.render(page)
-    if fmt == "pdf":
-        return pdf.render([page], title=page.label)
-    raise GeneratorError(f"unknown format {fmt!r} (expected {', '.join(FORMATS)})")
+    return pdf.render([page], title=page.label)
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r} (expected {', '.join(FORMATS)})")
 
 
 def write_page(page: Page, stem: str, fmt: str, out_dir: Path, *, dpi: float = 300) -> Path:
     return atomic_write(out_dir / f"{stem}.{fmt}", encode(page, fmt, dpi=dpi))
+
+
+def render_to(library: Library, name: str, fmt: str, out_dir: Path, *, dpi: float = 300,
+              bleed: float = 0.0, progress: Progress | None = None) -> list[Path]:
+    """Writes every card face and back of the pack or letter set *name*, or the board
+    *name*, as one *fmt* file each in *out_dir*; returns the files in pack order.
+
+    Everything is drawn before the folder is made or anything is written, so a mistake in
+    the template leaves no files behind.
+
+    :raises: :exc:`~generator.errors.GeneratorError` subclasses for an unknown name, a
+        layout or game, a glyph the font lacks, or an unwritable *out_dir*.
+    """
+    _check_format(fmt)
+    pages = item_pages(library.item(name), library.settings(), bleed=bleed)
+    out = prepare_dir(out_dir)
+    written = []
+    for stem, page in pages:
+        written.append(write_page(page, stem, fmt, out, dpi=dpi))
+        if progress:
+            progress(len(written), len(pages))
+    return written

@@ -117,7 +117,8 @@ class _Writer:
             name = "F" + "".join(ch if ch.isalnum() else "_" for ch in g.key)
             if name not in self.forms:
                 box = g.clip or Rect(-1000, -1000, 3000, 3000)
-                c.beginForm(name, box.x, box.y, box.right, box.bottom)
+                # reportlab takes any number for the form's box; its stubs say int.
+                c.beginForm(name, box.x, box.y, box.right, box.bottom)  # type: ignore[arg-type]
                 self.body(g)
                 c.endForm()
                 self.forms.add(name)
@@ -144,8 +145,10 @@ def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False) -> byt
     date or random ID, so the same pages always give the same bytes."""
     buffer = io.BytesIO()
     first = pages[0]
+    # types-reportlab types initialFontName as a number; reportlab wants the font's name.
     canvas = Canvas(buffer, pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
-                    invariant=1, pageCompression=1, initialFontName=_font_name("regular"),
+                    invariant=1, pageCompression=1,
+                    initialFontName=_font_name("regular"),  # type: ignore[arg-type]
                     initialFontSize=9)
     canvas.setTitle(title)
     canvas.setCreator("opencards")

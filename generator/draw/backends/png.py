@@ -117,7 +117,8 @@ class _Painter:
         # and turn that layer.
         left, top, right, bottom = font.getbbox(t.text, anchor=anchor)
         pad = 2
-        w, h = right - left + 2 * pad, bottom - top + 2 * pad
+        # Whole pixels: FreeType's boxes already are, the type of getbbox allows fractions.
+        w, h = math.ceil(right - left) + 2 * pad, math.ceil(bottom - top) + 2 * pad
         layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
         ImageDraw.Draw(layer).text((pad - left, pad - top), t.text, font=font,
                                    fill=_rgba(t.fill), anchor=anchor)
@@ -127,7 +128,7 @@ class _Painter:
         if round(turn) in quarter and abs(turn - round(turn)) < 1e-6:
             turned = layer.transpose(quarter[round(turn)])
         else:
-            turned = layer.rotate(-turn, resample=Image.BICUBIC, expand=True)
+            turned = layer.rotate(-turn, resample=Image.Resampling.BICUBIC, expand=True)
         # The layer turns about its centre; follow the anchor point (clockwise, y down).
         rad = math.radians(turn)
         ox, oy = ax - w / 2, ay - h / 2
