@@ -38,3 +38,8 @@ class NotFoundError(GeneratorError):
 
 class OutputError(GeneratorError):
     """An output file or folder cannot be written."""
+
+
+class ImpositionError(GeneratorError):
+    """A sheet cannot be laid out as asked: an unknown paper, flip or backs choice, or cards
+    or a board that do not fit the paper with its margin, bleed and marks."""
