@@ -5,12 +5,13 @@ import pytest
 
 from generator.draw.geometry import Size
 from generator.errors import ImpositionError
-from generator.sheets.board import tiles
+from generator.sheets.board import seam_marks, tiles
 from generator.sheets.calibration import calibration_pages
 from generator.sheets.cards import card_sheets, plan, sheet_crop_marks
 from generator.sheets.marks import target_centres
 from generator.sheets.spec import PAPERS, Backs, Flip, SheetSpec, back_shift, mirror
-from generator.draw.scene import Group, Line, Text, walk
+from generator.draw.geometry import Rect
+from generator.draw.scene import Group, Line, Polygon, Text, walk
 
 CARD = Size(25, 50)
 
@@ -112,6 +113,21 @@ def test_board_quarters_tile_the_board_with_the_overlap(overlap):
     top, bottom = pieces[0].area, pieces[2].area
     assert top.bottom - bottom.y == pytest.approx(overlap)
     assert pieces[3].area.right == pytest.approx(224) and pieces[3].area.bottom == pytest.approx(424)
+
+
+def test_seam_diamonds_follow_the_boards_own_files_and_ranks():
+    """A board of 4 files and 6 ranks (not 8 x 8): one diamond per square line on each seam."""
+    square = Size(25, 50)
+    squares = Rect(12, 12, 4 * square.width, 6 * square.height)
+    size = Size(squares.w + 24, squares.h + 24)
+    pieces = tiles(size, SheetSpec(), 6.0)
+    centres = sorted(
+        (sum(x for x, _ in p.points) / 4, sum(y for _, y in p.points) / 4)
+        for p in seam_marks(size, pieces, squares, square) if isinstance(p, Polygon))
+    mid_x, mid_y = size.width / 2, size.height / 2
+    want = sorted([(mid_x, 12 + k * 50.0) for k in range(7)]
+                  + [(12 + k * 25.0, mid_y) for k in range(5)])
+    assert [v for c in centres for v in c] == pytest.approx([v for c in want for v in c])
 
 
 def test_small_paper_splits_quarters_further():
