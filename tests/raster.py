@@ -52,17 +52,19 @@ class Raster:
         return cx, cy
 
 
-def render(path, dpi: float = DPI) -> list[Raster]:
+def render(path, dpi: float = DPI, pages: slice = slice(None)) -> list[Raster]:
+    """The *pages* of the PDF at *path*, drawn at *dpi*."""
     doc = pdfium.PdfDocument(str(path))
     try:
-        pages = []
-        for page in doc:
+        drawn = []
+        for index in range(len(doc))[pages]:
+            page = doc[index]
             w, h = page.get_size()
             grey = page.render(scale=dpi / 72, grayscale=True).to_numpy()
             if grey.ndim == 3:
                 grey = grey[..., 0]
-            pages.append(Raster(1.0 - grey.astype(np.float64) / 255.0, w / PT, h / PT))
-        return pages
+            drawn.append(Raster(1.0 - grey.astype(np.float64) / 255.0, w / PT, h / PT))
+        return drawn
     finally:
         doc.close()
 

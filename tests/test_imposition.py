@@ -45,6 +45,7 @@ def test_too_big_a_card_is_refused():
     ("backs", "glued", "sheet backs: expected one of duplex, glue, got 'glued'"),
     ("paper", "a5", "sheet paper: expected one of a4, letter, a3, got 'a5'"),
     ("bleed", -1.0, "sheet bleed: expected a length of 0 mm or more, got -1.0"),
+    ("back_offset", (1.0,), "sheet back_offset: expected (x, y) in mm, got (1.0,)"),
 ])
 def test_a_misspelt_sheet_choice_is_refused_not_guessed(field, value, message):
     """``flip="lon"`` once printed short-edge backs without a word."""

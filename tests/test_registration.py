@@ -21,7 +21,7 @@ TOL = 0.05
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory, library):
     out = tmp_path_factory.mktemp("registration")
-    build(library, out, items=CARD_ITEMS)
+    build(library, out, items=CARD_ITEMS + ("board-a", "colourless"))
     return out
 
 
@@ -31,10 +31,11 @@ def turned_over(point, page, flip):
     return (page.width_mm - x, y) if flip == "long" else (x, page.height_mm - y)
 
 
-def misregistration(path, flip):
-    """(dx, dy) of the backs against the fronts for every sheet of *path*: x right, y up,
-    as seen from the front, averaged over the four targets (each must agree with it)."""
-    pages = raster.render(path)
+def misregistration(path, flip, pages=None):
+    """(dx, dy) of the backs against the fronts for every sheet of *path* (or of its
+    rasterised *pages*): x right, y up, as seen from the front, averaged over the four
+    targets (each must agree with it)."""
+    pages = raster.render(path) if pages is None else pages
     assert len(pages) % 2 == 0 and pages
     readings = []
     for front, back in zip(pages[::2], pages[1::2]):
@@ -56,6 +57,18 @@ def misregistration(path, flip):
 def test_every_sheet_of_the_kit_registers_within_005_mm(kit, name):
     for reading in misregistration(kit / f"{name}.pdf", "long"):
         assert reading == pytest.approx((0.0, 0.0), abs=TOL)
+
+
+def test_kit_pdf_pairs_every_card_sheet_and_leaves_board_reverses_blank(kit):
+    cards = 2 * len(CARD_ITEMS)      # one sheet each, front and back
+    for reading in misregistration(None, "long", raster.render(kit / "kit.pdf",
+                                                               pages=slice(cards))):
+        assert reading == pytest.approx((0.0, 0.0), abs=TOL)
+    boards = raster.render(kit / "kit.pdf", dpi=50, pages=slice(cards, None))
+    assert len(boards) == 2 * 8      # each board's four quarters, each with its reverse
+    for piece, reverse in zip(boards[::2], boards[1::2]):
+        assert piece.inked(0, 0, piece.width_mm, piece.height_mm) > 0.3
+        assert reverse.inked(0, 0, reverse.width_mm, reverse.height_mm) == 0.0
 
 
 @pytest.mark.parametrize(("flip", "offset"), [("short", "0,0"), ("long", "1.5,-0.7"),

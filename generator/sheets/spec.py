@@ -82,6 +82,10 @@ class SheetSpec:
             if not isinstance(value, (int, float)) or value < 0:
                 raise ImpositionError(f"sheet {name}: expected a length of 0 mm or more, "
                                       f"got {value!r}")
+        offset = self.back_offset
+        if (not isinstance(offset, tuple) or len(offset) != 2
+                or not all(isinstance(v, (int, float)) for v in offset)):
+            raise ImpositionError(f"sheet back_offset: expected (x, y) in mm, got {offset!r}")
 
     @property
     def size(self) -> Size:
