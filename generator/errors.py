@@ -52,6 +52,11 @@ class OutputError(GeneratorError):
     """An output file or folder cannot be written."""
 
 
+class ImpositionError(GeneratorError):
+    """A sheet cannot be laid out as asked: an unknown paper, flip or backs choice, or cards
+    or a board that do not fit the paper with its margin, bleed and marks."""
+
+
 def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     """The hint for a misspelt name: the closest of *options*, if any is close.
 

@@ -1,5 +1,6 @@
-"""Reads geometry back out of our PDFs: line segments, trim markers and form placements in
-page millimetres (origin top left, y down), by following the content stream's CTM."""
+"""Reads geometry back out of our PDFs: line segments, trim markers, filled polygons, form
+placements and the page boxes in page millimetres (origin top left, y down), by following the
+content stream's CTM."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ class PageGeometry:
     segments: list = field(default_factory=list)   # ((x1, y1), (x2, y2)) in mm
     markers: list = field(default_factory=list)    # (x, y, w, h) in mm
     forms: list = field(default_factory=list)      # (name, x, y) origin in mm
+    polygons: list = field(default_factory=list)   # filled straight-edged paths: [(x, y)...]
+    boxes: dict = field(default_factory=dict)      # "TrimBox"... -> (x, y, w, h) in mm
 
     def to_mm(self, x, y):
         return x / PT, self.height_mm - y / PT
@@ -36,11 +39,17 @@ class PageGeometry:
 def read_page(page: pikepdf.Page) -> PageGeometry:
     media = [float(v) for v in page.mediabox]
     geo = PageGeometry(height_mm=(media[3] - media[1]) / PT)
+    for name in ("MediaBox", "TrimBox", "BleedBox"):
+        if f"/{name}" in page.obj:
+            x1, y1, x2, y2 = (float(v) for v in page.obj[f"/{name}"])
+            (ax, ay), (bx, by) = geo.to_mm(x1, y1), geo.to_mm(x2, y2)
+            geo.boxes[name] = (min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
     ctm = (1, 0, 0, 1, 0, 0)
     stack = []
     path = []
     current = None
     pending_rect = None
+    curved = False
     for operands, op in pikepdf.parse_content_stream(page):
         op = str(op)
         if op == "q":
@@ -52,12 +61,14 @@ def read_page(page: pikepdf.Page) -> PageGeometry:
         elif op == "m":
             current = _apply(ctm, *map(float, operands))
             path = [current]
+            curved = False
         elif op == "l":
             point = _apply(ctm, *map(float, operands))
             path.append(point)
         elif op in ("c", "v", "y"):
             # Curves are not straight segments: keep only the end point.
             path = [_apply(ctm, *map(float, list(operands)[-2:]))]
+            curved = True
         elif op == "re":
             x, y, w, h = map(float, operands)
             corners = [_apply(ctm, x, y), _apply(ctm, x + w, y + h)]
@@ -80,6 +91,8 @@ def read_page(page: pikepdf.Page) -> PageGeometry:
             x, y = geo.to_mm(*_apply(ctm, 0, 0))
             geo.forms.append((str(operands[0]), x, y))
         elif op in ("f", "F", "B", "b", "f*", "B*", "b*"):
+            if len(path) >= 3 and not curved and path[0] != "clip":
+                geo.polygons.append([geo.to_mm(*p) for p in path])
             pending_rect = None
             path = []
     return geo

@@ -4,9 +4,14 @@ from __future__ import annotations
 import pytest
 
 from generator.draw.geometry import Size
-from generator.sheets.imposition import (PAPERS, SheetSpec, back_shift, calibration_pages,
-                                  crop_marks, mirror, plan, target_centres, tiles)
-from generator.draw.scene import Group, Line, Text, walk
+from generator.errors import ImpositionError
+from generator.sheets.board import seam_marks, tiles
+from generator.sheets.calibration import calibration_pages
+from generator.sheets.cards import card_sheets, plan, sheet_crop_marks
+from generator.sheets.marks import target_centres
+from generator.sheets.spec import PAPERS, Backs, Flip, SheetSpec, back_shift, mirror
+from generator.draw.geometry import Rect
+from generator.draw.scene import Group, Line, Polygon, Text, walk
 
 CARD = Size(25, 50)
 
@@ -30,9 +35,32 @@ def test_default_a4_grid():
 
 
 def test_too_big_a_card_is_refused():
-    from generator.sheets.imposition import ImpositionError
     with pytest.raises(ImpositionError, match="does not fit on A4"):
         plan(Size(250, 300), SheetSpec())
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("flip", "lon", "sheet flip: expected one of long, short, got 'lon'"),
+    ("flip", "Long", "sheet flip: expected one of long, short, got 'Long'"),
+    ("backs", "glued", "sheet backs: expected one of duplex, glue, got 'glued'"),
+    ("paper", "a5", "sheet paper: expected one of a4, letter, a3, got 'a5'"),
+    ("bleed", -1.0, "sheet bleed: expected a length of 0 mm or more, got -1.0"),
+    ("back_offset", (1.0,), "sheet back_offset: expected (x, y) in mm, got (1.0,)"),
+])
+def test_a_misspelt_sheet_choice_is_refused_not_guessed(field, value, message):
+    """``flip="lon"`` once printed short-edge backs without a word."""
+    with pytest.raises(ImpositionError) as caught:
+        SheetSpec(**{field: value})
+    assert str(caught.value) == message
+
+
+def test_flip_and_backs_take_a_member_or_its_spelling():
+    assert SheetSpec(flip="short").flip is Flip.SHORT
+    assert SheetSpec(flip=Flip.SHORT) == SheetSpec(flip="short")
+    assert SheetSpec(backs="glue").backs is Backs.GLUE
+    # A short flip turns the sheet top over bottom: x stays, y mirrors.
+    assert mirror(SheetSpec(flip="short")).apply(10, 20) == pytest.approx((10, 277))
+    assert mirror(SheetSpec(flip="long")).apply(10, 20) == pytest.approx((200, 20))
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
@@ -60,7 +88,7 @@ def test_back_offset_is_seen_from_the_front(flip, offset):
 def test_crop_marks_sit_beyond_the_bleed_at_every_cut():
     spec = SheetSpec()
     sheet = plan(CARD, spec, 32)
-    marks = crop_marks(sheet)
+    marks = sheet_crop_marks(sheet)
     bleed_box = sheet.block.inset(-spec.bleed)
     assert len(marks) == 2 * (sheet.cols + 1 + sheet.rows + 1)
     for m in marks:
@@ -86,6 +114,21 @@ def test_board_quarters_tile_the_board_with_the_overlap(overlap):
     top, bottom = pieces[0].area, pieces[2].area
     assert top.bottom - bottom.y == pytest.approx(overlap)
     assert pieces[3].area.right == pytest.approx(224) and pieces[3].area.bottom == pytest.approx(424)
+
+
+def test_seam_diamonds_follow_the_boards_own_files_and_ranks():
+    """A board of 4 files and 6 ranks (not 8 x 8): one diamond per square line on each seam."""
+    square = Size(25, 50)
+    squares = Rect(12, 12, 4 * square.width, 6 * square.height)
+    size = Size(squares.w + 24, squares.h + 24)
+    pieces = tiles(size, SheetSpec(), 6.0)
+    centres = sorted(
+        (sum(x for x, _ in p.points) / 4, sum(y for _, y in p.points) / 4)
+        for p in seam_marks(size, pieces, squares, square) if isinstance(p, Polygon))
+    mid_x, mid_y = size.width / 2, size.height / 2
+    want = sorted([(mid_x, 12 + k * 50.0) for k in range(7)]
+                  + [(12 + k * 25.0, mid_y) for k in range(5)])
+    assert [v for c in centres for v in c] == pytest.approx([v for c in want for v in c])
 
 
 def test_small_paper_splits_quarters_further():
@@ -126,7 +169,6 @@ def test_calibration_reads_the_correction(flip):
 
 
 def test_card_sheets_group_structure():
-    from generator.sheets.imposition import card_sheets
     from generator.draw.scene import Box, Paint
     from generator.draw.geometry import Rect
     art = [Group((Box(Rect(0, 0, 25, 50), Paint(fill="#ff0000")),)) for _ in range(40)]

@@ -12,7 +12,10 @@ from pypdf import PdfReader
 
 import pdfgeom
 from generator.cli import cli
-from generator.sheets.imposition import PAPERS, SheetSpec, target_centres, tiles
+from generator.sheets.board import tiles
+from generator.sheets.cards import card_sheets, plan
+from generator.sheets.marks import target_centres
+from generator.sheets.spec import PAPERS, SheetSpec
 from generator.draw.art.board import board_size
 from generator.draw.geometry import Size
 from generator.sheets.kit import DEFAULT_ITEMS, build
@@ -183,7 +186,6 @@ def test_each_paper_holds_a_pack(tmp_path, library, paper):
 
 
 def test_bigger_cards_take_more_sheets(tmp_path, library):
-    from generator.sheets.imposition import plan
     build(library, tmp_path, items=["simple1"], card=Size(63, 88))
     per_sheet = plan(Size(63, 88), SheetSpec()).per_sheet
     assert per_sheet == 6  # 3 across would push the crop marks into the 5 mm margin
@@ -277,7 +279,6 @@ def test_identical_backs_are_drawn_once_per_document(kit):
 
 
 def test_glue_fronts_have_pinholes_at_the_block_corners(tmp_path, library):
-    from generator.sheets.imposition import card_sheets, plan
     from generator.draw.scene import Circle, walk
     from generator.draw.art.cards import card_back, card_front
     pack = library.pack("simple1")

@@ -13,7 +13,7 @@ from .. import __version__
 from ..errors import GeneratorError
 from ..io.templates import Library, TemplateKind
 from ..model.units import LENGTH_FORMS, parse_length
-from ..sheets.imposition import BACKS, FLIPS, PAPERS, SheetSpec
+from ..sheets.spec import PAPERS, Backs, Flip, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
 from ..sheets.render import FORMATS, Progress, render_to
@@ -192,7 +192,8 @@ class _CardSize(click.ParamType):
 def _sheet_options(f: Any) -> Any:
     f = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
                      default="a4", show_default=True, help="Sheet size (portrait).")(f)
-    f = click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True,
+    f = click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
+                     show_default=True,
                      help="Which edge the sheet turns over when printed duplex.")(f)
     f = click.option("--back-offset", type=_Offset(), default="0,0", show_default=True,
                      help="Move the backs by X,Y mm (x right, y up, seen from the front) "
@@ -204,8 +205,8 @@ def _sheet_options(f: Any) -> Any:
 
 def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
           bleed: float = 2.0, backs: str = "duplex") -> SheetSpec:
-    return SheetSpec(paper=paper.lower(), flip=flip, back_offset=back_offset, margin=margin,
-                     bleed=bleed, backs=backs)
+    return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
+                     margin=margin, bleed=bleed, backs=Backs(backs))
 
 
 def _summary(built: list[Built], out: Path) -> None:
@@ -229,7 +230,8 @@ def _summary(built: list[Built], out: Path) -> None:
               help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
 @click.option("--bleed", type=_Length(), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
-@click.option("--backs", type=click.Choice(BACKS), default="duplex", show_default=True,
+@click.option("--backs", type=click.Choice([m.value for m in Backs]), default="duplex",
+              show_default=True,
               help="duplex: backs on the reverse of each sheet; glue: backs on their own "
                    "sheet to glue on, with pin-hole marks.")
 @click.option("--overlap", type=_Length(), default="6mm", show_default=True,

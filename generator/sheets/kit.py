@@ -7,14 +7,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..draw.art.board import EDGE, board_group, board_size
+from ..draw.art.board import board_group, board_size, squares_area
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, png
 from ..model.board import Board
 from ..model.cards import Pack
 from ..draw.geometry import Rect, Size
-from .imposition import (SheetSpec, blank_back, board_sheets, calibration_pages,
-                         card_sheets, seam_marks, tiles)
+from .board import board_sheets, seam_marks, tiles
+from .calibration import calibration_pages
+from .cards import blank_back, card_sheets
+from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
 from ..io.output import atomic_write, prepare_dir
 from .render import Progress, card_pages
@@ -85,7 +87,7 @@ def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: flo
                         Paint(fill=DEFAULT_STYLE.board_edge)),
                     board_group(board, square=settings.square)))
     pieces = tiles(size, spec, overlap)
-    seams = seam_marks(size, pieces, settings.square, (EDGE, EDGE))
+    seams = seam_marks(size, pieces, squares_area(settings.square), settings.square)
     return board_sheets(figure, size, spec, title=board.title, overlap=overlap,
                         seams=seams)
 
@@ -97,7 +99,7 @@ def _one_sided(library: Library, name: str) -> bool:
 def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[Page]:
     """Board pieces print on one side; in a duplex kit each gets a blank reverse so that
     every card sheet still has its backs on the reverse."""
-    if spec.backs != "duplex" or not one_sided:
+    if spec.backs is not Backs.DUPLEX or not one_sided:
         return pages
     out: list[Page] = []
     for page in pages:

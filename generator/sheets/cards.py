@@ -1,0 +1,153 @@
+"""Cards n-up: the grid on a sheet, and the front and back pages with duplex or glued
+backs. Pure geometry over scenes; the card art comes in ready drawn."""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..draw.geometry import Rect, Size, Transform
+from ..draw.scene import Box, Group, Item, Line, Page, Paint
+from ..errors import ImpositionError
+from .marks import (crop_marks, mirrored, pinholes, print_note, registration_targets,
+                    sheet_ruler)
+from .spec import Backs, SheetSpec, back_shift, mirror
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    spec: SheetSpec
+    card: Size
+    cols: int
+    rows: int
+    slots: tuple[Rect, ...]   # trim rectangles of the front, row by row from the top left
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.slots)
+
+    @property
+    def block(self) -> Rect:
+        """The cut block: the rectangle all the cards are cut from."""
+        return Rect.bounding([p for s in self.slots for p in s.corners()])
+
+
+def plan(card: Size, spec: SheetSpec, count: int | None = None) -> SheetPlan:
+    """The largest grid of upright cards that fits inside the safe margin together with
+    its bleed and crop marks, trimmed to *count* cards and centred on the sheet.
+
+    :raises: :exc:`ImpositionError` if not one card fits.
+    """
+    area = spec.printable.inset(spec.mark_reach + 2.0)  # 2 mm between marks and margin
+    cols = math.floor((area.w + spec.gap) / (card.width + spec.gap) + 1e-9)
+    rows = math.floor((area.h + spec.gap) / (card.height + spec.gap) + 1e-9)
+    if cols < 1 or rows < 1:
+        raise ImpositionError(
+            f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
+            f" with a {spec.margin:g} mm margin and {spec.bleed:g} mm bleed")
+    if count is not None and count < cols * rows:
+        rows = max(1, math.ceil(count / cols))
+        if rows == 1:
+            cols = count
+    width = cols * card.width + (cols - 1) * spec.gap
+    height = rows * card.height + (rows - 1) * spec.gap
+    x0 = (spec.size.width - width) / 2
+    y0 = (spec.size.height - height) / 2
+    slots = tuple(Rect(x0 + c * (card.width + spec.gap), y0 + r * (card.height + spec.gap),
+                       card.width, card.height) for r in range(rows) for c in range(cols))
+    return SheetPlan(spec, card, cols, rows, slots)
+
+
+def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
+    """x positions of the vertical cuts and y positions of the horizontal ones."""
+    xs = sorted({round(v, 6) for s in sheet.slots for v in (s.x, s.right)})
+    ys = sorted({round(v, 6) for s in sheet.slots for v in (s.y, s.bottom)})
+    return xs, ys
+
+
+def sheet_crop_marks(sheet: SheetPlan) -> list[Line]:
+    """Crop marks at both ends of every cut line of the sheet's block."""
+    xs, ys = cut_lines(sheet)
+    return crop_marks(sheet.block, xs, ys, sheet.spec)
+
+
+def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str) -> Group:
+    """*art* (card-local) at *slot*, clipped to *reach*, with its trim marker."""
+    return Group((art, _trim_marker(card)), Transform.translate(slot.x, slot.y),
+                 clip=reach.moved(-slot.x, -slot.y), role=role)
+
+
+def _trim_marker(card: Size) -> Box:
+    """The card's trim as a path that paints nothing: invisible in print, but it lets
+    tools (and our tests) read where each card was placed, through every transform."""
+    return Box(Rect(0, 0, card.width, card.height), Paint())
+
+
+def _reach(slot: Rect, block: Rect, spec: SheetSpec) -> Rect:
+    """A card's clip: bleed past the block's outer edges, half the gap between cards."""
+    inner = min(spec.bleed, spec.gap / 2)
+    eps = 1e-6
+    left = spec.bleed if slot.x <= block.x + eps else inner
+    top = spec.bleed if slot.y <= block.y + eps else inner
+    right = spec.bleed if slot.right >= block.right - eps else inner
+    bottom = spec.bleed if slot.bottom >= block.bottom - eps else inner
+    return Rect(slot.x - left, slot.y - top, slot.w + left + right, slot.h + top + bottom)
+
+
+def _how_to_print(spec: SheetSpec) -> str:
+    if spec.backs is Backs.DUPLEX:
+        return f"print at 100% (actual size), duplex, flip on the {spec.flip} edge"
+    return "print at 100% (actual size), one side; glue the backs sheet on the reverse"
+
+
+def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
+                spec: SheetSpec, title: str) -> list[Page]:
+    """Front and back pages for *fronts*/*backs* (card-local art with spec.bleed).
+
+    Duplex: front, back, front, back... with each back mirrored for the flip. Glue: the
+    same order, printed single-sided; the fronts carry pin-hole marks at the block corners.
+    """
+    sheet = plan(card, spec, len(fronts))
+    per = sheet.per_sheet
+    pages: list[Page] = []
+    count = math.ceil(len(fronts) / per)
+    flip_to_back = mirror(spec)
+    how = _how_to_print(spec)
+    marks = sheet_crop_marks(sheet)
+    targets = registration_targets(spec)
+    front_marks: list[Item] = [*marks, *targets]
+    if spec.backs is Backs.GLUE:
+        front_marks += pinholes(sheet.block)
+    back_marks: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
+    for n in range(count):
+        chunk = range(n * per, min(len(fronts), (n + 1) * per))
+        front_items: list[Item] = []
+        back_items: list[Item] = []
+        for slot_index, i in enumerate(chunk):
+            slot = sheet.slots[slot_index]
+            reach = _reach(slot, sheet.block, spec)
+            front_items.append(_place(fronts[i], card, slot, reach, f"card {i}"))
+            back_items.append(_place(backs[i], card, flip_to_back.apply_rect(slot),
+                                     flip_to_back.apply_rect(reach), f"back {i}"))
+        label = f"{title} - sheet {n + 1} of {count}"
+        front_page = Page(spec.size.width, spec.size.height,
+                          (*front_items, *front_marks,
+                           print_note(spec, f"{label}: fronts - {how}"), *sheet_ruler(spec)),
+                          trim=sheet.block, bleed=sheet.block.inset(-spec.bleed),
+                          label=f"{label} fronts")
+        back_block = flip_to_back.apply_rect(sheet.block)
+        shift = back_shift(spec)
+        back_page = Page(spec.size.width, spec.size.height,
+                         (Group((*back_items, *back_marks,
+                                 print_note(spec, f"{label}: backs")),
+                                shift, role="back side"),),
+                         trim=shift.apply_rect(back_block),
+                         bleed=shift.apply_rect(back_block.inset(-spec.bleed)),
+                         label=f"{label} backs")
+        pages += [front_page, back_page]
+    return pages
+
+
+def blank_back(spec: SheetSpec, label: str) -> Page:
+    """The reverse of a one-sided sheet in a duplex file, so later pairs stay paired."""
+    return Page(spec.size.width, spec.size.height, (), label=f"{label} (blank reverse)")

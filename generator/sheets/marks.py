@@ -1,0 +1,94 @@
+"""The printer's marks every sheet shares: crop marks, registration targets, pin-hole
+rings, the scale ruler and the line that says how to print. Each is built here only, and
+card sheets, board pieces and the calibration sheet all take it from here."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..draw.geometry import Rect, Transform
+from ..draw.scene import Circle, Item, Line, Paint, Text
+from .spec import SheetSpec
+
+MARK_INK = "#000000"
+MARK_WIDTH = 0.25
+#: Radius of a registration target, mm.
+TARGET_RADIUS = 3.0
+
+
+def crop_marks(block: Rect, xs: Sequence[float], ys: Sequence[float], spec: SheetSpec
+               ) -> list[Line]:
+    """A short line beyond the bleed at both ends of every cut: the vertical cuts at *xs*
+    and the horizontal cuts at *ys* of *block*, the rectangle that is cut out. They start
+    ``mark_offset`` past the bleed, so a mark never prints on the art it guides."""
+    start = spec.bleed + spec.mark_offset
+    end = start + spec.mark_length
+    paint = Paint(stroke=MARK_INK, width=MARK_WIDTH)
+    marks = []
+    for x in xs:
+        marks.append(Line(x, block.y - end, x, block.y - start, paint))
+        marks.append(Line(x, block.bottom + start, x, block.bottom + end, paint))
+    for y in ys:
+        marks.append(Line(block.x - end, y, block.x - start, y, paint))
+        marks.append(Line(block.right + start, y, block.right + end, y, paint))
+    return marks
+
+
+def target_centres(spec: SheetSpec, radius: float = TARGET_RADIUS
+                   ) -> list[tuple[float, float]]:
+    """Registration targets at the four corners of the printable area: a set that both
+    flips map onto itself, so front and back targets coincide when the sheet turns."""
+    p = spec.printable.inset(radius + 0.5)
+    return [(p.x, p.y), (p.right, p.y), (p.x, p.bottom), (p.right, p.bottom)]
+
+
+def target(cx: float, cy: float, r: float = TARGET_RADIUS) -> list[Item]:
+    """A ring, a dot and a cross centred on (cx, cy)."""
+    paint = Paint(stroke=MARK_INK, width=MARK_WIDTH)
+    return [Circle(cx, cy, r * 0.62, paint), Circle(cx, cy, r * 0.25, Paint(fill=MARK_INK)),
+            Line(cx - r, cy, cx + r, cy, paint), Line(cx, cy - r, cx, cy + r, paint)]
+
+
+def registration_targets(spec: SheetSpec) -> list[Item]:
+    """The four targets of a sheet, the same on its front and its back."""
+    return [item for centre in target_centres(spec) for item in target(*centre)]
+
+
+def pinholes(block: Rect) -> list[Item]:
+    """Rings at the block's corners: pierce them, then join the holes on the reverse to
+    draw the rectangle the backs sheet is glued onto."""
+    items: list[Item] = []
+    paint = Paint(stroke=MARK_INK, width=MARK_WIDTH)
+    for x, y in block.corners():
+        items += [Circle(x, y, 1.6, paint), Circle(x, y, 0.3, Paint(fill=MARK_INK))]
+    return items
+
+
+def ruler(x: float, y: float, length: float = 50.0) -> list[Item]:
+    """A scale bar in mm from (x, y), so users can check the print was not scaled to fit."""
+    paint = Paint(stroke=MARK_INK, width=0.2)
+    items: list[Item] = [Line(x, y, x + length, y, paint)]
+    for mm in range(0, int(length) + 1):
+        tick = 2.0 if mm % 10 == 0 else (1.3 if mm % 5 == 0 else 0.7)
+        items.append(Line(x + mm, y, x + mm, y - tick, paint))
+    items.append(Text(x + length + 1.5, y, f"{length:g} mm", 2.2, MARK_INK, "regular", "start"))
+    return items
+
+
+def sheet_ruler(spec: SheetSpec) -> list[Item]:
+    """The ruler where every sheet has it: bottom left, inside the safe margin and clear
+    of the corner targets."""
+    printable = spec.printable
+    return ruler(printable.x + 8, printable.bottom - 1.0)
+
+
+def print_note(spec: SheetSpec, text: str) -> Text:
+    """The line at the top left of a sheet that names it and says how to print it."""
+    printable = spec.printable
+    return Text(printable.x + 8, printable.y + 2.4, text, 2.4, MARK_INK, "regular", "start")
+
+
+def mirrored(line: Line, t: Transform) -> Line:
+    """*line* with both ends moved by *t* (a mirror keeps a line a line)."""
+    x1, y1 = t.apply(line.x1, line.y1)
+    x2, y2 = t.apply(line.x2, line.y2)
+    return Line(x1, y1, x2, y2, line.paint)

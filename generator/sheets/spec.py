@@ -1,0 +1,118 @@
+"""What a sheet is: paper, safe margin, bleed, marks, and how its reverse is printed.
+
+Conventions. Pages are portrait. A duplex PDF pairs page 2k (back) with page 2k-1
+(front). The sheet turns over its long edge (:attr:`Flip.LONG`: backs mirrored left-right)
+or its short edge (:attr:`Flip.SHORT`: mirrored top-bottom). ``back_offset`` (x right,
+y up, in mm) is how far the whole back side should land from the front, seen from the front
+after the sheet turns; it moves marks too, because a printer shifts everything on that side.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TypeVar
+
+from ..draw.geometry import Rect, Size, Transform
+from ..errors import ImpositionError
+
+#: Portrait sheet sizes by the name ``--paper`` takes.
+PAPERS: dict[str, Size] = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4),
+                           "a3": Size(297.0, 420.0)}
+
+
+class Flip(enum.StrEnum):
+    """The edge a duplex printer turns the sheet over."""
+
+    LONG = "long"
+    SHORT = "short"
+
+
+class Backs(enum.StrEnum):
+    """Where the card backs go: on the reverse of each sheet, or on a sheet of their own
+    that is glued onto the reverse of the fronts."""
+
+    DUPLEX = "duplex"
+    GLUE = "glue"
+
+
+_Choice = TypeVar("_Choice", bound=enum.StrEnum)
+
+
+def _choice(kind: type[_Choice], field: str, value: object) -> _Choice:
+    """*value* as a member of *kind*: the member itself or its exact spelling."""
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    choices = ", ".join(member.value for member in kind)
+    raise ImpositionError(f"sheet {field}: expected one of {choices}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """A sheet and how to print it. *flip* and *backs* take a member or its spelling
+    (``"short"``); anything else is refused here rather than printed the wrong way.
+
+    >>> SheetSpec(flip="short").flip is Flip.SHORT
+    True
+    """
+
+    paper: str = "a4"
+    margin: float = 5.0        # the printer's safe margin: nothing is printed nearer the edge
+    gap: float = 0.0           # between cards; 0 means neighbours share one cut line
+    bleed: float = 2.0
+    flip: Flip = Flip.LONG
+    backs: Backs = Backs.DUPLEX
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    mark_offset: float = 1.0   # from the bleed edge to where a crop mark starts
+    mark_length: float = 3.0
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise ImpositionError(f"sheet paper: expected one of {', '.join(PAPERS)}, "
+                                  f"got {self.paper!r}")
+        # Frozen: the checked members replace the spellings through object.__setattr__.
+        object.__setattr__(self, "flip", _choice(Flip, "flip", self.flip))
+        object.__setattr__(self, "backs", _choice(Backs, "backs", self.backs))
+        for name in ("margin", "gap", "bleed", "mark_offset", "mark_length"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or value < 0:
+                raise ImpositionError(f"sheet {name}: expected a length of 0 mm or more, "
+                                      f"got {value!r}")
+        offset = self.back_offset
+        if (not isinstance(offset, tuple) or len(offset) != 2
+                or not all(isinstance(v, (int, float)) for v in offset)):
+            raise ImpositionError(f"sheet back_offset: expected (x, y) in mm, got {offset!r}")
+
+    @property
+    def size(self) -> Size:
+        return PAPERS[self.paper]
+
+    @property
+    def printable(self) -> Rect:
+        return Rect(0, 0, self.size.width, self.size.height).inset(self.margin)
+
+    @property
+    def mark_reach(self) -> float:
+        """How far past the trim the bleed and crop marks go."""
+        return self.bleed + self.mark_offset + self.mark_length
+
+
+def mirror(spec: SheetSpec) -> Transform:
+    """Maps a front position to where the same spot of paper is printed on the back."""
+    size = spec.size
+    if spec.flip is Flip.LONG:
+        return Transform.mirror_x(size.width / 2)
+    return Transform.mirror_y(size.height / 2)
+
+
+def back_shift(spec: SheetSpec) -> Transform:
+    """The translation of the back page that makes it land *back_offset* from the front."""
+    dx, dy = spec.back_offset
+    # Long flip mirrors x, so a shift seen as +x from the front is -x on the back page;
+    # y is up in the option but down on the page.
+    return (Transform.translate(-dx, -dy) if spec.flip is Flip.LONG
+            else Transform.translate(dx, dy))
