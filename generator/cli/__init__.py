@@ -246,10 +246,13 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     library = _library(ctx)
     items = only or DEFAULT_ITEMS
     spec = _spec(paper, flip, back_offset, margin, bleed, backs)
-    with click.progressbar(length=len(items), label="drawing", file=sys.stderr) as bar:
+    with _progress("drawing") as bar:
+        done: list[str] = []
+
         def step(name: str) -> None:
-            bar.label = f"drawing {name}"
-            bar.update(1)
+            # The library has checked every name by the first call: the bar opens only then.
+            done.append(name)
+            bar(len(done), len(items))
         built = build(library, out_dir, items=items, spec=spec, card=card_size, cmyk=cmyk,
                       overlap=overlap, progress=step)
     _summary(built, out_dir)

@@ -117,6 +117,8 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     if card is not None:
         # Squares have the cards' shape: a card must cover its square on the board.
         settings = replace(settings, card=card, square=card)
+    for name in items:
+        library.item(name)  # a misspelt name fails before any progress is shown
     drawn = {}
     for name in items:
         if progress:
