@@ -155,3 +155,18 @@ def test_off_board_problems_sort_with_the_rest(library):
     assert [(v.code, v.square) for v in found] == [
         ("off-board", "a0"), ("off-board", "i2"), ("wrong-home-row", "d4"), ("card-twice", "d7")]
     assert found[0].message == "1R^ lies on rank 0, off the board (ranks 1 to 8)"
+
+
+def test_covering_a_test_card_counts_as_a_take_on_move_1(library):
+    # The safe basic-1-queen start with north's test card (1B) and 8R swapped: the test card
+    # on e7 now faces south's 4B on e2 down the empty e file. 4B beats no card there, but any
+    # card covers a face-down test card, so the start is not safe.
+    start = library.layout("basic-1-queen-start")
+    game = library.game("basic-1-queen")
+    layout = start.without("e7").without("e8").with_piece("e7", start.top("e8")) \
+        .with_piece("e8", start.top("e7"))
+    found = problems(layout, game, board=library.board("board-a"),
+                     sources=sources_for(library, layout, game))
+    assert [(v.code, v.square, v.message) for v in found] == [
+        ("beatable-on-move-1", "e7", "(1B)v can be taken at once by 4B^ from e2 (e2xe7); "
+         "basic-1-queen needs a start where no card can be taken on the first move")]
