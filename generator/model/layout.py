@@ -193,6 +193,12 @@ class Layout:
         stack = self.stacks.get(square)
         return stack[-1] if stack else None
 
+    def owner(self, square: str) -> Side | None:
+        """Who owns the top card on *square*: None for a free square or a card without an
+        arrow."""
+        piece = self.top(square)
+        return piece.owner if piece is not None else None
+
     def pieces(self) -> Iterator[tuple[str, Piece]]:
         for square, stack in self.stacks.items():
             for piece in stack:
@@ -215,7 +221,9 @@ class Layout:
                       self.off_board)
 
     @classmethod
-    def from_rows(cls, board: str, rows: Mapping[int, str], **kwargs: object) -> Layout:
+    def from_rows(cls, board: str, rows: Mapping[int, str], *,
+                  players: Mapping[Side, str] | None = None, name: str = "", title: str = "",
+                  game: str | None = None) -> Layout:
         """Builds a layout from rank lines such as ``{1: "2G^ . (1B)^ ..."}``: 8 tokens a
         rank, ``.`` for an empty square.
 
@@ -231,7 +239,7 @@ class Layout:
             for file, token in enumerate(tokens):
                 if token != ".":
                     stacks[square_name(file, rank - 1)] = parse_stack(token)
-        return cls(board, stacks, **kwargs)  # type: ignore[arg-type]
+        return cls(board, stacks, players or {}, name, title, game)
 
     def rows(self) -> dict[int, str]:
         """The inverse of :meth:`from_rows`, ranks 8 down to 1, empty ranks left out."""

@@ -71,7 +71,10 @@ class Move:
     path: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", MoveKind.parse(self.kind))
+        # The engine builds many moves a position and passes MoveKind already: only a
+        # caller's string needs parsing.
+        if type(self.kind) is not MoveKind:
+            object.__setattr__(self, "kind", MoveKind.parse(self.kind))
 
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
@@ -288,21 +291,16 @@ def _remove_lines(layout: Layout, square: str, game: Game, words: WordList | Non
     mover = layout.top(square)
     taken: set[str] = set()
     for line in lines:
-        owners = {_owner(layout, s) for s in line}
+        owners = {layout.owner(s) for s in line}
         if removal is Removal.ALL:
             taken.update(line)
         elif len(owners) > 1 and mover is not None:
             # Lines of one side's cards alone take nothing (seed000 game 18).
-            taken.update(s for s in line if _owner(layout, s) != mover.owner)
+            taken.update(s for s in line if layout.owner(s) != mover.owner)
     if not taken:
         return layout
     return dataclasses.replace(layout, stacks={s: st for s, st in layout.items()
                                                if s not in taken})
-
-
-def _owner(layout: Layout, square: str) -> Side | None:
-    piece = layout.top(square)
-    return piece.owner if piece is not None else None
 
 
 def _far_half(side: Side) -> range:
