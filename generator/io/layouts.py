@@ -52,8 +52,9 @@ def sources_for(library: Library, layout: Layout, game: Game | None = None
 
     ``"pack1:G1"`` names pack1: the group is the rule engine's business.
     """
-    refs = [*layout.players.values(), *(ref for pair in game.pairs for ref in pair)] \
-        if game is not None else list(layout.players.values())
+    refs = list(layout.players.values())
+    if game is not None:
+        refs += [ref for pair in game.pairs for ref in pair]
     packs = library.files("pack")
     return {name: library.pack(name) if name in packs else library.letter_set(name)
             for name in sorted({ref.partition(":")[0] for ref in refs})}

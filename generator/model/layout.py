@@ -55,6 +55,7 @@ class Facing(enum.Enum):
     def owner(self) -> Side:
         return Side.SOUTH if self is Facing.NORTH else Side.NORTH
 
+
 _PIECE = re.compile(r"^(\()?([^()^v]+?)(\))?([\^v])?$")
 
 
