@@ -25,6 +25,7 @@ from .model.cards import Split as Split
 from .model.layout import Facing as Facing
 from .model.layout import Layout as Layout
 from .model.layout import Piece as Piece
+from .model.layout import Side as Side
 from .model.letters import LetterCard as LetterCard
 from .model.letters import LetterSet as LetterSet
 from .model.units import Size as Size

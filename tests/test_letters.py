@@ -5,7 +5,8 @@ from collections import Counter
 import pytest
 
 from generator.model.cards import Colour
-from generator.model.letters import LetterCard, frequency_factor
+from generator.model.letters import (LetterCard, LetterGroup, LetterMarks, LetterSet,
+                                     frequency_factor)
 
 VOWELS = set("AEIOUY")
 CONSONANTS = set("BCDFGHJKLMNPQRSTVWXZ")
@@ -58,3 +59,18 @@ def test_letter_card_notation(library):
 
 def test_frequency_factor():
     assert [frequency_factor(p) for p in (0.04, 0.5, 1.49, 12.702)] == [1, 1, 1, 13]
+
+
+@pytest.mark.parametrize(("percent", "factor"), [(2.5, 3), (0.5, 1), (4.5, 5), (1.5, 2),
+                                                 (3.4999, 3), (6.5, 7)])
+def test_frequency_factor_rounds_halves_up_not_to_even(percent, factor):
+    assert frequency_factor(percent) == factor
+
+
+def test_groups_balance_by_factors_rounded_half_up():
+    # A and B at 2.5 % weigh 3 each, as much as C at 6 %; rounded to even they would
+    # weigh 2 each and the set would no longer balance.
+    letters = LetterSet("test", "test", "latin",
+                        (LetterGroup(Colour.RED, ("A", "B")), LetterGroup(Colour.YELLOW, ("C",))),
+                        {"A": 2.5, "B": 2.5, "C": 6.0}, "test", LetterMarks())
+    assert [letters.group_weight(g) for g in letters.groups] == [6, 6]

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from generator.model.cards import Card
-from generator.model.layout import Layout, Piece
+from generator.model.layout import Layout, Piece, Side
 from generator.rules import Move, legal_moves, outcome, placements, play
+from generator.rules.moves import MoveKind
 
 FIXTURES = sorted((Path(__file__).parent / "data" / "rules" / "moves").glob("*.toml"))
 
@@ -96,3 +97,25 @@ def test_outcomes(library):
     initial5 = library.game("initial-5")
     across = Layout.from_rows("colourless", {6: "1R^ 2R^ . . . . . .", 1: "3Gv . . . . . . ."})
     assert outcome(across, initial5) == "south"
+
+
+def test_a_misspelt_side_is_refused_not_answered_with_no_moves(library):
+    game, board = library.game("basic-1"), library.board("board-a")
+    layout = library.layout("game1-demo")
+    with pytest.raises(ValueError, match=r"not a side: 'South' \(expected south or north\)"):
+        legal_moves(layout, board, game, "South")
+    with pytest.raises(ValueError, match="not a side: 'east'"):
+        placements(layout, board, game, Card.from_notation("2R"), "east")
+    with pytest.raises(ValueError, match="not a side: 'South'"):
+        outcome(layout, library.game("initial-1"), last_move=Move("d4", "d5"), mover="South")
+    north = legal_moves(layout, board, game, Side.NORTH)
+    assert north and north == legal_moves(layout, board, game, "north")
+
+
+def test_move_kinds_are_checked_and_keep_their_spelling():
+    with pytest.raises(ValueError, match=r"not a kind of move: 'take' \(expected move, beat, "):
+        Move("c3", "d4", "take")
+    assert Move("c3", "d4", "beat") == Move("c3", "d4", MoveKind.BEAT)
+    assert Move("c3", "d4", "beat").kind == "beat"
+    assert [Move("c3", "d4", k).notation() for k in ("move", "beat", "cover", "press")] == [
+        "c3-d4", "c3xd4", "c3xd4", "c3+d4"]

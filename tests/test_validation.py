@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import cli
-from generator.cli.rules import sources_for
-from generator.model.layout import Layout
+from generator.io.layouts import load_position, sources_for
+from generator.model.layout import Layout, OffBoard, parse_stack
 from generator.rules import problems
 
 BROKEN = sorted((Path(__file__).parent / "data" / "rules" / "broken").glob("*.toml"))
@@ -129,3 +129,44 @@ def test_problems_are_sorted_and_deterministic(library):
     assert found == again
     squares = [v.square for v in found]
     assert squares[:2] == [None, None] and squares.index("a1") < squares.index("a3")
+
+
+@pytest.mark.parametrize(("fixture", "square", "message"), [
+    ("off-board-rank", "d9", "2Rv lies on rank 9, off the board (ranks 1 to 8)"),
+    ("off-board-file", "i2", "3R^ lies beyond file h, off the board (files a to h)"),
+])
+def test_the_engine_reports_piles_off_the_board(library, fixture, square, message):
+    position = load_position(library, str(BROKEN[0].parent / f"{fixture}.toml"))
+    # Off the board is wrong at the start and during play alike.
+    for start in (True, False):
+        assert [(v.code, v.square, v.message) for v in position.problems(start=start)] == [
+            ("off-board", square, message)]
+
+
+def test_off_board_problems_sort_with_the_rest(library):
+    game = library.game("initial-9")
+    start = library.layout("game9-start")
+    layout = Layout(start.board, {**start.stacks, "d4": parse_stack("1Gv")}, start.players,
+                    off_board=(OffBoard(0, 0, parse_stack("1R^")), OffBoard(8, 2,
+                                                                             parse_stack("2Rv"))))
+    found = problems(layout, game, board=library.board(start.board),
+                     sources=sources_for(library, layout, game))
+    # Rank 0 lies below rank 1, file i beyond file h; the extra 1G makes the one on d7 twice.
+    assert [(v.code, v.square) for v in found] == [
+        ("off-board", "a0"), ("off-board", "i2"), ("wrong-home-row", "d4"), ("card-twice", "d7")]
+    assert found[0].message == "1R^ lies on rank 0, off the board (ranks 1 to 8)"
+
+
+def test_covering_a_test_card_counts_as_a_take_on_move_1(library):
+    # The safe basic-1-queen start with north's test card (1B) and 8R swapped: the test card
+    # on e7 now faces south's 4B on e2 down the empty e file. 4B beats no card there, but any
+    # card covers a face-down test card, so the start is not safe.
+    start = library.layout("basic-1-queen-start")
+    game = library.game("basic-1-queen")
+    layout = start.without("e7").without("e8").with_piece("e7", start.top("e8")) \
+        .with_piece("e8", start.top("e7"))
+    found = problems(layout, game, board=library.board("board-a"),
+                     sources=sources_for(library, layout, game))
+    assert [(v.code, v.square, v.message) for v in found] == [
+        ("beatable-on-move-1", "e7", "(1B)v can be taken at once by 4B^ from e2 (e2xe7); "
+         "basic-1-queen needs a start where no card can be taken on the first move")]

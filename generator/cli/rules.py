@@ -1,27 +1,23 @@
 """``opencards validate`` and ``opencards rules ...``: the rule engine on the command line.
 
-A thin shell: it loads templates, calls the pure rule functions and prints their answers.
+A thin shell: each command parses its options, asks the library (:mod:`generator.io.layouts`
+and the rule engine) and prints the answer.
 """
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ..io.layouts import load_layout, load_position, sources_for, word_list_for
+from ..io.templates import Library
 from ..model.cards import Colour
-from ..errors import NotFoundError
+from ..model.layout import Piece, Side
+from ..rules import combinations, explain_beat, find_words
 from ..rules.games import EqualValues, Game
-from ..model.layout import Layout, Piece
-from ..model.letters import LetterSet
-from ..io.reader import Reader, display_path, read_toml
-from ..rules import combinations, explain_beat, find_words, legal_moves, problems
-from ..io.templates import Library, layout_from_toml
-from ..rules.validation import Source, Violation
-from ..io.wordlists import SetWordList, default_word_list, read_word_file
 
 
 def _library(ctx: click.Context) -> Library:
@@ -30,79 +26,6 @@ def _library(ctx: click.Context) -> Library:
 
 def _emit_json(data: object) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-
-
-# --- loading -----------------------------------------------------------------------------
-
-def _off_board(shown: str, data: dict[str, Any]) -> tuple[dict[str, Any], list[Violation]]:
-    """Takes squares beyond the 8x8 board out of a layout's [rows], as problems to list.
-
-    Rank keys such as "9" and tokens past the eighth of a rank name squares that do not
-    exist; validation reports them with the rest instead of stopping at the first.
-    """
-    rows = data.get("rows")
-    if not isinstance(rows, dict):
-        return data, []
-    found: list[Violation] = []
-    kept: dict[str, Any] = {}
-    for key, line in rows.items():
-        tokens = line.split() if isinstance(line, str) else None
-        if tokens is not None and key.lstrip("-").isdigit() and not 1 <= int(key) <= 8:
-            found += [Violation("off-board", f"{'abcdefgh'[i] if i < 8 else '?'}{key}",
-                                f"{token} lies on rank {key}, off the board (ranks 1 to 8)")
-                      for i, token in enumerate(tokens) if token != "."]
-            continue
-        if tokens is not None and len(tokens) > 8:
-            found += [Violation("off-board", f"{chr(ord('a') + i)}{key}",
-                                f"{token} lies beyond file h, off the board (files a to h)")
-                      for i, token in enumerate(tokens[8:], start=8) if token != "."]
-            line = " ".join(tokens[:8])
-        kept[key] = line
-    return {**data, "rows": kept}, found
-
-
-def load_layout(library: Library, name: str) -> tuple[str, Layout, list[Violation]]:
-    """A layout by name or .toml path, with any off-board squares as problems."""
-    if not name.endswith(".toml"):
-        files = library.files("layout")
-        if name not in files:
-            library.layout(name)  # raises the usual "no layout named ..." with a suggestion
-        path = files[name]
-    else:
-        path = Path(name)
-        if not path.is_file():
-            raise NotFoundError(f"{name}: no such layout file")
-    shown = display_path(path)
-    data, off_board = _off_board(shown, read_toml(path))
-    reader = Reader(shown, data)
-    kind = reader.raw("kind", None)
-    if kind != "layout":
-        raise reader.fail("kind", "'layout'", kind)
-    layout = layout_from_toml(path.stem, reader)
-    library.check_layout(layout, path)
-    return shown, layout, off_board
-
-
-def sources_for(library: Library, layout: Layout, game: Game) -> dict[str, Source]:
-    """The packs and letter sets named by the game and the layout, by name."""
-    names = {ref.partition(":")[0] for pair in game.pairs for ref in pair}
-    names |= {ref.partition(":")[0] for ref in layout.players.values()}
-    return {n: library.source(n) for n in sorted(names)}
-
-
-def _game_for(library: Library, layout: Layout, game_name: str | None, shown: str) -> Game:
-    name = game_name or layout.game
-    if not name:
-        raise NotFoundError(f"{shown}: the layout names no game; give one with --game "
-                            f"(known: {', '.join(library.names('game'))})")
-    return library.game(name)
-
-
-def _word_list(words_file: Path | None, sources: Mapping[str, Source]) -> SetWordList:
-    if words_file is not None:
-        return read_word_file(words_file)
-    scripts = sorted({s.script for s in sources.values() if isinstance(s, LetterSet)})
-    return default_word_list(scripts[0] if scripts else "latin")
 
 
 # --- validate ----------------------------------------------------------------------------
@@ -123,12 +46,9 @@ def validate(ctx: click.Context, layout_file: str, game_name: str | None, play: 
     FILE.toml is a layout file or the name of a shipped layout. Exits with 1 if there is
     any problem.
     """
-    library = _library(ctx)
-    shown, layout, found = load_layout(library, layout_file)
-    game = _game_for(library, layout, game_name, shown)
-    board = library.board(layout.board)
-    found = found + problems(layout, game, board=board, start=not play,
-                             sources=sources_for(library, layout, game))
+    position = load_position(_library(ctx), layout_file, game_name)
+    shown, game = position.shown, position.game
+    found = position.problems(start=not play)
     if as_json:
         _emit_json({"layout": shown, "game": game.name, "start": not play,
                     "valid": not found,
@@ -207,7 +127,7 @@ def beats(ctx: click.Context, attacker: Piece, defender: Piece, square: Colour |
 @click.pass_context
 def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool) -> None:
     """List every maximal combination on a layout: colour, value and sequence lines."""
-    shown, layout, _ = load_layout(_library(ctx), layout_file)
+    shown, layout = load_layout(_library(ctx), layout_file)
     found = combinations(layout, min_length=min_length)
     if as_json:
         _emit_json([{"kind": c.kind, "orientation": c.orientation, "squares": list(c.squares),
@@ -221,8 +141,8 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
 
 @rules.command()
 @click.argument("layout_file", metavar="FILE.toml")
-@click.option("--side", type=click.Choice(["south", "north"]), default="south",
-              show_default=True, help="The side to move.")
+@click.option("--side", type=click.Choice([side.value for side in Side]),
+              default=Side.SOUTH.value, show_default=True, help="The side to move.")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A word list (one word per line) instead of wordfreq's.")
@@ -230,13 +150,10 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
 def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None,
           words_file: Path | None) -> None:
     """List the legal moves of one side in a layout under its game."""
-    library = _library(ctx)
-    shown, layout, _ = load_layout(library, layout_file)
-    game = _game_for(library, layout, game_name, shown)
-    words = (_word_list(words_file, sources_for(library, layout, game))
-             if game.words.enabled else None)
-    found = legal_moves(layout, library.board(layout.board), game, side, words=words)
-    click.echo(" ".join(m.notation() for m in found) or f"{shown}: {side} has no moves")
+    position = load_position(_library(ctx), layout_file, game_name)
+    found = position.legal_moves(side, words_file)
+    click.echo(" ".join(m.notation() for m in found)
+               or f"{position.shown}: {side} has no moves")
 
 
 @rules.command("words")
@@ -250,9 +167,8 @@ def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
                   min_length: int) -> None:
     """List the words the letter cards of a layout spell, in all 8 directions."""
     library = _library(ctx)
-    shown, layout, _ = load_layout(library, layout_file)
-    sources = library.sources(layout)
-    word_list = _word_list(words_file, sources)
+    shown, layout = load_layout(library, layout_file)
+    word_list = word_list_for(sources_for(library, layout), words_file)
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:
         click.echo(word.notation())
@@ -285,7 +201,7 @@ def game_text(game: Game) -> str:
         lines.append(f"words: {game.words.min_length}+ letters; removes "
                      f"{game.words.removes.value}")
     rows = "; ".join(f"{side} on ranks {', '.join(map(str, s.home_rows(side)))}"
-                     for side in ("south", "north") if s.home_rows(side))
+                     for side in Side if s.home_rows(side))
     tests = " ".join(c.notation() for c in s.test_cards)
     lines.append("start: " + "; ".join(part for part in (
         rows, "complete packs" if s.complete else "",

@@ -11,14 +11,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from ..model.board import FILES, Board, Shade, Square, parse_square
+from ..model.board import FILES, RANKS, Board, Shade, Square, parse_square
 from ..model.cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, PackMarks, Split
 from ..errors import NotFoundError, TemplateError, WrongKindError, did_you_mean
 from .games import check_game_refs, game_from_toml
 from ..rules.games import Game
 from ..rules.validation import Source
 from ..model.units import Size
-from ..model.layout import SIDES, Layout, parse_stack
+from ..model.layout import Layout, OffBoard, Side, Stack, parse_stack
 from ..model.letters import LetterGroup, LetterMarks, LetterSet
 from .reader import Reader, display_path, read_toml, require_known
 from .resources import templates_dir
@@ -290,36 +290,57 @@ def _check_edges(board: Board, reader: Reader) -> None:
 
 # --- layouts ---------------------------------------------------------------------------
 
+#: A rank key written as TOML keys are: "1" to "8" on the board, "9" or "0" beyond it.
+_RANK_KEY = re.compile(r"^(0|-?[1-9][0-9]*)$")
+
+
 def layout_from_toml(name: str, reader: Reader) -> Layout:
+    """Builds a :class:`Layout`, keeping piles written beyond the 8x8 board (a rank key such
+    as "9", tokens past the eighth) as its off-board pieces for validation to report.
+
+    :raises: :exc:`TemplateError` naming the file and key.
+    """
     title = reader.string("title")
     board = reader.string("board")
     game = reader.string("game", None)
     players_reader = reader.table("players", default_empty=True)
     players = {}
-    for side in players_reader.keys():
-        if side not in SIDES:
-            raise players_reader.fail(side, "a side: " + " or ".join(SIDES), side)
-        players[side] = players_reader.string(side)
+    for key in players_reader.keys():
+        try:
+            side = Side.parse(key)
+        except ValueError:
+            raise players_reader.fail(key, "a side: " + " or ".join(Side), key) from None
+        players[side] = players_reader.string(key)
     rows = reader.table("rows", default_empty=True)
-    stacks = {}
+    stacks: dict[str, Stack] = {}
+    off_board: list[OffBoard] = []
     for key in rows.keys():
-        if key not in {str(r) for r in range(1, 9)}:
+        if not _RANK_KEY.match(key):
             raise rows.fail(key, "a rank 1 to 8 as the key", key)
+        rank = int(key)
         tokens = rows.words(key)
-        if len(tokens) != 8:
+        on_board = 1 <= rank <= RANKS
+        if on_board and len(tokens) < len(FILES):
             raise rows.fail(key, "8 squares (one per file a-h, '.' for empty)",
                             f"{len(tokens)}", raw=True)
         for file, token in enumerate(tokens):
             if token == ".":
                 continue
-            try:
-                stacks[f"{FILES[file]}{key}"] = parse_stack(token)
-            except ValueError as e:
-                raise rows.fail(f"{key}[{file}]", "cards like 3R^, 30Rv, (1B)^, A/R^ or "
-                                "2Y^+1Rv for a pile", token, hint=str(e).split(" (")[0]) \
-                    from None
+            stack = _stack(rows, key, file, token)
+            if on_board and file < len(FILES):
+                stacks[f"{FILES[file]}{rank}"] = stack
+            else:
+                off_board.append(OffBoard(file, rank, stack))
     reader.finish()
-    return Layout(board, stacks, players, name, title, game)
+    return Layout(board, stacks, players, name, title, game, tuple(off_board))
+
+
+def _stack(rows: Reader, key: str, file: int, token: str) -> Stack:
+    try:
+        return parse_stack(token)
+    except ValueError as e:
+        raise rows.fail(f"{key}[{file}]", "cards like 3R^, 30Rv, (1B)^, A/R^ or "
+                        "2Y^+1Rv for a pile", token, hint=str(e).split(" (")[0]) from None
 
 
 # --- settings --------------------------------------------------------------------------
@@ -506,7 +527,7 @@ class Library:
         raise WrongKindError(f"{name!r} is a {kind_of(found)}; a kit holds packs, letter "
                              "sets and boards")
 
-    def sources(self, layout: Layout) -> dict[str, Source]:
+    def sources(self, layout: Layout) -> dict[Side, Source]:
         """The pack or letter set each side plays ("pack1:G2" names pack1)."""
         return {side: self.source(ref.partition(":")[0])
                 for side, ref in layout.players.items()}

@@ -12,6 +12,38 @@ from .cards import Card
 from .letters import LetterCard
 
 
+class Side(enum.StrEnum):
+    """A player's edge of the board. The values are how TOML, JSON and the CLI spell them.
+
+    >>> Side.parse("north").opponent
+    <Side.SOUTH: 'south'>
+    >>> Side.parse("South")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a side: 'South' (expected south or north)
+    """
+
+    SOUTH = "south"
+    NORTH = "north"
+
+    @property
+    def opponent(self) -> Side:
+        return Side.NORTH if self is Side.SOUTH else Side.SOUTH
+
+    @classmethod
+    def parse(cls, value: object) -> Side:
+        """Gets a side from its exact spelling, so that a typo fails instead of matching
+        no piece.
+
+        :raises: :exc:`ValueError` naming the choices.
+        """
+        if isinstance(value, Side):
+            return value
+        if isinstance(value, str) and value in cls._value2member_map_:
+            return cls(value)
+        raise ValueError(f"not a side: {value!r} (expected {' or '.join(cls)})")
+
+
 class Facing(enum.Enum):
     """Where a card's orientation arrow points. Players aim their arrows at the opponent,
     so a card pointing north belongs to the player sitting at the south edge."""
@@ -20,11 +52,10 @@ class Facing(enum.Enum):
     SOUTH = "v"
 
     @property
-    def owner(self) -> str:
-        return "south" if self is Facing.NORTH else "north"
+    def owner(self) -> Side:
+        return Side.SOUTH if self is Facing.NORTH else Side.NORTH
 
 
-SIDES = ("south", "north")
 _PIECE = re.compile(r"^(\()?([^()^v]+?)(\))?([\^v])?$")
 
 
@@ -35,7 +66,7 @@ class Piece:
     >>> Piece.from_notation("(1B)^")
     Piece.from_notation('(1B)^')
     >>> Piece.from_notation("(1B)^").owner, Piece.from_notation("(1B)^").face_up
-    ('south', False)
+    (<Side.SOUTH: 'south'>, False)
     """
 
     card: Card | LetterCard
@@ -43,7 +74,7 @@ class Piece:
     face_up: bool = True
 
     @property
-    def owner(self) -> str | None:
+    def owner(self) -> Side | None:
         return self.facing.owner if self.facing else None
 
     @property
@@ -93,16 +124,52 @@ def stack_notation(stack: Stack) -> str:
     return "+".join(piece.notation() for piece in stack)
 
 
+@dataclass(frozen=True, slots=True)
+class OffBoard:
+    """A pile written at a square the 8x8 board does not have: on a rank key such as
+    ``"9"``, or as a ninth token of a rank. Layouts keep it so that validation can list it
+    with every other problem instead of stopping at the first.
+
+    >>> OffBoard(3, 9, parse_stack("2Rv")).square, OffBoard(8, 2, parse_stack("3R^")).square
+    ('d9', 'i2')
+    """
+
+    file: int
+    """Counted from 0, as written: 8 and more lie beyond file h."""
+    rank: int
+    """Counted from 1, as written: outside 1-8 lies beyond the board."""
+    stack: Stack
+
+    @property
+    def square(self) -> str:
+        """The label of the square it was written at, past the board's files and ranks."""
+        return f"{chr(ord('a') + self.file)}{self.rank}"
+
+    @property
+    def beyond_ranks(self) -> bool:
+        """Whether the rank (rather than only the file) lies off the board."""
+        return not 1 <= self.rank <= RANKS
+
+    def notation(self) -> str:
+        return f"{self.square} {stack_notation(self.stack)}"
+
+
 @dataclass(frozen=True)
 class Layout:
-    """An immutable position on a board: square name -> stack of pieces (bottom first)."""
+    """An immutable position on a board: square name -> stack of pieces (bottom first).
+
+    *players* maps each side to the pack or letter set it plays (``"pack1:G1"``).
+    *off_board* holds piles written at squares the board does not have; they take no part
+    in play, and validation reports each.
+    """
 
     board: str
     stacks: Mapping[str, Stack] = field(default_factory=dict)
-    players: Mapping[str, str] = field(default_factory=dict)
+    players: Mapping[Side, str] = field(default_factory=dict)
     name: str = ""
     title: str = ""
     game: str | None = None
+    off_board: tuple[OffBoard, ...] = ()
 
     def __post_init__(self) -> None:
         clean = {}
@@ -110,7 +177,9 @@ class Layout:
             if self.stacks[square]:
                 clean[square] = tuple(self.stacks[square])
         object.__setattr__(self, "stacks", MappingProxyType(clean))
-        object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
+        players = {Side.parse(side): ref for side, ref in self.players.items()}
+        object.__setattr__(self, "players", MappingProxyType(players))
+        object.__setattr__(self, "off_board", tuple(self.off_board))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.stacks)
@@ -124,6 +193,12 @@ class Layout:
     def top(self, square: str) -> Piece | None:
         stack = self.stacks.get(square)
         return stack[-1] if stack else None
+
+    def owner(self, square: str) -> Side | None:
+        """Who owns the top card on *square*: None for a free square or a card without an
+        arrow."""
+        piece = self.top(square)
+        return piece.owner if piece is not None else None
 
     def pieces(self) -> Iterator[tuple[str, Piece]]:
         for square, stack in self.stacks.items():
@@ -143,10 +218,13 @@ class Layout:
         return self._replace(stacks)
 
     def _replace(self, stacks: Mapping[str, Stack]) -> Layout:
-        return Layout(self.board, stacks, self.players, self.name, self.title, self.game)
+        return Layout(self.board, stacks, self.players, self.name, self.title, self.game,
+                      self.off_board)
 
     @classmethod
-    def from_rows(cls, board: str, rows: Mapping[int, str], **kwargs: object) -> Layout:
+    def from_rows(cls, board: str, rows: Mapping[int, str], *,
+                  players: Mapping[Side, str] | None = None, name: str = "", title: str = "",
+                  game: str | None = None) -> Layout:
         """Builds a layout from rank lines such as ``{1: "2G^ . (1B)^ ..."}``: 8 tokens a
         rank, ``.`` for an empty square.
 
@@ -162,7 +240,7 @@ class Layout:
             for file, token in enumerate(tokens):
                 if token != ".":
                     stacks[square_name(file, rank - 1)] = parse_stack(token)
-        return cls(board, stacks, **kwargs)  # type: ignore[arg-type]
+        return cls(board, stacks, players or {}, name, title, game)
 
     def rows(self) -> dict[int, str]:
         """The inverse of :meth:`from_rows`, ranks 8 down to 1, empty ranks left out."""
@@ -184,4 +262,6 @@ class Layout:
                      for f in range(8)]
             lines.append(f"{rank}  " + " ".join(c.rjust(width) for c in cells))
         lines.append("   " + " ".join(f.rjust(width) for f in "abcdefgh"))
+        if self.off_board:
+            lines.append("off the board: " + ", ".join(p.notation() for p in self.off_board))
         return "\n".join(lines)

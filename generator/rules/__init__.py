@@ -18,6 +18,7 @@ from .combos import Combination as Combination
 from .combos import combinations as combinations
 from .games import Game as Game
 from .moves import Move as Move
+from .moves import MoveKind as MoveKind
 from .moves import legal_moves as legal_moves
 from .moves import outcome as outcome
 from .moves import placements as placements

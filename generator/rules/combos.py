@@ -8,7 +8,7 @@ one, and only the top card of a pile counts.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model.cards import Card
@@ -46,12 +46,13 @@ def _playing_card(layout: Layout, square: str) -> Card | None:
     return piece.card
 
 
-def _runs(cards: Sequence[Card | None], same: object) -> Iterable[tuple[int, int]]:
+def _runs(cards: Sequence[Card | None],
+          same: Callable[[Card, Card], bool]) -> Iterable[tuple[int, int]]:
     """(start, end) of maximal runs where each neighbouring pair passes the test *same*."""
     start = 0
     for i in range(1, len(cards) + 1):
         a, b = cards[i - 1], cards[i] if i < len(cards) else None
-        if a is None or b is None or not same(a, b):  # type: ignore[operator]
+        if a is None or b is None or not same(a, b):
             yield start, i
             start = i
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..model.board import Shade
 from ..model.cards import Card
+from ..model.layout import Side
 
 
 class Step(enum.Enum):
@@ -181,8 +182,12 @@ class Setup:
     removed_letters: tuple[str, ...] = ()
     """Letters taken off before play (word game 12 removes Q)."""
 
-    def home_rows(self, side: str) -> tuple[int, ...]:
-        return self.south_rows if side == "south" else self.north_rows
+    def home_rows(self, side: Side | str) -> tuple[int, ...]:
+        """The ranks *side* starts on (empty: anywhere).
+
+        :raises: :exc:`ValueError` if *side* is not a side.
+        """
+        return self.south_rows if Side.parse(side) is Side.SOUTH else self.north_rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +220,9 @@ class Game:
         return self.name
 
 
-def opponent(side: str) -> str:
-    """The other side: ``south`` <-> ``north``."""
-    return "north" if side == "south" else "south"
+def opponent(side: Side | str) -> Side:
+    """The other side: ``south`` <-> ``north``.
+
+    :raises: :exc:`ValueError` if *side* is not a side.
+    """
+    return Side.parse(side).opponent

@@ -7,6 +7,7 @@ dealt with; :func:`outcome` tells who has won. Standard library only.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -15,34 +16,70 @@ from ..model.board import Board
 from ..model.cards import Card
 from .combos import combinations
 from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
-from ..model.layout import Layout, Piece, Stack
+from ..model.layout import Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .lines import EDGE_NEIGHBOURS, JUMPS, NEIGHBOURS, RAYS, SQUARES, XY
 from .words import WordList, find_words
 
 #: The target of a move that leaves the board over the far edge.
 OFF = "off"
-_SEPARATORS = {"beat": "x", "cover": "x", "press": "+"}
+
+
+class MoveKind(enum.StrEnum):
+    """What a move does. The values are the spelling of tools and tests."""
+
+    MOVE = "move"    # onto a free square
+    BEAT = "beat"    # onto an opponent's card, which leaves the board
+    COVER = "cover"  # onto the opponent's face-down test card: the winning move
+    PRESS = "press"  # onto a card, which stays under the presser (game 48)
+    JUMP = "jump"    # over matching neighbours onto free squares (game 5)
+    SHIFT = "shift"  # to any free square, to make a combination or word
+    EXIT = "exit"    # over the far edge, off the board (word game 1)
+    OPEN = "open"    # a face-down card turned up where it lies
+
+    @classmethod
+    def parse(cls, value: object) -> MoveKind:
+        """:raises: :exc:`ValueError` naming the kinds."""
+        if isinstance(value, MoveKind):
+            return value
+        if isinstance(value, str) and value in cls._value2member_map_:
+            return cls(value)
+        raise ValueError(f"not a kind of move: {value!r} (expected {', '.join(cls)})")
+
+
+_SEPARATORS = {MoveKind.BEAT: "x", MoveKind.COVER: "x", MoveKind.PRESS: "+"}
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Move:
     """A move of the pile on *origin* to *target*.
 
-    *kind* is ``move`` (to a free square), ``beat``, ``press``, ``cover`` (onto a face-down
-    test card), ``jump`` (*path* lists every landing square), ``shift``, ``exit`` (over the
-    far edge, *target* is ``off``) or ``open`` (turn a face-down card up where it lies).
+    For a ``jump`` *path* lists every landing square; an ``exit`` has *target* ``off``; an
+    ``open`` has *target* = *origin*.
+
+    >>> Move("c3", "d4", "beat")
+    Move(origin='c3', target='d4', kind=<MoveKind.BEAT: 'beat'>, path=())
+    >>> Move("c3", "d4", "take")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: not a kind of move: 'take' (expected move, beat, cover, press, jump, ...)
     """
 
     origin: str
     target: str
-    kind: str = "move"
+    kind: MoveKind = MoveKind.MOVE
     path: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # The engine builds many moves a position and passes MoveKind already: only a
+        # caller's string needs parsing.
+        if type(self.kind) is not MoveKind:
+            object.__setattr__(self, "kind", MoveKind.parse(self.kind))
 
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
         ``e8-off``, ``c4=`` (open)."""
-        if self.kind == "open":
+        if self.kind is MoveKind.OPEN:
             return f"{self.origin}="
         if self.path:
             return "-".join((self.origin, *self.path))
@@ -52,12 +89,7 @@ class Move:
         return self.notation()
 
 
-def side_of(piece: Piece, game: Game) -> str | None:
-    """Who moves *piece*: its owner, or nobody in particular when pieces are shared."""
-    return piece.owner if game.owners else None
-
-
-def _movers(layout: Layout, game: Game, side: str) -> Iterator[tuple[str, Piece]]:
+def _movers(layout: Layout, game: Game, side: Side) -> Iterator[tuple[str, Piece]]:
     for square, stack in layout.items():
         piece = stack[-1]
         if game.owners and piece.owner != side:
@@ -65,24 +97,26 @@ def _movers(layout: Layout, game: Game, side: str) -> Iterator[tuple[str, Piece]
         yield square, piece
 
 
-def _onto(layout: Layout, board: Board, game: Game, side: str, piece: Piece,
-          target: str) -> str | None:
+def _onto(layout: Layout, board: Board, game: Game, side: Side, piece: Piece,
+          target: str) -> MoveKind | None:
     """The kind of move that lands *piece* on the occupied square *target*, or None."""
     other = layout.top(target)
-    assert other is not None
+    if other is None:
+        return None
     hostile = not game.owners or other.owner != side
     if not other.face_up and hostile and game.movement.cover_test_cards and game.owners:
         # Covering the opponent's test card wins; a test card itself covers only in the
         # variant where test cards beat.
         if piece.face_up or game.beating.test_cards_beat:
-            return "cover"
+            return MoveKind.COVER
         return None
     colour = board.square(target).colour
     capture = game.movement.capture
     if capture is Capture.BEAT and hostile:
-        return "beat" if beats(piece, other, on=colour, rules=game.beating) else None
+        return MoveKind.BEAT if beats(piece, other, on=colour, rules=game.beating) else None
     if capture is Capture.PRESS and (hostile or game.pressing.own_cards):
-        return "press" if presses(piece, other, on=colour, rules=game.pressing) else None
+        return MoveKind.PRESS if presses(piece, other, on=colour, rules=game.pressing) \
+            else None
     return None
 
 
@@ -109,15 +143,15 @@ def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
                 if layout.top(land) is None and _matches(piece.card, jumped):
                     seen.add(land)
                     following.append((land, (*path, land)))
-                    yield Move(origin, land, "jump", (*path, land))
+                    yield Move(origin, land, MoveKind.JUMP, (*path, land))
         frontier = following
 
 
-def _far_rank(side: str) -> int:
-    return 7 if side == "south" else 0
+def _far_rank(side: Side) -> int:
+    return 7 if side is Side.SOUTH else 0
 
 
-def _piece_moves(layout: Layout, board: Board, game: Game, side: str, origin: str,
+def _piece_moves(layout: Layout, board: Board, game: Game, side: Side, origin: str,
                  piece: Piece) -> Iterator[Move]:
     step = game.movement.step
     if step in (Step.KING, Step.JUMP):
@@ -140,10 +174,10 @@ def _piece_moves(layout: Layout, board: Board, game: Game, side: str, origin: st
                     yield Move(origin, target, kind)
                 break
     if game.movement.exit_far_edge and _can_exit(layout, game, side, origin):
-        yield Move(origin, OFF, "exit")
+        yield Move(origin, OFF, MoveKind.EXIT)
 
 
-def _can_exit(layout: Layout, game: Game, side: str, origin: str) -> bool:
+def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
     """A king leaves from the far rank; a queen also slides off along a free file or
     diagonal that ends on the far rank."""
     far = _far_rank(side)
@@ -151,7 +185,7 @@ def _can_exit(layout: Layout, game: Game, side: str, origin: str) -> bool:
         return True
     if game.movement.step is not Step.QUEEN:
         return False
-    forward = 1 if side == "south" else -1
+    forward = 1 if side is Side.SOUTH else -1
     return any(XY[ray[0]][1] - XY[origin][1] == forward and XY[ray[-1]][1] == far
                and all(layout.top(s) is None for s in ray) for ray in RAYS[origin])
 
@@ -161,12 +195,12 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     free = [s for s in SQUARES if layout.top(s) is None]
     for origin, stack in layout.items():
         if not stack[-1].face_up:
-            yield Move(origin, origin, "open")
+            yield Move(origin, origin, MoveKind.OPEN)
             continue
         for target in free:
             after = _relocate(layout, origin, target)
             if _forms_line(after, game, target, words):
-                yield Move(origin, target, "shift")
+                yield Move(origin, target, MoveKind.SHIFT)
 
 
 def _forms_line(layout: Layout, game: Game, square: str, words: WordList | None) -> bool:
@@ -178,13 +212,16 @@ def _forms_line(layout: Layout, game: Game, square: str, words: WordList | None)
         layout, words, min_length=game.words.min_length, through=square))
 
 
-def legal_moves(layout: Layout, board: Board, game: Game, side: str, *,
+def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
                 words: WordList | None = None) -> list[Move]:
     """Every move *side* may make in *layout* under *game*, sorted.
 
     Games whose cards are laid from a hand have no moves here; see :func:`placements`.
     *words* is needed only by games whose moves must make a word (word game 12).
+
+    :raises: :exc:`ValueError` if *side* is not a side (``"South"`` is not ``"south"``).
     """
+    side = Side.parse(side)
     found: set[Move] = set()
     if game.movement.step is Step.SHIFT:
         found.update(_shifts(layout, game, words))
@@ -195,8 +232,12 @@ def legal_moves(layout: Layout, board: Board, game: Game, side: str, *,
 
 
 def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
-               side: str) -> list[str]:
-    """The squares where *side* may lay *card* from the hand, in board order."""
+               side: Side | str) -> list[str]:
+    """The squares where *side* may lay *card* from the hand, in board order.
+
+    :raises: :exc:`ValueError` if *side* is not a side.
+    """
+    side = Side.parse(side)
     rule = game.movement.placement
     free = [s for s in SQUARES if layout.top(s) is None]
     if rule is Placement.FREE:
@@ -209,8 +250,7 @@ def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard
     if rule is Placement.VALUE_ROW and isinstance(card, Card):
         return [s for s in free if fits_value_row(card, board.square(s))]
     if rule is Placement.OPPONENT_HALF:
-        half = range(4, 8) if side == "south" else range(0, 4)
-        return [s for s in SQUARES if XY[s][1] in half]
+        return [s for s in SQUARES if XY[s][1] in _far_half(side)]
     return []
 
 
@@ -225,13 +265,13 @@ def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False)
 def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = None) -> Layout:
     """The position after *move*: a beaten or covered pile leaves the board, a pressed pile
     stays under the presser, and lines made by the move take what the game says."""
-    if move.kind == "open":
+    if move.kind is MoveKind.OPEN:
         stacks = dict(layout.stacks)
         stacks[move.origin] = stacks[move.origin][:-1] + (
             dataclasses.replace(stacks[move.origin][-1], face_up=True),)
         after = dataclasses.replace(layout, stacks=stacks)
         return _remove_lines(after, move.origin, game, words)
-    after = _relocate(layout, move.origin, move.target, on_top=move.kind == "press")
+    after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS)
     if move.target == OFF:
         return after
     return _remove_lines(after, move.target, game, words)
@@ -251,51 +291,57 @@ def _remove_lines(layout: Layout, square: str, game: Game, words: WordList | Non
     mover = layout.top(square)
     taken: set[str] = set()
     for line in lines:
-        owners = {layout.top(s).owner for s in line}  # type: ignore[union-attr]
+        owners = {layout.owner(s) for s in line}
         if removal is Removal.ALL:
             taken.update(line)
         elif len(owners) > 1 and mover is not None:
             # Lines of one side's cards alone take nothing (seed000 game 18).
-            taken.update(s for s in line if layout.top(s).owner != mover.owner)  # type: ignore[union-attr]
+            taken.update(s for s in line if layout.owner(s) != mover.owner)
     if not taken:
         return layout
     return dataclasses.replace(layout, stacks={s: st for s, st in layout.items()
                                                if s not in taken})
 
 
-def _test_cards(layout: Layout, side: str) -> int:
+def _far_half(side: Side) -> range:
+    """The ranks (from 0) of the opponent's half."""
+    return range(4, 8) if side is Side.SOUTH else range(0, 4)
+
+
+def _test_cards(layout: Layout, side: Side) -> int:
     return sum(1 for _, stack in layout.items()
                if not stack[-1].face_up and stack[-1].owner == side)
 
 
 def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
-            mover: str | None = None) -> str | None:
+            mover: Side | str | None = None) -> Side | None:
     """The winning side, if the position (and the move that led to it) decides the game.
 
     Only goals that a position settles are judged here: covering a test card, crossing
     into the opponent's half, all cards across, and leaving the board. Goals scored by
     counting (most pressed, most removed...) return None.
+
+    :raises: :exc:`ValueError` if *mover* is not a side.
     """
+    mover = None if mover is None else Side.parse(mover)
     goal = game.goal
     if goal is Goal.COVER_TEST_CARD:
         needed = max(game.setup.tests_per_side, 1)
-        for side in ("south", "north"):
+        for side in Side:
             if _test_cards(layout, side) < needed:
                 return opponent(side)
         return None
     if goal is Goal.LEAVE_BOARD:
-        return mover if last_move is not None and last_move.kind == "exit" else None
+        return mover if last_move is not None and last_move.kind is MoveKind.EXIT else None
     if goal is Goal.CROSS_MIDDLE:
         # Beating across the middle does not count: the card must step onto a free square
         # of the opponent's half (our reading of seed002 game 1, whose board starts full).
-        if last_move is not None and mover is not None and last_move.kind == "move":
-            half = range(4, 8) if mover == "south" else range(0, 4)
-            return mover if XY[last_move.target][1] in half else None
+        if last_move is not None and mover is not None and last_move.kind is MoveKind.MOVE:
+            return mover if XY[last_move.target][1] in _far_half(mover) else None
         return None
     if goal is Goal.ALL_ACROSS:
-        for side in ("south", "north"):
-            half = range(4, 8) if side == "south" else range(0, 4)
+        for side in Side:
             own = [s for s, p in layout.pieces() if p.owner == side]
-            if own and all(XY[s][1] in half for s in own):
+            if own and all(XY[s][1] in _far_half(side) for s in own):
                 return side
     return None

@@ -12,15 +12,14 @@ from dataclasses import dataclass
 from ..model.board import Board
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game
-from ..model.layout import Layout, Piece
+from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
 from ..model.letters import LetterCard, LetterSet
 from .lines import XY
-from .moves import legal_moves
+from .moves import MoveKind, legal_moves
 
 Source = Pack | LetterSet
 Item = Card | LetterCard
-SIDES = ("south", "north")
-_TAKES = ("beat", "press", "cover")
+_TAKES = (MoveKind.BEAT, MoveKind.PRESS, MoveKind.COVER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,23 +57,23 @@ def supply(source: Source, group: str | None, game: Game) -> Counter[Item]:
     return Counter(items)
 
 
-def _refs(layout: Layout, game: Game) -> dict[str, str]:
+def _refs(layout: Layout, game: Game) -> dict[Side, str]:
     if layout.players or not game.pairs:
         return dict(layout.players)
-    return dict(zip(SIDES, game.pairs[0]))
+    return dict(zip(Side, game.pairs[0]))
 
 
 def _material(layout: Layout, game: Game, sources: Mapping[str, Source],
-              found: list[Violation]) -> dict[str, Counter[Item]]:
+              found: list[Violation]) -> dict[Side, Counter[Item]]:
     refs = _refs(layout, game)
     pairs = [" vs ".join(p) for p in game.pairs]
     if game.owners:
-        for side in SIDES:
+        for side in Side:
             if side not in refs:
                 found.append(Violation("no-material", None, f"the layout names no pack for "
                                        f"the {side} side; expected one of {', '.join(pairs)}"))
     if game.pairs and refs:
-        pair = tuple(refs[side] for side in SIDES if side in refs)
+        pair = tuple(refs[side] for side in Side if side in refs)
         if pair not in game.pairs and pair[::-1] not in game.pairs:
             found.append(Violation("wrong-material", None, f"{game.name} is not played with "
                                    f"{' vs '.join(pair)}; expected {' or '.join(pairs)}"))
@@ -92,10 +91,10 @@ def _describe(item: Item) -> str:
     return item.notation()
 
 
-def _piece_problems(layout: Layout, game: Game, supplies: Mapping[str, Counter[Item]],
+def _piece_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]],
                     start: bool, found: list[Violation]) -> None:
     shared: Counter[Item] = sum(supplies.values(), Counter())
-    seen: dict[tuple[str | None, Item], list[str]] = {}
+    seen: dict[tuple[Side | None, Item], list[str]] = {}
     for square, stack in layout.items():
         if len(stack) > 1 and (start or not game.movement.piles):
             when = "at the start" if start else "in this game"
@@ -127,10 +126,10 @@ def _piece_problems(layout: Layout, game: Game, supplies: Mapping[str, Counter[I
                                        + f"; the game has {pool[item]} of it"))
 
 
-def _not_in_game(square: str, item: Item, game: Game, side: str | None,
+def _not_in_game(square: str, item: Item, game: Game, side: Side | None,
                  layout: Layout) -> Violation:
     owner = f"{side}'s " if side else ""
-    ref = layout.players.get(side or "", "") or "the game's packs"
+    ref = (layout.players.get(side, "") if side else "") or "the game's packs"
     if isinstance(item, LetterCard):
         if item.letter in game.setup.removed_letters:
             return Violation("removed-letter", square, f"{item.notation()}: {item.letter} is "
@@ -145,16 +144,16 @@ def _not_in_game(square: str, item: Item, game: Game, side: str | None,
                      f"{ref}")
 
 
-def _king_square(board: Board, side: str) -> str | None:
-    half = range(0, 4) if side == "south" else range(4, 8)
+def _king_square(board: Board, side: Side) -> str | None:
+    half = range(0, 4) if side is Side.SOUTH else range(4, 8)
     return next((k for k in board.king_squares if XY[k][1] in half), None)
 
 
 def _start_problems(layout: Layout, board: Board, game: Game,
-                    supplies: Mapping[str, Counter[Item]], found: list[Violation]) -> None:
+                    supplies: Mapping[Side, Counter[Item]], found: list[Violation]) -> None:
     setup = game.setup
-    downs: Counter[str] = Counter()
-    flagged: set[str] = set()
+    downs: Counter[Side] = Counter()
+    flagged: set[Side] = set()
     for square, piece in layout.pieces():
         side = piece.owner if game.owners else None
         cell = board.square(square)
@@ -177,7 +176,7 @@ def _start_problems(layout: Layout, board: Board, game: Game,
                                        f"of {game.name} starts face down"))
             continue
         _test_card_problems(square, piece, side, board, game, found, downs, flagged)
-    for side in SIDES if game.owners and setup.tests_per_side else ():
+    for side in Side if game.owners and setup.tests_per_side else ():
         if downs[side] < setup.tests_per_side and side not in flagged and side in supplies:
             found.append(Violation("missing-test-card", _king_square(board, side)
                                    if setup.tests_on_king_squares else None,
@@ -185,9 +184,9 @@ def _start_problems(layout: Layout, board: Board, game: Game,
                                    f"expected {setup.tests_per_side}"))
 
 
-def _test_card_problems(square: str, piece: Piece, side: str | None, board: Board,
-                        game: Game, found: list[Violation], downs: Counter[str],
-                        flagged: set[str]) -> None:
+def _test_card_problems(square: str, piece: Piece, side: Side | None, board: Board,
+                        game: Game, found: list[Violation], downs: Counter[Side],
+                        flagged: set[Side]) -> None:
     setup = game.setup
     king = _king_square(board, side) if side else None
     if setup.test_cards:
@@ -205,7 +204,8 @@ def _test_card_problems(square: str, piece: Piece, side: str | None, board: Boar
             found.append(Violation("test-card-off-king-square", square, f"{side}'s test card "
                                    f"{piece} must lie on its king square {king}"))
     elif expected:
-        flagged.add(side or "")
+        if side:
+            flagged.add(side)
         found.append(Violation("test-card-face-up", square, f"{piece} is {side}'s test card "
                                "and must lie face down, written like (1B)^"))
 
@@ -235,7 +235,7 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
     With ``start=False`` the layout is a position during play, and the checks that hold
     only for a starting position (home rows, complete packs, test cards...) are skipped.
     """
-    found: list[Violation] = []
+    found: list[Violation] = [_off_board(piece) for piece in layout.off_board]
     if layout.board not in game.boards:
         found.append(Violation("wrong-board", None, f"{game.name} is played on "
                                f"{' or '.join(game.boards)}, not {layout.board}"))
@@ -256,12 +256,22 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
     return sorted(found, key=_order)
 
 
-def _missing(layout: Layout, game: Game, supplies: Mapping[str, Counter[Item]],
+def _off_board(piece: OffBoard) -> Violation:
+    if piece.beyond_ranks:
+        where = f"on rank {piece.rank}, off the board (ranks 1 to 8)"
+    else:
+        where = "beyond file h, off the board (files a to h)"
+    return Violation("off-board", piece.square, f"{stack_notation(piece.stack)} lies {where}")
+
+
+def _missing(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]],
              found: list[Violation]) -> None:
-    on_board: dict[str | None, Counter[Item]] = {}
+    on_board: dict[Side | None, Counter[Item]] = {}
     for _, piece in layout.pieces():
         on_board.setdefault(piece.owner if game.owners else None, Counter())[piece.card] += 1
-    pools = supplies if game.owners else {None: sum(supplies.values(), Counter())}
+    pools: dict[Side | None, Counter[Item]] = (
+        {side: pool for side, pool in supplies.items()} if game.owners
+        else {None: sum(supplies.values(), Counter())})
     for side, pool in pools.items():
         lacking = pool - on_board.get(side, Counter())
         if lacking:
@@ -277,7 +287,7 @@ def _sort_key(item: Item) -> tuple[int, str]:
 
 def _first_move_problems(layout: Layout, board: Board, game: Game,
                          found: list[Violation]) -> None:
-    for side in SIDES:
+    for side in Side:
         for move in legal_moves(layout, board, game, side):
             if move.kind in _TAKES:
                 found.append(Violation("beatable-on-move-1", move.target,

@@ -65,14 +65,14 @@ def find_words(layout: Layout, words: WordList, *, min_length: int = 3,
             for end in range(len(line) + 1):
                 if end < len(line) and letters[end] is not None:
                     continue
-                _words_in_run(line[start:end], letters[start:end], words, min_length,
-                              through, found)
+                run = [letter for letter in letters[start:end] if letter is not None]
+                _words_in_run(line[start:end], run, words, min_length, through, found)
                 start = end + 1
     return sorted(found, key=lambda w: (XY[w.squares[0]][1], XY[w.squares[0]][0],
                                         w.squares, w.word))
 
 
-def _words_in_run(squares: Sequence[str], letters: Sequence[str | None], words: WordList,
+def _words_in_run(squares: Sequence[str], letters: Sequence[str], words: WordList,
                   min_length: int, through: str | None, found: set[FoundWord]) -> None:
     n = len(squares)
     for i in range(n):
@@ -80,7 +80,7 @@ def _words_in_run(squares: Sequence[str], letters: Sequence[str | None], words: 
             part = squares[i:j]
             if through is not None and through not in part:
                 continue
-            text = "".join(letters[i:j])  # type: ignore[arg-type]
+            text = "".join(letters[i:j])
             if text in words:
                 found.add(FoundWord(text, tuple(part)))
             backwards = text[::-1]
@@ -100,8 +100,8 @@ def captured_letters(layout: Layout, moved: str, words: WordList, *,
         return []
     taken: set[str] = set()
     for word in find_words(layout, words, min_length=min_length, through=moved):
-        owners = {layout.top(square).owner for square in word.squares}  # type: ignore[union-attr]
+        owners = {layout.owner(square) for square in word.squares}
         if len(owners) > 1:
             taken.update(s for s in word.squares
-                         if layout.top(s).owner not in (mover.owner, None))  # type: ignore[union-attr]
+                         if layout.owner(s) not in (mover.owner, None))
     return sorted(taken, key=lambda s: (XY[s][1], XY[s][0]))

@@ -1,0 +1,113 @@
+"""Layouts for the rule engine: found by name or path, with the game, board, packs and word
+list they are judged by.
+
+The rule engine reads no files; this module gathers what its pure functions take, so that
+``opencards validate`` and ``opencards rules ...`` only parse options and print.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import NotFoundError
+from ..model.board import Board
+from ..model.layout import Layout, Side
+from ..model.letters import LetterSet
+from ..rules import Move, Violation, legal_moves, problems
+from ..rules.games import Game
+from ..rules.validation import Source
+from .reader import Reader, display_path, read_toml
+from .templates import Library, layout_from_toml
+from .wordlists import SetWordList, default_word_list, read_word_file
+
+
+def load_layout(library: Library, name: str) -> tuple[str, Layout]:
+    """A layout by its name in *library* or by the path of a ``.toml`` file, with the file
+    name to show in messages. Piles written off the board are kept (see
+    :attr:`Layout.off_board`).
+
+    :raises: :exc:`NotFoundError` for an unknown name or a missing file,
+        :exc:`TemplateError` for a malformed one.
+    """
+    if not name.endswith(".toml"):
+        layout = library.layout(name)
+        return display_path(library.files("layout")[name]), layout
+    path = Path(name)
+    if not path.is_file():
+        raise NotFoundError(f"{name}: no such layout file")
+    shown = display_path(path)
+    reader = Reader(shown, read_toml(path))
+    kind = reader.raw("kind", None)
+    if kind != "layout":
+        raise reader.fail("kind", "'layout'", kind)
+    layout = layout_from_toml(path.stem, reader)
+    library.check_layout(layout, path)
+    return shown, layout
+
+
+def sources_for(library: Library, layout: Layout, game: Game | None = None
+                ) -> dict[str, Source]:
+    """The packs and letter sets named by *layout* (and *game*, if given), by name.
+
+    ``"pack1:G1"`` names pack1: the group is the rule engine's business.
+    """
+    refs = list(layout.players.values())
+    if game is not None:
+        refs += [ref for pair in game.pairs for ref in pair]
+    return {name: library.source(name)
+            for name in sorted({ref.partition(":")[0] for ref in refs})}
+
+
+def game_for(library: Library, layout: Layout, name: str | None, shown: str) -> Game:
+    """The game called *name*, or else the one *layout* names.
+
+    :raises: :exc:`NotFoundError` if neither names a game, or the game is unknown.
+    """
+    name = name or layout.game
+    if not name:
+        raise NotFoundError(f"{shown}: the layout names no game; give one with --game "
+                            f"(known: {', '.join(library.names('game'))})")
+    return library.game(name)
+
+
+def word_list_for(sources: Mapping[str, Source], words_file: Path | None) -> SetWordList:
+    """The user's word file if given, else the word list of the letter sets' script."""
+    if words_file is not None:
+        return read_word_file(words_file)
+    scripts = sorted({s.script for s in sources.values() if isinstance(s, LetterSet)})
+    return default_word_list(scripts[0] if scripts else "latin")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A layout with everything the rule engine needs to judge it."""
+
+    shown: str
+    """The layout's file as messages name it."""
+    layout: Layout
+    game: Game
+    board: Board
+    sources: Mapping[str, Source]
+
+    def problems(self, *, start: bool = True) -> list[Violation]:
+        """Every problem of the layout under its game; see :func:`generator.rules.problems`."""
+        return problems(self.layout, self.game, board=self.board, sources=self.sources,
+                        start=start)
+
+    def legal_moves(self, side: Side | str, words_file: Path | None = None) -> list[Move]:
+        """Every move *side* may make; the word list is read only if the game needs one.
+
+        :raises: :exc:`ValueError` if *side* is not a side.
+        """
+        side = Side.parse(side)
+        words = word_list_for(self.sources, words_file) if self.game.words.enabled else None
+        return legal_moves(self.layout, self.board, self.game, side, words=words)
+
+
+def load_position(library: Library, name: str, game_name: str | None = None) -> Position:
+    """The layout *name* (a name or a ``.toml`` path) under *game_name* or its own game."""
+    shown, layout = load_layout(library, name)
+    game = game_for(library, layout, game_name, shown)
+    return Position(shown, layout, game, library.board(layout.board),
+                    sources_for(library, layout, game))
