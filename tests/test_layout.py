@@ -1,15 +1,17 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 import json
+import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 
+import generator.model
 from generator.errors import TemplateError
 from generator.io.layouts import load_layout
-from generator.model import board, cards, layout as layout_module, letters, units
 from generator.model.layout import Layout, OffBoard, Piece, Side, parse_stack, stack_notation
 
 BROKEN = Path(__file__).parent / "data" / "rules" / "broken"
@@ -115,7 +117,14 @@ def test_off_board_piles_on_ranks_beyond_both_edges(library, tmp_path):
     assert len(layout) == 0
 
 
-@pytest.mark.parametrize("module", [board, cards, layout_module, letters, units])
-def test_model_doctests(module):
-    result = doctest.testmod(module)
+MODEL_MODULES = sorted(m.name for m in pkgutil.iter_modules(generator.model.__path__))
+
+
+def test_the_doctest_list_is_every_model_module():
+    assert {"board", "cards", "layout", "letters", "units", "traditional"} <= set(MODEL_MODULES)
+
+
+@pytest.mark.parametrize("name", [m for m in MODEL_MODULES if m != "settings"])
+def test_model_doctests(name):
+    result = doctest.testmod(importlib.import_module(f"generator.model.{name}"))
     assert result.failed == 0 and result.attempted > 0
