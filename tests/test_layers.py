@@ -1,6 +1,6 @@
 """The package's parts import only the parts below them (design.md, "parts as folders").
 
-Order, top to bottom: cli, sheets, draw, io, rules, model; ``errors`` lies under all of them
+Order, top to bottom: cli, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
 and the package root hands on the model only. Both the source (every import statement) and
 the running interpreter (what an import actually loads) are checked.
 """
@@ -23,7 +23,8 @@ ALLOWED: dict[str, set[str]] = {
     "io": {"rules", "model", "errors"},
     "draw": {"io", "rules", "model", "errors"},
     "sheets": {"draw", "io", "rules", "model", "errors"},
-    "cli": {"sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "docs": {"sheets", "draw", "io", "rules", "model", "errors"},
+    "cli": {"docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
     "root": {"model", "errors"},
     "main": {"cli"},
 }
@@ -33,6 +34,7 @@ LIBRARIES: dict[str, set[str]] = {
     "io": {"wordfreq"},
     "draw": {"reportlab", "svgwrite", "PIL", "fontTools"},
     "sheets": set(),
+    "docs": set(),
     "cli": {"click"},
 }
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
@@ -120,7 +122,7 @@ def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
 
 #: Names the model and the rule engine must never load: no template reading, no drawing.
 HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "tomllib",
-         "generator.io", "generator.draw", "generator.sheets", "generator.cli")
+         "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.cli")
 
 
 @pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules"])
