@@ -79,10 +79,14 @@ CASES = [
     ("trump-above-main-holder", "9S JS QH", 3, "H", 3, [Way.MAIN, Way.TRUMP]),
     ("trump-below-main-holder", "9S AS KH", 3, "H", 2, [Way.MAIN]),
     ("eight-beats-a-trump", "9H 8S", 3, "H", 2, [Way.EIGHT]),
+    ("trump-does-not-beat-a-main-suit-eight", "JS 8S 10H", 3, "H", 2, [Way.MAIN]),
     # Option 1: a trump suit per player, in playing order.
     ("opt1-main-suit-over-trump", "9S JH AS", 1, "C H D", 3, [Way.TRUMP, Way.MAIN]),
     ("opt1-other-players-higher-trump", "9S JH QC", 1, "S H C", 3, [Way.TRUMP, Way.TRUMP]),
     ("opt1-not-my-trump", "9S JC", 1, "S H", 1, []),
+    # The holder took by equal rank with a 6 of my trump suit: the kill table decides.
+    ("opt1-trump-nine-cannot-kill-own-suit-six", "6S 6C 9C", 1, "S H C", 2, [Way.EQUAL]),
+    ("opt1-trump-queen-kills-own-suit-six", "6S 6C QC", 1, "S H C", 3, [Way.EQUAL, Way.TRUMP]),
     ("opt1-main-over-equal-rank-trump", "9S 9H JS", 1, "D H C", 3,
      [Way.EQUAL_TRUMP, Way.MAIN]),
     # Option 2: no trumps.
