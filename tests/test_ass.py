@@ -257,3 +257,13 @@ def test_bad_scores(taken, committed, banks, message):
 def test_doctests(name):
     module = importlib.import_module(f"generator.rules.ass.{name}")
     assert doctest.testmod(module).failed == 0
+
+
+def test_any_card_may_be_led_and_option_1_reads_the_seats_so_far():
+    assert legal_plays(parse_cards("7S QH"), []) == parse_cards("7S QH")
+    # Seat 3's trump is hearts: JH beats the 9S as a trump, so it is legal though the
+    # hand holds a spade.
+    full_table = setup(1, "C D H S")
+    assert legal_plays(parse_cards("JH 7S"), parse_cards("9S 7D"), full_table) == \
+        parse_cards("JH 7S")
+    assert legal_plays(parse_cards("JH 7S"), parse_cards("9S 7D")) == parse_cards("7S")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .units import Size
 
@@ -158,6 +158,8 @@ class TraditionalPack:
     (36, 'Д', '10')
     >>> len(TraditionalPack("p", "t", lowest=2, copies=2).printed())
     104
+    >>> hash(pack) == hash(TraditionalPack("pack36", "36 cards", lowest=6, script="cyrillic"))
+    True
     """
 
     name: str
@@ -165,7 +167,8 @@ class TraditionalPack:
     lowest: int = 6
     script: str = "latin"
     #: The court and ace indices by rank (JACK..ACE); empty means those of the script.
-    indices: dict[int, str] | None = None
+    #: Left out of the hash (a dict has none) but compared.
+    indices: dict[int, str] | None = field(default=None, hash=False)
     width: float = 63.0
     height: float = 88.0
     copies: int = 1

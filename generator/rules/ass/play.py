@@ -10,15 +10,6 @@ from .rules import DEFAULT_RULES, NO_TRUMPS, AssRules, TrumpSetup
 from .trick import Step, Way, resolve
 
 
-def _try(played: Sequence[PlayingCard], card: PlayingCard, trumps: TrumpSetup,
-         rules: AssRules) -> tuple[Step, Step | None]:
-    """The step *card* makes after *played*, and the step before it (None if it leads)."""
-    if not played:
-        raise ValueError("a trick starts with the led card: give the cards played so far")
-    steps = _partial(list(played) + [card], trumps, rules)
-    return steps[-1], steps[-2]
-
-
 def _partial(cards: list[PlayingCard], trumps: TrumpSetup, rules: AssRules) -> tuple[Step, ...]:
     """The steps of a trick still in progress: option 1's suits cover the seats so far."""
     if trumps.option.suits_needed == "per-seat":
@@ -38,8 +29,10 @@ def play_problem(hand: Collection[PlayingCard], played: Sequence[PlayingCard],
     """
     if card not in hand:
         return f"{card} is not in the hand"
-    step, before = _try(played, card, trumps, rules)
-    main = before.main_suit if before else card.suit
+    if not played:
+        return None  # any card may be led
+    *_, before, step = _partial(list(played) + [card], trumps, rules)
+    main = before.main_suit
     following = sorted((c for c in hand if c.suit is main), key=str)
     if step.way is Way.EIGHT and following:
         return (f"{card} is an eight of another suit: it may beat only from a hand with no "
