@@ -10,6 +10,7 @@ from generator.model.cards import Pack
 from generator.model.layout import Layout
 from generator.model.letters import LetterSet
 from generator.model.settings import Settings
+from generator.model.traditional import TraditionalPack
 from generator.rules.games import Game
 
 
@@ -17,13 +18,13 @@ def test_each_kind_has_its_folder_and_heading():
     assert [(k.value, k.folder, k.heading) for k in TemplateKind] == [
         ("pack", "packs", "packs"), ("letters", "letters", "letter sets"),
         ("board", "boards", "boards"), ("layout", "layouts", "layouts"),
-        ("game", "games", "games")]
+        ("game", "games", "games"), ("traditional", "traditional", "traditional packs")]
 
 
 @pytest.mark.parametrize(("name", "model", "kind"), [
     ("pack1", Pack, TemplateKind.PACK), ("cyrillic", LetterSet, TemplateKind.LETTERS),
     ("board-a", Board, TemplateKind.BOARD), ("game9-start", Layout, TemplateKind.LAYOUT),
-    ("basic-1", Game, TemplateKind.GAME)])
+    ("basic-1", Game, TemplateKind.GAME), ("pack36", TraditionalPack, TemplateKind.TRADITIONAL)])
 def test_find_returns_the_model_object_of_its_kind(library, name, model, kind):
     found = library.find(name)
     assert isinstance(found, model) and found.name == name

@@ -300,3 +300,7 @@ from .rules import rules, validate  # noqa: E402
 
 cli.add_command(validate)
 cli.add_command(rules)
+
+from .ass import ass  # noqa: E402
+
+cli.add_command(ass)

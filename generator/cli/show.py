@@ -6,6 +6,7 @@ from ..model.board import FILES, Board
 from ..model.cards import Pack
 from ..model.layout import Layout
 from ..model.letters import LetterSet
+from ..model.traditional import Suit, TraditionalPack
 from ..rules.games import Game
 from .rules import game_text
 
@@ -23,6 +24,8 @@ def template_text(template: Template) -> str:
             return layout_text(template)
         case Game():
             return game_text(template)
+        case TraditionalPack():
+            return traditional_text(template)
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -113,4 +116,17 @@ def layout_text(layout: Layout) -> str:
         lines.append(f"{side}: {source}")
     lines += ["^ / v: arrow points north / south; (card): face down; a+b: b lies on a", "",
               str(layout)]
+    return "\n".join(lines)
+
+
+def traditional_text(pack: TraditionalPack) -> str:
+    """A traditional pack: size, script, copies, and its cards suit by suit as printed."""
+    lines = [f"{pack.name}: {pack.title}",
+             f"{len(pack)} cards, {pack.script} indices, {pack.width:g} x {pack.height:g} mm,"
+             f" {pack.copies} cop{'y' if pack.copies == 1 else 'ies'}"]
+    for suit in Suit:
+        printed = [f"{pack.index(c.rank)}{suit.sign}" for c in pack if c.suit is suit]
+        lines.append(f"  {suit.value} {' '.join(printed)}")
+    if pack.notes:
+        lines.append(pack.notes)
     return "\n".join(lines)

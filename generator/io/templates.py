@@ -15,6 +15,7 @@ from ..model.board import FILES, RANKS, Board, Shade, Square, parse_square
 from ..model.cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, PackMarks, Split
 from ..errors import NotFoundError, TemplateError, WrongKindError, did_you_mean
 from .games import check_game_refs, game_from_toml
+from .traditional import traditional_from_toml
 from ..rules.games import Game
 from ..rules.validation import Source
 from ..model.units import Size
@@ -23,6 +24,7 @@ from ..model.letters import LetterGroup, LetterMarks, LetterSet
 from .reader import Reader, display_path, read_toml, require_known
 from .resources import templates_dir
 from ..model.settings import Settings
+from ..model.traditional import TraditionalPack
 
 
 class TemplateKind(StrEnum):
@@ -33,16 +35,20 @@ class TemplateKind(StrEnum):
     BOARD = "board"
     LAYOUT = "layout"
     GAME = "game"
+    TRADITIONAL = "traditional"
 
     @property
     def folder(self) -> str:
         """The folder under a templates root that holds this kind."""
-        return "letters" if self is TemplateKind.LETTERS else f"{self.value}s"
+        if self in (TemplateKind.LETTERS, TemplateKind.TRADITIONAL):
+            return self.value
+        return f"{self.value}s"
 
     @property
     def heading(self) -> str:
         """What templates of this kind are called in listings."""
-        return "letter sets" if self is TemplateKind.LETTERS else self.folder
+        return {TemplateKind.LETTERS: "letter sets",
+                TemplateKind.TRADITIONAL: "traditional packs"}.get(self, self.folder)
 
 
 HATCHINGS = {h.value: h for h in Hatching}
@@ -356,14 +362,14 @@ def settings_from_toml(reader: Reader) -> Settings:
 
 
 #: A template of any kind, as the model holds it; match on its type.
-Template = Pack | LetterSet | Board | Layout | Game
+Template = Pack | LetterSet | Board | Layout | Game | TraditionalPack
 #: What ``render`` and ``build`` draw: the things a kit holds.
-KitItem = Pack | LetterSet | Board
+KitItem = Pack | LetterSet | Board | TraditionalPack
 
 _LOADERS: dict[TemplateKind, Callable[[str, Reader], Template]] = {
     TemplateKind.PACK: pack_from_toml, TemplateKind.LETTERS: letters_from_toml,
     TemplateKind.BOARD: board_from_toml, TemplateKind.LAYOUT: layout_from_toml,
-    TemplateKind.GAME: game_from_toml}
+    TemplateKind.GAME: game_from_toml, TemplateKind.TRADITIONAL: traditional_from_toml}
 
 
 def load_file(path: Path) -> Template | Settings:
@@ -390,6 +396,8 @@ def kind_of(template: Template) -> TemplateKind:
             return TemplateKind.LAYOUT
         case Game():
             return TemplateKind.GAME
+        case TraditionalPack():
+            return TemplateKind.TRADITIONAL
 
 
 # --- the library of all templates -----------------------------------------------------
@@ -437,6 +445,8 @@ class Library:
     @overload
     def get(self, kind: Literal[TemplateKind.GAME], name: str) -> Game: ...
     @overload
+    def get(self, kind: Literal[TemplateKind.TRADITIONAL], name: str) -> TraditionalPack: ...
+    @overload
     def get(self, kind: TemplateKind | str, name: str) -> Template: ...
 
     def get(self, kind: TemplateKind | str, name: str) -> Template:
@@ -468,6 +478,9 @@ class Library:
 
     def game(self, name: str) -> Game:
         return self.get(TemplateKind.GAME, name)
+
+    def traditional(self, name: str) -> TraditionalPack:
+        return self.get(TemplateKind.TRADITIONAL, name)
 
     def settings(self) -> Settings:
         for root in self.roots:
@@ -522,7 +535,7 @@ class Library:
         :raises: :exc:`NotFoundError` as :meth:`find`, or :exc:`WrongKindError`.
         """
         found = self.find(name)
-        if isinstance(found, (Pack, LetterSet, Board)):
+        if isinstance(found, (Pack, LetterSet, Board, TraditionalPack)):
             return found
         raise WrongKindError(f"{name!r} is a {kind_of(found)}; a kit holds packs, letter "
                              "sets and boards")

@@ -7,7 +7,10 @@ them differently (Ass: ... 9 < J < Q < K < 10 < A) says so in its own rules.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .units import Size
 
 
 class Suit(enum.Enum):
@@ -130,3 +133,78 @@ def full_pack(lowest: int = 2) -> tuple[PlayingCard, ...]:
     (36, 52)
     """
     return tuple(PlayingCard(rank, suit) for suit in Suit for rank in range(lowest, ACE + 1))
+
+
+#: The copies of one design a patience needs at most (the Empress of India takes 4 packs).
+MAX_COPIES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedCard:
+    """One card as printed: which card, and which copy of the pack it belongs to (1-based),
+    so cards of 2 or 4 packs shuffled together for a patience can be sorted again."""
+
+    card: PlayingCard
+    copy: int = 1
+
+
+@dataclass(frozen=True)
+class TraditionalPack:
+    """A traditional pack as a template describes it: its ranks, the script of its court
+    and ace indices, its card size and how many copies are printed.
+
+    >>> pack = TraditionalPack("pack36", "36 cards", lowest=6, script="cyrillic")
+    >>> len(pack), pack.index(QUEEN), pack.index(10)
+    (36, 'Д', '10')
+    >>> len(TraditionalPack("p", "t", lowest=2, copies=2).printed())
+    104
+    >>> hash(pack) == hash(TraditionalPack("pack36", "36 cards", lowest=6, script="cyrillic"))
+    True
+    """
+
+    name: str
+    title: str
+    lowest: int = 6
+    script: str = "latin"
+    #: The court and ace indices by rank (JACK..ACE); empty means those of the script.
+    #: Left out of the hash (a dict has none) but compared.
+    indices: dict[int, str] | None = field(default=None, hash=False)
+    width: float = 63.0
+    height: float = 88.0
+    copies: int = 1
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if self.lowest not in (2, 6):
+            raise ValueError(f"lowest rank {self.lowest} (expected 2 or 6)")
+        if not 1 <= self.copies <= MAX_COPIES:
+            raise ValueError(f"{self.copies} copies (expected 1 to {MAX_COPIES})")
+
+    @property
+    def cards(self) -> tuple[PlayingCard, ...]:
+        return full_pack(self.lowest)
+
+    def __iter__(self) -> Iterator[PlayingCard]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def index(self, rank: int) -> str:
+        """The index this pack prints for *rank*."""
+        if rank > 10 and self.indices:
+            return self.indices[rank]
+        return rank_index(rank, self.script)
+
+    @property
+    def size(self) -> Size:
+        """The trimmed card (the template's [card] width and height)."""
+        return Size(self.width, self.height)
+
+    def printed(self) -> tuple[PrintedCard, ...]:
+        """Every card to print, copy by copy."""
+        return tuple(PrintedCard(card, copy) for copy in range(1, self.copies + 1)
+                     for card in self.cards)

@@ -22,6 +22,8 @@ from ..io.output import atomic_write, prepare_dir
 from .render import Progress, card_pages
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
+from ..model.traditional import TraditionalPack
+from ..draw.art.traditional import traditional_back, traditional_front
 from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
 from ..rules.validation import Source
@@ -54,9 +56,12 @@ def parse_size(text: str) -> Size:
 
 
 def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings, *,
-               overlap: float = 6.0) -> list[Page]:
-    """The sheets of one kit item: card fronts and backs, or a board in pieces."""
+               overlap: float = 6.0, card: Size | None = None) -> list[Page]:
+    """The sheets of one kit item: card fronts and backs, or a board in pieces. *card* is
+    the size asked for on the command line: it overrides a traditional pack's own."""
     item = library.item(name)
+    if isinstance(item, TraditionalPack):
+        return _traditional_pages(item, spec, card or item.size)
     if isinstance(item, Pack):
         return _pack_pages(item, spec, settings)
     if isinstance(item, LetterSet):
@@ -68,6 +73,13 @@ def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
     backs = [card_back(pack, c, size=size, bleed=bleed) for c in pack]
+    return card_sheets(fronts, backs, size, spec, pack.title)
+
+
+def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> list[Page]:
+    bleed = spec.bleed
+    fronts = [traditional_front(pack, p, size=size, bleed=bleed) for p in pack.printed()]
+    backs = [traditional_back(pack, p, size=size, bleed=bleed) for p in pack.printed()]
     return card_sheets(fronts, backs, size, spec, pack.title)
 
 
@@ -123,7 +135,7 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     for name in items:
         if progress:
             progress(name)
-        drawn[name] = item_pages(library, name, spec, settings, overlap=overlap)
+        drawn[name] = item_pages(library, name, spec, settings, overlap=overlap, card=card)
     documents: list[tuple[str, list[Page], str]] = []
     for name, pages in drawn.items():
         documents.append((f"{name}.pdf", pages, f"opencards {name}"))
@@ -160,7 +172,7 @@ def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
     if card is not None:
         settings = replace(settings, card=card)
     jobs = [(source.name, stem, page) for source in _card_sets(library, items)
-            for stem, page in card_pages(source, settings, bleed=bleed)]
+            for stem, page in card_pages(source, settings, bleed=bleed, card_size=card)]
     prepare_dir(out_dir)
     built = []
     for name, stem, page in jobs:
@@ -172,9 +184,17 @@ def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
     return built
 
 
-def _card_sets(library: Library, items: Sequence[str]) -> list[Source]:
+def _card_sets(library: Library, items: Sequence[str]) -> list[Source | TraditionalPack]:
     if items:
-        return [library.source(name) for name in items]
+        return [_card_set(library, name) for name in items]
     # Boards are in the kit but are not cards: print shops take them as PDFs.
     return [item for item in map(library.item, DEFAULT_ITEMS)
             if isinstance(item, (Pack, LetterSet))]
+
+
+def _card_set(library: Library, name: str) -> Source | TraditionalPack:
+    """A pack, letter set or traditional pack: anything with cards to export."""
+    found = library.find(name)
+    if isinstance(found, TraditionalPack):
+        return found
+    return library.source(name)

@@ -16,6 +16,8 @@ from ..rules.validation import Source
 from ..model.board import Board
 from ..model.cards import Pack
 from ..model.settings import Settings
+from ..model.traditional import PrintedCard, TraditionalPack
+from ..draw.art.traditional import traditional_back, traditional_front
 
 FORMATS = ("png", "svg", "pdf")
 
@@ -31,12 +33,20 @@ def card_page(art: Group, size: Size, bleed: float, label: str) -> Page:
                 bleed=Rect(0, 0, page_w, page_h), label=label)
 
 
-def card_pages(source: Source, settings: Settings, *, bleed: float = 0.0,
-               style: Style = DEFAULT_STYLE) -> Iterator[tuple[str, Page]]:
-    """(file stem, page) for each card's face and back, in pack order."""
-    size = settings.card
+def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,
+               style: Style = DEFAULT_STYLE, card_size: Size | None = None
+               ) -> Iterator[tuple[str, Page]]:
+    """(file stem, page) for each card's face and back, in pack order. Open cards take
+    the settings' card size, a traditional pack its own; *card_size* overrides both."""
+    size = card_size or settings.card
     sides: Iterator[tuple[str, Group, Group]]
-    if isinstance(source, Pack):
+    if isinstance(source, TraditionalPack):
+        size = card_size or source.size
+        sides = ((traditional_stem(source, printed),
+                  traditional_front(source, printed, size=size, bleed=bleed, style=style),
+                  traditional_back(source, printed, size=size, bleed=bleed, style=style))
+                 for printed in source.printed())
+    elif isinstance(source, Pack):
         pack = source
         sides = ((f"{pack.name}-{card.notation()}",
                   card_front(pack, card, size=size, bleed=bleed, style=style),
@@ -51,6 +61,13 @@ def card_pages(source: Source, settings: Settings, *, bleed: float = 0.0,
     for stem, front, back in sides:
         yield f"{stem}-face", card_page(front, size, bleed, f"{stem} face")
         yield f"{stem}-back", card_page(back, size, bleed, f"{stem} back")
+
+
+def traditional_stem(pack: TraditionalPack, printed: PrintedCard) -> str:
+    """``pack36-10S``, or ``pack52x2-2-10S`` for the second copy: Latin notation, so file
+    names stay ASCII whatever the pack prints."""
+    copy = f"-{printed.copy}" if pack.copies > 1 else ""
+    return f"{pack.name}{copy}-{printed.card.notation()}"
 
 
 def board_page(board: Board, settings: Settings, style: Style = DEFAULT_STYLE) -> Page:

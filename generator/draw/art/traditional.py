@@ -1,0 +1,174 @@
+"""Faces and backs of traditional playing cards (the packs of Ass and the patiences), in
+card-local mm like the open cards: origin at the trimmed card's top left, art reaching
+*bleed* mm past the trim.
+
+A face has its index and suit sign in the top-left corner and, turned 180 degrees, in the
+bottom-right one, so the card reads from either end. Number cards carry their pips where a
+real pack has them (three columns, the lower half turned); courts carry a large index and a
+suit sign in a framed panel, once upright and once turned, instead of engraved figures; the
+ace carries one large pip. When a pack is printed in several copies (for the patiences),
+the copy's colour and number sit under the corner index and on the back, so mixed packs can
+be sorted again. The back of a copy is the same for every card: a back that told cards
+apart would give them away face down.
+"""
+from __future__ import annotations
+
+from ...model.traditional import ACE, JACK, PrintedCard, Suit, TraditionalPack
+from ...model.units import Size
+from ...model.cards import Hatching
+from ..geometry import Rect, Transform
+from ..scene import Box, Circle, Group, Item, Line, Paint, Polygon
+from ..style import DEFAULT_STYLE, Style
+from .marks import centred_text, field, fit_size, hatching
+
+RED = "#c0231d"
+BLACK = "#1b1b1b"
+#: One colour per copy of a pack (backs, and the face's copy disc); they differ in hue and
+#: in lightness, and the copy number is printed too, for readers who cannot tell them apart.
+COPY_COLOURS = ("#1a3f8f", "#a8201a", "#1e6b2f", "#7a4a00")
+FRAME = "#9aa0a6"
+#: The pale field of the court panels, per suit colour.
+COURT_TINT = {True: "#fbe3e1", False: "#e6e9ef"}
+
+#: Pip positions of the number cards as (column, row) in a pip box: columns 0 (left),
+#: 0.5 (centre), 1 (right); rows 0 (top) to 1 (bottom). Pips below the middle are turned
+#: 180 degrees, as on a real pack, so the card looks the same from both ends.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0.0), (0.5, 1.0)),
+    3: ((0.5, 0.0), (0.5, 0.5), (0.5, 1.0)),
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),
+    5: ((0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)),
+    6: ((0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    7: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    8: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)),
+    9: ((0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3),
+        (0, 1), (1, 1)),
+    10: ((0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3),
+         (0.5, 5 / 6), (0, 1), (1, 1)),
+}
+
+
+def _unit(size: Size) -> float:
+    """Art is designed on a 63 x 88 mm card and scales with the card's smaller side."""
+    return min(size.width / 63.0, size.height / 88.0)
+
+
+def suit_colour(suit: Suit) -> str:
+    return RED if suit.red else BLACK
+
+
+def copy_colour(copy: int) -> str:
+    return COPY_COLOURS[(copy - 1) % len(COPY_COLOURS)]
+
+
+def _turned(items: list[Item], size: Size) -> Group:
+    """*items* turned 180 degrees about the card's centre."""
+    return Group(tuple(items), Transform.rotate(180, (size.width / 2, size.height / 2)))
+
+
+def _corner(pack: TraditionalPack, printed: PrintedCard, size: Size, u: float) -> list[Item]:
+    """The index, the suit sign under it and, for a multi-copy pack, the copy disc: the
+    top-left corner of the face (the caller turns a copy into the bottom-right one)."""
+    card = printed.card
+    colour = suit_colour(card.suit)
+    index = pack.index(card.rank)
+    cx = 5.6 * u
+    items: list[Item] = [
+        centred_text(index, cx, 7.2 * u, fit_size(index, "bold", 7.5 * u, 8.6 * u), colour),
+        centred_text(card.suit.sign, cx, 14.2 * u, 5.6 * u, colour, font="regular")]
+    if pack.copies > 1:
+        items.append(Circle(cx, 20.6 * u, 2.5 * u, Paint(fill=copy_colour(printed.copy))))
+        items.append(centred_text(str(printed.copy), cx, 20.6 * u, 3.2 * u,
+                                  DEFAULT_STYLE.paper))
+    return items
+
+
+def _pips(card_rank: int, suit: Suit, size: Size, u: float) -> list[Item]:
+    colour = suit_colour(suit)
+    left, right = 20.0 * u, size.width - 20.0 * u
+    top, bottom = 16.5 * u, size.height - 16.5 * u
+    pip = 10.5 * u
+    items: list[Item] = []
+    for col, row in PIPS[card_rank]:
+        x = left + col * (right - left)
+        y = top + row * (bottom - top)
+        items.append(centred_text(suit.sign, x, y, pip, colour, font="regular",
+                                  rotation=180 if row > 0.5 else 0))
+    return items
+
+
+def _court(pack: TraditionalPack, card_rank: int, suit: Suit, size: Size, u: float
+           ) -> list[Item]:
+    """A framed panel, its upper half with a large index and suit sign, the lower half the
+    same turned: the shape of a double-headed court card without the figure."""
+    colour = suit_colour(suit)
+    panel = Rect(12.0 * u, 10.0 * u, size.width - 24.0 * u, size.height - 20.0 * u)
+    cy = size.height / 2
+    half: list[Item] = [
+        centred_text(pack.index(card_rank), size.width / 2, cy - 21.0 * u,
+                     fit_size(pack.index(card_rank), "bold", 20.0 * u, panel.w - 8 * u),
+                     colour),
+        centred_text(suit.sign, size.width / 2, cy - 6.0 * u, 8.5 * u, colour,
+                     font="regular"),
+    ]
+    return [Box(panel, Paint(fill=COURT_TINT[suit.red], stroke=colour, width=0.5 * u),
+                radius=1.5 * u),
+            Line(panel.x + 3 * u, cy, panel.right - 3 * u, cy,
+                 Paint(stroke=colour, width=0.35 * u)),
+            *half, _turned(list(half), size)]
+
+
+def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size | None = None,
+                      bleed: float = 0.0, style: Style = DEFAULT_STYLE) -> Group:
+    """The face of *printed* (a card and its copy) of *pack*."""
+    size = size or pack.size
+    u = _unit(size)
+    card = printed.card
+    area = Rect(-bleed, -bleed, size.width + 2 * bleed, size.height + 2 * bleed)
+    items: list[Item] = [field(area, style.paper),
+                         Box(Rect(0, 0, size.width, size.height).inset(2.2 * u),
+                             Paint(stroke=FRAME, width=0.3 * u), radius=2.5 * u)]
+    corner = _corner(pack, printed, size, u)
+    items += corner
+    items.append(_turned(corner, size))
+    if card.rank == ACE:
+        items.append(centred_text(card.suit.sign, size.width / 2, size.height / 2, 30.0 * u,
+                                  suit_colour(card.suit), font="regular"))
+    elif card.rank >= JACK:
+        items += _court(pack, card.rank, card.suit, size, u)
+    else:
+        items += _pips(card.rank, card.suit, size, u)
+    return Group(tuple(items), clip=area,
+                 role=f"face {pack.name} {card.notation()} copy {printed.copy}")
+
+
+def traditional_back(pack: TraditionalPack, printed: PrintedCard, *, size: Size | None = None,
+                     bleed: float = 0.0, style: Style = DEFAULT_STYLE) -> Group:
+    """The back of every card of one copy: the copy's colour to the bleed, a white band
+    inside the trim, a lattice, and in the middle the copy number (for a pack printed in
+    several copies) or a plain lozenge. Point-symmetric, so it looks the same either way
+    up."""
+    size = size or pack.size
+    u = _unit(size)
+    colour = copy_colour(printed.copy)
+    area = Rect(-bleed, -bleed, size.width + 2 * bleed, size.height + 2 * bleed)
+    panel = Rect(0, 0, size.width, size.height).inset(4.0 * u)
+    key = f"{pack.name}-back-{printed.copy}"
+    items: list[Item] = [
+        field(area, colour),
+        Box(Rect(0, 0, size.width, size.height).inset(2.6 * u),
+            Paint(stroke=style.paper, width=0.8 * u), radius=2.5 * u),
+        hatching(panel, Hatching.CROSS, 3.2 * u, 0.35 * u, "#ffffff", key=f"{key}-lines"),
+    ]
+    cx, cy = size.width / 2, size.height / 2
+    if pack.copies > 1:
+        items.append(Circle(cx, cy, 9.0 * u, Paint(fill=style.paper)))
+        items.append(Circle(cx, cy, 7.8 * u, Paint(fill=colour)))
+        items.append(centred_text(str(printed.copy), cx, cy, 10.0 * u, style.paper))
+    else:
+        w, h = 9.0 * u, 14.0 * u
+        items.append(Polygon(((cx, cy - h), (cx + w, cy), (cx, cy + h), (cx - w, cy)),
+                             Paint(fill=style.paper)))
+        items.append(Polygon(((cx, cy - h * 0.6), (cx + w * 0.6, cy), (cx, cy + h * 0.6),
+                              (cx - w * 0.6, cy)), Paint(fill=colour)))
+    return Group(tuple(items), clip=area, key=key, role=f"back {key}")

@@ -1,0 +1,129 @@
+"""The trump options and the switches of Ass: every reading the source leaves open is a
+named field whose default is the one other_games.md recommends.
+
+Only standard library and the model: a caller states the option and the suits, and the
+resolver asks :meth:`TrumpSetup.tier` whether a card is a trump for the seat that plays it.
+"""
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...model.traditional import PlayingCard, Suit
+from .tables import PRINTED_SIX_PLAYER_TARGET, TARGETS
+
+
+class LedCheckFailure(enum.Enum):
+    """What happens when, while the original main suit stands, a card re-beats the holder
+    but could not kill the led card (other_games.md 1.6, second row)."""
+
+    #: The holder is cancelled and the trick goes back to the leader (the table's reading).
+    LEADER = "leader"
+    #: The card does not beat; the holder keeps the trick.
+    IGNORE = "ignore"
+
+
+@dataclass(frozen=True)
+class AssRules:
+    """The switches of the uncertain rules. Defaults are other_games.md's readings."""
+
+    #: The K row lists the ace both as killed and as not killed; the ordinary pattern
+    #: (a higher card kills a lower one, and the ace is above the king) says it does not.
+    king_kills_ace: bool = False
+    #: See :class:`LedCheckFailure`.
+    led_check_failure: LedCheckFailure = LedCheckFailure.LEADER
+    #: The kill table calls the 8 the strongest card, killing every card of other suits;
+    #: options 3-5 say plain cards do not beat trumps. True lets the (void-handed) eight
+    #: beat a trump too; False keeps a plain eight off trumps under options 3-5.
+    eight_beats_trumps: bool = True
+    #: Option 5 says the senior trump "beats everything"; the worked examples say a trump
+    #: beats only a card of lower rank. False keeps the rank rule for every trump, so a
+    #: senior trump beats a junior one only when it also ranks higher.
+    higher_tier_beats_any_rank: bool = False
+    #: The six-player target when not committed: 116 by the table's +24 pattern, or the
+    #: printed 128.
+    six_player_target: int = TARGETS[6][1]
+
+    def targets(self, players: int) -> tuple[int, int]:
+        """(committed, not committed) targets of a deal for *players* players."""
+        committed, free = TARGETS[players]
+        return committed, (self.six_player_target if players == 6 else free)
+
+
+DEFAULT_RULES = AssRules()
+PRINTED_TARGETS = AssRules(six_player_target=PRINTED_SIX_PLAYER_TARGET)
+
+
+@dataclass(frozen=True)
+class TrumpOption:
+    """One of the five trump options, chosen before the deal for the whole game."""
+
+    number: int
+    summary: str
+    #: How many trump suits the caller names: per seat (option 1), common, or none.
+    suits_needed: str
+    #: Whether a card of a lower tier may never beat one of a higher tier (options 3-5:
+    #: "plain cards do not beat trumps"; equal rank excepted).
+    tiers_block: bool
+
+
+#: The options as the source lists them.
+TRUMP_OPTIONS: dict[int, TrumpOption] = {
+    1: TrumpOption(1, "each player has a trump suit of their own", "per-seat", False),
+    2: TrumpOption(2, "no trumps", "none", False),
+    3: TrumpOption(3, "one trump suit for every player", "one", True),
+    4: TrumpOption(4, "two trump suits for every player", "two", True),
+    5: TrumpOption(5, "spades senior trumps, diamonds junior trumps, hearts and clubs plain",
+                   "none", True),
+}
+#: Option 5's tiers: 2 senior, 1 junior, 0 plain.
+OPTION5_TIERS = {Suit.SPADES: 2, Suit.DIAMONDS: 1, Suit.HEARTS: 0, Suit.CLUBS: 0}
+
+
+@dataclass(frozen=True)
+class TrumpSetup:
+    """A trump option with its suits: one per seat for option 1 (in playing order), one
+    common suit for option 3, two for option 4, none for 2 and 5.
+
+    >>> TrumpSetup.of(3, [Suit.HEARTS]).tier(PlayingCard.from_notation("6H"), 2)
+    1
+    """
+
+    option: TrumpOption
+    suits: tuple[Suit, ...] = ()
+
+    @classmethod
+    def of(cls, number: int, suits: Sequence[Suit] = ()) -> TrumpSetup:
+        """:raises: :exc:`ValueError` naming what the option needs."""
+        if number not in TRUMP_OPTIONS:
+            raise ValueError(f"trump option {number} (expected 1 to 5)")
+        option = TRUMP_OPTIONS[number]
+        need = {"one": 1, "two": 2, "none": 0}.get(option.suits_needed)
+        if need is not None and len(suits) != need:
+            raise ValueError(f"trump option {number} ({option.summary}) takes "
+                             f"{need or 'no'} trump suit{'s' if need != 1 else ''}, "
+                             f"got {len(suits)}")
+        if len(set(suits)) != len(suits):
+            raise ValueError(f"trump option {number}: each trump suit once, got "
+                             + " ".join(s.value for s in suits))
+        return cls(option, tuple(suits))
+
+    def check_seats(self, seats: int) -> None:
+        """:raises: :exc:`ValueError` if option 1 does not name one suit per seat."""
+        if self.option.suits_needed == "per-seat" and len(self.suits) != seats:
+            raise ValueError(f"trump option 1 takes one trump suit per player in playing "
+                             f"order ({seats}), got {len(self.suits)}")
+
+    def tier(self, card: PlayingCard, seat: int) -> int:
+        """0 for a plain card, 1 for a trump (option 5: 1 junior, 2 senior), for the
+        player in *seat* (0-based, playing order)."""
+        number = self.option.number
+        if number == 1:
+            return int(card.suit is self.suits[seat])
+        if number == 5:
+            return OPTION5_TIERS[card.suit]
+        return int(card.suit in self.suits)
+
+
+NO_TRUMPS = TrumpSetup(TRUMP_OPTIONS[2])
