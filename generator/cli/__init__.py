@@ -300,3 +300,9 @@ from .rules import rules, validate  # noqa: E402
 
 cli.add_command(validate)
 cli.add_command(rules)
+
+# Figures of positions and moves live in their own module; registered here.
+from .figure import figure, gallery  # noqa: E402
+
+cli.add_command(figure)
+cli.add_command(gallery)
