@@ -76,7 +76,7 @@ def with_engine(figure: Figure, position: Position, layout: Layout, *,
     outlines: tuple[Outline, ...] = ()
     arrows: tuple[Arrow, ...] = ()
     marks: tuple[Mark, ...] = ()
-    for show in figure.show:
+    for show in dict.fromkeys(figure.show):  # the table and the options may both ask
         outlines += _answer_outlines(show, position, layout, words_file)
         if show.what == "moves" and show.square is not None:
             arrows += moves_arrows(position, layout, show.square, words_file)

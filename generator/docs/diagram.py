@@ -176,15 +176,17 @@ def _outline_items(squares: tuple[str, ...], colour: str, at: _Squares, u: float
     (x1, y1), (x2, y2) = at.centre(squares[0]), at.centre(squares[-1])
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    # Half widths across and along the line, reaching nearly to the squares' edges.
-    reach = min(at.square.width, at.square.height) * 0.5 - inset
-    along = reach
+    w, h = at.square.width / 2, at.square.height / 2
+    # How far a square reaches from its centre along the line and across it (the support
+    # of the rectangle), less the inset that keeps overlapping bands apart.
+    along = abs(ux) * w + abs(uy) * h - inset
+    across = min(abs(uy) * w + abs(ux) * h, min(w, h) * 1.6) - inset
     a = (x1 - ux * along, y1 - uy * along)
     b = (x2 + ux * along, y2 + uy * along)
-    px, py = -uy * reach, ux * reach
+    px, py = -uy * across, ux * across
     corners = ((a[0] + px, a[1] + py), (b[0] + px, b[1] + py), (b[0] - px, b[1] - py),
                (a[0] - px, a[1] - py))
-    return [Polygon(corners, Paint(stroke=colour, width=1.3 * u))]
+    return [Polygon(corners, Paint(stroke=colour, width=1.6 * u))]
 
 
 def _mark_items(square: str, shape: str, colour: str, at: _Squares, u: float) -> list[Item]:
@@ -220,7 +222,7 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout) -> list[Item
         items.append(_frame(highlight.square, highlight.colour, at, u))
     for n, outline in enumerate(figure.outlines):
         # Overlapping lines are told apart by stepping their bands inwards.
-        items += _outline_items(outline.squares, outline.colour, at, u, (1.2 + 1.6 * (n % 3)) * u)
+        items += _outline_items(outline.squares, outline.colour, at, u, (1.4 + 2.2 * (n % 3)) * u)
     for square in figure.crossed:
         rect = at.rect(square).inset(3 * u)
         paint = Paint(stroke=COLOURS["red"], width=2.2 * u)

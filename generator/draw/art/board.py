@@ -169,4 +169,10 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
             if file_letters:
                 items.append(centred_text("abcdefgh"[file], col.x + col.w * 0.1, cy,
                                           edge * 0.3, style.ink, font="regular"))
+        if file_letters and not labels:
+            # A board without colour labels (the colourless one) still names its files.
+            for file in range(view.files[0], view.files[1] + 1):
+                col = square_rect(file, view.ranks[0], square, origin, view)
+                items.append(centred_text("abcdefgh"[file], col.centre[0], cy, edge * 0.4,
+                                          style.ink, font="regular"))
     return items
