@@ -11,9 +11,9 @@ from typing import Any
 
 import click
 
-from ..docs.build import FORMATS, InvalidLayout, draw_figure, format_of, option_annotations, \
-    write_figure
+from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
 from ..docs.gallery import write_gallery
+from ..errors import InvalidLayoutError
 from ..io.templates import Library
 from ..model.units import LENGTH_FORMS, parse_length
 
@@ -93,9 +93,9 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
         drawn = draw_figure(_library(ctx), layout, changes, flip=flip, coords=coords,
                             caption=caption, game_name=game_name, play=play,
                             allow_invalid=allow_invalid, words_file=words_file, width=width)
-    except InvalidLayout as e:
-        for violation in e.problems:
-            click.echo(f"{e.shown}: {violation} [{violation.code}]", err=True)
+    except InvalidLayoutError as e:
+        for line in e.problems:
+            click.echo(line, err=True)
         raise
     if chosen == "gif" and len(drawn.pages) < 2:
         click.echo("note: without --moves the GIF holds one frame", err=True)

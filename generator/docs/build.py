@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from ..draw.backends import gif
 from ..draw.scene import Page
-from ..errors import FigureError
+from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, layout_path, read_figure_table
 from ..io.layouts import Position, load_position
 from ..io.output import atomic_write, prepare_dir
@@ -32,17 +32,6 @@ PAUSE_MS = 1200
 FINAL_PAUSE_MS = 3000
 
 T = TypeVar("T")
-
-
-class InvalidLayout(FigureError):
-    """The rule engine found problems in the layout; :attr:`problems` lists them."""
-
-    def __init__(self, shown: str, problems: Sequence[Violation]) -> None:
-        self.shown = shown
-        self.problems = list(problems)
-        n = len(self.problems)
-        super().__init__(f"{shown}: {n} problem{'s' if n != 1 else ''} found by the rule "
-                         "engine; draw it anyway with --allow-invalid")
 
 
 def _parsed(where: str, parse: Callable[[str], T], text: str) -> T:
@@ -114,7 +103,7 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                 words_file: Path | None = None, width: float = DEFAULT_WIDTH) -> Drawn:
     """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
 
-    :raises: :exc:`InvalidLayout` if the engine finds problems and *allow_invalid* is
+    :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
         false; :exc:`FigureError` for a bad annotation or an illegal move.
     """
     position = load_position(library, name, game_name)
@@ -123,7 +112,11 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                                         caption=caption)
     found = position.problems(start=not (play or table.play))
     if found and not allow_invalid:
-        raise InvalidLayout(position.shown, found)
+        n = len(found)
+        raise InvalidLayoutError(
+            f"{position.shown}: {n} problem{'s' if n != 1 else ''} found by the rule engine; "
+            "draw it anyway with --allow-invalid",
+            [f"{position.shown}: {v} [{v.code}]" for v in found])
     figure = figure.merged(problems=tuple(sorted({v.square for v in found if v.square})))
     settings = library.settings()
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 
 from ..draw import fonts
-from ..draw.art.board import EDGE, View, board_group, board_size, square_rect
+from ..draw.art.board import EDGE, View, board_group, board_size, square_rect, squares_area
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.art.marks import fit_size
 from ..draw.backends import pdf, png, svg
@@ -63,8 +63,13 @@ class _Squares:
     def off_point(self, origin: str, side: Side) -> tuple[float, float]:
         """A point past the far edge the card on *origin* leaves the board over."""
         file, _ = parse_square(origin)
-        rank = 8 if side is Side.SOUTH else -1
-        return square_rect(file, rank, self.square, (self.edge, self.edge), self.view).centre
+        far, before = (7, 6) if side is Side.SOUTH else (0, 1)
+        (x1, y1), (x2, y2) = self.centre(f"{'abcdefgh'[file]}{before + 1}"), \
+            self.centre(f"{'abcdefgh'[file]}{far + 1}")
+        step = math.hypot(x2 - x1, y2 - y1)
+        # Half a square beyond the last one, and most of the way across the edge band.
+        reach = (step / 2 + self.edge * 0.7) / step
+        return (x2 + (x2 - x1) * reach, y2 + (y2 - y1) * reach)
 
     def shown(self, name: str) -> bool:
         return self.view.contains(*parse_square(name))
@@ -263,8 +268,11 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
         if at.shown(name):
             items += _stack_items(stack, at.rect(name), layout, sources, settings.card,
                                   viewer, style)
-    area = Rect(0, 0, size.width, size.height)
-    items.append(Group(tuple(_annotation_items(figure, at, layout)), clip=area,
+    # Arrows may leave the board over its far edge into the band; in a crop they stop at
+    # the squares shown, so a move from outside the crop does not cross the labels.
+    clip = Rect(0, 0, size.width, size.height) if figure.crop is None \
+        else squares_area(square, edge, view)
+    items.append(Group(tuple(_annotation_items(figure, at, layout)), clip=clip,
                        role="annotations"))
     scale = width / size.width
     height = size.height * scale

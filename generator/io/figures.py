@@ -55,6 +55,8 @@ def read_figure_table(path: Path) -> FigureTable:
         return FigureTable(shown)
     table = Reader(shown, data).table("figure")
     lists = tuple((key, tuple(table.strings(key))) for key in LISTS if table.has(key))
+    for key in LISTS:
+        table.raw(key, None)  # known even when absent, so a misspelling gets its hint
     found = FigureTable(
         shown, caption=table.string("caption", None), flip=table.boolean("flip", None),
         crop=table.string("crop", None), coords=table.boolean("coords", None),
