@@ -331,3 +331,40 @@ def test_gallery_is_up_to_date(library, tmp_path):
     change = what_changed(committed, Image.open(fresh).convert("RGB"))
     assert change is None, (f"docs/figures.png is stale: {change}; regenerate it with "
                             "'opencards gallery' and commit it")
+
+
+# --- what the engine is asked ----------------------------------------------------------------
+
+def _rings(page, colour):
+    """Centres (in the figure's unscaled mm) of the rings drawn in *colour*."""
+    from generator.draw.scene import Circle, walk
+    return sorted((round(c.cx), round(c.cy)) for c, _ in walk(page.items)
+                  if isinstance(c, Circle) and c.paint.stroke == colour and c.paint.fill is None)
+
+
+def _centre(square):
+    file, rank = "abcdefgh".index(square[0]), int(square[1]) - 1
+    return (round(12 + file * 25 + 12.5), round(12 + (7 - rank) * 50 + 25))
+
+
+def test_show_threats_rings_every_card_that_can_be_beaten_next(library):
+    from generator.docs.figure import COLOURS
+    page = draw_figure(library, "example-beating", option_annotations(show=("threats",))).final
+    # South's three captures (b4, f4, d6), and north's: 8R takes 2Y on the red square a3
+    # (trump), 6R takes 6B on c5 (equal values), 4R takes 3R on h3 (same colour, higher).
+    assert _rings(page, COLOURS["red"]) == sorted(_centre(s) for s in
+                                                  ("b4", "f4", "d6", "a3", "c5", "h3"))
+
+
+def test_show_words_outlines_each_word_once(library, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("HAY\nOF\n", encoding="utf-8")
+    position = load_position(library, "word-1-start")
+    from generator.docs.annotate import words_outlines
+    from generator.model.layout import Piece
+    layout = position.layout.without("c3").with_piece("c3", Piece.from_notation("H/R^"))
+    # A lone H on rank 3 spells nothing (the start's own lines hold no word of this list).
+    assert words_outlines(position, layout, words) == ()
+    layout = layout.with_piece("d3", Piece.from_notation("A/R^"))
+    layout = layout.with_piece("e3", Piece.from_notation("Y/R^"))
+    assert [o.squares for o in words_outlines(position, layout, words)] == [("c3", "d3", "e3")]

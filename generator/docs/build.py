@@ -7,6 +7,7 @@ leaves no file behind.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,7 +134,7 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                   caption=figure.caption, show=figure.show)
     pages = [page(position.layout, bare)]
     for step in steps:
-        last = Arrow.parse(step.move.notation())
+        last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)
         chosen = figure if step is steps[-1] else bare
         pages.append(page(step.after, chosen.merged(last_move=last)))
     return Drawn(pages, found)

@@ -152,7 +152,8 @@ def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float) -> list[I
     if arrow.kind == "=":
         r = min(at.square.width, at.square.height) * 0.3
         return [Circle(*start, r, Paint(stroke=arrow.colour, width=1.4 * u, dash=(2 * u, 1.4 * u)))]
-    owner = layout.owner(arrow.origin) or Side.SOUTH
+    owner = layout.owner(arrow.origin) or (Side.parse(arrow.mover) if arrow.mover
+                                           else Side.SOUTH)
     points = [start] + [at.off_point(arrow.origin, owner) if stop == "off" else at.centre(stop)
                         for stop in arrow.stops]
     head = 6.5 * u

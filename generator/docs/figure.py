@@ -93,7 +93,7 @@ class Arrow:
     pressing, ``=`` opening a card where it lies) and its colour.
 
     >>> Arrow.parse("a1-c3-e5:red")
-    Arrow(origin='a1', stops=('c3', 'e5'), kind='-', colour='#d62728')
+    Arrow(origin='a1', stops=('c3', 'e5'), kind='-', colour='#d62728', mover=None)
     >>> Arrow.parse("d1=").notation(), Arrow.parse("c7-off").stops
     ('d1=', ('off',))
     """
@@ -102,6 +102,9 @@ class Arrow:
     stops: tuple[str, ...]
     kind: str = "-"
     colour: str = COLOURS["blue"]
+    mover: str | None = None
+    """Who made the move (``south``, ``north``), when its card is no longer on the origin:
+    a card that left the board goes off over the mover's far edge."""
 
     @classmethod
     def parse(cls, text: str, default: str = "blue") -> Arrow:
