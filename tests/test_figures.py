@@ -201,6 +201,10 @@ def test_frames_and_gif_hold_every_position(runner, tmp_path):
                                  "--dpi", "30", "--out", str(out), "--frames", str(frames)])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in frames.iterdir()) == ["00.png", "01.png", "02.png"]
+    first = out.read_bytes()
+    runner.invoke(cli, ["figure", "game1-demo", "--moves", "b2-b3 g7-g6", "--dpi", "30",
+                        "--out", str(out)])
+    assert out.read_bytes() == first  # same moves, same bytes
     gif = Image.open(out)
     assert gif.n_frames == 3
     gif.seek(2)

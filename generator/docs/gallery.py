@@ -21,7 +21,7 @@ FIGURES: tuple[tuple[str, dict[str, str | tuple[str, ...]]], ...] = (
     ("example-beating", {}),
     ("example-combinations", {}),
     ("example-pressing", {}),
-    ("game1-demo", {"moves": "b2-b3 g7-g6 b3-b4 g6-g5", "crop": "a1:h8"}),
+    ("game1-demo", {"moves": "b2-b3 g7-g6 b3-b4 g6-g5"}),
     ("game9-start", {}),
 )
 CAPTIONS = {"game1-demo": "Four moves of basic game 1, checked by the rule engine"}
