@@ -57,6 +57,20 @@ class ImpositionError(GeneratorError):
     or a board that do not fit the paper with its margin, bleed and marks."""
 
 
+class FigureError(GeneratorError):
+    """A figure cannot be drawn as asked: a malformed annotation or view, an unknown colour,
+    an illegal move in a sequence, or a layout the rule engine refuses."""
+
+
+class InvalidLayoutError(FigureError):
+    """The rule engine refuses a layout a figure was asked of; :attr:`problems` holds its
+    findings, one line each, for the CLI to list before the one-line error."""
+
+    def __init__(self, message: str, problems: Iterable[str]) -> None:
+        super().__init__(message)
+        self.problems = list(problems)
+
+
 def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     """The hint for a misspelt name: the closest of *options*, if any is close.
 

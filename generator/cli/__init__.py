@@ -304,3 +304,9 @@ cli.add_command(rules)
 from .ass import ass  # noqa: E402
 
 cli.add_command(ass)
+
+# Figures of positions and moves live in their own module; registered here.
+from .figure import figure, gallery  # noqa: E402
+
+cli.add_command(figure)
+cli.add_command(gallery)

@@ -337,6 +337,7 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
                 stacks[f"{FILES[file]}{rank}"] = stack
             else:
                 off_board.append(OffBoard(file, rank, stack))
+    reader.raw("figure", None)  # how figures show the layout: read by io/figures.py
     reader.finish()
     return Layout(board, stacks, players, name, title, game, tuple(off_board))
 

@@ -3,6 +3,8 @@ circles, the thin dividing line. ``square_rect`` is the one place that knows whe
 square sits."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...model.board import Board, Shade, Square
 from ..geometry import Rect, Size
 from ..scene import Box, Circle, Group, Item, Line, Paint
@@ -13,20 +15,54 @@ from .marks import centred_text
 EDGE = 12.0
 
 
-def square_rect(file: int, rank: int, square: Size, origin: tuple[float, float] = (0, 0)
-                ) -> Rect:
-    """Where square (file, rank) lies, rank 1 at the bottom as the south player sees it."""
+@dataclass(frozen=True, slots=True)
+class View:
+    """Which part of the board is drawn and from which side: files and ranks counted from 0,
+    both ends included; *flip* shows it as the north player sees it (h8 at the bottom left).
+
+    >>> View(files=(0, 3), ranks=(0, 3)).columns, View(flip=True).contains(7, 7)
+    (4, True)
+    """
+
+    files: tuple[int, int] = (0, 7)
+    ranks: tuple[int, int] = (0, 7)
+    flip: bool = False
+
+    @property
+    def columns(self) -> int:
+        return self.files[1] - self.files[0] + 1
+
+    @property
+    def rows(self) -> int:
+        return self.ranks[1] - self.ranks[0] + 1
+
+    def contains(self, file: int, rank: int) -> bool:
+        return (self.files[0] <= file <= self.files[1]
+                and self.ranks[0] <= rank <= self.ranks[1])
+
+
+WHOLE = View()
+
+
+def square_rect(file: int, rank: int, square: Size, origin: tuple[float, float] = (0, 0),
+                view: View = WHOLE) -> Rect:
+    """Where square (file, rank) lies in *view*: rank 1 at the bottom as the south player
+    sees it, or at the top when the view is flipped to the north player's side."""
     x0, y0 = origin
-    return Rect(x0 + file * square.width, y0 + (7 - rank) * square.height,
+    if view.flip:
+        column, row = view.files[1] - file, rank - view.ranks[0]
+    else:
+        column, row = file - view.files[0], view.ranks[1] - rank
+    return Rect(x0 + column * square.width, y0 + row * square.height,
                 square.width, square.height)
 
 
-def board_size(square: Size, edge: float = EDGE) -> Size:
-    return Size(8 * square.width + 2 * edge, 8 * square.height + 2 * edge)
+def board_size(square: Size, edge: float = EDGE, view: View = WHOLE) -> Size:
+    return Size(view.columns * square.width + 2 * edge, view.rows * square.height + 2 * edge)
 
 
-def squares_area(square: Size, edge: float = EDGE) -> Rect:
-    return Rect(edge, edge, 8 * square.width, 8 * square.height)
+def squares_area(square: Size, edge: float = EDGE, view: View = WHOLE) -> Rect:
+    return Rect(edge, edge, view.columns * square.width, view.rows * square.height)
 
 
 def _square_fill(square: Square, style: Style) -> str:
@@ -57,44 +93,86 @@ def _square(square: Square, rect: Rect, board: Board, style: Style) -> list[Item
 
 
 def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE,
-                style: Style = DEFAULT_STYLE) -> Group:
-    """The whole board with its edge bands, origin at the outer top-left corner."""
-    size = board_size(square, edge)
-    area = squares_area(square, edge)
+                style: Style = DEFAULT_STYLE, view: View = WHOLE,
+                file_letters: bool = False) -> Group:
+    """The board (or the part *view* shows) with its edge bands, origin at the outer top-left
+    corner. Edge labels go with their edges when the view is flipped, upright; a band of
+    width 0 draws none. *file_letters* adds the files' names a-h beside the colour chips, for
+    figures whose moves are written in square names."""
+    size = board_size(square, edge, view)
+    area = squares_area(square, edge, view)
+    origin = (area.x, area.y)
     items: list[Item] = [Box(Rect(0, 0, size.width, size.height),
                              Paint(fill=style.board_edge))]
     for sq in board:
-        items += _square(sq, square_rect(sq.file, sq.rank, square, (area.x, area.y)),
-                         board, style)
+        if view.contains(sq.file, sq.rank):
+            items += _square(sq, square_rect(sq.file, sq.rank, square, origin, view),
+                             board, style)
     items.append(Box(area, Paint(stroke=style.ink, width=0.5)))
+    if edge > 0:
+        items += _edge_labels(board, square, edge, style, view, area, file_letters)
+    if view.ranks[0] <= 3 < view.ranks[1]:
+        # The middle line, where board A's colours cross and the two halves meet.
+        upper = square_rect(view.files[0], 4, square, origin, view)
+        lower = square_rect(view.files[0], 3, square, origin, view)
+        mid = lower.bottom if view.flip else upper.bottom
+        items.append(Line(area.x - edge * 0.6, mid, area.right + edge * 0.6, mid,
+                          Paint(stroke=style.ink, width=0.6)))
+    return Group(tuple(items), role=f"board {board.name}")
+
+
+def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: View,
+                 area: Rect, file_letters: bool) -> list[Item]:
+    items: list[Item] = []
+    origin = (area.x, area.y)
+    west, east = edge / 2, area.right + edge / 2
+    if view.flip:
+        west, east = east, west
     digit_size = min(edge * 0.55, 7.0)
-    for rank in range(8):
-        row = square_rect(0, rank, square, (area.x, area.y))
+    for rank in range(view.ranks[0], view.ranks[1] + 1):
+        row = square_rect(view.files[0], rank, square, origin, view)
         cy = row.y + row.h / 2
         if board.left_digits:
-            items.append(centred_text(str(board.left_digits[rank]), edge / 2, cy,
-                                      digit_size, style.ink))
+            items.append(centred_text(str(board.left_digits[rank]), west, cy, digit_size,
+                                      style.ink))
         if board.right_digits and not board.crosswise_digits:
-            items.append(centred_text(str(board.right_digits[rank]), area.right + edge / 2,
-                                      cy, digit_size, style.ink))
+            items.append(centred_text(str(board.right_digits[rank]), east, cy, digit_size,
+                                      style.ink))
     if board.crosswise_digits:
         # Sixteen half-rows along the right edge, turned to be read once the board is
         # turned a quarter for the crosswise game.
         half = square.height / 2
         for i, digit in enumerate(board.crosswise_digits):
-            cy = area.bottom - (i + 0.5) * half
-            items.append(centred_text(str(digit), area.right + edge / 2, cy,
-                                      digit_size * 0.8, style.ink, rotation=-90))
-    for labels, cy in ((board.top_labels, edge / 2), (board.bottom_labels,
-                                                      area.bottom + edge / 2)):
+            if not view.ranks[0] <= i // 2 <= view.ranks[1]:
+                continue
+            row = square_rect(view.files[0], i // 2, square, origin, view)
+            cy = (row.y + (i % 2 + 0.5) * half) if view.flip \
+                else (row.bottom - (i % 2 + 0.5) * half)
+            items.append(centred_text(str(digit), east, cy, digit_size * 0.8, style.ink,
+                                      rotation=90 if view.flip else -90))
+    # Board A's colours cross at the middle line, so a band shows the labels of the half
+    # next to it: a crop of the lower half gets the bottom edge's colours on both sides.
+    north_labels = board.top_labels if view.ranks[1] >= 4 else board.bottom_labels
+    south_labels = board.bottom_labels if view.ranks[0] <= 3 else board.top_labels
+    top_cy, bottom_cy = edge / 2, area.bottom + edge / 2
+    if view.flip:
+        top_cy, bottom_cy = bottom_cy, top_cy
+    for labels, cy in ((north_labels, top_cy), (south_labels, bottom_cy)):
         for file, colour in enumerate(labels):
-            col = square_rect(file, 0, square, (area.x, area.y))
+            if not view.files[0] <= file <= view.files[1]:
+                continue
+            col = square_rect(file, view.ranks[0], square, origin, view)
             chip = Rect(col.x + col.w * 0.2, cy - edge * 0.32, col.w * 0.6, edge * 0.64)
             items.append(Box(chip, Paint(fill=style.suit[colour]), radius=edge * 0.12))
             items.append(centred_text(f"{colour.suit_sign}{colour.code}", *chip.centre,
                                       edge * 0.4, style.on_suit[colour]))
-    # The middle line, where board A's colours cross and the two halves meet.
-    mid = area.y + 4 * square.height
-    items.append(Line(area.x - edge * 0.6, mid, area.right + edge * 0.6, mid,
-                      Paint(stroke=style.ink, width=0.6)))
-    return Group(tuple(items), role=f"board {board.name}")
+            if file_letters:
+                items.append(centred_text("abcdefgh"[file], col.x + col.w * 0.1, cy,
+                                          edge * 0.3, style.ink, font="regular"))
+        if file_letters and not labels:
+            # A board without colour labels (the colourless one) still names its files.
+            for file in range(view.files[0], view.files[1] + 1):
+                col = square_rect(file, view.ranks[0], square, origin, view)
+                items.append(centred_text("abcdefgh"[file], col.centre[0], cy, edge * 0.4,
+                                          style.ink, font="regular"))
+    return items

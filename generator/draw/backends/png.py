@@ -184,9 +184,18 @@ def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
 
 def render(page: Page, *, dpi: float = 300) -> bytes:
     """One page as PNG bytes at *dpi*, with the dpi recorded in the file."""
+    image = render_image(page, dpi=dpi)
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def render_image(page: Page, *, dpi: float = 300, oversample: int = 4) -> Image.Image:
+    """One page as an RGB image at *dpi*, drawn at *oversample* times the size and scaled
+    down; animations, whose palette loses fine shading anyway, may ask for less."""
     width = max(1, round(mm_to_px(page.width, dpi)))
     height = max(1, round(mm_to_px(page.height, dpi)))
-    factor = 4
+    factor = oversample
     while factor > 1 and width * height * factor * factor > _MAX_PIXELS:
         factor //= 2
     big = Image.new("RGBA", (width * factor, height * factor),
@@ -194,6 +203,4 @@ def render(page: Page, *, dpi: float = 300) -> bytes:
     scale = width * factor / page.width
     _Painter(big, Transform.scale(scale, height * factor / page.height)).items(page.items)
     image = big.reduce(factor) if factor > 1 else big
-    out = io.BytesIO()
-    image.convert("RGB").save(out, format="PNG", dpi=(dpi, dpi))
-    return out.getvalue()
+    return image.convert("RGB")

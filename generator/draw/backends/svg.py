@@ -17,10 +17,13 @@ def _matrix(t: Transform) -> str:
 
 
 class _Writer:
-    def __init__(self, dwg: svgwrite.Drawing, prefix: str) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, prefix: str, reuse: bool = False) -> None:
         self.dwg = dwg
         self.prefix = prefix
         self.clips = 0
+        self.reuse = reuse
+        self.defined: set[str] = set()
+        self.outlines: dict[tuple[str, str, str, str], str] = {}
 
     def paint(self, paint: Paint) -> dict[str, str]:
         attrs = {"fill": paint.fill or "none"}
@@ -37,6 +40,8 @@ class _Writer:
     def element(self, item: Item):  # noqa: ANN201 - an svgwrite element
         d = self.dwg
         if isinstance(item, Group):
+            if self.reuse and item.key is not None:
+                return self.use(item)
             return self.group(item)
         if isinstance(item, Box):
             r = item.rect
@@ -60,10 +65,36 @@ class _Writer:
     def text(self, t: Text):  # noqa: ANN201
         width = fonts.measure(t.text, t.font, t.size)
         x0 = {"start": 0.0, "middle": -width / 2, "end": -width}[t.anchor]
+        if self.reuse:
+            return self.glyphs(t, x0)
         path = self.dwg.path(d=fonts.outline(t.text, t.font, t.size, x0, 0.0), fill=t.fill)
         path["transform"] = _matrix(Transform.translate(t.x, t.y) @ Transform.rotate(t.rotation))
         path["aria-label"] = t.text
         return path
+
+    def glyphs(self, t: Text, x0: float):  # noqa: ANN201
+        """Text as a reference to its outline, written once per text, font and size; the
+        fill sits on the reference so one outline serves every colour."""
+        ref = f"{self.prefix}t{len(self.outlines) + 1}"
+        ref = self.outlines.setdefault((t.text, t.font, fmt(t.size), fmt(x0)), ref)
+        if ref not in self.defined:
+            self.defined.add(ref)
+            path = self.dwg.path(d=fonts.outline(t.text, t.font, t.size, x0, 0.0), id=ref)
+            path["aria-label"] = t.text
+            self.dwg.defs.add(path)
+        use = self.dwg.use(f"#{ref}", fill=t.fill)
+        use["transform"] = _matrix(Transform.translate(t.x, t.y) @ Transform.rotate(t.rotation))
+        return use
+
+    def use(self, g: Group):  # noqa: ANN201
+        """A keyed group is written once into <defs> and drawn again by reference."""
+        ref = self.prefix + "k-" + "".join(ch if ch.isalnum() else "-" for ch in str(g.key))
+        if ref not in self.defined:
+            self.defined.add(ref)
+            element = self.group(g)
+            element["id"] = ref
+            self.dwg.defs.add(element)
+        return self.dwg.use(f"#{ref}")
 
     def group(self, g: Group):  # noqa: ANN201
         element = self.dwg.g()
@@ -85,14 +116,16 @@ class _Writer:
         return element
 
 
-def render(page: Page, *, prefix: str = "") -> str:
-    """One page as a standalone SVG document sized in mm."""
+def render(page: Page, *, prefix: str = "", reuse: bool = False) -> str:
+    """One page as a standalone SVG document sized in mm. With *reuse*, every group with a
+    key is written once into ``<defs>`` and drawn by ``<use>`` wherever it appears, which
+    keeps a figure of 64 cards small; without it the output is the plain nested drawing."""
     dwg = svgwrite.Drawing(size=(f"{fmt(page.width)}mm", f"{fmt(page.height)}mm"),
                            viewBox=f"0 0 {fmt(page.width)} {fmt(page.height)}",
                            profile="full", debug=False)
     if page.label:
         dwg.set_desc(title=page.label)
-    writer = _Writer(dwg, prefix)
+    writer = _Writer(dwg, prefix, reuse)
     if page.background:
         dwg.add(dwg.rect(insert=(0, 0), size=(fmt(page.width), fmt(page.height)),
                          fill=page.background))

@@ -1,0 +1,118 @@
+"""``opencards figure`` and ``opencards gallery``: diagrams of positions and moves.
+
+A thin shell: options are parsed into annotations by :mod:`generator.docs.build`, which
+asks the rule engine, draws and writes.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
+from ..docs.gallery import write_gallery
+from ..errors import InvalidLayoutError
+from ..io.templates import Library
+from ..model.units import LENGTH_FORMS, parse_length
+
+
+def _library(ctx: click.Context) -> Library:
+    return Library.with_user_dirs(ctx.obj["templates"])
+
+
+class _Width(click.ParamType):
+    name = "LENGTH"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            mm = parse_length(value)
+        except ValueError:
+            self.fail(f"{value!r} is not a length; expected {LENGTH_FORMS}", param, ctx)
+        if not 20 <= mm <= 2000:
+            self.fail(f"{value!r} is out of range; expected 20mm to 2000mm", param, ctx)
+        return mm
+
+
+@click.command()
+@click.argument("layout")
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+              help="The file to write; its suffix (.svg, .png, .pdf, .gif) names the format.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
+              help="The format, if the suffix of --out does not say it.")
+@click.option("--flip/--no-flip", default=None, help="Show the board as north sees it.")
+@click.option("--crop", metavar="A1:D4", help="Show only these squares; names are kept.")
+@click.option("--coords/--no-coords", default=None,
+              help="Draw the edge labels and file names (default: on).")
+@click.option("--width", type=_Width(), default="100mm", show_default=True,
+              help="Width of the figure (SVG, PDF; PNG with --dpi).")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True,
+              help="Resolution of PNG and GIF output.")
+@click.option("--caption", help="A line of text under the board.")
+@click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
+              help="Outline a square, e.g. c3:green. Repeatable.")
+@click.option("--arrow", "arrows", multiple=True, metavar="MOVE[:COLOUR]",
+              help="An arrow in move notation: c3-d4, c3xb4, d2+d5, a1-c3-e5, c7-off, d1=.")
+@click.option("--mark", "marks", multiple=True, metavar="SQ:SHAPE[:COLOUR]",
+              help="A circle, cross or dot on a square, e.g. e5:circle. Repeatable.")
+@click.option("--cross", "crossed", multiple=True, metavar="SQ",
+              help="Cross out the card on a square (a captured card). Repeatable.")
+@click.option("--last-move", metavar="MOVE", help="Mark a move as the last one played.")
+@click.option("--show", multiple=True, metavar="WHAT",
+              help="Ask the rule engine: combos, words, moves:SQUARE or threats.")
+@click.option("--moves", metavar="'M1 M2 ...'",
+              help="Play these moves through the rule engine and draw the position after them.")
+@click.option("--frames", "frames_dir", type=click.Path(path_type=Path),
+              help="Also write one figure per position of --moves into this folder.")
+@click.option("--game", "game_name", metavar="NAME", help="Judge by this game, not the layout's.")
+@click.option("--play", is_flag=True, help="Check the layout as a position during a game.")
+@click.option("--allow-invalid", is_flag=True,
+              help="Draw a layout the rule engine refuses, with each problem square marked.")
+@click.option("--words", "words_file", type=click.Path(exists=True, dir_okay=False,
+                                                        path_type=Path),
+              help="A word list (one word a line) for word games and --show words.")
+@click.pass_context
+def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bool | None,
+           crop: str | None, coords: bool | None, width: float, dpi: int,
+           caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
+           marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
+           show: tuple[str, ...], moves: str | None, frames_dir: Path | None,
+           game_name: str | None, play: bool, allow_invalid: bool,
+           words_file: Path | None) -> None:
+    """Draw LAYOUT (a shipped layout's name or a .toml file) as a figure: the cards on
+    their squares, with annotations from the options and the layout's [figure] table.
+
+    The rule engine checks the layout first and every move of --moves.
+    """
+    chosen = format_of(out, fmt)
+    changes = option_annotations(highlight=highlight, arrows=arrows, marks=marks,
+                                 crossed=crossed, show=show, crop=crop, last_move=last_move,
+                                 moves=moves)
+    try:
+        drawn = draw_figure(_library(ctx), layout, changes, flip=flip, coords=coords,
+                            caption=caption, game_name=game_name, play=play,
+                            allow_invalid=allow_invalid, words_file=words_file, width=width)
+    except InvalidLayoutError as e:
+        for line in e.problems:
+            click.echo(line, err=True)
+        raise
+    if chosen == "gif" and len(drawn.pages) < 2:
+        click.echo("note: without --moves the GIF holds one frame", err=True)
+    written = write_figure(drawn, out, chosen, dpi=dpi, frames_dir=frames_dir)
+    if drawn.problems:
+        click.echo(f"drew {len(drawn.problems)} problem(s) anyway (--allow-invalid)",
+                   err=True)
+    click.echo(f"wrote {written[0]}" + (f" and {len(written) - 1} frames to {frames_dir}"
+                                        if frames_dir is not None else ""))
+    sys.stdout.flush()
+
+
+@click.command()
+@click.option("--out", type=click.Path(path_type=Path), default=Path("docs/figures.png"),
+              show_default=True)
+@click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True)
+@click.pass_context
+def gallery(ctx: click.Context, out: Path, dpi: int) -> None:
+    """Draw the figures gallery (docs/figures.png) from the shipped example layouts."""
+    click.echo(f"wrote {write_gallery(_library(ctx), out, dpi=dpi)}")

@@ -1,0 +1,94 @@
+"""Annotations the rule engine finds: every maximal combination or word outlined, the legal
+moves of one card as arrows, and rings on the cards that can be beaten on the next move.
+
+The engine answers; this module only turns its answers into :mod:`.figure` annotations.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..errors import FigureError
+from ..io.layouts import Position, word_list_for
+from ..model.layout import Layout, Side
+from ..rules import MoveKind, combinations, find_words, legal_moves
+from .figure import COLOURS, Arrow, Figure, Mark, Outline, Show
+
+#: Colours that cycle over the lines found, so that overlapping lines stay apart.
+LINE_COLOURS = ("#8e44ad", "#d35400", "#16a085", "#c0392b", "#2c3e50")
+_TAKES = (MoveKind.BEAT, MoveKind.COVER, MoveKind.PRESS)
+
+
+def _arrow(move_notation: str, colour: str) -> Arrow:
+    return Arrow.parse(move_notation + ":" + colour)
+
+
+def combos_outlines(position: Position, layout: Layout) -> tuple[Outline, ...]:
+    rules = position.game.combinations
+    found = combinations(layout, min_length=rules.min_length if rules.enabled else 3,
+                         kinds=rules.kinds)
+    return tuple(Outline(c.squares, LINE_COLOURS[n % len(LINE_COLOURS)])
+                 for n, c in enumerate(found))
+
+
+def words_outlines(position: Position, layout: Layout, words_file: Path | None
+                   ) -> tuple[Outline, ...]:
+    words = word_list_for(position.sources, words_file)
+    rules = position.game.words
+    found = find_words(layout, words, min_length=rules.min_length if rules.enabled else 3)
+    # A word read both ways (CAT and TAC) lies on the same squares: outline it once.
+    seen: set[frozenset[str]] = set()
+    outlines: list[Outline] = []
+    for word in found:
+        if frozenset(word.squares) not in seen:
+            seen.add(frozenset(word.squares))
+            outlines.append(Outline(word.squares, LINE_COLOURS[len(outlines) % len(LINE_COLOURS)]))
+    return tuple(outlines)
+
+
+def _moves(position: Position, layout: Layout, side: Side, words_file: Path | None):  # noqa: ANN202
+    words = word_list_for(position.sources, words_file) if position.game.words.enabled else None
+    return legal_moves(layout, position.board, position.game, side, words=words)
+
+
+def moves_arrows(position: Position, layout: Layout, square: str,
+                 words_file: Path | None) -> tuple[Arrow, ...]:
+    piece = layout.top(square)
+    if piece is None:
+        raise FigureError(f"{position.shown}: --show moves:{square}: no card on {square}")
+    sides: Iterable[Side] = (piece.owner,) if piece.owner is not None else tuple(Side)
+    found = sorted({m for side in sides for m in _moves(position, layout, side, words_file)
+                    if m.origin == square})
+    return tuple(_arrow(m.notation(), "red" if m.kind in _TAKES else "blue") for m in found)
+
+
+def threat_marks(position: Position, layout: Layout, words_file: Path | None
+                 ) -> tuple[Mark, ...]:
+    """A ring on every card either side could beat, cover or press on its next move."""
+    targets = sorted({m.target for side in Side
+                      for m in _moves(position, layout, side, words_file) if m.kind in _TAKES})
+    return tuple(Mark(t, "circle", COLOURS["red"]) for t in targets)
+
+
+def with_engine(figure: Figure, position: Position, layout: Layout, *,
+                words_file: Path | None = None) -> Figure:
+    """*figure* with what each of its :class:`Show` questions finds on *layout*."""
+    outlines: tuple[Outline, ...] = ()
+    arrows: tuple[Arrow, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    for show in dict.fromkeys(figure.show):  # the table and the options may both ask
+        outlines += _answer_outlines(show, position, layout, words_file)
+        if show.what == "moves" and show.square is not None:
+            arrows += moves_arrows(position, layout, show.square, words_file)
+        elif show.what == "threats":
+            marks += threat_marks(position, layout, words_file)
+    return figure.merged(outlines=outlines, arrows=arrows, marks=marks)
+
+
+def _answer_outlines(show: Show, position: Position, layout: Layout,
+                     words_file: Path | None) -> tuple[Outline, ...]:
+    if show.what == "combos":
+        return combos_outlines(position, layout)
+    if show.what == "words":
+        return words_outlines(position, layout, words_file)
+    return ()

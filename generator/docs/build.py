@@ -1,0 +1,179 @@
+"""The ``opencards figure`` job: a layout and its ``[figure]`` table, the command line's
+annotations, validation by the rule engine, a move sequence played through it, and the
+pages (one per move when asked) written as SVG, PNG, PDF or an animated GIF.
+
+Everything is drawn before anything is written, so a refused move or a bad annotation
+leaves no file behind.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from ..draw.backends import gif
+from ..draw.scene import Page
+from ..errors import FigureError, InvalidLayoutError
+from ..io.figures import FigureTable, layout_path, read_figure_table
+from ..io.layouts import Position, load_position
+from ..io.output import atomic_write, prepare_dir
+from ..io.templates import Library
+from ..model.layout import Layout
+from ..rules import Violation
+from .annotate import with_engine
+from .diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
+from .figure import Arrow, Crop, Figure, Highlight, Mark, Show, parse_moves, parse_square_name
+from .sequence import play_moves
+
+FORMATS = ("svg", "png", "pdf", "gif")
+#: How long a GIF shows each position, and the last one, in milliseconds.
+PAUSE_MS = 1200
+FINAL_PAUSE_MS = 3000
+
+T = TypeVar("T")
+
+
+def _parsed(where: str, parse: Callable[[str], T], text: str) -> T:
+    try:
+        return parse(text)
+    except ValueError as e:
+        raise FigureError(f"{where}: {e}") from None
+
+
+def option_annotations(*, highlight: Sequence[str] = (), arrows: Sequence[str] = (),
+                       marks: Sequence[str] = (), crossed: Sequence[str] = (),
+                       show: Sequence[str] = (), crop: str | None = None,
+                       last_move: str | None = None, moves: str | None = None
+                       ) -> dict[str, object]:
+    """Command-line texts parsed into :meth:`Figure.merged` changes; a bad one raises
+    :exc:`FigureError` naming the option and the text."""
+    return {
+        "highlights": tuple(_parsed(f"--highlight {t!r}", Highlight.parse, t) for t in highlight),
+        "arrows": tuple(_parsed(f"--arrow {t!r}", Arrow.parse, t) for t in arrows),
+        "marks": tuple(_parsed(f"--mark {t!r}", Mark.parse, t) for t in marks),
+        "crossed": tuple(_parsed(f"--cross {t!r}", parse_square_name, t) for t in crossed),
+        "show": tuple(_parsed(f"--show {t!r}", Show.parse, t) for t in show),
+        "crop": _parsed(f"--crop {crop!r}", Crop.parse, crop) if crop else None,
+        "last_move": _parsed(f"--last-move {last_move!r}", Arrow.parse, last_move)
+        if last_move else None,
+        "moves": _parsed("--moves", parse_moves, moves) if moves else None,
+    }
+
+
+def table_figure(table: FigureTable) -> Figure:
+    """The figure a layout file's ``[figure]`` table describes."""
+    parsers: dict[str, tuple[str, Callable[[str], object]]] = {
+        "highlight": ("highlights", Highlight.parse), "arrows": ("arrows", Arrow.parse),
+        "marks": ("marks", Mark.parse), "crossed": ("crossed", parse_square_name),
+        "show": ("show", Show.parse)}
+    changes: dict[str, object] = {}
+    for key, texts in table.lists:
+        name, parse = parsers[key]
+        changes[name] = tuple(_parsed(table.where(key, i), parse, t) for i, t in enumerate(texts))
+    if table.crop:
+        changes["crop"] = _parsed(table.where("crop"), Crop.parse, table.crop)
+    if table.last_move:
+        changes["last_move"] = _parsed(table.where("last_move"), Arrow.parse, table.last_move)
+    if table.moves:
+        changes["moves"] = _parsed(table.where("moves"), parse_moves, table.moves)
+    for key in ("caption", "flip", "coords"):
+        if getattr(table, key) is not None:
+            changes[key] = getattr(table, key)
+    return Figure().merged(**changes)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The pages of a figure: the start and one per move of its sequence; the figure is
+    the last."""
+
+    pages: list[Page]
+    problems: list[Violation] = field(default_factory=list)
+
+    @property
+    def final(self) -> Page:
+        return self.pages[-1]
+
+
+def draw_figure(library: Library, name: str, changes: dict[str, object] | None = None, *,
+                flip: bool | None = None, coords: bool | None = None,
+                caption: str | None = None, game_name: str | None = None,
+                play: bool = False, allow_invalid: bool = False,
+                words_file: Path | None = None, width: float = DEFAULT_WIDTH) -> Drawn:
+    """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
+
+    :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
+        false; :exc:`FigureError` for a bad annotation or an illegal move.
+    """
+    position = load_position(library, name, game_name)
+    table = read_figure_table(layout_path(library, name))
+    figure = table_figure(table).merged(**(changes or {}), flip=flip, coords=coords,
+                                        caption=caption)
+    found = position.problems(start=not (play or table.play))
+    if found and not allow_invalid:
+        n = len(found)
+        raise InvalidLayoutError(
+            f"{position.shown}: {n} problem{'s' if n != 1 else ''} found by the rule engine; "
+            "draw it anyway with --allow-invalid",
+            [f"{position.shown}: {v} [{v.code}]" for v in found])
+    figure = figure.merged(problems=tuple(sorted({v.square for v in found if v.square})))
+    settings = library.settings()
+
+    def page(layout: Layout, fig: Figure) -> Page:
+        fig = with_engine(fig, position, layout, words_file=words_file)
+        return figure_page(layout, position.board, position.sources, fig, settings=settings,
+                           width=width)
+
+    if not figure.moves:
+        return Drawn([page(position.layout, figure)], found)
+    steps = play_moves(position, figure.moves, words_file=words_file)
+    # The frames show the sequence alone; the user's own annotations go on the last one.
+    bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
+                  caption=figure.caption, show=figure.show)
+    pages = [page(position.layout, bare)]
+    for step in steps:
+        last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)
+        chosen = figure if step is steps[-1] else bare
+        pages.append(page(step.after, chosen.merged(last_move=last)))
+    return Drawn(pages, found)
+
+
+def encode(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
+    if fmt == "svg":
+        return to_svg(page)
+    if fmt == "png":
+        return to_png(page, dpi=dpi)
+    if fmt == "pdf":
+        return to_pdf(page)
+    raise FigureError(f"unknown figure format {fmt!r} (expected {', '.join(FORMATS)})")
+
+
+def format_of(out: Path, fmt: str | None) -> str:
+    """*fmt*, or the format *out*'s suffix names."""
+    chosen = fmt or out.suffix.lstrip(".").lower()
+    if chosen not in FORMATS:
+        raise FigureError(f"{out}: cannot tell the format from the suffix {out.suffix!r}; "
+                          f"use .svg, .png, .pdf or .gif, or --format")
+    return chosen
+
+
+def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
+                 frames_dir: Path | None = None) -> list[Path]:
+    """Writes the figure (a GIF holds the whole sequence) and, with *frames_dir*, one file
+    per position as ``00.svg`` (the start), ``01.svg`` (after move 1), ...
+
+    Everything is encoded before the first file is written.
+    """
+    data = gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS, final_pause_ms=FINAL_PAUSE_MS) \
+        if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi)
+    frame_fmt = "png" if fmt == "gif" else fmt
+    frames = [(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
+              for n, p in enumerate(drawn.pages)] if frames_dir is not None else []
+    prepare_dir(out.parent if str(out.parent) else Path("."))
+    written = [atomic_write(out, data)]
+    if frames_dir is not None:
+        folder = prepare_dir(frames_dir)
+        written += [atomic_write(folder / stem, body) for stem, body in frames]
+    return written

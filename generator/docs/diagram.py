@@ -1,0 +1,300 @@
+"""A position and its annotations as a scene: the board (or a crop of it, from either side),
+each card drawn with the kit's own art scaled to its square, and the annotations on top.
+
+:func:`figure_page` is the one function scripts call; :func:`to_svg`, :func:`to_png` and
+:func:`to_pdf` turn its page into bytes through the kit's backends. Every card drawing
+carries a key, so the SVG holds each distinct card once and places it with ``<use>``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+
+from ..draw import fonts
+from ..draw.art.board import EDGE, View, board_group, board_size, square_rect, squares_area
+from ..draw.art.cards import card_back, card_front, letter_back, letter_front
+from ..draw.art.marks import fit_size
+from ..draw.backends import pdf, png, svg
+from ..draw.geometry import Rect, Size, Transform
+from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
+from ..draw.style import DEFAULT_STYLE, Style
+from ..model.board import Board, parse_square
+from ..model.cards import Card, Pack
+from ..model.layout import Layout, Piece, Side, Stack
+from ..model.letters import LetterSet
+from ..model.settings import Settings
+from .figure import COLOURS, Arrow, Figure
+
+Source = Pack | LetterSet
+
+#: Width of a figure when none is asked for: a column of a printed page.
+DEFAULT_WIDTH = 100.0
+#: How far each card under the top one of a pile peeks out, in square units (see _unit).
+PILE_STEP = 1.6
+CAPTION_SIZE = 3.4  # mm on the final page
+LAST_MOVE = "#f0a020"
+PROBLEM = "#d62728"
+
+
+def _unit(square: Size) -> float:
+    """Annotations are designed on a 25 x 50 mm square and scale with its smaller side."""
+    return min(square.width / 25.0, square.height / 50.0)
+
+
+def _view(figure: Figure) -> View:
+    crop = figure.crop
+    return View(crop.files, crop.ranks, figure.flip) if crop else View(flip=figure.flip)
+
+
+class _Squares:
+    """Where squares lie on the figure (before scaling): the one place annotations ask."""
+
+    def __init__(self, square: Size, edge: float, view: View) -> None:
+        self.square, self.edge, self.view = square, edge, view
+
+    def rect(self, name: str) -> Rect:
+        file, rank = parse_square(name)
+        return square_rect(file, rank, self.square, (self.edge, self.edge), self.view)
+
+    def centre(self, name: str) -> tuple[float, float]:
+        return self.rect(name).centre
+
+    def off_point(self, origin: str, side: Side) -> tuple[float, float]:
+        """A point past the far edge the card on *origin* leaves the board over."""
+        file, _ = parse_square(origin)
+        far, before = (7, 6) if side is Side.SOUTH else (0, 1)
+        (x1, y1), (x2, y2) = self.centre(f"{'abcdefgh'[file]}{before + 1}"), \
+            self.centre(f"{'abcdefgh'[file]}{far + 1}")
+        step = math.hypot(x2 - x1, y2 - y1)
+        # Half a square beyond the last one, and most of the way across the edge band.
+        reach = (step / 2 + self.edge * 0.7) / step
+        return (x2 + (x2 - x1) * reach, y2 + (y2 - y1) * reach)
+
+    def shown(self, name: str) -> bool:
+        return self.view.contains(*parse_square(name))
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+def _source_for(piece: Piece, layout: Layout, sources: Mapping[str, Source]) -> Source:
+    """The pack or letter set a piece is drawn from: its owner's, else the first that
+    holds the card (pieces without arrows in games where cards belong to nobody)."""
+    names = [layout.players[piece.owner].partition(":")[0]] \
+        if piece.owner is not None and piece.owner in layout.players else []
+    names += [ref.partition(":")[0] for ref in layout.players.values()]
+    names += list(sources)
+    for name in names:
+        source = sources.get(name)
+        if source is not None and piece.card in source:
+            return source
+    for name in names:
+        if name in sources and isinstance(sources[name], LetterSet) != isinstance(piece.card,
+                                                                                  Card):
+            return sources[name]
+    raise ValueError(f"no pack or letter set of the layout holds {piece.card.notation()}")
+
+
+def _card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
+    """The card as the kit prints it, keyed so that a figure draws each distinct card once."""
+    if isinstance(source, Pack) and isinstance(piece.card, Card):
+        art = (card_front if piece.face_up else card_back)(source, piece.card, size=size,
+                                                          style=style)
+    elif isinstance(source, LetterSet) and not isinstance(piece.card, Card):
+        art = (letter_front if piece.face_up else letter_back)(source, piece.card, size=size,
+                                                              style=style)
+    else:
+        raise ValueError(f"{piece.card.notation()} is not a card of {source.name}")
+    if art.key is None:
+        art = dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-face")
+    return art
+
+
+def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str, Source],
+                 card: Size, viewer: Side, style: Style) -> list[Item]:
+    u = _unit(Size(rect.w, rect.h))
+    shown = stack[-3:]  # a short pile says "a pile"; the count says how many
+    step = PILE_STEP * u
+    room = step * (len(shown) - 1)
+    scale = min((rect.w - room) / card.width, (rect.h - room) / card.height) * 0.92
+    items: list[Item] = []
+    for depth, piece in enumerate(reversed(shown)):
+        # Lower cards peek out up and to the right, as a pile on the table does.
+        cx = rect.centre[0] - room / 2 + depth * step
+        cy = rect.centre[1] + room / 2 - depth * step
+        owner = piece.owner
+        # Each card is drawn as its owner sees it: the arrow points at the opponent.
+        turn = 180 if owner is not None and owner is not viewer else 0
+        place = (Transform.translate(cx, cy) @ Transform.rotate(turn)
+                 @ Transform.scale(scale) @ Transform.translate(-card.width / 2,
+                                                                -card.height / 2))
+        items.insert(0, Group((_card_art(piece, _source_for(piece, layout, sources), card,
+                                         style),), place))
+    if len(stack) > 1:
+        r = 4.2 * u
+        x, y = rect.right - r - 0.8 * u, rect.bottom - r - 0.8 * u
+        items.append(Circle(x, y, r, Paint(fill=style.ink, stroke=style.paper, width=0.6 * u)))
+        items.append(_text(str(len(stack)), x, y + 1.6 * u, 4.6 * u, style.paper, "bold"))
+    return items
+
+
+def _text(text: str, x: float, y: float, size: float, fill: str, font: str = "regular"
+          ) -> Text:
+    fonts.check_glyphs(text, font, f"text {text!r}")
+    return Text(x, y, text, size, fill, font, "middle")
+
+
+# --- annotations ---------------------------------------------------------------------------
+
+def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float) -> list[Item]:
+    paint = Paint(stroke=arrow.colour, width=1.7 * u)
+    start = at.centre(arrow.origin)
+    if arrow.kind == "=":
+        r = min(at.square.width, at.square.height) * 0.3
+        return [Circle(*start, r, Paint(stroke=arrow.colour, width=1.4 * u, dash=(2 * u, 1.4 * u)))]
+    owner = layout.owner(arrow.origin) or (Side.parse(arrow.mover) if arrow.mover
+                                           else Side.SOUTH)
+    points = [start] + [at.off_point(arrow.origin, owner) if stop == "off" else at.centre(stop)
+                        for stop in arrow.stops]
+    head = 6.5 * u
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    # The shaft stops where the head begins, so the tip stays sharp at every width.
+    base = (x2 - ux * head, y2 - uy * head)
+    shaft = points[:-1] + [base]
+    items: list[Item] = [Polygon(tuple(shaft), paint, closed=False),
+                         Circle(*start, 1.6 * u, Paint(fill=arrow.colour))]
+    half = head * 0.5
+    items.append(Polygon(((x2, y2), (base[0] - uy * half, base[1] + ux * half),
+                          (base[0] + uy * half, base[1] - ux * half)), Paint(fill=arrow.colour)))
+    if arrow.kind in "x+":
+        # A beat or a press: a ring around the target says a card is taken or pressed.
+        r = min(at.square.width, at.square.height) * 0.42
+        items.append(Circle(x2, y2, r, Paint(stroke=arrow.colour, width=1.0 * u,
+                                             dash=() if arrow.kind == "x" else (2 * u, 1.2 * u))))
+    return items
+
+
+def _outline_items(squares: tuple[str, ...], colour: str, at: _Squares, u: float,
+                   inset: float) -> list[Item]:
+    """A band around a straight line of squares, whatever its direction."""
+    (x1, y1), (x2, y2) = at.centre(squares[0]), at.centre(squares[-1])
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    w, h = at.square.width / 2, at.square.height / 2
+    # How far a square reaches from its centre along the line and across it (the support
+    # of the rectangle), less the inset that keeps overlapping bands apart.
+    along = abs(ux) * w + abs(uy) * h - inset
+    across = min(abs(uy) * w + abs(ux) * h, min(w, h) * 1.6) - inset
+    a = (x1 - ux * along, y1 - uy * along)
+    b = (x2 + ux * along, y2 + uy * along)
+    px, py = -uy * across, ux * across
+    corners = ((a[0] + px, a[1] + py), (b[0] + px, b[1] + py), (b[0] - px, b[1] - py),
+               (a[0] - px, a[1] - py))
+    return [Polygon(corners, Paint(stroke=colour, width=1.6 * u))]
+
+
+def _mark_items(square: str, shape: str, colour: str, at: _Squares, u: float) -> list[Item]:
+    cx, cy = at.centre(square)
+    r = min(at.square.width, at.square.height) * 0.36
+    if shape == "circle":
+        return [Circle(cx, cy, r, Paint(stroke=colour, width=1.6 * u))]
+    if shape == "dot":
+        return [Circle(cx, cy, r * 0.3, Paint(fill=colour, stroke=DEFAULT_STYLE.paper,
+                                               width=0.6 * u))]
+    d = r * 0.75
+    paint = Paint(stroke=colour, width=1.8 * u)
+    return [Line(cx - d, cy - d, cx + d, cy + d, paint), Line(cx - d, cy + d, cx + d, cy - d, paint)]
+
+
+def _frame(square: str, colour: str, at: _Squares, u: float, *, dash: tuple[float, ...] = ()
+           ) -> Box:
+    width = 1.8 * u
+    return Box(at.rect(square).inset(width / 2 + 0.3 * u), Paint(stroke=colour, width=width,
+                                                                dash=dash))
+
+
+def _annotation_items(figure: Figure, at: _Squares, layout: Layout) -> list[Item]:
+    u = _unit(at.square)
+    items: list[Item] = []
+    if figure.last_move is not None:
+        move = figure.last_move
+        for square in (move.origin, *[s for s in move.stops if s != "off"]):
+            items.append(_frame(square, LAST_MOVE, at, u))
+    for square in figure.problems:
+        items.append(_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u)))
+    for highlight in figure.highlights:
+        items.append(_frame(highlight.square, highlight.colour, at, u))
+    for n, outline in enumerate(figure.outlines):
+        # Overlapping lines are told apart by stepping their bands inwards.
+        items += _outline_items(outline.squares, outline.colour, at, u, (1.4 + 2.2 * (n % 3)) * u)
+    for square in figure.crossed:
+        rect = at.rect(square).inset(3 * u)
+        paint = Paint(stroke=COLOURS["red"], width=2.2 * u)
+        items += [Line(rect.x, rect.y, rect.right, rect.bottom, paint),
+                  Line(rect.x, rect.bottom, rect.right, rect.y, paint)]
+    for mark in figure.marks:
+        items += _mark_items(mark.square, mark.shape, mark.colour, at, u)
+    for arrow in figure.arrows:
+        items += _arrow_items(arrow, at, layout, u)
+    if figure.last_move is not None:
+        items += _arrow_items(dataclasses.replace(figure.last_move, colour=LAST_MOVE), at,
+                              layout, u)
+    return items
+
+
+# --- the figure ----------------------------------------------------------------------------
+
+def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
+                figure: Figure = Figure(), *, settings: Settings = Settings(),
+                width: float = DEFAULT_WIDTH, style: Style = DEFAULT_STYLE) -> Page:
+    """*layout* on *board* as a page *width* mm wide, with *figure*'s view and annotations.
+
+    *sources* are the packs and letter sets by name (``Position.sources``). The annotations
+    are drawn as given: validating the layout and asking the engine (``--show``) is the
+    business of :mod:`generator.docs.annotate` and :func:`generator.docs.build.build_figure`.
+
+    :raises: :exc:`ValueError` for a card no pack of the layout holds.
+    """
+    view = _view(figure)
+    edge = EDGE if figure.coords else 0.0
+    square = settings.square
+    at = _Squares(square, edge, view)
+    size = board_size(square, edge, view)
+    viewer = Side.NORTH if figure.flip else Side.SOUTH
+    items: list[Item] = [board_group(board, square=square, edge=edge, style=style, view=view,
+                                     file_letters=figure.coords)]
+    for name, stack in layout.items():
+        if at.shown(name):
+            items += _stack_items(stack, at.rect(name), layout, sources, settings.card,
+                                  viewer, style)
+    # Arrows may leave the board over its far edge into the band; in a crop they stop at
+    # the squares shown, so a move from outside the crop does not cross the labels.
+    clip = Rect(0, 0, size.width, size.height) if figure.crop is None \
+        else squares_area(square, edge, view)
+    items.append(Group(tuple(_annotation_items(figure, at, layout)), clip=clip,
+                       role="annotations"))
+    scale = width / size.width
+    height = size.height * scale
+    page_items: list[Item] = [Group(tuple(items), Transform.scale(scale), role="figure")]
+    if figure.caption:
+        text_size = fit_size(figure.caption, "regular", CAPTION_SIZE, width - 4)
+        page_items.append(_text(figure.caption, width / 2, height + 2.2 + text_size,
+                                text_size, style.ink))
+        height += 2.2 + text_size * 1.6
+    label = figure.caption or layout.title or layout.name
+    return Page(width, height, tuple(page_items), background=style.paper, label=label)
+
+
+def to_svg(page: Page) -> str:
+    """The figure as SVG text, each distinct card drawing written once."""
+    return svg.render(page, reuse=True)
+
+
+def to_png(page: Page, *, dpi: float = 150) -> bytes:
+    return png.render(page, dpi=dpi)
+
+
+def to_pdf(page: Page) -> bytes:
+    return pdf.render([page], title=page.label)

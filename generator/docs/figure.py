@@ -1,0 +1,256 @@
+"""What a figure shows, as plain data: the view (side, crop, coordinates, size, caption) and
+the annotations (highlighted squares, arrows in the engine's move notation, marks, crossed-out
+cards, the last move, what to ask the rule engine). Pure: standard library and model only.
+
+Every ``parse_*`` function takes the text a user writes, on the command line or in a layout's
+``[figure]`` table, and raises :exc:`ValueError` with a sentence saying what was expected; the
+callers add where the text came from.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from ..model.board import FILES, parse_square
+
+#: Colours by name, for annotations; anything else must be written ``#rrggbb``.
+COLOURS = {
+    "red": "#d62728", "green": "#2ca02c", "blue": "#1f5fbf", "yellow": "#f2c200",
+    "orange": "#ff7f0e", "purple": "#8e44ad", "black": "#1b1b1b", "grey": "#7f7f7f",
+    "white": "#ffffff",
+}
+MARK_SHAPES = ("circle", "cross", "dot")
+#: What ``--show`` asks the rule engine; ``moves`` takes a square (``moves:c3``).
+SHOWS = ("combos", "words", "moves", "threats")
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_SQ = r"[a-h][1-8]"
+_MOVE = re.compile(rf"^({_SQ})(?:(=)|-(off)|([-x+])({_SQ})((?:-{_SQ})*))$")
+
+
+def parse_colour(text: str) -> str:
+    """``red`` or ``#1f5fbf`` -> ``#rrggbb`` (lower case).
+
+    >>> parse_colour("Green"), parse_colour("#ABCDEF")
+    ('#2ca02c', '#abcdef')
+    """
+    name = text.strip().lower()
+    if name in COLOURS:
+        return COLOURS[name]
+    if _HEX.match(name):
+        return name
+    raise ValueError(f"unknown colour {text!r} (expected one of {', '.join(COLOURS)} "
+                     "or #rrggbb)")
+
+
+def parse_square_name(text: str) -> str:
+    """A square name a1-h8, lower case.
+
+    >>> parse_square_name("C3")
+    'c3'
+    """
+    name = text.strip().lower()
+    try:
+        parse_square(name)
+    except ValueError:
+        raise ValueError(f"not a square: {text!r} (expected a1 to h8)") from None
+    return name
+
+
+def _split_colour(text: str, default: str) -> tuple[str, str]:
+    body, _, colour = text.partition(":")
+    return body.strip(), parse_colour(colour) if colour else COLOURS[default]
+
+
+@dataclass(frozen=True, slots=True)
+class Crop:
+    """The rectangle of squares a figure shows, files and ranks counted from 0.
+
+    >>> Crop.parse("d4:a1")
+    Crop(files=(0, 3), ranks=(0, 3))
+    """
+
+    files: tuple[int, int] = (0, 7)
+    ranks: tuple[int, int] = (0, 7)
+
+    @classmethod
+    def parse(cls, text: str) -> Crop:
+        corners = text.split(":")
+        if len(corners) != 2:
+            raise ValueError(f"not a crop: {text!r} (expected two corners like a1:d4)")
+        (f1, r1), (f2, r2) = (parse_square(parse_square_name(c)) for c in corners)
+        return cls((min(f1, f2), max(f1, f2)), (min(r1, r2), max(r1, r2)))
+
+    def notation(self) -> str:
+        return (f"{FILES[self.files[0]]}{self.ranks[0] + 1}:"
+                f"{FILES[self.files[1]]}{self.ranks[1] + 1}")
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """A move drawn as an arrow: the squares it visits from *origin* (the last may be
+    ``off``, the far edge), how it ends (``-`` onto a free square, ``x`` beating, ``+``
+    pressing, ``=`` opening a card where it lies) and its colour.
+
+    >>> Arrow.parse("a1-c3-e5:red")
+    Arrow(origin='a1', stops=('c3', 'e5'), kind='-', colour='#d62728', mover=None)
+    >>> Arrow.parse("d1=").notation(), Arrow.parse("c7-off").stops
+    ('d1=', ('off',))
+    """
+
+    origin: str
+    stops: tuple[str, ...]
+    kind: str = "-"
+    colour: str = COLOURS["blue"]
+    mover: str | None = None
+    """Who made the move (``south``, ``north``), when its card is no longer on the origin:
+    a card that left the board goes off over the mover's far edge."""
+
+    @classmethod
+    def parse(cls, text: str, default: str = "blue") -> Arrow:
+        body, colour = _split_colour(text, default)
+        match = _MOVE.match(body.lower())
+        if not match:
+            raise ValueError(f"not a move: {body!r} (expected like c3-d4, c3xb4, d2+d5, "
+                             "a1-c3-e5, c7-off or d1=)")
+        origin, opened, off, sep, target, jumps = match.groups()
+        if opened:
+            return cls(origin, (), "=", colour)
+        if off:
+            return cls(origin, ("off",), "-", colour)
+        stops = (target, *[s for s in jumps.split("-") if s])
+        if len(stops) > 1 and sep != "-":
+            raise ValueError(f"not a move: {body!r} (a chain of jumps is written with '-')")
+        return cls(origin, stops, sep, colour)
+
+    def notation(self) -> str:
+        if self.kind == "=":
+            return f"{self.origin}="
+        return self.origin + self.kind + "-".join(self.stops)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A circle, cross or dot on a square.
+
+    >>> Mark.parse("e5:circle:green")
+    Mark(square='e5', shape='circle', colour='#2ca02c')
+    """
+
+    square: str
+    shape: str = "circle"
+    colour: str = COLOURS["red"]
+
+    @classmethod
+    def parse(cls, text: str) -> Mark:
+        square, _, rest = text.partition(":")
+        shape, _, colour = rest.partition(":")
+        shape = shape.strip().lower() or "circle"
+        if shape not in MARK_SHAPES:
+            raise ValueError(f"unknown mark {shape!r} (expected {', '.join(MARK_SHAPES)})")
+        return cls(parse_square_name(square), shape,
+                   parse_colour(colour) if colour else COLOURS["red"])
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """A square outlined in a colour.
+
+    >>> Highlight.parse("c3:green")
+    Highlight(square='c3', colour='#2ca02c')
+    """
+
+    square: str
+    colour: str = COLOURS["yellow"]
+
+    @classmethod
+    def parse(cls, text: str) -> Highlight:
+        square, colour = _split_colour(text, "yellow")
+        return cls(parse_square_name(square), colour)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A question for the rule engine: ``combos``, ``words``, ``threats`` or ``moves`` of
+    the card on *square*.
+
+    >>> Show.parse("moves:C3"), Show.parse("combos").square is None
+    (Show(what='moves', square='c3'), True)
+    """
+
+    what: str
+    square: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Show:
+        what, _, square = text.strip().partition(":")
+        if what not in SHOWS:
+            raise ValueError(f"cannot show {what!r} (expected combos, words, moves:SQUARE "
+                             "or threats)")
+        if what == "moves":
+            if not square:
+                raise ValueError("moves needs a square, like moves:c3")
+            return cls(what, parse_square_name(square))
+        if square:
+            raise ValueError(f"{what} takes no square (got {text!r})")
+        return cls(what)
+
+    def notation(self) -> str:
+        return f"{self.what}:{self.square}" if self.square else self.what
+
+
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """A line of squares outlined together: a combination or a word the engine found."""
+
+    squares: tuple[str, ...]
+    colour: str = COLOURS["purple"]
+
+
+def parse_moves(text: str) -> tuple[str, ...]:
+    """A move sequence as written after ``--moves``: moves separated by spaces or commas,
+    checked for form here and for legality by the rule engine when played.
+
+    >>> parse_moves("c3-d4, e6xd4")
+    ('c3-d4', 'e6xd4')
+    """
+    moves = tuple(m for m in re.split(r"[\s,]+", text.strip()) if m)
+    for n, move in enumerate(moves, 1):
+        try:
+            Arrow.parse(move)
+        except ValueError as e:
+            raise ValueError(f"move {n}: {e}") from None
+    return tuple(m.lower() for m in moves)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Everything a figure shows besides the position itself. Combine the layout file's
+    ``[figure]`` table with command-line options by :meth:`merged`."""
+
+    flip: bool = False
+    crop: Crop | None = None
+    coords: bool = True
+    caption: str = ""
+    highlights: tuple[Highlight, ...] = ()
+    arrows: tuple[Arrow, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    outlines: tuple[Outline, ...] = ()
+    crossed: tuple[str, ...] = ()
+    last_move: Arrow | None = None
+    show: tuple[Show, ...] = ()
+    moves: tuple[str, ...] = ()
+    problems: tuple[str, ...] = field(default=())
+    """Squares the rule engine found fault with, marked when drawing anyway."""
+
+    def merged(self, **changes: object) -> Figure:
+        """This figure with *changes*: tuples are added to the ones already here (the
+        table's annotations and the command line's together), other values replace."""
+        updates = {}
+        for key, value in changes.items():
+            if value is None:
+                continue
+            current = getattr(self, key)
+            updates[key] = current + value if isinstance(current, tuple) and \
+                isinstance(value, tuple) and key != "moves" else value
+        return replace(self, **updates)  # type: ignore[arg-type]

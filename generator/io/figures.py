@@ -1,0 +1,67 @@
+"""The ``[figure]`` table of a layout file: how ``opencards figure`` shows the position
+(caption, side, crop, annotations, a move sequence), kept with the position so that a
+booklet redraws the same figure.
+
+This module checks the table's keys and types and hands over the texts; what they mean
+(squares, colours, moves) is checked by :mod:`generator.docs.figure`, and the messages still
+name the file and the key.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .reader import Reader, display_path, read_toml
+from .templates import Library
+
+#: The annotation lists a [figure] table may hold, each a list of strings.
+LISTS = ("highlight", "arrows", "marks", "crossed", "show")
+
+
+@dataclass(frozen=True)
+class FigureTable:
+    """The ``[figure]`` table as written; *path* is the file as messages show it."""
+
+    path: str
+    caption: str | None = None
+    flip: bool | None = None
+    crop: str | None = None
+    coords: bool | None = None
+    play: bool = False
+    """The layout is a position during play, checked as ``--play`` does."""
+    last_move: str | None = None
+    moves: str | None = None
+    lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(key, texts) for each of :data:`LISTS` present."""
+
+    def where(self, key: str, index: int | None = None) -> str:
+        """``layouts/x.toml: figure.arrows[2]``: where a text came from, for messages."""
+        return f"{self.path}: figure.{key}" + (f"[{index}]" if index is not None else "")
+
+
+def layout_path(library: Library, name: str) -> Path:
+    """The file of the layout *name*, or *name* itself when it is a ``.toml`` path."""
+    return Path(name) if name.endswith(".toml") else library.files("layout")[name]
+
+
+def read_figure_table(path: Path) -> FigureTable:
+    """The ``[figure]`` table of the layout file *path* (empty if it has none).
+
+    :raises: :exc:`TemplateError` naming the key for a wrong type or an unknown key.
+    """
+    shown = display_path(path)
+    data = read_toml(path)
+    if "figure" not in data:
+        return FigureTable(shown)
+    table = Reader(shown, data).table("figure")
+    lists = tuple((key, tuple(table.strings(key))) for key in LISTS if table.has(key))
+    for key in LISTS:
+        table.raw(key, None)  # known even when absent, so a misspelling gets its hint
+    found = FigureTable(
+        shown, caption=table.string("caption", None), flip=table.boolean("flip", None),
+        crop=table.string("crop", None), coords=table.boolean("coords", None),
+        play=table.boolean("play", False),
+        last_move=table.string("last_move", None), moves=table.string("moves", None),
+        lists=lists)
+    table.finish()
+    return found
