@@ -293,7 +293,9 @@ def to_svg(page: Page) -> str:
 
 
 def to_png(page: Page, *, dpi: float = 150) -> bytes:
-    return png.render(page, dpi=dpi)
+    # Twice oversampled, not four times as for print: a figure is read on screen or at
+    # 150 dpi, where the finer edge does not show, and a full board then draws 3x faster.
+    return png.render(page, dpi=dpi, oversample=2)
 
 
 def to_pdf(page: Page) -> bytes:

@@ -182,9 +182,9 @@ def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
     return out
 
 
-def render(page: Page, *, dpi: float = 300) -> bytes:
+def render(page: Page, *, dpi: float = 300, oversample: int = 4) -> bytes:
     """One page as PNG bytes at *dpi*, with the dpi recorded in the file."""
-    image = render_image(page, dpi=dpi)
+    image = render_image(page, dpi=dpi, oversample=oversample)
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi))
     return out.getvalue()
