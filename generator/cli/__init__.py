@@ -310,3 +310,8 @@ from .figure import figure, gallery  # noqa: E402
 
 cli.add_command(figure)
 cli.add_command(gallery)
+
+# The rule booklets live in their own module; registered here.
+from .booklet import booklet  # noqa: E402
+
+cli.add_command(booklet)

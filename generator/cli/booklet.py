@@ -1,0 +1,56 @@
+"""``opencards booklet``: the rule booklet as a PDF. A thin shell over
+:mod:`generator.docs.booklet.build`."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..docs.booklet.build import IMPOSITIONS, PAPERS, make_booklet, write_booklet
+from ..io.booklets import LANGUAGES
+from ..io.templates import Library
+from ..model.units import LENGTH_FORMS, parse_length
+
+
+class _Creep(click.ParamType):
+    name = "LENGTH"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            mm = parse_length(value)
+        except ValueError:
+            self.fail(f"{value!r} is not a length; expected {LENGTH_FORMS}", param, ctx)
+        if not 0 <= mm <= 5:
+            self.fail(f"{value!r} is out of range; expected 0mm to 5mm", param, ctx)
+        return mm
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
+@click.option("--paper", type=click.Choice(PAPERS), default="a5", show_default=True,
+              help="The booklet's page size.")
+@click.option("--imposition", type=click.Choice(IMPOSITIONS), default="none",
+              show_default=True,
+              help="saddle: also write the pages 2-up for duplex printing (flip on the short "
+                   "edge), folding and stapling.")
+@click.option("--creep", type=_Creep(), default="0mm", show_default=True,
+              help="With --imposition saddle: how far the innermost sheet's pages move toward "
+                   "the fold, for thick booklets.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True)
+@click.pass_context
+def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
+            imposition: str, creep: float, out_dir: Path) -> None:
+    """Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the booklet's own
+    selection). Every figure's layout and every worked example is checked by the rule
+    engine first."""
+    made = make_booklet(Library.with_user_dirs(ctx.obj["templates"]), lang, games,
+                        paper=paper, imposition=imposition, creep=creep)
+    for path in write_booklet(made, out_dir):
+        click.echo(f"wrote {path}")
+    click.echo(f"{len(made.pages)} pages, {len(made.figures)} figures, "
+               f"{len(made.booklet.games)} games")
