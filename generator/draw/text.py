@@ -60,12 +60,26 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
     return found
 
 
+#: Dashes that must not begin a line: they stay with the word before, across a no-break space.
+DASHES = ("—", "–")
+
+
+def _glued(words: list[str]) -> list[str]:
+    out: list[str] = []
+    for word in words:
+        if word in DASHES and out:
+            out[-1] += "\u00a0" + word
+        else:
+            out.append(word)
+    return out
+
+
 def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
                 justify: bool = True) -> list[Line]:
     """*text* set in lines of at most *width* mm. With *justify*, every line but the last
     has its spaces stretched to fill the width."""
     space = fonts.measure(" ", font, size)
-    words = text.split()
+    words = _glued(text.split())
     lines: list[list[str]] = []
     current: list[str] = []
     used = 0.0
