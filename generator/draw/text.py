@@ -60,7 +60,8 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
     return found
 
 
-#: Dashes that must not begin a line: they stay with the word before, across a no-break space.
+#: Dashes that must not begin a line: they stay with the word before as one unbreakable
+#: piece. The space inside stays an ordinary space, so it stretches with the others.
 DASHES = ("—", "–")
 
 
@@ -68,16 +69,17 @@ def _glued(words: list[str]) -> list[str]:
     out: list[str] = []
     for word in words:
         if word in DASHES and out:
-            out[-1] += "\u00a0" + word
+            out[-1] += " " + word
         else:
             out.append(word)
     return out
 
 
 def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
-                justify: bool = True) -> list[Line]:
+                justify: bool = True, hyphenate: bool = True) -> list[Line]:
     """*text* set in lines of at most *width* mm. With *justify*, every line but the last
-    has its spaces stretched to fill the width."""
+    has its spaces stretched to fill the width; without *hyphenate* (headings, captions)
+    words are never broken."""
     space = fonts.measure(" ", font, size)
     words = _glued(text.split())
     lines: list[list[str]] = []
@@ -96,7 +98,7 @@ def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
             used += need
             continue
         # The word does not fit: if the line is loose, put part of it here.
-        if used < LOOSE * width:
+        if hyphenate and used < LOOSE * width:
             for head, tail in _splits(word, lang):
                 if used + space + w(head) <= width:
                     current.append(head)
@@ -113,7 +115,7 @@ def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
     for i, line in enumerate(lines):
         natural = sum(w(x) for x in line) + space * (len(line) - 1)
         last = i == len(lines) - 1
-        stretch = (width - natural) / (len(line) - 1) if justify and not last and \
-            len(line) > 1 else 0.0
+        spaces = sum(word.count(" ") for word in line) + len(line) - 1
+        stretch = (width - natural) / spaces if justify and not last and spaces else 0.0
         result.append(Line(tuple(line), natural, round(max(stretch, 0.0), 4)))
     return result

@@ -67,6 +67,14 @@ class Chapter:
 
     @property
     def figures(self) -> list[FigureRef]:
+        """Every figure of the chapter, in reading order.
+
+        >>> start = FigureRef("x.toml: section[0].figure[0]", "A start", layout="game1-demo")
+        >>> chapter = Chapter("basic-1", "Basic game 1", "x.toml",
+        ...                   (Section("setup", "Setup", (Paragraph("Lay out."), start)),))
+        >>> [f.layout for f in chapter.figures]
+        ['game1-demo']
+        """
         return [b for s in self.sections for b in s.blocks if isinstance(b, FigureRef)]
 
 

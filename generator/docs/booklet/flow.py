@@ -110,7 +110,8 @@ class _Setter:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         units = []
-        for line in break_lines(text, width, font, size, self.lang, justify=justify):
+        for line in break_lines(text, width, font, size, self.lang, justify=justify,
+                                hyphenate=justify):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
             units.append(Unit(lead, [_text(at, lead * 0.78, line.text, size, font=font,
@@ -301,7 +302,8 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
     for title, number in entries:
-        lines = break_lines(title, room, "regular", size, setter.lang, justify=False)
+        lines = break_lines(title, room, "regular", size, setter.lang, justify=False,
+                            hyphenate=False)
         entry = setter.lines(title, room, justify=False)
         count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
