@@ -279,3 +279,15 @@ def test_loader_reads_figures_in_place(library):
     setup = chapter.sections[0]
     # The figure stands where {figure} was written: after the setup paragraph.
     assert [type(b).__name__ for b in setup.blocks] == ["Paragraph", "FigureRef"]
+
+
+# --- the contact sheet -------------------------------------------------------------------------
+
+def test_contact_sheet_is_up_to_date(built, runner, tmp_path):
+    """docs/booklet.png is what 'opencards booklet --contact-sheet docs/booklet.png' draws
+    today (regenerate it with that command)."""
+    out = tmp_path / "sheet.png"
+    result = runner.invoke(cli, ["booklet", "--out", str(tmp_path), "--contact-sheet", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == (ROOT / "docs" / "booklet.png").read_bytes(), \
+        "docs/booklet.png is stale: run opencards booklet --contact-sheet docs/booklet.png"

@@ -8,6 +8,8 @@ from typing import Any
 import click
 
 from ..docs.booklet.build import IMPOSITIONS, PAPERS, make_booklet, write_booklet
+from ..docs.booklet.contact import contact_png
+from ..io.output import atomic_write, prepare_dir
 from ..io.booklets import LANGUAGES
 from ..io.templates import Library
 from ..model.units import LENGTH_FORMS, parse_length
@@ -42,15 +44,21 @@ class _Creep(click.ParamType):
                    "the fold, for thick booklets.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True)
+@click.option("--contact-sheet", "sheet", type=click.Path(path_type=Path), default=None,
+              help="Also draw the first pages side by side as a PNG (docs/booklet.png).")
 @click.pass_context
 def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
-            imposition: str, creep: float, out_dir: Path) -> None:
+            imposition: str, creep: float, out_dir: Path, sheet: Path | None) -> None:
     """Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the booklet's own
     selection). Every figure's layout and every worked example is checked by the rule
     engine first."""
     made = make_booklet(Library.with_user_dirs(ctx.obj["templates"]), lang, games,
                         paper=paper, imposition=imposition, creep=creep)
+    contact = contact_png(made.pages) if sheet is not None else None
     for path in write_booklet(made, out_dir):
         click.echo(f"wrote {path}")
+    if sheet is not None and contact is not None:
+        prepare_dir(sheet.parent if str(sheet.parent) else Path("."))
+        click.echo(f"wrote {atomic_write(sheet, contact)}")
     click.echo(f"{len(made.pages)} pages, {len(made.figures)} figures, "
                f"{len(made.booklet.games)} games")
