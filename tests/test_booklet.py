@@ -104,22 +104,33 @@ def test_contents_numbers_are_the_pages_the_chapters_start_on(built):
             assert _footer_number(page, 0, page.get_width()) == str(number)
 
 
-def test_every_glyph_lies_inside_the_type_area(built):
-    area = Geometry.for_paper("a5").type_area
+def _glyphs_inside(made: Made, geometry: Geometry) -> None:
+    area = geometry.type_area
     left, right = area.x * PT, area.right * PT
+    doc = _pdf(made.pdf)
+    for n in range(len(doc)):
+        page = doc[n]
+        height = page.get_height()
+        top, bottom = height - area.y * PT, height - area.bottom * PT
+        textpage = page.get_textpage()
+        for i in range(textpage.count_chars()):
+            x0, y0, x1, y1 = textpage.get_charbox(i)
+            if x1 - x0 <= 0:
+                continue  # spaces and line ends have no ink
+            assert left - 0.5 <= x0 and x1 <= right + 0.5 and bottom - 0.5 <= y0 \
+                and y1 <= top + 0.5, (made.booklet.lang, n + 1, textpage.get_text_range(i, 1))
+
+
+def test_every_glyph_lies_inside_the_type_area(built):
     for made in built.values():
-        doc = _pdf(made.pdf)
-        for n in range(len(doc)):
-            page = doc[n]
-            height = page.get_height()
-            top, bottom = height - area.y * PT, height - area.bottom * PT
-            textpage = page.get_textpage()
-            for i in range(textpage.count_chars()):
-                x0, y0, x1, y1 = textpage.get_charbox(i)
-                if x1 - x0 <= 0:
-                    continue  # spaces and line ends have no ink
-                assert left - 0.5 <= x0 and x1 <= right + 0.5 and bottom - 0.5 <= y0 \
-                    and y1 <= top + 0.5, (made.booklet.lang, n + 1, textpage.get_text_range(i, 1))
+        _glyphs_inside(made, Geometry.for_paper("a5"))
+
+
+def test_pdf_syntax_is_clean(built):
+    for made in built.values():
+        for data in (made.pdf, made.saddle):
+            with pikepdf.open(__import__("io").BytesIO(data)) as pdf:
+                assert pdf.check_pdf_syntax() == []
 
 
 def test_the_text_is_searchable_in_both_languages_and_every_font_is_embedded(built):
@@ -291,3 +302,32 @@ def test_contact_sheet_is_up_to_date(built, runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert out.read_bytes() == (ROOT / "docs" / "booklet.png").read_bytes(), \
         "docs/booklet.png is stale: run opencards booklet --contact-sheet docs/booklet.png"
+
+
+# --- opencards build ---------------------------------------------------------------------------
+
+def test_build_adds_the_english_booklet_and_only_takes_booklet_ru(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--out", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "kit" / "booklet-en.pdf").is_file()
+    assert (tmp_path / "kit" / "kit.pdf").is_file()
+    # kit.pdf keeps to its own paper: the A5 booklet is not in it.
+    kit = _pdf((tmp_path / "kit" / "kit.pdf").read_bytes())
+    assert all(round(kit[i].get_width() / PT) != 148 for i in range(len(kit)))
+    result = runner.invoke(cli, ["build", "--only", "booklet-ru", "--out", str(tmp_path / "ru")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "ru").iterdir()) == ["booklet-ru.pdf"]
+    assert "booklet-ru.pdf" in result.output
+
+
+def test_build_refuses_an_unknown_booklet_in_one_line(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--only", "booklet-de", "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == \
+        "Error: no booklet 'booklet-de'; expected one of booklet-en, booklet-ru"
+    assert not (tmp_path / "o").exists()
+
+
+def test_other_papers_keep_every_glyph_in_the_type_area(library):
+    made = make_booklet(library, "en", ("basic-1",), paper="letter")
+    _glyphs_inside(made, Geometry.for_paper("letter"))

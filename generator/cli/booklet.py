@@ -2,17 +2,53 @@
 :mod:`generator.docs.booklet.build`."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from ..docs.booklet.build import IMPOSITIONS, PAPERS, make_booklet, write_booklet
+from ..docs.booklet.build import IMPOSITIONS, PAPERS, Made, make_booklet, write_booklet
 from ..docs.booklet.contact import contact_png
 from ..io.output import atomic_write, prepare_dir
 from ..io.booklets import LANGUAGES
+from ..errors import NotFoundError
 from ..io.templates import Library
+from ..sheets.kit import Built
 from ..model.units import LENGTH_FORMS, parse_length
+
+
+#: What the default ``opencards build`` adds to the kit's items.
+DEFAULT_BOOKLETS = ("booklet-en",)
+PREFIX = "booklet-"
+
+
+def split_booklets(items: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The kit's items and the languages of the booklets among *items* (``booklet-ru``).
+
+    :raises: :exc:`NotFoundError` for ``booklet-xx`` in a language without a booklet.
+    """
+    kit = [name for name in items if not name.startswith(PREFIX)]
+    langs = [name.removeprefix(PREFIX) for name in items if name.startswith(PREFIX)]
+    for lang in langs:
+        if lang not in LANGUAGES:
+            known = ", ".join(PREFIX + code for code in LANGUAGES)
+            raise NotFoundError(f"no booklet {PREFIX + lang!r}; expected one of {known}")
+    return kit, langs
+
+
+def make_booklets(library: Library, langs: Sequence[str]) -> list[Made]:
+    """The booklets ``build`` adds, on their own paper (A5), drawn before anything is
+    written."""
+    return [make_booklet(library, lang) for lang in dict.fromkeys(langs)]
+
+
+def write_booklets(made: Sequence[Made], out_dir: Path) -> list[Built]:
+    built = []
+    for booklet_made in made:
+        for path in write_booklet(booklet_made, out_dir):
+            built.append(Built(path, len(booklet_made.pages), path.stat().st_size))
+    return built
 
 
 class _Creep(click.ParamType):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ...draw import fonts
 from ...draw.geometry import Rect, Transform
@@ -38,6 +38,10 @@ class Style:
     header: float = 2.6
     indent: float = 4.0        # list items hang after their bullet
 
+    def scaled(self, k: float) -> Style:
+        """The same style for a page *k* times as wide as A5."""
+        return Style(*(round(getattr(self, f.name) * k, 3) for f in fields(self)))
+
 
 @dataclass(frozen=True)
 class Geometry:
@@ -55,7 +59,11 @@ class Geometry:
     def for_paper(cls, paper: str) -> Geometry:
         width, height = PAPERS[paper]
         scale = width / 148.0
-        return cls(width, height, round(14 * scale, 2), 12.0, 12.0)
+        # Larger pages get larger type too, but not in full proportion: an A4 line of
+        # A5 type would run to 150 characters, and fully scaled type would look shouty.
+        type_scale = min(1.0 + (scale - 1.0) * 0.5, 1.25)
+        return cls(width, height, round(14 * scale, 2), 12.0, 12.0,
+                   Style().scaled(type_scale) if type_scale != 1.0 else Style())
 
     @property
     def type_area(self) -> Rect:
@@ -68,11 +76,11 @@ class Geometry:
 
     @property
     def body_top(self) -> float:
-        return self.margin_top + 9.0
+        return self.margin_top + 9.0 * self.style.header / Style.header
 
     @property
     def body_bottom(self) -> float:
-        return self.height - self.margin_bottom - 8.0
+        return self.height - self.margin_bottom - 8.0 * self.style.header / Style.header
 
 
 @dataclass
