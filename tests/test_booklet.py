@@ -331,3 +331,10 @@ def test_build_refuses_an_unknown_booklet_in_one_line(runner, tmp_path):
 def test_other_papers_keep_every_glyph_in_the_type_area(library):
     made = make_booklet(library, "en", ("basic-1",), paper="letter")
     _glyphs_inside(made, Geometry.for_paper("letter"))
+
+
+def test_the_quick_reference_is_the_last_page_and_one_page(built):
+    for made in built.values():
+        title, start = made.typeset.contents[-1]
+        assert made.booklet.chapters[-1].key == "reference"
+        assert start == len(made.pages), title

@@ -162,8 +162,9 @@ class _Setter:
     def table(self, t: Table) -> list[Unit]:
         cols = max(len(r) for r in t.rows)
         rows = [tuple(r) + ("",) * (cols - len(r)) for r in t.rows]
-        size = self.s.body * 0.92
-        pad = 1.2
+        size = self.s.body * 0.9
+        lead = self.s.lead * 0.84  # cells are short: set them a little tighter than text
+        pad = 0.9
         width = self.g.column
 
         def natural(cell: str, font: str) -> float:
@@ -182,7 +183,8 @@ class _Setter:
         for number, row in enumerate(rows):
             font = "bold" if number == 0 else "regular"
             cells = [self.lines(cell, widths[c] - 2 * pad, x=sum(widths[:c]) + pad, size=size,
-                                font=font, justify=False) for c, cell in enumerate(row)]
+                                font=font, justify=False, lead=lead)
+                     for c, cell in enumerate(row)]
             height = max(sum(u.height for u in cell) for cell in cells) + 2 * pad
             items: list[Item] = []
             for cell in cells:
