@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, fields
 from ...draw import fonts
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Line, Page, Paint, Text
-from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
 from ...draw.text import break_lines
+from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
 
 #: Trimmed page sizes (width, height) in mm.
 PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
