@@ -18,6 +18,7 @@ from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, p
 from ..sheets.preview import write_preview
 from ..sheets.render import FORMATS, Progress, render_to
 from .show import template_text
+from .booklet import DEFAULT_BOOKLETS, make_booklets, split_booklets, write_booklets
 
 
 class _OneLineErrors(click.Group):
@@ -222,8 +223,9 @@ def _summary(built: list[Built], out: Path) -> None:
 @cli.command("build")
 @_sheet_options
 @click.option("--only", "only", multiple=True, metavar="NAME",
-              help="Build just this item (a pack, letter set or board); repeatable. "
-                   f"Default: {', '.join(DEFAULT_ITEMS)}.")
+              help="Build just this item (a pack, letter set, board, or booklet-en / "
+                   "booklet-ru); repeatable. "
+                   f"Default: {', '.join((*DEFAULT_ITEMS, 'booklet-en'))}.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the PDFs (created if missing).")
 @click.option("--card-size", type=_CardSize(), default=None,
@@ -244,18 +246,24 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     library = _library(ctx)
-    items = only or DEFAULT_ITEMS
+    # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
+    items, langs = split_booklets(only or (*DEFAULT_ITEMS, *DEFAULT_BOOKLETS))
+    for name in items:
+        library.item(name)  # a misspelt name fails before a booklet is drawn
+    booklets = make_booklets(library, langs)
     spec = _spec(paper, flip, back_offset, margin, bleed, backs)
-    with _progress("drawing") as bar:
-        done: list[str] = []
+    built: list[Built] = []
+    if items:
+        with _progress("drawing") as bar:
+            done: list[str] = []
 
-        def step(name: str) -> None:
-            # The library has checked every name by the first call: the bar opens only then.
-            done.append(name)
-            bar(len(done), len(items))
-        built = build(library, out_dir, items=items, spec=spec, card=card_size, cmyk=cmyk,
-                      overlap=overlap, progress=step)
-    _summary(built, out_dir)
+            def step(name: str) -> None:
+                # The library has checked every name by the first call: the bar opens then.
+                done.append(name)
+                bar(len(done), len(items))
+            built = build(library, out_dir, items=items, spec=spec, card=card_size,
+                          cmyk=cmyk, overlap=overlap, progress=step)
+    _summary(built + write_booklets(booklets, out_dir), out_dir)
 
 
 @cli.command("calibrate")
@@ -310,3 +318,8 @@ from .figure import figure, gallery  # noqa: E402
 
 cli.add_command(figure)
 cli.add_command(gallery)
+
+# The rule booklets live in their own module; registered here.
+from .booklet import booklet  # noqa: E402
+
+cli.add_command(booklet)

@@ -5,8 +5,8 @@ Colours are ``#rrggbb`` strings; ``None`` means no fill or no stroke.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Union
 
 from .geometry import Rect, Transform
@@ -56,7 +56,8 @@ class Polygon:
 @dataclass(frozen=True, slots=True)
 class Text:
     """One line of text. (x, y) is the baseline point the anchor refers to; *size* is the
-    font size in mm; *rotation* turns the text clockwise around (x, y)."""
+    font size in mm; *rotation* turns the text clockwise around (x, y). *word_space* is
+    extra room after each space, in mm (justified lines of a booklet)."""
 
     x: float
     y: float
@@ -66,6 +67,25 @@ class Text:
     font: str = "regular"
     anchor: str = "middle"  # start, middle or end
     rotation: float = 0.0
+    word_space: float = 0.0
+
+    @property
+    def spaces(self) -> int:
+        return self.text.count(" ")
+
+
+def words_of(t: Text, measure: Callable[[str, str, float], float]) -> list[Text]:
+    """A text with *word_space* as one start-anchored text per word, for backends that
+    cannot stretch spaces (SVG outlines, Pillow). *measure* is the font metric."""
+    width = measure(t.text, t.font, t.size) + t.word_space * t.spaces
+    x = t.x - {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
+    space = measure(" ", t.font, t.size) + t.word_space
+    parts = []
+    for word in t.text.split(" "):
+        if word:
+            parts.append(replace(t, x=x, text=word, anchor="start", word_space=0.0))
+        x += measure(word, t.font, t.size) + space
+    return parts
 
 
 @dataclass(frozen=True, slots=True)

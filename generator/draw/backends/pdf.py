@@ -93,7 +93,7 @@ class _Writer:
 
     def text(self, t: Text) -> None:
         c = self.c
-        width = fonts.measure(t.text, t.font, t.size)
+        width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
         x0 = {"start": 0.0, "middle": -width / 2, "end": -width}[t.anchor]
         # The page space has y down; glyphs need y up, so flip locally at the baseline.
         m = (Transform.translate(t.x, t.y) @ Transform.rotate(t.rotation)
@@ -103,6 +103,9 @@ class _Writer:
         text = c.beginText(x0, 0)
         text.setFont(_font_name(t.font), t.size)
         text.setFillColor(self.colour(t.fill))
+        if t.word_space:
+            # PDF word spacing (Tw) keeps a justified line one searchable string.
+            text.setWordSpace(t.word_space)
         text.textOut(t.text)
         c.drawText(text)
         c.restoreState()
@@ -140,21 +143,34 @@ def _box(rect: Rect, page_h: float) -> tuple[float, float, float, float]:
             round(mm_to_pt(rect.right), 4), round(mm_to_pt(page_h - rect.y), 4))
 
 
-def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False) -> bytes:
+def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False,
+           lang: str | None = None, outline: Sequence[tuple[str, int, int]] = ()) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
-    date or random ID, so the same pages always give the same bytes."""
+    date or random ID, so the same pages always give the same bytes.
+
+    *lang* sets the document's language (``en``, ``ru``) for readers and screen readers;
+    *outline* lists bookmarks as (title, level from 0, page index), in page order."""
     buffer = io.BytesIO()
     first = pages[0]
     # types-reportlab types initialFontName as a number; reportlab wants the font's name.
     canvas = Canvas(buffer, pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
                     invariant=1, pageCompression=1,
                     initialFontName=_font_name("regular"),  # type: ignore[arg-type]
-                    initialFontSize=9)
+                    initialFontSize=9, lang=lang)
     canvas.setTitle(title)
     canvas.setCreator("opencards")
     canvas.setAuthor("opencards")
     writer = _Writer(canvas, cmyk)
-    for page in pages:
+    marks: dict[int, list[tuple[str, int]]] = {}
+    for text, level, index in outline:
+        marks.setdefault(index, []).append((text, level))
+    if outline:
+        canvas.showOutline()
+    for number, page in enumerate(pages):
+        for k, (text, level) in enumerate(marks.get(number, [])):
+            key = f"p{number}-{k}"
+            canvas.bookmarkPage(key)
+            canvas.addOutlineEntry(text, key, level=level)
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         full = Rect(0, 0, page.width, page.height)
         canvas.setTrimBox(_box(page.trim or full, page.height))

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .. import fonts
 from ..geometry import Transform
-from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
+from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, words_of
 from ...model.units import mm_to_px
 
 _MAX_PIXELS = 40_000_000  # keeps the oversampled canvas of a large page within memory
@@ -105,6 +105,10 @@ class _Painter:
                 self.line(a, b, c, d, p.paint)
 
     def text(self, t: Text) -> None:
+        if t.word_space and t.rotation == 0:
+            for part in words_of(t, fonts.measure):
+                self.text(part)
+            return
         size_px = max(1, round(self.px(t.size)))
         font = _font(t.font, size_px)
         anchor = {"start": "ls", "middle": "ms", "end": "rs"}[t.anchor]

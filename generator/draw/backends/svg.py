@@ -9,7 +9,7 @@ import svgwrite
 
 from .. import fonts
 from ..geometry import Transform
-from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, fmt
+from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, fmt, words_of
 
 
 def _matrix(t: Transform) -> str:
@@ -63,6 +63,11 @@ class _Writer:
         raise TypeError(f"unknown scene item {item!r}")  # pragma: no cover
 
     def text(self, t: Text):  # noqa: ANN201
+        if t.word_space and t.rotation == 0:
+            group = self.dwg.g()
+            for part in words_of(t, fonts.measure):
+                group.add(self.text(part))
+            return group
         width = fonts.measure(t.text, t.font, t.size)
         x0 = {"start": 0.0, "middle": -width / 2, "end": -width}[t.anchor]
         if self.reuse:

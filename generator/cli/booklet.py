@@ -1,0 +1,101 @@
+"""``opencards booklet``: the rule booklet as a PDF. A thin shell over
+:mod:`generator.docs.booklet.build`."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..docs.booklet.build import IMPOSITIONS, PAPERS, Made, make_booklet, write_booklet
+from ..docs.booklet.contact import contact_png
+from ..io.output import atomic_write, prepare_dir
+from ..io.booklets import LANGUAGES
+from ..errors import NotFoundError
+from ..io.templates import Library
+from ..sheets.kit import Built
+from ..model.units import LENGTH_FORMS, parse_length
+
+
+#: What the default ``opencards build`` adds to the kit's items.
+DEFAULT_BOOKLETS = ("booklet-en",)
+PREFIX = "booklet-"
+
+
+def split_booklets(items: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The kit's items and the languages of the booklets among *items* (``booklet-ru``).
+
+    :raises: :exc:`NotFoundError` for ``booklet-xx`` in a language without a booklet.
+    """
+    kit = [name for name in items if not name.startswith(PREFIX)]
+    langs = [name.removeprefix(PREFIX) for name in items if name.startswith(PREFIX)]
+    for lang in langs:
+        if lang not in LANGUAGES:
+            known = ", ".join(PREFIX + code for code in LANGUAGES)
+            raise NotFoundError(f"no booklet {PREFIX + lang!r}; expected one of {known}")
+    return kit, langs
+
+
+def make_booklets(library: Library, langs: Sequence[str]) -> list[Made]:
+    """The booklets ``build`` adds, on their own paper (A5), drawn before anything is
+    written."""
+    return [make_booklet(library, lang) for lang in dict.fromkeys(langs)]
+
+
+def write_booklets(made: Sequence[Made], out_dir: Path) -> list[Built]:
+    built = []
+    for booklet_made in made:
+        for path in write_booklet(booklet_made, out_dir):
+            built.append(Built(path, len(booklet_made.pages), path.stat().st_size))
+    return built
+
+
+class _Creep(click.ParamType):
+    name = "LENGTH"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            mm = parse_length(value)
+        except ValueError:
+            self.fail(f"{value!r} is not a length; expected {LENGTH_FORMS}", param, ctx)
+        if not 0 <= mm <= 5:
+            self.fail(f"{value!r} is out of range; expected 0mm to 5mm", param, ctx)
+        return mm
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
+@click.option("--paper", type=click.Choice(PAPERS), default="a5", show_default=True,
+              help="The booklet's page size.")
+@click.option("--imposition", type=click.Choice(IMPOSITIONS), default="none",
+              show_default=True,
+              help="saddle: also write the pages 2-up for duplex printing (flip on the short "
+                   "edge), folding and stapling.")
+@click.option("--creep", type=_Creep(), default="0mm", show_default=True,
+              help="With --imposition saddle: how far the innermost sheet's pages move toward "
+                   "the fold, for thick booklets.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True)
+@click.option("--contact-sheet", "sheet", type=click.Path(path_type=Path), default=None,
+              help="Also draw the first pages side by side as a PNG (docs/booklet.png).")
+@click.pass_context
+def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
+            imposition: str, creep: float, out_dir: Path, sheet: Path | None) -> None:
+    """Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the booklet's own
+    selection). Every figure's layout and every worked example is checked by the rule
+    engine first."""
+    made = make_booklet(Library.with_user_dirs(ctx.obj["templates"]), lang, games,
+                        paper=paper, imposition=imposition, creep=creep)
+    contact = contact_png(made.pages) if sheet is not None else None
+    for path in write_booklet(made, out_dir):
+        click.echo(f"wrote {path}")
+    if sheet is not None and contact is not None:
+        prepare_dir(sheet.parent if str(sheet.parent) else Path("."))
+        click.echo(f"wrote {atomic_write(sheet, contact)}")
+    games_count = len(made.booklet.games)
+    click.echo(f"{len(made.pages)} pages, {len(made.figures)} figures, "
+               f"{games_count} game{'s' if games_count != 1 else ''}")

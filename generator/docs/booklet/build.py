@@ -1,0 +1,60 @@
+"""The ``opencards booklet`` job: load the content, draw and check every figure, set the
+pages, write ``booklet-LANG.pdf`` (and with saddle imposition ``booklet-LANG-saddle.pdf``).
+Everything is drawn and encoded before the first file is written, so a bad booklet file
+leaves no partial PDF."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...draw.backends import pdf
+from ...draw.scene import Page
+from ...io.booklets import load_booklet
+from ...io.output import atomic_write, prepare_dir
+from ...io.templates import Library
+from ...model.booklet import Booklet
+from .figures import draw
+from .flow import Geometry, Typeset, typeset
+from .impose import impose
+
+PAPERS = ("a5", "a4", "letter", "half-letter")
+IMPOSITIONS = ("none", "saddle")
+
+
+@dataclass(frozen=True)
+class Made:
+    """A booklet set and encoded, not yet written."""
+
+    booklet: Booklet
+    typeset: Typeset
+    figures: dict[str, Page]
+    pdf: bytes
+    saddle: bytes | None = None
+
+    @property
+    def pages(self) -> list[Page]:
+        return self.typeset.pages
+
+
+def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
+                 paper: str = "a5", imposition: str = "none", creep: float = 0.0) -> Made:
+    """The booklet in *lang*, every figure validated by the rule engine in this run."""
+    booklet = load_booklet(library, lang, games)
+    figures = {ref.where: draw(library, ref)
+               for chapter in booklet.chapters for ref in chapter.figures}
+    geometry = Geometry.for_paper(paper)
+    done = typeset(booklet, figures, geometry)
+    title = f"{booklet.title}: {booklet.subtitle}" if booklet.subtitle else booklet.title
+    body = pdf.render(done.pages, title=title, lang=lang, outline=done.outline)
+    saddle = pdf.render(impose(done.pages, creep=creep), title=title, lang=lang) \
+        if imposition == "saddle" else None
+    return Made(booklet, done, figures, body, saddle)
+
+
+def write_booklet(made: Made, out_dir: Path) -> list[Path]:
+    folder = prepare_dir(out_dir)
+    lang = made.booklet.lang
+    written = [atomic_write(folder / f"booklet-{lang}.pdf", made.pdf)]
+    if made.saddle is not None:
+        written.append(atomic_write(folder / f"booklet-{lang}-saddle.pdf", made.saddle))
+    return written

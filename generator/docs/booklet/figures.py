@@ -1,0 +1,102 @@
+"""The booklet's figures, drawn by the figure code (:func:`generator.docs.build.draw_figure`)
+so a diagram in the booklet is exactly what ``opencards figure`` draws: the layout is checked
+by the rule engine and every move of a worked example is played through it in this run.
+A refusal names the booklet file and the figure's place. Rows of cards (equipment) use the
+kit's own card art."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from ...draw.art.cards import card_front, letter_front
+from ...draw.geometry import Size, Transform
+from ...draw.scene import Group, Item, Page
+from ...errors import FigureError, GeneratorError, InvalidLayoutError
+from ...io.templates import Library
+from ...model.booklet import FigureRef
+from ...model.cards import Card, Pack
+from ...model.letters import LetterCard, LetterSet
+from ..build import draw_figure
+from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
+
+T = TypeVar("T")
+#: Gap between cards in a row of cards, as a fraction of the card's width.
+CARD_GAP = 0.18
+
+
+def _parsed(ref: FigureRef, key: str, parse: Callable[[str], T], text: str) -> T:
+    try:
+        return parse(text)
+    except ValueError as e:
+        raise FigureError(f"{ref.where}.{key}: {e}") from None
+
+
+def _changes(ref: FigureRef) -> dict[str, object]:
+    changes: dict[str, object] = {
+        "arrows": tuple(_parsed(ref, "arrows", Arrow.parse, t) for t in ref.arrows),
+        "highlights": tuple(_parsed(ref, "highlight", Highlight.parse, t)
+                            for t in ref.highlight),
+        "marks": tuple(_parsed(ref, "marks", Mark.parse, t) for t in ref.marks),
+        "crossed": tuple(_parsed(ref, "crossed", parse_square_name, t) for t in ref.crossed),
+        "show": tuple(_parsed(ref, "show", Show.parse, t) for t in ref.show),
+    }
+    if ref.crop:
+        changes["crop"] = _parsed(ref, "crop", Crop.parse, ref.crop)
+    if ref.moves:
+        changes["moves"] = _parsed(ref, "moves", parse_moves, ref.moves)
+    return changes
+
+
+def draw(library: Library, ref: FigureRef) -> Page:
+    """The figure *ref* asks for as a scene page (without a caption: the booklet sets it
+    in the booklet's language).
+
+    :raises: :exc:`FigureError` naming the booklet file and place: a layout the rule engine
+        refuses (with its first problem), an illegal move of a worked example, a bad
+        annotation.
+    """
+    if ref.cards is not None:
+        return _cards(library, ref)
+    assert ref.layout is not None
+    try:
+        drawn = draw_figure(library, ref.layout, _changes(ref), flip=ref.flip, caption="",
+                            play=ref.play, width=100.0)
+    except InvalidLayoutError as e:
+        first = e.problems[0] if e.problems else str(e)
+        more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""
+        raise FigureError(f"{ref.where}: the rule engine refuses layout {ref.layout!r}: "
+                          f"{first}{more}") from None
+    except GeneratorError as e:
+        if str(e).startswith(ref.where):
+            raise
+        raise FigureError(f"{ref.where}: layout {ref.layout!r}: {e}") from None
+    return drawn.final
+
+
+def _cards(library: Library, ref: FigureRef) -> Page:
+    assert ref.cards is not None
+    name, _, listed = ref.cards.partition(":")
+    source = library.source(name)
+    size = Size(25, 50)
+    items: list[Item] = []
+    for i, text in enumerate(listed.split()):
+        art: Group
+        if isinstance(source, Pack):
+            card = _parsed(ref, "cards", Card.from_notation, text)
+            if card not in source:
+                raise FigureError(f"{ref.where}.cards: {text} is not a card of {name}")
+            art = card_front(source, card, size=size)
+        elif isinstance(source, LetterSet):
+            letter = _parsed(ref, "cards", LetterCard.from_notation, text)
+            if letter not in source:
+                raise FigureError(f"{ref.where}.cards: {text} is not a letter of {name}")
+            art = letter_front(source, letter, size=size)
+        else:
+            raise FigureError(f"{ref.where}.cards: {name} is not a pack or letter set")
+        x = i * size.width * (1 + CARD_GAP)
+        items.append(Group((art,), Transform.translate(x, 0)))
+    if not items:
+        raise FigureError(f"{ref.where}.cards: expected cards after '{name}:'")
+    count = len(items)
+    width = count * size.width + (count - 1) * size.width * CARD_GAP
+    return Page(width, size.height, tuple(items))

@@ -1,0 +1,355 @@
+"""Blocks flowed into pages: paragraphs set justified and hyphenated, lists, tables and
+figures as unbreakable units, headings kept with what follows, no single line of a
+paragraph alone at the foot or head of a page, a running header with the chapter's title
+and the page number in the footer. The contents list is set last, when the chapters know
+their pages; its length depends only on how many entries it has, so one pass suffices.
+
+Everything is in mm on scene pages; the PDF backend only translates them.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+
+from ...draw import fonts
+from ...draw.geometry import Rect, Transform
+from ...draw.scene import Group, Item, Line, Page, Paint, Text
+from ...draw.text import break_lines
+from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
+
+#: Trimmed page sizes (width, height) in mm.
+PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
+          "half-letter": (139.7, 215.9)}
+
+INK = "#1a1a1a"
+GREY = "#555555"
+RULE = "#999999"
+
+
+@dataclass(frozen=True)
+class Style:
+    body: float = 3.3          # font sizes in mm (3.3 mm is about 9.4 pt)
+    lead: float = 4.55         # baseline to baseline
+    paragraph_gap: float = 1.6
+    h1: float = 5.8
+    h2: float = 3.9
+    caption: float = 2.9
+    header: float = 2.6
+    indent: float = 4.0        # list items hang after their bullet
+
+    def scaled(self, k: float) -> Style:
+        """The same style for a page *k* times as wide as A5."""
+        return Style(*(round(getattr(self, f.name) * k, 3) for f in fields(self)))
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A page and its type area. Header and footer lie inside the type area, so every
+    glyph on a page lies inside it."""
+
+    width: float
+    height: float
+    margin_x: float
+    margin_top: float
+    margin_bottom: float
+    style: Style = field(default_factory=Style)
+
+    @classmethod
+    def for_paper(cls, paper: str) -> Geometry:
+        width, height = PAPERS[paper]
+        scale = width / 148.0
+        # Larger pages get larger type too, but not in full proportion: an A4 line of
+        # A5 type would run to 150 characters, and fully scaled type would look shouty.
+        type_scale = min(1.0 + (scale - 1.0) * 0.5, 1.25)
+        return cls(width, height, round(14 * scale, 2), 12.0, 12.0,
+                   Style().scaled(type_scale) if type_scale != 1.0 else Style())
+
+    @property
+    def type_area(self) -> Rect:
+        return Rect(self.margin_x, self.margin_top, self.width - 2 * self.margin_x,
+                    self.height - self.margin_top - self.margin_bottom)
+
+    @property
+    def column(self) -> float:
+        return self.type_area.w
+
+    @property
+    def body_top(self) -> float:
+        return self.margin_top + 9.0 * self.style.header / Style.header
+
+    @property
+    def body_bottom(self) -> float:
+        return self.height - self.margin_bottom - 8.0 * self.style.header / Style.header
+
+
+@dataclass
+class Unit:
+    """An unbreakable piece of a chapter, drawn with y = 0 at its top."""
+
+    height: float
+    items: list[Item]
+    space_before: float = 0.0
+    keep_with_next: bool = False
+
+
+@dataclass(frozen=True)
+class Typeset:
+    pages: list[Page]
+    outline: list[tuple[str, int, int]]
+    """(title, level, page index) for the PDF's bookmarks."""
+    contents: list[tuple[str, int]]
+    """(chapter title, printed page number) as the contents list shows them."""
+
+
+def _text(x: float, y: float, text: str, size: float, *, font: str = "regular",
+          anchor: str = "start", fill: str = INK, word_space: float = 0.0) -> Text:
+    return Text(round(x, 3), round(y, 3), text, size, fill, font, anchor,
+                word_space=word_space)
+
+
+class _Setter:
+    def __init__(self, geometry: Geometry, lang: str) -> None:
+        self.g, self.s, self.lang = geometry, geometry.style, lang
+
+    def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
+              font: str = "regular", justify: bool = True, fill: str = INK,
+              anchor: str = "start", lead: float | None = None) -> list[Unit]:
+        size = size or self.s.body
+        lead = lead or self.s.lead * size / self.s.body
+        units = []
+        for line in break_lines(text, width, font, size, self.lang, justify=justify,
+                                hyphenate=justify):
+            at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
+            # The baseline sits where the ascender of a body line would leave it.
+            units.append(Unit(lead, [_text(at, lead * 0.78, line.text, size, font=font,
+                                           anchor=anchor, fill=fill,
+                                           word_space=line.word_space)]))
+        return units
+
+    @staticmethod
+    def keep_paragraph(units: list[Unit]) -> list[Unit]:
+        """No first line alone at a page's foot, no last line alone at a page's head:
+        the first two and the last two lines stay together (short paragraphs whole)."""
+        n = len(units)
+        for i, unit in enumerate(units[:-1]):
+            if n <= 3 or i == 0 or i == n - 2:
+                unit.keep_with_next = True
+        return units
+
+    def paragraph(self, p: Paragraph) -> list[Unit]:
+        units = self.keep_paragraph(self.lines(p.text, self.g.column))
+        units[0].space_before = self.s.paragraph_gap
+        return units
+
+    def bullets(self, b: Bullets) -> list[Unit]:
+        units: list[Unit] = []
+        for item in b.items:
+            lines = self.keep_paragraph(self.lines(item, self.g.column - self.s.indent,
+                                                   x=self.s.indent))
+            lines[0].items.append(_text(1.2, self.s.lead * 0.78, "•", self.s.body))
+            lines[0].space_before = 0.6 if units else self.s.paragraph_gap
+            units += lines
+        return units
+
+    def heading(self, text: str, size: float, space_before: float) -> list[Unit]:
+        units = self.lines(text, self.g.column, size=size, font="bold", justify=False)
+        for unit in units:
+            unit.keep_with_next = True
+        units[0].space_before = space_before
+        return units
+
+    def table(self, t: Table) -> list[Unit]:
+        cols = max(len(r) for r in t.rows)
+        rows = [tuple(r) + ("",) * (cols - len(r)) for r in t.rows]
+        size = self.s.body * 0.9
+        lead = self.s.lead * 0.84  # cells are short: set them a little tighter than text
+        pad = 0.9
+        width = self.g.column
+
+        def natural(cell: str, font: str) -> float:
+            return fonts.measure(cell, font, size)
+
+        longest = [max(max((natural(w, "bold") for w in r[c].split()), default=0.0)
+                       for r in rows) + 2 * pad for c in range(cols)]
+        full = [max(natural(r[c], "bold") for r in rows) + 2 * pad for c in range(cols)]
+        if sum(full) <= width:
+            widths = [f + (width - sum(full)) / cols for f in full]
+        else:
+            spare = width - sum(longest)
+            extra = [f - m for f, m in zip(full, longest)]
+            widths = [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
+        units = []
+        for number, row in enumerate(rows):
+            font = "bold" if number == 0 else "regular"
+            cells = [self.lines(cell, widths[c] - 2 * pad, x=sum(widths[:c]) + pad, size=size,
+                                font=font, justify=False, lead=lead)
+                     for c, cell in enumerate(row)]
+            height = max(sum(u.height for u in cell) for cell in cells) + 2 * pad
+            items: list[Item] = []
+            for cell in cells:
+                y = pad
+                for unit in cell:
+                    items.append(Group(tuple(unit.items), Transform.translate(0, y)))
+                    y += unit.height
+            rule = 0.35 if number == 0 else 0.15
+            items.append(Line(0, height, width, height, Paint(stroke=GREY, width=rule)))
+            if number == 0:
+                items.append(Line(0, 0, width, 0, Paint(stroke=GREY, width=0.35)))
+            units.append(Unit(height, items, keep_with_next=number == 0))
+        units[0].space_before = self.s.paragraph_gap + 0.8
+        return units
+
+    def figure(self, ref: FigureRef, page: Page, number: int, word: str) -> list[Unit]:
+        room = (self.g.body_bottom - self.g.body_top) * ref.height
+        scale = min(self.g.column / page.width, room / page.height)
+        w, h = page.width * scale, page.height * scale
+        art = Group(page.items, Transform.translate((self.g.column - w) / 2, 0)
+                    @ Transform.scale(scale, scale), clip=Rect(0, 0, page.width, page.height))
+        caption = self.lines(f"{word} {number}. {ref.caption}", self.g.column * 0.9,
+                             x=self.g.column * 0.05, size=self.s.caption, fill=GREY,
+                             justify=False, anchor="middle")
+        first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
+                     keep_with_next=True)
+        for unit in caption[:-1]:
+            unit.keep_with_next = True
+        caption[-1].height += 1.5
+        return [first, *caption]
+
+
+def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page],
+                   counter: list[int], word: str) -> list[Unit]:
+    s = setter.s
+    units = setter.heading(chapter.title, s.h1, 0.0)
+    for section in chapter.sections:
+        if section.heading:
+            units += setter.heading(section.heading, s.h2, 4.5)
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                units += setter.paragraph(block)
+            elif isinstance(block, Bullets):
+                units += setter.bullets(block)
+            elif isinstance(block, Table):
+                units += setter.table(block)
+            else:
+                counter[0] += 1
+                units += setter.figure(block, figures[block.where], counter[0], word)
+    return units
+
+
+def _paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
+    """Units placed on pages as (top y, unit). A unit that keeps with the next moves with
+    it to a new page when the two do not both fit."""
+    pages: list[list[tuple[float, Unit]]] = [[]]
+    y = g.body_top
+    i = 0
+    while i < len(units):
+        j = i
+        need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
+        while units[j].keep_with_next and j + 1 < len(units):
+            j += 1
+            need += units[j].space_before + units[j].height
+        if y + need > g.body_bottom + 0.01 and pages[-1]:
+            pages.append([])
+            y = g.body_top
+            continue
+        for k in range(i, j + 1):
+            if pages[-1]:
+                y += units[k].space_before
+            pages[-1].append((y, units[k]))
+            y += units[k].height
+        i = j + 1
+    return pages
+
+
+def _frame(g: Geometry, header: str, number: int | None) -> list[Item]:
+    area = g.type_area
+    items: list[Item] = []
+    if header:
+        base = area.y + g.style.header
+        items.append(_text(g.width / 2, base, header, g.style.header, fill=GREY,
+                           anchor="middle"))
+        items.append(Line(area.x, base + 1.6, area.right, base + 1.6,
+                          Paint(stroke=RULE, width=0.2)))
+    if number is not None:
+        items.append(_text(g.width / 2, area.bottom - 0.6, str(number), g.style.header,
+                           fill=GREY, anchor="middle"))
+    return items
+
+
+def _page(g: Geometry, placed: list[tuple[float, Unit]], header: str, number: int | None,
+          label: str) -> Page:
+    items = _frame(g, header, number)
+    for y, unit in placed:
+        items.append(Group(tuple(unit.items), Transform.translate(g.margin_x, round(y, 3))))
+    return Page(g.width, g.height, tuple(items), label=label)
+
+
+def _title_page(booklet: Booklet, setter: _Setter) -> Page:
+    g = setter.g
+    units = setter.lines(booklet.title, g.column, size=9.0, font="bold", anchor="middle",
+                         justify=False)
+    units += setter.lines(booklet.subtitle, g.column, size=5.0, anchor="middle",
+                          justify=False)
+    units.append(Unit(12.0, []))
+    for line in booklet.title_lines:
+        units += setter.lines(line, g.column, anchor="middle", justify=False, fill=GREY)
+    top = g.height * 0.3
+    placed = []
+    for unit in units:
+        placed.append((top, unit))
+        top += unit.height
+    return _page(g, placed, "", None, "title")
+
+
+def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
+              ) -> list[list[tuple[float, Unit]]]:
+    g = setter.g
+    units = setter.heading(booklet.contents_heading, g.style.h1, 0.0)
+    size = g.style.body
+    # Room for a three-digit number whatever the number is, so that the entries break the
+    # same way before and after the page numbers are known.
+    room = g.column - fonts.measure("999", "regular", size) - 4.0
+    dot = fonts.measure(". ", "regular", size)
+    for title, number in entries:
+        lines = break_lines(title, room, "regular", size, setter.lang, justify=False,
+                            hyphenate=False)
+        entry = setter.lines(title, room, justify=False)
+        count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
+        base = setter.s.lead * 0.78
+        entry[-1].items += [
+            _text(room + 3.0, base, ". " * count, size, fill=RULE, anchor="end"),
+            _text(g.column, base, str(number), size, anchor="end")]
+        entry[0].space_before = 1.0
+        units += entry
+    return _paginate(units, g)
+
+
+def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -> Typeset:
+    """The whole booklet as pages: title page, contents, the chapters, each from a new
+    page. *figures* are the drawn figures by :attr:`FigureRef.where`."""
+    setter = _Setter(geometry, booklet.lang)
+    word = booklet.words.get("figure", "Figure")
+    counter = [0]
+    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, word),
+                                  geometry)) for chapter in booklet.chapters]
+    # The contents' own length depends on the number of entries only: set it once with
+    # placeholder numbers to learn how many pages it takes.
+    provisional = _contents(booklet, setter, [(c.title, 999) for c in booklet.chapters])
+    first = 1 + len(provisional)
+    entries = []
+    number = first + 1
+    for chapter, placed_pages in bodies:
+        entries.append((chapter.title, number))
+        number += len(placed_pages)
+    contents = _contents(booklet, setter, entries)
+    pages = [_title_page(booklet, setter)]
+    for placed in contents:
+        pages.append(_page(geometry, placed, "", len(pages) + 1, "contents"))
+    outline = [(booklet.contents_heading, 0, 1)]
+    for chapter, chapter_pages in bodies:
+        outline.append((chapter.title, 0, len(pages)))
+        for placed in chapter_pages:
+            pages.append(_page(geometry, placed, chapter.title, len(pages) + 1,
+                               chapter.key))
+    return Typeset(pages, outline, entries)

@@ -1,0 +1,178 @@
+"""Rule booklet content from ``templates/booklets/LANG/``: ``booklet.toml`` (the title
+page, the words the typesetter prints, and which chapters come in which order) and one file
+per chapter (a game, or a front or back matter chapter such as the notation).
+
+A chapter is a title, an optional ``game`` and ``[[section]]`` tables, each with an ``id``
+(the same in every language), a ``heading``, a ``text`` and ``[[section.figure]]`` tables.
+The text is plain: paragraphs separated by blank lines, list items starting with ``- ``,
+table rows written ``| a | b |`` (the first row is the header), and a line ``{figure}``
+where the next figure goes (figures not placed so go after the text).
+
+The loader checks every name a booklet refers to (game, layout, pack) and reports a mistake
+as one line naming the file and the place; the rule engine's verdict on each figure comes
+when the figure is drawn (:mod:`generator.docs.booklet.figures`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import NotFoundError, TemplateError, did_you_mean
+from ..model.booklet import Block, Booklet, Bullets, Chapter, FigureRef, Paragraph, Section, Table
+from .reader import Reader, display_path, read_toml, require_known
+from .templates import Library
+
+LANGUAGES = ("en", "ru")
+FIGURE_MARK = "{figure}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """``booklet.toml``: which chapters come where; *games* is the default selection."""
+
+    front: tuple[str, ...]
+    games: tuple[str, ...]
+    back: tuple[str, ...]
+
+
+def booklet_files(library: Library, lang: str) -> dict[str, Path]:
+    """The booklet files of *lang* by name; a ``--templates`` folder's file wins."""
+    found: dict[str, Path] = {}
+    for root in library.roots:
+        for path in sorted((root / "booklets" / lang).glob("*.toml")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Booklet:
+    """The booklet in *lang* with the chapters of *games* (none: the default selection).
+
+    :raises: :exc:`TemplateError` or :exc:`NotFoundError`, one line naming the file and
+        the place.
+    """
+    if lang not in LANGUAGES:
+        raise NotFoundError(f"no booklet in language {lang!r}; expected one of "
+                            f"{', '.join(LANGUAGES)}")
+    files = booklet_files(library, lang)
+    if "booklet" not in files:
+        raise NotFoundError(f"booklets/{lang}/booklet.toml: the booklet's front file is missing")
+    main = files["booklet"]
+    shown = display_path(main)
+    r = Reader(shown, read_toml(main))
+    title = r.string("title")
+    subtitle = r.string("subtitle", "")
+    lines = tuple(r.strings("lines", []))
+    contents = r.string("contents")
+    words = r.table("words", default_empty=True)
+    word_map = {key: words.string(key) for key in words.keys()}
+    plan = Plan(tuple(r.strings("front", [])), tuple(r.strings("games")),
+                tuple(r.strings("back", [])))
+    r.finish()
+    chapter_names = [n for n in files if n != "booklet"]
+    for key in ("front", "games", "back"):
+        for i, name in enumerate(getattr(plan, key)):
+            require_known(shown, f"{key}[{i}]", name, chapter_names,
+                          f"a chapter file in booklets/{lang}/")
+    game_files = sorted(set(chapter_names) - set(plan.front) - set(plan.back))
+    for name in games:
+        if name not in game_files:
+            hint = did_you_mean(name, game_files)
+            raise NotFoundError(f"no booklet chapter for the game {name!r} in booklets/{lang}/"
+                                f"; expected one of {', '.join(game_files)}"
+                                + (f" ({hint})" if hint else ""))
+    chosen = [*plan.front, *(games or plan.games), *plan.back]
+    chapters = tuple(load_chapter(library, files[name]) for name in chosen)
+    return Booklet(lang, title, subtitle, lines, contents, chapters, word_map)
+
+
+def load_chapter(library: Library, path: Path) -> Chapter:
+    shown = display_path(path)
+    r = Reader(shown, read_toml(path))
+    title = r.string("title")
+    game = r.string("game", None)
+    if game is not None:
+        require_known(shown, "game", game, library.names("game"), "a game")
+    raw = r.raw("section", [], "a list of [[section]] tables")
+    if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+        raise r.fail("section", "a list of [[section]] tables", raw)
+    r.finish()
+    sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"))
+                     for i, data in enumerate(raw))
+    seen: set[str] = set()
+    for i, section in enumerate(sections):
+        if section.key in seen:
+            raise TemplateError(shown, f"section[{i}].id", expected="an id used once",
+                                got=repr(section.key))
+        seen.add(section.key)
+    return Chapter(path.stem, title, shown, sections, game)
+
+
+def _section(library: Library, r: Reader) -> Section:
+    key = r.string("id")
+    heading = r.string("heading", "")
+    text = r.string("text", "")
+    raw = r.raw("figure", [], "a list of [[section.figure]] tables")
+    if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+        raise r.fail("figure", "a list of [[section.figure]] tables", raw)
+    r.finish()
+    figures = [_figure(library, Reader(r.path, data, r.key(f"figure[{i}]")))
+               for i, data in enumerate(raw)]
+    blocks = _blocks(text, figures, r)
+    return Section(key, heading, tuple(blocks))
+
+
+def _blocks(text: str, figures: list[FigureRef], r: Reader) -> list[Block]:
+    blocks: list[Block] = []
+    waiting = list(figures)
+    for chunk in [c.strip() for c in text.strip().split("\n\n") if c.strip()]:
+        lines = [line.strip() for line in chunk.splitlines()]
+        if lines == [FIGURE_MARK]:
+            if not waiting:
+                raise TemplateError(r.path, r.key("text"), expected="a [[section.figure]] "
+                                    f"for every {FIGURE_MARK} line", problem="too many "
+                                    f"{FIGURE_MARK} lines")
+            blocks.append(waiting.pop(0))
+        elif lines[0].startswith("|"):
+            rows = []
+            for line in lines:
+                if not (line.startswith("|") and line.endswith("|")):
+                    raise TemplateError(r.path, r.key("text"), expected="every line of a "
+                                        "table written | cell | cell |", got=repr(line))
+                rows.append(tuple(cell.strip() for cell in line[1:-1].split("|")))
+            blocks.append(Table(tuple(rows)))
+        elif lines[0].startswith("- "):
+            items: list[str] = []
+            for line in lines:
+                if line.startswith("- "):
+                    items.append(line[2:].strip())
+                else:
+                    items[-1] += " " + line
+            blocks.append(Bullets(tuple(items)))
+        else:
+            blocks.append(Paragraph(" ".join(lines)))
+    return blocks + waiting
+
+
+def _figure(library: Library, r: Reader) -> FigureRef:
+    where = f"{r.path}: {r.prefix}"
+    layout = r.string("layout", None)
+    cards = r.string("cards", None)
+    if (layout is None) == (cards is None):
+        raise TemplateError(r.path, r.prefix, expected="either layout or cards")
+    if layout is not None:
+        require_known(r.path, r.key("layout"), layout, library.names("layout"), "a layout")
+    if cards is not None:
+        source = cards.partition(":")[0]
+        known = [*library.names("pack"), *library.names("letters")]
+        require_known(r.path, r.key("cards"), source, known, "a pack or letter set")
+    height = r.number("height", 0.45)
+    if not 0.1 <= height <= 1.0:
+        raise r.fail("height", "a fraction of the page from 0.1 to 1", height)
+    ref = FigureRef(
+        where, r.string("caption"), layout=layout, cards=cards, moves=r.string("moves", None),
+        arrows=tuple(r.strings("arrows", [])), highlight=tuple(r.strings("highlight", [])),
+        marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
+        show=tuple(r.strings("show", [])), crop=r.string("crop", None),
+        flip=r.boolean("flip", False), play=r.boolean("play", False), height=height)
+    r.finish()
+    return ref

@@ -1,0 +1,95 @@
+"""What a booklet says, independent of the files it was read from: chapters of sections,
+each a heading and blocks (paragraphs, lists, tables, figures). Every block knows where it
+was written (``booklets/en/basic-1.toml: section[2]``) so later errors can name the place."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells; the first row is the header."""
+
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class FigureRef:
+    """A diagram: a layout drawn by the figure code, with annotations in the figure tool's
+    own notation, or a row of cards (``cards``, ``pack1:1R 2Y``) drawn with the kit's art."""
+
+    where: str
+    caption: str
+    layout: str | None = None
+    cards: str | None = None
+    moves: str | None = None
+    arrows: tuple[str, ...] = ()
+    highlight: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
+    crossed: tuple[str, ...] = ()
+    show: tuple[str, ...] = ()
+    crop: str | None = None
+    flip: bool = False
+    play: bool = False
+    height: float = 0.45
+    """The most of the type area's height the figure may take, as a fraction."""
+
+
+Block = Paragraph | Bullets | Table | FigureRef
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    heading: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One file: a front-matter chapter or a game. *key* is the file's name."""
+
+    key: str
+    title: str
+    where: str
+    sections: tuple[Section, ...]
+    game: str | None = None
+
+    @property
+    def figures(self) -> list[FigureRef]:
+        """Every figure of the chapter, in reading order.
+
+        >>> start = FigureRef("x.toml: section[0].figure[0]", "A start", layout="game1-demo")
+        >>> chapter = Chapter("basic-1", "Basic game 1", "x.toml",
+        ...                   (Section("setup", "Setup", (Paragraph("Lay out."), start)),))
+        >>> [f.layout for f in chapter.figures]
+        ['game1-demo']
+        """
+        return [b for s in self.sections for b in s.blocks if isinstance(b, FigureRef)]
+
+
+@dataclass(frozen=True)
+class Booklet:
+    lang: str
+    title: str
+    subtitle: str
+    title_lines: tuple[str, ...]
+    contents_heading: str
+    chapters: tuple[Chapter, ...]
+    words: dict[str, str] = field(default_factory=dict)
+    """Small words the typesetter prints: ``page`` for the footer, ``figure`` for
+    captions."""
+
+    @property
+    def games(self) -> list[Chapter]:
+        return [c for c in self.chapters if c.game]
