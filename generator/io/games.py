@@ -32,7 +32,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "words": ("enabled", "min_length", "removes"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
-              "safe_first_move", "arrows", "removed_letters"),
+              "safe_first_move", "arrows", "removed_letters", "one_pack"),
 }
 
 
@@ -199,7 +199,8 @@ def _setup(r: Reader) -> Setup:
         tests_per_side=r.integer("tests_per_side", 1 if tests else 0, low=0, high=4),
         safe_first_move=r.boolean("safe_first_move", False),
         arrows=r.choice("arrows", _choices(Arrows), Arrows.OWNERS),
-        removed_letters=tuple(r.words("removed_letters", [])))
+        removed_letters=tuple(r.words("removed_letters", [])),
+        one_pack=r.boolean("one_pack", False))
     r.finish()
     return setup
 

@@ -181,6 +181,8 @@ class Setup:
     arrows: Arrows = Arrows.OWNERS
     removed_letters: tuple[str, ...] = ()
     """Letters taken off before play (word game 12 removes Q)."""
+    one_pack: bool = False
+    """One pack lies on the board and the other is played from the pile (basic 52)."""
 
     def home_rows(self, side: Side | str) -> tuple[int, ...]:
         """The ranks *side* starts on (empty: anywhere).
