@@ -13,8 +13,9 @@ from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
 from ..rules.games import (COMBINATION_KINDS, MATERIALS, Arrows, Beating, Capture, Combinations,
-                    EqualValues, FaceDown, Game, Goal, Movement, Placement, Pressing, Removal,
+                    EqualValues, FaceDown, Game, Goal, Lines, Movement, Placement, Pressing, Removal,
                     Setup, Step, Words)
+from ..rules.lines import ORIENTATIONS
 from .reader import Reader, read_toml, require_known
 from .resources import templates_dir
 
@@ -25,10 +26,13 @@ SHADES = {"dark": Shade.DARK, "light": Shade.LIGHT}
 GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players"),
-    "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles"),
+    "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
+                 "one_row"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards"),
-    "combinations": ("enabled", "kinds", "min_length", "removes"),
+    "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
+                     "own_to_stock"),
+    "lines": ("enabled", "length", "removes"),
     "words": ("enabled", "min_length", "removes"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
@@ -99,6 +103,7 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         pressing=_pressing(reader.table("pressing", default_empty=True)),
         combinations=_combinations(reader),
         words=_words(reader),
+        lines=_lines(reader),
         setup=_setup(reader.table("setup", default_empty=True)),
     )
     reader.finish()
@@ -122,7 +127,8 @@ def _movement(r: Reader) -> Movement:
         placement=r.choice("placement", _choices(Placement), Placement.NONE),
         cover_test_cards=r.boolean("cover_test_cards", True),
         exit_far_edge=r.boolean("exit_far_edge", False),
-        piles=r.boolean("piles", False))
+        piles=r.boolean("piles", False),
+        one_row=r.boolean("one_row", False))
     r.finish()
     return movement
 
@@ -152,9 +158,26 @@ def _combinations(reader: Reader) -> Combinations:
         if kind not in COMBINATION_KINDS:
             raise r.fail(f"kinds[{i}]", "one of " + ", ".join(COMBINATION_KINDS), kind,
                          hint=did_you_mean(kind, COMBINATION_KINDS))
+    orientations = r.strings("orientations", list(ORIENTATIONS))
+    for i, name in enumerate(orientations):
+        if name not in ORIENTATIONS:
+            raise r.fail(f"orientations[{i}]", "one of " + ", ".join(ORIENTATIONS), name,
+                         hint=did_you_mean(name, ORIENTATIONS))
     rules = Combinations(enabled=r.boolean("enabled", present), kinds=tuple(kinds),
                          min_length=r.integer("min_length", 3, low=2, high=8),
-                         removes=r.choice("removes", _choices(Removal), Removal.NONE))
+                         removes=r.choice("removes", _choices(Removal), Removal.NONE),
+                         orientations=tuple(orientations),
+                         own_to_stock=r.boolean("own_to_stock", False))
+    r.finish()
+    return rules
+
+
+def _lines(reader: Reader) -> Lines:
+    present = reader.has("lines")
+    r = reader.table("lines", default_empty=True)
+    rules = Lines(enabled=r.boolean("enabled", present),
+                  length=r.integer("length", 5, low=3, high=8),
+                  removes=r.boolean("removes", False))
     r.finish()
     return rules
 

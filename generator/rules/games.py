@@ -57,6 +57,7 @@ class Removal(enum.Enum):
     NONE = "none"
     OPPONENT = "opponent"  # the opponent's cards in a line holding both sides' cards
     ALL = "all"            # every card of the line (the prize of games 65 and word 12)
+    TURN = "turn"          # a line of the mover's own cards is turned face down (initial 12)
 
 
 class FaceDown(enum.Enum):
@@ -133,6 +134,9 @@ class Movement:
     """A piece may leave the board over the opponent's edge (word game 1's goal)."""
     piles: bool = False
     """Piles (cards lying on cards) may form during play."""
+    one_row: bool = False
+    """Cards are laid on one horizontal only, the one the first card was laid on, and on
+    cards there only once its eight squares are full (initial 8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +148,22 @@ class Combinations:
     min_length: int = 3
     removes: Removal = Removal.NONE
     """Which cards of a combination made by a move leave the board."""
+    orientations: tuple[str, ...] = ("vertical", "horizontal", "diagonal", "antidiagonal")
+    """The lines combinations count on (initial 8: horizontal only)."""
+    own_to_stock: bool = False
+    """The maker's own cards of a removed combination go under his stock, the opponent's
+    leave the game (initial 8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """Lines of one side's pieces, whatever they show: five in a row (initial 4, word 25)."""
+
+    enabled: bool = False
+    length: int = 5
+    removes: bool = False
+    """True: the line leaves the board with the cards under it and scores for its owner
+    (initial 4); false: the first such line wins (word 25)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +235,7 @@ class Game:
     pressing: Pressing = field(default_factory=Pressing)
     combinations: Combinations = field(default_factory=Combinations)
     words: Words = field(default_factory=Words)
+    lines: Lines = field(default_factory=Lines)
     setup: Setup = field(default_factory=Setup)
     players: int = 2
 

@@ -19,6 +19,7 @@ from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
 from ..model.layout import Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .lines import EDGE_NEIGHBOURS, JUMPS, NEIGHBOURS, RAYS, SQUARES, XY
+from .settling import settle
 from .words import WordList, find_words
 
 #: The target of a move that leaves the board over the far edge.
@@ -35,7 +36,9 @@ class MoveKind(enum.StrEnum):
     JUMP = "jump"    # over matching neighbours onto free squares (game 5)
     SHIFT = "shift"  # to any free square, to make a combination or word
     EXIT = "exit"    # over the far edge, off the board (word game 1)
-    OPEN = "open"    # a face-down card turned up where it lies
+    OPEN = "open"    # a face-down card turned up where it lies (or taken to its row)
+    LAY = "lay"      # a card from the hand or the top of a stock laid on a square
+    KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
 
     @classmethod
     def parse(cls, value: object) -> MoveKind:
@@ -55,7 +58,9 @@ class Move:
     """A move of the pile on *origin* to *target*.
 
     For a ``jump`` *path* lists every landing square; an ``exit`` has *target* ``off``; an
-    ``open`` has *target* = *origin*.
+    ``open`` has *target* = *origin*, or the square of its value row it is taken to (or
+    ``off``) in initial 11. A ``lay`` or ``keep`` has the card as *origin* (``3R``) and the
+    square, or ``hand``, as *target*.
 
     >>> Move("c3", "d4", "beat")
     Move(origin='c3', target='d4', kind=<MoveKind.BEAT: 'beat'>, path=())
@@ -78,9 +83,12 @@ class Move:
 
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
-        ``e8-off``, ``c4=`` (open)."""
+        ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
+        ``3R@hand`` (keep)."""
+        if self.kind in (MoveKind.LAY, MoveKind.KEEP):
+            return f"{self.origin}@{self.target}"
         if self.kind is MoveKind.OPEN:
-            return f"{self.origin}="
+            return f"{self.origin}=" + (self.target if self.target != self.origin else "")
         if self.path:
             return "-".join((self.origin, *self.path))
         return f"{self.origin}{_SEPARATORS.get(self.kind, '-')}{self.target}"
@@ -233,25 +241,14 @@ def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
 
 def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
                side: Side | str) -> list[str]:
-    """The squares where *side* may lay *card* from the hand, in board order.
+    """The squares where *side* may lay *card* from the hand, in board order (see
+    :mod:`.laying` for each game's rule).
 
     :raises: :exc:`ValueError` if *side* is not a side.
     """
-    side = Side.parse(side)
-    rule = game.movement.placement
-    free = [s for s in SQUARES if layout.top(s) is None]
-    if rule is Placement.FREE:
-        return free
-    if rule is Placement.ADJACENT_OWN:
-        return [s for s in free if any(
-            (p := layout.top(n)) is not None and p.owner == side for n in EDGE_NEIGHBOURS[s])]
-    if rule is Placement.IDENTICAL and isinstance(card, Card):
-        return [s for s in free if fits_identical(card, board.square(s))]
-    if rule is Placement.VALUE_ROW and isinstance(card, Card):
-        return [s for s in free if fits_value_row(card, board.square(s))]
-    if rule is Placement.OPPONENT_HALF:
-        return [s for s in SQUARES if XY[s][1] in _far_half(side)]
-    return []
+    # Imported here: laying builds on this module's moves.
+    from .laying import lay_squares
+    return lay_squares(layout, board, game, card, Side.parse(side))
 
 
 def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False) -> Layout:
@@ -262,45 +259,41 @@ def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False)
     return dataclasses.replace(layout, stacks=stacks)
 
 
-def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = None) -> Layout:
+def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = None,
+         side: Side | str | None = None) -> Layout:
     """The position after *move*: a beaten or covered pile leaves the board, a pressed pile
-    stays under the presser, and lines made by the move take what the game says."""
+    stays under the presser, and lines made by the move take what the game says.
+
+    *side* is who moves; it is needed for laying and for crediting what a move takes in
+    games whose pieces belong to nobody (otherwise the moving piece's owner is used). What
+    leaves the board is added to the mover's ``taken`` cards.
+
+    :raises: :exc:`ValueError` if *side* is not a side.
+    """
+    mover = None if side is None else Side.parse(side)
+    if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
+            move.kind is MoveKind.OPEN and move.target != move.origin):
+        # Imported here: laying builds on this module's moves.
+        from .laying import play_laying
+        return play_laying(layout, move, game, mover, words=words)
     if move.kind is MoveKind.OPEN:
         stacks = dict(layout.stacks)
         stacks[move.origin] = stacks[move.origin][:-1] + (
             dataclasses.replace(stacks[move.origin][-1], face_up=True),)
         after = dataclasses.replace(layout, stacks=stacks)
-        return _remove_lines(after, move.origin, game, words)
+        return settle(after, move.origin, game, mover, words=words)
+    if mover is None:
+        mover = layout.owner(move.origin)
+    captured = layout.stacks.get(move.target, ()) if move.kind in (
+        MoveKind.BEAT, MoveKind.COVER) else ()
     after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS)
+    if captured and mover is not None:
+        hand = after.hands.of(mover)
+        after = dataclasses.replace(after, hands=after.hands.with_hand(mover, dataclasses.replace(
+            hand, taken=hand.taken + tuple(p.card for p in captured))))
     if move.target == OFF:
         return after
-    return _remove_lines(after, move.target, game, words)
-
-
-def _remove_lines(layout: Layout, square: str, game: Game, words: WordList | None) -> Layout:
-    lines: list[tuple[str, ...]] = []
-    rules = game.combinations
-    if rules.enabled and rules.removes is not Removal.NONE:
-        lines += [c.squares for c in combinations(layout, min_length=rules.min_length,
-                                                  kinds=rules.kinds, through=square)]
-    if game.words.enabled and game.words.removes is not Removal.NONE and words is not None:
-        lines += [w.squares for w in find_words(layout, words,
-                                                min_length=game.words.min_length,
-                                                through=square)]
-    removal = rules.removes if rules.enabled else game.words.removes
-    mover = layout.top(square)
-    taken: set[str] = set()
-    for line in lines:
-        owners = {layout.owner(s) for s in line}
-        if removal is Removal.ALL:
-            taken.update(line)
-        elif len(owners) > 1 and mover is not None:
-            # Lines of one side's cards alone take nothing (seed000 game 18).
-            taken.update(s for s in line if layout.owner(s) != mover.owner)
-    if not taken:
-        return layout
-    return dataclasses.replace(layout, stacks={s: st for s, st in layout.items()
-                                               if s not in taken})
+    return settle(after, move.target, game, mover, words=words)
 
 
 def _far_half(side: Side) -> range:

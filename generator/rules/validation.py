@@ -13,6 +13,7 @@ from ..model.board import Board
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game
 from .holdings import hand_problems, one_pack_problems
+from .laying import placement_problems
 from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
 from ..model.letters import LetterCard, LetterSet
 from .lines import XY
@@ -246,6 +247,7 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
               for code, message in hand_problems(layout, game, supplies)]
     if game.setup.one_pack:
         found += [Violation(*problem) for problem in one_pack_problems(layout, supplies)]
+    found += [Violation(*problem) for problem in placement_problems(layout, board, game)]
     if start:
         setup = game.setup
         _start_problems(layout, board, game, supplies, found)
