@@ -8,7 +8,7 @@ import pytest
 
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Side
-from generator.rules import Move, play
+from generator.rules import Move, legal_moves, play
 from generator.rules.goals import scores
 from generator.rules.laying import laying_moves, lay_squares, placement_problems
 from generator.rules.moves import MoveKind
@@ -214,3 +214,16 @@ def test_replay_alternates_sides_and_reports_what_left_the_board(library):
     assert plies[1].layout.rows() == {1: "3R^+5Rv 1Y^ . . . . . ."}
     assert all(p.took == () for p in plies)
     assert MoveKind.LAY in {p.move.kind for p in plies if p.move}
+
+
+def test_basic_65_opens_a_card_and_only_that_card_may_shift(library):
+    game, board = library.game("basic-65"), library.board("board-a")
+    layout = Layout.from_rows("board-a", {8: ". . . . . . . (8B)",
+                                          1: "5R 5Y . (5G) . . . .", 2: "6Y . . . . . . ."})
+    moves = _notations(legal_moves(layout, board, game, "south"))
+    assert "d1=" in moves and "d1=c1" in moves and "h8=" in moves
+    # 6Y, opened earlier, never moves while cards lie face down (seed000 game 65).
+    assert not any(m.startswith("a2") for m in moves)
+    after = play(layout, Move("d1", "c1", "open"), game, side="north")
+    assert after.rows() == {8: ". . . . . . . (8B)", 2: "6Y . . . . . . ."}
+    assert _notations_items(after.hands.north.taken) == ["5R", "5Y", "5G"]

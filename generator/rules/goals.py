@@ -25,7 +25,7 @@ from .moves import Move, MoveKind, outcome
 from .settling import own_lines
 
 #: Plies without anything leaving, being laid or opened after which a game ends.
-QUIET_PLIES = 200
+QUIET_PLIES = 100
 
 #: Goals decided by one move; a game that ends otherwise is a draw.
 _AT_ONCE = (Goal.COVER_TEST_CARD, Goal.CROSS_MIDDLE, Goal.ALL_ACROSS, Goal.LEAVE_BOARD)

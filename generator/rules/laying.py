@@ -31,7 +31,7 @@ from ..model.layout import Facing, Layout, Piece, Side
 from .beating import beats, fits_identical, fits_value_row
 from .games import Capture, Game, Placement
 from .lines import EDGE_NEIGHBOURS, SQUARES, XY
-from .moves import OFF, Move, MoveKind
+from .moves import OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .settling import settle
 from .words import WordList
 
@@ -135,24 +135,25 @@ def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str) -> 
         found += [Move(card.notation(), s, MoveKind.LAY)
                   for s in lay_squares(layout, board, game, card, side)]
     if found or top is None:
-        return sorted(found)
+        return sorted(found, key=move_order)
     squares = lay_squares(layout, board, game, top, side)
     if not squares:
         return [Move(top.notation(), HAND, MoveKind.KEEP)]
-    return sorted(Move(top.notation(), s, MoveKind.LAY) for s in squares)
+    return sorted((Move(top.notation(), s, MoveKind.LAY) for s in squares), key=move_order)
 
 
 def _opponent_half_moves(layout: Layout, board: Board, game: Game, side: Side) -> list[Move]:
     own = _half(side, own=True)
-    found = []
+    found: list[MoveKey] = []
     for origin, stack in layout.items():
         piece = stack[-1]
         if piece.owner != side or XY[origin][1] not in own or not piece.face_up:
             continue
         for target in lay_squares(layout, board, game, piece.card, side):
             kind = MoveKind.PRESS if target in layout.stacks else MoveKind.MOVE
-            found.append(Move(origin, target, kind))
-    return sorted(found)
+            found.append((origin, target, kind))
+    found.sort()
+    return [cached_move(key) for key in found]
 
 
 def _value_row_openings(layout: Layout, board: Board) -> list[Move]:
@@ -170,7 +171,7 @@ def _value_row_openings(layout: Layout, board: Board) -> list[Move]:
                and fits_value_row(piece.card, board.square(s))]
         found += [Move(origin, s, MoveKind.OPEN) for s in row] or [
             Move(origin, OFF, MoveKind.OPEN)]
-    return sorted(found)
+    return sorted(found, key=move_order)
 
 
 def _take_from_hand(layout: Layout, card: Item, side: Side) -> Layout:
@@ -195,12 +196,13 @@ def _take_from_hand(layout: Layout, card: Item, side: Side) -> Layout:
 
 def play_laying(layout: Layout, move: Move, game: Game, side: Side | None, *,
                 words: WordList | None = None) -> Layout:
-    """The position after a lay, keep or initial 11 opening by *side*.
+    """The position after a lay, keep, or an opening that takes the card elsewhere, by
+    *side*.
 
     :raises: :exc:`ValueError` if *side* is missing or cannot play the card.
     """
     if move.kind is MoveKind.OPEN:
-        return _open_to_row(layout, move, game, side, words)
+        return _open_and_move(layout, move, game, side, words)
     if side is None:
         raise ValueError(f"{move}: laying a card needs the side that lays it")
     card = parse_item(move.origin)
@@ -217,8 +219,10 @@ def play_laying(layout: Layout, move: Move, game: Game, side: Side | None, *,
     return settle(after, move.target, game, side, words=words)
 
 
-def _open_to_row(layout: Layout, move: Move, game: Game, side: Side | None,
-                 words: WordList | None) -> Layout:
+def _open_and_move(layout: Layout, move: Move, game: Game, side: Side | None,
+                   words: WordList | None) -> Layout:
+    """A face-down card opened and taken to *move*'s target (its value row in initial 11,
+    a square where it makes a combination in basic 65), or off the board."""
     piece = dataclasses.replace(layout.stacks[move.origin][-1], face_up=True)
     after = layout.without(move.origin)
     if move.target == OFF:

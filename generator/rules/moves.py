@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .beating import beats, fits_identical, fits_value_row, presses
 from ..model.board import Board
-from ..model.cards import Card
-from .combos import combinations
+from ..model.cards import Card, Colour
 from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
-from ..model.layout import Layout, Piece, Side, Stack
+from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
-from .lines import EDGE_NEIGHBOURS, JUMPS, NEIGHBOURS, RAYS, SQUARES, XY
+from .lines import JUMPS, LINE_THROUGH, NEIGHBOURS, ORIENTATIONS, RAYS, SQUARES, XY
 from .settling import settle
-from .words import WordList, find_words
+from .words import WordList
 
 #: The target of a move that leaves the board over the far edge.
 OFF = "off"
@@ -97,28 +96,54 @@ class Move:
         return self.notation()
 
 
-def _movers(layout: Layout, game: Game, side: Side) -> Iterator[tuple[str, Piece]]:
-    for square, stack in layout.items():
-        piece = stack[-1]
-        if game.owners and piece.owner != side:
-            continue
-        yield square, piece
+#: A move as the generator builds it first: (origin, target, kind). Tuples of strings sort
+#: in C, in the same order as Move's own ordering for moves without a path.
+MoveKey = tuple[str, str, MoveKind]
+
+#: Every move built so far, by its key: a position's moves are looked up, not rebuilt.
+_MOVES: dict[MoveKey, Move] = {}
+#: id(board) -> (board, square -> colour): the board is read once, not once a move.
+_COLOURS: dict[int, tuple[Board, dict[str, Colour | None]]] = {}
 
 
-def _onto(layout: Layout, board: Board, game: Game, side: Side, piece: Piece,
-          target: str) -> MoveKind | None:
-    """The kind of move that lands *piece* on the occupied square *target*, or None."""
-    other = layout.top(target)
-    if other is None:
+def cached_move(key: MoveKey) -> Move:
+    """The move of *key*, built once."""
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(*key)
+    return move
+
+
+def _colours(board: Board) -> dict[str, Colour | None]:
+    hit = _COLOURS.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _COLOURS[id(board)] = (board, {s.name: s.colour for s in board.squares})
+    return hit[1]
+
+
+def _facing(side: Side) -> Facing:
+    """The arrow of *side*'s cards: they point at the opponent."""
+    return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
+
+
+def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
+          own: Facing, piece: Piece, target: str) -> MoveKind | None:
+    """The kind of move that lands *piece* (whose side's arrows point *own*) on the occupied
+    square *target*, or None."""
+    stack = stacks.get(target)
+    if not stack:
         return None
-    hostile = not game.owners or other.owner != side
+    other = stack[-1]
+    hostile = not game.owners or other.facing is not own
+    if not hostile and not game.pressing.own_cards:
+        return None  # one's own card: only pressing may land on it, and only as a variant
     if not other.face_up and hostile and game.movement.cover_test_cards and game.owners:
         # Covering the opponent's test card wins; a test card itself covers only in the
         # variant where test cards beat.
         if piece.face_up or game.beating.test_cards_beat:
             return MoveKind.COVER
         return None
-    colour = board.square(target).colour
+    colour = colours[target]
     capture = game.movement.capture
     if capture is Capture.BEAT and hostile:
         return MoveKind.BEAT if beats(piece, other, on=colour, rules=game.beating) else None
@@ -159,30 +184,32 @@ def _far_rank(side: Side) -> int:
     return 7 if side is Side.SOUTH else 0
 
 
-def _piece_moves(layout: Layout, board: Board, game: Game, side: Side, origin: str,
-                 piece: Piece) -> Iterator[Move]:
+def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Game,
+                 side: Side, origin: str, piece: Piece, found: list[MoveKey]) -> None:
+    """Adds the keys of *piece*'s king steps, slides, captures and exits to *found*."""
     step = game.movement.step
+    stacks = layout.stacks
+    own = _facing(side)
     if step in (Step.KING, Step.JUMP):
         for target in NEIGHBOURS[origin]:
-            if layout.top(target) is None:
-                yield Move(origin, target)
-            elif step is Step.KING and (kind := _onto(layout, board, game, side, piece, target)):
-                yield Move(origin, target, kind)
-        if step is Step.JUMP:
-            yield from _jumps(layout, origin, piece)
+            if target not in stacks:
+                found.append((origin, target, MoveKind.MOVE))
+            elif step is Step.KING and (kind := _onto(stacks, colours, game, own, piece,
+                                                      target)):
+                found.append((origin, target, kind))
     elif step in (Step.QUEEN, Step.COLOUR_QUEEN):
         colour = piece.card.colour if piece.face_up else None
         for ray in RAYS[origin]:
             for target in ray:
-                if layout.top(target) is None:
-                    if step is Step.QUEEN or board.square(target).colour is colour:
-                        yield Move(origin, target)
+                if target not in stacks:
+                    if step is Step.QUEEN or colours[target] is colour:
+                        found.append((origin, target, MoveKind.MOVE))
                     continue
-                if kind := _onto(layout, board, game, side, piece, target):
-                    yield Move(origin, target, kind)
+                if kind := _onto(stacks, colours, game, own, piece, target):
+                    found.append((origin, target, kind))
                 break
     if game.movement.exit_far_edge and _can_exit(layout, game, side, origin):
-        yield Move(origin, OFF, MoveKind.EXIT)
+        found.append((origin, OFF, MoveKind.EXIT))
 
 
 def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
@@ -199,25 +226,143 @@ def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
 
 
 def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move]:
-    """Shifts to any free square that make a combination or word through that square."""
-    free = [s for s in SQUARES if layout.top(s) is None]
-    for origin, stack in layout.items():
-        if not stack[-1].face_up:
+    """Openings (with the shift of the card just opened) while any card lies face down;
+    then shifts of any card to a free square that make a combination or word there."""
+    free = [s for s in SQUARES if s not in layout.stacks]
+    # The open cards, read once for all the shifts tried.
+    grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
+    letter_grid = {s: _open_letter(stack[-1]) for s, stack in layout.items()}
+    closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
+    if closed:
+        # While cards lie face down a turn opens one, which may then shift at once to make a
+        # combination; cards opened earlier never move (seed000 game 65, seed002 game 6).
+        for origin, piece in closed:
             yield Move(origin, origin, MoveKind.OPEN)
-            continue
+            opened = dataclasses.replace(piece, face_up=True)
+            for target in free:
+                if _shift_forms_line(layout, grid, letter_grid, game, origin, opened, target,
+                                     words):
+                    yield Move(origin, target, MoveKind.OPEN)
+        return
+    # Every card open (a patience in the open, word 12): any card shifts to make a line.
+    for origin, stack in layout.items():
+        piece = stack[-1]
         for target in free:
-            after = _relocate(layout, origin, target)
-            if _forms_line(after, game, target, words):
+            if _shift_forms_line(layout, grid, letter_grid, game, origin, piece, target,
+                                     words):
                 yield Move(origin, target, MoveKind.SHIFT)
 
 
-def _forms_line(layout: Layout, game: Game, square: str, words: WordList | None) -> bool:
-    if game.combinations.enabled and combinations(
-            layout, min_length=game.combinations.min_length,
-            kinds=game.combinations.kinds, through=square):
-        return True
-    return bool(game.words.enabled and words is not None and find_words(
-        layout, words, min_length=game.words.min_length, through=square))
+def _shift_forms_line(layout: Layout, grid: Mapping[str, Card | None],
+                      letter_grid: Mapping[str, str | None], game: Game, origin: str,
+                      piece: Piece, target: str, words: WordList | None) -> bool:
+    """Whether *piece*, moved from *origin* to the free *target*, makes a combination or a
+    word through *target*. Reads the board in place instead of building the position after
+    the shift: this is the inner loop of the shifting games."""
+    stacks = layout.stacks
+    # A line of two or more needs a neighbour of the target square.
+    if not any(n != origin and n in stacks for n in NEIGHBOURS[target]):
+        return False
+    rules = game.combinations
+    card = piece.card
+    if rules.enabled and isinstance(card, Card):
+        reach = rules.min_length - 1
+        for orientation in rules.orientations:
+            line, i = _PLACE[(target, orientation)]
+            if len(line) < rules.min_length:
+                continue
+            # A run through the target must join it to a card right beside it.
+            left = grid.get(line[i - 1]) if i and line[i - 1] != origin else None
+            right = grid.get(line[i + 1]) if i + 1 < len(line) and line[i + 1] != origin \
+                else None
+            if not (_joins(card, left, rules.kinds) or _joins(card, right, rules.kinds)):
+                continue
+            low = max(0, i - reach)
+            # Only min_length - 1 squares either side can decide whether a run through
+            # the target is long enough.
+            window = [card if s == target else None if s == origin else grid.get(s)
+                      for s in line[low:i + reach + 1]]
+            if _run_through(window, i - low, rules.min_length, rules.kinds):
+                return True
+    if game.words.enabled and words is not None and isinstance(card, LetterCard):
+        moved = card.letter.upper()
+        for orientation in ORIENTATIONS:
+            line, i = _PLACE[(target, orientation)]
+            letters = [moved if s == target else None if s == origin else letter_grid.get(s)
+                       for s in line]
+            if (i == 0 or letters[i - 1] is None) and (
+                    i + 1 == len(line) or letters[i + 1] is None):
+                continue  # a word through the target needs a letter beside it
+            if _word_through(line, letters, target, words, game.words.min_length):
+                return True
+    return False
+
+
+#: (square, orientation) -> (the line through it, the square's place in that line).
+_PLACE: dict[tuple[str, str], tuple[tuple[str, ...], int]] = {
+    key: (line, line.index(key[0])) for key, line in LINE_THROUGH.items()}
+
+
+#: Kind -> tests of neighbouring cards (a, b) in a line; as combos._TESTS, one per run.
+_PAIR_TESTS: dict[str, tuple[Callable[[Card, Card], bool], ...]] = {
+    "colour": (lambda a, b: a.colour is b.colour,),
+    "value": (lambda a, b: a.rank == b.rank,),
+    "sequence": (lambda a, b: b.rank == a.rank + 1, lambda a, b: b.rank == a.rank - 1),
+}
+
+
+def _joins(card: Card, other: Card | None, kinds: tuple[str, ...]) -> bool:
+    """Whether *card* and its neighbour *other* could be part of one run of *kinds*."""
+    return other is not None and any(test(card, other) or test(other, card)
+                                     for kind in kinds for test in _PAIR_TESTS[kind])
+
+
+def _run_through(cards: list[Card | None], i: int, min_length: int,
+                 kinds: tuple[str, ...]) -> bool:
+    """Whether a combination of one of *kinds* runs through position *i* of a line."""
+    for kind in kinds:
+        for test in _PAIR_TESTS[kind]:
+            start, end = i, i + 1
+            while start > 0 and (a := cards[start - 1]) is not None \
+                    and (b := cards[start]) is not None and test(a, b):
+                start -= 1
+            while end < len(cards) and (a := cards[end - 1]) is not None \
+                    and (b := cards[end]) is not None and test(a, b):
+                end += 1
+            if end - start >= min_length:
+                return True
+    return False
+
+
+def _open_card(piece: Piece | None) -> Card | None:
+    if piece is None or not piece.face_up or not isinstance(piece.card, Card):
+        return None
+    return piece.card
+
+
+def _open_letter(piece: Piece | None) -> str | None:
+    if piece is None or not piece.face_up or not isinstance(piece.card, LetterCard):
+        return None
+    return piece.card.letter.upper()
+
+
+def _word_through(line: tuple[str, ...], letters: list[str | None], square: str,
+                  words: WordList, min_length: int) -> bool:
+    """Whether a word (read either way) of the unbroken run holding *square* uses it."""
+    i = line.index(square)
+    start, end = i, i + 1
+    while start > 0 and letters[start - 1] is not None:
+        start -= 1
+    while end < len(line) and letters[end] is not None:
+        end += 1
+    run = "".join(letter or "" for letter in letters[start:end])
+    at = i - start
+    for a in range(0, at + 1):
+        for b in range(max(at + 1, a + min_length), len(run) + 1):
+            text = run[a:b]
+            if text in words or text[::-1] in words:
+                return True
+    return False
 
 
 def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -230,13 +375,55 @@ def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
     :raises: :exc:`ValueError` if *side* is not a side (``"South"`` is not ``"south"``).
     """
     side = Side.parse(side)
-    found: set[Move] = set()
-    if game.movement.step is Step.SHIFT:
-        found.update(_shifts(layout, game, words))
-    elif game.movement.step is not Step.NONE:
-        for origin, piece in _movers(layout, game, side):
-            found.update(_piece_moves(layout, board, game, side, origin, piece))
-    return sorted(found)
+    step = game.movement.step
+    if step is Step.SHIFT:
+        return sorted(set(_shifts(layout, game, words)), key=move_order)
+    if step is Step.NONE:
+        return []
+    colours = _colours(board)
+    own = _facing(side)
+    keys: list[MoveKey] = []
+    jumps: list[Move] = []
+    if step is Step.KING and not game.movement.exit_far_edge:
+        _king_keys(layout.stacks, colours, game, own, keys)
+    else:
+        for origin, stack in layout.stacks.items():
+            piece = stack[-1]
+            if game.owners and piece.facing is not own:
+                continue
+            _piece_moves(layout, colours, game, side, origin, piece, keys)
+            if step is Step.JUMP:
+                jumps += _jumps(layout, origin, piece)
+    keys.sort()
+    cached = _MOVES.get
+    moves = [cached(key) or cached_move(key) for key in keys]
+    return sorted(set(moves + jumps), key=move_order) if jumps else moves
+
+
+def move_order(move: Move) -> tuple[str, str, str, tuple[str, ...]]:
+    """The sort key of moves, the same order as comparing them, but quicker to sort by."""
+    return move.origin, move.target, move.kind, move.path
+
+
+def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
+               own: Facing, found: list[MoveKey]) -> None:
+    """The king steps of every piece whose arrow points *own*: _piece_moves unrolled for
+    the commonest games, since it runs for every position a search visits."""
+    owners = game.owners
+    skip_own = owners and not game.pressing.own_cards
+    free, onto = MoveKind.MOVE, _onto
+    for origin, stack in stacks.items():
+        piece = stack[-1]
+        if owners and piece.facing is not own:
+            continue
+        for target in NEIGHBOURS[origin]:
+            there = stacks.get(target)
+            if there is None:
+                found.append((origin, target, free))
+            elif skip_own and there[-1].facing is own:
+                continue
+            elif kind := onto(stacks, colours, game, own, piece, target):
+                found.append((origin, target, kind))
 
 
 def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
@@ -307,15 +494,24 @@ def _test_cards(layout: Layout, side: Side) -> int:
 
 
 def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
-            mover: Side | str | None = None) -> Side | None:
+            mover: Side | str | None = None, board: Board | None = None,
+            to_move: Side | str | None = None, words: WordList | None = None,
+            quiet: int = 0) -> Side | None:
     """The winning side, if the position (and the move that led to it) decides the game.
 
-    Only goals that a position settles are judged here: covering a test card, crossing
-    into the opponent's half, all cards across, and leaving the board. Goals scored by
-    counting (most pressed, most removed...) return None.
+    Without *board* and *to_move* only goals that a position settles are judged: covering a
+    test card, crossing into the opponent's half, all cards across, and leaving the board.
+    Given them, every goal is judged as :func:`generator.rules.goals.judge` does, counting
+    goals included (None then also stands for a draw or a game that goes on).
 
-    :raises: :exc:`ValueError` if *mover* is not a side.
+    :raises: :exc:`ValueError` if *mover* or *to_move* is not a side.
     """
+    if board is not None and to_move is not None:
+        # Imported here: judging builds on this module's moves.
+        from .playout import judge_turn
+        return judge_turn(layout, board, game, Side.parse(to_move), last=last_move,
+                          mover=None if mover is None else Side.parse(mover), quiet=quiet,
+                          words=words).winner
     mover = None if mover is None else Side.parse(mover)
     goal = game.goal
     if goal is Goal.COVER_TEST_CARD:

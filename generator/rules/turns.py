@@ -17,7 +17,7 @@ from .beating import explain_beat, explain_press
 from .games import Capture, Game, Placement, Step
 from .laying import HAND, LAYING, lay_squares, laying_moves
 from .lines import XY
-from .moves import OFF, Move, MoveKind, legal_moves, play
+from .moves import OFF, Move, MoveKind, legal_moves, move_order, play
 from .words import WordList
 
 #: Written for a turn in which the side to move has nothing it may do.
@@ -37,7 +37,7 @@ def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
     side = Side.parse(side)
     found = legal_moves(layout, board, game, side, words=words) \
         if game.movement.step is not Step.NONE else []
-    return sorted(found + laying_moves(layout, board, game, side))
+    return sorted(found + laying_moves(layout, board, game, side), key=move_order)
 
 
 def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *,
