@@ -48,14 +48,26 @@ def test_initial_11_sequence_opens_in_place_or_off_the_board(runner):
     assert data["rows"]["2"].startswith("2R ") and data["rows"]["1"].startswith(". ")
     assert data["outcome"] == {"over": False, "winner": None, "reason": "south to move",
                                "scores": {"north": 0, "south": 0}}
+    text = _play(runner, "initial-11-start", "a2= a1=off")
+    assert text.output.splitlines()[:2] == ["1. south a2=", "2. north a1=off removes 5G"]
 
 
-def test_basic_52_sequence_lays_on_identical_squares(runner):
-    result = _play(runner, "basic-52-start", "50R@d5 60R@e6 50Y@c5")
+def test_basic_52_sequence_lays_on_identical_squares_and_opens_a_neighbour(runner):
+    # South lays 50R on d5; the face-down 4B beside it on e5 must then be opened and go to
+    # the free four-blue square e4 before north lays.
+    forced = _play(runner, "basic-52-start", "50R@d5 60R@e6")
+    assert forced.exit_code == 1 and "move 2 (60R@e6) is illegal: south must first open a " \
+        "face-down card next to d5: c5=hand d4=b5 d6=g8 e5=e4" in forced.stderr
+    result = _play(runner, "basic-52-start", "50R@d5 e5=e4 60R@e6 f6=b7 50Y@c5")
     assert result.exit_code == 1
-    assert "move 3 (50Y@c5) is illegal: 50Y may not lie on c5: only on a free square of its " \
+    assert "move 5 (50Y@c5) is illegal: 50Y may not lie on c5: only on a free square of its " \
            "colour and value; it fits f5" in result.stderr
-    assert _play(runner, "basic-52-start", "50R@d5 60R@e6 50Y@f5").exit_code == 0
+    ok = _play(runner, "basic-52-start", "50R@d5 c5=hand 60R@e6 f6=b7 50Y@f5")
+    assert ok.exit_code == 0
+    assert ok.output.splitlines()[:5] == ["1. south 50R@d5", "2. south c5=hand",
+                                          "3. north 60R@e6", "4. north f6=b7",
+                                          "5. south 50Y@f5"]
+    assert "south held 5R" in ok.output
 
 
 def test_initial_3_sequence_grows_from_the_king_square(runner):

@@ -65,7 +65,7 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str,
         }, indent=2, sort_keys=True, ensure_ascii=False))
         return
     for ply in plies:
-        took = f" takes {' '.join(c.notation() for c in ply.took)}" if ply.took else ""
+        took = f" removes {' '.join(c.notation() for c in ply.took)}" if ply.took else ""
         click.echo(f"{ply.number}. {ply.side} {ply.notation()}{took}")
     click.echo(str(layout))
     click.echo(str(verdict))

@@ -27,7 +27,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
-                 "one_row"),
+                 "one_row", "forced_opening"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
@@ -128,7 +128,8 @@ def _movement(r: Reader) -> Movement:
         cover_test_cards=r.boolean("cover_test_cards", True),
         exit_far_edge=r.boolean("exit_far_edge", False),
         piles=r.boolean("piles", False),
-        one_row=r.boolean("one_row", False))
+        one_row=r.boolean("one_row", False),
+        forced_opening=r.boolean("forced_opening", False))
     r.finish()
     return movement
 

@@ -134,6 +134,9 @@ class Movement:
     """A piece may leave the board over the opponent's edge (word game 1's goal)."""
     piles: bool = False
     """Piles (cards lying on cards) may form during play."""
+    forced_opening: bool = False
+    """After a lay, the layer opens one face-down card next (by an edge) to the laid card
+    and takes it to a free identical square, or into his hand if none is free (basic 52)."""
     one_row: bool = False
     """Cards are laid on one horizontal only, the one the first card was laid on, and on
     cards there only once its eight squares are full (initial 8)."""

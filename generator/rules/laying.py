@@ -227,6 +227,12 @@ def _open_and_move(layout: Layout, move: Move, game: Game, side: Side | None,
     after = layout.without(move.origin)
     if move.target == OFF:
         return after
+    if move.target == HAND:
+        if side is None:
+            raise ValueError(f"{move}: taking a card into the hand needs the side")
+        hand = after.hands.of(side)
+        return dataclasses.replace(after, hands=after.hands.with_hand(
+            side, Hand(hand.held + (piece.card,), hand.stock, hand.taken)))
     return settle(after.with_piece(move.target, piece), move.target, game, side, words=words)
 
 
@@ -248,3 +254,21 @@ def placement_problems(layout: Layout, board: Board, game: Game) -> list[tuple[s
                           f" of value {cell.value}; an open card stays only on the row of "
                           "its value"))
     return found
+
+
+def forced_openings(layout: Layout, board: Board, game: Game, laid: str) -> list[Move]:
+    """Basic 52: after a card is laid on *laid*, the face-down cards next to it (by an
+    edge), each opened and taken to a free identical square, or into the hand if none is
+    free. Empty when the game has no forced opening or no such card lies there."""
+    if not game.movement.forced_opening:
+        return []
+    found = []
+    for square in EDGE_NEIGHBOURS[laid]:
+        piece = layout.top(square)
+        if piece is None or piece.face_up or not isinstance(piece.card, Card):
+            continue
+        fits = [s for s in SQUARES if s not in layout.stacks
+                and fits_identical(piece.card, board.square(s))]
+        found += [Move(square, s, MoveKind.OPEN) for s in fits] or [
+            Move(square, HAND, MoveKind.OPEN)]
+    return sorted(found, key=move_order)

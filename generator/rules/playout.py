@@ -11,7 +11,7 @@ from ..model.layout import Layout, Side
 from .games import Game
 from .goals import Verdict, judge, quiet_after
 from .moves import Move, play
-from .turns import turn_moves
+from .turns import follows_up, turn_moves
 from .words import WordList
 
 
@@ -31,19 +31,22 @@ def playout(layout: Layout, board: Board, game: Game, rng: random.Random, *,
     side, quiet = first, 0
     last: Move | None = None
     mover: Side | None = None
+    pending: Move | None = None
     for ply in range(limit):
-        moves = turn_moves(layout, board, game, side, words=words)
-        others = None if moves else turn_moves(layout, board, game, side.opponent,
-                                               words=words)
-        verdict = judge(layout, board, game, to_move=side, moves=moves,
-                        opponent_moves=others, last_move=last, mover=mover, quiet=quiet)
-        if verdict.over:
-            return Playout(verdict, ply, layout)
+        moves = turn_moves(layout, board, game, side, words=words, after=pending)
+        if pending is None:
+            others = None if moves else turn_moves(layout, board, game, side.opponent,
+                                                   words=words)
+            verdict = judge(layout, board, game, to_move=side, moves=moves,
+                            opponent_moves=others, last_move=last, mover=mover, quiet=quiet)
+            if verdict.over:
+                return Playout(verdict, ply, layout)
         move = rng.choice(moves) if moves else None
         after = layout if move is None else play(layout, move, game, words=words, side=side)
         quiet = quiet_after(move, layout, after, quiet)
         layout, last, mover = after, move, side
-        if game.players > 1:
+        pending = move if follows_up(layout, board, game, move) else None
+        if game.players > 1 and pending is None:
             side = side.opponent
     return Playout(Verdict(False, None, f"{limit} plies played"), limit, layout)
 

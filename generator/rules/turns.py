@@ -15,7 +15,7 @@ from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
 from .beating import explain_beat, explain_press
 from .games import Capture, Game, Placement, Step
-from .laying import HAND, LAYING, lay_squares, laying_moves
+from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
 from .lines import XY
 from .moves import OFF, Move, MoveKind, legal_moves, move_order, play
 from .words import WordList
@@ -31,23 +31,42 @@ GRAMMAR = "e2-e3, d4xe5, c1+c3, b1-d3-f5, e8-off, c4=, c4=c3, 3R@d4, 3R@hand or 
 
 
 def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
-               words: WordList | None = None) -> list[Move]:
+               words: WordList | None = None, after: Move | None = None) -> list[Move]:
     """Every move *side* may make now, sorted: board moves (:func:`legal_moves`), laying
-    from the hand or stock, and the moves of initial 10 and 11."""
+    from the hand or stock, and the moves of initial 10 and 11. *after* is the move just
+    made by the same side when it must follow it up (basic 52's forced opening).
+
+    :raises: :exc:`ValueError` if *side* is not a side.
+    """
     side = Side.parse(side)
+    if after is not None and after.kind is MoveKind.LAY:
+        forced = forced_openings(layout, board, game, after.target)
+        if forced:
+            return forced
     found = legal_moves(layout, board, game, side, words=words) \
         if game.movement.step is not Step.NONE else []
     return sorted(found + laying_moves(layout, board, game, side), key=move_order)
 
 
+def follows_up(layout: Layout, board: Board, game: Game, move: Move | None) -> bool:
+    """Whether the side that made *move* (leading to *layout*) must move again at once."""
+    return move is not None and move.kind is MoveKind.LAY and bool(
+        forced_openings(layout, board, game, move.target))
+
+
 def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *,
-              words: WordList | None = None,
-              moves: Sequence[Move] | None = None) -> Move | None:
+              words: WordList | None = None, moves: Sequence[Move] | None = None,
+              after: Move | None = None) -> Move | None:
     """The legal move of *side* written *text*, or None (``pass`` when it has none).
 
     :raises: :exc:`ValueError` saying why *text* is refused.
     """
-    moves = turn_moves(layout, board, game, side, words=words) if moves is None else moves
+    if moves is None:
+        moves = turn_moves(layout, board, game, side, words=words, after=after)
+    if after is not None and moves and moves[0].kind is MoveKind.OPEN and \
+            after.kind is MoveKind.LAY and text not in {m.notation() for m in moves}:
+        raise ValueError(f"{side} must first open a face-down card next to "
+                         f"{after.target}: {' '.join(m.notation() for m in moves)}")
     if text == PASS:
         if moves:
             raise ValueError(f"{side} may not pass: it has {len(moves)} legal move(s), "
@@ -168,9 +187,10 @@ def replay(layout: Layout, board: Board, game: Game, texts: Iterable[str], *,
     """
     side = Side.parse(first)
     plies: list[Ply] = []
+    pending: Move | None = None
     for number, text in enumerate(texts, start=1):
         try:
-            move = find_move(layout, board, game, side, text, words=words)
+            move = find_move(layout, board, game, side, text, words=words, after=pending)
             after = layout if move is None else play(layout, move, game, words=words,
                                                      side=side)
         except ValueError as e:
@@ -179,10 +199,13 @@ def replay(layout: Layout, board: Board, game: Game, texts: Iterable[str], *,
         if move is not None and move.kind is MoveKind.LAY:
             laid[parse_item(move.origin)] += 1
         gone = _board_cards(layout) + laid - _board_cards(after)
+        if move is not None and move.target == HAND:
+            gone = Counter()  # opened into the hand: listed there, not taken
         plies.append(Ply(number, side, move, tuple(sorted(gone.elements(), key=_order)),
                          after))
         layout = after
-        if game.players > 1:
+        pending = move if follows_up(layout, board, game, move) else None
+        if game.players > 1 and pending is None:
             side = side.opponent
     return plies
 
