@@ -300,4 +300,4 @@ from .rules import rules, validate  # noqa: E402
 
 cli.add_command(validate)
 cli.add_command(rules)
-from . import play  # noqa: E402,F401  (adds rules play and rules lay)
+from . import patience, play  # noqa: E402,F401  (add rules play, lay, solve, deal)
