@@ -95,16 +95,16 @@ def _all_one_way(layout: Layout) -> bool:
 def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
           moves: Sequence[Move], opponent_moves: Sequence[Move] | None = None,
           last_move: Move | None = None, mover: Side | str | None = None,
-          quiet: int = 0) -> Verdict:
+          quiet: int = 0, count: bool = True) -> Verdict:
     """The verdict on *layout* with *to_move* to play *moves* (its legal moves, which the
     caller has). *opponent_moves* are the other side's, needed only when *to_move* has
-    none; *quiet* counts the plies since anything left, was laid or opened.
+    none; *quiet* counts the plies since anything left, was laid or opened. With
+    ``count=False`` a game that goes on is not counted (a playout needs only the end).
 
     :raises: :exc:`ValueError` if *to_move* or *mover* is not a side.
     """
     to_move = Side.parse(to_move)
     goal = game.goal
-    counts = scores(layout, game)
     if goal in _AT_ONCE:
         winner = outcome(layout, game, last_move=last_move, mover=mover)
         if winner is not None:
@@ -117,10 +117,12 @@ def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
         return Verdict(True, solver, "every arrow points one way: solved")
     if goal is Goal.LAST_TO_LAY and not moves:
         # Initial 8: the first side out of cards loses; nobody passes.
-        return Verdict(True, to_move.opponent, f"{to_move} has no card left to lay", counts)
+        return Verdict(True, to_move.opponent, f"{to_move} has no card left to lay")
     ended = _ended(layout, game, to_move, moves, opponent_moves, quiet)
     if not ended:
-        return Verdict(False, None, f"{to_move} to move", counts)
+        return Verdict(False, None, f"{to_move} to move",
+                       scores(layout, game) if count else {})
+    counts = scores(layout, game)
     if goal in _AT_ONCE or goal in (Goal.FIVE_IN_LINE, Goal.REORIENT_ALL) and not counts:
         return Verdict(True, None, ended)
     return _by_count(counts, game, ended)

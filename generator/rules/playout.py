@@ -38,7 +38,8 @@ def playout(layout: Layout, board: Board, game: Game, rng: random.Random, *,
             others = None if moves else turn_moves(layout, board, game, side.opponent,
                                                    words=words)
             verdict = judge(layout, board, game, to_move=side, moves=moves,
-                            opponent_moves=others, last_move=last, mover=mover, quiet=quiet)
+                            opponent_moves=others, last_move=last, mover=mover, quiet=quiet,
+                            count=False)
             if verdict.over:
                 return Playout(verdict, ply, layout)
         move = rng.choice(moves) if moves else None
