@@ -107,6 +107,12 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         setup=_setup(reader.table("setup", default_empty=True)),
     )
     reader.finish()
+    if (game.goal is Goal.COVER_TEST_CARD and game.movement.capture is Capture.BEAT
+            and game.beating.equal_values is EqualValues.NO and not game.beating.test_cards_beat):
+        # Seed000, game 4: without equal values beating each other the game cannot be won
+        # unless test cards may beat; the text couples the two switches.
+        raise reader.fail("beating.test_cards_beat", "true when beating.equal_values is 'no' "
+                          "(seed000 game 4 couples them)", False)
     return game
 
 
