@@ -111,3 +111,14 @@ def test_quiet_plies_end_a_game_of_one_move_goals_in_a_draw(library):
                                   hands=_taken("1R 2R 3R", "7B"))
     assert outcome(open_board, game65) is None
     assert outcome(open_board, game65, board=board, to_move="north") == "south"
+
+
+def test_word_12_variant_a_side_that_cannot_make_a_word_loses(library):
+    board = library.board("board-a")
+    layout = Layout.from_rows("board-a", {1: "Q/R . . . . . . ."})
+    plain = judge(layout, board, library.game("word-12"), to_move="north", moves=[],
+                  opponent_moves=[])
+    assert plain.over and plain.winner is None  # no word left: counted, 0 to 0
+    stuck = judge(layout, board, library.game("word-12-stuck"), to_move="north", moves=[],
+                  opponent_moves=[])
+    assert stuck.over and stuck.winner == "south" and stuck.reason == "north cannot move"

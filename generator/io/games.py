@@ -25,7 +25,7 @@ SHADES = {"dark": Shade.DARK, "light": Shade.LIGHT}
 #: Every key a game file may hold, by table ("" is the top level). README lists them all.
 GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
-         "material", "pairs", "ranks", "owners", "players"),
+         "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
                  "one_row", "forced_opening"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
@@ -98,6 +98,7 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         ranks=tuple(ranks),
         owners=reader.boolean("owners", True),
         players=reader.integer("players", 2, low=1, high=8),
+        stuck_loses=reader.boolean("stuck_loses", False),
         movement=_movement(reader.table("movement", default_empty=True)),
         beating=_beating(reader.table("beating", default_empty=True)),
         pressing=_pressing(reader.table("pressing", default_empty=True)),

@@ -241,6 +241,8 @@ class Game:
     lines: Lines = field(default_factory=Lines)
     setup: Setup = field(default_factory=Setup)
     players: int = 2
+    stuck_loses: bool = False
+    """A side that cannot move when its turn comes loses (word 12's variant)."""
 
     def __str__(self) -> str:
         return self.name

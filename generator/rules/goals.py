@@ -115,6 +115,8 @@ def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
     if goal is Goal.REORIENT_ALL and layout and _all_one_way(layout):
         solver = Side.parse(mover) if mover is not None and game.players > 1 else None
         return Verdict(True, solver, "every arrow points one way: solved")
+    if game.stuck_loses and not moves and game.players > 1:
+        return Verdict(True, to_move.opponent, f"{to_move} cannot move")
     if goal is Goal.LAST_TO_LAY and not moves:
         # Initial 8: the first side out of cards loses; nobody passes.
         return Verdict(True, to_move.opponent, f"{to_move} has no card left to lay")

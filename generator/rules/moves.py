@@ -232,6 +232,7 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     # The open cards, read once for all the shifts tried.
     grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
     letter_grid = {s: _open_letter(stack[-1]) for s, stack in layout.items()}
+    word_cache: dict[tuple[str, str, str], bool] = {}
     closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
     if closed:
         # While cards lie face down a turn opens one, which may then shift at once to make a
@@ -241,7 +242,7 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
             opened = dataclasses.replace(piece, face_up=True)
             for target in free:
                 if _shift_forms_line(layout, grid, letter_grid, game, origin, opened, target,
-                                     words):
+                                     words, word_cache):
                     yield Move(origin, target, MoveKind.OPEN)
         return
     # Every card open (a patience in the open, word 12): any card shifts to make a line.
@@ -249,13 +250,14 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
         piece = stack[-1]
         for target in free:
             if _shift_forms_line(layout, grid, letter_grid, game, origin, piece, target,
-                                     words):
+                                     words, word_cache):
                 yield Move(origin, target, MoveKind.SHIFT)
 
 
 def _shift_forms_line(layout: Layout, grid: Mapping[str, Card | None],
                       letter_grid: Mapping[str, str | None], game: Game, origin: str,
-                      piece: Piece, target: str, words: WordList | None) -> bool:
+                      piece: Piece, target: str, words: WordList | None,
+                      word_cache: dict[tuple[str, str, str], bool]) -> bool:
     """Whether *piece*, moved from *origin* to the free *target*, makes a combination or a
     word through *target*. Reads the board in place instead of building the position after
     the shift: this is the inner loop of the shifting games."""
@@ -288,12 +290,20 @@ def _shift_forms_line(layout: Layout, grid: Mapping[str, Card | None],
         moved = card.letter.upper()
         for orientation in ORIENTATIONS:
             line, i = _PLACE[(target, orientation)]
+            # The answer is the same for every letter alike moved from off this line.
+            key = (target, orientation, moved) if origin not in line else None
+            if key is not None and key in word_cache:
+                if word_cache[key]:
+                    return True
+                continue
             letters = [moved if s == target else None if s == origin else letter_grid.get(s)
                        for s in line]
-            if (i == 0 or letters[i - 1] is None) and (
-                    i + 1 == len(line) or letters[i + 1] is None):
-                continue  # a word through the target needs a letter beside it
-            if _word_through(line, letters, target, words, game.words.min_length):
+            found = not ((i == 0 or letters[i - 1] is None) and (
+                i + 1 == len(line) or letters[i + 1] is None)) and _word_through(
+                    line, letters, target, words, game.words.min_length)
+            if key is not None:
+                word_cache[key] = found
+            if found:
                 return True
     return False
 
