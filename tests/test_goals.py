@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Piece, Side
-from generator.rules import Move, outcome
+from generator.io.layouts import sources_for
+from generator.rules import Move, outcome, problems
 from generator.rules.goals import QUIET_PLIES, judge, scores
 from generator.rules.playout import judge_turn
 
@@ -122,3 +123,17 @@ def test_word_12_variant_a_side_that_cannot_make_a_word_loses(library):
     stuck = judge(layout, board, library.game("word-12-stuck"), to_move="north", moves=[],
                   opponent_moves=[])
     assert stuck.over and stuck.winner == "south" and stuck.reason == "north cannot move"
+
+
+def test_basic_1_variant_only_the_true_test_card_wins(library):
+    game = library.game("basic-1-two-tests")
+    start = library.layout("basic-1-two-tests-start")
+    assert outcome(start, game) is None
+    # North's false test card 1Y (g7) covered: nothing is decided.
+    assert outcome(start.without("g7"), game) is None
+    # North's true one 1B (e8) covered: south wins.
+    assert outcome(start.without("e8"), game) == "south"
+    # In plain basic 1 a second face-down card would be refused as a test card.
+    found = problems(start, library.game("basic-1"), board=library.board("board-a"),
+                     sources=sources_for(library, start, library.game("basic-1")))
+    assert {v.code for v in found} == {"not-a-test-card"}

@@ -36,7 +36,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "words": ("enabled", "min_length", "removes"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
-              "safe_first_move", "arrows", "removed_letters", "one_pack"),
+              "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests"),
 }
 
 
@@ -215,6 +215,12 @@ def _setup(r: Reader) -> Setup:
             tests.append(Card.from_notation(token))
         except ValueError:
             raise r.fail(f"test_cards[{i}]", "a card like 1R or 10B", token) from None
+    false_tests = []
+    for i, token in enumerate(r.words("false_tests", [])):
+        try:
+            false_tests.append(Card.from_notation(token))
+        except ValueError:
+            raise r.fail(f"false_tests[{i}]", "a card like 1G or 10Y", token) from None
     cards = r.raw("cards", None, "a number of cards")
     if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool)
                               or not 0 <= cards <= 64):
@@ -226,6 +232,7 @@ def _setup(r: Reader) -> Setup:
         shade=r.choice("shade", SHADES, None),
         face_down=r.choice("face_down", _choices(FaceDown), FaceDown.TESTS),
         test_cards=tuple(tests),
+        false_tests=tuple(false_tests),
         tests_on_king_squares=r.boolean("tests_on_king_squares", False),
         tests_per_side=r.integer("tests_per_side", 1 if tests else 0, low=0, high=4),
         safe_first_move=r.boolean("safe_first_move", False),

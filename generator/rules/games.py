@@ -196,6 +196,9 @@ class Setup:
     face_down: FaceDown = FaceDown.TESTS
     test_cards: tuple[Card, ...] = ()
     """Cards that must lie face down as test cards, whichever side holds them."""
+    false_tests: tuple[Card, ...] = ()
+    """Test cards that are decoys: covering one wins nothing (basic 1's variant with two
+    test cards a side, 1G and 1Y false)."""
     tests_on_king_squares: bool = False
     """Each side's test card lies on the king square of its own half (e1 or e8)."""
     tests_per_side: int = 0

@@ -498,9 +498,9 @@ def _far_half(side: Side) -> range:
     return range(4, 8) if side is Side.SOUTH else range(0, 4)
 
 
-def _test_cards(layout: Layout, side: Side) -> int:
-    return sum(1 for _, stack in layout.items()
-               if not stack[-1].face_up and stack[-1].owner == side)
+def _test_cards(layout: Layout, side: Side, decoys: tuple[Card, ...] = ()) -> int:
+    return sum(1 for _, stack in layout.items() if not stack[-1].face_up
+               and stack[-1].owner == side and stack[-1].card not in decoys)
 
 
 def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
@@ -525,9 +525,11 @@ def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
     mover = None if mover is None else Side.parse(mover)
     goal = game.goal
     if goal is Goal.COVER_TEST_CARD:
-        needed = max(game.setup.tests_per_side, 1)
+        decoys = game.setup.false_tests
+        # With decoys each side has one true test card; covering a decoy wins nothing.
+        needed = 1 if decoys else max(game.setup.tests_per_side, 1)
         for side in Side:
-            if _test_cards(layout, side) < needed:
+            if _test_cards(layout, side, decoys) < needed:
                 return opponent(side)
         return None
     if goal is Goal.LEAVE_BOARD:
