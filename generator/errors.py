@@ -52,6 +52,18 @@ class OutputError(GeneratorError):
     """An output file or folder cannot be written."""
 
 
+class IllegalMoveError(GeneratorError):
+    """A move of a game record that the rules refuse: names its number, its text and why.
+
+    >>> str(IllegalMoveError(3, "e2-e5", "2R steps one square only"))
+    'move 3 (e2-e5) is illegal: 2R steps one square only'
+    """
+
+    def __init__(self, number: int, text: str, reason: str) -> None:
+        self.number, self.text, self.reason = number, text, reason
+        super().__init__(f"move {number} ({text}) is illegal: {reason}")
+
+
 class ImpositionError(GeneratorError):
     """A sheet cannot be laid out as asked: an unknown paper, flip or backs choice, or cards
     or a board that do not fit the paper with its margin, bleed and marks."""

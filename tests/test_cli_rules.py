@@ -80,3 +80,5 @@ def test_benchmark_runs_and_plays_games_to_the_end():
     assert sum(v for k, v in stats.items() if k.startswith("end ")) == stats["games"]
     finds, _, _ = bench["time_combinations"](positions[:50])
     assert finds == min(50, len(positions))
+    solver = bench["solve_deals"](deals=1, seconds=0.2)
+    assert solver["deals"] == 1 and solver["positions"] > 0

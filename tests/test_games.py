@@ -113,3 +113,15 @@ def test_show_a_game(runner):
     assert result.exit_code == 0
     assert "beating: trumps on, equal values beat" in result.output
     assert "test cards 1R 1B 10R 10B" in result.output
+
+
+def test_basic_4_couples_equal_values_and_test_cards(library, runner, tmp_path):
+    variant = library.game("basic-4-no-equal")
+    assert variant.beating.equal_values is EqualValues.NO and variant.beating.test_cards_beat
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "half.toml").write_text('# t\nkind = "game"\nextends = "basic-4"\ntitle = "t"\n'
+                                     '[beating]\nequal_values = "no"\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(tmp_path), "show", "half"])
+    assert result.exit_code == 1 and "beating.test_cards_beat: expected true when " \
+        "beating.equal_values is 'no' (seed000 game 4 couples them), got false" in result.stderr

@@ -323,3 +323,6 @@ cli.add_command(gallery)
 from .booklet import booklet  # noqa: E402
 
 cli.add_command(booklet)
+
+# rules play, lay, solve and deal add themselves to the rules group.
+from . import play, solve  # noqa: E402,F401

@@ -13,8 +13,9 @@ from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
 from ..rules.games import (COMBINATION_KINDS, MATERIALS, Arrows, Beating, Capture, Combinations,
-                    EqualValues, FaceDown, Game, Goal, Movement, Placement, Pressing, Removal,
+                    EqualValues, FaceDown, Game, Goal, Lines, Movement, Placement, Pressing, Removal,
                     Setup, Step, Words)
+from ..rules.lines import ORIENTATIONS
 from .reader import Reader, read_toml, require_known
 from .resources import templates_dir
 
@@ -24,15 +25,18 @@ SHADES = {"dark": Shade.DARK, "light": Shade.LIGHT}
 #: Every key a game file may hold, by table ("" is the top level). README lists them all.
 GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
-         "material", "pairs", "ranks", "owners", "players"),
-    "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles"),
+         "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
+    "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
+                 "one_row", "forced_opening"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards"),
-    "combinations": ("enabled", "kinds", "min_length", "removes"),
+    "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
+                     "own_to_stock"),
+    "lines": ("enabled", "length", "removes"),
     "words": ("enabled", "min_length", "removes"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
-              "safe_first_move", "arrows", "removed_letters"),
+              "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests"),
 }
 
 
@@ -94,14 +98,22 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         ranks=tuple(ranks),
         owners=reader.boolean("owners", True),
         players=reader.integer("players", 2, low=1, high=8),
+        stuck_loses=reader.boolean("stuck_loses", False),
         movement=_movement(reader.table("movement", default_empty=True)),
         beating=_beating(reader.table("beating", default_empty=True)),
         pressing=_pressing(reader.table("pressing", default_empty=True)),
         combinations=_combinations(reader),
         words=_words(reader),
+        lines=_lines(reader),
         setup=_setup(reader.table("setup", default_empty=True)),
     )
     reader.finish()
+    if (game.goal is Goal.COVER_TEST_CARD and game.movement.capture is Capture.BEAT
+            and game.beating.equal_values is EqualValues.NO and not game.beating.test_cards_beat):
+        # Seed000, game 4: without equal values beating each other the game cannot be won
+        # unless test cards may beat; the text couples the two switches.
+        raise reader.fail("beating.test_cards_beat", "true when beating.equal_values is 'no' "
+                          "(seed000 game 4 couples them)", False)
     return game
 
 
@@ -122,7 +134,9 @@ def _movement(r: Reader) -> Movement:
         placement=r.choice("placement", _choices(Placement), Placement.NONE),
         cover_test_cards=r.boolean("cover_test_cards", True),
         exit_far_edge=r.boolean("exit_far_edge", False),
-        piles=r.boolean("piles", False))
+        piles=r.boolean("piles", False),
+        one_row=r.boolean("one_row", False),
+        forced_opening=r.boolean("forced_opening", False))
     r.finish()
     return movement
 
@@ -152,9 +166,26 @@ def _combinations(reader: Reader) -> Combinations:
         if kind not in COMBINATION_KINDS:
             raise r.fail(f"kinds[{i}]", "one of " + ", ".join(COMBINATION_KINDS), kind,
                          hint=did_you_mean(kind, COMBINATION_KINDS))
+    orientations = r.strings("orientations", list(ORIENTATIONS))
+    for i, name in enumerate(orientations):
+        if name not in ORIENTATIONS:
+            raise r.fail(f"orientations[{i}]", "one of " + ", ".join(ORIENTATIONS), name,
+                         hint=did_you_mean(name, ORIENTATIONS))
     rules = Combinations(enabled=r.boolean("enabled", present), kinds=tuple(kinds),
                          min_length=r.integer("min_length", 3, low=2, high=8),
-                         removes=r.choice("removes", _choices(Removal), Removal.NONE))
+                         removes=r.choice("removes", _choices(Removal), Removal.NONE),
+                         orientations=tuple(orientations),
+                         own_to_stock=r.boolean("own_to_stock", False))
+    r.finish()
+    return rules
+
+
+def _lines(reader: Reader) -> Lines:
+    present = reader.has("lines")
+    r = reader.table("lines", default_empty=True)
+    rules = Lines(enabled=r.boolean("enabled", present),
+                  length=r.integer("length", 5, low=3, high=8),
+                  removes=r.boolean("removes", False))
     r.finish()
     return rules
 
@@ -184,6 +215,12 @@ def _setup(r: Reader) -> Setup:
             tests.append(Card.from_notation(token))
         except ValueError:
             raise r.fail(f"test_cards[{i}]", "a card like 1R or 10B", token) from None
+    false_tests = []
+    for i, token in enumerate(r.words("false_tests", [])):
+        try:
+            false_tests.append(Card.from_notation(token))
+        except ValueError:
+            raise r.fail(f"false_tests[{i}]", "a card like 1G or 10Y", token) from None
     cards = r.raw("cards", None, "a number of cards")
     if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool)
                               or not 0 <= cards <= 64):
@@ -195,11 +232,13 @@ def _setup(r: Reader) -> Setup:
         shade=r.choice("shade", SHADES, None),
         face_down=r.choice("face_down", _choices(FaceDown), FaceDown.TESTS),
         test_cards=tuple(tests),
+        false_tests=tuple(false_tests),
         tests_on_king_squares=r.boolean("tests_on_king_squares", False),
         tests_per_side=r.integer("tests_per_side", 1 if tests else 0, low=0, high=4),
         safe_first_move=r.boolean("safe_first_move", False),
         arrows=r.choice("arrows", _choices(Arrows), Arrows.OWNERS),
-        removed_letters=tuple(r.words("removed_letters", [])))
+        removed_letters=tuple(r.words("removed_letters", [])),
+        one_pack=r.boolean("one_pack", False))
     r.finish()
     return setup
 

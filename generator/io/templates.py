@@ -21,6 +21,7 @@ from ..rules.validation import Source
 from ..model.units import Size
 from ..model.layout import Layout, OffBoard, Side, Stack, parse_stack
 from ..model.letters import LetterGroup, LetterMarks, LetterSet
+from .hands import hands_from_toml
 from .reader import Reader, display_path, read_toml, require_known
 from .resources import templates_dir
 from ..model.settings import Settings
@@ -317,6 +318,7 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
         except ValueError:
             raise players_reader.fail(key, "a side: " + " or ".join(Side), key) from None
         players[side] = players_reader.string(key)
+    hands = hands_from_toml(reader)
     rows = reader.table("rows", default_empty=True)
     stacks: dict[str, Stack] = {}
     off_board: list[OffBoard] = []
@@ -339,7 +341,7 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
                 off_board.append(OffBoard(file, rank, stack))
     reader.raw("figure", None)  # how figures show the layout: read by io/figures.py
     reader.finish()
-    return Layout(board, stacks, players, name, title, game, tuple(off_board))
+    return Layout(board, stacks, players, name, title, game, tuple(off_board), hands)
 
 
 def _stack(rows: Reader, key: str, file: int, token: str) -> Stack:

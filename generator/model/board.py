@@ -41,8 +41,16 @@ def square_name(file: int, rank: int) -> str:
 
 def square_order(name: str) -> tuple[int, int]:
     """Sort key: rank by rank from a1, the order boards and layouts are listed in."""
+    # Every new position sorts its squares: the 64 names are looked up, not parsed.
+    known = _ORDER.get(name)
+    if known is not None:
+        return known
     file, rank = parse_square(name)
     return rank, file
+
+
+_ORDER: dict[str, tuple[int, int]] = {f"{f}{r + 1}": (r, i) for i, f in enumerate("abcdefgh")
+                                      for r in range(8)}
 
 
 @dataclass(frozen=True, slots=True)

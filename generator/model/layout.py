@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from .board import RANKS, parse_square, square_name, square_order
 from .cards import Card
+from .hands import Hands
 from .letters import LetterCard
 
 
@@ -160,7 +161,8 @@ class Layout:
 
     *players* maps each side to the pack or letter set it plays (``"pack1:G1"``).
     *off_board* holds piles written at squares the board does not have; they take no part
-    in play, and validation reports each.
+    in play, and validation reports each. *hands* holds what lies off the board in games
+    that lay cards: each side's hand, stock and taken cards, and a shared pile.
     """
 
     board: str
@@ -170,6 +172,7 @@ class Layout:
     title: str = ""
     game: str | None = None
     off_board: tuple[OffBoard, ...] = ()
+    hands: Hands = field(default_factory=Hands)
 
     def __post_init__(self) -> None:
         clean = {}
@@ -219,12 +222,12 @@ class Layout:
 
     def _replace(self, stacks: Mapping[str, Stack]) -> Layout:
         return Layout(self.board, stacks, self.players, self.name, self.title, self.game,
-                      self.off_board)
+                      self.off_board, self.hands)
 
     @classmethod
     def from_rows(cls, board: str, rows: Mapping[int, str], *,
                   players: Mapping[Side, str] | None = None, name: str = "", title: str = "",
-                  game: str | None = None) -> Layout:
+                  game: str | None = None, hands: Hands | None = None) -> Layout:
         """Builds a layout from rank lines such as ``{1: "2G^ . (1B)^ ..."}``: 8 tokens a
         rank, ``.`` for an empty square.
 
@@ -240,7 +243,7 @@ class Layout:
             for file, token in enumerate(tokens):
                 if token != ".":
                     stacks[square_name(file, rank - 1)] = parse_stack(token)
-        return cls(board, stacks, players or {}, name, title, game)
+        return cls(board, stacks, players or {}, name, title, game, (), hands or Hands())
 
     def rows(self) -> dict[int, str]:
         """The inverse of :meth:`from_rows`, ranks 8 down to 1, empty ranks left out."""
@@ -264,4 +267,5 @@ class Layout:
         lines.append("   " + " ".join(f.rjust(width) for f in "abcdefgh"))
         if self.off_board:
             lines.append("off the board: " + ", ".join(p.notation() for p in self.off_board))
+        lines += self.hands.lines()
         return "\n".join(lines)

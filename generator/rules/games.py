@@ -57,6 +57,7 @@ class Removal(enum.Enum):
     NONE = "none"
     OPPONENT = "opponent"  # the opponent's cards in a line holding both sides' cards
     ALL = "all"            # every card of the line (the prize of games 65 and word 12)
+    TURN = "turn"          # a line of the mover's own cards is turned face down (initial 12)
 
 
 class FaceDown(enum.Enum):
@@ -133,6 +134,12 @@ class Movement:
     """A piece may leave the board over the opponent's edge (word game 1's goal)."""
     piles: bool = False
     """Piles (cards lying on cards) may form during play."""
+    forced_opening: bool = False
+    """After a lay, the layer opens one face-down card next (by an edge) to the laid card
+    and takes it to a free identical square, or into his hand if none is free (basic 52)."""
+    one_row: bool = False
+    """Cards are laid on one horizontal only, the one the first card was laid on, and on
+    cards there only once its eight squares are full (initial 8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +151,22 @@ class Combinations:
     min_length: int = 3
     removes: Removal = Removal.NONE
     """Which cards of a combination made by a move leave the board."""
+    orientations: tuple[str, ...] = ("vertical", "horizontal", "diagonal", "antidiagonal")
+    """The lines combinations count on (initial 8: horizontal only)."""
+    own_to_stock: bool = False
+    """The maker's own cards of a removed combination go under his stock, the opponent's
+    leave the game (initial 8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """Lines of one side's pieces, whatever they show: five in a row (initial 4, word 25)."""
+
+    enabled: bool = False
+    length: int = 5
+    removes: bool = False
+    """True: the line leaves the board with the cards under it and scores for its owner
+    (initial 4); false: the first such line wins (word 25)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +196,9 @@ class Setup:
     face_down: FaceDown = FaceDown.TESTS
     test_cards: tuple[Card, ...] = ()
     """Cards that must lie face down as test cards, whichever side holds them."""
+    false_tests: tuple[Card, ...] = ()
+    """Test cards that are decoys: covering one wins nothing (basic 1's variant with two
+    test cards a side, 1G and 1Y false)."""
     tests_on_king_squares: bool = False
     """Each side's test card lies on the king square of its own half (e1 or e8)."""
     tests_per_side: int = 0
@@ -181,6 +207,8 @@ class Setup:
     arrows: Arrows = Arrows.OWNERS
     removed_letters: tuple[str, ...] = ()
     """Letters taken off before play (word game 12 removes Q)."""
+    one_pack: bool = False
+    """One pack lies on the board and the other is played from the pile (basic 52)."""
 
     def home_rows(self, side: Side | str) -> tuple[int, ...]:
         """The ranks *side* starts on (empty: anywhere).
@@ -213,8 +241,11 @@ class Game:
     pressing: Pressing = field(default_factory=Pressing)
     combinations: Combinations = field(default_factory=Combinations)
     words: Words = field(default_factory=Words)
+    lines: Lines = field(default_factory=Lines)
     setup: Setup = field(default_factory=Setup)
     players: int = 2
+    stuck_loses: bool = False
+    """A side that cannot move when its turn comes loses (word 12's variant)."""
 
     def __str__(self) -> str:
         return self.name

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .beating import beats, fits_identical, fits_value_row, presses
 from ..model.board import Board
-from ..model.cards import Card
-from .combos import combinations
+from ..model.cards import Card, Colour
 from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
-from ..model.layout import Layout, Piece, Side, Stack
+from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
-from .lines import EDGE_NEIGHBOURS, JUMPS, NEIGHBOURS, RAYS, SQUARES, XY
-from .words import WordList, find_words
+from .lines import JUMPS, LINE_THROUGH, NEIGHBOURS, ORIENTATIONS, RAYS, SQUARES, XY
+from .settling import settle
+from .words import WordList
 
 #: The target of a move that leaves the board over the far edge.
 OFF = "off"
@@ -35,7 +35,9 @@ class MoveKind(enum.StrEnum):
     JUMP = "jump"    # over matching neighbours onto free squares (game 5)
     SHIFT = "shift"  # to any free square, to make a combination or word
     EXIT = "exit"    # over the far edge, off the board (word game 1)
-    OPEN = "open"    # a face-down card turned up where it lies
+    OPEN = "open"    # a face-down card turned up where it lies (or taken to its row)
+    LAY = "lay"      # a card from the hand or the top of a stock laid on a square
+    KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
 
     @classmethod
     def parse(cls, value: object) -> MoveKind:
@@ -55,7 +57,9 @@ class Move:
     """A move of the pile on *origin* to *target*.
 
     For a ``jump`` *path* lists every landing square; an ``exit`` has *target* ``off``; an
-    ``open`` has *target* = *origin*.
+    ``open`` has *target* = *origin*, or the square of its value row it is taken to (or
+    ``off``) in initial 11. A ``lay`` or ``keep`` has the card as *origin* (``3R``) and the
+    square, or ``hand``, as *target*.
 
     >>> Move("c3", "d4", "beat")
     Move(origin='c3', target='d4', kind=<MoveKind.BEAT: 'beat'>, path=())
@@ -78,9 +82,12 @@ class Move:
 
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
-        ``e8-off``, ``c4=`` (open)."""
+        ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
+        ``3R@hand`` (keep)."""
+        if self.kind in (MoveKind.LAY, MoveKind.KEEP):
+            return f"{self.origin}@{self.target}"
         if self.kind is MoveKind.OPEN:
-            return f"{self.origin}="
+            return f"{self.origin}=" + (self.target if self.target != self.origin else "")
         if self.path:
             return "-".join((self.origin, *self.path))
         return f"{self.origin}{_SEPARATORS.get(self.kind, '-')}{self.target}"
@@ -89,28 +96,54 @@ class Move:
         return self.notation()
 
 
-def _movers(layout: Layout, game: Game, side: Side) -> Iterator[tuple[str, Piece]]:
-    for square, stack in layout.items():
-        piece = stack[-1]
-        if game.owners and piece.owner != side:
-            continue
-        yield square, piece
+#: A move as the generator builds it first: (origin, target, kind). Tuples of strings sort
+#: in C, in the same order as Move's own ordering for moves without a path.
+MoveKey = tuple[str, str, MoveKind]
+
+#: Every move built so far, by its key: a position's moves are looked up, not rebuilt.
+_MOVES: dict[MoveKey, Move] = {}
+#: id(board) -> (board, square -> colour): the board is read once, not once a move.
+_COLOURS: dict[int, tuple[Board, dict[str, Colour | None]]] = {}
 
 
-def _onto(layout: Layout, board: Board, game: Game, side: Side, piece: Piece,
-          target: str) -> MoveKind | None:
-    """The kind of move that lands *piece* on the occupied square *target*, or None."""
-    other = layout.top(target)
-    if other is None:
+def cached_move(key: MoveKey) -> Move:
+    """The move of *key*, built once."""
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(*key)
+    return move
+
+
+def _colours(board: Board) -> dict[str, Colour | None]:
+    hit = _COLOURS.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _COLOURS[id(board)] = (board, {s.name: s.colour for s in board.squares})
+    return hit[1]
+
+
+def _facing(side: Side) -> Facing:
+    """The arrow of *side*'s cards: they point at the opponent."""
+    return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
+
+
+def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
+          own: Facing, piece: Piece, target: str) -> MoveKind | None:
+    """The kind of move that lands *piece* (whose side's arrows point *own*) on the occupied
+    square *target*, or None."""
+    stack = stacks.get(target)
+    if not stack:
         return None
-    hostile = not game.owners or other.owner != side
+    other = stack[-1]
+    hostile = not game.owners or other.facing is not own
+    if not hostile and not game.pressing.own_cards:
+        return None  # one's own card: only pressing may land on it, and only as a variant
     if not other.face_up and hostile and game.movement.cover_test_cards and game.owners:
         # Covering the opponent's test card wins; a test card itself covers only in the
         # variant where test cards beat.
         if piece.face_up or game.beating.test_cards_beat:
             return MoveKind.COVER
         return None
-    colour = board.square(target).colour
+    colour = colours[target]
     capture = game.movement.capture
     if capture is Capture.BEAT and hostile:
         return MoveKind.BEAT if beats(piece, other, on=colour, rules=game.beating) else None
@@ -151,30 +184,32 @@ def _far_rank(side: Side) -> int:
     return 7 if side is Side.SOUTH else 0
 
 
-def _piece_moves(layout: Layout, board: Board, game: Game, side: Side, origin: str,
-                 piece: Piece) -> Iterator[Move]:
+def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Game,
+                 side: Side, origin: str, piece: Piece, found: list[MoveKey]) -> None:
+    """Adds the keys of *piece*'s king steps, slides, captures and exits to *found*."""
     step = game.movement.step
+    stacks = layout.stacks
+    own = _facing(side)
     if step in (Step.KING, Step.JUMP):
         for target in NEIGHBOURS[origin]:
-            if layout.top(target) is None:
-                yield Move(origin, target)
-            elif step is Step.KING and (kind := _onto(layout, board, game, side, piece, target)):
-                yield Move(origin, target, kind)
-        if step is Step.JUMP:
-            yield from _jumps(layout, origin, piece)
+            if target not in stacks:
+                found.append((origin, target, MoveKind.MOVE))
+            elif step is Step.KING and (kind := _onto(stacks, colours, game, own, piece,
+                                                      target)):
+                found.append((origin, target, kind))
     elif step in (Step.QUEEN, Step.COLOUR_QUEEN):
         colour = piece.card.colour if piece.face_up else None
         for ray in RAYS[origin]:
             for target in ray:
-                if layout.top(target) is None:
-                    if step is Step.QUEEN or board.square(target).colour is colour:
-                        yield Move(origin, target)
+                if target not in stacks:
+                    if step is Step.QUEEN or colours[target] is colour:
+                        found.append((origin, target, MoveKind.MOVE))
                     continue
-                if kind := _onto(layout, board, game, side, piece, target):
-                    yield Move(origin, target, kind)
+                if kind := _onto(stacks, colours, game, own, piece, target):
+                    found.append((origin, target, kind))
                 break
     if game.movement.exit_far_edge and _can_exit(layout, game, side, origin):
-        yield Move(origin, OFF, MoveKind.EXIT)
+        found.append((origin, OFF, MoveKind.EXIT))
 
 
 def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
@@ -191,25 +226,153 @@ def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
 
 
 def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move]:
-    """Shifts to any free square that make a combination or word through that square."""
-    free = [s for s in SQUARES if layout.top(s) is None]
-    for origin, stack in layout.items():
-        if not stack[-1].face_up:
+    """Openings (with the shift of the card just opened) while any card lies face down;
+    then shifts of any card to a free square that make a combination or word there."""
+    free = [s for s in SQUARES if s not in layout.stacks]
+    # The open cards, read once for all the shifts tried.
+    grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
+    letter_grid = {s: _open_letter(stack[-1]) for s, stack in layout.items()}
+    word_cache: dict[tuple[str, str, str], bool] = {}
+    closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
+    if closed:
+        # While cards lie face down a turn opens one, which may then shift at once to make a
+        # combination; cards opened earlier never move (seed000 game 65, seed002 game 6).
+        for origin, piece in closed:
             yield Move(origin, origin, MoveKind.OPEN)
-            continue
+            opened = dataclasses.replace(piece, face_up=True)
+            for target in free:
+                if _shift_forms_line(layout, grid, letter_grid, game, origin, opened, target,
+                                     words, word_cache):
+                    yield Move(origin, target, MoveKind.OPEN)
+        return
+    # Every card open (a patience in the open, word 12): any card shifts to make a line.
+    for origin, stack in layout.items():
+        piece = stack[-1]
         for target in free:
-            after = _relocate(layout, origin, target)
-            if _forms_line(after, game, target, words):
+            if _shift_forms_line(layout, grid, letter_grid, game, origin, piece, target,
+                                     words, word_cache):
                 yield Move(origin, target, MoveKind.SHIFT)
 
 
-def _forms_line(layout: Layout, game: Game, square: str, words: WordList | None) -> bool:
-    if game.combinations.enabled and combinations(
-            layout, min_length=game.combinations.min_length,
-            kinds=game.combinations.kinds, through=square):
-        return True
-    return bool(game.words.enabled and words is not None and find_words(
-        layout, words, min_length=game.words.min_length, through=square))
+def _shift_forms_line(layout: Layout, grid: Mapping[str, Card | None],
+                      letter_grid: Mapping[str, str | None], game: Game, origin: str,
+                      piece: Piece, target: str, words: WordList | None,
+                      word_cache: dict[tuple[str, str, str], bool]) -> bool:
+    """Whether *piece*, moved from *origin* to the free *target*, makes a combination or a
+    word through *target*. Reads the board in place instead of building the position after
+    the shift: this is the inner loop of the shifting games."""
+    stacks = layout.stacks
+    # A line of two or more needs a neighbour of the target square.
+    if not any(n != origin and n in stacks for n in NEIGHBOURS[target]):
+        return False
+    rules = game.combinations
+    card = piece.card
+    if rules.enabled and isinstance(card, Card):
+        reach = rules.min_length - 1
+        for orientation in rules.orientations:
+            line, i = _PLACE[(target, orientation)]
+            if len(line) < rules.min_length:
+                continue
+            # A run through the target must join it to a card right beside it.
+            left = grid.get(line[i - 1]) if i and line[i - 1] != origin else None
+            right = grid.get(line[i + 1]) if i + 1 < len(line) and line[i + 1] != origin \
+                else None
+            if not (_joins(card, left, rules.kinds) or _joins(card, right, rules.kinds)):
+                continue
+            low = max(0, i - reach)
+            # Only min_length - 1 squares either side can decide whether a run through
+            # the target is long enough.
+            window = [card if s == target else None if s == origin else grid.get(s)
+                      for s in line[low:i + reach + 1]]
+            if _run_through(window, i - low, rules.min_length, rules.kinds):
+                return True
+    if game.words.enabled and words is not None and isinstance(card, LetterCard):
+        moved = card.letter.upper()
+        for orientation in ORIENTATIONS:
+            line, i = _PLACE[(target, orientation)]
+            # The answer is the same for every letter alike moved from off this line.
+            key = (target, orientation, moved) if origin not in line else None
+            if key is not None and key in word_cache:
+                if word_cache[key]:
+                    return True
+                continue
+            letters = [moved if s == target else None if s == origin else letter_grid.get(s)
+                       for s in line]
+            found = not ((i == 0 or letters[i - 1] is None) and (
+                i + 1 == len(line) or letters[i + 1] is None)) and _word_through(
+                    line, letters, target, words, game.words.min_length)
+            if key is not None:
+                word_cache[key] = found
+            if found:
+                return True
+    return False
+
+
+#: (square, orientation) -> (the line through it, the square's place in that line).
+_PLACE: dict[tuple[str, str], tuple[tuple[str, ...], int]] = {
+    key: (line, line.index(key[0])) for key, line in LINE_THROUGH.items()}
+
+
+#: Kind -> tests of neighbouring cards (a, b) in a line; as combos._TESTS, one per run.
+_PAIR_TESTS: dict[str, tuple[Callable[[Card, Card], bool], ...]] = {
+    "colour": (lambda a, b: a.colour is b.colour,),
+    "value": (lambda a, b: a.rank == b.rank,),
+    "sequence": (lambda a, b: b.rank == a.rank + 1, lambda a, b: b.rank == a.rank - 1),
+}
+
+
+def _joins(card: Card, other: Card | None, kinds: tuple[str, ...]) -> bool:
+    """Whether *card* and its neighbour *other* could be part of one run of *kinds*."""
+    return other is not None and any(test(card, other) or test(other, card)
+                                     for kind in kinds for test in _PAIR_TESTS[kind])
+
+
+def _run_through(cards: list[Card | None], i: int, min_length: int,
+                 kinds: tuple[str, ...]) -> bool:
+    """Whether a combination of one of *kinds* runs through position *i* of a line."""
+    for kind in kinds:
+        for test in _PAIR_TESTS[kind]:
+            start, end = i, i + 1
+            while start > 0 and (a := cards[start - 1]) is not None \
+                    and (b := cards[start]) is not None and test(a, b):
+                start -= 1
+            while end < len(cards) and (a := cards[end - 1]) is not None \
+                    and (b := cards[end]) is not None and test(a, b):
+                end += 1
+            if end - start >= min_length:
+                return True
+    return False
+
+
+def _open_card(piece: Piece | None) -> Card | None:
+    if piece is None or not piece.face_up or not isinstance(piece.card, Card):
+        return None
+    return piece.card
+
+
+def _open_letter(piece: Piece | None) -> str | None:
+    if piece is None or not piece.face_up or not isinstance(piece.card, LetterCard):
+        return None
+    return piece.card.letter.upper()
+
+
+def _word_through(line: tuple[str, ...], letters: list[str | None], square: str,
+                  words: WordList, min_length: int) -> bool:
+    """Whether a word (read either way) of the unbroken run holding *square* uses it."""
+    i = line.index(square)
+    start, end = i, i + 1
+    while start > 0 and letters[start - 1] is not None:
+        start -= 1
+    while end < len(line) and letters[end] is not None:
+        end += 1
+    run = "".join(letter or "" for letter in letters[start:end])
+    at = i - start
+    for a in range(0, at + 1):
+        for b in range(max(at + 1, a + min_length), len(run) + 1):
+            text = run[a:b]
+            if text in words or text[::-1] in words:
+                return True
+    return False
 
 
 def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -222,36 +385,67 @@ def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
     :raises: :exc:`ValueError` if *side* is not a side (``"South"`` is not ``"south"``).
     """
     side = Side.parse(side)
-    found: set[Move] = set()
-    if game.movement.step is Step.SHIFT:
-        found.update(_shifts(layout, game, words))
-    elif game.movement.step is not Step.NONE:
-        for origin, piece in _movers(layout, game, side):
-            found.update(_piece_moves(layout, board, game, side, origin, piece))
-    return sorted(found)
+    step = game.movement.step
+    if step is Step.SHIFT:
+        return sorted(set(_shifts(layout, game, words)), key=move_order)
+    if step is Step.NONE:
+        return []
+    colours = _colours(board)
+    own = _facing(side)
+    keys: list[MoveKey] = []
+    jumps: list[Move] = []
+    if step is Step.KING and not game.movement.exit_far_edge:
+        _king_keys(layout.stacks, colours, game, own, keys)
+    else:
+        for origin, stack in layout.stacks.items():
+            piece = stack[-1]
+            if game.owners and piece.facing is not own:
+                continue
+            _piece_moves(layout, colours, game, side, origin, piece, keys)
+            if step is Step.JUMP:
+                jumps += _jumps(layout, origin, piece)
+    keys.sort()
+    cached = _MOVES.get
+    moves = [cached(key) or cached_move(key) for key in keys]
+    return sorted(set(moves + jumps), key=move_order) if jumps else moves
+
+
+def move_order(move: Move) -> tuple[str, str, str, tuple[str, ...]]:
+    """The sort key of moves, the same order as comparing them, but quicker to sort by."""
+    return move.origin, move.target, move.kind, move.path
+
+
+def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
+               own: Facing, found: list[MoveKey]) -> None:
+    """The king steps of every piece whose arrow points *own*: _piece_moves unrolled for
+    the commonest games, since it runs for every position a search visits."""
+    owners = game.owners
+    skip_own = owners and not game.pressing.own_cards
+    free, onto = MoveKind.MOVE, _onto
+    for origin, stack in stacks.items():
+        piece = stack[-1]
+        if owners and piece.facing is not own:
+            continue
+        for target in NEIGHBOURS[origin]:
+            there = stacks.get(target)
+            if there is None:
+                found.append((origin, target, free))
+            elif skip_own and there[-1].facing is own:
+                continue
+            elif kind := onto(stacks, colours, game, own, piece, target):
+                found.append((origin, target, kind))
 
 
 def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
                side: Side | str) -> list[str]:
-    """The squares where *side* may lay *card* from the hand, in board order.
+    """The squares where *side* may lay *card* from the hand, in board order (see
+    :mod:`.laying` for each game's rule).
 
     :raises: :exc:`ValueError` if *side* is not a side.
     """
-    side = Side.parse(side)
-    rule = game.movement.placement
-    free = [s for s in SQUARES if layout.top(s) is None]
-    if rule is Placement.FREE:
-        return free
-    if rule is Placement.ADJACENT_OWN:
-        return [s for s in free if any(
-            (p := layout.top(n)) is not None and p.owner == side for n in EDGE_NEIGHBOURS[s])]
-    if rule is Placement.IDENTICAL and isinstance(card, Card):
-        return [s for s in free if fits_identical(card, board.square(s))]
-    if rule is Placement.VALUE_ROW and isinstance(card, Card):
-        return [s for s in free if fits_value_row(card, board.square(s))]
-    if rule is Placement.OPPONENT_HALF:
-        return [s for s in SQUARES if XY[s][1] in _far_half(side)]
-    return []
+    # Imported here: laying builds on this module's moves.
+    from .laying import lay_squares
+    return lay_squares(layout, board, game, card, Side.parse(side))
 
 
 def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False) -> Layout:
@@ -262,45 +456,41 @@ def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False)
     return dataclasses.replace(layout, stacks=stacks)
 
 
-def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = None) -> Layout:
+def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = None,
+         side: Side | str | None = None) -> Layout:
     """The position after *move*: a beaten or covered pile leaves the board, a pressed pile
-    stays under the presser, and lines made by the move take what the game says."""
+    stays under the presser, and lines made by the move take what the game says.
+
+    *side* is who moves; it is needed for laying and for crediting what a move takes in
+    games whose pieces belong to nobody (otherwise the moving piece's owner is used). What
+    leaves the board is added to the mover's ``taken`` cards.
+
+    :raises: :exc:`ValueError` if *side* is not a side.
+    """
+    mover = None if side is None else Side.parse(side)
+    if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
+            move.kind is MoveKind.OPEN and move.target != move.origin):
+        # Imported here: laying builds on this module's moves.
+        from .laying import play_laying
+        return play_laying(layout, move, game, mover, words=words)
     if move.kind is MoveKind.OPEN:
         stacks = dict(layout.stacks)
         stacks[move.origin] = stacks[move.origin][:-1] + (
             dataclasses.replace(stacks[move.origin][-1], face_up=True),)
         after = dataclasses.replace(layout, stacks=stacks)
-        return _remove_lines(after, move.origin, game, words)
+        return settle(after, move.origin, game, mover, words=words)
+    if mover is None:
+        mover = layout.owner(move.origin)
+    captured = layout.stacks.get(move.target, ()) if move.kind in (
+        MoveKind.BEAT, MoveKind.COVER) else ()
     after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS)
+    if captured and mover is not None:
+        hand = after.hands.of(mover)
+        after = dataclasses.replace(after, hands=after.hands.with_hand(mover, dataclasses.replace(
+            hand, taken=hand.taken + tuple(p.card for p in captured))))
     if move.target == OFF:
         return after
-    return _remove_lines(after, move.target, game, words)
-
-
-def _remove_lines(layout: Layout, square: str, game: Game, words: WordList | None) -> Layout:
-    lines: list[tuple[str, ...]] = []
-    rules = game.combinations
-    if rules.enabled and rules.removes is not Removal.NONE:
-        lines += [c.squares for c in combinations(layout, min_length=rules.min_length,
-                                                  kinds=rules.kinds, through=square)]
-    if game.words.enabled and game.words.removes is not Removal.NONE and words is not None:
-        lines += [w.squares for w in find_words(layout, words,
-                                                min_length=game.words.min_length,
-                                                through=square)]
-    removal = rules.removes if rules.enabled else game.words.removes
-    mover = layout.top(square)
-    taken: set[str] = set()
-    for line in lines:
-        owners = {layout.owner(s) for s in line}
-        if removal is Removal.ALL:
-            taken.update(line)
-        elif len(owners) > 1 and mover is not None:
-            # Lines of one side's cards alone take nothing (seed000 game 18).
-            taken.update(s for s in line if layout.owner(s) != mover.owner)
-    if not taken:
-        return layout
-    return dataclasses.replace(layout, stacks={s: st for s, st in layout.items()
-                                               if s not in taken})
+    return settle(after, move.target, game, mover, words=words)
 
 
 def _far_half(side: Side) -> range:
@@ -308,27 +498,38 @@ def _far_half(side: Side) -> range:
     return range(4, 8) if side is Side.SOUTH else range(0, 4)
 
 
-def _test_cards(layout: Layout, side: Side) -> int:
-    return sum(1 for _, stack in layout.items()
-               if not stack[-1].face_up and stack[-1].owner == side)
+def _test_cards(layout: Layout, side: Side, decoys: tuple[Card, ...] = ()) -> int:
+    return sum(1 for _, stack in layout.items() if not stack[-1].face_up
+               and stack[-1].owner == side and stack[-1].card not in decoys)
 
 
 def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
-            mover: Side | str | None = None) -> Side | None:
+            mover: Side | str | None = None, board: Board | None = None,
+            to_move: Side | str | None = None, words: WordList | None = None,
+            quiet: int = 0) -> Side | None:
     """The winning side, if the position (and the move that led to it) decides the game.
 
-    Only goals that a position settles are judged here: covering a test card, crossing
-    into the opponent's half, all cards across, and leaving the board. Goals scored by
-    counting (most pressed, most removed...) return None.
+    Without *board* and *to_move* only goals that a position settles are judged: covering a
+    test card, crossing into the opponent's half, all cards across, and leaving the board.
+    Given them, every goal is judged as :func:`generator.rules.goals.judge` does, counting
+    goals included (None then also stands for a draw or a game that goes on).
 
-    :raises: :exc:`ValueError` if *mover* is not a side.
+    :raises: :exc:`ValueError` if *mover* or *to_move* is not a side.
     """
+    if board is not None and to_move is not None:
+        # Imported here: judging builds on this module's moves.
+        from .playout import judge_turn
+        return judge_turn(layout, board, game, Side.parse(to_move), last=last_move,
+                          mover=None if mover is None else Side.parse(mover), quiet=quiet,
+                          words=words).winner
     mover = None if mover is None else Side.parse(mover)
     goal = game.goal
     if goal is Goal.COVER_TEST_CARD:
-        needed = max(game.setup.tests_per_side, 1)
+        decoys = game.setup.false_tests
+        # With decoys each side has one true test card; covering a decoy wins nothing.
+        needed = 1 if decoys else max(game.setup.tests_per_side, 1)
         for side in Side:
-            if _test_cards(layout, side) < needed:
+            if _test_cards(layout, side, decoys) < needed:
                 return opponent(side)
         return None
     if goal is Goal.LEAVE_BOARD:

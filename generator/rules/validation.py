@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from ..model.board import Board
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game
+from .holdings import hand_problems, one_pack_problems
+from .laying import placement_problems
 from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
 from ..model.letters import LetterCard, LetterSet
 from .lines import XY
@@ -241,6 +243,11 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
                                f"{' or '.join(game.boards)}, not {layout.board}"))
     supplies = _material(layout, game, sources, found)
     _piece_problems(layout, game, supplies, start, found)
+    found += [Violation(code, None, message)
+              for code, message in hand_problems(layout, game, supplies)]
+    if game.setup.one_pack:
+        found += [Violation(*problem) for problem in one_pack_problems(layout, supplies)]
+    found += [Violation(*problem) for problem in placement_problems(layout, board, game)]
     if start:
         setup = game.setup
         _start_problems(layout, board, game, supplies, found)

@@ -1,0 +1,102 @@
+"""``opencards rules solve`` and ``opencards rules deal``: the patience solver and seeded
+random starts, the puzzles of a booklet with checked answers."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import click
+
+from ..io.layout_text import layout_to_toml
+from ..io.layouts import load_position, sources_for
+from ..io.output import atomic_write
+from ..io.templates import Library
+from ..model.layout import Layout
+from ..rules.dealing import deal
+from ..rules.solver import solve
+from .rules import rules
+
+
+def _library(ctx: click.Context) -> Library:
+    return Library.with_user_dirs(ctx.obj["templates"])
+
+
+class _Seconds(click.ParamType):
+    name = "TIME"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(s|ms)?\s*", str(value))
+        if not match or float(match.group(1)) <= 0:
+            self.fail(f"expected a time like 10s, 2.5s or 500ms, got {value!r}", param, ctx)
+        return float(match.group(1)) / (1000 if match.group(2) == "ms" else 1)
+
+
+@rules.command("solve")
+@click.argument("layout_file", metavar="LAYOUT")
+@click.option("--limit", "seconds", type=_Seconds(), default="10s", show_default=True,
+              help="Stop searching after this long and give the best line found.")
+@click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
+def solve_command(ctx: click.Context, layout_file: str, seconds: float,
+                  game_name: str | None, as_json: bool) -> None:
+    """Solve a patience in the open (basic 65: clear the board by shifts that make
+    combinations; basic 52: every card onto an identical square): a winning sequence, or
+    the best found, and whether the search was complete."""
+    position = load_position(_library(ctx), layout_file, game_name)
+    found = solve(position.layout, position.board, position.game, seconds=seconds)
+    moves = [m.notation() for m in found.moves]
+    cleared = len(position.layout) - len(found.start)
+    if as_json:
+        click.echo(json.dumps({"layout": position.shown, "game": position.game.name,
+                               "solved": found.solved, "complete": found.complete,
+                               "left": found.left, "moves": moves,
+                               "cleared_at_start": cleared, "positions": found.positions},
+                              indent=2, sort_keys=True))
+        return
+    if cleared:
+        click.echo(f"{cleared} cards in combinations at the start leave the board at once")
+    click.echo(" ".join(moves) if moves else "no move")
+    verdict = "solved" if found.solved else f"best found leaves {found.left} card(s)"
+    search = ("the search was complete" if found.complete else
+              f"the search stopped after {seconds:g} s")
+    click.echo(f"{verdict}; {search} ({found.positions} positions)")
+
+
+@rules.command("deal")
+@click.argument("game_name", metavar="GAME")
+@click.option("--seed", type=int, required=True, help="The shuffle's seed: same seed, same deal.")
+@click.option("--open", "face_up", is_flag=True,
+              help="Lay the board's cards face up: the patience in the open.")
+@click.option("--pair", type=click.IntRange(1), default=1, show_default=True,
+              help="Which of the game's pairs of packs to play.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the layout file here instead of printing it.")
+@click.pass_context
+def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, pair: int,
+                 out_file: Path | None) -> None:
+    """Deal a random start of GAME (a seeded shuffle) as a layout file that validates."""
+    library = _library(ctx)
+    game = library.game(game_name)
+    if pair > len(game.pairs):
+        raise click.BadParameter(f"{game.name} has {len(game.pairs)} pair(s) of packs",
+                                 param_hint="'--pair'")
+    refs = game.pairs[pair - 1]
+    board = library.board(game.boards[0])
+    sources = sources_for(library, Layout(board.name, players={}), game)
+    try:
+        layout = deal(game, board, sources, refs, random.Random(seed), face_up=face_up)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+    form = " in the open" if face_up else ""
+    text = layout_to_toml(layout, f"A random start of {game.name}{form}: opencards rules "
+                          f"deal {game.name} --seed {seed}" + (" --open" if face_up else ""))
+    text = text.replace('title = ""', f'title = "{game.title}: deal {seed}{form}"')
+    if out_file is None:
+        click.echo(text, nl=False)
+    else:
+        atomic_write(out_file, text)
+        click.echo(f"wrote {out_file}")

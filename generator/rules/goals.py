@@ -1,0 +1,179 @@
+"""Judging a game: whether it is over, who has won, and the counts behind it, for every goal
+a game file may name. Standard library only.
+
+Goals settled by one move (covering a test card, crossing the middle, leaving the board,
+five in a line in word 25) end the game at once. Goals settled by counting are judged when
+the game ends: when the side to move has nothing it may do and (in games where a side
+without a move passes) neither has the other, when every face-down card is open (basic 65,
+initial 6 and 11), or when the seeds' end condition is met. Equal counts are a draw unless
+a seed says otherwise. A game with no capture, lay or opening for :data:`QUIET_PLIES` plies
+ends too: our default, as the seeds name none; it is a draw for the goals decided by one
+move and a count for the others.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..model.board import Board
+from ..model.layout import Layout, Side
+from .combos import combinations
+from .games import FaceDown, Game, Goal
+from .lines import SQUARES, XY
+from .moves import Move, MoveKind, outcome
+from .settling import own_lines
+
+#: Plies without anything leaving, being laid or opened after which a game ends.
+QUIET_PLIES = 100
+
+#: Goals decided by one move; a game that ends otherwise is a draw.
+_AT_ONCE = (Goal.COVER_TEST_CARD, Goal.CROSS_MIDDLE, Goal.ALL_ACROSS, Goal.LEAVE_BOARD)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the game is over, the winner (None in a draw or while it goes on), why, and
+    each side's count for the counting goals."""
+
+    over: bool
+    winner: Side | None = None
+    reason: str = ""
+    scores: Mapping[Side, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __str__(self) -> str:
+        if not self.over:
+            return f"not decided: {self.reason}" if self.reason else "not decided"
+        result = f"{self.winner} wins" if self.winner else "a draw"
+        return f"{result}: {self.reason}" if self.reason else result
+
+
+def scores(layout: Layout, game: Game) -> dict[Side, int]:
+    """Each side's count for the game's counting goal (empty for the other goals)."""
+    goal = game.goal
+    if goal is Goal.MOST_PRESSED:
+        return {side: _pressed(layout, side) for side in Side}
+    if goal is Goal.MOST_COMBINATIONS:
+        return {side: _combination_cards(layout, side) for side in Side}
+    if goal is Goal.MOST_TURNED:
+        return {side: sum(1 for _, p in layout.pieces() if not p.face_up and p.owner == side)
+                for side in Side}
+    if goal is Goal.IDENTICAL_SQUARES:
+        return {side: len(layout.hands.of(side).held) for side in Side}
+    if goal in (Goal.MOST_REMOVED, Goal.FIVE_IN_LINE):
+        return {side: len(layout.hands.of(side).taken) for side in Side}
+    return {}
+
+
+def _pressed(layout: Layout, side: Side) -> int:
+    """Opponent's cards lying under piles topped by *side*'s card (basic 48)."""
+    return sum(1 for _, stack in layout.items() if stack[-1].owner == side
+               for piece in stack[:-1] if piece.owner == side.opponent)
+
+
+def _combination_cards(layout: Layout, side: Side) -> int:
+    """Initial 10: the cards of *side*'s combinations on the opponent's half, a card counted
+    once for every combination it is in."""
+    far = range(4, 8) if side is Side.SOUTH else range(0, 4)
+    mine = layout._replace({s: st for s, st in layout.items()
+                            if XY[s][1] in far and st[-1].owner == side})
+    return sum(len(c) for c in combinations(mine))
+
+
+def _five(layout: Layout, length: int) -> Side | None:
+    for side in Side:
+        for square in SQUARES:
+            if layout.owner(square) == side and any(own_lines(layout, square, side, length)):
+                return side
+    return None
+
+
+def _all_one_way(layout: Layout) -> bool:
+    return len({piece.facing for _, piece in layout.pieces()}) <= 1
+
+
+def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
+          moves: Sequence[Move], opponent_moves: Sequence[Move] | None = None,
+          last_move: Move | None = None, mover: Side | str | None = None,
+          quiet: int = 0, count: bool = True) -> Verdict:
+    """The verdict on *layout* with *to_move* to play *moves* (its legal moves, which the
+    caller has). *opponent_moves* are the other side's, needed only when *to_move* has
+    none; *quiet* counts the plies since anything left, was laid or opened. With
+    ``count=False`` a game that goes on is not counted (a playout needs only the end).
+
+    :raises: :exc:`ValueError` if *to_move* or *mover* is not a side.
+    """
+    to_move = Side.parse(to_move)
+    goal = game.goal
+    if goal in _AT_ONCE:
+        winner = outcome(layout, game, last_move=last_move, mover=mover)
+        if winner is not None:
+            return Verdict(True, winner, _at_once_reason(goal))
+    if goal is Goal.FIVE_IN_LINE and not game.lines.removes:
+        if (five := _five(layout, game.lines.length)) is not None:
+            return Verdict(True, five, f"{game.lines.length} of its pieces in a line")
+    if goal is Goal.REORIENT_ALL and layout and _all_one_way(layout):
+        solver = Side.parse(mover) if mover is not None and game.players > 1 else None
+        return Verdict(True, solver, "every arrow points one way: solved")
+    if game.stuck_loses and not moves and game.players > 1:
+        return Verdict(True, to_move.opponent, f"{to_move} cannot move")
+    if goal is Goal.LAST_TO_LAY and not moves:
+        # Initial 8: the first side out of cards loses; nobody passes.
+        return Verdict(True, to_move.opponent, f"{to_move} has no card left to lay")
+    ended = _ended(layout, game, to_move, moves, opponent_moves, quiet)
+    if not ended:
+        return Verdict(False, None, f"{to_move} to move",
+                       scores(layout, game) if count else {})
+    counts = scores(layout, game)
+    if goal in _AT_ONCE or goal in (Goal.FIVE_IN_LINE, Goal.REORIENT_ALL) and not counts:
+        return Verdict(True, None, ended)
+    return _by_count(counts, game, ended)
+
+
+def _ended(layout: Layout, game: Game, to_move: Side, moves: Sequence[Move],
+           opponent_moves: Sequence[Move] | None, quiet: int) -> str:
+    """Why the game has ended, or "" while it goes on."""
+    if quiet >= QUIET_PLIES:
+        return f"{quiet} plies without a capture, lay or opening"
+    if game.setup.face_down is FaceDown.ALL and game.goal is Goal.MOST_REMOVED and not any(
+            not p.face_up for _, p in layout.pieces()):
+        return "every card is open"
+    if game.goal is Goal.IDENTICAL_SQUARES and not layout.hands.pile and not any(
+            layout.hands.of(s).stock for s in Side):
+        return "the pile is used up"
+    if moves:
+        return ""
+    if game.players > 1 and opponent_moves:
+        return ""  # the side without a move passes
+    return "no side can move" if game.players > 1 else "no move is left"
+
+
+def _by_count(counts: Mapping[Side, int], game: Game, ended: str) -> Verdict:
+    south, north = counts.get(Side.SOUTH, 0), counts.get(Side.NORTH, 0)
+    what = {Goal.MOST_PRESSED: "cards pressed", Goal.MOST_COMBINATIONS: "cards in combinations",
+            Goal.MOST_TURNED: "cards turned", Goal.IDENTICAL_SQUARES: "cards left in hand",
+            }.get(game.goal, "cards taken")
+    line = f"{ended}; {what}: south {south}, north {north}"
+    if south == north:
+        return Verdict(True, None, line, counts)
+    fewer_wins = game.goal is Goal.IDENTICAL_SQUARES
+    winner = Side.SOUTH if (south > north) != fewer_wins else Side.NORTH
+    return Verdict(True, winner, line, counts)
+
+
+def _at_once_reason(goal: Goal) -> str:
+    return {Goal.COVER_TEST_CARD: "the opponent's test card is covered",
+            Goal.CROSS_MIDDLE: "a card stepped into the opponent's half",
+            Goal.ALL_ACROSS: "every card is in the opponent's half",
+            Goal.LEAVE_BOARD: "a piece left the board over the far edge"}[goal]
+
+
+def quiet_after(move: Move | None, before: Layout, after: Layout, quiet: int) -> int:
+    """The quiet-ply count after *move*: reset by anything that leaves the board, is laid,
+    kept or opened."""
+    if move is None:
+        return quiet + 1
+    if move.kind in (MoveKind.LAY, MoveKind.KEEP, MoveKind.OPEN) or len(after) < len(before) \
+            or sum(1 for _ in after.pieces()) != sum(1 for _ in before.pieces()):
+        return 0
+    return quiet + 1

@@ -1,0 +1,63 @@
+"""Random playouts: a game played from a position by random legal moves to its end, the
+engine's own test that every game it ships can be played out. Standard library only.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..model.board import Board
+from ..model.layout import Layout, Side
+from .games import Game
+from .goals import Verdict, judge, quiet_after
+from .moves import Move, play
+from .turns import follows_up, turn_moves
+from .words import WordList
+
+
+@dataclass(frozen=True)
+class Playout:
+    verdict: Verdict
+    plies: int
+    layout: Layout
+    """The final position."""
+
+
+def playout(layout: Layout, board: Board, game: Game, rng: random.Random, *,
+            first: Side = Side.SOUTH, limit: int = 2000,
+            words: WordList | None = None) -> Playout:
+    """Plays random legal moves from *layout* until the game is decided or *limit* plies
+    have been played (then the verdict says it is not over)."""
+    side, quiet = first, 0
+    last: Move | None = None
+    mover: Side | None = None
+    pending: Move | None = None
+    for ply in range(limit):
+        moves = turn_moves(layout, board, game, side, words=words, after=pending)
+        if pending is None:
+            others = None if moves else turn_moves(layout, board, game, side.opponent,
+                                                   words=words)
+            verdict = judge(layout, board, game, to_move=side, moves=moves,
+                            opponent_moves=others, last_move=last, mover=mover, quiet=quiet,
+                            count=False)
+            if verdict.over:
+                return Playout(verdict, ply, layout)
+        move = rng.choice(moves) if moves else None
+        after = layout if move is None else play(layout, move, game, words=words, side=side)
+        quiet = quiet_after(move, layout, after, quiet)
+        layout, last, mover = after, move, side
+        pending = move if follows_up(layout, board, game, move) else None
+        if game.players > 1 and pending is None:
+            side = side.opponent
+    return Playout(Verdict(False, None, f"{limit} plies played"), limit, layout)
+
+
+def judge_turn(layout: Layout, board: Board, game: Game, side: Side, *,
+               last: Move | None = None, mover: Side | None = None, quiet: int = 0,
+               words: WordList | None = None) -> Verdict:
+    """The verdict with *side* to move, its moves (and if it has none, the other side's)
+    worked out here."""
+    moves = turn_moves(layout, board, game, side, words=words)
+    others = None if moves else turn_moves(layout, board, game, side.opponent, words=words)
+    return judge(layout, board, game, to_move=side, moves=moves, opponent_moves=others,
+                 last_move=last, mover=mover, quiet=quiet)

@@ -1,0 +1,94 @@
+"""What a move or a laid card sets off where it lands: combinations and words that leave the
+board or are turned face down, and lines of five. Standard library only.
+
+The side that made the move is credited with what leaves the board (``Hand.taken``), so
+the counting goals can be judged from the position alone.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from ..model.hands import Hand, Item
+from ..model.layout import Layout, Piece, Side, Stack
+from .combos import combinations
+from .games import Game, Removal
+from .lines import LINE_THROUGH, ORIENTATIONS
+from .words import WordList, find_words
+
+
+def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
+           words: WordList | None = None) -> Layout:
+    """The position once the lines through *square*, where *side* has just moved or laid a
+    card, have done what the game says."""
+    lines: list[tuple[Removal, tuple[str, ...]]] = []
+    rules = game.combinations
+    if rules.enabled and rules.removes is not Removal.NONE:
+        lines += [(rules.removes, c.squares) for c in combinations(
+            layout, min_length=rules.min_length, kinds=rules.kinds,
+            orientations=rules.orientations, through=square)]
+    if game.words.enabled and game.words.removes is not Removal.NONE and words is not None:
+        lines += [(game.words.removes, w.squares) for w in find_words(
+            layout, words, min_length=game.words.min_length, through=square)]
+    mover = layout.owner(square) if side is None else side
+    taken: set[str] = set()
+    turned: set[str] = set()
+    for removal, line in lines:
+        owners = {layout.owner(s) for s in line}
+        if removal is Removal.ALL:
+            taken.update(line)
+        elif removal is Removal.TURN:
+            # Only a line of the mover's own cards is turned (initial 12).
+            if owners == {mover} and mover is not None:
+                turned.update(line)
+        elif len(owners) > 1 and mover is not None:
+            # Lines of one side's cards alone take nothing (seed000 game 18).
+            taken.update(s for s in line if layout.owner(s) != mover)
+    if game.lines.enabled and game.lines.removes and mover is not None:
+        taken.update(s for line in own_lines(layout, square, mover, game.lines.length)
+                     for s in line)
+    if turned:
+        layout = _turn_down(layout, turned - taken)
+    if not taken:
+        return layout
+    return _take(layout, taken, game, mover)
+
+
+def own_lines(layout: Layout, square: str, side: Side, length: int
+              ) -> Iterable[tuple[str, ...]]:
+    """Unbroken runs of *length* or more top pieces of *side* through *square*, whatever
+    they show (initial 4, word 25)."""
+    for orientation in ORIENTATIONS:
+        line = LINE_THROUGH[(square, orientation)]
+        i = line.index(square)
+        start, end = i, i + 1
+        while start > 0 and layout.owner(line[start - 1]) == side:
+            start -= 1
+        while end < len(line) and layout.owner(line[end]) == side:
+            end += 1
+        if layout.owner(square) == side and end - start >= length:
+            yield line[start:end]
+
+
+def _turn_down(layout: Layout, squares: set[str]) -> Layout:
+    stacks: dict[str, Stack] = dict(layout.stacks)
+    for square in squares:
+        top = stacks[square][-1]
+        stacks[square] = stacks[square][:-1] + (dataclasses.replace(top, face_up=False),)
+    return dataclasses.replace(layout, stacks=stacks)
+
+
+def _take(layout: Layout, squares: set[str], game: Game, mover: Side | None) -> Layout:
+    """Clears *squares* (whole piles) and credits *mover*."""
+    stacks = {s: st for s, st in layout.items() if s not in squares}
+    after = dataclasses.replace(layout, stacks=stacks)
+    if mover is None:
+        return after
+    removed: list[Piece] = [p for s in sorted(squares) for p in layout.stacks[s]]
+    own_back = game.combinations.own_to_stock
+    back: tuple[Item, ...] = tuple(p.card for p in removed if own_back and p.owner == mover)
+    gone: tuple[Item, ...] = tuple(p.card for p in removed
+                                   if not (own_back and p.owner == mover))
+    hand = layout.hands.of(mover)
+    hand = Hand(hand.held, hand.stock + back, hand.taken + gone)
+    return dataclasses.replace(after, hands=layout.hands.with_hand(mover, hand))

@@ -1,0 +1,109 @@
+"""The patience solver: basic 65 in the open (shift a card only to make a combination, which
+leaves the board; clear the board, or leave as few cards as can be) and basic 52 in the
+open (every card onto an identical square). Standard library only.
+
+A depth-first search with a table of positions already searched. Every move of basic 65
+takes three or more cards off the board and every move of basic 52 settles a card for good,
+so the search is finite; within its time limit it is complete, and says so.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..model.board import Board
+from ..model.cards import Card
+from ..model.layout import Layout, Side
+from .beating import fits_identical
+from .combos import combinations
+from .games import Game, Placement
+from .lines import SQUARES
+from .moves import Move, MoveKind, legal_moves, play
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best line found: its moves, the cards it leaves unsettled, whether that clears
+    the patience, whether the search was complete, and how many positions it visited."""
+
+    moves: tuple[Move, ...]
+    left: int
+    solved: bool
+    complete: bool
+    positions: int
+    start: Layout
+    """The position after the combinations lying there at the start are taken off."""
+
+
+def open_start(layout: Layout, game: Game) -> Layout:
+    """Basic 65 in the open: the combinations lying on the board at the start leave it at
+    once, before the first move."""
+    rules = game.combinations
+    if not rules.enabled:
+        return layout
+    squares = {s for c in combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
+                                       orientations=rules.orientations) for s in c.squares}
+    return layout._replace({s: st for s, st in layout.items() if s not in squares})
+
+
+def unsettled(layout: Layout, board: Board, game: Game) -> int:
+    """Cards still to deal with: on the board (basic 65) or off their identical squares
+    (basic 52)."""
+    if game.movement.placement is Placement.IDENTICAL:
+        return sum(1 for s, st in layout.items() if not (
+            isinstance(st[-1].card, Card) and fits_identical(st[-1].card, board.square(s))))
+    return len(layout)
+
+
+def patience_moves(layout: Layout, board: Board, game: Game) -> list[Move]:
+    """The moves of the patience in the open."""
+    if game.movement.placement is Placement.IDENTICAL:
+        free = [s for s in SQUARES if s not in layout.stacks]
+        found = []
+        for origin, stack in layout.items():
+            card = stack[-1].card
+            if not isinstance(card, Card) or fits_identical(card, board.square(origin)):
+                continue
+            found += [Move(origin, t, MoveKind.SHIFT) for t in free
+                      if fits_identical(card, board.square(t))]
+        return found
+    return legal_moves(layout, board, game, Side.SOUTH)
+
+
+def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
+          clock: Callable[[], float] = time.monotonic) -> Solution:
+    """The best sequence of moves from *layout* (every card face up) found within
+    *seconds*."""
+    start = open_start(layout, game)
+    deadline = clock() + seconds
+    seen: set[frozenset[tuple[str, object]]] = set()
+    best: list[tuple[int, tuple[Move, ...]]] = [(unsettled(start, board, game), ())]
+    visited = 0
+    out_of_time = False
+
+    def search(position: Layout, line: tuple[Move, ...]) -> bool:
+        nonlocal visited, out_of_time
+        visited += 1
+        if visited % 256 == 0 and clock() > deadline:
+            out_of_time = True
+            return True
+        left = unsettled(position, board, game)
+        if left < best[0][0]:
+            best[0] = (left, line)
+        if left == 0:
+            return True
+        key = frozenset(position.stacks.items())
+        if key in seen:
+            return False
+        seen.add(key)
+        # Moves that settle most first: a good answer is found early.
+        following = [(play(position, m, game, side=Side.SOUTH), m)
+                     for m in patience_moves(position, board, game)]
+        following.sort(key=lambda pair: unsettled(pair[0], board, game))
+        return any(search(after, (*line, move)) for after, move in following)
+
+    search(start, ())
+    left, moves = best[0]
+    return Solution(moves, left, left == 0, not out_of_time, visited, start)
+

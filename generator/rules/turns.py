@@ -1,0 +1,214 @@
+"""Turns: everything a side may do now (board moves, laying, opening), finding a move by
+its notation and saying why one is refused, and replaying a game record. Standard library
+only.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import IllegalMoveError
+from ..model.board import Board
+from ..model.hands import Item, parse_item
+from ..model.layout import Layout, Side
+from .beating import explain_beat, explain_press
+from .games import Capture, Game, Placement, Step
+from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
+from .lines import XY
+from .moves import OFF, Move, MoveKind, legal_moves, move_order, play
+from .words import WordList
+
+#: Written for a turn in which the side to move has nothing it may do.
+PASS = "pass"
+
+_SQUARE = r"[a-h][1-8]"
+_BOARD_MOVE = re.compile(rf"^({_SQUARE})([-x+])({_SQUARE}|off)((?:-{_SQUARE})*)$")
+_OPEN = re.compile(rf"^({_SQUARE})=({_SQUARE}|off)?$")
+_LAY = re.compile(r"^([^@\s]+)@(\S+)$")
+GRAMMAR = "e2-e3, d4xe5, c1+c3, b1-d3-f5, e8-off, c4=, c4=c3, 3R@d4, 3R@hand or pass"
+
+
+def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
+               words: WordList | None = None, after: Move | None = None) -> list[Move]:
+    """Every move *side* may make now, sorted: board moves (:func:`legal_moves`), laying
+    from the hand or stock, and the moves of initial 10 and 11. *after* is the move just
+    made by the same side when it must follow it up (basic 52's forced opening).
+
+    :raises: :exc:`ValueError` if *side* is not a side.
+    """
+    side = Side.parse(side)
+    if after is not None and after.kind is MoveKind.LAY:
+        forced = forced_openings(layout, board, game, after.target)
+        if forced:
+            return forced
+    found = legal_moves(layout, board, game, side, words=words) \
+        if game.movement.step is not Step.NONE else []
+    return sorted(found + laying_moves(layout, board, game, side), key=move_order)
+
+
+def follows_up(layout: Layout, board: Board, game: Game, move: Move | None) -> bool:
+    """Whether the side that made *move* (leading to *layout*) must move again at once."""
+    return move is not None and move.kind is MoveKind.LAY and bool(
+        forced_openings(layout, board, game, move.target))
+
+
+def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *,
+              words: WordList | None = None, moves: Sequence[Move] | None = None,
+              after: Move | None = None) -> Move | None:
+    """The legal move of *side* written *text*, or None (``pass`` when it has none).
+
+    :raises: :exc:`ValueError` saying why *text* is refused.
+    """
+    if moves is None:
+        moves = turn_moves(layout, board, game, side, words=words, after=after)
+    if after is not None and moves and moves[0].kind is MoveKind.OPEN and \
+            after.kind is MoveKind.LAY and text not in {m.notation() for m in moves}:
+        raise ValueError(f"{side} must first open a face-down card next to "
+                         f"{after.target}: {' '.join(m.notation() for m in moves)}")
+    if text == PASS:
+        if moves:
+            raise ValueError(f"{side} may not pass: it has {len(moves)} legal move(s), "
+                             f"such as {moves[0]}")
+        return None
+    for move in moves:
+        if move.notation() == text:
+            return move
+    raise ValueError(why_illegal(layout, board, game, side, text, moves))
+
+
+def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
+                moves: Sequence[Move]) -> str:
+    """Why *text* is not among *side*'s *moves*, in words."""
+    if lay := _LAY.match(text):
+        return _why_not_laid(layout, board, game, side, lay.group(1), lay.group(2))
+    opening = _OPEN.match(text)
+    board_move = _BOARD_MOVE.match(text)
+    matched = opening or board_move
+    if matched is None:
+        return f"not a move; expected one like {GRAMMAR}"
+    origin = matched.group(1)
+    top = layout.top(origin)
+    if top is None:
+        return f"there is no card on {origin}"
+    if opening:
+        if top.face_up:
+            return f"{top} on {origin} is already face up"
+        return f"{origin} cannot be opened that way; the moves from it are " + (
+            ", ".join(str(m) for m in moves if m.origin == origin) or "none")
+    target = board_move.group(3) if board_move else origin
+    if game.owners and top.owner != side:
+        return f"{top} on {origin} is not {side}'s card"
+    if not any(m.origin == origin for m in moves):
+        return f"{top} on {origin} has no legal move"
+    other = layout.top(target) if target != OFF else None
+    if other is not None and other.face_up and game.movement.capture is Capture.BEAT:
+        verdict, reason = explain_beat(top, other, on=board.square(target).colour,
+                                       rules=game.beating)
+        if not verdict:
+            return f"{top} does not beat {other} on {target}: {reason}"
+    if other is not None and game.movement.capture is Capture.PRESS:
+        verdict, reason = explain_press(top, other, on=board.square(target).colour,
+                                        rules=game.pressing)
+        if not verdict:
+            return f"{top} cannot press {other} on {target}: {reason}"
+    reachable = " ".join(str(m) for m in moves if m.origin == origin)
+    return f"{top} on {origin} cannot make that move; it may play {reachable}"
+
+
+def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written: str,
+                  target: str) -> str:
+    try:
+        card: Item = parse_item(written)
+    except ValueError:
+        return f"{written!r} is not a card (expected like 3R, 30Y or A/R)"
+    if game.movement.placement not in LAYING:
+        return f"{game.name} lays no cards from the hand"
+    hand = layout.hands.of(side)
+    top = hand.stock[0] if hand.stock else (layout.hands.pile[:1] or (None,))[0]
+    fitting = [c for c in hand.held if lay_squares(layout, board, game, c, side)]
+    if card not in hand.held and card != top:
+        nxt = f"its next card is {top}" if top is not None else "its stock is empty"
+        return f"{side} does not hold {card} ({nxt})"
+    if card not in hand.held and fitting:
+        return (f"{side} must first lay a card of its hand that fits: "
+                f"{' '.join(c.notation() for c in fitting)}")
+    squares = lay_squares(layout, board, game, card, side)
+    if target == HAND:
+        return f"{card} fits on {' '.join(squares)}, so it must be laid"
+    if target not in XY:
+        return f"{target} is not a square of the board"
+    return f"{card} may not lie on {target}: {_placement_rule(game)}; it fits " + (
+        " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")
+
+
+def _placement_rule(game: Game) -> str:
+    rule = game.movement.placement
+    if rule is Placement.IDENTICAL:
+        return "only on a free square of its colour and value"
+    if rule is Placement.ADJACENT_OWN:
+        return ("only on a free square next to one's own card, or (when hemmed in) on a "
+                "neighbouring opponent card it beats")
+    if game.movement.one_row:
+        return "only on the row of the first card, on cards only once it is full"
+    if game.movement.piles and game.movement.capture is Capture.BEAT:
+        return "only on a free square or an opponent's card it beats"
+    return "only on a free square"
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move of a game record and what came of it."""
+
+    number: int
+    side: Side
+    move: Move | None
+    """None for a pass."""
+    took: tuple[Item, ...]
+    """The cards that left the board with this move."""
+    layout: Layout
+    """The position after the move."""
+
+    def notation(self) -> str:
+        return str(self.move) if self.move is not None else PASS
+
+
+def _board_cards(layout: Layout) -> Counter[Item]:
+    return Counter(piece.card for _, piece in layout.pieces())
+
+
+def replay(layout: Layout, board: Board, game: Game, texts: Iterable[str], *,
+           first: Side | str = Side.SOUTH, words: WordList | None = None) -> list[Ply]:
+    """Plays *texts* in turn from *layout*, *first* to move (one side throughout in a game
+    of one player).
+
+    :raises: :exc:`IllegalMoveError` naming the first refused move, its number and why.
+    """
+    side = Side.parse(first)
+    plies: list[Ply] = []
+    pending: Move | None = None
+    for number, text in enumerate(texts, start=1):
+        try:
+            move = find_move(layout, board, game, side, text, words=words, after=pending)
+            after = layout if move is None else play(layout, move, game, words=words,
+                                                     side=side)
+        except ValueError as e:
+            raise IllegalMoveError(number, text, str(e)) from None
+        laid: Counter[Item] = Counter()
+        if move is not None and move.kind is MoveKind.LAY:
+            laid[parse_item(move.origin)] += 1
+        gone = _board_cards(layout) + laid - _board_cards(after)
+        if move is not None and move.target == HAND:
+            gone = Counter()  # opened into the hand: listed there, not taken
+        plies.append(Ply(number, side, move, tuple(sorted(gone.elements(), key=_order)),
+                         after))
+        layout = after
+        pending = move if follows_up(layout, board, game, move) else None
+        if game.players > 1 and pending is None:
+            side = side.opponent
+    return plies
+
+
+def _order(item: Item) -> str:
+    return item.notation()

@@ -1,0 +1,112 @@
+"""`opencards rules play` and `rules lay`: a move sequence for each laying game from its
+shipped start, what each move takes, the outcome, and refused moves."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.cli import cli
+
+
+def _play(runner, layout: str, moves: str, *extra: str):
+    return runner.invoke(cli, ["rules", "play", layout, "--moves", moves, *extra])
+
+
+def test_initial_4_sequence_covers_and_prints_the_position(runner):
+    result = _play(runner, "initial-4-start", "3B@a1 6R@b1 2G@c1 6B@a1")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:4] == ["1. south 3B@a1", "2. north 6R@b1", "3. south 2G@c1",
+                         "4. north 6B@a1"]
+    assert "1  3B^+6Bv     6Rv     2G^" in result.output
+    assert lines[-1] == "not decided: south to move"
+    assert "south stock 5Y 6B" in result.output and "north stock 1G 7R" in result.output
+
+
+def test_initial_8_sequence_keeps_to_the_first_row(runner):
+    result = _play(runner, "initial-8-start", "2G@a4 3Y@b4 6Y@c4 2B@a5")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == ("Error: move 4 (2B@a5) is illegal: 2B may not lie on a5: only "
+                             "on the row of the first card, on cards only once it is full; "
+                             "it fits d4 e4 f4 g4 h4\n")
+
+
+def test_initial_10_sequence_laid_cards_never_move_again(runner):
+    ok = _play(runner, "initial-10-start", "a1+a5 b5+b1")
+    assert ok.exit_code == 0 and "5  4Bv+4Y^" in ok.output and "1  4Y^" not in ok.output
+    refused = _play(runner, "initial-10-start", "a1+a5 b5+b1 a5-a6")
+    assert refused.exit_code == 1
+    assert "move 3 (a5-a6) is illegal: 4Y^ on a5 has no legal move" in refused.stderr
+
+
+def test_initial_11_sequence_opens_in_place_or_off_the_board(runner):
+    result = _play(runner, "initial-11-start", "a2= a1=off", "--json")
+    data = json.loads(result.output)
+    assert [m["move"] for m in data["moves"]] == ["a2=", "a1=off"]
+    assert data["moves"][1]["took"] == ["5G"]
+    assert data["rows"]["2"].startswith("2R ") and data["rows"]["1"].startswith(". ")
+    assert data["outcome"] == {"over": False, "winner": None, "reason": "south to move",
+                               "scores": {"north": 0, "south": 0}}
+    text = _play(runner, "initial-11-start", "a2= a1=off")
+    assert text.output.splitlines()[:2] == ["1. south a2=", "2. north a1=off removes 5G"]
+
+
+def test_basic_52_sequence_lays_on_identical_squares_and_opens_a_neighbour(runner):
+    # South lays 50R on d5; the face-down 4B beside it on e5 must then be opened and go to
+    # the free four-blue square e4 before north lays.
+    forced = _play(runner, "basic-52-start", "50R@d5 60R@e6")
+    assert forced.exit_code == 1 and "move 2 (60R@e6) is illegal: south must first open a " \
+        "face-down card next to d5: c5=hand d4=b5 d6=g8 e5=e4" in forced.stderr
+    result = _play(runner, "basic-52-start", "50R@d5 e5=e4 60R@e6 f6=b7 50Y@c5")
+    assert result.exit_code == 1
+    assert "move 5 (50Y@c5) is illegal: 50Y may not lie on c5: only on a free square of its " \
+           "colour and value; it fits f5" in result.stderr
+    ok = _play(runner, "basic-52-start", "50R@d5 c5=hand 60R@e6 f6=b7 50Y@f5")
+    assert ok.exit_code == 0
+    assert ok.output.splitlines()[:5] == ["1. south 50R@d5", "2. south c5=hand",
+                                          "3. north 60R@e6", "4. north f6=b7",
+                                          "5. south 50Y@f5"]
+    assert "south held 5R" in ok.output
+
+
+def test_initial_3_sequence_grows_from_the_king_square(runner):
+    result = _play(runner, "initial-3-start", "3G@d1 3R@d8 7B@c1 2B@e7")
+    assert result.exit_code == 0
+    assert "1      .     .   7B^   3G^ (5B)^" in result.output
+
+
+def test_a_decided_game_prints_the_winner(runner, tmp_path):
+    path = tmp_path / "near.toml"
+    path.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "word-25"\n'
+                    '[players]\nsouth = "latin1"\nnorth = "latin2"\n'
+                    '[rows]\n1 = "Q/R^ X/R^ . Z/R^ J/R^ . . ."\n'
+                    '[hands.south]\nstock = "K/R"\n[hands.north]\nstock = "B/G"\n',
+                    encoding="utf-8")
+    result = _play(runner, str(path), "K/R@c1")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "south wins: 5 of its pieces in a line"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["rules", "play", "initial-3-start", "--moves", "3G@d1 zz"],
+     "Error: move 2 (zz) is illegal: not a move; expected one like e2-e3"),
+    (["rules", "play", "game1-demo", "--moves", "pass"],
+     "Error: move 1 (pass) is illegal: south may not pass"),
+    (["rules", "lay", "initial-3-start", "9Q"], "Invalid value for 'CARD'"),
+])
+def test_mistakes_are_one_line(runner, args, message):
+    result = runner.invoke(cli, args)
+    assert result.exit_code in (1, 2) and message in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_rules_lay_lists_the_squares(runner):
+    assert runner.invoke(cli, ["rules", "lay", "initial-3-start", "5R"]).output == \
+        "d1 f1 e2\n"
+    north = runner.invoke(cli, ["rules", "lay", "initial-3-start", "5R", "--side", "north"])
+    assert north.output == "e7 d8 f8\n"  # board order: rank 7 first
+    # 2R's dark square h2 holds a face-down card of the board's pack.
+    assert runner.invoke(cli, ["rules", "lay", "basic-52-start", "2R"]).output == "a2\n"
+    nowhere = runner.invoke(cli, ["rules", "lay", "game1-demo", "2R"])
+    assert nowhere.output.endswith("south may not lay 2R anywhere\n")

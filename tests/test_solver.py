@@ -1,0 +1,100 @@
+"""The patience solver on hand-made deals whose answers are known by construction, and the
+seeded deals of `opencards rules deal`."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from generator.cli import cli
+from generator.io.layouts import sources_for
+from generator.model.layout import Layout
+from generator.rules import problems
+from generator.rules.dealing import deal
+from generator.rules.solver import solve
+
+
+def _solve(library, game: str, rows: dict[int, str]):
+    board = library.board("board-a")
+    return solve(Layout.from_rows("board-a", rows), board, library.game(game), seconds=5)
+
+
+def test_basic_65_cleared_in_one_move(library):
+    # 30R shifted next to 1R 2R (c1), or 2R onto the diagonal a1-c3 (b2), makes a red run
+    # and a sequence: all three leave.
+    found = _solve(library, "basic-65", {1: "1R 2R . . . . . .", 3: ". . 30R . . . . ."})
+    assert found.solved and found.complete and found.left == 0
+    assert [m.notation() for m in found.moves] in (["c3-c1"], ["b1-b2"])
+
+
+def test_basic_65_needs_two_moves_and_an_existing_combination_goes_first(library):
+    # Rank 8 holds a combination at the start: it leaves before the first move. Two shifts
+    # then clear the rest: 5B joins 5G 5Y, and 3R joins 1R 2R.
+    found = _solve(library, "basic-65", {8: "6G 7G 8G . . . . .",
+                                         5: "5G 5Y . . . . . 5B",
+                                         1: "1R 2R . . . . . 3R"})
+    assert len(found.start) == 6
+    assert found.solved and len(found.moves) == 2
+
+
+def test_basic_65_without_any_combination_to_make_leaves_every_card(library):
+    found = _solve(library, "basic-65", {1: "1R . . 5G . . . 8B", 8: "3Y . . . . . . 7B"})
+    assert not found.solved and found.complete and found.left == 5 and found.moves == ()
+
+
+def test_basic_52_chain_and_deadlock(library):
+    # 4Y on h5 (a blue five) must go first (to b4 or g4), then 5B from h2 to h5, then 2R
+    # from a7 to h2 (a2 holds 20R, a5 holds 50B, both settled): three moves.
+    chain = _solve(library, "basic-52", {5: "50B . . . . . . 4Y", 2: "20R . . . . . . 5B",
+                                         7: "2R . . . . . . ."})
+    assert chain.solved and chain.complete
+    assert [m.notation() for m in chain.moves][-2:] == ["h2-h5", "a7-h2"]
+    # 2R on h5 wants a2/h2; 5B on h2 wants a5/h5; a2 and a5 hold settled cards: stuck.
+    stuck = _solve(library, "basic-52", {5: "50B . . . . . . 2R", 2: "20R . . . . . . 5B"})
+    assert not stuck.solved and stuck.complete and stuck.left == 2
+
+
+SHUFFLED = ["basic-65", "initial-6", "initial-11", "basic-52", "initial-3", "initial-4",
+            "initial-7", "initial-8", "initial-12", "word-25"]
+
+
+@pytest.mark.parametrize("name", SHUFFLED)
+def test_deals_are_valid_starts(library, name):
+    game = library.game(name)
+    board = library.board(game.boards[0])
+    sources = sources_for(library, Layout(board.name), game)
+    for seed in range(3):
+        layout = deal(game, board, sources, game.pairs[0], random.Random(seed))
+        assert problems(layout, game, board=board, sources=sources) == [], (name, seed)
+
+
+def test_deal_command_is_seeded_and_refuses_other_games(runner, tmp_path):
+    first = runner.invoke(cli, ["rules", "deal", "basic-65", "--seed", "7", "--open"])
+    again = runner.invoke(cli, ["rules", "deal", "basic-65", "--seed", "7", "--open"])
+    other = runner.invoke(cli, ["rules", "deal", "basic-65", "--seed", "8", "--open"])
+    assert first.exit_code == 0 and first.output == again.output != other.output
+    path = tmp_path / "deal.toml"
+    assert runner.invoke(cli, ["rules", "deal", "basic-65", "--seed", "7", "--open",
+                               "--out", str(path)]).exit_code == 0
+    assert path.read_text(encoding="utf-8") == first.output
+    assert runner.invoke(cli, ["validate", "--play", str(path)]).exit_code == 0
+    refused = runner.invoke(cli, ["rules", "deal", "basic-1", "--seed", "1"])
+    assert refused.exit_code == 1 and "basic-1 does not start from a shuffle" in refused.stderr
+
+
+def test_solve_command(runner, tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "basic-65"\n'
+                    '[players]\nsouth = "pack1"\nnorth = "pack2"\n'
+                    '[rows]\n8 = "6G 7G 8G . . . . ."\n1 = "1R 2R . . . . . ."\n'
+                    '3 = ". . 30R . . . . ."\n', encoding="utf-8")
+    text = runner.invoke(cli, ["rules", "solve", str(path)])
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    assert lines[0] == "3 cards in combinations at the start leave the board at once"
+    assert lines[2].startswith("solved; the search was complete")
+    data = json.loads(runner.invoke(cli, ["rules", "solve", str(path), "--json"]).output)
+    assert data["solved"] and data["complete"] and data["left"] == 0 and len(data["moves"]) == 1
+    bad = runner.invoke(cli, ["rules", "solve", str(path), "--limit", "soon"])
+    assert bad.exit_code == 1 and "expected a time like 10s" in bad.stderr
