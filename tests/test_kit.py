@@ -251,7 +251,8 @@ def test_calibrate_command(runner, tmp_path):
     assert result.exit_code == 0
     reader = PdfReader(tmp_path / "calibration-letter-short.pdf")
     assert len(reader.pages) == 2
-    assert "--back-offset X,Y" in reader.pages[0].extract_text()
+    text = reader.pages[0].extract_text()
+    assert "--paper letter --margin 5 --read" in text and "TL=X,Y" in text
 
 
 def test_export_cards(runner, tmp_path):

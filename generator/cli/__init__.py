@@ -16,6 +16,7 @@ from ..model.units import LENGTH_FORMS, parse_length
 from ..sheets.spec import PAPERS, Backs, Flip, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
+from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, Progress, render_to
 from .show import template_text
 
@@ -175,6 +176,23 @@ class _Offset(click.ParamType):
         return (x, y)
 
 
+class _Scale(click.ParamType):
+    name = "SX[,SY]"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            factors = [float(p) for p in parts]
+        except ValueError:
+            factors = []
+        if len(factors) not in (1, 2) or not all(0.9 <= f <= 1.1 for f in factors):
+            self.fail(f"expected one or two factors from 0.9 to 1.1 like 0.993 or "
+                      f"0.993,1.002, got {value!r}", param, ctx)
+        return (factors[0], factors[-1])
+
+
 class _CardSize(click.ParamType):
     name = "WxH"
 
@@ -198,15 +216,24 @@ def _sheet_options(f: Any) -> Any:
     f = click.option("--back-offset", type=_Offset(), default="0,0", show_default=True,
                      help="Move the backs by X,Y mm (x right, y up, seen from the front) "
                           "to correct your printer; read it off 'opencards calibrate'.")(f)
+    f = click.option("--back-rotate", type=click.FloatRange(-5, 5), default=0.0,
+                     metavar="DEG", show_default=True,
+                     help="Turn the backs DEG degrees counter-clockwise (seen from the front) "
+                          "about the sheet centre; read it off 'opencards calibrate'.")(f)
+    f = click.option("--back-scale", type=_Scale(), default="1", show_default=True,
+                     help="Scale the backs by SX (and SY) about the sheet centre, for a "
+                          "printer that stretches one side; read it off 'calibrate'.")(f)
     f = click.option("--margin", type=_Length(), default="5mm", show_default=True,
                      help="The printer's safe margin: nothing is printed nearer the edge.")(f)
     return f
 
 
 def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
-          bleed: float = 2.0, backs: str = "duplex") -> SheetSpec:
+          bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
+          back_scale: tuple[float, float] = (1.0, 1.0)) -> SheetSpec:
     return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
-                     margin=margin, bleed=bleed, backs=Backs(backs))
+                     margin=margin, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
+                     back_scale=back_scale)
 
 
 def _summary(built: list[Built], out: Path) -> None:
@@ -239,13 +266,14 @@ def _summary(built: list[Built], out: Path) -> None:
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
 @click.pass_context
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
-                  margin: float, only: tuple[str, ...], out_dir: Path, card_size: Any,
-                  bleed: float, backs: str, overlap: float, cmyk: bool) -> None:
+                  back_rotate: float, back_scale: tuple[float, float], margin: float,
+                  only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
+                  backs: str, overlap: float, cmyk: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     library = _library(ctx)
     items = only or DEFAULT_ITEMS
-    spec = _spec(paper, flip, back_offset, margin, bleed, backs)
+    spec = _spec(paper, flip, back_offset, margin, bleed, backs, back_rotate, back_scale)
     with _progress("drawing") as bar:
         done: list[str] = []
 
@@ -262,11 +290,22 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
 @_sheet_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True)
-def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
-                      out_dir: Path) -> None:
-    """Write a one-sheet duplex test page: print it, hold it to the light and read the
-    --back-offset for your printer off its scales."""
-    built = calibrate(out_dir, _spec(paper, flip, back_offset, margin))
+@click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
+              help="What you read off the printed sheet at each place: instead of writing "
+                   "a sheet, print the options that correct your printer.")
+def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
+                      back_rotate: float, back_scale: tuple[float, float], margin: float,
+                      out_dir: Path, readings: str | None) -> None:
+    """Write a one-sheet duplex test page with vernier scales at five places: print it,
+    hold it to the light and read them; then run it again with --read to get the
+    --back-offset, --back-rotate and --back-scale for your printer."""
+    spec = _spec(paper, flip, back_offset, margin, back_rotate=back_rotate,
+                 back_scale=back_scale)
+    if readings is not None:
+        for line in calibration_advice(spec, readings):
+            click.echo(line)
+        return
+    built = calibrate(out_dir, spec)
     _summary([built], out_dir)
 
 

@@ -5,6 +5,9 @@ Conventions. Pages are portrait. A duplex PDF pairs page 2k (back) with page 2k-
 or its short edge (:attr:`Flip.SHORT`: mirrored top-bottom). ``back_offset`` (x right,
 y up, in mm) is how far the whole back side should land from the front, seen from the front
 after the sheet turns; it moves marks too, because a printer shifts everything on that side.
+``back_rotate`` (degrees, counter-clockwise seen from the front) and ``back_scale`` (x, y
+factors) correct a printer that turns or stretches the back side; both act about the sheet
+centre, scale first, then the turn, then the offset.
 """
 from __future__ import annotations
 
@@ -67,6 +70,8 @@ class SheetSpec:
     flip: Flip = Flip.LONG
     backs: Backs = Backs.DUPLEX
     back_offset: tuple[float, float] = (0.0, 0.0)
+    back_rotate: float = 0.0
+    back_scale: tuple[float, float] = (1.0, 1.0)
     mark_offset: float = 1.0   # from the bleed edge to where a crop mark starts
     mark_length: float = 3.0
 
@@ -86,6 +91,14 @@ class SheetSpec:
         if (not isinstance(offset, tuple) or len(offset) != 2
                 or not all(isinstance(v, (int, float)) for v in offset)):
             raise ImpositionError(f"sheet back_offset: expected (x, y) in mm, got {offset!r}")
+        if not isinstance(self.back_rotate, (int, float)) or abs(self.back_rotate) > 5:
+            raise ImpositionError("sheet back_rotate: expected degrees from -5 to 5, "
+                                  f"got {self.back_rotate!r}")
+        scale = self.back_scale
+        if (not isinstance(scale, tuple) or len(scale) != 2
+                or not all(isinstance(v, (int, float)) and 0.9 <= v <= 1.1 for v in scale)):
+            raise ImpositionError("sheet back_scale: expected (x, y) factors from 0.9 to 1.1, "
+                                  f"got {scale!r}")
 
     @property
     def size(self) -> Size:
@@ -109,8 +122,25 @@ def mirror(spec: SheetSpec) -> Transform:
     return Transform.mirror_y(size.height / 2)
 
 
+def front_correction(spec: SheetSpec) -> Transform:
+    """Where the back side's content should land, seen from the front, in page mm (y down):
+    scaled, turned and moved about the sheet centre as *spec* asks."""
+    size = spec.size
+    cx, cy = size.width / 2, size.height / 2
+    dx, dy = spec.back_offset
+    sx, sy = spec.back_scale
+    # Counter-clockwise seen from the front is a negative (clockwise) page turn.
+    return (Transform.translate(cx + dx, cy - dy) @ Transform.rotate(-spec.back_rotate)
+            @ Transform.scale(sx, sy) @ Transform.translate(-cx, -cy))
+
+
 def back_shift(spec: SheetSpec) -> Transform:
-    """The translation of the back page that makes it land *back_offset* from the front."""
+    """The transform of the back page that makes it land *back_offset* from the front,
+    turned by *back_rotate* and scaled by *back_scale*."""
+    if spec.back_rotate != 0 or spec.back_scale != (1.0, 1.0):
+        # The back page is the front mirrored: correct in front terms, between mirrors.
+        flip = mirror(spec)
+        return flip @ front_correction(spec) @ flip
     dx, dy = spec.back_offset
     # Long flip mirrors x, so a shift seen as +x from the front is -x on the back page;
     # y is up in the option but down on the page.
