@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
+from .glue import glue_crop_marks, tab_label, tab_reach, tab_rect
 from .marks import (crop_marks, mirrored, pinholes, print_note, registration_targets,
                     sheet_ruler)
-from .spec import Backs, SheetSpec, back_shift, mirror
+from .spec import Backs, Flip, SheetSpec, back_shift, mirror
 
 
 @dataclass(frozen=True)
@@ -116,9 +117,18 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
     marks = sheet_crop_marks(sheet)
     targets = registration_targets(spec)
     front_marks: list[Item] = [*marks, *targets]
-    if spec.backs is Backs.GLUE:
-        front_marks += pinholes(sheet.block)
     back_marks: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
+    shift = back_shift(spec)
+    reach = sheet.block.inset(-spec.mark_reach)
+    if spec.backs is Backs.GLUE:
+        front_marks += pinholes(sheet.block, spec)
+        xs, ys = cut_lines(sheet)
+        back_marks = [mirrored(m, flip_to_back)
+                      for m in glue_crop_marks(sheet.block, xs, ys, spec)] + targets
+        back_marks += tab_label(flip_to_back.apply_rect(tab_rect(sheet.block)), title,
+                                up=spec.flip is Flip.LONG)
+        reach = Rect.bounding([*reach.corners(), *tab_reach(sheet.block, spec).corners()])
+    _check_inside(shift.apply_rect(flip_to_back.apply_rect(reach)), spec, title)
     for n in range(count):
         chunk = range(n * per, min(len(fronts), (n + 1) * per))
         front_items: list[Item] = []
@@ -136,7 +146,6 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
                           trim=sheet.block, bleed=sheet.block.inset(-spec.bleed),
                           label=f"{label} fronts")
         back_block = flip_to_back.apply_rect(sheet.block)
-        shift = back_shift(spec)
         back_page = Page(spec.size.width, spec.size.height,
                          (Group((*back_items, *back_marks,
                                  print_note(spec, f"{label}: backs")),
@@ -146,6 +155,20 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
                          label=f"{label} backs")
         pages += [front_page, back_page]
     return pages
+
+
+def _check_inside(ink: Rect, spec: SheetSpec, title: str) -> None:
+    """Refuses a back side whose cards or marks would print inside the printer's margin:
+    the back correction moved them there, or the glue tab does not fit."""
+    p = spec.printable
+    over = max(p.x - ink.x, p.y - ink.y, ink.right - p.right, ink.bottom - p.bottom)
+    if over > 1e-6:
+        cause = ("the glue tab" if spec.backs is Backs.GLUE
+                 else "the back correction (--back-offset/--back-rotate/--back-scale)")
+        raise ImpositionError(
+            f"{title}: {cause} puts the backs' marks {over:.1f} mm into the printer's "
+            f"{spec.margin:g} mm margin on {spec.paper.upper()}; it is too large for this "
+            "paper and card size (try a smaller --margin or larger paper)")
 
 
 def blank_back(spec: SheetSpec, label: str) -> Page:

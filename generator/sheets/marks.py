@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..draw.geometry import Rect, Transform
 from ..draw.scene import Circle, Item, Line, Paint, Text
-from .spec import SheetSpec
+from .spec import SheetSpec, correction_reach
 
 MARK_INK = "#000000"
 MARK_WIDTH = 0.25
@@ -36,8 +36,9 @@ def crop_marks(block: Rect, xs: Sequence[float], ys: Sequence[float], spec: Shee
 def target_centres(spec: SheetSpec, radius: float = TARGET_RADIUS
                    ) -> list[tuple[float, float]]:
     """Registration targets at the four corners of the printable area: a set that both
-    flips map onto itself, so front and back targets coincide when the sheet turns."""
-    p = spec.printable.inset(radius + 0.5)
+    flips map onto itself, so front and back targets coincide when the sheet turns. They
+    keep the back correction's reach from the margin, so corrected they still clear it."""
+    p = spec.printable.inset(radius + 0.5 + correction_reach(spec))
     return [(p.x, p.y), (p.right, p.y), (p.x, p.bottom), (p.right, p.bottom)]
 
 
@@ -53,13 +54,26 @@ def registration_targets(spec: SheetSpec) -> list[Item]:
     return [item for centre in target_centres(spec) for item in target(*centre)]
 
 
-def pinholes(block: Rect) -> list[Item]:
-    """Rings at the block's corners: pierce them, then join the holes on the reverse to
-    draw the rectangle the backs sheet is glued onto."""
+PINHOLE_RADIUS = 1.6
+
+
+def pinhole_centres(block: Rect, spec: SheetSpec) -> list[tuple[float, float]]:
+    """Two rings beyond each corner of the block, on the lines of its edges, halfway along
+    the crop marks: clear of the cards and their bleed. Joined across the sheet on the
+    reverse, opposite holes draw exactly the block's four edges."""
+    d = spec.bleed + spec.mark_offset + spec.mark_length / 2
+    return [(block.x, block.y - d), (block.right, block.y - d),
+            (block.x, block.bottom + d), (block.right, block.bottom + d),
+            (block.x - d, block.y), (block.right + d, block.y),
+            (block.x - d, block.bottom), (block.right + d, block.bottom)]
+
+
+def pinholes(block: Rect, spec: SheetSpec) -> list[Item]:
+    """Rings to pierce on the fronts of a glued sheet (see :func:`pinhole_centres`)."""
     items: list[Item] = []
     paint = Paint(stroke=MARK_INK, width=MARK_WIDTH)
-    for x, y in block.corners():
-        items += [Circle(x, y, 1.6, paint), Circle(x, y, 0.3, Paint(fill=MARK_INK))]
+    for x, y in pinhole_centres(block, spec):
+        items += [Circle(x, y, PINHOLE_RADIUS, paint), Circle(x, y, 0.3, Paint(fill=MARK_INK))]
     return items
 
 
@@ -76,14 +90,15 @@ def ruler(x: float, y: float, length: float = 50.0) -> list[Item]:
 
 def sheet_ruler(spec: SheetSpec) -> list[Item]:
     """The ruler where every sheet has it: bottom left, inside the safe margin and clear
-    of the corner targets."""
-    printable = spec.printable
+    of the corner targets (which move in by the back correction's reach)."""
+    printable = spec.printable.inset(correction_reach(spec))
     return ruler(printable.x + 8, printable.bottom - 1.0)
 
 
 def print_note(spec: SheetSpec, text: str) -> Text:
-    """The line at the top left of a sheet that names it and says how to print it."""
-    printable = spec.printable
+    """The line at the top left of a sheet that names it and says how to print it. Like the
+    targets, it keeps the back correction's reach from the margin."""
+    printable = spec.printable.inset(correction_reach(spec))
     return Text(printable.x + 8, printable.y + 2.4, text, 2.4, MARK_INK, "regular", "start")
 
 

@@ -12,6 +12,7 @@ centre, scale first, then the turn, then the offset.
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -136,7 +137,10 @@ def front_correction(spec: SheetSpec) -> Transform:
 
 def back_shift(spec: SheetSpec) -> Transform:
     """The transform of the back page that makes it land *back_offset* from the front,
-    turned by *back_rotate* and scaled by *back_scale*."""
+    turned by *back_rotate* and scaled by *back_scale*. Glued backs are not corrected: a
+    backs sheet is cut out and glued, so a printer's duplex error means nothing to it."""
+    if spec.backs is Backs.GLUE:
+        return Transform()
     if spec.back_rotate != 0 or spec.back_scale != (1.0, 1.0):
         # The back page is the front mirrored: correct in front terms, between mirrors.
         flip = mirror(spec)
@@ -146,3 +150,19 @@ def back_shift(spec: SheetSpec) -> Transform:
     # y is up in the option but down on the page.
     return (Transform.translate(-dx, -dy) if spec.flip is Flip.LONG
             else Transform.translate(dx, dy))
+
+
+def correction_reach(spec: SheetSpec) -> float:
+    """How far (mm, on either axis) the back correction moves any corner of the printable
+    area: back-page marks keep this much more room from the margin, so the correction
+    never pushes them into it. 0 for glued backs, which are not corrected."""
+    if spec.backs is Backs.GLUE or (spec.back_offset == (0.0, 0.0) and spec.back_rotate == 0
+                                    and spec.back_scale == (1.0, 1.0)):
+        return 0.0
+    fix = front_correction(spec)
+    reach = 0.0
+    for x, y in spec.printable.corners():
+        fx, fy = fix.apply(x, y)
+        reach = max(reach, abs(fx - x), abs(fy - y))
+    # Whole tenths: the marks move in tidy steps and the files stay short.
+    return math.ceil(reach * 10 - 1e-9) / 10
