@@ -110,8 +110,8 @@ def test_a_glued_backs_sheet_takes_no_duplex_correction():
 
 
 @pytest.mark.parametrize("spec", [
-    SheetSpec(back_offset=(6.0, 0.0)), SheetSpec(back_offset=(-6.0, 8.0)),
-    SheetSpec(back_offset=(0.0, -12.0)), SheetSpec(paper="letter", back_offset=(4.5, 3.5)),
+    SheetSpec(back_offset=(6.0, 0.0)), SheetSpec(back_offset=(-4.0, 5.0)),
+    SheetSpec(back_offset=(0.0, -9.0)), SheetSpec(paper="letter", back_offset=(3.0, 3.0)),
     SheetSpec(back_rotate=1.0, back_scale=(1.01, 1.01)),
     SheetSpec(flip="short", back_offset=(3.0, -5.0), margin=8.0),
     SheetSpec(backs="glue", paper="letter"), SheetSpec(backs="glue", flip="short")],

@@ -13,7 +13,7 @@ from .. import __version__
 from ..errors import GeneratorError
 from ..io.templates import Library, TemplateKind
 from ..model.units import LENGTH_FORMS, parse_length
-from ..sheets.spec import PAPERS, Backs, Flip, SheetSpec
+from ..sheets.spec import PAPERS, Backs, Flip, Marks, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
@@ -230,10 +230,11 @@ def _sheet_options(f: Any) -> Any:
 
 def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
           bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
-          back_scale: tuple[float, float] = (1.0, 1.0)) -> SheetSpec:
+          back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
+          marks: str = "crop") -> SheetSpec:
     return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
                      margin=margin, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
-                     back_scale=back_scale)
+                     back_scale=back_scale, gap=gap, marks=Marks(marks))
 
 
 def _summary(built: list[Built], out: Path) -> None:
@@ -261,6 +262,14 @@ def _summary(built: list[Built], out: Path) -> None:
               show_default=True,
               help="duplex: backs on the reverse of each sheet; glue: backs on their own "
                    "sheet to glue on, with pin-hole marks.")
+@click.option("--gap", type=_Length(), default="0mm", show_default=True,
+              help="Space between cards; each card's art runs into half of it (the inner "
+                   "bleed), so a cut a little off shows no white and not the neighbour.")
+@click.option("--marks", type=click.Choice([m.value for m in Marks]), default="crop",
+              show_default=True,
+              help="Cutting guides: crop marks at the ends of every cut; corners: short "
+                   "ticks close to the bleed (fits more cards, e.g. nine 63x88mm on A4); "
+                   "lines: every cut drawn out to the printable edge.")
 @click.option("--overlap", type=_Length(), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
@@ -268,12 +277,13 @@ def _summary(built: list[Built], out: Path) -> None:
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
                   back_rotate: float, back_scale: tuple[float, float], margin: float,
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
-                  backs: str, overlap: float, cmyk: bool) -> None:
+                  backs: str, gap: float, marks: str, overlap: float, cmyk: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     library = _library(ctx)
     items = only or DEFAULT_ITEMS
-    spec = _spec(paper, flip, back_offset, margin, bleed, backs, back_rotate, back_scale)
+    spec = _spec(paper, flip, back_offset, margin, bleed, backs, back_rotate, back_scale,
+                 gap, marks)
     with _progress("drawing") as bar:
         done: list[str] = []
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
 from .glue import glue_crop_marks, tab_label, tab_reach, tab_rect
-from .marks import (crop_marks, mirrored, pinholes, print_note, registration_targets,
-                    sheet_ruler)
-from .spec import Backs, Flip, SheetSpec, back_shift, mirror
+from .guides import guides, mark_reach, style
+from .marks import mirrored, pinholes, registration_targets, target_layout, target_touches
+from .notes import note, ruler
+from .spec import Backs, Flip, Marks, SheetSpec, back_shift, mirror
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,10 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None) -> SheetPlan:
 
     :raises: :exc:`ImpositionError` if not one card fits.
     """
-    area = spec.printable.inset(spec.mark_reach + 2.0)  # 2 mm between marks and margin
+    area = spec.printable.inset(mark_reach(spec))
     cols = math.floor((area.w + spec.gap) / (card.width + spec.gap) + 1e-9)
     rows = math.floor((area.h + spec.gap) / (card.height + spec.gap) + 1e-9)
+    cols, rows = _clear_of_targets(card, spec, cols, rows)
     if cols < 1 or rows < 1:
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
@@ -59,6 +61,44 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None) -> SheetPlan:
     return SheetPlan(spec, card, cols, rows, slots)
 
 
+def _ink_zones(block: Rect, spec: SheetSpec) -> list[Rect]:
+    """Where a block's art, bleed and guides print: the targets keep clear of these. The
+    guides lie in strips along the block's sides; its corners beyond the bleed are free."""
+    r = mark_reach(spec)
+    reach = block.inset(-r)
+    zones = [block.inset(-spec.bleed), Rect(block.x, block.y - r, block.w, r),
+             Rect(block.x, block.bottom, block.w, r), Rect(block.x - r, block.y, r, block.h),
+             Rect(block.right, block.y, r, block.h)]
+    if style(spec) is Marks.LINES:
+        # Guide lines run on to the edge of the printable area.
+        zones += [Rect(reach.x, 0, reach.w, spec.size.height),
+                  Rect(0, reach.y, spec.size.width, reach.h)]
+    return zones
+
+
+def _centred_block(card: Size, spec: SheetSpec, cols: int, rows: int) -> Rect:
+    width = cols * card.width + (cols - 1) * spec.gap
+    height = rows * card.height + (rows - 1) * spec.gap
+    return Rect((spec.size.width - width) / 2, (spec.size.height - height) / 2, width, height)
+
+
+def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int) -> tuple[int, int]:
+    """The grid, one column or row smaller if no set of registration targets clears it
+    (only a block that fills the printable area on both axes comes near them)."""
+    # The grid does not shrink for a back correction: one too large is an error instead.
+    plain = replace(spec, back_offset=(0.0, 0.0), back_rotate=0.0, back_scale=(1.0, 1.0))
+
+    def clear(c: int, r: int) -> bool:
+        zones = _ink_zones(_centred_block(card, spec, c, r), spec)
+        centres, radius = target_layout(plain, avoid=zones)
+        return not any(target_touches(t, zone, radius) for zone in zones for t in centres)
+    if cols < 1 or rows < 1 or clear(cols, rows):
+        return cols, rows
+    options = [(c, r) for c, r in ((cols - 1, rows), (cols, rows - 1)) if c and r
+               and clear(c, r)]
+    return max(options, key=lambda cr: cr[0] * cr[1], default=(0, 0))
+
+
 def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
     """x positions of the vertical cuts and y positions of the horizontal ones."""
     xs = sorted({round(v, 6) for s in sheet.slots for v in (s.x, s.right)})
@@ -67,9 +107,9 @@ def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
 
 
 def sheet_crop_marks(sheet: SheetPlan) -> list[Line]:
-    """Crop marks at both ends of every cut line of the sheet's block."""
+    """The sheet's cutting guides (crop marks unless the spec asks for other marks)."""
     xs, ys = cut_lines(sheet)
-    return crop_marks(sheet.block, xs, ys, sheet.spec)
+    return guides(sheet.block, xs, ys, sheet.slots, sheet.spec)
 
 
 def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str) -> Group:
@@ -114,47 +154,82 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
     count = math.ceil(len(fronts) / per)
     flip_to_back = mirror(spec)
     how = _how_to_print(spec)
-    marks = sheet_crop_marks(sheet)
-    targets = registration_targets(spec)
-    front_marks: list[Item] = [*marks, *targets]
-    back_marks: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
+    zones = _ink_zones(sheet.block, spec)
+    # The back's note is placed on the back page, before its correction moves it.
+    back_zones = [flip_to_back.apply_rect(z) for z in zones]
+    targets = registration_targets(spec, avoid=zones)
+    centres, radius = target_layout(spec, avoid=zones)
+    if any(target_touches(c, z, radius) for c in centres for z in zones):
+        raise ImpositionError(
+            f"{title}: the back correction (--back-offset/--back-rotate/--back-scale) moves "
+            "the registration targets onto the cards; it is too large for this paper and "
+            "card size (try a smaller --margin or larger paper)")
     shift = back_shift(spec)
-    reach = sheet.block.inset(-spec.mark_reach)
-    if spec.backs is Backs.GLUE:
-        front_marks += pinholes(sheet.block, spec)
-        xs, ys = cut_lines(sheet)
-        back_marks = [mirrored(m, flip_to_back)
-                      for m in glue_crop_marks(sheet.block, xs, ys, spec)] + targets
-        back_marks += tab_label(flip_to_back.apply_rect(tab_rect(sheet.block)), title,
-                                up=spec.flip is Flip.LONG)
-        reach = Rect.bounding([*reach.corners(), *tab_reach(sheet.block, spec).corners()])
-    _check_inside(shift.apply_rect(flip_to_back.apply_rect(reach)), spec, title)
+    full = _Furniture.of(sheet, targets, title)
+    last = len(fronts) - (count - 1) * per
+    # A part-filled last sheet gets the marks and boxes of the cards it holds.
+    partial = (full if last == per else
+               _Furniture.of(replace(sheet, slots=sheet.slots[:last]), targets, title))
     for n in range(count):
         chunk = range(n * per, min(len(fronts), (n + 1) * per))
+        furniture = partial if n == count - 1 else full
+        block, front_marks, back_marks = furniture.block, furniture.front, furniture.back
         front_items: list[Item] = []
         back_items: list[Item] = []
         for slot_index, i in enumerate(chunk):
             slot = sheet.slots[slot_index]
-            reach = _reach(slot, sheet.block, spec)
+            reach = _reach(slot, block, spec)
             front_items.append(_place(fronts[i], card, slot, reach, f"card {i}"))
             back_items.append(_place(backs[i], card, flip_to_back.apply_rect(slot),
                                      flip_to_back.apply_rect(reach), f"back {i}"))
         label = f"{title} - sheet {n + 1} of {count}"
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks,
-                           print_note(spec, f"{label}: fronts - {how}"), *sheet_ruler(spec)),
-                          trim=sheet.block, bleed=sheet.block.inset(-spec.bleed),
+                           note(spec, f"{label}: fronts - {how}", zones),
+                           *ruler(spec, zones)),
+                          trim=block, bleed=block.inset(-spec.bleed),
                           label=f"{label} fronts")
-        back_block = flip_to_back.apply_rect(sheet.block)
+        back_block = flip_to_back.apply_rect(block)
         back_page = Page(spec.size.width, spec.size.height,
                          (Group((*back_items, *back_marks,
-                                 print_note(spec, f"{label}: backs")),
+                                 note(spec, f"{label}: backs", back_zones)),
                                 shift, role="back side"),),
                          trim=shift.apply_rect(back_block),
                          bleed=shift.apply_rect(back_block.inset(-spec.bleed)),
                          label=f"{label} backs")
         pages += [front_page, back_page]
     return pages
+
+
+@dataclass(frozen=True)
+class _Furniture:
+    """A sheet's cut block and the marks around it, front and back (back-page coordinates,
+    before the correction)."""
+
+    block: Rect
+    front: tuple[Item, ...]
+    back: tuple[Item, ...]
+
+    @staticmethod
+    def of(sheet: SheetPlan, targets: list[Item], title: str) -> _Furniture:
+        spec = sheet.spec
+        flip_to_back = mirror(spec)
+        marks = sheet_crop_marks(sheet)
+        front: list[Item] = [*marks, *targets]
+        back: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
+        reach = sheet.block.inset(-mark_reach(spec))
+        if spec.backs is Backs.GLUE:
+            front += pinholes(sheet.block, spec)
+            xs, ys = cut_lines(sheet)
+            back = [mirrored(m, flip_to_back)
+                    for m in glue_crop_marks(sheet.block, xs, ys, spec)] + targets
+            back += tab_label(flip_to_back.apply_rect(tab_rect(sheet.block)), title,
+                              up=spec.flip is Flip.LONG)
+            reach = Rect.bounding([*reach.corners(),
+                                   *tab_reach(sheet.block, spec).corners()])
+        _check_inside(back_shift(spec).apply_rect(flip_to_back.apply_rect(reach)), spec,
+                      title)
+        return _Furniture(sheet.block, tuple(front), tuple(back))
 
 
 def _check_inside(ink: Rect, spec: SheetSpec, title: str) -> None:

@@ -39,6 +39,14 @@ class Backs(enum.StrEnum):
     GLUE = "glue"
 
 
+class Marks(enum.StrEnum):
+    """The cutting guides on card sheets (see :mod:`.guides`)."""
+
+    CROP = "crop"
+    CORNERS = "corners"
+    LINES = "lines"
+
+
 _Choice = TypeVar("_Choice", bound=enum.StrEnum)
 
 
@@ -73,6 +81,7 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     back_rotate: float = 0.0
     back_scale: tuple[float, float] = (1.0, 1.0)
+    marks: Marks = Marks.CROP
     mark_offset: float = 1.0   # from the bleed edge to where a crop mark starts
     mark_length: float = 3.0
 
@@ -83,6 +92,7 @@ class SheetSpec:
         # Frozen: the checked members replace the spellings through object.__setattr__.
         object.__setattr__(self, "flip", _choice(Flip, "flip", self.flip))
         object.__setattr__(self, "backs", _choice(Backs, "backs", self.backs))
+        object.__setattr__(self, "marks", _choice(Marks, "marks", self.marks))
         for name in ("margin", "gap", "bleed", "mark_offset", "mark_length"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
@@ -152,17 +162,26 @@ def back_shift(spec: SheetSpec) -> Transform:
             else Transform.translate(dx, dy))
 
 
-def correction_reach(spec: SheetSpec) -> float:
-    """How far (mm, on either axis) the back correction moves any corner of the printable
+def correction_reach(spec: SheetSpec) -> tuple[float, float]:
+    """How far (mm, across and down) the back correction moves any corner of the printable
     area: back-page marks keep this much more room from the margin, so the correction
-    never pushes them into it. 0 for glued backs, which are not corrected."""
+    never pushes them into it. (0, 0) for glued backs, which are not corrected."""
     if spec.backs is Backs.GLUE or (spec.back_offset == (0.0, 0.0) and spec.back_rotate == 0
                                     and spec.back_scale == (1.0, 1.0)):
-        return 0.0
+        return (0.0, 0.0)
     fix = front_correction(spec)
-    reach = 0.0
+    rx = ry = 0.0
     for x, y in spec.printable.corners():
         fx, fy = fix.apply(x, y)
-        reach = max(reach, abs(fx - x), abs(fy - y))
+        rx, ry = max(rx, abs(fx - x)), max(ry, abs(fy - y))
     # Whole tenths: the marks move in tidy steps and the files stay short.
-    return math.ceil(reach * 10 - 1e-9) / 10
+    return (math.ceil(rx * 10 - 1e-9) / 10, math.ceil(ry * 10 - 1e-9) / 10)
+
+
+def safe_area(spec: SheetSpec, extra: float = 0.0) -> Rect:
+    """The printable area less the back correction's reach (and *extra* on every side):
+    where marks shared by both sides go."""
+    rx, ry = correction_reach(spec)
+    p = spec.printable
+    return Rect(p.x + rx + extra, p.y + ry + extra, p.w - 2 * (rx + extra),
+                p.h - 2 * (ry + extra))

@@ -1,0 +1,163 @@
+"""Fuller sheets: guides that take less room (--marks corners, lines), no fixed gap between
+marks and margin, gaps with inner bleed, and a part-filled last sheet cut as the cards it
+holds. Checked on the scenes (every setting) and on the PDFs (page boxes, card count)."""
+from __future__ import annotations
+
+import pytest
+
+import pdfgeom
+from generator.cli import cli
+from generator.draw import fonts
+from generator.draw.geometry import Rect, Size
+from generator.draw.scene import Box, Circle, Group, Line, Paint, Text, walk
+from generator.sheets.cards import card_sheets, cut_lines, plan
+from generator.sheets.marks import target_layout, target_touches
+from generator.sheets.spec import SheetSpec
+
+POKER = Size(63, 88)
+
+
+def art(spec, card):
+    return Group((Box(Rect(-spec.bleed, -spec.bleed, card.width + 2 * spec.bleed,
+                           card.height + 2 * spec.bleed), Paint(fill="#ff0000")),))
+
+
+def sheets(spec, card=POKER, count=36):
+    return card_sheets([art(spec, card)] * count, [art(spec, card)] * count, card, spec, "T")
+
+
+def trims(page):
+    return [t.apply_rect(i.rect) for i, t in walk(page.items)
+            if isinstance(i, Box) and i.paint == Paint()]
+
+
+def ink_boxes(page):
+    """A box around every mark and text on the page (cards' art left out), page mm."""
+    out = []
+    for item, t in walk(page.items):
+        if isinstance(item, Line):
+            out.append(Rect.bounding([t.apply(item.x1, item.y1), t.apply(item.x2, item.y2)]))
+        elif isinstance(item, Circle):
+            out.append(t.apply_rect(Rect(item.cx - item.r, item.cy - item.r, 2 * item.r,
+                                         2 * item.r)))
+        elif isinstance(item, Text):
+            w = fonts.measure(item.text, item.font, item.size)
+            local = Rect(item.x, item.y - item.size * 0.75, w, item.size * 0.95)
+            turned = {0.0: local, 90.0: Rect(item.x, item.y, item.size * 0.95, w),
+                      180.0: Rect(item.x - w, item.y - item.size * 0.2, w, item.size * 0.95)}
+            out.append(t.apply_rect(turned[item.rotation]))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_fit_a4_and_letter_with_corner_marks(paper):
+    spec = SheetSpec(paper=paper, marks="corners")
+    pages = sheets(spec)
+    assert len(pages) == 8                     # 36 cards, 4 sheets of 9, fronts and backs
+    for page in pages:
+        cards = trims(page)
+        assert len(cards) == 9
+        bleeds = [c.inset(-spec.bleed) for c in cards]
+        block = Rect.bounding([p for c in cards for p in c.corners()])
+        for box in ink_boxes(page):
+            assert spec.printable.inset(-1e-6).contains(box), (page.label, box)
+            # Nothing but the corner ticks (on the bleed, cut away) touches the cards.
+            if not (box.w < 1e-9 or box.h < 1e-9):
+                assert not any(box.intersects(b) for b in bleeds), (page.label, box)
+            else:
+                assert not box.intersects(block), (page.label, box)
+
+
+def test_corner_ticks_lie_in_the_bleed_and_show_on_any_art():
+    spec = SheetSpec(marks="corners", bleed=3.0)
+    front = sheets(spec)[0]
+    block = Rect.bounding([p for c in trims(front) for p in c.corners()])
+    ticks = [(i, t) for i, t in walk(front.items) if isinstance(i, Line)
+             and i.paint.width == 0.25 and block.inset(-3.0 - 1e-6).contains(
+                 Rect.bounding([t.apply(i.x1, i.y1), t.apply(i.x2, i.y2)]))]
+    halos = [i for i, t in walk(front.items) if isinstance(i, Line)
+             and i.paint.stroke == "#ffffff"]
+    xs, ys = cut_lines(plan(POKER, spec, 36))
+    assert len(ticks) == 2 * (len(xs) + len(ys)) == len(halos)
+    for line, t in ticks:
+        box = Rect.bounding([t.apply(line.x1, line.y1), t.apply(line.x2, line.y2)])
+        assert not box.intersects(block)         # outside the trim: cut away
+
+
+def test_without_a_fixed_gap_a_10mm_margin_still_takes_32_cards(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--margin", "10mm",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    geo = pdfgeom.read(tmp_path / "pack1.pdf")
+    assert len(geo) == 2 and len(geo[0].markers) == 32
+
+
+def test_guide_lines_run_from_the_bleed_to_the_printable_edge():
+    spec = SheetSpec(marks="lines")
+    front = sheets(spec)[0]
+    block = Rect.bounding([p for c in trims(front) for p in c.corners()])
+    p = spec.printable
+    lines = [Rect.bounding([t.apply(i.x1, i.y1), t.apply(i.x2, i.y2)])
+             for i, t in walk(front.items) if isinstance(i, Line) and i.paint.width == 0.25]
+    xs = sorted({round(c.x, 6) for c in trims(front)} | {round(c.right, 6)
+                                                          for c in trims(front)})
+    for x in xs:
+        mine = [b for b in lines if b.w == 0 and round(b.x, 6) == x]
+        assert sorted((round(b.y, 6), round(b.bottom, 6)) for b in mine) == [
+            (round(p.y, 6), round(block.y - spec.bleed - 1.0, 6)),
+            (round(block.bottom + spec.bleed + 1.0, 6), round(p.bottom, 6))]
+    centres, radius = target_layout(spec, avoid=[Rect(0, 0, 0, 0)])
+    # The guides (not the targets' own cross arms) stay clear of the targets.
+    guides = [b for b in lines if (b.x + b.w / 2, b.y + b.h / 2) not in centres]
+    assert len(guides) == len(lines) - 2 * len(centres)
+    for line in guides:
+        assert not any(target_touches(c, line, radius) for c in centres)
+
+
+def test_a_gap_gives_each_card_half_of_it_as_inner_bleed_and_corner_ticks_in_it():
+    spec = SheetSpec(marks="corners", gap=6.0, bleed=2.0)
+    front = sheets(spec, Size(25, 50), 32)[0]
+    placed = [g for g in front.items if isinstance(g, Group) and g.role.startswith("card")]
+    block = Rect.bounding([p for c in trims(front) for p in c.corners()])
+    inner = [g for g in placed if g.clip is not None]
+    assert inner
+    for g in placed:
+        # Each side of the clip is the bleed at the block's edge, 2 mm into a gap.
+        assert g.clip.x in (-2.0,) and g.clip.w == pytest.approx(25 + 4)
+    in_gaps = [Rect.bounding([t.apply(i.x1, i.y1), t.apply(i.x2, i.y2)])
+               for i, t in walk(front.items) if isinstance(i, Line)
+               and i.paint.width == 0.25 and block.contains(
+                   Rect.bounding([t.apply(i.x1, i.y1), t.apply(i.x2, i.y2)]))]
+    assert in_gaps
+    for box in in_gaps:
+        for card in trims(front):
+            assert not box.intersects(card.inset(-2.0)), box
+
+
+def test_a_part_filled_last_sheet_is_cut_as_the_cards_it_holds(tmp_path, library):
+    from generator.sheets.kit import build
+    build(library, tmp_path, items=["pack52"])    # 6 a sheet: 8 full sheets and 4 cards
+    geo = pdfgeom.read(tmp_path / "pack52.pdf")
+    assert len(geo) == 18
+    last = geo[-2]
+    cards = last.markers
+    assert len(cards) == 4
+    x0 = min(c[0] for c in cards)
+    y0 = min(c[1] for c in cards)
+    x1 = max(c[0] + c[2] for c in cards)
+    y1 = max(c[1] + c[3] for c in cards)
+    assert last.boxes["TrimBox"] == pytest.approx((x0, y0, x1 - x0, y1 - y0), abs=0.01)
+    full = geo[0].boxes["TrimBox"]
+    assert full[3] > last.boxes["TrimBox"][3] + 80     # a row shorter
+    # Crop marks only beside the rows that are there.
+    marks = [s for s in last.segments if abs(abs(s[1][0] - s[0][0]) +
+                                             abs(s[1][1] - s[0][1]) - 3.0) < 0.01]
+    assert marks and all(y0 - 6.01 <= min(a[1], b[1]) and max(a[1], b[1]) <= y1 + 6.01
+                         for a, b in marks)
+
+
+@pytest.mark.parametrize("args", [["--marks", "ticks"], ["--gap", "30mm"]])
+def test_bad_sheet_options_are_one_line_errors(runner, tmp_path, args):
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--out", str(tmp_path), *args])
+    assert result.exit_code == 1 and result.output.startswith("Error:")
+    assert result.output.count("\n") == 1
