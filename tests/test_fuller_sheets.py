@@ -136,9 +136,9 @@ def test_a_gap_gives_each_card_half_of_it_as_inner_bleed_and_corner_ticks_in_it(
 
 def test_a_part_filled_last_sheet_is_cut_as_the_cards_it_holds(tmp_path, library):
     from generator.sheets.kit import build
-    build(library, tmp_path, items=["pack52"])    # 6 a sheet: 8 full sheets and 4 cards
+    build(library, tmp_path, items=["pack52"])    # 8 a sheet: 6 full sheets and 4 cards
     geo = pdfgeom.read(tmp_path / "pack52.pdf")
-    assert len(geo) == 18
+    assert len(geo) == 14
     last = geo[-2]
     cards = last.markers
     assert len(cards) == 4
@@ -148,7 +148,7 @@ def test_a_part_filled_last_sheet_is_cut_as_the_cards_it_holds(tmp_path, library
     y1 = max(c[1] + c[3] for c in cards)
     assert last.boxes["TrimBox"] == pytest.approx((x0, y0, x1 - x0, y1 - y0), abs=0.01)
     full = geo[0].boxes["TrimBox"]
-    assert full[3] > last.boxes["TrimBox"][3] + 80     # a row shorter
+    assert full[3] > last.boxes["TrimBox"][3] + 120    # two rows shorter
     # Crop marks only beside the rows that are there.
     marks = [s for s in last.segments if abs(abs(s[1][0] - s[0][0]) +
                                              abs(s[1][1] - s[0][1]) - 3.0) < 0.01]
@@ -161,3 +161,43 @@ def test_bad_sheet_options_are_one_line_errors(runner, tmp_path, args):
     result = runner.invoke(cli, ["build", "--only", "pack1", "--out", str(tmp_path), *args])
     assert result.exit_code == 1 and result.output.startswith("Error:")
     assert result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(("orientation", "sheets_", "size"), [
+    ("auto", 5, (88.0, 63.0)), ("turned", 5, (88.0, 63.0)), ("upright", 6, (63.0, 88.0))])
+def test_poker_cards_turn_when_that_saves_sheets(runner, tmp_path, orientation, sheets_,
+                                                 size):
+    result = runner.invoke(cli, ["build", "--only", "pack36", "--orientation", orientation,
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pages = pdfgeom.read(tmp_path / "pack36.pdf")
+    assert len(pages) == 2 * sheets_
+    assert sum(len(p.markers) for p in pages) == 2 * 36
+    for geo in pages:
+        for marker in geo.markers:
+            assert marker[2:] == pytest.approx(size, abs=0.01)
+
+
+def test_auto_keeps_cards_upright_when_turning_saves_nothing(tmp_path, library):
+    from generator.sheets.kit import build
+    build(library, tmp_path, items=["pack1"])
+    assert {(round(m[2], 2), round(m[3], 2))
+            for m in pdfgeom.read(tmp_path / "pack1.pdf")[0].markers} == {(25.0, 50.0)}
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_turned_cards_have_their_backs_behind_them(tmp_path, library, flip):
+    import raster
+    from test_registration import grid_slots, behind, misregistration
+    from generator.sheets.kit import build
+    build(library, tmp_path, items=["pack36"], spec=SheetSpec(flip=flip))
+    path = tmp_path / "pack36.pdf"
+    for reading in misregistration(path, flip):
+        assert reading == pytest.approx((0.0, 0.0), abs=0.05)
+    pages = raster.render(path, dpi=100)
+    for n, geo in enumerate(pdfgeom.read(path)[::2]):
+        back = pages[2 * n + 1]
+        for rect, taken in grid_slots(geo.markers):
+            x, y, w, h = behind(rect, back, flip)
+            share = back.inked(x + 1, y + 1, w - 2, h - 2)
+            assert (share > 0.5) if taken else (share < 0.001), (n, rect, share)

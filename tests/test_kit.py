@@ -13,7 +13,7 @@ from pypdf import PdfReader
 import pdfgeom
 from generator.cli import cli
 from generator.sheets.board import tiles
-from generator.sheets.cards import card_sheets, plan
+from generator.sheets.cards import card_sheets, oriented_plan, plan
 from generator.sheets.marks import target_centres
 from generator.sheets.spec import PAPERS, SheetSpec
 from generator.draw.art.board import board_size
@@ -187,8 +187,9 @@ def test_each_paper_holds_a_pack(tmp_path, library, paper):
 
 def test_bigger_cards_take_more_sheets(tmp_path, library):
     build(library, tmp_path, items=["simple1"], card=Size(63, 88))
-    per_sheet = plan(Size(63, 88), SheetSpec()).per_sheet
-    assert per_sheet == 6  # 3 across would push the crop marks into the 5 mm margin
+    assert plan(Size(63, 88), SheetSpec()).per_sheet == 6  # 3 across: marks in the margin
+    per_sheet = oriented_plan(Size(63, 88), SheetSpec(), 32).per_sheet
+    assert per_sheet == 8  # turned, 2 x 4: four sheets instead of six
     assert len(PdfReader(tmp_path / "simple1.pdf").pages) == 2 * -(-32 // per_sheet)
 
 

@@ -24,7 +24,8 @@ TOL = 0.01
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory, library):
     out = tmp_path_factory.mktemp("traditional-kit")
-    build(library, out, items=ITEMS)
+    # Upright, the grid these checks were written for; test_fuller_sheets turns them.
+    build(library, out, items=ITEMS, spec=SheetSpec(orientation="upright"))
     return out
 
 

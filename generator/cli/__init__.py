@@ -13,7 +13,7 @@ from .. import __version__
 from ..errors import GeneratorError
 from ..io.templates import Library, TemplateKind
 from ..model.units import LENGTH_FORMS, parse_length
-from ..sheets.spec import PAPERS, Backs, Flip, Marks, SheetSpec
+from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
@@ -231,10 +231,11 @@ def _sheet_options(f: Any) -> Any:
 def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
           bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
           back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
-          marks: str = "crop") -> SheetSpec:
+          marks: str = "crop", orientation: str = "auto") -> SheetSpec:
     return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
                      margin=margin, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
-                     back_scale=back_scale, gap=gap, marks=Marks(marks))
+                     back_scale=back_scale, gap=gap, marks=Marks(marks),
+                     orientation=Orientation(orientation))
 
 
 def _summary(built: list[Built], out: Path) -> None:
@@ -270,6 +271,10 @@ def _summary(built: list[Built], out: Path) -> None:
               help="Cutting guides: crop marks at the ends of every cut; corners: short "
                    "ticks close to the bleed (fits more cards, e.g. nine 63x88mm on A4); "
                    "lines: every cut drawn out to the printable edge.")
+@click.option("--orientation", type=click.Choice([m.value for m in Orientation]),
+              default="auto", show_default=True,
+              help="Cards upright on the sheet, turned a quarter (as on landscape paper), "
+                   "or auto: turned only when that needs fewer sheets.")
 @click.option("--overlap", type=_Length(), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
@@ -277,13 +282,14 @@ def _summary(built: list[Built], out: Path) -> None:
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
                   back_rotate: float, back_scale: tuple[float, float], margin: float,
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
-                  backs: str, gap: float, marks: str, overlap: float, cmyk: bool) -> None:
+                  backs: str, gap: float, marks: str, orientation: str, overlap: float,
+                  cmyk: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     library = _library(ctx)
     items = only or DEFAULT_ITEMS
     spec = _spec(paper, flip, back_offset, margin, bleed, backs, back_rotate, back_scale,
-                 gap, marks)
+                 gap, marks, orientation)
     with _progress("drawing") as bar:
         done: list[str] = []
 

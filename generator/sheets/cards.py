@@ -13,16 +13,17 @@ from .glue import glue_crop_marks, tab_label, tab_reach, tab_rect
 from .guides import guides, mark_reach, style
 from .marks import mirrored, pinholes, registration_targets, target_layout, target_touches
 from .notes import note, ruler
-from .spec import Backs, Flip, Marks, SheetSpec, back_shift, mirror
+from .spec import Backs, Flip, Marks, Orientation, SheetSpec, back_shift, mirror
 
 
 @dataclass(frozen=True)
 class SheetPlan:
     spec: SheetSpec
-    card: Size
+    card: Size                # as it lies on the sheet: width and height swapped if turned
     cols: int
     rows: int
     slots: tuple[Rect, ...]   # trim rectangles of the front, row by row from the top left
+    turned: bool = False      # cards a quarter turn clockwise
 
     @property
     def per_sheet(self) -> int:
@@ -99,6 +100,36 @@ def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int) -> tupl
     return max(options, key=lambda cr: cr[0] * cr[1], default=(0, 0))
 
 
+def oriented_plan(card: Size, spec: SheetSpec, count: int) -> SheetPlan:
+    """The plan for *count* cards upright or turned, as ``spec.orientation`` says: *auto*
+    turns them only if that needs fewer sheets.
+
+    :raises: :exc:`ImpositionError` if not one card fits either way that is allowed.
+    """
+    turned_card = Size(card.height, card.width)
+    if spec.orientation is Orientation.UPRIGHT or card.width == card.height:
+        return plan(card, spec, count)
+    if spec.orientation is Orientation.TURNED:
+        return replace(plan(turned_card, spec, count), turned=True)
+    upright = _fitting(card, spec, count, turned=False)
+    turned = _fitting(turned_card, spec, count, turned=True)
+    if upright is None:
+        # Turned, if that fits; else the upright plan's own error.
+        return turned if turned is not None else plan(card, spec, count)
+    if turned is not None and (math.ceil(count / turned.per_sheet)
+                               < math.ceil(count / upright.per_sheet)):
+        return turned
+    return upright
+
+
+def _fitting(card: Size, spec: SheetSpec, count: int, turned: bool) -> SheetPlan | None:
+    """The plan for *card* as laid on the sheet, or None if not one fits."""
+    try:
+        return replace(plan(card, spec, count), turned=turned)
+    except ImpositionError:
+        return None
+
+
 def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
     """x positions of the vertical cuts and y positions of the horizontal ones."""
     xs = sorted({round(v, 6) for s in sheet.slots for v in (s.x, s.right)})
@@ -112,10 +143,17 @@ def sheet_crop_marks(sheet: SheetPlan) -> list[Line]:
     return guides(sheet.block, xs, ys, sheet.slots, sheet.spec)
 
 
-def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str) -> Group:
-    """*art* (card-local) at *slot*, clipped to *reach*, with its trim marker."""
-    return Group((art, _trim_marker(card)), Transform.translate(slot.x, slot.y),
-                 clip=reach.moved(-slot.x, -slot.y), role=role)
+def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str,
+           turned: bool = False) -> Group:
+    """*art* (card-local, upright *card*) at *slot*, clipped to *reach*, with its trim
+    marker; *turned* lays it a quarter turn clockwise."""
+    if not turned:
+        return Group((art, _trim_marker(card)), Transform.translate(slot.x, slot.y),
+                     clip=reach.moved(-slot.x, -slot.y), role=role)
+    place = Transform.translate(slot.right, slot.y) @ Transform.rotate(90)
+    # The clip is in the card's own frame: the slot's reach turned back.
+    back = Transform.rotate(-90) @ Transform.translate(-slot.right, -slot.y)
+    return Group((art, _trim_marker(card)), place, clip=back.apply_rect(reach), role=role)
 
 
 def _trim_marker(card: Size) -> Box:
@@ -148,7 +186,7 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
     Duplex: front, back, front, back... with each back mirrored for the flip. Glue: the
     same order, printed single-sided; the fronts carry pin-hole marks at the block corners.
     """
-    sheet = plan(card, spec, len(fronts))
+    sheet = oriented_plan(card, spec, len(fronts))
     per = sheet.per_sheet
     pages: list[Page] = []
     count = math.ceil(len(fronts) / per)
@@ -179,9 +217,11 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
         for slot_index, i in enumerate(chunk):
             slot = sheet.slots[slot_index]
             reach = _reach(slot, block, spec)
-            front_items.append(_place(fronts[i], card, slot, reach, f"card {i}"))
+            front_items.append(_place(fronts[i], card, slot, reach, f"card {i}",
+                                      sheet.turned))
             back_items.append(_place(backs[i], card, flip_to_back.apply_rect(slot),
-                                     flip_to_back.apply_rect(reach), f"back {i}"))
+                                     flip_to_back.apply_rect(reach), f"back {i}",
+                                     sheet.turned))
         label = f"{title} - sheet {n + 1} of {count}"
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks,

@@ -47,6 +47,15 @@ class Marks(enum.StrEnum):
     LINES = "lines"
 
 
+class Orientation(enum.StrEnum):
+    """How cards sit on the sheet: upright, turned a quarter (as on landscape paper), or
+    whichever needs fewer sheets (upright when both need as many)."""
+
+    AUTO = "auto"
+    UPRIGHT = "upright"
+    TURNED = "turned"
+
+
 _Choice = TypeVar("_Choice", bound=enum.StrEnum)
 
 
@@ -82,6 +91,7 @@ class SheetSpec:
     back_rotate: float = 0.0
     back_scale: tuple[float, float] = (1.0, 1.0)
     marks: Marks = Marks.CROP
+    orientation: Orientation = Orientation.AUTO
     mark_offset: float = 1.0   # from the bleed edge to where a crop mark starts
     mark_length: float = 3.0
 
@@ -93,6 +103,8 @@ class SheetSpec:
         object.__setattr__(self, "flip", _choice(Flip, "flip", self.flip))
         object.__setattr__(self, "backs", _choice(Backs, "backs", self.backs))
         object.__setattr__(self, "marks", _choice(Marks, "marks", self.marks))
+        object.__setattr__(self, "orientation",
+                           _choice(Orientation, "orientation", self.orientation))
         for name in ("margin", "gap", "bleed", "mark_offset", "mark_length"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
