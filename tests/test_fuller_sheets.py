@@ -201,3 +201,52 @@ def test_turned_cards_have_their_backs_behind_them(tmp_path, library, flip):
             x, y, w, h = behind(rect, back, flip)
             share = back.inked(x + 1, y + 1, w - 2, h - 2)
             assert (share > 0.5) if taken else (share < 0.001), (n, rect, share)
+
+
+@pytest.mark.parametrize(("flip", "margins"), [("long", (5.0, 5.0, 25.0, 5.0)),
+                                               ("short", (5.0, 12.0, 5.0, 4.0)),
+                                               ("long", (15.0, 6.0, 5.0, 9.0)),
+                                               ("long", (5.0, 5.0, 5.0, 20.0))])
+def test_per_edge_margins_keep_both_sides_clear_of_every_edge(flip, margins):
+    """The back goes through the printer with the edges the flip swaps, so nothing on
+    either page comes nearer an edge than that edge's margin, front or back."""
+    spec = SheetSpec(flip=flip, margins=margins)
+    top, right, bottom, left = margins
+    w, h = spec.size.width, spec.size.height
+    allowed = Rect(left, top, w - left - right, h - top - bottom).inset(-1e-6)
+    pages = sheets(spec, Size(25, 50), 32)
+    for page in pages:
+        for box in ink_boxes(page) + [c.inset(-spec.bleed) for c in trims(page)]:
+            assert allowed.contains(box), (page.label, box)
+    assert sum(len(trims(p)) for p in pages[::2]) == 32
+
+
+def test_a_large_bottom_margin_on_the_command_line(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--margins", "5,5,25,5",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for geo in pdfgeom.read(tmp_path / "pack1.pdf"):
+        lowest = max(max(a[1], b[1]) for a, b in geo.segments)
+        assert lowest <= 297 - 25 + 1e-3
+        x, y, w, h = geo.boxes["BleedBox"]
+        assert y + h <= 297 - 25
+
+
+def test_calibrating_with_per_edge_margins_reads_with_the_same_margins(runner, tmp_path):
+    from pypdf import PdfReader
+    result = runner.invoke(cli, ["calibrate", "--margins", "5,5,20,5", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    text = PdfReader(tmp_path / "calibration-a4-long.pdf").pages[0].extract_text()
+    assert "--margins 5,5,20,5 --read" in text
+    result = runner.invoke(cli, ["calibrate", "--margins", "5,5,20,5", "--read",
+                                 "TL=1,0 TR=1,0 BL=1,0 BR=1,0"])
+    assert "--back-offset -1.00,0.00" in result.output
+    assert "opencards build --paper a4 --flip long --margins 5,5,20,5" in result.output
+
+
+@pytest.mark.parametrize("value", ["5,5", "5,5,5,x", "5,5,40,5"])
+def test_bad_margins_are_one_line_errors(runner, tmp_path, value):
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--margins", value,
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "--margins" in result.output

@@ -193,6 +193,22 @@ class _Scale(click.ParamType):
         return (factors[0], factors[-1])
 
 
+class _Margins(click.ParamType):
+    name = "T,R,B,L"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float, float, float]:
+        if isinstance(value, tuple):
+            return value
+        try:
+            top, right, bottom, left = (_mm(p) for p in str(value).split(","))
+        except ValueError:
+            self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
+                      f"{value!r}", param, ctx)
+        if not all(0 <= v <= 30 for v in (top, right, bottom, left)):
+            self.fail(f"expected each margin from 0 to 30 mm, got {value!r}", param, ctx)
+        return (top, right, bottom, left)
+
+
 class _CardSize(click.ParamType):
     name = "WxH"
 
@@ -225,15 +241,19 @@ def _sheet_options(f: Any) -> Any:
                           "printer that stretches one side; read it off 'calibrate'.")(f)
     f = click.option("--margin", type=_Length(), default="5mm", show_default=True,
                      help="The printer's safe margin: nothing is printed nearer the edge.")(f)
+    f = click.option("--margins", type=_Margins(), default=None,
+                     help="Per-edge safe margins top,right,bottom,left in mm (instead of "
+                          "--margin), for a printer with a larger margin on one edge.")(f)
     return f
 
 
 def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
           bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
           back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
-          marks: str = "crop", orientation: str = "auto") -> SheetSpec:
+          marks: str = "crop", orientation: str = "auto",
+          margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
     return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
-                     margin=margin, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
+                     margin=margin, margins=margins, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
                      back_scale=back_scale, gap=gap, marks=Marks(marks),
                      orientation=Orientation(orientation))
 
@@ -281,7 +301,7 @@ def _summary(built: list[Built], out: Path) -> None:
 @click.pass_context
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
                   back_rotate: float, back_scale: tuple[float, float], margin: float,
-                  only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
+                  margins: tuple[float, float, float, float] | None, only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
                   cmyk: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
@@ -289,7 +309,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     library = _library(ctx)
     items = only or DEFAULT_ITEMS
     spec = _spec(paper, flip, back_offset, margin, bleed, backs, back_rotate, back_scale,
-                 gap, marks, orientation)
+                 gap, marks, orientation, margins)
     with _progress("drawing") as bar:
         done: list[str] = []
 
@@ -311,12 +331,13 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                    "a sheet, print the options that correct your printer.")
 def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
                       back_rotate: float, back_scale: tuple[float, float], margin: float,
-                      out_dir: Path, readings: str | None) -> None:
+                      margins: tuple[float, float, float, float] | None, out_dir: Path,
+                      readings: str | None) -> None:
     """Write a one-sheet duplex test page with vernier scales at five places: print it,
     hold it to the light and read them; then run it again with --read to get the
     --back-offset, --back-rotate and --back-scale for your printer."""
     spec = _spec(paper, flip, back_offset, margin, back_rotate=back_rotate,
-                 back_scale=back_scale)
+                 back_scale=back_scale, margins=margins)
     if readings is not None:
         for line in calibration_advice(spec, readings):
             click.echo(line)

@@ -50,7 +50,7 @@ def calibration_pages(spec: SheetSpec) -> list[Page]:
          5.0),
         None,
         ("3. Read X and Y at TL, TR, BL, BR and C, then run", 0.0),
-        (f"    opencards calibrate --paper {spec.paper} --margin {spec.margin:g} --read "
+        (f"    opencards calibrate --paper {spec.paper} {spec.margin_text} --read "
          '"TL=X,Y TR=X,Y BL=X,Y BR=X,Y C=X,Y"', 5.0),
         ("    It prints the --back-offset, --back-rotate and --back-scale to build with.", 5.0),
         ("The readings are where your printer puts the back side: they do not depend on the",

@@ -48,15 +48,14 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None) -> SheetPlan:
     if cols < 1 or rows < 1:
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
-            f" with a {spec.margin:g} mm margin and {spec.bleed:g} mm bleed")
+            f" with {spec.margin_text} and {spec.bleed:g} mm bleed")
     if count is not None and count < cols * rows:
         rows = max(1, math.ceil(count / cols))
         if rows == 1:
             cols = count
     width = cols * card.width + (cols - 1) * spec.gap
     height = rows * card.height + (rows - 1) * spec.gap
-    x0 = (spec.size.width - width) / 2
-    y0 = (spec.size.height - height) / 2
+    x0, y0 = _block_origin(spec, width, height)
     slots = tuple(Rect(x0 + c * (card.width + spec.gap), y0 + r * (card.height + spec.gap),
                        card.width, card.height) for r in range(rows) for c in range(cols))
     return SheetPlan(spec, card, cols, rows, slots)
@@ -80,7 +79,17 @@ def _ink_zones(block: Rect, spec: SheetSpec) -> list[Rect]:
 def _centred_block(card: Size, spec: SheetSpec, cols: int, rows: int) -> Rect:
     width = cols * card.width + (cols - 1) * spec.gap
     height = rows * card.height + (rows - 1) * spec.gap
-    return Rect((spec.size.width - width) / 2, (spec.size.height - height) / 2, width, height)
+    return Rect(*_block_origin(spec, width, height), width, height)
+
+
+def _block_origin(spec: SheetSpec, width: float, height: float) -> tuple[float, float]:
+    """The block centred on the sheet, or on the printable area when per-edge margins make
+    it lopsided (the flip's mirror axis stays centred: the printable area is symmetric
+    about it)."""
+    if spec.margins is None:
+        return (spec.size.width - width) / 2, (spec.size.height - height) / 2
+    p = spec.printable
+    return p.x + (p.w - width) / 2, p.y + (p.h - height) / 2
 
 
 def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int) -> tuple[int, int]:
@@ -282,7 +291,7 @@ def _check_inside(ink: Rect, spec: SheetSpec, title: str) -> None:
                  else "the back correction (--back-offset/--back-rotate/--back-scale)")
         raise ImpositionError(
             f"{title}: {cause} puts the backs' marks {over:.1f} mm into the printer's "
-            f"{spec.margin:g} mm margin on {spec.paper.upper()}; it is too large for this "
+            f"margin ({spec.margin_text}) on {spec.paper.upper()}; it is too large for this "
             "paper and card size (try a smaller --margin or larger paper)")
 
 

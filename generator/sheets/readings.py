@@ -164,7 +164,8 @@ def solve(spec: SheetSpec, readings: dict[str, tuple[float, float]]) -> Correcti
             f"scale of {found.back_scale[0]:.3f},{found.back_scale[1]:.3f}, more than a "
             "printer does (3 degrees, 5 %): check that each place's X and Y are in order")
     # How far the readings are from what that correction expects.
-    check = SheetSpec(paper=spec.paper, margin=spec.margin, flip=spec.flip,
+    check = SheetSpec(paper=spec.paper, margin=spec.margin, margins=spec.margins,
+                      flip=spec.flip,
                       back_offset=found.back_offset, back_rotate=found.back_rotate,
                       back_scale=found.back_scale)
     correction = front_correction(check)
@@ -183,7 +184,7 @@ def calibration_advice(spec: SheetSpec, text: str) -> list[str]:
     """What ``opencards calibrate --read`` prints: the options to build with, how well the
     readings fit, and how to check the result."""
     found = solve(spec, parse_readings(text))
-    sheet = f"--paper {spec.paper} --flip {spec.flip} --margin {spec.margin:g}"
+    sheet = f"--paper {spec.paper} --flip {spec.flip} {spec.margin_text}"
     lines = [f"build with: {found.options()}",
              f"  opencards build {sheet} {found.options()}",
              f"the readings fit within {found.left_over:.2f} mm (largest at {found.worst})"]

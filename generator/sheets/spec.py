@@ -83,6 +83,9 @@ class SheetSpec:
 
     paper: str = "a4"
     margin: float = 5.0        # the printer's safe margin: nothing is printed nearer the edge
+    #: Per-edge margins (top, right, bottom, left) instead of *margin*, for printers with a
+    #: larger margin on one edge.
+    margins: tuple[float, float, float, float] | None = None
     gap: float = 0.0           # between cards; 0 means neighbours share one cut line
     bleed: float = 2.0
     flip: Flip = Flip.LONG
@@ -110,6 +113,11 @@ class SheetSpec:
             if not isinstance(value, (int, float)) or value < 0:
                 raise ImpositionError(f"sheet {name}: expected a length of 0 mm or more, "
                                       f"got {value!r}")
+        m = self.margins
+        if m is not None and (not isinstance(m, tuple) or len(m) != 4 or not all(
+                isinstance(v, (int, float)) and v >= 0 for v in m)):
+            raise ImpositionError("sheet margins: expected (top, right, bottom, left) in mm, "
+                                  f"each 0 or more, got {m!r}")
         offset = self.back_offset
         if (not isinstance(offset, tuple) or len(offset) != 2
                 or not all(isinstance(v, (int, float)) for v in offset)):
@@ -129,7 +137,24 @@ class SheetSpec:
 
     @property
     def printable(self) -> Rect:
-        return Rect(0, 0, self.size.width, self.size.height).inset(self.margin)
+        if self.margins is None:
+            return Rect(0, 0, self.size.width, self.size.height).inset(self.margin)
+        top, right, bottom, left = self.margins
+        # The back of the sheet goes through the same printer with the edges the flip
+        # swaps: what both sides can print is the larger of the two margins it swaps.
+        if self.flip is Flip.LONG:
+            left = right = max(left, right)
+        else:
+            top = bottom = max(top, bottom)
+        return Rect(left, top, self.size.width - left - right,
+                    self.size.height - top - bottom)
+
+    @property
+    def margin_text(self) -> str:
+        """The margin options as typed: ``--margin 5`` or ``--margins 5,5,12,5``."""
+        if self.margins is None:
+            return f"--margin {self.margin:g}"
+        return "--margins " + ",".join(f"{v:g}" for v in self.margins)
 
     @property
     def mark_reach(self) -> float:
