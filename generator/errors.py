@@ -57,6 +57,10 @@ class ImpositionError(GeneratorError):
     or a board that do not fit the paper with its margin, bleed and marks."""
 
 
+class ProfileError(GeneratorError):
+    """A printer profile name or file that cannot be used."""
+
+
 def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     """The hint for a misspelt name: the closest of *options*, if any is close.
 

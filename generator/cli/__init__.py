@@ -241,6 +241,9 @@ def _sheet_options(f: Any) -> Any:
                           "printer that stretches one side; read it off 'calibrate'.")(f)
     f = click.option("--margin", type=_Length(), default="5mm", show_default=True,
                      help="The printer's safe margin: nothing is printed nearer the edge.")(f)
+    f = click.option("--printer", "printer", metavar="NAME", default=None,
+                     help="Use the saved printer profile NAME ('opencards printer save') "
+                          "for every sheet option not given here.")(f)
     f = click.option("--margins", type=_Margins(), default=None,
                      help="Per-edge safe margins top,right,bottom,left in mm (instead of "
                           "--margin), for a printer with a larger margin on one edge.")(f)
@@ -256,6 +259,12 @@ def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float
                      margin=margin, margins=margins, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
                      back_scale=back_scale, gap=gap, marks=Marks(marks),
                      orientation=Orientation(orientation))
+
+
+def _profiled(printer: str | None, **values: Any) -> dict[str, Any]:
+    """The sheet options with a saved printer profile filling in those left at default."""
+    from .printer import with_profile
+    return with_profile(printer, values)
 
 
 def _summary(built: list[Built], out: Path) -> None:
@@ -301,15 +310,18 @@ def _summary(built: list[Built], out: Path) -> None:
 @click.pass_context
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
                   back_rotate: float, back_scale: tuple[float, float], margin: float,
-                  margins: tuple[float, float, float, float] | None, only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
+                  margins: tuple[float, float, float, float] | None, printer: str | None,
+                  only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
                   cmyk: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     library = _library(ctx)
     items = only or DEFAULT_ITEMS
-    spec = _spec(paper, flip, back_offset, margin, bleed, backs, back_rotate, back_scale,
-                 gap, marks, orientation, margins)
+    sheet = _profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
+                      back_rotate=back_rotate, back_scale=back_scale, margins=margins)
+    spec = _spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
+                 orientation=orientation)
     with _progress("drawing") as bar:
         done: list[str] = []
 
@@ -331,13 +343,14 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                    "a sheet, print the options that correct your printer.")
 def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
                       back_rotate: float, back_scale: tuple[float, float], margin: float,
-                      margins: tuple[float, float, float, float] | None, out_dir: Path,
-                      readings: str | None) -> None:
+                      margins: tuple[float, float, float, float] | None,
+                      printer: str | None, out_dir: Path, readings: str | None) -> None:
     """Write a one-sheet duplex test page with vernier scales at five places: print it,
     hold it to the light and read them; then run it again with --read to get the
     --back-offset, --back-rotate and --back-scale for your printer."""
-    spec = _spec(paper, flip, back_offset, margin, back_rotate=back_rotate,
-                 back_scale=back_scale, margins=margins)
+    spec = _spec(**_profiled(printer, paper=paper, flip=flip, back_offset=back_offset,
+                             margin=margin, back_rotate=back_rotate, back_scale=back_scale,
+                             margins=margins))
     if readings is not None:
         for line in calibration_advice(spec, readings):
             click.echo(line)
@@ -380,3 +393,7 @@ cli.add_command(rules)
 from .ass import ass  # noqa: E402
 
 cli.add_command(ass)
+
+from .printer import printer  # noqa: E402
+
+cli.add_command(printer)

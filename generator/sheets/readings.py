@@ -42,8 +42,7 @@ def parse_readings(text: str) -> dict[str, tuple[float, float]]:
         if name not in NAMES:
             hint = did_you_mean(name, NAMES)
             raise ImpositionError(f"--read: no place {name!r} on the sheet; the places are "
-                                  f"{', '.join(NAMES)}" + (f" (did you mean {hint}?)"
-                                                           if hint else ""))
+                                  f"{', '.join(NAMES)}" + (f" ({hint})" if hint else ""))
         if name in readings:
             raise ImpositionError(f"--read: {name} is given twice")
         match = _READING.match(value)
@@ -193,4 +192,5 @@ def calibration_advice(spec: SheetSpec, text: str) -> list[str]:
                      "one shift, turn and scale cannot explain it; read that place again")
     lines.append(f"to check, print 'opencards calibrate {sheet} {found.options()}': the "
                  "corner targets coincide and each place reads what is printed under it")
+    lines.append(f"to keep it: opencards printer save NAME {sheet} {found.options()}")
     return lines
