@@ -83,6 +83,10 @@ class InvalidLayoutError(FigureError):
         self.problems = list(problems)
 
 
+class ProfileError(GeneratorError):
+    """A printer profile name or file that cannot be used."""
+
+
 def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     """The hint for a misspelt name: the closest of *options*, if any is close.
 

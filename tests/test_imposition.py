@@ -12,6 +12,7 @@ from generator.sheets.marks import target_centres
 from generator.sheets.spec import PAPERS, Backs, Flip, SheetSpec, back_shift, mirror
 from generator.draw.geometry import Rect
 from generator.draw.scene import Group, Line, Polygon, Text, walk
+from generator.sheets.vernier import places
 
 CARD = Size(25, 50)
 
@@ -138,34 +139,33 @@ def test_small_paper_splits_quarters_further():
     assert len(big) == 16 and all(SheetSpec().printable.w > t.area.w for t in big)
 
 
-def _calibration_reading(spec):
-    """Which labelled pair coincides, seen from the front, as a printer would land it."""
-    front, back = calibration_pages(spec)
-    pair_lines = lambda items: [(i, t) for i, t in walk(items) if isinstance(i, Line)
-                                and abs(abs(i.x2 - i.x1) + abs(i.y2 - i.y1) - 16) < 1e-9]
-    labels = [i for i, _ in walk(front.items) if isinstance(i, Text)]
+def _vernier_ticks_seen_from_front(spec):
+    """The back page's vernier ticks (the short 0.15 mm lines), seen through the sheet."""
+    _, back = calibration_pages(spec)
     to_front = mirror(spec)
-    backs = [(to_front.apply(*t.apply(i.x1, i.y1)), to_front.apply(*t.apply(i.x2, i.y2)))
-             for i, t in pair_lines(back.items)]
-    readings = {}
-    for f, _ in pair_lines(front.items):
-        vertical = f.x1 == f.x2
-        for p, q in backs:
-            if vertical and abs(p[0] - q[0]) < 1e-9 and abs(p[0] - f.x1) < 1e-6:
-                label = min(labels, key=lambda t: abs(t.x - f.x1) + abs(t.y - f.y2 - 5))
-                readings["x"] = label.text
-            if not vertical and abs(p[1] - q[1]) < 1e-9 and abs(p[1] - f.y1) < 1e-6:
-                label = min(labels, key=lambda t: abs(t.y - f.y1 - 0.9) + abs(t.x - f.x2 - 3))
-                readings["y"] = label.text
-    return readings
+    return sorted(tuple(round(v, 6) for v in (*to_front.apply(*t.apply(i.x1, i.y1)),
+                                              *to_front.apply(*t.apply(i.x2, i.y2))))
+                  for i, t in walk(back.items)
+                  if isinstance(i, Line) and i.paint.width == 0.15)
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
-def test_calibration_reads_the_correction(flip):
-    # A back_offset stands in for a printer's error: the sheet must read its negative.
-    assert _calibration_reading(SheetSpec(flip=flip)) == {"x": "0", "y": "0"}
-    error = SheetSpec(flip=flip, back_offset=(1.0, -1.5))
-    assert _calibration_reading(error) == {"x": "-1", "y": "+1.5"}
+def test_calibration_verniers_ignore_the_sheets_correction(flip):
+    """The back halves of the scales show where the printer alone puts the back side, so a
+    reading means the same whatever correction the sheet was made with; the targets move."""
+    plain = SheetSpec(flip=flip)
+    corrected = SheetSpec(flip=flip, back_offset=(1.0, -1.5), back_rotate=0.4,
+                          back_scale=(0.995, 1.004))
+    ticks = _vernier_ticks_seen_from_front(plain)
+    assert len(ticks) == 5 * 2 * 11
+    assert _vernier_ticks_seen_from_front(corrected) == ticks
+    # A perfect printer puts each vernier's zero tick on its ruler's zero.
+    zeros = [p.x_zero for p in places(plain)] + [p.y_zero for p in places(plain)]
+    starts = {(x, y) for x, y, _, _ in ticks}
+    assert {(round(x, 6), round(y, 6)) for x, y in zeros} <= starts
+    _, back = calibration_pages(corrected)
+    targets = [g for g in back.items if isinstance(g, Group)]
+    assert targets[0].transform == back_shift(corrected)
 
 
 def test_card_sheets_group_structure():

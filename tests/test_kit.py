@@ -13,11 +13,11 @@ from pypdf import PdfReader
 import pdfgeom
 from generator.cli import cli
 from generator.sheets.board import tiles
-from generator.sheets.cards import card_sheets, plan
+from generator.sheets.cards import card_sheets, oriented_plan, plan
 from generator.sheets.marks import target_centres
 from generator.sheets.spec import PAPERS, SheetSpec
 from generator.draw.art.board import board_size
-from generator.draw.geometry import Size
+from generator.draw.geometry import Rect, Size
 from generator.sheets.kit import DEFAULT_ITEMS, build
 
 TOL = 0.01
@@ -187,8 +187,9 @@ def test_each_paper_holds_a_pack(tmp_path, library, paper):
 
 def test_bigger_cards_take_more_sheets(tmp_path, library):
     build(library, tmp_path, items=["simple1"], card=Size(63, 88))
-    per_sheet = plan(Size(63, 88), SheetSpec()).per_sheet
-    assert per_sheet == 6  # 3 across would push the crop marks into the 5 mm margin
+    assert plan(Size(63, 88), SheetSpec()).per_sheet == 6  # 3 across: marks in the margin
+    per_sheet = oriented_plan(Size(63, 88), SheetSpec(), 32).per_sheet
+    assert per_sheet == 8  # turned, 2 x 4: four sheets instead of six
     assert len(PdfReader(tmp_path / "simple1.pdf").pages) == 2 * -(-32 // per_sheet)
 
 
@@ -251,7 +252,8 @@ def test_calibrate_command(runner, tmp_path):
     assert result.exit_code == 0
     reader = PdfReader(tmp_path / "calibration-letter-short.pdf")
     assert len(reader.pages) == 2
-    assert "--back-offset X,Y" in reader.pages[0].extract_text()
+    text = reader.pages[0].extract_text()
+    assert "--paper letter --margin 5 --read" in text and "TL=X,Y" in text
 
 
 def test_export_cards(runner, tmp_path):
@@ -278,7 +280,7 @@ def test_identical_backs_are_drawn_once_per_document(kit):
     assert sum("dagger" in u for u in uses) == 16
 
 
-def test_glue_fronts_have_pinholes_at_the_block_corners(tmp_path, library):
+def test_glue_fronts_have_pinholes_beyond_the_block_corners(tmp_path, library):
     from generator.draw.scene import Circle, walk
     from generator.draw.art.cards import card_back, card_front
     pack = library.pack("simple1")
@@ -289,7 +291,7 @@ def test_glue_fronts_have_pinholes_at_the_block_corners(tmp_path, library):
     block = plan(Size(25, 50), spec, 32).block
     rings = sorted((c.cx, c.cy) for c, _ in walk(front.items)
                    if isinstance(c, Circle) and c.r == 1.6)
-    assert rings == sorted(block.corners())
+    assert len(rings) == 8 and not [r for r in rings if block.inset(-1).contains(Rect(*r, 0, 0))]
     assert not [c for c, _ in walk(back.items) if isinstance(c, Circle) and c.r == 1.6]
     assert "glue the backs sheet" in "".join(
         t.text for t, _ in walk(front.items) if hasattr(t, "text"))

@@ -31,7 +31,7 @@ ALLOWED: dict[str, set[str]] = {
 #: Outside libraries each part may import; anything not named here is refused.
 LIBRARIES: dict[str, set[str]] = {
     "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
-    "io": {"wordfreq"},
+    "io": {"wordfreq", "platformdirs"},
     "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen"},
     "sheets": set(),
     "docs": set(),

@@ -13,9 +13,10 @@ from .. import __version__
 from ..errors import GeneratorError
 from ..io.templates import Library, TemplateKind
 from ..model.units import LENGTH_FORMS, parse_length
-from ..sheets.spec import PAPERS, Backs, Flip, SheetSpec
+from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
+from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, Progress, render_to
 from .show import template_text
 from .booklet import DEFAULT_BOOKLETS, make_booklets, split_booklets, write_booklets
@@ -176,6 +177,39 @@ class _Offset(click.ParamType):
         return (x, y)
 
 
+class _Scale(click.ParamType):
+    name = "SX[,SY]"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            factors = [float(p) for p in parts]
+        except ValueError:
+            factors = []
+        if len(factors) not in (1, 2) or not all(0.9 <= f <= 1.1 for f in factors):
+            self.fail(f"expected one or two factors from 0.9 to 1.1 like 0.993 or "
+                      f"0.993,1.002, got {value!r}", param, ctx)
+        return (factors[0], factors[-1])
+
+
+class _Margins(click.ParamType):
+    name = "T,R,B,L"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float, float, float]:
+        if isinstance(value, tuple):
+            return value
+        try:
+            top, right, bottom, left = (_mm(p) for p in str(value).split(","))
+        except ValueError:
+            self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
+                      f"{value!r}", param, ctx)
+        if not all(0 <= v <= 30 for v in (top, right, bottom, left)):
+            self.fail(f"expected each margin from 0 to 30 mm, got {value!r}", param, ctx)
+        return (top, right, bottom, left)
+
+
 class _CardSize(click.ParamType):
     name = "WxH"
 
@@ -199,15 +233,39 @@ def _sheet_options(f: Any) -> Any:
     f = click.option("--back-offset", type=_Offset(), default="0,0", show_default=True,
                      help="Move the backs by X,Y mm (x right, y up, seen from the front) "
                           "to correct your printer; read it off 'opencards calibrate'.")(f)
+    f = click.option("--back-rotate", type=click.FloatRange(-5, 5), default=0.0,
+                     metavar="DEG", show_default=True,
+                     help="Turn the backs DEG degrees counter-clockwise (seen from the front) "
+                          "about the sheet centre; read it off 'opencards calibrate'.")(f)
+    f = click.option("--back-scale", type=_Scale(), default="1", show_default=True,
+                     help="Scale the backs by SX (and SY) about the sheet centre, for a "
+                          "printer that stretches one side; read it off 'calibrate'.")(f)
     f = click.option("--margin", type=_Length(), default="5mm", show_default=True,
                      help="The printer's safe margin: nothing is printed nearer the edge.")(f)
+    f = click.option("--printer", "printer", metavar="NAME", default=None,
+                     help="Use the saved printer profile NAME ('opencards printer save') "
+                          "for every sheet option not given here.")(f)
+    f = click.option("--margins", type=_Margins(), default=None,
+                     help="Per-edge safe margins top,right,bottom,left in mm (instead of "
+                          "--margin), for a printer with a larger margin on one edge.")(f)
     return f
 
 
 def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
-          bleed: float = 2.0, backs: str = "duplex") -> SheetSpec:
+          bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
+          back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
+          marks: str = "crop", orientation: str = "auto",
+          margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
     return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
-                     margin=margin, bleed=bleed, backs=Backs(backs))
+                     margin=margin, margins=margins, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
+                     back_scale=back_scale, gap=gap, marks=Marks(marks),
+                     orientation=Orientation(orientation))
+
+
+def _profiled(printer: str | None, **values: Any) -> dict[str, Any]:
+    """The sheet options with a saved printer profile filling in those left at default."""
+    from .printer import with_profile
+    return with_profile(printer, values)
 
 
 def _summary(built: list[Built], out: Path) -> None:
@@ -236,13 +294,28 @@ def _summary(built: list[Built], out: Path) -> None:
               show_default=True,
               help="duplex: backs on the reverse of each sheet; glue: backs on their own "
                    "sheet to glue on, with pin-hole marks.")
+@click.option("--gap", type=_Length(), default="0mm", show_default=True,
+              help="Space between cards; each card's art runs into half of it (the inner "
+                   "bleed), so a cut a little off shows no white and not the neighbour.")
+@click.option("--marks", type=click.Choice([m.value for m in Marks]), default="crop",
+              show_default=True,
+              help="Cutting guides: crop marks at the ends of every cut; corners: short "
+                   "ticks close to the bleed (fits more cards, e.g. nine 63x88mm on A4); "
+                   "lines: every cut drawn out to the printable edge.")
+@click.option("--orientation", type=click.Choice([m.value for m in Orientation]),
+              default="auto", show_default=True,
+              help="Cards upright on the sheet, turned a quarter (as on landscape paper), "
+                   "or auto: turned only when that needs fewer sheets.")
 @click.option("--overlap", type=_Length(), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
 @click.pass_context
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
-                  margin: float, only: tuple[str, ...], out_dir: Path, card_size: Any,
-                  bleed: float, backs: str, overlap: float, cmyk: bool) -> None:
+                  back_rotate: float, back_scale: tuple[float, float], margin: float,
+                  margins: tuple[float, float, float, float] | None, printer: str | None,
+                  only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
+                  backs: str, gap: float, marks: str, orientation: str, overlap: float,
+                  cmyk: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     library = _library(ctx)
@@ -251,7 +324,10 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     for name in items:
         library.item(name)  # a misspelt name fails before a booklet is drawn
     booklets = make_booklets(library, langs)
-    spec = _spec(paper, flip, back_offset, margin, bleed, backs)
+    sheet = _profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
+                      back_rotate=back_rotate, back_scale=back_scale, margins=margins)
+    spec = _spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
+                 orientation=orientation)
     built: list[Built] = []
     if items:
         with _progress("drawing") as bar:
@@ -270,11 +346,24 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
 @_sheet_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True)
-def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
-                      out_dir: Path) -> None:
-    """Write a one-sheet duplex test page: print it, hold it to the light and read the
-    --back-offset for your printer off its scales."""
-    built = calibrate(out_dir, _spec(paper, flip, back_offset, margin))
+@click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
+              help="What you read off the printed sheet at each place: instead of writing "
+                   "a sheet, print the options that correct your printer.")
+def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
+                      back_rotate: float, back_scale: tuple[float, float], margin: float,
+                      margins: tuple[float, float, float, float] | None,
+                      printer: str | None, out_dir: Path, readings: str | None) -> None:
+    """Write a one-sheet duplex test page with vernier scales at five places: print it,
+    hold it to the light and read them; then run it again with --read to get the
+    --back-offset, --back-rotate and --back-scale for your printer."""
+    spec = _spec(**_profiled(printer, paper=paper, flip=flip, back_offset=back_offset,
+                             margin=margin, back_rotate=back_rotate, back_scale=back_scale,
+                             margins=margins))
+    if readings is not None:
+        for line in calibration_advice(spec, readings):
+            click.echo(line)
+        return
+    built = calibrate(out_dir, spec)
     _summary([built], out_dir)
 
 
@@ -326,3 +415,7 @@ cli.add_command(booklet)
 
 # rules play, lay, solve and deal add themselves to the rules group.
 from . import play, solve  # noqa: E402,F401
+
+from .printer import printer  # noqa: E402
+
+cli.add_command(printer)

@@ -1,58 +1,82 @@
-"""The duplex calibration sheet, from which users read their printer's ``--back-offset``."""
+"""The duplex calibration sheet: vernier scales at five places, read through the sheet, give
+the printer's shift, turn and scale (see :mod:`.readings` for turning them into options)."""
 from __future__ import annotations
 
-from ..draw.scene import Group, Item, Line, Page, Paint, Text
-from .marks import MARK_INK, mirrored, registration_targets, sheet_ruler
-from .spec import SheetSpec, back_shift, mirror
+from ..draw.scene import Group, Item, Page, Text
+from .marks import MARK_INK, registration_targets, sheet_ruler
+from .readings import expected_reading
+from .spec import SheetSpec, back_shift, front_correction, mirror
+from .vernier import Axis, back_scale, front_scale, places
 
 
-def calibration_pages(spec: SheetSpec, steps: int = 8, step: float = 0.5) -> list[Page]:
-    """A duplex test sheet. Each labelled line on the front has a partner on the back,
-    drawn *label* mm away from it (x right, y up, as seen from the front). Held against
-    the light, the pair that looks like one straight line names the ``--back-offset``
-    that cancels the printer's error, in steps of *step* mm."""
+def _made_with(spec: SheetSpec) -> str:
+    x, y = spec.back_offset
+    sx, sy = spec.back_scale
+    return (f"--back-offset {x:g},{y:g} --back-rotate {spec.back_rotate:g} "
+            f"--back-scale {sx:g},{sy:g}")
+
+
+def calibration_pages(spec: SheetSpec) -> list[Page]:
+    """A duplex test sheet: front and back page. The vernier halves on the back are left out
+    of the sheet's correction, so their readings are the printer's own error wherever they
+    are printed; the registration targets and the rest of the back take the correction, so
+    the targets coincide once it is right."""
     size = spec.size
-    cx, cy = size.width / 2, size.height / 2
+    cx = size.width / 2
     to_back = mirror(spec)
-    line = Paint(stroke=MARK_INK, width=0.3)
+    correction = front_correction(spec)
     front: list[Item] = []
-    back: list[Item] = []
-    pitch = 9.0
-    for k in range(-steps, steps + 1):
-        shift = k * step
-        label = f"{shift:+g}" if k else "0"
-        # X pairs: vertical lines along the top; the back line lands shift mm to the right.
-        x = cx + k * pitch
-        top = 52.0
-        front += [Line(x, top, x, top + 16, line),
-                  Text(x, top + 21, label, 2.6, MARK_INK, "bold" if k == 0 else "regular")]
-        back.append(mirrored(Line(x + shift, top - 6, x + shift, top + 10, line), to_back))
-        # Y pairs: horizontal lines down the middle; the back line lands shift mm higher.
-        y = cy + 4 + k * pitch
-        left = cx - 28.0
-        front += [Line(left, y, left + 16, y, line),
-                  Text(left + 19, y + 0.9, label, 2.6, MARK_INK,
-                       "bold" if k == 0 else "regular", "start")]
-        back.append(mirrored(Line(left - 6, y - shift, left + 10, y - shift, line),
-                                 to_back))
-    text = [
-        ("X: which pair of vertical lines looks like one line?", cx, 41.0, "middle"),
-        ("Y: which pair of horizontal", cx + 2, cy + 4 - steps * pitch - 2, "start"),
-        ("lines looks like one line?", cx + 2, cy + 4 - steps * pitch + 2, "start"),
+    raw_back: list[Item] = []
+    for place in places(spec):
+        for axis in Axis:
+            front.append(front_scale(place, axis))
+            raw_back.append(back_scale(place, axis))
+        x, y = place.x_zero
+        # Rounded first, so that a tiny negative does not print as -0.0.
+        ex, ey = (round(v, 1) + 0.0 for v in expected_reading(place, correction))
+        front.append(Text(x - 6.0, y - 14.0, place.name, 3.4, MARK_INK, "bold", "start"))
+        front.append(Text(x - 6.0, y + 13.0, f"made for {ex:+.1f},{ey:+.1f}", 2.0, MARK_INK,
+                          "regular", "start"))
+    top = places(spec)[0].x_zero[1] + 26.0
+    lines: list[tuple[str, float] | None] = [
         (f"1. Print this sheet duplex at 100% (actual size), flipping on the {spec.flip} "
-         "edge.", cx, size.height - 56, "middle"),
-        ("2. Hold it against a window or lamp. Each front line has a partner printed on the "
-         "back.", cx, size.height - 51, "middle"),
-        ("3. Read the label of the pair that coincides, for X and for Y, and build with "
-         "--back-offset X,Y.", cx, size.height - 46, "middle"),
-        (f"This sheet was made with --back-offset {spec.back_offset[0]:g},"
-         f"{spec.back_offset[1]:g}: once that is right, the pairs labelled 0 coincide.",
-         cx, size.height - 39, "middle")]
-    front += [Text(x, y, t, 3.0, MARK_INK, "regular", anchor) for t, x, y, anchor in text]
-    front.append(Text(cx, 30, "opencards duplex calibration", 5.0, MARK_INK, "bold"))
+         "edge.", 3.0),
+        ("2. Hold it against a window or lamp. Each scale is a mm ruler on the front and a", 5.5),
+        ("    vernier on the back. Whole mm: the ruler mark at or before the back's long zero",
+         5.0),
+        ("    tick (left of it for X, below it for Y). Tenths: count the back ticks from the",
+         5.0),
+        ("    zero to the one that lines up with a ruler mark. -1.3 reads as -2 and 7 ticks.",
+         5.0),
+        None,
+        ("3. Read X and Y at TL, TR, BL, BR and C, then run", 0.0),
+        (f"    opencards calibrate --paper {spec.paper} {spec.margin_text} --read "
+         '"TL=X,Y TR=X,Y BL=X,Y BR=X,Y C=X,Y"', 5.0),
+        ("    It prints the --back-offset, --back-rotate and --back-scale to build with.", 5.0),
+        ("The readings are where your printer puts the back side: they do not depend on the",
+         6.5),
+        ("options this sheet was made with. It was made with", 5.0),
+        (f"    {_made_with(spec)}:", 5.0),
+        ("if those are right, each place reads what is printed under it, and the targets in the",
+         5.0),
+        ("corners coincide.", 5.0)]
+    y = top
+    left = cx - 80.0
+    for line in lines:
+        if line is None:
+            # The rest goes between the centre place and the bottom ones.
+            y = places(spec)[-1].x_zero[1] + 24.0
+            continue
+        text, step = line
+        y += step
+        front.append(Text(left, y, text, 3.0, MARK_INK, "regular", "start"))
+    front.append(Text(cx, top - 2.0, "opencards duplex calibration", 5.0, MARK_INK, "bold"))
     front += registration_targets(spec)
     front += sheet_ruler(spec)
-    back += registration_targets(spec)
+    corrected: list[Item] = list(registration_targets(spec))
+    # The vernier halves are drawn as seen from the front and mirrored onto the back page,
+    # outside the corrected group: the printer alone decides where they land.
+    back: list[Item] = [Group(tuple(corrected), back_shift(spec)),
+                        Group(tuple(raw_back), to_back)]
     return [Page(size.width, size.height, tuple(front), label="calibration front"),
-            Page(size.width, size.height, (Group(tuple(back), back_shift(spec)),),
-                 label="calibration back")]
+            Page(size.width, size.height, tuple(back), label="calibration back")]

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
-from .marks import (crop_marks, mirrored, pinholes, print_note, registration_targets,
-                    sheet_ruler)
-from .spec import Backs, SheetSpec, back_shift, mirror
+from .glue import glue_crop_marks, tab_label, tab_reach, tab_rect
+from .guides import guides, mark_reach, style
+from .marks import mirrored, pinholes, registration_targets, target_layout, target_touches
+from .notes import note, ruler
+from .spec import Backs, Flip, Marks, Orientation, SheetSpec, back_shift, mirror
 
 
 @dataclass(frozen=True)
 class SheetPlan:
     spec: SheetSpec
-    card: Size
+    card: Size                # as it lies on the sheet: width and height swapped if turned
     cols: int
     rows: int
     slots: tuple[Rect, ...]   # trim rectangles of the front, row by row from the top left
+    turned: bool = False      # cards a quarter turn clockwise
 
     @property
     def per_sheet(self) -> int:
@@ -38,24 +41,102 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None) -> SheetPlan:
 
     :raises: :exc:`ImpositionError` if not one card fits.
     """
-    area = spec.printable.inset(spec.mark_reach + 2.0)  # 2 mm between marks and margin
+    area = spec.printable.inset(mark_reach(spec))
     cols = math.floor((area.w + spec.gap) / (card.width + spec.gap) + 1e-9)
     rows = math.floor((area.h + spec.gap) / (card.height + spec.gap) + 1e-9)
+    cols, rows = _clear_of_targets(card, spec, cols, rows)
     if cols < 1 or rows < 1:
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
-            f" with a {spec.margin:g} mm margin and {spec.bleed:g} mm bleed")
+            f" with {spec.margin_text} and {spec.bleed:g} mm bleed")
     if count is not None and count < cols * rows:
         rows = max(1, math.ceil(count / cols))
         if rows == 1:
             cols = count
     width = cols * card.width + (cols - 1) * spec.gap
     height = rows * card.height + (rows - 1) * spec.gap
-    x0 = (spec.size.width - width) / 2
-    y0 = (spec.size.height - height) / 2
+    x0, y0 = _block_origin(spec, width, height)
     slots = tuple(Rect(x0 + c * (card.width + spec.gap), y0 + r * (card.height + spec.gap),
                        card.width, card.height) for r in range(rows) for c in range(cols))
     return SheetPlan(spec, card, cols, rows, slots)
+
+
+def _ink_zones(block: Rect, spec: SheetSpec) -> list[Rect]:
+    """Where a block's art, bleed and guides print: the targets keep clear of these. The
+    guides lie in strips along the block's sides; its corners beyond the bleed are free."""
+    r = mark_reach(spec)
+    reach = block.inset(-r)
+    zones = [block.inset(-spec.bleed), Rect(block.x, block.y - r, block.w, r),
+             Rect(block.x, block.bottom, block.w, r), Rect(block.x - r, block.y, r, block.h),
+             Rect(block.right, block.y, r, block.h)]
+    if style(spec) is Marks.LINES:
+        # Guide lines run on to the edge of the printable area.
+        zones += [Rect(reach.x, 0, reach.w, spec.size.height),
+                  Rect(0, reach.y, spec.size.width, reach.h)]
+    return zones
+
+
+def _centred_block(card: Size, spec: SheetSpec, cols: int, rows: int) -> Rect:
+    width = cols * card.width + (cols - 1) * spec.gap
+    height = rows * card.height + (rows - 1) * spec.gap
+    return Rect(*_block_origin(spec, width, height), width, height)
+
+
+def _block_origin(spec: SheetSpec, width: float, height: float) -> tuple[float, float]:
+    """The block centred on the sheet, or on the printable area when per-edge margins make
+    it lopsided (the flip's mirror axis stays centred: the printable area is symmetric
+    about it)."""
+    if spec.margins is None:
+        return (spec.size.width - width) / 2, (spec.size.height - height) / 2
+    p = spec.printable
+    return p.x + (p.w - width) / 2, p.y + (p.h - height) / 2
+
+
+def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int) -> tuple[int, int]:
+    """The grid, one column or row smaller if no set of registration targets clears it
+    (only a block that fills the printable area on both axes comes near them)."""
+    # The grid does not shrink for a back correction: one too large is an error instead.
+    plain = replace(spec, back_offset=(0.0, 0.0), back_rotate=0.0, back_scale=(1.0, 1.0))
+
+    def clear(c: int, r: int) -> bool:
+        zones = _ink_zones(_centred_block(card, spec, c, r), spec)
+        centres, radius = target_layout(plain, avoid=zones)
+        return not any(target_touches(t, zone, radius) for zone in zones for t in centres)
+    if cols < 1 or rows < 1 or clear(cols, rows):
+        return cols, rows
+    options = [(c, r) for c, r in ((cols - 1, rows), (cols, rows - 1)) if c and r
+               and clear(c, r)]
+    return max(options, key=lambda cr: cr[0] * cr[1], default=(0, 0))
+
+
+def oriented_plan(card: Size, spec: SheetSpec, count: int) -> SheetPlan:
+    """The plan for *count* cards upright or turned, as ``spec.orientation`` says: *auto*
+    turns them only if that needs fewer sheets.
+
+    :raises: :exc:`ImpositionError` if not one card fits either way that is allowed.
+    """
+    turned_card = Size(card.height, card.width)
+    if spec.orientation is Orientation.UPRIGHT or card.width == card.height:
+        return plan(card, spec, count)
+    if spec.orientation is Orientation.TURNED:
+        return replace(plan(turned_card, spec, count), turned=True)
+    upright = _fitting(card, spec, count, turned=False)
+    turned = _fitting(turned_card, spec, count, turned=True)
+    if upright is None:
+        # Turned, if that fits; else the upright plan's own error.
+        return turned if turned is not None else plan(card, spec, count)
+    if turned is not None and (math.ceil(count / turned.per_sheet)
+                               < math.ceil(count / upright.per_sheet)):
+        return turned
+    return upright
+
+
+def _fitting(card: Size, spec: SheetSpec, count: int, turned: bool) -> SheetPlan | None:
+    """The plan for *card* as laid on the sheet, or None if not one fits."""
+    try:
+        return replace(plan(card, spec, count), turned=turned)
+    except ImpositionError:
+        return None
 
 
 def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
@@ -66,15 +147,22 @@ def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
 
 
 def sheet_crop_marks(sheet: SheetPlan) -> list[Line]:
-    """Crop marks at both ends of every cut line of the sheet's block."""
+    """The sheet's cutting guides (crop marks unless the spec asks for other marks)."""
     xs, ys = cut_lines(sheet)
-    return crop_marks(sheet.block, xs, ys, sheet.spec)
+    return guides(sheet.block, xs, ys, sheet.slots, sheet.spec)
 
 
-def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str) -> Group:
-    """*art* (card-local) at *slot*, clipped to *reach*, with its trim marker."""
-    return Group((art, _trim_marker(card)), Transform.translate(slot.x, slot.y),
-                 clip=reach.moved(-slot.x, -slot.y), role=role)
+def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str,
+           turned: bool = False) -> Group:
+    """*art* (card-local, upright *card*) at *slot*, clipped to *reach*, with its trim
+    marker; *turned* lays it a quarter turn clockwise."""
+    if not turned:
+        return Group((art, _trim_marker(card)), Transform.translate(slot.x, slot.y),
+                     clip=reach.moved(-slot.x, -slot.y), role=role)
+    place = Transform.translate(slot.right, slot.y) @ Transform.rotate(90)
+    # The clip is in the card's own frame: the slot's reach turned back.
+    back = Transform.rotate(-90) @ Transform.translate(-slot.right, -slot.y)
+    return Group((art, _trim_marker(card)), place, clip=back.apply_rect(reach), role=role)
 
 
 def _trim_marker(card: Size) -> Box:
@@ -107,45 +195,104 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
     Duplex: front, back, front, back... with each back mirrored for the flip. Glue: the
     same order, printed single-sided; the fronts carry pin-hole marks at the block corners.
     """
-    sheet = plan(card, spec, len(fronts))
+    sheet = oriented_plan(card, spec, len(fronts))
     per = sheet.per_sheet
     pages: list[Page] = []
     count = math.ceil(len(fronts) / per)
     flip_to_back = mirror(spec)
     how = _how_to_print(spec)
-    marks = sheet_crop_marks(sheet)
-    targets = registration_targets(spec)
-    front_marks: list[Item] = [*marks, *targets]
-    if spec.backs is Backs.GLUE:
-        front_marks += pinholes(sheet.block)
-    back_marks: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
+    zones = _ink_zones(sheet.block, spec)
+    # The back's note is placed on the back page, before its correction moves it.
+    back_zones = [flip_to_back.apply_rect(z) for z in zones]
+    targets = registration_targets(spec, avoid=zones)
+    centres, radius = target_layout(spec, avoid=zones)
+    if any(target_touches(c, z, radius) for c in centres for z in zones):
+        raise ImpositionError(
+            f"{title}: the back correction (--back-offset/--back-rotate/--back-scale) moves "
+            "the registration targets onto the cards; it is too large for this paper and "
+            "card size (try a smaller --margin or larger paper)")
+    shift = back_shift(spec)
+    full = _Furniture.of(sheet, targets, title)
+    last = len(fronts) - (count - 1) * per
+    # A part-filled last sheet gets the marks and boxes of the cards it holds.
+    partial = (full if last == per else
+               _Furniture.of(replace(sheet, slots=sheet.slots[:last]), targets, title))
     for n in range(count):
         chunk = range(n * per, min(len(fronts), (n + 1) * per))
+        furniture = partial if n == count - 1 else full
+        block, front_marks, back_marks = furniture.block, furniture.front, furniture.back
         front_items: list[Item] = []
         back_items: list[Item] = []
         for slot_index, i in enumerate(chunk):
             slot = sheet.slots[slot_index]
-            reach = _reach(slot, sheet.block, spec)
-            front_items.append(_place(fronts[i], card, slot, reach, f"card {i}"))
+            reach = _reach(slot, block, spec)
+            front_items.append(_place(fronts[i], card, slot, reach, f"card {i}",
+                                      sheet.turned))
             back_items.append(_place(backs[i], card, flip_to_back.apply_rect(slot),
-                                     flip_to_back.apply_rect(reach), f"back {i}"))
+                                     flip_to_back.apply_rect(reach), f"back {i}",
+                                     sheet.turned))
         label = f"{title} - sheet {n + 1} of {count}"
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks,
-                           print_note(spec, f"{label}: fronts - {how}"), *sheet_ruler(spec)),
-                          trim=sheet.block, bleed=sheet.block.inset(-spec.bleed),
+                           note(spec, f"{label}: fronts - {how}", zones),
+                           *ruler(spec, zones)),
+                          trim=block, bleed=block.inset(-spec.bleed),
                           label=f"{label} fronts")
-        back_block = flip_to_back.apply_rect(sheet.block)
-        shift = back_shift(spec)
+        back_block = flip_to_back.apply_rect(block)
         back_page = Page(spec.size.width, spec.size.height,
                          (Group((*back_items, *back_marks,
-                                 print_note(spec, f"{label}: backs")),
+                                 note(spec, f"{label}: backs", back_zones)),
                                 shift, role="back side"),),
                          trim=shift.apply_rect(back_block),
                          bleed=shift.apply_rect(back_block.inset(-spec.bleed)),
                          label=f"{label} backs")
         pages += [front_page, back_page]
     return pages
+
+
+@dataclass(frozen=True)
+class _Furniture:
+    """A sheet's cut block and the marks around it, front and back (back-page coordinates,
+    before the correction)."""
+
+    block: Rect
+    front: tuple[Item, ...]
+    back: tuple[Item, ...]
+
+    @staticmethod
+    def of(sheet: SheetPlan, targets: list[Item], title: str) -> _Furniture:
+        spec = sheet.spec
+        flip_to_back = mirror(spec)
+        marks = sheet_crop_marks(sheet)
+        front: list[Item] = [*marks, *targets]
+        back: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
+        reach = sheet.block.inset(-mark_reach(spec))
+        if spec.backs is Backs.GLUE:
+            front += pinholes(sheet.block, spec)
+            xs, ys = cut_lines(sheet)
+            back = [mirrored(m, flip_to_back)
+                    for m in glue_crop_marks(sheet.block, xs, ys, spec)] + targets
+            back += tab_label(flip_to_back.apply_rect(tab_rect(sheet.block)), title,
+                              up=spec.flip is Flip.LONG)
+            reach = Rect.bounding([*reach.corners(),
+                                   *tab_reach(sheet.block, spec).corners()])
+        _check_inside(back_shift(spec).apply_rect(flip_to_back.apply_rect(reach)), spec,
+                      title)
+        return _Furniture(sheet.block, tuple(front), tuple(back))
+
+
+def _check_inside(ink: Rect, spec: SheetSpec, title: str) -> None:
+    """Refuses a back side whose cards or marks would print inside the printer's margin:
+    the back correction moved them there, or the glue tab does not fit."""
+    p = spec.printable
+    over = max(p.x - ink.x, p.y - ink.y, ink.right - p.right, ink.bottom - p.bottom)
+    if over > 1e-6:
+        cause = ("the glue tab" if spec.backs is Backs.GLUE
+                 else "the back correction (--back-offset/--back-rotate/--back-scale)")
+        raise ImpositionError(
+            f"{title}: {cause} puts the backs' marks {over:.1f} mm into the printer's "
+            f"margin ({spec.margin_text}) on {spec.paper.upper()}; it is too large for this "
+            "paper and card size (try a smaller --margin or larger paper)")
 
 
 def blank_back(spec: SheetSpec, label: str) -> Page:

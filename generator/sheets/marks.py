@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..draw.geometry import Rect, Transform
 from ..draw.scene import Circle, Item, Line, Paint, Text
-from .spec import SheetSpec
+from .spec import SheetSpec, safe_area
 
 MARK_INK = "#000000"
 MARK_WIDTH = 0.25
@@ -33,12 +33,48 @@ def crop_marks(block: Rect, xs: Sequence[float], ys: Sequence[float], spec: Shee
     return marks
 
 
-def target_centres(spec: SheetSpec, radius: float = TARGET_RADIUS
-                   ) -> list[tuple[float, float]]:
+#: The smaller targets at the edge middles, which go where a full block leaves little room.
+EDGE_TARGET_RADIUS = 2.5
+
+
+def target_layout(spec: SheetSpec, avoid: Sequence[Rect] = ()
+                  ) -> tuple[list[tuple[float, float]], float]:
     """Registration targets at the four corners of the printable area: a set that both
-    flips map onto itself, so front and back targets coincide when the sheet turns."""
-    p = spec.printable.inset(radius + 0.5)
-    return [(p.x, p.y), (p.right, p.y), (p.x, p.bottom), (p.right, p.bottom)]
+    flips map onto itself, so front and back targets coincide when the sheet turns. They
+    keep the back correction's reach from the margin, so corrected they still clear it.
+    If a target would touch *avoid* (the ink of a block that fills the sheet), the pair at
+    the middles of the side edges is used instead, or else of the top and bottom edges:
+    those sets are symmetric under both flips too, and use smaller targets. Returns the
+    centres and the targets' radius."""
+    p = safe_area(spec, TARGET_RADIUS + 0.5)
+    e = safe_area(spec, EDGE_TARGET_RADIUS + 0.5)
+    cx, cy = spec.size.width / 2, spec.size.height / 2
+    choices = [([(p.x, p.y), (p.right, p.y), (p.x, p.bottom), (p.right, p.bottom)],
+                TARGET_RADIUS),
+               ([(e.x, cy), (e.right, cy)], EDGE_TARGET_RADIUS),
+               ([(cx, e.y), (cx, e.bottom)], EDGE_TARGET_RADIUS)]
+    for centres, radius in choices:
+        if not any(target_touches(c, zone, radius) for c in centres for zone in avoid):
+            return centres, radius
+    return choices[0]
+
+
+def target_centres(spec: SheetSpec, avoid: Sequence[Rect] = ()
+                   ) -> list[tuple[float, float]]:
+    """The centres of :func:`target_layout`."""
+    return target_layout(spec, avoid)[0]
+
+
+def target_touches(centre: tuple[float, float], zone: Rect, radius: float = TARGET_RADIUS
+                   ) -> bool:
+    """Whether the ink of a target at *centre* (ring, dot, cross) comes within 0.3 mm of
+    *zone*."""
+    x, y = centre
+    arm = 0.3 + MARK_WIDTH
+    shapes = [Rect(x - radius, y - arm, 2 * radius, 2 * arm),
+              Rect(x - arm, y - radius, 2 * arm, 2 * radius),
+              Rect(x - radius * 0.62, y - radius * 0.62, radius * 1.24, radius * 1.24)]
+    return any(zone.intersects(shape.inset(-0.3)) for shape in shapes)
 
 
 def target(cx: float, cy: float, r: float = TARGET_RADIUS) -> list[Item]:
@@ -48,18 +84,32 @@ def target(cx: float, cy: float, r: float = TARGET_RADIUS) -> list[Item]:
             Line(cx - r, cy, cx + r, cy, paint), Line(cx, cy - r, cx, cy + r, paint)]
 
 
-def registration_targets(spec: SheetSpec) -> list[Item]:
-    """The four targets of a sheet, the same on its front and its back."""
-    return [item for centre in target_centres(spec) for item in target(*centre)]
+def registration_targets(spec: SheetSpec, avoid: Sequence[Rect] = ()) -> list[Item]:
+    """The targets of a sheet, the same on its front and its back."""
+    centres, radius = target_layout(spec, avoid)
+    return [item for x, y in centres for item in target(x, y, radius)]
 
 
-def pinholes(block: Rect) -> list[Item]:
-    """Rings at the block's corners: pierce them, then join the holes on the reverse to
-    draw the rectangle the backs sheet is glued onto."""
+PINHOLE_RADIUS = 1.6
+
+
+def pinhole_centres(block: Rect, spec: SheetSpec) -> list[tuple[float, float]]:
+    """Two rings beyond each corner of the block, on the lines of its edges, halfway along
+    the crop marks: clear of the cards and their bleed. Joined across the sheet on the
+    reverse, opposite holes draw exactly the block's four edges."""
+    d = spec.bleed + spec.mark_offset + spec.mark_length / 2
+    return [(block.x, block.y - d), (block.right, block.y - d),
+            (block.x, block.bottom + d), (block.right, block.bottom + d),
+            (block.x - d, block.y), (block.right + d, block.y),
+            (block.x - d, block.bottom), (block.right + d, block.bottom)]
+
+
+def pinholes(block: Rect, spec: SheetSpec) -> list[Item]:
+    """Rings to pierce on the fronts of a glued sheet (see :func:`pinhole_centres`)."""
     items: list[Item] = []
     paint = Paint(stroke=MARK_INK, width=MARK_WIDTH)
-    for x, y in block.corners():
-        items += [Circle(x, y, 1.6, paint), Circle(x, y, 0.3, Paint(fill=MARK_INK))]
+    for x, y in pinhole_centres(block, spec):
+        items += [Circle(x, y, PINHOLE_RADIUS, paint), Circle(x, y, 0.3, Paint(fill=MARK_INK))]
     return items
 
 
@@ -76,14 +126,15 @@ def ruler(x: float, y: float, length: float = 50.0) -> list[Item]:
 
 def sheet_ruler(spec: SheetSpec) -> list[Item]:
     """The ruler where every sheet has it: bottom left, inside the safe margin and clear
-    of the corner targets."""
-    printable = spec.printable
+    of the corner targets (which move in by the back correction's reach)."""
+    printable = safe_area(spec)
     return ruler(printable.x + 8, printable.bottom - 1.0)
 
 
 def print_note(spec: SheetSpec, text: str) -> Text:
-    """The line at the top left of a sheet that names it and says how to print it."""
-    printable = spec.printable
+    """The line at the top left of a sheet that names it and says how to print it. Like the
+    targets, it keeps the back correction's reach from the margin."""
+    printable = safe_area(spec)
     return Text(printable.x + 8, printable.y + 2.4, text, 2.4, MARK_INK, "regular", "start")
 
 

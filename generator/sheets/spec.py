@@ -5,10 +5,14 @@ Conventions. Pages are portrait. A duplex PDF pairs page 2k (back) with page 2k-
 or its short edge (:attr:`Flip.SHORT`: mirrored top-bottom). ``back_offset`` (x right,
 y up, in mm) is how far the whole back side should land from the front, seen from the front
 after the sheet turns; it moves marks too, because a printer shifts everything on that side.
+``back_rotate`` (degrees, counter-clockwise seen from the front) and ``back_scale`` (x, y
+factors) correct a printer that turns or stretches the back side; both act about the sheet
+centre, scale first, then the turn, then the offset.
 """
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -33,6 +37,23 @@ class Backs(enum.StrEnum):
 
     DUPLEX = "duplex"
     GLUE = "glue"
+
+
+class Marks(enum.StrEnum):
+    """The cutting guides on card sheets (see :mod:`.guides`)."""
+
+    CROP = "crop"
+    CORNERS = "corners"
+    LINES = "lines"
+
+
+class Orientation(enum.StrEnum):
+    """How cards sit on the sheet: upright, turned a quarter (as on landscape paper), or
+    whichever needs fewer sheets (upright when both need as many)."""
+
+    AUTO = "auto"
+    UPRIGHT = "upright"
+    TURNED = "turned"
 
 
 _Choice = TypeVar("_Choice", bound=enum.StrEnum)
@@ -62,11 +83,18 @@ class SheetSpec:
 
     paper: str = "a4"
     margin: float = 5.0        # the printer's safe margin: nothing is printed nearer the edge
+    #: Per-edge margins (top, right, bottom, left) instead of *margin*, for printers with a
+    #: larger margin on one edge.
+    margins: tuple[float, float, float, float] | None = None
     gap: float = 0.0           # between cards; 0 means neighbours share one cut line
     bleed: float = 2.0
     flip: Flip = Flip.LONG
     backs: Backs = Backs.DUPLEX
     back_offset: tuple[float, float] = (0.0, 0.0)
+    back_rotate: float = 0.0
+    back_scale: tuple[float, float] = (1.0, 1.0)
+    marks: Marks = Marks.CROP
+    orientation: Orientation = Orientation.AUTO
     mark_offset: float = 1.0   # from the bleed edge to where a crop mark starts
     mark_length: float = 3.0
 
@@ -77,15 +105,31 @@ class SheetSpec:
         # Frozen: the checked members replace the spellings through object.__setattr__.
         object.__setattr__(self, "flip", _choice(Flip, "flip", self.flip))
         object.__setattr__(self, "backs", _choice(Backs, "backs", self.backs))
+        object.__setattr__(self, "marks", _choice(Marks, "marks", self.marks))
+        object.__setattr__(self, "orientation",
+                           _choice(Orientation, "orientation", self.orientation))
         for name in ("margin", "gap", "bleed", "mark_offset", "mark_length"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise ImpositionError(f"sheet {name}: expected a length of 0 mm or more, "
                                       f"got {value!r}")
+        m = self.margins
+        if m is not None and (not isinstance(m, tuple) or len(m) != 4 or not all(
+                isinstance(v, (int, float)) and v >= 0 for v in m)):
+            raise ImpositionError("sheet margins: expected (top, right, bottom, left) in mm, "
+                                  f"each 0 or more, got {m!r}")
         offset = self.back_offset
         if (not isinstance(offset, tuple) or len(offset) != 2
                 or not all(isinstance(v, (int, float)) for v in offset)):
             raise ImpositionError(f"sheet back_offset: expected (x, y) in mm, got {offset!r}")
+        if not isinstance(self.back_rotate, (int, float)) or abs(self.back_rotate) > 5:
+            raise ImpositionError("sheet back_rotate: expected degrees from -5 to 5, "
+                                  f"got {self.back_rotate!r}")
+        scale = self.back_scale
+        if (not isinstance(scale, tuple) or len(scale) != 2
+                or not all(isinstance(v, (int, float)) and 0.9 <= v <= 1.1 for v in scale)):
+            raise ImpositionError("sheet back_scale: expected (x, y) factors from 0.9 to 1.1, "
+                                  f"got {scale!r}")
 
     @property
     def size(self) -> Size:
@@ -93,7 +137,24 @@ class SheetSpec:
 
     @property
     def printable(self) -> Rect:
-        return Rect(0, 0, self.size.width, self.size.height).inset(self.margin)
+        if self.margins is None:
+            return Rect(0, 0, self.size.width, self.size.height).inset(self.margin)
+        top, right, bottom, left = self.margins
+        # The back of the sheet goes through the same printer with the edges the flip
+        # swaps: what both sides can print is the larger of the two margins it swaps.
+        if self.flip is Flip.LONG:
+            left = right = max(left, right)
+        else:
+            top = bottom = max(top, bottom)
+        return Rect(left, top, self.size.width - left - right,
+                    self.size.height - top - bottom)
+
+    @property
+    def margin_text(self) -> str:
+        """The margin options as typed: ``--margin 5`` or ``--margins 5,5,12,5``."""
+        if self.margins is None:
+            return f"--margin {self.margin:g}"
+        return "--margins " + ",".join(f"{v:g}" for v in self.margins)
 
     @property
     def mark_reach(self) -> float:
@@ -109,10 +170,55 @@ def mirror(spec: SheetSpec) -> Transform:
     return Transform.mirror_y(size.height / 2)
 
 
+def front_correction(spec: SheetSpec) -> Transform:
+    """Where the back side's content should land, seen from the front, in page mm (y down):
+    scaled, turned and moved about the sheet centre as *spec* asks."""
+    size = spec.size
+    cx, cy = size.width / 2, size.height / 2
+    dx, dy = spec.back_offset
+    sx, sy = spec.back_scale
+    # Counter-clockwise seen from the front is a negative (clockwise) page turn.
+    return (Transform.translate(cx + dx, cy - dy) @ Transform.rotate(-spec.back_rotate)
+            @ Transform.scale(sx, sy) @ Transform.translate(-cx, -cy))
+
+
 def back_shift(spec: SheetSpec) -> Transform:
-    """The translation of the back page that makes it land *back_offset* from the front."""
+    """The transform of the back page that makes it land *back_offset* from the front,
+    turned by *back_rotate* and scaled by *back_scale*. Glued backs are not corrected: a
+    backs sheet is cut out and glued, so a printer's duplex error means nothing to it."""
+    if spec.backs is Backs.GLUE:
+        return Transform()
+    if spec.back_rotate != 0 or spec.back_scale != (1.0, 1.0):
+        # The back page is the front mirrored: correct in front terms, between mirrors.
+        flip = mirror(spec)
+        return flip @ front_correction(spec) @ flip
     dx, dy = spec.back_offset
     # Long flip mirrors x, so a shift seen as +x from the front is -x on the back page;
     # y is up in the option but down on the page.
     return (Transform.translate(-dx, -dy) if spec.flip is Flip.LONG
             else Transform.translate(dx, dy))
+
+
+def correction_reach(spec: SheetSpec) -> tuple[float, float]:
+    """How far (mm, across and down) the back correction moves any corner of the printable
+    area: back-page marks keep this much more room from the margin, so the correction
+    never pushes them into it. (0, 0) for glued backs, which are not corrected."""
+    if spec.backs is Backs.GLUE or (spec.back_offset == (0.0, 0.0) and spec.back_rotate == 0
+                                    and spec.back_scale == (1.0, 1.0)):
+        return (0.0, 0.0)
+    fix = front_correction(spec)
+    rx = ry = 0.0
+    for x, y in spec.printable.corners():
+        fx, fy = fix.apply(x, y)
+        rx, ry = max(rx, abs(fx - x)), max(ry, abs(fy - y))
+    # Whole tenths: the marks move in tidy steps and the files stay short.
+    return (math.ceil(rx * 10 - 1e-9) / 10, math.ceil(ry * 10 - 1e-9) / 10)
+
+
+def safe_area(spec: SheetSpec, extra: float = 0.0) -> Rect:
+    """The printable area less the back correction's reach (and *extra* on every side):
+    where marks shared by both sides go."""
+    rx, ry = correction_reach(spec)
+    p = spec.printable
+    return Rect(p.x + rx + extra, p.y + ry + extra, p.w - 2 * (rx + extra),
+                p.h - 2 * (ry + extra))
