@@ -300,3 +300,8 @@ from .rules import rules, validate  # noqa: E402
 
 cli.add_command(validate)
 cli.add_command(rules)
+
+# Cadogan's patiences: their own module, registered here.
+from .patience import patience as patience_group  # noqa: E402
+
+cli.add_command(patience_group)
