@@ -45,9 +45,9 @@ class Solution:
 
 
 def solve(game: Patience, seed: int, *, nodes: int | None = None,
-          seconds: float | None = None) -> Solution:
-    """Searches the deal *seed* until a win, the end of the search, *nodes* positions
-    expanded or *seconds* spent, whichever comes first.
+          seconds: float | None = None, start: State | None = None) -> Solution:
+    """Searches the deal *seed* (or the position *start*) until a win, the end of the
+    search, *nodes* positions expanded or *seconds* spent, whichever comes first.
 
     Best first: the position with the highest :meth:`~.engine.Patience.score` is expanded
     next, the newest first among equals (so the search dives like a depth-first one while
@@ -55,7 +55,8 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
     a move, and is played out when its turn comes.
     """
     began = time.perf_counter()
-    start = game.deal(seed)
+    if start is None:
+        start = game.deal(seed)
     seen = {hash(game.key(start))}
     # Expanded positions: (position, parent number, move from the parent).
     tree: list[tuple[State, int, Move | None]] = []
