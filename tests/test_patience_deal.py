@@ -114,3 +114,24 @@ def test_empress_set_aside_cards_and_colours():
     assert all(c[-1] in "SC" for c in game.cards(state, "black"))
     rest = game.cards(state, "stock") + game.cards(state, "red") + game.cards(state, "black")
     assert not {"QS", "QC", "JH", "JD"} & set(rest)
+
+
+@pytest.mark.parametrize("module", ["__init__", "cards", "engine"])
+def test_patience_doctests(module):
+    import doctest
+    import importlib
+    name = "generator.rules.patience" + ("" if module == "__init__" else f".{module}")
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_deal_with_its_checks_takes_well_under_200_ms(name):
+    import time
+    game = patience(name)
+    began = time.perf_counter()
+    for seed in range(10):
+        state = game.deal(seed)
+        assert not game.conservation(state)
+        game.legal_moves(state)
+    assert (time.perf_counter() - began) / 10 < 0.05
