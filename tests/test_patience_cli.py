@@ -93,3 +93,29 @@ def test_solve_json_says_whether_the_search_was_complete(runner):
     moves = data["moves"]
     replayed = run(runner, "play", "nivernaise", "--seed", "0", "--moves", moves, "--json")
     assert json.loads(replayed.output)["on_foundations"] == data["on_foundations"]
+
+
+def test_play_of_a_stored_winning_game_says_won(runner):
+    from pathlib import Path
+    wins = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
+        encoding="utf-8"))
+    entry = wins["nivernaise"]
+    result = run(runner, "play", "nivernaise", "--seed", str(entry["seed"]), "--moves",
+                 entry["moves"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "won: all 104 cards on the foundations"
+
+
+def test_solve_prints_the_winning_moves(runner):
+    result = run(runner, "solve", "nivernaise", "--seed", "16", "--nodes", "5000")
+    lines = result.output.splitlines()
+    assert lines[0].startswith("La Nivernaise, seed 16: won (")
+    moves = lines[1].removeprefix("moves: ")
+    replayed = run(runner, "play", "nivernaise", "--seed", "16", "--moves", moves)
+    assert replayed.output.splitlines()[-1].startswith("won")
+
+
+def test_solve_says_when_a_deal_cannot_be_won(runner):
+    result = run(runner, "solve", "nivernaise", "--seed", "60", "--nodes", "5000")
+    assert result.output.startswith("La Nivernaise, seed 60: cannot be won: every reachable "
+                                    "position was searched")
