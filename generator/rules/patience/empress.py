@@ -206,10 +206,8 @@ class Empress(Patience):
             after = self.moved(state, {src: (), dst: (b, a)})
             return self._refill(after, src)
         fa, fb = self._foundation_for(state, a), self._foundation_for(state, b)
-        for c, f in ((a, fa), (b, fb)):
-            if f is None:
-                return f"{C.name(c)} fits no foundation yet"
-        assert fa is not None and fb is not None
+        if fa is None or fb is None:
+            return f"{C.name(a if fa is None else b)} fits no foundation yet"
         after = self.moved(state, {src: (), dst: (), fa: state.piles[fa] + (a,),
                                    fb: state.piles[fb] + (b,)})
         army_cell, navy_cell = (src, dst) if src in self.army else (dst, src)
@@ -229,10 +227,8 @@ class Empress(Patience):
         a, b = pile
         fa = self._foundation_for(state, a)
         fb = self._foundation_for(state, b)
-        for c, f in ((a, fa), (b, fb)):
-            if f is None:
-                return f"{C.name(c)} of the couple fits no foundation yet"
-        assert fa is not None and fb is not None
+        if fa is None or fb is None:
+            return f"{C.name(a if fa is None else b)} of the couple fits no foundation yet"
         after = self.moved(state, {cell: (), fa: state.piles[fa] + (a,),
                                    fb: state.piles[fb] + (b,)})
         return self._refill(after, cell)

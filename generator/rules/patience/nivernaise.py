@@ -222,9 +222,7 @@ class Nivernaise(Patience):
         changes: dict[int, tuple[int, ...]] = {packet: () for packet in self.line}
         changes[self.stock] = tuple(reversed(gathered))
         after = self.moved(state, changes, redeals=state.redeals + 1)
-        dealt = self._deal_round(after)
-        assert isinstance(dealt, State)
-        return dealt
+        return self._deal_round(after)
 
     def key(self, state: State) -> Hashable:
         # The eight flank places are alike: which one holds a card changes nothing.

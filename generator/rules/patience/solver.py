@@ -70,7 +70,8 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
         moves = []
         while node > 0:
             _, parent, move = tree[node]
-            assert move is not None
+            if move is None:
+                break
             moves.append(move)
             node = parent
         return tuple(reversed(moves))
@@ -90,7 +91,8 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
             state = start
         else:
             after = game.attempt(tree[parent][0], move)
-            assert isinstance(after, State)
+            if isinstance(after, str):  # the move was legal when it was listed
+                raise RuntimeError(f"solver bug: {move} became illegal: {after}")
             state = after
         node = len(tree)
         tree.append((state, parent, move))
