@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.rules.patience import Move, parse_moves, patience
+from generator.rules.patience.besieged import ORDER
 from generator.rules.patience.solver import Verdict, solve
 
 from test_patience_rules import table
@@ -79,3 +80,26 @@ def test_a_pruning_solver_does_not_claim_a_proof():
     result = solve(game, 0, start=stuck)
     assert result.verdict is Verdict.EXHAUSTED and result.complete
     assert Move.parse("W1>E1") not in game.legal_moves(stuck)
+
+
+def test_solver_wins_a_besieged_city_endgame_only_with_the_end_swaps():
+    # Spades lack their last three cards: 2S is in the Reserve at R11, whose row and
+    # column are walled by 9Ds; KS and AS lie on ramparts elsewhere.
+    game = patience("besieged-city")
+    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    order = [names.get(r, str(r)) for r in ORDER]
+    piles = {f"F{i}": " ".join(f"{r}{suit}" for r in order)
+             for i, suit in ((2, "C"), (3, "H"), (4, "D"))}
+    piles["F1"] = " ".join(f"{r}S" for r in order[:-3])
+    piles |= {"R11": "2S", "W2": "KS", "E3": "AS", "W1": "9D", "E1": "9D", "T1": "9D",
+              "S1": "9D"}
+    start = table(game, piles)
+    result = solve(game, 0, start=start)
+    assert result.verdict is Verdict.WON
+    assert game.won(result.position)
+    state = start
+    for move in result.moves:
+        state = game.play(state, move)
+    assert game.won(state)
+    walled = patience("besieged-city", {"end_swaps": "false"})
+    assert solve(walled, 0, start=start).verdict is Verdict.EXHAUSTED
