@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..errors import PatienceError
-from ..rules.patience import PATIENCES, Patience, State, parse_moves
+from ..rules.patience import Patience, State, parse_moves
 from ..rules.patience import patience as make_patience
 from ..rules.patience.solver import Verdict, solve
 from ..rules.patience.text import position_data, position_lines, status_line
@@ -128,5 +128,3 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
         for line in position_lines(game, result.position):
             click.echo(f"  {line}")
 
-
-__all__ = ["patience", "PATIENCES"]
