@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.rules.patience import PATIENCES, patience  # noqa: E402
 from generator.rules.patience.solver import Verdict, solve  # noqa: E402
 
-#: Nodes per search by default: about 2-6 s a deal on a 2020 laptop core.
+#: Nodes per search by default: 6-8 s a deal on the development machine (README).
 NODES = {"nivernaise": 20_000, "empress-of-india": 10_000, "besieged-city": 20_000}
 
 
