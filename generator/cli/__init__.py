@@ -419,3 +419,8 @@ from . import play, solve  # noqa: E402,F401
 from .printer import printer  # noqa: E402
 
 cli.add_command(printer)
+
+# Cadogan's patiences: their own module, registered here.
+from .patience import patience as patience_group  # noqa: E402
+
+cli.add_command(patience_group)

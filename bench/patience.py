@@ -1,0 +1,67 @@
+"""How often can each patience be won? python bench/patience.py [--seeds 100] [--nodes N]
+
+Runs the solver on deals 0..SEEDS-1 of every patience (or of --only NAME), each search
+stopped after --nodes expanded positions (deterministic: the same figures on any machine)
+or --seconds (a safety net that only a slow machine reaches). Prints one line per
+patience: deals won, proved lost, searched out with pruned moves, stopped by the limit, the
+win rate and the share of searches that hit the limit. --json FILE keeps every search.
+README records one measurement.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from generator.rules.patience import PATIENCES, patience  # noqa: E402
+from generator.rules.patience.solver import Verdict, solve  # noqa: E402
+
+#: Nodes per search by default: 6-8 s a deal on the development machine (README).
+NODES = {"nivernaise": 20_000, "empress-of-india": 10_000, "besieged-city": 20_000}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="first seed")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="positions expanded per search (default: per patience)")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--only", choices=sorted(PATIENCES), action="append")
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    records = []
+    print(f"{'patience':<17} {'seeds':>5} {'won':>4} {'lost':>4} {'pruned':>6} "
+          f"{'limit':>5} {'win rate':>8} {'hit limit':>9} {'s/deal':>6}  nodes")
+    for name in args.only or list(PATIENCES):
+        game = patience(name)
+        nodes = args.nodes or NODES[name]
+        counts = {v: 0 for v in Verdict}
+        began = time.perf_counter()
+        won_seeds = []
+        for seed in range(args.first, args.first + args.seeds):
+            result = solve(game, seed, nodes=nodes, seconds=args.seconds)
+            counts[result.verdict] += 1
+            if result.verdict is Verdict.WON:
+                won_seeds.append(seed)
+            records.append({"patience": name, "seed": seed, "verdict": result.verdict.value,
+                            "on_foundations": result.on_foundations, "nodes": result.nodes,
+                            "seconds": round(result.seconds, 3),
+                            "moves": " ".join(map(str, result.moves))
+                            if result.verdict is Verdict.WON else ""})
+        spent = (time.perf_counter() - began) / args.seeds
+        print(f"{name:<17} {args.seeds:>5} {counts[Verdict.WON]:>4} {counts[Verdict.LOST]:>4} "
+              f"{counts[Verdict.EXHAUSTED]:>6} {counts[Verdict.LIMIT]:>5} "
+              f"{counts[Verdict.WON] / args.seeds:>8.0%} "
+              f"{counts[Verdict.LIMIT] / args.seeds:>9.0%} {spent:>6.1f}  {nodes}", flush=True)
+        print(f"  won: {' '.join(map(str, won_seeds)) or 'none'}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

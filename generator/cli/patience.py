@@ -1,0 +1,130 @@
+"""``opencards patience deal|play|solve``: Cadogan's three patiences on the command line.
+
+A thin shell over :mod:`generator.rules.patience`: parse, ask the engine, print.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import click
+
+from ..errors import PatienceError
+from ..rules.patience import Patience, State, parse_moves
+from ..rules.patience import patience as make_patience
+from ..rules.patience.solver import Verdict, solve
+from ..rules.patience.text import position_data, position_lines, status_line
+
+
+def _game(name: str, switches: tuple[str, ...]) -> Patience:
+    given: dict[str, str] = {}
+    for text in switches:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise PatienceError(f"--switch: expected NAME=VALUE, got {text!r}")
+        given[key.strip()] = value.strip()
+    return make_patience(name, given)
+
+
+def _show(game: Patience, seed: int, state: State, as_json: bool,
+          extra: dict[str, Any] | None = None) -> None:
+    if as_json:
+        data = {"seed": seed, **position_data(game, state), **(extra or {})}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"{game.title}, seed {seed} ({game.packs} packs)")
+    for line in position_lines(game, state):
+        click.echo(f"  {line}")
+    click.echo(status_line(game, state))
+
+
+_name = click.argument("name", metavar="NAME")
+_seed = click.option("--seed", type=click.IntRange(0), required=True,
+                     help="The number of the deal: the same seed deals the same cards.")
+_switch = click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE",
+                       help="Change a rule switch, e.g. redeals=2; repeatable.")
+_json = click.option("--json", "as_json", is_flag=True, help="Print JSON for tools.")
+
+
+@click.group("patience")
+def patience() -> None:
+    """Cadogan's patiences: nivernaise, empress-of-india, besieged-city."""
+
+
+@patience.command("deal")
+@_name
+@_seed
+@_switch
+@_json
+def deal_command(name: str, seed: int, switches: tuple[str, ...], as_json: bool) -> None:
+    """Deal NAME and print the tableau slot by slot (cards bottom first, top last)."""
+    game = _game(name, switches)
+    state = game.deal(seed)
+    _show(game, seed, state, as_json)
+
+
+@patience.command("play")
+@_name
+@_seed
+@click.option("--moves", required=True, metavar='"M1 M2 ..."',
+              help='Moves in the notation, e.g. "LF1>FA1 stock>LF1 deal".')
+@_switch
+@_json
+def play_command(name: str, seed: int, moves: str, switches: tuple[str, ...],
+                 as_json: bool) -> None:
+    """Replay moves on a deal and print the position reached; an illegal move stops the
+    replay with its number and the reason."""
+    game = _game(name, switches)
+    state = game.replay(seed, parse_moves(moves))
+    _show(game, seed, state, as_json)
+
+
+def _duration(_: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    if value is None:
+        return None
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min)?\s*", value)
+    if not m or float(m.group(1)) <= 0:
+        raise click.BadParameter(f"expected a time like 30s, 500ms or 2m, got {value!r}",
+                                 param=param)
+    number, unit = float(m.group(1)), m.group(2) or "s"
+    return number * {"ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0}[unit]
+
+
+@patience.command("solve")
+@_name
+@_seed
+@click.option("--limit", callback=_duration, default="30s", show_default=True,
+              help="Stop the search after this long.")
+@click.option("--nodes", type=click.IntRange(1), default=None,
+              help="Stop after this many positions (the same result on any machine).")
+@_switch
+@_json
+def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
+                  switches: tuple[str, ...], as_json: bool) -> None:
+    """Search the deal for a win; print the winning moves, or the moves to the best
+    position reached and that position, and whether the search was complete."""
+    game = _game(name, switches)
+    result = solve(game, seed, nodes=nodes, seconds=limit)
+    moves = " ".join(map(str, result.moves))
+    verdict = {
+        Verdict.WON: "won",
+        Verdict.LOST: "cannot be won: every reachable position was searched",
+        Verdict.EXHAUSTED: "no win found; the search tried every move it considers, but it "
+                           "leaves some moves out, so this is not a proof",
+        Verdict.LIMIT: "no win found before the limit; the search is incomplete",
+    }[result.verdict]
+    if as_json:
+        _show(game, seed, result.position, True, {
+            "verdict": result.verdict.value, "complete": result.complete, "moves": moves,
+            "nodes": result.nodes, "seconds": round(result.seconds, 3)})
+        return
+    click.echo(f"{game.title}, seed {seed}: {verdict} ({result.nodes} positions, "
+               f"{result.seconds:.1f} s)")
+    click.echo(f"moves: {moves or '(none)'}")
+    if result.verdict is not Verdict.WON:
+        click.echo(f"best position reached ({result.on_foundations} of {game.goal} on the "
+                   f"foundations):")
+        for line in position_lines(game, result.position):
+            click.echo(f"  {line}")
+

@@ -1,0 +1,305 @@
+"""The Empress of India (Cadogan; other_games.md 2.2): four packs, sixteen foundations
+round the Empress, an Army of red cards and a Navy of black ones.
+
+How the engine reads the rules:
+
+- Set aside before the deal: the Empress (one Q♣) and her guard (the eight red jacks), which
+  never move; the eight black aces (Admirals, AD1-AD8) building up in suit A 2 ... 10 J K,
+  with no queen; the eight red kings (Generals, GE1-GE8) building down K Q 10 ... 2 A, with
+  no jack; the other seven black queens are discarded.
+- The deal fills the Army (A1-A24, two rows of twelve) with red cards and the Navy (N1-N24)
+  with black ones as they come; a card whose colour is already full goes to that colour's
+  talon (``red``, ``black``). The rest is the stock.
+- Cards reach the foundations only in pairs, one red and one black at once: ``A5+N7``
+  plays the Army card in A5 and the Navy card in N7 together, each on a foundation of its
+  colour that takes it.
+- Switch ``advance_pairing`` (default on, Cadogan's reading in other_games.md): an Army card
+  may be laid on any Navy card, or a Navy card on any Army card (``A5/N7``), before they can
+  be played; the couple never parts and is later played with ``N7>F``. A card is paired once:
+  nothing is laid on a couple. Off, the only pairs are those played at once.
+- A gap in the Army or Navy is refilled at once from its colour's talon, or, when that is
+  empty, by turning the stock until a card of the right colour comes (the other colour's
+  cards go to their own talon on the way). A gap stays empty when neither has the colour.
+- ``deal`` turns the whole stock onto the two talons, each card to its colour. Cadogan does
+  it when play is stuck; the engine allows it whenever the stock has cards. No redeal.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from . import cards as C
+from .engine import Move, MoveKind, Patience, State
+from .tableau import Role, Slot, Tableau
+
+#: Ranks in building order after the foundation card.
+BLACK_UP = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)
+RED_DOWN = (13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+SPADES, CLUBS, HEARTS, DIAMONDS = range(4)
+
+# The star of plate 014, clockwise from the top left: (x, y, rotation).
+_RING = ((-0.5, -1.0, 0), (0.5, -1.0, 0), (1.0, -0.5, 90), (1.0, 0.5, 90),
+         (0.5, 1.0, 0), (-0.5, 1.0, 0), (-1.0, 0.5, 90), (-1.0, -0.5, 90))
+_OUTER = ((0.0, -3.5, 0), (1.8, -1.8, 45), (3.5, 0.0, 90), (1.8, 1.8, 45),
+          (0.0, 3.5, 0), (-1.8, 1.8, 45), (-3.5, 0.0, 90), (-1.8, -1.8, 45))
+
+
+def _ring(radius: float) -> list[tuple[float, float, int]]:
+    # The rings are the same shape at two sizes: the long axis scales, the offset of 0.5 stays.
+    return [(x * radius if abs(x) == 1.0 else x, y * radius if abs(y) == 1.0 else y, r)
+            for x, y, r in _RING]
+
+
+def _tableau() -> Tableau:
+    slots = [Slot("EMP", 0.0, 0.0, 0, Role.DECORATION, "Empress")]
+    slots += [Slot(f"G{i}", x, y, r, Role.DECORATION, "guard")
+              for i, (x, y, r) in enumerate(_ring(1.3), start=1)]
+    slots += [Slot(f"AD{i}", x, y, r, Role.FOUNDATION, "Admiral")
+              for i, (x, y, r) in enumerate(_ring(2.4), start=1)]
+    slots += [Slot(f"GE{i}", x, y, r, Role.FOUNDATION, "General")
+              for i, (x, y, r) in enumerate(_OUTER, start=1)]
+    for i in range(24):
+        slots.append(Slot(f"A{i + 1}", i % 12 - 5.5, -5.5 + i // 12, 0, Role.ARMY))
+    for i in range(24):
+        slots.append(Slot(f"N{i + 1}", i % 12 - 5.5, 4.5 + i // 12, 0, Role.NAVY))
+    slots += [Slot("red", 7.5, -5.0, 0, Role.TALON, "red talon"),
+              Slot("black", 7.5, 5.0, 0, Role.TALON, "black talon"),
+              Slot("stock", 7.5, 0.0, 0, Role.STOCK),
+              Slot("discard", -7.5, 0.0, 0, Role.DISCARD, "7 black queens")]
+    return Tableau(tuple(slots))
+
+
+@dataclass(frozen=True)
+class EmpressSwitches:
+    #: A red and a black card may be laid together before they can be played.
+    advance_pairing: bool = True
+
+
+class Empress(Patience):
+    name = "empress-of-india"
+    title = "The Empress of India"
+    packs = 4
+    tableau = _tableau()
+    goal = 192
+    dealt: ClassVar[dict[Role, int]] = {Role.DECORATION: 9, Role.FOUNDATION: 16,
+                                        Role.DISCARD: 7, Role.ARMY: 24, Role.NAVY: 24}
+    solver_prunes = True
+    Switches = EmpressSwitches
+    switches: EmpressSwitches
+    #: How many advance pairings the solver tries in a position (best first).
+    solver_pairings = 4
+
+    def __init__(self, switches: EmpressSwitches | None = None) -> None:
+        super().__init__(switches)
+        ix = self.index
+        self.army = tuple(ix[f"A{i}"] for i in range(1, 25))
+        self.navy = tuple(ix[f"N{i}"] for i in range(1, 25))
+        self.admirals = tuple(ix[f"AD{i}"] for i in range(1, 9))
+        self.generals = tuple(ix[f"GE{i}"] for i in range(1, 9))
+        self.red, self.black, self.stock = ix["red"], ix["black"], ix["stock"]
+
+    def deal(self, seed: int) -> State:
+        deck = C.shuffled(self.packs, seed)
+        piles: list[tuple[int, ...]] = [()] * len(self.index)
+        piles[self.index["EMP"]] = (C.of(C.QUEEN, CLUBS),)
+        set_aside = [piles[self.index["EMP"]][0]]
+        for n in range(8):
+            guard = (C.of(C.JACK, HEARTS if n % 2 == 0 else DIAMONDS),)
+            admiral = (C.of(C.LOW_ACE, SPADES if n % 2 == 0 else CLUBS),)
+            general = (C.of(C.KING, HEARTS if n % 2 == 0 else DIAMONDS),)
+            piles[self.index[f"G{n + 1}"]] = guard
+            piles[self.admirals[n]] = admiral
+            piles[self.generals[n]] = general
+            set_aside += [guard[0], admiral[0], general[0]]
+        discard = (C.of(C.QUEEN, SPADES),) * 4 + (C.of(C.QUEEN, CLUBS),) * 3
+        piles[self.index["discard"]] = discard
+        set_aside += list(discard)
+        for c in set_aside:
+            deck.remove(c)  # the first copy from the bottom: which copy goes is immaterial
+        army: list[int] = []
+        navy: list[int] = []
+        red: list[int] = []
+        black: list[int] = []
+        while len(army) < 24 or len(navy) < 24:
+            c = deck.pop()
+            if C.is_red(c):
+                (army if len(army) < 24 else red).append(c)
+            else:
+                (navy if len(navy) < 24 else black).append(c)
+        for i, c in zip(self.army, army):
+            piles[i] = (c,)
+        for i, c in zip(self.navy, navy):
+            piles[i] = (c,)
+        piles[self.red], piles[self.black], piles[self.stock] = (tuple(red), tuple(black),
+                                                                 tuple(deck))
+        return State(tuple(piles))
+
+    # --- rules -----------------------------------------------------------------------------
+
+    def _foundation_for(self, state: State, c: int) -> int | None:
+        """The first foundation that takes *c* now, if any."""
+        red = C.is_red(c)
+        order = RED_DOWN if red else BLACK_UP
+        for f in self.generals if red else self.admirals:
+            pile = state.piles[f]
+            if C.suit(pile[0]) == C.suit(c) and len(pile) < 12 and order[len(pile)] == C.rank(c):
+                return f
+        return None
+
+    def _need(self, state: State, c: int) -> int:
+        """How many cards of its suit must be played before *c* fits (0: it fits now)."""
+        red = C.is_red(c)
+        order = RED_DOWN if red else BLACK_UP
+        at = order.index(C.rank(c))
+        return min((at - len(state.piles[f]) for f in (self.generals if red else
+                                                         self.admirals)
+                    if C.suit(state.piles[f][0]) == C.suit(c) and len(state.piles[f]) <= at),
+                   default=99)
+
+    def candidates(self, state: State) -> Iterable[Move]:
+        ids = self.tableau.ids
+        free_army = [i for i in self.army if len(state.piles[i]) == 1]
+        free_navy = [i for i in self.navy if len(state.piles[i]) == 1]
+        playable_army = [i for i in free_army
+                         if self._foundation_for(state, state.piles[i][0]) is not None]
+        playable_navy = [i for i in free_navy
+                         if self._foundation_for(state, state.piles[i][0]) is not None]
+        for a in playable_army:
+            for n in playable_navy:
+                yield Move(MoveKind.PAIR, ids[a], ids[n])
+        for cell in self.army + self.navy:
+            if len(state.piles[cell]) == 2:
+                yield Move(MoveKind.MOVE, ids[cell], "F")
+        if self.switches.advance_pairing:
+            for a in free_army:
+                for n in free_navy:
+                    yield Move(MoveKind.LAY, ids[a], ids[n])
+                    yield Move(MoveKind.LAY, ids[n], ids[a])
+        yield Move(MoveKind.DEAL)
+
+    def attempt(self, state: State, move: Move) -> State | str:
+        if move.kind is MoveKind.DEAL:
+            return self._deal_out(state)
+        if move.kind is MoveKind.REDEAL:
+            return "The Empress of India is laid out once: no redeal"
+        src = self.slot_index(move.source)
+        if isinstance(src, str):
+            return src
+        if move.kind is MoveKind.MOVE:
+            return self._play_couple(state, src, move)
+        dst = self.slot_index(move.target)
+        if isinstance(dst, str):
+            return dst
+        roles = {self.tableau.slots[src].role, self.tableau.slots[dst].role}
+        if roles != {Role.ARMY, Role.NAVY}:
+            return "a pair is one Army card (A1-A24) and one Navy card (N1-N24)"
+        for cell, slot_id in ((src, move.source), (dst, move.target)):
+            if not state.piles[cell]:
+                return f"{slot_id} is empty"
+            if len(state.piles[cell]) == 2:
+                return f"{slot_id} is already paired: a card is paired only once"
+        a, b = state.piles[src][0], state.piles[dst][0]
+        if move.kind is MoveKind.LAY:
+            if not self.switches.advance_pairing:
+                return "pairing in advance is switched off: pairs are played at once"
+            after = self.moved(state, {src: (), dst: (b, a)})
+            return self._refill(after, src)
+        fa, fb = self._foundation_for(state, a), self._foundation_for(state, b)
+        if fa is None or fb is None:
+            return f"{C.name(a if fa is None else b)} fits no foundation yet"
+        after = self.moved(state, {src: (), dst: (), fa: state.piles[fa] + (a,),
+                                   fb: state.piles[fb] + (b,)})
+        army_cell, navy_cell = (src, dst) if src in self.army else (dst, src)
+        return self._refill(self._refill(after, army_cell), navy_cell)
+
+    def _play_couple(self, state: State, cell: int, move: Move) -> State | str:
+        role = self.tableau.slots[cell].role
+        if move.target != "F" and self.tableau.slots[self.index.get(move.target, 0)].role \
+                is not Role.FOUNDATION:
+            return "a couple is played to the foundations: write CELL>F"
+        if role not in (Role.ARMY, Role.NAVY):
+            return f"{move.source} is not in the Army or the Navy"
+        pile = state.piles[cell]
+        if len(pile) != 2:
+            return (f"{move.source} holds a single card: play it with a card of the other "
+                    f"colour, e.g. A5+N7")
+        a, b = pile
+        fa = self._foundation_for(state, a)
+        fb = self._foundation_for(state, b)
+        if fa is None or fb is None:
+            return f"{C.name(a if fa is None else b)} of the couple fits no foundation yet"
+        after = self.moved(state, {cell: (), fa: state.piles[fa] + (a,),
+                                   fb: state.piles[fb] + (b,)})
+        return self._refill(after, cell)
+
+    def _refill(self, state: State, cell: int) -> State:
+        want_red = cell in self.army
+        talon = self.red if want_red else self.black
+        if state.piles[talon]:
+            t = state.piles[talon]
+            return self.moved(state, {cell: (t[-1],), talon: t[:-1]})
+        stock = list(state.piles[self.stock])
+        other = list(state.piles[self.black if want_red else self.red])
+        while stock:
+            c = stock.pop()
+            if C.is_red(c) == want_red:
+                return self.moved(state, {cell: (c,), self.stock: tuple(stock),
+                                          self.black if want_red else self.red: tuple(other)})
+            other.append(c)
+        return self.moved(state, {self.stock: (),
+                                  self.black if want_red else self.red: tuple(other)})
+
+    def _deal_out(self, state: State) -> State | str:
+        stock = list(state.piles[self.stock])
+        if not stock:
+            return "the stock is out"
+        red, black = list(state.piles[self.red]), list(state.piles[self.black])
+        while stock:
+            c = stock.pop()
+            (red if C.is_red(c) else black).append(c)
+        return self.moved(state, {self.stock: (), self.red: tuple(red),
+                                  self.black: tuple(black)})
+
+    def key(self, state: State) -> Hashable:
+        # Which cell holds a card, and which of two equal foundations is which, changes
+        # nothing: sort them.
+        p = state.piles
+        return (tuple(sorted(p[i] for i in self.army)), tuple(sorted(p[i] for i in self.navy)),
+                tuple(sorted(p[i] for i in self.admirals)),
+                tuple(sorted(p[i] for i in self.generals)),
+                p[self.red], p[self.black], p[self.stock])
+
+    def solver_moves(self, state: State) -> list[tuple[Move, State]]:
+        """Plays first (couples, then fresh pairs, one per pair of card values), then the
+        few advance pairings whose cards will be wanted soonest and at about the same time,
+        then dealing out the stock."""
+        ids = self.tableau.ids
+        found: list[tuple[Move, State]] = []
+        seen: set[Hashable] = set()
+        plays = [m for m in self.candidates(state) if m.kind is not MoveKind.LAY]
+        lays: list[tuple[tuple[int, int], Move]] = []
+        if self.switches.advance_pairing:
+            free_army = {state.piles[i][0]: i for i in self.army if len(state.piles[i]) == 1}
+            free_navy = {state.piles[i][0]: i for i in self.navy if len(state.piles[i]) == 1}
+            for r, a in free_army.items():
+                nr = self._need(state, r)
+                for b, n in free_navy.items():
+                    nb = self._need(state, b)
+                    if nr == 0 and nb == 0:
+                        continue  # a playable pair is played, not laid
+                    score = (max(nr, nb), abs(nr - nb))
+                    lays.append((score, Move(MoveKind.LAY, ids[a], ids[n])))
+                    lays.append((score, Move(MoveKind.LAY, ids[n], ids[a])))
+            lays.sort(key=lambda sm: (sm[0], str(sm[1])))
+        chosen = [m for m in plays if m.kind is not MoveKind.DEAL]
+        chosen += [m for _, m in lays[:2 * self.solver_pairings]]
+        chosen += [m for m in plays if m.kind is MoveKind.DEAL]
+        for move in chosen:
+            after = self.attempt(state, move)
+            if isinstance(after, State):
+                k = self.key(after)
+                if k not in seen:
+                    seen.add(k)
+                    found.append((move, after))
+        return found

@@ -1,0 +1,266 @@
+"""What the three patiences share: moves and their notation, positions, the checks of card
+conservation, legality with a reason, and replaying a written game.
+
+Move notation (one token per move, tokens separated by spaces or commas; slot ids are
+those of the patience's tableau, e.g. ``LF1``, ``L3``, ``FA2``, ``A17``, ``W2``, ``R23``):
+
+``SRC>DST``
+    move the top card of SRC onto DST (a foundation, a gap, a packet). ``stock`` and
+    ``talon`` are slots too: ``stock>LF2`` fills a flank gap from the stock. DST may be
+    written ``F``: the first foundation, in slot order, that takes the card.
+``A5+N7``
+    the Empress: pair the Army card in A5 with the Navy card in N7 and play both.
+``A5/N7``
+    the Empress: lay the card in A5 on the one in N7 now, to play the couple later with
+    ``N7>F``.
+``deal``
+    deal from the stock as the patience does when play is stuck.
+``redeal``
+    gather the table and deal again (La Nivernaise only, once).
+"""
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar
+
+from ...errors import PatienceError, did_you_mean
+from . import cards as C
+from .tableau import Role, Tableau
+
+
+class MoveKind(enum.Enum):
+    MOVE = ">"
+    PAIR = "+"
+    LAY = "/"
+    DEAL = "deal"
+    REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move; ``str(move)`` is its notation and :meth:`parse` reads it back."""
+
+    kind: MoveKind
+    source: str = ""
+    target: str = ""
+
+    def __str__(self) -> str:
+        if self.kind in (MoveKind.DEAL, MoveKind.REDEAL):
+            return self.kind.value
+        return f"{self.source}{self.kind.value}{self.target}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """
+        >>> Move.parse("LF1>FA2"), str(Move.parse("a5+n7")), str(Move.parse("DEAL"))
+        (Move(kind=<MoveKind.MOVE: '>'>, source='LF1', target='FA2'), 'A5+N7', 'deal')
+        """
+        token = text.strip()
+        for kind in (MoveKind.DEAL, MoveKind.REDEAL):
+            if token.lower() == kind.value:
+                return cls(kind)
+        m = re.fullmatch(r"([A-Za-z]+\d*)\s*([>+/])\s*([A-Za-z]+\d*)", token)
+        if not m:
+            raise ValueError(f"not a move: {token!r} (expected SRC>DST, A5+N7, A5/N7, deal "
+                             f"or redeal)")
+        src, sign, dst = m.groups()
+        return cls(MoveKind(sign), _slot_case(src), _slot_case(dst))
+
+
+def _slot_case(token: str) -> str:
+    # Slot ids are upper case except the off-plate piles, which read as words.
+    return token.lower() if token.lower() in ("stock", "talon", "red", "black") else token.upper()
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Moves written one after another; the error names the move's number (from 1)."""
+    moves = []
+    for number, token in enumerate(re.split(r"[\s,;]+", text.strip()), start=1):
+        if not token:
+            continue
+        try:
+            moves.append(Move.parse(token))
+        except ValueError as e:
+            raise PatienceError(f"move {number}: {e}") from None
+    return moves
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A position: the cards of every slot (bottom first, top LAST), in the order of the
+    tableau's slots, and how many redeals have been used."""
+
+    piles: tuple[tuple[int, ...], ...]
+    redeals: int = 0
+
+
+class Patience:
+    """One patience's rules. Subclasses give the tableau, the deal, the candidate moves and
+    :meth:`attempt`; everything else is shared."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    packs: ClassVar[int]
+    tableau: ClassVar[Tableau]
+    #: Cards on the foundations when the game is won.
+    goal: ClassVar[int]
+    #: Cards in each role right after the deal (other_games.md section 3).
+    dealt: ClassVar[dict[Role, int]]
+    #: True when :meth:`solver_moves` leaves out some legal moves, so an exhausted search
+    #: is not a proof that the deal cannot be won.
+    solver_prunes: ClassVar[bool] = False
+    Switches: ClassVar[type]
+
+    def __init__(self, switches: Any = None) -> None:
+        self.switches = switches if switches is not None else self.Switches()
+        self.index = {slot_id: i for i, slot_id in enumerate(self.tableau.ids)}
+        self.foundations = tuple(self.index[s.id] for s in self.tableau.with_role(
+            Role.FOUNDATION))
+
+    # --- to be given by each patience ------------------------------------------------------
+
+    def deal(self, seed: int) -> State:
+        raise NotImplementedError
+
+    def candidates(self, state: State) -> Iterable[Move]:
+        """Every move that might be legal (a superset; :meth:`attempt` decides)."""
+        raise NotImplementedError
+
+    def attempt(self, state: State, move: Move) -> State | str:
+        """The position after *move*, or the reason it is illegal."""
+        raise NotImplementedError
+
+    # --- shared ----------------------------------------------------------------------------
+
+    def on_foundations(self, state: State) -> int:
+        return sum(len(state.piles[i]) for i in self.foundations)
+
+    def won(self, state: State) -> bool:
+        return self.on_foundations(state) == self.goal
+
+    def successors(self, state: State) -> list[tuple[Move, State]]:
+        found = []
+        for move in self.candidates(state):
+            after = self.attempt(state, move)
+            if isinstance(after, State):
+                found.append((move, after))
+        return found
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return [move for move, _ in self.successors(state)]
+
+    def stuck(self, state: State) -> bool:
+        """Not won and no legal move left."""
+        return not self.won(state) and not self.successors(state)
+
+    def solver_moves(self, state: State) -> list[tuple[Move, State]]:
+        """The moves a solver tries, in order: all legal moves unless a patience prunes."""
+        return self.successors(state)
+
+    def foundation_first(self, state: State) -> list[tuple[Move, State]]:
+        """Only the moves that put cards on foundations, if there are any, else all: for a
+        patience where a card played early seldom blocks another (a judgement, not a proof;
+        such a patience sets :attr:`solver_prunes`)."""
+        found = self.on_foundations(state)
+        moves = self.successors(state)
+        up = [(m, s) for m, s in moves if self.on_foundations(s) > found]
+        return up or moves
+
+    def score(self, state: State) -> int:
+        """How promising a position looks to the solver (higher is better)."""
+        return self.on_foundations(state)
+
+    def key(self, state: State) -> Hashable:
+        """What makes two positions the same for play (a solver's visited set)."""
+        return (state.piles, state.redeals)
+
+    def play(self, state: State, move: Move) -> State:
+        after = self.attempt(state, move)
+        if isinstance(after, str):
+            raise PatienceError(f"illegal move {move}: {after}")
+        return after
+
+    def replay(self, seed: int, moves: Sequence[Move]) -> State:
+        """The position after dealing *seed* and playing *moves*; an illegal move stops the
+        replay with its number and the reason."""
+        state = self.deal(seed)
+        for number, move in enumerate(moves, start=1):
+            after = self.attempt(state, move)
+            if isinstance(after, str):
+                raise PatienceError(f"{self.name} seed {seed}: move {number} ({move}) is "
+                                    f"illegal: {after}")
+            state = after
+        return state
+
+    def slot_index(self, slot_id: str) -> int | str:
+        """The index of a slot, or the reason there is no such slot."""
+        if slot_id in self.index:
+            return self.index[slot_id]
+        hint = did_you_mean(slot_id, self.index)
+        return f"{self.name} has no slot {slot_id!r}" + (f" ({hint})" if hint else "")
+
+    def conservation(self, state: State) -> list[str]:
+        """Problems with the cards on the table: every card of the packs exactly once per
+        pack, no more and no fewer. Empty when all is well."""
+        held = Counter(c for pile in state.piles for c in pile)
+        expected = Counter(C.deck(self.packs))
+        problems = []
+        for c in sorted(set(held) | set(expected)):
+            if held[c] != expected[c]:
+                problems.append(f"{C.name(c)}: {held[c]} on the table, expected {expected[c]}")
+        return problems
+
+    def role_counts(self, state: State) -> dict[Role, int]:
+        counts: dict[Role, int] = Counter()
+        for slot, pile in zip(self.tableau.slots, state.piles):
+            counts[slot.role] += len(pile)
+        return dict(counts)
+
+    def cards(self, state: State, slot_id: str) -> tuple[str, ...]:
+        """The cards of one slot, bottom first, in the model's notation."""
+        return tuple(C.name(c) for c in state.piles[self.index[slot_id]])
+
+    # helpers for subclasses
+
+    @staticmethod
+    def moved(state: State, changes: Mapping[int, tuple[int, ...]], **extra: Any) -> State:
+        piles = list(state.piles)
+        for i, pile in changes.items():
+            piles[i] = pile
+        return replace(state, piles=tuple(piles), **extra)
+
+
+def switch_names(patience: type[Patience]) -> list[str]:
+    return [f.name for f in fields(patience.Switches)]
+
+
+def make_switches(patience: type[Patience], given: dict[str, str]) -> Any:
+    """The patience's switches with the *given* ones changed (values as typed: true/false
+    or a whole number)."""
+    values: dict[str, Any] = {}
+    known = {f.name: f for f in fields(patience.Switches)}
+    for key, text in given.items():
+        attr = key.replace("-", "_")
+        if attr not in known:
+            hint = did_you_mean(attr, known)
+            raise PatienceError(f"{patience.name} has no switch {key!r}"
+                                + (f" ({hint})" if hint else f"; switches: "
+                                   f"{', '.join(known) or 'none'}"))
+        default = getattr(patience.Switches(), attr)
+        if isinstance(default, bool):
+            if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise PatienceError(f"switch {key}: expected true or false, got {text!r}")
+            values[attr] = text.lower() in ("true", "yes", "1")
+        else:
+            try:
+                values[attr] = int(text)
+            except ValueError:
+                raise PatienceError(f"switch {key}: expected a whole number, got {text!r}"
+                                    ) from None
+            if values[attr] < 0:
+                raise PatienceError(f"switch {key}: expected 0 or more, got {text!r}")
+    return patience.Switches(**values)

@@ -1,0 +1,231 @@
+"""La Nivernaise (Cadogan; other_games.md 2.1): two packs, eight foundations, two flanks
+of four single cards and a Line of six packets.
+
+How the engine reads the rules:
+
+- Each suit has an ascending pile (ace up to king, slots FA1-FA4) and a descending pile
+  (king down to ace, FK1-FK4) on one row: row 1 spades, 2 clubs, 3 hearts, 4 diamonds. The
+  plate does not say which suit lies where; fixing it keeps each suit's pair side by side.
+- Flank cards and the top card of each Line packet may go to a foundation. A flank gap may
+  be filled, when the player likes, from the stock or from a Line top; flank cards are never
+  built on. A stock card reaches a foundation only through a flank gap.
+- A card taken off a packet is not replaced; a packet that becomes empty is at once given
+  four new cards from the stock. ``deal`` puts four more cards on every packet, left to
+  right, as far as the stock goes. Dealing is allowed whenever the stock has cards: the
+  rule "when stuck" only describes when a player would want to.
+- Switch ``exchange`` (default on): the top card of a suit's ascending pile may move onto
+  its descending pile when it fits there, and back, one card per move.
+- Switch ``redeals`` (default 1, Cadogan's "laid out only twice"): when the stock is out,
+  the Line packets are picked up from the left, each laid on the ones before, and the
+  whole turned over without shuffling to form the new stock (so the first card dealt is
+  the bottom card of the left packet); six packets of four are dealt from it. The flanks
+  stay. Tournament and PySolFC allow two.
+- Cadogan lets a player look into the packets as deep as there are flank gaps; that is
+  information, not a move, so the engine has no rule for it (the solver sees every card).
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from . import cards as C
+from .engine import Move, MoveKind, Patience, State
+from .tableau import Role, Slot, Tableau
+
+SUIT_SIGNS = "♠♣♥♦"
+_ROW_Y = (0.0, 1.25, 2.5, 3.75)
+
+
+def _tableau() -> Tableau:
+    slots: list[Slot] = []
+    for row, y in enumerate(_ROW_Y, start=1):
+        slots.append(Slot(f"LF{row}", 1.0, y, 0, Role.FLANK))
+    for row, y in enumerate(_ROW_Y, start=1):
+        slots.append(Slot(f"FA{row}", 2.15, y, 0, Role.FOUNDATION,
+                          f"A{SUIT_SIGNS[row - 1]} up"))
+    for row, y in enumerate(_ROW_Y, start=1):
+        slots.append(Slot(f"FK{row}", 3.1, y, 0, Role.FOUNDATION,
+                          f"K{SUIT_SIGNS[row - 1]} down"))
+    for row, y in enumerate(_ROW_Y, start=1):
+        slots.append(Slot(f"RF{row}", 4.2, y, 0, Role.FLANK))
+    for col in range(6):
+        slots.append(Slot(f"L{col + 1}", float(col), 5.25, 0, Role.LINE))
+    slots.append(Slot("stock", 6.5, 5.25, 0, Role.STOCK))
+    return Tableau(tuple(slots))
+
+
+@dataclass(frozen=True)
+class NivernaiseSwitches:
+    #: Redeals after the first deal (Cadogan 1; Tournament and PySolFC 2).
+    redeals: int = 1
+    #: A card may move between a suit's ascending and descending piles.
+    exchange: bool = True
+
+
+class Nivernaise(Patience):
+    name = "nivernaise"
+    title = "La Nivernaise"
+    packs = 2
+    tableau = _tableau()
+    goal = 104
+    dealt: ClassVar[dict[Role, int]] = {Role.FLANK: 8, Role.FOUNDATION: 0, Role.LINE: 24,
+                                        Role.STOCK: 72}
+    Switches = NivernaiseSwitches
+    switches: NivernaiseSwitches
+
+    def __init__(self, switches: NivernaiseSwitches | None = None) -> None:
+        super().__init__(switches)
+        ix = self.index
+        self.flanks = tuple(ix[f"LF{r}"] for r in range(1, 5)) + tuple(
+            ix[f"RF{r}"] for r in range(1, 5))
+        self.up = tuple(ix[f"FA{r}"] for r in range(1, 5))
+        self.down = tuple(ix[f"FK{r}"] for r in range(1, 5))
+        self.line = tuple(ix[f"L{c}"] for c in range(1, 7))
+        self.stock = ix["stock"]
+
+    def deal(self, seed: int) -> State:
+        deck = C.shuffled(self.packs, seed)
+        piles: list[tuple[int, ...]] = [()] * len(self.index)
+        for i in self.flanks:
+            piles[i] = (deck.pop(),)
+        for i in self.line:
+            piles[i] = tuple(deck.pop() for _ in range(4))
+        piles[self.stock] = tuple(deck)
+        return State(tuple(piles))
+
+    # --- rules -----------------------------------------------------------------------------
+
+    def _fits(self, pile_index: int, card: int, pile: tuple[int, ...]) -> str | None:
+        """None if *card* may go on this foundation, else why not."""
+        suit = self.up.index(pile_index) if pile_index in self.up else self.down.index(
+            pile_index)
+        slot = self.tableau.ids[pile_index]
+        if C.suit(card) != suit:
+            return f"{slot} takes {C.SUITS[suit].name.lower()} only, not {C.name(card)}"
+        rising = pile_index in self.up
+        if not pile:
+            start = C.LOW_ACE if rising else C.KING
+            return None if C.rank(card) == start else (
+                f"{slot} is empty and starts with {'an ace' if rising else 'a king'}")
+        want = C.rank(pile[-1]) + (1 if rising else -1)
+        if C.rank(card) != want or not 1 <= want <= 13:
+            return f"{C.name(card)} does not follow {C.name(pile[-1])} on {slot}"
+        return None
+
+    def candidates(self, state: State) -> Iterable[Move]:
+        ids = self.tableau.ids
+        gaps = [ids[i] for i in self.flanks if not state.piles[i]]
+        for src in self.flanks + self.line:
+            pile = state.piles[src]
+            if not pile:
+                continue
+            s = C.suit(pile[-1])
+            for f in (self.up[s], self.down[s]):
+                if self._fits(f, pile[-1], state.piles[f]) is None:
+                    yield Move(MoveKind.MOVE, ids[src], ids[f])
+        for src in self.line:
+            if state.piles[src]:
+                for gap in gaps:
+                    yield Move(MoveKind.MOVE, ids[src], gap)
+        if state.piles[self.stock]:
+            for gap in gaps:
+                yield Move(MoveKind.MOVE, "stock", gap)
+        if self.switches.exchange:
+            for a, k in zip(self.up, self.down):
+                yield Move(MoveKind.MOVE, ids[a], ids[k])
+                yield Move(MoveKind.MOVE, ids[k], ids[a])
+        yield Move(MoveKind.DEAL)
+        yield Move(MoveKind.REDEAL)
+
+    def attempt(self, state: State, move: Move) -> State | str:
+        if move.kind is MoveKind.DEAL:
+            return self._deal_round(state)
+        if move.kind is MoveKind.REDEAL:
+            return self._redeal(state)
+        if move.kind is not MoveKind.MOVE:
+            return "La Nivernaise has no paired plays; write SRC>DST"
+        src, dst = self.slot_index(move.source), self.slot_index(move.target)
+        if isinstance(src, str):
+            return src
+        if move.target == "F":
+            return self._to_any_foundation(state, move)
+        if isinstance(dst, str):
+            return dst
+        pile = state.piles[src]
+        if not pile:
+            return f"{move.source} is empty"
+        card = pile[-1]
+        src_role = self.tableau.slots[src].role
+        dst_role = self.tableau.slots[dst].role
+        if dst_role is Role.FOUNDATION:
+            if src_role is Role.STOCK:
+                return "a stock card must first fill a flank gap"
+            if src_role is Role.FOUNDATION:
+                if not self.switches.exchange:
+                    return "the exchange between foundations is switched off"
+                if {src, dst} not in ({a, k} for a, k in zip(self.up, self.down)):
+                    return "a card moves only between the two piles of its own suit"
+            elif src_role not in (Role.FLANK, Role.LINE):
+                return f"{move.source} is not a flank, a Line packet or a foundation"
+            why = self._fits(dst, card, state.piles[dst])
+            if why:
+                return why
+        elif dst_role is Role.FLANK:
+            if state.piles[dst]:
+                return f"{move.target} is not a gap: flank cards are never built on"
+            if src_role not in (Role.LINE, Role.STOCK):
+                return "a flank gap is filled from the stock or from a Line top"
+        else:
+            return f"cards go to foundations or flank gaps, not to {move.target}"
+        changes = {src: pile[:-1], dst: state.piles[dst] + (card,)}
+        after = self.moved(state, changes)
+        if src_role is Role.LINE and not pile[:-1]:
+            after = self._refill_packet(after, src)
+        return after
+
+    def _to_any_foundation(self, state: State, move: Move) -> State | str:
+        reasons = []
+        for f in self.up + self.down:
+            after = self.attempt(state, Move(MoveKind.MOVE, move.source, self.tableau.ids[f]))
+            if isinstance(after, State):
+                return after
+            reasons.append(after)
+        return f"no foundation takes it ({reasons[0]})"
+
+    def _refill_packet(self, state: State, packet: int) -> State:
+        stock = state.piles[self.stock]
+        take = min(4, len(stock))
+        new = tuple(reversed(stock[len(stock) - take:]))
+        return self.moved(state, {packet: new, self.stock: stock[:len(stock) - take]})
+
+    def _deal_round(self, state: State) -> State | str:
+        stock = list(state.piles[self.stock])
+        if not stock:
+            return "the stock is out" + (
+                "; redeal" if state.redeals < self.switches.redeals else "")
+        changes = {}
+        for packet in self.line:
+            taken = tuple(stock.pop() for _ in range(min(4, len(stock))))
+            changes[packet] = state.piles[packet] + taken
+        changes[self.stock] = tuple(stock)
+        return self.moved(state, changes)
+
+    def _redeal(self, state: State) -> State | str:
+        if state.piles[self.stock]:
+            return f"the stock still has {len(state.piles[self.stock])} cards"
+        if state.redeals >= self.switches.redeals:
+            return f"no redeal left (this game allows {self.switches.redeals})"
+        gathered = tuple(c for packet in self.line for c in state.piles[packet])
+        if not gathered:
+            return "the Line is empty: nothing to redeal"
+        changes: dict[int, tuple[int, ...]] = {packet: () for packet in self.line}
+        changes[self.stock] = tuple(reversed(gathered))
+        after = self.moved(state, changes, redeals=state.redeals + 1)
+        return self._deal_round(after)
+
+    def key(self, state: State) -> Hashable:
+        # The eight flank places are alike: which one holds a card changes nothing.
+        flanks = tuple(sorted(state.piles[i] for i in self.flanks))
+        rest = tuple(p for i, p in enumerate(state.piles) if i not in self.flanks)
+        return (flanks, rest, state.redeals)

@@ -1,0 +1,121 @@
+"""`opencards patience deal|play|solve`: what a user sees, and one-line errors."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.cli import cli
+
+
+def run(runner, *args):
+    return runner.invoke(cli, ["patience", *args])
+
+
+def test_deal_prints_every_slot_and_the_status(runner):
+    result = run(runner, "deal", "nivernaise", "--seed", "0")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "La Nivernaise, seed 0 (2 packs)"
+    assert lines[1].split() == ["LF1", "flank", "QD"]
+    assert any(line.split()[:3] == ["stock", "stock", "72"] for line in lines)
+    assert lines[-1].startswith("0 of 104 cards on the foundations")
+
+
+def test_deal_json_gives_slot_positions_rotations_and_cards(runner):
+    result = run(runner, "deal", "besieged-city", "--seed", "4", "--json")
+    data = json.loads(result.output)
+    assert data["patience"] == "besieged-city" and data["seed"] == 4
+    slots = {s["id"]: s for s in data["slots"]}
+    assert slots["W1"]["rotation"] == 90 and slots["W1"]["label"] == "A"
+    assert (slots["R23"]["x"], slots["R23"]["y"]) == (3, 2)
+    assert sum(len(s["cards"]) for s in data["slots"]) == 104
+    assert len(slots["stock"]["cards"]) == 78
+
+
+def test_same_seed_same_output(runner):
+    first = run(runner, "deal", "empress-of-india", "--seed", "9", "--json").output
+    assert first == run(runner, "deal", "empress-of-india", "--seed", "9", "--json").output
+
+
+def test_play_replays_and_shows_the_position(runner):
+    result = run(runner, "play", "nivernaise", "--seed", "0", "--moves", "deal deal")
+    assert result.exit_code == 0, result.output
+    assert any(line.split()[:3] == ["stock", "stock", "24"]
+               for line in result.output.splitlines())
+
+
+def test_play_refuses_an_illegal_move_with_its_number_and_reason(runner):
+    result = run(runner, "play", "nivernaise", "--seed", "0", "--moves", "deal LF1>FA1")
+    assert result.exit_code == 1
+    assert result.output == ("Error: nivernaise seed 0: move 2 (LF1>FA1) is illegal: FA1 "
+                             "takes spades only, not QD\n")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["deal", "nivernais", "--seed", "1"], "Error: no patience 'nivernais'; did you mean "
+                                           "'nivernaise'?"),
+    (["deal", "nivernaise"], "Error: Missing option '--seed'"),
+    (["deal", "nivernaise", "--seed", "-1"], "Error: Invalid value for '--seed'"),
+    (["play", "nivernaise", "--seed", "1", "--moves", "LF1>>FA1"],
+     "Error: move 1: not a move: 'LF1>>FA1'"),
+    (["play", "nivernaise", "--seed", "1", "--moves", "deal LF7>FA1"],
+     "Error: nivernaise seed 1: move 2 (LF7>FA1) is illegal: nivernaise has no slot 'LF7'"),
+    (["deal", "nivernaise", "--seed", "1", "--switch", "redeals"],
+     "Error: --switch: expected NAME=VALUE, got 'redeals'"),
+    (["deal", "nivernaise", "--seed", "1", "--switch", "redeal=2"],
+     "Error: nivernaise has no switch 'redeal' (did you mean 'redeals'?)"),
+    (["solve", "nivernaise", "--seed", "1", "--limit", "soon"],
+     "Error: Invalid value for '--limit': expected a time like 30s"),
+])
+def test_bad_input_is_one_line_exit_1(runner, args, message):
+    result = run(runner, *args)
+    assert result.exit_code == 1
+    assert result.output.startswith(message), result.output
+    assert result.output.count("\n") == 1
+
+
+def test_solve_reports_an_incomplete_search_and_the_best_position(runner):
+    result = run(runner, "solve", "besieged-city", "--seed", "0", "--nodes", "50")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("The Besieged City, seed 0: no win found before the limit; "
+                               "the search is incomplete (50 positions")
+    assert lines[1].startswith("moves: ")
+    assert lines[2].startswith("best position reached (")
+
+
+def test_solve_json_says_whether_the_search_was_complete(runner):
+    result = run(runner, "solve", "nivernaise", "--seed", "0", "--nodes", "20", "--json")
+    data = json.loads(result.output)
+    assert data["verdict"] == "limit" and data["complete"] is False
+    assert data["nodes"] == 20
+    moves = data["moves"]
+    replayed = run(runner, "play", "nivernaise", "--seed", "0", "--moves", moves, "--json")
+    assert json.loads(replayed.output)["on_foundations"] == data["on_foundations"]
+
+
+def test_play_of_a_stored_winning_game_says_won(runner):
+    from pathlib import Path
+    wins = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
+        encoding="utf-8"))
+    entry = wins["nivernaise"]
+    result = run(runner, "play", "nivernaise", "--seed", str(entry["seed"]), "--moves",
+                 entry["moves"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "won: all 104 cards on the foundations"
+
+
+def test_solve_prints_the_winning_moves(runner):
+    result = run(runner, "solve", "nivernaise", "--seed", "16", "--nodes", "5000")
+    lines = result.output.splitlines()
+    assert lines[0].startswith("La Nivernaise, seed 16: won (")
+    moves = lines[1].removeprefix("moves: ")
+    replayed = run(runner, "play", "nivernaise", "--seed", "16", "--moves", moves)
+    assert replayed.output.splitlines()[-1].startswith("won")
+
+
+def test_solve_says_when_a_deal_cannot_be_won(runner):
+    result = run(runner, "solve", "nivernaise", "--seed", "60", "--nodes", "5000")
+    assert result.output.startswith("La Nivernaise, seed 60: cannot be won: every reachable "
+                                    "position was searched")

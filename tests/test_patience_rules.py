@@ -1,0 +1,365 @@
+"""Hand-made positions for each rule of the three patiences: what is legal, what is refused
+and why, and what a move leaves on the table."""
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import PatienceError
+from generator.rules.patience import Move, Patience, State, patience
+from generator.rules.patience import cards as C
+from generator.rules.patience.besieged import ORDER
+from generator.rules.patience.empress import BLACK_UP, RED_DOWN
+
+
+def table(game: Patience, piles: dict[str, str], redeals: int = 0) -> State:
+    """A position with the given slots (cards bottom first) and every other slot empty."""
+    out: list[tuple[int, ...]] = [()] * len(game.tableau.slots)
+    for slot_id, text in piles.items():
+        out[game.index[slot_id]] = tuple(C.code(c) for c in
+                                         __import__("generator.model.traditional", fromlist=[
+                                             "parse_cards"]).parse_cards(text))
+    return State(tuple(out), redeals)
+
+
+def ok(game: Patience, state: State, move: str) -> State:
+    after = game.attempt(state, Move.parse(move))
+    assert isinstance(after, State), after
+    if not move.endswith(">F"):  # the shorthand F is listed as the foundation it names
+        assert Move.parse(move) in game.legal_moves(state)
+    return after
+
+
+def refused(game: Patience, state: State, move: str) -> str:
+    reason = game.attempt(state, Move.parse(move))
+    assert isinstance(reason, str), f"{move} was allowed"
+    assert Move.parse(move) not in game.legal_moves(state)
+    return reason
+
+
+def cards(game: Patience, state: State, slot: str) -> str:
+    return " ".join(game.cards(state, slot))
+
+
+# --- La Nivernaise --------------------------------------------------------------------------
+
+@pytest.fixture
+def niv() -> Patience:
+    return patience("nivernaise")
+
+
+def test_nivernaise_foundations_start_with_ace_and_king_of_their_row(niv):
+    state = table(niv, {"LF1": "AS", "LF2": "KS", "RF1": "AH", "L1": "5C 2S",
+                        "stock": "3C"})
+    assert "spades only" in refused(niv, state, "RF1>FA1")
+    assert "starts with a king" in refused(niv, state, "LF1>FK1")
+    state = ok(niv, state, "LF1>FA1")
+    state = ok(niv, state, "LF2>FK1")
+    state = ok(niv, state, "L1>FA1")
+    assert cards(niv, state, "FA1") == "AS 2S" and cards(niv, state, "FK1") == "KS"
+    assert "starts with an ace" in refused(niv, state, "L1>FA2")
+    assert "FA1 takes spades only, not 5C" in refused(niv, state, "L1>FA1")
+
+
+def test_nivernaise_king_pile_builds_down_to_the_ace(niv):
+    state = table(niv, {"FK3": "KH QH", "LF1": "JH", "LF2": "10H", "stock": "2C"})
+    assert "10H does not follow QH" in refused(niv, state, "LF2>FK3")
+    state = ok(niv, state, "LF1>FK3")
+    assert cards(niv, ok(niv, state, "LF2>FK3"), "FK3") == "KH QH JH 10H"
+
+
+def test_nivernaise_exchange_moves_one_card_between_a_suits_piles(niv):
+    state = table(niv, {"FA2": "AC 2C 3C 4C 5C", "FK2": "KC QC JC 10C 9C 8C 7C 6C",
+                        "FA1": "AS 2S", "FK1": "KS", "stock": "9D"})
+    after = ok(niv, state, "FA2>FK2")
+    assert cards(niv, after, "FA2") == "AC 2C 3C 4C"
+    assert cards(niv, after, "FK2").endswith("6C 5C")
+    assert cards(niv, ok(niv, after, "FK2>FA2"), "FA2").endswith("4C 5C")
+    assert "own suit" in refused(niv, state, "FA2>FK1")
+    assert "does not follow" in refused(niv, state, "FA1>FK1")
+    off = patience("nivernaise", {"exchange": "false"})
+    assert "switched off" in refused(off, state, "FA2>FK2")
+
+
+def test_nivernaise_flank_gaps_are_filled_from_stock_or_line_never_built_on(niv):
+    state = table(niv, {"LF1": "9D", "L1": "3C 4C", "stock": "7H 8H"})
+    assert "never built on" in refused(niv, state, "L1>LF1")
+    assert "must first fill a flank gap" in refused(niv, state, "stock>FA3")
+    after = ok(niv, state, "stock>LF2")
+    assert cards(niv, after, "LF2") == "8H" and cards(niv, after, "stock") == "7H"
+    after = ok(niv, after, "L1>RF4")
+    assert cards(niv, after, "RF4") == "4C" and cards(niv, after, "L1") == "3C"
+    assert "stock or from a Line top" in refused(niv, table(niv, {"LF1": "9D"}), "LF1>LF2")
+
+
+def test_nivernaise_an_emptied_packet_gets_four_new_cards_at_once(niv):
+    state = table(niv, {"L2": "AD", "L3": "9C 8C", "stock": "2H 3H 4H 5H 6H 7H"})
+    after = ok(niv, state, "L2>FA4")
+    # The top stock card is dealt first, so it lies at the bottom of the new packet.
+    assert cards(niv, after, "L2") == "7H 6H 5H 4H"
+    assert cards(niv, after, "stock") == "2H 3H"
+    # A single card taken off a packet is not replaced.
+    assert cards(niv, ok(niv, after, "L3>LF1"), "L3") == "9C"
+
+
+def test_nivernaise_deal_puts_four_cards_on_every_packet_as_far_as_the_stock_goes(niv):
+    stock = " ".join(f"{r}S" for r in range(2, 11)) + " JD QD KD"  # 12 cards, KD on top
+    state = table(niv, {"L1": "AC", "L4": "AH", "stock": stock})
+    after = ok(niv, state, "deal")
+    assert cards(niv, after, "L1") == "AC KD QD JD 10S"
+    assert cards(niv, after, "L2") == "9S 8S 7S 6S"
+    assert cards(niv, after, "L3") == "5S 4S 3S 2S"
+    assert cards(niv, after, "L4") == "AH" and cards(niv, after, "stock") == ""
+    assert "stock is out; redeal" in refused(niv, after, "deal")
+
+
+def test_nivernaise_redeal_gathers_the_line_from_the_left_once(niv):
+    state = table(niv, {"L1": "2S 3S", "L2": "4S 5S 6S", "L6": "7S", "stock": "9D"})
+    assert "stock still has 1" in refused(niv, state, "redeal")
+    state = table(niv, {"L1": "2S 3S", "L2": "4S 5S 6S", "L6": "7S"})
+    after = ok(niv, state, "redeal")
+    # Picked up from the left and turned over: the left packet's bottom card comes first.
+    assert cards(niv, after, "L1") == "2S 3S 4S 5S"
+    assert cards(niv, after, "L2") == "6S 7S"
+    assert after.redeals == 1
+    emptied = table(niv, {"L1": "2S"}, redeals=1)
+    assert "no redeal left" in refused(niv, emptied, "redeal")
+    twice = patience("nivernaise", {"redeals": "2"})
+    assert isinstance(twice.attempt(emptied, Move.parse("redeal")), State)
+
+
+def test_nivernaise_is_won_with_all_104_cards_up(niv):
+    up = " ".join(f"{r}{s}" for r in ["A", *range(2, 11), "J", "Q", "K"] for s in "S")
+    piles = {}
+    for row, suit in enumerate("SCHD", start=1):
+        ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+        piles[f"FA{row}"] = " ".join(f"{r}{suit}" for r in ranks)
+        piles[f"FK{row}"] = " ".join(f"{r}{suit}" for r in reversed(ranks))
+    assert up.startswith("AS 2S")
+    state = table(niv, piles)
+    assert niv.won(state) and not niv.stuck(state) and niv.conservation(state) == []
+
+
+def test_nivernaise_stuck_when_no_move_is_left(niv):
+    state = table(niv, {**{f"LF{r}": "5C" for r in range(1, 5)},
+                        **{f"RF{r}": "5D" for r in range(1, 5)}, "L1": "9H"}, redeals=1)
+    assert niv.legal_moves(state) == [] and niv.stuck(state)
+
+
+# --- The Empress of India -------------------------------------------------------------------
+
+@pytest.fixture
+def emp() -> Patience:
+    return patience("empress-of-india")
+
+
+def empress_table(emp: Patience, **extra: str) -> State:
+    piles = {f"AD{i}": "AS" if i % 2 else "AC" for i in range(1, 9)}
+    piles |= {f"GE{i}": "KH" if i % 2 else "KD" for i in range(1, 9)}
+    piles |= {k.replace("_", ""): v for k, v in extra.items()}
+    return table(emp, piles)
+
+
+def test_empress_foundation_orders_skip_the_removed_ranks():
+    assert BLACK_UP[-3:] == (10, 11, 13)  # black: 10 J K, no queen
+    assert RED_DOWN[:3] == (13, 12, 10)   # red: K Q 10, no jack
+    assert len(BLACK_UP) == len(RED_DOWN) == 12
+
+
+def test_empress_first_pair_is_a_black_two_and_a_red_queen(emp):
+    state = empress_table(emp, A1="QH", A2="10H", N1="2S", N2="3S", red="5H 9D",
+                          black="4C 6C")
+    after = ok(emp, state, "A1+N1")
+    assert cards(emp, after, "GE1") == "KH QH" and cards(emp, after, "AD1") == "AS 2S"
+    # Gaps are refilled at once from each colour's talon.
+    assert cards(emp, after, "A1") == "9D" and cards(emp, after, "N1") == "6C"
+    assert "10H fits no foundation yet" in refused(emp, state, "A2+N1")
+    assert "3S fits no foundation yet" in refused(emp, state, "A1+N2")
+    assert "one Army card" in refused(emp, state, "N1+N2")
+    assert "single card" in refused(emp, state, "A1>F")
+
+
+def test_empress_skipped_ranks_follow_each_other(emp):
+    state = empress_table(emp, AD1="AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+                          GE1="KH QH", A1="10H", N1="JS")
+    after = ok(emp, state, "A1+N1")
+    assert cards(emp, after, "GE1").endswith("QH 10H")
+    state = empress_table(emp, AD1="AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", GE1="KH QH 10H",
+                          A1="9H", N1="KS")
+    assert cards(emp, ok(emp, state, "A1+N1"), "AD1").endswith("JS KS")
+
+
+def test_empress_couples_laid_in_advance_stay_together(emp):
+    state = empress_table(emp, A1="QD", A2="5H", N1="2C", N2="7S", red="8H")
+    laid = ok(emp, state, "A2/N2")
+    assert cards(emp, laid, "N2") == "7S 5H" and cards(emp, laid, "A2") == "8H"
+    assert "already paired" in refused(emp, laid, "A1/N2")
+    assert "already paired" in refused(emp, laid, "A1+N2")
+    assert "fits no foundation" in refused(emp, laid, "N2>F")
+    couple = ok(emp, ok(emp, state, "A1/N1"), "N1>F")
+    assert cards(emp, couple, "GE2") == "KD QD" and cards(emp, couple, "AD2") == "AC 2C"
+    off = patience("empress-of-india", {"advance_pairing": "no"})
+    assert "switched off" in refused(off, state, "A2/N2")
+
+
+def test_empress_gap_is_refilled_from_the_stock_when_the_talon_is_empty(emp):
+    # The stock is turned until a red card comes; the black ones on the way go to their talon.
+    state = empress_table(emp, A1="QH", N1="2S", black="9C", stock="4H 6S 5S")
+    after = ok(emp, state, "A1+N1")
+    assert cards(emp, after, "A1") == "4H"
+    assert cards(emp, after, "N1") == "6S"  # from the black talon's new top
+    assert cards(emp, after, "black") == "9C 5S"
+    assert cards(emp, after, "stock") == ""
+
+
+def test_empress_deal_turns_the_stock_onto_the_two_talons(emp):
+    state = empress_table(emp, A1="5H", N1="5S", stock="2H 3S 4D 5C")
+    after = ok(emp, state, "deal")
+    assert cards(emp, after, "red") == "4D 2H" and cards(emp, after, "black") == "5C 3S"
+    assert "stock is out" in refused(emp, after, "deal")
+    assert "no redeal" in refused(emp, state, "redeal")
+
+
+def test_empress_is_won_with_sixteen_foundations_of_twelve(emp):
+    black = {1: "A", 11: "J", 13: "K"}
+    red = {12: "Q", 13: "K", 1: "A"}
+    piles = {}
+    for i in range(1, 9):
+        s = "S" if i % 2 else "C"
+        piles[f"AD{i}"] = " ".join(f"{black.get(r, r)}{s}" for r in BLACK_UP)
+        s = "H" if i % 2 else "D"
+        piles[f"GE{i}"] = " ".join(f"{red.get(r, r)}{s}" for r in RED_DOWN)
+    assert emp.won(table(emp, piles))
+    assert not emp.won(empress_table(emp))
+
+
+# --- The Besieged City ------------------------------------------------------------------------
+
+@pytest.fixture
+def city() -> Patience:
+    return patience("besieged-city")
+
+
+RAMPARTS = [f"T{c}" for c in (1, 2, 3)] + [f"{side}{r}" for side in "WE" for r in (1, 2, 3, 4)] \
+    + [f"S{c}" for c in (1, 2, 3)]
+
+
+def walled(game: Patience, piles: dict[str, str]) -> State:
+    """A Besieged City position whose ramparts, unless given, hold a 9 of diamonds each, so
+    that no rampart gap asks to be filled first."""
+    return table(game, {**{r: "9D" for r in RAMPARTS}, **piles})
+
+
+def test_besieged_foundation_order_zigzags_and_ends_on_an_ace():
+    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    assert " ".join(names.get(r, str(r)) for r in ORDER) == \
+        "A K 2 Q 3 J 4 10 5 9 6 8 7 7 8 6 9 5 10 4 J 3 Q 2 K A"
+
+
+def test_besieged_foundation_takes_its_suit_in_order(city):
+    state = table(city, {"W1": "KS AS", "T1": "2S", "E1": "2H", "stock": "AH KS"})
+    assert "starts with an ace" in refused(city, state, "T1>F1")
+    state = ok(city, state, "W1>F1")
+    assert "wants a K next" in refused(city, state, "T1>F1")
+    state = ok(city, state, "stock>F1")
+    state = ok(city, state, "T1>F1")
+    assert cards(city, state, "F1") == "AS KS 2S"
+    assert "holds spades" in refused(city, state, "E1>F1")
+    assert cards(city, ok(city, state, "stock>F"), "F2") == "AH"
+
+
+def test_besieged_second_ace_does_not_start_a_second_foundation(city):
+    state = table(city, {"F1": "AS", "W1": "AS", "stock": "9D"})
+    assert "already holds spades" in refused(city, state, "W1>F2")
+    full = " ".join(f"{ {1: 'A', 11: 'J', 12: 'Q', 13: 'K'}.get(r, r)}S" for r in ORDER[:-1])
+    state = table(city, {"F1": full, "W1": "AS", "stock": "9D"})
+    assert cards(city, ok(city, state, "W1>F1"), "F1").endswith("KS AS")
+
+
+@pytest.mark.parametrize(("top", "under", "fits"), [
+    ("5H", "6H", True), ("6H", "5H", True),      # plain rank, either way
+    ("QH", "2H", True), ("2H", "QH", True),      # neighbours in the foundation order
+    ("JH", "3H", True), ("AH", "KH", True), ("AH", "2H", True),
+    ("KH", "AH", True),                          # foundation neighbours (A K ...)
+    ("5H", "6D", False),                         # other suit
+    ("5H", "8H", False), ("QH", "3H", True), ("QH", "4H", False),
+    ("7H", "7H", True),                          # the turn of the order (switch on)
+])
+def test_besieged_rampart_packing(city, top, under, fits):
+    state = table(city, {"W1": top, "E2": under, "stock": "9D"})
+    result = city.attempt(state, Move.parse("W1>E2"))
+    assert isinstance(result, State) is fits, result
+
+
+def test_besieged_seven_on_seven_is_a_switch(city):
+    strict = patience("besieged-city", {"seven_on_seven": "false"})
+    state = table(strict, {"W1": "7H", "E2": "7H", "stock": "9D"})
+    assert "does not pack" in refused(strict, state, "W1>E2")
+
+
+def test_besieged_reserve_packs_only_on_the_ramparts_closing_its_row_and_column(city):
+    piles = {"R23": "5C", "W2": "6C", "E2": "4C", "T3": "6C", "S3": "6C", "W1": "6C",
+             "T1": "6C", "talon": "KD", "stock": "9D"}
+    state = walled(city, piles)
+    for rampart in ("W2", "E2", "T3", "S3"):
+        ok(city, state, f"R23>{rampart}")
+    for rampart in ("W1", "T1"):
+        assert "own row and column" in refused(city, state, f"R23>{rampart}")
+    after = ok(city, state, "R23>W2")
+    assert cards(city, after, "R23") == "KD"  # refilled from the talon at once
+    assert "pass through a rampart" in refused(city, state, "R23>F1")
+
+
+def test_besieged_a_rampart_gap_is_filled_first_from_its_line(city):
+    state = walled(city, {"W2": "AS", "R21": "9H", "R22": "4D", "R11": "3C", "E3": "8H",
+                         "R31": "9H", "stock": "2D 5C"})
+    after = ok(city, state, "W2>F1")
+    assert cards(city, after, "W2") == ""
+    assert sorted(str(m) for m in city.legal_moves(after)) == ["R21>W2", "R22>W2"]
+    assert "must be filled first" in refused(city, after, "stock>talon")
+    assert "own row and column" in refused(city, after, "R11>W2")
+    filled = ok(city, after, "R22>W2")
+    assert cards(city, filled, "W2") == "4D"
+    assert cards(city, filled, "R22") == "5C"  # no talon: refilled from the stock
+
+
+def test_besieged_stock_is_turned_to_foundation_or_talon(city):
+    state = walled(city, {"W1": "9H", "R11": "8S", "stock": "AD QS"})
+    after = ok(city, state, "stock>talon")
+    assert cards(city, after, "talon") == "QS"
+    assert "only rampart tops and the turned stock card" in refused(city, after, "talon>F1")
+    assert cards(city, ok(city, after, "stock>F1"), "F1") == "AD"
+
+
+def test_besieged_end_swaps_let_the_reserve_reach_any_rampart_once_the_stock_is_out(city):
+    state = walled(city, {"R11": "5C", "S3": "6C", "talon": "9H"})
+    ok(city, state, "R11>S3")
+    no_swaps = patience("besieged-city", {"end_swaps": "false"})
+    assert "own row and column" in refused(no_swaps, state, "R11>S3")
+    with_stock = walled(city, {"R11": "5C", "S3": "6C", "stock": "9H"})
+    assert "own row and column" in refused(city, with_stock, "R11>S3")
+
+
+# --- notation and replay ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["LF1>FA2", "A5+N7", "A5/N7", "deal", "redeal",
+                                  "stock>talon", "R23>W2", "W1>F"])
+def test_notation_round_trips(text):
+    assert str(Move.parse(text)) == text
+
+
+def test_replay_refuses_an_illegal_move_with_its_number_and_reason(niv):
+    state = niv.deal(3)
+    flank = niv.cards(state, "LF1")[0]
+    with pytest.raises(PatienceError, match=r"seed 3: move 2 \(LF1>FA1\) is illegal: FA1 "
+                                            r"takes spades only, not " + flank):
+        niv.replay(3, [Move.parse("deal"), Move.parse("LF1>FA1")])
+
+
+def test_unknown_slots_and_patiences_are_named(niv):
+    assert "no slot 'LF9'" in niv.attempt(niv.deal(0), Move.parse("LF9>FA1"))
+    with pytest.raises(PatienceError, match="did you mean 'besieged-city'"):
+        patience("besieged")
+    with pytest.raises(PatienceError, match="no switch 'redeal'.*did you mean 'redeals'"):
+        patience("nivernaise", {"redeal": "2"})
+    with pytest.raises(PatienceError, match="expected a whole number"):
+        patience("nivernaise", {"redeals": "two"})

@@ -1,0 +1,105 @@
+"""The patience solver: won games replayed from fixtures, complete and incomplete searches,
+the same search for the same seed and node limit."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.rules.patience import Move, parse_moves, patience
+from generator.rules.patience.besieged import ORDER
+from generator.rules.patience.solver import Verdict, solve
+
+from test_patience_rules import table
+
+WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
+    encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(WINS))
+def test_a_stored_winning_game_replays_to_a_win(name):
+    entry = WINS[name]
+    game = patience(name, entry["switches"])
+    state = game.deal(entry["seed"])
+    for move in parse_moves(entry["moves"]):
+        state = game.play(state, move)
+        assert game.conservation(state) == [], move
+    assert game.won(state)
+    assert game.on_foundations(state) == game.goal
+
+
+@pytest.mark.parametrize("name", sorted(WINS))
+def test_a_winning_game_cut_short_is_not_won(name):
+    entry = WINS[name]
+    game = patience(name, entry["switches"])
+    state = game.replay(entry["seed"], parse_moves(entry["moves"])[:-1])
+    assert not game.won(state)
+
+
+def test_same_seed_and_node_limit_give_the_same_search():
+    game = patience("besieged-city")
+    first, second = solve(game, 3, nodes=300), solve(game, 3, nodes=300)
+    assert first.moves == second.moves and first.position == second.position
+    assert first.verdict is Verdict.LIMIT and not first.complete and first.nodes == 300
+
+
+def test_best_position_moves_replay_to_the_position_reported():
+    game = patience("nivernaise")
+    result = solve(game, 2, nodes=500)
+    assert game.replay(2, result.moves) == result.position
+    assert result.on_foundations == game.on_foundations(result.position) > 0
+
+
+def test_solver_finds_a_short_win_and_proves_a_loss():
+    game = patience("nivernaise")
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    piles = {}
+    for row, suit in enumerate("SCHD", start=1):
+        piles[f"FA{row}"] = " ".join(f"{r}{suit}" for r in ranks)
+        piles[f"FK{row}"] = " ".join(f"{r}{suit}" for r in reversed(ranks))
+    # Take the last three hearts off the king pile and hide them in the Line and stock:
+    # 3H on top of L1 above 2H, and the ace in the stock.
+    piles["FK3"] = " ".join(f"{r}H" for r in reversed(ranks[3:]))
+    winnable = table(game, {**piles, "L1": "2H 3H", "stock": "AH"})
+    result = solve(game, 0, start=winnable)
+    assert result.verdict is Verdict.WON
+    assert [str(m) for m in result.moves][:2] == ["L1>FK3", "L1>FK3"]
+    # The same cards with 2H above 3H and no redeal left: nothing can ever move.
+    lost = table(game, {**piles, **{f"LF{r}": "9C" for r in range(1, 5)},
+                        **{f"RF{r}": "9C" for r in range(1, 5)}, "L1": "3H 2H"}, redeals=1)
+    result = solve(game, 0, start=lost)
+    assert result.verdict is Verdict.LOST and result.complete and result.moves == ()
+    assert game.stuck(lost)
+
+
+def test_a_pruning_solver_does_not_claim_a_proof():
+    game = patience("besieged-city")
+    assert game.solver_prunes
+    stuck = table(game, {"F1": "AS", "W1": "5H", "E1": "9D"})
+    result = solve(game, 0, start=stuck)
+    assert result.verdict is Verdict.EXHAUSTED and result.complete
+    assert Move.parse("W1>E1") not in game.legal_moves(stuck)
+
+
+def test_solver_wins_a_besieged_city_endgame_only_with_the_end_swaps():
+    # Spades lack their last three cards: 2S is in the Reserve at R11, whose row and
+    # column are walled by 9Ds; KS and AS lie on ramparts elsewhere.
+    game = patience("besieged-city")
+    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    order = [names.get(r, str(r)) for r in ORDER]
+    piles = {f"F{i}": " ".join(f"{r}{suit}" for r in order)
+             for i, suit in ((2, "C"), (3, "H"), (4, "D"))}
+    piles["F1"] = " ".join(f"{r}S" for r in order[:-3])
+    piles |= {"R11": "2S", "W2": "KS", "E3": "AS", "W1": "9D", "E1": "9D", "T1": "9D",
+              "S1": "9D"}
+    start = table(game, piles)
+    result = solve(game, 0, start=start)
+    assert result.verdict is Verdict.WON
+    assert game.won(result.position)
+    state = start
+    for move in result.moves:
+        state = game.play(state, move)
+    assert game.won(state)
+    walled = patience("besieged-city", {"end_swaps": "false"})
+    assert solve(walled, 0, start=start).verdict is Verdict.EXHAUSTED
