@@ -293,7 +293,9 @@ def _summary(built: list[Built], out: Path) -> None:
 @click.option("--backs", type=click.Choice([m.value for m in Backs]), default="duplex",
               show_default=True,
               help="duplex: backs on the reverse of each sheet; glue: backs on their own "
-                   "sheet to glue on, with pin-hole marks.")
+                   "sheet to glue on, with pin-hole marks; fronts-only / backs-only: the "
+                   "two sides as two files, for a duplex by hand; fold: each back beside "
+                   "its face, to fold behind it (no registration).")
 @click.option("--gap", type=_Length(), default="0mm", show_default=True,
               help="Space between cards; each card's art runs into half of it (the inner "
                    "bleed), so a cut a little off shows no white and not the neighbour.")

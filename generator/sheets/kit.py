@@ -16,6 +16,7 @@ from ..draw.geometry import Rect, Size
 from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
 from .cards import blank_back, card_sheets
+from .fold import fold_sheets
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
 from ..io.output import atomic_write, prepare_dir
@@ -66,6 +67,8 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
         return _pack_pages(item, spec, settings)
     if isinstance(item, LetterSet):
         return _letter_pages(item, spec, settings)
+    if spec.backs is Backs.BACKS_ONLY:
+        return []  # a board has no backs: it is all in the fronts file
     return _board_pages(item, spec, settings, overlap)
 
 
@@ -73,21 +76,28 @@ def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
     backs = [card_back(pack, c, size=size, bleed=bleed) for c in pack]
-    return card_sheets(fronts, backs, size, spec, pack.title)
+    return _card_sheets(fronts, backs, size, spec, pack.title)
+
+
+def _card_sheets(fronts: list[Group], backs: list[Group], size: Size, spec: SheetSpec,
+                 title: str) -> list[Page]:
+    if spec.backs is Backs.FOLD:
+        return fold_sheets(fronts, backs, size, spec, title)
+    return card_sheets(fronts, backs, size, spec, title)
 
 
 def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> list[Page]:
     bleed = spec.bleed
     fronts = [traditional_front(pack, p, size=size, bleed=bleed) for p in pack.printed()]
     backs = [traditional_back(pack, p, size=size, bleed=bleed) for p in pack.printed()]
-    return card_sheets(fronts, backs, size, spec, pack.title)
+    return _card_sheets(fronts, backs, size, spec, pack.title)
 
 
 def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [letter_front(letters, c, size=size, bleed=bleed) for c in letters]
     backs = [letter_back(letters, c, size=size, bleed=bleed) for c in letters]
-    return card_sheets(fronts, backs, size, spec, letters.title)
+    return _card_sheets(fronts, backs, size, spec, letters.title)
 
 
 def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
@@ -137,12 +147,17 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
             progress(name)
         drawn[name] = item_pages(library, name, spec, settings, overlap=overlap, card=card)
     documents: list[tuple[str, list[Page], str]] = []
+    # By hand the two sides are two files each, side by side in one folder.
+    side = {Backs.FRONTS_ONLY: "-fronts", Backs.BACKS_ONLY: "-backs"}.get(spec.backs, "")
+    # kit-backs.pdf pairs with kit-fronts.pdf even when the boards leave one card item.
+    whole_kit = len(drawn) > 1
+    drawn = {name: pages for name, pages in drawn.items() if pages}
     for name, pages in drawn.items():
-        documents.append((f"{name}.pdf", pages, f"opencards {name}"))
-    if len(drawn) > 1:
+        documents.append((f"{name}{side}.pdf", pages, f"opencards {name}"))
+    if whole_kit:
         kit = [p for name, pages in drawn.items()
                for p in _duplex_ready(pages, spec, _one_sided(library, name))]
-        documents.append(("kit.pdf", kit, "opencards kit"))
+        documents.append((f"kit{side}.pdf", kit, "opencards kit"))
     encoded = [(file, len(pages), pdf.render(pages, title=title, cmyk=cmyk))
                for file, pages, title in documents]
     out = prepare_dir(out_dir)
