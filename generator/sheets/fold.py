@@ -5,7 +5,8 @@ behind the face. Everything is on one side of one sheet: no duplex, no registrat
 A pair is laid out like a card twice as wide (the face on the left, the back on the
 right), so the grid, bleed, guides and orientation of ordinary card sheets apply to it
 unchanged; turned pairs put the face above the back. The fold is no cut: the face and
-the back each stop at it, and dashed guides beyond the bleed mark both of its ends.
+the back each stop at it, and dashed guides in the style of the cut guides mark both
+of its ends.
 """
 from __future__ import annotations
 
