@@ -43,7 +43,7 @@ def test_too_big_a_card_is_refused():
 @pytest.mark.parametrize(("field", "value", "message"), [
     ("flip", "lon", "sheet flip: expected one of long, short, got 'lon'"),
     ("flip", "Long", "sheet flip: expected one of long, short, got 'Long'"),
-    ("backs", "glued", "sheet backs: expected one of duplex, glue, got 'glued'"),
+    ("backs", "glued", "sheet backs: expected one of duplex, glue, fronts-only, backs-only, fold, got 'glued'"),
     ("paper", "a5", "sheet paper: expected one of a4, letter, a3, got 'a5'"),
     ("bleed", -1.0, "sheet bleed: expected a length of 0 mm or more, got -1.0"),
     ("back_offset", (1.0,), "sheet back_offset: expected (x, y) in mm, got (1.0,)"),

@@ -18,6 +18,7 @@ from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, p
 from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, Progress, render_to
+from ..sheets.selection import parse_sheets
 from .show import template_text
 from .booklet import DEFAULT_BOOKLETS, make_booklets, split_booklets, write_booklets
 
@@ -224,6 +225,18 @@ class _CardSize(click.ParamType):
         return size
 
 
+class _Sheets(click.ParamType):
+    name = "sheets"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> frozenset[int]:
+        if isinstance(value, frozenset):
+            return value
+        try:
+            return parse_sheets(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
 def _sheet_options(f: Any) -> Any:
     f = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
                      default="a4", show_default=True, help="Sheet size (portrait).")(f)
@@ -270,9 +283,17 @@ def _profiled(printer: str | None, **values: Any) -> dict[str, Any]:
 
 def _summary(built: list[Built], out: Path) -> None:
     width = max(len(b.path.name) for b in built)
+    blank = " " * 22 if any(b.ink is not None for b in built) else ""
     for b in built:
+        counted = blank   # a booklet's row, among rows with counts, keeps the columns
+        if b.sheets is not None and b.ink is not None:
+            counted = (f"  {b.sheets:>3} sheet{'s' if b.sheets != 1 else ' '}"
+                       f"  ink {b.ink:6.1f}")
         click.echo(f"  {b.path.name:<{width}}  {b.pages:>3} page{'s' if b.pages != 1 else ' '}"
-                   f"  {b.size / 1024:8.1f} KiB")
+                   f"{counted}  {b.size / 1024:8.1f} KiB")
+    if any(b.ink is not None for b in built):
+        click.echo("ink: an estimate in pages at 5% coverage, the pages printers' cartridge "
+                   "yields are rated in")
     total = sum(b.size for b in built)
     click.echo(f"{len(built)} file(s), {sum(b.pages for b in built)} pages, "
                f"{total / 1024:.1f} KiB in {out}")
@@ -293,7 +314,9 @@ def _summary(built: list[Built], out: Path) -> None:
 @click.option("--backs", type=click.Choice([m.value for m in Backs]), default="duplex",
               show_default=True,
               help="duplex: backs on the reverse of each sheet; glue: backs on their own "
-                   "sheet to glue on, with pin-hole marks.")
+                   "sheet to glue on, with pin-hole marks; fronts-only / backs-only: the "
+                   "two sides as two files, for a duplex by hand; fold: each back beside "
+                   "its face, to fold behind it (no registration).")
 @click.option("--gap", type=_Length(), default="0mm", show_default=True,
               help="Space between cards; each card's art runs into half of it (the inner "
                    "bleed), so a cut a little off shows no white and not the neighbour.")
@@ -309,18 +332,24 @@ def _summary(built: list[Built], out: Path) -> None:
 @click.option("--overlap", type=_Length(), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
+@click.option("--sheets", type=_Sheets(), default=None, metavar="LIST",
+              help="Reprint only these sheets of each item, e.g. 2,5-6 (as numbered on the "
+                   "sheets); written as NAME-sheets-2,5-6.pdf, without the booklet unless "
+                   "named with --only.")
 @click.pass_context
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
                   back_rotate: float, back_scale: tuple[float, float], margin: float,
                   margins: tuple[float, float, float, float] | None, printer: str | None,
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
-                  cmyk: bool) -> None:
+                  cmyk: bool, sheets: frozenset[int] | None) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     library = _library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
-    items, langs = split_booklets(only or (*DEFAULT_ITEMS, *DEFAULT_BOOKLETS))
+    # A reprint of some sheets is of the kit's sheets: the booklet only when named.
+    everything = DEFAULT_ITEMS if sheets else (*DEFAULT_ITEMS, *DEFAULT_BOOKLETS)
+    items, langs = split_booklets(only or everything)
     for name in items:
         library.item(name)  # a misspelt name fails before a booklet is drawn
     booklets = make_booklets(library, langs)
@@ -338,7 +367,8 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                 done.append(name)
                 bar(len(done), len(items))
             built = build(library, out_dir, items=items, spec=spec, card=card_size,
-                          cmyk=cmyk, overlap=overlap, progress=step)
+                          cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
+                          count_ink=True)
     _summary(built + write_booklets(booklets, out_dir), out_dir)
 
 

@@ -185,7 +185,18 @@ def _reach(slot: Rect, block: Rect, spec: SheetSpec) -> Rect:
 def _how_to_print(spec: SheetSpec) -> str:
     if spec.backs is Backs.DUPLEX:
         return f"print at 100% (actual size), duplex, flip on the {spec.flip} edge"
+    if spec.backs.manual:
+        return (f"print at 100%, one side; then the backs file on the reverse, turned over "
+                f"the {spec.flip} edge")
     return "print at 100% (actual size), one side; glue the backs sheet on the reverse"
+
+
+def _backs_note(spec: SheetSpec, label: str, sheet: int) -> str:
+    if not spec.backs.manual:
+        return f"{label}: backs"
+    # By hand the person must know which printed front goes under which back.
+    return (f"{label}: backs - print at 100% on the reverse of fronts sheet {sheet}, "
+            f"turned over the {spec.flip} edge")
 
 
 def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
@@ -194,6 +205,7 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
 
     Duplex: front, back, front, back... with each back mirrored for the flip. Glue: the
     same order, printed single-sided; the fronts carry pin-hole marks at the block corners.
+    Fronts-only and backs-only: the duplex pages of one side, for a duplex by hand.
     """
     sheet = oriented_plan(card, spec, len(fronts))
     per = sheet.per_sheet
@@ -241,12 +253,18 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
         back_block = flip_to_back.apply_rect(block)
         back_page = Page(spec.size.width, spec.size.height,
                          (Group((*back_items, *back_marks,
-                                 note(spec, f"{label}: backs", back_zones)),
+                                 note(spec, _backs_note(spec, label, n + 1),
+                                      back_zones)),
                                 shift, role="back side"),),
                          trim=shift.apply_rect(back_block),
                          bleed=shift.apply_rect(back_block.inset(-spec.bleed)),
                          label=f"{label} backs")
         pages += [front_page, back_page]
+    # A duplex printed by hand: the same pages, the fronts and the backs in two files.
+    if spec.backs is Backs.FRONTS_ONLY:
+        return pages[0::2]
+    if spec.backs is Backs.BACKS_ONLY:
+        return pages[1::2]
     return pages
 
 

@@ -16,6 +16,9 @@ from ..draw.geometry import Rect, Size
 from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
 from .cards import blank_back, card_sheets
+from .fold import fold_sheets
+from .ink import rated_pages
+from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
 from ..io.output import atomic_write, prepare_dir
@@ -38,6 +41,10 @@ class Built:
     path: Path
     pages: int
     size: int
+    #: Sheets of paper the file prints on, and its ink in rated pages (see :mod:`.ink`),
+    #: when the build was asked to count them.
+    sheets: int | None = None
+    ink: float | None = None
 
 
 def parse_size(text: str) -> Size:
@@ -66,6 +73,8 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
         return _pack_pages(item, spec, settings)
     if isinstance(item, LetterSet):
         return _letter_pages(item, spec, settings)
+    if spec.backs is Backs.BACKS_ONLY:
+        return []  # a board has no backs: it is all in the fronts file
     return _board_pages(item, spec, settings, overlap)
 
 
@@ -73,21 +82,28 @@ def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
     backs = [card_back(pack, c, size=size, bleed=bleed) for c in pack]
-    return card_sheets(fronts, backs, size, spec, pack.title)
+    return _card_sheets(fronts, backs, size, spec, pack.title)
+
+
+def _card_sheets(fronts: list[Group], backs: list[Group], size: Size, spec: SheetSpec,
+                 title: str) -> list[Page]:
+    if spec.backs is Backs.FOLD:
+        return fold_sheets(fronts, backs, size, spec, title)
+    return card_sheets(fronts, backs, size, spec, title)
 
 
 def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> list[Page]:
     bleed = spec.bleed
     fronts = [traditional_front(pack, p, size=size, bleed=bleed) for p in pack.printed()]
     backs = [traditional_back(pack, p, size=size, bleed=bleed) for p in pack.printed()]
-    return card_sheets(fronts, backs, size, spec, pack.title)
+    return _card_sheets(fronts, backs, size, spec, pack.title)
 
 
 def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [letter_front(letters, c, size=size, bleed=bleed) for c in letters]
     backs = [letter_back(letters, c, size=size, bleed=bleed) for c in letters]
-    return card_sheets(fronts, backs, size, spec, letters.title)
+    return _card_sheets(fronts, backs, size, spec, letters.title)
 
 
 def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
@@ -121,10 +137,15 @@ def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[P
 
 def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITEMS,
           spec: SheetSpec = SheetSpec(), card: Size | None = None, cmyk: bool = False,
-          overlap: float = 6.0, progress: Callable[[str], None] | None = None
-          ) -> list[Built]:
+          overlap: float = 6.0, progress: Callable[[str], None] | None = None,
+          sheets: frozenset[int] | None = None, count_ink: bool = False) -> list[Built]:
     """Writes ``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items*
-    order. Returns what was written."""
+    order. Returns what was written. *sheets* keeps only those sheets of each item (see
+    :mod:`.selection`; the files are then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in
+    each file's sheets of paper and ink estimate.
+
+    :raises: :exc:`ImpositionError` if no item has any of *sheets*.
+    """
     settings = library.settings()
     if card is not None:
         # Squares have the cards' shape: a card must cover its square on the board.
@@ -137,17 +158,57 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
             progress(name)
         drawn[name] = item_pages(library, name, spec, settings, overlap=overlap, card=card)
     documents: list[tuple[str, list[Page], str]] = []
+    # By hand the two sides are two files each, side by side in one folder.
+    side = {Backs.FRONTS_ONLY: "-fronts", Backs.BACKS_ONLY: "-backs"}.get(spec.backs, "")
+    if sheets is not None:
+        check_chosen(sheets, {name: _sheet_count(library, name, pages, spec)
+                              for name, pages in drawn.items()})
+        drawn = {name: pick_sheets(pages, _pages_per_sheet(library, name, spec), sheets)
+                 for name, pages in drawn.items()}
+        # A reprint never replaces the whole item's file.
+        side += f"-sheets-{sheet_text(sheets)}"
+    # kit-backs.pdf pairs with kit-fronts.pdf even when the boards leave one card item.
+    whole_kit = len(drawn) > 1
+    drawn = {name: pages for name, pages in drawn.items() if pages}
     for name, pages in drawn.items():
-        documents.append((f"{name}.pdf", pages, f"opencards {name}"))
-    if len(drawn) > 1:
+        documents.append((f"{name}{side}.pdf", pages, f"opencards {name}"))
+    if whole_kit:
         kit = [p for name, pages in drawn.items()
                for p in _duplex_ready(pages, spec, _one_sided(library, name))]
-        documents.append(("kit.pdf", kit, "opencards kit"))
-    encoded = [(file, len(pages), pdf.render(pages, title=title, cmyk=cmyk))
+        documents.append((f"kit{side}.pdf", kit, "opencards kit"))
+    encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
                for file, pages, title in documents]
+    counts: dict[str, tuple[int | None, float | None]] = {}
+    if count_ink:
+        per_item = {name: (_paper_sheets(library, name, pages, spec), rated_pages(pages))
+                    for name, pages in drawn.items()}
+        counts = {f"{name}{side}.pdf": c for name, c in per_item.items()}
+        counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_item.values()),
+                                    sum(c[1] for c in per_item.values()))
     out = prepare_dir(out_dir)
-    return [Built(atomic_write(out / file, data), count, len(data))
-            for file, count, data in encoded]
+    return [Built(atomic_write(out / file, data), len(pages), len(data),
+                  *counts.get(file, (None, None)))
+            for file, pages, data in encoded]
+
+
+def _pages_per_sheet(library: Library, name: str, spec: SheetSpec) -> int:
+    """Pages a numbered sheet of *name* has: a card sheet's fronts and backs, duplex or
+    glued; one page otherwise."""
+    two = spec.backs in (Backs.DUPLEX, Backs.GLUE) and not _one_sided(library, name)
+    return 2 if two else 1
+
+
+def _sheet_count(library: Library, name: str, pages: list[Page], spec: SheetSpec) -> int:
+    """Numbered sheets of *name* (what ``--sheets`` picks from)."""
+    return -(-len(pages) // _pages_per_sheet(library, name, spec))
+
+
+def _paper_sheets(library: Library, name: str, pages: list[Page], spec: SheetSpec) -> int:
+    """Sheets of paper *pages* print on: a duplex card sheet is one, anything else one a
+    page (a glued sheet's backs are paper of their own)."""
+    if spec.backs is Backs.DUPLEX and not _one_sided(library, name):
+        return -(-len(pages) // 2)
+    return len(pages)
 
 
 def calibrate(out_dir: Path, spec: SheetSpec) -> Built:

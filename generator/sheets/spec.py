@@ -32,11 +32,27 @@ class Flip(enum.StrEnum):
 
 
 class Backs(enum.StrEnum):
-    """Where the card backs go: on the reverse of each sheet, or on a sheet of their own
-    that is glued onto the reverse of the fronts."""
+    """Where the card backs go: on the reverse of each sheet (by a duplex printer, or by
+    hand: the fronts and the backs as two files printed one after the other), on a sheet
+    of their own that is glued onto the reverse of the fronts, or beside each face, to be
+    folded behind it."""
 
     DUPLEX = "duplex"
     GLUE = "glue"
+    FRONTS_ONLY = "fronts-only"
+    BACKS_ONLY = "backs-only"
+    FOLD = "fold"
+
+    @property
+    def registered(self) -> bool:
+        """Whether the backs go on the reverse by a second pass through a printer, whose
+        error the back correction cancels. Glued and folded backs need no registration."""
+        return self not in (Backs.GLUE, Backs.FOLD)
+
+    @property
+    def manual(self) -> bool:
+        """One half of a duplex printed by hand."""
+        return self in (Backs.FRONTS_ONLY, Backs.BACKS_ONLY)
 
 
 class Marks(enum.StrEnum):
@@ -184,9 +200,10 @@ def front_correction(spec: SheetSpec) -> Transform:
 
 def back_shift(spec: SheetSpec) -> Transform:
     """The transform of the back page that makes it land *back_offset* from the front,
-    turned by *back_rotate* and scaled by *back_scale*. Glued backs are not corrected: a
-    backs sheet is cut out and glued, so a printer's duplex error means nothing to it."""
-    if spec.backs is Backs.GLUE:
+    turned by *back_rotate* and scaled by *back_scale*. Glued and folded backs are not
+    corrected: a backs sheet is cut out and glued, folded backs print on the front side, so
+    a printer's duplex error means nothing to either."""
+    if not spec.backs.registered:
         return Transform()
     if spec.back_rotate != 0 or spec.back_scale != (1.0, 1.0):
         # The back page is the front mirrored: correct in front terms, between mirrors.
@@ -202,8 +219,8 @@ def back_shift(spec: SheetSpec) -> Transform:
 def correction_reach(spec: SheetSpec) -> tuple[float, float]:
     """How far (mm, across and down) the back correction moves any corner of the printable
     area: back-page marks keep this much more room from the margin, so the correction
-    never pushes them into it. (0, 0) for glued backs, which are not corrected."""
-    if spec.backs is Backs.GLUE or (spec.back_offset == (0.0, 0.0) and spec.back_rotate == 0
+    never pushes them into it. (0, 0) for glued or folded backs, which are not corrected."""
+    if not spec.backs.registered or (spec.back_offset == (0.0, 0.0) and spec.back_rotate == 0
                                     and spec.back_scale == (1.0, 1.0)):
         return (0.0, 0.0)
     fix = front_correction(spec)
