@@ -177,3 +177,25 @@ def test_cli_errors_are_one_line_and_write_nothing(runner, tmp_path, args, says)
     assert result.exit_code == 1
     assert result.output.count("\n") == 1 and says in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_without_words_only_ids_letters_and_card_names_are_printed():
+    def texts(page):
+        found = []
+        for item in page.items:
+            if isinstance(item, Text):
+                found.append(item.text)
+        for group, _ in groups(page.items):
+            found += [i.text for i in group.items if isinstance(i, Text)
+                      and (group.role or "").endswith("empty")]
+        return found
+
+    niv = patience("nivernaise")
+    plain = texts(tableau_page(niv, niv.deal(0), words=False))
+    assert "FA1" in plain and "A♠" in plain and "K♦" in plain
+    assert not any("up" in t or "down" in t for t in plain)
+    city = patience("besieged-city")
+    assert "W1 · A" in texts(tableau_page(city, city.deal(0), words=False))
+    empress = patience("empress-of-india")
+    plain = texts(tableau_page(empress, empress.deal(0), words=False))
+    assert "G1" in plain and not any("guard" in t or "talon" in t for t in plain)

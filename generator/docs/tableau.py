@@ -84,12 +84,24 @@ def _printed(game: Patience, state: State) -> list[list[PrintedCard]]:
     return piles
 
 
-def _label_text(slot: Slot) -> str:
-    return f"{slot.id} · {slot.label}" if slot.label else slot.id
+def _label_text(slot: Slot, words: bool) -> str:
+    """The slot's id and its label; without *words* only a label free of language (one
+    letter such as Cadogan's A-D), for figures in a booklet of another language."""
+    shown = slot.label if words or len(slot.label) == 1 else ""
+    return f"{slot.id} · {shown}" if shown else slot.id
+
+
+def _place_text(slot: Slot, words: bool) -> str:
+    """What an empty place shows inside: its label, or without *words* the label's first
+    token when that is card notation ("A♠" of "A♠ up"), which reads in any language."""
+    if words:
+        return slot.label
+    first = slot.label.split(" ")[0] if slot.label else ""
+    return first if any(sign in first for sign in "♠♣♥♦") else ""
 
 
 def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Size,
-          centre: tuple[float, float]) -> list[Item]:
+          centre: tuple[float, float], words: bool) -> list[Item]:
     """One slot: the cards (or the empty place), turned about the slot's centre."""
     u = card.height / 88.0
     cx, cy = centre
@@ -101,9 +113,10 @@ def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Siz
                       Paint(stroke=EDGE, width=0.35 * u * 2, dash=(2.0 * u * 2, 1.4 * u * 2)),
                       radius=2.5 * u)
         inner: list[Item] = [outline]
-        if slot.label:
-            inner.append(centred_text(slot.label, cx, cy, fit_size(
-                slot.label, "bold", 9.0 * u, card.width - 6 * u), MUTED))
+        place = _place_text(slot, words)
+        if place:
+            inner.append(centred_text(place, cx, cy, fit_size(
+                place, "bold", 9.0 * u, card.width - 6 * u), MUTED))
         return [Group(tuple(inner), turn, role=f"slot {slot.id} empty")]
     step = 1.1 * u
     edges = min(len(cards) - 1, STACK_EDGES)
@@ -135,9 +148,11 @@ def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Siz
 
 def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None = None,
                  card_height: float = 40.0, gap: float | None = None, title: str = "",
-                 labels: bool = True, margin: float = 6.0) -> Page:
+                 labels: bool = True, words: bool = True, margin: float = 6.0) -> Page:
     """The position *state* of *game* as one page: cards *card_height* mm tall (the width
-    follows the pack's proportions), slots one pitch (long side + *gap*) apart."""
+    follows the pack's proportions), slots one pitch (long side + *gap*) apart. *labels*
+    prints each slot's id (the move notation's name) under it; *words* False leaves out
+    the engine's English words ("guard", "up") for a booklet in another language."""
     if card_height <= 0:
         raise ValueError(f"card height {card_height} mm (expected more than 0)")
     pack = pack_for(game, pack)
@@ -166,10 +181,10 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
     printed = _printed(game, state)
     for slot, cards in zip(game.tableau.slots, printed):
         centre = geometry.centre(slot)
-        items += _pile(pack, slot, cards, card, centre)
+        items += _pile(pack, slot, cards, card, centre, words)
         if labels:
             hh = _half_extent(card, slot.rotation)[1]
-            text = _label_text(slot)
+            text = _label_text(slot, words)
             items.append(Text(centre[0], centre[1] + hh + label_size * 1.25, text,
                               fit_size(text, "regular", label_size, pitch - gap / 2), MUTED))
     return Page(round(width, 3), round(height, 3), tuple(items), background="#ffffff",

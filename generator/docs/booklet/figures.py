@@ -81,10 +81,12 @@ def draw(library: Library, ref: FigureRef) -> Page:
 
 def _tableau(library: Library, ref: FigureRef) -> Page:
     """A patience's deal *ref.seed*, drawn with the 52-card pack template (no title: the
-    caption says which deal it is)."""
+    caption says which deal it is). Slot ids and suit signs only: the engine's labels are
+    English words, and the same figure serves every language."""
     assert ref.patience is not None
     game = patience(ref.patience)
-    return tableau_page(game, game.deal(ref.seed), pack=library.traditional("pack52"))
+    return tableau_page(game, game.deal(ref.seed), pack=library.traditional("pack52"),
+                        words=False)
 
 
 def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
