@@ -131,6 +131,7 @@ def test_bad_figures_are_one_line_errors(runner, tmp_path, figure, message):
 
 
 def test_cli_prints_the_chapters(runner, tmp_path):
-    result = runner.invoke(cli, ["booklet", "nivernaise", "--out", str(tmp_path)])
+    result = runner.invoke(cli, ["booklet", "nivernaise", "ass", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].endswith(", 2 games")
     assert (tmp_path / "booklet-en.pdf").read_bytes().startswith(b"%PDF")
