@@ -96,6 +96,8 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     if sheet is not None and contact is not None:
         prepare_dir(sheet.parent if str(sheet.parent) else Path("."))
         click.echo(f"wrote {atomic_write(sheet, contact)}")
-    games_count = len(made.booklet.games)
+    # Chapters named on the command line count even without a game template (Ass, the
+    # patiences); otherwise the default selection's game chapters.
+    games_count = len(games) if games else len(made.booklet.games)
     click.echo(f"{len(made.pages)} pages, {len(made.figures)} figures, "
                f"{games_count} game{'s' if games_count != 1 else ''}")

@@ -10,7 +10,11 @@ from typing import Any
 
 import click
 
+from pathlib import Path
+
+from ..docs.tableau import TABLEAU_FORMATS, tableau_format, tableau_page, write_tableau
 from ..errors import PatienceError
+from ..io.templates import Library
 from ..rules.patience import Patience, State, parse_moves
 from ..rules.patience import patience as make_patience
 from ..rules.patience.solver import Verdict, solve
@@ -57,11 +61,33 @@ def patience() -> None:
 @_seed
 @_switch
 @_json
-def deal_command(name: str, seed: int, switches: tuple[str, ...], as_json: bool) -> None:
-    """Deal NAME and print the tableau slot by slot (cards bottom first, top last)."""
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Draw the dealt tableau into this file (.svg, .png or .pdf) instead of "
+                   "printing it.")
+@click.option("--format", "fmt", type=click.Choice(TABLEAU_FORMATS), default=None,
+              help="The drawing's format when --out's suffix does not say.")
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
+              help="Resolution of a PNG drawing.")
+@click.option("--card-height", type=click.FloatRange(10, 120), default=40.0,
+              show_default=True, help="Height of a drawn card in mm.")
+@click.pass_context
+def deal_command(ctx: click.Context, name: str, seed: int, switches: tuple[str, ...],
+                 as_json: bool, out: Path | None, fmt: str | None, dpi: int,
+                 card_height: float) -> None:
+    """Deal NAME and print the tableau slot by slot (cards bottom first, top last), or
+    with --out draw it with the tool's own 52-card pack (template pack52), one copy per
+    pack the patience uses."""
     game = _game(name, switches)
     state = game.deal(seed)
-    _show(game, seed, state, as_json)
+    if out is None:
+        _show(game, seed, state, as_json)
+        return
+    chosen = tableau_format(out, fmt)
+    pack = Library.with_user_dirs(ctx.obj["templates"]).traditional("pack52")
+    page = tableau_page(game, state, pack=pack, card_height=card_height,
+                        title=f"{game.title}, deal {seed}")
+    written = write_tableau(page, out, chosen, dpi=dpi)
+    click.echo(f"wrote {written}")
 
 
 @patience.command("play")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..model.booklet import Block, Booklet, Bullets, Chapter, FigureRef, Paragraph, Section, Table
+from ..rules.patience import PATIENCES
 from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library
 
@@ -157,13 +158,18 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     where = f"{r.path}: {r.prefix}"
     layout = r.string("layout", None)
     cards = r.string("cards", None)
-    if (layout is None) == (cards is None):
-        raise TemplateError(r.path, r.prefix, expected="either layout or cards")
+    dealt = r.string("patience", None)
+    if sum(x is not None for x in (layout, cards, dealt)) != 1:
+        raise TemplateError(r.path, r.prefix, expected="one of layout, cards or patience")
+    if dealt is not None:
+        require_known(r.path, r.key("patience"), dealt, list(PATIENCES), "a patience")
+    seed = r.integer("seed", 0, low=0)
     if layout is not None:
         require_known(r.path, r.key("layout"), layout, library.names("layout"), "a layout")
     if cards is not None:
         source = cards.partition(":")[0]
-        known = [*library.names("pack"), *library.names("letters")]
+        known = [*library.names("pack"), *library.names("letters"),
+                 *library.names("traditional")]
         require_known(r.path, r.key("cards"), source, known, "a pack or letter set")
     height = r.number("height", 0.45)
     if not 0.1 <= height <= 1.0:
@@ -173,6 +179,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         arrows=tuple(r.strings("arrows", [])), highlight=tuple(r.strings("highlight", [])),
         marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
-        flip=r.boolean("flip", False), play=r.boolean("play", False), height=height)
+        flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
+        seed=seed, height=height)
     r.finish()
     return ref

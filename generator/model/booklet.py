@@ -26,7 +26,9 @@ class Table:
 @dataclass(frozen=True)
 class FigureRef:
     """A diagram: a layout drawn by the figure code, with annotations in the figure tool's
-    own notation, or a row of cards (``cards``, ``pack1:1R 2Y``) drawn with the kit's art."""
+    own notation, a row of cards (``cards``, ``pack1:1R 2Y`` or a traditional pack's
+    ``pack36:6S JS``) drawn with the kit's art, or a patience's deal (``patience``, ``seed``)
+    drawn as its tableau."""
 
     where: str
     caption: str
@@ -41,6 +43,8 @@ class FigureRef:
     crop: str | None = None
     flip: bool = False
     play: bool = False
+    patience: str | None = None
+    seed: int = 0
     height: float = 0.45
     """The most of the type area's height the figure may take, as a fraction."""
 

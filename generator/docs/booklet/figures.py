@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ...draw.art.cards import card_front, letter_front
+from ...draw.art.traditional import traditional_front
 from ...draw.geometry import Size, Transform
 from ...draw.scene import Group, Item, Page
 from ...errors import FigureError, GeneratorError, InvalidLayoutError
@@ -16,7 +17,10 @@ from ...io.templates import Library
 from ...model.booklet import FigureRef
 from ...model.cards import Card, Pack
 from ...model.letters import LetterCard, LetterSet
+from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
+from ...rules.patience import patience
 from ..build import draw_figure
+from ..tableau import tableau_page
 from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
 
 T = TypeVar("T")
@@ -57,6 +61,8 @@ def draw(library: Library, ref: FigureRef) -> Page:
     """
     if ref.cards is not None:
         return _cards(library, ref)
+    if ref.patience is not None:
+        return _tableau(library, ref)
     assert ref.layout is not None
     try:
         drawn = draw_figure(library, ref.layout, _changes(ref), flip=ref.flip, caption="",
@@ -73,9 +79,38 @@ def draw(library: Library, ref: FigureRef) -> Page:
     return drawn.final
 
 
+def _tableau(library: Library, ref: FigureRef) -> Page:
+    """A patience's deal *ref.seed*, drawn with the 52-card pack template (no title: the
+    caption says which deal it is). Slot ids and suit signs only: the engine's labels are
+    English words, and the same figure serves every language."""
+    assert ref.patience is not None
+    game = patience(ref.patience)
+    return tableau_page(game, game.deal(ref.seed), pack=library.traditional("pack52"),
+                        words=False)
+
+
+def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
+    """A row of traditional cards, e.g. a trick of Ass: faces in the pack's proportions."""
+    size = Size(25, 25 * pack.height / pack.width)
+    items: list[Item] = []
+    for i, text in enumerate(listed.split()):
+        card = _parsed(ref, "cards", PlayingCard.from_notation, text)
+        if card not in pack:
+            raise FigureError(f"{ref.where}.cards: {text} is not a card of {pack.name}")
+        art = traditional_front(pack, PrintedCard(card), size=size)
+        items.append(Group((art,), Transform.translate(i * size.width * (1 + CARD_GAP), 0)))
+    if not items:
+        raise FigureError(f"{ref.where}.cards: expected cards after '{pack.name}:'")
+    count = len(items)
+    return Page(count * size.width + (count - 1) * size.width * CARD_GAP, size.height,
+                tuple(items))
+
+
 def _cards(library: Library, ref: FigureRef) -> Page:
     assert ref.cards is not None
     name, _, listed = ref.cards.partition(":")
+    if name in library.names("traditional"):
+        return _traditional(ref, library.traditional(name), listed)
     source = library.source(name)
     size = Size(25, 50)
     items: list[Item] = []

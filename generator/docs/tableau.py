@@ -1,0 +1,213 @@
+"""A patience's table as a picture: every slot of the tableau at its position and rotation,
+drawn with the tool's own traditional card art.
+
+The tableau gives slot centres in card pitches (see :mod:`generator.rules.patience.tableau`);
+here one pitch becomes the card's long side plus a gap, in mm. A pile of several cards is a
+short offset stack under its top card with a count beside it; the stock is face down (its
+top card's back); an empty place is a dashed outline with the slot's label inside.
+
+The engine keeps cards as ranks and suits only: the rules never ask which pack a card came
+from. A real table of two or four packs has each duplicate from a different pack, so the
+drawing gives the n-th occurrence of a card (slots in tableau order, each pile bottom
+first) the copy n: the copy marks on faces and backs then look as they would on a table.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..draw.art.marks import centred_text, fit_size
+from ..draw.art.traditional import traditional_back, traditional_front
+from ..draw.geometry import Rect, Size, Transform
+from ..draw.scene import Box, Circle, Group, Item, Page, Paint, Text
+from ..draw.style import DEFAULT_STYLE
+from ..errors import FigureError
+from ..io.output import atomic_write, prepare_dir
+from ..model.traditional import PrintedCard, TraditionalPack
+from ..rules.patience import Patience, Role, Slot, State
+from ..rules.patience import cards as C
+from .build import encode
+
+#: Piles drawn face down: only the back of the top card and the count show.
+FACE_DOWN = (Role.STOCK,)
+#: At most this many card edges show under a pile's top card: enough to read "a pile",
+#: few enough that the stack stays inside its grid cell.
+STACK_EDGES = 3
+INK = "#1b1b1b"
+MUTED = "#5f6368"
+EDGE = "#9aa0a6"
+BADGE = "#33415c"
+
+
+@dataclass(frozen=True, slots=True)
+class TableauGeometry:
+    """Where slot (x, y) in pitches lands on the page: ``origin + (x, y) * pitch`` mm."""
+
+    card: Size
+    pitch: float
+    origin: tuple[float, float]
+
+    def centre(self, slot: Slot) -> tuple[float, float]:
+        return (self.origin[0] + slot.x * self.pitch, self.origin[1] + slot.y * self.pitch)
+
+
+def pack_for(game: Patience, base: TraditionalPack | None = None) -> TraditionalPack:
+    """The pack a patience is played with: *base* (a 52-card pack template) printed in as
+    many copies as the patience uses."""
+    if base is None:
+        return TraditionalPack("pack52", "52-card pack", lowest=2, copies=game.packs)
+    if base.lowest != 2:
+        raise FigureError(f"{base.name} has {len(base)} cards; the patiences need a 52-card "
+                          f"pack")
+    return replace(base, copies=game.packs)
+
+
+def _half_extent(card: Size, rotation: int) -> tuple[float, float]:
+    """Half the width and height of the box a card turned by *rotation* covers."""
+    rad = math.radians(rotation)
+    cos, sin = abs(math.cos(rad)), abs(math.sin(rad))
+    return ((card.width * cos + card.height * sin) / 2,
+            (card.width * sin + card.height * cos) / 2)
+
+
+def _printed(game: Patience, state: State) -> list[list[PrintedCard]]:
+    """Every pile's cards with the copy each one is drawn as (module docstring)."""
+    seen: dict[int, int] = {}
+    piles = []
+    for pile in state.piles:
+        printed = []
+        for c in pile:
+            seen[c] = seen.get(c, 0) + 1
+            printed.append(PrintedCard(C.card(c), (seen[c] - 1) % game.packs + 1))
+        piles.append(printed)
+    return piles
+
+
+def _label_text(slot: Slot, words: bool) -> str:
+    """The slot's id and its label; without *words* only a label free of language (one
+    letter such as Cadogan's A-D), for figures in a booklet of another language."""
+    shown = slot.label if words or len(slot.label) == 1 else ""
+    return f"{slot.id} · {shown}" if shown else slot.id
+
+
+def _place_text(slot: Slot, words: bool) -> str:
+    """What an empty place shows inside: its label, or without *words* the label's first
+    token when that is card notation ("A♠" of "A♠ up"), which reads in any language."""
+    if words:
+        return slot.label
+    first = slot.label.split(" ")[0] if slot.label else ""
+    return first if any(sign in first for sign in "♠♣♥♦") else ""
+
+
+def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Size,
+          centre: tuple[float, float], words: bool) -> list[Item]:
+    """One slot: the cards (or the empty place), turned about the slot's centre."""
+    u = card.height / 88.0
+    cx, cy = centre
+    turn = Transform.rotate(slot.rotation, centre) if slot.rotation else Transform()
+    at = Transform.translate(cx - card.width / 2, cy - card.height / 2)
+    items: list[Item] = []
+    if not cards:
+        outline = Box(Rect(cx - card.width / 2, cy - card.height / 2, card.width, card.height),
+                      Paint(stroke=EDGE, width=0.35 * u * 2, dash=(2.0 * u * 2, 1.4 * u * 2)),
+                      radius=2.5 * u)
+        inner: list[Item] = [outline]
+        place = _place_text(slot, words)
+        if place:
+            inner.append(centred_text(place, cx, cy, fit_size(
+                place, "bold", 9.0 * u, card.width - 6 * u), MUTED))
+        return [Group(tuple(inner), turn, role=f"slot {slot.id} empty")]
+    step = 1.1 * u
+    edges = min(len(cards) - 1, STACK_EDGES)
+    # The edges under the top card are plain outlines: what shows of a pile is its thickness.
+    for n in range(edges, 0, -1):
+        items.append(Box(Rect(cx - card.width / 2 + n * step, cy - card.height / 2 + n * step,
+                              card.width, card.height),
+                         Paint(fill=DEFAULT_STYLE.paper, stroke=EDGE, width=0.25 * u * 2),
+                         radius=2.5 * u))
+    top = cards[-1]
+    art = (traditional_back if slot.role in FACE_DOWN else traditional_front)(
+        pack, top, size=card)
+    items.append(Group((art,), at))
+    items.append(Box(Rect(cx - card.width / 2, cy - card.height / 2, card.width, card.height),
+                     Paint(stroke=EDGE, width=0.25 * u * 2), radius=2.5 * u))
+    if len(cards) > 1:
+        # The count sits on the top card's upper right corner, readable at any rotation
+        # because it is turned back upright below.
+        bx, by = cx + card.width / 2 - 1.5 * u, cy - card.height / 2 + 1.5 * u
+        r = 6.5 * u
+        count = str(len(cards))
+        items.append(Group((
+            Circle(0, 0, r, Paint(fill=BADGE, stroke=DEFAULT_STYLE.paper, width=0.6 * u)),
+            centred_text(count, 0, 0, fit_size(count, "bold", 7.5 * u, 1.6 * r), "#ffffff")),
+            Transform.translate(*turn.apply(bx, by)), role=f"count {count}"))
+        return [Group(tuple(items[:-1]), turn, role=f"slot {slot.id}"), items[-1]]
+    return [Group(tuple(items), turn, role=f"slot {slot.id}")]
+
+
+def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None = None,
+                 card_height: float = 40.0, gap: float | None = None, title: str = "",
+                 labels: bool = True, words: bool = True, margin: float = 6.0) -> Page:
+    """The position *state* of *game* as one page: cards *card_height* mm tall (the width
+    follows the pack's proportions), slots one pitch (long side + *gap*) apart. *labels*
+    prints each slot's id (the move notation's name) under it; *words* False leaves out
+    the engine's English words ("guard", "up") for a booklet in another language."""
+    if card_height <= 0:
+        raise ValueError(f"card height {card_height} mm (expected more than 0)")
+    pack = pack_for(game, pack)
+    card = Size(card_height * pack.width / pack.height, card_height)
+    gap = card_height * 0.14 if gap is None else gap
+    pitch = card_height + gap
+    label_size = card_height * 0.085
+    title_size = card_height * 0.13
+    # The page's extent: every slot's turned card plus room for its label and its badge.
+    reach = []
+    for slot in game.tableau.slots:
+        hw, hh = _half_extent(card, slot.rotation)
+        pad = card_height * 0.1
+        below = hh + (label_size * 1.6 if labels else 0)
+        reach.append((slot.x * pitch - hw - pad, slot.y * pitch - hh - pad,
+                      slot.x * pitch + hw + pad, slot.y * pitch + below + pad))
+    left = min(r[0] for r in reach)
+    top = min(r[1] for r in reach)
+    head = title_size * 2.0 if title else 0.0
+    width = max(r[2] for r in reach) - left + 2 * margin
+    height = max(r[3] for r in reach) - top + 2 * margin + head
+    geometry = TableauGeometry(card, pitch, (margin - left, margin + head - top))
+    items: list[Item] = []
+    if title:
+        items.append(Text(width / 2, margin + title_size, title, title_size, INK, font="bold"))
+    printed = _printed(game, state)
+    for slot, cards in zip(game.tableau.slots, printed):
+        centre = geometry.centre(slot)
+        items += _pile(pack, slot, cards, card, centre, words)
+        if labels:
+            hh = _half_extent(card, slot.rotation)[1]
+            text = _label_text(slot, words)
+            items.append(Text(centre[0], centre[1] + hh + label_size * 1.25, text,
+                              fit_size(text, "regular", label_size, pitch - gap / 2), MUTED))
+    return Page(round(width, 3), round(height, 3), tuple(items), background="#ffffff",
+                label=title or game.name)
+
+
+
+#: The files a dealt tableau can be written as.
+TABLEAU_FORMATS = ("svg", "png", "pdf")
+
+
+def tableau_format(out: Path, fmt: str | None) -> str:
+    """*fmt*, or the format *out*'s suffix names; one sentence when neither is usable."""
+    chosen = (fmt or out.suffix.lstrip(".")).lower()
+    if chosen not in TABLEAU_FORMATS:
+        raise FigureError(f"{out}: cannot tell the drawing's format from "
+                          f"{('--format ' + repr(fmt)) if fmt else repr(out.suffix or 'no suffix')}"
+                          f"; use .svg, .png or .pdf")
+    return chosen
+
+
+def write_tableau(page: Page, out: Path, fmt: str, *, dpi: float = 150) -> Path:
+    """Encodes *page* completely, then writes it in one step (no half-written file)."""
+    data = encode(page, fmt, dpi=dpi)
+    prepare_dir(out.parent if str(out.parent) else Path("."))
+    return atomic_write(out, data)
