@@ -196,7 +196,10 @@ def game_text(game: Game) -> str:
     if game.combinations.enabled:
         c = game.combinations
         lines.append(f"combinations: {', '.join(c.kinds)} of {c.min_length}+; "
-                     f"removes {c.removes.value}")
+                     f"removes {c.removes.value}"
+                     + ("" if c.compulsory else ", only when taken by a move (c1*c3)")
+                     + ("; of crossing ones only one (the mover's choice)"
+                        if c.crossing == "one" else ""))
     if game.words.enabled:
         lines.append(f"words: {game.words.min_length}+ letters; removes "
                      f"{game.words.removes.value}")

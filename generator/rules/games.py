@@ -92,6 +92,7 @@ class Goal(enum.Enum):
 
 MATERIALS = ("cards", "letters")
 COMBINATION_KINDS = ("colour", "value", "sequence")
+CROSSINGS = ("all", "one")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +157,14 @@ class Combinations:
     own_to_stock: bool = False
     """The maker's own cards of a removed combination go under his stock, the opponent's
     leave the game (initial 8)."""
+    crossing: str = "all"
+    """``all``: every combination a move makes leaves, crossing ones together; ``one``: of
+    combinations that cross (share a card on different lines) only one leaves, the mover's
+    choice (a ``take`` move), and the others lose the shared card with it (seed000 game 65)."""
+    compulsory: bool = True
+    """True: combinations leave as soon as they are made. False: they stay until a player
+    takes one off with a move of its own (``c1*c3``), which he need not do (seed000 game
+    65 calls compulsory removal the worse rule for the patience)."""
 
 
 @dataclass(frozen=True, slots=True)

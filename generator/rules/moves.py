@@ -19,6 +19,7 @@ from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .lines import JUMPS, LINE_THROUGH, NEIGHBOURS, ORIENTATIONS, RAYS, SQUARES, XY
 from .settling import settle
+from .taking import play_take, take_lines
 from .words import WordList
 
 #: The target of a move that leaves the board over the far edge.
@@ -38,6 +39,7 @@ class MoveKind(enum.StrEnum):
     OPEN = "open"    # a face-down card turned up where it lies (or taken to its row)
     LAY = "lay"      # a card from the hand or the top of a stock laid on a square
     KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
+    TAKE = "take"    # a combination lying on the board taken off (see .taking)
 
     @classmethod
     def parse(cls, value: object) -> MoveKind:
@@ -49,7 +51,8 @@ class MoveKind(enum.StrEnum):
         raise ValueError(f"not a kind of move: {value!r} (expected {', '.join(cls)})")
 
 
-_SEPARATORS = {MoveKind.BEAT: "x", MoveKind.COVER: "x", MoveKind.PRESS: "+"}
+_SEPARATORS = {MoveKind.BEAT: "x", MoveKind.COVER: "x", MoveKind.PRESS: "+",
+               MoveKind.TAKE: "*"}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -63,10 +66,10 @@ class Move:
 
     >>> Move("c3", "d4", "beat")
     Move(origin='c3', target='d4', kind=<MoveKind.BEAT: 'beat'>, path=())
-    >>> Move("c3", "d4", "take")  # doctest: +ELLIPSIS
+    >>> Move("c3", "d4", "grab")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: not a kind of move: 'take' (expected move, beat, cover, press, jump, ...)
+    ValueError: not a kind of move: 'grab' (expected move, beat, cover, press, jump, ...)
     """
 
     origin: str
@@ -83,7 +86,7 @@ class Move:
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
         ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
-        ``3R@hand`` (keep)."""
+        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3)."""
         if self.kind in (MoveKind.LAY, MoveKind.KEEP):
             return f"{self.origin}@{self.target}"
         if self.kind is MoveKind.OPEN:
@@ -385,6 +388,15 @@ def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
     :raises: :exc:`ValueError` if *side* is not a side (``"South"`` is not ``"south"``).
     """
     side = Side.parse(side)
+    takes = [cached_move((a, b, MoveKind.TAKE)) for a, b in take_lines(layout, game)]
+    if takes and game.combinations.compulsory:
+        return takes  # crossing combinations just made: the mover takes one first
+    found = _board_moves(layout, board, game, side, words)
+    return sorted(found + takes, key=move_order) if takes else found
+
+
+def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
+                 words: WordList | None) -> list[Move]:
     step = game.movement.step
     if step is Step.SHIFT:
         return sorted(set(_shifts(layout, game, words)), key=move_order)
@@ -468,6 +480,8 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     :raises: :exc:`ValueError` if *side* is not a side.
     """
     mover = None if side is None else Side.parse(side)
+    if move.kind is MoveKind.TAKE:
+        return play_take(layout, move.origin, move.target, game, mover)
     if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
             move.kind is MoveKind.OPEN and move.target != move.origin):
         # Imported here: laying builds on this module's moves.
