@@ -193,6 +193,11 @@ def game_text(game: Game) -> str:
         lines.append(f"beating: trumps {'on' if b.trumps else 'off'}, equal values "
                      f"{b.equal_values.value}, test cards beat "
                      f"{'yes' if b.test_cards_beat else 'no'}")
+    if m.capture.value == "press":
+        p = game.pressing
+        lines.append(f"pressing: on squares of its colour {'yes' if p.by_square else 'no'}, "
+                     f"own cards {'yes' if p.own_cards else 'no'}, compulsory "
+                     f"{'yes' if p.compulsory else 'no'}")
     if game.combinations.enabled:
         c = game.combinations
         lines.append(f"combinations: {', '.join(c.kinds)} of {c.min_length}+; "

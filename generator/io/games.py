@@ -29,7 +29,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
                  "one_row", "forced_opening"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
-    "pressing": ("by_square", "own_cards"),
+    "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
                      "own_to_stock", "crossing", "compulsory"),
     "lines": ("enabled", "length", "removes"),
@@ -153,7 +153,8 @@ def _beating(r: Reader) -> Beating:
 
 def _pressing(r: Reader) -> Pressing:
     pressing = Pressing(by_square=r.boolean("by_square", True),
-                        own_cards=r.boolean("own_cards", False))
+                        own_cards=r.boolean("own_cards", False),
+                        compulsory=r.boolean("compulsory", False))
     r.finish()
     return pressing
 

@@ -88,6 +88,7 @@ class Goal(enum.Enum):
     MOST_TURNED = "most-turned"
     LAST_TO_LAY = "last-to-lay"
     REORIENT_ALL = "reorient-all"
+    GIVEAWAY = "giveaway"  # the side with no card left free (all pressed) wins (game 48)
 
 
 MATERIALS = ("cards", "letters")
@@ -121,6 +122,8 @@ class Pressing:
     """A card may also press anything lying on a square of its own colour."""
     own_cards: bool = False
     """The variant where players may press their own cards too."""
+    compulsory: bool = False
+    """A side that can press an opponent's card must press one (game 48's giveaway form)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -416,6 +416,13 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
             _piece_moves(layout, colours, game, side, origin, piece, keys)
             if step is Step.JUMP:
                 jumps += _jumps(layout, origin, piece)
+    if game.pressing.compulsory and step is not Step.JUMP:
+        stacks = layout.stacks
+        # Pressing the opponent is obligatory; pressing one's own cards never is.
+        forced = [k for k in keys if k[2] is MoveKind.PRESS and stacks[k[1]][-1].facing
+                  is not own]
+        if forced:
+            keys = forced
     keys.sort()
     cached = _MOVES.get
     moves = [cached(key) or cached_move(key) for key in keys]
