@@ -187,7 +187,8 @@ def game_text(game: Game) -> str:
              "plays: " + " | ".join(" vs ".join(p) for p in game.pairs)
              + f"; values {', '.join(map(str, game.ranks))}",
              f"movement: {m.step.value}; meeting: {m.capture.value}; placement: "
-             f"{m.placement.value}; piles: {'yes' if m.piles else 'no'}"]
+             f"{m.placement.value}; piles: {'yes' if m.piles else 'no'}"
+             + ("; push after laying: yes" if m.push_adjacent else "")]
     if m.capture.value == "beat":
         b = game.beating
         lines.append(f"beating: trumps {'on' if b.trumps else 'off'}, equal values "

@@ -27,7 +27,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
-                 "one_row", "forced_opening"),
+                 "one_row", "forced_opening", "push_adjacent"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
@@ -136,7 +136,8 @@ def _movement(r: Reader) -> Movement:
         exit_far_edge=r.boolean("exit_far_edge", False),
         piles=r.boolean("piles", False),
         one_row=r.boolean("one_row", False),
-        forced_opening=r.boolean("forced_opening", False))
+        forced_opening=r.boolean("forced_opening", False),
+        push_adjacent=r.boolean("push_adjacent", False))
     r.finish()
     return movement
 

@@ -141,6 +141,9 @@ class Movement:
     forced_opening: bool = False
     """After a lay, the layer opens one face-down card next (by an edge) to the laid card
     and takes it to a free identical square, or into his hand if none is free (basic 52)."""
+    push_adjacent: bool = False
+    """After laying, the layer may move one opponent's open card touching the laid card
+    (edge or corner) to any free square (initial 12)."""
     one_row: bool = False
     """Cards are laid on one horizontal only, the one the first card was laid on, and on
     cards there only once its eight squares are full (initial 8)."""

@@ -40,6 +40,7 @@ class MoveKind(enum.StrEnum):
     LAY = "lay"      # a card from the hand or the top of a stock laid on a square
     KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
     TAKE = "take"    # a combination lying on the board taken off (see .taking)
+    PUSH = "push"    # an opponent's card beside the one just laid moved away (initial 12)
 
     @classmethod
     def parse(cls, value: object) -> MoveKind:
@@ -52,7 +53,7 @@ class MoveKind(enum.StrEnum):
 
 
 _SEPARATORS = {MoveKind.BEAT: "x", MoveKind.COVER: "x", MoveKind.PRESS: "+",
-               MoveKind.TAKE: "*"}
+               MoveKind.TAKE: "*", MoveKind.PUSH: ">"}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -86,7 +87,7 @@ class Move:
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
         ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
-        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3)."""
+        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3), ``e5>a1`` (push)."""
         if self.kind in (MoveKind.LAY, MoveKind.KEEP):
             return f"{self.origin}@{self.target}"
         if self.kind is MoveKind.OPEN:
@@ -556,6 +557,9 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     mover = None if side is None else Side.parse(side)
     if move.kind is MoveKind.TAKE:
         return play_take(layout, move.origin, move.target, game, mover)
+    if move.kind is MoveKind.PUSH:
+        # The pushed card makes nothing where it lands: only laying makes lines (seed002).
+        return _relocate(layout, move.origin, move.target)
     if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
             move.kind is MoveKind.OPEN and move.target != move.origin):
         # Imported here: laying builds on this module's moves.
