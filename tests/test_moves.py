@@ -113,8 +113,8 @@ def test_a_misspelt_side_is_refused_not_answered_with_no_moves(library):
 
 
 def test_move_kinds_are_checked_and_keep_their_spelling():
-    with pytest.raises(ValueError, match=r"not a kind of move: 'take' \(expected move, beat, "):
-        Move("c3", "d4", "take")
+    with pytest.raises(ValueError, match=r"not a kind of move: 'grab' \(expected move, beat, "):
+        Move("c3", "d4", "grab")
     assert Move("c3", "d4", "beat") == Move("c3", "d4", MoveKind.BEAT)
     assert Move("c3", "d4", "beat").kind == "beat"
     assert [Move("c3", "d4", k).notation() for k in ("move", "beat", "cover", "press")] == [

@@ -187,16 +187,25 @@ def game_text(game: Game) -> str:
              "plays: " + " | ".join(" vs ".join(p) for p in game.pairs)
              + f"; values {', '.join(map(str, game.ranks))}",
              f"movement: {m.step.value}; meeting: {m.capture.value}; placement: "
-             f"{m.placement.value}; piles: {'yes' if m.piles else 'no'}"]
+             f"{m.placement.value}; piles: {'yes' if m.piles else 'no'}"
+             + ("; push after laying: yes" if m.push_adjacent else "")]
     if m.capture.value == "beat":
         b = game.beating
         lines.append(f"beating: trumps {'on' if b.trumps else 'off'}, equal values "
                      f"{b.equal_values.value}, test cards beat "
                      f"{'yes' if b.test_cards_beat else 'no'}")
+    if m.capture.value == "press":
+        p = game.pressing
+        lines.append(f"pressing: on squares of its colour {'yes' if p.by_square else 'no'}, "
+                     f"own cards {'yes' if p.own_cards else 'no'}, compulsory "
+                     f"{'yes' if p.compulsory else 'no'}")
     if game.combinations.enabled:
         c = game.combinations
         lines.append(f"combinations: {', '.join(c.kinds)} of {c.min_length}+; "
-                     f"removes {c.removes.value}")
+                     f"removes {c.removes.value}"
+                     + ("" if c.compulsory else ", only when taken by a move (c1*c3)")
+                     + ("; of crossing ones only one (the mover's choice)"
+                        if c.crossing == "one" else ""))
     if game.words.enabled:
         lines.append(f"words: {game.words.min_length}+ letters; removes "
                      f"{game.words.removes.value}")

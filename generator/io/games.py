@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
-from ..rules.games import (COMBINATION_KINDS, MATERIALS, Arrows, Beating, Capture, Combinations,
+from ..rules.games import (COMBINATION_KINDS, CROSSINGS, MATERIALS, Arrows, Beating, Capture, Combinations,
                     EqualValues, FaceDown, Game, Goal, Lines, Movement, Placement, Pressing, Removal,
                     Setup, Step, Words)
 from ..rules.lines import ORIENTATIONS
@@ -27,11 +27,11 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
-                 "one_row", "forced_opening"),
+                 "one_row", "forced_opening", "push_adjacent"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
-    "pressing": ("by_square", "own_cards"),
+    "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
-                     "own_to_stock"),
+                     "own_to_stock", "crossing", "compulsory"),
     "lines": ("enabled", "length", "removes"),
     "words": ("enabled", "min_length", "removes"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
@@ -136,7 +136,8 @@ def _movement(r: Reader) -> Movement:
         exit_far_edge=r.boolean("exit_far_edge", False),
         piles=r.boolean("piles", False),
         one_row=r.boolean("one_row", False),
-        forced_opening=r.boolean("forced_opening", False))
+        forced_opening=r.boolean("forced_opening", False),
+        push_adjacent=r.boolean("push_adjacent", False))
     r.finish()
     return movement
 
@@ -153,7 +154,8 @@ def _beating(r: Reader) -> Beating:
 
 def _pressing(r: Reader) -> Pressing:
     pressing = Pressing(by_square=r.boolean("by_square", True),
-                        own_cards=r.boolean("own_cards", False))
+                        own_cards=r.boolean("own_cards", False),
+                        compulsory=r.boolean("compulsory", False))
     r.finish()
     return pressing
 
@@ -175,7 +177,19 @@ def _combinations(reader: Reader) -> Combinations:
                          min_length=r.integer("min_length", 3, low=2, high=8),
                          removes=r.choice("removes", _choices(Removal), Removal.NONE),
                          orientations=tuple(orientations),
-                         own_to_stock=r.boolean("own_to_stock", False))
+                         own_to_stock=r.boolean("own_to_stock", False),
+                         crossing=r.choice("crossing", {c: c for c in CROSSINGS}, "all"),
+                         compulsory=r.boolean("compulsory", True))
+    if rules.removes is not Removal.ALL:
+        # The seed states both rules for basic 65, where a combination leaves whole; with
+        # only the opponent's cards leaving, a shared card could stay and the choice of
+        # one combination would not settle the other.
+        if rules.crossing != "all":
+            raise r.fail("crossing", "'all' unless removes = 'all' (the choice of one "
+                         "crossing combination is stated for basic 65 only)", rules.crossing)
+        if not rules.compulsory:
+            raise r.fail("compulsory", "true unless removes = 'all' (optional removal is "
+                         "stated for basic 65 only)", False)
     r.finish()
     return rules
 

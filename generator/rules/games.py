@@ -88,10 +88,12 @@ class Goal(enum.Enum):
     MOST_TURNED = "most-turned"
     LAST_TO_LAY = "last-to-lay"
     REORIENT_ALL = "reorient-all"
+    GIVEAWAY = "giveaway"  # the side with no card left free (all pressed) wins (game 48)
 
 
 MATERIALS = ("cards", "letters")
 COMBINATION_KINDS = ("colour", "value", "sequence")
+CROSSINGS = ("all", "one")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +122,8 @@ class Pressing:
     """A card may also press anything lying on a square of its own colour."""
     own_cards: bool = False
     """The variant where players may press their own cards too."""
+    compulsory: bool = False
+    """A side that can press an opponent's card must press one (game 48's giveaway form)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +141,9 @@ class Movement:
     forced_opening: bool = False
     """After a lay, the layer opens one face-down card next (by an edge) to the laid card
     and takes it to a free identical square, or into his hand if none is free (basic 52)."""
+    push_adjacent: bool = False
+    """After laying, the layer may move one opponent's open card touching the laid card
+    (edge or corner) to any free square (initial 12)."""
     one_row: bool = False
     """Cards are laid on one horizontal only, the one the first card was laid on, and on
     cards there only once its eight squares are full (initial 8)."""
@@ -156,6 +163,14 @@ class Combinations:
     own_to_stock: bool = False
     """The maker's own cards of a removed combination go under his stock, the opponent's
     leave the game (initial 8)."""
+    crossing: str = "all"
+    """``all``: every combination a move makes leaves, crossing ones together; ``one``: of
+    combinations that cross (share a card on different lines) only one leaves, the mover's
+    choice (a ``take`` move), and the others lose the shared card with it (seed000 game 65)."""
+    compulsory: bool = True
+    """True: combinations leave as soon as they are made. False: they stay until a player
+    takes one off with a move of its own (``c1*c3``), which he need not do (seed000 game
+    65 calls compulsory removal the worse rule for the patience)."""
 
 
 @dataclass(frozen=True, slots=True)

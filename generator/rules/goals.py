@@ -53,6 +53,8 @@ def scores(layout: Layout, game: Game) -> dict[Side, int]:
     goal = game.goal
     if goal is Goal.MOST_PRESSED:
         return {side: _pressed(layout, side) for side in Side}
+    if goal is Goal.GIVEAWAY:
+        return {side: _free(layout, side) for side in Side}
     if goal is Goal.MOST_COMBINATIONS:
         return {side: _combination_cards(layout, side) for side in Side}
     if goal is Goal.MOST_TURNED:
@@ -69,6 +71,11 @@ def _pressed(layout: Layout, side: Side) -> int:
     """Opponent's cards lying under piles topped by *side*'s card (basic 48)."""
     return sum(1 for _, stack in layout.items() if stack[-1].owner == side
                for piece in stack[:-1] if piece.owner == side.opponent)
+
+
+def _free(layout: Layout, side: Side) -> int:
+    """Piles topped by *side*'s card: the cards it still has to move (basic 48)."""
+    return sum(1 for _, stack in layout.items() if stack[-1].owner == side)
 
 
 def _combination_cards(layout: Layout, side: Side) -> int:
@@ -115,6 +122,10 @@ def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
     if goal is Goal.REORIENT_ALL and layout and _all_one_way(layout):
         solver = Side.parse(mover) if mover is not None and game.players > 1 else None
         return Verdict(True, solver, "every arrow points one way: solved")
+    if goal is Goal.GIVEAWAY:
+        for side in (to_move.opponent, to_move):
+            if layout and not _free(layout, side):
+                return Verdict(True, side, f"every card of {side} is pressed")
     if game.stuck_loses and not moves and game.players > 1:
         return Verdict(True, to_move.opponent, f"{to_move} cannot move")
     if goal is Goal.LAST_TO_LAY and not moves:
@@ -152,11 +163,11 @@ def _by_count(counts: Mapping[Side, int], game: Game, ended: str) -> Verdict:
     south, north = counts.get(Side.SOUTH, 0), counts.get(Side.NORTH, 0)
     what = {Goal.MOST_PRESSED: "cards pressed", Goal.MOST_COMBINATIONS: "cards in combinations",
             Goal.MOST_TURNED: "cards turned", Goal.IDENTICAL_SQUARES: "cards left in hand",
-            }.get(game.goal, "cards taken")
+            Goal.GIVEAWAY: "piles topped by its own card"}.get(game.goal, "cards taken")
     line = f"{ended}; {what}: south {south}, north {north}"
     if south == north:
         return Verdict(True, None, line, counts)
-    fewer_wins = game.goal is Goal.IDENTICAL_SQUARES
+    fewer_wins = game.goal in (Goal.IDENTICAL_SQUARES, Goal.GIVEAWAY)
     winner = Side.SOUTH if (south > north) != fewer_wins else Side.NORTH
     return Verdict(True, winner, line, counts)
 

@@ -19,6 +19,7 @@ from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .lines import JUMPS, LINE_THROUGH, NEIGHBOURS, ORIENTATIONS, RAYS, SQUARES, XY
 from .settling import settle
+from .taking import play_take, take_lines
 from .words import WordList
 
 #: The target of a move that leaves the board over the far edge.
@@ -38,6 +39,8 @@ class MoveKind(enum.StrEnum):
     OPEN = "open"    # a face-down card turned up where it lies (or taken to its row)
     LAY = "lay"      # a card from the hand or the top of a stock laid on a square
     KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
+    TAKE = "take"    # a combination lying on the board taken off (see .taking)
+    PUSH = "push"    # an opponent's card beside the one just laid moved away (initial 12)
 
     @classmethod
     def parse(cls, value: object) -> MoveKind:
@@ -49,7 +52,8 @@ class MoveKind(enum.StrEnum):
         raise ValueError(f"not a kind of move: {value!r} (expected {', '.join(cls)})")
 
 
-_SEPARATORS = {MoveKind.BEAT: "x", MoveKind.COVER: "x", MoveKind.PRESS: "+"}
+_SEPARATORS = {MoveKind.BEAT: "x", MoveKind.COVER: "x", MoveKind.PRESS: "+",
+               MoveKind.TAKE: "*", MoveKind.PUSH: ">"}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -63,10 +67,10 @@ class Move:
 
     >>> Move("c3", "d4", "beat")
     Move(origin='c3', target='d4', kind=<MoveKind.BEAT: 'beat'>, path=())
-    >>> Move("c3", "d4", "take")  # doctest: +ELLIPSIS
+    >>> Move("c3", "d4", "grab")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: not a kind of move: 'take' (expected move, beat, cover, press, jump, ...)
+    ValueError: not a kind of move: 'grab' (expected move, beat, cover, press, jump, ...)
     """
 
     origin: str
@@ -83,7 +87,7 @@ class Move:
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
         ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
-        ``3R@hand`` (keep)."""
+        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3), ``e5>a1`` (push)."""
         if self.kind in (MoveKind.LAY, MoveKind.KEEP):
             return f"{self.origin}@{self.target}"
         if self.kind is MoveKind.OPEN:
@@ -237,21 +241,71 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     if closed:
         # While cards lie face down a turn opens one, which may then shift at once to make a
         # combination; cards opened earlier never move (seed000 game 65, seed002 game 6).
+        near = _near_cards(grid, free)
+        # Cards alike (two packs hold each colour and value) make lines on the same squares,
+        # and a face-down origin takes part in no line: each kind is worked out once.
+        by_kind: dict[object, list[str]] = {}
         for origin, piece in closed:
             yield Move(origin, origin, MoveKind.OPEN)
-            opened = dataclasses.replace(piece, face_up=True)
-            for target in free:
-                if _shift_forms_line(layout, grid, letter_grid, game, origin, opened, target,
-                                     words, word_cache):
-                    yield Move(origin, target, MoveKind.OPEN)
+            card = piece.card
+            kind = (card.colour, card.rank) if isinstance(card, Card) else None
+            targets = by_kind.get(kind) if kind is not None else None
+            if targets is None:
+                opened = dataclasses.replace(piece, face_up=True)
+                targets = [t for t in free if _may_join(card, near[t]) and _shift_forms_line(
+                    layout, grid, letter_grid, game, origin, opened, t, words, word_cache)]
+                if kind is not None:
+                    by_kind[kind] = targets
+            for target in targets:
+                yield Move(origin, target, MoveKind.OPEN)
         return
+    near = _near_cards(grid, free)
     # Every card open (a patience in the open, word 12): any card shifts to make a line.
+    # A card moved from off every line through the target makes a line there or not
+    # whatever it is but its colour and value (or letter): that answer is kept.
+    made: dict[tuple[str, object], bool] = {}
     for origin, stack in layout.items():
         piece = stack[-1]
+        alike = _kind(piece.card)
         for target in free:
-            if _shift_forms_line(layout, grid, letter_grid, game, origin, piece, target,
-                                     words, word_cache):
+            if not _may_join(piece.card, near[target]):
+                continue
+            key = (target, alike) if origin not in _ON_LINES[target] else None
+            hit = made.get(key) if key is not None else None
+            if hit is None:
+                hit = _shift_forms_line(layout, grid, letter_grid, game, origin, piece, target,
+                                        words, word_cache)
+                if key is not None:
+                    made[key] = hit
+            if hit:
                 yield Move(origin, target, MoveKind.SHIFT)
+
+
+def _kind(card: Card | LetterCard) -> object:
+    """What decides whether a card makes a line: colour and value, or the letter."""
+    return (card.colour, card.rank) if isinstance(card, Card) else card.letter.upper()
+
+
+#: The colours and the values (each one off too) of the open cards around a square.
+_Near = tuple[frozenset[Colour], frozenset[int]]
+
+
+def _near_cards(grid: Mapping[str, Card | None], free: list[str]) -> dict[str, _Near]:
+    """For each free square, what a card needs to join a neighbour there: a card that shares
+    no colour with any neighbour and whose value is none of theirs, nor one off, cannot
+    make a combination through the square."""
+    near = {}
+    for target in free:
+        cards = [c for n in NEIGHBOURS[target] if (c := grid.get(n)) is not None]
+        near[target] = (frozenset(c.colour for c in cards),
+                        frozenset(r for c in cards for r in (c.rank - 1, c.rank, c.rank + 1)))
+    return near
+
+
+def _may_join(card: Card | LetterCard, near: _Near) -> bool:
+    """A quick test that never refuses a card that could make a combination (letters are
+    left to the word test)."""
+    return not isinstance(card, Card) or card.colour in near[0] or card.rank in near[1]
 
 
 def _shift_forms_line(layout: Layout, grid: Mapping[str, Card | None],
@@ -313,6 +367,12 @@ _PLACE: dict[tuple[str, str], tuple[tuple[str, ...], int]] = {
     key: (line, line.index(key[0])) for key, line in LINE_THROUGH.items()}
 
 
+#: square -> every square on a line through it.
+_ON_LINES: dict[str, frozenset[str]] = {
+    square: frozenset(s for o in ORIENTATIONS for s in LINE_THROUGH[(square, o)])
+    for square in SQUARES}
+
+
 #: Kind -> tests of neighbouring cards (a, b) in a line; as combos._TESTS, one per run.
 _PAIR_TESTS: dict[str, tuple[Callable[[Card, Card], bool], ...]] = {
     "colour": (lambda a, b: a.colour is b.colour,),
@@ -367,12 +427,23 @@ def _word_through(line: tuple[str, ...], letters: list[str | None], square: str,
         end += 1
     run = "".join(letter or "" for letter in letters[start:end])
     at = i - start
-    for a in range(0, at + 1):
-        for b in range(max(at + 1, a + min_length), len(run) + 1):
-            text = run[a:b]
-            if text in words or text[::-1] in words:
-                return True
-    return False
+    # A game's board changes little from move to move, so the same runs come back: each
+    # is looked up in the word list once.
+    known = _RUNS.get(id(words))
+    if known is None or known[0] is not words or len(known[1]) > 100_000:
+        known = _RUNS[id(words)] = (words, {})
+    key = (run, at, min_length)
+    found = known[1].get(key)
+    if found is None:
+        found = known[1][key] = any(
+            (text := run[a:b]) in words or text[::-1] in words
+            for a in range(0, at + 1)
+            for b in range(max(at + 1, a + min_length), len(run) + 1))
+    return found
+
+
+#: id(word list) -> (the list, (run, place, shortest word) -> whether a word uses the place).
+_RUNS: dict[int, tuple[WordList, dict[tuple[str, int, int], bool]]] = {}
 
 
 def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -385,6 +456,15 @@ def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
     :raises: :exc:`ValueError` if *side* is not a side (``"South"`` is not ``"south"``).
     """
     side = Side.parse(side)
+    takes = [cached_move((a, b, MoveKind.TAKE)) for a, b in take_lines(layout, game)]
+    if takes and game.combinations.compulsory:
+        return takes  # crossing combinations just made: the mover takes one first
+    found = _board_moves(layout, board, game, side, words)
+    return sorted(found + takes, key=move_order) if takes else found
+
+
+def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
+                 words: WordList | None) -> list[Move]:
     step = game.movement.step
     if step is Step.SHIFT:
         return sorted(set(_shifts(layout, game, words)), key=move_order)
@@ -404,6 +484,13 @@ def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
             _piece_moves(layout, colours, game, side, origin, piece, keys)
             if step is Step.JUMP:
                 jumps += _jumps(layout, origin, piece)
+    if game.pressing.compulsory and step is not Step.JUMP:
+        stacks = layout.stacks
+        # Pressing the opponent is obligatory; pressing one's own cards never is.
+        forced = [k for k in keys if k[2] is MoveKind.PRESS and stacks[k[1]][-1].facing
+                  is not own]
+        if forced:
+            keys = forced
     keys.sort()
     cached = _MOVES.get
     moves = [cached(key) or cached_move(key) for key in keys]
@@ -468,6 +555,11 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     :raises: :exc:`ValueError` if *side* is not a side.
     """
     mover = None if side is None else Side.parse(side)
+    if move.kind is MoveKind.TAKE:
+        return play_take(layout, move.origin, move.target, game, mover)
+    if move.kind is MoveKind.PUSH:
+        # The pushed card makes nothing where it lands: only laying makes lines (seed002).
+        return _relocate(layout, move.origin, move.target)
     if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
             move.kind is MoveKind.OPEN and move.target != move.origin):
         # Imported here: laying builds on this module's moves.

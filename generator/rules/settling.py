@@ -23,10 +23,15 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
     card, have done what the game says."""
     lines: list[tuple[Removal, tuple[str, ...]]] = []
     rules = game.combinations
-    if rules.enabled and rules.removes is not Removal.NONE:
-        lines += [(rules.removes, c.squares) for c in combinations(
-            layout, min_length=rules.min_length, kinds=rules.kinds,
-            orientations=rules.orientations, through=square)]
+    if rules.enabled and rules.removes is not Removal.NONE and rules.compulsory:
+        made = combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
+                            orientations=rules.orientations, through=square)
+        if rules.crossing == "one":
+            # Crossing combinations wait for the mover's choice of one (a take move).
+            made = [c for c in made if not any(
+                o.orientation != c.orientation and set(o.squares) & set(c.squares)
+                for o in made)]
+        lines += [(rules.removes, c.squares) for c in made]
     if game.words.enabled and game.words.removes is not Removal.NONE and words is not None:
         lines += [(game.words.removes, w.squares) for w in find_words(
             layout, words, min_length=game.words.min_length, through=square)]
@@ -51,7 +56,7 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
         layout = _turn_down(layout, turned - taken)
     if not taken:
         return layout
-    return _take(layout, taken, game, mover)
+    return take_squares(layout, taken, game, mover)
 
 
 def own_lines(layout: Layout, square: str, side: Side, length: int
@@ -78,7 +83,8 @@ def _turn_down(layout: Layout, squares: set[str]) -> Layout:
     return dataclasses.replace(layout, stacks=stacks)
 
 
-def _take(layout: Layout, squares: set[str], game: Game, mover: Side | None) -> Layout:
+def take_squares(layout: Layout, squares: set[str], game: Game, mover: Side | None
+                 ) -> Layout:
     """Clears *squares* (whole piles) and credits *mover*."""
     stacks = {s: st for s, st in layout.items() if s not in squares}
     after = dataclasses.replace(layout, stacks=stacks)

@@ -18,16 +18,19 @@ from .games import Capture, Game, Placement, Step
 from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
 from .lines import XY
 from .moves import OFF, Move, MoveKind, legal_moves, move_order, play
+from .pushing import may_push, push_moves
+from .taking import must_take
 from .words import WordList
 
 #: Written for a turn in which the side to move has nothing it may do.
 PASS = "pass"
 
 _SQUARE = r"[a-h][1-8]"
-_BOARD_MOVE = re.compile(rf"^({_SQUARE})([-x+])({_SQUARE}|off)((?:-{_SQUARE})*)$")
+_BOARD_MOVE = re.compile(rf"^({_SQUARE})([-x+*>])({_SQUARE}|off)((?:-{_SQUARE})*)$")
 _OPEN = re.compile(rf"^({_SQUARE})=({_SQUARE}|off)?$")
 _LAY = re.compile(r"^([^@\s]+)@(\S+)$")
-GRAMMAR = "e2-e3, d4xe5, c1+c3, b1-d3-f5, e8-off, c4=, c4=c3, 3R@d4, 3R@hand or pass"
+GRAMMAR = ("e2-e3, d4xe5, c1+c3, b1-d3-f5, e8-off, c4=, c4=c3, 3R@d4, 3R@hand, c1*c3, "
+           "e5>a1 or pass")
 
 
 def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -43,13 +46,21 @@ def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
         forced = forced_openings(layout, board, game, after.target)
         if forced:
             return forced
+        if may_push(game, after):
+            return push_moves(layout, game, side, after.target)
     found = legal_moves(layout, board, game, side, words=words) \
         if game.movement.step is not Step.NONE else []
     return sorted(found + laying_moves(layout, board, game, side), key=move_order)
 
 
 def follows_up(layout: Layout, board: Board, game: Game, move: Move | None) -> bool:
-    """Whether the side that made *move* (leading to *layout*) must move again at once."""
+    """Whether the side that made *move* (leading to *layout*) must move again at once:
+    basic 52's forced opening, or taking one of the crossing combinations it made."""
+    if move is not None and must_take(layout, game):
+        return True
+    if may_push(game, move) and move is not None and move.kind is MoveKind.LAY:
+        side = layout.owner(move.target)
+        return side is not None and bool(push_moves(layout, game, side, move.target))
     return move is not None and move.kind is MoveKind.LAY and bool(
         forced_openings(layout, board, game, move.target))
 
@@ -67,7 +78,14 @@ def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *
             after.kind is MoveKind.LAY and text not in {m.notation() for m in moves}:
         raise ValueError(f"{side} must first open a face-down card next to "
                          f"{after.target}: {' '.join(m.notation() for m in moves)}")
+    texts = {m.notation() for m in moves}
+    if moves and all(m.kind is MoveKind.TAKE for m in moves) and text not in texts and \
+            game.combinations.compulsory:
+        raise ValueError(f"{side} must first take one of the crossing combinations it "
+                         f"made: {' '.join(sorted(texts))}")
     if text == PASS:
+        if may_push(game, after):
+            return None  # the push is the layer's to make or leave
         if moves:
             raise ValueError(f"{side} may not pass: it has {len(moves)} legal move(s), "
                              f"such as {moves[0]}")
@@ -89,6 +107,21 @@ def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
     if matched is None:
         return f"not a move; expected one like {GRAMMAR}"
     origin = matched.group(1)
+    if board_move and board_move.group(2) == "*":
+        takes = " ".join(str(m) for m in moves if m.kind is MoveKind.TAKE)
+        if not takes and not game.combinations.compulsory:
+            takes = "none"
+        elif not takes:
+            return f"{game.name} takes combinations off by itself, not by a move"
+        return f"no combination that may be taken lies from {origin} to " \
+               f"{board_move.group(3)}; takes now: {takes}"
+    if board_move and board_move.group(2) == ">":
+        origins = sorted({m.origin for m in moves if m.kind is MoveKind.PUSH})
+        if not game.movement.push_adjacent:
+            return f"{game.name} has no pushes"
+        return ("only right after laying, an opponent's open card touching the laid card "
+                "may be pushed, to a free square; pushable now: "
+                + (" ".join(origins) or "none"))
     top = layout.top(origin)
     if top is None:
         return f"there is no card on {origin}"

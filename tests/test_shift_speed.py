@@ -1,0 +1,89 @@
+"""The shifting games' fast paths (cards alike worked out once, a quick neighbour test,
+answers kept for cards moved from off the target's lines, word runs looked up once) give
+exactly the moves the plain rule gives: for every card and free square, the position after
+the shift holds a combination or word through that square."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from generator.io.layouts import load_position, word_list_for
+from generator.model.cards import Card
+from generator.model.layout import Side
+from generator.rules import legal_moves, play
+from generator.rules.combos import combinations
+from generator.rules.lines import SQUARES
+from generator.rules.moves import Move, MoveKind
+from generator.rules.words import find_words
+
+
+def _plain(layout, game, words):
+    """The shifts and openings by the rule as written, one position built per try."""
+    free = [s for s in SQUARES if s not in layout.stacks]
+    closed = [s for s, st in layout.items() if not st[-1].face_up]
+    found = set()
+    for origin, stack in layout.items():
+        if closed and origin not in closed:
+            continue
+        piece = dataclasses.replace(stack[-1], face_up=True)
+        kind = MoveKind.OPEN if closed else MoveKind.SHIFT
+        if closed:
+            found.add(Move(origin, origin, kind))
+        for target in free:
+            stacks = dict(layout.stacks)
+            del stacks[origin]
+            stacks[target] = (piece,)
+            after = dataclasses.replace(layout, stacks=stacks)
+            rules = game.combinations
+            made = isinstance(piece.card, Card) and rules.enabled and combinations(
+                after, min_length=rules.min_length, kinds=rules.kinds,
+                orientations=rules.orientations, through=target)
+            if not made and game.words.enabled and not isinstance(piece.card, Card):
+                made = bool(find_words(after, words, min_length=game.words.min_length,
+                                       through=target))
+            if made:
+                found.add(Move(origin, target, kind))
+    return found
+
+
+@pytest.mark.parametrize("name", ["basic-65-start", "word-12-start"])
+def test_fast_shifts_are_the_plain_rule(library, name):
+    position = load_position(library, name)
+    game, board = position.game, position.board
+    words = word_list_for(position.sources, None) if game.words.enabled else None
+    rng = random.Random(7)
+    layout, checked = position.layout, 0
+    for _ in range(40):
+        moves = legal_moves(layout, board, game, Side.SOUTH, words=words)
+        assert set(moves) == _plain(layout, game, words)
+        checked += len(moves)
+        if not moves:
+            break
+        layout = play(layout, rng.choice(moves), game, words=words, side=Side.SOUTH)
+    assert checked > 40
+
+
+def test_fast_shifts_in_the_open(library):
+    # Basic 65's patience in the open: every card face up, some squares free.
+    position = load_position(library, "basic-65-start")
+    game, board = position.game, position.board
+    rng = random.Random(3)
+    for _ in range(5):
+        stacks = {s: (dataclasses.replace(st[-1], face_up=True),)
+                  for s, st in position.layout.items() if rng.random() < 0.6}
+        layout = dataclasses.replace(position.layout, stacks=stacks)
+        moves = legal_moves(layout, board, game, Side.SOUTH)
+        assert moves and set(moves) == _plain(layout, game, None)
+
+
+def test_a_word_run_is_kept_with_the_place_it_is_asked_for():
+    from generator.io.wordlists import SetWordList
+    from generator.rules.moves import _word_through
+    words = SetWordList(frozenset({"CAT"}), "test")
+    line = ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1")
+    letters = ["C", "A", "T", "X", None, None, None, None]
+    assert _word_through(line, letters, "a1", words, 3)
+    # The same run asked about the X, which no word uses.
+    assert not _word_through(line, letters, "d1", words, 3)
