@@ -186,11 +186,12 @@ def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
     return out
 
 
-def render(page: Page, *, dpi: float = 300, oversample: int = 4) -> bytes:
+def render(page: Page, *, dpi: float = 300, oversample: int = 4,
+           compress_level: int = 6) -> bytes:
     """One page as PNG bytes at *dpi*, with the dpi recorded in the file."""
     image = render_image(page, dpi=dpi, oversample=oversample)
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi))
+    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level)
     return out.getvalue()
 
 
