@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
+from .common import Length, library, mm
 from .. import __version__
 from ..errors import GeneratorError
-from ..io.templates import Library, TemplateKind
-from ..model.units import LENGTH_FORMS, parse_length
+from ..io.templates import TemplateKind
 from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
@@ -51,9 +51,6 @@ class _OneLineErrors(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-def _library(ctx: click.Context) -> Library:
-    return Library.with_user_dirs(ctx.obj["templates"])
-
 
 @contextmanager
 def _progress(label: str) -> Iterator[Progress]:
@@ -86,13 +83,13 @@ def cli(ctx: click.Context, template_dirs: tuple[Path, ...]) -> None:
 @click.pass_context
 def list_command(ctx: click.Context) -> None:
     """List the packs, letter sets, boards and layouts that are available."""
-    library = _library(ctx)
-    width = max(len(n) for kind in TemplateKind for n in library.names(kind))
+    lib = library(ctx)
+    width = max(len(n) for kind in TemplateKind for n in lib.names(kind))
     for kind in TemplateKind:
         click.echo(f"{kind.heading}:")
-        for name in library.names(kind):
-            click.echo(f"  {name:<{width}}  {library.get(kind, name).title}")
-    click.echo(f"sizes: card {library.settings().card}, square {library.settings().square}")
+        for name in lib.names(kind):
+            click.echo(f"  {name:<{width}}  {lib.get(kind, name).title}")
+    click.echo(f"sizes: card {lib.settings().card}, square {lib.settings().square}")
 
 
 @cli.command()
@@ -101,31 +98,7 @@ def list_command(ctx: click.Context) -> None:
 def show(ctx: click.Context, name: str) -> None:
     """Show one template as text: a pack's cards with groups and markings, a letter set,
     a board or a layout. NAME is a name from 'opencards list' or a path to a .toml file."""
-    click.echo(template_text(_library(ctx).find(name)))
-
-
-def _mm(text: str) -> float:
-    """A length typed on the command line: a bare number is mm, else "2mm", "0.1in"...
-
-    :raises: :exc:`ValueError` if *text* is not a length.
-    """
-    try:
-        return float(text)
-    except ValueError:
-        return parse_length(text.strip())
-
-
-class _Length(click.ParamType):
-    name = "length"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> float:
-        try:
-            mm = _mm(str(value))
-        except ValueError:
-            self.fail(f"expected {LENGTH_FORMS}, got {value!r}", param, ctx)
-        if mm < 0 or mm > 20:
-            self.fail(f"expected a length from 0 to 20 mm, got {value!r}", param, ctx)
-        return mm
+    click.echo(template_text(library(ctx).find(name)))
 
 
 @cli.command()
@@ -136,7 +109,7 @@ class _Length(click.ParamType):
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
               help="Resolution of PNG files.")
-@click.option("--bleed", type=_Length(), default="0mm", show_default=True,
+@click.option("--bleed", type=Length(), default="0mm", show_default=True,
               help="Art extended past the trim on every side, e.g. 2mm or 0.125in.")
 @click.pass_context
 def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
@@ -145,7 +118,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 
     NAME is a pack, letter set or board from 'opencards list'."""
     with _progress(f"{name} -> {fmt}") as step:
-        written = render_to(_library(ctx), name, fmt, out_dir, dpi=dpi, bleed=bleed,
+        written = render_to(library(ctx), name, fmt, out_dir, dpi=dpi, bleed=bleed,
                             progress=step)
     click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out_dir}")
 
@@ -159,7 +132,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     """Draw a contact sheet: one card of every pack and letter set, face over back, and
     both boards."""
-    click.echo(f"wrote {write_preview(_library(ctx), out_file, dpi=dpi)}")
+    click.echo(f"wrote {write_preview(library(ctx), out_file, dpi=dpi)}")
 
 
 class _Offset(click.ParamType):
@@ -170,7 +143,7 @@ class _Offset(click.ParamType):
             return value
         parts = str(value).split(",")
         try:
-            x, y = (_mm(p) for p in parts)
+            x, y = (mm(p) for p in parts)
         except ValueError:
             self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
         if abs(x) > 20 or abs(y) > 20:
@@ -202,7 +175,7 @@ class _Margins(click.ParamType):
         if isinstance(value, tuple):
             return value
         try:
-            top, right, bottom, left = (_mm(p) for p in str(value).split(","))
+            top, right, bottom, left = (mm(p) for p in str(value).split(","))
         except ValueError:
             self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
                       f"{value!r}", param, ctx)
@@ -253,7 +226,7 @@ def _sheet_options(f: Any) -> Any:
     f = click.option("--back-scale", type=_Scale(), default="1", show_default=True,
                      help="Scale the backs by SX (and SY) about the sheet centre, for a "
                           "printer that stretches one side; read it off 'calibrate'.")(f)
-    f = click.option("--margin", type=_Length(), default="5mm", show_default=True,
+    f = click.option("--margin", type=Length(), default="5mm", show_default=True,
                      help="The printer's safe margin: nothing is printed nearer the edge.")(f)
     f = click.option("--printer", "printer", metavar="NAME", default=None,
                      help="Use the saved printer profile NAME ('opencards printer save') "
@@ -309,7 +282,7 @@ def _summary(built: list[Built], out: Path) -> None:
               show_default=True, help="Folder for the PDFs (created if missing).")
 @click.option("--card-size", type=_CardSize(), default=None,
               help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
-@click.option("--bleed", type=_Length(), default="2mm", show_default=True,
+@click.option("--bleed", type=Length(), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
 @click.option("--backs", type=click.Choice([m.value for m in Backs]), default="duplex",
               show_default=True,
@@ -317,7 +290,7 @@ def _summary(built: list[Built], out: Path) -> None:
                    "sheet to glue on, with pin-hole marks; fronts-only / backs-only: the "
                    "two sides as two files, for a duplex by hand; fold: each back beside "
                    "its face, to fold behind it (no registration).")
-@click.option("--gap", type=_Length(), default="0mm", show_default=True,
+@click.option("--gap", type=Length(), default="0mm", show_default=True,
               help="Space between cards; each card's art runs into half of it (the inner "
                    "bleed), so a cut a little off shows no white and not the neighbour.")
 @click.option("--marks", type=click.Choice([m.value for m in Marks]), default="crop",
@@ -329,7 +302,7 @@ def _summary(built: list[Built], out: Path) -> None:
               default="auto", show_default=True,
               help="Cards upright on the sheet, turned a quarter (as on landscape paper), "
                    "or auto: turned only when that needs fewer sheets.")
-@click.option("--overlap", type=_Length(), default="6mm", show_default=True,
+@click.option("--overlap", type=Length(), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
 @click.option("--sheets", type=_Sheets(), default=None, metavar="LIST",
@@ -345,14 +318,14 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   cmyk: bool, sheets: frozenset[int] | None) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
-    library = _library(ctx)
+    lib = library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
     # A reprint of some sheets is of the kit's sheets: the booklet only when named.
     everything = DEFAULT_ITEMS if sheets else (*DEFAULT_ITEMS, *DEFAULT_BOOKLETS)
     items, langs = split_booklets(only or everything)
     for name in items:
-        library.item(name)  # a misspelt name fails before a booklet is drawn
-    booklets = make_booklets(library, langs)
+        lib.item(name)  # a misspelt name fails before a booklet is drawn
+    booklets = make_booklets(lib, langs)
     sheet = _profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
     spec = _spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
@@ -363,10 +336,10 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
             done: list[str] = []
 
             def step(name: str) -> None:
-                # The library has checked every name by the first call: the bar opens then.
+                # The lib has checked every name by the first call: the bar opens then.
                 done.append(name)
                 bar(len(done), len(items))
-            built = build(library, out_dir, items=items, spec=spec, card=card_size,
+            built = build(lib, out_dir, items=items, spec=spec, card=card_size,
                           cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
                           count_ink=True)
     _summary(built + write_booklets(booklets, out_dir), out_dir)
@@ -403,7 +376,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True)
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
-@click.option("--bleed", type=_Length(), default="0.125in", show_default=True,
+@click.option("--bleed", type=Length(), default="0.125in", show_default=True,
               help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
 @click.option("--card-size", type=_CardSize(), default=None)
 @click.pass_context
@@ -412,7 +385,7 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
     with _progress("exporting") as step:
-        built = export_cards(_library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,
+        built = export_cards(library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,
                              card=card_size, progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "
                f"{out_dir / 'cards'}")

@@ -2,11 +2,11 @@
 the legal plays of a hand, score a deal). A thin shell over :mod:`generator.rules.ass`."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
+from .common import emit_json
 from ..model.traditional import PlayingCard, Suit, parse_cards
 from ..rules.ass import (TRUMP_OPTIONS, DealScore, Trick, TrumpSetup, legal_plays, play_problem,
                          resolve, score_deal)
@@ -39,9 +39,6 @@ def _setup(trump: str | None, option: int | None, trumps: str | None) -> TrumpSe
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--trumps") from None
 
-
-def _emit_json(data: object) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _trump_options(f: Any) -> Any:
@@ -84,7 +81,7 @@ def trick(cards: str, trump: str | None, option: int | None, trumps: str | None,
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="CARDS") from None
     if as_json:
-        _emit_json(trick_json(result, setup))
+        emit_json(trick_json(result, setup))
         return
     for step in result.steps:
         mark = "leads" if step.seat == 1 else ("takes" if step.took else "     ")
@@ -154,7 +151,7 @@ def score(taken: tuple[str, ...], going: tuple[int, ...], banks: str | None,
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="TAKEN") from None
     if as_json:
-        _emit_json(score_json(result))
+        emit_json(score_json(result))
         return
     for p in result.players:
         change = {-1: "drops a bank", 1: "adds a bank", 0: "no change"}[p.change]

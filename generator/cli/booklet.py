@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import click
 
+from .common import Length, library
 from ..docs.booklet.build import IMPOSITIONS, PAPERS, Made, make_booklet, write_booklet
 from ..docs.booklet.contact import contact_png
 from ..io.output import atomic_write, prepare_dir
@@ -15,7 +15,6 @@ from ..io.booklets import LANGUAGES
 from ..errors import NotFoundError
 from ..io.templates import Library
 from ..sheets.kit import Built
-from ..model.units import LENGTH_FORMS, parse_length
 
 
 #: What the default ``opencards build`` adds to the kit's items.
@@ -51,21 +50,6 @@ def write_booklets(made: Sequence[Made], out_dir: Path) -> list[Built]:
     return built
 
 
-class _Creep(click.ParamType):
-    name = "LENGTH"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> float:
-        if isinstance(value, float):
-            return value
-        try:
-            mm = parse_length(value)
-        except ValueError:
-            self.fail(f"{value!r} is not a length; expected {LENGTH_FORMS}", param, ctx)
-        if not 0 <= mm <= 5:
-            self.fail(f"{value!r} is out of range; expected 0mm to 5mm", param, ctx)
-        return mm
-
-
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
@@ -75,7 +59,7 @@ class _Creep(click.ParamType):
               show_default=True,
               help="saddle: also write the pages 2-up for duplex printing (flip on the short "
                    "edge), folding and stapling.")
-@click.option("--creep", type=_Creep(), default="0mm", show_default=True,
+@click.option("--creep", type=Length(0, 5), default="0mm", show_default=True,
               help="With --imposition saddle: how far the innermost sheet's pages move toward "
                    "the fold, for thick booklets.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
@@ -88,7 +72,7 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     """Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the booklet's own
     selection). Every figure's layout and every worked example is checked by the rule
     engine first."""
-    made = make_booklet(Library.with_user_dirs(ctx.obj["templates"]), lang, games,
+    made = make_booklet(library(ctx), lang, games,
                         paper=paper, imposition=imposition, creep=creep)
     contact = contact_png(made.pages) if sheet is not None else None
     for path in write_booklet(made, out_dir):

@@ -7,32 +7,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
+from .common import Length, library
 from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
 from ..docs.gallery import write_gallery
 from ..errors import InvalidLayoutError
-from ..io.templates import Library
-from ..model.units import LENGTH_FORMS, parse_length
 
-
-def _library(ctx: click.Context) -> Library:
-    return Library.with_user_dirs(ctx.obj["templates"])
-
-
-class _Width(click.ParamType):
-    name = "LENGTH"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> float:
-        try:
-            mm = parse_length(value)
-        except ValueError:
-            self.fail(f"{value!r} is not a length; expected {LENGTH_FORMS}", param, ctx)
-        if not 20 <= mm <= 2000:
-            self.fail(f"{value!r} is out of range; expected 20mm to 2000mm", param, ctx)
-        return mm
 
 
 @click.command()
@@ -45,7 +27,7 @@ class _Width(click.ParamType):
 @click.option("--crop", metavar="A1:D4", help="Show only these squares; names are kept.")
 @click.option("--coords/--no-coords", default=None,
               help="Draw the edge labels and file names (default: on).")
-@click.option("--width", type=_Width(), default="100mm", show_default=True,
+@click.option("--width", type=Length(20, 2000), default="100mm", show_default=True,
               help="Width of the figure (SVG, PDF; PNG with --dpi).")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True,
               help="Resolution of PNG and GIF output.")
@@ -90,7 +72,7 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
                                  crossed=crossed, show=show, crop=crop, last_move=last_move,
                                  moves=moves)
     try:
-        drawn = draw_figure(_library(ctx), layout, changes, flip=flip, coords=coords,
+        drawn = draw_figure(library(ctx), layout, changes, flip=flip, coords=coords,
                             caption=caption, game_name=game_name, play=play,
                             allow_invalid=allow_invalid, words_file=words_file, width=width)
     except InvalidLayoutError as e:
@@ -115,4 +97,4 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
 @click.pass_context
 def gallery(ctx: click.Context, out: Path, dpi: int) -> None:
     """Draw the figures gallery (docs/figures.png) from the shipped example layouts."""
-    click.echo(f"wrote {write_gallery(_library(ctx), out, dpi=dpi)}")
+    click.echo(f"wrote {write_gallery(library(ctx), out, dpi=dpi)}")

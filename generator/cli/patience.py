@@ -12,9 +12,9 @@ import click
 
 from pathlib import Path
 
+from .common import library
 from ..docs.tableau import TABLEAU_FORMATS, tableau_format, tableau_page, write_tableau
 from ..errors import PatienceError
-from ..io.templates import Library
 from ..rules.patience import Patience, State, parse_moves
 from ..rules.patience import patience as make_patience
 from ..rules.patience.solver import Verdict, solve
@@ -83,7 +83,7 @@ def deal_command(ctx: click.Context, name: str, seed: int, switches: tuple[str, 
         _show(game, seed, state, as_json)
         return
     chosen = tableau_format(out, fmt)
-    pack = Library.with_user_dirs(ctx.obj["templates"]).traditional("pack52")
+    pack = library(ctx).traditional("pack52")
     page = tableau_page(game, state, pack=pack, card_height=card_height,
                         title=f"{game.title}, deal {seed}")
     written = write_tableau(page, out, chosen, dpi=dpi)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from .common import library
 from ..io.layouts import load_position, word_list_for
-from ..io.templates import Library
 from ..model.hands import parse_item
 from ..model.layout import Side
 from ..rules.goals import quiet_after
@@ -17,9 +17,6 @@ from ..rules.playout import judge_turn
 from ..rules.turns import replay
 from .rules import rules
 
-
-def _library(ctx: click.Context) -> Library:
-    return Library.with_user_dirs(ctx.obj["templates"])
 
 
 @rules.command("play")
@@ -38,7 +35,7 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str,
                  game_name: str | None, words_file: Path | None, as_json: bool) -> None:
     """Play MOVES from LAYOUT: print each move with what it took, the position reached and
     the outcome. An illegal move stops with its number and the reason."""
-    position = load_position(_library(ctx), layout_file, game_name)
+    position = load_position(library(ctx), layout_file, game_name)
     game, board = position.game, position.board
     words = word_list_for(position.sources, words_file) if game.words.enabled else None
     plies = replay(position.layout, board, game, record.split(), first=side, words=words)
@@ -85,7 +82,7 @@ def lay_command(ctx: click.Context, layout_file: str, card_text: str, side: str,
         card = parse_item(card_text)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'CARD'") from None
-    position = load_position(_library(ctx), layout_file, game_name)
+    position = load_position(library(ctx), layout_file, game_name)
     squares = lay_squares(position.layout, position.board, position.game, card,
                           Side.parse(side))
     click.echo(" ".join(squares) or f"{position.shown}: {side} may not lay {card} anywhere")

@@ -5,27 +5,20 @@ and the rule engine) and prints the answer.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
+from .common import emit_json, library
 from ..io.layouts import load_layout, load_position, sources_for, word_list_for
-from ..io.templates import Library
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
 from ..rules import combinations, explain_beat, find_words
 from ..rules.games import EqualValues, Game
 
 
-def _library(ctx: click.Context) -> Library:
-    return Library.with_user_dirs(ctx.obj["templates"])
-
-
-def _emit_json(data: object) -> None:
-    click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
 
 
 # --- validate ----------------------------------------------------------------------------
@@ -46,14 +39,14 @@ def validate(ctx: click.Context, layout_file: str, game_name: str | None, play: 
     FILE.toml is a layout file or the name of a shipped layout. Exits with 1 if there is
     any problem.
     """
-    position = load_position(_library(ctx), layout_file, game_name)
+    position = load_position(library(ctx), layout_file, game_name)
     shown, game = position.shown, position.game
     found = position.problems(start=not play)
     if as_json:
-        _emit_json({"layout": shown, "game": game.name, "start": not play,
+        emit_json({"layout": shown, "game": game.name, "start": not play,
                     "valid": not found,
                     "problems": [{"code": v.code, "square": v.square, "message": v.message}
-                                 for v in found]})
+                                 for v in found]}, sort_keys=True)
     elif found:
         for violation in found:
             click.echo(f"{shown}: {violation} [{violation.code}]")
@@ -106,7 +99,7 @@ def beats(ctx: click.Context, attacker: Piece, defender: Piece, square: Colour |
           game_name: str, equal_values: str | None, trumps: bool | None) -> None:
     """Does ATTACKER beat DEFENDER when it moves onto it? Cards like 8R, 30Y, (1B) for a
     face-down test card."""
-    switches = _library(ctx).game(game_name).beating
+    switches = library(ctx).game(game_name).beating
     changes: dict[str, Any] = {}
     if equal_values is not None:
         changes["equal_values"] = EqualValues(equal_values)
@@ -127,11 +120,11 @@ def beats(ctx: click.Context, attacker: Piece, defender: Piece, square: Colour |
 @click.pass_context
 def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool) -> None:
     """List every maximal combination on a layout: colour, value and sequence lines."""
-    shown, layout = load_layout(_library(ctx), layout_file)
+    shown, layout = load_layout(library(ctx), layout_file)
     found = combinations(layout, min_length=min_length)
     if as_json:
-        _emit_json([{"kind": c.kind, "orientation": c.orientation, "squares": list(c.squares),
-                     "cards": [card.notation() for card in c.cards]} for c in found])
+        emit_json([{"kind": c.kind, "orientation": c.orientation, "squares": list(c.squares),
+                     "cards": [card.notation() for card in c.cards]} for c in found], sort_keys=True)
         return
     for combo in found:
         click.echo(f"{combo.notation()} ({combo.orientation})")
@@ -150,7 +143,7 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
 def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None,
           words_file: Path | None) -> None:
     """List the legal moves of one side in a layout under its game."""
-    position = load_position(_library(ctx), layout_file, game_name)
+    position = load_position(library(ctx), layout_file, game_name)
     found = position.legal_moves(side, words_file)
     click.echo(" ".join(m.notation() for m in found)
                or f"{position.shown}: {side} has no moves")
@@ -166,9 +159,9 @@ def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None
 def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
                   min_length: int) -> None:
     """List the words the letter cards of a layout spell, in all 8 directions."""
-    library = _library(ctx)
-    shown, layout = load_layout(library, layout_file)
-    word_list = word_list_for(sources_for(library, layout), words_file)
+    lib = library(ctx)
+    shown, layout = load_layout(lib, layout_file)
+    word_list = word_list_for(sources_for(lib, layout), words_file)
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:
         click.echo(word.notation())

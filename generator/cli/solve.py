@@ -9,18 +9,15 @@ from pathlib import Path
 
 import click
 
+from .common import library
 from ..io.layout_text import layout_to_toml
 from ..io.layouts import load_position, sources_for
 from ..io.output import atomic_write
-from ..io.templates import Library
 from ..model.layout import Layout
 from ..rules.dealing import deal
 from ..rules.solver import solve
 from .rules import rules
 
-
-def _library(ctx: click.Context) -> Library:
-    return Library.with_user_dirs(ctx.obj["templates"])
 
 
 class _Seconds(click.ParamType):
@@ -46,7 +43,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     """Solve a patience in the open (basic 65: clear the board by shifts that make
     combinations; basic 52: every card onto an identical square): a winning sequence, or
     the best found, and whether the search was complete."""
-    position = load_position(_library(ctx), layout_file, game_name)
+    position = load_position(library(ctx), layout_file, game_name)
     found = solve(position.layout, position.board, position.game, seconds=seconds)
     moves = [m.notation() for m in found.moves]
     cleared = len(position.layout) - len(found.start)
@@ -79,14 +76,14 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
 def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, pair: int,
                  out_file: Path | None) -> None:
     """Deal a random start of GAME (a seeded shuffle) as a layout file that validates."""
-    library = _library(ctx)
-    game = library.game(game_name)
+    lib = library(ctx)
+    game = lib.game(game_name)
     if pair > len(game.pairs):
         raise click.BadParameter(f"{game.name} has {len(game.pairs)} pair(s) of packs",
                                  param_hint="'--pair'")
     refs = game.pairs[pair - 1]
-    board = library.board(game.boards[0])
-    sources = sources_for(library, Layout(board.name, players={}), game)
+    board = lib.board(game.boards[0])
+    sources = sources_for(lib, Layout(board.name, players={}), game)
     try:
         layout = deal(game, board, sources, refs, random.Random(seed), face_up=face_up)
     except ValueError as e:
