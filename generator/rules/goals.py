@@ -185,6 +185,6 @@ def quiet_after(move: Move | None, before: Layout, after: Layout, quiet: int) ->
     if move is None:
         return quiet + 1
     if move.kind in (MoveKind.LAY, MoveKind.KEEP, MoveKind.OPEN) or len(after) < len(before) \
-            or sum(1 for _ in after.pieces()) != sum(1 for _ in before.pieces()):
+            or sum(map(len, after.stacks.values())) != sum(map(len, before.stacks.values())):
         return 0
     return quiet + 1

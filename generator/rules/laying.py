@@ -160,6 +160,7 @@ def _value_row_openings(layout: Layout, board: Board) -> list[Move]:
     """Initial 11: a face-down card is opened; it stays if its square has its value, else
     it goes to a free square of its value row, else off the board."""
     found = []
+    free = [board.square(s) for s in SQUARES if s not in layout.stacks]
     for origin, stack in layout.items():
         piece = stack[-1]
         if piece.face_up or not isinstance(piece.card, Card):
@@ -167,8 +168,7 @@ def _value_row_openings(layout: Layout, board: Board) -> list[Move]:
         if fits_value_row(piece.card, board.square(origin)):
             found.append(Move(origin, origin, MoveKind.OPEN))
             continue
-        row = [s for s in SQUARES if s not in layout.stacks
-               and fits_value_row(piece.card, board.square(s))]
+        row = [s.name for s in free if fits_value_row(piece.card, s)]
         found += [Move(origin, s, MoveKind.OPEN) for s in row] or [
             Move(origin, OFF, MoveKind.OPEN)]
     return sorted(found, key=move_order)

@@ -50,7 +50,11 @@ def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
             return push_moves(layout, game, side, after.target)
     found = legal_moves(layout, board, game, side, words=words) \
         if game.movement.step is not Step.NONE else []
-    return sorted(found + laying_moves(layout, board, game, side), key=move_order)
+    laid = laying_moves(layout, board, game, side)
+    # Each list comes sorted: most games have only one kind, and need no sort here.
+    if not laid or not found:
+        return found or laid
+    return sorted(found + laid, key=move_order)
 
 
 def follows_up(layout: Layout, board: Board, game: Game, move: Move | None) -> bool:
