@@ -22,6 +22,8 @@ from generator.rules.words import find_words
 def _plain(layout, game, words):
     """The shifts and openings by the rule as written, one position built per try."""
     free = [s for s in SQUARES if s not in layout.stacks]
+    if game.movement.shift_onto_cards:
+        free += [s for s, st in layout.items() if st[-1].face_up]
     closed = [s for s, st in layout.items() if not st[-1].face_up]
     found = set()
     for origin, stack in layout.items():
@@ -32,9 +34,11 @@ def _plain(layout, game, words):
         if closed:
             found.add(Move(origin, origin, kind))
         for target in free:
+            if target == origin:
+                continue
             stacks = dict(layout.stacks)
             del stacks[origin]
-            stacks[target] = (piece,)
+            stacks[target] = stacks.get(target, ()) + (piece,)
             after = dataclasses.replace(layout, stacks=stacks)
             rules = game.combinations
             made = isinstance(piece.card, Card) and rules.enabled and combinations(
@@ -118,7 +122,8 @@ def test_fast_shifts_under_other_combination_rules(library, switches):
     assert checked > 20
 
 
-@pytest.mark.parametrize("name", ["initial-6-start", "word-12-stuck-start"])
+@pytest.mark.parametrize("name", ["initial-6-start", "word-12-stuck-start",
+                                  "basic-65-stacking-start"])
 def test_fast_shifts_through_a_game(library, name):
     # Later in a game than the first 40 plies of the tests above: every 10th ply of one
     # random game, openings and shifts alike.
@@ -137,3 +142,18 @@ def test_fast_shifts_through_a_game(library, name):
         layout = play(layout, rng.choice(moves), game, words=words, side=Side.SOUTH)
     assert checked > 10
 
+
+def test_fast_shifts_onto_cards_in_the_open(library):
+    # basic-65-stacking in the open: shifts onto open cards as well as free squares.
+    position = load_position(library, "basic-65-start")
+    game = library.game("basic-65-stacking")
+    rng = random.Random(4)
+    onto = 0
+    for _ in range(5):
+        stacks = {s: (dataclasses.replace(st[-1], face_up=True),)
+                  for s, st in position.layout.items() if rng.random() < 0.6}
+        layout = dataclasses.replace(position.layout, stacks=stacks)
+        moves = legal_moves(layout, position.board, game, Side.SOUTH)
+        assert moves and set(moves) == _plain(layout, game, None)
+        onto += sum(1 for m in moves if m.target in layout.stacks)
+    assert onto > 5

@@ -181,6 +181,7 @@ def game_text(game: Game) -> str:
         "after a lay, a face-down neighbour is opened onto its identical square"
         if m.forced_opening else "",
         "leaves over the far edge" if m.exit_far_edge else "",
+        "shifts onto open cards too (the pile leaves whole)" if m.shift_onto_cards else "",
         "covering a test card: " + ("wins" if m.cover_test_cards else "not a move")) if part]
     lines = [f"{game.name}: {game.title}", f"source: {game.source}", game.summary, "",
              f"goal: {game.goal.value}; boards: {', '.join(game.boards)}; "

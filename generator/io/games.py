@@ -27,7 +27,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
-                 "one_row", "forced_opening", "push_adjacent"),
+                 "one_row", "forced_opening", "push_adjacent", "shift_onto_cards"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
@@ -114,6 +114,11 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # unless test cards may beat; the text couples the two switches.
         raise reader.fail("beating.test_cards_beat", "true when beating.equal_values is 'no' "
                           "(seed000 game 4 couples them)", False)
+    if game.movement.shift_onto_cards and (game.movement.step is not Step.SHIFT
+                                           or not game.movement.piles):
+        # Laying a card on another is a kind of shift, and it makes a pile.
+        raise reader.fail("movement.shift_onto_cards", "true only with step = 'shift' and "
+                          "piles = true", True)
     return game
 
 
@@ -137,7 +142,8 @@ def _movement(r: Reader) -> Movement:
         piles=r.boolean("piles", False),
         one_row=r.boolean("one_row", False),
         forced_opening=r.boolean("forced_opening", False),
-        push_adjacent=r.boolean("push_adjacent", False))
+        push_adjacent=r.boolean("push_adjacent", False),
+        shift_onto_cards=r.boolean("shift_onto_cards", False))
     r.finish()
     return movement
 

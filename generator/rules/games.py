@@ -144,6 +144,9 @@ class Movement:
     push_adjacent: bool = False
     """After laying, the layer may move one opponent's open card touching the laid card
     (edge or corner) to any free square (initial 12)."""
+    shift_onto_cards: bool = False
+    """A shift may also lay the card on an open card, when the pile it makes is part of a
+    combination; the pile counts by its top card and leaves whole (basic 65's patience)."""
     one_row: bool = False
     """Cards are laid on one horizontal only, the one the first card was laid on, and on
     cards there only once its eight squares are full (initial 8)."""

@@ -234,6 +234,10 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     """Openings (with the shift of the card just opened) while any card lies face down;
     then shifts of any card to a free square that make a combination or word there."""
     free = [s for s in SQUARES if s not in layout.stacks]
+    if game.movement.shift_onto_cards:
+        # Onto open cards too (a face-down card is never covered): the squares' answers
+        # below read only the neighbours, so a card there changes nothing.
+        free = [s for s in SQUARES if s not in layout.stacks or layout.stacks[s][-1].face_up]
     # The open cards and letters, read once for all the shifts tried; what each free square
     # accepts is worked out once for every card (see .joining).
     grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
@@ -265,6 +269,8 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
             if not rules.enabled:
                 continue
             for target in free:
+                if target == origin:
+                    continue
                 accepted = made[target]
                 if origin in window(target, reach, rules.orientations):
                     accepted = makers(grid, target, min_length=rules.min_length,
@@ -278,7 +284,8 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
         # Square by square: letters alike moved from off the square's runs share an answer.
         for target in free:
             for mover in spelling.movers_to(target, letters):
-                yield cached_move((str(mover), target, MoveKind.SHIFT))
+                if mover != target:
+                    yield cached_move((str(mover), target, MoveKind.SHIFT))
 
 
 def _shift_targets(card: Card | LetterCard, origin: str | None, free: list[str],
@@ -434,7 +441,8 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
         mover = layout.owner(move.origin)
     captured = layout.stacks.get(move.target, ()) if move.kind in (
         MoveKind.BEAT, MoveKind.COVER) else ()
-    after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS)
+    after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS
+                      or move.kind is MoveKind.SHIFT and move.target in layout.stacks)
     if captured and mover is not None:
         hand = after.hands.of(mover)
         after = dataclasses.replace(after, hands=after.hands.with_hand(mover, dataclasses.replace(
