@@ -182,6 +182,7 @@ def game_text(game: Game) -> str:
         if m.forced_opening else "",
         "leaves over the far edge" if m.exit_far_edge else "",
         "shifts onto open cards too (the pile leaves whole)" if m.shift_onto_cards else "",
+        "lays on letters too where it makes a word" if m.lay_on_letters else "",
         "covering a test card: " + ("wins" if m.cover_test_cards else "not a move")) if part]
     lines = [f"{game.name}: {game.title}", f"source: {game.source}", game.summary, "",
              f"goal: {game.goal.value}; boards: {', '.join(game.boards)}; "

@@ -27,7 +27,8 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
-                 "one_row", "forced_opening", "push_adjacent", "shift_onto_cards"),
+                 "one_row", "forced_opening", "push_adjacent", "shift_onto_cards",
+                 "lay_on_letters"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
@@ -119,6 +120,12 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # Laying a card on another is a kind of shift, and it makes a pile.
         raise reader.fail("movement.shift_onto_cards", "true only with step = 'shift' and "
                           "piles = true", True)
+    if game.movement.lay_on_letters and (
+            game.movement.placement is not Placement.FREE or not game.words.enabled
+            or not game.movement.piles):
+        # A letter goes on a letter only to make a word, and that makes a pile.
+        raise reader.fail("movement.lay_on_letters", "true only with placement = 'free', "
+                          "a [words] table and piles = true", True)
     return game
 
 
@@ -143,7 +150,8 @@ def _movement(r: Reader) -> Movement:
         one_row=r.boolean("one_row", False),
         forced_opening=r.boolean("forced_opening", False),
         push_adjacent=r.boolean("push_adjacent", False),
-        shift_onto_cards=r.boolean("shift_onto_cards", False))
+        shift_onto_cards=r.boolean("shift_onto_cards", False),
+        lay_on_letters=r.boolean("lay_on_letters", False))
     r.finish()
     return movement
 

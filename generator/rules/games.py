@@ -144,6 +144,9 @@ class Movement:
     push_adjacent: bool = False
     """After laying, the layer may move one opponent's open card touching the laid card
     (edge or corner) to any free square (initial 12)."""
+    lay_on_letters: bool = False
+    """A letter may also be laid on a letter when it makes a word there (word 25's
+    variant); the pile counts by its top letter and leaves whole."""
     shift_onto_cards: bool = False
     """A shift may also lay the card on an open card, when the pile it makes is part of a
     combination; the pile counts by its top card and leaves whole (basic 65's patience)."""

@@ -28,8 +28,10 @@ from ..model.board import Board
 from ..model.cards import Card
 from ..model.hands import Hand, Item, parse_item
 from ..model.layout import Facing, Layout, Piece, Side
+from ..model.letters import LetterCard
 from .beating import beats, fits_identical, fits_value_row
 from .games import Capture, Game, Placement
+from .joining import WordSquares
 from .lines import EDGE_NEIGHBOURS, SQUARES, XY
 from .moves import OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .settling import settle
@@ -51,10 +53,13 @@ def _king_square(board: Board, side: Side) -> str | None:
 
 
 def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
-                side: Side) -> list[str]:
-    """The squares where *side* may lay *card* now, in board order."""
+                side: Side, *, words: WordList | None = None) -> list[str]:
+    """The squares where *side* may lay *card* now, in board order (*words*: the word list
+    of a game that lays letters on letters to make words)."""
     rule = game.movement.placement
     free = [s for s in SQUARES if s not in layout.stacks]
+    if rule is Placement.FREE and game.movement.lay_on_letters:
+        return _free_or_word(layout, game, card, free, words)
     if rule is Placement.FREE:
         if game.movement.one_row:
             return _one_row(layout, free)
@@ -75,6 +80,21 @@ def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
         far = _half(side, own=False)
         return [s for s in SQUARES if XY[s][1] in far and layout.owner(s) != side]
     return []
+
+
+def _free_or_word(layout: Layout, game: Game, card: Item, free: list[str],
+                  words: WordList | None) -> list[str]:
+    """Word 25's variant: a free square, or an open letter on which *card* makes a word
+    (read through the square, so the covered letter plays no part)."""
+    if not isinstance(card, LetterCard) or words is None:
+        return free
+    spelling = WordSquares({s: st[-1].card.letter.upper() for s, st in layout.items()
+                            if st[-1].face_up and isinstance(st[-1].card, LetterCard)},
+                           words, game.words.min_length)
+    letter = card.letter.upper()
+    onto = {s for s, st in layout.items() if st[-1].face_up
+            and isinstance(st[-1].card, LetterCard) and spelling.makes_word(s, letter)}
+    return [s for s in SQUARES if s in onto or s not in layout.stacks]
 
 
 def _one_row(layout: Layout, free: list[str]) -> list[str]:
@@ -119,7 +139,8 @@ def _playable(layout: Layout, side: Side) -> tuple[tuple[Item, ...], Item | None
     return hand.held, top
 
 
-def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str) -> list[Move]:
+def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
+                 words: WordList | None = None) -> list[Move]:
     """Every lay or keep move of *side*, plus initial 10's and initial 11's moves."""
     side = Side.parse(side)
     rule = game.movement.placement
@@ -133,10 +154,10 @@ def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str) -> 
     found: list[Move] = []
     for card in dict.fromkeys(held):
         found += [Move(card.notation(), s, MoveKind.LAY)
-                  for s in lay_squares(layout, board, game, card, side)]
+                  for s in lay_squares(layout, board, game, card, side, words=words)]
     if found or top is None:
         return sorted(found, key=move_order)
-    squares = lay_squares(layout, board, game, top, side)
+    squares = lay_squares(layout, board, game, top, side, words=words)
     if not squares:
         return [Move(top.notation(), HAND, MoveKind.KEEP)]
     return sorted((Move(top.notation(), s, MoveKind.LAY) for s in squares), key=move_order)

@@ -390,7 +390,7 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
 
 
 def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
-               side: Side | str) -> list[str]:
+               side: Side | str, *, words: WordList | None = None) -> list[str]:
     """The squares where *side* may lay *card* from the hand, in board order (see
     :mod:`.laying` for each game's rule).
 
@@ -398,7 +398,7 @@ def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard
     """
     # Imported here: laying builds on this module's moves.
     from .laying import lay_squares
-    return lay_squares(layout, board, game, card, Side.parse(side))
+    return lay_squares(layout, board, game, card, Side.parse(side), words=words)
 
 
 def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False) -> Layout:

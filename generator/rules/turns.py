@@ -50,7 +50,7 @@ def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
             return push_moves(layout, game, side, after.target)
     found = legal_moves(layout, board, game, side, words=words) \
         if game.movement.step is not Step.NONE else []
-    laid = laying_moves(layout, board, game, side)
+    laid = laying_moves(layout, board, game, side, words=words)
     # Each list comes sorted: most games have only one kind, and need no sort here.
     if not laid or not found:
         return found or laid
@@ -97,14 +97,14 @@ def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *
     for move in moves:
         if move.notation() == text:
             return move
-    raise ValueError(why_illegal(layout, board, game, side, text, moves))
+    raise ValueError(why_illegal(layout, board, game, side, text, moves, words=words))
 
 
 def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
-                moves: Sequence[Move]) -> str:
+                moves: Sequence[Move], *, words: WordList | None = None) -> str:
     """Why *text* is not among *side*'s *moves*, in words."""
     if lay := _LAY.match(text):
-        return _why_not_laid(layout, board, game, side, lay.group(1), lay.group(2))
+        return _why_not_laid(layout, board, game, side, lay.group(1), lay.group(2), words)
     opening = _OPEN.match(text)
     board_move = _BOARD_MOVE.match(text)
     matched = opening or board_move
@@ -155,7 +155,7 @@ def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
 
 
 def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written: str,
-                  target: str) -> str:
+                  target: str, words: WordList | None = None) -> str:
     try:
         card: Item = parse_item(written)
     except ValueError:
@@ -164,14 +164,15 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
         return f"{game.name} lays no cards from the hand"
     hand = layout.hands.of(side)
     top = hand.stock[0] if hand.stock else (layout.hands.pile[:1] or (None,))[0]
-    fitting = [c for c in hand.held if lay_squares(layout, board, game, c, side)]
+    fitting = [c for c in hand.held
+               if lay_squares(layout, board, game, c, side, words=words)]
     if card not in hand.held and card != top:
         nxt = f"its next card is {top}" if top is not None else "its stock is empty"
         return f"{side} does not hold {card} ({nxt})"
     if card not in hand.held and fitting:
         return (f"{side} must first lay a card of its hand that fits: "
                 f"{' '.join(c.notation() for c in fitting)}")
-    squares = lay_squares(layout, board, game, card, side)
+    squares = lay_squares(layout, board, game, card, side, words=words)
     if target == HAND:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
     if target not in XY:
@@ -187,6 +188,8 @@ def _placement_rule(game: Game) -> str:
     if rule is Placement.ADJACENT_OWN:
         return ("only on a free square next to one's own card, or (when hemmed in) on a "
                 "neighbouring opponent card it beats")
+    if game.movement.lay_on_letters:
+        return "only on a free square, or on a letter where it makes a word"
     if game.movement.one_row:
         return "only on the row of the first card, on cards only once it is full"
     if game.movement.piles and game.movement.capture is Capture.BEAT:
