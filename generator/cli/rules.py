@@ -221,7 +221,9 @@ def game_text(game: Game) -> str:
                      + ("leave the board and score" if n.removes else "win"))
     if game.words.enabled:
         lines.append(f"words: {game.words.min_length}+ letters; removes "
-                     f"{game.words.removes.value}")
+                     f"{game.words.removes.value}"
+                     + ("; the mover may turn round letters of a word he made (c4~d5~)"
+                        if game.words.turn_letters else ""))
     rows = "; ".join(f"{side} on ranks {', '.join(map(str, s.home_rows(side)))}"
                      for side in Side if s.home_rows(side))
     tests = " ".join(c.notation() for c in s.test_cards)

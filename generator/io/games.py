@@ -34,7 +34,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
                      "own_to_stock", "crossing", "compulsory"),
     "lines": ("enabled", "length", "removes"),
-    "words": ("enabled", "min_length", "removes"),
+    "words": ("enabled", "min_length", "removes", "turn_letters"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
               "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests"),
@@ -223,7 +223,8 @@ def _words(reader: Reader) -> Words:
     r = reader.table("words", default_empty=True)
     rules = Words(enabled=r.boolean("enabled", present),
                   min_length=r.integer("min_length", 3, low=2, high=8),
-                  removes=r.choice("removes", _choices(Removal), Removal.NONE))
+                  removes=r.choice("removes", _choices(Removal), Removal.NONE),
+                  turn_letters=r.boolean("turn_letters", False))
     r.finish()
     return rules
 

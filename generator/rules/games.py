@@ -198,6 +198,9 @@ class Words:
     min_length: int = 3
     removes: Removal = Removal.NONE
     """Which letters of a word made by a move leave the board."""
+    turn_letters: bool = False
+    """The mover may turn round any letters of a word his move made (word puzzle 5); in
+    a game of two sides only the opponent's, which become his."""
 
 
 @dataclass(frozen=True, slots=True)

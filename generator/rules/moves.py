@@ -42,6 +42,7 @@ class MoveKind(enum.StrEnum):
     KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
     TAKE = "take"    # a combination lying on the board taken off (see .taking)
     PUSH = "push"    # an opponent's card beside the one just laid moved away (initial 12)
+    TURN = "turn"    # letters of a word just made turned round where they lie (puzzle 5)
 
     @classmethod
     def parse(cls, value: object) -> MoveKind:
@@ -88,11 +89,14 @@ class Move:
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
         ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
-        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3), ``e5>a1`` (push)."""
+        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3), ``e5>a1`` (push),
+        ``c4~d5~`` (turn the letters on c4 and d5 round)."""
         if self.kind in (MoveKind.LAY, MoveKind.KEEP):
             return f"{self.origin}@{self.target}"
         if self.kind is MoveKind.OPEN:
             return f"{self.origin}=" + (self.target if self.target != self.origin else "")
+        if self.kind is MoveKind.TURN:
+            return "".join(f"{square}~" for square in self.path)
         if self.path:
             return "-".join((self.origin, *self.path))
         return f"{self.origin}{_SEPARATORS.get(self.kind, '-')}{self.target}"
@@ -423,6 +427,10 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     mover = None if side is None else Side.parse(side)
     if move.kind is MoveKind.TAKE:
         return play_take(layout, move.origin, move.target, game, mover)
+    if move.kind is MoveKind.TURN:
+        # Imported here: turning builds on this module's moves.
+        from .turning import play_turn
+        return play_turn(layout, move.path)
     if move.kind is MoveKind.PUSH:
         # The pushed card makes nothing where it lands: only laying makes lines (seed002).
         return _relocate(layout, move.origin, move.target)
