@@ -183,6 +183,8 @@ def game_text(game: Game) -> str:
         "leaves over the far edge" if m.exit_far_edge else "",
         "shifts onto open cards too (the pile leaves whole)" if m.shift_onto_cards else "",
         "lays on letters too where it makes a word" if m.lay_on_letters else "",
+        "steps onto an opponent's card where it makes a combination (the card leaves)"
+        if m.onto_to_combine else "",
         "covering a test card: " + ("wins" if m.cover_test_cards else "not a move")) if part]
     lines = [f"{game.name}: {game.title}", f"source: {game.source}", game.summary, "",
              f"goal: {game.goal.value}; boards: {', '.join(game.boards)}; "

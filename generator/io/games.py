@@ -28,7 +28,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
                  "one_row", "forced_opening", "push_adjacent", "shift_onto_cards",
-                 "lay_on_letters"),
+                 "lay_on_letters", "onto_to_combine"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
@@ -120,6 +120,10 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # Laying a card on another is a kind of shift, and it makes a pile.
         raise reader.fail("movement.shift_onto_cards", "true only with step = 'shift' and "
                           "piles = true", True)
+    if game.movement.onto_to_combine and (game.movement.step is not Step.KING
+                                          or not game.combinations.enabled):
+        raise reader.fail("movement.onto_to_combine", "true only with step = 'king' and a "
+                          "[combinations] table", True)
     if game.movement.lay_on_letters and (
             game.movement.placement is not Placement.FREE or not game.words.enabled
             or not game.movement.piles):
@@ -151,7 +155,8 @@ def _movement(r: Reader) -> Movement:
         forced_opening=r.boolean("forced_opening", False),
         push_adjacent=r.boolean("push_adjacent", False),
         shift_onto_cards=r.boolean("shift_onto_cards", False),
-        lay_on_letters=r.boolean("lay_on_letters", False))
+        lay_on_letters=r.boolean("lay_on_letters", False),
+        onto_to_combine=r.boolean("onto_to_combine", False))
     r.finish()
     return movement
 

@@ -144,6 +144,10 @@ class Movement:
     push_adjacent: bool = False
     """After laying, the layer may move one opponent's open card touching the laid card
     (edge or corner) to any free square (initial 12)."""
+    onto_to_combine: bool = False
+    """A card may step onto an opponent's open card when it makes a combination there;
+    the covered card leaves with the opponent's cards of the combination (game 18's
+    variant)."""
     lay_on_letters: bool = False
     """A letter may also be laid on a letter when it makes a word there (word 25's
     variant); the pile counts by its top letter and leaves whole."""

@@ -354,6 +354,11 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
             _piece_moves(layout, colours, game, side, origin, piece, keys)
             if step is Step.JUMP:
                 jumps += _jumps(layout, origin, piece)
+    if game.movement.onto_to_combine:
+        # Imported here: covering builds on the combinations this module's play settles.
+        from .covering import onto_for_combination
+        keys += [(origin, target, MoveKind.BEAT)
+                 for origin, target in onto_for_combination(layout, game, side)]
     if game.pressing.compulsory and step is not Step.JUMP:
         stacks = layout.stacks
         # Pressing the opponent is obligatory; pressing one's own cards never is.
