@@ -185,6 +185,8 @@ def game_text(game: Game) -> str:
         "lays on letters too where it makes a word" if m.lay_on_letters else "",
         "steps onto an opponent's card where it makes a combination (the card leaves)"
         if m.onto_to_combine else "",
+        "open cards off their identical squares are shifted onto them"
+        if m.shift_to_identical else "",
         "covering a test card: " + ("wins" if m.cover_test_cards else "not a move")) if part]
     lines = [f"{game.name}: {game.title}", f"source: {game.source}", game.summary, "",
              f"goal: {game.goal.value}; boards: {', '.join(game.boards)}; "

@@ -28,7 +28,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
                  "one_row", "forced_opening", "push_adjacent", "shift_onto_cards",
-                 "lay_on_letters", "onto_to_combine"),
+                 "lay_on_letters", "onto_to_combine", "shift_to_identical"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
@@ -120,6 +120,9 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # Laying a card on another is a kind of shift, and it makes a pile.
         raise reader.fail("movement.shift_onto_cards", "true only with step = 'shift' and "
                           "piles = true", True)
+    if game.movement.shift_to_identical and game.movement.placement is not Placement.IDENTICAL:
+        raise reader.fail("movement.shift_to_identical", "true only with placement = "
+                          "'identical'", True)
     if game.movement.onto_to_combine and (game.movement.step is not Step.KING
                                           or not game.combinations.enabled):
         raise reader.fail("movement.onto_to_combine", "true only with step = 'king' and a "
@@ -156,7 +159,8 @@ def _movement(r: Reader) -> Movement:
         push_adjacent=r.boolean("push_adjacent", False),
         shift_onto_cards=r.boolean("shift_onto_cards", False),
         lay_on_letters=r.boolean("lay_on_letters", False),
-        onto_to_combine=r.boolean("onto_to_combine", False))
+        onto_to_combine=r.boolean("onto_to_combine", False),
+        shift_to_identical=r.boolean("shift_to_identical", False))
     r.finish()
     return movement
 

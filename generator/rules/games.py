@@ -144,6 +144,9 @@ class Movement:
     push_adjacent: bool = False
     """After laying, the layer may move one opponent's open card touching the laid card
     (edge or corner) to any free square (initial 12)."""
+    shift_to_identical: bool = False
+    """An open card off its identical square may be shifted onto a free identical square;
+    until then it lies on the dark square the deal put it on (basic 52 in the open)."""
     onto_to_combine: bool = False
     """A card may step onto an opponent's open card when it makes a combination there;
     the covered card leaves with the opponent's cards of the combination (game 18's

@@ -149,7 +149,8 @@ def _ended(layout: Layout, game: Game, to_move: Side, moves: Sequence[Move],
     if game.setup.face_down is FaceDown.ALL and game.goal is Goal.MOST_REMOVED and not any(
             not p.face_up for _, p in layout.pieces()):
         return "every card is open"
-    if game.goal is Goal.IDENTICAL_SQUARES and not layout.hands.pile and not any(
+    if game.goal is Goal.IDENTICAL_SQUARES and not game.movement.shift_to_identical and \
+            not layout.hands.pile and not any(
             layout.hands.of(s).stock for s in Side):
         return "the pile is used up"
     if moves:

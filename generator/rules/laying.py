@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..model.board import Board
+from ..model.board import Board, Shade
 from ..model.cards import Card
 from ..model.hands import Hand, Item, parse_item
 from ..model.layout import Facing, Layout, Piece, Side
@@ -152,6 +152,14 @@ def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
         return []
     held, top = _playable(layout, side)
     found: list[Move] = []
+    if game.movement.shift_to_identical:
+        # Basic 52 in the open: the dealt cards are shifted onto identical squares as well
+        # as the pile's cards laid there; the player chooses which.
+        shifts = _identical_shifts(layout, board)
+        lays = laying_moves(layout, board, dataclasses.replace(game, movement=dataclasses.replace(
+            game.movement, shift_to_identical=False)), side, words=words)
+        return sorted(shifts + [m for m in lays if m.kind is MoveKind.LAY or not shifts],
+                      key=move_order)
     for card in dict.fromkeys(held):
         found += [Move(card.notation(), s, MoveKind.LAY)
                   for s in lay_squares(layout, board, game, card, side, words=words)]
@@ -161,6 +169,20 @@ def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
     if not squares:
         return [Move(top.notation(), HAND, MoveKind.KEEP)]
     return sorted((Move(top.notation(), s, MoveKind.LAY) for s in squares), key=move_order)
+
+
+def _identical_shifts(layout: Layout, board: Board) -> list[Move]:
+    """Each open card off its identical square, onto each free identical square."""
+    free = [board.square(s) for s in SQUARES if s not in layout.stacks]
+    found = []
+    for origin, stack in layout.items():
+        card = stack[-1].card
+        if not stack[-1].face_up or not isinstance(card, Card) or \
+                fits_identical(card, board.square(origin)):
+            continue
+        found += [cached_move((origin, s.name, MoveKind.SHIFT)) for s in free
+                  if fits_identical(card, s)]
+    return found
 
 
 def _opponent_half_moves(layout: Layout, board: Board, game: Game, side: Side) -> list[Move]:
@@ -267,6 +289,9 @@ def placement_problems(layout: Layout, board: Board, game: Game) -> list[tuple[s
         if not piece.face_up or not isinstance(piece.card, Card):
             continue
         cell = board.square(square)
+        if rule is Placement.IDENTICAL and game.movement.shift_to_identical and \
+                cell.shade is Shade.DARK:
+            continue  # in the open, a dealt card waits on its dark square to be shifted
         if rule is Placement.IDENTICAL and not fits_identical(piece.card, cell):
             found.append(("not-identical", square, f"{piece} lies on {cell.notation()}; an "
                           "open card lies only on a square of its colour and value"))
