@@ -83,6 +83,7 @@ def lay_command(ctx: click.Context, layout_file: str, card_text: str, side: str,
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'CARD'") from None
     position = load_position(library(ctx), layout_file, game_name)
+    words = word_list_for(position.sources, None) if position.game.words.enabled else None
     squares = lay_squares(position.layout, position.board, position.game, card,
-                          Side.parse(side))
+                          Side.parse(side), words=words)
     click.echo(" ".join(squares) or f"{position.shown}: {side} may not lay {card} anywhere")

@@ -27,13 +27,14 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
-                 "one_row", "forced_opening", "push_adjacent"),
+                 "one_row", "forced_opening", "push_adjacent", "shift_onto_cards",
+                 "lay_on_letters", "onto_to_combine", "shift_to_identical"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
                      "own_to_stock", "crossing", "compulsory"),
     "lines": ("enabled", "length", "removes"),
-    "words": ("enabled", "min_length", "removes"),
+    "words": ("enabled", "min_length", "removes", "turn_letters"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
               "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests"),
@@ -114,6 +115,24 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # unless test cards may beat; the text couples the two switches.
         raise reader.fail("beating.test_cards_beat", "true when beating.equal_values is 'no' "
                           "(seed000 game 4 couples them)", False)
+    if game.movement.shift_onto_cards and (game.movement.step is not Step.SHIFT
+                                           or not game.movement.piles):
+        # Laying a card on another is a kind of shift, and it makes a pile.
+        raise reader.fail("movement.shift_onto_cards", "true only with step = 'shift' and "
+                          "piles = true", True)
+    if game.movement.shift_to_identical and game.movement.placement is not Placement.IDENTICAL:
+        raise reader.fail("movement.shift_to_identical", "true only with placement = "
+                          "'identical'", True)
+    if game.movement.onto_to_combine and (game.movement.step is not Step.KING
+                                          or not game.combinations.enabled):
+        raise reader.fail("movement.onto_to_combine", "true only with step = 'king' and a "
+                          "[combinations] table", True)
+    if game.movement.lay_on_letters and (
+            game.movement.placement is not Placement.FREE or not game.words.enabled
+            or not game.movement.piles):
+        # A letter goes on a letter only to make a word, and that makes a pile.
+        raise reader.fail("movement.lay_on_letters", "true only with placement = 'free', "
+                          "a [words] table and piles = true", True)
     return game
 
 
@@ -137,7 +156,11 @@ def _movement(r: Reader) -> Movement:
         piles=r.boolean("piles", False),
         one_row=r.boolean("one_row", False),
         forced_opening=r.boolean("forced_opening", False),
-        push_adjacent=r.boolean("push_adjacent", False))
+        push_adjacent=r.boolean("push_adjacent", False),
+        shift_onto_cards=r.boolean("shift_onto_cards", False),
+        lay_on_letters=r.boolean("lay_on_letters", False),
+        onto_to_combine=r.boolean("onto_to_combine", False),
+        shift_to_identical=r.boolean("shift_to_identical", False))
     r.finish()
     return movement
 
@@ -209,7 +232,8 @@ def _words(reader: Reader) -> Words:
     r = reader.table("words", default_empty=True)
     rules = Words(enabled=r.boolean("enabled", present),
                   min_length=r.integer("min_length", 3, low=2, high=8),
-                  removes=r.choice("removes", _choices(Removal), Removal.NONE))
+                  removes=r.choice("removes", _choices(Removal), Removal.NONE),
+                  turn_letters=r.boolean("turn_letters", False))
     r.finish()
     return rules
 

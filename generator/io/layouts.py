@@ -50,13 +50,14 @@ def sources_for(library: Library, layout: Layout, game: Game | None = None
                 ) -> dict[str, Source]:
     """The packs and letter sets named by *layout* (and *game*, if given), by name.
 
-    ``"pack1:G1"`` names pack1: the group is the rule engine's business.
+    ``"pack1:G1"`` names pack1: the group is the rule engine's business. The layout's own
+    come first, so the word list follows the letters on the board (puzzle 5 allows Latin
+    and Cyrillic sets).
     """
-    refs = list(layout.players.values())
-    if game is not None:
-        refs += [ref for pair in game.pairs for ref in pair]
-    return {name: library.source(name)
-            for name in sorted({ref.partition(":")[0] for ref in refs})}
+    own = sorted({ref.partition(":")[0] for ref in layout.players.values()})
+    others = sorted({ref.partition(":")[0] for pair in game.pairs for ref in pair}
+                    - set(own)) if game is not None else []
+    return {name: library.source(name) for name in own + others}
 
 
 def game_for(library: Library, layout: Layout, name: str | None, shown: str) -> Game:
@@ -75,7 +76,7 @@ def word_list_for(sources: Mapping[str, Source], words_file: Path | None) -> Set
     """The user's word file if given, else the word list of the letter sets' script."""
     if words_file is not None:
         return read_word_file(words_file)
-    scripts = sorted({s.script for s in sources.values() if isinstance(s, LetterSet)})
+    scripts = [s.script for s in sources.values() if isinstance(s, LetterSet)]
     return default_word_list(scripts[0] if scripts else "latin")
 
 

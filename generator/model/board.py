@@ -29,6 +29,10 @@ def parse_square(name: str) -> tuple[int, int]:
 
     :raises: :exc:`ValueError` if *name* is not a square of an 8x8 board.
     """
+    # The engine asks for the 64 names all the time: they are looked up, not parsed.
+    known = _XY.get(name) if isinstance(name, str) else None
+    if known is not None:
+        return known
     match = _SQUARE.match(name.strip().lower()) if isinstance(name, str) else None
     if not match:
         raise ValueError(f"not a square: {name!r} (expected a1 to h8)")
@@ -49,6 +53,8 @@ def square_order(name: str) -> tuple[int, int]:
     return rank, file
 
 
+_XY: dict[str, tuple[int, int]] = {f"{f}{r + 1}": (i, r) for i, f in enumerate(FILES)
+                                   for r in range(RANKS)}
 _ORDER: dict[str, tuple[int, int]] = {f"{f}{r + 1}": (r, i) for i, f in enumerate("abcdefgh")
                                       for r in range(8)}
 

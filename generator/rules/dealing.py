@@ -30,7 +30,10 @@ def deal(game: Game, board: Board, sources: Mapping[str, Source], pair: tuple[st
     """
     players = dict(zip(Side, pair))
     refs = list(pair) if len(pair) > 1 else [pair[0]]
-    if game.setup.face_down is FaceDown.ALL and game.setup.one_pack:
+    if game.setup.one_pack:
+        # Basic 52; in the open (its patience, whose game lays nothing face down) the
+        # board's pack lies face up.
+        face_up = face_up or game.setup.face_down is not FaceDown.ALL
         board_pack = _supply(sources, refs[0], game)
         pile = _supply(sources, refs[-1], game)
         rng.shuffle(board_pack)

@@ -144,6 +144,19 @@ class Movement:
     push_adjacent: bool = False
     """After laying, the layer may move one opponent's open card touching the laid card
     (edge or corner) to any free square (initial 12)."""
+    shift_to_identical: bool = False
+    """An open card off its identical square may be shifted onto a free identical square;
+    until then it lies on the dark square the deal put it on (basic 52 in the open)."""
+    onto_to_combine: bool = False
+    """A card may step onto an opponent's open card when it makes a combination there;
+    the covered card leaves with the opponent's cards of the combination (game 18's
+    variant)."""
+    lay_on_letters: bool = False
+    """A letter may also be laid on a letter when it makes a word there (word 25's
+    variant); the pile counts by its top letter and leaves whole."""
+    shift_onto_cards: bool = False
+    """A shift may also lay the card on an open card, when the pile it makes is part of a
+    combination; the pile counts by its top card and leaves whole (basic 65's patience)."""
     one_row: bool = False
     """Cards are laid on one horizontal only, the one the first card was laid on, and on
     cards there only once its eight squares are full (initial 8)."""
@@ -192,6 +205,9 @@ class Words:
     min_length: int = 3
     removes: Removal = Removal.NONE
     """Which letters of a word made by a move leave the board."""
+    turn_letters: bool = False
+    """The mover may turn round any letters of a word his move made (word puzzle 5); in
+    a game of two sides only the opponent's, which become his."""
 
 
 @dataclass(frozen=True, slots=True)

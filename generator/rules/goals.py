@@ -149,7 +149,8 @@ def _ended(layout: Layout, game: Game, to_move: Side, moves: Sequence[Move],
     if game.setup.face_down is FaceDown.ALL and game.goal is Goal.MOST_REMOVED and not any(
             not p.face_up for _, p in layout.pieces()):
         return "every card is open"
-    if game.goal is Goal.IDENTICAL_SQUARES and not layout.hands.pile and not any(
+    if game.goal is Goal.IDENTICAL_SQUARES and not game.movement.shift_to_identical and \
+            not layout.hands.pile and not any(
             layout.hands.of(s).stock for s in Side):
         return "the pile is used up"
     if moves:
@@ -185,6 +186,6 @@ def quiet_after(move: Move | None, before: Layout, after: Layout, quiet: int) ->
     if move is None:
         return quiet + 1
     if move.kind in (MoveKind.LAY, MoveKind.KEEP, MoveKind.OPEN) or len(after) < len(before) \
-            or sum(1 for _ in after.pieces()) != sum(1 for _ in before.pieces()):
+            or sum(map(len, after.stacks.values())) != sum(map(len, before.stacks.values())):
         return 0
     return quiet + 1

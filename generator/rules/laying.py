@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..model.board import Board
+from ..model.board import Board, Shade
 from ..model.cards import Card
 from ..model.hands import Hand, Item, parse_item
 from ..model.layout import Facing, Layout, Piece, Side
+from ..model.letters import LetterCard
 from .beating import beats, fits_identical, fits_value_row
 from .games import Capture, Game, Placement
+from .joining import WordSquares
 from .lines import EDGE_NEIGHBOURS, SQUARES, XY
 from .moves import OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .settling import settle
@@ -51,10 +53,13 @@ def _king_square(board: Board, side: Side) -> str | None:
 
 
 def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
-                side: Side) -> list[str]:
-    """The squares where *side* may lay *card* now, in board order."""
+                side: Side, *, words: WordList | None = None) -> list[str]:
+    """The squares where *side* may lay *card* now, in board order (*words*: the word list
+    of a game that lays letters on letters to make words)."""
     rule = game.movement.placement
     free = [s for s in SQUARES if s not in layout.stacks]
+    if rule is Placement.FREE and game.movement.lay_on_letters:
+        return _free_or_word(layout, game, card, free, words)
     if rule is Placement.FREE:
         if game.movement.one_row:
             return _one_row(layout, free)
@@ -75,6 +80,21 @@ def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
         far = _half(side, own=False)
         return [s for s in SQUARES if XY[s][1] in far and layout.owner(s) != side]
     return []
+
+
+def _free_or_word(layout: Layout, game: Game, card: Item, free: list[str],
+                  words: WordList | None) -> list[str]:
+    """Word 25's variant: a free square, or an open letter on which *card* makes a word
+    (read through the square, so the covered letter plays no part)."""
+    if not isinstance(card, LetterCard) or words is None:
+        return free
+    spelling = WordSquares({s: st[-1].card.letter.upper() for s, st in layout.items()
+                            if st[-1].face_up and isinstance(st[-1].card, LetterCard)},
+                           words, game.words.min_length)
+    letter = card.letter.upper()
+    onto = {s for s, st in layout.items() if st[-1].face_up
+            and isinstance(st[-1].card, LetterCard) and spelling.makes_word(s, letter)}
+    return [s for s in SQUARES if s in onto or s not in layout.stacks]
 
 
 def _one_row(layout: Layout, free: list[str]) -> list[str]:
@@ -119,7 +139,8 @@ def _playable(layout: Layout, side: Side) -> tuple[tuple[Item, ...], Item | None
     return hand.held, top
 
 
-def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str) -> list[Move]:
+def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
+                 words: WordList | None = None) -> list[Move]:
     """Every lay or keep move of *side*, plus initial 10's and initial 11's moves."""
     side = Side.parse(side)
     rule = game.movement.placement
@@ -131,15 +152,37 @@ def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str) -> 
         return []
     held, top = _playable(layout, side)
     found: list[Move] = []
+    if game.movement.shift_to_identical:
+        # Basic 52 in the open: the dealt cards are shifted onto identical squares as well
+        # as the pile's cards laid there; the player chooses which.
+        shifts = _identical_shifts(layout, board)
+        lays = laying_moves(layout, board, dataclasses.replace(game, movement=dataclasses.replace(
+            game.movement, shift_to_identical=False)), side, words=words)
+        return sorted(shifts + [m for m in lays if m.kind is MoveKind.LAY or not shifts],
+                      key=move_order)
     for card in dict.fromkeys(held):
         found += [Move(card.notation(), s, MoveKind.LAY)
-                  for s in lay_squares(layout, board, game, card, side)]
+                  for s in lay_squares(layout, board, game, card, side, words=words)]
     if found or top is None:
         return sorted(found, key=move_order)
-    squares = lay_squares(layout, board, game, top, side)
+    squares = lay_squares(layout, board, game, top, side, words=words)
     if not squares:
         return [Move(top.notation(), HAND, MoveKind.KEEP)]
     return sorted((Move(top.notation(), s, MoveKind.LAY) for s in squares), key=move_order)
+
+
+def _identical_shifts(layout: Layout, board: Board) -> list[Move]:
+    """Each open card off its identical square, onto each free identical square."""
+    free = [board.square(s) for s in SQUARES if s not in layout.stacks]
+    found = []
+    for origin, stack in layout.items():
+        card = stack[-1].card
+        if not stack[-1].face_up or not isinstance(card, Card) or \
+                fits_identical(card, board.square(origin)):
+            continue
+        found += [cached_move((origin, s.name, MoveKind.SHIFT)) for s in free
+                  if fits_identical(card, s)]
+    return found
 
 
 def _opponent_half_moves(layout: Layout, board: Board, game: Game, side: Side) -> list[Move]:
@@ -160,6 +203,7 @@ def _value_row_openings(layout: Layout, board: Board) -> list[Move]:
     """Initial 11: a face-down card is opened; it stays if its square has its value, else
     it goes to a free square of its value row, else off the board."""
     found = []
+    free = [board.square(s) for s in SQUARES if s not in layout.stacks]
     for origin, stack in layout.items():
         piece = stack[-1]
         if piece.face_up or not isinstance(piece.card, Card):
@@ -167,8 +211,7 @@ def _value_row_openings(layout: Layout, board: Board) -> list[Move]:
         if fits_value_row(piece.card, board.square(origin)):
             found.append(Move(origin, origin, MoveKind.OPEN))
             continue
-        row = [s for s in SQUARES if s not in layout.stacks
-               and fits_value_row(piece.card, board.square(s))]
+        row = [s.name for s in free if fits_value_row(piece.card, s)]
         found += [Move(origin, s, MoveKind.OPEN) for s in row] or [
             Move(origin, OFF, MoveKind.OPEN)]
     return sorted(found, key=move_order)
@@ -246,6 +289,9 @@ def placement_problems(layout: Layout, board: Board, game: Game) -> list[tuple[s
         if not piece.face_up or not isinstance(piece.card, Card):
             continue
         cell = board.square(square)
+        if rule is Placement.IDENTICAL and game.movement.shift_to_identical and \
+                cell.shade is Shade.DARK:
+            continue  # in the open, a dealt card waits on its dark square to be shifted
         if rule is Placement.IDENTICAL and not fits_identical(piece.card, cell):
             found.append(("not-identical", square, f"{piece} lies on {cell.notation()}; an "
                           "open card lies only on a square of its colour and value"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from .beating import beats, fits_identical, fits_value_row, presses
@@ -17,7 +17,8 @@ from ..model.cards import Card, Colour
 from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
-from .lines import JUMPS, LINE_THROUGH, NEIGHBOURS, ORIENTATIONS, RAYS, SQUARES, XY
+from .joining import NOTHING, Makers, WordSquares, accepts, makers, window
+from .lines import JUMPS, NEIGHBOURS, RAYS, SQUARES, XY
 from .settling import settle
 from .taking import play_take, take_lines
 from .words import WordList
@@ -41,6 +42,7 @@ class MoveKind(enum.StrEnum):
     KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
     TAKE = "take"    # a combination lying on the board taken off (see .taking)
     PUSH = "push"    # an opponent's card beside the one just laid moved away (initial 12)
+    TURN = "turn"    # letters of a word just made turned round where they lie (puzzle 5)
 
     @classmethod
     def parse(cls, value: object) -> MoveKind:
@@ -87,11 +89,14 @@ class Move:
     def notation(self) -> str:
         """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
         ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
-        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3), ``e5>a1`` (push)."""
+        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3), ``e5>a1`` (push),
+        ``c4~d5~`` (turn the letters on c4 and d5 round)."""
         if self.kind in (MoveKind.LAY, MoveKind.KEEP):
             return f"{self.origin}@{self.target}"
         if self.kind is MoveKind.OPEN:
             return f"{self.origin}=" + (self.target if self.target != self.origin else "")
+        if self.kind is MoveKind.TURN:
+            return "".join(f"{square}~" for square in self.path)
         if self.path:
             return "-".join((self.origin, *self.path))
         return f"{self.origin}{_SEPARATORS.get(self.kind, '-')}{self.target}"
@@ -233,175 +238,70 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     """Openings (with the shift of the card just opened) while any card lies face down;
     then shifts of any card to a free square that make a combination or word there."""
     free = [s for s in SQUARES if s not in layout.stacks]
-    # The open cards, read once for all the shifts tried.
+    if game.movement.shift_onto_cards:
+        # Onto open cards too (a face-down card is never covered): the squares' answers
+        # below read only the neighbours, so a card there changes nothing.
+        free = [s for s in SQUARES if s not in layout.stacks or layout.stacks[s][-1].face_up]
+    # The open cards and letters, read once for all the shifts tried; what each free square
+    # accepts is worked out once for every card (see .joining).
     grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
-    letter_grid = {s: _open_letter(stack[-1]) for s, stack in layout.items()}
-    word_cache: dict[tuple[str, str, str], bool] = {}
+    rules = game.combinations
+    made = {t: makers(grid, t, min_length=rules.min_length, kinds=rules.kinds,
+                      orientations=rules.orientations) for t in free} if rules.enabled \
+        else dict.fromkeys(free, NOTHING)
+    spelling = WordSquares({s: _open_letter(stack[-1]) for s, stack in layout.items()},
+                           words, game.words.min_length) \
+        if game.words.enabled and words is not None else None
     closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
     if closed:
         # While cards lie face down a turn opens one, which may then shift at once to make a
         # combination; cards opened earlier never move (seed000 game 65, seed002 game 6).
-        near = _near_cards(grid, free)
-        # Cards alike (two packs hold each colour and value) make lines on the same squares,
-        # and a face-down origin takes part in no line: each kind is worked out once.
-        by_kind: dict[object, list[str]] = {}
+        # A face-down origin takes part in no line, so the squares' answers hold as they are.
         for origin, piece in closed:
-            yield Move(origin, origin, MoveKind.OPEN)
-            card = piece.card
-            kind = (card.colour, card.rank) if isinstance(card, Card) else None
-            targets = by_kind.get(kind) if kind is not None else None
-            if targets is None:
-                opened = dataclasses.replace(piece, face_up=True)
-                targets = [t for t in free if _may_join(card, near[t]) and _shift_forms_line(
-                    layout, grid, letter_grid, game, origin, opened, t, words, word_cache)]
-                if kind is not None:
-                    by_kind[kind] = targets
-            for target in targets:
-                yield Move(origin, target, MoveKind.OPEN)
+            yield cached_move((origin, origin, MoveKind.OPEN))
+            for target in _shift_targets(piece.card, None, free, made, spelling):
+                yield cached_move((origin, target, MoveKind.OPEN))
         return
-    near = _near_cards(grid, free)
-    # Every card open (a patience in the open, word 12): any card shifts to make a line.
-    # A card moved from off every line through the target makes a line there or not
-    # whatever it is but its colour and value (or letter): that answer is kept.
-    made: dict[tuple[str, object], bool] = {}
+    # Every card open (a patience in the open, word 12): any card shifts to make a line. A
+    # card moved from beside a target changes what the target accepts: those pairs are
+    # worked out again without it.
+    reach = rules.min_length - 1
+    letters: list[tuple[str | None, str]] = []
     for origin, stack in layout.items():
-        piece = stack[-1]
-        alike = _kind(piece.card)
+        card = stack[-1].card
+        if isinstance(card, Card):
+            if not rules.enabled:
+                continue
+            for target in free:
+                if target == origin:
+                    continue
+                accepted = made[target]
+                if origin in window(target, reach, rules.orientations):
+                    accepted = makers(grid, target, min_length=rules.min_length,
+                                      kinds=rules.kinds, orientations=rules.orientations,
+                                      origin=origin)
+                if accepts(accepted, card):
+                    yield cached_move((origin, target, MoveKind.SHIFT))
+        else:
+            letters.append((origin, card.letter.upper()))
+    if spelling is not None and letters:
+        # Square by square: letters alike moved from off the square's runs share an answer.
         for target in free:
-            if not _may_join(piece.card, near[target]):
-                continue
-            key = (target, alike) if origin not in _ON_LINES[target] else None
-            hit = made.get(key) if key is not None else None
-            if hit is None:
-                hit = _shift_forms_line(layout, grid, letter_grid, game, origin, piece, target,
-                                        words, word_cache)
-                if key is not None:
-                    made[key] = hit
-            if hit:
-                yield Move(origin, target, MoveKind.SHIFT)
+            for mover in spelling.movers_to(target, letters):
+                if mover != target:
+                    yield cached_move((str(mover), target, MoveKind.SHIFT))
 
 
-def _kind(card: Card | LetterCard) -> object:
-    """What decides whether a card makes a line: colour and value, or the letter."""
-    return (card.colour, card.rank) if isinstance(card, Card) else card.letter.upper()
-
-
-#: The colours and the values (each one off too) of the open cards around a square.
-_Near = tuple[frozenset[Colour], frozenset[int]]
-
-
-def _near_cards(grid: Mapping[str, Card | None], free: list[str]) -> dict[str, _Near]:
-    """For each free square, what a card needs to join a neighbour there: a card that shares
-    no colour with any neighbour and whose value is none of theirs, nor one off, cannot
-    make a combination through the square."""
-    near = {}
-    for target in free:
-        cards = [c for n in NEIGHBOURS[target] if (c := grid.get(n)) is not None]
-        near[target] = (frozenset(c.colour for c in cards),
-                        frozenset(r for c in cards for r in (c.rank - 1, c.rank, c.rank + 1)))
-    return near
-
-
-def _may_join(card: Card | LetterCard, near: _Near) -> bool:
-    """A quick test that never refuses a card that could make a combination (letters are
-    left to the word test)."""
-    return not isinstance(card, Card) or card.colour in near[0] or card.rank in near[1]
-
-
-def _shift_forms_line(layout: Layout, grid: Mapping[str, Card | None],
-                      letter_grid: Mapping[str, str | None], game: Game, origin: str,
-                      piece: Piece, target: str, words: WordList | None,
-                      word_cache: dict[tuple[str, str, str], bool]) -> bool:
-    """Whether *piece*, moved from *origin* to the free *target*, makes a combination or a
-    word through *target*. Reads the board in place instead of building the position after
-    the shift: this is the inner loop of the shifting games."""
-    stacks = layout.stacks
-    # A line of two or more needs a neighbour of the target square.
-    if not any(n != origin and n in stacks for n in NEIGHBOURS[target]):
-        return False
-    rules = game.combinations
-    card = piece.card
-    if rules.enabled and isinstance(card, Card):
-        reach = rules.min_length - 1
-        for orientation in rules.orientations:
-            line, i = _PLACE[(target, orientation)]
-            if len(line) < rules.min_length:
-                continue
-            # A run through the target must join it to a card right beside it.
-            left = grid.get(line[i - 1]) if i and line[i - 1] != origin else None
-            right = grid.get(line[i + 1]) if i + 1 < len(line) and line[i + 1] != origin \
-                else None
-            if not (_joins(card, left, rules.kinds) or _joins(card, right, rules.kinds)):
-                continue
-            low = max(0, i - reach)
-            # Only min_length - 1 squares either side can decide whether a run through
-            # the target is long enough.
-            window = [card if s == target else None if s == origin else grid.get(s)
-                      for s in line[low:i + reach + 1]]
-            if _run_through(window, i - low, rules.min_length, rules.kinds):
-                return True
-    if game.words.enabled and words is not None and isinstance(card, LetterCard):
-        moved = card.letter.upper()
-        for orientation in ORIENTATIONS:
-            line, i = _PLACE[(target, orientation)]
-            # The answer is the same for every letter alike moved from off this line.
-            key = (target, orientation, moved) if origin not in line else None
-            if key is not None and key in word_cache:
-                if word_cache[key]:
-                    return True
-                continue
-            letters = [moved if s == target else None if s == origin else letter_grid.get(s)
-                       for s in line]
-            found = not ((i == 0 or letters[i - 1] is None) and (
-                i + 1 == len(line) or letters[i + 1] is None)) and _word_through(
-                    line, letters, target, words, game.words.min_length)
-            if key is not None:
-                word_cache[key] = found
-            if found:
-                return True
-    return False
-
-
-#: (square, orientation) -> (the line through it, the square's place in that line).
-_PLACE: dict[tuple[str, str], tuple[tuple[str, ...], int]] = {
-    key: (line, line.index(key[0])) for key, line in LINE_THROUGH.items()}
-
-
-#: square -> every square on a line through it.
-_ON_LINES: dict[str, frozenset[str]] = {
-    square: frozenset(s for o in ORIENTATIONS for s in LINE_THROUGH[(square, o)])
-    for square in SQUARES}
-
-
-#: Kind -> tests of neighbouring cards (a, b) in a line; as combos._TESTS, one per run.
-_PAIR_TESTS: dict[str, tuple[Callable[[Card, Card], bool], ...]] = {
-    "colour": (lambda a, b: a.colour is b.colour,),
-    "value": (lambda a, b: a.rank == b.rank,),
-    "sequence": (lambda a, b: b.rank == a.rank + 1, lambda a, b: b.rank == a.rank - 1),
-}
-
-
-def _joins(card: Card, other: Card | None, kinds: tuple[str, ...]) -> bool:
-    """Whether *card* and its neighbour *other* could be part of one run of *kinds*."""
-    return other is not None and any(test(card, other) or test(other, card)
-                                     for kind in kinds for test in _PAIR_TESTS[kind])
-
-
-def _run_through(cards: list[Card | None], i: int, min_length: int,
-                 kinds: tuple[str, ...]) -> bool:
-    """Whether a combination of one of *kinds* runs through position *i* of a line."""
-    for kind in kinds:
-        for test in _PAIR_TESTS[kind]:
-            start, end = i, i + 1
-            while start > 0 and (a := cards[start - 1]) is not None \
-                    and (b := cards[start]) is not None and test(a, b):
-                start -= 1
-            while end < len(cards) and (a := cards[end - 1]) is not None \
-                    and (b := cards[end]) is not None and test(a, b):
-                end += 1
-            if end - start >= min_length:
-                return True
-    return False
+def _shift_targets(card: Card | LetterCard, origin: str | None, free: list[str],
+                   made: Mapping[str, Makers], spelling: WordSquares | None) -> list[str]:
+    """The free squares where *card*, moved from *origin* (None: a face-down card, part of
+    no line), makes a combination or a word."""
+    if isinstance(card, Card):
+        return [t for t in free if accepts(made[t], card)]
+    if spelling is None:
+        return []
+    letter = card.letter.upper()
+    return [t for t in free if spelling.makes_word(t, letter, origin)]
 
 
 def _open_card(piece: Piece | None) -> Card | None:
@@ -414,36 +314,6 @@ def _open_letter(piece: Piece | None) -> str | None:
     if piece is None or not piece.face_up or not isinstance(piece.card, LetterCard):
         return None
     return piece.card.letter.upper()
-
-
-def _word_through(line: tuple[str, ...], letters: list[str | None], square: str,
-                  words: WordList, min_length: int) -> bool:
-    """Whether a word (read either way) of the unbroken run holding *square* uses it."""
-    i = line.index(square)
-    start, end = i, i + 1
-    while start > 0 and letters[start - 1] is not None:
-        start -= 1
-    while end < len(line) and letters[end] is not None:
-        end += 1
-    run = "".join(letter or "" for letter in letters[start:end])
-    at = i - start
-    # A game's board changes little from move to move, so the same runs come back: each
-    # is looked up in the word list once.
-    known = _RUNS.get(id(words))
-    if known is None or known[0] is not words or len(known[1]) > 100_000:
-        known = _RUNS[id(words)] = (words, {})
-    key = (run, at, min_length)
-    found = known[1].get(key)
-    if found is None:
-        found = known[1][key] = any(
-            (text := run[a:b]) in words or text[::-1] in words
-            for a in range(0, at + 1)
-            for b in range(max(at + 1, a + min_length), len(run) + 1))
-    return found
-
-
-#: id(word list) -> (the list, (run, place, shortest word) -> whether a word uses the place).
-_RUNS: dict[int, tuple[WordList, dict[tuple[str, int, int], bool]]] = {}
 
 
 def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -484,6 +354,11 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
             _piece_moves(layout, colours, game, side, origin, piece, keys)
             if step is Step.JUMP:
                 jumps += _jumps(layout, origin, piece)
+    if game.movement.onto_to_combine:
+        # Imported here: covering builds on the combinations this module's play settles.
+        from .covering import onto_for_combination
+        keys += [(origin, target, MoveKind.BEAT)
+                 for origin, target in onto_for_combination(layout, game, side)]
     if game.pressing.compulsory and step is not Step.JUMP:
         stacks = layout.stacks
         # Pressing the opponent is obligatory; pressing one's own cards never is.
@@ -524,7 +399,7 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
 
 
 def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
-               side: Side | str) -> list[str]:
+               side: Side | str, *, words: WordList | None = None) -> list[str]:
     """The squares where *side* may lay *card* from the hand, in board order (see
     :mod:`.laying` for each game's rule).
 
@@ -532,7 +407,7 @@ def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard
     """
     # Imported here: laying builds on this module's moves.
     from .laying import lay_squares
-    return lay_squares(layout, board, game, card, Side.parse(side))
+    return lay_squares(layout, board, game, card, Side.parse(side), words=words)
 
 
 def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False) -> Layout:
@@ -557,6 +432,10 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     mover = None if side is None else Side.parse(side)
     if move.kind is MoveKind.TAKE:
         return play_take(layout, move.origin, move.target, game, mover)
+    if move.kind is MoveKind.TURN:
+        # Imported here: turning builds on this module's moves.
+        from .turning import play_turn
+        return play_turn(layout, move.path)
     if move.kind is MoveKind.PUSH:
         # The pushed card makes nothing where it lands: only laying makes lines (seed002).
         return _relocate(layout, move.origin, move.target)
@@ -575,7 +454,8 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
         mover = layout.owner(move.origin)
     captured = layout.stacks.get(move.target, ()) if move.kind in (
         MoveKind.BEAT, MoveKind.COVER) else ()
-    after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS)
+    after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS
+                      or move.kind is MoveKind.SHIFT and move.target in layout.stacks)
     if captured and mover is not None:
         hand = after.hands.of(mover)
         after = dataclasses.replace(after, hands=after.hands.with_hand(mover, dataclasses.replace(

@@ -11,8 +11,7 @@ from ..model.layout import Layout, Side
 from .games import Game
 from .goals import Verdict, judge, quiet_after
 from .moves import Move, play
-from .pushing import may_push
-from .turns import follows_up, turn_moves
+from .turns import follows_up, may_decline, turn_moves
 from .words import WordList
 
 
@@ -43,15 +42,15 @@ def playout(layout: Layout, board: Board, game: Game, rng: random.Random, *,
                             count=False)
             if verdict.over:
                 return Playout(verdict, ply, layout)
-        # A push may be declined: passing is one of the choices then.
+        # A push or a turn may be declined: passing is one of the choices then.
         options: list[Move | None] = [*moves]
-        if may_push(game, pending):
+        if may_decline(game, pending):
             options.append(None)
         move = rng.choice(options) if options else None
         after = layout if move is None else play(layout, move, game, words=words, side=side)
         quiet = quiet_after(move, layout, after, quiet)
         layout, last, mover = after, move, side
-        pending = move if follows_up(layout, board, game, move) else None
+        pending = move if follows_up(layout, board, game, move, words=words) else None
         if game.players > 1 and pending is None:
             side = side.opponent
     return Playout(Verdict(False, None, f"{limit} plies played"), limit, layout)

@@ -19,6 +19,7 @@ from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
 from .lines import XY
 from .moves import OFF, Move, MoveKind, legal_moves, move_order, play
 from .pushing import may_push, push_moves
+from .turning import may_turn, turn_choices
 from .taking import must_take
 from .words import WordList
 
@@ -29,8 +30,9 @@ _SQUARE = r"[a-h][1-8]"
 _BOARD_MOVE = re.compile(rf"^({_SQUARE})([-x+*>])({_SQUARE}|off)((?:-{_SQUARE})*)$")
 _OPEN = re.compile(rf"^({_SQUARE})=({_SQUARE}|off)?$")
 _LAY = re.compile(r"^([^@\s]+)@(\S+)$")
+_TURN = re.compile(rf"^(?:{_SQUARE}~)+$")
 GRAMMAR = ("e2-e3, d4xe5, c1+c3, b1-d3-f5, e8-off, c4=, c4=c3, 3R@d4, 3R@hand, c1*c3, "
-           "e5>a1 or pass")
+           "e5>a1, c4~d5~ or pass")
 
 
 def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -48,16 +50,33 @@ def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
             return forced
         if may_push(game, after):
             return push_moves(layout, game, side, after.target)
+    if may_turn(game, after) and after is not None:
+        return turn_choices(layout, game, side, after.target, words)
     found = legal_moves(layout, board, game, side, words=words) \
         if game.movement.step is not Step.NONE else []
-    return sorted(found + laying_moves(layout, board, game, side), key=move_order)
+    laid = laying_moves(layout, board, game, side, words=words)
+    # Each list comes sorted: most games have only one kind, and need no sort here.
+    if not laid or not found:
+        return found or laid
+    return sorted(found + laid, key=move_order)
 
 
-def follows_up(layout: Layout, board: Board, game: Game, move: Move | None) -> bool:
-    """Whether the side that made *move* (leading to *layout*) must move again at once:
-    basic 52's forced opening, or taking one of the crossing combinations it made."""
+def may_decline(game: Game, pending: Move | None) -> bool:
+    """Whether the follow-up of *pending* may be left out with a pass: initial 12's push,
+    puzzle 5's turn."""
+    return may_push(game, pending) or may_turn(game, pending)
+
+
+def follows_up(layout: Layout, board: Board, game: Game, move: Move | None, *,
+               words: WordList | None = None) -> bool:
+    """Whether the side that made *move* (leading to *layout*) must (or, for a push or a
+    turn, may) move again at once: basic 52's forced opening, taking one of the crossing
+    combinations it made, initial 12's push, puzzle 5's turn of a word's letters."""
     if move is not None and must_take(layout, game):
         return True
+    if may_turn(game, move) and move is not None:
+        side = layout.owner(move.target) if game.owners else Side.SOUTH
+        return side is not None and bool(turn_choices(layout, game, side, move.target, words))
     if may_push(game, move) and move is not None and move.kind is MoveKind.LAY:
         side = layout.owner(move.target)
         return side is not None and bool(push_moves(layout, game, side, move.target))
@@ -84,7 +103,7 @@ def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *
         raise ValueError(f"{side} must first take one of the crossing combinations it "
                          f"made: {' '.join(sorted(texts))}")
     if text == PASS:
-        if may_push(game, after):
+        if may_decline(game, after):
             return None  # the push is the layer's to make or leave
         if moves:
             raise ValueError(f"{side} may not pass: it has {len(moves)} legal move(s), "
@@ -93,14 +112,21 @@ def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *
     for move in moves:
         if move.notation() == text:
             return move
-    raise ValueError(why_illegal(layout, board, game, side, text, moves))
+    raise ValueError(why_illegal(layout, board, game, side, text, moves, words=words))
 
 
 def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
-                moves: Sequence[Move]) -> str:
+                moves: Sequence[Move], *, words: WordList | None = None) -> str:
     """Why *text* is not among *side*'s *moves*, in words."""
     if lay := _LAY.match(text):
-        return _why_not_laid(layout, board, game, side, lay.group(1), lay.group(2))
+        return _why_not_laid(layout, board, game, side, lay.group(1), lay.group(2), words)
+    if _TURN.match(text):
+        if not game.words.turn_letters:
+            return f"{game.name} turns no letters round"
+        turns = " ".join(str(m) for m in moves if m.kind is MoveKind.TURN)
+        return ("letters are turned only right after a move that made a word, and only "
+                "letters of that word" + ("" if not game.owners else " of the opponent")
+                + f"; turns now: {turns or 'none'}")
     opening = _OPEN.match(text)
     board_move = _BOARD_MOVE.match(text)
     matched = opening or board_move
@@ -151,7 +177,7 @@ def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
 
 
 def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written: str,
-                  target: str) -> str:
+                  target: str, words: WordList | None = None) -> str:
     try:
         card: Item = parse_item(written)
     except ValueError:
@@ -160,14 +186,15 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
         return f"{game.name} lays no cards from the hand"
     hand = layout.hands.of(side)
     top = hand.stock[0] if hand.stock else (layout.hands.pile[:1] or (None,))[0]
-    fitting = [c for c in hand.held if lay_squares(layout, board, game, c, side)]
+    fitting = [c for c in hand.held
+               if lay_squares(layout, board, game, c, side, words=words)]
     if card not in hand.held and card != top:
         nxt = f"its next card is {top}" if top is not None else "its stock is empty"
         return f"{side} does not hold {card} ({nxt})"
     if card not in hand.held and fitting:
         return (f"{side} must first lay a card of its hand that fits: "
                 f"{' '.join(c.notation() for c in fitting)}")
-    squares = lay_squares(layout, board, game, card, side)
+    squares = lay_squares(layout, board, game, card, side, words=words)
     if target == HAND:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
     if target not in XY:
@@ -183,6 +210,8 @@ def _placement_rule(game: Game) -> str:
     if rule is Placement.ADJACENT_OWN:
         return ("only on a free square next to one's own card, or (when hemmed in) on a "
                 "neighbouring opponent card it beats")
+    if game.movement.lay_on_letters:
+        return "only on a free square, or on a letter where it makes a word"
     if game.movement.one_row:
         return "only on the row of the first card, on cards only once it is full"
     if game.movement.piles and game.movement.capture is Capture.BEAT:
@@ -237,7 +266,7 @@ def replay(layout: Layout, board: Board, game: Game, texts: Iterable[str], *,
         plies.append(Ply(number, side, move, tuple(sorted(gone.elements(), key=_order)),
                          after))
         layout = after
-        pending = move if follows_up(layout, board, game, move) else None
+        pending = move if follows_up(layout, board, game, move, words=words) else None
         if game.players > 1 and pending is None:
             side = side.opponent
     return plies

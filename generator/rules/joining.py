@@ -1,0 +1,237 @@
+"""Which cards make a combination on a free square: the shifting games' inner loop, worked
+out once per square instead of once per card and square. Standard library only.
+
+A colour run through a square depends only on the colour of the card laid there, a value
+run or a sequence only on its value. So what a square accepts is a set of colours and a set
+of values, :data:`Makers`: a card makes a combination there exactly when its colour is in
+the first or its value in the second. ``tests/test_shift_speed.py`` holds this to the plain
+rule (build the position after the shift, look for a combination through the square).
+"""
+from __future__ import annotations
+
+from collections.abc import Container, Mapping
+
+from ..model.cards import Card, Colour
+from .lines import LINE_THROUGH, ORIENTATIONS
+
+#: The colours and the values a card needs to make a combination on one square.
+Makers = tuple[frozenset[Colour], frozenset[int]]
+
+NOTHING: Makers = (frozenset(), frozenset())
+
+#: (square, orientation) -> the squares of the line through it leading away on each side,
+#: nearest first: (towards the line's start, towards its end).
+_ARMS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+for _key, _line in LINE_THROUGH.items():
+    _i = _line.index(_key[0])
+    _ARMS[_key] = (tuple(reversed(_line[:_i])), _line[_i + 1:])
+
+#: (square, reach, orientations) -> the squares within reach of it along those lines.
+_WINDOWS: dict[tuple[str, int, tuple[str, ...]], frozenset[str]] = {}
+
+
+def window(square: str, reach: int, orientations: tuple[str, ...]) -> frozenset[str]:
+    """The squares whose cards can decide whether a card on *square* makes a combination of
+    at most ``reach + 1`` cards: a card moved from outside them changes no answer there."""
+    key = (square, reach, orientations)
+    found = _WINDOWS.get(key)
+    if found is None:
+        found = _WINDOWS[key] = frozenset(
+            s for o in orientations for arm in _ARMS[(square, o)] for s in arm[:reach])
+    return found
+
+
+def _arm(grid: Mapping[str, Card | None], squares: tuple[str, ...], reach: int,
+         origin: str | None) -> list[Card]:
+    """The open cards lying unbroken beside the square along one arm, nearest first, at
+    most *reach* of them; the *origin* square counts as empty (its card is the one moving)."""
+    cards = []
+    for square in squares[:reach]:
+        card = None if square == origin else grid.get(square)
+        if card is None:
+            break
+        cards.append(card)
+    return cards
+
+
+def _run(cards: list[Card], rank: int, step: int) -> int:
+    """How many of *cards* (nearest first) continue a sequence from *rank* by *step*."""
+    n = 0
+    for card in cards:
+        if card.rank != rank + step * (n + 1):
+            break
+        n += 1
+    return n
+
+
+def makers(grid: Mapping[str, Card | None], square: str, *, min_length: int,
+           kinds: tuple[str, ...], orientations: tuple[str, ...],
+           origin: str | None = None) -> Makers:
+    """The colours and values with which a card laid on the free *square* makes a
+    combination of *kinds* through it, *grid* holding the open cards (``None`` or missing
+    for a free square, a face-down card or a letter) and *origin* counting as empty."""
+    reach = min_length - 1
+    colours: set[Colour] = set()
+    ranks: set[int] = set()
+    for orientation in orientations:
+        back_squares, ahead_squares = _ARMS[(square, orientation)]
+        if len(back_squares) + len(ahead_squares) < reach:
+            continue
+        back = _arm(grid, back_squares, reach, origin)
+        ahead = _arm(grid, ahead_squares, reach, origin)
+        if not back and not ahead:
+            continue
+        near = [arm[0] for arm in (back, ahead) if arm]
+        if "colour" in kinds:
+            for colour in {card.colour for card in near}:
+                if _same(back, colour) + _same(ahead, colour) >= reach:
+                    colours.add(colour)
+        if "value" in kinds:
+            for rank in {card.rank for card in near}:
+                if _same_rank(back, rank) + _same_rank(ahead, rank) >= reach:
+                    ranks.add(rank)
+        if "sequence" in kinds:
+            # Along the line's order a rising run has rank - k behind the square and
+            # rank + k ahead of it; a falling run the reverse.
+            for step in (1, -1):
+                options = set()
+                if back:
+                    options.add(back[0].rank + step)
+                if ahead:
+                    options.add(ahead[0].rank - step)
+                for rank in options:
+                    if _run(back, rank, -step) + _run(ahead, rank, step) >= reach:
+                        ranks.add(rank)
+    if not colours and not ranks:
+        return NOTHING
+    return frozenset(colours), frozenset(ranks)
+
+
+def _same(cards: list[Card], colour: Colour) -> int:
+    n = 0
+    for card in cards:
+        if card.colour is not colour:
+            break
+        n += 1
+    return n
+
+
+def _same_rank(cards: list[Card], rank: int) -> int:
+    n = 0
+    for card in cards:
+        if card.rank != rank:
+            break
+        n += 1
+    return n
+
+
+def accepts(made: Makers, card: Card) -> bool:
+    """Whether *card* makes a combination on the square whose makers are *made*."""
+    return card.colour in made[0] or card.rank in made[1]
+
+
+#: id(word list) -> (the list, (before, after, letter, shortest) -> whether a word uses the
+#: letter): boards change little from move to move, so the same runs come back.
+_SPELT: dict[int, tuple[object, dict[tuple[str, str, str, int], bool]]] = {}
+
+#: The run of letters beside a free square along one line: its squares behind and ahead
+#: (nearest first) and its letters before and after the square in the line's order.
+_Run = tuple[list[str], list[str], str, str]
+
+
+class WordSquares:
+    """Which letters make a word on the free squares of one position, each free square's
+    runs of letters read once. A letter makes a word on a square when some word of at least
+    *min_length* letters, read either way along one of the 4 lines, uses that square."""
+
+    def __init__(self, letter_grid: Mapping[str, str | None], words: Container[str],
+                 min_length: int) -> None:
+        self._grid = letter_grid
+        self._min = min_length
+        known = _SPELT.get(id(words))
+        if known is None or known[0] is not words or len(known[1]) > 200_000:
+            known = _SPELT[id(words)] = (words, {})
+        self._words = words
+        self._spelt = known[1]
+        self._runs: dict[str, list[_Run]] = {}
+        self._beside: dict[str, frozenset[str]] = {}
+
+    def _read(self, square: str) -> tuple[list[_Run], frozenset[str]]:
+        """The runs of letters beside *square* and the squares they lie on, read once."""
+        runs = self._runs.get(square)
+        if runs is None:
+            runs = self._runs[square] = []
+            for orientation in _ORIENTATIONS:
+                back_squares, ahead_squares = _ARMS[(square, orientation)]
+                back = _squares(self._grid, back_squares)
+                ahead = _squares(self._grid, ahead_squares)
+                if back or ahead:
+                    runs.append((back, ahead,
+                                 "".join(str(self._grid[s]) for s in reversed(back)),
+                                 "".join(str(self._grid[s]) for s in ahead)))
+            self._beside[square] = frozenset(s for run in runs for s in (*run[0], *run[1]))
+        return runs, self._beside[square]
+
+    def _spells(self, before: str, after: str, letter: str) -> bool:
+        key = (before, after, letter, self._min)
+        found = self._spelt.get(key)
+        if found is None:
+            run, at, words = before + letter + after, len(before), self._words
+            found = self._spelt[key] = any(
+                (text := run[a:b]) in words or text[::-1] in words
+                for a in range(0, at + 1)
+                for b in range(max(at + 1, a + self._min), len(run) + 1))
+        return found
+
+    def makes_word(self, square: str, letter: str, origin: str | None = None) -> bool:
+        """Whether *letter* (upper case) moved from *origin* to the free *square* makes a
+        word through it."""
+        return bool(self.movers_to(square, [(origin, letter)]))
+
+    def movers_to(self, square: str,
+                  movers: list[tuple[str | None, str]]) -> list[str | None]:
+        """The origins of the *movers* (origin, upper-case letter) whose letter makes a word
+        on the free *square*; an origin of None is a card that lies in no run."""
+        runs, beside = self._read(square)
+        if not runs:
+            return []  # no letter beside the square
+        found = []
+        answers: dict[str, bool] = {}
+        spells = self._spells
+        for origin, letter in movers:
+            if origin is not None and origin in beside:
+                # The moving letter was part of a run beside the square: that run now ends
+                # where it was.
+                hit = any(spells(*_without(run, origin), letter) for run in runs)
+            else:
+                known = answers.get(letter)
+                if known is None:
+                    known = answers[letter] = any(spells(r[2], r[3], letter) for r in runs)
+                hit = known
+            if hit:
+                found.append(origin)
+        return found
+
+
+_ORIENTATIONS = tuple(ORIENTATIONS)
+
+
+def _without(run: _Run, origin: str) -> tuple[str, str]:
+    """The letters before and after the square once the letter on *origin* has left."""
+    back, ahead, before, after = run
+    if origin in back:
+        k = back.index(origin)
+        before = before[len(before) - k:] if k else ""
+    elif origin in ahead:
+        after = after[:ahead.index(origin)]
+    return before, after
+
+
+def _squares(grid: Mapping[str, str | None], squares: tuple[str, ...]) -> list[str]:
+    """The squares of the unbroken run of letters along one arm, nearest first."""
+    found = []
+    for square in squares:
+        if grid.get(square) is None:
+            break
+        found.append(square)
+    return found
