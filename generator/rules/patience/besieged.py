@@ -186,26 +186,14 @@ class Besieged(Patience):
             return "turn the stock one card at a time: stock>F or stock>talon"
         if move.kind is not MoveKind.MOVE:
             return "The Besieged City has no paired plays; write SRC>DST"
-        src = self.slot_index(move.source)
-        if isinstance(src, str):
-            return src
         if move.target == "F":
-            for f in self.foundations:
-                if state.piles[src] and self._foundation_fit(state, f, state.piles[src][-1]) \
-                        is None:
-                    return self.attempt(state, Move(MoveKind.MOVE, move.source,
-                                                    self.tableau.ids[f]))
-            if state.piles[src]:
-                return f"no foundation takes {C.name(state.piles[src][-1])}"
-        dst = self.slot_index(move.target)
-        if isinstance(dst, str):
-            return dst
+            return self.first_foundation(state, move)
+        single = self.single(state, move)
+        if isinstance(single, str):
+            return single
+        src, dst, c = single.src, single.dst, single.card
+        src_role, dst_role = single.src_role, single.dst_role
         pile = state.piles[src]
-        if not pile:
-            return f"{move.source} is empty"
-        c = pile[-1]
-        src_role = self.tableau.slots[src].role
-        dst_role = self.tableau.slots[dst].role
         gap = self._pending_gap(state)
         if gap is not None and not (dst == gap and src_role is Role.RESERVE):
             return (f"the rampart gap {self.tableau.ids[gap]} must be filled first, from the "
