@@ -1,9 +1,6 @@
 """How often can each patience be won? python bench/patience.py [--seeds 100] [--nodes N]
 
---draw instead times what the issue asks to stay under 200 ms: dealing a seed, checking
-card conservation and drawing the tableau (the scene, then SVG and PNG at 150 dpi), as the
-median of --seeds deals (at most 20) per patience. Measured, not asserted: the figures depend on the
-machine.
+Drawing a deal is timed by bench/tableau.py.
 
 Runs the solver on deals 0..SEEDS-1 of every patience (or of --only NAME), each search
 stopped after --nodes expanded positions (deterministic: the same figures on any machine)
@@ -26,34 +23,6 @@ from generator.rules.patience import PATIENCES, patience  # noqa: E402
 from generator.rules.patience.solver import Verdict, solve  # noqa: E402
 
 
-def draw_timings(names: list[str], seeds: int) -> None:
-    """Median milliseconds per deal: deal + conservation, scene, SVG, PNG (150 dpi)."""
-    from statistics import median
-
-    from generator.docs.build import encode
-    from generator.docs.tableau import tableau_page
-
-    print(f"{'patience':<17} {'deal+check':>10} {'scene':>7} {'svg':>7} {'png':>7} "
-          f"{'deal+scene+svg':>14}  (median ms of {seeds} deals)")
-    for name in names:
-        game = patience(name)
-        rows = []
-        for seed in range(seeds):
-            t0 = time.perf_counter()
-            state = game.deal(seed)
-            assert not game.conservation(state), (name, seed)
-            t1 = time.perf_counter()
-            page = tableau_page(game, state, title=f"{game.title}, deal {seed}")
-            t2 = time.perf_counter()
-            encode(page, "svg")
-            t3 = time.perf_counter()
-            encode(page, "png", dpi=150)
-            t4 = time.perf_counter()
-            rows.append((t1 - t0, t2 - t1, t3 - t2, t4 - t3, t3 - t0))
-        cols = [median(r[i] for r in rows) * 1000 for i in range(5)]
-        print(f"{name:<17} {cols[0]:>10.1f} {cols[1]:>7.1f} {cols[2]:>7.1f} {cols[3]:>7.1f} "
-              f"{cols[4]:>14.1f}", flush=True)
-
 #: Nodes per search by default: 6-8 s a deal on the development machine (README).
 NODES = {"nivernaise": 20_000, "empress-of-india": 10_000, "besieged-city": 20_000}
 
@@ -67,12 +36,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--only", choices=sorted(PATIENCES), action="append")
     parser.add_argument("--json", type=Path, default=None)
-    parser.add_argument("--draw", action="store_true",
-                        help="time dealing, checking and drawing instead of solving")
     args = parser.parse_args()
-    if args.draw:
-        draw_timings(args.only or list(PATIENCES), min(args.seeds, 20))
-        return
     records = []
     print(f"{'patience':<17} {'seeds':>5} {'won':>4} {'lost':>4} {'pruned':>6} "
           f"{'limit':>5} {'win rate':>8} {'hit limit':>9} {'s/deal':>6}  nodes")

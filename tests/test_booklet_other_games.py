@@ -135,3 +135,35 @@ def test_cli_prints_the_chapters(runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1].endswith(", 2 games")
     assert (tmp_path / "booklet-en.pdf").read_bytes().startswith(b"%PDF")
+
+
+def _glossary_pairs(lang: str) -> dict[str, list[tuple[str, str]]]:
+    """Each glossary section's (English, Russian) term pairs, read from the template."""
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "templates" / "booklets" / lang / \
+        "glossary.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    pairs = {}
+    for section in data["section"]:
+        rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+                for line in section["text"].splitlines() if line.startswith("|")][1:]
+        pairs[section["id"]] = [(r[0], r[1]) if lang == "en" else (r[1], r[0]) for r in rows]
+    return pairs
+
+
+def test_the_glossaries_name_the_ass_and_patience_terms_in_step():
+    en, ru = _glossary_pairs("en"), _glossary_pairs("ru")
+    assert en == ru
+    assert {"ass", "patiences"} <= set(en)
+    for section in ("ass", "patiences"):
+        english = [e for e, _ in en[section]]
+        russian = [r for _, r in en[section]]
+        # One term per concept: no term twice in the whole glossary.
+        everything = [t for rows in en.values() for pair in rows for t in pair]
+        assert len(set(english)) == len(english) and len(set(russian)) == len(russian)
+        assert all(everything.count(t) == 1 for t in english + russian), section
+    terms = {e for e, _ in en["ass"] + en["patiences"]}
+    assert {"trick", "led card", "main suit", "bank", "target", "foundation", "talon",
+            "stock", "rampart", "Reserve"} <= terms

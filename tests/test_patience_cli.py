@@ -95,15 +95,17 @@ def test_solve_json_says_whether_the_search_was_complete(runner):
     assert json.loads(replayed.output)["on_foundations"] == data["on_foundations"]
 
 
-def test_play_of_a_stored_winning_game_says_won(runner):
+@pytest.mark.parametrize("name, cards", [("nivernaise", 104), ("besieged-city", 104),
+                                         ("empress-of-india", 192)])
+def test_play_of_a_stored_winning_game_says_won(runner, name, cards):
     from pathlib import Path
     wins = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
         encoding="utf-8"))
-    entry = wins["nivernaise"]
-    result = run(runner, "play", "nivernaise", "--seed", str(entry["seed"]), "--moves",
+    entry = wins[name]
+    result = run(runner, "play", name, "--seed", str(entry["seed"]), "--moves",
                  entry["moves"])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "won: all 104 cards on the foundations"
+    assert result.output.splitlines()[-1] == f"won: all {cards} cards on the foundations"
 
 
 def test_solve_prints_the_winning_moves(runner):

@@ -11,7 +11,7 @@ from PIL import Image
 
 from generator.cli import cli
 from generator.docs.build import encode
-from generator.docs.tableau import FACE_DOWN, tableau_page
+from generator.docs.tableau import encode_tableau, FACE_DOWN, tableau_page
 from generator.draw.geometry import Transform
 from generator.draw.scene import Group, Page, Text
 from generator.rules.patience import PATIENCES, Role, patience
@@ -125,7 +125,7 @@ def test_the_png_shows_cards_where_the_slots_are():
     state = game.deal(1)
     page = tableau_page(game, state, card_height=CARD_HEIGHT)
     dpi = 60
-    image = Image.open(io.BytesIO(encode(page, "png", dpi=dpi))).convert("RGB")
+    image = Image.open(io.BytesIO(encode_tableau(page, "png", dpi=dpi))).convert("RGB")
     drawn = arts(page)
     px = dpi / 25.4
 

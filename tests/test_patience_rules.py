@@ -363,3 +363,17 @@ def test_unknown_slots_and_patiences_are_named(niv):
         patience("nivernaise", {"redeal": "2"})
     with pytest.raises(PatienceError, match="expected a whole number"):
         patience("nivernaise", {"redeals": "two"})
+
+
+def test_to_any_foundation_names_the_card_and_the_first_reason():
+    from generator.rules.patience import patience as make
+    for name in ("nivernaise", "besieged-city"):
+        game = make(name)
+        state = game.deal(0)
+        source = "LF1" if name == "nivernaise" else "W1"
+        reason = game.attempt(state, Move.parse(f"{source}>F"))
+        if isinstance(reason, str):
+            assert reason.startswith("no foundation takes ") and "(" in reason
+        assert "no slot 'LF9'" in str(game.attempt(state, Move.parse("LF9>F")))
+        emptied = table(game, {})
+        assert game.attempt(emptied, Move.parse(f"{source}>F")) == f"{source} is empty"

@@ -39,9 +39,9 @@ def test_a_winning_game_cut_short_is_not_won(name):
 
 def test_same_seed_and_node_limit_give_the_same_search():
     game = patience("besieged-city")
-    first, second = solve(game, 3, nodes=300), solve(game, 3, nodes=300)
+    first, second = solve(game, 3, nodes=60), solve(game, 3, nodes=60)
     assert first.moves == second.moves and first.position == second.position
-    assert first.verdict is Verdict.LIMIT and not first.complete and first.nodes == 300
+    assert first.verdict is Verdict.LIMIT and not first.complete and first.nodes == 60
 
 
 def test_best_position_moves_replay_to_the_position_reported():
@@ -103,3 +103,46 @@ def test_solver_wins_a_besieged_city_endgame_only_with_the_end_swaps():
     assert game.won(state)
     walled = patience("besieged-city", {"end_swaps": "false"})
     assert solve(walled, 0, start=start).verdict is Verdict.EXHAUSTED
+
+
+def test_besieged_city_score_counts_rampart_cards_lying_on_cards_wanted_sooner():
+    game = patience("besieged-city")
+    # Spades: the foundation holds A K, so the 2 is wanted next, then the Q, 3, J...
+    base = {"F1": "AS KS"}
+    good = table(game, {**base, "W1": "3S QS 2S"})     # top 2S wanted first: nothing blocked
+    bad = table(game, {**base, "W1": "2S QS 3S"})      # QS and 3S both lie on the 2S
+    assert game.score(good) == 3 * 2
+    assert game.score(bad) == 3 * 2 - 2
+    # A second copy counts by where it is wanted next: after A K 2, the next 2 is far off.
+    later = table(game, {"F1": "AS KS 2S", "W1": "2S QS"})
+    assert game.score(later) == 3 * 3 - 0    # QS (next) lies on a 2S wanted much later
+
+
+def test_besieged_city_key_merges_twin_ramparts_only():
+    game = patience("besieged-city")
+    one = table(game, {"W1": "5H", "E1": "9D", "R11": "2C", "stock": "3C"})
+    swapped = table(game, {"W1": "9D", "E1": "5H", "R11": "2C", "stock": "3C"})
+    other_line = table(game, {"W2": "5H", "E1": "9D", "R11": "2C", "stock": "3C"})
+    assert game.key(one) == game.key(swapped)
+    assert game.key(one) != game.key(other_line)
+    # W1 and E1 both close row 1 only, so the same moves follow, with the names swapped.
+    def renamed(state):
+        swap = {"W1": "E1", "E1": "W1"}
+        return sorted(">".join(swap.get(x, x) for x in str(m).split(">"))
+                      for m in game.legal_moves(state))
+    assert sorted(map(str, game.legal_moves(one))) == renamed(swapped)
+
+
+def test_besieged_city_solver_tries_one_foundation_at_a_time():
+    game = patience("besieged-city")
+    state = table(game, {"W1": "AS", "E1": "AC", "T1": "AH", "W2": "AH", "stock": "5D"})
+    moves = [str(m) for m, _ in game.solver_moves(state)]
+    assert moves == ["T1>F1", "W2>F1"]     # the heart aces (T1 is listed first), either copy
+    assert {"W1>F1", "E1>F1", "T1>F1"} <= {str(m) for m in game.legal_moves(state)}
+
+
+def test_the_solver_wins_a_real_besieged_city_deal():
+    game = patience("besieged-city")
+    result = solve(game, 0, nodes=3000)
+    assert result.verdict is Verdict.WON
+    assert game.won(game.replay(0, result.moves))

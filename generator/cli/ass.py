@@ -8,8 +8,9 @@ import click
 
 from .common import emit_json
 from ..model.traditional import PlayingCard, Suit, parse_cards
-from ..rules.ass import (TRUMP_OPTIONS, DealScore, Trick, TrumpSetup, legal_plays, play_problem,
-                         resolve, score_deal)
+from ..rules.ass import (TRUMP_OPTIONS, AssRules, Deal, DealError, DealScore, Trick,
+                         TrumpSetup, legal_plays, make_rules, play_deal, play_problem, resolve,
+                         score_deal)
 
 
 def _cards(text: str, what: str) -> list[PlayingCard]:
@@ -51,6 +52,42 @@ def _trump_options(f: Any) -> Any:
     f = click.option("--trump", metavar="SUIT",
                      help="One trump suit for every player (option 3), e.g. H.")(f)
     return f
+
+
+def _switch_option(f: Any) -> Any:
+    return click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE",
+                        help="Change a reading of the rules (repeatable), e.g. "
+                             "hand-combinations=true, printed-rating=true, "
+                             "king-kills-ace=true, led-check-failure=ignore.")(f)
+
+
+def _rules(switches: tuple[str, ...]) -> AssRules:
+    given = {}
+    for text in switches:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--switch")
+        given[name.strip()] = value.strip()
+    try:
+        return make_rules(given)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--switch") from None
+
+
+def _going(going: tuple[int, ...], players: int) -> list[bool]:
+    for seat in going:
+        if not 1 <= seat <= players:
+            raise click.BadParameter(f"player {seat} is not one of 1 to {players}",
+                                     param_hint="--go")
+    return [i + 1 in going for i in range(players)]
+
+
+def _banks(banks: str | None) -> list[int] | None:
+    try:
+        return [int(b) for b in banks.split(",")] if banks else None
+    except ValueError:
+        raise click.BadParameter(f"expected whole numbers like 3,2,3, got {banks!r}",
+                                 param_hint="--banks") from None
 
 
 @click.group()
@@ -128,36 +165,35 @@ def legal(played: str, hand: str, trump: str | None, option: int | None,
               help="A player (1-based) who committed to the lower target; repeatable.")
 @click.option("--banks", metavar="N,N,...", help="Banks of each player before the deal "
               "(default 3 each).")
+@_switch_option
 @click.option("--json", "as_json", is_flag=True)
 def score(taken: tuple[str, ...], going: tuple[int, ...], banks: str | None,
-          as_json: bool) -> None:
+          switches: tuple[str, ...], as_json: bool) -> None:
     """Score one deal: TAKEN is the cards each player took, one argument per player in
     playing order ("-" for none). Prints points, targets and bank changes.
 
     Example: opencards ass score "8S AS 10S" - "6S QS" --go 1 --banks 3,2,3"""
     piles = [[] if t.strip() in ("", "-") else _cards(t, f"TAKEN {i}")
              for i, t in enumerate(taken, start=1)]
-    for seat in going:
-        if not 1 <= seat <= len(piles):
-            raise click.BadParameter(f"player {seat} is not one of 1 to {len(piles)}",
-                                     param_hint="--go")
+    rules = _rules(switches)
     try:
-        counts = [int(b) for b in banks.split(",")] if banks else None
-    except ValueError:
-        raise click.BadParameter(f"expected whole numbers like 3,2,3, got {banks!r}",
-                                 param_hint="--banks") from None
-    try:
-        result = score_deal(piles, [i + 1 in going for i in range(len(piles))], counts)
+        result = score_deal(piles, _going(going, len(piles)), _banks(banks), rules)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="TAKEN") from None
     if as_json:
         emit_json(score_json(result))
         return
+    _echo_score(result)
+
+
+def _echo_score(result: DealScore) -> None:
     for p in result.players:
         change = {-1: "drops a bank", 1: "adds a bank", 0: "no change"}[p.change]
         click.echo(f"P{p.seat}  {p.points:>4} points  target {p.target:>3}"
                    f"{' (go)' if p.committed else '     '}  "
-                   f"{'reached' if p.reached else 'missed '}  {change:<12}  banks {p.banks}")
+                   f"{'reached' if p.reached else 'missed '}  {change:<12}  banks {p.banks}"
+                   + (f"  (bonus {p.bonus})" if p.bonus else "")
+                   + (f"  rating {p.rating:.1f} %" if p.rating is not None else ""))
     if result.game_over:
         click.echo("game over: " + ", ".join(f"P{s}" for s in result.winners) + " win"
                    + ("s" if len(result.winners) == 1 else ""))
@@ -168,9 +204,87 @@ def score(taken: tuple[str, ...], going: tuple[int, ...], banks: str | None,
 def score_json(result: DealScore) -> dict[str, Any]:
     return {"players": [{"seat": p.seat, "points": p.points, "committed": p.committed,
                          "target": p.target, "reached": p.reached, "change": p.change,
-                         "banks": p.banks} for p in result.players],
+                         "banks": p.banks, "bonus": p.bonus, "rating": p.rating}
+                        for p in result.players],
             "game_over": result.game_over, "winners": list(result.winners),
             "lost": list(result.lost)}
+
+
+def _tricks(text: str) -> list[list[PlayingCard]]:
+    """--moves: tricks separated by ';', each the cards in playing order."""
+    return [_cards(part, "--moves") for part in text.split(";")] if text.strip() else []
+
+
+@ass.command("deal")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Which shuffle: the same seed gives the same deal everywhere.")
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
+@_trump_options
+@click.option("--go", "going", multiple=True, type=int, metavar="SEAT",
+              help="A player (1-based) who committed to the lower target; repeatable.")
+@click.option("--banks", metavar="N,N,...", help="Banks of each player before the deal "
+              "(default 3 each).")
+@click.option("--moves", default="", metavar="TRICKS",
+              help="The cards of the first tricks in playing order, tricks separated by "
+                   "';' (\"QC QS 9C; 9S KS 6S\"); the built-in policy plays the rest.")
+@_switch_option
+@click.option("--json", "as_json", is_flag=True, help="Print the deal as JSON.")
+def deal_command(seed: int, players: int, trump: str | None, option: int | None,
+                 trumps: str | None, going: tuple[int, ...], banks: str | None, moves: str,
+                 switches: tuple[str, ...], as_json: bool) -> None:
+    """Deal and play a whole deal of Ass: 4 cards each, the first lead to the lowest
+    diamond, hands topped up from the stock after each trick, then the score.
+
+    Cards not given with --moves are chosen by a fixed policy: the weakest card that takes
+    the trick, else the legal card worth fewest points. With option 1, --trumps names each
+    player's suit, player 1 first."""
+    setup = _setup(trump, option, trumps)
+    rules = _rules(switches)
+    try:
+        setup.check_seats(players)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--trumps") from None
+    try:
+        result = play_deal(seed, players, trumps=setup, committed=_going(going, players),
+                           banks=_banks(banks), moves=_tricks(moves), rules=rules)
+    except DealError as e:
+        raise click.BadParameter(str(e), param_hint="--moves") from None
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--banks") from None
+    if as_json:
+        emit_json(deal_json(result, setup))
+        return
+    click.echo(f"deal {seed}, {players} players, option {setup.option.number}: "
+               f"{setup.option.summary}")
+    for i, hand in enumerate(result.hands, start=1):
+        click.echo(f"P{i} is dealt {' '.join(map(str, hand))}"
+                   + (f"  (combinations {result.bonuses[i - 1]})"
+                      if result.bonuses and result.bonuses[i - 1] else ""))
+    click.echo(f"P{result.first_leader + 1} leads first")
+    for t in result.tricks:
+        cards = "  ".join(f"P{p + 1} {c}" for p, c in zip(t.players, t.cards))
+        click.echo(f"trick {t.number:>2}: {cards}  ->  P{t.taker + 1} takes with "
+                   f"{t.trick.card}, {t.points} points")
+    if result.left:
+        click.echo(f"left in the stock: {' '.join(map(str, result.left))}")
+    _echo_score(result.score)
+
+
+def deal_json(result: Deal, setup: TrumpSetup) -> dict[str, Any]:
+    return {"seed": result.seed, "players": result.players, "option": setup.option.number,
+            "trumps": [s.value for s in setup.suits],
+            "hands": [[str(c) for c in h] for h in result.hands],
+            "first_leader": result.first_leader + 1,
+            "tricks": [{"number": t.number, "leader": t.leader + 1,
+                        "cards": [{"player": p + 1, "card": str(c)}
+                                  for p, c in zip(t.players, t.cards)],
+                        "taker": t.taker + 1, "card": str(t.trick.card), "points": t.points,
+                        "main_suit": t.trick.main_suit.value}
+                       for t in result.tricks],
+            "taken": [[str(c) for c in cards] for cards in result.taken],
+            "left": [str(c) for c in result.left],
+            "bonuses": list(result.bonuses),
+            "score": score_json(result.score)}
 
 
 __all__ = ["ass", "TRUMP_OPTIONS"]

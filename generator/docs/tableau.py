@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..draw.art.marks import centred_text, fit_size
 from ..draw.art.traditional import traditional_back, traditional_front
+from ..draw.backends import png
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
@@ -192,6 +193,10 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
 
 
 
+#: The largest PNG (in pixels) drawn oversampled: La Nivernaise and the Besieged City at
+#: 150 dpi (about 3.8 million) are, the Empress of India (15 million) is not.
+SMOOTH_PIXELS = 5_000_000
+
 #: The files a dealt tableau can be written as.
 TABLEAU_FORMATS = ("svg", "png", "pdf")
 
@@ -206,8 +211,22 @@ def tableau_format(out: Path, fmt: str | None) -> str:
     return chosen
 
 
+def encode_tableau(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
+    """*page* as SVG, PDF or PNG. A PNG is a picture for the screen, written with light,
+    unfiltered compression. It is drawn at twice its size and scaled down, for soft edges
+    and even hatching on the backs, unless it has more than :data:`SMOOTH_PIXELS` pixels:
+    the Empress's table (about 73 x 58 cm with 40 mm cards, 15 million pixels at 150 dpi)
+    then spent most of its time on passes over the four-times-larger canvas, and is drawn
+    at its own size (text is smoothed by FreeType anyway). See bench/tableau.py."""
+    if fmt == "png":
+        pixels = (page.width * dpi / 25.4) * (page.height * dpi / 25.4)
+        return png.render(page, dpi=dpi, oversample=2 if pixels <= SMOOTH_PIXELS else 1,
+                          compress_level=1, filtered=False)
+    return encode(page, fmt, dpi=dpi)
+
+
 def write_tableau(page: Page, out: Path, fmt: str, *, dpi: float = 150) -> Path:
     """Encodes *page* completely, then writes it in one step (no half-written file)."""
-    data = encode(page, fmt, dpi=dpi)
+    data = encode_tableau(page, fmt, dpi=dpi)
     prepare_dir(out.parent if str(out.parent) else Path("."))
     return atomic_write(out, data)

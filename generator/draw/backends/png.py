@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import math
+import struct
+import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -160,13 +162,19 @@ class _Painter:
 
 
 def _paste(base: Image.Image, layer: Image.Image, x: int, y: int) -> None:
-    """Alpha-composites *layer* onto *base* at (x, y), cutting off what falls outside."""
+    """Alpha-composites *layer* onto *base* at (x, y), cutting off what falls outside.
+    An opaque RGB base takes the layer through its alpha as a mask, which composites the
+    same way without the RGBA canvas (see :func:`render_image`)."""
     left, top = max(0, -x), max(0, -y)
     right = min(layer.width, base.width - x)
     bottom = min(layer.height, base.height - y)
     if right <= left or bottom <= top:
         return
-    base.alpha_composite(layer.crop((left, top, right, bottom)), dest=(x + left, y + top))
+    part = layer.crop((left, top, right, bottom))
+    if base.mode == "RGB":
+        base.paste(part, (x + left, y + top), part)
+    else:
+        base.alpha_composite(part, dest=(x + left, y + top))
 
 
 def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
@@ -187,12 +195,46 @@ def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
 
 
 def render(page: Page, *, dpi: float = 300, oversample: int = 4,
-           compress_level: int = 6) -> bytes:
-    """One page as PNG bytes at *dpi*, with the dpi recorded in the file."""
+           compress_level: int = 6, filtered: bool = True) -> bytes:
+    """One page as PNG bytes at *dpi*, with the dpi recorded in the file. *filtered* False
+    writes the rows unfiltered (:func:`encode_unfiltered`): a screen picture that must be
+    quick, at the price of a larger file."""
     image = render_image(page, dpi=dpi, oversample=oversample)
+    if not filtered:
+        return encode_unfiltered(image, dpi=dpi, compress_level=compress_level)
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level)
     return out.getvalue()
+
+
+def encode_unfiltered(image: Image.Image, *, dpi: float, compress_level: int = 1) -> bytes:
+    """An RGB image as PNG bytes with every row unfiltered. Pillow's encoder tries five
+    filters on every row and keeps the best, which takes longer than the deflate itself on
+    a large page; a drawing of flat colours on white compresses nearly as well without
+    (a patience table: about a fifth larger, written in half the time)."""
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    width, height = image.size
+    raw = memoryview(image.tobytes())
+    stride = width * 3
+    # Each row is filter byte 0 and the row's bytes, fed to the compressor as they are.
+    deflate = zlib.compressobj(compress_level)
+    parts = []
+    for start in range(0, stride * height, stride):
+        parts.append(deflate.compress(b"\x00"))
+        parts.append(deflate.compress(raw[start:start + stride]))
+    parts.append(deflate.flush())
+    per_metre = round(dpi / 0.0254)
+
+    def chunk(tag: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + tag + body
+                + struct.pack(">I", zlib.crc32(tag + body) & 0xFFFFFFFF))
+
+    return b"".join((b"\x89PNG\r\n\x1a\n",
+                     chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
+                     chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+                     chunk(b"IDAT", b"".join(parts)),
+                     chunk(b"IEND", b"")))
 
 
 def render_image(page: Page, *, dpi: float = 300, oversample: int = 4) -> Image.Image:
@@ -203,9 +245,11 @@ def render_image(page: Page, *, dpi: float = 300, oversample: int = 4) -> Image.
     factor = oversample
     while factor > 1 and width * height * factor * factor > _MAX_PIXELS:
         factor //= 2
-    big = Image.new("RGBA", (width * factor, height * factor),
-                    _rgba(page.background or "#ffffff"))
+    # The page is opaque, so the canvas is RGB: an RGBA one would be converted to
+    # premultiplied alpha and back to be reduced, and then to RGB, three passes over the
+    # largest image of the render (a third of a patience table's time).
+    big = Image.new("RGB", (width * factor, height * factor),
+                    _rgba(page.background or "#ffffff")[:3])
     scale = width * factor / page.width
     _Painter(big, Transform.scale(scale, height * factor / page.height)).items(page.items)
-    image = big.reduce(factor) if factor > 1 else big
-    return image.convert("RGB")
+    return big.reduce(factor) if factor > 1 else big

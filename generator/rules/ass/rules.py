@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from ...model.traditional import PlayingCard, Suit
 from .tables import PRINTED_SIX_PLAYER_TARGET, TARGETS
@@ -44,6 +44,14 @@ class AssRules:
     #: The six-player target when not committed: 116 by the table's +24 pattern, or the
     #: printed 128.
     six_player_target: int = TARGETS[6][1]
+    #: The combinations (Q and K of a suit 25, J and Q of a suit 15, four cards of one
+    #: suit +10; other_games.md 1.7). The source never says when they count, so they are
+    #: off. On, the project's reading: they are scored from the four cards dealt to each
+    #: player, on top of the card points, and count toward the deal's target.
+    hand_combinations: bool = False
+    #: The printed rating R = P (D - C) / (G T) + 50 %. Off: the formula does not give the
+    #: 0-100 % range the source claims. On, :class:`~.score.DealScore` reports it.
+    printed_rating: bool = False
 
     def targets(self, players: int) -> tuple[int, int]:
         """(committed, not committed) targets of a deal for *players* players."""
@@ -127,3 +135,39 @@ class TrumpSetup:
 
 
 NO_TRUMPS = TrumpSetup(TRUMP_OPTIONS[2])
+
+
+def make_rules(given: dict[str, str]) -> AssRules:
+    """:data:`DEFAULT_RULES` with the *given* switches changed, values as typed on a
+    command line: ``true``/``false``, a whole number, or a :class:`LedCheckFailure` value.
+
+    >>> make_rules({"hand-combinations": "true"}).hand_combinations
+    True
+
+    :raises: :exc:`ValueError` naming an unknown switch or a value of the wrong kind.
+    """
+    known = {f.name: f for f in fields(AssRules)}
+    values: dict[str, object] = {}
+    for key, text in given.items():
+        name = key.replace("-", "_")
+        if name not in known:
+            raise ValueError(f"no switch {key!r}; switches: {', '.join(known)}")
+        default = getattr(DEFAULT_RULES, name)
+        if isinstance(default, bool):
+            if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise ValueError(f"switch {key}: expected true or false, got {text!r}")
+            values[name] = text.lower() in ("true", "yes", "1")
+        elif isinstance(default, LedCheckFailure):
+            try:
+                values[name] = LedCheckFailure(text.lower())
+            except ValueError:
+                raise ValueError(f"switch {key}: expected one of "
+                                 f"{', '.join(f.value for f in LedCheckFailure)}, got {text!r}"
+                                 ) from None
+        else:
+            try:
+                values[name] = int(text)
+            except ValueError:
+                raise ValueError(f"switch {key}: expected a whole number, got {text!r}"
+                                 ) from None
+    return replace(DEFAULT_RULES, **values)  # type: ignore[arg-type]

@@ -35,6 +35,10 @@ from .tableau import Role, Slot, Tableau
 #: The ranks of a foundation from bottom to top.
 ORDER = (1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1)
 ROWS, COLS = 4, 3
+#: _DUE[n][rank]: where in :data:`ORDER` a card of *rank* is wanted next by a foundation
+#: holding n cards (len(ORDER) when never again).
+_DUE = tuple(tuple(next((i for i in range(n, len(ORDER)) if ORDER[i] == r), len(ORDER))
+                   for r in range(14)) for n in range(len(ORDER) + 1))
 
 
 def _tableau() -> Tableau:
@@ -97,6 +101,8 @@ class Besieged(Patience):
                     ix[k] for k in (f"W{r}", f"E{r}", f"T{c}", f"S{c}"))
         self.closes = {rampart: tuple(p for p in self.reserve if rampart in self.lines[p])
                        for rampart in self.ramparts}
+        self.twins = tuple((ix[f"W{r}"], ix[f"E{r}"]) for r in range(1, ROWS + 1)) + tuple(
+            (ix[f"T{c}"], ix[f"S{c}"]) for c in range(1, COLS + 1))
 
     def deal(self, seed: int) -> State:
         deck = C.shuffled(self.packs, seed)
@@ -180,26 +186,14 @@ class Besieged(Patience):
             return "turn the stock one card at a time: stock>F or stock>talon"
         if move.kind is not MoveKind.MOVE:
             return "The Besieged City has no paired plays; write SRC>DST"
-        src = self.slot_index(move.source)
-        if isinstance(src, str):
-            return src
         if move.target == "F":
-            for f in self.foundations:
-                if state.piles[src] and self._foundation_fit(state, f, state.piles[src][-1]) \
-                        is None:
-                    return self.attempt(state, Move(MoveKind.MOVE, move.source,
-                                                    self.tableau.ids[f]))
-            if state.piles[src]:
-                return f"no foundation takes {C.name(state.piles[src][-1])}"
-        dst = self.slot_index(move.target)
-        if isinstance(dst, str):
-            return dst
+            return self.first_foundation(state, move)
+        single = self.single(state, move)
+        if isinstance(single, str):
+            return single
+        src, dst, c = single.src, single.dst, single.card
+        src_role, dst_role = single.src_role, single.dst_role
         pile = state.piles[src]
-        if not pile:
-            return f"{move.source} is empty"
-        c = pile[-1]
-        src_role = self.tableau.slots[src].role
-        dst_role = self.tableau.slots[dst].role
         gap = self._pending_gap(state)
         if gap is not None and not (dst == gap and src_role is Role.RESERVE):
             return (f"the rampart gap {self.tableau.ids[gap]} must be filled first, from the "
@@ -244,14 +238,47 @@ class Besieged(Patience):
         return state
 
     def solver_moves(self, state: State) -> list[tuple[Move, State]]:
-        """A card that can go to its foundation goes there first: each foundation wants
-        one card at a time, so waiting gains little, and the search narrows a lot.
-        Otherwise the stock is turned before any packing is tried: the search then goes
-        through the whole stock early and tries packing where it is stuck (on the first
-        eight deals this reached 59 cards on the foundations on average against 53)."""
-        moves = self.foundation_first(state)
+        """The moves the solver tries, in order.
+
+        A card that can go to a foundation goes there first, and only the plays of ONE
+        suit (that of the first such move) are offered: each suit's foundation wants one
+        card at a time, and a play of another suit stays open after this one, so trying
+        them in every order only repeats the same positions. Two sources may hold the
+        wanted card (two packs), so each of them is tried. Otherwise
+        the stock is turned before any packing is tried, and the score
+        (:meth:`score`) picks among the positions that follow."""
+        found = self.on_foundations(state)
+        moves = self.successors(state)
+        up = [(m, s) for m, s in moves if self.on_foundations(s) > found]
+        if up:
+            suit = C.suit(state.piles[self.index[up[0][0].source]][-1])
+            return [(m, s) for m, s in up
+                    if C.suit(state.piles[self.index[m.source]][-1]) == suit]
         turn = [(m, s) for m, s in moves if m.target == "talon"]
         return turn + [(m, s) for m, s in moves if m.target != "talon"]
+
+    def score(self, state: State) -> int:
+        """Three points a card on the foundations, less one for each rampart card lying
+        on a card of its packet that its foundation wants sooner: such a card must be moved
+        again before the one under it can go up, and a position full of them is one the
+        ramparts cannot clear at the end. (Counting cards alone, the search reached 56 of
+        104 cards on average over deals 0-99 and won none; with this score it wins deals
+        0-19 within 3,000 positions each.)"""
+        piles = state.piles
+        length = [0, 0, 0, 0]
+        for f in self.foundations:
+            if piles[f]:
+                length[C.suit(piles[f][0])] = len(piles[f])
+        blocked = 0
+        for r in self.ramparts:
+            soonest = len(ORDER)
+            for c in piles[r]:
+                due = _DUE[length[C.suit(c)]][C.rank(c)]
+                if due > soonest:
+                    blocked += 1
+                else:
+                    soonest = due
+        return 3 * self.on_foundations(state) - blocked
 
     def key(self, state: State) -> Hashable:
         p = state.piles
@@ -260,5 +287,9 @@ class Besieged(Patience):
             # Any Reserve card reaches any rampart now: places no longer matter.
             return (foundations, tuple(sorted(p[i] for i in self.reserve)),
                     tuple(sorted(p[i] for i in self.ramparts)), p[self.talon])
-        return (foundations, tuple(p[i] for i in self.reserve + self.ramparts),
-                p[self.talon], p[self.stock])
+        # The two ramparts at the ends of one Reserve row (W, E), or of one column (T, S),
+        # close the same line and play the same part: swapping their packets gives the
+        # same game, so the key holds each pair in sorted order.
+        pairs = tuple(tuple(sorted((p[a], p[b]))) for a, b in self.twins)
+        return (foundations, tuple(p[i] for i in self.reserve), pairs, p[self.talon],
+                p[self.stock])

@@ -98,6 +98,17 @@ class State:
     redeals: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Single:
+    """A ``SRC>DST`` move resolved against a position: the slots, the card and the roles."""
+
+    src: int
+    dst: int
+    card: int
+    src_role: Role
+    dst_role: Role
+
+
 class Patience:
     """One patience's rules. Subclasses give the tableau, the deal, the candidate moves and
     :meth:`attempt`; everything else is shared."""
@@ -195,6 +206,39 @@ class Patience:
                                     f"illegal: {after}")
             state = after
         return state
+
+    def single(self, state: State, move: Move) -> Single | str:
+        """The opening every ``SRC>DST`` move shares: both slots exist and the source holds
+        a card. The reason otherwise, naming the slot."""
+        src = self.slot_index(move.source)
+        if isinstance(src, str):
+            return src
+        dst = self.slot_index(move.target)
+        if isinstance(dst, str):
+            return dst
+        pile = state.piles[src]
+        if not pile:
+            return f"{move.source} is empty"
+        slots = self.tableau.slots
+        return Single(src, dst, pile[-1], slots[src].role, slots[dst].role)
+
+    def first_foundation(self, state: State, move: Move,
+                         order: Sequence[int] | None = None) -> State | str:
+        """``SRC>F``: the move to the first foundation (in *order*, default slot order)
+        that takes the source's top card, or why none does (the first one's reason)."""
+        src = self.slot_index(move.source)
+        if isinstance(src, str):
+            return src
+        if not state.piles[src]:
+            return f"{move.source} is empty"
+        reasons = []
+        for f in self.foundations if order is None else order:
+            after = self.attempt(state, Move(MoveKind.MOVE, move.source, self.tableau.ids[f]))
+            if isinstance(after, State):
+                return after
+            reasons.append(after)
+        return (f"no foundation takes {C.name(state.piles[src][-1])}"
+                + (f" ({reasons[0]})" if reasons else ""))
 
     def slot_index(self, slot_id: str) -> int | str:
         """The index of a slot, or the reason there is no such slot."""

@@ -145,19 +145,14 @@ class Nivernaise(Patience):
             return self._redeal(state)
         if move.kind is not MoveKind.MOVE:
             return "La Nivernaise has no paired plays; write SRC>DST"
-        src, dst = self.slot_index(move.source), self.slot_index(move.target)
-        if isinstance(src, str):
-            return src
         if move.target == "F":
-            return self._to_any_foundation(state, move)
-        if isinstance(dst, str):
-            return dst
+            return self.first_foundation(state, move, self.up + self.down)
+        single = self.single(state, move)
+        if isinstance(single, str):
+            return single
+        src, dst, card = single.src, single.dst, single.card
+        src_role, dst_role = single.src_role, single.dst_role
         pile = state.piles[src]
-        if not pile:
-            return f"{move.source} is empty"
-        card = pile[-1]
-        src_role = self.tableau.slots[src].role
-        dst_role = self.tableau.slots[dst].role
         if dst_role is Role.FOUNDATION:
             if src_role is Role.STOCK:
                 return "a stock card must first fill a flank gap"
@@ -183,15 +178,6 @@ class Nivernaise(Patience):
         if src_role is Role.LINE and not pile[:-1]:
             after = self._refill_packet(after, src)
         return after
-
-    def _to_any_foundation(self, state: State, move: Move) -> State | str:
-        reasons = []
-        for f in self.up + self.down:
-            after = self.attempt(state, Move(MoveKind.MOVE, move.source, self.tableau.ids[f]))
-            if isinstance(after, State):
-                return after
-            reasons.append(after)
-        return f"no foundation takes it ({reasons[0]})"
 
     def _refill_packet(self, state: State, packet: int) -> State:
         stock = state.piles[self.stock]
