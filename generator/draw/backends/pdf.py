@@ -3,21 +3,22 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-
-from reportlab.lib.colors import CMYKColor, HexColor
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..geometry import Rect, Transform
 from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ...model.units import mm_to_pt
 
+if TYPE_CHECKING:  # reportlab is imported where used: commands that write no PDF skip it
+    from reportlab.pdfgen.canvas import Canvas
+
 _PT = mm_to_pt(1.0)
 
 
 def _font_name(key: str) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
     name = f"OpenCards-{key}"
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
@@ -42,9 +43,16 @@ class _Writer:
         self.c = canvas
         self.cmyk = cmyk
         self.forms: set[str] = set()
+        self.colours: dict[str, Any] = {}
 
     def colour(self, hex_colour: str):  # noqa: ANN201 - reportlab colour object
-        return CMYKColor(*cmyk_of(hex_colour)) if self.cmyk else HexColor(hex_colour)
+        # A page uses a handful of colours thousands of times: parse each once.
+        found = self.colours.get(hex_colour)
+        if found is None:
+            from reportlab.lib.colors import CMYKColor, HexColor
+            found = CMYKColor(*cmyk_of(hex_colour)) if self.cmyk else HexColor(hex_colour)
+            self.colours[hex_colour] = found
+        return found
 
     def paint(self, paint: Paint) -> tuple[int, int]:
         c = self.c
@@ -150,6 +158,7 @@ def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False,
 
     *lang* sets the document's language (``en``, ``ru``) for readers and screen readers;
     *outline* lists bookmarks as (title, level from 0, page index), in page order."""
+    from reportlab.pdfgen.canvas import Canvas
     buffer = io.BytesIO()
     first = pages[0]
     # types-reportlab types initialFontName as a number; reportlab wants the font's name.
