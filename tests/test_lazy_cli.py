@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 
-HEAVY = ("reportlab", "svgwrite", "PIL", "fontTools", "wordfreq", "pyphen")
+HEAVY = ("reportlab", "svgwrite", "PIL", "fontTools", "wordfreq", "pyphen", "pypdfium2")
 
 
 def _loaded_after(code: str) -> dict:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, squares_area
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
-from ..draw.backends import pdf, png
+from ..draw.backends import pdf, raster
 from ..model.board import Board
 from ..model.cards import Pack
 from ..draw.geometry import Rect, Size
@@ -234,10 +234,15 @@ def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
         settings = replace(settings, card=card)
     jobs = [(source.name, stem, page) for source in _card_sets(library, items)
             for stem, page in card_pages(source, settings, bleed=bleed, card_size=card)]
+    for _, _, page in jobs:
+        raster.check_pixels(page, dpi, "--dpi, --card-size or --bleed")
+    # The cards as one PDF, a page each, turned into pixels page by page: the PNGs show
+    # what the PDFs print, and shared art (the backs) is drawn once as a form.
+    pages = [page for _, _, page in jobs]
+    images = raster.pngs(pdf.render(pages, title="opencards cards"), pages, dpi=dpi)
     prepare_dir(out_dir)
     built = []
-    for name, stem, page in jobs:
-        data = png.render(page, dpi=dpi)
+    for (name, stem, page), data in zip(jobs, images):
         folder = prepare_dir(out_dir / "cards" / name)
         built.append(Built(atomic_write(folder / f"{stem}.png", data), 1, len(data)))
         if progress:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..draw.art.board import board_group, board_size
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
-from ..draw.backends import pdf, png, svg
+from ..draw.backends import pdf, png, raster, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Group, Page
 from ..draw.style import DEFAULT_STYLE, Style
@@ -120,6 +120,9 @@ def render_to(library: Library, name: str, fmt: str, out_dir: Path, *, dpi: floa
     """
     _check_format(fmt)
     pages = item_pages(library.item(name), library.settings(), bleed=bleed)
+    if fmt == "png":
+        for _, page in pages:  # refused before the first file, not at the one too large
+            raster.check_pixels(page, dpi, "--dpi")
     out = prepare_dir(out_dir)
     written = []
     for stem, page in pages:

@@ -205,6 +205,9 @@ def render_image(page: Page, *, dpi: float = 300, oversample: int = 4) -> Image.
     """One page as an RGB image at *dpi*, drawn at *oversample* times the size and scaled
     down; animations, whose palette loses fine shading anyway, may ask for less."""
     from PIL import Image
+    from .raster import check_pixels
+    # Memory is that of the image: one too large is refused in one line, not half drawn.
+    check_pixels(page, dpi, "the dpi")
     width = max(1, round(mm_to_px(page.width, dpi)))
     height = max(1, round(mm_to_px(page.height, dpi)))
     factor = oversample
