@@ -22,7 +22,7 @@ from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
 from ..io.output import atomic_write, prepare_dir
-from .render import Progress, card_pages
+from .render import Progress, card_pages, one_per_key
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
 from ..model.traditional import TraditionalPack
@@ -81,7 +81,7 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
 def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
-    backs = [card_back(pack, c, size=size, bleed=bleed) for c in pack]
+    backs = one_per_key(card_back(pack, c, size=size, bleed=bleed) for c in pack)
     return _card_sheets(fronts, backs, size, spec, pack.title)
 
 
@@ -95,14 +95,15 @@ def _card_sheets(fronts: list[Group], backs: list[Group], size: Size, spec: Shee
 def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> list[Page]:
     bleed = spec.bleed
     fronts = [traditional_front(pack, p, size=size, bleed=bleed) for p in pack.printed()]
-    backs = [traditional_back(pack, p, size=size, bleed=bleed) for p in pack.printed()]
+    backs = one_per_key(traditional_back(pack, p, size=size, bleed=bleed)
+                        for p in pack.printed())
     return _card_sheets(fronts, backs, size, spec, pack.title)
 
 
 def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [letter_front(letters, c, size=size, bleed=bleed) for c in letters]
-    backs = [letter_back(letters, c, size=size, bleed=bleed) for c in letters]
+    backs = one_per_key(letter_back(letters, c, size=size, bleed=bleed) for c in letters)
     return _card_sheets(fronts, backs, size, spec, letters.title)
 
 
