@@ -17,7 +17,7 @@ from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
 from .cards import blank_back, card_sheets
 from .fold import fold_sheets
-from .ink import rated_pages
+from .ink import page_coverages, rated
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
@@ -181,7 +181,10 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
                for file, pages, title in documents]
     counts: dict[str, tuple[int | None, float | None]] = {}
     if count_ink:
-        per_item = {name: (_paper_sheets(library, name, pages, spec), rated_pages(pages))
+        # The ink of each item is read off its PDF, just encoded: no page is drawn again.
+        data_of = {file: data for file, _, data in encoded}
+        per_item = {name: (_paper_sheets(library, name, pages, spec),
+                           rated(page_coverages(data_of[f"{name}{side}.pdf"])))
                     for name, pages in drawn.items()}
         counts = {f"{name}{side}.pdf": c for name, c in per_item.items()}
         counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_item.values()),
