@@ -73,24 +73,21 @@ def default_word_list(script: str, min_zipf: float = MIN_ZIPF) -> SetWordList:
     language = SCRIPTS[script][0]
     # Zipf = log10(frequency per word) + 9, so the threshold is a plain frequency.
     least = 10 ** (min_zipf - 9)
-    # The packed list is buckets of words, bucket i at frequency 10 ** (-i / 100), most
-    # frequent first: reading only the buckets above the threshold gives the words
-    # get_frequency_dict would keep, without building a dict of every word (0.8 s saved
-    # on the English list, 1.7 s on the Russian one, on a busy machine).
-    buckets = _frequency_buckets(language)
-    candidates = (w for i, bucket in enumerate(buckets) if 10 ** (-i / 100) >= least
-                  for w in bucket)
+    candidates = (w for bucket in _frequency_buckets(language, least) for w in bucket)
     return SetWordList(_playable(candidates, script), f"wordfreq {version('wordfreq')} "
                        f"({language}, Zipf >= {min_zipf:g})")
 
 
-def _frequency_buckets(language: str) -> list[list[str]]:
-    """wordfreq's packed list for *language* (its "cBpack" format, documented in
-    ``wordfreq.read_cBpack``: a header, then bucket i holding the words at -i centibels).
+def _frequency_buckets(language: str, least: float) -> list[list[str]]:
+    """The buckets of wordfreq's packed list for *language* whose frequency is at least
+    *least*: its "cBpack" format (documented in ``wordfreq.read_cBpack``) is a header, then
+    bucket i holding the words at frequency 10 ** (-i / 100), most frequent first.
 
-    Read straight from the file in wordfreq's wheel: importing wordfreq itself loads its
-    tokenisers and language tables (0.2 s), which a lookup of the list does not need. Any
-    surprise (no such file, another header) falls back to wordfreq's own reader.
+    Read straight from the file in wordfreq's wheel, and only as far as the threshold: the
+    words above Zipf 3 are the first tenth of the file, and importing wordfreq itself loads
+    its tokenisers and language tables (0.2 s), which a lookup of the list does not need.
+    These are the words ``get_frequency_dict`` would keep. Any surprise (no such file,
+    another header) falls back to wordfreq's own reader.
     """
     import gzip
     import importlib.util
@@ -101,11 +98,21 @@ def _frequency_buckets(language: str) -> list[list[str]]:
         if path.is_file():
             import msgpack  # wordfreq's own dependency, which it reads the file with
             with gzip.open(path, "rb") as packed:
-                data = msgpack.load(packed, raw=False)
-            if data and data[0] == {"format": "cB", "version": 1}:
-                return list(data[1:])
+                unpacker = msgpack.Unpacker(packed, raw=False)
+                count = unpacker.read_array_header()
+                if count and unpacker.unpack() == {"format": "cB", "version": 1}:
+                    return [unpacker.unpack() for _ in _above(count - 1, least)]
     import wordfreq  # imported here so that commands without words stay quick to start
-    return list(wordfreq.get_frequency_list(language))
+    buckets = wordfreq.get_frequency_list(language)
+    return [buckets[i] for i in _above(len(buckets), least)]
+
+
+def _above(count: int, least: float) -> range:
+    """The indices of the first of *count* buckets whose frequency is at least *least*."""
+    end = 0
+    while end < count and 10 ** (-end / 100) >= least:
+        end += 1
+    return range(end)
 
 
 def read_word_file(path: Path) -> SetWordList:
