@@ -10,23 +10,24 @@ from generator.sheets import ink, kit
 
 def test_counting_ink_draws_no_page_again(library, tmp_path, monkeypatch):
     drawn = {"pdf": 0, "png": 0}
-    real_pdf, real_png = pdf.render, png.render_image
+    real_page, real_png = pdf._Document.page, png.render_image
 
-    def counted_pdf(*args, **kwargs):
+    def counted_page(self, page):
         drawn["pdf"] += 1
-        return real_pdf(*args, **kwargs)
+        return real_page(self, page)
 
     def counted_png(*args, **kwargs):
         drawn["png"] += 1
         return real_png(*args, **kwargs)
 
-    monkeypatch.setattr(pdf, "render", counted_pdf)
+    monkeypatch.setattr(pdf._Document, "page", counted_page)
     monkeypatch.setattr(png, "render_image", counted_png)
     built = kit.build(library, tmp_path, items=["pack1", "board-a"], count_ink=True)
     assert [b.path.name for b in built] == ["pack1.pdf", "board-a.pdf", "kit.pdf"]
     assert all(b.ink is not None and b.ink > 0 for b in built)
-    # One encoding per file written, and no Pillow drawing at all.
-    assert drawn == {"pdf": 3, "png": 0}
+    # pack1's 2 pages and board-a's 4 drawn once each, plus the kit's 4 blank reverses of
+    # the board pieces; no Pillow drawing at all.
+    assert drawn == {"pdf": 2 + 4 + 4, "png": 0}
     assert built[2].ink == pytest.approx(built[0].ink + built[1].ink)
 
 

@@ -176,9 +176,14 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     if whole_kit:
         kit = [p for name, pages in drawn.items()
                for p in _duplex_ready(pages, spec, _one_sided(library, name))]
-        documents.append((f"kit{side}.pdf", kit, "opencards kit"))
-    encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
-               for file, pages, title in documents]
+        # Each page is drawn once, for its item's file; kit.pdf reuses what was drawn.
+        parts, whole = pdf.render_with_whole([(pages, title) for _, pages, title in documents],
+                                             kit, whole_title="opencards kit", cmyk=cmyk)
+        encoded = [(file, pages, data) for (file, pages, _), data in zip(documents, parts)]
+        encoded.append((f"kit{side}.pdf", kit, whole))
+    else:
+        encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
+                   for file, pages, title in documents]
     counts: dict[str, tuple[int | None, float | None]] = {}
     if count_ink:
         # The ink of each item is read off its PDF, just encoded: no page is drawn again.
