@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import cast
 
-from ..draw.backends import pdf
+from ..draw.backends import pdf, raster
 from ..draw.scene import Page
 
 #: Coarse on purpose: coverage is an average. At 60 dpi the kit's items come within 4 % of
@@ -29,26 +29,18 @@ RATED_COVERAGE = 0.05
 def page_coverages(document: bytes) -> list[float]:
     """C + M + Y + K over each page of the PDF *document*, as a fraction of the page
     (0 to 4)."""
-    import pypdfium2 as pdfium
-
     found = []
-    doc = pdfium.PdfDocument(document)
-    try:
-        for page in doc:
-            image = page.render(scale=DPI / 72, rev_byteorder=True).to_pil()
-            page.close()
-            pixels = image.width * image.height
-            total = 0.0
-            # A page has few distinct colours: sum over them, not over every pixel.
-            for count, colour in image.getcolors(pixels) or ():
-                r, g, b = cast(tuple[int, int, int], colour)  # an RGB image's colours
-                top = max(r, g, b)
-                k = 1.0 - top / 255.0
-                cmy = (3 * top - r - g - b) / top if top else 0.0
-                total += count * (k + cmy)
-            found.append(total / pixels)
-    finally:
-        doc.close()
+    for image in raster.images(document, DPI):
+        pixels = image.width * image.height
+        total = 0.0
+        # A page has few distinct colours: sum over them, not over every pixel.
+        for count, colour in image.getcolors(pixels) or ():
+            r, g, b = cast(tuple[int, int, int], colour)  # an RGB image's colours
+            top = max(r, g, b)
+            k = 1.0 - top / 255.0
+            cmy = (3 * top - r - g - b) / top if top else 0.0
+            total += count * (k + cmy)
+        found.append(total / pixels)
     return found
 
 

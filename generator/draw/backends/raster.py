@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..scene import Page
 from ...errors import OutputError
 from ...model.units import mm_to_px
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 #: The most pixels one image may have: 64 million, a few hundred MB while it is drawn and
 #: encoded. A 63x88 mm card with 1/8 in bleed at 1200 dpi is 15 million; a board at 600 dpi
@@ -46,6 +50,23 @@ def check_pixels(page: Page, dpi: float, options: str) -> None:
             f"a {page.width:g} x {page.height:g} mm image at {dpi:g} dpi is {width} x "
             f"{height} = {width * height:,} pixels, above the limit of {MAX_PIXELS:,} a "
             f"file: lower {options} (this size allows at most {largest_dpi(page)} dpi)")
+
+
+def images(document: bytes, dpi: float) -> Iterator[Image.Image]:
+    """Each page of the PDF *document* as an RGB image at *dpi* (pdfium's own rounding of
+    the size), one at a time."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(document)
+    try:
+        for page in pdf:
+            size_mm = Page(page.get_width() / 72 * 25.4, page.get_height() / 72 * 25.4)
+            check_pixels(size_mm, dpi, "the dpi")
+            image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()
+            page.close()
+            yield image
+    finally:
+        pdf.close()
 
 
 def pngs(document: bytes, pages: Sequence[Page], *, dpi: float,
