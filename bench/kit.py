@@ -2,7 +2,7 @@
 
 Run by hand: python bench/kit.py [--runs N] [--no-export].
 
-Whole process (start-up included), in paired runs so that a busy machine slows both sides
+Whole process (start-up included, from compiled bytecode as installed), in paired runs so that a busy machine slows both sides
 of a pair alike; each figure is the median over the runs, with the CPU time and peak memory
 of the same runs:
 
@@ -33,6 +33,11 @@ from generator.io.templates import Library  # noqa: E402
 from generator.sheets.kit import DEFAULT_ITEMS, build  # noqa: E402
 
 OPENCARDS = [sys.executable, "-m", "generator"]
+#: The children use compiled bytecode, as an installed opencards does (pip compiles it):
+#: with PYTHONDONTWRITEBYTECODE set, every run would compile the package's hundred
+#: modules from source, which the one-file floor hardly pays.
+ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+       "PYTHONPATH": str(ROOT)}
 FLOOR = [sys.executable, str(ROOT / "bench" / "floor.py")]
 
 
@@ -47,8 +52,7 @@ def run(command: list[str], cwd: Path) -> Run:
     """One whole process: wall time, CPU time (user + system) and peak memory."""
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, env={**os.environ,
-                                                             "PYTHONPATH": str(ROOT)})
+                             stderr=subprocess.DEVNULL, env=ENV)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     if status != 0:

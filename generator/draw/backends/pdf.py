@@ -16,12 +16,20 @@ if TYPE_CHECKING:  # reportlab is imported where used: commands that write no PD
 _PT = mm_to_pt(1.0)
 
 
+#: Fonts known to be registered with reportlab: asked for every text, and reportlab lists
+#: its registered names afresh on each call.
+_REGISTERED: set[str] = set()
+
+
 def _font_name(key: str) -> str:
+    name = f"OpenCards-{key}"
+    if name in _REGISTERED:
+        return name
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
-    name = f"OpenCards-{key}"
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+    _REGISTERED.add(name)
     return name
 
 
