@@ -73,7 +73,9 @@ def test_readme_documents_every_command_and_build_option():
     import click
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    for name, command in cli.commands.items():
+    ctx = click.Context(cli)
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
         assert f"opencards {name}" in readme, name
         if isinstance(command, click.Group):
             for sub in command.commands:

@@ -31,8 +31,8 @@ ALLOWED: dict[str, set[str]] = {
 #: Outside libraries each part may import; anything not named here is refused.
 LIBRARIES: dict[str, set[str]] = {
     "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
-    "io": {"wordfreq", "platformdirs"},
-    "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen"},
+    "io": {"wordfreq", "msgpack", "platformdirs"},
+    "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen", "pypdfium2"},
     "sheets": set(),
     "docs": set(),
     "cli": {"click"},

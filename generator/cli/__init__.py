@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from .common import Length, library, mm
+from .lazy import LazyGroup
 from .. import __version__
 from ..errors import GeneratorError
 from ..io.templates import TemplateKind
@@ -19,11 +20,9 @@ from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, Progress, render_to
 from ..sheets.selection import parse_sheets
-from .show import template_text
-from .booklet import DEFAULT_BOOKLETS, make_booklets, split_booklets, write_booklets
 
 
-class _OneLineErrors(click.Group):
+class _OneLineErrors(LazyGroup):
     """Shows every user mistake, click's own included, as one line on stderr with exit 1.
 
     Anything else is a bug and keeps its traceback.
@@ -98,6 +97,7 @@ def list_command(ctx: click.Context) -> None:
 def show(ctx: click.Context, name: str) -> None:
     """Show one template as text: a pack's cards with groups and markings, a letter set,
     a board or a layout. NAME is a name from 'opencards list' or a path to a .toml file."""
+    from .show import template_text  # here: it loads the rule engine, for games
     click.echo(template_text(library(ctx).find(name)))
 
 
@@ -318,6 +318,8 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   cmyk: bool, sheets: frozenset[int] | None) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
+    # Here, not at the top: the booklet typesetter is imported only by the commands using it.
+    from .booklet import DEFAULT_BOOKLETS, make_booklets, split_booklets, write_booklets
     lib = library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
     # A reprint of some sheets is of the kit's sheets: the booklet only when named.
@@ -395,35 +397,29 @@ def main() -> None:
     cli(prog_name="opencards")
 
 
-# The rule engine's commands live in their own module; registered here.
-from .rules import rules, validate  # noqa: E402
-
-cli.add_command(validate)
-cli.add_command(rules)
-
-from .ass import ass  # noqa: E402
-
-cli.add_command(ass)
-
-# Figures of positions and moves live in their own module; registered here.
-from .figure import figure, gallery  # noqa: E402
-
-cli.add_command(figure)
-cli.add_command(gallery)
-
-# The rule booklets live in their own module; registered here.
-from .booklet import booklet  # noqa: E402
-
-cli.add_command(booklet)
-
-# rules play, lay, solve and deal add themselves to the rules group.
-from . import play, solve  # noqa: E402,F401
-
-from .printer import printer  # noqa: E402
-
-cli.add_command(printer)
-
-# Cadogan's patiences: their own module, registered here.
-from .patience import patience as patience_group  # noqa: E402
-
-cli.add_command(patience_group)
+# The commands in their own modules, imported only when one runs or shows its own help
+# (see .lazy): "name", "module:command", and the short help 'opencards --help' lists.
+cli.add_lazy("validate", "generator.cli.rules:validate",
+             "Check a layout against a game's rules and list every problem with its square.")
+cli.add_lazy("rules", "generator.cli.rules:rules",
+             "Quick questions to the rule engine: who beats whom, which combinations, "
+             "moves, words.",
+             # rules play, lay, solve and deal add themselves to the rules group.
+             also=("generator.cli.play", "generator.cli.solve"))
+cli.add_lazy("ass", "generator.cli.ass:ass",
+             "Ass, the trick game of the 36-card pack: tricks, legal plays, scores.")
+cli.add_lazy("figure", "generator.cli.figure:figure",
+             "Draw LAYOUT (a shipped layout's name or a .toml file) as a figure: the cards "
+             "on their squares, with annotations from the options and the layout's "
+             "[figure] table.")
+cli.add_lazy("gallery", "generator.cli.figure:gallery",
+             "Draw the figures gallery (docs/figures.png) from the shipped example layouts.")
+cli.add_lazy("booklet", "generator.cli.booklet:booklet",
+             "Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the "
+             "booklet's own selection).")
+cli.add_lazy("printer", "generator.cli.printer:printer",
+             "Printer profiles: the paper, flip, margins and back correction that suit one "
+             "printer, saved by name, for 'build --printer NAME' and 'calibrate --printer "
+             "NAME'.")
+cli.add_lazy("patience", "generator.cli.patience:patience",
+             "Cadogan's patiences: nivernaise, empress-of-india, besieged-city.")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.pens.transformPen import TransformPen
-from fontTools.ttLib import TTFont
+from typing import TYPE_CHECKING
 
 from ..errors import FontError
 from ..io.resources import fonts_dir
+
+if TYPE_CHECKING:  # fontTools is imported where used: commands that draw nothing skip it
+    from fontTools.ttLib import TTFont
 
 #: Font keys used by scenes -> bundled file names.
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
@@ -37,6 +37,7 @@ def font_path(key: str) -> Path:
 
 @lru_cache(maxsize=None)
 def _font(key: str) -> TTFont:
+    from fontTools.ttLib import TTFont
     return TTFont(str(font_path(key)), lazy=True)
 
 
@@ -79,6 +80,8 @@ def measure(text: str, key: str, size: float) -> float:
 
 def outline(text: str, key: str, size: float, x: float, y: float) -> str:
     """SVG path data drawing *text* with its baseline start at (x, y), in mm, y down."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
     font = _font(key)
     cmap = font.getBestCmap()
     glyphs = font.getGlyphSet()

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-
-import pyphen
+from typing import TYPE_CHECKING
 
 from . import fonts
+
+if TYPE_CHECKING:  # pyphen is imported where used: only the booklets hyphenate
+    import pyphen
 
 #: Pyphen's dictionary for each booklet language.
 DICTIONARIES = {"en": "en_GB", "ru": "ru_RU"}
@@ -33,6 +35,7 @@ class Line:
 
 @lru_cache(maxsize=None)
 def _dictionary(lang: str) -> pyphen.Pyphen:
+    import pyphen
     return pyphen.Pyphen(lang=DICTIONARIES[lang], left=2, right=3)
 
 

@@ -9,8 +9,6 @@ import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-import platformdirs
-
 from ..errors import NotFoundError, ProfileError, did_you_mean
 from .output import atomic_write, prepare_dir
 
@@ -45,6 +43,7 @@ class Profile:
 
 
 def config_dir() -> Path:
+    import platformdirs  # where used: only --printer and 'printer' read the config folder
     return Path(os.environ.get(CONFIG_ENV) or platformdirs.user_config_dir("opencards"))
 
 

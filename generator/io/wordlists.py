@@ -6,6 +6,7 @@ the :class:`generator.rules.words.WordList` protocol (anything with ``in``).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,13 +50,16 @@ def normalise(word: str) -> str:
 
 def _playable(words: Iterable[str], script: str) -> frozenset[str]:
     _, letters, vowels = SCRIPTS[script]
+    # Regular expressions test the letters in C: tens of thousands of words are read on
+    # every build whose booklet shows a word game.
+    fits = re.compile(f"[{letters}]{{2,{LONGEST}}}").fullmatch
+    # A word with no vowel in a frequency list is almost always an abbreviation
+    # ("mr", "tv", "км"), which no word game accepts.
+    voiced = re.compile(f"[{vowels}]").search
     found = set()
     for raw in words:
         word = normalise(raw)
-        # A word with no vowel in a frequency list is almost always an abbreviation
-        # ("mr", "tv", "км"), which no word game accepts.
-        if (2 <= len(word) <= LONGEST and all(c in letters for c in word)
-                and any(c in vowels for c in word)):
+        if fits(word) and voiced(word):
             found.add(word)
     return frozenset(found)
 
@@ -66,15 +70,49 @@ def default_word_list(script: str, min_zipf: float = MIN_ZIPF) -> SetWordList:
     sets, Russian for the Cyrillic one), read from the data that ships in its wheel."""
     from importlib.metadata import version
 
-    import wordfreq  # imported here so that commands without words stay quick to start
-
     language = SCRIPTS[script][0]
     # Zipf = log10(frequency per word) + 9, so the threshold is a plain frequency.
     least = 10 ** (min_zipf - 9)
-    frequencies = wordfreq.get_frequency_dict(language)
-    candidates = (w for w, f in frequencies.items() if f >= least)
+    candidates = (w for bucket in _frequency_buckets(language, least) for w in bucket)
     return SetWordList(_playable(candidates, script), f"wordfreq {version('wordfreq')} "
                        f"({language}, Zipf >= {min_zipf:g})")
+
+
+def _frequency_buckets(language: str, least: float) -> list[list[str]]:
+    """The buckets of wordfreq's packed list for *language* whose frequency is at least
+    *least*: its "cBpack" format (documented in ``wordfreq.read_cBpack``) is a header, then
+    bucket i holding the words at frequency 10 ** (-i / 100), most frequent first.
+
+    Read straight from the file in wordfreq's wheel, and only as far as the threshold: the
+    words above Zipf 3 are the first tenth of the file, and importing wordfreq itself loads
+    its tokenisers and language tables (0.2 s), which a lookup of the list does not need.
+    These are the words ``get_frequency_dict`` would keep. Any surprise (no such file,
+    another header) falls back to wordfreq's own reader.
+    """
+    import gzip
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordfreq")  # finds the package without running it
+    if spec is not None and spec.origin is not None:
+        path = Path(spec.origin).parent / "data" / f"large_{language}.msgpack.gz"
+        if path.is_file():
+            import msgpack  # wordfreq's own dependency, which it reads the file with
+            with gzip.open(path, "rb") as packed:
+                unpacker = msgpack.Unpacker(packed, raw=False)
+                count = unpacker.read_array_header()
+                if count and unpacker.unpack() == {"format": "cB", "version": 1}:
+                    return [unpacker.unpack() for _ in _above(count - 1, least)]
+    import wordfreq  # imported here so that commands without words stay quick to start
+    buckets = wordfreq.get_frequency_list(language)
+    return [buckets[i] for i in _above(len(buckets), least)]
+
+
+def _above(count: int, least: float) -> range:
+    """The indices of the first of *count* buckets whose frequency is at least *least*."""
+    end = 0
+    while end < count and 10 ** (-end / 100) >= least:
+        end += 1
+    return range(end)
 
 
 def read_word_file(path: Path) -> SetWordList:

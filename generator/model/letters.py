@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -81,9 +82,16 @@ class LetterSet:
     marks: LetterMarks
     notes: str = ""
     cards: tuple[LetterCard, ...] = field(init=False)
+    # Looked up once per card by show and the art: kept as a set and counts so that a
+    # set of thousands of cards takes linear time, not a scan of every card per card.
+    _members: frozenset[LetterCard] = field(init=False, repr=False, compare=False)
+    _copies: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(c for g in self.groups for c in g.cards))
+        cards = tuple(c for g in self.groups for c in g.cards)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "_members", frozenset(cards))
+        object.__setattr__(self, "_copies", Counter(c.letter for c in cards))
 
     def __iter__(self) -> Iterator[LetterCard]:
         return iter(self.cards)
@@ -92,7 +100,7 @@ class LetterSet:
         return len(self.cards)
 
     def __contains__(self, card: object) -> bool:
-        return card in self.cards
+        return card in self._members
 
     def factor(self, letter: str) -> int:
         return frequency_factor(self.frequencies[letter])
@@ -110,4 +118,4 @@ class LetterSet:
         return card in self and card.colour is self.marks.dagger_group
 
     def copies(self, letter: str) -> int:
-        return sum(1 for card in self.cards if card.letter == letter)
+        return self._copies.get(letter, 0)

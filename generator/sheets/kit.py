@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, squares_area
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
-from ..draw.backends import pdf, png
+from ..draw.backends import pdf, raster
 from ..model.board import Board
 from ..model.cards import Pack
 from ..draw.geometry import Rect, Size
@@ -17,12 +17,12 @@ from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
 from .cards import blank_back, card_sheets
 from .fold import fold_sheets
-from .ink import rated_pages
+from .ink import page_coverages, rated
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
 from ..io.output import atomic_write, prepare_dir
-from .render import Progress, card_pages
+from .render import Progress, card_pages, one_per_key
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
 from ..model.traditional import TraditionalPack
@@ -81,7 +81,7 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
 def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
-    backs = [card_back(pack, c, size=size, bleed=bleed) for c in pack]
+    backs = one_per_key(card_back(pack, c, size=size, bleed=bleed) for c in pack)
     return _card_sheets(fronts, backs, size, spec, pack.title)
 
 
@@ -95,14 +95,15 @@ def _card_sheets(fronts: list[Group], backs: list[Group], size: Size, spec: Shee
 def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> list[Page]:
     bleed = spec.bleed
     fronts = [traditional_front(pack, p, size=size, bleed=bleed) for p in pack.printed()]
-    backs = [traditional_back(pack, p, size=size, bleed=bleed) for p in pack.printed()]
+    backs = one_per_key(traditional_back(pack, p, size=size, bleed=bleed)
+                        for p in pack.printed())
     return _card_sheets(fronts, backs, size, spec, pack.title)
 
 
 def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
     fronts = [letter_front(letters, c, size=size, bleed=bleed) for c in letters]
-    backs = [letter_back(letters, c, size=size, bleed=bleed) for c in letters]
+    backs = one_per_key(letter_back(letters, c, size=size, bleed=bleed) for c in letters)
     return _card_sheets(fronts, backs, size, spec, letters.title)
 
 
@@ -175,12 +176,20 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     if whole_kit:
         kit = [p for name, pages in drawn.items()
                for p in _duplex_ready(pages, spec, _one_sided(library, name))]
-        documents.append((f"kit{side}.pdf", kit, "opencards kit"))
-    encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
-               for file, pages, title in documents]
+        # Each page is drawn once, for its item's file; kit.pdf reuses what was drawn.
+        parts, whole = pdf.render_with_whole([(pages, title) for _, pages, title in documents],
+                                             kit, whole_title="opencards kit", cmyk=cmyk)
+        encoded = [(file, pages, data) for (file, pages, _), data in zip(documents, parts)]
+        encoded.append((f"kit{side}.pdf", kit, whole))
+    else:
+        encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
+                   for file, pages, title in documents]
     counts: dict[str, tuple[int | None, float | None]] = {}
     if count_ink:
-        per_item = {name: (_paper_sheets(library, name, pages, spec), rated_pages(pages))
+        # The ink of each item is read off its PDF, just encoded: no page is drawn again.
+        data_of = {file: data for file, _, data in encoded}
+        per_item = {name: (_paper_sheets(library, name, pages, spec),
+                           rated(page_coverages(data_of[f"{name}{side}.pdf"])))
                     for name, pages in drawn.items()}
         counts = {f"{name}{side}.pdf": c for name, c in per_item.items()}
         counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_item.values()),
@@ -234,10 +243,15 @@ def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
         settings = replace(settings, card=card)
     jobs = [(source.name, stem, page) for source in _card_sets(library, items)
             for stem, page in card_pages(source, settings, bleed=bleed, card_size=card)]
+    for _, _, page in jobs:
+        raster.check_pixels(page, dpi, "--dpi, --card-size or --bleed")
+    # The cards as one PDF, a page each, turned into pixels page by page: the PNGs show
+    # what the PDFs print, and shared art (the backs) is drawn once as a form.
+    pages = [page for _, _, page in jobs]
+    images = raster.pngs(pdf.render(pages, title="opencards cards"), pages, dpi=dpi)
     prepare_dir(out_dir)
     built = []
-    for name, stem, page in jobs:
-        data = png.render(page, dpi=dpi)
+    for (name, stem, page), data in zip(jobs, images):
         folder = prepare_dir(out_dir / "cards" / name)
         built.append(Built(atomic_write(folder / f"{stem}.png", data), 1, len(data)))
         if progress:

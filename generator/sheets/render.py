@@ -1,12 +1,12 @@
 """One file per card face and back, or one per board: the ``opencards render`` job."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
-from ..draw.backends import pdf, png, svg
+from ..draw.backends import pdf, png, raster, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Group, Page
 from ..draw.style import DEFAULT_STYLE, Style
@@ -23,6 +23,14 @@ FORMATS = ("png", "svg", "pdf")
 
 #: Told (files written so far, files in all) after each file, to move a progress bar.
 Progress = Callable[[int, int], None]
+
+
+def one_per_key(groups: Iterable[Group]) -> list[Group]:
+    """*groups* with every keyed group replaced by the first of its key, so that a set's
+    thousands of identical backs are one drawing in memory, not thousands (a key names
+    art that looks the same: documents already draw it once)."""
+    first: dict[str, Group] = {}
+    return [g if g.key is None else first.setdefault(g.key, g) for g in groups]
 
 
 def card_page(art: Group, size: Size, bleed: float, label: str) -> Page:
@@ -58,7 +66,10 @@ def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: f
                   letter_front(letters, card, size=size, bleed=bleed, style=style),
                   letter_back(letters, card, size=size, bleed=bleed, style=style))
                  for card in letters)
+    first: dict[str, Group] = {}  # one drawing of each distinct back, as one_per_key
     for stem, front, back in sides:
+        if back.key is not None:
+            back = first.setdefault(back.key, back)
         yield f"{stem}-face", card_page(front, size, bleed, f"{stem} face")
         yield f"{stem}-back", card_page(back, size, bleed, f"{stem} back")
 
@@ -120,6 +131,9 @@ def render_to(library: Library, name: str, fmt: str, out_dir: Path, *, dpi: floa
     """
     _check_format(fmt)
     pages = item_pages(library.item(name), library.settings(), bleed=bleed)
+    if fmt == "png":
+        for _, page in pages:  # refused before the first file, not at the one too large
+            raster.check_pixels(page, dpi, "--dpi")
     out = prepare_dir(out_dir)
     written = []
     for stem, page in pages:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from ..scene import Page
 from . import png
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 
 def render(pages: Sequence[Page], *, dpi: float = 100, pause_ms: int = 1200,
@@ -18,6 +20,7 @@ def render(pages: Sequence[Page], *, dpi: float = 100, pause_ms: int = 1200,
 
     Frames are drawn at twice their size, not four times as PNG files are: a palette of
     255 colours keeps little of the finer shading, and it halves the time of a sequence."""
+    from PIL import Image  # where used: commands that write no GIF skip Pillow
     frames = [png.render_image(p, dpi=dpi, oversample=2) for p in pages]
     size = frames[0].size
     frames = [f if f.size == size else _fit(f, size) for f in frames]
@@ -32,6 +35,7 @@ def render(pages: Sequence[Page], *, dpi: float = 100, pause_ms: int = 1200,
 
 
 def _fit(frame: Image.Image, size: tuple[int, int]) -> Image.Image:
+    from PIL import Image
     canvas = Image.new("RGB", size, "white")
     canvas.paste(frame, (0, 0))
     return canvas

@@ -3,24 +3,33 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-
-from reportlab.lib.colors import CMYKColor, HexColor
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..geometry import Rect, Transform
 from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ...model.units import mm_to_pt
 
+if TYPE_CHECKING:  # reportlab is imported where used: commands that write no PDF skip it
+    from reportlab.pdfgen.canvas import Canvas
+
 _PT = mm_to_pt(1.0)
+
+
+#: Fonts known to be registered with reportlab: asked for every text, and reportlab lists
+#: its registered names afresh on each call.
+_REGISTERED: set[str] = set()
 
 
 def _font_name(key: str) -> str:
     name = f"OpenCards-{key}"
+    if name in _REGISTERED:
+        return name
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+    _REGISTERED.add(name)
     return name
 
 
@@ -42,9 +51,18 @@ class _Writer:
         self.c = canvas
         self.cmyk = cmyk
         self.forms: set[str] = set()
+        self.colours: dict[str, Any] = {}
+        #: The group each form was drawn from, for a document that replays these pages.
+        self.form_groups: dict[str, Group] = {}
 
     def colour(self, hex_colour: str):  # noqa: ANN201 - reportlab colour object
-        return CMYKColor(*cmyk_of(hex_colour)) if self.cmyk else HexColor(hex_colour)
+        # A page uses a handful of colours thousands of times: parse each once.
+        found = self.colours.get(hex_colour)
+        if found is None:
+            from reportlab.lib.colors import CMYKColor, HexColor
+            found = CMYKColor(*cmyk_of(hex_colour)) if self.cmyk else HexColor(hex_colour)
+            self.colours[hex_colour] = found
+        return found
 
     def paint(self, paint: Paint) -> tuple[int, int]:
         c = self.c
@@ -119,16 +137,22 @@ class _Writer:
         if g.key is not None:
             name = "F" + "".join(ch if ch.isalnum() else "_" for ch in g.key)
             if name not in self.forms:
-                box = g.clip or Rect(-1000, -1000, 3000, 3000)
-                # reportlab takes any number for the form's box; its stubs say int.
-                c.beginForm(name, box.x, box.y, box.right, box.bottom)  # type: ignore[arg-type]
-                self.body(g)
-                c.endForm()
-                self.forms.add(name)
+                self.define_form(name, g)
             c.doForm(name)
         else:
             self.body(g)
         c.restoreState()
+
+    def define_form(self, name: str, g: Group) -> None:
+        """Writes *g*'s drawing once as the form *name*, for pages to place."""
+        c = self.c
+        box = g.clip or Rect(-1000, -1000, 3000, 3000)
+        # reportlab takes any number for the form's box; its stubs say int.
+        c.beginForm(name, box.x, box.y, box.right, box.bottom)  # type: ignore[arg-type]
+        self.body(g)
+        c.endForm()
+        self.forms.add(name)
+        self.form_groups[name] = g
 
     def body(self, g: Group) -> None:
         if g.clip is not None:
@@ -150,37 +174,134 @@ def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False,
 
     *lang* sets the document's language (``en``, ``ru``) for readers and screen readers;
     *outline* lists bookmarks as (title, level from 0, page index), in page order."""
-    buffer = io.BytesIO()
-    first = pages[0]
-    # types-reportlab types initialFontName as a number; reportlab wants the font's name.
-    canvas = Canvas(buffer, pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
-                    invariant=1, pageCompression=1,
-                    initialFontName=_font_name("regular"),  # type: ignore[arg-type]
-                    initialFontSize=9, lang=lang)
-    canvas.setTitle(title)
-    canvas.setCreator("opencards")
-    canvas.setAuthor("opencards")
-    writer = _Writer(canvas, cmyk)
+    document = _Document(pages[0], title, cmyk, lang=lang)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))
     if outline:
-        canvas.showOutline()
+        document.canvas.showOutline()
     for number, page in enumerate(pages):
         for k, (text, level) in enumerate(marks.get(number, [])):
             key = f"p{number}-{k}"
-            canvas.bookmarkPage(key)
-            canvas.addOutlineEntry(text, key, level=level)
-        canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+            document.canvas.bookmarkPage(key)
+            document.canvas.addOutlineEntry(text, key, level=level)
+        document.page(page)
+    return document.finish()
+
+
+def render_with_whole(parts: Sequence[tuple[Sequence[Page], str]], whole: Sequence[Page], *,
+                      whole_title: str, cmyk: bool = False) -> tuple[list[bytes], bytes]:
+    """Each of *parts* (pages, title) as its own PDF, and *whole* as one more: the kit's
+    items and kit.pdf. A page of *whole* that is (the same object as) a page of a part is
+    not drawn again: the content stream drawn for the part is written into the whole as
+    it is, with the forms it uses; other pages of *whole* (blank backs) are drawn.
+
+    For a stream to mean the same in every file, the files number their font's glyphs
+    alike: each is given, before any page, every character of all of them in one order,
+    so each file embeds the glyphs of all (a few KB more per file than its own would)."""
+    characters = _characters([p for pages, _ in parts for p in pages] + list(whole))
+    documents = [_Document(pages[0], title, cmyk, characters=characters)
+                 for pages, title in parts]
+    drawn: dict[int, tuple[_Document, list[str], list[str]]] = {}
+    for document, (pages, _) in zip(documents, parts):
+        for page in pages:
+            code, forms = document.page(page)
+            drawn.setdefault(id(page), (document, code, forms))
+    combined = _Document(whole[0], whole_title, cmyk, characters=characters)
+    for page in whole:
+        if id(page) in drawn:
+            source, code, forms = drawn[id(page)]
+            combined.replay(page, code, forms, source.writer.form_groups)
+        else:
+            combined.page(page)
+    return [d.finish() for d in documents], combined.finish()
+
+
+def _characters(pages: Sequence[Page]) -> dict[str, str]:
+    """Every character of the text on *pages*, per font key, sorted; a group met twice
+    (a shared back) is read once."""
+    found: dict[str, set[str]] = {}
+    seen: set[int] = set()
+    stack: list[Item] = [item for page in pages for item in page.items]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Group):
+            if id(item) not in seen:
+                seen.add(id(item))
+                stack.extend(item.items)
+        elif isinstance(item, Text):
+            found.setdefault(item.font, set()).update(item.text)
+    return {key: "".join(sorted(chars)) for key, chars in sorted(found.items())}
+
+
+class _Document:
+    """One PDF being written: a canvas, its writer and its pages."""
+
+    def __init__(self, first: Page, title: str, cmyk: bool, *, lang: str | None = None,
+                 characters: dict[str, str] | None = None) -> None:
+        from reportlab.pdfgen.canvas import Canvas
+        self.buffer = io.BytesIO()
+        # types-reportlab types initialFontName as a number; reportlab wants the font's name.
+        self.canvas = Canvas(self.buffer, pagesize=(mm_to_pt(first.width),
+                                                    mm_to_pt(first.height)),
+                             invariant=1, pageCompression=1,
+                             initialFontName=_font_name("regular"),  # type: ignore[arg-type]
+                             initialFontSize=9, lang=lang)
+        self.canvas.setTitle(title)
+        self.canvas.setCreator("opencards")
+        self.canvas.setAuthor("opencards")
+        self.writer = _Writer(self.canvas, cmyk)
+        if characters:
+            self._number_glyphs(characters)
+
+    def _number_glyphs(self, characters: dict[str, str]) -> None:
+        """Gives each font's glyphs their codes, and each font its name, in a fixed order
+        (reportlab's TrueType subsets otherwise number them as they are first used)."""
+        from reportlab.pdfbase import pdfmetrics
+        # reportlab's documented way for TrueType subsets (splitString, then
+        # getSubsetInternalName); the stubs know neither, nor the canvas's document.
+        doc = getattr(self.canvas, "_doc")
+        fonts: list[Any] = [pdfmetrics.getFont(_font_name(key)) for key in characters]
+        for font, chars in zip(fonts, characters.values()):
+            font.splitString(chars, doc)
+        for font in fonts:
+            font.getSubsetInternalName(0, doc)
+
+    def _begin(self, page: Page) -> None:
+        c = self.canvas
+        c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         full = Rect(0, 0, page.width, page.height)
-        canvas.setTrimBox(_box(page.trim or full, page.height))
-        canvas.setBleedBox(_box(page.bleed or page.trim or full, page.height))
-        canvas.saveState()
-        canvas.transform(_PT, 0, 0, -_PT, 0, mm_to_pt(page.height))
+        c.setTrimBox(_box(page.trim or full, page.height))
+        c.setBleedBox(_box(page.bleed or page.trim or full, page.height))
+
+    def page(self, page: Page) -> tuple[list[str], list[str]]:
+        """Draws *page*; returns its content stream and the forms it uses."""
+        c = self.canvas
+        self._begin(page)
+        c.saveState()
+        c.transform(_PT, 0, 0, -_PT, 0, mm_to_pt(page.height))
         if page.background:
-            writer.item(Box(full, Paint(fill=page.background)))
-        writer.items(page.items)
-        canvas.restoreState()
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+            full = Rect(0, 0, page.width, page.height)
+            self.writer.item(Box(full, Paint(fill=page.background)))
+        self.writer.items(page.items)
+        c.restoreState()
+        # The page's stream and forms as reportlab holds them until showPage.
+        drawn = (list(getattr(c, "_code")), list(getattr(c, "_formsinuse")))
+        c.showPage()
+        return drawn
+
+    def replay(self, page: Page, code: list[str], forms: list[str],
+               groups: dict[str, Group]) -> None:
+        """Writes a page drawn in another document: its stream, and the forms it uses,
+        defined here from their groups where this document lacks them."""
+        for name in forms:
+            if name not in self.writer.forms:
+                self.writer.define_form(name, groups[name])
+        self._begin(page)
+        getattr(self.canvas, "_code").extend(code)
+        getattr(self.canvas, "_formsinuse").extend(forms)
+        self.canvas.showPage()
+
+    def finish(self) -> bytes:
+        self.canvas.save()
+        return self.buffer.getvalue()

@@ -7,19 +7,22 @@ import math
 import struct
 import zlib
 from functools import lru_cache
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from .. import fonts
 from ..geometry import Transform
 from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, words_of
 from ...model.units import mm_to_px
 
+if TYPE_CHECKING:  # Pillow is imported where used: commands that draw no PNG skip it
+    from PIL import Image, ImageFont
+
 _MAX_PIXELS = 40_000_000  # keeps the oversampled canvas of a large page within memory
 
 
 @lru_cache(maxsize=64)
 def _font(key: str, px: int) -> ImageFont.FreeTypeFont:
+    from PIL import ImageFont
     return ImageFont.truetype(str(fonts.font_path(key)), px)
 
 
@@ -29,6 +32,7 @@ def _rgba(hex_colour: str) -> tuple[int, int, int, int]:
 
 class _Painter:
     def __init__(self, image: Image.Image, transform: Transform) -> None:
+        from PIL import ImageDraw
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.t = transform
@@ -121,6 +125,7 @@ class _Painter:
             return
         # Pillow cannot turn text, so draw it on its own layer around the anchor point
         # and turn that layer.
+        from PIL import Image, ImageDraw
         left, top, right, bottom = font.getbbox(t.text, anchor=anchor)
         pad = 2
         # Whole pixels: FreeType's boxes already are, the type of getbbox allows fractions.
@@ -156,6 +161,7 @@ class _Painter:
         x1, y1 = math.floor(box.right + 0.5), math.floor(box.bottom + 0.5)
         if x1 <= x0 or y1 <= y0:
             return
+        from PIL import Image
         layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
         _Painter(layer, Transform.translate(-x0, -y0) @ inner).items(g.items)
         _paste(self.image, layer, x0, y0)
@@ -240,6 +246,10 @@ def encode_unfiltered(image: Image.Image, *, dpi: float, compress_level: int = 1
 def render_image(page: Page, *, dpi: float = 300, oversample: int = 4) -> Image.Image:
     """One page as an RGB image at *dpi*, drawn at *oversample* times the size and scaled
     down; animations, whose palette loses fine shading anyway, may ask for less."""
+    from PIL import Image
+    from .raster import check_pixels
+    # Memory is that of the image: one too large is refused in one line, not half drawn.
+    check_pixels(page, dpi, "the dpi")
     width = max(1, round(mm_to_px(page.width, dpi)))
     height = max(1, round(mm_to_px(page.height, dpi)))
     factor = oversample

@@ -4,12 +4,14 @@ numbers have three decimals, so the same page always gives the same text."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import svgwrite
+from typing import TYPE_CHECKING
 
 from .. import fonts
 from ..geometry import Transform
 from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, fmt, words_of
+
+if TYPE_CHECKING:  # svgwrite is imported where used: commands that write no SVG skip it
+    import svgwrite
 
 
 def _matrix(t: Transform) -> str:
@@ -125,6 +127,7 @@ def render(page: Page, *, prefix: str = "", reuse: bool = False) -> str:
     """One page as a standalone SVG document sized in mm. With *reuse*, every group with a
     key is written once into ``<defs>`` and drawn by ``<use>`` wherever it appears, which
     keeps a figure of 64 cards small; without it the output is the plain nested drawing."""
+    import svgwrite
     dwg = svgwrite.Drawing(size=(f"{fmt(page.width)}mm", f"{fmt(page.height)}mm"),
                            viewBox=f"0 0 {fmt(page.width)} {fmt(page.height)}",
                            profile="full", debug=False)
