@@ -41,7 +41,8 @@ class _Writer:
     def __init__(self, canvas: Canvas, cmyk: bool) -> None:
         self.c = canvas
         self.cmyk = cmyk
-        self.forms: set[str] = set()
+        #: Each group key drawn so far and the name of its form XObject.
+        self.forms: dict[str, str] = {}
 
     def colour(self, hex_colour: str):  # noqa: ANN201 - reportlab colour object
         return CMYKColor(*cmyk_of(hex_colour)) if self.cmyk else HexColor(hex_colour)
@@ -117,18 +118,27 @@ class _Writer:
         if not t.is_identity:
             c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
         if g.key is not None:
-            name = "F" + "".join(ch if ch.isalnum() else "_" for ch in g.key)
-            if name not in self.forms:
+            name = self.forms.get(g.key)
+            if name is None:
+                name = self.form_name(g.key)
                 box = g.clip or Rect(-1000, -1000, 3000, 3000)
                 # reportlab takes any number for the form's box; its stubs say int.
                 c.beginForm(name, box.x, box.y, box.right, box.bottom)  # type: ignore[arg-type]
                 self.body(g)
                 c.endForm()
-                self.forms.add(name)
+                self.forms[g.key] = name
             c.doForm(name)
         else:
             self.body(g)
         c.restoreState()
+
+    def form_name(self, key: str) -> str:
+        """A PDF name for the form of *key*, unique in this document: the count of forms
+        so far keeps ``my-pack-back`` and ``my_pack-back`` apart (a shared name would
+        print one pack's backs for both), and only ASCII letters and digits of the key
+        are kept for a reader, since PDF names are bytes (``пак-back`` must not fail)."""
+        readable = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in key)
+        return f"F{len(self.forms)}_{readable[:40]}"
 
     def body(self, g: Group) -> None:
         if g.clip is not None:
