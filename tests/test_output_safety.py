@@ -402,6 +402,24 @@ def test_extends_reads_only_games_by_name(runner: CliRunner, tmp_path: Path) -> 
         assert "sneaky.toml" in line and "extends" in line and "no folders" in line
 
 
+@pytest.mark.parametrize("key", ["game", "board", "south"])
+def test_layout_references_are_names_in_the_template_folders(runner: CliRunner,
+                                                             tmp_path: Path,
+                                                             key: str) -> None:
+    (tmp_path / "secret.toml").write_text('kind = "game"\ntitle = "s"\n', encoding="utf-8")
+    lines = (TEMPLATES / "layouts" / "game9-start.toml").read_text(encoding="utf-8")
+    lines = "\n".join(f'{key} = "../../secret"' if line.startswith(f"{key} =") else line
+                      for line in lines.splitlines())
+    layout = tmp_path / "t" / "layouts" / "sneaky.toml"
+    layout.parent.mkdir(parents=True)
+    layout.write_text(lines, encoding="utf-8")
+    for command in (["validate", str(layout)], ["figure", str(layout), "--out",
+                                                  str(tmp_path / "f.svg")]):
+        line = one_line_error(runner.invoke(cli, command))
+        assert "sneaky.toml" in line and key in line and "'../../secret'" in line
+    assert not (tmp_path / "f.svg").exists()
+
+
 # ---------------------------------------------------------------- 4. non-Latin-1 names
 
 def test_cyrillic_template_names_work_end_to_end(runner: CliRunner, tmp_path: Path) -> None:
