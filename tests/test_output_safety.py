@@ -162,6 +162,19 @@ def test_render_and_export_on_a_full_disk(runner: CliRunner, tmp_path: Path,
     assert leftovers(tmp_path) == []
 
 
+def test_figure_frames_move_in_together(runner: CliRunner, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    frames, out = tmp_path / "frames", tmp_path / "seq.gif"
+    command = ["figure", "game1-demo", "--dpi", "30", "--out", str(out), "--frames",
+               str(frames)]
+    assert runner.invoke(cli, [*command, "--moves", "b2-b3"]).exit_code == 0
+    before = snapshot(tmp_path)
+    monkeypatch.setattr(output, "open", failing_open(nth_file(3), ENOSPC), raising=False)
+    one_line_error(runner.invoke(cli, [*command, "--moves", "b2-b3 g7-g6 b3-b4"]))
+    assert snapshot(tmp_path) == before
+    assert leftovers(tmp_path) == []
+
+
 def test_a_rename_failing_mid_move_puts_everything_back(
         library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
