@@ -120,6 +120,37 @@ def test_build_on_a_full_disk_keeps_the_previous_kit(runner: CliRunner, tmp_path
     assert leftovers(tmp_path) == []
 
 
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Any:
+    """A 600 KB tmpfs, where the machine lets the tests mount one (root on Linux)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if sys.platform != "linux" or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(disk)],
+            capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (the monkeypatched tests cover it)")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)
+
+
+def test_a_really_full_disk(runner: CliRunner, small_disk: Path) -> None:
+    out = small_disk / "out"
+    assert runner.invoke(cli, ["build", "--only", "pack1", "--only", "pack2",
+                               "--out", str(out)]).exit_code == 0
+    before = snapshot(out)
+    # The whole kit with its booklet (about 880 KB) does not fit even file by file.
+    line = one_line_error(runner.invoke(cli, ["build", "--out", str(out)]))
+    assert "No space left on device" in line
+    assert snapshot(out) == before
+    line = one_line_error(runner.invoke(cli, ["render", "pack1", "--out",
+                                              str(small_disk / "new")]))
+    assert "No space left on device" in line
+    assert sorted(p.name for p in small_disk.iterdir()) == ["out"]
+    assert leftovers(small_disk) == []
+
+
 def test_build_with_booklet_is_one_unit(runner: CliRunner, tmp_path: Path,
                                         old_kit: tuple[Path, dict[str, bytes]],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
