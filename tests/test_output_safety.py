@@ -284,6 +284,17 @@ def test_ctrl_c_during_the_move_is_held_and_undoes_it(
     assert leftovers(tmp_path) == []
 
 
+def test_no_room_even_for_the_hidden_folder(runner: CliRunner, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: Any, **kwargs: Any) -> str:
+        raise ENOSPC
+    monkeypatch.setattr(output.tempfile, "mkdtemp", full)
+    line = one_line_error(runner.invoke(cli, ["render", "simple1", "--out",
+                                              str(tmp_path / "out")]))
+    assert "No space left on device" in line
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_staged_blocks_nest_into_one(tmp_path: Path) -> None:
     out = tmp_path / "out"
     with pytest.raises(RuntimeError):

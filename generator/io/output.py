@@ -158,9 +158,8 @@ def staged(out_dir: Path) -> Iterator[Staging]:
 
     The move-in renames file by file, setting each replaced file aside in the hidden
     folder. Ctrl-C is held back while it runs; if one came, or a rename fails, the files
-    moved so far are put back. Only a crash or power cut in
-    that short window leaves some new and some old files, with the rest of both in the
-    hidden folder.
+    moved so far are put back. Only a crash or power cut in that short window leaves
+    some new and some old files, with the rest of both in the hidden folder.
     """
     key = out_dir.absolute()
     opened = _OPEN.get() or {}
@@ -169,16 +168,18 @@ def staged(out_dir: Path) -> Iterator[Staging]:
         return
     created = not out_dir.exists()
     out = prepare_dir(out_dir)
-    try:
-        root = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
-    except OSError as e:
-        raise OutputError(f"{out}: cannot write ({e.strerror or type(e).__name__})") \
-            from None
-    stage = Staging(out, root / "new")
-    token = _OPEN.set({**opened, key: stage})
+    root: Path | None = None
+    token = None
     try:
         try:
-            stage.folder.mkdir()
+            try:
+                root = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
+                stage = Staging(out, root / "new")
+                stage.folder.mkdir()
+            except OSError as e:
+                raise OutputError(f"{out}: cannot write "
+                                  f"({e.strerror or type(e).__name__})") from None
+            token = _OPEN.set({**opened, key: stage})
             yield stage
         except BaseException:
             with _sigint_held():
@@ -197,11 +198,13 @@ def staged(out_dir: Path) -> Iterator[Staging]:
                 raise
             _clean_up(root, out, created)
     finally:
-        _OPEN.reset(token)
+        if token is not None:
+            _OPEN.reset(token)
 
 
-def _clean_up(root: Path, out: Path, created: bool) -> None:
-    shutil.rmtree(root, ignore_errors=True)
+def _clean_up(root: Path | None, out: Path, created: bool) -> None:
+    if root is not None:
+        shutil.rmtree(root, ignore_errors=True)
     if created:
         try:
             out.rmdir()   # only if empty: a failed first build leaves no empty folder
