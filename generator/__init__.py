@@ -8,9 +8,36 @@ library. The parts live in subpackages, each importing only the ones below it:
 """
 from __future__ import annotations
 
-from importlib import metadata as _metadata
+import signal as _signal
+import sys as _sys
 
-from .errors import GeneratorError as GeneratorError
+
+def _started_as_the_command() -> bool:
+    """Whether this process is ``opencards ...`` or ``python -m generator ...`` (rather
+    than a program or test importing the package), judged while the package loads."""
+    argv = _sys.argv or [""]
+    if argv[0] == "-m":   # python -m: argv[0] is "-m" until the module runs
+        orig = getattr(_sys, "orig_argv", [])
+        return "-m" in orig[:-1] and orig[orig.index("-m") + 1] == __name__
+    name = argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower()
+    return name in ("opencards", "opencards.exe", "opencards-script.py")
+
+
+def _ctrl_c_while_loading(signum: int, frame: object) -> None:
+    """Ctrl-C before the command runs: the same line and exit code as inside it
+    (``generator.__main__.run`` hands Ctrl-C back to Python once the CLI is loaded)."""
+    _sys.stderr.write("Aborted.\n")
+    raise SystemExit(130)
+
+
+# First, so that a Ctrl-C while the package and the CLI load shows no traceback. Only
+# for the command: a program importing the package keeps its own Ctrl-C.
+if _started_as_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _ctrl_c_while_loading)
+
+from importlib import metadata as _metadata  # noqa: E402
+
+from .errors import GeneratorError as GeneratorError  # noqa: E402
 from .errors import TemplateError as TemplateError
 from .model.board import Board as Board
 from .model.board import Shade as Shade

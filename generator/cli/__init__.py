@@ -5,7 +5,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -13,6 +13,7 @@ from .common import Length, library, mm
 from .lazy import LazyGroup
 from .. import __version__
 from ..errors import GeneratorError
+from ..io.output import staged
 from ..io.templates import TemplateKind
 from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
@@ -25,15 +26,26 @@ from ..sheets.selection import parse_sheets
 class _OneLineErrors(LazyGroup):
     """Shows every user mistake, click's own included, as one line on stderr with exit 1.
 
-    Anything else is a bug and keeps its traceback.
+    Anything else is a bug and keeps its traceback. Ctrl-C is not a mistake: it prints
+    ``Aborted.`` and exits with 130, the shell's code for a process stopped by SIGINT.
     """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # Here rather than in click's own handler, which prints an empty line first;
+            # staged output has been removed on the way up.
+            _interrupted()
 
     def main(self, args: Any = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.exceptions.Abort:
+        except click.exceptions.Abort as e:
+            if isinstance(e.__cause__, KeyboardInterrupt):  # Ctrl-C while parsing options
+                _interrupted()
             click.echo("Error: aborted", err=True)
             sys.exit(1)
         except click.ClickException as e:
@@ -49,6 +61,16 @@ class _OneLineErrors(LazyGroup):
             return rv
         sys.exit(rv if isinstance(rv, int) else 0)
 
+
+
+#: What Ctrl-C prints (also in ``generator/__main__.py``, for one during start-up), and
+#: the exit code 128 + SIGINT that shells report for an interrupted command.
+INTERRUPTED, INTERRUPTED_EXIT = "Aborted.", 130
+
+
+def _interrupted() -> NoReturn:
+    click.echo(INTERRUPTED, err=True)
+    sys.exit(INTERRUPTED_EXIT)
 
 
 @contextmanager
@@ -333,18 +355,21 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     spec = _spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
                  orientation=orientation)
     built: list[Built] = []
-    if items:
-        with _progress("drawing") as bar:
-            done: list[str] = []
+    # One staging for the kit and the booklets: all their files move in, or none.
+    with staged(out_dir):
+        if items:
+            with _progress("drawing") as bar:
+                done: list[str] = []
 
-            def step(name: str) -> None:
-                # The lib has checked every name by the first call: the bar opens then.
-                done.append(name)
-                bar(len(done), len(items))
-            built = build(lib, out_dir, items=items, spec=spec, card=card_size,
-                          cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
-                          count_ink=True)
-    _summary(built + write_booklets(booklets, out_dir), out_dir)
+                def step(name: str) -> None:
+                    # The lib has checked every name by the first call: the bar opens then.
+                    done.append(name)
+                    bar(len(done), len(items))
+                built = build(lib, out_dir, items=items, spec=spec, card=card_size,
+                              cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
+                              count_ink=True)
+        built += write_booklets(booklets, out_dir)
+    _summary(built, out_dir)
 
 
 @cli.command("calibrate")

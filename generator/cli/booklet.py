@@ -45,8 +45,11 @@ def make_booklets(library: Library, langs: Sequence[str]) -> list[Made]:
 def write_booklets(made: Sequence[Made], out_dir: Path) -> list[Built]:
     built = []
     for booklet_made in made:
-        for path in write_booklet(booklet_made, out_dir):
-            built.append(Built(path, len(booklet_made.pages), path.stat().st_size))
+        # Sizes from the bytes: inside build's staging the files are not in place yet.
+        sizes = [len(booklet_made.pdf)] + ([len(booklet_made.saddle)]
+                                           if booklet_made.saddle is not None else [])
+        for path, size in zip(write_booklet(booklet_made, out_dir), sizes):
+            built.append(Built(path, len(booklet_made.pages), size))
     return built
 
 

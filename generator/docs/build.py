@@ -18,7 +18,7 @@ from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, layout_path, read_figure_table
 from ..io.layouts import Position, load_position
-from ..io.output import atomic_write, prepare_dir
+from ..io.output import atomic_write, prepare_dir, staged
 from ..io.templates import Library
 from ..model.layout import Layout
 from ..rules import Violation
@@ -172,8 +172,9 @@ def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
     frames = [(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
               for n, p in enumerate(drawn.pages)] if frames_dir is not None else []
     prepare_dir(out.parent if str(out.parent) else Path("."))
-    written = [atomic_write(out, data)]
-    if frames_dir is not None:
-        folder = prepare_dir(frames_dir)
-        written += [atomic_write(folder / stem, body) for stem, body in frames]
-    return written
+    if frames_dir is None:
+        return [atomic_write(out, data)]
+    # The frames move in together, and only once the figure itself is written too.
+    with staged(frames_dir) as stage:
+        written = [stage.write(stem, body) for stem, body in frames]
+        return [atomic_write(out, data), *written]

@@ -61,8 +61,11 @@ def _resolve(reader: Reader, chain: tuple[str, ...]) -> dict[str, Any]:
     base = data.pop("extends", None)
     if base is None:
         return data
-    if not isinstance(base, str):
-        raise reader.fail("extends", "the name of another game", base)
+    # A plain name only: extends = "../../x" must not read files outside the template
+    # folders (the game's own folder and the shipped games).
+    if not isinstance(base, str) or not base or base.startswith(".") \
+            or any(ch in base for ch in "/\\:\0"):
+        raise reader.fail("extends", "the name of another game (no folders)", base)
     if base in chain:
         raise reader.fail("extends", "a chain of games without a loop", base,
                           hint="cycle: " + " -> ".join((*chain, base)))

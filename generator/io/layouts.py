@@ -17,7 +17,7 @@ from ..model.letters import LetterSet
 from ..rules import Move, Violation, legal_moves, problems
 from ..rules.games import Game
 from ..rules.validation import Source
-from .reader import Reader, display_path, read_toml
+from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library, layout_from_toml
 from .wordlists import SetWordList, default_word_list, read_word_file
 
@@ -65,11 +65,14 @@ def game_for(library: Library, layout: Layout, name: str | None, shown: str) -> 
 
     :raises: :exc:`NotFoundError` if neither names a game, or the game is unknown.
     """
-    name = name or layout.game
-    if not name:
+    if name:
+        return library.game(name)
+    if not layout.game:
         raise NotFoundError(f"{shown}: the layout names no game; give one with --game "
                             f"(known: {', '.join(library.names('game'))})")
-    return library.game(name)
+    # The layout's own reference: a name in the template folders, blamed on its key.
+    require_known(shown, "game", layout.game, library.names("game"), "a game")
+    return library.game(layout.game)
 
 
 def word_list_for(sources: Mapping[str, Source], words_file: Path | None) -> SetWordList:

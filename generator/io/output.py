@@ -1,11 +1,28 @@
-"""Writing files so that a failure never leaves a half-written output behind."""
+"""Writing files so that a failure never leaves a half-written output behind.
+
+Two ways in: :func:`atomic_write` for one file, and :func:`staged` for a command that
+writes many (``build``, ``render``, ``export-cards``): every file goes into a hidden
+folder inside the output folder first and is moved in only when all of them were
+written, so an error, a full disk or Ctrl-C leaves the previous output as it was.
+"""
 from __future__ import annotations
 
+import contextvars
 import os
+import re
+import shutil
+import signal
 import tempfile
-from pathlib import Path
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path, PurePosixPath
 
 from ..errors import OutputError
+
+#: The hidden folder's name starts with this; :func:`safe_name` never makes a name
+#: starting with a dot, so no output can be mistaken for it.
+STAGE_PREFIX = ".opencards-"
 
 
 def prepare_dir(path: Path) -> Path:
@@ -44,3 +61,248 @@ def atomic_write(path: Path, data: bytes | str) -> Path:
                 from None
         raise
     return path
+
+
+# Characters no output name may hold: path separators on any OS, and control characters
+# (a newline in a file name would also split the one-line messages that name it).
+_UNSAFE = re.compile(r'[/\\\x00-\x1f\x7f]')
+
+
+def safe_name(name: str) -> str:
+    """*name* as one file name component: separators and control characters become
+    ``_``, leading dots go (no ``..``, nothing hidden); Cyrillic and other letters stay.
+
+    >>> safe_name("../x/evil")
+    '_x_evil'
+    >>> safe_name("пак")
+    'пак'
+
+    :raises: :exc:`OutputError` if nothing usable is left.
+    """
+    cleaned = _UNSAFE.sub("_", name).lstrip(".")
+    if not cleaned:
+        raise OutputError(f"{name!r}: cannot make a file name of it")
+    return cleaned
+
+
+def _rel(name: str | PurePosixPath) -> PurePosixPath:
+    """A staged file's path relative to the output folder, checked part by part."""
+    rel = PurePosixPath(name)
+    if rel.is_absolute() or not rel.parts or not all(map(_is_safe, rel.parts)):
+        raise OutputError(f"{str(name)!r}: not a safe output name")
+    return rel
+
+
+def _is_safe(part: str) -> bool:
+    try:
+        return part == safe_name(part)
+    except OutputError:
+        return False
+
+
+class Staging:
+    """The hidden folder a command writes into; see :func:`staged`."""
+
+    def __init__(self, out: Path, folder: Path) -> None:
+        #: The output folder the files end up in.
+        self.out = out
+        #: Where the files are written meanwhile: the same layout as :attr:`out` will get.
+        self.folder = folder
+        self._names: dict[str, PurePosixPath] = {}
+
+    def final(self, name: str | PurePosixPath) -> Path:
+        """Where *name* (relative to the output folder) ends up."""
+        return self.out / _rel(name)
+
+    def write(self, name: str | PurePosixPath, data: bytes | str) -> Path:
+        """Writes *data* as *name* (``kit.pdf``, ``cards/pack1/pack1-1R-face.png``) into
+        the staging folder; returns where the file will be once moved in.
+
+        :raises: :exc:`OutputError` for a name already written in this run (compared
+            without case: two names differing only in case are one file on some disks),
+            or when the file cannot be written (a full disk).
+        """
+        rel = _rel(name)
+        key = str(rel).casefold()
+        if key in self._names:
+            raise OutputError(f"{self.out / rel}: two outputs of this run would both be "
+                              f"written there ({self._names[key]} and {rel})")
+        self._names[key] = rel
+        path = self.folder / rel
+        blob = data.encode("utf-8") if isinstance(data, str) else data
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "xb") as handle:
+                handle.write(blob)
+        except OSError as e:
+            raise OutputError(f"{self.out / rel}: cannot write "
+                              f"({e.strerror or type(e).__name__})") from None
+        return self.out / rel
+
+
+#: The staging each output folder has open in this context, so nested jobs share one.
+_OPEN: contextvars.ContextVar[dict[Path, Staging] | None] = contextvars.ContextVar(
+    "opencards_staging", default=None)
+
+
+@contextmanager
+def staged(out_dir: Path) -> Iterator[Staging]:
+    """All-or-nothing output into *out_dir*: files written through the :class:`Staging`
+    (or straight into its ``folder``) land in a hidden ``.opencards-XXXX`` folder inside
+    *out_dir*, on the same disk, and are renamed into place only when the block ends
+    without an error. On any error, Ctrl-C included, the hidden folder is removed and
+    *out_dir* is left as it was (a folder this call created is removed again if empty).
+
+    A ``staged`` block inside another one for the same folder joins it: the outer block
+    moves everything in, so ``build`` can stage the kit and the booklets as one.
+
+    The move-in renames file by file, setting each replaced file aside in the hidden
+    folder. Ctrl-C is held back while it runs; if one came, or a rename fails, the files
+    moved so far are put back. Only a crash or power cut in that short window leaves
+    some new and some old files, with the rest of both in the hidden folder.
+    """
+    key = out_dir.absolute()
+    opened = _OPEN.get() or {}
+    if key in opened:
+        yield opened[key]
+        return
+    created = not out_dir.exists()
+    out = prepare_dir(out_dir)
+    root: Path | None = None
+    token = None
+    try:
+        try:
+            try:
+                root = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
+                stage = Staging(out, root / "new")
+                stage.folder.mkdir()
+            except OSError as e:
+                raise OutputError(f"{out}: cannot write "
+                                  f"({e.strerror or type(e).__name__})") from None
+            token = _OPEN.set({**opened, key: stage})
+            yield stage
+        except BaseException:
+            with _sigint_held():
+                _clean_up(root, out, created)
+            raise
+        with _sigint_held() as ctrl_c:
+            try:
+                _move_in(stage.folder, out, root / "old", ctrl_c)
+            except BaseException:
+                # Previous files a failed move could not put back stay in the hidden
+                # folder (the error names it); otherwise it goes.
+                if (root / "old").exists() and _staged_files(root / "old"):
+                    shutil.rmtree(stage.folder, ignore_errors=True)
+                else:
+                    _clean_up(root, out, created)
+                raise
+            _clean_up(root, out, created)
+    finally:
+        if token is not None:
+            _OPEN.reset(token)
+
+
+def _clean_up(root: Path | None, out: Path, created: bool) -> None:
+    if root is not None:
+        shutil.rmtree(root, ignore_errors=True)
+    if created:
+        try:
+            out.rmdir()   # only if empty: a failed first build leaves no empty folder
+        except OSError:
+            pass
+
+
+def _staged_files(folder: Path) -> list[PurePosixPath]:
+    """Every file under *folder*, relative to it, in a stable order."""
+    found = []
+    for top, dirs, files in os.walk(folder):
+        dirs.sort()
+        base = PurePosixPath(Path(top).relative_to(folder).as_posix())
+        found += [base / name for name in sorted(files)]
+    return found
+
+
+def _check_targets(files: list[PurePosixPath], out: Path) -> None:
+    """Refuses, before anything is moved, a target that could not be replaced."""
+    for rel in files:
+        target = out / rel
+        for parent in reversed(target.parents):
+            if parent in out.parents or parent == out or not os.path.lexists(parent):
+                continue
+            if not parent.is_dir():
+                raise OutputError(f"{parent}: a file is in the way of the output folder "
+                                  f"{parent.name}")
+        if target.is_dir() and not target.is_symlink():
+            raise OutputError(f"{target}: a folder is in the way of the output file")
+        if target.parent.is_dir() and not os.access(target.parent, os.W_OK | os.X_OK):
+            raise OutputError(f"{target.parent}: the output folder is not writable")
+
+
+def _move_in(folder: Path, out: Path, old: Path, ctrl_c: list[int]) -> None:
+    """Renames every staged file into *out*, keeping each replaced file in *old* until
+    all are in, so that a failure, or a Ctrl-C held back meanwhile (noted in *ctrl_c*),
+    puts them back."""
+    files = _staged_files(folder)
+    _check_targets(files, out)
+    moved: list[tuple[Path, Path | None]] = []
+    made: list[Path] = []
+    try:
+        for rel in files:
+            target = out / rel
+            for parent in reversed(target.parents):
+                if parent not in out.parents and parent != out and not parent.exists():
+                    parent.mkdir()
+                    made.append(parent)
+            backup = None
+            if os.path.lexists(target):
+                backup = old / rel
+                backup.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(target, backup)
+            moved.append((target, backup))
+            os.replace(folder / rel, target)
+        if ctrl_c:
+            raise KeyboardInterrupt   # Ctrl-C came during the move: put everything back
+    except BaseException as e:
+        stuck = 0
+        for target, backup in reversed(moved):
+            try:
+                if backup is not None:
+                    os.replace(backup, target)
+                else:
+                    target.unlink(missing_ok=True)
+            except OSError:
+                stuck += 1
+        if stuck:
+            raise OutputError(f"{out}: the move into place failed and {stuck} previous "
+                              f"file(s) could not be put back; they are in {old}") from None
+        for made_dir in reversed(made):
+            try:
+                made_dir.rmdir()
+            except OSError:
+                pass
+        if isinstance(e, OSError):
+            name = e.filename or out
+            raise OutputError(f"{name}: cannot move the new file into place "
+                              f"({e.strerror or type(e).__name__}); the previous output is "
+                              f"unchanged") from None
+        raise
+
+
+@contextmanager
+def _sigint_held() -> Iterator[list[int]]:
+    """Holds Ctrl-C back: inside the block it is only noted (in the list yielded), and
+    raised as :exc:`KeyboardInterrupt` when the block ends. A Python-level handler rather
+    than a signal mask, so that it holds whichever thread the OS hands the signal to.
+    Left alone off the main thread or where a program has its own SIGINT handler."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield noted
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if noted:
+            raise KeyboardInterrupt

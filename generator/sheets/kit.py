@@ -21,7 +21,7 @@ from .ink import page_coverages, rated
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
-from ..io.output import atomic_write, prepare_dir
+from ..io.output import safe_name, staged
 from .render import Progress, card_pages, one_per_key
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
@@ -31,6 +31,7 @@ from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
 from ..rules.validation import Source
 from ..model.units import parse_length
+from ..errors import OutputError
 
 #: What ``opencards build`` makes when no --only is given, in printing order.
 DEFAULT_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic", "board-a", "colourless")
@@ -143,7 +144,9 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     """Writes ``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items*
     order. Returns what was written. *sheets* keeps only those sheets of each item (see
     :mod:`.selection`; the files are then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in
-    each file's sheets of paper and ink estimate.
+    each file's sheets of paper and ink estimate. The files are moved into *out_dir* only
+    when all were written (:func:`~generator.io.output.staged`); a caller's ``staged``
+    block around this call moves them in with its own files.
 
     :raises: :exc:`ImpositionError` if no item has any of *sheets*.
     """
@@ -151,8 +154,9 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     if card is not None:
         # Squares have the cards' shape: a card must cover its square on the board.
         settings = replace(settings, card=card, square=card)
-    for name in items:
-        library.item(name)  # a misspelt name fails before any progress is shown
+    items = list(dict.fromkeys(items))
+    # A misspelt name or two items sharing a file fail before any progress is shown.
+    stems = output_stems(library, items)
     drawn = {}
     for name in items:
         if progress:
@@ -172,7 +176,8 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     whole_kit = len(drawn) > 1
     drawn = {name: pages for name, pages in drawn.items() if pages}
     for name, pages in drawn.items():
-        documents.append((f"{name}{side}.pdf", pages, f"opencards {name}"))
+        documents.append((f"{stems[name]}{side}.pdf", pages,
+                          f"opencards {library.item(name).name}"))
     if whole_kit:
         kit = [p for name, pages in drawn.items()
                for p in _duplex_ready(pages, spec, _one_sided(library, name))]
@@ -189,15 +194,42 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         # The ink of each item is read off its PDF, just encoded: no page is drawn again.
         data_of = {file: data for file, _, data in encoded}
         per_item = {name: (_paper_sheets(library, name, pages, spec),
-                           rated(page_coverages(data_of[f"{name}{side}.pdf"])))
+                           rated(page_coverages(data_of[f"{stems[name]}{side}.pdf"])))
                     for name, pages in drawn.items()}
-        counts = {f"{name}{side}.pdf": c for name, c in per_item.items()}
+        counts = {f"{stems[name]}{side}.pdf": c for name, c in per_item.items()}
         counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_item.values()),
                                     sum(c[1] for c in per_item.values()))
-    out = prepare_dir(out_dir)
-    return [Built(atomic_write(out / file, data), len(pages), len(data),
-                  *counts.get(file, (None, None)))
-            for file, pages, data in encoded]
+    with staged(out_dir) as stage:
+        return [Built(stage.write(file, data), len(pages), len(data),
+                      *counts.get(file, (None, None)))
+                for file, pages, data in encoded]
+
+
+#: The whole kit's file: no item may be written under this name beside it.
+KIT_STEM = "kit"
+
+
+def output_stems(library: Library, items: Sequence[str]) -> dict[str, str]:
+    """The file name stem of each item: its template's name made safe (``--only
+    ../x/evil.toml`` is written as ``evil.pdf`` inside the output folder).
+
+    :raises: :exc:`OutputError` when two items would share a file, or when a kit of more
+        than one item has an item named ``kit`` (its file would be kit.pdf); the errors
+        of :meth:`Library.item` for a misspelt name.
+    """
+    stems: dict[str, str] = {}
+    taken: dict[str, str] = {}
+    for name in items:
+        stem = safe_name(library.item(name).name)
+        if stem.casefold() in taken:
+            raise OutputError(f"{name!r} and {taken[stem.casefold()]!r} would both be "
+                              f"written as {stem}.pdf; rename one of the templates")
+        if stem.casefold() == KIT_STEM and len(items) > 1:
+            raise OutputError(f"{name!r} would be written as {KIT_STEM}.pdf, the file of "
+                              f"the whole kit; rename the template")
+        taken[stem.casefold()] = name
+        stems[name] = stem
+    return stems
 
 
 def _pages_per_sheet(library: Library, name: str, spec: SheetSpec) -> int:
@@ -223,8 +255,8 @@ def _paper_sheets(library: Library, name: str, pages: list[Page], spec: SheetSpe
 def calibrate(out_dir: Path, spec: SheetSpec) -> Built:
     pages = calibration_pages(spec)
     data = pdf.render(pages, title="opencards duplex calibration")
-    path = atomic_write(prepare_dir(out_dir) / f"calibration-{spec.paper}-{spec.flip}.pdf",
-                        data)
+    with staged(out_dir) as stage:
+        path = stage.write(f"calibration-{spec.paper}-{spec.flip}.pdf", data)
     return Built(path, len(pages), len(data))
 
 
@@ -233,7 +265,8 @@ def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
                  progress: Progress | None = None) -> list[Built]:
     """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
     ``OUT/cards/NAME/NAME-1R-face.png``. *items* are packs and letter sets; none means
-    those of :data:`DEFAULT_ITEMS`. Everything is drawn before anything is written.
+    those of :data:`DEFAULT_ITEMS`. The files are moved in only when all were written
+    (:func:`~generator.io.output.staged`): an error, a full disk or Ctrl-C changes nothing.
 
     :raises: :exc:`~generator.errors.WrongKindError` for an item that is not a pack or a
         letter set, and the errors of :meth:`Library.find`.
@@ -249,13 +282,13 @@ def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
     # what the PDFs print, and shared art (the backs) is drawn once as a form.
     pages = [page for _, _, page in jobs]
     images = raster.pngs(pdf.render(pages, title="opencards cards"), pages, dpi=dpi)
-    prepare_dir(out_dir)
     built = []
-    for (name, stem, page), data in zip(jobs, images):
-        folder = prepare_dir(out_dir / "cards" / name)
-        built.append(Built(atomic_write(folder / f"{stem}.png", data), 1, len(data)))
-        if progress:
-            progress(len(built), len(jobs))
+    with staged(out_dir) as stage:
+        for (name, stem, page), data in zip(jobs, images):
+            path = stage.write(f"cards/{safe_name(name)}/{safe_name(stem)}.png", data)
+            built.append(Built(path, 1, len(data)))
+            if progress:
+                progress(len(built), len(jobs))
     return built
 
 

@@ -10,7 +10,7 @@ from ..draw.backends import pdf, png, raster, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Group, Page
 from ..draw.style import DEFAULT_STYLE, Style
-from ..io.output import atomic_write, prepare_dir
+from ..io.output import Staging, safe_name, staged
 from ..io.templates import KitItem, Library
 from ..rules.validation import Source
 from ..model.board import Board
@@ -114,8 +114,9 @@ def _check_format(fmt: str) -> None:
         raise ValueError(f"unknown format {fmt!r} (expected {', '.join(FORMATS)})")
 
 
-def write_page(page: Page, stem: str, fmt: str, out_dir: Path, *, dpi: float = 300) -> Path:
-    return atomic_write(out_dir / f"{stem}.{fmt}", encode(page, fmt, dpi=dpi))
+def write_page(page: Page, stem: str, fmt: str, stage: Staging, *, dpi: float = 300) -> Path:
+    """Encodes *page* and writes it into *stage* as ``STEM.FMT`` (the stem made safe)."""
+    return stage.write(f"{safe_name(stem)}.{fmt}", encode(page, fmt, dpi=dpi))
 
 
 def render_to(library: Library, name: str, fmt: str, out_dir: Path, *, dpi: float = 300,
@@ -123,8 +124,9 @@ def render_to(library: Library, name: str, fmt: str, out_dir: Path, *, dpi: floa
     """Writes every card face and back of the pack or letter set *name*, or the board
     *name*, as one *fmt* file each in *out_dir*; returns the files in pack order.
 
-    Everything is drawn before the folder is made or anything is written, so a mistake in
-    the template leaves no files behind.
+    Everything is drawn before the folder is made, and the files are moved in only when
+    all were written (:func:`~generator.io.output.staged`), so a mistake in the template,
+    a full disk or Ctrl-C leaves the folder as it was.
 
     :raises: :exc:`~generator.errors.GeneratorError` subclasses for an unknown name, a
         layout or game, a glyph the font lacks, or an unwritable *out_dir*.
@@ -134,10 +136,10 @@ def render_to(library: Library, name: str, fmt: str, out_dir: Path, *, dpi: floa
     if fmt == "png":
         for _, page in pages:  # refused before the first file, not at the one too large
             raster.check_pixels(page, dpi, "--dpi")
-    out = prepare_dir(out_dir)
     written = []
-    for stem, page in pages:
-        written.append(write_page(page, stem, fmt, out, dpi=dpi))
-        if progress:
-            progress(len(written), len(pages))
+    with staged(out_dir) as stage:
+        for stem, page in pages:
+            written.append(write_page(page, stem, fmt, stage, dpi=dpi))
+            if progress:
+                progress(len(written), len(pages))
     return written

@@ -10,7 +10,7 @@ from pathlib import Path
 from ...draw.backends import pdf
 from ...draw.scene import Page
 from ...io.booklets import load_booklet
-from ...io.output import atomic_write, prepare_dir
+from ...io.output import staged
 from ...io.templates import Library
 from ...model.booklet import Booklet
 from .figures import draw
@@ -52,9 +52,10 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
 
 
 def write_booklet(made: Made, out_dir: Path) -> list[Path]:
-    folder = prepare_dir(out_dir)
+    """Writes the booklet (and its saddle imposition) into *out_dir*, both or neither."""
     lang = made.booklet.lang
-    written = [atomic_write(folder / f"booklet-{lang}.pdf", made.pdf)]
-    if made.saddle is not None:
-        written.append(atomic_write(folder / f"booklet-{lang}-saddle.pdf", made.saddle))
+    with staged(out_dir) as stage:
+        written = [stage.write(f"booklet-{lang}.pdf", made.pdf)]
+        if made.saddle is not None:
+            written.append(stage.write(f"booklet-{lang}-saddle.pdf", made.saddle))
     return written

@@ -1,6 +1,7 @@
 """PDF backend (reportlab): mm -> pt and the y flip happen here and nowhere else."""
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,20 @@ def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
         return (0.0, 0.0, 0.0, round(k, 4))
     return tuple(round(v, 4) for v in ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k),
                                         (1 - b - k) / (1 - k), k))  # type: ignore[return-value]
+
+
+def form_name(key: str) -> str:
+    """The PDF name of the form XObject drawn for group *key*.
+
+    The same key gets the same name in every document, because kit.pdf replays pages
+    drawn for the items' own files together with their forms. Different keys get different
+    names: a short hash of the whole key keeps ``my-pack-back`` and ``my_pack-back`` apart
+    (a shared name would print one pack's backs for both). Only ASCII letters and digits of
+    the key are kept for a reader, since PDF names are bytes (``пак-back`` must not fail).
+    """
+    readable = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in key)
+    digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+    return f"F{readable[:40]}_{digest}"
 
 
 class _Writer:
@@ -135,7 +150,7 @@ class _Writer:
         if not t.is_identity:
             c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
         if g.key is not None:
-            name = "F" + "".join(ch if ch.isalnum() else "_" for ch in g.key)
+            name = form_name(g.key)
             if name not in self.forms:
                 self.define_form(name, g)
             c.doForm(name)
