@@ -295,3 +295,11 @@ def test_every_message_shape_is_cut_and_escaped():
     long_key = one_line("x.toml: " + "k" * 10_000 + ": unknown key")
     assert len(long_key) < 200 and long_key.endswith(": unknown key") is False
     assert len(one_line("word " * 100_000)) <= 700
+
+
+def test_a_figure_caption_the_fonts_lack_names_the_layout_file(runner, tmp_path):
+    path = variant(tmp_path, "layouts/example-combinations.toml",
+                   'caption = "Combinations', 'caption = "\u4e2d Combinations')
+    one_line_error(runner.invoke(cli, ["figure", str(path), "--out", str(tmp_path / "f.svg")]),
+                   "example-combinations.toml: figure.caption:", "U+4E2D")
+    assert not (tmp_path / "f.svg").exists()
