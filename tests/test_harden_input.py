@@ -75,7 +75,7 @@ def test_card_sides_have_one_limit_on_the_command_line_and_in_settings(runner, t
     assert expected == "a length from 5 to 400 mm"
     cli_err = one_line_error(runner.invoke(cli, ["build", "--only", "pack1", "--out",
                                                  str(tmp_path / "o"), "--card-size", "4x50"]))
-    assert "between 5 and 400 mm" in cli_err or expected in cli_err
+    assert "expected each side " + expected in cli_err
     variant(tmp_path, "settings.toml", 'width = "25mm"', 'width = "0.001mm"')
     one_line_error(runner.invoke(cli, ["--templates", str(tmp_path), "list"]),
                    "settings.toml: card.width: expected " + expected, "'0.001mm'")
@@ -303,3 +303,22 @@ def test_a_figure_caption_the_fonts_lack_names_the_layout_file(runner, tmp_path)
     one_line_error(runner.invoke(cli, ["figure", str(path), "--out", str(tmp_path / "f.svg")]),
                    "example-combinations.toml: figure.caption:", "U+4E2D")
     assert not (tmp_path / "f.svg").exists()
+
+
+def test_board_squares_have_the_card_limit(runner, tmp_path):
+    # --card-size sets the squares too: one range for both, whichever path.
+    assert limits.SQUARE_SIDE == limits.CARD_SIDE
+    variant(tmp_path, "settings.toml", '[square]\nwidth = "25mm"', '[square]\nwidth = "401mm"')
+    one_line_error(runner.invoke(cli, ["--templates", str(tmp_path), "build", "--only",
+                                       "board-a", "--out", str(tmp_path / "o")]),
+                   "settings.toml: square.width: expected a length from 5 to 400 mm")
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_word_file_that_is_a_fifo_is_refused(tmp_path):
+    os.mkfifo(tmp_path / "words.txt")
+    done = _run("rules", "words", "word-1-start", "--words", "words.txt", cwd=tmp_path,
+                timeout=60)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "words.txt: expected a regular file, got a FIFO" in done.stderr

@@ -165,8 +165,8 @@ class _Scale(click.ParamType):
         except ValueError:
             factors = []
         if len(factors) not in (1, 2) or not all(limits.BACK_SCALE.holds(f) for f in factors):
-            self.fail(f"expected one or two factors from 0.9 to 1.1 like 0.993 or "
-                      f"0.993,1.002, got {value!r}", param, ctx)
+            self.fail(f"expected one or two factors {limits.BACK_SCALE.span()} like "
+                      f"0.993 or 0.993,1.002, got {value!r}", param, ctx)
         return (factors[0], factors[-1])
 
 
@@ -182,7 +182,8 @@ class _Margins(click.ParamType):
             self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
                       f"{value!r}", param, ctx)
         if not all(limits.EDGE_MARGIN.holds(v) for v in (top, right, bottom, left)):
-            self.fail(f"expected each margin from 0 to 30 mm, got {value!r}", param, ctx)
+            self.fail(f"expected each margin {limits.EDGE_MARGIN.expected()}, got {value!r}",
+                      param, ctx)
         return (top, right, bottom, left)
 
 
@@ -196,7 +197,8 @@ class _CardSize(click.ParamType):
             self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
                       param, ctx)
         if not (limits.CARD_SIDE.holds(size.width) and limits.CARD_SIDE.holds(size.height)):
-            self.fail(f"expected each side between 5 and 400 mm, got {value!r}", param, ctx)
+            self.fail(f"expected each side {limits.CARD_SIDE.expected()}, got {value!r}",
+                      param, ctx)
         return size
 
 

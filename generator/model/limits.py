@@ -30,10 +30,14 @@ class Limit:
     def holds(self, value: float) -> bool:
         return math.isfinite(value) and self.low <= value <= self.high
 
+    def span(self) -> str:
+        """The range alone: ``from 0 to 20 mm``."""
+        unit = f" {self.unit}" if self.unit else ""
+        return f"from {self.low:g} to {self.high:g}{unit}"
+
     def expected(self) -> str:
         """How an error message states the range: ``a length from 0 to 20 mm``."""
-        unit = f" {self.unit}" if self.unit else ""
-        return f"{self.what} from {self.low:g} to {self.high:g}{unit}"
+        return f"{self.what} {self.span()}"
 
     def check(self, value: float) -> float:
         """*value* as a float if it lies in the range.
@@ -49,7 +53,9 @@ class Limit:
 #: traditional pack's [card]. Below 5 mm nothing legible fits on a face and a sheet would
 #: hold hundreds of thousands of cards; above 400 mm no paper we know holds one.
 CARD_SIDE = Limit("a length", 5.0, 400.0)
-SQUARE_SIDE = Limit("a length", 5.0, 400.0)
+#: A board square: --card-size sets the squares too, so the range is the card's (a board
+#: of 400 mm squares is 3.2 m wide: 281 sheets of A4, but a linear build, not a hang).
+SQUARE_SIDE = CARD_SIDE
 #: Art past the trim; print shops ask for 3 mm, 20 is far beyond any of them.
 BLEED = Limit("a length", 0.0, 20.0)
 #: Space between neighbouring cards on a sheet.
