@@ -322,3 +322,11 @@ def test_a_word_file_that_is_a_fifo_is_refused(tmp_path):
                 timeout=60)
     assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
     assert "words.txt: expected a regular file, got a FIFO" in done.stderr
+
+
+@pytest.mark.parametrize("sheets", ["1-99999999999", "10001", "1-" + "9" * 5000, "\u0663"])
+def test_sheet_numbers_are_bounded(runner, tmp_path, sheets):
+    # Every number of a range was kept: 1-99999999999 filled 20 GB before failing.
+    one_line_error(runner.invoke(cli, ["build", "--only", "pack1", "--sheets", sheets,
+                                       "--out", str(tmp_path / "o")]), "--sheets")
+    assert not (tmp_path / "o").exists()

@@ -75,6 +75,9 @@ CREEP = Limit("a length", 0.0, 5.0)
 FIGURE_WIDTH = Limit("a length", 20.0, 2000.0)
 #: A drawn card's height in a patience tableau.
 TABLEAU_CARD_HEIGHT = Limit("a length", 10.0, 120.0)
+#: A sheet number of --sheets: far beyond the largest kit (a letter set of 4,700 cards
+#: fills under 600 sheets).
+SHEET_NUMBER = Limit("a sheet number", 1, 10_000, "")
 #: A letter's frequency in its language, in percent of all letters of a text.
 FREQUENCY = Limit("a percentage", 0.0, 100.0, "%")
 #: The frequencies of a letter set add up to 100 %, give or take the rounding of the
