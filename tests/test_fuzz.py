@@ -57,6 +57,8 @@ COLLECT = bool(os.environ.get("FUZZ_COLLECT"))
 KINDS: Counter[str] = Counter()
 #: What ``validate`` ends with on stderr when a layout breaks the rules (exit 1 too).
 VERDICT = re.compile(r"[0-9]+ problems? for \S+")
+#: NaN or an infinity written where an SVG wants a number.
+NOT_A_NUMBER = re.compile(rb"(?<![A-Za-z])(?:nan|inf)(?![A-Za-z])", re.IGNORECASE)
 
 
 class Hang(BaseException):
@@ -255,6 +257,7 @@ def check_run(runner: CliRunner, args: list[str], work: Path) -> None:
         kind = (f"traceback ({type(e.__cause__).__name__})" if e.__cause__ is not None
                 else "file outside --out" if "outside" in str(e)
                 else "left-over temporary file" if ".part" in str(e)
+                else "NaN written to a file" if "nan in" in str(e)
                 else "not one Error line")
         KINDS[f"{kind} in {_command(args)}"] += 1
 
@@ -281,6 +284,9 @@ def _check_run(runner: CliRunner, args: list[str], work: Path) -> None:
         assert sum(line.startswith("Error") for line in lines) == 1, (args, lines[-3:])
         assert result.stderr.endswith("\n") and len(lines[-1]) < 1000, (args, lines[-1][:300])
     new = files_under(work) - before
+    for svg in (p for p in new if p.suffix == ".svg"):
+        # A NaN that slipped through is written as a number: accepted, but wrong.
+        assert not NOT_A_NUMBER.search(svg.read_bytes()), ("nan in", args, svg.name)
     outside = [p for p in new if not p.is_relative_to(work / "out")]
     assert not outside, ("outside", args, sorted(map(str, outside))[:5])
     assert not [p for p in new if p.name.endswith(".part") or p.name.startswith(".")], \
