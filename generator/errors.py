@@ -4,6 +4,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+#: How many characters of a value an error message echoes before cutting it short.
+EXCERPT = 60
+#: A run of characters without a blank (a key, a path, a token) longer than this is cut.
+LONG_RUN = 120
+#: The whole line, at most: what is left of a message after the cuts, head and tail kept.
+LONG_LINE = 600
+ELLIPSIS = "\u2026"
+
 
 class GeneratorError(Exception):
     """A mistake in the user's input or environment that the CLI reports in one line."""
@@ -101,3 +109,83 @@ def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     """
     close = difflib.get_close_matches(word, sorted(options), n=1)
     return f"did you mean {close[0]!r}?" if close else None
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """*text* quoted as Python would, cut to its first *limit* characters.
+
+    >>> excerpt("x" * 100, 5)
+    "'xxxxx\u2026'"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit])[:-1] + ELLIPSIS + repr(text[:limit])[-1]
+
+
+def _escaped(text: str) -> str:
+    """Control characters, line and paragraph separators and other unprintables written as
+    Python escapes (``\\n``, ``\\x1b``, ``\\u2028``), so that one error stays one line and
+    cannot move the terminal's cursor."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def _cut_quoted(text: str, limit: int) -> str:
+    """Every quoted value ('...' or "...", as repr writes them) longer than *limit*
+    characters cut to its start and an ellipsis. One pass: a quote that never closes
+    stops the search for that quote character."""
+    out: list[str] = []
+    i = 0
+    closed = {"'": True, '"': True}
+    while i < len(text):
+        ch = text[i]
+        if ch in closed and closed[ch] and (i == 0 or not text[i - 1].isalnum()):
+            end = i + 1
+            while True:
+                end = text.find(ch, end)
+                if end < 0 or text[end - 1] != "\\":
+                    break
+                end += 1
+            if end < 0:
+                closed[ch] = False
+            else:
+                body = text[i + 1:end]
+                if len(body) > limit:
+                    body = body[:limit] + ELLIPSIS
+                out.append(ch + body + ch)
+                i = end + 1
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _cut_runs(text: str, limit: int) -> str:
+    """Every run of more than *limit* characters without a blank cut to *limit*."""
+    if len(text) <= limit:
+        return text
+    parts = text.split(" ")
+    return " ".join(p if len(p) <= limit else p[:limit] + ELLIPSIS for p in parts)
+
+
+def one_line(message: str) -> str:
+    """An error message as the CLI prints it: exactly one line, of a readable length.
+
+    Unprintable characters (a newline in a file name or a key) are escaped, echoed values
+    are cut to an excerpt, and an overlong remainder keeps its head (the file and key) and
+    its tail (what was expected, the hint).
+
+    >>> one_line("x.toml: a\\nb: expected a string, got " + repr("y" * 1000))[-5:]
+    "yyy\u2026'"
+    >>> "\\n" in one_line("bad\\nname")
+    False
+    """
+    if len(message) > 20 * LONG_LINE:
+        # Only the head and tail survive the cuts: keep the work linear in what is shown.
+        message = message[:15 * LONG_LINE] + ELLIPSIS + message[-4 * LONG_LINE:]
+    text = _cut_runs(_cut_quoted(_escaped(message), EXCERPT), LONG_RUN)
+    if len(text) > LONG_LINE:
+        head, tail = LONG_LINE * 2 // 3, LONG_LINE // 3
+        text = text[:head] + f" {ELLIPSIS} " + text[-tail:]
+    return text

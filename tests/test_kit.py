@@ -221,7 +221,7 @@ def test_build_command_summary(runner, tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--paper", "B7"], "Invalid value for '--paper': 'B7' is not one of"),
-    (["--card-size", "500x5mm"], "expected each side between 5 and 400 mm"),
+    (["--card-size", "500x5mm"], "expected each side a length from 5 to 400 mm"),
     (["--card-size", "25by50"], "expected WIDTHxHEIGHT like 25x50mm"),
     (["--card-size", "250x300mm"], "does not fit on A4"),
     (["--back-offset", "1;2"], "expected two lengths in mm"),

@@ -61,7 +61,8 @@ def test_missing_glyph_is_one_line(runner, tmp_path):
                                  "--out", str(out)])
     assert result.exit_code == 1
     assert result.stderr.count("\n") == 1
-    assert "has no glyph for '字' (U+5B57)" in result.stderr
+    assert "cyrillic.toml: groups.yellow.letters[3]: " in result.stderr
+    assert "has no glyph for U+5B57 '字'" in result.stderr
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")

@@ -72,7 +72,7 @@ CASES = [
     ("bad-length", "settings.toml", 'width = "25mm"', 'width = "25 furlongs"',
      ["card.width: expected a number of mm or a string like", "got '25 furlongs'"]),
     ("zero-length", "settings.toml", 'height = "50mm"', 'height = "0mm"',
-     ["card.height: expected a length greater than 0, got '0mm'"]),
+     ["card.height: expected a length from 5 to 400 mm, got '0mm'"]),
 ]
 
 def _folder(source: str) -> str:

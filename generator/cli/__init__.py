@@ -9,11 +9,12 @@ from typing import Any, NoReturn
 
 import click
 
-from .common import Length, library, mm
+from .common import Length, Number, library, mm, number
 from .lazy import LazyGroup
 from .. import __version__
-from ..errors import GeneratorError
+from ..errors import GeneratorError, one_line
 from ..io.output import staged
+from ..model import limits
 from ..io.templates import TemplateKind
 from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
@@ -52,15 +53,14 @@ class _OneLineErrors(LazyGroup):
             message = e.format_message()
             if isinstance(e, click.UsageError) and e.ctx is not None:
                 message += f" (see '{e.ctx.command_path} --help')"
-            click.echo(f"Error: {message}", err=True)
+            click.echo(f"Error: {one_line(message)}", err=True)
             sys.exit(1)
         except GeneratorError as e:
-            click.echo(f"Error: {e}", err=True)
+            click.echo(f"Error: {one_line(str(e))}", err=True)
             sys.exit(e.exit_code)
         if not standalone_mode:
             return rv
         sys.exit(rv if isinstance(rv, int) else 0)
-
 
 
 #: What Ctrl-C prints (also in ``generator/__main__.py``, for one during start-up), and
@@ -131,7 +131,7 @@ def show(ctx: click.Context, name: str) -> None:
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
               help="Resolution of PNG files.")
-@click.option("--bleed", type=Length(), default="0mm", show_default=True,
+@click.option("--bleed", type=Length(limits.BLEED), default="0mm", show_default=True,
               help="Art extended past the trim on every side, e.g. 2mm or 0.125in.")
 @click.pass_context
 def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
@@ -168,8 +168,9 @@ class _Offset(click.ParamType):
             x, y = (mm(p) for p in parts)
         except ValueError:
             self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
-        if abs(x) > 20 or abs(y) > 20:
-            self.fail(f"expected offsets within 20 mm, got {value!r}", param, ctx)
+        if not (limits.BACK_OFFSET.holds(x) and limits.BACK_OFFSET.holds(y)):
+            self.fail(f"expected each {limits.BACK_OFFSET.expected()}, got {value!r}",
+                      param, ctx)
         return (x, y)
 
 
@@ -181,12 +182,12 @@ class _Scale(click.ParamType):
             return value
         parts = str(value).split(",")
         try:
-            factors = [float(p) for p in parts]
+            factors = [number(p) for p in parts]
         except ValueError:
             factors = []
-        if len(factors) not in (1, 2) or not all(0.9 <= f <= 1.1 for f in factors):
-            self.fail(f"expected one or two factors from 0.9 to 1.1 like 0.993 or "
-                      f"0.993,1.002, got {value!r}", param, ctx)
+        if len(factors) not in (1, 2) or not all(limits.BACK_SCALE.holds(f) for f in factors):
+            self.fail(f"expected one or two factors {limits.BACK_SCALE.span()} like "
+                      f"0.993 or 0.993,1.002, got {value!r}", param, ctx)
         return (factors[0], factors[-1])
 
 
@@ -201,8 +202,9 @@ class _Margins(click.ParamType):
         except ValueError:
             self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
                       f"{value!r}", param, ctx)
-        if not all(0 <= v <= 30 for v in (top, right, bottom, left)):
-            self.fail(f"expected each margin from 0 to 30 mm, got {value!r}", param, ctx)
+        if not all(limits.EDGE_MARGIN.holds(v) for v in (top, right, bottom, left)):
+            self.fail(f"expected each margin {limits.EDGE_MARGIN.expected()}, got {value!r}",
+                      param, ctx)
         return (top, right, bottom, left)
 
 
@@ -215,8 +217,9 @@ class _CardSize(click.ParamType):
         except ValueError:
             self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
                       param, ctx)
-        if not (5 <= size.width <= 400 and 5 <= size.height <= 400):
-            self.fail(f"expected each side between 5 and 400 mm, got {value!r}", param, ctx)
+        if not (limits.CARD_SIDE.holds(size.width) and limits.CARD_SIDE.holds(size.height)):
+            self.fail(f"expected each side {limits.CARD_SIDE.expected()}, got {value!r}",
+                      param, ctx)
         return size
 
 
@@ -241,14 +244,14 @@ def _sheet_options(f: Any) -> Any:
     f = click.option("--back-offset", type=_Offset(), default="0,0", show_default=True,
                      help="Move the backs by X,Y mm (x right, y up, seen from the front) "
                           "to correct your printer; read it off 'opencards calibrate'.")(f)
-    f = click.option("--back-rotate", type=click.FloatRange(-5, 5), default=0.0,
+    f = click.option("--back-rotate", type=Number(limits.BACK_ROTATE), default=0.0,
                      metavar="DEG", show_default=True,
                      help="Turn the backs DEG degrees counter-clockwise (seen from the front) "
                           "about the sheet centre; read it off 'opencards calibrate'.")(f)
     f = click.option("--back-scale", type=_Scale(), default="1", show_default=True,
                      help="Scale the backs by SX (and SY) about the sheet centre, for a "
                           "printer that stretches one side; read it off 'calibrate'.")(f)
-    f = click.option("--margin", type=Length(), default="5mm", show_default=True,
+    f = click.option("--margin", type=Length(limits.MARGIN), default="5mm", show_default=True,
                      help="The printer's safe margin: nothing is printed nearer the edge.")(f)
     f = click.option("--printer", "printer", metavar="NAME", default=None,
                      help="Use the saved printer profile NAME ('opencards printer save') "
@@ -304,7 +307,7 @@ def _summary(built: list[Built], out: Path) -> None:
               show_default=True, help="Folder for the PDFs (created if missing).")
 @click.option("--card-size", type=_CardSize(), default=None,
               help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
-@click.option("--bleed", type=Length(), default="2mm", show_default=True,
+@click.option("--bleed", type=Length(limits.BLEED), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
 @click.option("--backs", type=click.Choice([m.value for m in Backs]), default="duplex",
               show_default=True,
@@ -312,7 +315,7 @@ def _summary(built: list[Built], out: Path) -> None:
                    "sheet to glue on, with pin-hole marks; fronts-only / backs-only: the "
                    "two sides as two files, for a duplex by hand; fold: each back beside "
                    "its face, to fold behind it (no registration).")
-@click.option("--gap", type=Length(), default="0mm", show_default=True,
+@click.option("--gap", type=Length(limits.GAP), default="0mm", show_default=True,
               help="Space between cards; each card's art runs into half of it (the inner "
                    "bleed), so a cut a little off shows no white and not the neighbour.")
 @click.option("--marks", type=click.Choice([m.value for m in Marks]), default="crop",
@@ -324,7 +327,7 @@ def _summary(built: list[Built], out: Path) -> None:
               default="auto", show_default=True,
               help="Cards upright on the sheet, turned a quarter (as on landscape paper), "
                    "or auto: turned only when that needs fewer sheets.")
-@click.option("--overlap", type=Length(), default="6mm", show_default=True,
+@click.option("--overlap", type=Length(limits.OVERLAP), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
 @click.option("--sheets", type=_Sheets(), default=None, metavar="LIST",
@@ -403,7 +406,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True)
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
-@click.option("--bleed", type=Length(), default="0.125in", show_default=True,
+@click.option("--bleed", type=Length(limits.BLEED), default="0.125in", show_default=True,
               help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
 @click.option("--card-size", type=_CardSize(), default=None)
 @click.pass_context

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..model import limits
 from .common import Length, library
 from ..docs.booklet.build import IMPOSITIONS, PAPERS, Made, make_booklet, write_booklet
 from ..docs.booklet.contact import contact_png
@@ -62,7 +63,7 @@ def write_booklets(made: Sequence[Made], out_dir: Path) -> list[Built]:
               show_default=True,
               help="saddle: also write the pages 2-up for duplex printing (flip on the short "
                    "edge), folding and stapling.")
-@click.option("--creep", type=Length(0, 5), default="0mm", show_default=True,
+@click.option("--creep", type=Length(limits.CREEP), default="0mm", show_default=True,
               help="With --imposition saddle: how far the innermost sheet's pages move toward "
                    "the fold, for thick booklets.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),

@@ -3,12 +3,20 @@ and lengths typed on the command line."""
 from __future__ import annotations
 
 import json
+import math
+import re
 from typing import Any
 
 import click
 
 from ..io.templates import Library
+from ..model.limits import BLEED, Limit
 from ..model.units import LENGTH_FORMS, parse_length
+
+#: A bare number as people type one: ASCII digits only. ``float`` alone would also take
+#: "nan", "inf", "1_0" and digits of other scripts.
+_NUMBER = re.compile(r"\s*[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\s*",
+                     re.ASCII)
 
 
 def library(ctx: click.Context) -> Library:
@@ -20,31 +28,62 @@ def emit_json(data: object, *, sort_keys: bool = False) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=sort_keys, ensure_ascii=False))
 
 
+def number(text: str) -> float:
+    """A finite number typed on the command line, like ``-0.5`` or ``1e-3``.
+
+    :raises: :exc:`ValueError` for anything else, NaN and infinities included.
+    """
+    if not _NUMBER.fullmatch(text):
+        raise ValueError(f"not a number: {text!r}")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number: {text!r}")
+    return value
+
+
 def mm(text: str) -> float:
     """A length typed on the command line: a bare number is mm, else "2mm", "0.1in"...
 
-    :raises: :exc:`ValueError` if *text* is not a length.
+    :raises: :exc:`ValueError` if *text* is not a finite length.
     """
     try:
-        return float(text)
+        return number(text)
     except ValueError:
         return parse_length(text.strip())
 
 
 class Length(click.ParamType):
-    """A length option in mm, refused outside [*low*, *high*] with one line."""
+    """A length option in mm, refused outside its :class:`Limit` with one line."""
 
     name = "length"
 
-    def __init__(self, low: float = 0.0, high: float = 20.0) -> None:
-        self.low, self.high = low, high
+    def __init__(self, limit: Limit = BLEED) -> None:
+        self.limit = limit
 
     def convert(self, value: Any, param: Any, ctx: Any) -> float:
         try:
-            length = mm(str(value))
+            length = value if isinstance(value, float) else mm(str(value))
         except ValueError:
             self.fail(f"expected {LENGTH_FORMS}, got {value!r}", param, ctx)
-        if not self.low <= length <= self.high:
-            self.fail(f"expected a length from {self.low:g} to {self.high:g} mm, "
-                      f"got {value!r}", param, ctx)
+        if not self.limit.holds(length):
+            self.fail(f"expected {self.limit.expected()}, got {value!r}", param, ctx)
         return length
+
+
+class Number(click.ParamType):
+    """A plain number option (an angle, a factor), refused outside its :class:`Limit`;
+    unlike click's FloatRange it refuses NaN, which compares false with both ends."""
+
+    name = "number"
+
+    def __init__(self, limit: Limit) -> None:
+        self.limit = limit
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            result = value if isinstance(value, float) else number(str(value))
+        except ValueError:
+            self.fail(f"expected {self.limit.expected()}, got {value!r}", param, ctx)
+        if not self.limit.holds(result):
+            self.fail(f"expected {self.limit.expected()}, got {value!r}", param, ctx)
+        return result

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from ..model import limits
 from .common import Length, library
 from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
 from ..docs.gallery import write_gallery
@@ -27,7 +28,7 @@ from ..errors import InvalidLayoutError
 @click.option("--crop", metavar="A1:D4", help="Show only these squares; names are kept.")
 @click.option("--coords/--no-coords", default=None,
               help="Draw the edge labels and file names (default: on).")
-@click.option("--width", type=Length(20, 2000), default="100mm", show_default=True,
+@click.option("--width", type=Length(limits.FIGURE_WIDTH), default="100mm", show_default=True,
               help="Width of the figure (SVG, PDF; PNG with --dpi).")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True,
               help="Resolution of PNG and GIF output.")

@@ -12,7 +12,8 @@ import click
 
 from pathlib import Path
 
-from .common import library
+from ..model import limits
+from .common import Number, library
 from ..docs.tableau import TABLEAU_FORMATS, tableau_format, tableau_page, write_tableau
 from ..errors import PatienceError
 from ..rules.patience import Patience, State, parse_moves
@@ -68,7 +69,7 @@ def patience() -> None:
               help="The drawing's format when --out's suffix does not say.")
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
               help="Resolution of a PNG drawing.")
-@click.option("--card-height", type=click.FloatRange(10, 120), default=40.0,
+@click.option("--card-height", type=Number(limits.TABLEAU_CARD_HEIGHT), default=40.0,
               show_default=True, help="Height of a drawn card in mm.")
 @click.pass_context
 def deal_command(ctx: click.Context, name: str, seed: int, switches: tuple[str, ...],

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .reader import Reader, display_path, read_toml
+from .glyphs import check_printable
 from .templates import Library
 
 #: The annotation lists a [figure] table may hold, each a list of strings.
@@ -64,4 +65,6 @@ def read_figure_table(path: Path) -> FigureTable:
         last_move=table.string("last_move", None), moves=table.string("moves", None),
         lists=lists)
     table.finish()
+    if found.caption is not None:
+        check_printable(shown, "figure.caption", found.caption)
     return found

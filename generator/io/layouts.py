@@ -17,6 +17,7 @@ from ..model.letters import LetterSet
 from ..rules import Move, Violation, legal_moves, problems
 from ..rules.games import Game
 from ..rules.validation import Source
+from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library, layout_from_toml
 from .wordlists import SetWordList, default_word_list, read_word_file
@@ -34,7 +35,7 @@ def load_layout(library: Library, name: str) -> tuple[str, Layout]:
         layout = library.layout(name)
         return display_path(library.files("layout")[name]), layout
     path = Path(name)
-    if not path.is_file():
+    if not path.exists():   # a FIFO or a folder is refused by the reader, by name
         raise NotFoundError(f"{name}: no such layout file")
     shown = display_path(path)
     reader = Reader(shown, read_toml(path))
@@ -42,6 +43,7 @@ def load_layout(library: Library, name: str) -> tuple[str, Layout]:
     if kind != "layout":
         raise reader.fail("kind", "'layout'", kind)
     layout = layout_from_toml(path.stem, reader)
+    check_printable(shown, "title", layout.title)
     library.check_layout(layout, path)
     return shown, layout
 

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from ..errors import NotFoundError, ProfileError, did_you_mean
+from ..model.limits import BACK_OFFSET, BACK_ROTATE, BACK_SCALE, EDGE_MARGIN, MARGIN, Limit
 from .output import atomic_write, prepare_dir
 
 #: Set to a folder to keep profiles there instead of the user's config folder.
@@ -95,27 +96,37 @@ def load(name: str) -> Profile:
             raise ProfileError(f"{path}: {key}: expected text, got {value!r}")
         return value
 
-    def number(key: str, default: float) -> float:
+    def number(key: str, default: float, limit: Limit) -> float:
         value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ProfileError(f"{path}: {key}: expected a number, got {value!r}")
+        if not _within(value, limit):
+            raise ProfileError(f"{path}: {key}: expected {limit.expected()}, got {value!r}")
         return float(value)
 
-    def numbers(key: str, default: tuple[float, ...], counts: tuple[int, ...]
-                ) -> tuple[float, ...]:
+    def numbers(key: str, default: tuple[float, ...], counts: tuple[int, ...],
+                limit: Limit) -> tuple[float, ...]:
         value = data.get(key, list(default))
-        if (not isinstance(value, list) or len(value) not in counts or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        if (not isinstance(value, list) or len(value) not in counts
+                or not all(_within(v, limit) for v in value)):
             raise ProfileError(f"{path}: {key}: expected {' or '.join(map(str, counts))} "
-                               f"numbers, got {value!r}")
+                               f"numbers, each {limit.expected()}, got {value!r}")
         return tuple(float(v) for v in value)
 
-    offset = numbers("back_offset", (0.0, 0.0), (2,))
-    scale = numbers("back_scale", (1.0, 1.0), (2,))
+    # The same limits as the command-line options these values stand in for.
+    offset = numbers("back_offset", (0.0, 0.0), (2,), BACK_OFFSET)
+    scale = numbers("back_scale", (1.0, 1.0), (2,), BACK_SCALE)
     return Profile(paper=text("paper", "a4"), flip=text("flip", "long"),
-                   margin=number("margin", 5.0), margins=numbers("margins", (), (0, 4)),
+                   margin=number("margin", 5.0, MARGIN),
+                   margins=numbers("margins", (), (0, 4), EDGE_MARGIN),
                    back_offset=(offset[0], offset[1]),
-                   back_rotate=number("back_rotate", 0.0), back_scale=(scale[0], scale[1]))
+                   back_rotate=number("back_rotate", 0.0, BACK_ROTATE),
+                   back_scale=(scale[0], scale[1]))
+
+
+def _within(value: object, limit: Limit) -> bool:
+    """A TOML number inside *limit*: not a boolean, not NaN, not too big for a float."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return (not isinstance(value, int) or abs(value) < 10 ** 300) and limit.holds(value)
 
 
 def delete(name: str) -> Path:

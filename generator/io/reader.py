@@ -1,13 +1,16 @@
 """Reading TOML templates with key paths, so every mistake is reported as file: key: expected."""
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import TemplateError, did_you_mean
+from ..errors import TemplateError, did_you_mean, excerpt
+from ..model.limits import Limit
 from ..model.units import LENGTH_FORMS, parse_length
+from .prescan import check_toml_shape, read_bounded
 
 T = TypeVar("T")
 _MISSING: Any = object()
@@ -18,7 +21,9 @@ def describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
+        return excerpt(value)
+    if isinstance(value, int) and abs(value) >= 10 ** 60:
+        return f"an integer of {len(str(abs(value)))} digits"
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, list):
@@ -37,18 +42,33 @@ def display_path(path: Path) -> str:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parses a TOML file, turning syntax and encoding errors into one-line TemplateErrors."""
+    """Parses a TOML file, turning syntax and encoding errors into one-line TemplateErrors.
+
+    Only a regular file of at most :data:`~generator.io.prescan.MAX_FILE_BYTES` is read,
+    and its nesting and dotted keys are checked before the parser sees them.
+    """
     shown = display_path(path)
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as e:
-        raise TemplateError(shown, "", expected="valid TOML", got=str(e)) from None
+        text = read_bounded(path, shown).decode("utf-8")
     except UnicodeDecodeError:
         raise TemplateError(shown, "", expected="UTF-8 text") from None
     except OSError as e:
         raise TemplateError(shown, "", expected="a readable file",
                             got=e.strerror or type(e).__name__) from None
+    try:
+        check_toml_shape(text)
+    except ValueError as e:
+        raise TemplateError(shown, "", expected=str(e)) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise TemplateError(shown, "", expected="valid TOML", got=str(e)) from None
+    except ValueError as e:
+        # tomllib lets int() refuse integers of more than 4300 digits.
+        raise TemplateError(shown, "", expected="valid TOML",
+                            got=str(e).split(":")[0]) from None
+    except RecursionError:
+        raise TemplateError(shown, "", expected="valid TOML nested less deeply") from None
 
 
 class Reader:
@@ -105,16 +125,29 @@ class Reader:
             raise self.fail(key, what, value)
         return value
 
-    def number(self, key: str, default: Any = _MISSING) -> float:
-        return float(self._typed(key, default, lambda v: isinstance(v, (int, float))
-                                 and not isinstance(v, bool), "a number"))
+    def number(self, key: str, default: Any = _MISSING, *, limit: Limit | None = None
+               ) -> float:
+        """A finite number (TOML's nan and inf are refused), inside *limit* if given."""
+        what = limit.expected() if limit else "a finite number"
+        value = self._typed(key, default, lambda v: isinstance(v, (int, float))
+                            and not isinstance(v, bool), what)
+        result = float(value) if not isinstance(value, int) or abs(value) < 10 ** 300 \
+            else math.inf
+        if not math.isfinite(result) or (limit is not None and not limit.holds(result)):
+            raise self.fail(key, what, value)
+        return result
 
-    def length(self, key: str, default: Any = _MISSING, *, positive: bool = True) -> float:
+    def length(self, key: str, default: Any = _MISSING, *, positive: bool = True,
+               limit: Limit | None = None) -> float:
+        """A finite length in mm, inside *limit* if given, else greater than 0 (or, with
+        *positive* false, any)."""
         value = self.raw(key, default, LENGTH_FORMS)
         try:
             mm = parse_length(value)
         except ValueError:
             raise self.fail(key, LENGTH_FORMS, value) from None
+        if limit is not None and not limit.holds(mm):
+            raise self.fail(key, limit.expected(), value)
         if positive and mm <= 0:
             raise self.fail(key, "a length greater than 0", value)
         return mm

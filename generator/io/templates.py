@@ -11,16 +11,18 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from ..model.board import FILES, RANKS, Board, Shade, Square, parse_square
+from ..model.board import FILES, RANKS, Board, Shade, Square
 from ..model.cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, PackMarks, Split
 from ..errors import NotFoundError, TemplateError, WrongKindError, did_you_mean
 from .games import check_game_refs, game_from_toml
 from .traditional import traditional_from_toml
 from ..rules.games import Game
 from ..rules.validation import Source
+from ..model.limits import CARD_SIDE, FREQUENCY, SQUARE_SIDE, check_frequency_sum
 from ..model.units import Size
 from ..model.layout import Layout, OffBoard, Side, Stack, parse_stack
 from ..model.letters import LetterGroup, LetterMarks, LetterSet
+from .glyphs import check_printable
 from .hands import hands_from_toml
 from .reader import Reader, display_path, read_toml, require_known
 from .resources import templates_dir
@@ -145,11 +147,12 @@ def _check_dagger(pack: Pack, marks: Reader) -> None:
     names = [s.name for s in pack.splits]
     if split not in names:
         raise marks.fail("dagger_split", "the name of a split in [splits]: " +
-                         (", ".join(names) or "none defined"), split)
+                         (", ".join(names) or "none defined"), split,
+                         hint=did_you_mean(split, names))
     groups = [g.name for g in pack.split(split).groups]
     if group not in groups:
         raise marks.fail("dagger_group", f"a group of split {split!r}: " + ", ".join(groups),
-                         group)
+                         group, hint=did_you_mean(group, groups))
 
 
 # --- letter sets -----------------------------------------------------------------------
@@ -174,7 +177,12 @@ def letters_from_toml(name: str, reader: Reader) -> LetterSet:
     for letter in percent_reader.keys():
         if len(letter) != 1 or not letter.isalpha() or letter != letter.upper():
             raise percent_reader.fail(letter, "a single capital letter as the key", letter)
-        percents[letter] = percent_reader.number(letter)
+        percents[letter] = percent_reader.number(letter, limit=FREQUENCY)
+    try:
+        check_frequency_sum(sum(percents.values()))
+    except ValueError as e:
+        raise TemplateError(reader.path, "frequency.percent", expected=str(e),
+                            got=f"a sum of {sum(percents.values()):g}") from None
     freq.finish()
     groups_reader = reader.table("groups")
     groups = []
@@ -182,6 +190,8 @@ def letters_from_toml(name: str, reader: Reader) -> LetterSet:
         colour = _colour(groups_reader, key, key)
         g = groups_reader.table(key)
         letters = g.words("letters")
+        if not letters:
+            raise g.fail("letters", "at least one letter", g.raw("letters"))
         for i, letter in enumerate(letters):
             where = f"letters[{i}]"
             if len(letter) != 1 or not letter.isalpha():
@@ -192,6 +202,7 @@ def letters_from_toml(name: str, reader: Reader) -> LetterSet:
             if letters.index(letter) != i:
                 raise g.fail(where, "each letter once per group", letter,
                              hint="duplicate card")
+            check_printable(g.path, g.key(where), letter)
         g.finish()
         groups.append(LetterGroup(colour, tuple(letters)))
     reader.finish()
@@ -213,6 +224,7 @@ def letters_from_toml(name: str, reader: Reader) -> LetterSet:
 
 # --- boards ----------------------------------------------------------------------------
 
+_SQUARE_NAMES = frozenset(f"{f}{r}" for f in FILES for r in range(1, RANKS + 1))
 _CELL = re.compile(r"^([RYGB])?([1-9])?([dl])$")
 
 
@@ -223,10 +235,10 @@ def board_from_toml(name: str, reader: Reader) -> Board:
     thin_line = reader.boolean("thin_line", False)
     kings = reader.strings("king_squares", [])
     for i, square in enumerate(kings):
-        try:
-            parse_square(square)
-        except ValueError:
-            raise reader.fail(f"king_squares[{i}]", "a square a1 to h8", square) from None
+        # Exactly as the board names its squares: "e1 " or "E1" would name none of them.
+        if square not in _SQUARE_NAMES:
+            raise reader.fail(f"king_squares[{i}]", "a square a1 to h8 (lower case, no "
+                              "spaces)", square)
     edges = reader.table("edges", default_empty=True)
     top = tuple(_colour(edges, f"top[{i}]", c) for i, c in enumerate(_n(edges, "top", 8)))
     bottom = tuple(_colour(edges, f"bottom[{i}]", c)
@@ -323,7 +335,8 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
     stacks: dict[str, Stack] = {}
     off_board: list[OffBoard] = []
     for key in rows.keys():
-        if not _RANK_KEY.match(key):
+        # Off-board ranks are kept for validation to list; a rank past 99 is no pile.
+        if not _RANK_KEY.fullmatch(key) or len(key) > 3:
             raise rows.fail(key, "a rank 1 to 8 as the key", key)
         rank = int(key)
         tokens = rows.words(key)
@@ -356,9 +369,10 @@ def _stack(rows: Reader, key: str, file: int, token: str) -> Stack:
 
 def settings_from_toml(reader: Reader) -> Settings:
     sizes = {}
-    for key in ("card", "square"):
+    for key, limit in (("card", CARD_SIDE), ("square", SQUARE_SIDE)):
         table = reader.table(key)
-        sizes[key] = Size(table.length("width"), table.length("height"))
+        sizes[key] = Size(table.length("width", limit=limit),
+                          table.length("height", limit=limit))
         table.finish()
     reader.finish()
     return Settings(**sizes)
@@ -383,7 +397,9 @@ def load_file(path: Path) -> Template | Settings:
     kind = reader.choice("kind", choices)
     if kind is None:
         return settings_from_toml(reader)
-    return _LOADERS[kind](path.stem, reader)
+    template = _LOADERS[kind](path.stem, reader)
+    check_printable(reader.path, "title", template.title)
+    return template
 
 
 def kind_of(template: Template) -> TemplateKind:
@@ -512,7 +528,7 @@ class Library:
 
     def _from_path(self, name: str) -> Template:
         path = Path(name)
-        if not path.is_file():
+        if not path.exists():   # a FIFO or a folder is refused by the reader, by name
             raise NotFoundError(f"{name}: no such template file")
         obj = load_file(path)
         if isinstance(obj, Settings):
@@ -562,6 +578,18 @@ class Library:
         if isinstance(template, Game):
             check_game_refs(template, display_path(path), self.files(TemplateKind.BOARD),
                             self._source_files())
+            self._check_pair_groups(template, display_path(path))
+
+    def _check_pair_groups(self, game: Game, shown: str) -> None:
+        """A pair names a pack's group ("pack1:G1") or a letter set's colour ("latin1:red")
+        that exists, so that a typo is blamed on the game, not on every layout."""
+        for i, pair in enumerate(game.pairs):
+            for j, ref in enumerate(pair):
+                base, _, group = ref.partition(":")
+                if group:
+                    require_known(shown, f"pairs[{i}][{j}]", group,
+                                  _group_names(self.source(base)), f"a group of {base}",
+                                  got=repr(ref))
 
     def _source_files(self) -> dict[str, Path]:
         return {**self.files(TemplateKind.PACK), **self.files(TemplateKind.LETTERS)}

@@ -11,6 +11,8 @@ import unicodedata
 
 from ..model.traditional import (ACE, CYRILLIC_INDEX, JACK, KING, LATIN_INDEX, MAX_COPIES,
                                  QUEEN, TraditionalPack)
+from ..model.limits import CARD_SIDE
+from .glyphs import check_printable
 from .reader import Reader
 
 #: ``cards`` -> the lowest rank of the pack.
@@ -29,8 +31,8 @@ def traditional_from_toml(name: str, reader: Reader) -> TraditionalPack:
     copies = reader.integer("copies", 1, low=1, high=MAX_COPIES)
     notes = reader.string("notes", "")
     size = reader.table("card", default_empty=True)
-    width = size.length("width", 63.0)
-    height = size.length("height", 88.0)
+    width = size.length("width", 63.0, limit=CARD_SIDE)
+    height = size.length("height", 88.0, limit=CARD_SIDE)
     size.finish()
     indices = _indices(reader.table("indices", default_empty=True), script)
     reader.finish()
@@ -56,6 +58,7 @@ def _indices(table: Reader, script: str) -> dict[int, str]:
                                  f"{value!r} with {ch!r} U+{ord(ch):04X} "
                                  f"{unicodedata.name(ch, '?')}", raw=True,
                                  hint="a look-alike from another script")
+        check_printable(table.path, table.key(key), value)
         indices[INDEX_KEYS[key]] = value
     if len(set(indices.values())) != len(indices):
         raise table.fail("", "a different index for each of J, Q, K, A",

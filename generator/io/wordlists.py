@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import TemplateError
+from .prescan import read_bounded
 from .reader import display_path
 
 #: Script of a letter set -> (wordfreq language code, its letters, its vowels).
@@ -114,6 +115,9 @@ def _above(count: int, least: float) -> range:
         end += 1
     return range(end)
 
+#: The largest word file read, in bytes (a list of every English word is about 4 MB).
+WORD_FILE_BYTES = 50_000_000
+
 
 def read_word_file(path: Path) -> SetWordList:
     """A user's word list: one word per line, ``#`` starts a comment, blank lines skipped.
@@ -122,7 +126,9 @@ def read_word_file(path: Path) -> SetWordList:
     """
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        # A word list may be far larger than a template, but still not endless: a FIFO
+        # or /dev/zero would block or fill the memory.
+        text = read_bounded(path, shown, WORD_FILE_BYTES).decode("utf-8")
     except UnicodeDecodeError:
         raise TemplateError(shown, "", expected="UTF-8 text") from None
     except OSError as e:

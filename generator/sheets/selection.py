@@ -8,6 +8,7 @@ from collections.abc import Sequence, Set
 from typing import TypeVar
 
 from ..errors import ImpositionError
+from ..model.limits import SHEET_NUMBER
 
 _Page = TypeVar("_Page")
 
@@ -23,13 +24,16 @@ def parse_sheets(text: str) -> frozenset[int]:
     chosen: set[int] = set()
     for part in text.split(","):
         part = part.strip()
-        match = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", part)
+        match = re.fullmatch(r"([0-9]{1,9})(?:\s*-\s*([0-9]{1,9}))?", part)
         if not match:
             raise ValueError(f"expected sheet numbers and ranges like 2,5-6, got {part!r}")
         first = int(match.group(1))
         last = int(match.group(2) or first)
         if first < 1 or last < first:
             raise ValueError(f"expected sheets from 1 and ranges low-high, got {part!r}")
+        # Every number of a range is kept: "1-99999999999" once filled 20 GB.
+        if not (SHEET_NUMBER.holds(first) and SHEET_NUMBER.holds(last)):
+            raise ValueError(f"expected each {SHEET_NUMBER.expected()}, got {part!r}")
         chosen.update(range(first, last + 1))
     return frozenset(chosen)
 

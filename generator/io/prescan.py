@@ -1,0 +1,128 @@
+"""Checks on an input file before it is parsed: a regular file, not too big, and TOML
+whose nesting and dotted keys the parser gets through quickly.
+
+Templates come from users, and ``tomllib`` has no limits of its own: a FIFO or a link to
+``/dev/zero`` blocks the reader forever, a 1000-deep array overflows Python's stack, and
+a dotted key of 50,000 parts takes minutes and gigabytes (its cost grows faster than the
+square of the parts). A single linear pass over the text, stopping at the first excess,
+refuses all of these before ``tomllib`` sees them.
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from ..errors import TemplateError
+
+#: The largest template or settings file read, in bytes. The shipped ones are under 10 KB.
+MAX_FILE_BYTES = 1_000_000
+#: Arrays and inline tables nested deeper than this are refused (templates use 2).
+MAX_DEPTH = 32
+#: A dotted key (or table header) with more parts than this is refused (templates use 3).
+MAX_KEY_PARTS = 32
+
+# What the scan stops at: string openers, comments, brackets, and the punctuation that
+# moves between a key and its value. Everything else is skipped by the regex engine.
+_TOKEN = re.compile(r'"""|\'\'\'|["\'#\[\]{}=,.\n]')
+_MULTI_END = {'"""': re.compile(r'(?<!\\)(?:\\\\)*"""'), "'''": re.compile(r"'''")}
+_BASIC_END = re.compile(r'(?<!\\)(?:\\\\)*"|\n')
+
+
+def read_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of *path*, refusing anything but a regular file of at most *limit* bytes.
+
+    The file is looked at (following links) before it is opened, since opening a FIFO
+    blocks until a writer comes; the read itself stops one byte past the limit in case
+    the file grew meanwhile.
+
+    :raises: :exc:`TemplateError` naming the file as *shown*, or :exc:`OSError`.
+    """
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise TemplateError(shown, "", expected="a regular file", got=_file_kind(info.st_mode))
+    if info.st_size > limit:
+        raise TemplateError(shown, "", expected=f"a file of at most {limit:,} bytes",
+                            got=f"{info.st_size:,} bytes")
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise TemplateError(shown, "", expected=f"a file of at most {limit:,} bytes",
+                            got="more")
+    return data
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
+def check_toml_shape(text: str) -> None:
+    """Refuses TOML nested deeper than :data:`MAX_DEPTH` or with a dotted key of more than
+    :data:`MAX_KEY_PARTS` parts. Syntax errors are left to the parser.
+
+    :raises: :exc:`ValueError` saying what was expected.
+
+    >>> check_toml_shape('a.b = [[1, 2], {c.d = "x.y.z"}]  # a.b.c.d.e')
+    >>> check_toml_shape("x = " + "[" * 40 + "]" * 40)
+    Traceback (most recent call last):
+    ValueError: arrays and inline tables nested at most 32 deep
+    >>> check_toml_shape("a" + ".a" * 40 + " = 1")
+    Traceback (most recent call last):
+    ValueError: keys of at most 32 dotted parts
+    """
+    # One stack entry per open bracket: "[" an array, "{" an inline table, "h" a table
+    # header. In a key (line start, header, after "{" or "," in an inline table) the dots
+    # are counted; after "=" they are decimal points until the next key begins.
+    stack: list[str] = []
+    in_key, parts, line_start = True, 1, True
+    pos = 0
+    while True:
+        match = _TOKEN.search(text, pos)
+        if match is None:
+            return
+        token, pos = match.group(), match.end()
+        if token in _MULTI_END:
+            closing = _MULTI_END[token].search(text, pos)
+            pos = len(text) if closing is None else closing.end()
+        elif token == '"':
+            closing = _BASIC_END.search(text, pos)
+            pos = len(text) if closing is None else closing.end()
+        elif token == "'":
+            end = text.find("'", pos)
+            pos = len(text) if end < 0 else end + 1
+        elif token == "#":
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end
+        elif token == "\n":
+            if not stack:
+                in_key, parts = True, 1
+        elif token == ".":
+            if in_key:
+                parts += 1
+                if parts > MAX_KEY_PARTS:
+                    raise ValueError(f"keys of at most {MAX_KEY_PARTS} dotted parts")
+        elif token == "=":
+            in_key = False
+        elif token == ",":
+            if stack and stack[-1] == "{":
+                in_key, parts = True, 1
+        elif token in "[{":
+            if token == "[" and in_key and (not stack or stack[-1] == "h") and line_start:
+                stack.append("h")   # [table] or [[array of tables]]: a key follows
+            else:
+                stack.append(token)
+                if len(stack) > MAX_DEPTH:
+                    raise ValueError(f"arrays and inline tables nested at most "
+                                       f"{MAX_DEPTH} deep")
+                in_key, parts = token == "{", 1
+        elif token in "]}":
+            if stack:
+                stack.pop()
+            in_key = False   # a value or a header has ended: the next key starts a line
+        line_start = token == "\n" or (token == "[" and bool(stack) and stack[-1] == "h")
