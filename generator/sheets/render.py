@@ -49,14 +49,18 @@ def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: f
     elif isinstance(source, Pack):
         pack = source
         sides = ((f"{pack.name}-{card.notation()}",
-                  card_front(pack, card, size=size, bleed=bleed, style=style),
-                  card_back(pack, card, size=size, bleed=bleed, style=style))
+                  card_front(pack, card, size=size, bleed=bleed, style=style,
+                             corner=settings.corner_radius),
+                  card_back(pack, card, size=size, bleed=bleed, style=style,
+                            corner=settings.corner_radius))
                  for card in pack)
     else:
         letters = source
         sides = ((f"{letters.name}-{card.letter}-{card.colour.code}",
-                  letter_front(letters, card, size=size, bleed=bleed, style=style),
-                  letter_back(letters, card, size=size, bleed=bleed, style=style))
+                  letter_front(letters, card, size=size, bleed=bleed, style=style,
+                               corner=settings.corner_radius),
+                  letter_back(letters, card, size=size, bleed=bleed, style=style,
+                              corner=settings.corner_radius))
                  for card in letters)
     for stem, front, back in sides:
         yield f"{stem}-face", card_page(front, size, bleed, f"{stem} face")
