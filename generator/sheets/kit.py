@@ -15,6 +15,7 @@ from ..model.cards import Pack
 from ..draw.geometry import Rect, Size
 from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
+from .cutfiles import cut_files
 from .cards import blank_back, card_sheets
 from .fold import fold_sheets
 from .ink import rated_pages
@@ -80,8 +81,9 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
 
 def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
-    fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
-    backs = [card_back(pack, c, size=size, bleed=bleed) for c in pack]
+    corner = settings.corner_radius
+    fronts = [card_front(pack, c, size=size, bleed=bleed, corner=corner) for c in pack]
+    backs = [card_back(pack, c, size=size, bleed=bleed, corner=corner) for c in pack]
     return _card_sheets(fronts, backs, size, spec, pack.title)
 
 
@@ -101,8 +103,10 @@ def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> li
 
 def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
     size, bleed = settings.card, spec.bleed
-    fronts = [letter_front(letters, c, size=size, bleed=bleed) for c in letters]
-    backs = [letter_back(letters, c, size=size, bleed=bleed) for c in letters]
+    corner = settings.corner_radius
+    fronts = [letter_front(letters, c, size=size, bleed=bleed, corner=corner)
+              for c in letters]
+    backs = [letter_back(letters, c, size=size, bleed=bleed, corner=corner) for c in letters]
     return _card_sheets(fronts, backs, size, spec, letters.title)
 
 
@@ -138,11 +142,13 @@ def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[P
 def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITEMS,
           spec: SheetSpec = SheetSpec(), card: Size | None = None, cmyk: bool = False,
           overlap: float = 6.0, progress: Callable[[str], None] | None = None,
-          sheets: frozenset[int] | None = None, count_ink: bool = False) -> list[Built]:
+          sheets: frozenset[int] | None = None, count_ink: bool = False,
+          cut: str | None = None) -> list[Built]:
     """Writes ``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items*
     order. Returns what was written. *sheets* keeps only those sheets of each item (see
     :mod:`.selection`; the files are then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in
-    each file's sheets of paper and ink estimate.
+    each file's sheets of paper and ink estimate. *cut* (``svg`` or ``dxf``) also writes a
+    cut file per card sheet (see :mod:`.cutfiles`) and prints the cutter's marks.
 
     :raises: :exc:`ImpositionError` if no item has any of *sheets*.
     """
@@ -152,6 +158,12 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         settings = replace(settings, card=card, square=card)
     for name in items:
         library.item(name)  # a misspelt name fails before any progress is shown
+    cut_encoded: list[tuple[str, bytes]] = []
+    if cut is not None:
+        # The sheets keep their corners for the cutter's marks, and print them.
+        spec = replace(spec, cutter_marks=True)
+        cut_encoded = cut_files(library, items, spec, settings, cut, card=card,
+                                sheets=sheets)
     drawn = {}
     for name in items:
         if progress:
@@ -188,7 +200,8 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     out = prepare_dir(out_dir)
     return [Built(atomic_write(out / file, data), len(pages), len(data),
                   *counts.get(file, (None, None)))
-            for file, pages, data in encoded]
+            for file, pages, data in encoded] + [
+        Built(atomic_write(out / file, data), 1, len(data)) for file, data in cut_encoded]
 
 
 def _pages_per_sheet(library: Library, name: str, spec: SheetSpec) -> int:
