@@ -85,7 +85,9 @@ def _place_pair(pair: Group, slot: Rect, reach: Rect, turned: bool) -> Group:
 def fold_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
                 spec: SheetSpec, title: str) -> list[Page]:
     """One page per sheet of face-and-back pairs, printed on one side."""
-    sheet = oriented_plan(pair_size(card), spec, len(fronts))
+    # No registration is involved: the sheet keeps no room for targets it does not draw,
+    # only for the note and ruler.
+    sheet = oriented_plan(pair_size(card), spec, len(fronts), targets=False)
     per = sheet.per_sheet
     count = math.ceil(len(fronts) / per)
     pages = []
