@@ -22,6 +22,7 @@ from .ink import rated_pages
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
+from ..errors import ImpositionError
 from ..io.output import atomic_write, prepare_dir
 from .render import Progress, card_pages
 from ..draw.scene import Box, Group, Page, Paint
@@ -158,6 +159,10 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         settings = replace(settings, card=card, square=card)
     for name in items:
         library.item(name)  # a misspelt name fails before any progress is shown
+    if spec.gap > 0 and items and all(_one_sided(library, name) for name in items):
+        raise ImpositionError("--gap spaces the cards on card sheets; a board is printed "
+                              "one piece a page, so a gap means nothing to it (leave "
+                              "--gap out, or build cards with it)")
     cut_encoded: list[tuple[str, bytes]] = []
     if cut is not None:
         # The sheets keep their corners for the cutter's marks, and print them.
