@@ -19,6 +19,7 @@ from .cutfiles import cut_files
 from .cards import blank_back, card_sheets
 from .fold import fold_sheets
 from .ink import rated_pages
+from .sharing import CardArt, Part, shared_parts, shares
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
@@ -68,47 +69,46 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
                overlap: float = 6.0, card: Size | None = None) -> list[Page]:
     """The sheets of one kit item: card fronts and backs, or a board in pieces. *card* is
     the size asked for on the command line: it overrides a traditional pack's own."""
-    item = library.item(name)
-    if isinstance(item, TraditionalPack):
-        return _traditional_pages(item, spec, card or item.size)
-    if isinstance(item, Pack):
-        return _pack_pages(item, spec, settings)
-    if isinstance(item, LetterSet):
-        return _letter_pages(item, spec, settings)
+    art = card_art(library, name, spec, settings, card)
+    if art is not None:
+        return card_pages_of(art, spec)
     if spec.backs is Backs.BACKS_ONLY:
         return []  # a board has no backs: it is all in the fronts file
+    item = library.item(name)
+    assert isinstance(item, Board)
     return _board_pages(item, spec, settings, overlap)
 
 
-def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
-    size, bleed = settings.card, spec.bleed
-    corner = settings.corner_radius
-    fronts = [card_front(pack, c, size=size, bleed=bleed, corner=corner) for c in pack]
-    backs = [card_back(pack, c, size=size, bleed=bleed, corner=corner) for c in pack]
-    return _card_sheets(fronts, backs, size, spec, pack.title)
-
-
-def _card_sheets(fronts: list[Group], backs: list[Group], size: Size, spec: SheetSpec,
-                 title: str) -> list[Page]:
-    if spec.backs is Backs.FOLD:
-        return fold_sheets(fronts, backs, size, spec, title)
-    return card_sheets(fronts, backs, size, spec, title)
-
-
-def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> list[Page]:
+def card_art(library: Library, name: str, spec: SheetSpec, settings: Settings,
+             card: Size | None = None) -> CardArt | None:
+    """Every card of item *name* drawn with the spec's bleed, or None for a board."""
+    item = library.item(name)
     bleed = spec.bleed
-    fronts = [traditional_front(pack, p, size=size, bleed=bleed) for p in pack.printed()]
-    backs = [traditional_back(pack, p, size=size, bleed=bleed) for p in pack.printed()]
-    return _card_sheets(fronts, backs, size, spec, pack.title)
+    if isinstance(item, TraditionalPack):
+        size = card or item.size
+        return CardArt([traditional_front(item, p, size=size, bleed=bleed)
+                        for p in item.printed()],
+                       [traditional_back(item, p, size=size, bleed=bleed)
+                        for p in item.printed()], size, item.title)
+    size, corner = settings.card, settings.corner_radius
+    if isinstance(item, Pack):
+        return CardArt([card_front(item, c, size=size, bleed=bleed, corner=corner)
+                        for c in item],
+                       [card_back(item, c, size=size, bleed=bleed, corner=corner)
+                        for c in item], size, item.title)
+    if isinstance(item, LetterSet):
+        return CardArt([letter_front(item, c, size=size, bleed=bleed, corner=corner)
+                        for c in item],
+                       [letter_back(item, c, size=size, bleed=bleed, corner=corner)
+                        for c in item], size, item.title)
+    return None
 
 
-def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
-    size, bleed = settings.card, spec.bleed
-    corner = settings.corner_radius
-    fronts = [letter_front(letters, c, size=size, bleed=bleed, corner=corner)
-              for c in letters]
-    backs = [letter_back(letters, c, size=size, bleed=bleed, corner=corner) for c in letters]
-    return _card_sheets(fronts, backs, size, spec, letters.title)
+def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:
+    """The sheets of *art*: folded pairs, or fronts and backs."""
+    if spec.backs is Backs.FOLD:
+        return fold_sheets(art.fronts, art.backs, art.size, spec, art.title)
+    return card_sheets(art.fronts, art.backs, art.size, spec, art.title)
 
 
 def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
@@ -189,9 +189,15 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     drawn = {name: pages for name, pages in drawn.items() if pages}
     for name, pages in drawn.items():
         documents.append((f"{name}{side}.pdf", pages, f"opencards {name}"))
+    parts = [Part((name,), pages) for name, pages in drawn.items()]
+    if whole_kit and shares(spec, sheets, cut):
+        # On A3 small items share sheets in kit.pdf (see :mod:`.sharing`).
+        parts = shared_parts(list(drawn), drawn,
+                             lambda name: card_art(library, name, spec, settings, card),
+                             spec, lambda art: card_pages_of(art, spec))
     if whole_kit:
-        kit = [p for name, pages in drawn.items()
-               for p in _duplex_ready(pages, spec, _one_sided(library, name))]
+        kit = [p for part in parts
+               for p in _duplex_ready(part.pages, spec, _one_sided(library, part.names[0]))]
         documents.append((f"kit{side}.pdf", kit, "opencards kit"))
     encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
                for file, pages, title in documents]
@@ -200,8 +206,10 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         per_item = {name: (_paper_sheets(library, name, pages, spec), rated_pages(pages))
                     for name, pages in drawn.items()}
         counts = {f"{name}{side}.pdf": c for name, c in per_item.items()}
-        counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_item.values()),
-                                    sum(c[1] for c in per_item.values()))
+        per_part = [per_item[part.names[0]] if len(part.names) == 1 else
+                    (_paper_sheets(library, part.names[0], part.pages, spec),
+                     rated_pages(part.pages)) for part in parts]
+        counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_part), sum(c[1] for c in per_part))
     out = prepare_dir(out_dir)
     return [Built(atomic_write(out / file, data), len(pages), len(data),
                   *counts.get(file, (None, None)))
