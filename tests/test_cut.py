@@ -284,3 +284,16 @@ def test_settings_corner_radius_reaches_art_and_cut(runner, tmp_path):
     assert result.exit_code == 1
     assert "settings.toml" in result.output and "card.corner_radius" in result.output
     assert result.output.count("\n") == 1
+
+
+def test_a_reprint_writes_the_cut_files_of_its_sheets_only(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--cut", "dxf", "--only", "pack52", "--sheets",
+                                 "2,7", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.glob("*-cut-*")) == ["pack52-cut-2.dxf",
+                                                                 "pack52-cut-7.dxf"]
+    pages = pdfgeom.read(tmp_path / "pack52-sheets-2,7.pdf")
+    for page, n in zip(pages[0::2], (2, 7)):
+        outlines, _ = read_dxf(tmp_path / f"pack52-cut-{n}.dxf", page.height_mm)
+        assert sorted((round(b.x, 2), round(b.y, 2)) for b, _ in outlines) == sorted(
+            (round(x, 2), round(y, 2)) for x, y, _, _ in page.markers)
