@@ -69,14 +69,13 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
                overlap: float = 6.0, card: Size | None = None) -> list[Page]:
     """The sheets of one kit item: card fronts and backs, or a board in pieces. *card* is
     the size asked for on the command line: it overrides a traditional pack's own."""
-    art = card_art(library, name, spec, settings, card)
-    if art is not None:
-        return card_pages_of(art, spec)
-    if spec.backs is Backs.BACKS_ONLY:
-        return []  # a board has no backs: it is all in the fronts file
     item = library.item(name)
-    assert isinstance(item, Board)
-    return _board_pages(item, spec, settings, overlap)
+    if isinstance(item, Board):
+        if spec.backs is Backs.BACKS_ONLY:
+            return []  # a board has no backs: it is all in the fronts file
+        return _board_pages(item, spec, settings, overlap)
+    art = card_art(library, name, spec, settings, card)
+    return [] if art is None else card_pages_of(art, spec)
 
 
 def card_art(library: Library, name: str, spec: SheetSpec, settings: Settings,
