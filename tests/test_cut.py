@@ -297,3 +297,23 @@ def test_a_reprint_writes_the_cut_files_of_its_sheets_only(runner, tmp_path):
         outlines, _ = read_dxf(tmp_path / f"pack52-cut-{n}.dxf", page.height_mm)
         assert sorted((round(b.x, 2), round(b.y, 2)) for b, _ in outlines) == sorted(
             (round(x, 2), round(y, 2)) for x, y, _, _ in page.markers)
+
+
+@pytest.mark.parametrize("paper, flip", [("a4", "long"), ("letter", "short")])
+def test_with_the_cutters_marks_the_targets_still_coincide_through_the_sheet(paper, flip):
+    from generator.draw.scene import Circle
+    from generator.sheets.spec import mirror
+    card = Size(25, 50)
+    spec = SheetSpec(paper=paper, flip=flip, cutter_marks=True)
+    front, back = card_sheets([art(spec, card)] * 32, [art(spec, card)] * 32, card, spec,
+                              "T")[:2]
+
+    def dots(page):
+        return sorted((round(t.apply(i.cx, i.cy)[0], 3), round(t.apply(i.cx, i.cy)[1], 3))
+                      for i, t in walk(page.items) if isinstance(i, Circle) and i.paint.fill)
+    on_front = dots(front)
+    assert len(on_front) == 2                  # the pair at the edge middles
+    to_front = mirror(spec)
+    seen = sorted((round(x, 3), round(y, 3)) for x, y in
+                  (to_front.apply(*c) for c in dots(back)))
+    assert seen == on_front
