@@ -135,8 +135,11 @@ def test_seam_diamonds_follow_the_boards_own_files_and_ranks():
 def test_small_paper_splits_quarters_further():
     pieces = tiles(Size(224, 424), SheetSpec(paper="a4"), 6.0)
     assert len(pieces) == 4
-    big = tiles(Size(448, 848), SheetSpec(paper="a4"), 6.0)
+    big = tiles(Size(448, 848), SheetSpec(paper="a4", orientation="upright"), 6.0)
     assert len(big) == 16 and all(SheetSpec().printable.w > t.area.w for t in big)
+    # Turned a quarter, its pieces are fewer: auto turns them.
+    turned = tiles(Size(448, 848), SheetSpec(paper="a4"), 6.0)
+    assert len(turned) == 12 and all(SheetSpec().printable.h > t.area.w for t in turned)
 
 
 def _vernier_ticks_seen_from_front(spec):

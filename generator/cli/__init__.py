@@ -17,6 +17,7 @@ from ..io.output import staged
 from ..model import limits
 from ..io.templates import TemplateKind
 from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
+from ..sheets.cutfiles import FORMATS as CUT_FORMATS
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
@@ -330,6 +331,10 @@ def _summary(built: list[Built], out: Path) -> None:
 @click.option("--overlap", type=Length(limits.OVERLAP), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
+@click.option("--cut", type=click.Choice(CUT_FORMATS), default=None,
+              help="Also write a cut file per card sheet (NAME-cut-N.svg or .dxf) for a "
+                   "cutting machine: each card's outline with rounded corners, and print "
+                   "its three registration marks on the fronts.")
 @click.option("--sheets", type=_Sheets(), default=None, metavar="LIST",
               help="Reprint only these sheets of each item, e.g. 2,5-6 (as numbered on the "
                    "sheets); written as NAME-sheets-2,5-6.pdf, without the booklet unless "
@@ -340,7 +345,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   margins: tuple[float, float, float, float] | None, printer: str | None,
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
-                  cmyk: bool, sheets: frozenset[int] | None) -> None:
+                  cmyk: bool, cut: str | None, sheets: frozenset[int] | None) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     # Here, not at the top: the booklet typesetter is imported only by the commands using it.
@@ -370,7 +375,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                     bar(len(done), len(items))
                 built = build(lib, out_dir, items=items, spec=spec, card=card_size,
                               cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
-                              count_ink=True)
+                              count_ink=True, cut=cut)
         built += write_booklets(booklets, out_dir)
     _summary(built, out_dir)
 

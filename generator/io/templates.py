@@ -26,7 +26,7 @@ from .glyphs import check_printable
 from .hands import hands_from_toml
 from .reader import Reader, display_path, read_toml, require_known
 from .resources import templates_dir
-from ..model.settings import Settings
+from ..model.settings import CORNER_RADIUS, Settings
 from ..model.traditional import TraditionalPack
 
 
@@ -369,13 +369,19 @@ def _stack(rows: Reader, key: str, file: int, token: str) -> Stack:
 
 def settings_from_toml(reader: Reader) -> Settings:
     sizes = {}
+    corner = CORNER_RADIUS
     for key, limit in (("card", CARD_SIDE), ("square", SQUARE_SIDE)):
         table = reader.table(key)
         sizes[key] = Size(table.length("width", limit=limit),
                           table.length("height", limit=limit))
+        if key == "card":
+            corner = table.length("corner_radius", CORNER_RADIUS, positive=False)
+            if corner < 0 or corner > min(sizes[key].width, sizes[key].height) / 2:
+                raise table.fail("corner_radius", "a length from 0 to half the card's "
+                                 "shorter side", table.raw("corner_radius"))
         table.finish()
     reader.finish()
-    return Settings(**sizes)
+    return Settings(card=sizes["card"], square=sizes["square"], corner_radius=corner)
 
 
 #: A template of any kind, as the model holds it; match on its type.

@@ -1,6 +1,12 @@
 """Boards in pieces: a board cut into quarters (and a quarter further if the paper is
 small), one page per piece, with glue strips where neighbours overlap and diamonds where
-the square lines cross a seam."""
+the square lines cross a seam.
+
+Of the card sheet options, ``--marks`` and ``--orientation`` apply to pieces too: the
+piece's cutting guides are drawn in the chosen style (crop marks, corner ticks, or lines
+to the printable edge, broken round the label and the ruler), and a piece may lie turned
+a quarter (clockwise, the north edge on the right) when that needs fewer pieces or is
+asked for. ``--gap`` has no meaning for a board: each piece is a page of its own."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,8 +15,10 @@ from dataclasses import dataclass
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint, Polygon, Text
 from ..errors import ImpositionError
-from .marks import MARK_INK, crop_marks, sheet_ruler
-from .spec import SheetSpec
+from .guides import guides, mark_reach
+from .marks import MARK_INK, sheet_ruler
+from .notes import RULER_BOX
+from .spec import Marks, Orientation, SheetSpec, safe_area
 
 #: Half the diagonal of a seam diamond, mm.
 DIAMOND = 1.2
@@ -31,19 +39,43 @@ class Tile:
 
 def tiles(board: Size, spec: SheetSpec, overlap: float) -> list[Tile]:
     """Cuts a board into quarters, and each quarter further if a piece (with its overlap
-    strip, bleed and marks) does not fit the paper. Overlap strips lie on the right edge
-    of each piece that has a neighbour to the right and on the bottom edge of each piece
-    with one below, so neighbours share exactly *overlap* mm.
+    strip, bleed and marks) does not fit the paper, upright or turned as
+    :func:`board_turned` decides. Overlap strips lie on the right edge of each piece that
+    has a neighbour to the right and on the bottom edge of each piece with one below, so
+    neighbours share exactly *overlap* mm.
 
     :raises: :exc:`ImpositionError` if even a 32nd of a quarter does not fit.
     """
-    room = spec.printable.inset(spec.mark_reach + 9.0)  # space for the label line
+    return _tiles(board, spec, overlap, board_turned(board, spec, overlap))
+
+
+def board_turned(board: Size, spec: SheetSpec, overlap: float) -> bool:
+    """Whether the pieces lie turned a quarter: if ``--orientation turned`` asks, or with
+    *auto* if turned pieces are fewer (upright when both are as many)."""
+    if spec.orientation is Orientation.UPRIGHT:
+        return False
+    if spec.orientation is Orientation.TURNED:
+        return True
+    try:
+        upright = len(_tiles(board, spec, overlap, False))
+    except ImpositionError:
+        return True
+    try:
+        return len(_tiles(board, spec, overlap, True)) < upright
+    except ImpositionError:
+        return False
+
+
+def _tiles(board: Size, spec: SheetSpec, overlap: float, turned: bool) -> list[Tile]:
+    room = spec.printable.inset(mark_reach(spec) + 9.0)  # space for the label line
+    # A turned piece's width runs down the page.
+    room_w, room_h = (room.h, room.w) if turned else (room.w, room.h)
     cols = rows = 2
-    while (board.width / cols + overlap) > room.w + 1e-9:
+    while (board.width / cols + overlap) > room_w + 1e-9:
         cols += 2
         if cols > 64:
             raise ImpositionError(f"the board does not fit on {spec.paper.upper()}")
-    while (board.height / rows + overlap) > room.h + 1e-9:
+    while (board.height / rows + overlap) > room_h + 1e-9:
         rows += 2
         if rows > 64:
             raise ImpositionError(f"the board does not fit on {spec.paper.upper()}")
@@ -71,15 +103,22 @@ def board_sheets(figure: Group, size: Size, spec: SheetSpec, *, title: str,
     marks at its corners, its overlap strip hatched as the glue edge, alignment marks on
     the seams, and a label naming the quarter and which way is up."""
     # Pages go quarter by quarter, so the pieces of one quarter come out together.
-    pieces = sorted(tiles(size, spec, overlap), key=lambda t: (_quarter_name(t)[0], t.row,
-                                                               t.col))
+    turned = board_turned(size, spec, overlap)
+    pieces = sorted(_tiles(size, spec, overlap, turned),
+                    key=lambda t: (_quarter_name(t)[0], t.row, t.col))
     pages = []
     for tile in pieces:
         area = tile.area
-        x0 = (spec.size.width - area.w) / 2
-        y0 = (spec.size.height - area.h) / 2
-        place = Transform.translate(x0 - area.x, y0 - area.y)
-        trim = Rect(x0, y0, area.w, area.h)
+        w, h = (area.h, area.w) if turned else (area.w, area.h)
+        x0 = (spec.size.width - w) / 2
+        y0 = (spec.size.height - h) / 2
+        trim = Rect(x0, y0, w, h)
+        if turned:
+            # A quarter turn clockwise, as turned cards lie: the north edge on the right.
+            place = (Transform.translate(trim.right, trim.y) @ Transform.rotate(90)
+                     @ Transform.translate(-area.x, -area.y))
+        else:
+            place = Transform.translate(x0 - area.x, y0 - area.y)
         bleed_rect = trim.inset(-spec.bleed)
         items: list[Item] = [Group((Group((figure, *seams), clip=area.inset(-spec.bleed)),),
                                    place, role="board piece")]
@@ -90,19 +129,31 @@ def board_sheets(figure: Group, size: Size, spec: SheetSpec, *, title: str,
             glue.append(Rect(area.x, tile.own.bottom, area.w, area.bottom - tile.own.bottom))
         for strip in glue:
             page_strip = place.apply_rect(strip)
-            items.append(_glue_strip(page_strip))
-        items += crop_marks(trim, (trim.x, trim.right), (trim.y, trim.bottom), spec)
+            # The strip's inner edge, where it is cut off for a folding board.
+            ax, ay, bx, by = ((strip.x, strip.y, strip.x, strip.bottom) if strip.h >= strip.w
+                              else (strip.x, strip.y, strip.right, strip.y))
+            items.append(_glue_strip(page_strip, (*place.apply(ax, ay), *place.apply(bx, by))))
         number, where = _quarter_name(tile)
         piece = ""
         if tile.cols > 2 or tile.rows > 2:
             per_c, per_r = tile.cols // 2, tile.rows // 2
             piece = (f", piece {1 + tile.col % per_c + per_c * (tile.row % per_r)} of "
                      f"{per_c * per_r}")
-        label = (f"{title}: quarter {number} of 4 ({where}{piece}). Top edge = the north "
+        edge, arrow = ("Right", "\u2192") if turned else ("Top", "\u2191")
+        label = (f"{title}: quarter {number} of 4 ({where}{piece}). {edge} edge = the north "
                  "player's side. Print at 100%.")
-        above = bleed_rect.y - spec.mark_reach
+        above = bleed_rect.y - mark_reach(spec)
+        marks = guides(trim, (trim.x, trim.right), (trim.y, trim.bottom), (trim,), spec)
+        if spec.marks is Marks.LINES:
+            # Lines to the printable edge would run through the label and the ruler.
+            p = safe_area(spec)
+            keep_out = [Rect(0, above - 7.0 - 3.0, spec.size.width, 7.0 + 1.0),
+                        Rect(p.x + 8 - 1.0, p.bottom - 1.0 - RULER_BOX[1] - 1.0,
+                             RULER_BOX[0] + 2.0, RULER_BOX[1] + 2.0)]
+            marks = [part for line in marks for part in _around(line, keep_out)]
+        items += marks
         items.append(Text(spec.size.width / 2, above - 3.0, label, 2.6, MARK_INK, "regular"))
-        items.append(Text(spec.size.width / 2, above - 7.0, "\u2191 north", 2.6, MARK_INK,
+        items.append(Text(spec.size.width / 2, above - 7.0, f"{arrow} north", 2.6, MARK_INK,
                           "bold"))
         items += sheet_ruler(spec)
         pages.append(Page(spec.size.width, spec.size.height, tuple(items), trim=trim,
@@ -110,9 +161,30 @@ def board_sheets(figure: Group, size: Size, spec: SheetSpec, *, title: str,
     return pages
 
 
-def _glue_strip(strip: Rect) -> Group:
+def _around(line: Line, boxes: Sequence[Rect]) -> list[Line]:
+    """An upright or level *line* with the parts inside *boxes* left out."""
+    parts = [line]
+    for box in boxes:
+        kept = []
+        for ln in parts:
+            if ln.x1 == ln.x2 and box.x <= ln.x1 <= box.right:
+                lo, hi = sorted((ln.y1, ln.y2))
+                pieces = [(lo, min(hi, box.y)), (max(lo, box.bottom), hi)]
+                kept += [Line(ln.x1, a, ln.x1, b, ln.paint) for a, b in pieces if b - a > 0.5]
+            elif ln.y1 == ln.y2 and box.y <= ln.y1 <= box.bottom:
+                lo, hi = sorted((ln.x1, ln.x2))
+                pieces = [(lo, min(hi, box.x)), (max(lo, box.right), hi)]
+                kept += [Line(a, ln.y1, b, ln.y1, ln.paint) for a, b in pieces if b - a > 0.5]
+            else:
+                kept.append(ln)
+        parts = kept
+    return parts
+
+
+def _glue_strip(strip: Rect, edge: tuple[float, float, float, float]) -> Group:
     """Grey hatching over an overlap strip: glue the neighbouring piece on top of it, or
-    cut it off along its inner edge and tape the pieces for a folding board."""
+    cut it off along its inner edge (*edge*, page mm) and tape the pieces for a folding
+    board."""
     paint = Paint(stroke="#555555", width=0.25)
     lines: list[Item] = []
     step = 2.0
@@ -120,13 +192,8 @@ def _glue_strip(strip: Rect) -> Group:
     for i in range(n):
         d = i * step
         lines.append(Line(strip.x + d, strip.y, strip.x + d - strip.h, strip.bottom, paint))
-    edge = Paint(stroke="#000000", width=0.3, dash=(1.5, 1.0))
-    inner_x = strip.x if strip.h >= strip.w else None
-    border: list[Item] = [Box(strip, Paint(stroke="#555555", width=0.2))]
-    if inner_x is not None:
-        border.append(Line(strip.x, strip.y, strip.x, strip.bottom, edge))
-    else:
-        border.append(Line(strip.x, strip.y, strip.right, strip.y, edge))
+    dashed = Paint(stroke="#000000", width=0.3, dash=(1.5, 1.0))
+    border: list[Item] = [Box(strip, Paint(stroke="#555555", width=0.2)), Line(*edge, dashed)]
     return Group((Group(tuple(lines), clip=strip), *border), role="glue edge")
 
 

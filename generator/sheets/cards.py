@@ -9,10 +9,12 @@ from dataclasses import dataclass, replace
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
+from .cutter import cutter_items, cutter_zones
 from .glue import glue_crop_marks, tab_label, tab_reach, tab_rect
 from .guides import guides, mark_reach, style
-from .marks import mirrored, pinholes, registration_targets, target_layout, target_touches
-from .notes import note, ruler
+from .marks import (PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
+                    registration_targets, target_layout, target_touches)
+from .notes import note, room_for_notes, ruler, usual_places
 from .spec import Backs, Flip, Marks, Orientation, SheetSpec, back_shift, mirror
 
 
@@ -35,16 +37,19 @@ class SheetPlan:
         return Rect.bounding([p for s in self.slots for p in s.corners()])
 
 
-def plan(card: Size, spec: SheetSpec, count: int | None = None) -> SheetPlan:
+def plan(card: Size, spec: SheetSpec, count: int | None = None, *,
+         targets: bool = True) -> SheetPlan:
     """The largest grid of upright cards that fits inside the safe margin together with
-    its bleed and crop marks, trimmed to *count* cards and centred on the sheet.
+    its bleed and crop marks, trimmed to *count* cards and centred on the sheet. It keeps
+    room for registration targets unless *targets* is false (sheets printed on one side
+    only, which have none), and for a cutting machine's marks if the spec asks.
 
     :raises: :exc:`ImpositionError` if not one card fits.
     """
     area = spec.printable.inset(mark_reach(spec))
     cols = math.floor((area.w + spec.gap) / (card.width + spec.gap) + 1e-9)
     rows = math.floor((area.h + spec.gap) / (card.height + spec.gap) + 1e-9)
-    cols, rows = _clear_of_targets(card, spec, cols, rows)
+    cols, rows = _clear_of_targets(card, spec, cols, rows, targets)
     if cols < 1 or rows < 1:
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
@@ -61,19 +66,35 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None) -> SheetPlan:
     return SheetPlan(spec, card, cols, rows, slots)
 
 
-def _ink_zones(block: Rect, spec: SheetSpec) -> list[Rect]:
+def ink_zones(block: Rect, spec: SheetSpec, *, lines: bool = True) -> list[Rect]:
     """Where a block's art, bleed and guides print: the targets keep clear of these. The
-    guides lie in strips along the block's sides; its corners beyond the bleed are free."""
+    guides lie in strips along the block's sides; its corners beyond the bleed are free.
+    Guide lines (``--marks lines``) add bands across the sheet unless *lines* is false."""
     r = mark_reach(spec)
     reach = block.inset(-r)
     zones = [block.inset(-spec.bleed), Rect(block.x, block.y - r, block.w, r),
              Rect(block.x, block.bottom, block.w, r), Rect(block.x - r, block.y, r, block.h),
              Rect(block.right, block.y, r, block.h)]
-    if style(spec) is Marks.LINES:
+    if lines and style(spec) is Marks.LINES:
         # Guide lines run on to the edge of the printable area.
         zones += [Rect(reach.x, 0, reach.w, spec.size.height),
                   Rect(0, reach.y, spec.size.width, reach.h)]
     return zones
+
+
+def _ring_zones(block: Rect, spec: SheetSpec) -> list[Rect]:
+    """The pin-hole rings of a glued sheet's fronts, which reach a little past the guides'
+    strips (at the block's corners)."""
+    if spec.backs is not Backs.GLUE:
+        return []
+    r = PINHOLE_RADIUS
+    return [Rect(x - r, y - r, 2 * r, 2 * r) for x, y in pinhole_centres(block, spec)]
+
+
+def _text_places(spec: SheetSpec) -> list[Rect]:
+    """Where targets must not go besides the block: with a cutting machine's marks in the
+    corners, the targets move to the edges, and must not land on the note or ruler."""
+    return usual_places(spec) if spec.cutter_marks else []
 
 
 def _centred_block(card: Size, spec: SheetSpec, cols: int, rows: int) -> Rect:
@@ -92,49 +113,71 @@ def _block_origin(spec: SheetSpec, width: float, height: float) -> tuple[float, 
     return p.x + (p.w - width) / 2, p.y + (p.h - height) / 2
 
 
-def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int) -> tuple[int, int]:
+def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int,
+                      targets: bool = True) -> tuple[int, int]:
     """The grid, one column or row smaller if no set of registration targets clears it
-    (only a block that fills the printable area on both axes comes near them)."""
+    (only a block that fills the printable area on both axes comes near them). Without
+    *targets*, the block need only leave room for the print note and the ruler. With a
+    cutting machine's marks, the block keeps clear of them too, shrinking as far as that
+    takes."""
     # The grid does not shrink for a back correction: one too large is an error instead.
-    plain = replace(spec, back_offset=(0.0, 0.0), back_rotate=0.0, back_scale=(1.0, 1.0))
+    # With a cutter's marks in the corners the targets sit at the edges, where there is
+    # less room: there the grid leaves room for the corrected targets.
+    plain = spec if spec.cutter_marks else replace(
+        spec, back_offset=(0.0, 0.0), back_rotate=0.0, back_scale=(1.0, 1.0))
+    reserved = cutter_zones(spec)
 
     def clear(c: int, r: int) -> bool:
-        zones = _ink_zones(_centred_block(card, spec, c, r), spec)
+        block = _centred_block(card, spec, c, r)
+        zones = ink_zones(block, spec)
+        if any(zone.intersects(mark) for zone in zones + _ring_zones(block, spec)
+               for mark in reserved):
+            return False
+        if not targets:
+            # Guide lines run to the printable edge: the note and ruler cross them anyway.
+            return room_for_notes(spec, ink_zones(block, spec, lines=False) + reserved)
+        zones += reserved + _text_places(spec)
         centres, radius = target_layout(plain, avoid=zones)
         return not any(target_touches(t, zone, radius) for zone in zones for t in centres)
     if cols < 1 or rows < 1 or clear(cols, rows):
         return cols, rows
     options = [(c, r) for c, r in ((cols - 1, rows), (cols, rows - 1)) if c and r
                and clear(c, r)]
+    if not options and reserved:
+        # The cutter's marks reach further in than targets: any smaller grid may do.
+        options = [(c, r) for c in range(1, cols + 1) for r in range(1, rows + 1)
+                   if clear(c, r)]
     return max(options, key=lambda cr: cr[0] * cr[1], default=(0, 0))
 
 
-def oriented_plan(card: Size, spec: SheetSpec, count: int) -> SheetPlan:
+def oriented_plan(card: Size, spec: SheetSpec, count: int, *, targets: bool = True
+                  ) -> SheetPlan:
     """The plan for *count* cards upright or turned, as ``spec.orientation`` says: *auto*
-    turns them only if that needs fewer sheets.
+    turns them only if that needs fewer sheets. *targets* as for :func:`plan`.
 
     :raises: :exc:`ImpositionError` if not one card fits either way that is allowed.
     """
     turned_card = Size(card.height, card.width)
     if spec.orientation is Orientation.UPRIGHT or card.width == card.height:
-        return plan(card, spec, count)
+        return plan(card, spec, count, targets=targets)
     if spec.orientation is Orientation.TURNED:
-        return replace(plan(turned_card, spec, count), turned=True)
-    upright = _fitting(card, spec, count, turned=False)
-    turned = _fitting(turned_card, spec, count, turned=True)
+        return replace(plan(turned_card, spec, count, targets=targets), turned=True)
+    upright = _fitting(card, spec, count, turned=False, targets=targets)
+    turned = _fitting(turned_card, spec, count, turned=True, targets=targets)
     if upright is None:
         # Turned, if that fits; else the upright plan's own error.
-        return turned if turned is not None else plan(card, spec, count)
+        return turned if turned is not None else plan(card, spec, count, targets=targets)
     if turned is not None and (math.ceil(count / turned.per_sheet)
                                < math.ceil(count / upright.per_sheet)):
         return turned
     return upright
 
 
-def _fitting(card: Size, spec: SheetSpec, count: int, turned: bool) -> SheetPlan | None:
+def _fitting(card: Size, spec: SheetSpec, count: int, turned: bool, targets: bool = True
+             ) -> SheetPlan | None:
     """The plan for *card* as laid on the sheet, or None if not one fits."""
     try:
-        return replace(plan(card, spec, count), turned=turned)
+        return replace(plan(card, spec, count, targets=targets), turned=turned)
     except ImpositionError:
         return None
 
@@ -171,7 +214,7 @@ def _trim_marker(card: Size) -> Box:
     return Box(Rect(0, 0, card.width, card.height), Paint())
 
 
-def _reach(slot: Rect, block: Rect, spec: SheetSpec) -> Rect:
+def card_reach(slot: Rect, block: Rect, spec: SheetSpec) -> Rect:
     """A card's clip: bleed past the block's outer edges, half the gap between cards."""
     inner = min(spec.bleed, spec.gap / 2)
     eps = 1e-6
@@ -213,12 +256,15 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
     count = math.ceil(len(fronts) / per)
     flip_to_back = mirror(spec)
     how = _how_to_print(spec)
-    zones = _ink_zones(sheet.block, spec)
+    # A cutting machine's marks print on the fronts only, but the targets and notes of
+    # both sides keep clear of them.
+    zones = ink_zones(sheet.block, spec) + cutter_zones(spec)
     # The back's note is placed on the back page, before its correction moves it.
     back_zones = [flip_to_back.apply_rect(z) for z in zones]
-    targets = registration_targets(spec, avoid=zones)
-    centres, radius = target_layout(spec, avoid=zones)
-    if any(target_touches(c, z, radius) for c in centres for z in zones):
+    avoid = zones + _text_places(spec)
+    targets = registration_targets(spec, avoid=avoid)
+    centres, radius = target_layout(spec, avoid=avoid)
+    if any(target_touches(c, z, radius) for c in centres for z in avoid):
         raise ImpositionError(
             f"{title}: the back correction (--back-offset/--back-rotate/--back-scale) moves "
             "the registration targets onto the cards; it is too large for this paper and "
@@ -237,7 +283,7 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
         back_items: list[Item] = []
         for slot_index, i in enumerate(chunk):
             slot = sheet.slots[slot_index]
-            reach = _reach(slot, block, spec)
+            reach = card_reach(slot, block, spec)
             front_items.append(_place(fronts[i], card, slot, reach, f"card {i}",
                                       sheet.turned))
             back_items.append(_place(backs[i], card, flip_to_back.apply_rect(slot),
@@ -245,7 +291,7 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
                                      sheet.turned))
         label = f"{title} - sheet {n + 1} of {count}"
         front_page = Page(spec.size.width, spec.size.height,
-                          (*front_items, *front_marks,
+                          (*front_items, *front_marks, *cutter_items(spec),
                            note(spec, f"{label}: fronts - {how}", zones),
                            *ruler(spec, zones)),
                           trim=block, bleed=block.inset(-spec.bleed),

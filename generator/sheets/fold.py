@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
-from .cards import SheetPlan, _ink_zones, _reach, oriented_plan, sheet_crop_marks
+from .cards import SheetPlan, card_reach, ink_zones, oriented_plan, sheet_crop_marks
 from .guides import guides
 from .marks import MARK_INK
 from .notes import note, ruler
@@ -85,7 +85,9 @@ def _place_pair(pair: Group, slot: Rect, reach: Rect, turned: bool) -> Group:
 def fold_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
                 spec: SheetSpec, title: str) -> list[Page]:
     """One page per sheet of face-and-back pairs, printed on one side."""
-    sheet = oriented_plan(pair_size(card), spec, len(fronts))
+    # No registration is involved: the sheet keeps no room for targets it does not draw,
+    # only for the note and ruler.
+    sheet = oriented_plan(pair_size(card), spec, len(fronts), targets=False)
     per = sheet.per_sheet
     count = math.ceil(len(fronts) / per)
     pages = []
@@ -94,12 +96,12 @@ def fold_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
         # A part-filled last sheet has the guides and boxes of the pairs it holds.
         held = replace(sheet, slots=sheet.slots[:len(chunk)])
         block = held.block
-        zones = _ink_zones(block, spec)
+        zones = ink_zones(block, spec)
         items: list[Item] = []
         for slot_index, i in enumerate(chunk):
             slot = sheet.slots[slot_index]
             pair = fold_pair(fronts[i], backs[i], card, i)
-            items.append(_place_pair(pair, slot, _reach(slot, block, spec), sheet.turned))
+            items.append(_place_pair(pair, slot, card_reach(slot, block, spec), sheet.turned))
         label = f"{title} - sheet {n + 1} of {count}"
         marks = [*sheet_crop_marks(held), *fold_guides(held)]
         pages.append(Page(spec.size.width, spec.size.height,

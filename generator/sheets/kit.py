@@ -15,12 +15,15 @@ from ..model.cards import Pack
 from ..draw.geometry import Rect, Size
 from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
+from .cutfiles import cut_files
 from .cards import blank_back, card_sheets
 from .fold import fold_sheets
-from .ink import page_coverages, rated
+from .ink import page_coverages, rated, rated_pages
+from .sharing import CardArt, Part, shared_parts, shares
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
+from ..errors import ImpositionError, OutputError
 from ..io.output import safe_name, staged
 from .render import Progress, card_pages, one_per_key
 from ..draw.scene import Box, Group, Page, Paint
@@ -31,7 +34,6 @@ from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
 from ..rules.validation import Source
 from ..model.units import parse_length
-from ..errors import OutputError
 
 #: What ``opencards build`` makes when no --only is given, in printing order.
 DEFAULT_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic", "board-a", "colourless")
@@ -68,44 +70,46 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
     """The sheets of one kit item: card fronts and backs, or a board in pieces. *card* is
     the size asked for on the command line: it overrides a traditional pack's own."""
     item = library.item(name)
-    if isinstance(item, TraditionalPack):
-        return _traditional_pages(item, spec, card or item.size)
-    if isinstance(item, Pack):
-        return _pack_pages(item, spec, settings)
-    if isinstance(item, LetterSet):
-        return _letter_pages(item, spec, settings)
-    if spec.backs is Backs.BACKS_ONLY:
-        return []  # a board has no backs: it is all in the fronts file
-    return _board_pages(item, spec, settings, overlap)
+    if isinstance(item, Board):
+        if spec.backs is Backs.BACKS_ONLY:
+            return []  # a board has no backs: it is all in the fronts file
+        return _board_pages(item, spec, settings, overlap)
+    art = card_art(library, name, spec, settings, card)
+    return [] if art is None else card_pages_of(art, spec)
 
 
-def _pack_pages(pack: Pack, spec: SheetSpec, settings: Settings) -> list[Page]:
-    size, bleed = settings.card, spec.bleed
-    fronts = [card_front(pack, c, size=size, bleed=bleed) for c in pack]
-    backs = one_per_key(card_back(pack, c, size=size, bleed=bleed) for c in pack)
-    return _card_sheets(fronts, backs, size, spec, pack.title)
-
-
-def _card_sheets(fronts: list[Group], backs: list[Group], size: Size, spec: SheetSpec,
-                 title: str) -> list[Page]:
-    if spec.backs is Backs.FOLD:
-        return fold_sheets(fronts, backs, size, spec, title)
-    return card_sheets(fronts, backs, size, spec, title)
-
-
-def _traditional_pages(pack: TraditionalPack, spec: SheetSpec, size: Size) -> list[Page]:
+def card_art(library: Library, name: str, spec: SheetSpec, settings: Settings,
+             card: Size | None = None) -> CardArt | None:
+    """Every card of item *name* drawn with the spec's bleed, or None for a board."""
+    item = library.item(name)
     bleed = spec.bleed
-    fronts = [traditional_front(pack, p, size=size, bleed=bleed) for p in pack.printed()]
-    backs = one_per_key(traditional_back(pack, p, size=size, bleed=bleed)
-                        for p in pack.printed())
-    return _card_sheets(fronts, backs, size, spec, pack.title)
+    if isinstance(item, TraditionalPack):
+        size = card or item.size
+        return CardArt([traditional_front(item, p, size=size, bleed=bleed)
+                        for p in item.printed()],
+                       one_per_key(traditional_back(item, p, size=size, bleed=bleed)
+                                   for p in item.printed()), size, item.title)
+    size, corner = settings.card, settings.corner_radius
+    if isinstance(item, Pack):
+        return CardArt([card_front(item, c, size=size, bleed=bleed, corner=corner)
+                        for c in item],
+                       one_per_key(card_back(item, c, size=size, bleed=bleed,
+                                             corner=corner) for c in item),
+                       size, item.title)
+    if isinstance(item, LetterSet):
+        return CardArt([letter_front(item, c, size=size, bleed=bleed, corner=corner)
+                        for c in item],
+                       one_per_key(letter_back(item, c, size=size, bleed=bleed,
+                                               corner=corner) for c in item),
+                       size, item.title)
+    return None
 
 
-def _letter_pages(letters: LetterSet, spec: SheetSpec, settings: Settings) -> list[Page]:
-    size, bleed = settings.card, spec.bleed
-    fronts = [letter_front(letters, c, size=size, bleed=bleed) for c in letters]
-    backs = one_per_key(letter_back(letters, c, size=size, bleed=bleed) for c in letters)
-    return _card_sheets(fronts, backs, size, spec, letters.title)
+def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:
+    """The sheets of *art*: folded pairs, or fronts and backs."""
+    if spec.backs is Backs.FOLD:
+        return fold_sheets(art.fronts, art.backs, art.size, spec, art.title)
+    return card_sheets(art.fronts, art.backs, art.size, spec, art.title)
 
 
 def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
@@ -140,13 +144,16 @@ def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[P
 def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITEMS,
           spec: SheetSpec = SheetSpec(), card: Size | None = None, cmyk: bool = False,
           overlap: float = 6.0, progress: Callable[[str], None] | None = None,
-          sheets: frozenset[int] | None = None, count_ink: bool = False) -> list[Built]:
+          sheets: frozenset[int] | None = None, count_ink: bool = False,
+          cut: str | None = None) -> list[Built]:
     """Writes ``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items*
     order. Returns what was written. *sheets* keeps only those sheets of each item (see
     :mod:`.selection`; the files are then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in
-    each file's sheets of paper and ink estimate. The files are moved into *out_dir* only
-    when all were written (:func:`~generator.io.output.staged`); a caller's ``staged``
-    block around this call moves them in with its own files.
+    each file's sheets of paper and ink estimate. *cut* (``svg`` or ``dxf``) also writes a
+    cut file per card sheet (see :mod:`.cutfiles`) and prints the cutter's marks. The files
+    are moved into *out_dir* only when all were written
+    (:func:`~generator.io.output.staged`); a caller's ``staged`` block around this call
+    moves them in with its own files.
 
     :raises: :exc:`ImpositionError` if no item has any of *sheets*.
     """
@@ -157,6 +164,16 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     items = list(dict.fromkeys(items))
     # A misspelt name or two items sharing a file fail before any progress is shown.
     stems = output_stems(library, items)
+    if spec.gap > 0 and items and all(_one_sided(library, name) for name in items):
+        raise ImpositionError("--gap spaces the cards on card sheets; a board is printed "
+                              "one piece a page, so a gap means nothing to it (leave "
+                              "--gap out, or build cards with it)")
+    cut_encoded: list[tuple[str, bytes]] = []
+    if cut is not None:
+        # The sheets keep their corners for the cutter's marks, and print them.
+        spec = replace(spec, cutter_marks=True)
+        cut_encoded = cut_files(library, items, spec, settings, cut, card=card,
+                                sheets=sheets, stems=stems)
     drawn = {}
     for name in items:
         if progress:
@@ -178,13 +195,22 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     for name, pages in drawn.items():
         documents.append((f"{stems[name]}{side}.pdf", pages,
                           f"opencards {library.item(name).name}"))
+    parts = [Part((name,), pages) for name, pages in drawn.items()]
+    if whole_kit and shares(spec, sheets, cut):
+        # On A3 small items share sheets in kit.pdf (see :mod:`.sharing`).
+        parts = shared_parts(list(drawn), drawn,
+                             lambda name: card_art(library, name, spec, settings, card),
+                             spec, lambda art: card_pages_of(art, spec))
     if whole_kit:
-        kit = [p for name, pages in drawn.items()
-               for p in _duplex_ready(pages, spec, _one_sided(library, name))]
-        # Each page is drawn once, for its item's file; kit.pdf reuses what was drawn.
-        parts, whole = pdf.render_with_whole([(pages, title) for _, pages, title in documents],
-                                             kit, whole_title="opencards kit", cmyk=cmyk)
-        encoded = [(file, pages, data) for (file, pages, _), data in zip(documents, parts)]
+        kit = [p for part in parts
+               for p in _duplex_ready(part.pages, spec, _one_sided(library, part.names[0]))]
+        # Each page is drawn once, for its item's file; kit.pdf reuses what was drawn
+        # (pages of sheets shared on A3 are drawn for it).
+        parts_data, whole = pdf.render_with_whole(
+            [(pages, title) for _, pages, title in documents], kit,
+            whole_title="opencards kit", cmyk=cmyk)
+        encoded = [(file, pages, data)
+                   for (file, pages, _), data in zip(documents, parts_data)]
         encoded.append((f"kit{side}.pdf", kit, whole))
     else:
         encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
@@ -197,12 +223,15 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
                            rated(page_coverages(data_of[f"{stems[name]}{side}.pdf"])))
                     for name, pages in drawn.items()}
         counts = {f"{stems[name]}{side}.pdf": c for name, c in per_item.items()}
-        counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_item.values()),
-                                    sum(c[1] for c in per_item.values()))
+        per_part = [per_item[part.names[0]] if len(part.names) == 1 else
+                    (_paper_sheets(library, part.names[0], part.pages, spec),
+                     rated_pages(part.pages)) for part in parts]
+        counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_part), sum(c[1] for c in per_part))
     with staged(out_dir) as stage:
         return [Built(stage.write(file, data), len(pages), len(data),
                       *counts.get(file, (None, None)))
-                for file, pages, data in encoded]
+                for file, pages, data in encoded] + [
+            Built(stage.write(file, data), 1, len(data)) for file, data in cut_encoded]
 
 
 #: The whole kit's file: no item may be written under this name beside it.

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..draw import fonts
 from ..draw.geometry import Rect, Transform
 from ..draw.scene import Group, Item, Text
+from .cutter import below_square
 from .marks import MARK_INK, print_note, sheet_ruler
 from .marks import ruler as draw_ruler
 from .spec import SheetSpec, safe_area
@@ -30,10 +31,16 @@ def note(spec: SheetSpec, text: str, zones: Sequence[Rect]) -> Text:
     width = fonts.measure(text, "regular", NOTE_SIZE)
     if _clear(Rect(usual.x, p.y, width, NOTE_SIZE + 0.6), zones):
         return usual
-    # Down the left strip from the top, to the middle of the side (an edge target's place).
-    room = spec.size.height / 2 - 4.0 - (p.y + 1.0)
+    # Down the left strip from the top (below a cutter's square), to the middle of the
+    # side (an edge target's place).
+    top = _strip_top(spec)
+    room = spec.size.height / 2 - 4.0 - top
     size = max(MIN_NOTE_SIZE, min(NOTE_SIZE, NOTE_SIZE * room / width))
-    return Text(p.x + 0.4, p.y + 1.0, text, size, MARK_INK, "regular", "start", 90.0)
+    return Text(p.x + 0.4, top, text, size, MARK_INK, "regular", "start", 90.0)
+
+
+def _strip_top(spec: SheetSpec) -> float:
+    return max(safe_area(spec).y + 1.0, below_square(spec))
 
 
 def ruler(spec: SheetSpec, zones: Sequence[Rect]) -> list[Item]:
@@ -46,3 +53,29 @@ def ruler(spec: SheetSpec, zones: Sequence[Rect]) -> list[Item]:
     # Turned a quarter counter-clockwise: it runs up, its ticks point into the margin side.
     return [Group(tuple(draw_ruler(0.0, 0.0)),
                   Transform.translate(x, y) @ Transform.rotate(-90))]
+
+
+def room_for_notes(spec: SheetSpec, zones: Sequence[Rect]) -> bool:
+    """Whether a block whose ink lies in *zones* leaves the note and the ruler somewhere
+    to go: their usual places (the note taken as long as the printable width allows) or
+    the strips :func:`note` and :func:`ruler` turn them into."""
+    p = safe_area(spec)
+    w, h = RULER_BOX
+    top = _strip_top(spec)
+    note_strip = Rect(p.x + 0.4, top, NOTE_SIZE, spec.size.height / 2 - 4.0 - top)
+    note_usual = Rect(p.x + 8, p.y, p.w - 8, NOTE_SIZE + 0.6)
+    ruler_usual = Rect(p.x + 8, p.bottom - 0.9 - h, w, h)
+    # Turned up the right strip: 60 mm long, its ticks and label 2.2 mm to the left.
+    ruler_strip = Rect(p.right - 0.6 - h, p.bottom - 1.0 - w, h + 0.3, w)
+    return ((_clear(note_usual, zones) or _clear(note_strip, zones))
+            and (_clear(ruler_usual, zones) or _clear(ruler_strip, zones)))
+
+
+def usual_places(spec: SheetSpec) -> list[Rect]:
+    """The note's line across the top of the printable area and the ruler's box at the
+    bottom left: where registration targets must not go when they can no longer take the
+    corners (a cutting machine's marks hold them)."""
+    p = safe_area(spec)
+    w, h = RULER_BOX
+    return [Rect(p.x + 8, p.y, p.w - 8, NOTE_SIZE + 0.6),
+            Rect(p.x + 8, p.bottom - 0.9 - h, w, h)]

@@ -57,14 +57,18 @@ def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: f
     elif isinstance(source, Pack):
         pack = source
         sides = ((f"{pack.name}-{card.notation()}",
-                  card_front(pack, card, size=size, bleed=bleed, style=style),
-                  card_back(pack, card, size=size, bleed=bleed, style=style))
+                  card_front(pack, card, size=size, bleed=bleed, style=style,
+                             corner=settings.corner_radius),
+                  card_back(pack, card, size=size, bleed=bleed, style=style,
+                            corner=settings.corner_radius))
                  for card in pack)
     else:
         letters = source
         sides = ((f"{letters.name}-{card.letter}-{card.colour.code}",
-                  letter_front(letters, card, size=size, bleed=bleed, style=style),
-                  letter_back(letters, card, size=size, bleed=bleed, style=style))
+                  letter_front(letters, card, size=size, bleed=bleed, style=style,
+                               corner=settings.corner_radius),
+                  letter_back(letters, card, size=size, bleed=bleed, style=style,
+                              corner=settings.corner_radius))
                  for card in letters)
     first: dict[str, Group] = {}  # one drawing of each distinct back, as one_per_key
     for stem, front, back in sides:

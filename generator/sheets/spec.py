@@ -113,6 +113,8 @@ class SheetSpec:
     orientation: Orientation = Orientation.AUTO
     mark_offset: float = 1.0   # from the bleed edge to where a crop mark starts
     mark_length: float = 3.0
+    #: Room kept at three corners for a cutting machine's registration marks (--cut).
+    cutter_marks: bool = False
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:

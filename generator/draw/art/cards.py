@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...model.cards import Card, Colour, Hatching, Pack
 from ..geometry import Rect, Size
 from ...model.letters import LetterCard, LetterSet
+from ...model.settings import CORNER_RADIUS
 from ..scene import Box, Circle, Group, Item, Paint
 from ..style import DEFAULT_STYLE, Style
 from .marks import arrow, centred_text, dagger, disc, field, fit_size, hatching, rhombus
@@ -39,29 +40,35 @@ def _corner_points(size: Size, u: float) -> tuple[tuple[float, float], tuple[flo
     return (4.6 * u, 6.2 * u), (size.width - 4.6 * u, size.height - 6.2 * u)
 
 
-def _band(size: Size, u: float, colour: str) -> Box:
+def _concentric(corner: float, inset: float) -> float:
+    """The corner radius of a shape *inset* mm inside a trim with *corner* mm corners,
+    so that its corners follow the cut's (square once the inset passes the radius)."""
+    return max(0.0, corner - inset)
+
+
+def _band(size: Size, u: float, colour: str, corner: float) -> Box:
     """A band from 1 to 2 units inside the trim, its inner edge on the panel's edge."""
     return Box(Rect(0, 0, size.width, size.height).inset(1.5 * u),
-               Paint(stroke=colour, width=1.0 * u), radius=2.1 * u)
+               Paint(stroke=colour, width=1.0 * u), radius=_concentric(corner, 1.5 * u))
 
 
 def _panel_and_arrow(size: Size, u: float, colour: Colour, style: Style, frame: bool,
-                     with_arrow: bool) -> list[Item]:
+                     with_arrow: bool, corner: float) -> list[Item]:
     items: list[Item] = []
     panel = Rect(0, 0, size.width, size.height).inset(2.0 * u)
-    items.append(Box(panel, Paint(fill=style.paper), radius=1.6 * u))
+    items.append(Box(panel, Paint(fill=style.paper), radius=_concentric(corner, 2.0 * u)))
     # Every face has a band 1 to 2 units in from the trim: dark on the framed pack (the
     # framework that tells pack 1 from pack 2 across the board), in the suit colour on
     # the others. Every back has a band at the same place, so the two sides of a duplex
     # sheet share their strongest edges and misregistration shows at a glance.
-    items.append(_band(size, u, style.ink if frame else style.suit[colour]))
+    items.append(_band(size, u, style.ink if frame else style.suit[colour], corner))
     if with_arrow:
         items.append(arrow(size.width / 2, 2.9 * u, 4.2 * u, 4.6 * u, style.ink))
     return items
 
 
 def card_front(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: float = 0.0,
-               style: Style = DEFAULT_STYLE) -> Group:
+               style: Style = DEFAULT_STYLE, corner: float = CORNER_RADIUS) -> Group:
     """The face of *card* from *pack*: tinted field, value at both short ends (one copy
     turned 180 degrees), the suit sign with the colour letter, arrow, dagger, frame and
     circles as the pack's marks say."""
@@ -70,7 +77,7 @@ def card_front(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: floa
     colour = card.colour
     area, items = _base(size, bleed, style.tint[colour])
     items += _panel_and_arrow(size, u, colour, style, pack.marks.face_frame,
-                              pack.marks.arrow)
+                              pack.marks.arrow, corner)
     value = str(card.value)
     value_size = fit_size(value, "bold", 11.5 * u, w - 6.0 * u)
     top_centre = 12.4 * u
@@ -95,14 +102,14 @@ def card_front(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: floa
 
 
 def _back(size: Size, bleed: float, style: Style, hatch: Hatching, key: str,
-          marks: list[Item]) -> Group:
+          marks: list[Item], corner: float) -> Group:
     """A hatched panel inside a dark band 1 to 2 units from the trim: the band sits where
     the face's panel edge (and pack 1's frame) is, so the two sides of a card line up
     visibly, and measurably, when a duplex sheet is held to the light."""
     area, items = _base(size, bleed, style.back_field)
     u = _unit(size)
     panel = Rect(0, 0, size.width, size.height).inset(2.0 * u)
-    items.append(_band(size, u, style.back_border))
+    items.append(_band(size, u, style.back_border, corner))
     if hatch is not Hatching.NONE:
         items.append(hatching(panel.inset(0.6 * u), hatch, style.hatch_step * u,
                               style.hatch_width * u, style.back_lines, key=f"{key}-lines"))
@@ -119,7 +126,7 @@ def _back_daggers(size: Size, u: float, style: Style) -> list[Item]:
 
 
 def card_back(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: float = 0.0,
-              style: Style = DEFAULT_STYLE) -> Group:
+              style: Style = DEFAULT_STYLE, corner: float = CORNER_RADIUS) -> Group:
     """The back of *card*: the pack's hatching and circles, and the dagger where the face
     has one. Backs that look the same share a key so documents can draw them once."""
     u = _unit(size)
@@ -133,18 +140,19 @@ def card_back(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: float
     if has_dagger:
         marks += _back_daggers(size, u, style)
     key = f"{pack.name}-back{'-dagger' if has_dagger else ''}"
-    return _back(size, bleed, style, pack.marks.back_hatching, key, marks)
+    return _back(size, bleed, style, pack.marks.back_hatching, key, marks, corner)
 
 
 def letter_front(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 50),
-                 bleed: float = 0.0, style: Style = DEFAULT_STYLE) -> Group:
+                 bleed: float = 0.0, style: Style = DEFAULT_STYLE,
+                 corner: float = CORNER_RADIUS) -> Group:
     """A letter card's face: the letter upright in the top half and turned 180 degrees in
     the bottom half, so both players read it, on its group's colour."""
     u = _unit(size)
     w, h = size.width, size.height
     colour = card.colour
     area, items = _base(size, bleed, style.tint[colour])
-    items += _panel_and_arrow(size, u, colour, style, False, letters.marks.arrow)
+    items += _panel_and_arrow(size, u, colour, style, False, letters.marks.arrow, corner)
     letter_size = fit_size(card.letter, "bold", 17.0 * u, w - 6.0 * u)
     items.append(centred_text(card.letter, w / 2, h * 0.305, letter_size, TEXT[colour]))
     items.append(centred_text(card.letter, w / 2, h * 0.695, letter_size, TEXT[colour],
@@ -159,7 +167,8 @@ def letter_front(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 
 
 
 def letter_back(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 50),
-                bleed: float = 0.0, style: Style = DEFAULT_STYLE) -> Group:
+                bleed: float = 0.0, style: Style = DEFAULT_STYLE,
+                corner: float = CORNER_RADIUS) -> Group:
     """A letter card's back: the set's hatching, dark rhombuses if the set has them, and
     the dagger for the dagger group."""
     u = _unit(size)
@@ -172,4 +181,4 @@ def letter_back(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 5
     if has_dagger:
         marks += _back_daggers(size, u, style)
     key = f"{letters.name}-back{'-dagger' if has_dagger else ''}"
-    return _back(size, bleed, style, letters.marks.back_hatching, key, marks)
+    return _back(size, bleed, style, letters.marks.back_hatching, key, marks, corner)

@@ -1,0 +1,77 @@
+"""Cut files for cutting machines (``build --cut svg|dxf``): per card sheet, the cut path
+of every card (its trim with the card's rounded corners) and the cutter's registration
+marks (:mod:`.cutter`), laid as :func:`.cards.card_sheets` lays the cards. The files are
+encoded by :mod:`generator.draw.backends.cutfile`.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..draw.backends.cutfile import FORMATS, CutSheet, encode
+from ..draw.geometry import Size
+from ..errors import ImpositionError
+from ..io.templates import Library
+from ..model.cards import Pack
+from ..model.letters import LetterSet
+from ..model.settings import Settings
+from ..model.traditional import TraditionalPack
+from .cards import oriented_plan
+from .cutter import cutter_polygons
+from .guides import style
+from .spec import Backs, Marks, SheetSpec
+
+__all__ = ["FORMATS", "CutSheet", "cut_files", "cut_sheets"]
+
+
+def cut_sheets(card: Size, spec: SheetSpec, count: int, radius: float) -> list[CutSheet]:
+    """The cut sheets of *count* cards laid as :func:`.cards.card_sheets` lays them,
+    with *radius* mm corners.
+
+    :raises: :exc:`ImpositionError` if the corners do not fit the card.
+    """
+    if not 0 <= radius <= min(card.width, card.height) / 2:
+        raise ImpositionError(f"a {card.width:g} x {card.height:g} mm card cannot have "
+                              f"{radius:g} mm corners; expected 0 to half its shorter side")
+    sheet = oriented_plan(card, spec, count)
+    per = sheet.per_sheet
+    marks = tuple(cutter_polygons(spec))
+    return [CutSheet(spec.size, sheet.slots[:min(per, count - start)], radius, marks)
+            for start in range(0, count, per)]
+
+
+def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings: Settings,
+              fmt: str, *, card: Size | None = None, sheets: frozenset[int] | None = None,
+              stems: Mapping[str, str] | None = None) -> list[tuple[str, bytes]]:
+    """``NAME-cut-N.FMT`` for every card sheet N of every pack, letter set and traditional
+    pack among *items* (boards are not cut by machine), encoded, nothing written. *card*
+    overrides the card size as in :func:`.kit.item_pages`; *sheets* keeps those sheets;
+    *stems* gives each item's file name stem (see :func:`.kit.output_stems`), NAME if absent.
+
+    :raises: :exc:`ImpositionError` for folded backs, whose pairs are cut after folding,
+        and for guide lines, which would cross the cutter's marks.
+    """
+    if fmt not in FORMATS:
+        raise ImpositionError(f"cut file format: expected one of {', '.join(FORMATS)}, "
+                              f"got {fmt!r}")
+    if spec.backs is Backs.FOLD:
+        raise ImpositionError("--cut does not go with --backs fold: a folded pair is cut "
+                              "by hand after folding; use duplex, glue, fronts-only or "
+                              "backs-only backs")
+    if style(spec) is Marks.LINES:
+        raise ImpositionError("--cut does not go with --marks lines: the guide lines run "
+                              "to the paper's edges, through the cutter's marks; use crop "
+                              "or corners marks")
+    files = []
+    for name in items:
+        item = library.item(name)
+        if isinstance(item, TraditionalPack):
+            size, count = card or item.size, len(item.printed())
+        elif isinstance(item, (Pack, LetterSet)):
+            size, count = settings.card, len(list(item))
+        else:
+            continue
+        for n, sheet in enumerate(cut_sheets(size, spec, count, settings.corner_radius), 1):
+            if sheets is None or n in sheets:
+                stem = (stems or {}).get(name, name)
+                files.append((f"{stem}-cut-{n}.{fmt}", encode(sheet, fmt)))
+    return files

@@ -1,0 +1,82 @@
+"""Registration marks for cutting machines (``build --cut``), in the "print then cut"
+style of the Silhouette Cameo and Portrait (Silhouette Studio's mark type 1): a filled
+square at the top-left corner and an L-shaped bracket at the top-right and bottom-left
+corners, 10 mm in from the paper edges. The machine's optical sensor finds the three
+marks on the printed front, and from them where the cut paths of the cut file lie.
+
+The marks are printed on card fronts only (the cutter reads the side facing up) and are
+drawn in the cut files at the same place, so the cutting software can line the two up.
+The sheet keeps them a quiet zone: no card, bleed, guide, target or note comes within
+:data:`QUIET` of them, because anything dark near a mark can be taken for it.
+"""
+from __future__ import annotations
+
+from ..draw.geometry import Rect
+from ..draw.scene import Item, Paint, Polygon
+from .marks import MARK_INK
+from .spec import SheetSpec
+
+#: From the paper edges to the marks' outer edges (Silhouette Studio's default inset,
+#: 0.39 in); a wider safe margin moves them in to the printable area.
+OFFSET = 10.0
+#: The square's side, and the brackets' arm length and thickness.
+SQUARE = 5.0
+ARM = 20.0
+THICKNESS = 0.5
+#: Clear paper kept round every mark.
+QUIET = 1.0
+
+Point = tuple[float, float]
+
+
+def _frame(spec: SheetSpec) -> Rect:
+    """The rectangle whose corners the marks sit in."""
+    p = spec.printable
+    size = spec.size
+    left, top = max(OFFSET, p.x), max(OFFSET, p.y)
+    right, bottom = min(size.width - OFFSET, p.right), min(size.height - OFFSET, p.bottom)
+    return Rect(left, top, right - left, bottom - top)
+
+
+def cutter_polygons(spec: SheetSpec) -> list[tuple[Point, ...]]:
+    """The three marks as filled outlines in page mm (origin top left, y down): the
+    square, then the top-right and the bottom-left brackets."""
+    f = _frame(spec)
+    x, y, r, b, a, t = f.x, f.y, f.right, f.bottom, ARM, THICKNESS
+    square = ((x, y), (x + SQUARE, y), (x + SQUARE, y + SQUARE), (x, y + SQUARE))
+    top_right = ((r - a, y), (r, y), (r, y + a), (r - t, y + a), (r - t, y + t), (r - a, y + t))
+    bottom_left = ((x, b - a), (x + t, b - a), (x + t, b - t), (x + a, b - t), (x + a, b),
+                   (x, b))
+    return [square, top_right, bottom_left]
+
+
+def cutter_rects(spec: SheetSpec) -> list[Rect]:
+    """The marks as rectangles: the square and each arm of the brackets."""
+    f = _frame(spec)
+    x, y, r, b, a, t = f.x, f.y, f.right, f.bottom, ARM, THICKNESS
+    return [Rect(x, y, SQUARE, SQUARE),
+            Rect(r - a, y, a, t), Rect(r - t, y, t, a),
+            Rect(x, b - a, t, a), Rect(x, b - t, a, t)]
+
+
+def cutter_zones(spec: SheetSpec) -> list[Rect]:
+    """What a sheet keeps clear for the marks: each with its quiet zone, or nothing when
+    the sheet is not for a cutting machine."""
+    if not spec.cutter_marks:
+        return []
+    return [r.inset(-QUIET) for r in cutter_rects(spec)]
+
+
+def cutter_items(spec: SheetSpec) -> list[Item]:
+    """The marks as printed on a card sheet's front (nothing without ``--cut``)."""
+    if not spec.cutter_marks:
+        return []
+    return [Polygon(points, Paint(fill=MARK_INK)) for points in cutter_polygons(spec)]
+
+
+def below_square(spec: SheetSpec) -> float:
+    """The page y below the square's quiet zone, where text running down the left edge
+    may start; 0 when the sheet is not for a cutting machine."""
+    if not spec.cutter_marks:
+        return 0.0
+    return _frame(spec).y + SQUARE + QUIET + 0.5
