@@ -32,7 +32,7 @@ ALLOWED: dict[str, set[str]] = {
 LIBRARIES: dict[str, set[str]] = {
     "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
     "io": {"wordfreq", "platformdirs"},
-    "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen"},
+    "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen", "pikepdf"},
     "sheets": set(),
     "docs": set(),
     "cli": {"click"},

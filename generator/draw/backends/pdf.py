@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -11,7 +11,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..geometry import Rect, Transform
-from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
+from ..scene import (REGISTRATION, Box, Circle, Group, Item, Line, Page, Paint, Polygon,
+                     Text)
 from ...model.units import mm_to_pt
 
 _PT = mm_to_pt(1.0)
@@ -37,13 +38,23 @@ def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
                                         (1 - b - k) / (1 - k), k))  # type: ignore[return-value]
 
 
+#: Maps a ``#rrggbb`` colour to the C, M, Y, K fractions to print it with.
+Inks = Callable[[str], tuple[float, float, float, float]]
+
+
 class _Writer:
-    def __init__(self, canvas: Canvas, cmyk: bool) -> None:
+    def __init__(self, canvas: Canvas, cmyk: bool, inks: Inks | None = None) -> None:
         self.c = canvas
         self.cmyk = cmyk
+        self.inks = inks
+        #: Inside a group of the registration role: every colour prints in all four inks.
+        self.registration = 0
         self.forms: set[str] = set()
 
     def colour(self, hex_colour: str):  # noqa: ANN201 - reportlab colour object
+        if self.inks is not None:
+            return CMYKColor(*((1.0, 1.0, 1.0, 1.0) if self.registration
+                               else self.inks(hex_colour)))
         return CMYKColor(*cmyk_of(hex_colour)) if self.cmyk else HexColor(hex_colour)
 
     def paint(self, paint: Paint) -> tuple[int, int]:
@@ -111,6 +122,16 @@ class _Writer:
         c.restoreState()
 
     def group(self, g: Group) -> None:
+        if g.role == REGISTRATION and self.inks is not None:
+            self.registration += 1
+            try:
+                self._group(g)
+            finally:
+                self.registration -= 1
+            return
+        self._group(g)
+
+    def _group(self, g: Group) -> None:
         c = self.c
         c.saveState()
         t = g.transform
@@ -144,12 +165,15 @@ def _box(rect: Rect, page_h: float) -> tuple[float, float, float, float]:
 
 
 def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False,
-           lang: str | None = None, outline: Sequence[tuple[str, int, int]] = ()) -> bytes:
+           lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
+           inks: Inks | None = None) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
     *lang* sets the document's language (``en``, ``ru``) for readers and screen readers;
-    *outline* lists bookmarks as (title, level from 0, page index), in page order."""
+    *outline* lists bookmarks as (title, level from 0, page index), in page order. *inks*
+    turns every colour into CMYK its own way (a print shop's profile; see
+    :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four."""
     buffer = io.BytesIO()
     first = pages[0]
     # types-reportlab types initialFontName as a number; reportlab wants the font's name.
@@ -160,7 +184,7 @@ def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False,
     canvas.setTitle(title)
     canvas.setCreator("opencards")
     canvas.setAuthor("opencards")
-    writer = _Writer(canvas, cmyk)
+    writer = _Writer(canvas, cmyk, inks)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))

@@ -187,11 +187,13 @@ def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
 
 
 def render(page: Page, *, dpi: float = 300, oversample: int = 4,
-           compress_level: int = 6) -> bytes:
-    """One page as PNG bytes at *dpi*, with the dpi recorded in the file."""
+           compress_level: int = 6, icc_profile: bytes | None = None) -> bytes:
+    """One page as PNG bytes at *dpi*, with the dpi recorded in the file, and
+    *icc_profile* (the colour space the pixels are in) embedded if given."""
     image = render_image(page, dpi=dpi, oversample=oversample)
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level)
+    extra = {"icc_profile": icc_profile} if icc_profile is not None else {}
+    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level, **extra)
     return out.getvalue()
 
 
