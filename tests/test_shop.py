@@ -115,6 +115,16 @@ def test_inch_cards_and_letter_paper_get_an_eighth_of_an_inch(library, profile, 
     assert shop_bleed(Size(25, 50), "letter") == INCH_BLEED
 
 
+def test_a_traditional_pack_prints_at_the_shops_poker_size(shop_files):
+    """pack36's own 63 x 88 mm is a poker card to a shop: 2.5 x 3.5 in, 1/8 in bleed."""
+    with pikepdf.open(shop_files / "pack36-shop.pdf") as pdf:
+        tx1, ty1, tx2, ty2 = _box_mm(pdf.pages[0], "TrimBox")
+        bx1, _, _, _ = _box_mm(pdf.pages[0], "BleedBox")
+    assert (tx2 - tx1, ty2 - ty1) == (pytest.approx(63.5, abs=0.01),
+                                      pytest.approx(88.9, abs=0.01))
+    assert tx1 - bx1 == pytest.approx(3.175, abs=0.01)
+
+
 def parse_card(text):
     w, h = text.split("x")
     return Size(float(w), float(h))

@@ -9,7 +9,9 @@ black plate alone, and the file claims PDF/X-1a:2003 (see
 :mod:`generator.draw.backends.pdfx`). A board is one page, its face only.
 
 Bleed: 3 mm, or 1/8 in (3.175 mm) where shops measure in inches: on Letter paper, or for a
-card whose sides are whole eighths of an inch (2.5 x 3.5 in poker cards).
+card whose sides are whole eighths of an inch (2.5 x 3.5 in poker cards). A card size
+near a size shops sell (``--card-size 63x88mm``, or a traditional pack's own 63 x 88 mm)
+rounds to it: shops cut their own sizes, not ours.
 """
 from __future__ import annotations
 
@@ -123,9 +125,9 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
         page = card_page(figure, size, bleed, item.name)
         return [shop_page(page, bleed, f"{item.name} board, page 1 of 1")]
     source = _card_set(library, name)
-    size = card or (source.size if isinstance(source, TraditionalPack) else settings.card)
+    size = card or _own_size(source) or settings.card
     bleed = shop_bleed(size, paper)
-    pages = list(card_pages(source, settings, bleed=bleed, card_size=card))
+    pages = list(card_pages(source, settings, bleed=bleed, card_size=size))
     return [shop_page(page, bleed, f"{page.label}, page {n} of {len(pages)}")
             for n, (_, page) in enumerate(pages, 1)]
 
@@ -166,7 +168,8 @@ def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] =
                # Boards are in the kit but are not cards: shops take them as PDFs.
                [i for i in map(library.item, DEFAULT_ITEMS) if isinstance(i, (Pack, LetterSet))])
     jobs = [(source.name, stem, page) for source in sources
-            for stem, page in card_pages(source, settings, bleed=INCH_BLEED, card_size=card)]
+            for stem, page in card_pages(source, settings, bleed=INCH_BLEED,
+                                         card_size=card or _own_size(source))]
     icc = srgb_profile_bytes()
     encoded = []
     for name, stem, page in jobs:
@@ -179,6 +182,14 @@ def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] =
         folder = prepare_dir(out_dir / "cards" / name)
         built.append(Built(atomic_write(folder / f"{stem}.png", data), 1, len(data)))
     return built
+
+
+def _own_size(source: Source | TraditionalPack) -> Size | None:
+    """A traditional pack's own card size, rounded to a shop size if near one (its 63 x 88
+    mm is a shop's poker card); open cards take the settings' size (None)."""
+    if isinstance(source, TraditionalPack):
+        return shop_size(source.size)[0]
+    return None
 
 
 def _card_set(library: Library, name: str) -> Source | TraditionalPack:

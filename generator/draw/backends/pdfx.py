@@ -49,6 +49,10 @@ def conform(data: bytes, profile: IccProfile) -> bytes:
         if profile.registry:
             intent.RegistryName = pikepdf.String(profile.registry)
         doc.Root.OutputIntents = pikepdf.Array([doc.make_indirect(intent)])
+        for page in doc.pages:
+            # reportlab writes an empty slide-show transition: nothing a press should see.
+            if "/Trans" in page.obj:
+                del page.obj["/Trans"]
         info = doc.docinfo
         info.GTS_PDFXVersion = pikepdf.String(PDFX_VERSION)
         info.Trapped = pikepdf.Name("/False")   # no trapping done: the shop may trap
