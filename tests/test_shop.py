@@ -332,6 +332,16 @@ def test_no_art_colour_exceeds_the_profiles_ink_limit(profile):
     assert max(sum(inks(c)) for c in colours) <= 3.0
 
 
+def test_the_files_stay_under_the_strictest_card_shops_ink_limit(shop_files):
+    """DriveThruCards takes at most 240 % total ink; the crop marks (400 %, outside the
+    bleed) are cut away and do not count."""
+    for name in ("pack1-shop.pdf", "pack36-shop.pdf", "board-a-shop.pdf"):
+        with pikepdf.open(shop_files / name) as pdf:
+            used, _ = _colours(pdf)
+        inks = [sum(v) for op, v in used if v != (1.0, 1.0, 1.0, 1.0)]
+        assert max(inks) <= 2.4, name
+
+
 # --- --icc --------------------------------------------------------------------------------
 
 def test_a_custom_profile_is_embedded_as_a_custom_condition(tmp_path, library, profile):
@@ -387,6 +397,11 @@ def test_shop_options_are_documented_and_checked(runner, tmp_path):
     result = runner.invoke(cli, ["build", "--shop", "--only", "booklet-en",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 1 and "booklets have no print-shop file" in result.output
+    result = runner.invoke(cli, ["build", "--shop", "--backs", "fold", "--only", "pack1",
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "--backs does not apply to --shop" in result.output
+    assert not (tmp_path / "out").exists()
 
 
 # --- export-cards --shop ------------------------------------------------------------------

@@ -330,7 +330,8 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
         lib.item(name)  # a misspelt name fails before a booklet is drawn
     if shop or icc:
         # Print-shop files: one card a page, PDF/X; their own module does it all.
-        build_for_shop(lib, items, bool(only and langs), out_dir, paper, card_size, shop, icc)
+        build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
+                       shop, icc)
         return
     booklets = make_booklets(lib, langs)
     sheet = _profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
@@ -393,7 +394,7 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
     if shop:
-        export_for_shop(library(ctx), only, out_dir, dpi, card_size)
+        export_for_shop(library(ctx), only, out_dir, dpi, card_size, bleed)
         return
     with _progress("exporting") as step:
         built = export_cards(library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,

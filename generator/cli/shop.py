@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from ..draw.geometry import Size
 from ..io.templates import Library
@@ -32,9 +33,9 @@ def shop_options(f: Any) -> Any:
 
 def export_shop_option(f: Any) -> Any:
     return click.option("--shop", is_flag=True,
-                        help="PNGs as print shops take them: 1/8 in bleed, an sRGB profile "
-                             "embedded, exact pixel sizes (poker 825x1125 at 300 dpi); "
-                             "--card-size rounds to the nearest shop size.")(f)
+                        help="PNGs as print shops take them: an sRGB profile embedded, "
+                             "exact pixel sizes (poker with 1/8 in bleed: 825x1125 at 300 "
+                             "dpi); --card-size rounds to the nearest shop size.")(f)
 
 
 def _rounded(card: Size | None) -> Size | None:
@@ -49,8 +50,13 @@ def _rounded(card: Size | None) -> Size | None:
     return size
 
 
-def build_for_shop(lib: Library, items: Sequence[str], booklets_named: bool, out_dir: Path,
-                   paper: str, card: Size | None, shop: bool, icc: Path | None) -> None:
+#: The build options a shop build takes; the others lay out home-printed sheets.
+SHOP_TAKES = {"only", "out_dir", "card_size", "paper", "shop", "icc"}
+
+
+def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
+                   booklets_named: bool, out_dir: Path, paper: str, card: Size | None,
+                   shop: bool, icc: Path | None) -> None:
     """The ``build --shop`` run. Rule booklets are left out: they have no shop file."""
     from . import _progress, _summary   # the group module, loaded by the time this runs
     from ..draw.backends.colour import default_profile, load_profile
@@ -58,6 +64,12 @@ def build_for_shop(lib: Library, items: Sequence[str], booklets_named: bool, out
     from ..sheets.shop import build_shop
     if not shop:
         raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)")
+    for param in ctx.command.params:
+        if (param.name is not None and param.name not in SHOP_TAKES
+                and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE):
+            # Typed on purpose, so better refused than quietly dropped.
+            raise click.UsageError(f"{param.opts[0]} does not apply to --shop, whose files "
+                                   "are single cards the shop lays out itself")
     if booklets_named:
         raise click.UsageError("rule booklets have no print-shop file: build them without "
                                "--shop")
@@ -77,12 +89,13 @@ def build_for_shop(lib: Library, items: Sequence[str], booklets_named: bool, out
 
 
 def export_for_shop(lib: Library, only: Sequence[str], out_dir: Path, dpi: int,
-                    card: Size | None) -> None:
+                    card: Size | None, bleed: float) -> None:
     """The ``export-cards --shop`` run."""
     from . import _progress
     from ..sheets.shop import export_shop_cards
     size = _rounded(card)
     with _progress("exporting") as step:
-        built = export_shop_cards(lib, out_dir, items=only, dpi=dpi, card=size, progress=step)
-    click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, 1/8 in bleed, sRGB) to "
+        built = export_shop_cards(lib, out_dir, items=only, dpi=dpi, card=size, bleed=bleed,
+                                  progress=step)
+    click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed, sRGB) to "
                f"{out_dir / 'cards'}")

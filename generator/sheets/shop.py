@@ -156,10 +156,11 @@ def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
 
 
 def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
-                      dpi: int = 300, card: Size | None = None,
+                      dpi: int = 300, card: Size | None = None, bleed: float = INCH_BLEED,
                       progress: Progress | None = None) -> list[Built]:
-    """One PNG per card face and back for shops that take images: 1/8 in bleed, sRGB
-    profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi: 825 x 1125 px).
+    """One PNG per card face and back for shops that take images: *bleed* (1/8 in unless
+    asked otherwise), sRGB profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi:
+    825 x 1125 px).
     Written as ``OUT/cards/NAME/NAME-1R-face.png``; drawn before anything is written."""
     settings = library.settings()
     if card is not None:
@@ -168,7 +169,7 @@ def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] =
                # Boards are in the kit but are not cards: shops take them as PDFs.
                [i for i in map(library.item, DEFAULT_ITEMS) if isinstance(i, (Pack, LetterSet))])
     jobs = [(source.name, stem, page) for source in sources
-            for stem, page in card_pages(source, settings, bleed=INCH_BLEED,
+            for stem, page in card_pages(source, settings, bleed=bleed,
                                          card_size=card or _own_size(source))]
     icc = srgb_profile_bytes()
     encoded = []
