@@ -94,6 +94,10 @@ class InvalidLayoutError(FigureError):
 class ProfileError(GeneratorError):
     """A printer profile name or file that cannot be used."""
 
+
+class IccProfileError(GeneratorError):
+    """An ICC colour profile (``--icc FILE``) that cannot be read or is not CMYK output."""
+
 class PatienceError(GeneratorError):
     """A patience cannot do what was asked: an unknown patience or switch, a move that is
     not written in the notation, or a move the rules refuse (with its number and reason)."""

@@ -32,7 +32,8 @@ ALLOWED: dict[str, set[str]] = {
 LIBRARIES: dict[str, set[str]] = {
     "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
     "io": {"wordfreq", "msgpack", "platformdirs"},
-    "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen", "pypdfium2", "ezdxf"},
+    "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen", "pypdfium2", "ezdxf",
+             "pikepdf"},
     "sheets": set(),
     "docs": set(),
     "cli": {"click"},

@@ -48,3 +48,10 @@ def test_installed_wheel_runs_outside_the_checkout(wheel, tmp_path):
 def test_checkout_is_preferred():
     assert resources.templates_dir() == ROOT / "templates"
     assert resources.fonts_dir() == ROOT / "fonts"
+
+
+def test_wheel_carries_the_cmyk_profile_and_its_licence(wheel):
+    """build --shop's default profile ships with the licence that allows shipping it."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "generator/_data/icc/opencards-coated-fogra39l.icc" in names
+    assert "generator/_data/icc/LICENSE" in names

@@ -23,6 +23,7 @@ from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, Progress, render_to
 from ..sheets.selection import parse_sheets
+from .shop import build_for_shop, export_for_shop, export_shop_option, shop_options
 
 
 class _OneLineErrors(LazyGroup):
@@ -339,13 +340,15 @@ def _summary(built: list[Built], out: Path) -> None:
               help="Reprint only these sheets of each item, e.g. 2,5-6 (as numbered on the "
                    "sheets); written as NAME-sheets-2,5-6.pdf, without the booklet unless "
                    "named with --only.")
+@shop_options
 @click.pass_context
 def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
                   back_rotate: float, back_scale: tuple[float, float], margin: float,
                   margins: tuple[float, float, float, float] | None, printer: str | None,
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
-                  cmyk: bool, cut: str | None, sheets: frozenset[int] | None) -> None:
+                  cmyk: bool, cut: str | None, sheets: frozenset[int] | None, shop: bool,
+                  icc: Path | None) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     # Here, not at the top: the booklet typesetter is imported only by the commands using it.
@@ -357,6 +360,11 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     items, langs = split_booklets(only or everything)
     for name in items:
         lib.item(name)  # a misspelt name fails before a booklet is drawn
+    if shop or icc:
+        # Print-shop files: one card a page, PDF/X; their own module does it all.
+        build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
+                       shop, icc)
+        return
     booklets = make_booklets(lib, langs)
     sheet = _profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
@@ -414,11 +422,15 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
 @click.option("--bleed", type=Length(limits.BLEED), default="0.125in", show_default=True,
               help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
 @click.option("--card-size", type=_CardSize(), default=None)
+@export_shop_option
 @click.pass_context
 def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,
-                         bleed: float, card_size: Any) -> None:
+                         bleed: float, card_size: Any, shop: bool) -> None:
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
+    if shop:
+        export_for_shop(library(ctx), only, out_dir, dpi, card_size, bleed)
+        return
     with _progress("exporting") as step:
         built = export_cards(library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,
                              card=card_size, progress=step)

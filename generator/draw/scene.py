@@ -102,6 +102,11 @@ class Group:
 
 Item = Union[Box, Circle, Line, Polygon, Text, Group]
 
+#: The role of a group whose shapes a print shop's file prints in every ink (C, M, Y and K
+#: at 100 %), as crop marks must be to show on each printing plate. Other output draws it
+#: in its own colours.
+REGISTRATION = "registration"
+
 
 @dataclass(frozen=True, slots=True)
 class Page:

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..geometry import Rect, Transform
-from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
+from ..scene import (REGISTRATION, Box, Circle, Group, Item, Line, Page, Paint, Polygon,
+                     Text)
 from ...model.units import mm_to_pt
 
 if TYPE_CHECKING:  # reportlab is imported where used: commands that write no PDF skip it
@@ -61,16 +62,27 @@ def form_name(key: str) -> str:
     return f"F{readable[:40]}_{digest}"
 
 
+#: Maps a ``#rrggbb`` colour to the C, M, Y, K fractions to print it with.
+Inks = Callable[[str], tuple[float, float, float, float]]
+
+
 class _Writer:
-    def __init__(self, canvas: Canvas, cmyk: bool) -> None:
+    def __init__(self, canvas: Canvas, cmyk: bool, inks: Inks | None = None) -> None:
         self.c = canvas
         self.cmyk = cmyk
+        self.inks = inks
+        #: Inside a group of the registration role: every colour prints in all four inks.
+        self.registration = 0
         self.forms: set[str] = set()
         self.colours: dict[str, Any] = {}
         #: The group each form was drawn from, for a document that replays these pages.
         self.form_groups: dict[str, Group] = {}
 
     def colour(self, hex_colour: str):  # noqa: ANN201 - reportlab colour object
+        if self.inks is not None:
+            from reportlab.lib.colors import CMYKColor
+            return CMYKColor(*((1.0, 1.0, 1.0, 1.0) if self.registration
+                               else self.inks(hex_colour)))
         # A page uses a handful of colours thousands of times: parse each once.
         found = self.colours.get(hex_colour)
         if found is None:
@@ -144,6 +156,16 @@ class _Writer:
         c.restoreState()
 
     def group(self, g: Group) -> None:
+        if g.role == REGISTRATION and self.inks is not None:
+            self.registration += 1
+            try:
+                self._group(g)
+            finally:
+                self.registration -= 1
+            return
+        self._group(g)
+
+    def _group(self, g: Group) -> None:
         c = self.c
         c.saveState()
         t = g.transform
@@ -183,13 +205,16 @@ def _box(rect: Rect, page_h: float) -> tuple[float, float, float, float]:
 
 
 def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False,
-           lang: str | None = None, outline: Sequence[tuple[str, int, int]] = ()) -> bytes:
+           lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
+           inks: Inks | None = None) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
     *lang* sets the document's language (``en``, ``ru``) for readers and screen readers;
-    *outline* lists bookmarks as (title, level from 0, page index), in page order."""
-    document = _Document(pages[0], title, cmyk, lang=lang)
+    *outline* lists bookmarks as (title, level from 0, page index), in page order. *inks*
+    turns every colour into CMYK its own way (a print shop's profile; see
+    :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four."""
+    document = _Document(pages[0], title, cmyk, lang=lang, inks=inks)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))
@@ -253,7 +278,7 @@ class _Document:
     """One PDF being written: a canvas, its writer and its pages."""
 
     def __init__(self, first: Page, title: str, cmyk: bool, *, lang: str | None = None,
-                 characters: dict[str, str] | None = None) -> None:
+                 characters: dict[str, str] | None = None, inks: Inks | None = None) -> None:
         from reportlab.pdfgen.canvas import Canvas
         self.buffer = io.BytesIO()
         # types-reportlab types initialFontName as a number; reportlab wants the font's name.
@@ -265,7 +290,7 @@ class _Document:
         self.canvas.setTitle(title)
         self.canvas.setCreator("opencards")
         self.canvas.setAuthor("opencards")
-        self.writer = _Writer(self.canvas, cmyk)
+        self.writer = _Writer(self.canvas, cmyk, inks)
         if characters:
             self._number_glyphs(characters)
 

@@ -201,15 +201,18 @@ def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]
 
 
 def render(page: Page, *, dpi: float = 300, oversample: int = 4,
-           compress_level: int = 6, filtered: bool = True) -> bytes:
-    """One page as PNG bytes at *dpi*, with the dpi recorded in the file. *filtered* False
+           compress_level: int = 6, filtered: bool = True,
+           icc_profile: bytes | None = None) -> bytes:
+    """One page as PNG bytes at *dpi*, with the dpi recorded in the file, and
+    *icc_profile* (the colour space the pixels are in) embedded if given. *filtered* False
     writes the rows unfiltered (:func:`encode_unfiltered`): a screen picture that must be
-    quick, at the price of a larger file."""
+    quick, at the price of a larger file (and no profile)."""
     image = render_image(page, dpi=dpi, oversample=oversample)
     if not filtered:
         return encode_unfiltered(image, dpi=dpi, compress_level=compress_level)
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level)
+    extra = {"icc_profile": icc_profile} if icc_profile is not None else {}
+    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level, **extra)
     return out.getvalue()
 
 

@@ -1,0 +1,165 @@
+"""Colour management for print-shop files: the art's sRGB colours turned into the inks of a
+CMYK printing condition through its ICC profile (littleCMS, by way of Pillow's ImageCms),
+and the sRGB profile that shop PNGs carry.
+
+Neutral greys do not go through the profile: a profile builds grey from all four inks,
+which a shop's press cannot keep in register for thin lines and small text. They print on
+the black plate alone, at the tint whose lightness (in the profile) matches theirs; greys
+darker than solid black can print (the art's near-black ink among them) are K 100 %.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import cast
+
+from PIL import Image, ImageCms
+
+from ...errors import IccProfileError
+from ...io.resources import data_dir
+
+#: The bundled CMYK profile and the printing condition its data describes (icc/README.md).
+DEFAULT_PROFILE = "opencards-coated-fogra39l.icc"
+DEFAULT_CONDITION = ("FOGRA39", "Offset printing on coated paper (ISO 12647-2:2004/Amd 1), "
+                     "characterisation data FOGRA39L")
+#: The ICC's registry of printing conditions, where the identifier FOGRA39 is defined.
+ICC_REGISTRY = "http://www.color.org"
+
+
+@dataclass(frozen=True)
+class IccProfile:
+    """A CMYK output profile: its bytes (embedded as the PDF's OutputIntent), its own
+    description, and the printing condition it stands for."""
+
+    data: bytes = field(repr=False)
+    description: str
+    identifier: str
+    condition: str
+    registry: str = ""
+
+
+def default_profile() -> IccProfile:
+    """The bundled profile: FOGRA39 coated offset, made from freely licensed data."""
+    path = data_dir("icc") / DEFAULT_PROFILE
+    profile = load_profile(path)
+    identifier, condition = DEFAULT_CONDITION
+    return IccProfile(profile.data, profile.description, identifier, condition, ICC_REGISTRY)
+
+
+def load_profile(path: Path) -> IccProfile:
+    """The CMYK output profile in *path* (``--icc FILE``). Its printing condition is
+    "Custom", described by the profile's own description, as PDF/X asks of a profile that
+    is not a registered condition.
+
+    :raises: :exc:`IccProfileError` naming the file if it cannot be read, is not an ICC
+        profile, or is not a CMYK output (printer) profile.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise IccProfileError(f"{path}: cannot read the ICC profile "
+                              f"({e.strerror or type(e).__name__})") from None
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
+    except (OSError, ImageCms.PyCMSError):
+        raise IccProfileError(f"{path}: expected an ICC colour profile (.icc/.icm), "
+                              "got a file littleCMS cannot read") from None
+    space = profile.profile.xcolor_space.strip()
+    if space != "CMYK" or profile.profile.device_class != "prtr":
+        raise IccProfileError(f"{path}: expected a CMYK output (printer) profile, got a "
+                              f"{space} {_CLASSES.get(profile.profile.device_class, 'other')} "
+                              "profile")
+    description = (profile.profile.profile_description or path.stem).strip()
+    return IccProfile(data, description, "Custom", description)
+
+
+_CLASSES = {"mntr": "display", "scnr": "input", "prtr": "output", "spac": "colour space",
+            "abst": "abstract", "link": "device link", "nmcl": "named colour"}
+
+
+def _hex_rgb(hex_colour: str) -> tuple[int, int, int]:
+    return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
+
+
+def srgb_lightness(value: int) -> float:
+    """CIE L* of the sRGB grey (value, value, value), 0-255."""
+    v = value / 255
+    y = v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    f = y ** (1 / 3) if y > (6 / 29) ** 3 else y / (3 * (6 / 29) ** 2) + 4 / 29
+    return 116 * f - 16
+
+
+class ProfiledInks:
+    """``#rrggbb`` -> (c, m, y, k) fractions through *profile*, relative colorimetric with
+    black point compensation (the paper's white stays unprinted; the art's colours keep
+    their hue where the press can print them). Results are cached: the art uses a few
+    dozen colours."""
+
+    def __init__(self, profile: IccProfile) -> None:
+        self.profile = profile
+        cmyk = ImageCms.ImageCmsProfile(io.BytesIO(profile.data))
+        self._to_cmyk = ImageCms.buildTransform(
+            ImageCms.createProfile("sRGB"), cmyk, "RGB", "CMYK",
+            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+        self._black_lightness = self._k_ramp(cmyk)
+        self._cache: dict[str, tuple[float, float, float, float]] = {}
+
+    @staticmethod
+    def _k_ramp(cmyk: ImageCms.ImageCmsProfile) -> list[float]:
+        """L* of K 0 % ... K 100 % alone in 256 steps, relative to the paper."""
+        to_lab = ImageCms.buildTransform(cmyk, ImageCms.createProfile("LAB"), "CMYK", "LAB",
+                                         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+        ramp = Image.new("CMYK", (256, 1))
+        ramp.putdata([(0, 0, 0, k) for k in range(256)])
+        # applyTransform returns None only when asked to work in place.
+        lab = cast(Image.Image, ImageCms.applyTransform(ramp, to_lab))
+        return [lab.getpixel((k, 0))[0] * 100 / 255 for k in range(256)]  # type: ignore[index]
+
+    def __call__(self, hex_colour: str) -> tuple[float, float, float, float]:
+        if hex_colour not in self._cache:
+            self._cache[hex_colour] = self._convert(hex_colour)
+        return self._cache[hex_colour]
+
+    def _convert(self, hex_colour: str) -> tuple[float, float, float, float]:
+        r, g, b = _hex_rgb(hex_colour)
+        if r == g == b:
+            return (0.0, 0.0, 0.0, self.black_tint(r))
+        image = cast(Image.Image, ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)),
+                                                          self._to_cmyk))
+        pixel: tuple[int, int, int, int] = image.getpixel((0, 0))  # type: ignore[assignment]
+        c, m, y, k = (round(v / 255, 4) for v in pixel)
+        return (c, m, y, k)
+
+    def black_tint(self, value: int) -> float:
+        """The K tint (0-1) as light as the sRGB grey *value*; 1 for anything darker than
+        solid black prints."""
+        target = srgb_lightness(value)
+        ramp = self._black_lightness
+        if target >= ramp[0]:
+            return 0.0
+        if target <= ramp[-1]:
+            return 1.0
+        for k in range(1, 256):
+            if ramp[k] <= target:
+                # Between two steps of the ramp: interpolate for a smooth tint.
+                lighter, darker = ramp[k - 1], ramp[k]
+                part = (lighter - target) / (lighter - darker) if lighter > darker else 1.0
+                return round((k - 1 + part) / 255, 4)
+        return 1.0  # pragma: no cover - the ramp ends at or below target
+
+
+@lru_cache(maxsize=1)
+def srgb_profile_bytes() -> bytes:
+    """littleCMS's built-in sRGB profile, to embed in shop PNGs, with the creation date
+    in its header set to a fixed day: littleCMS stamps the current time, and the same
+    input must give the same bytes."""
+    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    # ICC header bytes 24-35: year, month, day, hours, minutes, seconds (big-endian u16).
+    data[24:36] = bytes([0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
+    # Bytes 84-99 hold an MD5 profile ID when one is set; it covers the date, so clear it
+    # (an ID of zeros means "not computed").
+    data[84:100] = bytes(16)
+    return bytes(data)

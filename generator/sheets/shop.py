@@ -1,0 +1,203 @@
+"""Files for print shops (``opencards build --shop``, ``export-cards --shop``).
+
+A shop cuts its own sheets, so its PDF has one card per page, in the order it asks for:
+page 1 the face of card 1, page 2 its back, page 3 the face of card 2, and so on. Each
+page is the card (its TrimBox) with the shop's bleed around it (its BleedBox) and room
+beyond for crop marks in registration colour, which print on every plate. Colours go
+through the printing condition's ICC profile into CMYK, with black text and frames on the
+black plate alone, and the file claims PDF/X-1a:2003 (see
+:mod:`generator.draw.backends.pdfx`). A board is one page, its face only.
+
+Bleed: 3 mm, or 1/8 in (3.175 mm) where shops measure in inches: on Letter paper, or for a
+card whose sides are whole eighths of an inch (2.5 x 3.5 in poker cards). A card size
+near a size shops sell (``--card-size 63x88mm``, or a traditional pack's own 63 x 88 mm)
+rounds to it: shops cut their own sizes, not ours.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from ..draw.art.board import board_group, board_size
+from ..draw.backends import pdfx, png, raster
+from ..draw.backends.colour import IccProfile, ProfiledInks, srgb_profile_bytes
+from ..draw.geometry import Rect, Size, Transform
+from ..draw.scene import REGISTRATION, Box, Group, Item, Line, Page, Paint, Text
+from ..draw.style import DEFAULT_STYLE
+from ..io.output import safe_name, staged
+from ..io.templates import Library
+from ..model.board import Board
+from ..model.traditional import TraditionalPack
+from ..model.units import MM_PER_INCH
+from ..model.cards import Pack
+from ..model.letters import LetterSet
+from ..rules.validation import Source
+from .kit import DEFAULT_ITEMS, Built, output_stems
+from .render import Progress, card_page, card_pages
+
+#: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
+METRIC_BLEED = 3.0
+INCH_BLEED = MM_PER_INCH / 8
+#: Crop marks: from this far beyond the bleed, this long, this wide (mm). They stay out of
+#: the bleed, so a cut a little off never leaves a piece of mark on the card.
+MARK_OFFSET = 1.0
+MARK_LENGTH = 5.0
+MARK_WIDTH = 0.1
+#: Room from the bleed's edge to the page's edge: the marks and the page label.
+SLUG = MARK_OFFSET + MARK_LENGTH + 3.5
+LABEL_SIZE = 2.0
+
+#: Card sizes print shops sell, in inches as they list them; ``--card-size`` within
+#: :data:`SNAP` mm of one on both sides takes it when ``--shop`` is set.
+SHOP_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75),
+    "mini": (1.75, 2.5), "square": (3.5, 3.5), "jumbo": (3.5, 5.5)}
+SNAP = 1.5
+
+
+def shop_size(size: Size) -> tuple[Size, str | None]:
+    """The shop size *size* rounds to, with its name, or *size* and None if none is near:
+    63 x 88 mm is a poker card, 2.5 x 3.5 in (63.5 x 88.9 mm), at any shop."""
+    for name, (w, h) in SHOP_SIZES.items():
+        for width, height in ((w, h), (h, w)):
+            exact = Size(round(width * MM_PER_INCH, 4), round(height * MM_PER_INCH, 4))
+            if (abs(exact.width - size.width) <= SNAP
+                    and abs(exact.height - size.height) <= SNAP):
+                return exact, name
+    return size, None
+
+
+def in_inches(size: Size) -> bool:
+    """Whether both sides are whole eighths of an inch: a card sized the inch way."""
+    return all(abs(side / INCH_BLEED - round(side / INCH_BLEED)) < 1e-6
+               for side in (size.width, size.height))
+
+
+def shop_bleed(size: Size, paper: str = "a4") -> float:
+    """1/8 in on Letter paper or for an inch-sized card, else 3 mm."""
+    return INCH_BLEED if paper == "letter" or in_inches(size) else METRIC_BLEED
+
+
+def crop_marks(trim: Rect, bleed: float) -> Group:
+    """Two marks at each corner of *trim*, on the lines of its edges, beyond the bleed; in
+    registration colour so every plate carries them."""
+    start, end = bleed + MARK_OFFSET, bleed + MARK_OFFSET + MARK_LENGTH
+    paint = Paint(stroke="#000000", width=MARK_WIDTH)
+    lines: list[Item] = []
+    for x in (trim.x, trim.right):
+        lines += [Line(x, trim.y - end, x, trim.y - start, paint),
+                  Line(x, trim.bottom + start, x, trim.bottom + end, paint)]
+    for y in (trim.y, trim.bottom):
+        lines += [Line(trim.x - end, y, trim.x - start, y, paint),
+                  Line(trim.right + start, y, trim.right + end, y, paint)]
+    return Group(tuple(lines), role=REGISTRATION)
+
+
+def shop_page(card: Page, bleed: float, label: str) -> Page:
+    """*card* (a page of one card plus *bleed*, as :func:`~.render.card_page` draws it)
+    on a page with room for crop marks: TrimBox the card, BleedBox the card and bleed."""
+    trim = Rect(SLUG + bleed, SLUG + bleed, card.width - 2 * bleed, card.height - 2 * bleed)
+    width, height = card.width + 2 * SLUG, card.height + 2 * SLUG
+    # The label names the page for a person checking the order: black, below the marks.
+    note = Text(trim.x - bleed, height - 1.0, label, LABEL_SIZE,
+                DEFAULT_STYLE.ink, "regular", "start")
+    items: tuple[Item, ...] = (Group(card.items, Transform.translate(SLUG, SLUG)),
+                               crop_marks(trim, bleed), note)
+    return Page(width, height, items, trim=trim, bleed=trim.inset(-bleed), label=label)
+
+
+def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
+                    ) -> list[Page]:
+    """The shop pages of one kit item: face, back, face, back... of its cards, or the face
+    of a board."""
+    settings = library.settings()
+    if card is not None:
+        settings = replace(settings, card=card, square=card)
+    item = library.item(name)
+    if isinstance(item, Board):
+        size = board_size(settings.square)
+        bleed = shop_bleed(size, paper)
+        # The edge band's colour runs into the bleed, as on the home-printed pieces.
+        figure = Group((Box(Rect(-bleed, -bleed, size.width + 2 * bleed,
+                                 size.height + 2 * bleed), Paint(fill=DEFAULT_STYLE.board_edge)),
+                        board_group(item, square=settings.square)))
+        page = card_page(figure, size, bleed, item.name)
+        return [shop_page(page, bleed, f"{item.name} board, page 1 of 1")]
+    source = _card_set(library, name)
+    size = card or _own_size(source) or settings.card
+    bleed = shop_bleed(size, paper)
+    pages = list(card_pages(source, settings, bleed=bleed, card_size=size))
+    return [shop_page(page, bleed, f"{page.label}, page {n} of {len(pages)}")
+            for n, (_, page) in enumerate(pages, 1)]
+
+
+def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
+               items: Sequence[str] = DEFAULT_ITEMS, card: Size | None = None,
+               paper: str = "a4", progress: Callable[[str], None] | None = None
+               ) -> list[Built]:
+    """Writes ``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of
+    *profile*. *card* is the card size as asked (see :func:`shop_size` for rounding it).
+    Everything is drawn and encoded before anything is written."""
+    # A misspelt name or two items sharing a file fail before any progress is shown.
+    stems = output_stems(library, list(dict.fromkeys(items)))
+    inks = ProfiledInks(profile)
+    encoded = []
+    for name in stems:
+        if progress:
+            progress(name)
+        pages = item_shop_pages(library, name, card, paper)
+        encoded.append((f"{stems[name]}-shop.pdf", len(pages),
+                        pdfx.render(pages, profile, title=f"opencards {name} (print shop)",
+                                    inks=inks)))
+    with staged(out_dir) as stage:
+        return [Built(stage.write(file, data), count, len(data))
+                for file, count, data in encoded]
+
+
+def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
+                      dpi: int = 300, card: Size | None = None, bleed: float = INCH_BLEED,
+                      progress: Progress | None = None) -> list[Built]:
+    """One PNG per card face and back for shops that take images: *bleed* (1/8 in unless
+    asked otherwise), sRGB profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi:
+    825 x 1125 px).
+    Written as ``OUT/cards/NAME/NAME-1R-face.png``; drawn before anything is written."""
+    settings = library.settings()
+    if card is not None:
+        settings = replace(settings, card=card)
+    sources = ([_card_set(library, name) for name in items] if items else
+               # Boards are in the kit but are not cards: shops take them as PDFs.
+               [i for i in map(library.item, DEFAULT_ITEMS) if isinstance(i, (Pack, LetterSet))])
+    jobs = [(source.name, stem, page) for source in sources
+            for stem, page in card_pages(source, settings, bleed=bleed,
+                                         card_size=card or _own_size(source))]
+    for _, _, page in jobs:
+        raster.check_pixels(page, dpi, "--dpi, --card-size or --bleed")
+    icc = srgb_profile_bytes()
+    encoded = []
+    for name, stem, page in jobs:
+        encoded.append((name, stem, png.render(page, dpi=dpi, icc_profile=icc)))
+        if progress:
+            progress(len(encoded), len(jobs))
+    with staged(out_dir) as stage:
+        return [Built(stage.write(f"cards/{safe_name(name)}/{safe_name(stem)}.png", data),
+                      1, len(data)) for name, stem, data in encoded]
+
+
+def _own_size(source: Source | TraditionalPack) -> Size | None:
+    """A traditional pack's own card size, rounded to a shop size if near one (its 63 x 88
+    mm is a shop's poker card); open cards take the settings' size (None)."""
+    if isinstance(source, TraditionalPack):
+        return shop_size(source.size)[0]
+    return None
+
+
+def _card_set(library: Library, name: str) -> Source | TraditionalPack:
+    """A pack, letter set or traditional pack: anything with cards.
+
+    :raises: the errors of :meth:`Library.find` and :meth:`Library.source`.
+    """
+    found = library.find(name)
+    if isinstance(found, TraditionalPack):
+        return found
+    return library.source(name)
