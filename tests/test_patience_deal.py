@@ -126,12 +126,10 @@ def test_patience_doctests(module):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_deal_with_its_checks_takes_well_under_200_ms(name):
-    import time
+def test_ten_deals_conserve_their_cards_and_have_moves_to_offer(name):
+    # How fast this is belongs to bench/tableau.py: tests assert no wall-clock time.
     game = patience(name)
-    began = time.perf_counter()
     for seed in range(10):
         state = game.deal(seed)
         assert not game.conservation(state)
-        game.legal_moves(state)
-    assert (time.perf_counter() - began) / 10 < 0.05
+        assert game.legal_moves(state)
