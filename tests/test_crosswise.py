@@ -87,3 +87,18 @@ def test_show_draws_both_as_text(runner):
 def test_load_file_reads_the_size(tmp_path):
     layout = load_file(ROOT / "layouts/initial-11-crosswise-start.toml")
     assert getattr(layout, "size") == (16, 4)
+
+
+def test_rules_play_moves_on_the_crosswise_start(runner):
+    # a1's 6G finds both verticals of value 6 (f, n) full and leaves; o2's 1G may then go
+    # to a1, on vertical a of value 1.
+    result = runner.invoke(cli, ["rules", "play", "initial-11-crosswise-start",
+                                 "--moves", "a1=off o2=a1"])
+    assert result.exit_code == 0, result.output
+    assert "a1=off removes 6G" in result.output
+    rank1 = next(line for line in result.output.splitlines() if line.startswith("1 "))
+    assert rank1.split()[1] == "1G"
+    refused = runner.invoke(cli, ["rules", "play", "initial-11-crosswise-start",
+                                  "--moves", "a1=c1"])
+    assert refused.exit_code == 1
+    assert "move 1 (a1=c1) is illegal" in refused.output and "a1=off" in refused.output

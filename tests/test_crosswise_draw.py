@@ -71,3 +71,17 @@ def test_figure_of_the_start_layout(runner, tmp_path):
     width, height = struct.unpack(">II", out.read_bytes()[16:24])
     # The board's own shape, 424 x 224 mm, wider than tall.
     assert abs(width / height - 424 / 224) < 0.05
+
+
+def test_figure_annotations_name_squares_of_the_board_drawn(runner, tmp_path):
+    out = tmp_path / "a.png"
+    ok = runner.invoke(cli, ["figure", "initial-11-crosswise-start", "--out", str(out),
+                             "--dpi", "40", "--highlight", "k3", "--arrow", "a1-p4",
+                             "--mark", "p1:circle", "--crop", "i1:p4"])
+    assert ok.exit_code == 0, ok.output
+    for name, square, expected in (
+            ("initial-11-crosswise-start", "a5", "a5 is not a square of colourless-crosswise "
+                                                 "(a1 to p4)"),
+            ("game9-start", "k3", "k3 is not a square of colourless (a1 to h8)")):
+        bad = runner.invoke(cli, ["figure", name, "--out", str(out), "--highlight", square])
+        assert bad.exit_code == 1 and bad.stderr.strip() == f"Error: {expected}"
