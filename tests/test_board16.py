@@ -129,3 +129,14 @@ def test_validation_refuses_a_layout_written_for_another_size(library):
     found = problems(eight, game, board=board, sources={}, start=False)
     assert [v.code for v in found if v.code == "wrong-size"] == ["wrong-size"]
     assert "written for a 8x8 board" in str(next(v for v in found if v.code == "wrong-size"))
+
+
+def test_shift_games_find_combinations_past_file_h(library):
+    from generator.rules import legal_moves
+    game = library.game("basic-65")
+    layout = Layout.from_rows("cross", {1: ". " * 8 + "4R 5R" + " ." * 6,
+                                        3: "6G" + " ." * 15, 4: ". " * 15 + "3B"},
+                              size=(16, 4))
+    moves = [m.notation() for m in legal_moves(layout, crosswise_board(), game, "south")]
+    # 6G ends the run 4-5-6 on k1, 3B starts 3-4-5 on h1; nothing else makes a line.
+    assert moves == ["a3-k1", "p4-h1"]

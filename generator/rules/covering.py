@@ -36,5 +36,6 @@ def onto_for_combination(layout: Layout, game: Game, side: Side) -> Iterable[tup
             if other is None or not other.face_up or other.owner is not side.opponent:
                 continue
             if accepts(makers(grid, target, min_length=rules.min_length, kinds=rules.kinds,
-                              orientations=rules.orientations, origin=origin), piece.card):
+                              orientations=rules.orientations, origin=origin,
+                              size=layout.size), piece.card):
                 yield origin, target

@@ -94,7 +94,7 @@ def _free_or_word(layout: Layout, game: Game, card: Item, free: list[str],
         return free
     spelling = WordSquares({s: st[-1].card.letter.upper() for s, st in layout.items()
                             if st[-1].face_up and isinstance(st[-1].card, LetterCard)},
-                           words, game.words.min_length)
+                           words, game.words.min_length, layout.size)
     letter = card.letter.upper()
     onto = {s for s, st in layout.items() if st[-1].face_up
             and isinstance(st[-1].card, LetterCard) and spelling.makes_word(s, letter)}

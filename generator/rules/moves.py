@@ -251,11 +251,12 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     # accepts is worked out once for every card (see .joining).
     grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
     rules = game.combinations
+    size = layout.size
     made = {t: makers(grid, t, min_length=rules.min_length, kinds=rules.kinds,
-                      orientations=rules.orientations) for t in free} if rules.enabled \
-        else dict.fromkeys(free, NOTHING)
+                      orientations=rules.orientations, size=size) for t in free} \
+        if rules.enabled else dict.fromkeys(free, NOTHING)
     spelling = WordSquares({s: _open_letter(stack[-1]) for s, stack in layout.items()},
-                           words, game.words.min_length) \
+                           words, game.words.min_length, size) \
         if game.words.enabled and words is not None else None
     closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
     if closed:
@@ -281,10 +282,10 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
                 if target == origin:
                     continue
                 accepted = made[target]
-                if origin in window(target, reach, rules.orientations):
+                if origin in window(target, reach, rules.orientations, size):
                     accepted = makers(grid, target, min_length=rules.min_length,
                                       kinds=rules.kinds, orientations=rules.orientations,
-                                      origin=origin)
+                                      origin=origin, size=size)
                 if accepts(accepted, card):
                     yield cached_move((origin, target, MoveKind.SHIFT))
         else:
