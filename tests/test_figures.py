@@ -213,7 +213,7 @@ def test_frames_and_gif_hold_every_position(runner, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["no-such-layout"], "no layout named 'no-such-layout'"),
-    (["game9-start", "--crop", "a1:i4"], "--crop 'a1:i4': not a square: 'i4'"),
+    (["game9-start", "--crop", "a1:i4"], "i4 is not a square of colourless (a1 to h8)"),
     (["game9-start", "--arrow", "c3~d4"], "--arrow 'c3~d4': not a move: 'c3~d4'"),
     (["game9-start", "--highlight", "c3:mauve"], "--highlight 'c3:mauve': unknown colour"),
     (["game9-start", "--mark", "c3:star"], "unknown mark 'star'"),

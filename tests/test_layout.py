@@ -36,7 +36,7 @@ def test_game9_start_is_the_figure(library):
 def test_rows_round_trip(library):
     for name in library.names("layout"):
         layout = library.layout(name)
-        again = Layout.from_rows(layout.board, layout.rows())
+        again = Layout.from_rows(layout.board, layout.rows(), size=layout.size)
         assert again.stacks == layout.stacks
 
 

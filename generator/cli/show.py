@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..io.templates import Template
-from ..model.board import FILES, Board
+from ..model.board import FILE_LETTERS, Board
 from ..model.cards import Pack
 from ..model.layout import Layout
 from ..model.letters import LetterSet
@@ -87,20 +87,26 @@ def board_text(board: Board) -> str:
     width = 5
     if board.top_labels:
         lines.append("    " + "".join(c.code.center(width) for c in board.top_labels))
-    for rank in range(7, -1, -1):
+    for rank in range(board.ranks - 1, -1, -1):
         cells = []
-        for file in range(8):
+        for file in range(board.files):
             square = board.at(file, rank)
             mark = "*" if square.name in board.king_squares else " "
             cells.append((square.notation() + mark).center(width))
         left = str(board.left_digits[rank]) if board.left_digits else " "
         right = str(board.right_digits[rank]) if board.right_digits else ""
         lines.append(f" {left}  " + "".join(cells) + f" {right}".rstrip())
-        if rank == 4 and board.top_labels:
-            lines.append("    " + "-" * (width * 8) + "  middle line")
+        if rank == board.ranks // 2 and board.top_labels:
+            lines.append("    " + "-" * (width * board.files) + "  middle line")
     if board.bottom_labels:
         lines.append("    " + "".join(c.code.center(width) for c in board.bottom_labels))
-    lines.append("    " + "".join(f.center(width) for f in FILES))
+    lines.append("    " + "".join(f.center(width) for f in FILE_LETTERS[:board.files]))
+    if board.crosswise:
+        lines.append("turned crosswise: 16 verticals of 4; each square is half dark, half "
+                     "light (the shade written is its lower half's)")
+        lines.append("vertical digits (provisional): "
+                     + " ".join(map(str, board.crosswise_digits)))
+        return "\n".join(lines)
     if board.thin_line:
         lines.append("thin line across every square: cards may also lie crosswise")
     if board.crosswise_digits:

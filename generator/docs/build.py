@@ -20,6 +20,7 @@ from ..io.figures import FigureTable, layout_path, read_figure_table
 from ..io.layouts import Position, load_position
 from ..io.output import atomic_write, prepare_dir, staged
 from ..io.templates import Library
+from ..model.board import square_name
 from ..model.layout import Layout
 from ..rules import Violation
 from .annotate import with_engine
@@ -119,6 +120,11 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
             "draw it anyway with --allow-invalid",
             [f"{position.shown}: {v} [{v.code}]" for v in found])
     figure = figure.merged(problems=tuple(sorted({v.square for v in found if v.square})))
+    board = position.board
+    for square in figure.squares():
+        if not board.has_square(square):
+            corner = square_name(board.files - 1, board.ranks - 1)
+            raise FigureError(f"{square} is not a square of {board.name} (a1 to {corner})")
     settings = library.settings()
 
     def page(layout: Layout, fig: Figure) -> Page:

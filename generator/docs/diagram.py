@@ -12,14 +12,15 @@ import math
 from collections.abc import Mapping
 
 from ..draw import fonts
-from ..draw.art.board import EDGE, View, board_group, board_size, square_rect, squares_area
+from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
+                              whole)
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.art.marks import fit_size
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..draw.style import DEFAULT_STYLE, Style
-from ..model.board import Board, parse_square
+from ..model.board import MAX_FILES, MAX_RANKS, Board, parse_square
 from ..model.cards import Card, Pack
 from ..model.layout import Layout, Piece, Side, Stack
 from ..model.letters import LetterSet
@@ -42,9 +43,9 @@ def _unit(square: Size) -> float:
     return min(square.width / 25.0, square.height / 50.0)
 
 
-def _view(figure: Figure) -> View:
+def _view(figure: Figure, board: Board) -> View:
     crop = figure.crop
-    return View(crop.files, crop.ranks, figure.flip) if crop else View(flip=figure.flip)
+    return View(crop.files, crop.ranks, figure.flip) if crop else whole(board, figure.flip)
 
 
 class _Squares:
@@ -54,7 +55,8 @@ class _Squares:
         self.square, self.edge, self.view = square, edge, view
 
     def rect(self, name: str) -> Rect:
-        file, rank = parse_square(name)
+        # Any board's square names (a1-p8): the view knows which of them are shown.
+        file, rank = parse_square(name, MAX_FILES, MAX_RANKS)
         return square_rect(file, rank, self.square, (self.edge, self.edge), self.view)
 
     def centre(self, name: str) -> tuple[float, float]:
@@ -72,7 +74,7 @@ class _Squares:
         return (x2 + (x2 - x1) * reach, y2 + (y2 - y1) * reach)
 
     def shown(self, name: str) -> bool:
-        return self.view.contains(*parse_square(name))
+        return self.view.contains(*parse_square(name, MAX_FILES, MAX_RANKS))
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -257,7 +259,7 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
 
     :raises: :exc:`ValueError` for a card no pack of the layout holds.
     """
-    view = _view(figure)
+    view = _view(figure, board)
     edge = EDGE if figure.coords else 0.0
     square = settings.square
     at = _Squares(square, edge, view)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from ..model.board import FILES, parse_square
+from ..model.board import FILE_LETTERS, MAX_FILES, MAX_RANKS, parse_square
 
 #: Colours by name, for annotations; anything else must be written ``#rrggbb``.
 COLOURS = {
@@ -24,7 +24,7 @@ MARK_SHAPES = ("circle", "cross", "dot")
 SHOWS = ("combos", "words", "moves", "threats")
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-_SQ = r"[a-h][1-8]"
+_SQ = r"[a-p][1-8]"  # a to p: the crosswise board has 16 files; the board checks
 _MOVE = re.compile(rf"^({_SQ})(?:(=)|-(off)|([-x+])({_SQ})((?:-{_SQ})*))$")
 
 
@@ -44,16 +44,18 @@ def parse_colour(text: str) -> str:
 
 
 def parse_square_name(text: str) -> str:
-    """A square name a1-h8, lower case.
+    """A square name a1-h8 (a1-p4 on the crosswise board), lower case. Whether the board
+    drawn has it is checked with the board (:meth:`Figure.squares`).
 
     >>> parse_square_name("C3")
     'c3'
     """
     name = text.strip().lower()
     try:
-        parse_square(name)
+        parse_square(name, MAX_FILES, MAX_RANKS)
     except ValueError:
-        raise ValueError(f"not a square: {text!r} (expected a1 to h8)") from None
+        raise ValueError(f"not a square: {text!r} (expected a1 to h8, or a1 to p4 on the "
+                         "crosswise board)") from None
     return name
 
 
@@ -78,12 +80,13 @@ class Crop:
         corners = text.split(":")
         if len(corners) != 2:
             raise ValueError(f"not a crop: {text!r} (expected two corners like a1:d4)")
-        (f1, r1), (f2, r2) = (parse_square(parse_square_name(c)) for c in corners)
+        (f1, r1), (f2, r2) = (parse_square(parse_square_name(c), MAX_FILES, MAX_RANKS)
+                              for c in corners)
         return cls((min(f1, f2), max(f1, f2)), (min(r1, r2), max(r1, r2)))
 
     def notation(self) -> str:
-        return (f"{FILES[self.files[0]]}{self.ranks[0] + 1}:"
-                f"{FILES[self.files[1]]}{self.ranks[1] + 1}")
+        return (f"{FILE_LETTERS[self.files[0]]}{self.ranks[0] + 1}:"
+                f"{FILE_LETTERS[self.files[1]]}{self.ranks[1] + 1}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +245,19 @@ class Figure:
     moves: tuple[str, ...] = ()
     problems: tuple[str, ...] = field(default=())
     """Squares the rule engine found fault with, marked when drawing anyway."""
+
+    def squares(self) -> list[str]:
+        """Every square the annotations name (crop corners included), for a check
+        against the board drawn."""
+        found = [h.square for h in self.highlights] + [m.square for m in self.marks]
+        found += list(self.crossed)
+        for arrow in (*self.arrows, *((self.last_move,) if self.last_move else ())):
+            found += [arrow.origin, *(s for s in arrow.stops if s != "off")]
+        if self.crop is not None:
+            found += [f"{FILE_LETTERS[f]}{r + 1}" for f, r in
+                      ((self.crop.files[0], self.crop.ranks[0]),
+                       (self.crop.files[1], self.crop.ranks[1]))]
+        return found
 
     def merged(self, **changes: object) -> Figure:
         """This figure with *changes*: tuples are added to the ones already here (the

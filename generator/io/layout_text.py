@@ -1,6 +1,7 @@
 """A layout written back as a layout file (``opencards rules deal`` prints one)."""
 from __future__ import annotations
 
+from ..model.board import size_name
 from ..model.hands import Hands, items_notation
 from ..model.layout import Layout, Side
 
@@ -20,6 +21,8 @@ def layout_to_toml(layout: Layout, comment: str) -> str:
              f'board = "{layout.board}"']
     if layout.game:
         lines.append(f'game = "{layout.game}"')
+    if layout.size != (8, 8):
+        lines.append(f'size = "{size_name(*layout.size)}"')
     if layout.players:
         lines += ["", "[players]"] + [f'{side} = "{ref}"' for side, ref in
                                       layout.players.items()]

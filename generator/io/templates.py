@@ -11,7 +11,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from ..model.board import FILES, RANKS, Board, Shade, Square
+from ..model.board import FILE_LETTERS, Board, Shade, Square, parse_size
 from ..model.cards import COLOUR_CHOICES, Card, Colour, Group, Hatching, Pack, PackMarks, Split
 from ..errors import NotFoundError, TemplateError, WrongKindError, did_you_mean
 from .games import check_game_refs, game_from_toml
@@ -224,8 +224,16 @@ def letters_from_toml(name: str, reader: Reader) -> LetterSet:
 
 # --- boards ----------------------------------------------------------------------------
 
-_SQUARE_NAMES = frozenset(f"{f}{r}" for f in FILES for r in range(1, RANKS + 1))
 _CELL = re.compile(r"^([RYGB])?([1-9])?([dl])$")
+
+
+def _size(reader: Reader) -> tuple[int, int]:
+    """The optional ``size`` key: "8x8" (the default) or "16x4" (turned crosswise)."""
+    text = reader.string("size", "8x8")
+    try:
+        return parse_size(text)
+    except ValueError:
+        raise reader.fail("size", "8x8 or 16x4 (files x ranks)", text) from None
 
 
 def board_from_toml(name: str, reader: Reader) -> Board:
@@ -233,28 +241,35 @@ def board_from_toml(name: str, reader: Reader) -> Board:
     version = reader.choice("version", VERSIONS, "basic")
     notes = reader.string("notes", "")
     thin_line = reader.boolean("thin_line", False)
+    files, ranks = _size(reader)
+    last = FILE_LETTERS[files - 1]
+    names = frozenset(f"{f}{r}" for f in FILE_LETTERS[:files] for r in range(1, ranks + 1))
     kings = reader.strings("king_squares", [])
     for i, square in enumerate(kings):
         # Exactly as the board names its squares: "e1 " or "E1" would name none of them.
-        if square not in _SQUARE_NAMES:
-            raise reader.fail(f"king_squares[{i}]", "a square a1 to h8 (lower case, no "
-                              "spaces)", square)
+        if square not in names:
+            raise reader.fail(f"king_squares[{i}]", f"a square a1 to {last}{ranks} (lower "
+                              "case, no spaces)", square)
     edges = reader.table("edges", default_empty=True)
-    top = tuple(_colour(edges, f"top[{i}]", c) for i, c in enumerate(_n(edges, "top", 8)))
+    top = tuple(_colour(edges, f"top[{i}]", c)
+                for i, c in enumerate(_n(edges, "top", files)))
     bottom = tuple(_colour(edges, f"bottom[{i}]", c)
-                   for i, c in enumerate(_n(edges, "bottom", 8)))
-    left = tuple(_digits(edges, "left", 8))
-    right = tuple(_digits(edges, "right", 8))
+                   for i, c in enumerate(_n(edges, "bottom", files)))
+    left = tuple(_digits(edges, "left", ranks))
+    right = tuple(_digits(edges, "right", ranks))
+    # The 16 crosswise digits: the half-rows of the 8x8 board, or the 16 verticals of the
+    # board turned crosswise (domain.md 2.3).
     crosswise = tuple(_digits(edges, "crosswise", 16))
     edges.finish()
     rows = reader.table("rows")
     squares: dict[tuple[int, int], Square] = {}
     for key in rows.keys():
-        if key not in {str(r) for r in range(1, 9)}:
-            raise rows.fail(key, "a rank 1 to 8 as the key", key)
+        if key not in {str(r) for r in range(1, ranks + 1)}:
+            raise rows.fail(key, f"a rank 1 to {ranks} as the key", key)
         cells = rows.words(key)
-        if len(cells) != 8:
-            raise rows.fail(key, "8 squares (one per file a-h)", f"{len(cells)}", raw=True)
+        if len(cells) != files:
+            raise rows.fail(key, f"{files} squares (one per file a-{last})", f"{len(cells)}",
+                            raw=True)
         rank = int(key) - 1
         for file, cell in enumerate(cells):
             match = _CELL.match(cell)
@@ -266,12 +281,14 @@ def board_from_toml(name: str, reader: Reader) -> Board:
             value = int(match.group(2)) if match.group(2) else None
             squares[(file, rank)] = Square(file, rank, colour, value,
                                            Shade(match.group(3)))
-    missing = [r for r in range(1, 9) if (0, r - 1) not in squares]
+    missing = [r for r in range(1, ranks + 1) if (0, r - 1) not in squares]
     if missing:
-        raise rows.fail(str(missing[0]), "all 8 ranks", None, hint="rank is missing")
+        raise rows.fail(str(missing[0]), f"all {ranks} ranks", None, hint="rank is missing")
     reader.finish()
-    board = Board(name, title, tuple(squares[(f, r)] for r in range(8) for f in range(8)),
-                  top, bottom, left, right, crosswise, tuple(kings), thin_line, version, notes)
+    board = Board(name, title,
+                  tuple(squares[(f, r)] for r in range(ranks) for f in range(files)),
+                  top, bottom, left, right, crosswise, tuple(kings), thin_line, version, notes,
+                  files, ranks)
     _check_edges(board, reader)
     return board
 
@@ -294,8 +311,9 @@ def _digits(reader: Reader, key: str, n: int) -> list[int]:
 def _check_edges(board: Board, reader: Reader) -> None:
     """Edge colour labels mark the verticals: the lower half takes the bottom labels and the
     upper half the top ones (the colours cross at the middle line)."""
-    for labels, ranks, edge in ((board.bottom_labels, range(0, 4), "bottom"),
-                                (board.top_labels, range(4, 8), "top")):
+    half = board.ranks // 2
+    for labels, ranks, edge in ((board.bottom_labels, range(0, half), "bottom"),
+                                (board.top_labels, range(half, board.ranks), "top")):
         for file, label in enumerate(labels):
             for rank in ranks:
                 square = board.at(file, rank)
@@ -303,7 +321,7 @@ def _check_edges(board: Board, reader: Reader) -> None:
                     raise TemplateError(
                         reader.path, f"rows.{rank + 1}[{file}]",
                         problem=f"square {square.name} does not match the {edge} edge label",
-                        expected=f"{label} like the label of file {FILES[file]}",
+                        expected=f"{label} like the label of file {FILE_LETTERS[file]}",
                         got=str(square.colour or "no colour"))
 
 
@@ -331,30 +349,33 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
             raise players_reader.fail(key, "a side: " + " or ".join(Side), key) from None
         players[side] = players_reader.string(key)
     hands = hands_from_toml(reader)
+    files, ranks = _size(reader)
+    last = FILE_LETTERS[files - 1]
     rows = reader.table("rows", default_empty=True)
     stacks: dict[str, Stack] = {}
     off_board: list[OffBoard] = []
     for key in rows.keys():
         # Off-board ranks are kept for validation to list; a rank past 99 is no pile.
         if not _RANK_KEY.fullmatch(key) or len(key) > 3:
-            raise rows.fail(key, "a rank 1 to 8 as the key", key)
+            raise rows.fail(key, f"a rank 1 to {ranks} as the key", key)
         rank = int(key)
         tokens = rows.words(key)
-        on_board = 1 <= rank <= RANKS
-        if on_board and len(tokens) < len(FILES):
-            raise rows.fail(key, "8 squares (one per file a-h, '.' for empty)",
+        on_board = 1 <= rank <= ranks
+        if on_board and len(tokens) < files:
+            raise rows.fail(key, f"{files} squares (one per file a-{last}, '.' for empty)",
                             f"{len(tokens)}", raw=True)
         for file, token in enumerate(tokens):
             if token == ".":
                 continue
             stack = _stack(rows, key, file, token)
-            if on_board and file < len(FILES):
-                stacks[f"{FILES[file]}{rank}"] = stack
+            if on_board and file < files:
+                stacks[f"{FILE_LETTERS[file]}{rank}"] = stack
             else:
                 off_board.append(OffBoard(file, rank, stack))
     reader.raw("figure", None)  # how figures show the layout: read by io/figures.py
     reader.finish()
-    return Layout(board, stacks, players, name, title, game, tuple(off_board), hands)
+    return Layout(board, stacks, players, name, title, game, tuple(off_board), hands,
+                  (files, ranks))
 
 
 def _stack(rows: Reader, key: str, file: int, token: str) -> Stack:

@@ -1,4 +1,5 @@
-"""Boards of 64 card-shaped squares. Pure data: standard library only."""
+"""Boards of 64 card-shaped squares: 8x8 lengthwise, or 16x4 with the colourless board
+turned crosswise (domain.md 2.3). Pure data: standard library only."""
 from __future__ import annotations
 
 import enum
@@ -8,9 +9,16 @@ from dataclasses import dataclass
 
 from .cards import Colour
 
+#: The files of the usual 8x8 board.
 FILES = "abcdefgh"
 RANKS = 8
-_SQUARE = re.compile(r"^([a-h])([1-8])$")
+#: File letters of the widest board: the crosswise board has 16 verticals, a to p.
+FILE_LETTERS = "abcdefghijklmnop"
+MAX_FILES = len(FILE_LETTERS)
+MAX_RANKS = 8
+#: The board sizes (files, ranks) there are: 64 card-shaped squares either way round.
+SIZES: tuple[tuple[int, int], ...] = ((8, 8), (16, 4))
+_SQUARE = re.compile(r"^([a-p])([1-9][0-9]?)$")
 
 
 class Shade(enum.Enum):
@@ -21,26 +29,32 @@ class Shade(enum.Enum):
         return self.name.lower()
 
 
-def parse_square(name: str) -> tuple[int, int]:
-    """Gets (file, rank) counted from 0 for a square name like ``e1``.
+def parse_square(name: str, files: int = 8, ranks: int = 8) -> tuple[int, int]:
+    """Gets (file, rank) counted from 0 for a square name like ``e1`` on a board of
+    *files* x *ranks* squares.
 
     >>> parse_square("e1")
     (4, 0)
+    >>> parse_square("p4", 16, 4)
+    (15, 3)
 
-    :raises: :exc:`ValueError` if *name* is not a square of an 8x8 board.
+    :raises: :exc:`ValueError` if *name* is not a square of that board.
     """
     # The engine asks for the 64 names all the time: they are looked up, not parsed.
     known = _XY.get(name) if isinstance(name, str) else None
-    if known is not None:
+    if known is not None and known[0] < files and known[1] < ranks:
         return known
     match = _SQUARE.match(name.strip().lower()) if isinstance(name, str) else None
-    if not match:
-        raise ValueError(f"not a square: {name!r} (expected a1 to h8)")
-    return FILES.index(match.group(1)), int(match.group(2)) - 1
+    if match:
+        file, rank = FILE_LETTERS.index(match.group(1)), int(match.group(2)) - 1
+        if file < files and rank < ranks:
+            return file, rank
+    last = square_name(files - 1, ranks - 1)
+    raise ValueError(f"not a square: {name!r} (expected a1 to {last})")
 
 
 def square_name(file: int, rank: int) -> str:
-    return f"{FILES[file]}{rank + 1}"
+    return f"{FILE_LETTERS[file]}{rank + 1}"
 
 
 def square_order(name: str) -> tuple[int, int]:
@@ -49,14 +63,31 @@ def square_order(name: str) -> tuple[int, int]:
     known = _ORDER.get(name)
     if known is not None:
         return known
-    file, rank = parse_square(name)
+    file, rank = parse_square(name, MAX_FILES, MAX_RANKS)
     return rank, file
 
 
-_XY: dict[str, tuple[int, int]] = {f"{f}{r + 1}": (i, r) for i, f in enumerate(FILES)
-                                   for r in range(RANKS)}
-_ORDER: dict[str, tuple[int, int]] = {f"{f}{r + 1}": (r, i) for i, f in enumerate("abcdefgh")
-                                      for r in range(8)}
+def size_name(files: int, ranks: int) -> str:
+    """``16x4``: how templates and messages write a board size."""
+    return f"{files}x{ranks}"
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Gets (files, ranks) from ``8x8`` or ``16x4``.
+
+    :raises: :exc:`ValueError` naming the sizes there are.
+    """
+    for size in SIZES:
+        if text == size_name(*size):
+            return size
+    raise ValueError(f"not a board size: {text!r} (expected "
+                     + " or ".join(size_name(*s) for s in SIZES) + ")")
+
+
+_XY: dict[str, tuple[int, int]] = {f"{f}{r + 1}": (i, r) for i, f in enumerate(FILE_LETTERS)
+                                   for r in range(MAX_RANKS)}
+_ORDER: dict[str, tuple[int, int]] = {f"{f}{r + 1}": (r, i) for i, f in enumerate(FILE_LETTERS)
+                                      for r in range(MAX_RANKS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +117,8 @@ class Square:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """An 8x8 board with its printed edge notation."""
+    """A board of *files* x *ranks* squares (8x8, or 16x4 turned crosswise) with its
+    printed edge notation. *squares* are listed rank by rank from a1."""
 
     name: str
     title: str
@@ -100,6 +132,8 @@ class Board:
     thin_line: bool = False
     version: str = "basic"
     notes: str = ""
+    files: int = 8
+    ranks: int = 8
 
     def __iter__(self) -> Iterator[Square]:
         return iter(self.squares)
@@ -108,11 +142,28 @@ class Board:
         return len(self.squares)
 
     def square(self, name: str) -> Square:
-        file, rank = parse_square(name)
-        return self.squares[rank * 8 + file]
+        file, rank = parse_square(name, self.files, self.ranks)
+        return self.squares[rank * self.files + file]
 
     def at(self, file: int, rank: int) -> Square:
-        return self.squares[rank * 8 + file]
+        return self.squares[rank * self.files + file]
+
+    @property
+    def crosswise(self) -> bool:
+        """Whether this is the colourless board turned 90 degrees: 16 verticals of 4."""
+        return self.files > self.ranks
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(files, ranks)."""
+        return self.files, self.ranks
+
+    def has_square(self, name: str) -> bool:
+        try:
+            parse_square(name, self.files, self.ranks)
+        except ValueError:
+            return False
+        return True
 
     @property
     def is_coloured(self) -> bool:

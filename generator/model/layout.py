@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .board import RANKS, parse_square, square_name, square_order
+from .board import FILE_LETTERS, RANKS, parse_square, square_name, square_order
 from .cards import Card
 from .hands import Hands
 from .letters import LetterCard
@@ -162,7 +162,8 @@ class Layout:
     *players* maps each side to the pack or letter set it plays (``"pack1:G1"``).
     *off_board* holds piles written at squares the board does not have; they take no part
     in play, and validation reports each. *hands* holds what lies off the board in games
-    that lay cards: each side's hand, stock and taken cards, and a shared pile.
+    that lay cards: each side's hand, stock and taken cards, and a shared pile. *size* is
+    (files, ranks) of the board it is written for: (8, 8), or (16, 4) crosswise.
     """
 
     board: str
@@ -173,6 +174,7 @@ class Layout:
     game: str | None = None
     off_board: tuple[OffBoard, ...] = ()
     hands: Hands = field(default_factory=Hands)
+    size: tuple[int, int] = (8, 8)
 
     def __post_init__(self) -> None:
         clean = {}
@@ -210,7 +212,7 @@ class Layout:
 
     def with_piece(self, square: str, piece: Piece) -> Layout:
         """A new layout with *piece* laid on top of whatever is on *square*."""
-        parse_square(square)
+        parse_square(square, *self.size)
         stacks = dict(self.stacks)
         stacks[square] = stacks.get(square, ()) + (piece,)
         return self._replace(stacks)
@@ -222,49 +224,54 @@ class Layout:
 
     def _replace(self, stacks: Mapping[str, Stack]) -> Layout:
         return Layout(self.board, stacks, self.players, self.name, self.title, self.game,
-                      self.off_board, self.hands)
+                      self.off_board, self.hands, self.size)
 
     @classmethod
     def from_rows(cls, board: str, rows: Mapping[int, str], *,
                   players: Mapping[Side, str] | None = None, name: str = "", title: str = "",
-                  game: str | None = None, hands: Hands | None = None) -> Layout:
-        """Builds a layout from rank lines such as ``{1: "2G^ . (1B)^ ..."}``: 8 tokens a
-        rank, ``.`` for an empty square.
+                  game: str | None = None, hands: Hands | None = None,
+                  size: tuple[int, int] = (8, 8)) -> Layout:
+        """Builds a layout from rank lines such as ``{1: "2G^ . (1B)^ ..."}``: one token a
+        file (8, or 16 on the crosswise board), ``.`` for an empty square.
 
         :raises: :exc:`ValueError` naming the rank and token at fault.
         """
+        files, ranks = size
         stacks: dict[str, Stack] = {}
         for rank, line in rows.items():
-            if not 1 <= rank <= RANKS:
-                raise ValueError(f"rank {rank} is off the board (expected 1 to 8)")
+            if not 1 <= rank <= ranks:
+                raise ValueError(f"rank {rank} is off the board (expected 1 to {ranks})")
             tokens = line.split()
-            if len(tokens) != 8:
-                raise ValueError(f"rank {rank} has {len(tokens)} squares (expected 8)")
+            if len(tokens) != files:
+                raise ValueError(f"rank {rank} has {len(tokens)} squares (expected {files})")
             for file, token in enumerate(tokens):
                 if token != ".":
                     stacks[square_name(file, rank - 1)] = parse_stack(token)
-        return cls(board, stacks, players or {}, name, title, game, (), hands or Hands())
+        return cls(board, stacks, players or {}, name, title, game, (), hands or Hands(),
+                   size)
 
     def rows(self) -> dict[int, str]:
-        """The inverse of :meth:`from_rows`, ranks 8 down to 1, empty ranks left out."""
+        """The inverse of :meth:`from_rows`, the top rank down to 1, empty ranks left out."""
+        files, ranks = self.size
         found = {}
-        for rank in range(RANKS, 0, -1):
+        for rank in range(ranks, 0, -1):
             tokens = [stack_notation(self.stacks[square_name(f, rank - 1)])
                       if square_name(f, rank - 1) in self.stacks else "."
-                      for f in range(8)]
+                      for f in range(files)]
             if any(t != "." for t in tokens):
                 found[rank] = " ".join(tokens)
         return found
 
     def __str__(self) -> str:
         width = max([len(stack_notation(s)) for s in self.stacks.values()] + [1])
+        files, ranks = self.size
         lines = []
-        for rank in range(RANKS, 0, -1):
+        for rank in range(ranks, 0, -1):
             cells = [stack_notation(self.stacks[square_name(f, rank - 1)])
                      if square_name(f, rank - 1) in self.stacks else "."
-                     for f in range(8)]
+                     for f in range(files)]
             lines.append(f"{rank}  " + " ".join(c.rjust(width) for c in cells))
-        lines.append("   " + " ".join(f.rjust(width) for f in "abcdefgh"))
+        lines.append("   " + " ".join(f.rjust(width) for f in FILE_LETTERS[:files]))
         if self.off_board:
             lines.append("off the board: " + ", ".join(p.notation() for p in self.off_board))
         lines += self.hands.lines()

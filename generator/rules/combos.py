@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..model.cards import Card
 from .games import COMBINATION_KINDS
 from ..model.layout import Layout
-from .lines import LINE_THROUGH, LINES, ORIENTATIONS, XY
+from .lines import ORIENTATIONS, geometry
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +96,9 @@ def combinations(layout: Layout, *, min_length: int = 3,
     found: list[Combination] = []
     # Each square is read once, not once per orientation: this is the hot path of play.
     grid = {square: _playing_card(layout, square) for square in layout}
+    g = geometry(*layout.size)
     for orientation in orientations:
-        lines = (LINE_THROUGH[(through, orientation)],) if through else LINES[orientation]
+        lines = (g.line_through[(through, orientation)],) if through else g.lines[orientation]
         for line in lines:
             if len(line) < min_length:
                 continue
@@ -110,6 +111,7 @@ def combinations(layout: Layout, *, min_length: int = 3,
                     found.append(combo)
     order = {name: i for i, name in enumerate(ORIENTATIONS)}
     kind_order = {name: i for i, name in enumerate(COMBINATION_KINDS)}
-    found.sort(key=lambda c: (XY[c.squares[0]][1], XY[c.squares[0]][0], order[c.orientation],
+    xy = g.xy
+    found.sort(key=lambda c: (xy[c.squares[0]][1], xy[c.squares[0]][0], order[c.orientation],
                               kind_order[c.kind], c.squares))
     return found

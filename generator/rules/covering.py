@@ -13,7 +13,7 @@ from ..model.cards import Card
 from ..model.layout import Layout, Side
 from .games import Game
 from .joining import accepts, makers
-from .lines import NEIGHBOURS
+from .lines import geometry
 
 
 def onto_for_combination(layout: Layout, game: Game, side: Side) -> Iterable[tuple[str, str]]:
@@ -26,14 +26,16 @@ def onto_for_combination(layout: Layout, game: Game, side: Side) -> Iterable[tup
     # covered card plays no part (see .joining).
     grid = {s: st[-1].card if st[-1].face_up and isinstance(st[-1].card, Card) else None
             for s, st in layout.items()}
+    neighbours = geometry(*layout.size).neighbours
     for origin, stack in layout.items():
         piece = stack[-1]
         if piece.owner is not side or not piece.face_up or not isinstance(piece.card, Card):
             continue  # test cards are never laid on other cards (stated)
-        for target in NEIGHBOURS[origin]:
+        for target in neighbours[origin]:
             other = layout.top(target)
             if other is None or not other.face_up or other.owner is not side.opponent:
                 continue
             if accepts(makers(grid, target, min_length=rules.min_length, kinds=rules.kinds,
-                              orientations=rules.orientations, origin=origin), piece.card):
+                              orientations=rules.orientations, origin=origin,
+                              size=layout.size), piece.card):
                 yield origin, target

@@ -12,7 +12,7 @@ from ..model.board import Board, Shade
 from ..model.hands import Hand, Hands, Item
 from ..model.layout import Facing, Layout, Piece, Side
 from .games import FaceDown, Game, Placement
-from .lines import SQUARES
+from .lines import geometry
 from .validation import Source, supply
 
 def _supply(sources: Mapping[str, Source], ref: str, game: Game) -> list[Item]:
@@ -42,11 +42,12 @@ def deal(game: Game, board: Board, sources: Mapping[str, Source], pair: tuple[st
         stacks = {sq: (Piece(card, None, face_up),) for sq, card in zip(dark, board_pack)}
         return Layout(board.name, stacks, players, game=game.name,
                       hands=Hands(pile=tuple(pile)))
-    if game.setup.face_down is FaceDown.ALL and game.setup.cards == len(SQUARES):
+    squares = geometry(*board.size).squares
+    if game.setup.face_down is FaceDown.ALL and game.setup.cards == len(squares):
         cards = [c for ref in refs for c in _supply(sources, ref, game)]
         rng.shuffle(cards)
-        stacks = {sq: (Piece(card, None, face_up),) for sq, card in zip(SQUARES, cards)}
-        return Layout(board.name, stacks, players, game=game.name)
+        stacks = {sq: (Piece(card, None, face_up),) for sq, card in zip(squares, cards)}
+        return Layout(board.name, stacks, players, game=game.name, size=board.size)
     if game.movement.placement in (Placement.FREE, Placement.ADJACENT_OWN) and \
             game.setup.cards in (0, 2):
         hands = Hands()

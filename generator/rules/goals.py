@@ -20,7 +20,7 @@ from ..model.board import Board
 from ..model.layout import Layout, Side
 from .combos import combinations
 from .games import FaceDown, Game, Goal
-from .lines import SQUARES, XY
+from .lines import geometry
 from .moves import Move, MoveKind, outcome
 from .settling import own_lines
 
@@ -81,15 +81,17 @@ def _free(layout: Layout, side: Side) -> int:
 def _combination_cards(layout: Layout, side: Side) -> int:
     """Initial 10: the cards of *side*'s combinations on the opponent's half, a card counted
     once for every combination it is in."""
-    far = range(4, 8) if side is Side.SOUTH else range(0, 4)
+    files, ranks = layout.size
+    far = range(ranks // 2, ranks) if side is Side.SOUTH else range(0, ranks // 2)
+    xy = geometry(files, ranks).xy
     mine = layout._replace({s: st for s, st in layout.items()
-                            if XY[s][1] in far and st[-1].owner == side})
+                            if xy[s][1] in far and st[-1].owner == side})
     return sum(len(c) for c in combinations(mine))
 
 
 def _five(layout: Layout, length: int) -> Side | None:
     for side in Side:
-        for square in SQUARES:
+        for square in geometry(*layout.size).squares:
             if layout.owner(square) == side and any(own_lines(layout, square, side, length)):
                 return side
     return None

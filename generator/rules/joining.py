@@ -10,34 +10,47 @@ rule (build the position after the shift, look for a combination through the squ
 from __future__ import annotations
 
 from collections.abc import Container, Mapping
+from functools import cache
 
 from ..model.cards import Card, Colour
-from .lines import LINE_THROUGH, ORIENTATIONS
+from .lines import ORIENTATIONS, geometry
 
 #: The colours and the values a card needs to make a combination on one square.
 Makers = tuple[frozenset[Colour], frozenset[int]]
 
 NOTHING: Makers = (frozenset(), frozenset())
 
-#: (square, orientation) -> the squares of the line through it leading away on each side,
-#: nearest first: (towards the line's start, towards its end).
-_ARMS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
-for _key, _line in LINE_THROUGH.items():
-    _i = _line.index(_key[0])
-    _ARMS[_key] = (tuple(reversed(_line[:_i])), _line[_i + 1:])
-
-#: (square, reach, orientations) -> the squares within reach of it along those lines.
-_WINDOWS: dict[tuple[str, int, tuple[str, ...]], frozenset[str]] = {}
+Arms = dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]
 
 
-def window(square: str, reach: int, orientations: tuple[str, ...]) -> frozenset[str]:
+@cache
+def arms(files: int = 8, ranks: int = 8) -> Arms:
+    """(square, orientation) -> the squares of the line through it leading away on each
+    side, nearest first: (towards the line's start, towards its end), for a board of
+    *files* x *ranks*."""
+    found: Arms = {}
+    for key, line in geometry(files, ranks).line_through.items():
+        i = line.index(key[0])
+        found[key] = (tuple(reversed(line[:i])), line[i + 1:])
+    return found
+
+
+_ARMS = arms(8, 8)
+
+#: (square, reach, orientations, size) -> the squares within reach of it along those lines.
+_WINDOWS: dict[tuple[str, int, tuple[str, ...], tuple[int, int]], frozenset[str]] = {}
+
+
+def window(square: str, reach: int, orientations: tuple[str, ...],
+           size: tuple[int, int] = (8, 8)) -> frozenset[str]:
     """The squares whose cards can decide whether a card on *square* makes a combination of
     at most ``reach + 1`` cards: a card moved from outside them changes no answer there."""
-    key = (square, reach, orientations)
+    key = (square, reach, orientations, size)
     found = _WINDOWS.get(key)
     if found is None:
+        table = arms(*size)
         found = _WINDOWS[key] = frozenset(
-            s for o in orientations for arm in _ARMS[(square, o)] for s in arm[:reach])
+            s for o in orientations for arm in table[(square, o)] for s in arm[:reach])
     return found
 
 
@@ -66,15 +79,17 @@ def _run(cards: list[Card], rank: int, step: int) -> int:
 
 def makers(grid: Mapping[str, Card | None], square: str, *, min_length: int,
            kinds: tuple[str, ...], orientations: tuple[str, ...],
-           origin: str | None = None) -> Makers:
+           origin: str | None = None, size: tuple[int, int] = (8, 8)) -> Makers:
     """The colours and values with which a card laid on the free *square* makes a
     combination of *kinds* through it, *grid* holding the open cards (``None`` or missing
-    for a free square, a face-down card or a letter) and *origin* counting as empty."""
+    for a free square, a face-down card or a letter) and *origin* counting as empty, on a
+    board of *size* (files, ranks)."""
     reach = min_length - 1
+    table = _ARMS if size == (8, 8) else arms(*size)
     colours: set[Colour] = set()
     ranks: set[int] = set()
     for orientation in orientations:
-        back_squares, ahead_squares = _ARMS[(square, orientation)]
+        back_squares, ahead_squares = table[(square, orientation)]
         if len(back_squares) + len(ahead_squares) < reach:
             continue
         back = _arm(grid, back_squares, reach, origin)
@@ -145,8 +160,9 @@ class WordSquares:
     *min_length* letters, read either way along one of the 4 lines, uses that square."""
 
     def __init__(self, letter_grid: Mapping[str, str | None], words: Container[str],
-                 min_length: int) -> None:
+                 min_length: int, size: tuple[int, int] = (8, 8)) -> None:
         self._grid = letter_grid
+        self._arms = arms(*size)
         self._min = min_length
         known = _SPELT.get(id(words))
         if known is None or known[0] is not words or len(known[1]) > 200_000:
@@ -162,7 +178,7 @@ class WordSquares:
         if runs is None:
             runs = self._runs[square] = []
             for orientation in _ORIENTATIONS:
-                back_squares, ahead_squares = _ARMS[(square, orientation)]
+                back_squares, ahead_squares = self._arms[(square, orientation)]
                 back = _squares(self._grid, back_squares)
                 ahead = _squares(self._grid, ahead_squares)
                 if back or ahead:

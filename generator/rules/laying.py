@@ -32,7 +32,7 @@ from ..model.letters import LetterCard
 from .beating import beats, fits_identical, fits_value_row
 from .games import Capture, Game, Placement
 from .joining import WordSquares
-from .lines import EDGE_NEIGHBOURS, SQUARES, XY
+from .lines import geometry
 from .moves import OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .settling import settle
 from .words import WordList
@@ -43,13 +43,15 @@ HAND = "hand"
 LAYING = (Placement.FREE, Placement.ADJACENT_OWN, Placement.IDENTICAL)
 
 
-def _half(side: Side, own: bool) -> range:
-    south = range(0, 4)
-    return south if (side is Side.SOUTH) == own else range(4, 8)
+def _half(side: Side, own: bool, ranks: int = 8) -> range:
+    half = ranks // 2
+    return range(0, half) if (side is Side.SOUTH) == own else range(half, ranks)
 
 
 def _king_square(board: Board, side: Side) -> str | None:
-    return next((k for k in board.king_squares if XY[k][1] in _half(side, own=True)), None)
+    xy = geometry(*board.size).xy
+    return next((k for k in board.king_squares
+                 if xy[k][1] in _half(side, own=True, ranks=board.ranks)), None)
 
 
 def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
@@ -57,7 +59,7 @@ def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
     """The squares where *side* may lay *card* now, in board order (*words*: the word list
     of a game that lays letters on letters to make words)."""
     rule = game.movement.placement
-    free = [s for s in SQUARES if s not in layout.stacks]
+    free = [s for s in geometry(*layout.size).squares if s not in layout.stacks]
     if rule is Placement.FREE and game.movement.lay_on_letters:
         return _free_or_word(layout, game, card, free, words)
     if rule is Placement.FREE:
@@ -66,7 +68,8 @@ def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
         if game.movement.capture is Capture.BEAT and game.movement.piles:
             covers = {s for s, _ in layout.items() if _beatable(layout, board, game, card,
                                                                 side, s)}
-            return [s for s in SQUARES if s in covers or s not in layout.stacks]
+            return [s for s in geometry(*layout.size).squares
+                    if s in covers or s not in layout.stacks]
         return free
     if rule is Placement.ADJACENT_OWN:
         return _adjacent_own(layout, board, game, card, side, free)
@@ -77,8 +80,9 @@ def lay_squares(layout: Layout, board: Board, game: Game, card: Item,
         return [s for s in free if isinstance(card, Card)
                 and fits_value_row(card, board.square(s))]
     if rule is Placement.OPPONENT_HALF:
-        far = _half(side, own=False)
-        return [s for s in SQUARES if XY[s][1] in far and layout.owner(s) != side]
+        far = _half(side, own=False, ranks=layout.size[1])
+        g = geometry(*layout.size)
+        return [s for s in g.squares if g.xy[s][1] in far and layout.owner(s) != side]
     return []
 
 
@@ -90,19 +94,20 @@ def _free_or_word(layout: Layout, game: Game, card: Item, free: list[str],
         return free
     spelling = WordSquares({s: st[-1].card.letter.upper() for s, st in layout.items()
                             if st[-1].face_up and isinstance(st[-1].card, LetterCard)},
-                           words, game.words.min_length)
+                           words, game.words.min_length, layout.size)
     letter = card.letter.upper()
     onto = {s for s, st in layout.items() if st[-1].face_up
             and isinstance(st[-1].card, LetterCard) and spelling.makes_word(s, letter)}
-    return [s for s in SQUARES if s in onto or s not in layout.stacks]
+    return [s for s in geometry(*layout.size).squares if s in onto or s not in layout.stacks]
 
 
 def _one_row(layout: Layout, free: list[str]) -> list[str]:
-    rows = {XY[s][1] for s in layout}
+    g = geometry(*layout.size)
+    rows = {g.xy[s][1] for s in layout}
     if not rows:
         return free
     row = min(rows)
-    on_row = [s for s in SQUARES if XY[s][1] == row]
+    on_row = [s for s in g.squares if g.xy[s][1] == row]
     open_squares = [s for s in on_row if s in free]
     # Cards cover cards only once the row has no free square left.
     return open_squares or on_row
@@ -122,13 +127,13 @@ def _adjacent_own(layout: Layout, board: Board, game: Game, card: Item, side: Si
     if not own:
         king = _king_square(board, side)
         return [king] if king is not None and king in free else []
-    near = {n for s in own for n in EDGE_NEIGHBOURS[s]}
+    near = {n for s in own for n in geometry(*layout.size).edge_neighbours[s]}
     grow = [s for s in free if s in near]
     tests = {s for s in near if (top := layout.top(s)) is not None and not top.face_up
              and top.owner == side.opponent}
     covers = tests if grow else tests | {s for s in near
                                          if _beatable(layout, board, game, card, side, s)}
-    return [s for s in SQUARES if s in covers or s in grow]
+    return [s for s in geometry(*layout.size).squares if s in covers or s in grow]
 
 
 def _playable(layout: Layout, side: Side) -> tuple[tuple[Item, ...], Item | None]:
@@ -173,7 +178,7 @@ def laying_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
 
 def _identical_shifts(layout: Layout, board: Board) -> list[Move]:
     """Each open card off its identical square, onto each free identical square."""
-    free = [board.square(s) for s in SQUARES if s not in layout.stacks]
+    free = [board.square(s) for s in geometry(*layout.size).squares if s not in layout.stacks]
     found = []
     for origin, stack in layout.items():
         card = stack[-1].card
@@ -186,11 +191,12 @@ def _identical_shifts(layout: Layout, board: Board) -> list[Move]:
 
 
 def _opponent_half_moves(layout: Layout, board: Board, game: Game, side: Side) -> list[Move]:
-    own = _half(side, own=True)
+    own = _half(side, own=True, ranks=layout.size[1])
+    xy = geometry(*layout.size).xy
     found: list[MoveKey] = []
     for origin, stack in layout.items():
         piece = stack[-1]
-        if piece.owner != side or XY[origin][1] not in own or not piece.face_up:
+        if piece.owner != side or xy[origin][1] not in own or not piece.face_up:
             continue
         for target in lay_squares(layout, board, game, piece.card, side):
             kind = MoveKind.PRESS if target in layout.stacks else MoveKind.MOVE
@@ -203,7 +209,7 @@ def _value_row_openings(layout: Layout, board: Board) -> list[Move]:
     """Initial 11: a face-down card is opened; it stays if its square has its value, else
     it goes to a free square of its value row, else off the board."""
     found = []
-    free = [board.square(s) for s in SQUARES if s not in layout.stacks]
+    free = [board.square(s) for s in geometry(*layout.size).squares if s not in layout.stacks]
     for origin, stack in layout.items():
         piece = stack[-1]
         if piece.face_up or not isinstance(piece.card, Card):
@@ -296,9 +302,11 @@ def placement_problems(layout: Layout, board: Board, game: Game) -> list[tuple[s
             found.append(("not-identical", square, f"{piece} lies on {cell.notation()}; an "
                           "open card lies only on a square of its colour and value"))
         elif rule is Placement.VALUE_ROW and not fits_value_row(piece.card, cell):
-            found.append(("off-value-row", square, f"{piece} lies on rank {XY[square][1] + 1}"
-                          f" of value {cell.value}; an open card stays only on the row of "
-                          "its value"))
+            # Crosswise (16x4) the digits number the verticals, not the horizontals.
+            row = f"rank {cell.rank + 1}" if board.files <= board.ranks else \
+                f"vertical {square.rstrip('0123456789')}"
+            found.append(("off-value-row", square, f"{piece} lies on {row} of value "
+                          f"{cell.value}; an open card stays only on the row of its value"))
     return found
 
 
@@ -309,11 +317,11 @@ def forced_openings(layout: Layout, board: Board, game: Game, laid: str) -> list
     if not game.movement.forced_opening:
         return []
     found = []
-    for square in EDGE_NEIGHBOURS[laid]:
+    for square in geometry(*layout.size).edge_neighbours[laid]:
         piece = layout.top(square)
         if piece is None or piece.face_up or not isinstance(piece.card, Card):
             continue
-        fits = [s for s in SQUARES if s not in layout.stacks
+        fits = [s for s in geometry(*layout.size).squares if s not in layout.stacks
                 and fits_identical(piece.card, board.square(s))]
         found += [Move(square, s, MoveKind.OPEN) for s in fits] or [
             Move(square, HAND, MoveKind.OPEN)]

@@ -18,7 +18,7 @@ from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .joining import NOTHING, Makers, WordSquares, accepts, makers, window
-from .lines import JUMPS, NEIGHBOURS, RAYS, SQUARES, XY
+from .lines import geometry
 from .settling import settle
 from .taking import play_take, take_lines
 from .words import WordList
@@ -173,12 +173,13 @@ def _matches(mover: Card | LetterCard, other: Piece) -> bool:
 def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
     """Chains of jumps, each over one matching neighbour onto the free square behind it;
     every landing square is reached by its shortest chain."""
+    jumps = geometry(*layout.size).jumps
     seen = {origin}
     frontier: list[tuple[str, tuple[str, ...]]] = [(origin, ())]
     while frontier:
         following = []
         for square, path in frontier:
-            for over, land in JUMPS[square]:
+            for over, land in jumps[square]:
                 jumped = layout.top(over)
                 if land in seen or jumped is None or over == origin:
                     continue
@@ -189,8 +190,8 @@ def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
         frontier = following
 
 
-def _far_rank(side: Side) -> int:
-    return 7 if side is Side.SOUTH else 0
+def _far_rank(side: Side, ranks: int = 8) -> int:
+    return ranks - 1 if side is Side.SOUTH else 0
 
 
 def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Game,
@@ -199,8 +200,9 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Gam
     step = game.movement.step
     stacks = layout.stacks
     own = _facing(side)
+    g = geometry(*layout.size)
     if step in (Step.KING, Step.JUMP):
-        for target in NEIGHBOURS[origin]:
+        for target in g.neighbours[origin]:
             if target not in stacks:
                 found.append((origin, target, MoveKind.MOVE))
             elif step is Step.KING and (kind := _onto(stacks, colours, game, own, piece,
@@ -208,7 +210,7 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Gam
                 found.append((origin, target, kind))
     elif step in (Step.QUEEN, Step.COLOUR_QUEEN):
         colour = piece.card.colour if piece.face_up else None
-        for ray in RAYS[origin]:
+        for ray in g.rays[origin]:
             for target in ray:
                 if target not in stacks:
                     if step is Step.QUEEN or colours[target] is colour:
@@ -224,33 +226,37 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Gam
 def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
     """A king leaves from the far rank; a queen also slides off along a free file or
     diagonal that ends on the far rank."""
-    far = _far_rank(side)
-    if XY[origin][1] == far:
+    g = geometry(*layout.size)
+    xy = g.xy
+    far = _far_rank(side, g.ranks)
+    if xy[origin][1] == far:
         return True
     if game.movement.step is not Step.QUEEN:
         return False
     forward = 1 if side is Side.SOUTH else -1
-    return any(XY[ray[0]][1] - XY[origin][1] == forward and XY[ray[-1]][1] == far
-               and all(layout.top(s) is None for s in ray) for ray in RAYS[origin])
+    return any(xy[ray[0]][1] - xy[origin][1] == forward and xy[ray[-1]][1] == far
+               and all(layout.top(s) is None for s in ray) for ray in g.rays[origin])
 
 
 def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move]:
     """Openings (with the shift of the card just opened) while any card lies face down;
     then shifts of any card to a free square that make a combination or word there."""
-    free = [s for s in SQUARES if s not in layout.stacks]
+    squares = geometry(*layout.size).squares
+    free = [s for s in squares if s not in layout.stacks]
     if game.movement.shift_onto_cards:
         # Onto open cards too (a face-down card is never covered): the squares' answers
         # below read only the neighbours, so a card there changes nothing.
-        free = [s for s in SQUARES if s not in layout.stacks or layout.stacks[s][-1].face_up]
+        free = [s for s in squares if s not in layout.stacks or layout.stacks[s][-1].face_up]
     # The open cards and letters, read once for all the shifts tried; what each free square
     # accepts is worked out once for every card (see .joining).
     grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
     rules = game.combinations
+    size = layout.size
     made = {t: makers(grid, t, min_length=rules.min_length, kinds=rules.kinds,
-                      orientations=rules.orientations) for t in free} if rules.enabled \
-        else dict.fromkeys(free, NOTHING)
+                      orientations=rules.orientations, size=size) for t in free} \
+        if rules.enabled else dict.fromkeys(free, NOTHING)
     spelling = WordSquares({s: _open_letter(stack[-1]) for s, stack in layout.items()},
-                           words, game.words.min_length) \
+                           words, game.words.min_length, size) \
         if game.words.enabled and words is not None else None
     closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
     if closed:
@@ -276,10 +282,10 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
                 if target == origin:
                     continue
                 accepted = made[target]
-                if origin in window(target, reach, rules.orientations):
+                if origin in window(target, reach, rules.orientations, size):
                     accepted = makers(grid, target, min_length=rules.min_length,
                                       kinds=rules.kinds, orientations=rules.orientations,
-                                      origin=origin)
+                                      origin=origin, size=size)
                 if accepts(accepted, card):
                     yield cached_move((origin, target, MoveKind.SHIFT))
         else:
@@ -345,7 +351,7 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
     keys: list[MoveKey] = []
     jumps: list[Move] = []
     if step is Step.KING and not game.movement.exit_far_edge:
-        _king_keys(layout.stacks, colours, game, own, keys)
+        _king_keys(layout.stacks, colours, game, own, keys, geometry(*layout.size).neighbours)
     else:
         for origin, stack in layout.stacks.items():
             piece = stack[-1]
@@ -378,7 +384,8 @@ def move_order(move: Move) -> tuple[str, str, str, tuple[str, ...]]:
 
 
 def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
-               own: Facing, found: list[MoveKey]) -> None:
+               own: Facing, found: list[MoveKey],
+               neighbours: Mapping[str, tuple[str, ...]]) -> None:
     """The king steps of every piece whose arrow points *own*: _piece_moves unrolled for
     the commonest games, since it runs for every position a search visits."""
     owners = game.owners
@@ -388,7 +395,7 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
         piece = stack[-1]
         if owners and piece.facing is not own:
             continue
-        for target in NEIGHBOURS[origin]:
+        for target in neighbours[origin]:
             there = stacks.get(target)
             if there is None:
                 found.append((origin, target, free))
@@ -465,9 +472,10 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     return settle(after, move.target, game, mover, words=words)
 
 
-def _far_half(side: Side) -> range:
+def _far_half(side: Side, ranks: int = 8) -> range:
     """The ranks (from 0) of the opponent's half."""
-    return range(4, 8) if side is Side.SOUTH else range(0, 4)
+    half = ranks // 2
+    return range(half, ranks) if side is Side.SOUTH else range(0, half)
 
 
 def _test_cards(layout: Layout, side: Side, decoys: tuple[Card, ...] = ()) -> int:
@@ -510,11 +518,13 @@ def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
         # Beating across the middle does not count: the card must step onto a free square
         # of the opponent's half (our reading of seed002 game 1, whose board starts full).
         if last_move is not None and mover is not None and last_move.kind is MoveKind.MOVE:
-            return mover if XY[last_move.target][1] in _far_half(mover) else None
+            xy = geometry(*layout.size).xy
+            return mover if xy[last_move.target][1] in _far_half(mover, layout.size[1]) else None
         return None
     if goal is Goal.ALL_ACROSS:
         for side in Side:
             own = [s for s, p in layout.pieces() if p.owner == side]
-            if own and all(XY[s][1] in _far_half(side) for s in own):
+            xy = geometry(*layout.size).xy
+            if own and all(xy[s][1] in _far_half(side, layout.size[1]) for s in own):
                 return side
     return None

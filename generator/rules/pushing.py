@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..model.layout import Layout, Side
 from .games import Game
-from .lines import NEIGHBOURS, SQUARES
+from .lines import geometry
 from .moves import Move, MoveKind, cached_move
 
 
@@ -23,9 +23,10 @@ def push_moves(layout: Layout, game: Game, side: Side, laid: str) -> list[Move]:
     the opponent touching it, to each free square. Turned cards never move (seed002)."""
     if not game.movement.push_adjacent or laid not in layout.stacks:
         return []
-    free = [s for s in SQUARES if s not in layout.stacks]
+    g = geometry(*layout.size)
+    free = [s for s in g.squares if s not in layout.stacks]
     found = []
-    for origin in NEIGHBOURS[laid]:
+    for origin in g.neighbours[laid]:
         top = layout.top(origin)
         if top is not None and top.face_up and top.owner == side.opponent:
             found += [cached_move((origin, target, MoveKind.PUSH)) for target in free]

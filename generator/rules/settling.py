@@ -13,7 +13,7 @@ from ..model.hands import Hand, Item
 from ..model.layout import Layout, Piece, Side, Stack
 from .combos import combinations
 from .games import Game, Removal
-from .lines import LINE_THROUGH, ORIENTATIONS
+from .lines import ORIENTATIONS, geometry
 from .words import WordList, find_words
 
 
@@ -63,8 +63,9 @@ def own_lines(layout: Layout, square: str, side: Side, length: int
               ) -> Iterable[tuple[str, ...]]:
     """Unbroken runs of *length* or more top pieces of *side* through *square*, whatever
     they show (initial 4, word 25)."""
+    line_through = geometry(*layout.size).line_through
     for orientation in ORIENTATIONS:
-        line = LINE_THROUGH[(square, orientation)]
+        line = line_through[(square, orientation)]
         i = line.index(square)
         start, end = i, i + 1
         while start > 0 and layout.owner(line[start - 1]) == side:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..model.layout import Layout, Side
 from .combos import Combination, combinations
 from .games import Game, Removal
-from .lines import XY
+from ..model.board import MAX_FILES, MAX_RANKS, parse_square, square_name
 from .settling import take_squares
 
 
@@ -48,13 +48,13 @@ def squares_between(origin: str, target: str) -> tuple[str, ...]:
 
     :raises: :exc:`ValueError` if they are not on one line.
     """
-    (x0, y0), (x1, y1) = XY[origin], XY[target]
+    (x0, y0), (x1, y1) = (parse_square(s, MAX_FILES, MAX_RANKS) for s in (origin, target))
     dx, dy = x1 - x0, y1 - y0
     if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)) or origin == target:
         raise ValueError(f"{origin} and {target} are not two squares of one line")
     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    by_xy = {xy: square for square, xy in XY.items()}
-    return tuple(by_xy[(x0 + i * sx, y0 + i * sy)] for i in range(max(abs(dx), abs(dy)) + 1))
+    return tuple(square_name(x0 + i * sx, y0 + i * sy)
+                 for i in range(max(abs(dx), abs(dy)) + 1))
 
 
 def take_lines(layout: Layout, game: Game) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from ..model.layout import Layout, Side
 from .beating import explain_beat, explain_press
 from .games import Capture, Game, Placement, Step
 from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
-from .lines import XY
+from .lines import geometry
 from .moves import OFF, Move, MoveKind, legal_moves, move_order, play
 from .pushing import may_push, push_moves
 from .turning import may_turn, turn_choices
@@ -26,7 +26,7 @@ from .words import WordList
 #: Written for a turn in which the side to move has nothing it may do.
 PASS = "pass"
 
-_SQUARE = r"[a-h][1-8]"
+_SQUARE = r"[a-p][1-8]"  # a to p: the crosswise board has 16 verticals
 _BOARD_MOVE = re.compile(rf"^({_SQUARE})([-x+*>])({_SQUARE}|off)((?:-{_SQUARE})*)$")
 _OPEN = re.compile(rf"^({_SQUARE})=({_SQUARE}|off)?$")
 _LAY = re.compile(r"^([^@\s]+)@(\S+)$")
@@ -197,7 +197,7 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
     squares = lay_squares(layout, board, game, card, side, words=words)
     if target == HAND:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
-    if target not in XY:
+    if target not in geometry(*layout.size).xy:
         return f"{target} is not a square of the board"
     return f"{card} may not lie on {target}: {_placement_rule(game)}; it fits " + (
         " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")

@@ -9,14 +9,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model.board import Board
+from ..model.board import FILE_LETTERS, Board, size_name
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game
 from .holdings import hand_problems, one_pack_problems
 from .laying import placement_problems
 from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
 from ..model.letters import LetterCard, LetterSet
-from .lines import XY
+from .lines import XY, geometry
 from .moves import MoveKind, legal_moves
 
 Source = Pack | LetterSet
@@ -147,8 +147,10 @@ def _not_in_game(square: str, item: Item, game: Game, side: Side | None,
 
 
 def _king_square(board: Board, side: Side) -> str | None:
-    half = range(0, 4) if side is Side.SOUTH else range(4, 8)
-    return next((k for k in board.king_squares if XY[k][1] in half), None)
+    half = board.ranks // 2
+    rows = range(0, half) if side is Side.SOUTH else range(half, board.ranks)
+    xy = geometry(*board.size).xy
+    return next((k for k in board.king_squares if xy[k][1] in rows), None)
 
 
 def _start_problems(layout: Layout, board: Board, game: Game,
@@ -156,13 +158,14 @@ def _start_problems(layout: Layout, board: Board, game: Game,
     setup = game.setup
     downs: Counter[Side] = Counter()
     flagged: set[Side] = set()
+    xy = geometry(*layout.size).xy
     for square, piece in layout.pieces():
         side = piece.owner if game.owners else None
         cell = board.square(square)
         rows = setup.home_rows(side) if side else ()
-        if rows and XY[square][1] + 1 not in rows:
+        if rows and xy[square][1] + 1 not in rows:
             found.append(Violation("wrong-home-row", square, f"{piece} of {side} lies on rank "
-                                   f"{XY[square][1] + 1}; {side} starts on ranks "
+                                   f"{xy[square][1] + 1}; {side} starts on ranks "
                                    f"{', '.join(map(str, rows))}"))
         card = piece.card
         if setup.off_colour and isinstance(card, Card) and cell.colour is card.colour:
@@ -216,14 +219,15 @@ def _arrow_problems(layout: Layout, game: Game, found: list[Violation]) -> None:
     if game.setup.arrows is not Arrows.ALTERNATE_ROWS:
         return
     by_parity: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
+    xy = geometry(*layout.size).xy
     for square, piece in layout.pieces():
-        by_parity[XY[square][1] % 2][piece.facing.value if piece.facing else "none"] += 1
+        by_parity[xy[square][1] % 2][piece.facing.value if piece.facing else "none"] += 1
     usual = {parity: count.most_common(1)[0][0] if count else None
              for parity, count in by_parity.items()}
     if usual[0] is not None and usual[0] == usual[1]:
         usual[1] = "v" if usual[0] == "^" else "^"
     for square, piece in layout.pieces():
-        want = usual[XY[square][1] % 2]
+        want = usual[xy[square][1] % 2]
         if (piece.facing.value if piece.facing else "none") != want:
             found.append(Violation("wrong-arrow", square, f"{piece} points the same way as "
                                    "the next rank; arrows alternate from rank to rank"))
@@ -237,10 +241,17 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
     With ``start=False`` the layout is a position during play, and the checks that hold
     only for a starting position (home rows, complete packs, test cards...) are skipped.
     """
-    found: list[Violation] = [_off_board(piece) for piece in layout.off_board]
+    found: list[Violation] = [_off_board(piece, layout.size)
+                              for piece in layout.off_board]
     if layout.board not in game.boards:
         found.append(Violation("wrong-board", None, f"{game.name} is played on "
                                f"{' or '.join(game.boards)}, not {layout.board}"))
+    if layout.size != board.size:
+        # Squares would be read on the wrong grid: nothing else can be judged.
+        found.append(Violation("wrong-size", None, f"the layout is written for a "
+                               f"{size_name(*layout.size)} board, but {board.name} has "
+                               f"{size_name(*board.size)} squares"))
+        return sorted(found, key=_order)
     supplies = _material(layout, game, sources, found)
     _piece_problems(layout, game, supplies, start, found)
     found += [Violation(code, None, message)
@@ -263,11 +274,13 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
     return sorted(found, key=_order)
 
 
-def _off_board(piece: OffBoard) -> Violation:
-    if piece.beyond_ranks:
-        where = f"on rank {piece.rank}, off the board (ranks 1 to 8)"
+def _off_board(piece: OffBoard, size: tuple[int, int] = (8, 8)) -> Violation:
+    files, ranks = size
+    last = FILE_LETTERS[files - 1]
+    if not 1 <= piece.rank <= ranks:
+        where = f"on rank {piece.rank}, off the board (ranks 1 to {ranks})"
     else:
-        where = "beyond file h, off the board (files a to h)"
+        where = f"beyond file {last}, off the board (files a to {last})"
     return Violation("off-board", piece.square, f"{stack_notation(piece.stack)} lies {where}")
 
 

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..model.layout import Layout
 from ..model.letters import LetterCard
-from .lines import LINE_THROUGH, LINES, ORIENTATIONS, XY
+from .lines import ORIENTATIONS, geometry
 
 
 class WordList(Protocol):
@@ -57,8 +57,9 @@ def find_words(layout: Layout, words: WordList, *, min_length: int = 3,
     ['CAT a1-c1', 'TAC c1-a1']
     """
     found: set[FoundWord] = set()
+    g = geometry(*layout.size)
     for orientation in orientations:
-        lines = (LINE_THROUGH[(through, orientation)],) if through else LINES[orientation]
+        lines = (g.line_through[(through, orientation)],) if through else g.lines[orientation]
         for line in lines:
             letters = [_letter(layout, square) for square in line]
             start = 0
@@ -68,7 +69,8 @@ def find_words(layout: Layout, words: WordList, *, min_length: int = 3,
                 run = [letter for letter in letters[start:end] if letter is not None]
                 _words_in_run(line[start:end], run, words, min_length, through, found)
                 start = end + 1
-    return sorted(found, key=lambda w: (XY[w.squares[0]][1], XY[w.squares[0]][0],
+    xy = g.xy
+    return sorted(found, key=lambda w: (xy[w.squares[0]][1], xy[w.squares[0]][0],
                                         w.squares, w.word))
 
 
@@ -104,4 +106,5 @@ def captured_letters(layout: Layout, moved: str, words: WordList, *,
         if len(owners) > 1:
             taken.update(s for s in word.squares
                          if layout.owner(s) not in (mover.owner, None))
-    return sorted(taken, key=lambda s: (XY[s][1], XY[s][0]))
+    xy = geometry(*layout.size).xy
+    return sorted(taken, key=lambda s: (xy[s][1], xy[s][0]))

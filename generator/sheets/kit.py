@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..draw.art.board import board_group, board_size, squares_area
+from ..draw.art.board import board_group, board_size, squares_area, whole
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, raster
 from ..model.board import Board
@@ -114,14 +114,15 @@ def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:
 
 def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
                  ) -> list[Page]:
-    size = board_size(settings.square)
+    size = board_size(settings.square, view=whole(board))
     b = spec.bleed
     # The edge band's colour runs into the bleed so a slightly wide cut shows no white.
     figure = Group((Box(Rect(-b, -b, size.width + 2 * b, size.height + 2 * b),
                         Paint(fill=DEFAULT_STYLE.board_edge)),
                     board_group(board, square=settings.square)))
     pieces = tiles(size, spec, overlap)
-    seams = seam_marks(size, pieces, squares_area(settings.square), settings.square)
+    seams = seam_marks(size, pieces, squares_area(settings.square, view=whole(board)),
+                       settings.square)
     return board_sheets(figure, size, spec, title=board.title, overlap=overlap,
                         seams=seams)
 

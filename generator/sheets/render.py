@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from ..draw.art.board import board_group, board_size
+from ..draw.art.board import board_group, board_size, whole
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, png, raster, svg
 from ..draw.geometry import Rect, Size, Transform
@@ -86,7 +86,7 @@ def traditional_stem(pack: TraditionalPack, printed: PrintedCard) -> str:
 
 
 def board_page(board: Board, settings: Settings, style: Style = DEFAULT_STYLE) -> Page:
-    size = board_size(settings.square)
+    size = board_size(settings.square, view=whole(board))
     return Page(size.width, size.height, (board_group(board, square=settings.square,
                                                       style=style),), label=board.name)
 

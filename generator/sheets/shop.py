@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from ..draw.art.board import board_group, board_size
+from ..draw.art.board import board_group, board_size, whole
 from ..draw.backends import pdfx, png, raster
 from ..draw.backends.colour import IccProfile, ProfiledInks, srgb_profile_bytes
 from ..draw.geometry import Rect, Size, Transform
@@ -116,7 +116,7 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
         settings = replace(settings, card=card, square=card)
     item = library.item(name)
     if isinstance(item, Board):
-        size = board_size(settings.square)
+        size = board_size(settings.square, view=whole(item))
         bleed = shop_bleed(size, paper)
         # The edge band's colour runs into the bleed, as on the home-printed pieces.
         figure = Group((Box(Rect(-bleed, -bleed, size.width + 2 * bleed,

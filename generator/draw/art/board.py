@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...model.board import Board, Shade, Square
+from ...model.board import FILE_LETTERS, Board, Shade, Square
 from ..geometry import Rect, Size
 from ..scene import Box, Circle, Group, Item, Line, Paint
 from ..style import DEFAULT_STYLE, Style
@@ -44,6 +44,18 @@ class View:
 WHOLE = View()
 
 
+def whole(board: Board, flip: bool = False) -> View:
+    """The view of all of *board*, whatever its size (8x8, or 16x4 crosswise)."""
+    return View((0, board.files - 1), (0, board.ranks - 1), flip)
+
+
+def _fitted(view: View, board: Board) -> View:
+    """*view* on *board*: the default whole view means the whole board of any size."""
+    if view.files == WHOLE.files and view.ranks == WHOLE.ranks:
+        return whole(board, view.flip)
+    return view
+
+
 def square_rect(file: int, rank: int, square: Size, origin: tuple[float, float] = (0, 0),
                 view: View = WHOLE) -> Rect:
     """Where square (file, rank) lies in *view*: rank 1 at the bottom as the south player
@@ -69,6 +81,29 @@ def _square_fill(square: Square, style: Style) -> str:
     if square.colour is None:
         return style.board_dark if square.shade is Shade.DARK else style.board_light
     return (style.dark if square.shade is Shade.DARK else style.tint)[square.colour]
+
+
+def _other_shade(square: Square) -> Square:
+    shade = Shade.LIGHT if square.shade is Shade.DARK else Shade.DARK
+    return Square(square.file, square.rank, square.colour, square.value, shade)
+
+
+def _crosswise_square(square: Square, rect: Rect, board: Board, style: Style,
+                      flip: bool) -> list[Item]:
+    """A square of the board turned crosswise: the same half of two side-by-side lengthwise
+    squares, so its lower half (as south sees it) has its shade and its upper half the
+    other; the thin lines of the lengthwise squares now run between files a|b, c|d ..."""
+    half = rect.h / 2
+    lower_y, upper_y = (rect.y, rect.y + half) if flip else (rect.y + half, rect.y)
+    items: list[Item] = [
+        Box(Rect(rect.x, lower_y, rect.w, half), Paint(fill=_square_fill(square, style))),
+        Box(Rect(rect.x, upper_y, rect.w, half),
+            Paint(fill=_square_fill(_other_shade(square), style)))]
+    if board.thin_line and square.file % 2 == 1:
+        # Drawn with the second square of the pair, which is drawn over the first.
+        x = rect.right if flip else rect.x
+        items.append(Line(x, rect.y, x, rect.bottom, Paint(stroke="#8c8c8c", width=0.2)))
+    return items
 
 
 def _square(square: Square, rect: Rect, board: Board, style: Style) -> list[Item]:
@@ -98,16 +133,20 @@ def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE
     """The board (or the part *view* shows) with its edge bands, origin at the outer top-left
     corner. Edge labels go with their edges when the view is flipped, upright; a band of
     width 0 draws none. *file_letters* adds the files' names a-h beside the colour chips, for
-    figures whose moves are written in square names."""
+    figures whose moves are written in square names. The default view is the whole board,
+    whatever its size."""
+    view = _fitted(view, board)
     size = board_size(square, edge, view)
     area = squares_area(square, edge, view)
     origin = (area.x, area.y)
     items: list[Item] = [Box(Rect(0, 0, size.width, size.height),
                              Paint(fill=style.board_edge))]
     for sq in board:
-        if view.contains(sq.file, sq.rank):
-            items += _square(sq, square_rect(sq.file, sq.rank, square, origin, view),
-                             board, style)
+        if not view.contains(sq.file, sq.rank):
+            continue
+        rect = square_rect(sq.file, sq.rank, square, origin, view)
+        items += _crosswise_square(sq, rect, board, style, view.flip) if board.crosswise \
+            else _square(sq, rect, board, style)
     items.append(Box(area, Paint(stroke=style.ink, width=0.5)))
     if edge > 0:
         items += _edge_labels(board, square, edge, style, view, area, file_letters)
@@ -138,6 +177,18 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
         if board.right_digits and not board.crosswise_digits:
             items.append(centred_text(str(board.right_digits[rank]), east, cy, digit_size,
                                       style.ink))
+    if board.crosswise:
+        # The verticals' digits along the south edge: the long edge that carried them on
+        # the lengthwise board, brought to the south side by the clockwise turn.
+        south = edge / 2 if view.flip else area.bottom + edge / 2
+        for file in range(view.files[0], view.files[1] + 1):
+            col = square_rect(file, view.ranks[0], square, origin, view)
+            value = str(board.crosswise_digits[file]) if board.crosswise_digits else ""
+            items.append(centred_text(value, col.centre[0], south, digit_size, style.ink))
+            if file_letters:
+                items.append(centred_text(FILE_LETTERS[file], col.x + col.w * 0.15, south,
+                                          edge * 0.3, style.ink, font="regular"))
+        return items
     if board.crosswise_digits:
         # Sixteen half-rows along the right edge, turned to be read once the board is
         # turned a quarter for the crosswise game.
