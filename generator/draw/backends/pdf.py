@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
@@ -33,6 +34,27 @@ def _font_name(key: str) -> str:
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
     _REGISTERED.add(name)
     return name
+
+
+@lru_cache(maxsize=64)
+def _turn_and_flip(rotation: float) -> tuple[float, ...]:
+    """What ``translate(x, y) @ rotate(rotation) @ scale(1, -1)`` computes without x and
+    y: the same for most texts of a page, so worked out once per angle."""
+    r = Transform.rotate(rotation)
+    # translate @ rotate, as Transform.__matmul__ computes it, with x = y = 0 kept apart
+    a, b = 1 * r.a + 0 * r.b, 0 * r.a + 1 * r.b
+    c, d = 1 * r.c + 0 * r.d, 0 * r.c + 1 * r.d
+    e0, f0 = 1 * r.e + 0 * r.f, 0 * r.e + 1 * r.f
+    # ... @ scale(1, -1)
+    return (a * 1 + c * 0, b * 1 + d * 0, a * 0 + c * -1, b * 0 + d * -1,
+            a * 0 + c * 0, e0, b * 0 + d * 0, f0)
+
+
+def _text_matrix(x: float, y: float, rotation: float) -> Transform:
+    """``translate(x, y) @ rotate(rotation) @ scale(1, -1)`` to the last bit (the same
+    float operations in the same order), for the thousands of texts of a booklet."""
+    a, b, c, d, e1, e0, f1, f0 = _turn_and_flip(rotation)
+    return Transform(a, b, c, d, e1 + (e0 + x), f1 + (f0 + y))
 
 
 def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
@@ -138,11 +160,13 @@ class _Writer:
 
     def text(self, t: Text) -> None:
         c = self.c
-        width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
-        x0 = {"start": 0.0, "middle": -width / 2, "end": -width}[t.anchor]
+        x0 = 0.0
+        if t.anchor != "start":
+            # A line set from its start (all of a booklet's body text) needs no measuring.
+            width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
+            x0 = {"middle": -width / 2, "end": -width}[t.anchor]
         # The page space has y down; glyphs need y up, so flip locally at the baseline.
-        m = (Transform.translate(t.x, t.y) @ Transform.rotate(t.rotation)
-             @ Transform.scale(1, -1))
+        m = _text_matrix(t.x, t.y, t.rotation)
         c.saveState()
         c.transform(m.a, m.b, m.c, m.d, m.e, m.f)
         text = c.beginText(x0, 0)

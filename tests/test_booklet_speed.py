@@ -1,0 +1,54 @@
+"""The booklet build's short cuts must draw exactly what the long way drew: the figure
+without its intermediate frames, text placed without measuring, the text matrix worked
+out once per angle. Each is compared with the plain computation it replaces."""
+from __future__ import annotations
+
+import pytest
+
+from generator.docs.build import draw_figure
+from generator.docs.figure import parse_moves
+from generator.draw.backends import pdf
+from generator.draw.geometry import Transform
+from generator.draw.scene import Page, Text
+from generator.errors import FigureError
+
+# basic-4.toml's worked example: eight moves, the last one a capture.
+MOVES = "f2-e3 g7-f6 h2-h3 h7-g6 h3-g4 f6-e6 g4-g5 g6xg5"
+
+
+def test_figure_without_frames_is_the_last_frame(library) -> None:
+    changes = {"moves": parse_moves(MOVES)}
+    every = draw_figure(library, "basic-4-start", changes, caption="", width=100.0)
+    final = draw_figure(library, "basic-4-start", changes, caption="", width=100.0,
+                        frames=False)
+    assert len(every.pages) == 9
+    assert final.pages == [every.final]
+    assert pdf.render(final.pages) == pdf.render([every.final])
+
+
+def test_figure_without_frames_still_plays_every_move(library) -> None:
+    # The illegal move is the second: no frame is drawn for it, the engine still refuses.
+    changes = {"moves": parse_moves("f2-e3 g7-g5 h2-h3")}
+    with pytest.raises(FigureError, match="move 2 'g7-g5'"):
+        draw_figure(library, "basic-4-start", changes, frames=False)
+
+
+@pytest.mark.parametrize("rotation", [0, 0.0, 90, 180, 270, -90, 45, 12.5, 360])
+def test_text_matrix_is_the_composed_transform(rotation: float) -> None:
+    for x in (0.0, -0.0, 1.5, -2.25, 1e-12, 123.456):
+        for y in (0.0, -0.0, 3.3, -7.1):
+            composed = (Transform.translate(x, y) @ Transform.rotate(rotation)
+                        @ Transform.scale(1, -1))
+            # repr tells 0.0 from -0.0, and the last bit of every float.
+            assert repr(pdf._text_matrix(x, y, rotation)) == repr(composed)
+
+
+def _text_page(anchor: str) -> Page:
+    return Page(60, 20, (Text(30, 10, "Word and more", 4.0, "#000000", font="bold",
+                              anchor=anchor, rotation=180),))
+
+
+def test_anchors_still_place_text_from_its_measured_width() -> None:
+    # Only a start-anchored text skips measuring; the others still shift by the width.
+    start, middle, end = (pdf.render([_text_page(a)]) for a in ("start", "middle", "end"))
+    assert len({start, middle, end}) == 3
