@@ -52,3 +52,19 @@ def test_anchors_still_place_text_from_its_measured_width() -> None:
     # Only a start-anchored text skips measuring; the others still shift by the width.
     start, middle, end = (pdf.render([_text_page(a)]) for a in ("start", "middle", "end"))
     assert len({start, middle, end}) == 3
+
+
+def test_cached_pdf_names_are_reportlabs() -> None:
+    from reportlab.pdfbase import pdfdoc
+    pdf.render([_text_page("start")])  # the first document puts the cache in place
+    cached = pdfdoc.PDFName
+    original = cached.__wrapped__
+    samples = ["Type", "Font", "F1+0", "Fpack1_1R_face_0123456789", "a b", "x#y", "(odd)",
+               "100%", "пак", "é", "<>", "[]{}", "", "Type"]
+    for text in samples:
+        assert cached(text) == original(text)
+    for call in (cached, original):   # not a str: passed through, failing alike
+        with pytest.raises(TypeError):
+            call(b"Type")
+    # Asked twice, the same answer (the second from the cache).
+    assert [cached(t) for t in samples] == [original(t) for t in samples]
