@@ -68,3 +68,35 @@ def test_cached_pdf_names_are_reportlabs() -> None:
             call(b"Type")
     # Asked twice, the same answer (the second from the cache).
     assert [cached(t) for t in samples] == [original(t) for t in samples]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_lazy_hyphenation_patterns_break_words_as_pyphen_does(lang: str) -> None:
+    import re
+    from pathlib import Path
+
+    import pyphen
+
+    from generator.draw import text
+    from generator.io.wordlists import SCRIPTS, _frequency_buckets
+
+    lazy = text._dictionary(lang).hd
+    assert isinstance(lazy.patterns, text._Patterns)   # the short cut is taken
+    name = text.DICTIONARIES[lang]
+    full = pyphen.HyphDict(pyphen.LANGUAGES[pyphen.language_fallback(name)])
+    # Every word of the booklets in that language, and the language's common words.
+    root = Path(__file__).resolve().parent.parent / "templates" / "booklets" / lang
+    words = {w for f in sorted(root.glob("*.toml"))
+             for w in re.findall(r"[^\W\d_]+", f.read_text(encoding="utf-8"))}
+    script = "latin" if lang == "en" else "cyrillic"
+    common = [w for bucket in _frequency_buckets(SCRIPTS[script][0], 1e-6) for w in bucket]
+    words.update(common[:15000])
+    assert len(words) > 10000
+    for word in sorted(words):
+        assert lazy.positions(word) == full.positions(word), word
+    # The breaks booklets use: the same through Pyphen's own front end.
+    front = pyphen.Pyphen(lang=name, left=2, right=3)
+    front.hd = full
+    mine = text._dictionary(lang)
+    for word in sorted(words)[:3000]:
+        assert list(mine.iterate(word)) == list(front.iterate(word)), word
