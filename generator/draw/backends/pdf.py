@@ -70,6 +70,7 @@ def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
                                         (1 - b - k) / (1 - k), k))  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=4096)
 def form_name(key: str) -> str:
     """The PDF name of the form XObject drawn for group *key*.
 
@@ -78,6 +79,7 @@ def form_name(key: str) -> str:
     names: a short hash of the whole key keeps ``my-pack-back`` and ``my_pack-back`` apart
     (a shared name would print one pack's backs for both). Only ASCII letters and digits of
     the key are kept for a reader, since PDF names are bytes (``пак-back`` must not fail).
+    Remembered: a page asks for the name each time it places a card.
     """
     readable = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in key)
     digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
