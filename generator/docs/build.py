@@ -102,8 +102,13 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                 flip: bool | None = None, coords: bool | None = None,
                 caption: str | None = None, game_name: str | None = None,
                 play: bool = False, allow_invalid: bool = False,
-                words_file: Path | None = None, width: float = DEFAULT_WIDTH) -> Drawn:
+                words_file: Path | None = None, width: float = DEFAULT_WIDTH,
+                frames: bool = True) -> Drawn:
     """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
+
+    With *frames* false only the figure (the last page) is drawn, for a caller that shows
+    nothing else (the booklet): the moves are still played and every frame's annotations
+    still asked of the engine, so the same figures are refused.
 
     :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
         false; :exc:`FigureError` for a bad annotation or an illegal move.
@@ -127,23 +132,31 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
             raise FigureError(f"{square} is not a square of {board.name} (a1 to {corner})")
     settings = library.settings()
 
-    def page(layout: Layout, fig: Figure) -> Page:
+    def page(layout: Layout, fig: Figure, draw: bool = True) -> Page | None:
         fig = with_engine(fig, position, layout, words_file=words_file)
+        if not draw:
+            return None
         return figure_page(layout, position.board, position.sources, fig, settings=settings,
                            width=width)
 
     if not figure.moves:
-        return Drawn([page(position.layout, figure)], found)
+        return Drawn([_drawn(page(position.layout, figure))], found)
     steps = play_moves(position, figure.moves, words_file=words_file)
     # The frames show the sequence alone; the user's own annotations go on the last one.
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
                   caption=figure.caption, show=figure.show)
-    pages = [page(position.layout, bare)]
+    drawn = [page(position.layout, bare, frames)]
     for step in steps:
         last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)
         chosen = figure if step is steps[-1] else bare
-        pages.append(page(step.after, chosen.merged(last_move=last)))
-    return Drawn(pages, found)
+        drawn.append(page(step.after, chosen.merged(last_move=last),
+                          frames or step is steps[-1]))
+    return Drawn([p for p in drawn if p is not None], found)
+
+
+def _drawn(page: Page | None) -> Page:
+    assert page is not None  # drawn: the figure itself is always drawn
+    return page
 
 
 def encode(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:

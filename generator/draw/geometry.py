@@ -113,7 +113,7 @@ class Transform:
 
     @property
     def is_identity(self) -> bool:
-        return self == Transform()
+        return self == _IDENTITY
 
     @property
     def scale_factor(self) -> float:
@@ -129,3 +129,7 @@ class Transform:
     def mirrored(self) -> bool:
         return self.a * self.d - self.b * self.c < 0
 
+
+
+#: Compared with rather than built afresh: every group of every page asks.
+_IDENTITY = Transform()

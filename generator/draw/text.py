@@ -4,8 +4,10 @@ hyphenated with Pyphen's dictionaries when a line would otherwise be left loose;
 digits (``b2-b3``, ``1R``) are notation and never broken."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import fonts
@@ -36,7 +38,75 @@ class Line:
 @lru_cache(maxsize=None)
 def _dictionary(lang: str) -> pyphen.Pyphen:
     import pyphen
-    return pyphen.Pyphen(lang=DICTIONARIES[lang], left=2, right=3)
+    name = DICTIONARIES[lang]
+    path = pyphen.LANGUAGES[pyphen.language_fallback(name)]
+    if path not in pyphen.hdcache:
+        lazy = _lazy_patterns(path)
+        if lazy is not None:   # Pyphen takes a dictionary already in its cache
+            pyphen.hdcache[path] = lazy
+    return pyphen.Pyphen(lang=name, left=2, right=3)
+
+
+class _Patterns:
+    """Pyphen's pattern table, each pattern parsed when a word first needs it.
+
+    Pyphen parses all of a dictionary's patterns (14,000 for English) when it loads,
+    a tenth of a booklet's build; a booklet hyphenates a few hundred words, which look up
+    a small part of them. Parsing goes through Pyphen's own code, one pattern at a time,
+    so a word gets the same breaks."""
+
+    def __init__(self, raw: dict[str, str]) -> None:
+        self.raw = raw
+        self.parsed: dict[str, tuple[int, tuple[int, ...]] | None] = {}
+
+    def get(self, key: str) -> tuple[int, tuple[int, ...]] | None:
+        if key in self.parsed:
+            return self.parsed[key]
+        pattern = self.raw.get(key)
+        found = None if pattern is None else _parse_pattern(pattern)
+        self.parsed[key] = found
+        return found
+
+
+def _parse_pattern(pattern: str) -> tuple[int, tuple[int, ...]] | None:
+    """What Pyphen's HyphDict stores for one pattern line: (start, values), or None for a
+    pattern of zeros only, which it leaves out (the steps of its loader, for one line)."""
+    import pyphen
+    tags, values = zip(*[(string, int(i or "0")) for i, string in pyphen.parse(pattern)])
+    if max(values) == 0:
+        return None
+    start, end = 0, len(values)
+    while not values[start]:
+        start += 1
+    while not values[end - 1]:
+        end -= 1
+    return start, values[start:end]
+
+
+def _lazy_patterns(path: Path) -> pyphen.HyphDict | None:
+    """A HyphDict of *path* whose patterns are parsed on demand, or None for a dictionary
+    this short cut does not cover (hex escapes, non-standard hyphenation, a pattern
+    written twice, digits other than 0-9): Pyphen then loads it itself."""
+    import pyphen
+    with path.open("rb") as fd:
+        encoding = fd.readline().decode()
+    if encoding.lower() == "microsoft-cp1251":
+        encoding = "cp1251"
+    text = path.read_text(encoding)
+    if "^^" in text or "/" in text or re.search(r"(?![0-9])\d", text):
+        return None
+    lines = [line.strip() for line in text.split("\n")[1:]]
+    patterns = [line for line in lines if line and not line.startswith(pyphen.ignored)]
+    drop_digits = str.maketrans("", "", "0123456789")
+    raw = {pattern.translate(drop_digits): pattern for pattern in patterns}
+    if len(raw) != len(patterns):
+        return None
+    table = pyphen.HyphDict.__new__(pyphen.HyphDict)
+    table.patterns = _Patterns(raw)
+    table.cache = {}
+    # Patterns of zeros count here and not in Pyphen: only longer lookups that find nothing.
+    table.maxlen = max(len(key) for key in raw)
+    return table
 
 
 def _splits(word: str, lang: str) -> list[tuple[str, str]]:

@@ -448,6 +448,10 @@ def kind_of(template: Template) -> TemplateKind:
 
 # --- the library of all templates -----------------------------------------------------
 
+def _name_of(path: Path) -> str:
+    return path.name
+
+
 class Library:
     """All templates found in *roots* (searched in order; the first file of a name wins)."""
 
@@ -463,7 +467,8 @@ class Library:
         found: dict[str, Path] = {}
         folder = TemplateKind(kind).folder
         for root in self.roots:
-            for path in sorted((root / folder).glob("*.toml")):
+            # By name: the order Path comparison gives within one folder, several times faster.
+            for path in sorted((root / folder).glob("*.toml"), key=_name_of):
                 found.setdefault(path.stem, path)
         return dict(sorted(found.items()))
 

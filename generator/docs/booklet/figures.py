@@ -66,7 +66,7 @@ def draw(library: Library, ref: FigureRef) -> Page:
     assert ref.layout is not None
     try:
         drawn = draw_figure(library, ref.layout, _changes(ref), flip=ref.flip, caption="",
-                            play=ref.play, width=100.0)
+                            play=ref.play, width=100.0, frames=False)
     except InvalidLayoutError as e:
         first = e.problems[0] if e.problems else str(e)
         more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""
