@@ -19,7 +19,8 @@ from .beating import fits_identical
 from .combos import combinations
 from .games import Game, Placement
 from .lines import SQUARES
-from .moves import Move, MoveKind, legal_moves, play
+from .moves import Move, MoveKind, cached_move, legal_moves, play
+from .openboard import OpenBoard, apply, flat, suits
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
     *seconds*."""
     start = open_start(layout, game)
     deadline = clock() + seconds
+    cells = flat(start) if suits(game) else None
+    if cells is not None:
+        return _solve_flat(start, cells, game, deadline, clock)
     seen: set[frozenset[tuple[str, object]]] = set()
     best: list[tuple[int, tuple[Move, ...]]] = [(unsettled(start, board, game), ())]
     visited = 0
@@ -107,3 +111,39 @@ def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
     left, moves = best[0]
     return Solution(moves, left, left == 0, not out_of_time, visited, start)
 
+
+
+def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
+                clock: Callable[[], float]) -> Solution:
+    """basic 65 in the open on a flat board (see .openboard): the same search, with each
+    shift's result read off the move itself, so ordering the moves plays none of them."""
+    engine = OpenBoard(game)
+    seen: set[bytes] = set()
+    best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
+    visited = 0
+    out_of_time = False
+
+    def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...]) -> bool:
+        nonlocal visited, out_of_time
+        visited += 1
+        if visited % 256 == 0 and clock() > deadline:
+            out_of_time = True
+            return True
+        if left < best[0][0]:
+            best[0] = (left, line)
+        if left == 0:
+            return True
+        key = bytes(cells)
+        if key in seen:
+            return False
+        seen.add(key)
+        # Shifts that take most cards first: a good answer is found early.
+        shifts = engine.shifts(cells)
+        shifts.sort(key=lambda shift: -len(shift[2]))
+        return any(search(apply(cells, origin, target, gone), left - len(gone),
+                          (*line, (origin, target))) for origin, target, gone in shifts)
+
+    search(cells, len(start), ())
+    left, line = best[0]
+    moves = tuple(cached_move((SQUARES[o], SQUARES[t], MoveKind.SHIFT)) for o, t in line)
+    return Solution(moves, left, left == 0, not out_of_time, visited, start)

@@ -1,0 +1,216 @@
+"""Basic game 65 in the open on a flat board: 64 small integers instead of a Layout, so the
+solver can list and make shifts without building positions. Standard library only.
+
+The rules are those of :func:`.moves.legal_moves` and :func:`.moves.play` for a game whose
+cards all lie open, one to a square, and whose combinations all leave the board when made:
+a card shifts to a free square only where it makes a combination, and every maximal
+combination through that square then leaves. tests/test_openboard.py checks the two agree
+move for move on random positions.
+
+A card is coded ``colour * 8 + rank`` (1-32; 0 is a free square): zeros on a card never
+matter to a combination, so cards alike but for their zeros share a code.
+"""
+from __future__ import annotations
+
+from ..model.cards import COLOURS, Card
+from ..model.layout import Layout
+from .games import Game, Placement, Removal, Step
+from .lines import LINE_THROUGH, SQUARES
+
+#: A flat board: index = rank * 8 + file (the order of SQUARES), value = card code or 0.
+Cells = bytearray
+
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+#: code -> colour index and rank; a free square gets values that match nothing.
+COLOUR_OF = [-1] + [(code - 1) // 8 for code in range(1, 33)]
+RANK_OF = [-100] + [(code - 1) % 8 + 1 for code in range(1, 33)]
+_INDEX = {square: i for i, square in enumerate(SQUARES)}
+
+
+def code(card: Card) -> int:
+    """The code of *card* on a flat board."""
+    return _COLOUR_INDEX[card.colour] * 8 + card.rank
+
+
+def _arms(orientations: tuple[str, ...]) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]],
+                                                        ...], ...]:
+    """square index -> per orientation, the squares before it (nearest first) and after it
+    along the line through it."""
+    found = []
+    for square in SQUARES:
+        per = []
+        for orientation in orientations:
+            line = [_INDEX[s] for s in LINE_THROUGH[(square, orientation)]]
+            i = line.index(_INDEX[square])
+            per.append((tuple(reversed(line[:i])), tuple(line[i + 1:])))
+        found.append(tuple(per))
+    return tuple(found)
+
+
+def suits(game: Game) -> bool:
+    """Whether *game*'s moves in the open are the plain shifts this module makes: shifts
+    to free squares, combinations that all leave at once, no words, lines of five or
+    matching squares."""
+    rules = game.combinations
+    return (game.movement.step is Step.SHIFT and rules.enabled
+            and rules.removes is Removal.ALL and rules.compulsory and rules.crossing != "one"
+            and not game.movement.shift_onto_cards and not game.words.enabled
+            and not game.lines.enabled and game.movement.placement is not Placement.IDENTICAL)
+
+
+def flat(layout: Layout) -> Cells | None:
+    """*layout* as a flat board, or None if a square holds a pile, a face-down card or a
+    letter (the plain rules then do not hold)."""
+    cells = bytearray(64)
+    for square, stack in layout.items():
+        piece = stack[-1]
+        if len(stack) != 1 or not piece.face_up or not isinstance(piece.card, Card):
+            return None
+        cells[_INDEX[square]] = code(piece.card)
+    return cells
+
+
+class OpenBoard:
+    """The shifts of one game (its combination kinds, orientations and minimum length) on
+    flat boards."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.combinations
+        self.min_length = rules.min_length
+        self.colour = "colour" in rules.kinds
+        self.value = "value" in rules.kinds
+        self.sequence = "sequence" in rules.kinds
+        self.arms = _arms(tuple(rules.orientations))
+
+    def taken(self, cells: Cells, origin: int, target: int, card: int) -> list[int]:
+        """The squares that leave the board when *card* shifts from *origin* (a free square
+        while it is read) to *target*, *target* included; empty if it makes nothing."""
+        saved = cells[origin]
+        cells[origin] = 0
+        try:
+            return self._lines(cells, target, card)
+        finally:
+            cells[origin] = saved
+
+    def _lines(self, cells: Cells, target: int, card: int) -> list[int]:
+        colour_of, rank_of, need = COLOUR_OF, RANK_OF, self.min_length - 1
+        colour, rank = colour_of[card], rank_of[card]
+        found: list[int] = []
+        for arm_pair in self.arms[target]:
+            if self.colour:
+                run: list[int] = []
+                for arm in arm_pair:
+                    for square in arm:
+                        if colour_of[cells[square]] != colour:
+                            break
+                        run.append(square)
+                if len(run) >= need:
+                    found += run
+            if self.value:
+                run = []
+                for arm in arm_pair:
+                    for square in arm:
+                        if rank_of[cells[square]] != rank:
+                            break
+                        run.append(square)
+                if len(run) >= need:
+                    found += run
+            if self.sequence:
+                before, after = arm_pair
+                for step in (1, -1):
+                    # Rising along the line by *step*: before the card the ranks fall.
+                    run = []
+                    next_rank = rank
+                    for square in before:
+                        next_rank -= step
+                        if rank_of[cells[square]] != next_rank:
+                            break
+                        run.append(square)
+                    next_rank = rank
+                    for square in after:
+                        next_rank += step
+                        if rank_of[cells[square]] != next_rank:
+                            break
+                        run.append(square)
+                    if len(run) >= need:
+                        found += run
+        if not found:
+            return []
+        return sorted({target, *found})
+
+    def _accepted(self, cells: Cells, target: int) -> tuple[int, int]:
+        """Bit masks of the colours and ranks a card needs to make a combination of three
+        on the free square *target*. Moving the card away from beside *target* can only
+        break lines, so this is a superset of what a shift really makes there."""
+        colour_of, rank_of = COLOUR_OF, RANK_OF
+        colours = ranks = 0
+        for before, after in self.arms[target]:
+            a1 = cells[before[0]] if before else 0
+            b1 = cells[after[0]] if after else 0
+            if not a1 and not b1:
+                continue
+            a2 = cells[before[1]] if len(before) > 1 else 0
+            b2 = cells[after[1]] if len(after) > 1 else 0
+            for x, y in ((a1, a2), (a1, b1), (b1, b2)):
+                if x and y:
+                    if self.colour and colour_of[x] == colour_of[y]:
+                        colours |= 1 << colour_of[x]
+                    if self.value and rank_of[x] == rank_of[y]:
+                        ranks |= 1 << rank_of[x]
+            if self.sequence:
+                ra1, ra2, rb1, rb2 = rank_of[a1], rank_of[a2], rank_of[b1], rank_of[b2]
+                for step in (1, -1):
+                    if a1 and a2 and ra2 == ra1 - step:
+                        ranks |= 1 << max(ra1 + step, 0)
+                    if a1 and b1 and rb1 == ra1 + 2 * step:
+                        ranks |= 1 << (ra1 + step)
+                    if b1 and b2 and rb2 == rb1 + step:
+                        ranks |= 1 << max(rb1 - step, 0)
+        return colours, ranks
+
+    def shifts(self, cells: Cells) -> list[tuple[int, int, list[int]]]:
+        """Every legal shift on *cells*: (origin, target, squares that leave), in the order
+        of :func:`.moves.legal_moves` (origin square name, then target square name)."""
+        free = [i for i in range(64) if not cells[i]]
+        found = []
+        if self.min_length != 3:
+            for origin in range(64):
+                card = cells[origin]
+                if card:
+                    found += [(origin, target, gone) for target in free
+                              if (gone := self.taken(cells, origin, target, card))]
+        else:
+            by_colour: list[list[int]] = [[], [], [], []]
+            by_rank: list[list[int]] = [[] for _ in range(10)]
+            for square in range(64):
+                card = cells[square]
+                if card:
+                    by_colour[COLOUR_OF[card]].append(square)
+                    by_rank[RANK_OF[card]].append(square)
+            for target in free:
+                colours, ranks = self._accepted(cells, target)
+                if not colours and not ranks:
+                    continue
+                origins: set[int] = set()
+                for c in range(4):
+                    if colours >> c & 1:
+                        origins.update(by_colour[c])
+                for r in range(1, 9):
+                    if ranks >> r & 1:
+                        origins.update(by_rank[r])
+                for origin in origins:
+                    gone = self.taken(cells, origin, target, cells[origin])
+                    if gone:
+                        found.append((origin, target, gone))
+        found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
+        return found
+
+
+def apply(cells: Cells, origin: int, target: int, gone: list[int]) -> Cells:
+    """A new flat board after the shift: the card moves, then *gone* leaves."""
+    after = bytearray(cells)
+    after[target] = after[origin]
+    after[origin] = 0
+    for square in gone:
+        after[square] = 0
+    return after
