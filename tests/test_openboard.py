@@ -11,7 +11,7 @@ from generator.model.layout import Layout, Side
 from generator.rules.dealing import deal
 from generator.rules.lines import SQUARES
 from generator.rules.moves import MoveKind, legal_moves, play
-from generator.rules.openboard import OpenBoard, apply, flat, suits
+from generator.rules.openboard import OpenBoard, apply, flat, stranded, suits
 
 
 def _positions(library, game, count: int, seed: int):
@@ -62,3 +62,30 @@ def test_flat_moves_and_results_equal_the_plain_rules(library, name):
 def test_games_off_the_plain_rules_are_refused(library):
     assert not suits(library.game("basic-65-crossing"))
     assert not suits(library.game("basic-52"))
+
+
+def _cells(rows: dict[int, str]):
+    cells = flat(Layout.from_rows("board-a", rows))
+    assert cells is not None
+    return cells
+
+
+def test_stranded_cards_are_those_with_no_two_partners_left():
+    # Alone in colour, value and sequence: all three are stranded.
+    assert stranded(_cells({1: "1R . 5G . . . . 8B"})) == 3
+    # Two of a colour are not enough: 1R 5R need a third red.
+    assert stranded(_cells({1: "1R 5R . . . . . 8B"})) == 3
+    # 1R 2G 3B can still make a sequence (wherever they lie); 1R 3B 1G: 1R and 1G share a
+    # value but no third 1 is left, and no sequence runs through a 2.
+    assert stranded(_cells({1: "1R . . . . . . 2G", 8: "3B . . . . . . ."})) == 0
+    assert stranded(_cells({1: "1R . . 3B . . . 1G"})) == 3
+    # Three of a colour (any values) or three of a value keep each other.
+    assert stranded(_cells({1: "1R 5R . . . . . 8R", 4: "4G . 4Y . . . 4B ."})) == 0
+    # 7Y 8Y 6B: 6-7-8 runs on; 8G beside them has 8Y but no third 8 and no 9 or 10.
+    assert stranded(_cells({2: "7Y . 8Y . 6B . . 8G"})) == 0
+    assert stranded(_cells({2: "2Y . . . 6B . . 8G"})) == 3
+
+
+def test_flat_board_refuses_face_down_cards():
+    assert flat(Layout.from_rows("board-a", {1: "1R 2R . . . . . ."})) is not None
+    assert flat(Layout.from_rows("board-a", {1: "1R (2R) . . . . . ."})) is None

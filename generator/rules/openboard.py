@@ -214,3 +214,29 @@ def apply(cells: Cells, origin: int, target: int, gone: list[int]) -> Cells:
     for square in gone:
         after[square] = 0
     return after
+
+
+def stranded(cells: Cells) -> int:
+    """How many cards can never leave: no two other cards left share their colour or
+    their value, or run on from them in a sequence of three. Cards only ever leave the
+    board, so a stranded card stays stranded: this is a floor for the cards left.
+    (Counts whole colours and values, so it holds for combinations of three or more.)"""
+    colours = [0] * 4
+    ranks = [0] * 11
+    for card in cells:
+        if card:
+            colours[COLOUR_OF[card]] += 1
+            ranks[RANK_OF[card]] += 1
+    count = 0
+    for card in cells:
+        if not card:
+            continue
+        rank = RANK_OF[card]
+        if colours[COLOUR_OF[card]] >= 3 or ranks[rank] >= 3:
+            continue
+        below, above = ranks[rank - 1] if rank > 1 else 0, ranks[rank + 1]
+        if below and (above or (rank > 2 and ranks[rank - 2])) or above and ranks[rank + 2]:
+            continue
+        count += 1
+    return count
+
