@@ -17,8 +17,10 @@ from ..model.layout import Layout
 from .games import Game, Placement, Removal, Step
 from .lines import LINE_THROUGH, SQUARES
 
-#: A flat board: index = rank * 8 + file (the order of SQUARES), value = card code or 0.
+#: A flat board: index = rank * 8 + file (the order of SQUARES), value = card code or 0;
+#: one more square, OFF, always free, stands for "off the board" in the tables.
 Cells = bytearray
+OFF = 64
 
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 #: code -> colour index and rank; a free square gets values that match nothing.
@@ -61,7 +63,7 @@ def suits(game: Game) -> bool:
 def flat(layout: Layout) -> Cells | None:
     """*layout* as a flat board, or None if a square holds a pile, a face-down card or a
     letter (the plain rules then do not hold)."""
-    cells = bytearray(64)
+    cells = bytearray(65)
     for square, stack in layout.items():
         piece = stack[-1]
         if len(stack) != 1 or not piece.face_up or not isinstance(piece.card, Card):
@@ -81,6 +83,10 @@ class OpenBoard:
         self.value = "value" in rules.kinds
         self.sequence = "sequence" in rules.kinds
         self.arms = _arms(tuple(rules.orientations))
+        self.windows = tuple(tuple((*(before + (OFF, OFF))[:2], *(after + (OFF, OFF))[:2])
+                                   for before, after in arms) for arms in self.arms)
+        # The quick sieve of _accepted knows combinations of three of every kind.
+        self.sieve = self.min_length == 3 and self.colour and self.value and self.sequence
 
     def taken(self, cells: Cells, origin: int, target: int, card: int) -> list[int]:
         """The squares that leave the board when *card* shifts from *origin* (a free square
@@ -140,32 +146,39 @@ class OpenBoard:
 
     def _accepted(self, cells: Cells, target: int) -> tuple[int, int]:
         """Bit masks of the colours and ranks a card needs to make a combination of three
-        on the free square *target*. Moving the card away from beside *target* can only
-        break lines, so this is a superset of what a shift really makes there."""
+        (of any kind) on the free square *target*. Moving the card away from beside
+        *target* can only break lines, so this is a superset of what a shift really makes
+        there; :meth:`taken` decides."""
         colour_of, rank_of = COLOUR_OF, RANK_OF
         colours = ranks = 0
-        for before, after in self.arms[target]:
-            a1 = cells[before[0]] if before else 0
-            b1 = cells[after[0]] if after else 0
-            if not a1 and not b1:
-                continue
-            a2 = cells[before[1]] if len(before) > 1 else 0
-            b2 = cells[after[1]] if len(after) > 1 else 0
-            for x, y in ((a1, a2), (a1, b1), (b1, b2)):
-                if x and y:
-                    if self.colour and colour_of[x] == colour_of[y]:
-                        colours |= 1 << colour_of[x]
-                    if self.value and rank_of[x] == rank_of[y]:
-                        ranks |= 1 << rank_of[x]
-            if self.sequence:
-                ra1, ra2, rb1, rb2 = rank_of[a1], rank_of[a2], rank_of[b1], rank_of[b2]
-                for step in (1, -1):
-                    if a1 and a2 and ra2 == ra1 - step:
-                        ranks |= 1 << max(ra1 + step, 0)
-                    if a1 and b1 and rb1 == ra1 + 2 * step:
-                        ranks |= 1 << (ra1 + step)
-                    if b1 and b2 and rb2 == rb1 + step:
-                        ranks |= 1 << max(rb1 - step, 0)
+        # a1 a2 before the square (a1 next to it), b1 b2 after it; 64 is always free.
+        for a1, a2, b1, b2 in self.windows[target]:
+            x1, y1 = cells[a1], cells[b1]
+            if x1:
+                rank = rank_of[x1]
+                x2 = cells[a2]
+                if x2:
+                    if colour_of[x1] == colour_of[x2]:
+                        colours |= 1 << colour_of[x1]
+                    step = rank - rank_of[x2]
+                    if step == 0 or step == 1 or step == -1:
+                        # Same value, or a sequence going on past x1: x2 x1 card.
+                        ranks |= 1 << (rank + step)
+                if y1:
+                    if colour_of[x1] == colour_of[y1]:
+                        colours |= 1 << colour_of[x1]
+                    step = rank_of[y1] - rank
+                    if step == 0 or step == 2 or step == -2:
+                        ranks |= 1 << (rank + step // 2)
+            if y1:
+                y2 = cells[b2]
+                if y2:
+                    rank = rank_of[y1]
+                    if colour_of[y1] == colour_of[y2]:
+                        colours |= 1 << colour_of[y1]
+                    step = rank - rank_of[y2]
+                    if step == 0 or step == 1 or step == -1:
+                        ranks |= 1 << (rank + step)
         return colours, ranks
 
     def shifts(self, cells: Cells) -> list[tuple[int, int, list[int]]]:
@@ -173,7 +186,7 @@ class OpenBoard:
         of :func:`.moves.legal_moves` (origin square name, then target square name)."""
         free = [i for i in range(64) if not cells[i]]
         found = []
-        if self.min_length != 3:
+        if not self.sieve:
             for origin in range(64):
                 card = cells[origin]
                 if card:
