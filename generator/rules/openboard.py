@@ -1,5 +1,6 @@
-"""Basic game 65 in the open on a flat board: 64 small integers instead of a Layout, so the
-solver can list and make shifts without building positions. Standard library only.
+"""Basic game 65 in the open on a flat board: a bytearray with one small integer a square
+instead of a Layout, so the solver can list and make shifts without building positions
+(copying 65 bytes costs less than keeping what to undo). Standard library only.
 
 The rules are those of :func:`.moves.legal_moves` and :func:`.moves.play` for a game whose
 cards all lie open, one to a square, and whose combinations all leave the board when made:
