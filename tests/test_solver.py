@@ -10,7 +10,7 @@ import pytest
 from generator.cli import cli
 from generator.io.layouts import sources_for
 from generator.model.layout import Layout
-from generator.rules import problems
+from generator.rules import legal_moves, play, problems
 from generator.rules.dealing import deal
 from generator.rules.solver import solve
 
@@ -98,3 +98,20 @@ def test_solve_command(runner, tmp_path):
     assert data["solved"] and data["complete"] and data["left"] == 0 and len(data["moves"]) == 1
     bad = runner.invoke(cli, ["rules", "solve", str(path), "--limit", "soon"])
     assert bad.exit_code == 1 and "expected a time like 10s" in bad.stderr
+
+
+def test_basic_65_fifteen_cards_in_five_moves_checked_by_the_plain_rules(library):
+    # Made to be cleared: 8B must leave c2 (joining 8G 8Y on rank 4) before 6Y can join
+    # 6R 6G there; 3R, 5B and 2G each finish a line of their own. The answer is played
+    # again through legal_moves and play: every move must be legal, and nothing may be left.
+    rows = {1: "1R 2R . . . . . 3R", 2: "6R 6G 8B 6Y . . . .", 4: "8G 8Y . . . . . .",
+            6: "5G 5Y . . . . . 5B", 8: "1B . 3B . . . . 2G"}
+    game, board = library.game("basic-65"), library.board("board-a")
+    found = _solve(library, "basic-65", rows)
+    assert len(found.start) == 15 and found.solved and found.left == 0
+    assert len(found.moves) == 5
+    position = found.start
+    for move in found.moves:
+        assert move in legal_moves(position, board, game, "south"), move
+        position = play(position, move, game, side="south")
+    assert len(position) == 0

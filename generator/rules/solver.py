@@ -4,10 +4,13 @@ open (every card onto an identical square). Standard library only.
 
 A depth-first search with a table of positions already searched. Every move of basic 65
 takes three or more cards off the board and every move of basic 52 settles a card for good,
-so the search is finite; within its time limit it is complete, and says so.
+so the search is finite; within its time limit it is complete, and says so. Basic 65 in the
+open is searched on a flat board (.openboard), in rounds that restart with twice as many
+positions, and gives up a line once its stranded cards are as many as the best found left.
 """
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,7 +22,8 @@ from .beating import fits_identical
 from .combos import combinations
 from .games import Game, Placement
 from .lines import SQUARES
-from .moves import Move, MoveKind, legal_moves, play
+from .moves import Move, MoveKind, cached_move, legal_moves, play
+from .openboard import OpenBoard, apply, flat, stranded, suits
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,9 @@ def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
     *seconds*."""
     start = open_start(layout, game)
     deadline = clock() + seconds
+    cells = flat(start) if suits(game) else None
+    if cells is not None:
+        return _solve_flat(start, cells, game, deadline, clock)
     seen: set[frozenset[tuple[str, object]]] = set()
     best: list[tuple[int, tuple[Move, ...]]] = [(unsettled(start, board, game), ())]
     visited = 0
@@ -107,3 +114,72 @@ def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
     left, moves = best[0]
     return Solution(moves, left, left == 0, not out_of_time, visited, start)
 
+
+
+#: Positions in the first round of the flat search; each later round may search twice as many.
+FIRST_ROUND = 1000
+#: How far a random nudge may lift a shift in the order: less than one card, so it only
+#: reorders shifts that take as many cards.
+NUDGE = 0.5
+
+
+def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
+                clock: Callable[[], float]) -> Solution:
+    """basic 65 in the open on a flat board (see .openboard): what each shift takes is read
+    off the shift itself, so ordering the moves plays none of them.
+
+    Rounds of depth-first search: a round stops after a number of positions and the next
+    starts again with twice as many, shifts that take as many cards tried in another
+    (seeded) order. A poor move near the start then does not hold the search for the whole
+    time limit. A round that ends within its number has searched everything: the search
+    was complete."""
+    engine = OpenBoard(game)
+    best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
+    seen: set[bytes] = set()
+    rng = random.Random()
+    visited = budget = 0
+    out_of_time = capped = False
+
+    def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...]) -> bool:
+        """True stops the round (cleared, out of time or out of positions)."""
+        nonlocal visited, budget, out_of_time, capped
+        visited += 1
+        budget -= 1
+        if budget < 0:
+            capped = True
+            return True
+        if visited % 256 == 0 and clock() > deadline:
+            out_of_time = True
+            return True
+        if left < best[0][0]:
+            best[0] = (left, line)
+        if left == 0:
+            return True
+        if stranded(cells) >= best[0][0]:
+            return False  # nothing below leaves fewer cards than the best found
+        key = bytes(cells)
+        if key in seen:
+            return False
+        seen.add(key)
+        # Shifts that take most cards first: a good answer is found early.
+        shifts = engine.shifts(cells)
+        shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
+        return any(search(apply(cells, origin, target, gone), left - len(gone),
+                          (*line, (origin, target))) for origin, target, gone in shifts)
+
+    complete = False
+    for round_ in range(64):
+        # A stopped round searched some positions only in part: none counts as seen.
+        seen.clear()
+        capped = False
+        rng.seed(round_)
+        budget = FIRST_ROUND << round_
+        search(cells, len(start), ())
+        if out_of_time or best[0][0] == 0:
+            break
+        if not capped:
+            complete = True
+            break
+    left, line = best[0]
+    moves = tuple(cached_move((SQUARES[o], SQUARES[t], MoveKind.SHIFT)) for o, t in line)
+    return Solution(moves, left, left == 0, complete or left == 0, visited, start)

@@ -1,0 +1,256 @@
+"""Basic game 65 in the open on a flat board: a bytearray with one small integer a square
+instead of a Layout, so the solver can list and make shifts without building positions
+(copying 65 bytes costs less than keeping what to undo). Standard library only.
+
+The rules are those of :func:`.moves.legal_moves` and :func:`.moves.play` for a game whose
+cards all lie open, one to a square, and whose combinations all leave the board when made:
+a card shifts to a free square only where it makes a combination, and every maximal
+combination through that square then leaves. tests/test_openboard.py checks the two agree
+move for move on random positions.
+
+A card is coded ``colour * 8 + rank`` (1-32; 0 is a free square): zeros on a card never
+matter to a combination, so cards alike but for their zeros share a code.
+"""
+from __future__ import annotations
+
+from ..model.cards import COLOURS, Card
+from ..model.layout import Layout
+from .games import Game, Placement, Removal, Step
+from .lines import LINE_THROUGH, SQUARES
+
+#: A flat board: index = rank * 8 + file (the order of SQUARES), value = card code or 0;
+#: one more square, OFF, always free, stands for "off the board" in the tables.
+Cells = bytearray
+OFF = 64
+
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+#: code -> colour index and rank; a free square gets values that match nothing.
+COLOUR_OF = [-1] + [(code - 1) // 8 for code in range(1, 33)]
+RANK_OF = [-100] + [(code - 1) % 8 + 1 for code in range(1, 33)]
+_INDEX = {square: i for i, square in enumerate(SQUARES)}
+
+
+def code(card: Card) -> int:
+    """The code of *card* on a flat board."""
+    return _COLOUR_INDEX[card.colour] * 8 + card.rank
+
+
+def _arms(orientations: tuple[str, ...]) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]],
+                                                        ...], ...]:
+    """square index -> per orientation, the squares before it (nearest first) and after it
+    along the line through it."""
+    found = []
+    for square in SQUARES:
+        per = []
+        for orientation in orientations:
+            line = [_INDEX[s] for s in LINE_THROUGH[(square, orientation)]]
+            i = line.index(_INDEX[square])
+            per.append((tuple(reversed(line[:i])), tuple(line[i + 1:])))
+        found.append(tuple(per))
+    return tuple(found)
+
+
+def suits(game: Game) -> bool:
+    """Whether *game*'s moves in the open are the plain shifts this module makes: shifts
+    to free squares, combinations that all leave at once, no words, lines of five or
+    matching squares."""
+    rules = game.combinations
+    return (game.movement.step is Step.SHIFT and rules.enabled
+            and rules.removes is Removal.ALL and rules.compulsory and rules.crossing != "one"
+            and not game.movement.shift_onto_cards and not game.words.enabled
+            and not game.lines.enabled and game.movement.placement is not Placement.IDENTICAL)
+
+
+def flat(layout: Layout) -> Cells | None:
+    """*layout* as a flat board, or None if a square holds a pile, a face-down card or a
+    letter (the plain rules then do not hold)."""
+    cells = bytearray(65)
+    for square, stack in layout.items():
+        piece = stack[-1]
+        if len(stack) != 1 or not piece.face_up or not isinstance(piece.card, Card):
+            return None
+        cells[_INDEX[square]] = code(piece.card)
+    return cells
+
+
+class OpenBoard:
+    """The shifts of one game (its combination kinds, orientations and minimum length) on
+    flat boards."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.combinations
+        self.min_length = rules.min_length
+        self.colour = "colour" in rules.kinds
+        self.value = "value" in rules.kinds
+        self.sequence = "sequence" in rules.kinds
+        self.arms = _arms(tuple(rules.orientations))
+        self.windows = tuple(tuple((*(before + (OFF, OFF))[:2], *(after + (OFF, OFF))[:2])
+                                   for before, after in arms) for arms in self.arms)
+        # The quick sieve of _accepted knows combinations of three of every kind.
+        self.sieve = self.min_length == 3 and self.colour and self.value and self.sequence
+
+    def taken(self, cells: Cells, origin: int, target: int, card: int) -> list[int]:
+        """The squares that leave the board when *card* shifts from *origin* (a free square
+        while it is read) to *target*, *target* included; empty if it makes nothing."""
+        saved = cells[origin]
+        cells[origin] = 0
+        try:
+            return self._lines(cells, target, card)
+        finally:
+            cells[origin] = saved
+
+    def _lines(self, cells: Cells, target: int, card: int) -> list[int]:
+        colour_of, rank_of, need = COLOUR_OF, RANK_OF, self.min_length - 1
+        colour, rank = colour_of[card], rank_of[card]
+        found: list[int] = []
+        for arm_pair in self.arms[target]:
+            if self.colour:
+                run: list[int] = []
+                for arm in arm_pair:
+                    for square in arm:
+                        if colour_of[cells[square]] != colour:
+                            break
+                        run.append(square)
+                if len(run) >= need:
+                    found += run
+            if self.value:
+                run = []
+                for arm in arm_pair:
+                    for square in arm:
+                        if rank_of[cells[square]] != rank:
+                            break
+                        run.append(square)
+                if len(run) >= need:
+                    found += run
+            if self.sequence:
+                before, after = arm_pair
+                for step in (1, -1):
+                    # Rising along the line by *step*: before the card the ranks fall.
+                    run = []
+                    next_rank = rank
+                    for square in before:
+                        next_rank -= step
+                        if rank_of[cells[square]] != next_rank:
+                            break
+                        run.append(square)
+                    next_rank = rank
+                    for square in after:
+                        next_rank += step
+                        if rank_of[cells[square]] != next_rank:
+                            break
+                        run.append(square)
+                    if len(run) >= need:
+                        found += run
+        if not found:
+            return []
+        return sorted({target, *found})
+
+    def _accepted(self, cells: Cells, target: int) -> tuple[int, int]:
+        """Bit masks of the colours and ranks a card needs to make a combination of three
+        (of any kind) on the free square *target*. Moving the card away from beside
+        *target* can only break lines, so this is a superset of what a shift really makes
+        there; :meth:`taken` decides."""
+        colour_of, rank_of = COLOUR_OF, RANK_OF
+        colours = ranks = 0
+        # a1 a2 before the square (a1 next to it), b1 b2 after it; 64 is always free.
+        for a1, a2, b1, b2 in self.windows[target]:
+            x1, y1 = cells[a1], cells[b1]
+            if x1:
+                rank = rank_of[x1]
+                x2 = cells[a2]
+                if x2:
+                    if colour_of[x1] == colour_of[x2]:
+                        colours |= 1 << colour_of[x1]
+                    step = rank - rank_of[x2]
+                    if step == 0 or step == 1 or step == -1:
+                        # Same value, or a sequence going on past x1: x2 x1 card.
+                        ranks |= 1 << (rank + step)
+                if y1:
+                    if colour_of[x1] == colour_of[y1]:
+                        colours |= 1 << colour_of[x1]
+                    step = rank_of[y1] - rank
+                    if step == 0 or step == 2 or step == -2:
+                        ranks |= 1 << (rank + step // 2)
+            if y1:
+                y2 = cells[b2]
+                if y2:
+                    rank = rank_of[y1]
+                    if colour_of[y1] == colour_of[y2]:
+                        colours |= 1 << colour_of[y1]
+                    step = rank - rank_of[y2]
+                    if step == 0 or step == 1 or step == -1:
+                        ranks |= 1 << (rank + step)
+        return colours, ranks
+
+    def shifts(self, cells: Cells) -> list[tuple[int, int, list[int]]]:
+        """Every legal shift on *cells*: (origin, target, squares that leave), in the order
+        of :func:`.moves.legal_moves` (origin square name, then target square name)."""
+        free = [i for i in range(64) if not cells[i]]
+        found = []
+        if not self.sieve:
+            for origin in range(64):
+                card = cells[origin]
+                if card:
+                    found += [(origin, target, gone) for target in free
+                              if (gone := self.taken(cells, origin, target, card))]
+        else:
+            by_colour: list[list[int]] = [[], [], [], []]
+            by_rank: list[list[int]] = [[] for _ in range(10)]
+            for square in range(64):
+                card = cells[square]
+                if card:
+                    by_colour[COLOUR_OF[card]].append(square)
+                    by_rank[RANK_OF[card]].append(square)
+            for target in free:
+                colours, ranks = self._accepted(cells, target)
+                if not colours and not ranks:
+                    continue
+                origins: set[int] = set()
+                for c in range(4):
+                    if colours >> c & 1:
+                        origins.update(by_colour[c])
+                for r in range(1, 9):
+                    if ranks >> r & 1:
+                        origins.update(by_rank[r])
+                for origin in origins:
+                    gone = self.taken(cells, origin, target, cells[origin])
+                    if gone:
+                        found.append((origin, target, gone))
+        found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
+        return found
+
+
+def apply(cells: Cells, origin: int, target: int, gone: list[int]) -> Cells:
+    """A new flat board after the shift: the card moves, then *gone* leaves."""
+    after = bytearray(cells)
+    after[target] = after[origin]
+    after[origin] = 0
+    for square in gone:
+        after[square] = 0
+    return after
+
+
+def stranded(cells: Cells) -> int:
+    """How many cards can never leave: no two other cards left share their colour or
+    their value, or run on from them in a sequence of three. Cards only ever leave the
+    board, so a stranded card stays stranded: this is a floor for the cards left.
+    (Counts whole colours and values, so it holds for combinations of three or more.)"""
+    colours = [0] * 4
+    ranks = [0] * 11
+    for card in cells:
+        if card:
+            colours[COLOUR_OF[card]] += 1
+            ranks[RANK_OF[card]] += 1
+    count = 0
+    for card in cells:
+        if not card:
+            continue
+        rank = RANK_OF[card]
+        if colours[COLOUR_OF[card]] >= 3 or ranks[rank] >= 3:
+            continue
+        below, above = ranks[rank - 1] if rank > 1 else 0, ranks[rank + 1]
+        if below and (above or (rank > 2 and ranks[rank - 2])) or above and ranks[rank + 2]:
+            continue
+        count += 1
+    return count
+
