@@ -10,7 +10,7 @@ from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
 from .cutter import cutter_items, cutter_zones
-from .glue import glue_crop_marks, tab_label, tab_reach, tab_rect
+from .glue import glue_crop_marks, glue_overflow, tab_label, tab_reach, tab_rect
 from .guides import guides, mark_reach, style
 from .marks import (PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
                     registration_targets, target_layout, target_touches)
@@ -42,18 +42,29 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None, *,
     """The largest grid of upright cards that fits inside the safe margin together with
     its bleed and crop marks, trimmed to *count* cards and centred on the sheet. It keeps
     room for registration targets unless *targets* is false (sheets printed on one side
-    only, which have none), and for a cutting machine's marks if the spec asks.
+    only, which have none), for a cutting machine's marks if the spec asks, and for the
+    tab of a glued backs sheet.
 
     :raises: :exc:`ImpositionError` if not one card fits.
     """
     area = spec.printable.inset(mark_reach(spec))
     cols = math.floor((area.w + spec.gap) / (card.width + spec.gap) + 1e-9)
     rows = math.floor((area.h + spec.gap) / (card.height + spec.gap) + 1e-9)
+    if spec.backs is Backs.GLUE:
+        # The tab reaches further past the block's top than the marks do, and the pin-hole
+        # rings a little further sideways: a row or column fewer while they would print in
+        # the margin (issue 16: 44 x 63 mm cards glued on Letter).
+        while cols >= 1 and rows >= 1:
+            wide, tall = glue_overflow(_centred_block(card, spec, cols, rows), spec)
+            if not (wide or tall):
+                break
+            cols, rows = cols - wide, rows - tall
     cols, rows = _clear_of_targets(card, spec, cols, rows, targets)
     if cols < 1 or rows < 1:
+        tab = " and the glue tab" if spec.backs is Backs.GLUE else ""
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
-            f" with {spec.margin_text} and {spec.bleed:g} mm bleed")
+            f" with {spec.margin_text} and {spec.bleed:g} mm bleed{tab}")
     if count is not None and count < cols * rows:
         rows = max(1, math.ceil(count / cols))
         if rows == 1:
