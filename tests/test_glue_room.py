@@ -56,3 +56,12 @@ def test_44x63_cards_glued_on_letter_build(runner, tmp_path):
                                  "letter", "--card-size", "44x63mm", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "pack1.pdf").exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("card", [Size(25, 50), Size(44, 63), Size(63, 88)], ids=str)
+def test_a_glued_sheet_holds_as_many_cards_as_a_duplex_one(paper, card):
+    """The block sits a little low so the tab has its room: no row is lost to it."""
+    glued = oriented_plan(card, SheetSpec(paper=paper, backs="glue"), 99)
+    duplex = oriented_plan(card, SheetSpec(paper=paper), 99)
+    assert glued.per_sheet == duplex.per_sheet

@@ -44,6 +44,16 @@ def tab_reach(block: Rect, spec: SheetSpec) -> Rect:
     return Rect(block.x, top, block.w, block.y - top)
 
 
+def glue_reach(spec: SheetSpec, guides: float) -> tuple[float, float]:
+    """How far a glued sheet's ink reaches above and below the block (front coordinates,
+    mm): the tab and its marks above, the pin-hole rings on both sides, and the guides'
+    reach *guides*."""
+    ring = spec.bleed + spec.mark_offset + spec.mark_length / 2 + PINHOLE_RADIUS + \
+        MARK_WIDTH / 2
+    below = max(guides, ring)
+    return max(below, TAB + spec.mark_offset + spec.mark_length), below
+
+
 def glue_overflow(block: Rect, spec: SheetSpec) -> tuple[bool, bool]:
     """Whether a glued sheet's own marks would print in the printer's margin, across and
     down: the tab and its marks where they print on the backs page (glued backs take no
