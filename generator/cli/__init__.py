@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -12,11 +13,11 @@ import click
 from .common import Length, Number, library, mm, number
 from .lazy import LazyGroup
 from .. import __version__
-from ..errors import GeneratorError, one_line
+from ..errors import GeneratorError, ImpositionError, one_line
 from ..io.output import staged
 from ..model import limits
 from ..io.templates import TemplateKind
-from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
+from ..sheets.spec import PAPERS, Backs, CutterMarks, Flip, Marks, Orientation, SheetSpec
 from ..sheets.cutfiles import FORMATS as CUT_FORMATS
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
 from ..sheets.preview import write_preview
@@ -336,6 +337,10 @@ def _summary(built: list[Built], out: Path) -> None:
               help="Also write a cut file per card sheet (NAME-cut-N.svg or .dxf) for a "
                    "cutting machine: each card's outline with rounded corners, and print "
                    "its three registration marks on the fronts.")
+@click.option("--cut-marks", type=click.Choice([m.value for m in CutterMarks]), default=None,
+              help="The style of --cut's marks: silhouette (default: a square and two "
+                   "L-brackets, Silhouette Studio's type 1) or squares (three filled 5 mm "
+                   "squares).")
 @click.option("--sheets", type=_Sheets(), default=None, metavar="LIST",
               help="Reprint only these sheets of each item, e.g. 2,5-6 (as numbered on the "
                    "sheets); written as NAME-sheets-2,5-6.pdf, without the booklet unless "
@@ -347,8 +352,8 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   margins: tuple[float, float, float, float] | None, printer: str | None,
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
-                  cmyk: bool, cut: str | None, sheets: frozenset[int] | None, shop: bool,
-                  icc: Path | None) -> None:
+                  cmyk: bool, cut: str | None, cut_marks: str | None,
+                  sheets: frozenset[int] | None, shop: bool, icc: Path | None) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     # Here, not at the top: the booklet typesetter is imported only by the commands using it.
@@ -370,6 +375,11 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
     spec = _spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
                  orientation=orientation)
+    if cut_marks is not None:
+        if cut is None:
+            raise ImpositionError("--cut-marks chooses the marks of --cut; add --cut svg "
+                                  "or --cut dxf")
+        spec = replace(spec, cutter_style=CutterMarks(cut_marks))
     built: list[Built] = []
     # One staging for the kit and the booklets: all their files move in, or none.
     with staged(out_dir):

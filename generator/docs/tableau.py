@@ -217,11 +217,13 @@ def encode_tableau(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
     and even hatching on the backs, unless it has more than :data:`SMOOTH_PIXELS` pixels:
     the Empress's table (about 73 x 58 cm with 40 mm cards, 15 million pixels at 150 dpi)
     then spent most of its time on passes over the four-times-larger canvas, and is drawn
-    at its own size (text is smoothed by FreeType anyway). See bench/tableau.py."""
+    at its own size (text is smoothed by FreeType anyway). A table repeats its pips and
+    indices hundreds of times: each distinct text is rendered once and pasted (issue 15).
+    See bench/tableau.py."""
     if fmt == "png":
         pixels = (page.width * dpi / 25.4) * (page.height * dpi / 25.4)
         return png.render(page, dpi=dpi, oversample=2 if pixels <= SMOOTH_PIXELS else 1,
-                          compress_level=1, filtered=False)
+                          compress_level=1, filtered=False, reuse_text=True)
     return encode(page, fmt, dpi=dpi)
 
 

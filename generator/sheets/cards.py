@@ -10,7 +10,7 @@ from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
 from .cutter import cutter_items, cutter_zones
-from .glue import glue_crop_marks, tab_label, tab_reach, tab_rect
+from .glue import glue_crop_marks, glue_overflow, glue_reach, tab_label, tab_reach, tab_rect
 from .guides import guides, mark_reach, style
 from .marks import (PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
                     registration_targets, target_layout, target_touches)
@@ -40,20 +40,36 @@ class SheetPlan:
 def plan(card: Size, spec: SheetSpec, count: int | None = None, *,
          targets: bool = True) -> SheetPlan:
     """The largest grid of upright cards that fits inside the safe margin together with
-    its bleed and crop marks, trimmed to *count* cards and centred on the sheet. It keeps
+    its bleed and crop marks, trimmed to *count* cards and centred on the sheet (a glued
+    sheet's block a little low, so its backs' tab has room above it). It keeps
     room for registration targets unless *targets* is false (sheets printed on one side
-    only, which have none), and for a cutting machine's marks if the spec asks.
+    only, which have none), for a cutting machine's marks if the spec asks, and for the
+    tab of a glued backs sheet.
 
     :raises: :exc:`ImpositionError` if not one card fits.
     """
     area = spec.printable.inset(mark_reach(spec))
+    if spec.backs is Backs.GLUE:
+        above, below = glue_reach(spec, mark_reach(spec))
+        area = Rect(area.x, spec.printable.y + above, area.w,
+                    spec.printable.h - above - below)
     cols = math.floor((area.w + spec.gap) / (card.width + spec.gap) + 1e-9)
     rows = math.floor((area.h + spec.gap) / (card.height + spec.gap) + 1e-9)
+    if spec.backs is Backs.GLUE:
+        # The area above leaves the tab's room; the pin-hole rings reach a little past the
+        # crop marks sideways: a column fewer while they would print in the margin (and
+        # a row, should the tab still not fit; issue 16: 44 x 63 mm glued on Letter).
+        while cols >= 1 and rows >= 1:
+            wide, tall = glue_overflow(_centred_block(card, spec, cols, rows), spec)
+            if not (wide or tall):
+                break
+            cols, rows = cols - wide, rows - tall
     cols, rows = _clear_of_targets(card, spec, cols, rows, targets)
     if cols < 1 or rows < 1:
+        tab = " and the glue tab" if spec.backs is Backs.GLUE else ""
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
-            f" with {spec.margin_text} and {spec.bleed:g} mm bleed")
+            f" with {spec.margin_text} and {spec.bleed:g} mm bleed{tab}")
     if count is not None and count < cols * rows:
         rows = max(1, math.ceil(count / cols))
         if rows == 1:
@@ -107,10 +123,18 @@ def _block_origin(spec: SheetSpec, width: float, height: float) -> tuple[float, 
     """The block centred on the sheet, or on the printable area when per-edge margins make
     it lopsided (the flip's mirror axis stays centred: the printable area is symmetric
     about it)."""
-    if spec.margins is None:
-        return (spec.size.width - width) / 2, (spec.size.height - height) / 2
     p = spec.printable
-    return p.x + (p.w - width) / 2, p.y + (p.h - height) / 2
+    x0 = (spec.size.width - width) / 2 if spec.margins is None else p.x + (p.w - width) / 2
+    if spec.backs is Backs.GLUE:
+        # The tab reaches further above the block than anything below it: the block and
+        # everything round it are centred, so the block sits a little low (on the backs
+        # page too, whichever the flip: mirrored, the tab keeps the room it was given).
+        above, below = glue_reach(spec, mark_reach(spec))
+        top = p.y if spec.margins is not None else 0.0
+        span = p.h if spec.margins is not None else spec.size.height
+        return x0, top + (span - (above + height + below)) / 2 + above
+    y0 = (spec.size.height - height) / 2 if spec.margins is None else p.y + (p.h - height) / 2
+    return x0, y0
 
 
 def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int,

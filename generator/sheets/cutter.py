@@ -4,6 +4,10 @@ square at the top-left corner and an L-shaped bracket at the top-right and botto
 corners, 10 mm in from the paper edges. The machine's optical sensor finds the three
 marks on the printed front, and from them where the cut paths of the cut file lie.
 
+``--cut-marks squares`` prints three filled squares instead, one in each of the same three
+corners, for cutting software whose marks are plain squares (the style named in issue 16;
+which machines read them as they are has not been confirmed).
+
 The marks are printed on card fronts only (the cutter reads the side facing up) and are
 drawn in the cut files at the same place, so the cutting software can line the two up.
 The sheet keeps them a quiet zone: no card, bleed, guide, target or note comes within
@@ -14,7 +18,7 @@ from __future__ import annotations
 from ..draw.geometry import Rect
 from ..draw.scene import Item, Paint, Polygon
 from .marks import MARK_INK
-from .spec import SheetSpec
+from .spec import CutterMarks, SheetSpec
 
 #: From the paper edges to the marks' outer edges (Silhouette Studio's default inset,
 #: 0.39 in); a wider safe margin moves them in to the printable area.
@@ -38,9 +42,19 @@ def _frame(spec: SheetSpec) -> Rect:
     return Rect(left, top, right - left, bottom - top)
 
 
+def _squares(spec: SheetSpec) -> list[Rect]:
+    """The three squares of ``--cut-marks squares``: top left, top right, bottom left,
+    each with its outer corner in the frame's corner."""
+    f = _frame(spec)
+    return [Rect(f.x, f.y, SQUARE, SQUARE), Rect(f.right - SQUARE, f.y, SQUARE, SQUARE),
+            Rect(f.x, f.bottom - SQUARE, SQUARE, SQUARE)]
+
+
 def cutter_polygons(spec: SheetSpec) -> list[tuple[Point, ...]]:
     """The three marks as filled outlines in page mm (origin top left, y down): the
-    square, then the top-right and the bottom-left brackets."""
+    square, then the top-right and the bottom-left brackets (or squares)."""
+    if spec.cutter_style is CutterMarks.SQUARES:
+        return [tuple(r.corners()) for r in _squares(spec)]
     f = _frame(spec)
     x, y, r, b, a, t = f.x, f.y, f.right, f.bottom, ARM, THICKNESS
     square = ((x, y), (x + SQUARE, y), (x + SQUARE, y + SQUARE), (x, y + SQUARE))
@@ -51,7 +65,10 @@ def cutter_polygons(spec: SheetSpec) -> list[tuple[Point, ...]]:
 
 
 def cutter_rects(spec: SheetSpec) -> list[Rect]:
-    """The marks as rectangles: the square and each arm of the brackets."""
+    """The marks as rectangles: the square and each arm of the brackets (or the three
+    squares)."""
+    if spec.cutter_style is CutterMarks.SQUARES:
+        return _squares(spec)
     f = _frame(spec)
     x, y, r, b, a, t = f.x, f.y, f.right, f.bottom, ARM, THICKNESS
     return [Rect(x, y, SQUARE, SQUARE),

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from ..draw.art.marks import arrow
 from ..draw.geometry import Rect
 from ..draw.scene import Item, Line, Paint, Text
-from .marks import MARK_INK, MARK_WIDTH, crop_marks
-from .spec import SheetSpec
+from .marks import MARK_INK, MARK_WIDTH, PINHOLE_RADIUS, crop_marks, pinhole_centres
+from .spec import SheetSpec, mirror
 
 #: Depth of the tab beyond the block, mm: the card bleed plus a line of text.
 TAB = 5.0
@@ -42,6 +42,30 @@ def tab_reach(block: Rect, spec: SheetSpec) -> Rect:
     tab = tab_rect(block)
     top = tab.y - spec.mark_offset - spec.mark_length
     return Rect(block.x, top, block.w, block.y - top)
+
+
+def glue_reach(spec: SheetSpec, guides: float) -> tuple[float, float]:
+    """How far a glued sheet's ink reaches above and below the block (front coordinates,
+    mm): the tab and its marks above, the pin-hole rings on both sides, and the guides'
+    reach *guides*."""
+    ring = spec.bleed + spec.mark_offset + spec.mark_length / 2 + PINHOLE_RADIUS + \
+        MARK_WIDTH / 2
+    below = max(guides, ring)
+    return max(below, TAB + spec.mark_offset + spec.mark_length), below
+
+
+def glue_overflow(block: Rect, spec: SheetSpec) -> tuple[bool, bool]:
+    """Whether a glued sheet's own marks would print in the printer's margin, across and
+    down: the tab and its marks where they print on the backs page (glued backs take no
+    duplex correction, so the mirror alone places them), and the fronts' pin-hole rings,
+    which reach a little past the crop marks."""
+    p = spec.printable.inset(-1e-6)
+    ring = PINHOLE_RADIUS + MARK_WIDTH / 2
+    parts = [mirror(spec).apply_rect(tab_reach(block, spec))]
+    parts += [Rect(x - ring, y - ring, 2 * ring, 2 * ring)
+              for x, y in pinhole_centres(block, spec)]
+    reach = Rect.bounding([c for r in parts for c in r.corners()])
+    return (reach.x < p.x or reach.right > p.right, reach.y < p.y or reach.bottom > p.bottom)
 
 
 def tab_label(tab: Rect, title: str, up: bool) -> list[Item]:

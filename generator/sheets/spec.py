@@ -63,6 +63,14 @@ class Marks(enum.StrEnum):
     LINES = "lines"
 
 
+class CutterMarks(enum.StrEnum):
+    """The style of a cutting machine's registration marks (``--cut-marks``, see
+    :mod:`.cutter`)."""
+
+    SILHOUETTE = "silhouette"
+    SQUARES = "squares"
+
+
 class Orientation(enum.StrEnum):
     """How cards sit on the sheet: upright, turned a quarter (as on landscape paper), or
     whichever needs fewer sheets (upright when both need as many)."""
@@ -115,6 +123,8 @@ class SheetSpec:
     mark_length: float = 3.0
     #: Room kept at three corners for a cutting machine's registration marks (--cut).
     cutter_marks: bool = False
+    #: Their style: Silhouette's square and two brackets, or three squares.
+    cutter_style: CutterMarks = CutterMarks.SILHOUETTE
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -126,6 +136,8 @@ class SheetSpec:
         object.__setattr__(self, "marks", _choice(Marks, "marks", self.marks))
         object.__setattr__(self, "orientation",
                            _choice(Orientation, "orientation", self.orientation))
+        object.__setattr__(self, "cutter_style",
+                           _choice(CutterMarks, "cutter_style", self.cutter_style))
         for name in ("margin", "gap", "bleed", "mark_offset", "mark_length"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
