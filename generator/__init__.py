@@ -35,8 +35,6 @@ def _ctrl_c_while_loading(signum: int, frame: object) -> None:
 if _started_as_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
     _signal.signal(_signal.SIGINT, _ctrl_c_while_loading)
 
-from importlib import metadata as _metadata  # noqa: E402
-
 from .errors import GeneratorError as GeneratorError  # noqa: E402
 from .errors import TemplateError as TemplateError
 from .model.board import Board as Board
@@ -57,8 +55,16 @@ from .model.letters import LetterCard as LetterCard
 from .model.letters import LetterSet as LetterSet
 from .model.units import Size as Size
 
-try:
-    # The version is written once, in pyproject.toml; an installed package knows it.
-    __version__ = _metadata.version("opencards")
-except _metadata.PackageNotFoundError:  # a bare checkout on sys.path, never installed
-    __version__ = "0+unknown"
+
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read when asked: written once, in pyproject.toml, an installed
+    package knows it. Not at import, since importlib.metadata costs about 50 ms at every
+    start of the command, which shows the version only for ``--version``."""
+    if name == "__version__":
+        from importlib import metadata
+        try:
+            return metadata.version("opencards")
+        except metadata.PackageNotFoundError:  # a bare checkout on sys.path, never installed
+            return "0+unknown"
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -79,3 +79,14 @@ def test_an_unknown_command_is_still_one_line():
     result = CliRunner().invoke(cli, ["valdiate"])
     assert result.exit_code == 1
     assert result.output.strip().splitlines()[-1].startswith("Error: No such command")
+
+
+def test_the_package_metadata_is_read_only_for_the_version():
+    """importlib.metadata costs about 50 ms a start; only --version needs it."""
+    probe = ("import sys\nfrom generator.cli import cli\n"
+             "before = 'importlib.metadata' in sys.modules\n"
+             "from generator import __version__\n"
+             "print(before, 'importlib.metadata' in sys.modules, __version__)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out[:2] == ["False", "True"] and out[2] != "0+unknown"

@@ -12,7 +12,6 @@ import click
 
 from .common import Length, Number, library, mm, number
 from .lazy import LazyGroup
-from .. import __version__
 from ..errors import GeneratorError, ImpositionError, one_line
 from ..io.output import staged
 from ..model import limits
@@ -91,8 +90,19 @@ def _progress(label: str) -> Iterator[Progress]:
         yield step
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    # click's version_option wants the version when the command is declared; reading it
+    # costs a start-up of every command, so it is read only when asked for.
+    if not value or ctx.resilient_parsing:
+        return
+    from .. import __version__
+    click.echo(f"opencards, version {__version__}")
+    ctx.exit()
+
+
 @click.group(cls=_OneLineErrors)
-@click.version_option(__version__, prog_name="opencards")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="Show the version and exit.")
 @click.option("--templates", "template_dirs", multiple=True,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own templates (packs/, letters/, boards/, layouts/), "
