@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..draw import fonts
 from ..draw.geometry import Rect, Transform
-from ..draw.scene import Group, Item, Text
+from ..draw.scene import Circle, Group, Item, Line, Text
 from .cutter import below_square
 from .marks import MARK_INK, print_note, sheet_ruler
 from .marks import ruler as draw_ruler
@@ -24,19 +24,39 @@ def _clear(box: Rect, zones: Sequence[Rect]) -> bool:
     return not any(box.intersects(zone.inset(-0.3)) for zone in zones)
 
 
-def note(spec: SheetSpec, text: str, zones: Sequence[Rect]) -> Text:
-    """The print note: top left, or down the left side of the printable area."""
+def note(spec: SheetSpec, text: str, zones: Sequence[Rect], marks: Sequence[Item] = ()
+         ) -> Text:
+    """The print note: top left, or down the left side of the printable area, starting
+    below any of the page's *marks* (registration targets, crop and tab marks) in that
+    strip, so no mark prints across the text."""
     p = safe_area(spec)
     usual = print_note(spec, text)
     width = fonts.measure(text, "regular", NOTE_SIZE)
-    if _clear(Rect(usual.x, p.y, width, NOTE_SIZE + 0.6), zones):
+    boxes = [box for box in map(_ink_box, marks) if box is not None]
+    if _clear(Rect(usual.x, p.y, width, NOTE_SIZE + 0.6), [*zones, *boxes]):
         return usual
     # Down the left strip from the top (below a cutter's square), to the middle of the
     # side (an edge target's place).
     top = _strip_top(spec)
+    column = Rect(p.x, 0.0, NOTE_SIZE + 0.9, spec.size.height / 2 - 4.0)
+    for box in boxes:
+        if box.intersects(column.inset(-0.3)):
+            top = max(top, box.bottom + 1.0)
     room = spec.size.height / 2 - 4.0 - top
     size = max(MIN_NOTE_SIZE, min(NOTE_SIZE, NOTE_SIZE * room / width))
     return Text(p.x + 0.4, top, text, size, MARK_INK, "regular", "start", 90.0)
+
+
+def _ink_box(item: Item) -> Rect | None:
+    """The box a mark's ink lies in, for the marks a sheet is made of (lines and circles);
+    None for anything else."""
+    if isinstance(item, Line):
+        width = item.paint.width / 2
+        return Rect(min(item.x1, item.x2) - width, min(item.y1, item.y2) - width,
+                    abs(item.x2 - item.x1) + 2 * width, abs(item.y2 - item.y1) + 2 * width)
+    if isinstance(item, Circle):
+        return Rect(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
+    return None
 
 
 def _strip_top(spec: SheetSpec) -> float:
