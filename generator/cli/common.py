@@ -52,24 +52,6 @@ def mm(text: str) -> float:
         return parse_length(text.strip())
 
 
-class Length(click.ParamType):
-    """A length option in mm, refused outside its :class:`Limit` with one line."""
-
-    name = "length"
-
-    def __init__(self, limit: Limit = BLEED) -> None:
-        self.limit = limit
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> float:
-        try:
-            length = value if isinstance(value, float) else mm(str(value))
-        except ValueError:
-            self.fail(f"expected {LENGTH_FORMS}, got {value!r}", param, ctx)
-        if not self.limit.holds(length):
-            self.fail(f"expected {self.limit.expected()}, got {value!r}", param, ctx)
-        return length
-
-
 class Number(click.ParamType):
     """A plain number option (an angle, a factor), refused outside its :class:`Limit`;
     unlike click's FloatRange it refuses NaN, which compares false with both ends."""
@@ -79,11 +61,33 @@ class Number(click.ParamType):
     def __init__(self, limit: Limit) -> None:
         self.limit = limit
 
+    def parse(self, text: str) -> float:
+        return number(text)
+
+    def form(self) -> str:
+        """What a value that cannot be read at all was expected to look like."""
+        return self.limit.expected()
+
     def convert(self, value: Any, param: Any, ctx: Any) -> float:
         try:
-            result = value if isinstance(value, float) else number(str(value))
+            result = value if isinstance(value, float) else self.parse(str(value))
         except ValueError:
-            self.fail(f"expected {self.limit.expected()}, got {value!r}", param, ctx)
+            self.fail(f"expected {self.form()}, got {value!r}", param, ctx)
         if not self.limit.holds(result):
             self.fail(f"expected {self.limit.expected()}, got {value!r}", param, ctx)
         return result
+
+
+class Length(Number):
+    """A length option in mm, refused outside its :class:`Limit` with one line."""
+
+    name = "length"
+
+    def __init__(self, limit: Limit = BLEED) -> None:
+        super().__init__(limit)
+
+    def parse(self, text: str) -> float:
+        return mm(text)
+
+    def form(self) -> str:
+        return LENGTH_FORMS
