@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, squares_area, whole
-from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, raster
 from ..model.board import Board
 from ..model.cards import Pack
@@ -25,11 +24,10 @@ from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
 from ..errors import ImpositionError, OutputError
 from ..io.output import safe_name, staged
-from .render import Progress, card_pages, one_per_key
+from .render import Progress, card_pages, card_sides, drawn_size
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
 from ..model.traditional import TraditionalPack
-from ..draw.art.traditional import traditional_back, traditional_front
 from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
 from ..rules.validation import Source
@@ -82,27 +80,11 @@ def card_art(library: Library, name: str, spec: SheetSpec, settings: Settings,
              card: Size | None = None) -> CardArt | None:
     """Every card of item *name* drawn with the spec's bleed, or None for a board."""
     item = library.item(name)
-    bleed = spec.bleed
-    if isinstance(item, TraditionalPack):
-        size = card or item.size
-        return CardArt([traditional_front(item, p, size=size, bleed=bleed)
-                        for p in item.printed()],
-                       one_per_key(traditional_back(item, p, size=size, bleed=bleed)
-                                   for p in item.printed()), size, item.title)
-    size, corner = settings.card, settings.corner_radius
-    if isinstance(item, Pack):
-        return CardArt([card_front(item, c, size=size, bleed=bleed, corner=corner)
-                        for c in item],
-                       one_per_key(card_back(item, c, size=size, bleed=bleed,
-                                             corner=corner) for c in item),
-                       size, item.title)
-    if isinstance(item, LetterSet):
-        return CardArt([letter_front(item, c, size=size, bleed=bleed, corner=corner)
-                        for c in item],
-                       one_per_key(letter_back(item, c, size=size, bleed=bleed,
-                                               corner=corner) for c in item),
-                       size, item.title)
-    return None
+    if isinstance(item, Board):
+        return None
+    sides = list(card_sides(item, settings, bleed=spec.bleed, card_size=card))
+    return CardArt([face for _, face, _ in sides], [back for _, _, back in sides],
+                   drawn_size(item, settings, card), item.title)
 
 
 def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:

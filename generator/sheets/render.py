@@ -41,15 +41,25 @@ def card_page(art: Group, size: Size, bleed: float, label: str) -> Page:
                 bleed=Rect(0, 0, page_w, page_h), label=label)
 
 
-def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,
+def drawn_size(source: Source | TraditionalPack, settings: Settings,
+               card_size: Size | None = None) -> Size:
+    """The size a card set is drawn at: *card_size* if given, else a traditional pack's
+    own, else the settings' card."""
+    if card_size is not None:
+        return card_size
+    return source.size if isinstance(source, TraditionalPack) else settings.card
+
+
+def card_sides(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,
                style: Style = DEFAULT_STYLE, card_size: Size | None = None
-               ) -> Iterator[tuple[str, Page]]:
-    """(file stem, page) for each card's face and back, in pack order. Open cards take
-    the settings' card size, a traditional pack its own; *card_size* overrides both."""
-    size = card_size or settings.card
+               ) -> Iterator[tuple[str, Group, Group]]:
+    """(file stem, face, back) for each card, in pack order, drawn at :func:`drawn_size`
+    with *bleed*. Identical backs are one drawing (as :func:`one_per_key`), so a PDF
+    writes each once."""
+    size = drawn_size(source, settings, card_size)
+    corner = settings.corner_radius
     sides: Iterator[tuple[str, Group, Group]]
     if isinstance(source, TraditionalPack):
-        size = card_size or source.size
         sides = ((traditional_stem(source, printed),
                   traditional_front(source, printed, size=size, bleed=bleed, style=style),
                   traditional_back(source, printed, size=size, bleed=bleed, style=style))
@@ -57,23 +67,32 @@ def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: f
     elif isinstance(source, Pack):
         pack = source
         sides = ((f"{pack.name}-{card.notation()}",
-                  card_front(pack, card, size=size, bleed=bleed, style=style,
-                             corner=settings.corner_radius),
-                  card_back(pack, card, size=size, bleed=bleed, style=style,
-                            corner=settings.corner_radius))
+                  card_front(pack, card, size=size, bleed=bleed, style=style, corner=corner),
+                  card_back(pack, card, size=size, bleed=bleed, style=style, corner=corner))
                  for card in pack)
     else:
         letters = source
         sides = ((f"{letters.name}-{card.letter}-{card.colour.code}",
                   letter_front(letters, card, size=size, bleed=bleed, style=style,
-                               corner=settings.corner_radius),
+                               corner=corner),
                   letter_back(letters, card, size=size, bleed=bleed, style=style,
-                              corner=settings.corner_radius))
+                              corner=corner))
                  for card in letters)
-    first: dict[str, Group] = {}  # one drawing of each distinct back, as one_per_key
+    first: dict[str, Group] = {}
     for stem, front, back in sides:
         if back.key is not None:
             back = first.setdefault(back.key, back)
+        yield stem, front, back
+
+
+def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,
+               style: Style = DEFAULT_STYLE, card_size: Size | None = None
+               ) -> Iterator[tuple[str, Page]]:
+    """(file stem, page) for each card's face and back, in pack order. Open cards take
+    the settings' card size, a traditional pack its own; *card_size* overrides both."""
+    size = drawn_size(source, settings, card_size)
+    for stem, front, back in card_sides(source, settings, bleed=bleed, style=style,
+                                        card_size=card_size):
         yield f"{stem}-face", card_page(front, size, bleed, f"{stem} face")
         yield f"{stem}-back", card_page(back, size, bleed, f"{stem} back")
 
