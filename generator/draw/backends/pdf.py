@@ -308,8 +308,8 @@ def _cache_pdf_names() -> None:
 
     Writing a document turns every dictionary key into a PDF name (``Type`` to ``/Type``)
     one character at a time in Python, tens of thousands of times for a booklet (the
-    English one's PDF took 0.29 s of CPU with the original, 0.19 s cached). The function depends on its text alone, so a cached
-    one gives the same bytes. reportlab calls it through its module, so replacing the
+    English one's PDF took 0.29 s of CPU with the original, 0.19 s cached). The function
+    depends on its text alone, so a cached one gives the same bytes. reportlab calls it through its module, so replacing the
     module's attribute reaches every call; anything unhashable goes to the original."""
     global _NAMES_CACHED
     if _NAMES_CACHED:
