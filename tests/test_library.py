@@ -98,3 +98,33 @@ def test_a_file_in_the_wrong_folder_names_its_kind(tmp_path, library):
 def test_load_file_reads_settings_too(library):
     assert isinstance(load_file(library.roots[0] / "settings.toml"), Settings)
 
+
+
+def test_listings_see_files_added_and_removed_while_the_library_lives(tmp_path):
+    """A folder's listing is kept between look-ups, but a template file written or removed
+    later is seen, whether the folder changed just now or long ago."""
+    import os
+    import shutil
+    import time
+
+    from generator.io.templates import Library, templates_dir
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    source = templates_dir() / "packs" / "pack1.toml"
+    shutil.copy(source, packs / "a.toml")
+    library = Library([tmp_path])
+    assert list(library.files("pack")) == ["a"]
+    shutil.copy(source, packs / "b.toml")         # the folder changed a moment ago
+    assert list(library.files("pack")) == ["a", "b"]
+    hour_ago = time.time() - 3600
+    os.utime(packs, (hour_ago, hour_ago))         # an old folder: its listing is kept
+    assert list(library.files("pack")) == ["a", "b"]
+    shutil.copy(source, packs / "c.toml")
+    assert list(library.files("pack")) == ["a", "b", "c"]
+    os.utime(packs, (hour_ago + 60, hour_ago + 60))
+    assert list(library.files("pack")) == ["a", "b", "c"]
+    (packs / "a.toml").unlink()
+    assert list(library.files("pack")) == ["b", "c"]
+    with pytest.raises(NotFoundError):
+        library.pack("a")

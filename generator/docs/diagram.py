@@ -97,8 +97,28 @@ def _source_for(piece: Piece, layout: Layout, sources: Mapping[str, Source]) -> 
     raise ValueError(f"no pack or letter set of the layout holds {piece.card.notation()}")
 
 
+#: Card drawings already made, by (pack or letter set, style, card, face up, size). The
+#: source and style are held by identity (they are not hashable) and kept alive in the
+#: value so that their ids stay theirs. A booklet draws the same few dozen cards hundreds of
+#: times across its figures; the drawings are immutable, so one serves every figure.
+_ART: dict[tuple[int, int, object, bool, Size], tuple[Source, Style, Group]] = {}
+_ART_LIMIT = 2048
+
+
 def _card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
     """The card as the kit prints it, keyed so that a figure draws each distinct card once."""
+    key = (id(source), id(style), piece.card, piece.face_up, size)
+    found = _ART.get(key)
+    if found is not None:
+        return found[2]
+    art = _draw_card_art(piece, source, size, style)
+    if len(_ART) >= _ART_LIMIT:
+        _ART.clear()
+    _ART[key] = (source, style, art)
+    return art
+
+
+def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
     if isinstance(source, Pack) and isinstance(piece.card, Card):
         art = (card_front if piece.face_up else card_back)(source, piece.card, size=size,
                                                           style=style)

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import math
+import os
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,10 +37,17 @@ def describe(value: object) -> str:
 
 def display_path(path: Path) -> str:
     """A path as the user would type it: relative to the working folder when inside it."""
+    return _display(str(path), os.getcwd())
+
+
+@lru_cache(maxsize=1024)
+def _display(path: str, cwd: str) -> str:
+    # Cached: every template read and every reference check names its file, and resolving
+    # a path costs a system call per folder in it.
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(Path(path).resolve().relative_to(Path(cwd).resolve()))
     except ValueError:
-        return str(path)
+        return path
 
 
 def read_toml(path: Path) -> dict[str, Any]:

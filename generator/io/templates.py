@@ -6,6 +6,7 @@ searched in order, so a user's folder given first overrides a shipped template o
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -452,25 +453,48 @@ def _name_of(path: Path) -> str:
     return path.name
 
 
+def _stamp(folder: Path) -> int:
+    """The folder's modification time in ns (-1 if it cannot be read: then it has no
+    templates either)."""
+    try:
+        return folder.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
 class Library:
     """All templates found in *roots* (searched in order; the first file of a name wins)."""
 
     def __init__(self, roots: Sequence[Path] | None = None) -> None:
         self.roots = [Path(r) for r in roots] if roots else [templates_dir()]
         self._cache: dict[Path, Template | Settings] = {}
+        self._listings: dict[str, tuple[tuple[int, ...], dict[str, Path]]] = {}
 
     @classmethod
     def with_user_dirs(cls, user_dirs: Iterable[Path]) -> Library:
         return cls([*[Path(d) for d in user_dirs], templates_dir()])
 
     def files(self, kind: TemplateKind | str) -> dict[str, Path]:
-        found: dict[str, Path] = {}
-        folder = TemplateKind(kind).folder
-        for root in self.roots:
-            # By name: the order Path comparison gives within one folder, several times faster.
-            for path in sorted((root / folder).glob("*.toml"), key=_name_of):
-                found.setdefault(path.stem, path)
-        return dict(sorted(found.items()))
+        folders = [root / TemplateKind(kind).folder for root in self.roots]
+        # A build asks for the same listings hundreds of times (every reference of every
+        # figure is checked): list a folder again only when its modification time says a
+        # file was added, removed or renamed there.
+        stamps = tuple(_stamp(folder) for folder in folders)
+        cached = self._listings.get(str(kind))
+        if cached is None or cached[0] != stamps:
+            found: dict[str, Path] = {}
+            for folder in folders:
+                # By name: the order Path comparison gives within one folder, several times
+                # faster.
+                for path in sorted(folder.glob("*.toml"), key=_name_of):
+                    found.setdefault(path.stem, path)
+            cached = (stamps, dict(sorted(found.items())))
+            # A folder changed in the last two seconds may change again within the
+            # clock's granularity without a new time (git's "racy" case): list it anew
+            # next time.
+            if time.time_ns() - max(stamps) > 2_000_000_000:
+                self._listings[str(kind)] = cached
+        return dict(cached[1])
 
     def names(self, kind: TemplateKind | str) -> list[str]:
         return list(self.files(kind))
@@ -537,7 +561,10 @@ class Library:
         for root in self.roots:
             path = root / "settings.toml"
             if path.is_file():
-                obj = load_file(path)
+                # Read once, as templates are: every figure of a booklet asks for them.
+                if path not in self._cache:
+                    self._cache[path] = load_file(path)
+                obj = self._cache[path]
                 if not isinstance(obj, Settings):
                     raise TemplateError(display_path(path), "kind", expected="'settings'",
                                         got=repr(kind_of(obj).value))

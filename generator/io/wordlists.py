@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,10 +29,16 @@ MIN_ZIPF = 3.0
 
 @dataclass(frozen=True, slots=True)
 class SetWordList:
-    """A fixed set of upper-case words, with where it came from."""
+    """A fixed set of upper-case words, with where it came from: *origin* is a text, or a
+    function giving it when it is first shown (wordfreq's version is looked up through
+    importlib.metadata, which costs more to import than a build spends on the words)."""
 
     words: frozenset[str]
-    source: str
+    origin: str | Callable[[], str]
+
+    @property
+    def source(self) -> str:
+        return self.origin if isinstance(self.origin, str) else self.origin()
 
     def __contains__(self, word: object) -> bool:
         return word in self.words
@@ -59,22 +65,33 @@ def _playable(words: Iterable[str], script: str) -> frozenset[str]:
     # matched as one text, in C: a line is a word, spaces around it ignored as strip() does.
     line = re.compile(f"^[^\\S\n]*((?=[{letters}]*[{vowels}])[{letters}]{{2,{LONGEST}}})"
                       f"[^\\S\n]*$", re.MULTILINE)
-    text = normalise("\n".join(word.replace("\n", " ") for word in words))
-    return frozenset(line.findall(text))
+    return frozenset(line.findall(normalise(_lines(words))))
+
+
+def _lines(words: Iterable[str]) -> str:
+    """The *words* one to a line, a line break inside a word read as a space."""
+    words = list(words)
+    text = "\n".join(words)
+    if text.count("\n") == max(0, len(words) - 1):
+        return text   # no word holds a line break (the usual case: checked, not assumed)
+    return "\n".join(word.replace("\n", " ") for word in words)
 
 
 @functools.lru_cache(maxsize=4)
 def default_word_list(script: str, min_zipf: float = MIN_ZIPF) -> SetWordList:
     """The common words of the letter set's language from wordfreq (English for the Latin
     sets, Russian for the Cyrillic one), read from the data that ships in its wheel."""
-    from importlib.metadata import version
-
     language = SCRIPTS[script][0]
     # Zipf = log10(frequency per word) + 9, so the threshold is a plain frequency.
     least = 10 ** (min_zipf - 9)
     candidates = (w for bucket in _frequency_buckets(language, least) for w in bucket)
-    return SetWordList(_playable(candidates, script), f"wordfreq {version('wordfreq')} "
-                       f"({language}, Zipf >= {min_zipf:g})")
+    return SetWordList(_playable(candidates, script),
+                       lambda: _wordfreq_label(language, min_zipf))
+
+
+def _wordfreq_label(language: str, min_zipf: float) -> str:
+    from importlib.metadata import version
+    return f"wordfreq {version('wordfreq')} ({language}, Zipf >= {min_zipf:g})"
 
 
 def _frequency_buckets(language: str, least: float) -> list[list[str]]:

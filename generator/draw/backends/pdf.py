@@ -126,8 +126,17 @@ class _Writer:
         return (1 if paint.stroke else 0), (1 if paint.fill else 0)
 
     def items(self, items: Sequence[Item]) -> None:
+        run: list[Text] = []
         for item in items:
+            if isinstance(item, Text):
+                run.append(item)
+                continue
+            if run:
+                self.texts(run)
+                run = []
             self.item(item)
+        if run:
+            self.texts(run)
 
     def item(self, item: Item) -> None:
         c = self.c
@@ -156,28 +165,42 @@ class _Writer:
                 path.close()
             c.drawPath(path, stroke=stroke, fill=fill)
         elif isinstance(item, Text):
-            self.text(item)
+            self.texts([item])
         else:  # pragma: no cover - a new shape must be added to every backend
             raise TypeError(f"unknown scene item {item!r}")
 
-    def text(self, t: Text) -> None:
+    def texts(self, run: Sequence[Text]) -> None:
+        """Texts drawn one after another, as one PDF text object: each is placed by its own
+        text matrix, and font, colour and word spacing are set only when they change. A
+        booklet page has hundreds of lines; a text object and a saved state for each
+        (what a canvas.drawString does) cost more than the glyphs."""
         c = self.c
-        x0 = 0.0
-        if t.anchor != "start":
-            # A line set from its start (all of a booklet's body text) needs no measuring.
-            width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
-            x0 = {"middle": -width / 2, "end": -width}[t.anchor]
-        # The page space has y down; glyphs need y up, so flip locally at the baseline.
-        m = _text_matrix(t.x, t.y, t.rotation)
-        c.saveState()
-        c.transform(m.a, m.b, m.c, m.d, m.e, m.f)
-        text = c.beginText(x0, 0)
-        text.setFont(_font_name(t.font), t.size)
-        text.setFillColor(self.colour(t.fill))
-        if t.word_space:
-            # PDF word spacing (Tw) keeps a justified line one searchable string.
-            text.setWordSpace(t.word_space)
-        text.textOut(t.text)
+        c.saveState()   # word spacing and the fill colour outlast the text object
+        text = c.beginText()
+        font: tuple[str, float] | None = None
+        fill: str | None = None
+        word_space = 0.0
+        for t in run:
+            x0 = 0.0
+            if t.anchor != "start":
+                # A line set from its start (a booklet's body text) needs no measuring.
+                width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
+                x0 = {"middle": -width / 2, "end": -width}[t.anchor]
+            # The page space has y down; glyphs need y up, so each text flips at its
+            # baseline, then starts x0 along it.
+            m = _text_matrix(t.x, t.y, t.rotation)
+            text.setTextTransform(m.a, m.b, m.c, m.d, m.a * x0 + m.e, m.b * x0 + m.f)
+            if (t.font, t.size) != font:
+                font = (t.font, t.size)
+                text.setFont(_font_name(t.font), t.size)
+            if t.fill != fill:
+                fill = t.fill
+                text.setFillColor(self.colour(t.fill))
+            if t.word_space != word_space:
+                # PDF word spacing (Tw) keeps a justified line one searchable string.
+                word_space = t.word_space
+                text.setWordSpace(word_space)
+            text.textOut(t.text)
         c.drawText(text)
         c.restoreState()
 
