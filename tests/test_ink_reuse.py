@@ -37,3 +37,20 @@ def test_the_estimate_is_near_a_fine_measurement(library, tmp_path, monkeypatch)
     monkeypatch.setattr(ink, "DPI", 300)
     fine = ink.rated(ink.page_coverages(data))
     assert built[0].ink == pytest.approx(fine, rel=0.05)
+
+
+def test_the_background_estimate_agrees_while_pdfium_is_used_meanwhile(library, tmp_path):
+    """The estimate runs in its own thread; PDFium, which is not thread-safe, is used by
+    this thread at the same time (as an export right after a build would), and both give
+    what they give alone."""
+    from generator.draw.backends import raster
+
+    built = kit.build(library, tmp_path, items=["pack1", "latin1", "board-a"],
+                      count_ink=True)
+    data = built[0].path.read_bytes()
+    pages = kit.item_pages(library, "pack1", kit.SheetSpec(), library.settings())
+    exported = [len(png) for _ in range(3) for png in raster.pngs(data, pages, dpi=40)]
+    alone = [ink.rated(ink.page_coverages(b.path.read_bytes())) for b in built[:3]]
+    assert [b.ink for b in built[:3]] == pytest.approx(alone, rel=1e-9)
+    assert built[3].ink == pytest.approx(sum(alone), rel=1e-9)
+    assert all(size > 0 for size in exported) and len(exported) == 3 * len(pages)

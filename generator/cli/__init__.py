@@ -380,7 +380,6 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
         build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
                        shop, icc)
         return
-    booklets = make_booklets(lib, langs)
     sheet = _profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
     spec = _spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
@@ -404,7 +403,8 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                 built = build(lib, out_dir, items=items, spec=spec, card=card_size,
                               cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
                               count_ink=True, cut=cut)
-        built += write_booklets(booklets, out_dir)
+        # The kit first: its ink estimate is worked out in the background meanwhile.
+        built += write_booklets(make_booklets(lib, langs), out_dir)
     _summary(built, out_dir)
 
 

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..model.booklet import Block, Booklet, Bullets, Chapter, FigureRef, Paragraph, Section, Table
-from ..rules.patience import PATIENCES
 from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library
 
@@ -162,6 +161,8 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     if sum(x is not None for x in (layout, cards, dealt)) != 1:
         raise TemplateError(r.path, r.prefix, expected="one of layout, cards or patience")
     if dealt is not None:
+        # Here, not at the top: the patience engine loads only for booklets that show one.
+        from ..rules.patience import PATIENCES
         require_known(r.path, r.key("patience"), dealt, list(PATIENCES), "a patience")
     seed = r.integer("seed", 0, low=0)
     if layout is not None:

@@ -7,11 +7,13 @@ each printer's own colour handling, so it is an estimate, not a measure.
 
 The pages are read from the PDF the build has just written (rasterised by PDFium, as
 export-cards does), not drawn a second time: the estimate measures what is printed, and
-costs a fraction of a Python drawing of every page.
+costs a fraction of a Python drawing of every page. :class:`Counting` does it in a
+background thread, so that PDFium rasterises while the build goes on with its booklets.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import cast
 
 from ..draw.backends import pdf, raster
@@ -57,3 +59,28 @@ def coverage(page: Page) -> float:
 def rated_pages(pages: Sequence[Page]) -> float:
     """How many 5 %-coverage pages hold as much ink as *pages*, through their PDF."""
     return rated(page_coverages(pdf.render(pages))) if pages else 0.0
+
+
+class Counting:
+    """Ink estimates worked out in one background thread, each asked for when needed.
+
+    Nearly all the work is PDFium's, in C, which lets go of Python's lock while it
+    rasterises: the caller's own drawing goes on meanwhile, and on a machine of two or
+    more cores the estimate costs the build little of its time. The thread ends once its
+    queue is empty; an error in it is raised where its result is asked for.
+    """
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="opencards-ink")
+
+    def of_document(self, document: bytes) -> Callable[[], float]:
+        """A function giving the rated pages of the PDF *document*."""
+        return self._pool.submit(lambda: rated(page_coverages(document))).result
+
+    def of_pages(self, pages: Sequence[Page]) -> Callable[[], float]:
+        """A function giving the rated pages of drawn *pages* (see :func:`rated_pages`)."""
+        return self._pool.submit(rated_pages, pages).result
+
+    def close(self) -> None:
+        """No more work: the thread ends when what is queued is done."""
+        self._pool.shutdown(wait=False)

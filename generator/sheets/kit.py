@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, squares_area, whole
@@ -17,7 +17,7 @@ from .calibration import calibration_pages
 from .cutfiles import cut_files
 from .cards import blank_back, card_sheets
 from .fold import fold_sheets
-from .ink import page_coverages, rated, rated_pages
+from .ink import Counting
 from .sharing import CardArt, Part, shared_parts, shares
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
@@ -42,10 +42,15 @@ class Built:
     path: Path
     pages: int
     size: int
-    #: Sheets of paper the file prints on, and its ink in rated pages (see :mod:`.ink`),
-    #: when the build was asked to count them.
+    #: Sheets of paper the file prints on, when the build was asked to count them.
     sheets: int | None = None
-    ink: float | None = None
+    #: Gives the file's ink in rated pages (see :mod:`.ink`), when the build was asked to
+    #: count it: worked out in the background, and waited for when first read.
+    ink_of: Callable[[], float] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def ink(self) -> float | None:
+        return None if self.ink_of is None else self.ink_of()
 
 
 def parse_size(text: str) -> Size:
@@ -198,18 +203,22 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     else:
         encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
                    for file, pages, title in documents]
-    counts: dict[str, tuple[int | None, float | None]] = {}
+    counts: dict[str, tuple[int | None, Callable[[], float] | None]] = {}
     if count_ink:
         # The ink of each item is read off its PDF, just encoded: no page is drawn again.
         data_of = {file: data for file, _, data in encoded}
+        counting = Counting()
         per_item = {name: (_paper_sheets(library, name, pages, spec),
-                           rated(page_coverages(data_of[f"{stems[name]}{side}.pdf"])))
+                           counting.of_document(data_of[f"{stems[name]}{side}.pdf"]))
                     for name, pages in drawn.items()}
         counts = {f"{stems[name]}{side}.pdf": c for name, c in per_item.items()}
         per_part = [per_item[part.names[0]] if len(part.names) == 1 else
                     (_paper_sheets(library, part.names[0], part.pages, spec),
-                     rated_pages(part.pages)) for part in parts]
-        counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_part), sum(c[1] for c in per_part))
+                     counting.of_pages(part.pages)) for part in parts]
+        counting.close()
+        inks = [c[1] for c in per_part]
+        counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_part),
+                                    lambda: sum(ink() for ink in inks))
     with staged(out_dir) as stage:
         return [Built(stage.write(file, data), len(pages), len(data),
                       *counts.get(file, (None, None)))

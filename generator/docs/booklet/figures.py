@@ -18,9 +18,7 @@ from ...model.booklet import FigureRef
 from ...model.cards import Card, Pack
 from ...model.letters import LetterCard, LetterSet
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
-from ...rules.patience import patience
 from ..build import draw_figure
-from ..tableau import tableau_page
 from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
 
 T = TypeVar("T")
@@ -83,6 +81,10 @@ def _tableau(library: Library, ref: FigureRef) -> Page:
     """A patience's deal *ref.seed*, drawn with the 52-card pack template (no title: the
     caption says which deal it is). Slot ids and suit signs only: the engine's labels are
     English words, and the same figure serves every language."""
+    # Here, not at the top: the patience engine loads only for booklets that show one.
+    from ...rules.patience import patience
+    from ..tableau import tableau_page
+
     assert ref.patience is not None
     game = patience(ref.patience)
     return tableau_page(game, game.deal(ref.seed), pack=library.traditional("pack52"),

@@ -10,8 +10,9 @@ are refused before anything is drawn (see :func:`check_pixels`).
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..scene import Page
 from ...errors import OutputError
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 #: encoded. A 63x88 mm card with 1/8 in bleed at 1200 dpi is 15 million; a board at 600 dpi
 #: is 53 million.
 MAX_PIXELS = 64_000_000
+#: Held around every call into PDFium, which is not thread-safe: the build's ink estimate
+#: rasterises in a background thread while the main thread goes on (see sheets/ink.py).
+PDFIUM = threading.RLock()
 
 
 def pixel_size(page: Page, dpi: float) -> tuple[int, int]:
@@ -57,16 +61,23 @@ def images(document: bytes, dpi: float) -> Iterator[Image.Image]:
     the size), one at a time."""
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(document)
+    with PDFIUM:
+        pdf = pdfium.PdfDocument(document)
     try:
-        for page in pdf:
-            size_mm = Page(page.get_width() / 72 * 25.4, page.get_height() / 72 * 25.4)
-            check_pixels(size_mm, dpi, "the dpi")
-            image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()
-            page.close()
+        for index in range(len(pdf)):
+            with PDFIUM:
+                page = pdf[index]
+                try:
+                    size_mm = Page(page.get_width() / 72 * 25.4,
+                                   page.get_height() / 72 * 25.4)
+                    check_pixels(size_mm, dpi, "the dpi")
+                    image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()
+                finally:
+                    page.close()
             yield image
     finally:
-        pdf.close()
+        with PDFIUM:
+            pdf.close()
 
 
 def pngs(document: bytes, pages: Sequence[Page], *, dpi: float,
@@ -78,29 +89,42 @@ def pngs(document: bytes, pages: Sequence[Page], *, dpi: float,
     level 6 and encodes several times faster, and print shops recompress uploads anyway.
     """
     import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
 
     for page in pages:
         check_pixels(page, dpi, "the dpi")
-    pdf = pdfium.PdfDocument(document)
+    with PDFIUM:
+        pdf = pdfium.PdfDocument(document)
     try:
         for index, page in enumerate(pages):
             width, height = pixel_size(page, dpi)
-            rendered = pdf[index]
-            bitmap = pdfium.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR,
-                                                 rev_byteorder=True)
-            try:
-                pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
-                # The page stretched to exactly width x height: the same whole pixels the
-                # Pillow backend gives, whatever rounding pdfium's own scaling would do.
-                pdfium_c.FPDF_RenderPageBitmap(bitmap, rendered, 0, 0, width, height, 0,
-                                               pdfium_c.FPDF_REVERSE_BYTE_ORDER)
-                image = bitmap.to_pil()
-                out = io.BytesIO()
-                image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level)
-            finally:
-                bitmap.close()
-                rendered.close()
-            yield out.getvalue()
+            with PDFIUM:
+                data = _png(pdf, index, width, height, dpi, compress_level)
+            yield data
     finally:
-        pdf.close()
+        with PDFIUM:
+            pdf.close()
+
+
+def _png(pdf: Any, index: int, width: int, height: int, dpi: float,
+         compress_level: int) -> bytes:
+    """Page *index* of the open document *pdf* stretched to *width* x *height* pixels, as
+    PNG bytes."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    rendered = pdf[index]
+    bitmap = pdfium.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR,
+                                         rev_byteorder=True)
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+        # The page stretched to exactly width x height: the same whole pixels the
+        # Pillow backend gives, whatever rounding pdfium's own scaling would do.
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, rendered, 0, 0, width, height, 0,
+                                       pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+        image = bitmap.to_pil()
+        out = io.BytesIO()
+        image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level)
+    finally:
+        bitmap.close()
+        rendered.close()
+    return out.getvalue()
