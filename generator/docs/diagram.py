@@ -8,6 +8,7 @@ carries a key, so the SVG holds each distinct card once and places it with ``<us
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 from collections.abc import Mapping
 
@@ -130,6 +131,39 @@ def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Gr
     if art.key is None:
         art = dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-face")
     return art
+
+
+#: Board drawings already made, held as :data:`_ART` holds cards' (a booklet shows the
+#: same board from the same side in most of its figures).
+_BOARDS: dict[tuple[int, int, Size, float, View, bool], tuple[Board, Style, Group]] = {}
+
+
+def _board_art(board: Board, square: Size, edge: float, style: Style, view: View,
+               coords: bool) -> Group:
+    """The board as :func:`board_group` draws it, keyed so that a document holds each
+    distinct board drawing once (a PDF form, an SVG symbol) and places it in every figure
+    that shows it."""
+    cache_key = (id(board), id(style), square, edge, view, coords)
+    found = _BOARDS.get(cache_key)
+    if found is not None:
+        return found[2]
+    art = board_group(board, square=square, edge=edge, style=style, view=view,
+                      file_letters=coords)
+    # The key names everything the drawing depends on, the style by its contents.
+    art = dataclasses.replace(art, key=(
+        f"{board.name}-board-{view.files[0]}-{view.files[1]}-{view.ranks[0]}-"
+        f"{view.ranks[1]}-{'north' if view.flip else 'south'}-{edge:g}-"
+        f"{'coords' if coords else 'plain'}-{square.width:g}x{square.height:g}-"
+        f"{_fingerprint(style)}"))
+    if len(_BOARDS) >= _ART_LIMIT:
+        _BOARDS.clear()
+    _BOARDS[cache_key] = (board, style, art)
+    return art
+
+
+def _fingerprint(style: Style) -> str:
+    """A short name for a style's contents, the same in every run."""
+    return hashlib.sha1(repr(style).encode("utf-8")).hexdigest()[:8]
 
 
 def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str, Source],
@@ -285,8 +319,7 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     at = _Squares(square, edge, view)
     size = board_size(square, edge, view)
     viewer = Side.NORTH if figure.flip else Side.SOUTH
-    items: list[Item] = [board_group(board, square=square, edge=edge, style=style, view=view,
-                                     file_letters=figure.coords)]
+    items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords))]
     for name, stack in layout.items():
         if at.shown(name):
             items += _stack_items(stack, at.rect(name), layout, sources, settings.card,
