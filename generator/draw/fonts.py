@@ -108,11 +108,8 @@ def _num(v: float) -> str:
 def ink_bounds(text: str, key: str, size: float) -> tuple[float, float, float, float]:
     """The inked box of *text* set at the origin: (left, top, right, bottom) in mm, y down,
     relative to the start of the baseline. Used to centre signs optically."""
-    from fontTools.pens.boundsPen import BoundsPen
-
     font = _font(key)
     cmap = font.getBestCmap()
-    glyphs = font.getGlyphSet()
     scale = size / info(key).units_per_em
     boxes = []
     cursor = 0.0
@@ -120,13 +117,29 @@ def ink_bounds(text: str, key: str, size: float) -> tuple[float, float, float, f
         name = cmap.get(ord(ch))
         if name is None:
             continue
-        pen = BoundsPen(glyphs)
-        glyphs[name].draw(pen)
-        if pen.bounds:
-            x0, y0, x1, y1 = pen.bounds
+        bounds = _glyph_bounds(name, key)
+        if bounds:
+            x0, y0, x1, y1 = bounds
             boxes.append((cursor + x0 * scale, -y1 * scale, cursor + x1 * scale, -y0 * scale))
         cursor += font["hmtx"][name][0] * scale
     if not boxes:
         return (0.0, 0.0, 0.0, 0.0)
     return (min(b[0] for b in boxes), min(b[1] for b in boxes),
             max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@lru_cache(maxsize=8192)
+def _glyph_bounds(name: str, key: str) -> tuple[float, float, float, float] | None:
+    """The inked box of one glyph in font units (y up), or None for a blank one: the same
+    glyph is measured once, whatever the sizes and texts it is set in."""
+    from fontTools.pens.boundsPen import BoundsPen
+
+    glyphs = _glyph_set(key)
+    pen = BoundsPen(glyphs)
+    glyphs[name].draw(pen)
+    return pen.bounds
+
+
+@lru_cache(maxsize=None)
+def _glyph_set(key: str):  # noqa: ANN202 - fontTools' glyph set
+    return _font(key).getGlyphSet()

@@ -469,6 +469,7 @@ class Library:
         self.roots = [Path(r) for r in roots] if roots else [templates_dir()]
         self._cache: dict[Path, Template | Settings] = {}
         self._listings: dict[str, tuple[tuple[int, ...], dict[str, Path]]] = {}
+        self._checked: set[Path] = set()
 
     @classmethod
     def with_user_dirs(cls, user_dirs: Iterable[Path]) -> Library:
@@ -536,7 +537,10 @@ class Library:
             raise NotFoundError(f"no {kind} named {name!r} (known: {', '.join(files)})"
                                 + (f"; {hint}" if hint else ""))
         obj = self._load(files[name], kind)
-        self._check_refs(obj, files[name])
+        if files[name] not in self._checked:
+            # Once per file: a booklet asks for the same few templates hundreds of times.
+            self._check_refs(obj, files[name])
+            self._checked.add(files[name])
         return obj
 
     def pack(self, name: str) -> Pack:
