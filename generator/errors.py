@@ -1,7 +1,6 @@
 """The one error hierarchy: raised deep, shown once by the CLI as a single line."""
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 #: How many characters of a value an error message echoes before cutting it short.
@@ -111,6 +110,8 @@ def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     >>> did_you_mean("xyz", ["pack1"]) is None
     True
     """
+    import difflib  # here: only a mistake needs it, and it costs every start 3 ms
+
     close = difflib.get_close_matches(word, sorted(options), n=1)
     return f"did you mean {close[0]!r}?" if close else None
 
