@@ -43,10 +43,12 @@ def test_a_command_still_loads_what_it_uses():
     """The guard above must be able to fail: a command that draws does load them."""
     loaded = _loaded_after(
         "from generator.cli import cli\n"
-        "from generator.draw.backends import pdf\n"
+        "from generator.draw.backends import pdf, svg\n"
         "from generator.draw.scene import Page, Text\n"
-        "pdf.render([Page(20, 20, (Text(2, 10, 'A', 5, '#000000'),))])")
-    assert loaded["reportlab"] and loaded["fontTools"]
+        "page = Page(20, 20, (Text(2, 10, 'A', 5, '#000000'),))\n"
+        "pdf.render([page])\n"
+        "svg.render(page)")   # SVG text is drawn as glyph outlines, through fontTools
+    assert loaded["reportlab"] and loaded["fontTools"] and loaded["svgwrite"]
 
 
 def test_help_lists_every_command_with_its_own_short_help():

@@ -1,5 +1,6 @@
 """The bundled fonts: where they are, which glyphs they have, how wide text is, and text
-as outlines. The one place outside the backends that reads font files."""
+as outlines. With :mod:`.fontfile` (metrics, read without fontTools) the one place
+outside the backends that reads font files."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import FontError
 from ..io.resources import fonts_dir
+from .fontfile import FontFile
 
 if TYPE_CHECKING:  # fontTools is imported where used: commands that draw nothing skip it
     from fontTools.ttLib import TTFont
@@ -37,21 +39,28 @@ def font_path(key: str) -> Path:
 
 @lru_cache(maxsize=None)
 def _font(key: str) -> TTFont:
+    """The font as fontTools reads it: only for glyph outlines (SVG text)."""
     from fontTools.ttLib import TTFont
     return TTFont(str(font_path(key)), lazy=True)
 
 
 @lru_cache(maxsize=None)
+def _metrics(key: str) -> FontFile:
+    """The font's metrics and character map, read without fontTools (see
+    :mod:`.fontfile`): every build measures text, few draw outlines."""
+    return FontFile(font_path(key))
+
+
+@lru_cache(maxsize=None)
 def info(key: str) -> FontInfo:
-    font = _font(key)
-    upm = font["head"].unitsPerEm
-    hhea = font["hhea"]
-    return FontInfo(key, font_path(key), upm, hhea.ascent / upm, -hhea.descent / upm)
+    font = _metrics(key)
+    upm = font.units_per_em
+    return FontInfo(key, font_path(key), upm, font.ascent / upm, -font.descent / upm)
 
 
 @lru_cache(maxsize=4096)
 def _missing(text: str, key: str) -> tuple[str, ...]:
-    cmap = _font(key).getBestCmap()
+    cmap = _metrics(key).cmap
     return tuple(sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()}))
 
 
@@ -71,10 +80,9 @@ def check_glyphs(text: str, key: str, where: str) -> None:
 @lru_cache(maxsize=4096)
 def measure(text: str, key: str, size: float) -> float:
     """The advance width of *text* in mm at *size* mm (no kerning, as in the PDF)."""
-    font = _font(key)
-    cmap = font.getBestCmap()
-    hmtx = font["hmtx"]
-    units = sum(hmtx[cmap[ord(ch)]][0] for ch in text if ord(ch) in cmap)
+    font = _metrics(key)
+    cmap, advances = font.cmap, font.advances
+    units = sum(advances[cmap[ord(ch)]] for ch in text if ord(ch) in cmap)
     return units * size / info(key).units_per_em
 
 
@@ -108,38 +116,20 @@ def _num(v: float) -> str:
 def ink_bounds(text: str, key: str, size: float) -> tuple[float, float, float, float]:
     """The inked box of *text* set at the origin: (left, top, right, bottom) in mm, y down,
     relative to the start of the baseline. Used to centre signs optically."""
-    font = _font(key)
-    cmap = font.getBestCmap()
+    font = _metrics(key)
     scale = size / info(key).units_per_em
     boxes = []
     cursor = 0.0
     for ch in text:
-        name = cmap.get(ord(ch))
-        if name is None:
+        glyph = font.cmap.get(ord(ch))
+        if glyph is None:
             continue
-        bounds = _glyph_bounds(name, key)
+        bounds = font.box(glyph)
         if bounds:
             x0, y0, x1, y1 = bounds
             boxes.append((cursor + x0 * scale, -y1 * scale, cursor + x1 * scale, -y0 * scale))
-        cursor += font["hmtx"][name][0] * scale
+        cursor += font.advances[glyph] * scale
     if not boxes:
         return (0.0, 0.0, 0.0, 0.0)
     return (min(b[0] for b in boxes), min(b[1] for b in boxes),
             max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-@lru_cache(maxsize=8192)
-def _glyph_bounds(name: str, key: str) -> tuple[float, float, float, float] | None:
-    """The inked box of one glyph in font units (y up), or None for a blank one: the same
-    glyph is measured once, whatever the sizes and texts it is set in."""
-    from fontTools.pens.boundsPen import BoundsPen
-
-    glyphs = _glyph_set(key)
-    pen = BoundsPen(glyphs)
-    glyphs[name].draw(pen)
-    return pen.bounds
-
-
-@lru_cache(maxsize=None)
-def _glyph_set(key: str):  # noqa: ANN202 - fontTools' glyph set
-    return _font(key).getGlyphSet()

@@ -2,8 +2,9 @@
 standard library, so that a template is checked when it is loaded (by ``show`` and
 ``validate`` as by ``build``) and a title the fonts cannot draw never prints as boxes.
 
-The drawing code reads the same fonts with fontTools; this reader is small on purpose: the
-loader may not import the drawing layer, and the check needs only the character map.
+This reader is small on purpose: the loader may not import the drawing layer, and the
+check needs only the character map. The drawing layer's metrics (draw/fontfile.py) use
+the same reader for the map from characters to glyphs.
 """
 from __future__ import annotations
 
@@ -40,16 +41,50 @@ class _Coverage:
         return i >= 0 and code <= self.ends[i]
 
 
-def _cmap_ranges(data: bytes) -> list[tuple[int, int]]:
-    """The code points a TrueType font maps to a glyph other than .notdef, as ranges,
-    from its Unicode cmap subtable (format 12 if present, else format 4).
+def table_offsets(data: bytes) -> dict[bytes, int]:
+    """Where each table of the TrueType font *data* starts, by its four-letter tag."""
+    num_tables = struct.unpack_from(">H", data, 4)[0]
+    return {data[12 + 16 * i:16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0]
+            for i in range(num_tables)}
+
+
+def cmap_glyphs(data: bytes) -> dict[int, int]:
+    """Each code point the TrueType font *data* maps to a glyph other than .notdef, with
+    that glyph's number, from its Unicode cmap subtable (format 12 if present, else 4).
 
     :raises: :exc:`ValueError` if the font has neither.
     """
-    num_tables = struct.unpack_from(">H", data, 4)[0]
-    tables = {data[12 + 16 * i:16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0]
-              for i in range(num_tables)}
-    cmap = tables[b"cmap"]
+    fmt, at = _unicode_subtable(data)
+    if fmt == 4:
+        return _format4(data, at)
+    found = {}
+    for start, end, glyph in _format12_groups(data, at):
+        for code in range(start, end + 1):
+            if glyph + code - start:   # glyph 0 is .notdef: not printable
+                found[code] = glyph + code - start
+    return found
+
+
+def _cmap_ranges(data: bytes) -> list[tuple[int, int]]:
+    """The code points of :func:`cmap_glyphs`, as ranges (format 12 stores them so)."""
+    fmt, at = _unicode_subtable(data)
+    if fmt == 4:
+        return [(code, code) for code in _format4(data, at)]
+    ranges = []
+    for start, end, glyph in _format12_groups(data, at):
+        if glyph == 0:   # the first code maps to .notdef: not printable
+            start += 1
+        if start <= end:
+            ranges.append((start, end))
+    return ranges
+
+
+def _unicode_subtable(data: bytes) -> tuple[int, int]:
+    """The format (12 if present, else 4) and offset of the font's Unicode cmap subtable.
+
+    :raises: :exc:`ValueError` if the font has neither.
+    """
+    cmap = table_offsets(data)[b"cmap"]
     count = struct.unpack_from(">H", data, cmap + 2)[0]
     subtables: dict[int, int] = {}
     for i in range(count):
@@ -58,33 +93,26 @@ def _cmap_ranges(data: bytes) -> list[tuple[int, int]]:
                 (platform, encoding) in ((3, 1), (0, 3)):
             fmt = struct.unpack_from(">H", data, cmap + offset)[0]
             subtables.setdefault(fmt, cmap + offset)
-    if 12 in subtables:
-        return _format12(data, subtables[12])
-    if 4 in subtables:
-        return _format4(data, subtables[4])
+    for fmt in (12, 4):
+        if fmt in subtables:
+            return fmt, subtables[fmt]
     raise ValueError("no Unicode cmap of format 4 or 12")
 
 
-def _format12(data: bytes, at: int) -> list[tuple[int, int]]:
+def _format12_groups(data: bytes, at: int) -> list[tuple[int, int, int]]:
+    """(first code, last code, glyph of the first code) of each group."""
     groups = struct.unpack_from(">I", data, at + 12)[0]
-    ranges = []
-    for i in range(groups):
-        start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
-        if glyph == 0:   # the first code maps to .notdef: not printable
-            start += 1
-        if start <= end:
-            ranges.append((start, end))
-    return ranges
+    return [struct.unpack_from(">III", data, at + 16 + 12 * i) for i in range(groups)]
 
 
-def _format4(data: bytes, at: int) -> list[tuple[int, int]]:
+def _format4(data: bytes, at: int) -> dict[int, int]:
     segments = struct.unpack_from(">H", data, at + 6)[0] // 2
     ends = struct.unpack_from(f">{segments}H", data, at + 14)
     starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
     deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
     range_offsets_at = at + 16 + 6 * segments
     offsets = struct.unpack_from(f">{segments}H", data, range_offsets_at)
-    ranges = []
+    found = {}
     for i in range(segments):
         start, end = starts[i], ends[i]
         if start == 0xFFFF:
@@ -99,8 +127,8 @@ def _format4(data: bytes, at: int) -> list[tuple[int, int]]:
                 if glyph:
                     glyph = (glyph + deltas[i]) & 0xFFFF
             if glyph:
-                ranges.append((code, code))
-    return ranges
+                found[code] = glyph
+    return found
 
 
 @lru_cache(maxsize=None)
