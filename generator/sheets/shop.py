@@ -20,20 +20,18 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, whole
-from ..draw.backends import pdfx, png, raster
+from ..draw.backends import pdfx
 from ..draw.backends.colour import IccProfile, ProfiledInks, srgb_profile_bytes
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import REGISTRATION, Box, Group, Item, Line, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import safe_name, staged
+from ..io.output import staged
 from ..io.templates import Library
 from ..model.board import Board
 from ..model.traditional import TraditionalPack
 from ..model.units import MM_PER_INCH
-from ..model.cards import Pack
-from ..model.letters import LetterSet
 from ..rules.validation import Source
-from .kit import DEFAULT_ITEMS, Built, output_stems
+from .kit import DEFAULT_ITEMS, Built, card_set, export_cards, output_stems
 from .render import Progress, card_page, card_pages
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
@@ -124,7 +122,7 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
                         board_group(item, square=settings.square)))
         page = card_page(figure, size, bleed, item.name)
         return [shop_page(page, bleed, f"{item.name} board, page 1 of 1")]
-    source = _card_set(library, name)
+    source = card_set(library, name)
     size = card or _own_size(source) or settings.card
     bleed = shop_bleed(size, paper)
     pages = list(card_pages(source, settings, bleed=bleed, card_size=size))
@@ -160,28 +158,12 @@ def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] =
                       progress: Progress | None = None) -> list[Built]:
     """One PNG per card face and back for shops that take images: *bleed* (1/8 in unless
     asked otherwise), sRGB profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi:
-    825 x 1125 px).
-    Written as ``OUT/cards/NAME/NAME-1R-face.png``; drawn before anything is written."""
-    settings = library.settings()
-    if card is not None:
-        settings = replace(settings, card=card)
-    sources = ([_card_set(library, name) for name in items] if items else
-               # Boards are in the kit but are not cards: shops take them as PDFs.
-               [i for i in map(library.item, DEFAULT_ITEMS) if isinstance(i, (Pack, LetterSet))])
-    jobs = [(source.name, stem, page) for source in sources
-            for stem, page in card_pages(source, settings, bleed=bleed,
-                                         card_size=card or _own_size(source))]
-    for _, _, page in jobs:
-        raster.check_pixels(page, dpi, "--dpi, --card-size or --bleed")
-    icc = srgb_profile_bytes()
-    encoded = []
-    for name, stem, page in jobs:
-        encoded.append((name, stem, png.render(page, dpi=dpi, icc_profile=icc)))
-        if progress:
-            progress(len(encoded), len(jobs))
-    with staged(out_dir) as stage:
-        return [Built(stage.write(f"cards/{safe_name(name)}/{safe_name(stem)}.png", data),
-                      1, len(data)) for name, stem, data in encoded]
+    825 x 1125 px), a traditional pack at the shop size its own rounds to. Rasterised from
+    the cards' PDF as ``export-cards`` does; written as ``OUT/cards/NAME/NAME-1R-face.png``
+    when all are made."""
+    return export_cards(library, out_dir, items=items, dpi=dpi, bleed=bleed, card=card,
+                        progress=progress, icc_profile=srgb_profile_bytes(),
+                        size_of=_own_size)
 
 
 def _own_size(source: Source | TraditionalPack) -> Size | None:
@@ -192,12 +174,3 @@ def _own_size(source: Source | TraditionalPack) -> Size | None:
     return None
 
 
-def _card_set(library: Library, name: str) -> Source | TraditionalPack:
-    """A pack, letter set or traditional pack: anything with cards.
-
-    :raises: the errors of :meth:`Library.find` and :meth:`Library.source`.
-    """
-    found = library.find(name)
-    if isinstance(found, TraditionalPack):
-        return found
-    return library.source(name)

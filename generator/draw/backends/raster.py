@@ -81,9 +81,9 @@ def images(document: bytes, dpi: float) -> Iterator[Image.Image]:
 
 
 def pngs(document: bytes, pages: Sequence[Page], *, dpi: float,
-         compress_level: int = 1) -> Iterator[bytes]:
+         compress_level: int = 1, icc_profile: bytes | None = None) -> Iterator[bytes]:
     """Each page of the PDF *document* (whose pages are *pages*, in order) as PNG bytes at
-    *dpi*, with the dpi recorded in the file, one at a time.
+    *dpi*, with the dpi (and *icc_profile*, if given) recorded in the file, one at a time.
 
     Light compression: a card's file is about a quarter larger than at Pillow's default
     level 6 and encodes several times faster, and print shops recompress uploads anyway.
@@ -98,7 +98,7 @@ def pngs(document: bytes, pages: Sequence[Page], *, dpi: float,
         for index, page in enumerate(pages):
             width, height = pixel_size(page, dpi)
             with PDFIUM:
-                data = _png(pdf, index, width, height, dpi, compress_level)
+                data = _png(pdf, index, width, height, dpi, compress_level, icc_profile)
             yield data
     finally:
         with PDFIUM:
@@ -106,7 +106,7 @@ def pngs(document: bytes, pages: Sequence[Page], *, dpi: float,
 
 
 def _png(pdf: Any, index: int, width: int, height: int, dpi: float,
-         compress_level: int) -> bytes:
+         compress_level: int, icc_profile: bytes | None) -> bytes:
     """Page *index* of the open document *pdf* stretched to *width* x *height* pixels, as
     PNG bytes."""
     import pypdfium2 as pdfium
@@ -123,7 +123,8 @@ def _png(pdf: Any, index: int, width: int, height: int, dpi: float,
                                        pdfium_c.FPDF_REVERSE_BYTE_ORDER)
         image = bitmap.to_pil()
         out = io.BytesIO()
-        image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level)
+        extra = {"icc_profile": icc_profile} if icc_profile else {}
+        image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=compress_level, **extra)
     finally:
         bitmap.close()
         rendered.close()
