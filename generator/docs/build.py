@@ -17,7 +17,7 @@ from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, layout_path, read_figure_table
-from ..io.layouts import Position, load_position
+from ..io.layouts import load_position
 from ..io.output import atomic_write, prepare_dir, staged
 from ..io.templates import Library
 from ..model.board import square_name

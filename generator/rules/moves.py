@@ -11,10 +11,10 @@ import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .beating import beats, fits_identical, fits_value_row, presses
+from .beating import beats, presses
 from ..model.board import Board
 from ..model.cards import Card, Colour
-from .games import Capture, Game, Goal, Placement, Removal, Step, opponent
+from .games import Capture, Game, Goal, Step, opponent
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .joining import NOTHING, Makers, WordSquares, accepts, makers, window
