@@ -6,7 +6,7 @@ from generator.cli import cli
 from generator.model.layout import Layout, Side
 from generator.rules import legal_moves, play
 from generator.rules.goals import judge
-from generator.rules.moves import outcome
+from generator.rules import outcome
 
 
 def _position(rows):

@@ -20,9 +20,9 @@ from .games import Game as Game
 from .moves import Move as Move
 from .moves import MoveKind as MoveKind
 from .moves import legal_moves as legal_moves
-from .moves import outcome as outcome
 from .moves import placements as placements
 from .moves import play as play
+from .playout import outcome as outcome
 from .validation import Violation as Violation
 from .validation import problems as problems
 from .validation import supply as supply

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..model.board import Board
+from ..model.cards import Card
 from ..model.layout import Layout, Side
 from .combos import combinations
-from .games import FaceDown, Game, Goal
+from .games import FaceDown, Game, Goal, opponent
 from .lines import geometry
-from .moves import Move, MoveKind, outcome
+from .move import Move, MoveKind
 from .settling import own_lines
 
 #: Plies without anything leaving, being laid or opened after which a game ends.
@@ -115,7 +116,8 @@ def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
     to_move = Side.parse(to_move)
     goal = game.goal
     if goal in _AT_ONCE:
-        winner = outcome(layout, game, last_move=last_move, mover=mover)
+        winner = settled_winner(layout, game, last_move=last_move,
+                                mover=None if mover is None else Side.parse(mover))
         if winner is not None:
             return Verdict(True, winner, _at_once_reason(goal))
     if goal is Goal.FIVE_IN_LINE and not game.lines.removes:
@@ -191,3 +193,46 @@ def quiet_after(move: Move | None, before: Layout, after: Layout, quiet: int) ->
             or sum(map(len, after.stacks.values())) != sum(map(len, before.stacks.values())):
         return 0
     return quiet + 1
+
+
+def _far_half(side: Side, ranks: int = 8) -> range:
+    """The ranks (from 0) of the opponent's half."""
+    half = ranks // 2
+    return range(half, ranks) if side is Side.SOUTH else range(0, half)
+
+
+def _test_cards(layout: Layout, side: Side, decoys: tuple[Card, ...] = ()) -> int:
+    return sum(1 for _, stack in layout.items() if not stack[-1].face_up
+               and stack[-1].owner == side and stack[-1].card not in decoys)
+
+
+def settled_winner(layout: Layout, game: Game, *, last_move: Move | None = None,
+                   mover: Side | None = None) -> Side | None:
+    """The winning side, if the position (and the move that led to it) settles the game
+    by itself: covering a test card, crossing into the opponent's half, all cards across,
+    and leaving the board (see :func:`generator.rules.playout.outcome` for every goal)."""
+    goal = game.goal
+    if goal is Goal.COVER_TEST_CARD:
+        decoys = game.setup.false_tests
+        # With decoys each side has one true test card; covering a decoy wins nothing.
+        needed = 1 if decoys else max(game.setup.tests_per_side, 1)
+        for side in Side:
+            if _test_cards(layout, side, decoys) < needed:
+                return opponent(side)
+        return None
+    if goal is Goal.LEAVE_BOARD:
+        return mover if last_move is not None and last_move.kind is MoveKind.EXIT else None
+    if goal is Goal.CROSS_MIDDLE:
+        # Beating across the middle does not count: the card must step onto a free square
+        # of the opponent's half (our reading of seed002 game 1, whose board starts full).
+        if last_move is not None and mover is not None and last_move.kind is MoveKind.MOVE:
+            xy = geometry(*layout.size).xy
+            return mover if xy[last_move.target][1] in _far_half(mover, layout.size[1]) else None
+        return None
+    if goal is Goal.ALL_ACROSS:
+        for side in Side:
+            own = [s for s, p in layout.pieces() if p.owner == side]
+            xy = geometry(*layout.size).xy
+            if own and all(xy[s][1] in _far_half(side, layout.size[1]) for s in own):
+                return side
+    return None

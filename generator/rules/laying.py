@@ -33,7 +33,7 @@ from .beating import beats, fits_identical, fits_value_row
 from .games import Capture, Game, Placement
 from .joining import WordSquares
 from .lines import geometry
-from .moves import OFF, Move, MoveKey, MoveKind, cached_move, move_order
+from .move import OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .settling import settle
 from .words import WordList
 

@@ -2,125 +2,31 @@
 
 :func:`legal_moves` lists what one side may do in a position under a :class:`Game`;
 :func:`play` returns the position after a move, with beaten, pressed and captured cards
-dealt with; :func:`outcome` tells who has won. Standard library only.
+dealt with. Who has won: :func:`generator.rules.playout.outcome`. Standard library only.
 """
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from .beating import beats, presses
+from .covering import onto_for_combination
+from .laying import lay_squares, play_laying
+from .move import BUILT_MOVES, OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from ..model.board import Board
 from ..model.cards import Card, Colour
-from .games import Capture, Game, Goal, Step, opponent
+from .games import Capture, Game, Step
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .joining import NOTHING, Makers, WordSquares, accepts, makers, window
 from .lines import geometry
 from .settling import settle
 from .taking import play_take, take_lines
+from .turning import play_turn
 from .words import WordList
 
-#: The target of a move that leaves the board over the far edge.
-OFF = "off"
-
-
-class MoveKind(enum.StrEnum):
-    """What a move does. The values are the spelling of tools and tests."""
-
-    MOVE = "move"    # onto a free square
-    BEAT = "beat"    # onto an opponent's card, which leaves the board
-    COVER = "cover"  # onto the opponent's face-down test card: the winning move
-    PRESS = "press"  # onto a card, which stays under the presser (game 48)
-    JUMP = "jump"    # over matching neighbours onto free squares (game 5)
-    SHIFT = "shift"  # to any free square, to make a combination or word
-    EXIT = "exit"    # over the far edge, off the board (word game 1)
-    OPEN = "open"    # a face-down card turned up where it lies (or taken to its row)
-    LAY = "lay"      # a card from the hand or the top of a stock laid on a square
-    KEEP = "keep"    # the top card of a stock, fitting nowhere, kept in the hand
-    TAKE = "take"    # a combination lying on the board taken off (see .taking)
-    PUSH = "push"    # an opponent's card beside the one just laid moved away (initial 12)
-    TURN = "turn"    # letters of a word just made turned round where they lie (puzzle 5)
-
-    @classmethod
-    def parse(cls, value: object) -> MoveKind:
-        """:raises: :exc:`ValueError` naming the kinds."""
-        if isinstance(value, MoveKind):
-            return value
-        if isinstance(value, str) and value in cls._value2member_map_:
-            return cls(value)
-        raise ValueError(f"not a kind of move: {value!r} (expected {', '.join(cls)})")
-
-
-_SEPARATORS = {MoveKind.BEAT: "x", MoveKind.COVER: "x", MoveKind.PRESS: "+",
-               MoveKind.TAKE: "*", MoveKind.PUSH: ">"}
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
-    """A move of the pile on *origin* to *target*.
-
-    For a ``jump`` *path* lists every landing square; an ``exit`` has *target* ``off``; an
-    ``open`` has *target* = *origin*, or the square of its value row it is taken to (or
-    ``off``) in initial 11. A ``lay`` or ``keep`` has the card as *origin* (``3R``) and the
-    square, or ``hand``, as *target*.
-
-    >>> Move("c3", "d4", "beat")
-    Move(origin='c3', target='d4', kind=<MoveKind.BEAT: 'beat'>, path=())
-    >>> Move("c3", "d4", "grab")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: not a kind of move: 'grab' (expected move, beat, cover, press, jump, ...)
-    """
-
-    origin: str
-    target: str
-    kind: MoveKind = MoveKind.MOVE
-    path: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        # The engine builds many moves a position and passes MoveKind already: only a
-        # caller's string needs parsing.
-        if type(self.kind) is not MoveKind:
-            object.__setattr__(self, "kind", MoveKind.parse(self.kind))
-
-    def notation(self) -> str:
-        """``e2-e3``, ``d4xe5`` (beat or cover), ``c1+c3`` (press), ``b1-d3-f5`` (jumps),
-        ``e8-off``, ``c4=`` (open), ``c4=c3`` (open and take to c3), ``3R@d4`` (lay),
-        ``3R@hand`` (keep), ``c1*c3`` (take the combination from c1 to c3), ``e5>a1`` (push),
-        ``c4~d5~`` (turn the letters on c4 and d5 round)."""
-        if self.kind in (MoveKind.LAY, MoveKind.KEEP):
-            return f"{self.origin}@{self.target}"
-        if self.kind is MoveKind.OPEN:
-            return f"{self.origin}=" + (self.target if self.target != self.origin else "")
-        if self.kind is MoveKind.TURN:
-            return "".join(f"{square}~" for square in self.path)
-        if self.path:
-            return "-".join((self.origin, *self.path))
-        return f"{self.origin}{_SEPARATORS.get(self.kind, '-')}{self.target}"
-
-    def __str__(self) -> str:
-        return self.notation()
-
-
-#: A move as the generator builds it first: (origin, target, kind). Tuples of strings sort
-#: in C, in the same order as Move's own ordering for moves without a path.
-MoveKey = tuple[str, str, MoveKind]
-
-#: Every move built so far, by its key: a position's moves are looked up, not rebuilt.
-_MOVES: dict[MoveKey, Move] = {}
 #: id(board) -> (board, square -> colour): the board is read once, not once a move.
 _COLOURS: dict[int, tuple[Board, dict[str, Colour | None]]] = {}
-
-
-def cached_move(key: MoveKey) -> Move:
-    """The move of *key*, built once."""
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(*key)
-    return move
 
 
 def _colours(board: Board) -> dict[str, Colour | None]:
@@ -361,8 +267,6 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
             if step is Step.JUMP:
                 jumps += _jumps(layout, origin, piece)
     if game.movement.onto_to_combine:
-        # Imported here: covering builds on the combinations this module's play settles.
-        from .covering import onto_for_combination
         keys += [(origin, target, MoveKind.BEAT)
                  for origin, target in onto_for_combination(layout, game, side)]
     if game.pressing.compulsory and step is not Step.JUMP:
@@ -373,14 +277,9 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
         if forced:
             keys = forced
     keys.sort()
-    cached = _MOVES.get
+    cached = BUILT_MOVES.get
     moves = [cached(key) or cached_move(key) for key in keys]
     return sorted(set(moves + jumps), key=move_order) if jumps else moves
-
-
-def move_order(move: Move) -> tuple[str, str, str, tuple[str, ...]]:
-    """The sort key of moves, the same order as comparing them, but quicker to sort by."""
-    return move.origin, move.target, move.kind, move.path
 
 
 def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
@@ -412,8 +311,6 @@ def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard
 
     :raises: :exc:`ValueError` if *side* is not a side.
     """
-    # Imported here: laying builds on this module's moves.
-    from .laying import lay_squares
     return lay_squares(layout, board, game, card, Side.parse(side), words=words)
 
 
@@ -440,16 +337,12 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     if move.kind is MoveKind.TAKE:
         return play_take(layout, move.origin, move.target, game, mover)
     if move.kind is MoveKind.TURN:
-        # Imported here: turning builds on this module's moves.
-        from .turning import play_turn
         return play_turn(layout, move.path)
     if move.kind is MoveKind.PUSH:
         # The pushed card makes nothing where it lands: only laying makes lines (seed002).
         return _relocate(layout, move.origin, move.target)
     if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
             move.kind is MoveKind.OPEN and move.target != move.origin):
-        # Imported here: laying builds on this module's moves.
-        from .laying import play_laying
         return play_laying(layout, move, game, mover, words=words)
     if move.kind is MoveKind.OPEN:
         stacks = dict(layout.stacks)
@@ -470,61 +363,3 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
     if move.target == OFF:
         return after
     return settle(after, move.target, game, mover, words=words)
-
-
-def _far_half(side: Side, ranks: int = 8) -> range:
-    """The ranks (from 0) of the opponent's half."""
-    half = ranks // 2
-    return range(half, ranks) if side is Side.SOUTH else range(0, half)
-
-
-def _test_cards(layout: Layout, side: Side, decoys: tuple[Card, ...] = ()) -> int:
-    return sum(1 for _, stack in layout.items() if not stack[-1].face_up
-               and stack[-1].owner == side and stack[-1].card not in decoys)
-
-
-def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
-            mover: Side | str | None = None, board: Board | None = None,
-            to_move: Side | str | None = None, words: WordList | None = None,
-            quiet: int = 0) -> Side | None:
-    """The winning side, if the position (and the move that led to it) decides the game.
-
-    Without *board* and *to_move* only goals that a position settles are judged: covering a
-    test card, crossing into the opponent's half, all cards across, and leaving the board.
-    Given them, every goal is judged as :func:`generator.rules.goals.judge` does, counting
-    goals included (None then also stands for a draw or a game that goes on).
-
-    :raises: :exc:`ValueError` if *mover* or *to_move* is not a side.
-    """
-    if board is not None and to_move is not None:
-        # Imported here: judging builds on this module's moves.
-        from .playout import judge_turn
-        return judge_turn(layout, board, game, Side.parse(to_move), last=last_move,
-                          mover=None if mover is None else Side.parse(mover), quiet=quiet,
-                          words=words).winner
-    mover = None if mover is None else Side.parse(mover)
-    goal = game.goal
-    if goal is Goal.COVER_TEST_CARD:
-        decoys = game.setup.false_tests
-        # With decoys each side has one true test card; covering a decoy wins nothing.
-        needed = 1 if decoys else max(game.setup.tests_per_side, 1)
-        for side in Side:
-            if _test_cards(layout, side, decoys) < needed:
-                return opponent(side)
-        return None
-    if goal is Goal.LEAVE_BOARD:
-        return mover if last_move is not None and last_move.kind is MoveKind.EXIT else None
-    if goal is Goal.CROSS_MIDDLE:
-        # Beating across the middle does not count: the card must step onto a free square
-        # of the opponent's half (our reading of seed002 game 1, whose board starts full).
-        if last_move is not None and mover is not None and last_move.kind is MoveKind.MOVE:
-            xy = geometry(*layout.size).xy
-            return mover if xy[last_move.target][1] in _far_half(mover, layout.size[1]) else None
-        return None
-    if goal is Goal.ALL_ACROSS:
-        for side in Side:
-            own = [s for s, p in layout.pieces() if p.owner == side]
-            xy = geometry(*layout.size).xy
-            if own and all(xy[s][1] in _far_half(side, layout.size[1]) for s in own):
-                return side
-    return None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..model.board import Board
 from ..model.layout import Layout, Side
 from .games import Game
-from .goals import Verdict, judge, quiet_after
+from .goals import Verdict, judge, quiet_after, settled_winner
 from .moves import Move, play
 from .turns import follows_up, may_decline, turn_moves
 from .words import WordList
@@ -65,3 +65,24 @@ def judge_turn(layout: Layout, board: Board, game: Game, side: Side, *,
     others = None if moves else turn_moves(layout, board, game, side.opponent, words=words)
     return judge(layout, board, game, to_move=side, moves=moves, opponent_moves=others,
                  last_move=last, mover=mover, quiet=quiet)
+
+
+def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
+            mover: Side | str | None = None, board: Board | None = None,
+            to_move: Side | str | None = None, words: WordList | None = None,
+            quiet: int = 0) -> Side | None:
+    """The winning side, if the position (and the move that led to it) decides the game.
+
+    Without *board* and *to_move* only goals that a position settles are judged: covering a
+    test card, crossing into the opponent's half, all cards across, and leaving the board.
+    Given them, every goal is judged as :func:`generator.rules.goals.judge` does, counting
+    goals included (None then also stands for a draw or a game that goes on).
+
+    :raises: :exc:`ValueError` if *mover* or *to_move* is not a side.
+    """
+    if board is not None and to_move is not None:
+        return judge_turn(layout, board, game, Side.parse(to_move), last=last_move,
+                          mover=None if mover is None else Side.parse(mover), quiet=quiet,
+                          words=words).winner
+    return settled_winner(layout, game, last_move=last_move,
+                          mover=None if mover is None else Side.parse(mover))

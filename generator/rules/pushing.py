@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..model.layout import Layout, Side
 from .games import Game
 from .lines import geometry
-from .moves import Move, MoveKind, cached_move
+from .move import Move, MoveKind, cached_move
 
 
 def may_push(game: Game, last: Move | None) -> bool:

@@ -15,7 +15,7 @@ from itertools import combinations
 from ..model.layout import Facing, Layout, Side, Stack
 from ..model.letters import LetterCard
 from .games import Game
-from .moves import Move, MoveKind
+from .move import Move, MoveKind
 from .words import WordList, find_words
 
 #: The most letters a turn chooses from; words crossing at the moved letter rarely hold
