@@ -1,9 +1,15 @@
-"""A layout written back as a layout file (``opencards rules deal`` prints one)."""
+"""Layout files: one read into a :class:`Layout`, and a layout written back as one
+(``opencards rules deal`` prints one)."""
 from __future__ import annotations
 
-from ..model.board import size_name
+import re
+
+from ..model.board import FILE_LETTERS, size_name
 from ..model.hands import Hands, items_notation
-from ..model.layout import Layout, Side
+from ..model.layout import Layout, OffBoard, Side, Stack, parse_stack
+from .boards import size_from_toml
+from .hands import hands_from_toml
+from .reader import Reader
 
 
 def _items_value(items: str) -> str:
@@ -44,3 +50,62 @@ def _hands(hands: Hands) -> list[str]:
                 f"{part} = {_items_value(items_notation(getattr(hand, part)))}"
                 for part in ("held", "stock", "taken") if getattr(hand, part)]
     return found
+
+
+#: A rank key written as TOML keys are: "1" to "8" on the board, "9" or "0" beyond it.
+_RANK_KEY = re.compile(r"^(0|-?[1-9][0-9]*)$")
+
+
+def layout_from_toml(name: str, reader: Reader) -> Layout:
+    """Builds a :class:`Layout`, keeping piles written beyond the 8x8 board (a rank key such
+    as "9", tokens past the eighth) as its off-board pieces for validation to report.
+
+    :raises: :exc:`TemplateError` naming the file and key.
+    """
+    title = reader.string("title")
+    board = reader.string("board")
+    game = reader.string("game", None)
+    players_reader = reader.table("players", default_empty=True)
+    players = {}
+    for key in players_reader.keys():
+        try:
+            side = Side.parse(key)
+        except ValueError:
+            raise players_reader.fail(key, "a side: " + " or ".join(Side), key) from None
+        players[side] = players_reader.string(key)
+    hands = hands_from_toml(reader)
+    files, ranks = size_from_toml(reader)
+    last = FILE_LETTERS[files - 1]
+    rows = reader.table("rows", default_empty=True)
+    stacks: dict[str, Stack] = {}
+    off_board: list[OffBoard] = []
+    for key in rows.keys():
+        # Off-board ranks are kept for validation to list; a rank past 99 is no pile.
+        if not _RANK_KEY.fullmatch(key) or len(key) > 3:
+            raise rows.fail(key, f"a rank 1 to {ranks} as the key", key)
+        rank = int(key)
+        tokens = rows.words(key)
+        on_board = 1 <= rank <= ranks
+        if on_board and len(tokens) < files:
+            raise rows.fail(key, f"{files} squares (one per file a-{last}, '.' for empty)",
+                            f"{len(tokens)}", raw=True)
+        for file, token in enumerate(tokens):
+            if token == ".":
+                continue
+            stack = _stack(rows, key, file, token)
+            if on_board and file < files:
+                stacks[f"{FILE_LETTERS[file]}{rank}"] = stack
+            else:
+                off_board.append(OffBoard(file, rank, stack))
+    reader.raw("figure", None)  # how figures show the layout: read by io/figures.py
+    reader.finish()
+    return Layout(board, stacks, players, name, title, game, tuple(off_board), hands,
+                  (files, ranks))
+
+
+def _stack(rows: Reader, key: str, file: int, token: str) -> Stack:
+    try:
+        return parse_stack(token)
+    except ValueError as e:
+        raise rows.fail(f"{key}[{file}]", "cards like 3R^, 30Rv, (1B)^, A/R^ or "
+                        "2Y^+1Rv for a pile", token, hint=str(e).split(" (")[0]) from None

@@ -19,7 +19,8 @@ from ..rules.games import Game
 from ..rules.validation import Source
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
-from .templates import Library, layout_from_toml
+from .layout_text import layout_from_toml
+from .templates import Library
 from .wordlists import SetWordList, default_word_list, read_word_file
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import TemplateError, did_you_mean, excerpt
+from ..model.cards import COLOUR_CHOICES, Colour
 from ..model.limits import Limit
 from ..model.units import LENGTH_FORMS, parse_length
 from .prescan import check_toml_shape, read_bounded
@@ -218,3 +219,13 @@ def require_known(path: str, key: str, name: str, known: Iterable[str], expected
                             got=got if got is not None else repr(name),
                             hint=did_you_mean(name, options))
 
+
+def read_colour(reader: Reader, key: str, value: object) -> Colour:
+    """*value* at *key* as a colour (``R``, ``red``, ...).
+
+    :raises: :exc:`TemplateError` listing the colours.
+    """
+    try:
+        return Colour.parse(value)  # type: ignore[arg-type]
+    except (ValueError, AttributeError):
+        raise reader.fail(key, f"a colour: {COLOUR_CHOICES}", value) from None

@@ -176,6 +176,11 @@ class Split:
         raise KeyError(name)
 
 
+#: The versions of the system a pack or board is made for: the initial version (simple
+#: decks, the colourless board), the basic one (packs 1 and 2, board A), the full one.
+VERSIONS = ("initial", "basic", "full")
+
+
 @dataclass(frozen=True, slots=True)
 class Pack:
     """A pack of 32 numbered cards (4 colours x 8 ranks) with its markings and splits."""
