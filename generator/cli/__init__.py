@@ -2,28 +2,26 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
-from .common import Length, Number, library, mm, number
+from .common import Length, library, progress, summary
 from .lazy import LazyGroup
 from ..errors import GeneratorError, ImpositionError, one_line
 from ..io.output import staged
 from ..model import limits
 from ..io.templates import TemplateKind
-from ..sheets.spec import PAPERS, Backs, CutterMarks, Flip, Marks, Orientation, SheetSpec
+from ..sheets.spec import Backs, CutterMarks, Marks, Orientation
 from ..sheets.cutfiles import FORMATS as CUT_FORMATS
-from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards, parse_size
+from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards
 from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
-from ..sheets.render import FORMATS, Progress, render_to
-from ..sheets.selection import parse_sheets
+from ..sheets.render import FORMATS, render_to
 from .shop import build_for_shop, export_for_shop, export_shop_option, shop_options
+from .sheet_options import CardSize, Sheets, profiled, sheet_options, sheet_spec
 
 
 class _OneLineErrors(LazyGroup):
@@ -73,21 +71,6 @@ INTERRUPTED, INTERRUPTED_EXIT = "Aborted.", 130
 def _interrupted() -> NoReturn:
     click.echo(INTERRUPTED, err=True)
     sys.exit(INTERRUPTED_EXIT)
-
-
-@contextmanager
-def _progress(label: str) -> Iterator[Progress]:
-    """A progress callback for the library that moves a bar on stderr; the bar opens at the
-    first step, when the library has drawn everything and knows how many files follow."""
-    with ExitStack() as stack:
-        bars: list[Any] = []
-
-        def step(done: int, total: int) -> None:
-            if not bars:
-                bars.append(stack.enter_context(click.progressbar(
-                    length=total, label=label, file=sys.stderr, show_pos=True)))
-            bars[0].update(done - bars[0].pos)
-        yield step
 
 
 def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -152,7 +135,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
     """Draw every card face and back of a pack or letter set, or a board, one file each.
 
     NAME is a pack, letter set or board from 'opencards list'."""
-    with _progress(f"{name} -> {fmt}") as step:
+    with progress(f"{name} -> {fmt}") as step:
         written = render_to(library(ctx), name, fmt, out_dir, dpi=dpi, bleed=bleed,
                             progress=step)
     click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out_dir}")
@@ -170,155 +153,15 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     click.echo(f"wrote {write_preview(library(ctx), out_file, dpi=dpi)}")
 
 
-class _Offset(click.ParamType):
-    name = "X,Y"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
-        if isinstance(value, tuple):
-            return value
-        parts = str(value).split(",")
-        try:
-            x, y = (mm(p) for p in parts)
-        except ValueError:
-            self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
-        if not (limits.BACK_OFFSET.holds(x) and limits.BACK_OFFSET.holds(y)):
-            self.fail(f"expected each {limits.BACK_OFFSET.expected()}, got {value!r}",
-                      param, ctx)
-        return (x, y)
-
-
-class _Scale(click.ParamType):
-    name = "SX[,SY]"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
-        if isinstance(value, tuple):
-            return value
-        parts = str(value).split(",")
-        try:
-            factors = [number(p) for p in parts]
-        except ValueError:
-            factors = []
-        if len(factors) not in (1, 2) or not all(limits.BACK_SCALE.holds(f) for f in factors):
-            self.fail(f"expected one or two factors {limits.BACK_SCALE.span()} like "
-                      f"0.993 or 0.993,1.002, got {value!r}", param, ctx)
-        return (factors[0], factors[-1])
-
-
-class _Margins(click.ParamType):
-    name = "T,R,B,L"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float, float, float]:
-        if isinstance(value, tuple):
-            return value
-        try:
-            top, right, bottom, left = (mm(p) for p in str(value).split(","))
-        except ValueError:
-            self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
-                      f"{value!r}", param, ctx)
-        if not all(limits.EDGE_MARGIN.holds(v) for v in (top, right, bottom, left)):
-            self.fail(f"expected each margin {limits.EDGE_MARGIN.expected()}, got {value!r}",
-                      param, ctx)
-        return (top, right, bottom, left)
-
-
-class _CardSize(click.ParamType):
-    name = "WxH"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        try:
-            size = parse_size(str(value))
-        except ValueError:
-            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
-                      param, ctx)
-        if not (limits.CARD_SIDE.holds(size.width) and limits.CARD_SIDE.holds(size.height)):
-            self.fail(f"expected each side {limits.CARD_SIDE.expected()}, got {value!r}",
-                      param, ctx)
-        return size
-
-
-class _Sheets(click.ParamType):
-    name = "sheets"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> frozenset[int]:
-        if isinstance(value, frozenset):
-            return value
-        try:
-            return parse_sheets(str(value))
-        except ValueError as exc:
-            self.fail(str(exc), param, ctx)
-
-
-def _sheet_options(f: Any) -> Any:
-    f = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
-                     default="a4", show_default=True, help="Sheet size (portrait).")(f)
-    f = click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
-                     show_default=True,
-                     help="Which edge the sheet turns over when printed duplex.")(f)
-    f = click.option("--back-offset", type=_Offset(), default="0,0", show_default=True,
-                     help="Move the backs by X,Y mm (x right, y up, seen from the front) "
-                          "to correct your printer; read it off 'opencards calibrate'.")(f)
-    f = click.option("--back-rotate", type=Number(limits.BACK_ROTATE), default=0.0,
-                     metavar="DEG", show_default=True,
-                     help="Turn the backs DEG degrees counter-clockwise (seen from the front) "
-                          "about the sheet centre; read it off 'opencards calibrate'.")(f)
-    f = click.option("--back-scale", type=_Scale(), default="1", show_default=True,
-                     help="Scale the backs by SX (and SY) about the sheet centre, for a "
-                          "printer that stretches one side; read it off 'calibrate'.")(f)
-    f = click.option("--margin", type=Length(limits.MARGIN), default="5mm", show_default=True,
-                     help="The printer's safe margin: nothing is printed nearer the edge.")(f)
-    f = click.option("--printer", "printer", metavar="NAME", default=None,
-                     help="Use the saved printer profile NAME ('opencards printer save') "
-                          "for every sheet option not given here.")(f)
-    f = click.option("--margins", type=_Margins(), default=None,
-                     help="Per-edge safe margins top,right,bottom,left in mm (instead of "
-                          "--margin), for a printer with a larger margin on one edge.")(f)
-    return f
-
-
-def _spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
-          bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
-          back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
-          marks: str = "crop", orientation: str = "auto",
-          margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
-    return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
-                     margin=margin, margins=margins, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
-                     back_scale=back_scale, gap=gap, marks=Marks(marks),
-                     orientation=Orientation(orientation))
-
-
-def _profiled(printer: str | None, **values: Any) -> dict[str, Any]:
-    """The sheet options with a saved printer profile filling in those left at default."""
-    from .printer import with_profile
-    return with_profile(printer, values)
-
-
-def _summary(built: list[Built], out: Path) -> None:
-    width = max(len(b.path.name) for b in built)
-    blank = " " * 22 if any(b.ink is not None for b in built) else ""
-    for b in built:
-        counted = blank   # a booklet's row, among rows with counts, keeps the columns
-        if b.sheets is not None and b.ink is not None:
-            counted = (f"  {b.sheets:>3} sheet{'s' if b.sheets != 1 else ' '}"
-                       f"  ink {b.ink:6.1f}")
-        click.echo(f"  {b.path.name:<{width}}  {b.pages:>3} page{'s' if b.pages != 1 else ' '}"
-                   f"{counted}  {b.size / 1024:8.1f} KiB")
-    if any(b.ink is not None for b in built):
-        click.echo("ink: an estimate in pages at 5% coverage, the pages printers' cartridge "
-                   "yields are rated in")
-    total = sum(b.size for b in built)
-    click.echo(f"{len(built)} file(s), {sum(b.pages for b in built)} pages, "
-               f"{total / 1024:.1f} KiB in {out}")
-
-
 @cli.command("build")
-@_sheet_options
+@sheet_options
 @click.option("--only", "only", multiple=True, metavar="NAME",
               help="Build just this item (a pack, letter set, board, or booklet-en / "
                    "booklet-ru); repeatable. "
                    f"Default: {', '.join((*DEFAULT_ITEMS, 'booklet-en'))}.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the PDFs (created if missing).")
-@click.option("--card-size", type=_CardSize(), default=None,
+@click.option("--card-size", type=CardSize(), default=None,
               help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
 @click.option("--bleed", type=Length(limits.BLEED), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
@@ -351,7 +194,7 @@ def _summary(built: list[Built], out: Path) -> None:
               help="The style of --cut's marks: silhouette (default: a square and two "
                    "L-brackets, Silhouette Studio's type 1) or squares (three filled 5 mm "
                    "squares).")
-@click.option("--sheets", type=_Sheets(), default=None, metavar="LIST",
+@click.option("--sheets", type=Sheets(), default=None, metavar="LIST",
               help="Reprint only these sheets of each item, e.g. 2,5-6 (as numbered on the "
                    "sheets); written as NAME-sheets-2,5-6.pdf, without the booklet unless "
                    "named with --only.")
@@ -380,9 +223,9 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
         build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
                        shop, icc)
         return
-    sheet = _profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
+    sheet = profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
-    spec = _spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
+    spec = sheet_spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
                  orientation=orientation)
     if cut_marks is not None:
         if cut is None:
@@ -393,7 +236,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     # One staging for the kit and the booklets: all their files move in, or none.
     with staged(out_dir):
         if items:
-            with _progress("drawing") as bar:
+            with progress("drawing") as bar:
                 done: list[str] = []
 
                 def step(name: str) -> None:
@@ -405,11 +248,11 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                               count_ink=True, cut=cut)
         # The kit first: its ink estimate is worked out in the background meanwhile.
         built += write_booklets(make_booklets(lib, langs), out_dir)
-    _summary(built, out_dir)
+    summary(built, out_dir)
 
 
 @cli.command("calibrate")
-@_sheet_options
+@sheet_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True)
 @click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
@@ -422,7 +265,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
     """Write a one-sheet duplex test page with vernier scales at five places: print it,
     hold it to the light and read them; then run it again with --read to get the
     --back-offset, --back-rotate and --back-scale for your printer."""
-    spec = _spec(**_profiled(printer, paper=paper, flip=flip, back_offset=back_offset,
+    spec = sheet_spec(**profiled(printer, paper=paper, flip=flip, back_offset=back_offset,
                              margin=margin, back_rotate=back_rotate, back_scale=back_scale,
                              margins=margins))
     if readings is not None:
@@ -430,7 +273,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
             click.echo(line)
         return
     built = calibrate(out_dir, spec)
-    _summary([built], out_dir)
+    summary([built], out_dir)
 
 
 @cli.command("export-cards")
@@ -441,7 +284,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--bleed", type=Length(limits.BLEED), default="0.125in", show_default=True,
               help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
-@click.option("--card-size", type=_CardSize(), default=None)
+@click.option("--card-size", type=CardSize(), default=None)
 @export_shop_option
 @click.pass_context
 def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,
@@ -451,7 +294,7 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
     if shop:
         export_for_shop(library(ctx), only, out_dir, dpi, card_size, bleed)
         return
-    with _progress("exporting") as step:
+    with progress("exporting") as step:
         built = export_cards(library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,
                              card=card_size, progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "

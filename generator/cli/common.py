@@ -1,17 +1,25 @@
-"""What every command module shares: the template library of the invocation, JSON output
-and lengths typed on the command line."""
+"""What every command module shares: the template library of the invocation, JSON output,
+lengths typed on the command line, the progress bar and the summary of files written."""
 from __future__ import annotations
 
 import json
 import math
 import re
-from typing import Any
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..io.templates import Library
 from ..model.limits import BLEED, Limit
 from ..model.units import LENGTH_FORMS, parse_length
+
+if TYPE_CHECKING:
+    from ..sheets.kit import Built
+    from ..sheets.render import Progress
 
 #: A bare number as people type one: ASCII digits only. ``float`` alone would also take
 #: "nan", "inf", "1_0" and digits of other scripts.
@@ -91,3 +99,37 @@ class Length(Number):
 
     def form(self) -> str:
         return LENGTH_FORMS
+
+
+@contextmanager
+def progress(label: str) -> Iterator[Progress]:
+    """A progress callback for the library that moves a bar on stderr; the bar opens at the
+    first step, when the library has drawn everything and knows how many files follow."""
+    with ExitStack() as stack:
+        bars: list[Any] = []
+
+        def step(done: int, total: int) -> None:
+            if not bars:
+                bars.append(stack.enter_context(click.progressbar(
+                    length=total, label=label, file=sys.stderr, show_pos=True)))
+            bars[0].update(done - bars[0].pos)
+        yield step
+
+
+def summary(built: list[Built], out: Path) -> None:
+    """The table of files written: pages, sheets and ink where counted, sizes."""
+    width = max(len(b.path.name) for b in built)
+    blank = " " * 22 if any(b.ink is not None for b in built) else ""
+    for b in built:
+        counted = blank   # a booklet's row, among rows with counts, keeps the columns
+        if b.sheets is not None and b.ink is not None:
+            counted = (f"  {b.sheets:>3} sheet{'s' if b.sheets != 1 else ' '}"
+                       f"  ink {b.ink:6.1f}")
+        click.echo(f"  {b.path.name:<{width}}  {b.pages:>3} page{'s' if b.pages != 1 else ' '}"
+                   f"{counted}  {b.size / 1024:8.1f} KiB")
+    if any(b.ink is not None for b in built):
+        click.echo("ink: an estimate in pages at 5% coverage, the pages printers' cartridge "
+                   "yields are rated in")
+    total = sum(b.size for b in built)
+    click.echo(f"{len(built)} file(s), {sum(b.pages for b in built)} pages, "
+               f"{total / 1024:.1f} KiB in {out}")

@@ -1,32 +1,12 @@
 """opencards printer save/list/show/delete, and --printer NAME for build and calibrate."""
 from __future__ import annotations
 
-from typing import Any
-
 import click
-from click.core import ParameterSource
 
 from ..io import profiles
 from ..io.profiles import Profile
-from . import _sheet_options
+from .sheet_options import sheet_options, with_profile
 
-#: The sheet options a profile holds, by their parameter names.
-KEYS = ("paper", "flip", "margin", "margins", "back_offset", "back_rotate", "back_scale")
-
-
-def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
-    """*values* of the current command with the saved profile *name* filling in every
-    sheet option left at its default: an option typed on the command line wins."""
-    if name is None:
-        return values
-    profile = profiles.load(name)
-    ctx = click.get_current_context()
-    out = dict(values)
-    for key in KEYS:
-        if ctx.get_parameter_source(key) in (ParameterSource.DEFAULT, None):
-            value = getattr(profile, key)
-            out[key] = (value or None) if key == "margins" else value
-    return out
 
 
 def _describe(profile: Profile) -> list[str]:
@@ -58,7 +38,7 @@ def printer() -> None:
 
 @printer.command("save")
 @click.argument("name")
-@_sheet_options
+@sheet_options
 def save_command(name: str, paper: str, flip: str, back_offset: tuple[float, float],
                  back_rotate: float, back_scale: tuple[float, float], margin: float,
                  margins: tuple[float, float, float, float] | None,

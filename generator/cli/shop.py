@@ -11,6 +11,7 @@ from click.core import ParameterSource
 
 from ..draw.geometry import Size
 from ..io.templates import Library
+from .common import progress, summary
 
 # The shop modules (pikepdf, littleCMS) are imported by the runs below, not here: every
 # command's start-up would pay for them otherwise.
@@ -58,7 +59,6 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
                    booklets_named: bool, out_dir: Path, paper: str, card: Size | None,
                    shop: bool, icc: Path | None) -> None:
     """The ``build --shop`` run. Rule booklets are left out: they have no shop file."""
-    from . import _progress, _summary   # the group module, loaded by the time this runs
     from ..draw.backends.colour import default_profile, load_profile
     from ..draw.backends.pdfx import PDFX_VERSION
     from ..sheets.shop import build_shop
@@ -75,7 +75,7 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
                                "--shop")
     profile = load_profile(icc) if icc is not None else default_profile()
     size = _rounded(card)
-    with _progress("drawing") as bar:
+    with progress("drawing") as bar:
         done: list[str] = []
 
         def step(name: str) -> None:
@@ -83,7 +83,7 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
             bar(len(done), len(items))
         built = build_shop(lib, out_dir, profile, items=items, card=size, paper=paper,
                            progress=step)
-    _summary(built, out_dir)
+    summary(built, out_dir)
     click.echo(f"{PDFX_VERSION}, printing condition {profile.identifier} "
                f"({profile.description})")
 
@@ -91,10 +91,9 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
 def export_for_shop(lib: Library, only: Sequence[str], out_dir: Path, dpi: int,
                     card: Size | None, bleed: float) -> None:
     """The ``export-cards --shop`` run."""
-    from . import _progress
     from ..sheets.shop import export_shop_cards
     size = _rounded(card)
-    with _progress("exporting") as step:
+    with progress("exporting") as step:
         built = export_shop_cards(lib, out_dir, items=only, dpi=dpi, card=size, bleed=bleed,
                                   progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed, sRGB) to "

@@ -1,0 +1,159 @@
+"""The sheet options of the printing commands (``build``, ``calibrate``, ``printer
+save``): their types on the command line, the SheetSpec they make, and a saved printer
+profile filling in those not typed."""
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from click.core import ParameterSource
+
+from ..io import profiles
+from ..model import limits
+from ..sheets.kit import parse_size
+from ..sheets.selection import parse_sheets
+from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
+from .common import Length, Number, mm, number
+
+
+class Offset(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            x, y = (mm(p) for p in parts)
+        except ValueError:
+            self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
+        if not (limits.BACK_OFFSET.holds(x) and limits.BACK_OFFSET.holds(y)):
+            self.fail(f"expected each {limits.BACK_OFFSET.expected()}, got {value!r}",
+                      param, ctx)
+        return (x, y)
+
+
+class Scale(click.ParamType):
+    name = "SX[,SY]"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            factors = [number(p) for p in parts]
+        except ValueError:
+            factors = []
+        if len(factors) not in (1, 2) or not all(limits.BACK_SCALE.holds(f) for f in factors):
+            self.fail(f"expected one or two factors {limits.BACK_SCALE.span()} like "
+                      f"0.993 or 0.993,1.002, got {value!r}", param, ctx)
+        return (factors[0], factors[-1])
+
+
+class Margins(click.ParamType):
+    name = "T,R,B,L"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float, float, float]:
+        if isinstance(value, tuple):
+            return value
+        try:
+            top, right, bottom, left = (mm(p) for p in str(value).split(","))
+        except ValueError:
+            self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
+                      f"{value!r}", param, ctx)
+        if not all(limits.EDGE_MARGIN.holds(v) for v in (top, right, bottom, left)):
+            self.fail(f"expected each margin {limits.EDGE_MARGIN.expected()}, got {value!r}",
+                      param, ctx)
+        return (top, right, bottom, left)
+
+
+class CardSize(click.ParamType):
+    name = "WxH"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            size = parse_size(str(value))
+        except ValueError:
+            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
+                      param, ctx)
+        if not (limits.CARD_SIDE.holds(size.width) and limits.CARD_SIDE.holds(size.height)):
+            self.fail(f"expected each side {limits.CARD_SIDE.expected()}, got {value!r}",
+                      param, ctx)
+        return size
+
+
+class Sheets(click.ParamType):
+    name = "sheets"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> frozenset[int]:
+        if isinstance(value, frozenset):
+            return value
+        try:
+            return parse_sheets(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def sheet_options(f: Any) -> Any:
+    """The options of the sheet and the printer that every printing command takes."""
+    f = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+                     default="a4", show_default=True, help="Sheet size (portrait).")(f)
+    f = click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
+                     show_default=True,
+                     help="Which edge the sheet turns over when printed duplex.")(f)
+    f = click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
+                     help="Move the backs by X,Y mm (x right, y up, seen from the front) "
+                          "to correct your printer; read it off 'opencards calibrate'.")(f)
+    f = click.option("--back-rotate", type=Number(limits.BACK_ROTATE), default=0.0,
+                     metavar="DEG", show_default=True,
+                     help="Turn the backs DEG degrees counter-clockwise (seen from the front) "
+                          "about the sheet centre; read it off 'opencards calibrate'.")(f)
+    f = click.option("--back-scale", type=Scale(), default="1", show_default=True,
+                     help="Scale the backs by SX (and SY) about the sheet centre, for a "
+                          "printer that stretches one side; read it off 'calibrate'.")(f)
+    f = click.option("--margin", type=Length(limits.MARGIN), default="5mm", show_default=True,
+                     help="The printer's safe margin: nothing is printed nearer the edge.")(f)
+    f = click.option("--printer", "printer", metavar="NAME", default=None,
+                     help="Use the saved printer profile NAME ('opencards printer save') "
+                          "for every sheet option not given here.")(f)
+    f = click.option("--margins", type=Margins(), default=None,
+                     help="Per-edge safe margins top,right,bottom,left in mm (instead of "
+                          "--margin), for a printer with a larger margin on one edge.")(f)
+    return f
+
+
+def sheet_spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
+          bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
+          back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
+          marks: str = "crop", orientation: str = "auto",
+          margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
+    """The options as the library's :class:`SheetSpec`."""
+    return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
+                     margin=margin, margins=margins, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
+                     back_scale=back_scale, gap=gap, marks=Marks(marks),
+                     orientation=Orientation(orientation))
+
+
+#: The sheet options a profile holds, by their parameter names.
+KEYS = ("paper", "flip", "margin", "margins", "back_offset", "back_rotate", "back_scale")
+
+
+def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
+    """*values* of the current command with the saved profile *name* filling in every
+    sheet option left at its default: an option typed on the command line wins."""
+    if name is None:
+        return values
+    profile = profiles.load(name)
+    ctx = click.get_current_context()
+    out = dict(values)
+    for key in KEYS:
+        if ctx.get_parameter_source(key) in (ParameterSource.DEFAULT, None):
+            value = getattr(profile, key)
+            out[key] = (value or None) if key == "margins" else value
+    return out
+
+
+def profiled(printer: str | None, **values: Any) -> dict[str, Any]:
+    """The sheet options with the saved printer profile *printer* filling in those left
+    at default."""
+    return with_profile(printer, values)
