@@ -50,6 +50,12 @@ def drawn_size(source: Source | TraditionalPack, settings: Settings,
     return source.size if isinstance(source, TraditionalPack) else settings.card
 
 
+def card_count(source: Source | TraditionalPack) -> int:
+    """How many cards :func:`card_sides` yields for *source*, known before any is drawn:
+    a traditional pack's copies count."""
+    return len(source.printed()) if isinstance(source, TraditionalPack) else len(source)
+
+
 def card_sides(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,
                style: Style = DEFAULT_STYLE, card_size: Size | None = None
                ) -> Iterator[tuple[str, Group, Group]]:
