@@ -1,5 +1,12 @@
 """The main job: every item of the kit as a print-ready PDF, plus kit.pdf with all of them
-in printing order. Everything is drawn before anything is written."""
+in printing order. Every file is complete before any is moved into the output folder.
+
+A build of one item draws its pages one at a time and drops each once it is in the PDF,
+so its memory hardly grows with the cards. A kit of several items still draws all of
+its pages first: kit.pdf replays the items' pages, and for their content streams to mean
+the same in every file each file numbers its glyphs from every character of every page
+(see :func:`~generator.draw.backends.pdf.render_with_whole`), known only once all are
+drawn."""
 from __future__ import annotations
 
 import itertools
