@@ -2,11 +2,12 @@
 in printing order. Every file is complete before any is moved into the output folder.
 
 A build of one item draws its pages one at a time and drops each once it is in the PDF,
-so its memory hardly grows with the cards. A kit of several items still draws all of
-its pages first: kit.pdf replays the items' pages, and for their content streams to mean
-the same in every file each file numbers its glyphs from every character of every page
-(see :func:`~generator.draw.backends.pdf.render_with_whole`), known only once all are
-drawn."""
+so its memory hardly grows with the cards. kit.pdf replays the pages drawn for the items'
+files, and for their content streams to mean the same in every file, each file numbers
+its glyphs from every character of every page (see
+:func:`~generator.draw.backends.pdf.render_with_whole`), known only once all are drawn:
+a kit of several items is drawn once and kept whole until written, or, from
+:data:`LAZY_KIT_CARDS` cards on, drawn page by page twice (characters first)."""
 from __future__ import annotations
 
 import itertools
@@ -189,6 +190,12 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         one = _render_lazily(library, name, spec, settings, overlap=overlap, card=card,
                              cmyk=cmyk, count_ink=count_ink)
         return _write(out_dir, [] if one is None else [(file, *one)], cut_encoded)
+    if (len(items) > 1 and sheets is None and not shares(spec, sheets, cut)
+            and _cards(library, items) >= LAZY_KIT_CARDS):
+        return _write(out_dir, _render_kit_lazily(
+            library, items, [f"{stems[name]}{side}.pdf" for name in items],
+            f"kit{side}.pdf", spec, settings, overlap=overlap, card=card, cmyk=cmyk,
+            count_ink=count_ink, progress=progress), cut_encoded)
     drawn = {}
     for name in items:
         if progress:
@@ -268,6 +275,63 @@ def _render_lazily(library: Library, name: str, spec: SheetSpec, settings: Setti
         return drawn[0], data, None, None
     return (drawn[0], data, _paper_sheets(library, name, drawn[0], spec),
             rated(page_coverages(data)))
+
+
+#: From this many cards on, a kit of several items is drawn page by page, twice: once to
+#: read the characters every file numbers its glyphs from, once into the files. That
+#: costs about a fifth more time and keeps memory flat; a smaller kit is drawn once and
+#: kept whole until written (a 1,000-card kit's drawings take about 8 MB).
+LAZY_KIT_CARDS = 1000
+
+
+def _cards(library: Library, items: Sequence[str]) -> int:
+    """The cards of *items* (a board has none)."""
+    return sum(card_count(item) for item in map(library.item, items)
+               if not isinstance(item, Board))
+
+
+def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[str],
+                       kit_file: str, spec: SheetSpec, settings: Settings, *,
+                       overlap: float, card: Size | None, cmyk: bool, count_ink: bool,
+                       progress: Callable[[str], None] | None) -> list[_Encoded]:
+    """Each item's file (*files*, in *items* order) and the kit's (*kit_file*) as the
+    list path of :func:`build` writes them when no sheets are shared, byte for byte, with
+    no page kept once it is in its files. Items without pages get no file."""
+    def pages_of(name: str) -> Iterator[Page]:
+        return iter_item_pages(library, name, spec, settings, overlap=overlap, card=card)
+
+    # The first drawing: characters, and which items have pages at all.
+    found: dict[str, set[str]] = {}
+    named: list[str] = []
+    for name in items:
+        before = len(named)
+        for page in pages_of(name):
+            pdf.characters([page], found)
+            if len(named) == before:
+                named.append(name)
+
+    def parts() -> Iterator[tuple[Iterator[Page], str]]:
+        for name in items:
+            if progress:
+                progress(name)
+            if name in named:
+                yield pages_of(name), f"opencards {library.item(name).name}"
+
+    def after(index: int, page: Page) -> list[Page]:
+        return _duplex_ready([page], spec, _one_sided(library, named[index]))[1:]
+    datas, whole, counts, kit_pages = pdf.render_parts_and_whole(
+        parts(), pdf.glyph_order(found), after, whole_title="opencards kit", cmyk=cmyk)
+    by_name = dict(zip(items, files))
+    encoded: list[_Encoded] = []
+    for name, data, pages in zip(named, datas, counts):
+        paper, ink = ((_paper_sheets(library, name, pages, spec), rated(page_coverages(data)))
+                      if count_ink else (None, None))
+        encoded.append((by_name[name], pages, data, paper, ink))
+    paper_total = ink_total = None
+    if count_ink:
+        paper_total = sum(e[3] or 0 for e in encoded)
+        ink_total = sum(e[4] or 0.0 for e in encoded)
+    return encoded + [(kit_file, kit_pages, whole, paper_total, ink_total)]
 
 
 def _write(out_dir: Path, encoded: Sequence[_Encoded], cut_encoded: Sequence[tuple[str, bytes]]
