@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import contextvars
 import os
+import platform
 import re
 import shutil
 import signal
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
@@ -23,6 +25,13 @@ from ..errors import OutputError
 #: The hidden folder's name starts with this; :func:`safe_name` never makes a name
 #: starting with a dot, so no output can be mistaken for it.
 STAGE_PREFIX = ".opencards-"
+#: The file inside a hidden folder that says it is ours and which process made it: its
+#: first line is :data:`MARKER_LINE`, then ``pid N`` and ``host NAME``.
+MARKER = "owner"
+MARKER_LINE = "opencards staging folder"
+#: A hidden folder this old is left over whatever its process: a build takes seconds, and
+#: the process number of one killed long ago may have been given to another program.
+STALE_AFTER = 24 * 3600.0
 
 
 def prepare_dir(path: Path) -> Path:
@@ -159,7 +168,9 @@ def staged(out_dir: Path) -> Iterator[Staging]:
     The move-in renames file by file, setting each replaced file aside in the hidden
     folder. Ctrl-C is held back while it runs; if one came, or a rename fails, the files
     moved so far are put back. Only a crash or power cut in that short window leaves
-    some new and some old files, with the rest of both in the hidden folder.
+    some new and some old files, with the rest of both in the hidden folder; the next
+    run into *out_dir* removes that folder (:func:`remove_leftovers`) and writes all
+    of its own files.
     """
     key = out_dir.absolute()
     opened = _OPEN.get() or {}
@@ -168,12 +179,16 @@ def staged(out_dir: Path) -> Iterator[Staging]:
         return
     created = not out_dir.exists()
     out = prepare_dir(out_dir)
+    remove_leftovers(out)
     root: Path | None = None
     token = None
     try:
         try:
             try:
                 root = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
+                (root / MARKER).write_text(
+                    f"{MARKER_LINE}\npid {os.getpid()}\nhost {platform.node()}\n",
+                    encoding="utf-8")
                 stage = Staging(out, root / "new")
                 stage.folder.mkdir()
             except OSError as e:
@@ -200,6 +215,67 @@ def staged(out_dir: Path) -> Iterator[Staging]:
     finally:
         if token is not None:
             _OPEN.reset(token)
+
+
+def remove_leftovers(out: Path) -> list[Path]:
+    """Removes the hidden folders a killed run left in *out* (``kill -9`` or a power cut
+    while its files were moved in); returns those removed. A folder goes only if it is
+    ours, a real folder named :data:`STAGE_PREFIX`... holding a :data:`MARKER` that says
+    so, and its process is gone: one of this machine whose process number no longer
+    runs, or any older than :data:`STALE_AFTER`. A folder of a build still running, of
+    another machine sharing the disk, or that merely looks like ours, is left alone, and
+    so is anything that cannot be read or removed: tidying never fails a run."""
+    removed: list[Path] = []
+    try:
+        entries = [entry for entry in os.scandir(out) if entry.name.startswith(STAGE_PREFIX)]
+    except OSError:
+        return removed
+    for entry in entries:
+        try:
+            if not entry.is_dir(follow_symlinks=False) or not _left_over(Path(entry.path)):
+                continue
+        except OSError:
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        if not os.path.lexists(entry.path):
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _left_over(folder: Path) -> bool:
+    """Whether the hidden *folder* is ours and its process is gone (see
+    :func:`remove_leftovers`)."""
+    marker = folder / MARKER
+    if not marker.is_file() or marker.is_symlink():
+        return False
+    try:
+        with open(marker, encoding="utf-8") as handle:
+            lines = handle.read(1000).splitlines()
+        age = time.time() - marker.stat().st_mtime
+    except (OSError, UnicodeDecodeError):
+        return False
+    fields = {key: value for key, _, value in (line.partition(" ") for line in lines[1:])}
+    if not lines or lines[0] != MARKER_LINE or not fields.get("pid", "").isdigit():
+        return False   # not ours, or its process has not finished writing the marker
+    if age > STALE_AFTER:
+        return True
+    pid = int(fields["pid"])
+    if fields.get("host") != platform.node() or pid == os.getpid() or os.name != "posix":
+        # Another machine's process cannot be asked; ours is running; and elsewhere than
+        # POSIX os.kill ends a process instead of asking about it.
+        return False
+    return not _running(pid)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process numbered *pid* runs on this machine (signal 0 only asks)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True    # it runs, as another user (PermissionError), or cannot be told
+    return True
 
 
 def _clean_up(root: Path | None, out: Path, created: bool) -> None:

@@ -3,7 +3,7 @@ backs. Pure geometry over scenes; the card art comes in ready drawn."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from ..draw.geometry import Rect, Size, Transform
@@ -274,10 +274,19 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
     same order, printed single-sided; the fronts carry pin-hole marks at the block corners.
     Fronts-only and backs-only: the duplex pages of one side, for a duplex by hand.
     """
-    sheet = oriented_plan(card, spec, len(fronts))
+    return list(iter_card_sheets(zip(fronts, backs), len(fronts), card, spec, title))
+
+
+def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Size,
+                     spec: SheetSpec, title: str) -> Iterator[Page]:
+    """The pages of :func:`card_sheets` one at a time, for *cards* (face, back) pairs
+    taken from *sides* a sheet at a time: a set of thousands of cards is drawn as its
+    pages are written, and each page can be dropped before the next is drawn. A spec
+    that does not fit is refused at the first page, before any card is taken."""
+    sheet = oriented_plan(card, spec, cards)
     per = sheet.per_sheet
-    pages: list[Page] = []
-    count = math.ceil(len(fronts) / per)
+    count = math.ceil(cards / per)
+    pairs = iter(sides)
     flip_to_back = mirror(spec)
     how = _how_to_print(spec)
     # A cutting machine's marks print on the fronts only, but the targets and notes of
@@ -295,22 +304,21 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
             "card size (try a smaller --margin or larger paper)")
     shift = back_shift(spec)
     full = _Furniture.of(sheet, targets, title)
-    last = len(fronts) - (count - 1) * per
+    last = cards - (count - 1) * per
     # A part-filled last sheet gets the marks and boxes of the cards it holds.
     partial = (full if last == per else
                _Furniture.of(replace(sheet, slots=sheet.slots[:last]), targets, title))
     for n in range(count):
-        chunk = range(n * per, min(len(fronts), (n + 1) * per))
+        chunk = range(n * per, min(cards, (n + 1) * per))
         furniture = partial if n == count - 1 else full
         block, front_marks, back_marks = furniture.block, furniture.front, furniture.back
         front_items: list[Item] = []
         back_items: list[Item] = []
-        for slot_index, i in enumerate(chunk):
+        for (slot_index, i), (face, back) in zip(enumerate(chunk), pairs):
             slot = sheet.slots[slot_index]
             reach = card_reach(slot, block, spec)
-            front_items.append(_place(fronts[i], card, slot, reach, f"card {i}",
-                                      sheet.turned))
-            back_items.append(_place(backs[i], card, flip_to_back.apply_rect(slot),
+            front_items.append(_place(face, card, slot, reach, f"card {i}", sheet.turned))
+            back_items.append(_place(back, card, flip_to_back.apply_rect(slot),
                                      flip_to_back.apply_rect(reach), f"back {i}",
                                      sheet.turned))
         label = f"{title} - sheet {n + 1} of {count}"
@@ -329,13 +337,11 @@ def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
                          trim=shift.apply_rect(back_block),
                          bleed=shift.apply_rect(back_block.inset(-spec.bleed)),
                          label=f"{label} backs")
-        pages += [front_page, back_page]
-    # A duplex printed by hand: the same pages, the fronts and the backs in two files.
-    if spec.backs is Backs.FRONTS_ONLY:
-        return pages[0::2]
-    if spec.backs is Backs.BACKS_ONLY:
-        return pages[1::2]
-    return pages
+        # A duplex printed by hand: the same pages, the fronts and the backs in two files.
+        if spec.backs is not Backs.BACKS_ONLY:
+            yield front_page
+        if spec.backs is not Backs.FRONTS_ONLY:
+            yield back_page
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ of its ends.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from ..draw.geometry import Rect, Size, Transform
@@ -85,28 +85,33 @@ def _place_pair(pair: Group, slot: Rect, reach: Rect, turned: bool) -> Group:
 def fold_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
                 spec: SheetSpec, title: str) -> list[Page]:
     """One page per sheet of face-and-back pairs, printed on one side."""
+    return list(iter_fold_sheets(zip(fronts, backs), len(fronts), card, spec, title))
+
+
+def iter_fold_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Size,
+                     spec: SheetSpec, title: str) -> Iterator[Page]:
+    """The pages of :func:`fold_sheets` one at a time, for *cards* (face, back) pairs
+    taken from *sides* a sheet at a time (as :func:`.cards.iter_card_sheets`)."""
     # No registration is involved: the sheet keeps no room for targets it does not draw,
     # only for the note and ruler.
-    sheet = oriented_plan(pair_size(card), spec, len(fronts), targets=False)
+    sheet = oriented_plan(pair_size(card), spec, cards, targets=False)
     per = sheet.per_sheet
-    count = math.ceil(len(fronts) / per)
-    pages = []
+    count = math.ceil(cards / per)
+    pairs = iter(sides)
     for n in range(count):
-        chunk = range(n * per, min(len(fronts), (n + 1) * per))
+        chunk = range(n * per, min(cards, (n + 1) * per))
         # A part-filled last sheet has the guides and boxes of the pairs it holds.
         held = replace(sheet, slots=sheet.slots[:len(chunk)])
         block = held.block
         zones = ink_zones(block, spec)
         items: list[Item] = []
-        for slot_index, i in enumerate(chunk):
+        for (slot_index, i), (face, back) in zip(enumerate(chunk), pairs):
             slot = sheet.slots[slot_index]
-            pair = fold_pair(fronts[i], backs[i], card, i)
+            pair = fold_pair(face, back, card, i)
             items.append(_place_pair(pair, slot, card_reach(slot, block, spec), sheet.turned))
         label = f"{title} - sheet {n + 1} of {count}"
         marks = [*sheet_crop_marks(held), *fold_guides(held)]
-        pages.append(Page(spec.size.width, spec.size.height,
-                          (*items, *marks, note(spec, f"{label}: fold - {HOW}", zones),
-                           *ruler(spec, zones)),
-                          trim=block, bleed=block.inset(-spec.bleed),
-                          label=f"{label} fold"))
-    return pages
+        yield Page(spec.size.width, spec.size.height,
+                   (*items, *marks, note(spec, f"{label}: fold - {HOW}", zones),
+                    *ruler(spec, zones)),
+                   trim=block, bleed=block.inset(-spec.bleed), label=f"{label} fold")

@@ -1,9 +1,18 @@
 """The main job: every item of the kit as a print-ready PDF, plus kit.pdf with all of them
-in printing order. Everything is drawn before anything is written."""
+in printing order. Every file is complete before any is moved into the output folder.
+
+A build of one item draws its pages one at a time and drops each once it is in the PDF,
+so its memory hardly grows with the cards. kit.pdf replays the pages drawn for the items'
+files, and for their content streams to mean the same in every file, each file numbers
+its glyphs from every character of every page (see
+:func:`~generator.draw.backends.pdf.render_with_whole`), known only once all are drawn:
+a kit of several items is drawn once and kept whole until written, or, from
+:data:`LAZY_KIT_CARDS` cards on, drawn page by page twice (characters first)."""
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -15,8 +24,8 @@ from ..draw.geometry import Rect, Size
 from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
 from .cutfiles import cut_files
-from .cards import blank_back, card_sheets
-from .fold import fold_sheets
+from .cards import blank_back, card_sheets, iter_card_sheets
+from .fold import fold_sheets, iter_fold_sheets
 from .ink import Counting
 from .sharing import CardArt, Part, shared_parts, shares
 from .selection import check_chosen, pick_sheets, sheet_text
@@ -24,7 +33,7 @@ from .spec import Backs, SheetSpec
 from ..model.letters import LetterSet
 from ..errors import ImpositionError, OutputError
 from ..io.output import safe_name, staged
-from .render import Progress, card_pages, card_sides, drawn_size
+from .render import Progress, card_count, card_pages, card_sides, drawn_size
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
 from ..model.traditional import TraditionalPack
@@ -72,13 +81,25 @@ def item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings,
                overlap: float = 6.0, card: Size | None = None) -> list[Page]:
     """The sheets of one kit item: card fronts and backs, or a board in pieces. *card* is
     the size asked for on the command line: it overrides a traditional pack's own."""
+    return list(iter_item_pages(library, name, spec, settings, overlap=overlap, card=card))
+
+
+def iter_item_pages(library: Library, name: str, spec: SheetSpec, settings: Settings, *,
+                    overlap: float = 6.0, card: Size | None = None) -> Iterator[Page]:
+    """The pages of :func:`item_pages` one at a time, each card drawn only when its sheet
+    is: what a file of one item is written from, so that memory does not grow with the
+    number of cards."""
     item = library.item(name)
     if isinstance(item, Board):
         if spec.backs is Backs.BACKS_ONLY:
-            return []  # a board has no backs: it is all in the fronts file
-        return _board_pages(item, spec, settings, overlap)
-    art = card_art(library, name, spec, settings, card)
-    return [] if art is None else card_pages_of(art, spec)
+            return  # a board has no backs: it is all in the fronts file
+        yield from _board_pages(item, spec, settings, overlap)
+        return
+    sides = ((face, back) for _, face, back in
+             card_sides(item, settings, bleed=spec.bleed, card_size=card))
+    size = drawn_size(item, settings, card)
+    sheets = iter_fold_sheets if spec.backs is Backs.FOLD else iter_card_sheets
+    yield from sheets(sides, card_count(item), size, spec, item.title)
 
 
 def card_art(library: Library, name: str, spec: SheetSpec, settings: Settings,
@@ -162,14 +183,30 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         spec = replace(spec, cutter_marks=True)
         cut_encoded = cut_files(library, items, spec, settings, cut, card=card,
                                 sheets=sheets, stems=stems)
+    # By hand the two sides are two files each, side by side in one folder.
+    side = {Backs.FRONTS_ONLY: "-fronts", Backs.BACKS_ONLY: "-backs"}.get(spec.backs, "")
+    if len(items) == 1 and sheets is None:
+        # One file and no kit.pdf: its pages are drawn as they are written, so a letter
+        # set of thousands of cards takes about the memory of one of 32.
+        (name,) = items
+        if progress:
+            progress(name)
+        file = f"{stems[name]}{side}.pdf"
+        one = _render_lazily(library, name, spec, settings, overlap=overlap, card=card,
+                             cmyk=cmyk, count_ink=count_ink)
+        return _write(out_dir, [] if one is None else [(file, *one)], cut_encoded)
+    if (len(items) > 1 and sheets is None and not shares(spec, sheets, cut)
+            and _cards(library, items) >= LAZY_KIT_CARDS):
+        return _write(out_dir, _render_kit_lazily(
+            library, items, [f"{stems[name]}{side}.pdf" for name in items],
+            f"kit{side}.pdf", spec, settings, overlap=overlap, card=card, cmyk=cmyk,
+            count_ink=count_ink, progress=progress), cut_encoded)
     drawn = {}
     for name in items:
         if progress:
             progress(name)
         drawn[name] = item_pages(library, name, spec, settings, overlap=overlap, card=card)
     documents: list[tuple[str, list[Page], str]] = []
-    # By hand the two sides are two files each, side by side in one folder.
-    side = {Backs.FRONTS_ONLY: "-fronts", Backs.BACKS_ONLY: "-backs"}.get(spec.backs, "")
     if sheets is not None:
         check_chosen(sheets, {name: _sheet_count(library, name, pages, spec)
                               for name, pages in drawn.items()})
@@ -203,26 +240,125 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     else:
         encoded = [(file, pages, pdf.render(pages, title=title, cmyk=cmyk))
                    for file, pages, title in documents]
-    counts: dict[str, tuple[int | None, Callable[[], float] | None]] = {}
+    counts: dict[str, tuple[int | None, Ink | None]] = {}
     if count_ink:
         # The ink of each item is read off its PDF, just encoded: no page is drawn again.
         data_of = {file: data for file, _, data in encoded}
         counting = Counting()
-        per_item = {name: (_paper_sheets(library, name, pages, spec),
+        per_item = {name: (_paper_sheets(library, name, len(pages), spec),
                            counting.of_document(data_of[f"{stems[name]}{side}.pdf"]))
                     for name, pages in drawn.items()}
         counts = {f"{stems[name]}{side}.pdf": c for name, c in per_item.items()}
         per_part = [per_item[part.names[0]] if len(part.names) == 1 else
-                    (_paper_sheets(library, part.names[0], part.pages, spec),
+                    (_paper_sheets(library, part.names[0], len(part.pages), spec),
                      counting.of_pages(part.pages)) for part in parts]
         counting.close()
-        inks = [c[1] for c in per_part]
         counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_part),
-                                    lambda: sum(ink() for ink in inks))
+                                    _total([c[1] for c in per_part]))
+    return _write(out_dir, [(file, len(pages), data, *counts.get(file, (None, None)))
+                            for file, pages, data in encoded], cut_encoded)
+
+
+#: A file's ink in rated pages, when asked for (see :class:`.ink.Counting`).
+Ink = Callable[[], float]
+#: A file ready to write: name, pages, bytes, sheets of paper and ink (or None, None).
+_Encoded = tuple[str, int, bytes, int | None, Ink | None]
+
+
+def _total(inks: Sequence[Ink]) -> Ink:
+    """The ink of the files whose inks are *inks*, together."""
+    return lambda: sum(ink() for ink in inks)
+
+
+def _render_lazily(library: Library, name: str, spec: SheetSpec, settings: Settings, *,
+                   overlap: float, card: Size | None, cmyk: bool, count_ink: bool
+                   ) -> tuple[int, bytes, int | None, Ink | None] | None:
+    """Item *name*'s own PDF, each page drawn, written and dropped in turn: (pages, bytes,
+    sheets of paper and ink when *count_ink*, else None), or None if it has no page."""
+    pages = iter_item_pages(library, name, spec, settings, overlap=overlap, card=card)
+    first = next(pages, None)
+    if first is None:
+        return None
+    drawn = [0]
+
+    def counted() -> Iterator[Page]:
+        for page in itertools.chain((first,), pages):
+            drawn[0] += 1
+            yield page
+    data = pdf.render(counted(), title=f"opencards {library.item(name).name}", cmyk=cmyk)
+    if not count_ink:
+        return drawn[0], data, None, None
+    counting = Counting()
+    ink = counting.of_document(data)
+    counting.close()
+    return drawn[0], data, _paper_sheets(library, name, drawn[0], spec), ink
+
+
+#: From this many cards on, a kit of several items is drawn page by page, twice: once to
+#: read the characters every file numbers its glyphs from, once into the files. That
+#: costs about a fifth more time and keeps memory flat; a smaller kit is drawn once and
+#: kept whole until written (a 1,000-card kit's drawings take about 8 MB).
+LAZY_KIT_CARDS = 1000
+
+
+def _cards(library: Library, items: Sequence[str]) -> int:
+    """The cards of *items* (a board has none)."""
+    return sum(card_count(item) for item in map(library.item, items)
+               if not isinstance(item, Board))
+
+
+def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[str],
+                       kit_file: str, spec: SheetSpec, settings: Settings, *,
+                       overlap: float, card: Size | None, cmyk: bool, count_ink: bool,
+                       progress: Callable[[str], None] | None) -> list[_Encoded]:
+    """Each item's file (*files*, in *items* order) and the kit's (*kit_file*) as the
+    list path of :func:`build` writes them when no sheets are shared, byte for byte, with
+    no page kept once it is in its files. Items without pages get no file."""
+    def pages_of(name: str) -> Iterator[Page]:
+        return iter_item_pages(library, name, spec, settings, overlap=overlap, card=card)
+
+    # The first drawing: characters, and which items have pages at all.
+    found: dict[str, set[str]] = {}
+    named: list[str] = []
+    for name in items:
+        before = len(named)
+        for page in pages_of(name):
+            pdf.characters([page], found)
+            if len(named) == before:
+                named.append(name)
+
+    def parts() -> Iterator[tuple[Iterator[Page], str]]:
+        for name in items:
+            if progress:
+                progress(name)
+            if name in named:
+                yield pages_of(name), f"opencards {library.item(name).name}"
+
+    def after(index: int, page: Page) -> list[Page]:
+        return _duplex_ready([page], spec, _one_sided(library, named[index]))[1:]
+    datas, whole, counts, kit_pages = pdf.render_parts_and_whole(
+        parts(), pdf.glyph_order(found), after, whole_title="opencards kit", cmyk=cmyk)
+    by_name = dict(zip(items, files))
+    encoded: list[_Encoded] = []
+    counting = Counting()
+    for name, data, pages in zip(named, datas, counts):
+        paper, ink = ((_paper_sheets(library, name, pages, spec), counting.of_document(data))
+                      if count_ink else (None, None))
+        encoded.append((by_name[name], pages, data, paper, ink))
+    counting.close()
+    paper_total: int | None = None
+    ink_total: Ink | None = None
+    if count_ink:
+        paper_total = sum(e[3] or 0 for e in encoded)
+        ink_total = _total([e[4] for e in encoded if e[4] is not None])
+    return encoded + [(kit_file, kit_pages, whole, paper_total, ink_total)]
+
+
+def _write(out_dir: Path, encoded: Sequence[_Encoded], cut_encoded: Sequence[tuple[str, bytes]]
+           ) -> list[Built]:
     with staged(out_dir) as stage:
-        return [Built(stage.write(file, data), len(pages), len(data),
-                      *counts.get(file, (None, None)))
-                for file, pages, data in encoded] + [
+        return [Built(stage.write(file, data), pages, len(data), paper, ink)
+                for file, pages, data, paper, ink in encoded] + [
             Built(stage.write(file, data), 1, len(data)) for file, data in cut_encoded]
 
 
@@ -265,12 +401,12 @@ def _sheet_count(library: Library, name: str, pages: list[Page], spec: SheetSpec
     return -(-len(pages) // _pages_per_sheet(library, name, spec))
 
 
-def _paper_sheets(library: Library, name: str, pages: list[Page], spec: SheetSpec) -> int:
-    """Sheets of paper *pages* print on: a duplex card sheet is one, anything else one a
-    page (a glued sheet's backs are paper of their own)."""
+def _paper_sheets(library: Library, name: str, pages: int, spec: SheetSpec) -> int:
+    """Sheets of paper *pages* pages of *name* print on: a duplex card sheet is one,
+    anything else one a page (a glued sheet's backs are paper of their own)."""
     if spec.backs is Backs.DUPLEX and not _one_sided(library, name):
-        return -(-len(pages) // 2)
-    return len(pages)
+        return -(-pages // 2)
+    return pages
 
 
 def calibrate(out_dir: Path, spec: SheetSpec) -> Built:

@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, whole
-from ..draw.art.cards import card_back, card_front, letter_back, letter_front
+from ..draw.art.cards import back_key, card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, png, raster, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Group, Page
@@ -50,6 +50,12 @@ def drawn_size(source: Source | TraditionalPack, settings: Settings,
     return source.size if isinstance(source, TraditionalPack) else settings.card
 
 
+def card_count(source: Source | TraditionalPack) -> int:
+    """How many cards :func:`card_sides` yields for *source*, known before any is drawn:
+    a traditional pack's copies count."""
+    return len(source.printed()) if isinstance(source, TraditionalPack) else len(source)
+
+
 def card_sides(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,
                style: Style = DEFAULT_STYLE, card_size: Size | None = None
                ) -> Iterator[tuple[str, Group, Group]]:
@@ -58,31 +64,40 @@ def card_sides(source: Source | TraditionalPack, settings: Settings, *, bleed: f
     writes each once."""
     size = drawn_size(source, settings, card_size)
     corner = settings.corner_radius
-    sides: Iterator[tuple[str, Group, Group]]
     if isinstance(source, TraditionalPack):
-        sides = ((traditional_stem(source, printed),
-                  traditional_front(source, printed, size=size, bleed=bleed, style=style),
-                  traditional_back(source, printed, size=size, bleed=bleed, style=style))
-                 for printed in source.printed())
-    elif isinstance(source, Pack):
+        first: dict[str, Group] = {}
+        for printed in source.printed():
+            back = traditional_back(source, printed, size=size, bleed=bleed, style=style)
+            if back.key is not None:
+                back = first.setdefault(back.key, back)
+            yield (traditional_stem(source, printed),
+                   traditional_front(source, printed, size=size, bleed=bleed, style=style),
+                   back)
+        return
+    # An open pack or letter set has at most two backs, told apart by the dagger: each is
+    # drawn once (a back's hatching took 60 % of the drawing of a letter set's cards).
+    backs: dict[str, Group] = {}
+    if isinstance(source, Pack):
         pack = source
-        sides = ((f"{pack.name}-{card.notation()}",
-                  card_front(pack, card, size=size, bleed=bleed, style=style, corner=corner),
-                  card_back(pack, card, size=size, bleed=bleed, style=style, corner=corner))
-                 for card in pack)
-    else:
-        letters = source
-        sides = ((f"{letters.name}-{card.letter}-{card.colour.code}",
-                  letter_front(letters, card, size=size, bleed=bleed, style=style,
-                               corner=corner),
-                  letter_back(letters, card, size=size, bleed=bleed, style=style,
-                              corner=corner))
-                 for card in letters)
-    first: dict[str, Group] = {}
-    for stem, front, back in sides:
-        if back.key is not None:
-            back = first.setdefault(back.key, back)
-        yield stem, front, back
+        for card in pack:
+            key = back_key(pack.name, pack.has_dagger(card))
+            if key not in backs:
+                backs[key] = card_back(pack, card, size=size, bleed=bleed, style=style,
+                                       corner=corner)
+            yield (f"{pack.name}-{card.notation()}",
+                   card_front(pack, card, size=size, bleed=bleed, style=style, corner=corner),
+                   backs[key])
+        return
+    letters = source
+    for letter in letters:
+        key = back_key(letters.name, letters.has_dagger(letter))
+        if key not in backs:
+            backs[key] = letter_back(letters, letter, size=size, bleed=bleed, style=style,
+                                     corner=corner)
+        yield (f"{letters.name}-{letter.letter}-{letter.colour.code}",
+               letter_front(letters, letter, size=size, bleed=bleed, style=style,
+                            corner=corner),
+               backs[key])
 
 
 def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,

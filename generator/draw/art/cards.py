@@ -125,6 +125,13 @@ def _back_daggers(size: Size, u: float, style: Style) -> list[Item]:
                      backing=style.paper, rotation=180))
 
 
+def back_key(name: str, dagger: bool) -> str:
+    """The key of the back :func:`card_back` or :func:`letter_back` draws for a card of
+    the pack or letter set *name*, with or without the *dagger*: a set's backs are these
+    two drawings, which callers can tell apart before drawing either."""
+    return f"{name}-back{'-dagger' if dagger else ''}"
+
+
 def card_back(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: float = 0.0,
               style: Style = DEFAULT_STYLE, corner: float = CORNER_RADIUS) -> Group:
     """The back of *card*: the pack's hatching and circles, and the dagger where the face
@@ -139,8 +146,8 @@ def card_back(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: float
     has_dagger = pack.has_dagger(card)
     if has_dagger:
         marks += _back_daggers(size, u, style)
-    key = f"{pack.name}-back{'-dagger' if has_dagger else ''}"
-    return _back(size, bleed, style, pack.marks.back_hatching, key, marks, corner)
+    return _back(size, bleed, style, pack.marks.back_hatching,
+                 back_key(pack.name, has_dagger), marks, corner)
 
 
 def letter_front(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 50),
@@ -180,5 +187,5 @@ def letter_back(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 5
     has_dagger = letters.has_dagger(card)
     if has_dagger:
         marks += _back_daggers(size, u, style)
-    key = f"{letters.name}-back{'-dagger' if has_dagger else ''}"
-    return _back(size, bleed, style, letters.marks.back_hatching, key, marks, corner)
+    return _back(size, bleed, style, letters.marks.back_hatching,
+                 back_key(letters.name, has_dagger), marks, corner)

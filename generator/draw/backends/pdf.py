@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -253,23 +254,34 @@ def _box(rect: Rect, page_h: float) -> tuple[float, float, float, float]:
             round(mm_to_pt(rect.right), 4), round(mm_to_pt(page_h - rect.y), 4))
 
 
-def render(pages: Sequence[Page], *, title: str = "", cmyk: bool = False,
+def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
            lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
            inks: Inks | None = None) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
+    *pages* may be an iterator: each page is drawn as it comes and not kept (its content
+    stream is kept compressed), so a file of thousands of pages takes little more memory
+    than one of a few.
+
     *lang* sets the document's language (``en``, ``ru``) for readers and screen readers;
     *outline* lists bookmarks as (title, level from 0, page index), in page order. *inks*
     turns every colour into CMYK its own way (a print shop's profile; see
-    :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four."""
-    document = _Document(pages[0], title, cmyk, lang=lang, inks=inks)
+    :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four.
+
+    :raises: :exc:`ValueError` if there is no page.
+    """
+    remaining = iter(pages)
+    first = next(remaining, None)
+    if first is None:
+        raise ValueError("a PDF needs at least one page")
+    document = _Document(first, title, cmyk, lang=lang, inks=inks)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))
     if outline:
         document.canvas.showOutline()
-    for number, page in enumerate(pages):
+    for number, page in enumerate(itertools.chain((first,), remaining)):
         for k, (text, level) in enumerate(marks.get(number, [])):
             key = f"p{number}-{k}"
             document.canvas.bookmarkPage(key)
@@ -304,6 +316,69 @@ def render_with_whole(parts: Sequence[tuple[Sequence[Page], str]], whole: Sequen
         else:
             combined.page(page)
     return [d.finish() for d in documents], combined.finish()
+
+
+def render_parts_and_whole(parts: Iterable[tuple[Iterable[Page], str]],
+                           characters: dict[str, str],
+                           after: Callable[[int, Page], Sequence[Page]], *,
+                           whole_title: str, cmyk: bool = False
+                           ) -> tuple[list[bytes], bytes, list[int], int]:
+    """What :func:`render_with_whole` makes of *parts* and a whole that is every page of
+    the parts in order, each followed by the pages ``after(part index, page)`` (blank
+    reverses), with each page drawn once and dropped: the parts may be iterators.
+
+    Returns the parts' PDFs, the whole's, the parts' page counts and the whole's.
+    *characters* must be :func:`characters` of every page, read beforehand (the glyphs
+    of every file are numbered from it before any page); the bytes are then those
+    :func:`render_with_whole` gives. Each part's file is finished before the next part
+    is drawn.
+
+    :raises: :exc:`ValueError` if a part has no page.
+    """
+    data: list[bytes] = []
+    counts: list[int] = []
+    combined: _Document | None = None
+    whole_count = 0
+    for index, (pages, title) in enumerate(parts):
+        remaining = iter(pages)
+        first = next(remaining, None)
+        if first is None:
+            raise ValueError(f"{title}: a PDF needs at least one page")
+        document = _Document(first, title, cmyk, characters=characters)
+        if combined is None:
+            combined = _Document(first, whole_title, cmyk, characters=characters)
+        count = 0
+        for page in itertools.chain((first,), remaining):
+            code, forms = document.page(page)
+            combined.replay(page, code, forms, document.writer.form_groups)
+            count += 1
+            for extra in after(index, page):
+                combined.page(extra)
+                whole_count += 1
+        data.append(document.finish())
+        counts.append(count)
+        whole_count += count
+    if combined is None:
+        raise ValueError(f"{whole_title}: a PDF needs at least one page")
+    return data, combined.finish(), counts, whole_count
+
+
+def characters(pages: Iterable[Page], found: dict[str, set[str]] | None = None
+               ) -> dict[str, set[str]]:
+    """Every character of the text on *pages*, per font key, added to *found*: the pages
+    may come one at a time (what :func:`render_parts_and_whole` needs first)."""
+    found = {} if found is None else found
+    for page in pages:
+        # Shared groups (a set's backs) are read once a page: once per document would
+        # need their ids kept, and an id may be reused once its page is dropped.
+        for key, chars in _characters([page]).items():
+            found.setdefault(key, set()).update(chars)
+    return found
+
+
+def glyph_order(found: dict[str, set[str]]) -> dict[str, str]:
+    """*found* (see :func:`characters`) in the order files number their glyphs."""
+    return {key: "".join(sorted(chars)) for key, chars in sorted(found.items())}
 
 
 def _characters(pages: Sequence[Page]) -> dict[str, str]:
@@ -408,8 +483,37 @@ class _Document:
         c.restoreState()
         # The page's stream and forms as reportlab holds them until showPage.
         drawn = (list(getattr(c, "_code")), list(getattr(c, "_formsinuse")))
-        c.showPage()
+        self._show_page()
         return drawn
+
+    def _show_page(self) -> None:
+        """Ends the page, and compresses its content stream at once.
+
+        reportlab keeps every page's stream as text until :meth:`finish` and compresses
+        them all then: 6 MB for the 236 pages of a 4,096-card set. Compressed here, with
+        the filters reportlab would apply and in the same order, the stream takes a tenth
+        of that and the bytes written are the same: reportlab writes a stream whose
+        dictionary already names its filter as it is ("only apply filters if they haven't
+        been applied elsewhere", :class:`reportlab.pdfbase.pdfdoc.PDFStream`), and a page
+        whose Contents is set keeps it (every PDF attribute of a page may be set).
+        """
+        self.canvas.showPage()
+        from reportlab import rl_config
+        from reportlab.pdfbase import pdfdoc
+        page = getattr(self.canvas, "_doc").Pages.pages[-1]
+        if page.Contents or not page.stream or not page.compression:
+            return  # reportlab's own way: nothing to compress, or not asked to
+        filters: list[Any] = ([pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress]
+                              if rl_config.useA85 else [pdfdoc.PDFZCompress])
+        content = page.stream
+        for encoding in reversed(filters):
+            content = encoding.encode(content)
+        stream = pdfdoc.PDFStream(content=content)
+        stream.dictionary["Filter"] = pdfdoc.PDFArray(
+            [pdfdoc.PDFName(f.pdfname) for f in filters])
+        setattr(stream, "__Comment__", "page stream")  # as reportlab names it; not in stubs
+        page.Contents = stream
+        page.stream = None
 
     def replay(self, page: Page, code: list[str], forms: list[str],
                groups: dict[str, Group]) -> None:
@@ -421,7 +525,7 @@ class _Document:
         self._begin(page)
         getattr(self.canvas, "_code").extend(code)
         getattr(self.canvas, "_formsinuse").extend(forms)
-        self.canvas.showPage()
+        self._show_page()
 
     def finish(self) -> bytes:
         self.canvas.save()
