@@ -1,7 +1,7 @@
 """One file per card face and back, or one per board: the ``opencards render`` job."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, whole
@@ -23,14 +23,6 @@ FORMATS = ("png", "svg", "pdf")
 
 #: Told (files written so far, files in all) after each file, to move a progress bar.
 Progress = Callable[[int, int], None]
-
-
-def one_per_key(groups: Iterable[Group]) -> list[Group]:
-    """*groups* with every keyed group replaced by the first of its key, so that a set's
-    thousands of identical backs are one drawing in memory, not thousands (a key names
-    art that looks the same: documents already draw it once)."""
-    first: dict[str, Group] = {}
-    return [g if g.key is None else first.setdefault(g.key, g) for g in groups]
 
 
 def card_page(art: Group, size: Size, bleed: float, label: str) -> Page:
@@ -60,7 +52,7 @@ def card_sides(source: Source | TraditionalPack, settings: Settings, *, bleed: f
                style: Style = DEFAULT_STYLE, card_size: Size | None = None
                ) -> Iterator[tuple[str, Group, Group]]:
     """(file stem, face, back) for each card, in pack order, drawn at :func:`drawn_size`
-    with *bleed*. Identical backs are one drawing (as :func:`one_per_key`), so a PDF
+    with *bleed*. Identical backs are one drawing, so a PDF
     writes each once."""
     size = drawn_size(source, settings, card_size)
     corner = settings.corner_radius
