@@ -54,3 +54,42 @@ def test_the_background_estimate_agrees_while_pdfium_is_used_meanwhile(library, 
     assert [b.ink for b in built[:3]] == pytest.approx(alone, rel=1e-9)
     assert built[3].ink == pytest.approx(sum(alone), rel=1e-9)
     assert all(size > 0 for size in exported) and len(exported) == 3 * len(pages)
+
+
+def test_a_background_estimate_stops_when_the_program_ends(tmp_path):
+    """Python waits for the estimate's thread before it exits: after Ctrl-C or an error it
+    must stop at the next page, not rasterise the rest of a big file nobody will read."""
+    import subprocess
+    import sys
+
+    script = (
+        "import atexit\n"
+        "from generator.draw.backends import pdf, raster\n"
+        "from generator.draw.scene import Page, Text\n"
+        "from generator.sheets import ink\n"
+        "seen = []\n"
+        "def counted(document, dpi, images=raster.images):\n"
+        "    for image in images(document, dpi):\n"
+        "        seen.append(1)\n"
+        "        yield image\n"
+        "raster.images = counted\n"
+        "pages = [Page(210, 297, (Text(20, 20 + n % 200, 'page', 9, '#000000'),))\n"
+        "         for n in range(64)]\n"
+        "counting = ink.Counting()\n"
+        "counting.of_document(pdf.render(pages))\n"
+        "counting.close()\n"
+        # Runs after Python has waited for the estimate's thread.
+        "atexit.register(lambda: print(len(seen)))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path,
+                          env={**__import__("os").environ,
+                               "PYTHONPATH": str(__import__("pathlib").Path(
+                                   ink.__file__).resolve().parents[2])})
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.strip()) < 64   # all 64 when Python waited for the whole file
+
+
+def test_an_estimate_told_to_stop_raises_instead_of_answering(library, tmp_path):
+    built = kit.build(library, tmp_path, items=["board-a"])
+    with pytest.raises(ink.Abandoned):
+        ink.page_coverages(built[0].path.read_bytes(), stop=lambda: True)
