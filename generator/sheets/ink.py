@@ -15,7 +15,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from typing import cast
 
 from ..draw.backends import pdf, raster
@@ -30,20 +30,17 @@ DPI = 60
 RATED_COVERAGE = 0.05
 
 
-class Abandoned(Exception):
-    """The estimate was given up: the program is ending and nobody will read it."""
-
-
 def page_coverages(document: bytes, *, stop: Callable[[], bool] | None = None
                    ) -> list[float]:
     """C + M + Y + K over each page of the PDF *document*, as a fraction of the page
     (0 to 4).
 
-    :raises: :exc:`Abandoned` if *stop* says so between two pages."""
+    :raises: :exc:`concurrent.futures.CancelledError` if *stop* says so between two
+        pages."""
     found = []
     for image in raster.images(document, DPI):
         if stop is not None and stop():
-            raise Abandoned
+            raise CancelledError("the ink estimate was given up")
         pixels = image.width * image.height
         total = 0.0
         # A page has few distinct colours: sum over them, not over every pixel.
@@ -122,7 +119,7 @@ class Counting:
                 return
             future, work = job
             if _program_ending():
-                future.set_exception(Abandoned())
+                future.cancel()
                 continue
             try:
                 future.set_result(work())
