@@ -77,7 +77,8 @@ class Counting:
     more cores the estimate costs the build little of its time. An error in the thread is
     raised where its result is asked for.
 
-    The thread ends once :meth:`close` was called and its queue is empty, or as soon as
+    Used as a context manager, which calls :meth:`close` on the way out. The thread ends
+    once :meth:`close` was called and its queue is empty, or as soon as
     the main thread has ended (Ctrl-C, an error, the end of the program), at the next page
     of the file it is reading: Python waits for the thread before it exits, and a user
     who pressed Ctrl-C should not wait for a figure nobody will print (a 4,096-card set's
@@ -101,6 +102,12 @@ class Counting:
     def close(self) -> None:
         """No more work: the thread ends when what is queued is done."""
         self._jobs.put(None)
+
+    def __enter__(self) -> Counting:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
 
     def _submit(self, work: Callable[[], float]) -> Callable[[], float]:
         future: Future[float] = Future()

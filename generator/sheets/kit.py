@@ -244,15 +244,14 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
     if count_ink:
         # The ink of each item is read off its PDF, just encoded: no page is drawn again.
         data_of = {file: data for file, _, data in encoded}
-        counting = Counting()
-        per_item = {name: (_paper_sheets(library, name, len(pages), spec),
-                           counting.of_document(data_of[f"{stems[name]}{side}.pdf"]))
-                    for name, pages in drawn.items()}
+        with Counting() as counting:
+            per_item = {name: (_paper_sheets(library, name, len(pages), spec),
+                               counting.of_document(data_of[f"{stems[name]}{side}.pdf"]))
+                        for name, pages in drawn.items()}
+            per_part = [per_item[part.names[0]] if len(part.names) == 1 else
+                        (_paper_sheets(library, part.names[0], len(part.pages), spec),
+                         counting.of_pages(part.pages)) for part in parts]
         counts = {f"{stems[name]}{side}.pdf": c for name, c in per_item.items()}
-        per_part = [per_item[part.names[0]] if len(part.names) == 1 else
-                    (_paper_sheets(library, part.names[0], len(part.pages), spec),
-                     counting.of_pages(part.pages)) for part in parts]
-        counting.close()
         counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_part),
                                     _total([c[1] for c in per_part]))
     return _write(out_dir, [(file, len(pages), data, *counts.get(file, (None, None)))
@@ -288,9 +287,8 @@ def _render_lazily(library: Library, name: str, spec: SheetSpec, settings: Setti
     data = pdf.render(counted(), title=f"opencards {library.item(name).name}", cmyk=cmyk)
     if not count_ink:
         return drawn[0], data, None, None
-    counting = Counting()
-    ink = counting.of_document(data)
-    counting.close()
+    with Counting() as counting:
+        ink = counting.of_document(data)
     return drawn[0], data, _paper_sheets(library, name, drawn[0], spec), ink
 
 
@@ -340,12 +338,11 @@ def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[s
         parts(), pdf.glyph_order(found), after, whole_title="opencards kit", cmyk=cmyk)
     by_name = dict(zip(items, files))
     encoded: list[_Encoded] = []
-    counting = Counting()
-    for name, data, pages in zip(named, datas, counts):
-        paper, ink = ((_paper_sheets(library, name, pages, spec), counting.of_document(data))
-                      if count_ink else (None, None))
-        encoded.append((by_name[name], pages, data, paper, ink))
-    counting.close()
+    with Counting() as counting:
+        for name, data, pages in zip(named, datas, counts):
+            paper, ink = ((_paper_sheets(library, name, pages, spec),
+                           counting.of_document(data)) if count_ink else (None, None))
+            encoded.append((by_name[name], pages, data, paper, ink))
     paper_total: int | None = None
     ink_total: Ink | None = None
     if count_ink:
