@@ -15,7 +15,7 @@ from generator.draw.backends.raster import MAX_PIXELS, pixel_size
 from generator.draw.style import DEFAULT_STYLE
 from generator.model.cards import Colour
 from generator.model.units import mm_to_px
-from generator.sheets.kit import export_cards
+from generator.sheets.export import export_cards
 from generator.sheets.render import card_pages
 
 DPI = 150

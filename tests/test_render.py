@@ -11,7 +11,7 @@ from generator.cli import cli
 from generator.draw.geometry import Size
 from generator.errors import WrongKindError
 from generator.io.resources import templates_dir
-from generator.sheets.kit import export_cards
+from generator.sheets.export import export_cards
 from generator.sheets.preview import write_preview
 from generator.sheets.render import render_to
 

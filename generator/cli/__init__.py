@@ -16,7 +16,8 @@ from ..model import limits
 from ..io.templates import TemplateKind
 from ..sheets.spec import Backs, CutterMarks, Marks, Orientation
 from ..sheets.cutfiles import FORMATS as CUT_FORMATS
-from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate, export_cards
+from ..sheets.export import export_cards
+from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate
 from ..sheets.preview import write_preview
 from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, render_to

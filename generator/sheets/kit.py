@@ -17,9 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, squares_area, whole
-from ..draw.backends import pdf, raster
+from ..draw.backends import pdf
 from ..model.board import Board
-from ..model.cards import Pack
 from ..draw.geometry import Rect, Size
 from .board import board_sheets, seam_marks, tiles
 from .calibration import calibration_pages
@@ -30,16 +29,13 @@ from .ink import Counting
 from .sharing import CardArt, Part, shared_parts, shares
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
-from ..model.letters import LetterSet
 from ..errors import ImpositionError, OutputError
 from ..io.output import safe_name, staged
-from .render import Progress, card_count, card_pages, card_sides, drawn_size
+from .render import card_count, card_sides, drawn_size
 from ..draw.scene import Box, Group, Page, Paint
 from ..model.settings import Settings
-from ..model.traditional import TraditionalPack
 from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
-from ..rules.validation import Source
 from ..model.units import parse_length
 
 #: What ``opencards build`` makes when no --only is given, in printing order.
@@ -412,59 +408,3 @@ def calibrate(out_dir: Path, spec: SheetSpec) -> Built:
     with staged(out_dir) as stage:
         path = stage.write(f"calibration-{spec.paper}-{spec.flip}.pdf", data)
     return Built(path, len(pages), len(data))
-
-
-def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
-                 dpi: int = 300, bleed: float = 3.175, card: Size | None = None,
-                 progress: Progress | None = None, icc_profile: bytes | None = None,
-                 size_of: Callable[[Source | TraditionalPack], Size | None] | None = None
-                 ) -> list[Built]:
-    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
-    ``OUT/cards/NAME/NAME-1R-face.png``. *items* are packs, letter sets and traditional
-    packs; none means the packs and letter sets of :data:`DEFAULT_ITEMS`. The files are
-    moved in only when all were written (:func:`~generator.io.output.staged`): an error, a
-    full disk or Ctrl-C changes nothing. *icc_profile* is embedded in every PNG;
-    *size_of* gives a card set's own card size where *card* is not given (print shops
-    round a traditional pack's to theirs; see :mod:`.shop`).
-
-    :raises: :exc:`~generator.errors.WrongKindError` for an item that is not a pack or a
-        letter set, and the errors of :meth:`Library.find`.
-    """
-    settings = library.settings()
-    if card is not None:
-        settings = replace(settings, card=card)
-    jobs = [(source.name, stem, page) for source in _card_sets(library, items)
-            for stem, page in card_pages(source, settings, bleed=bleed, card_size=card or (
-                size_of(source) if size_of else None))]
-    for _, _, page in jobs:
-        raster.check_pixels(page, dpi, "--dpi, --card-size or --bleed")
-    # The cards as one PDF, a page each, turned into pixels page by page: the PNGs show
-    # what the PDFs print, and shared art (the backs) is drawn once as a form.
-    pages = [page for _, _, page in jobs]
-    images = raster.pngs(pdf.render(pages, title="opencards cards"), pages, dpi=dpi,
-                         icc_profile=icc_profile)
-    built = []
-    with staged(out_dir) as stage:
-        for (name, stem, page), data in zip(jobs, images):
-            path = stage.write(f"cards/{safe_name(name)}/{safe_name(stem)}.png", data)
-            built.append(Built(path, 1, len(data)))
-            if progress:
-                progress(len(built), len(jobs))
-    return built
-
-
-def _card_sets(library: Library, items: Sequence[str]) -> list[Source | TraditionalPack]:
-    """The card sets *items* name, or the packs and letter sets of the default kit."""
-    if items:
-        return [card_set(library, name) for name in items]
-    # Boards are in the kit but are not cards: print shops take them as PDFs.
-    return [item for item in map(library.item, DEFAULT_ITEMS)
-            if isinstance(item, (Pack, LetterSet))]
-
-
-def card_set(library: Library, name: str) -> Source | TraditionalPack:
-    """A pack, letter set or traditional pack: anything with cards to export."""
-    found = library.find(name)
-    if isinstance(found, TraditionalPack):
-        return found
-    return library.source(name)

@@ -31,7 +31,8 @@ from ..model.board import Board
 from ..model.traditional import TraditionalPack
 from ..model.units import MM_PER_INCH
 from ..rules.validation import Source
-from .kit import DEFAULT_ITEMS, Built, card_set, export_cards, output_stems
+from .export import card_set, export_cards
+from .kit import DEFAULT_ITEMS, Built, output_stems
 from .render import Progress, card_page, card_pages
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).

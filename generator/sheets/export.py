@@ -1,0 +1,76 @@
+"""Every card face and back as a PNG with bleed (``opencards export-cards``), for
+print-on-demand uploads and image-only print shops (:mod:`.shop` adds their profile and
+sizes). The cards are drawn into one PDF, a page each, and rasterised by PDFium: a PNG
+shows exactly what the PDF prints."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from ..draw.backends import pdf, raster
+from ..draw.geometry import Size
+from ..io.output import safe_name, staged
+from ..io.templates import Library
+from ..model.cards import Pack
+from ..model.letters import LetterSet
+from ..model.traditional import TraditionalPack
+from ..rules.validation import Source
+from .kit import DEFAULT_ITEMS, Built
+from .render import Progress, card_pages
+
+
+def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
+                 dpi: int = 300, bleed: float = 3.175, card: Size | None = None,
+                 progress: Progress | None = None, icc_profile: bytes | None = None,
+                 size_of: Callable[[Source | TraditionalPack], Size | None] | None = None
+                 ) -> list[Built]:
+    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
+    ``OUT/cards/NAME/NAME-1R-face.png``. *items* are packs, letter sets and traditional
+    packs; none means the packs and letter sets of :data:`DEFAULT_ITEMS`. The files are
+    moved in only when all were written (:func:`~generator.io.output.staged`): an error, a
+    full disk or Ctrl-C changes nothing. *icc_profile* is embedded in every PNG;
+    *size_of* gives a card set's own card size where *card* is not given (print shops
+    round a traditional pack's to theirs; see :mod:`.shop`).
+
+    :raises: :exc:`~generator.errors.WrongKindError` for an item that is not a pack or a
+        letter set, and the errors of :meth:`Library.find`.
+    """
+    settings = library.settings()
+    if card is not None:
+        settings = replace(settings, card=card)
+    jobs = [(source.name, stem, page) for source in _card_sets(library, items)
+            for stem, page in card_pages(source, settings, bleed=bleed, card_size=card or (
+                size_of(source) if size_of else None))]
+    for _, _, page in jobs:
+        raster.check_pixels(page, dpi, "--dpi, --card-size or --bleed")
+    # The cards as one PDF, a page each, turned into pixels page by page: the PNGs show
+    # what the PDFs print, and shared art (the backs) is drawn once as a form.
+    pages = [page for _, _, page in jobs]
+    images = raster.pngs(pdf.render(pages, title="opencards cards"), pages, dpi=dpi,
+                         icc_profile=icc_profile)
+    built = []
+    with staged(out_dir) as stage:
+        for (name, stem, page), data in zip(jobs, images):
+            path = stage.write(f"cards/{safe_name(name)}/{safe_name(stem)}.png", data)
+            built.append(Built(path, 1, len(data)))
+            if progress:
+                progress(len(built), len(jobs))
+    return built
+
+
+def _card_sets(library: Library, items: Sequence[str]) -> list[Source | TraditionalPack]:
+    """The card sets *items* name, or the packs and letter sets of the default kit."""
+    if items:
+        return [card_set(library, name) for name in items]
+    # Boards are in the kit but are not cards: print shops take them as PDFs.
+    return [item for item in map(library.item, DEFAULT_ITEMS)
+            if isinstance(item, (Pack, LetterSet))]
+
+
+def card_set(library: Library, name: str) -> Source | TraditionalPack:
+    """A pack, letter set or traditional pack: anything with cards to export."""
+    found = library.find(name)
+    if isinstance(found, TraditionalPack):
+        return found
+    return library.source(name)
