@@ -24,13 +24,13 @@ def _text(data: bytes) -> list[str]:
 def test_each_page_is_drawn_once_and_the_kit_shows_the_same(library, tmp_path, monkeypatch,
                                                             cmyk):
     drawn = []
-    real_page = pdf._Document.page
+    real_page = pdf.Document.page
 
     def counted(self, page):
         drawn.append(page)
         return real_page(self, page)
 
-    monkeypatch.setattr(pdf._Document, "page", counted)
+    monkeypatch.setattr(pdf.Document, "page", counted)
     items = ["pack1", "latin1", "board-a"]
     built = kit.build(library, tmp_path / "once", items=items, cmyk=cmyk)
     item_pages = sum(b.pages for b in built[:-1])

@@ -10,7 +10,7 @@ from generator.sheets import ink, kit
 
 def test_counting_ink_draws_no_page_again(library, tmp_path, monkeypatch):
     drawn = {"pdf": 0, "png": 0}
-    real_page, real_png = pdf._Document.page, png.render_image
+    real_page, real_png = pdf.Document.page, png.render_image
 
     def counted_page(self, page):
         drawn["pdf"] += 1
@@ -20,7 +20,7 @@ def test_counting_ink_draws_no_page_again(library, tmp_path, monkeypatch):
         drawn["png"] += 1
         return real_png(*args, **kwargs)
 
-    monkeypatch.setattr(pdf._Document, "page", counted_page)
+    monkeypatch.setattr(pdf.Document, "page", counted_page)
     monkeypatch.setattr(png, "render_image", counted_png)
     built = kit.build(library, tmp_path, items=["pack1", "board-a"], count_ink=True)
     assert [b.path.name for b in built] == ["pack1.pdf", "board-a.pdf", "kit.pdf"]

@@ -5,7 +5,7 @@ A build of one item draws its pages one at a time and drops each once it is in t
 so its memory hardly grows with the cards. kit.pdf replays the pages drawn for the items'
 files, and for their content streams to mean the same in every file, each file numbers
 its glyphs from every character of every page (see
-:func:`~generator.draw.backends.pdf.render_with_whole`), known only once all are drawn:
+:func:`~generator.draw.backends.pdfset.render_with_whole`), known only once all are drawn:
 a kit of several items is drawn once and kept whole until written, or, from
 :data:`LAZY_KIT_CARDS` cards on, drawn page by page twice (characters first)."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, squares_area, whole
-from ..draw.backends import pdf
+from ..draw.backends import pdf, pdfset
 from ..model.board import Board
 from ..draw.geometry import Rect, Size
 from .board import board_sheets, seam_marks, tiles
@@ -227,7 +227,7 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
                for p in _duplex_ready(part.pages, spec, _one_sided(library, part.names[0]))]
         # Each page is drawn once, for its item's file; kit.pdf reuses what was drawn
         # (pages of sheets shared on A3 are drawn for it).
-        parts_data, whole = pdf.render_with_whole(
+        parts_data, whole = pdfset.render_with_whole(
             [(pages, title) for _, pages, title in documents], kit,
             whole_title="opencards kit", cmyk=cmyk)
         encoded = [(file, pages, data)
@@ -317,7 +317,7 @@ def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[s
     for name in items:
         before = len(named)
         for page in pages_of(name):
-            pdf.characters([page], found)
+            pdfset.characters([page], found)
             if len(named) == before:
                 named.append(name)
 
@@ -330,8 +330,8 @@ def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[s
 
     def after(index: int, page: Page) -> list[Page]:
         return _duplex_ready([page], spec, _one_sided(library, named[index]))[1:]
-    datas, whole, counts, kit_pages = pdf.render_parts_and_whole(
-        parts(), pdf.glyph_order(found), after, whole_title="opencards kit", cmyk=cmyk)
+    datas, whole, counts, kit_pages = pdfset.render_parts_and_whole(
+        parts(), pdfset.glyph_order(found), after, whole_title="opencards kit", cmyk=cmyk)
     by_name = dict(zip(items, files))
     encoded: list[_Encoded] = []
     with Counting() as counting:
