@@ -16,21 +16,35 @@ from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from .common import Length, Number, mm, number
 
 
-class Offset(click.ParamType):
-    name = "X,Y"
+class Lengths(click.ParamType):
+    """*count* lengths typed as ``a,b,...`` (in mm unless a unit is given), each within
+    *limit*: ``--back-offset 0.5,-1.2``, ``--margins 5,5,12,5``."""
 
-    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
+    def __init__(self, name: str, count: int, limit: limits.Limit, wanted: str,
+                 each: str) -> None:
+        self.name, self.count, self.limit = name, count, limit
+        self.wanted, self.each = wanted, each
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, ...]:
         if isinstance(value, tuple):
             return value
-        parts = str(value).split(",")
         try:
-            x, y = (mm(p) for p in parts)
+            found = tuple(mm(p) for p in str(value).split(","))
         except ValueError:
-            self.fail(f"expected two lengths in mm like 0.5,-1.2, got {value!r}", param, ctx)
-        if not (limits.BACK_OFFSET.holds(x) and limits.BACK_OFFSET.holds(y)):
-            self.fail(f"expected each {limits.BACK_OFFSET.expected()}, got {value!r}",
+            found = ()
+        if len(found) != self.count:
+            self.fail(f"expected {self.wanted}, got {value!r}", param, ctx)
+        if not all(self.limit.holds(v) for v in found):
+            self.fail(f"expected {self.each} {self.limit.expected()}, got {value!r}",
                       param, ctx)
-        return (x, y)
+        return found
+
+
+#: --back-offset: how far to move the backs.
+OFFSET = Lengths("X,Y", 2, limits.BACK_OFFSET, "two lengths in mm like 0.5,-1.2", "each")
+#: --margins: the printer's safe margin at each edge.
+MARGINS = Lengths("T,R,B,L", 4, limits.EDGE_MARGIN,
+                  "four lengths top,right,bottom,left like 5,5,12,5", "each margin")
 
 
 class Scale(click.ParamType):
@@ -48,23 +62,6 @@ class Scale(click.ParamType):
             self.fail(f"expected one or two factors {limits.BACK_SCALE.span()} like "
                       f"0.993 or 0.993,1.002, got {value!r}", param, ctx)
         return (factors[0], factors[-1])
-
-
-class Margins(click.ParamType):
-    name = "T,R,B,L"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float, float, float]:
-        if isinstance(value, tuple):
-            return value
-        try:
-            top, right, bottom, left = (mm(p) for p in str(value).split(","))
-        except ValueError:
-            self.fail(f"expected four lengths top,right,bottom,left like 5,5,12,5, got "
-                      f"{value!r}", param, ctx)
-        if not all(limits.EDGE_MARGIN.holds(v) for v in (top, right, bottom, left)):
-            self.fail(f"expected each margin {limits.EDGE_MARGIN.expected()}, got {value!r}",
-                      param, ctx)
-        return (top, right, bottom, left)
 
 
 class CardSize(click.ParamType):
@@ -101,7 +98,7 @@ def sheet_options(f: Any) -> Any:
     f = click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
                      show_default=True,
                      help="Which edge the sheet turns over when printed duplex.")(f)
-    f = click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
+    f = click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
                      help="Move the backs by X,Y mm (x right, y up, seen from the front) "
                           "to correct your printer; read it off 'opencards calibrate'.")(f)
     f = click.option("--back-rotate", type=Number(limits.BACK_ROTATE), default=0.0,
@@ -116,7 +113,7 @@ def sheet_options(f: Any) -> Any:
     f = click.option("--printer", "printer", metavar="NAME", default=None,
                      help="Use the saved printer profile NAME ('opencards printer save') "
                           "for every sheet option not given here.")(f)
-    f = click.option("--margins", type=Margins(), default=None,
+    f = click.option("--margins", type=MARGINS, default=None,
                      help="Per-edge safe margins top,right,bottom,left in mm (instead of "
                           "--margin), for a printer with a larger margin on one edge.")(f)
     return f
