@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from ..draw.art.board import board_group, board_size, whole
 from ..draw.art.cards import back_key, card_back, card_front, letter_back, letter_front
@@ -69,27 +70,26 @@ def card_sides(source: Source | TraditionalPack, settings: Settings, *, bleed: f
     # An open pack or letter set has at most two backs, told apart by the dagger: each is
     # drawn once (a back's hatching took 60 % of the drawing of a letter set's cards).
     backs: dict[str, Group] = {}
-    if isinstance(source, Pack):
-        pack = source
-        for card in pack:
-            key = back_key(pack.name, pack.has_dagger(card))
-            if key not in backs:
-                backs[key] = card_back(pack, card, size=size, bleed=bleed, style=style,
-                                       corner=corner)
-            yield (f"{pack.name}-{card.notation()}",
-                   card_front(pack, card, size=size, bleed=bleed, style=style, corner=corner),
-                   backs[key])
-        return
-    letters = source
-    for letter in letters:
-        key = back_key(letters.name, letters.has_dagger(letter))
+    for stem, card, draw_face, draw_back in _open_cards(source):
+        key = back_key(source.name, source.has_dagger(card))
         if key not in backs:
-            backs[key] = letter_back(letters, letter, size=size, bleed=bleed, style=style,
-                                     corner=corner)
-        yield (f"{letters.name}-{letter.letter}-{letter.colour.code}",
-               letter_front(letters, letter, size=size, bleed=bleed, style=style,
-                            corner=corner),
-               backs[key])
+            backs[key] = draw_back(source, card, size=size, bleed=bleed, style=style,
+                                   corner=corner)
+        yield stem, draw_face(source, card, size=size, bleed=bleed, style=style,
+                              corner=corner), backs[key]
+
+
+def _open_cards(source: Source) -> Iterator[tuple[str, Any, Callable[..., Group],
+                                                   Callable[..., Group]]]:
+    """(file stem, card, its face's drawing, its back's) for each card of a pack or a
+    letter set."""
+    if isinstance(source, Pack):
+        for card in source:
+            yield f"{source.name}-{card.notation()}", card, card_front, card_back
+    else:
+        for letter in source:
+            yield (f"{source.name}-{letter.letter}-{letter.colour.code}", letter,
+                   letter_front, letter_back)
 
 
 def card_pages(source: Source | TraditionalPack, settings: Settings, *, bleed: float = 0.0,
