@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
@@ -98,25 +98,30 @@ def _source_for(piece: Piece, layout: Layout, sources: Mapping[str, Source]) -> 
     raise ValueError(f"no pack or letter set of the layout holds {piece.card.notation()}")
 
 
-#: Card drawings already made, by (pack or letter set, style, card, face up, size). The
-#: source and style are held by identity (they are not hashable) and kept alive in the
-#: value so that their ids stay theirs. A booklet draws the same few dozen cards hundreds of
-#: times across its figures; the drawings are immutable, so one serves every figure.
-_ART: dict[tuple[int, int, object, bool, Size], tuple[Source, Style, Group]] = {}
-_ART_LIMIT = 2048
+#: Drawings already made, by what they depend on: a booklet draws the same few dozen cards,
+#: and the same board from the same side, in figure after figure. The drawings are
+#: immutable, so one serves every figure. Packs, letter sets, boards and styles are not
+#: hashable: they are keyed by identity and kept alive in the value, so their ids stay
+#: theirs.
+_DRAWN: dict[tuple[object, ...], tuple[object, Group]] = {}
+_DRAWN_LIMIT = 4096
+
+
+def _drawn(key: tuple[object, ...], keep: object, draw: Callable[[], Group]) -> Group:
+    """The drawing for *key*, made by *draw* the first time (*keep* holds the objects
+    whose ids are in *key*)."""
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= _DRAWN_LIMIT:
+            _DRAWN.clear()
+        found = _DRAWN[key] = (keep, draw())
+    return found[1]
 
 
 def _card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
     """The card as the kit prints it, keyed so that a figure draws each distinct card once."""
-    key = (id(source), id(style), piece.card, piece.face_up, size)
-    found = _ART.get(key)
-    if found is not None:
-        return found[2]
-    art = _draw_card_art(piece, source, size, style)
-    if len(_ART) >= _ART_LIMIT:
-        _ART.clear()
-    _ART[key] = (source, style, art)
-    return art
+    return _drawn(("card", id(source), id(style), piece.card, piece.face_up, size),
+                  (source, style), lambda: _draw_card_art(piece, source, size, style))
 
 
 def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
@@ -133,32 +138,22 @@ def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Gr
     return art
 
 
-#: Board drawings already made, held as :data:`_ART` holds cards' (a booklet shows the
-#: same board from the same side in most of its figures).
-_BOARDS: dict[tuple[int, int, Size, float, View, bool], tuple[Board, Style, Group]] = {}
-
-
 def _board_art(board: Board, square: Size, edge: float, style: Style, view: View,
                coords: bool) -> Group:
     """The board as :func:`board_group` draws it, keyed so that a document holds each
     distinct board drawing once (a PDF form, an SVG symbol) and places it in every figure
     that shows it."""
-    cache_key = (id(board), id(style), square, edge, view, coords)
-    found = _BOARDS.get(cache_key)
-    if found is not None:
-        return found[2]
-    art = board_group(board, square=square, edge=edge, style=style, view=view,
-                      file_letters=coords)
-    # The key names everything the drawing depends on, the style by its contents.
-    art = dataclasses.replace(art, key=(
-        f"{board.name}-board-{view.files[0]}-{view.files[1]}-{view.ranks[0]}-"
-        f"{view.ranks[1]}-{'north' if view.flip else 'south'}-{edge:g}-"
-        f"{'coords' if coords else 'plain'}-{square.width:g}x{square.height:g}-"
-        f"{_fingerprint(style)}"))
-    if len(_BOARDS) >= _ART_LIMIT:
-        _BOARDS.clear()
-    _BOARDS[cache_key] = (board, style, art)
-    return art
+    def draw() -> Group:
+        art = board_group(board, square=square, edge=edge, style=style, view=view,
+                          file_letters=coords)
+        # The key names everything the drawing depends on, the style by its contents.
+        return dataclasses.replace(art, key=(
+            f"{board.name}-board-{view.files[0]}-{view.files[1]}-{view.ranks[0]}-"
+            f"{view.ranks[1]}-{'north' if view.flip else 'south'}-{edge:g}-"
+            f"{'coords' if coords else 'plain'}-{square.width:g}x{square.height:g}-"
+            f"{_fingerprint(style)}"))
+    return _drawn(("board", id(board), id(style), square, edge, view, coords),
+                  (board, style), draw)
 
 
 def _fingerprint(style: Style) -> str:
