@@ -171,10 +171,14 @@ class Library:
     def names(self, kind: TemplateKind | str) -> list[str]:
         return list(self.files(kind))
 
-    def _load(self, path: Path, kind: TemplateKind) -> Template:
+    def _read(self, path: Path) -> Template | Settings:
+        """The file at *path*, read once in this library's life."""
         if path not in self._cache:
             self._cache[path] = load_file(path)
-        obj = self._cache[path]
+        return self._cache[path]
+
+    def _load(self, path: Path, kind: TemplateKind) -> Template:
+        obj = self._read(path)
         got = "settings" if isinstance(obj, Settings) else kind_of(obj).value
         if isinstance(obj, Settings) or got != kind:
             raise TemplateError(display_path(path), "kind", expected=repr(kind.value) +
@@ -237,9 +241,7 @@ class Library:
             path = root / "settings.toml"
             if path.is_file():
                 # Read once, as templates are: every figure of a booklet asks for them.
-                if path not in self._cache:
-                    self._cache[path] = load_file(path)
-                obj = self._cache[path]
+                obj = self._read(path)
                 if not isinstance(obj, Settings):
                     raise TemplateError(display_path(path), "kind", expected="'settings'",
                                         got=repr(kind_of(obj).value))
