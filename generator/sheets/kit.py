@@ -333,18 +333,16 @@ def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[s
     datas, whole, counts, kit_pages = pdfset.render_parts_and_whole(
         parts(), pdfset.glyph_order(found), after, whole_title="opencards kit", cmyk=cmyk)
     by_name = dict(zip(items, files))
-    encoded: list[_Encoded] = []
+    encoded: list[_Encoded] = [(by_name[name], pages, data, None, None)
+                               for name, data, pages in zip(named, datas, counts)]
+    if not count_ink:
+        return encoded + [(kit_file, kit_pages, whole, None, None)]
     with Counting() as counting:
-        for name, data, pages in zip(named, datas, counts):
-            paper, ink = ((_paper_sheets(library, name, pages, spec),
-                           counting.of_document(data)) if count_ink else (None, None))
-            encoded.append((by_name[name], pages, data, paper, ink))
-    paper_total: int | None = None
-    ink_total: Ink | None = None
-    if count_ink:
-        paper_total = sum(e[3] or 0 for e in encoded)
-        ink_total = _total([e[4] for e in encoded if e[4] is not None])
-    return encoded + [(kit_file, kit_pages, whole, paper_total, ink_total)]
+        encoded = [(file, pages, data, _paper_sheets(library, name, pages, spec),
+                    counting.of_document(data))
+                   for name, (file, pages, data, _, _) in zip(named, encoded)]
+    return encoded + [(kit_file, kit_pages, whole, sum(e[3] or 0 for e in encoded),
+                       _total([e[4] for e in encoded if e[4] is not None]))]
 
 
 def _write(out_dir: Path, encoded: Sequence[_Encoded], cut_encoded: Sequence[tuple[str, bytes]]
