@@ -103,21 +103,15 @@ class OpenBoard:
         colour_of, rank_of, need = COLOUR_OF, RANK_OF, self.min_length - 1
         colour, rank = colour_of[card], rank_of[card]
         found: list[int] = []
+        # Lines of one colour, and lines of one value: the same run, read off either table.
+        alike = [(table, wanted) for on, table, wanted in
+                 ((self.colour, colour_of, colour), (self.value, rank_of, rank)) if on]
         for arm_pair in self.arms[target]:
-            if self.colour:
+            for table, wanted in alike:
                 run: list[int] = []
                 for arm in arm_pair:
                     for square in arm:
-                        if colour_of[cells[square]] != colour:
-                            break
-                        run.append(square)
-                if len(run) >= need:
-                    found += run
-            if self.value:
-                run = []
-                for arm in arm_pair:
-                    for square in arm:
-                        if rank_of[cells[square]] != rank:
+                        if table[cells[square]] != wanted:
                             break
                         run.append(square)
                 if len(run) >= need:
