@@ -1,6 +1,7 @@
 """The one error hierarchy: raised deep, shown once by the CLI as a single line."""
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 
 #: How many characters of a value an error message echoes before cutting it short.
@@ -59,15 +60,30 @@ class OutputError(GeneratorError):
     """An output file or folder cannot be written."""
 
 
+class ReasonCode(enum.StrEnum):
+    """Why the rules refuse a move, for tools; :class:`IllegalMoveError` carries one. The
+    values are the spelling of ``--json``."""
+
+    NOT_A_MOVE = "not-a-move"      # the text is no move of the notation
+    GAME_OVER = "game-over"        # the game already has its result
+    OWED = "owed"                  # the side first owes an opening or a take this turn
+    COMPULSORY = "compulsory"      # a compulsory kind of move (pressing) is available
+    MAY_NOT_PASS = "may-not-pass"  # the side has a legal move
+    NOT_HELD = "not-held"          # a lay of a card the side cannot play now
+    ILLEGAL = "illegal"            # any other move the rules do not allow here
+
+
 class IllegalMoveError(GeneratorError):
-    """A move of a game record that the rules refuse: names its number, its text and why.
+    """A move that the rules refuse: names its number, its text, a reason code and why,
+    as ``chess.IllegalMoveError`` does.
 
     >>> str(IllegalMoveError(3, "e2-e5", "2R steps one square only"))
     'move 3 (e2-e5) is illegal: 2R steps one square only'
     """
 
-    def __init__(self, number: int, text: str, reason: str) -> None:
-        self.number, self.text, self.reason = number, text, reason
+    def __init__(self, number: int, text: str, reason: str,
+                 code: ReasonCode = ReasonCode.ILLEGAL) -> None:
+        self.number, self.text, self.reason, self.code = number, text, reason, code
         super().__init__(f"move {number} ({text}) is illegal: {reason}")
 
 

@@ -10,12 +10,13 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.errors import IllegalMoveError
-from generator.io.layouts import load_position
+from generator.io.layouts import load_layout_file
 from generator.model.layout import Side
 from generator.rules.beating import fits_identical
 from generator.rules.moves import MoveKind
 from generator.rules.playout import playout
-from generator.rules.turns import replay, turn_moves
+from generator.rules.position import replay
+from generator.rules.turns import turn_moves
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -36,7 +37,7 @@ def test_open_deals_validate_in_play_under_the_patience(tmp_path, seed):
 
 
 def test_dealt_cards_shift_only_onto_identical_squares(library):
-    position = load_position(library, "basic-52-open-start")
+    position = load_layout_file(library, "basic-52-open-start")
     board, game, layout = position.board, position.game, position.layout
     moves = turn_moves(layout, board, game, Side.SOUTH)
     shifts = [m for m in moves if m.kind is MoveKind.SHIFT]

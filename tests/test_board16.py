@@ -110,7 +110,8 @@ def test_initial_11_crosswise_opens_onto_the_vertical_of_its_value(library):
 
 
 def test_turns_and_play_on_the_crosswise_board(library):
-    from generator.rules.turns import replay, turn_moves
+    from generator.rules.position import replay
+    from generator.rules.turns import turn_moves
     game, board = library.game("initial-11"), crosswise_board()
     layout = Layout.from_rows("cross", {1: "(3G)" + " ." * 10 + " (4R) . (4R) . (1B)"},
                               size=(16, 4))

@@ -341,16 +341,16 @@ def test_the_quick_reference_is_the_last_page_and_one_page(built):
 
 
 def test_every_figure_layout_is_judged_by_the_rule_engine_in_the_run(library, monkeypatch):
-    from generator.io.layouts import Position
+    from generator.io.layouts import LayoutFile
 
     judged: list[str] = []
-    original = Position.problems
+    original = LayoutFile.problems
 
     def spy(self, *, start=True):
         judged.append(self.layout.name)
         return original(self, start=start)
 
-    monkeypatch.setattr(Position, "problems", spy)
+    monkeypatch.setattr(LayoutFile, "problems", spy)
     made = make_booklet(library, "en")
     layouts = [f.layout for c in made.booklet.chapters for f in c.figures if f.layout]
     assert layouts and sorted(judged) == sorted(layouts)

@@ -20,7 +20,10 @@ def test_initial_4_sequence_covers_and_prints_the_position(runner):
     assert lines[:4] == ["1. south 3B@a1", "2. north 6R@b1", "3. south 2G@c1",
                          "4. north 6B@a1"]
     assert "1  3B^+6Bv     6Rv     2G^" in result.output
-    assert lines[-1] == "not decided: south to move"
+    assert lines[-2] == "not decided: south to move"
+    # What south may play next: the top card of its stock on any free square.
+    assert lines[-1].startswith("south may play (61): 5Y@a2 5Y@a3 ")
+    assert lines[-1].endswith(" and 41 more")
     assert "south stock 5Y 6B" in result.output and "north stock 1G 7R" in result.output
 
 

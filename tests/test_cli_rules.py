@@ -62,8 +62,10 @@ def test_rules_moves(runner):
     result = runner.invoke(cli, ["rules", "moves", "game1-demo", "--side", "north"])
     assert result.exit_code == 0
     assert result.output.split()[:3] == ["a7-a6", "a7-b6", "b7-a6"]
-    stuck = runner.invoke(cli, ["rules", "moves", "basic-52-start"])
-    assert "south has no moves" in stuck.output
+    # A laying game: the lays rules play accepts are listed too (the pile's top, 50R,
+    # fits only the free five-red square d5).
+    laying = runner.invoke(cli, ["rules", "moves", "basic-52-start"])
+    assert laying.output == "50R@d5\n"
 
 
 @pytest.mark.parametrize("module", [beating, combos, lines, moves, validation, words])

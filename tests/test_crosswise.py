@@ -8,7 +8,7 @@ import pytest
 
 from generator.cli import cli
 from generator.io.layout_text import layout_to_toml
-from generator.io.layouts import load_position
+from generator.io.layouts import load_layout_file
 from generator.io.templates import load_file
 
 ROOT = Path(__file__).resolve().parent.parent / "templates"
@@ -26,7 +26,7 @@ def test_board_template_is_sixteen_by_four(library):
 
 
 def test_start_layout_validates_and_plays(library):
-    position = load_position(library, "initial-11-crosswise-start")
+    position = load_layout_file(library, "initial-11-crosswise-start")
     assert position.layout.size == (16, 4) and len(position.layout) == 64
     assert position.problems() == []
     # Written back, the layout says its size and reads the same again.

@@ -20,7 +20,7 @@ from generator.docs.diagram import LAST_MOVE, PROBLEM, figure_page, to_pdf, to_p
 from generator.docs.figure import Arrow, Crop, Figure, Highlight
 from generator.docs.gallery import write_gallery
 from generator.errors import FigureError
-from generator.io.layouts import load_position
+from generator.io.layouts import load_layout_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "data" / "figures"
@@ -156,7 +156,7 @@ def test_width_and_dpi_set_the_size(runner, tmp_path):
 
 
 def test_svg_holds_each_distinct_card_once(library):
-    position = load_position(library, "game9-start")
+    position = load_layout_file(library, "game9-start")
     svg = to_svg(figure_page(position.layout, position.board, position.sources))
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
@@ -307,7 +307,7 @@ def test_figure_table_and_options_add_up(library):
 
 
 def test_library_api_draws_a_layout_with_annotations(library):
-    position = load_position(library, "example-beating")
+    position = load_layout_file(library, "example-beating")
     figure = Figure(flip=True, crop=Crop.parse("a1:d4"), highlights=(Highlight.parse("b4"),))
     page = figure_page(position.layout, position.board, position.sources, figure, width=60)
     assert page.width == 60
@@ -363,7 +363,7 @@ def test_show_threats_rings_every_card_that_can_be_beaten_next(library):
 def test_show_words_outlines_each_word_once(library, tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("HAY\nOF\n", encoding="utf-8")
-    position = load_position(library, "word-1-start")
+    position = load_layout_file(library, "word-1-start")
     from generator.docs.annotate import words_outlines
     from generator.model.layout import Piece
     layout = position.layout.without("c3").with_piece("c3", Piece.from_notation("H/R^"))

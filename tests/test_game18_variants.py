@@ -2,7 +2,7 @@
 (basic-18-onto), and two proportional groups of one pack (basic-18-groups)."""
 from __future__ import annotations
 
-from generator.io.layouts import load_position
+from generator.io.layouts import load_layout_file
 from generator.model.layout import Layout, Side
 from generator.rules import legal_moves, play
 from generator.rules.moves import Move, MoveKind
@@ -38,10 +38,10 @@ def test_no_step_onto_a_card_without_a_combination_or_the_switch(library):
 
 
 def test_proportional_groups_play_all_eight_values(library):
-    position = load_position(library, "basic-18-groups-start")
+    position = load_layout_file(library, "basic-18-groups-start")
     assert position.problems() == []
     values = {p.card.rank for _, p in position.layout.pieces()}
     assert values == set(range(1, 9))
     # The reduced packs' start is not a start of the groups' game.
-    wrong = load_position(library, "basic-18-start", "basic-18-groups")
+    wrong = load_layout_file(library, "basic-18-start", "basic-18-groups")
     assert "wrong-material" in {v.code for v in wrong.problems()}

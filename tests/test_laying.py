@@ -13,7 +13,8 @@ from generator.rules.goals import scores
 from generator.rules.laying import laying_moves, lay_squares, placement_problems
 from generator.rules.moves import MoveKind
 from generator.rules.playout import judge_turn
-from generator.rules.turns import find_move, replay
+from generator.errors import IllegalMoveError
+from generator.rules.position import Position, replay
 from generator.model.hands import parse_item
 
 
@@ -199,9 +200,9 @@ def test_word_25_five_letters_in_a_line_win(library):
 def test_refused_moves_say_why(library, text, reason):
     layout = library.layout("initial-3-start")
     game, board = library.game("initial-3"), library.board("colourless")
-    with pytest.raises(ValueError) as caught:
-        find_move(layout, board, game, Side.SOUTH, text)
-    assert str(caught.value).startswith(reason)
+    with pytest.raises(IllegalMoveError) as caught:
+        Position(layout, board, game, turn=Side.SOUTH).push_text(text)
+    assert caught.value.reason.startswith(reason)
 
 
 def test_replay_alternates_sides_and_reports_what_left_the_board(library):

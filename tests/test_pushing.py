@@ -8,7 +8,8 @@ from generator.cli import cli
 from generator.errors import IllegalMoveError
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Side
-from generator.rules.turns import replay, turn_moves
+from generator.rules.position import replay
+from generator.rules.turns import turn_moves
 from generator.rules.moves import Move
 
 

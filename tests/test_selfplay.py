@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.io.layouts import load_position, word_list_for
+from generator.io.layouts import load_layout_file, word_list_for
 from generator.io.templates import Library
 from generator.rules.playout import playout
 
@@ -16,7 +16,7 @@ LAYOUTS = Library().names("layout")
 
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_random_playouts_end_decided(library, name):
-    position = load_position(library, name)
+    position = load_layout_file(library, name)
     game = position.game
     words = word_list_for(position.sources, None) if game.words.enabled else None
     for seed in range(SEEDS):

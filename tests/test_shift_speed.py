@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from generator.io.layouts import load_position, word_list_for
+from generator.io.layouts import load_layout_file, word_list_for
 from generator.model.cards import Card
 from generator.model.layout import Side
 from generator.rules import legal_moves, play
@@ -54,7 +54,7 @@ def _plain(layout, game, words):
 
 @pytest.mark.parametrize("name", ["basic-65-start", "word-12-start"])
 def test_fast_shifts_are_the_plain_rule(library, name):
-    position = load_position(library, name)
+    position = load_layout_file(library, name)
     game, board = position.game, position.board
     words = word_list_for(position.sources, None) if game.words.enabled else None
     rng = random.Random(7)
@@ -71,7 +71,7 @@ def test_fast_shifts_are_the_plain_rule(library, name):
 
 def test_fast_shifts_in_the_open(library):
     # Basic 65's patience in the open: every card face up, some squares free.
-    position = load_position(library, "basic-65-start")
+    position = load_layout_file(library, "basic-65-start")
     game, board = position.game, position.board
     rng = random.Random(3)
     for _ in range(5):
@@ -107,7 +107,7 @@ def test_a_word_run_is_kept_with_the_place_it_is_asked_for():
 def test_fast_shifts_under_other_combination_rules(library, switches):
     # What a square accepts is worked out per colour and value: held to the plain rule
     # under longer lines, one kind only and fewer orientations, on open boards with gaps.
-    position = load_position(library, "basic-65-start")
+    position = load_layout_file(library, "basic-65-start")
     game = dataclasses.replace(position.game, combinations=dataclasses.replace(
         position.game.combinations, **switches))
     rng = random.Random(11)
@@ -127,7 +127,7 @@ def test_fast_shifts_under_other_combination_rules(library, switches):
 def test_fast_shifts_through_a_game(library, name):
     # Later in a game than the first 40 plies of the tests above: every 10th ply of one
     # random game, openings and shifts alike.
-    position = load_position(library, name)
+    position = load_layout_file(library, name)
     game, board = position.game, position.board
     words = word_list_for(position.sources, None) if game.words.enabled else None
     rng = random.Random(5)
@@ -145,7 +145,7 @@ def test_fast_shifts_through_a_game(library, name):
 
 def test_fast_shifts_onto_cards_in_the_open(library):
     # basic-65-stacking in the open: shifts onto open cards as well as free squares.
-    position = load_position(library, "basic-65-start")
+    position = load_layout_file(library, "basic-65-start")
     game = library.game("basic-65-stacking")
     rng = random.Random(4)
     onto = 0

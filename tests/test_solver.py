@@ -10,7 +10,7 @@ import pytest
 from generator.cli import cli
 from generator.io.layouts import sources_for
 from generator.model.layout import Layout
-from generator.rules import legal_moves, play, problems
+from generator.rules import Position, legal_moves, play, problems
 from generator.rules.dealing import deal
 from generator.rules.solver import solve
 
@@ -23,7 +23,7 @@ def _solve(library, game: str, rows: dict[int, str]):
 def test_basic_65_cleared_in_one_move(library):
     # 30R shifted next to 1R 2R (c1), or 2R onto the diagonal a1-c3 (b2), makes a red run
     # and a sequence: all three leave.
-    found = _solve(library, "basic-65", {1: "1R 2R . . . . . .", 3: ". . 30R . . . . ."})
+    found = _solve(library, "basic-65-open", {1: "1R 2R . . . . . .", 3: ". . 30R . . . . ."})
     assert found.solved and found.complete and found.left == 0
     assert [m.notation() for m in found.moves] in (["c3-c1"], ["b1-b2"])
 
@@ -31,7 +31,7 @@ def test_basic_65_cleared_in_one_move(library):
 def test_basic_65_needs_two_moves_and_an_existing_combination_goes_first(library):
     # Rank 8 holds a combination at the start: it leaves before the first move. Two shifts
     # then clear the rest: 5B joins 5G 5Y, and 3R joins 1R 2R.
-    found = _solve(library, "basic-65", {8: "6G 7G 8G . . . . .",
+    found = _solve(library, "basic-65-open", {8: "6G 7G 8G . . . . .",
                                          5: "5G 5Y . . . . . 5B",
                                          1: "1R 2R . . . . . 3R"})
     assert len(found.start) == 6
@@ -39,19 +39,19 @@ def test_basic_65_needs_two_moves_and_an_existing_combination_goes_first(library
 
 
 def test_basic_65_without_any_combination_to_make_leaves_every_card(library):
-    found = _solve(library, "basic-65", {1: "1R . . 5G . . . 8B", 8: "3Y . . . . . . 7B"})
+    found = _solve(library, "basic-65-open", {1: "1R . . 5G . . . 8B", 8: "3Y . . . . . . 7B"})
     assert not found.solved and found.complete and found.left == 5 and found.moves == ()
 
 
 def test_basic_52_chain_and_deadlock(library):
     # 4Y on h5 (a blue five) must go first (to b4 or g4), then 5B from h2 to h5, then 2R
     # from a7 to h2 (a2 holds 20R, a5 holds 50B, both settled): three moves.
-    chain = _solve(library, "basic-52", {5: "50B . . . . . . 4Y", 2: "20R . . . . . . 5B",
+    chain = _solve(library, "basic-52-open", {5: "50B . . . . . . 4Y", 2: "20R . . . . . . 5B",
                                          7: "2R . . . . . . ."})
     assert chain.solved and chain.complete
     assert [m.notation() for m in chain.moves][-2:] == ["h2-h5", "a7-h2"]
     # 2R on h5 wants a2/h2; 5B on h2 wants a5/h5; a2 and a5 hold settled cards: stuck.
-    stuck = _solve(library, "basic-52", {5: "50B . . . . . . 2R", 2: "20R . . . . . . 5B"})
+    stuck = _solve(library, "basic-52-open", {5: "50B . . . . . . 2R", 2: "20R . . . . . . 5B"})
     assert not stuck.solved and stuck.complete and stuck.left == 2
 
 
@@ -85,10 +85,14 @@ def test_deal_command_is_seeded_and_refuses_other_games(runner, tmp_path):
 
 def test_solve_command(runner, tmp_path):
     path = tmp_path / "p.toml"
-    path.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "basic-65"\n'
+    path.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "basic-65-open"\n'
                     '[players]\nsouth = "pack1"\nnorth = "pack2"\n'
                     '[rows]\n8 = "6G 7G 8G . . . . ."\n1 = "1R 2R . . . . . ."\n'
                     '3 = ". . 30R . . . . ."\n', encoding="utf-8")
+    two = runner.invoke(cli, ["rules", "solve", str(path), "--game", "basic-65"])
+    assert two.exit_code == 1 and two.stderr.count("\n") == 1
+    assert "basic-65 is a game of 2 players, not a patience; rules solve plays the games " \
+        "of one player: basic-52-open, basic-65-open, word-puzzle-5" in two.stderr
     text = runner.invoke(cli, ["rules", "solve", str(path)])
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
@@ -106,8 +110,8 @@ def test_basic_65_fifteen_cards_in_five_moves_checked_by_the_plain_rules(library
     # again through legal_moves and play: every move must be legal, and nothing may be left.
     rows = {1: "1R 2R . . . . . 3R", 2: "6R 6G 8B 6Y . . . .", 4: "8G 8Y . . . . . .",
             6: "5G 5Y . . . . . 5B", 8: "1B . 3B . . . . 2G"}
-    game, board = library.game("basic-65"), library.board("board-a")
-    found = _solve(library, "basic-65", rows)
+    game, board = library.game("basic-65-open"), library.board("board-a")
+    found = _solve(library, "basic-65-open", rows)
     assert len(found.start) == 15 and found.solved and found.left == 0
     assert len(found.moves) == 5
     position = found.start
@@ -115,3 +119,8 @@ def test_basic_65_fifteen_cards_in_five_moves_checked_by_the_plain_rules(library
         assert move in legal_moves(position, board, game, "south"), move
         position = play(position, move, game, side="south")
     assert len(position) == 0
+    # The same line through a Position, as rules play would take it: solved at the end.
+    game_position = Position(Layout.from_rows("board-a", rows), board, game)
+    game_position.play_record([m.notation() for m in found.moves])
+    assert game_position.outcome().solved and str(game_position.outcome()).startswith(
+        "solved: every card has left the board")

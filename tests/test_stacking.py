@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.errors import TemplateError
+from generator.errors import IllegalMoveError, TemplateError
 from generator.model.layout import Layout, Side
-from generator.rules import legal_moves, play
+from generator.rules import Position, legal_moves, play
 from generator.rules.moves import Move, MoveKind
 
 ROWS = {1: "2R 3R 5B . . . . .", 5: ". . . . 4G . . .", 8: ". . . . . . 7Y ."}
@@ -63,14 +63,28 @@ def test_the_switch_needs_shifts_and_piles(library, tmp_path):
         Library.with_user_dirs([tmp_path]).game("bad")
 
 
-def test_rules_play_lays_a_card_on_a_card(tmp_path):
+def test_the_patience_lays_a_card_on_a_card(library):
+    # The seed gives the rule for the patience, where every card lies open and any card
+    # may shift; its form here is the game with one player.
+    game = dataclasses.replace(library.game("basic-65-stacking"), players=1)
+    layout = Layout.from_rows("board-a", {1: "2R 3R 5B . . . . .", 5: ". . . . 4G . . .",
+                                          8: ". . . . . . 7Y ."})
+    position = Position(layout, library.board("board-a"), game)
+    ply = position.push_text("e5-c1")
+    assert sorted(c.notation() for c in ply.took) == ["2R", "3R", "4G", "5B"]
+    position.pop()
+    with pytest.raises(IllegalMoveError) as refused:
+        position.push_text("g8-c1")
+    assert refused.value.number == 1
+
+
+def test_the_two_player_game_is_over_once_every_card_is_open(tmp_path):
+    # Seed000 game 65: "the game is finished when all cards on the board are open".
     path = tmp_path / "pos.toml"
     path.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\n'
                     'game = "basic-65-stacking"\n'
                     '[players]\nsouth = "pack1"\nnorth = "pack2"\n[rows]\n'
                     '1 = "2R 3R 5B . . . . ."\n5 = ". . . . 4G . . ."\n8 = ". . . . . . 7Y ."\n')
     result = CliRunner().invoke(cli, ["rules", "play", str(path), "--moves", "e5-c1"])
-    assert result.exit_code == 0, result.output
-    assert "e5-c1" in result.output and "5B" in result.output
-    refused = CliRunner().invoke(cli, ["rules", "play", str(path), "--moves", "g8-c1"])
-    assert refused.exit_code == 1 and "move 1 (g8-c1)" in refused.output
+    assert result.exit_code == 1 and "the game is over (a draw: every card is open" \
+        in result.stderr

@@ -3,18 +3,27 @@
 false). Hand-made positions: three ones on file c and three reds on rank 3 share c3."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from generator.cli import cli
 from generator.errors import IllegalMoveError
 from generator.model.layout import Layout, Side
 from generator.rules import legal_moves, play
+from generator.rules.games import Game
 from generator.rules.solver import solve
-from generator.rules.turns import replay
+from generator.rules.position import replay
 
 # 1R on h8 shifted to c3 makes 1Y 1G 1R (file c) and 5R 7R 1R (rank 3), crossing on c3.
 CROSS = {8: ". . . . . . . 1R", 3: "5R 7R . . . . . .", 2: ". . 1G . . . . .",
          1: ". . 1Y . . . . ."}
+
+
+def _patience(library, name: str) -> Game:
+    """The patience (one player) under *name*'s rules: the seed gives both switches for
+    the patience, where every card lies open and any card may shift."""
+    return dataclasses.replace(library.game(name), players=1)
 
 
 def _cards(layout: Layout) -> dict[str, str]:
@@ -34,7 +43,7 @@ def _move(layout, library, game, text):
 
 
 def test_crossing_one_mover_takes_one_and_breaks_the_other(library):
-    game, board = library.game("basic-65-crossing"), library.board("board-a")
+    game, board = _patience(library, "basic-65-crossing"), library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
     after = play(layout, _move(layout, library, "basic-65-crossing", "h8-c3"), game,
                  side=Side.SOUTH)
@@ -54,7 +63,7 @@ def test_crossing_one_mover_takes_one_and_breaks_the_other(library):
 
 
 def test_crossing_one_refuses_anything_but_the_take(library):
-    game, board = library.game("basic-65-crossing"), library.board("board-a")
+    game, board = _patience(library, "basic-65-crossing"), library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
     with pytest.raises(IllegalMoveError) as refused:
         replay(layout, board, game, ["h8-c3", "a3-a4"])
@@ -66,7 +75,7 @@ def test_crossing_one_refuses_anything_but_the_take(library):
 
 
 def test_crossing_one_lets_a_lone_combination_leave_by_itself(library):
-    game, board = library.game("basic-65-crossing"), library.board("board-a")
+    game, board = _patience(library, "basic-65-crossing"), library.board("board-a")
     layout = Layout.from_rows("board-a", {8: ". . . . . . . 1R", 2: ". . 1G . . . . .",
                                           1: ". . 1Y . . . . ."})
     plies = replay(layout, board, game, ["h8-c3"])
@@ -75,7 +84,7 @@ def test_crossing_one_lets_a_lone_combination_leave_by_itself(library):
 
 
 def test_optional_removal_leaves_combinations_until_taken(library):
-    game, board = library.game("basic-65-optional"), library.board("board-a")
+    game, board = _patience(library, "basic-65-optional"), library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
     plies = replay(layout, board, game, ["h8-c3"])
     after = plies[0].layout
@@ -97,10 +106,10 @@ def test_solver_best_result_follows_the_switch(library):
     # crossing lines leaving, two cards of the other stay whatever is done.
     board = library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
-    main = solve(layout, board, library.game("basic-65"), seconds=5)
+    main = solve(layout, board, library.game("basic-65-open"), seconds=5)
     assert main.solved and [m.notation() for m in main.moves] == ["h8-c3"]
     for name in ("basic-65-crossing", "basic-65-optional"):
-        found = solve(layout, board, library.game(name), seconds=5)
+        found = solve(layout, board, _patience(library, name), seconds=5)
         assert found.complete and not found.solved and found.left == 2, name
         assert [m.notation() for m in found.moves][-1] in ("a3*c3", "c1*c3")
 

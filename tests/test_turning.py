@@ -11,7 +11,8 @@ from generator.errors import IllegalMoveError
 from generator.io.wordlists import SetWordList
 from generator.model.layout import Facing, Layout, Side
 from generator.rules.goals import judge
-from generator.rules.turns import replay, turn_moves
+from generator.rules.position import replay
+from generator.rules.turns import turn_moves
 
 WORDS = SetWordList(frozenset({"CAT"}), "test")
 # C and A on a1 and b1, pointing opposite ways; T slides down the c file onto c1.
@@ -73,6 +74,6 @@ def test_rules_play_shows_the_turn_and_the_solved_puzzle(tmp_path):
 
 def test_the_word_list_follows_the_letters_on_the_board(library):
     # Puzzle 5 allows Latin and Cyrillic sets: a Latin layout gets the English list.
-    from generator.io.layouts import load_position, word_list_for
-    position = load_position(library, "word-puzzle-5-start")
+    from generator.io.layouts import load_layout_file, word_list_for
+    position = load_layout_file(library, "word-puzzle-5-start")
     assert "CAT" in word_list_for(position.sources, None)

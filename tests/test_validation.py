@@ -8,7 +8,7 @@ import pytest
 
 from generator.cli import cli
 from generator.io.figures import read_figure_table
-from generator.io.layouts import load_position, sources_for
+from generator.io.layouts import load_layout_file, sources_for
 from generator.model.layout import Layout, OffBoard, parse_stack
 from generator.rules import problems
 
@@ -142,7 +142,7 @@ def test_problems_are_sorted_and_deterministic(library):
     ("off-board-file", "i2", "3R^ lies beyond file h, off the board (files a to h)"),
 ])
 def test_the_engine_reports_piles_off_the_board(library, fixture, square, message):
-    position = load_position(library, str(BROKEN[0].parent / f"{fixture}.toml"))
+    position = load_layout_file(library, str(BROKEN[0].parent / f"{fixture}.toml"))
     # Off the board is wrong at the start and during play alike.
     for start in (True, False):
         assert [(v.code, v.square, v.message) for v in position.problems(start=start)] == [

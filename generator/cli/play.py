@@ -8,13 +8,11 @@ from pathlib import Path
 import click
 
 from .common import library
-from ..io.layouts import load_position, word_list_for
+from ..io.layouts import load_layout_file, word_list_for
 from ..model.hands import parse_item
 from ..model.layout import Side
-from ..rules.goals import quiet_after
 from ..rules.laying import lay_squares
-from ..rules.playout import judge_turn
-from ..rules.turns import replay
+from ..rules.position import Phase, Position
 from .rules import rules
 
 
@@ -35,37 +33,37 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str,
                  game_name: str | None, words_file: Path | None, as_json: bool) -> None:
     """Play MOVES from LAYOUT: print each move with what it took, the position reached and
     the outcome. An illegal move stops with its number and the reason."""
-    position = load_position(library(ctx), layout_file, game_name)
-    game, board = position.game, position.board
-    words = word_list_for(position.sources, words_file) if game.words.enabled else None
-    plies = replay(position.layout, board, game, record.split(), first=side, words=words)
-    layout, quiet = position.layout, 0
-    for ply in plies:
-        quiet = quiet_after(ply.move, layout, ply.layout, quiet)
-        layout = ply.layout
-    to_move = Side.parse(side)
-    if plies and game.players > 1:
-        to_move = plies[-1].side.opponent
-    last = plies[-1] if plies else None
-    verdict = judge_turn(layout, board, game, to_move, last=last.move if last else None,
-                         mover=last.side if last else None, quiet=quiet, words=words)
+    loaded = load_layout_file(library(ctx), layout_file, game_name)
+    game = loaded.game
+    words = word_list_for(loaded.sources, words_file) if game.words.enabled else None
+    position = Position(loaded.layout, loaded.board, game, turn=side, words=words)
+    plies = position.play_record(record.split())
+    verdict = position.outcome()
     if as_json:
+        outcome: dict[str, object] = {
+            "over": verdict.over, "winner": verdict.winner and verdict.winner.value,
+            "reason": verdict.reason, "scores": {s.value: n for s, n in verdict.scores.items()}}
+        if verdict.left is not None:
+            outcome.update(solved=verdict.solved, left=verdict.left)
         click.echo(json.dumps({
-            "layout": position.shown, "game": game.name,
+            "layout": loaded.shown, "game": game.name,
             "moves": [{"number": p.number, "side": p.side.value, "move": p.notation(),
                        "took": [c.notation() for c in p.took]} for p in plies],
-            "rows": {str(rank): row for rank, row in layout.rows().items()},
-            "hands": layout.hands.lines(), "to_move": to_move.value,
-            "outcome": {"over": verdict.over, "winner": verdict.winner and verdict.winner.value,
-                        "reason": verdict.reason,
-                        "scores": {s.value: n for s, n in verdict.scores.items()}},
+            "rows": {str(rank): row for rank, row in position.layout.rows().items()},
+            "hands": position.layout.hands.lines(), "to_move": position.turn.value,
+            "phase": position.phase.value,
+            "legal_moves": [m.notation() for m in position.legal_moves()]
+            + (["pass"] if position.may_pass() else []),
+            "outcome": outcome,
         }, indent=2, sort_keys=True, ensure_ascii=False))
         return
     for ply in plies:
         took = f" removes {' '.join(c.notation() for c in ply.took)}" if ply.took else ""
         click.echo(f"{ply.number}. {ply.side} {ply.notation()}{took}")
-    click.echo(str(layout))
+    click.echo(str(position.layout))
     click.echo(str(verdict))
+    if not verdict.over:
+        click.echo(next_moves_line(position))
 
 
 @rules.command("lay")
@@ -82,8 +80,27 @@ def lay_command(ctx: click.Context, layout_file: str, card_text: str, side: str,
         card = parse_item(card_text)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'CARD'") from None
-    position = load_position(library(ctx), layout_file, game_name)
-    words = word_list_for(position.sources, None) if position.game.words.enabled else None
-    squares = lay_squares(position.layout, position.board, position.game, card,
+    loaded = load_layout_file(library(ctx), layout_file, game_name)
+    words = word_list_for(loaded.sources, None) if loaded.game.words.enabled else None
+    squares = lay_squares(loaded.layout, loaded.board, loaded.game, card,
                           Side.parse(side), words=words)
-    click.echo(" ".join(squares) or f"{position.shown}: {side} may not lay {card} anywhere")
+    click.echo(" ".join(squares) or f"{loaded.shown}: {side} may not lay {card} anywhere")
+
+
+_OWES = {Phase.OPEN: "must open", Phase.TAKE: "must take", Phase.PUSH: "may push",
+         Phase.TURN: "may turn letters"}
+
+#: Moves named in full on the line of what can be played next; more are counted.
+SHOWN_MOVES = 20
+
+
+def next_moves_line(position: Position) -> str:
+    """What the side to move may play now, in one line: ``south may play (3): ...``."""
+    moves = [m.notation() for m in position.legal_moves()]
+    if position.may_pass():
+        moves.append("pass")
+    who = f"{position.turn} {_OWES.get(position.phase, 'may play')}" \
+        if position.game.players > 1 else "moves left"
+    shown = " ".join(moves[:SHOWN_MOVES])
+    more = f" and {len(moves) - SHOWN_MOVES} more" if len(moves) > SHOWN_MOVES else ""
+    return f"{who} ({len(moves)}): {shown}{more}"

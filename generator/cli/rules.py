@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from .common import emit_json, library
-from ..io.layouts import load_layout, load_position, sources_for, word_list_for
+from ..io.layouts import load_layout, load_layout_file, sources_for, word_list_for
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
 from ..rules import combinations, explain_beat, find_words
@@ -39,7 +39,7 @@ def validate(ctx: click.Context, layout_file: str, game_name: str | None, play: 
     FILE.toml is a layout file or the name of a shipped layout. Exits with 1 if there is
     any problem.
     """
-    position = load_position(library(ctx), layout_file, game_name)
+    position = load_layout_file(library(ctx), layout_file, game_name)
     shown, game = position.shown, position.game
     found = position.problems(start=not play)
     if as_json:
@@ -143,10 +143,16 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
 def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None,
           words_file: Path | None) -> None:
     """List the legal moves of one side in a layout under its game."""
-    position = load_position(library(ctx), layout_file, game_name)
-    found = position.legal_moves(side, words_file)
-    click.echo(" ".join(m.notation() for m in found)
-               or f"{position.shown}: {side} has no moves")
+    loaded = load_layout_file(library(ctx), layout_file, game_name)
+    position = loaded.position(side, words_file)
+    found = position.legal_moves()
+    verdict = position.outcome()
+    if found:
+        click.echo(" ".join(m.notation() for m in found))
+    elif verdict.over:
+        click.echo(f"{loaded.shown}: no moves, the game is over: {verdict}")
+    else:
+        click.echo(f"{loaded.shown}: {side} has no moves and passes")
 
 
 @rules.command("words")
@@ -191,7 +197,9 @@ def game_text(game: Game) -> str:
     lines = [f"{game.name}: {game.title}", f"source: {game.source}", game.summary, "",
              f"goal: {game.goal.value}; boards: {', '.join(game.boards)}; "
              f"{game.players} player(s)"
-             + ("; a side that cannot move loses" if game.stuck_loses else ""),
+             + ("; a side that cannot move loses" if game.stuck_loses else "")
+             + (f"; the patience in the open of {game.patience_of}"
+                if game.patience_of else ""),
              f"plays {game.material}: " + " | ".join(" vs ".join(p) for p in game.pairs)
              + f"; values {', '.join(map(str, game.ranks))}; pieces belong to "
              + ("their side" if game.owners else "nobody"),
@@ -242,6 +250,7 @@ def game_text(game: Game) -> str:
         f"arrows {s.arrows.value}",
         f"letters removed {' '.join(s.removed_letters)}" if s.removed_letters else "",
         "one pack on the board, the other played" if s.one_pack else "",
+        "combinations lying there at the start leave at once" if s.clear_at_start else "",
         "no card on its own colour" if s.off_colour else "",
         "no card takeable on move 1" if s.safe_first_move else "",
         "all face down" if s.face_down.value == "all" else "",

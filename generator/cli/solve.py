@@ -10,8 +10,10 @@ from pathlib import Path
 import click
 
 from .common import library
+from ..errors import GeneratorError, WrongKindError
+from ..io.templates import Library
 from ..io.layout_text import layout_to_toml
-from ..io.layouts import load_position, sources_for
+from ..io.layouts import load_layout_file, sources_for, word_list_for
 from ..io.output import atomic_write
 from ..model.layout import Layout
 from ..rules.dealing import deal
@@ -40,15 +42,23 @@ class _Seconds(click.ParamType):
 @click.pass_context
 def solve_command(ctx: click.Context, layout_file: str, seconds: float,
                   game_name: str | None, as_json: bool) -> None:
-    """Solve a patience in the open (basic 65: clear the board by shifts that make
-    combinations; basic 52: every card onto an identical square): a winning sequence, or
-    the best found, and whether the search was complete."""
-    position = load_position(library(ctx), layout_file, game_name)
-    found = solve(position.layout, position.board, position.game, seconds=seconds)
+    """Solve a patience (a game of one player): basic 65 in the open (clear the board by
+    shifts that make combinations), basic 52 in the open (every card onto an identical
+    square), word puzzle 5. Prints a winning line, or the best found, and whether the
+    search was complete; every line replays with ``rules play``."""
+    loaded = load_layout_file(library(ctx), layout_file, game_name)
+    game = loaded.game
+    if game.players != 1:
+        patiences = _patiences(library(ctx))
+        raise WrongKindError(
+            f"{loaded.shown}: {game.name} is a game of {game.players} players, not a "
+            f"patience; rules solve plays the games of one player: {', '.join(patiences)}")
+    words = word_list_for(loaded.sources, None) if game.words.enabled else None
+    found = solve(loaded.layout, loaded.board, game, seconds=seconds, words=words)
     moves = [m.notation() for m in found.moves]
-    cleared = len(position.layout) - len(found.start)
+    cleared = len(loaded.layout) - len(found.start)
     if as_json:
-        click.echo(json.dumps({"layout": position.shown, "game": position.game.name,
+        click.echo(json.dumps({"layout": loaded.shown, "game": game.name,
                                "solved": found.solved, "complete": found.complete,
                                "left": found.left, "moves": moves,
                                "cleared_at_start": cleared, "positions": found.positions},
@@ -97,3 +107,16 @@ def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, p
     else:
         atomic_write(out_file, text)
         click.echo(f"wrote {out_file}")
+
+
+def _patiences(lib: Library) -> list[str]:
+    """The games of one player in *lib*; a game file that does not load is left out (its
+    own error shows when it is used)."""
+    found = []
+    for name in lib.names("game"):
+        try:
+            if lib.game(name).players == 1:
+                found.append(name)
+        except GeneratorError:
+            continue
+    return found

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import FigureError
-from ..io.layouts import Position, word_list_for
+from ..io.layouts import LayoutFile, word_list_for
 from ..model.layout import Layout, Side
 from ..rules import MoveKind, combinations, find_words, legal_moves
 from .figure import COLOURS, Arrow, Figure, Mark, Outline, Show
@@ -23,7 +23,7 @@ def _arrow(move_notation: str, colour: str) -> Arrow:
     return Arrow.parse(move_notation + ":" + colour)
 
 
-def combos_outlines(position: Position, layout: Layout) -> tuple[Outline, ...]:
+def combos_outlines(position: LayoutFile, layout: Layout) -> tuple[Outline, ...]:
     rules = position.game.combinations
     found = combinations(layout, min_length=rules.min_length if rules.enabled else 3,
                          kinds=rules.kinds)
@@ -31,7 +31,7 @@ def combos_outlines(position: Position, layout: Layout) -> tuple[Outline, ...]:
                  for n, c in enumerate(found))
 
 
-def words_outlines(position: Position, layout: Layout, words_file: Path | None
+def words_outlines(position: LayoutFile, layout: Layout, words_file: Path | None
                    ) -> tuple[Outline, ...]:
     words = word_list_for(position.sources, words_file)
     rules = position.game.words
@@ -46,12 +46,12 @@ def words_outlines(position: Position, layout: Layout, words_file: Path | None
     return tuple(outlines)
 
 
-def _moves(position: Position, layout: Layout, side: Side, words_file: Path | None):  # noqa: ANN202
+def _moves(position: LayoutFile, layout: Layout, side: Side, words_file: Path | None):  # noqa: ANN202
     words = word_list_for(position.sources, words_file) if position.game.words.enabled else None
     return legal_moves(layout, position.board, position.game, side, words=words)
 
 
-def moves_arrows(position: Position, layout: Layout, square: str,
+def moves_arrows(position: LayoutFile, layout: Layout, square: str,
                  words_file: Path | None) -> tuple[Arrow, ...]:
     piece = layout.top(square)
     if piece is None:
@@ -62,7 +62,7 @@ def moves_arrows(position: Position, layout: Layout, square: str,
     return tuple(_arrow(m.notation(), "red" if m.kind in _TAKES else "blue") for m in found)
 
 
-def threat_marks(position: Position, layout: Layout, words_file: Path | None
+def threat_marks(position: LayoutFile, layout: Layout, words_file: Path | None
                  ) -> tuple[Mark, ...]:
     """A ring on every card either side could beat, cover or press on its next move."""
     targets = sorted({m.target for side in Side
@@ -70,7 +70,7 @@ def threat_marks(position: Position, layout: Layout, words_file: Path | None
     return tuple(Mark(t, "circle", COLOURS["red"]) for t in targets)
 
 
-def with_engine(figure: Figure, position: Position, layout: Layout, *,
+def with_engine(figure: Figure, position: LayoutFile, layout: Layout, *,
                 words_file: Path | None = None) -> Figure:
     """*figure* with what each of its :class:`Show` questions finds on *layout*."""
     outlines: tuple[Outline, ...] = ()
@@ -85,7 +85,7 @@ def with_engine(figure: Figure, position: Position, layout: Layout, *,
     return figure.merged(outlines=outlines, arrows=arrows, marks=marks)
 
 
-def _answer_outlines(show: Show, position: Position, layout: Layout,
+def _answer_outlines(show: Show, position: LayoutFile, layout: Layout,
                      words_file: Path | None) -> tuple[Outline, ...]:
     if show.what == "combos":
         return combos_outlines(position, layout)

@@ -17,7 +17,7 @@ from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, layout_path, read_figure_table
-from ..io.layouts import load_position
+from ..io.layouts import load_layout_file
 from ..io.output import atomic_write, prepare_dir, staged
 from ..io.templates import Library
 from ..model.board import square_name
@@ -113,7 +113,7 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
         false; :exc:`FigureError` for a bad annotation or an illegal move.
     """
-    position = load_position(library, name, game_name)
+    position = load_layout_file(library, name, game_name)
     table = read_figure_table(layout_path(library, name))
     figure = table_figure(table).merged(**(changes or {}), flip=flip, coords=coords,
                                         caption=caption)

@@ -302,7 +302,7 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
                 width: float = DEFAULT_WIDTH, style: Style = DEFAULT_STYLE) -> Page:
     """*layout* on *board* as a page *width* mm wide, with *figure*'s view and annotations.
 
-    *sources* are the packs and letter sets by name (``Position.sources``). The annotations
+    *sources* are the packs and letter sets by name (``LayoutFile.sources``). The annotations
     are drawn as given: validating the layout and asking the engine (``--show``) is the
     business of :mod:`generator.docs.annotate` and :func:`generator.docs.build.build_figure`.
 

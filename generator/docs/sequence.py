@@ -8,12 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import FigureError
-from ..io.layouts import Position, word_list_for
+from ..errors import FigureError, IllegalMoveError, ReasonCode
+from ..io.layouts import LayoutFile
 from ..model.layout import Layout, Side
-from ..rules import Move, MoveKind, explain_beat, legal_moves, outcome, play
+from ..rules import Move, MoveKind, explain_beat
 from ..rules.games import Capture
-from ..rules.words import WordList
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,48 +26,45 @@ class Step:
     after: Layout
 
 
-def play_moves(position: Position, moves: Sequence[str], *, words_file: Path | None = None
-               ) -> list[Step]:
-    """Plays *moves* (engine notation, like ``c3-d4 e6xd4``) from *position*'s layout. The
-    side to move first is the owner of the first move's card; then the sides alternate.
+def play_moves(position: LayoutFile, moves: Sequence[str], *,
+               words_file: Path | None = None) -> list[Step]:
+    """Plays *moves* (engine notation, like ``c3-d4 e6xd4``) from *position*'s layout
+    through a :class:`generator.rules.Position`, as ``rules play`` does. The side to move
+    first is the owner of the first move's card.
 
     :raises: :exc:`FigureError` naming the first move the engine refuses and why.
     """
-    game = position.game
-    words = word_list_for(position.sources, words_file) if game.words.enabled else None
     layout = position.layout
     first = layout.owner(moves[0].split("=")[0][:2]) if moves else None
-    side = first or Side.SOUTH
+    game = position.position(first or Side.SOUTH, words_file)
     steps: list[Step] = []
     for number, text in enumerate(moves, 1):
-        if steps:
-            winner = outcome(layout, game, last_move=steps[-1].move, mover=steps[-1].side)
-            if winner is not None:
+        before, side = game.layout, game.turn
+        try:
+            ply = game.push_text(text)
+        except IllegalMoveError as e:
+            if e.code is ReasonCode.GAME_OVER and steps:
+                verdict = game.outcome()
+                result = f"{verdict.winner} won" if verdict.winner else "it ended"
                 raise FigureError(f"{position.shown}: move {number} {text!r}: the game is "
-                                  f"over, {winner} won with move {number - 1} "
-                                  f"({steps[-1].move})")
-        move = _legal(position, layout, side, text, number, words)
-        after = play(layout, move, game, words=words)
-        steps.append(Step(number, move, side, layout, after))
-        layout, side = after, side.opponent
+                                  f"over, {result} with move {number - 1} "
+                                  f"({steps[-1].move})") from None
+            why = e.reason if e.code is not ReasonCode.ILLEGAL else _why(
+                position, before, side, text, game.legal_moves())
+            raise FigureError(f"{position.shown}: move {number} {text!r} is illegal for "
+                              f"{side}: {why}") from None
+        if ply.move is None:
+            raise FigureError(f"{position.shown}: move {number} {text!r}: a figure shows "
+                              "moves, not passes")
+        steps.append(Step(number, ply.move, side, before, ply.layout))
     return steps
-
-
-def _legal(position: Position, layout: Layout, side: Side, text: str, number: int,
-           words: WordList | None) -> Move:
-    found = legal_moves(layout, position.board, position.game, side, words=words)
-    for move in found:
-        if move.notation() == text:
-            return move
-    raise FigureError(f"{position.shown}: move {number} {text!r} is illegal for {side}: "
-                      f"{_why(position, layout, side, text, found)}")
 
 
 def _is_square(text: str) -> bool:
     return len(text) == 2 and text[0] in "abcdefgh" and text[1] in "12345678"
 
 
-def _why(position: Position, layout: Layout, side: Side, text: str, found: list[Move]) -> str:
+def _why(position: LayoutFile, layout: Layout, side: Side, text: str, found: list[Move]) -> str:
     """The engine's reason a move is not among the legal ones, as one clause."""
     origin = text[:2]
     target = text[3:5] if len(text) >= 5 else ""

@@ -103,6 +103,7 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         owners=reader.boolean("owners", True),
         players=reader.integer("players", 2, low=1, high=8),
         stuck_loses=reader.boolean("stuck_loses", False),
+        patience_of=reader.string("patience_of", ""),
         movement=_movement(reader.table("movement", default_empty=True)),
         beating=_beating(reader.table("beating", default_empty=True)),
         pressing=_pressing(reader.table("pressing", default_empty=True)),
@@ -279,7 +280,8 @@ def _setup(r: Reader) -> Setup:
         safe_first_move=r.boolean("safe_first_move", False),
         arrows=r.choice("arrows", _choices(Arrows), Arrows.OWNERS),
         removed_letters=tuple(r.words("removed_letters", [])),
-        one_pack=r.boolean("one_pack", False))
+        one_pack=r.boolean("one_pack", False),
+        clear_at_start=r.boolean("clear_at_start", False))
     r.finish()
     return setup
 

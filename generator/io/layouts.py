@@ -14,7 +14,7 @@ from ..errors import NotFoundError
 from ..model.board import Board
 from ..model.layout import Layout, Side
 from ..model.letters import LetterSet
-from ..rules import Move, Violation, legal_moves, problems
+from ..rules import Move, Position, Violation, problems
 from ..rules.games import Game
 from ..rules.validation import Source
 from .glyphs import check_printable
@@ -87,8 +87,8 @@ def word_list_for(sources: Mapping[str, Source], words_file: Path | None) -> Set
 
 
 @dataclass(frozen=True)
-class Position:
-    """A layout with everything the rule engine needs to judge it."""
+class LayoutFile:
+    """A layout file with everything the rule engine needs to judge and play it."""
 
     shown: str
     """The layout's file as messages name it."""
@@ -102,19 +102,27 @@ class Position:
         return problems(self.layout, self.game, board=self.board, sources=self.sources,
                         start=start)
 
-    def legal_moves(self, side: Side | str, words_file: Path | None = None) -> list[Move]:
-        """Every move *side* may make; the word list is read only if the game needs one.
+    def position(self, side: Side | str = Side.SOUTH, words_file: Path | None = None
+                 ) -> Position:
+        """The game from this layout, *side* to move; the word list is read only if the
+        game needs one.
 
         :raises: :exc:`ValueError` if *side* is not a side.
         """
-        side = Side.parse(side)
         words = word_list_for(self.sources, words_file) if self.game.words.enabled else None
-        return legal_moves(self.layout, self.board, self.game, side, words=words)
+        return Position(self.layout, self.board, self.game, turn=side, words=words)
+
+    def legal_moves(self, side: Side | str, words_file: Path | None = None) -> list[Move]:
+        """Every move *side* may make now: the same list as ``rules play`` accepts.
+
+        :raises: :exc:`ValueError` if *side* is not a side.
+        """
+        return self.position(side, words_file).legal_moves()
 
 
-def load_position(library: Library, name: str, game_name: str | None = None) -> Position:
+def load_layout_file(library: Library, name: str, game_name: str | None = None) -> LayoutFile:
     """The layout *name* (a name or a ``.toml`` path) under *game_name* or its own game."""
     shown, layout = load_layout(library, name)
     game = game_for(library, layout, game_name, shown)
-    return Position(shown, layout, game, library.board(layout.board),
+    return LayoutFile(shown, layout, game, library.board(layout.board),
                     sources_for(library, layout, game))

@@ -1,5 +1,5 @@
 """The rule engine in one import: beating, pressing, identical squares, combinations, moves,
-legal moves and layout validation.
+legal moves, a game in progress (:class:`Position`) and layout validation.
 
 The rules live in small modules (:mod:`.beating`, :mod:`.combos`, :mod:`.moves`,
 :mod:`.validation`, :mod:`.words`); this module gathers their public names so callers write
@@ -23,6 +23,9 @@ from .moves import legal_moves as legal_moves
 from .moves import placements as placements
 from .moves import play as play
 from .playout import outcome as outcome
+from .position import Phase as Phase
+from .position import Ply as Ply
+from .position import Position as Position
 from .validation import Violation as Violation
 from .validation import problems as problems
 from .validation import supply as supply

@@ -240,6 +240,9 @@ class Setup:
     """Letters taken off before play (word game 12 removes Q)."""
     one_pack: bool = False
     """One pack lies on the board and the other is played from the pile (basic 52)."""
+    clear_at_start: bool = False
+    """The combinations lying on the board when play begins leave it at once, before the
+    first move (seed000, game 65's patience in the open)."""
 
     def home_rows(self, side: Side | str) -> tuple[int, ...]:
         """The ranks *side* starts on (empty: anywhere).
@@ -277,6 +280,9 @@ class Game:
     players: int = 2
     stuck_loses: bool = False
     """A side that cannot move when its turn comes loses (word 12's variant)."""
+    patience_of: str = ""
+    """The game whose patience in the open this is (one player, every card dealt face up):
+    ``rules deal basic-65 --open`` deals basic-65-open."""
 
     def __str__(self) -> str:
         return self.name

@@ -12,6 +12,7 @@ move and a count for the others.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -19,6 +20,7 @@ from types import MappingProxyType
 from ..model.board import Board
 from ..model.cards import Card
 from ..model.layout import Layout, Side
+from .beating import fits_identical
 from .combos import combinations
 from .games import FaceDown, Game, Goal, opponent
 from .lines import geometry
@@ -41,8 +43,15 @@ class Verdict:
     winner: Side | None = None
     reason: str = ""
     scores: Mapping[Side, int] = field(default_factory=lambda: MappingProxyType({}))
+    left: int | None = None
+    """A patience's count: the cards still to deal with (None in a game of two sides)."""
+    solved: bool = False
+    """A patience reached its goal."""
 
     def __str__(self) -> str:
+        if self.left is not None:
+            state = "solved" if self.solved else "stuck" if self.over else "not finished"
+            return f"{state}: {self.reason}" if self.reason else state
         if not self.over:
             return f"not decided: {self.reason}" if self.reason else "not decided"
         result = f"{self.winner} wins" if self.winner else "a draw"
@@ -105,11 +114,13 @@ def _all_one_way(layout: Layout) -> bool:
 def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
           moves: Sequence[Move], opponent_moves: Sequence[Move] | None = None,
           last_move: Move | None = None, mover: Side | str | None = None,
-          quiet: int = 0, count: bool = True) -> Verdict:
+          quiet: int = 0, count: bool = True, owed: bool = False) -> Verdict:
     """The verdict on *layout* with *to_move* to play *moves* (its legal moves, which the
     caller has). *opponent_moves* are the other side's, needed only when *to_move* has
     none; *quiet* counts the plies since anything left, was laid or opened. With
     ``count=False`` a game that goes on is not counted (a playout needs only the end).
+    *owed*: *to_move* still owes (or may make) the follow-up of its own last move, so only
+    a goal reached by that move can end the game now.
 
     :raises: :exc:`ValueError` if *to_move* or *mover* is not a side.
     """
@@ -130,6 +141,9 @@ def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
         for side in (to_move.opponent, to_move):
             if layout and not _free(layout, side):
                 return Verdict(True, side, f"every card of {side} is pressed")
+    if owed:
+        return Verdict(False, None, f"{to_move} to move again",
+                       scores(layout, game) if count else {})
     if game.stuck_loses and not moves and game.players > 1:
         return Verdict(True, to_move.opponent, f"{to_move} cannot move")
     if goal is Goal.LAST_TO_LAY and not moves:
@@ -150,6 +164,12 @@ def _ended(layout: Layout, game: Game, to_move: Side, moves: Sequence[Move],
     """Why the game has ended, or "" while it goes on."""
     if quiet >= QUIET_PLIES:
         return f"{quiet} plies without a capture, lay or opening"
+    if game.goal is Goal.MOST_PRESSED and layout:
+        # Seed000 game 48 ends when neither side's cards can be pressed onto the other's:
+        # a side whose every card lies pressed has nothing left to press with.
+        for side in (to_move, to_move.opponent):
+            if not _free(layout, side):
+                return f"{side} has no card left to press with"
     if game.setup.face_down is FaceDown.ALL and game.goal is Goal.MOST_REMOVED and not any(
             not p.face_up for _, p in layout.pieces()):
         return "every card is open"
@@ -175,6 +195,42 @@ def _by_count(counts: Mapping[Side, int], game: Game, ended: str) -> Verdict:
     fewer_wins = game.goal in (Goal.IDENTICAL_SQUARES, Goal.GIVEAWAY)
     winner = Side.SOUTH if (south > north) != fewer_wins else Side.NORTH
     return Verdict(True, winner, line, counts)
+
+
+def patience_verdict(layout: Layout, board: Board, game: Game, *, moves: Sequence[Move],
+                     owed: bool = False, quiet: int = 0) -> Verdict:
+    """The verdict on a patience (a game of one player): solved when its goal is reached,
+    stuck when no move is left, with the count of cards still to deal with. Like a game of
+    two sides, it also ends after :data:`QUIET_PLIES` moves in which nothing left the
+    board, was laid or opened (our default: moves that only turn letters can go round)."""
+    left, goal = patience_left(layout, board, game)
+    if left == 0 and not owed:
+        return Verdict(True, None, goal, left=0, solved=True)
+    if quiet >= QUIET_PLIES:
+        return Verdict(True, None, f"{quiet} moves without a card leaving, laid or opened; "
+                       f"{left} card(s) still to deal with", left=left)
+    if moves:
+        return Verdict(False, None, f"{left} card(s) still to deal with; "
+                       f"{len(moves)} legal move(s)", left=left)
+    return Verdict(True, None, f"no move is left; {left} card(s) still to deal with",
+                   left=left)
+
+
+def patience_left(layout: Layout, board: Board, game: Game) -> tuple[int, str]:
+    """The cards a patience still has to deal with, and what its goal is in words."""
+    goal = game.goal
+    if goal is Goal.IDENTICAL_SQUARES:
+        hands = layout.hands
+        off = sum(1 for s, st in layout.items() if not (
+            st[-1].face_up and isinstance(st[-1].card, Card)
+            and fits_identical(st[-1].card, board.square(s))))
+        held = sum(len(hands.of(side).held) + len(hands.of(side).stock) for side in Side)
+        return off + held + len(hands.pile), "every card lies on an identical square"
+    if goal is Goal.REORIENT_ALL:
+        facings = Counter(piece.facing for _, piece in layout.pieces())
+        return (min(facings.values()) if len(facings) > 1 else 0), \
+            "every arrow points one way"
+    return len(layout), "every card has left the board"
 
 
 def _at_once_reason(goal: Goal) -> str:

@@ -313,13 +313,18 @@ def placement_problems(layout: Layout, board: Board, game: Game) -> list[tuple[s
 def forced_openings(layout: Layout, board: Board, game: Game, laid: str) -> list[Move]:
     """Basic 52: after a card is laid on *laid*, the face-down cards next to it (by an
     edge), each opened and taken to a free identical square, or into the hand if none is
-    free. Empty when the game has no forced opening or no such card lies there."""
+    free. A card that already lies on an identical square is opened where it lies (our
+    reading: it is home, and the seed moves cards only onto identical squares). Empty when
+    the game has no forced opening or no such card lies there."""
     if not game.movement.forced_opening:
         return []
     found = []
     for square in geometry(*layout.size).edge_neighbours[laid]:
         piece = layout.top(square)
         if piece is None or piece.face_up or not isinstance(piece.card, Card):
+            continue
+        if fits_identical(piece.card, board.square(square)):
+            found.append(Move(square, square, MoveKind.OPEN))
             continue
         fits = [s for s in geometry(*layout.size).squares if s not in layout.stacks
                 and fits_identical(piece.card, board.square(s))]

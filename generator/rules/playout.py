@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from ..model.board import Board
 from ..model.layout import Layout, Side
 from .games import Game
-from .goals import Verdict, judge, quiet_after, settled_winner
-from .moves import Move, play
-from .turns import follows_up, may_decline, turn_moves
+from .goals import Verdict, judge, settled_winner
+from .moves import Move
+from .position import Position
+from .turns import turn_moves
 from .words import WordList
 
 
@@ -28,32 +29,16 @@ def playout(layout: Layout, board: Board, game: Game, rng: random.Random, *,
             words: WordList | None = None) -> Playout:
     """Plays random legal moves from *layout* until the game is decided or *limit* plies
     have been played (then the verdict says it is not over)."""
-    side, quiet = first, 0
-    last: Move | None = None
-    mover: Side | None = None
-    pending: Move | None = None
+    position = Position(layout, board, game, turn=first, words=words)
     for ply in range(limit):
-        moves = turn_moves(layout, board, game, side, words=words, after=pending)
-        if pending is None:
-            others = None if moves else turn_moves(layout, board, game, side.opponent,
-                                                   words=words)
-            verdict = judge(layout, board, game, to_move=side, moves=moves,
-                            opponent_moves=others, last_move=last, mover=mover, quiet=quiet,
-                            count=False)
-            if verdict.over:
-                return Playout(verdict, ply, layout)
-        # A push or a turn may be declined: passing is one of the choices then.
-        options: list[Move | None] = [*moves]
-        if may_decline(game, pending):
+        if position.is_over():
+            return Playout(position.outcome(), ply, position.layout)
+        # A push or a turn may be declined, and a side without a move passes.
+        options: list[Move | None] = [*position.legal_moves()]
+        if position.may_pass():
             options.append(None)
-        move = rng.choice(options) if options else None
-        after = layout if move is None else play(layout, move, game, words=words, side=side)
-        quiet = quiet_after(move, layout, after, quiet)
-        layout, last, mover = after, move, side
-        pending = move if follows_up(layout, board, game, move, words=words) else None
-        if game.players > 1 and pending is None:
-            side = side.opponent
-    return Playout(Verdict(False, None, f"{limit} plies played"), limit, layout)
+        position.push(rng.choice(options))
+    return Playout(Verdict(False, None, f"{limit} plies played"), limit, position.layout)
 
 
 def judge_turn(layout: Layout, board: Board, game: Game, side: Side, *,

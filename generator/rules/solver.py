@@ -1,29 +1,31 @@
-"""The patience solver: basic 65 in the open (shift a card only to make a combination, which
-leaves the board; clear the board, or leave as few cards as can be) and basic 52 in the
-open (every card onto an identical square). Standard library only.
+"""The patience solver, for every game of one player: basic 65 in the open (shift a card
+only to make a combination, which leaves the board; clear the board, or leave as few cards
+as can be), basic 52 in the open (every card onto an identical square), word puzzle 5
+(every arrow one way). Standard library only.
 
-A depth-first search with a table of positions already searched. Every move of basic 65
-takes three or more cards off the board and every move of basic 52 settles a card for good,
-so the search is finite; within its time limit it is complete, and says so. Basic 65 in the
-open is searched on a flat board (.openboard), in rounds that restart with twice as many
-positions, and gives up a line once its stranded cards are as many as the best found left.
+A depth-first search without recursion, over the moves a :class:`Position` allows (so
+``rules play`` accepts every line it gives), with a table of positions already searched:
+no position is searched twice, so the search is finite, and within its time limit it is
+complete and says so. Basic 65 in the open is searched on a flat board (.openboard), in
+rounds that restart with twice as many positions, and gives up a line once its stranded
+cards are as many as the best found left.
 """
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..model.board import Board
-from ..model.cards import Card
-from ..model.layout import Layout, Side
-from .beating import fits_identical
-from .combos import combinations
-from .games import Game, Placement
+from ..model.layout import Layout
+from .games import Game
 from .lines import SQUARES
-from .moves import Move, MoveKind, cached_move, legal_moves, play
+from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, stranded, suits
+from .position import Position
+from .words import WordList
 
 
 @dataclass(frozen=True)
@@ -40,80 +42,93 @@ class Solution:
     """The position after the combinations lying there at the start are taken off."""
 
 
-def open_start(layout: Layout, game: Game) -> Layout:
-    """Basic 65 in the open: the combinations lying on the board at the start leave it at
-    once, before the first move."""
-    rules = game.combinations
-    if not rules.enabled:
-        return layout
-    squares = {s for c in combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
-                                       orientations=rules.orientations) for s in c.squares}
-    return layout._replace({s: st for s, st in layout.items() if s not in squares})
-
-
-def unsettled(layout: Layout, board: Board, game: Game) -> int:
-    """Cards still to deal with: on the board (basic 65) or off their identical squares
-    (basic 52)."""
-    if game.movement.placement is Placement.IDENTICAL:
-        return sum(1 for s, st in layout.items() if not (
-            isinstance(st[-1].card, Card) and fits_identical(st[-1].card, board.square(s))))
-    return len(layout)
-
-
-def patience_moves(layout: Layout, board: Board, game: Game) -> list[Move]:
-    """The moves of the patience in the open."""
-    if game.movement.placement is Placement.IDENTICAL:
-        free = [s for s in SQUARES if s not in layout.stacks]
-        found = []
-        for origin, stack in layout.items():
-            card = stack[-1].card
-            if not isinstance(card, Card) or fits_identical(card, board.square(origin)):
-                continue
-            found += [Move(origin, t, MoveKind.SHIFT) for t in free
-                      if fits_identical(card, board.square(t))]
-        return found
-    return legal_moves(layout, board, game, Side.SOUTH)
+class NotAPatienceError(ValueError):
+    """The game is not a patience (a game of one player), so there is nothing to solve."""
 
 
 def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
-          clock: Callable[[], float] = time.monotonic) -> Solution:
-    """The best sequence of moves from *layout* (every card face up) found within
-    *seconds*."""
-    start = open_start(layout, game)
+          clock: Callable[[], float] = time.monotonic,
+          words: WordList | None = None) -> Solution:
+    """The best sequence of moves of the patience *game* from *layout* found within
+    *seconds*. Every move is one :class:`Position` accepts, so ``rules play`` replays it.
+
+    :raises: :exc:`NotAPatienceError` if *game* is played by more than one player.
+    """
+    if game.players != 1:
+        raise NotAPatienceError(f"{game.name} is a game of {game.players} players, not a "
+                                "patience")
+    position = Position(layout, board, game, words=words)
+    start = position.start
     deadline = clock() + seconds
     cells = flat(start) if suits(game) else None
     if cells is not None:
         return _solve_flat(start, cells, game, deadline, clock)
-    seen: set[frozenset[tuple[str, object]]] = set()
-    best: list[tuple[int, tuple[Move, ...]]] = [(unsettled(start, board, game), ())]
-    visited = 0
-    out_of_time = False
+    return _solve_position(position, deadline, clock)
 
-    def search(position: Layout, line: tuple[Move, ...]) -> bool:
-        nonlocal visited, out_of_time
+
+def _left(position: Position) -> int:
+    left = position.outcome().left
+    return len(position.layout) if left is None else left
+
+
+def _ordered(position: Position) -> list[Move | None]:
+    """The moves of *position* (and a pass, where one may decline), those that leave
+    fewest cards to deal with first: a good answer is found early."""
+    options: list[Move | None] = [*position.legal_moves()]
+    if position.may_pass() and options:
+        options.append(None)
+    scored = []
+    for index, move in enumerate(options):
+        position.push(move)
+        scored.append((_left(position), index, move))
+        position.pop()
+    scored.sort(key=lambda item: (item[0], item[1]))
+    return [move for _, _, move in scored]
+
+
+def _solve_position(position: Position, deadline: float,
+                    clock: Callable[[], float]) -> Solution:
+    """Depth-first, without recursion: a stack of the moves still to try at each depth,
+    played and taken back on one :class:`Position`, and a table of positions already
+    searched."""
+    start = position.start
+    best_left = _left(position)
+    best_line: tuple[Move | None, ...] = ()
+    seen = {position.key()}
+    todo: list[Iterator[Move | None]] = [iter(_ordered(position))]
+    visited = 1
+    solved, out_of_time = position.outcome().solved, False
+    while todo and not solved:
+        move = next(todo[-1], _DONE)
+        if move is _DONE:
+            todo.pop()
+            if todo:
+                position.pop()
+            continue
+        position.push(move)
         visited += 1
         if visited % 256 == 0 and clock() > deadline:
             out_of_time = True
-            return True
-        left = unsettled(position, board, game)
-        if left < best[0][0]:
-            best[0] = (left, line)
-        if left == 0:
-            return True
-        key = frozenset(position.stacks.items())
-        if key in seen:
-            return False
+            break
+        key = position.key()
+        verdict = position.outcome()
+        left = _left(position)
+        if left < best_left:
+            best_left, best_line = left, tuple(position.move_stack)
+        if verdict.solved:
+            solved = True
+            best_left, best_line = 0, tuple(position.move_stack)
+            break
+        if verdict.over or key in seen:
+            position.pop()
+            continue
         seen.add(key)
-        # Moves that settle most first: a good answer is found early.
-        following = [(play(position, m, game, side=Side.SOUTH), m)
-                     for m in patience_moves(position, board, game)]
-        following.sort(key=lambda pair: unsettled(pair[0], board, game))
-        return any(search(after, (*line, move)) for after, move in following)
+        todo.append(iter(_ordered(position)))
+    moves = tuple(m for m in best_line if m is not None)
+    return Solution(moves, best_left, best_left == 0, not out_of_time, visited, start)
 
-    search(start, ())
-    left, moves = best[0]
-    return Solution(moves, left, left == 0, not out_of_time, visited, start)
 
+_DONE: Any = object()
 
 
 #: Positions in the first round of the flat search; each later round may search twice as many.

@@ -5,11 +5,9 @@ only.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from ..errors import IllegalMoveError
+from ..errors import ReasonCode
 from ..model.board import Board
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
@@ -17,7 +15,7 @@ from .beating import explain_beat, explain_press
 from .games import Capture, Game, Placement, Step
 from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
 from .lines import geometry
-from .moves import OFF, Move, MoveKind, legal_moves, move_order, play
+from .moves import OFF, Move, MoveKind, legal_moves, move_order
 from .pushing import may_push, push_moves
 from .turning import may_turn, turn_choices
 from .taking import must_take
@@ -84,35 +82,36 @@ def follows_up(layout: Layout, board: Board, game: Game, move: Move | None, *,
         forced_openings(layout, board, game, move.target))
 
 
-def find_move(layout: Layout, board: Board, game: Game, side: Side, text: str, *,
-              words: WordList | None = None, moves: Sequence[Move] | None = None,
-              after: Move | None = None) -> Move | None:
-    """The legal move of *side* written *text*, or None (``pass`` when it has none).
-
-    :raises: :exc:`ValueError` saying why *text* is refused.
-    """
-    if moves is None:
-        moves = turn_moves(layout, board, game, side, words=words, after=after)
-    if after is not None and moves and moves[0].kind is MoveKind.OPEN and \
-            after.kind is MoveKind.LAY and text not in {m.notation() for m in moves}:
-        raise ValueError(f"{side} must first open a face-down card next to "
-                         f"{after.target}: {' '.join(m.notation() for m in moves)}")
+def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
+            moves: Sequence[Move], *, words: WordList | None = None,
+            after: Move | None = None) -> tuple[ReasonCode, str]:
+    """Why *side*, whose legal moves now are *moves* (*after*: its own move whose follow-up
+    it owes), may not play *text*: a reason code and the reason in a player's words."""
     texts = {m.notation() for m in moves}
+    if after is not None and moves and moves[0].kind is MoveKind.OPEN and \
+            after.kind is MoveKind.LAY and text not in texts:
+        return ReasonCode.OWED, (f"{side} must first open a face-down card next to "
+                                 f"{after.target}: {' '.join(m.notation() for m in moves)}")
     if moves and all(m.kind is MoveKind.TAKE for m in moves) and text not in texts and \
             game.combinations.compulsory:
-        raise ValueError(f"{side} must first take one of the crossing combinations it "
-                         f"made: {' '.join(sorted(texts))}")
+        return ReasonCode.OWED, (f"{side} must first take one of the crossing combinations "
+                                 f"it made: {' '.join(sorted(texts))}")
     if text == PASS:
-        if may_decline(game, after):
-            return None  # the push is the layer's to make or leave
-        if moves:
-            raise ValueError(f"{side} may not pass: it has {len(moves)} legal move(s), "
-                             f"such as {moves[0]}")
-        return None
-    for move in moves:
-        if move.notation() == text:
-            return move
-    raise ValueError(why_illegal(layout, board, game, side, text, moves, words=words))
+        return ReasonCode.MAY_NOT_PASS, (f"{side} may not pass: it has {len(moves)} legal "
+                                         f"move(s), such as {moves[0] if moves else '-'}")
+    presses = [m for m in moves if m.kind is MoveKind.PRESS]
+    if game.pressing.compulsory and presses and len(presses) == len(moves) and \
+            _BOARD_MOVE.match(text):
+        return ReasonCode.COMPULSORY, ("pressing is compulsory in this game: "
+                                       f"{' '.join(str(m) for m in presses)} "
+                                       f"{'is' if len(presses) == 1 else 'are'} available")
+    reason = why_illegal(layout, board, game, side, text, moves, words=words)
+    if not (_LAY.match(text) or _TURN.match(text) or _OPEN.match(text)
+            or _BOARD_MOVE.match(text)):
+        return ReasonCode.NOT_A_MOVE, reason
+    if _LAY.match(text) and " does not hold " in reason:
+        return ReasonCode.NOT_HELD, reason
+    return ReasonCode.ILLEGAL, reason
 
 
 def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
@@ -217,60 +216,3 @@ def _placement_rule(game: Game) -> str:
     if game.movement.piles and game.movement.capture is Capture.BEAT:
         return "only on a free square or an opponent's card it beats"
     return "only on a free square"
-
-
-@dataclass(frozen=True)
-class Ply:
-    """One move of a game record and what came of it."""
-
-    number: int
-    side: Side
-    move: Move | None
-    """None for a pass."""
-    took: tuple[Item, ...]
-    """The cards that left the board with this move."""
-    layout: Layout
-    """The position after the move."""
-
-    def notation(self) -> str:
-        return str(self.move) if self.move is not None else PASS
-
-
-def _board_cards(layout: Layout) -> Counter[Item]:
-    return Counter(piece.card for _, piece in layout.pieces())
-
-
-def replay(layout: Layout, board: Board, game: Game, texts: Iterable[str], *,
-           first: Side | str = Side.SOUTH, words: WordList | None = None) -> list[Ply]:
-    """Plays *texts* in turn from *layout*, *first* to move (one side throughout in a game
-    of one player).
-
-    :raises: :exc:`IllegalMoveError` naming the first refused move, its number and why.
-    """
-    side = Side.parse(first)
-    plies: list[Ply] = []
-    pending: Move | None = None
-    for number, text in enumerate(texts, start=1):
-        try:
-            move = find_move(layout, board, game, side, text, words=words, after=pending)
-            after = layout if move is None else play(layout, move, game, words=words,
-                                                     side=side)
-        except ValueError as e:
-            raise IllegalMoveError(number, text, str(e)) from None
-        laid: Counter[Item] = Counter()
-        if move is not None and move.kind is MoveKind.LAY:
-            laid[parse_item(move.origin)] += 1
-        gone = _board_cards(layout) + laid - _board_cards(after)
-        if move is not None and move.target == HAND:
-            gone = Counter()  # opened into the hand: listed there, not taken
-        plies.append(Ply(number, side, move, tuple(sorted(gone.elements(), key=_order)),
-                         after))
-        layout = after
-        pending = move if follows_up(layout, board, game, move, words=words) else None
-        if game.players > 1 and pending is None:
-            side = side.opponent
-    return plies
-
-
-def _order(item: Item) -> str:
-    return item.notation()

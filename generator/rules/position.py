@@ -1,0 +1,322 @@
+"""A game in progress: :class:`Position` owns the layout, the side to move, what that side
+still owes this turn, the moves made and the result.
+
+Modelled on python-chess's ``Board``: ``legal_moves()``, ``push(move)``, ``pop()``,
+``outcome()``. Every command that plays a game (``rules play``, ``rules moves``, ``rules
+solve``, figures, booklets, self-play) goes through it, so they cannot disagree about what
+is legal or who has won. A result, once reached, is final: every further move is refused
+with :data:`ReasonCode.GAME_OVER`. Standard library only.
+"""
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..errors import IllegalMoveError, ReasonCode
+from ..model.board import Board
+from ..model.hands import Item, parse_item
+from ..model.layout import Layout, Side
+from .games import Game
+from .goals import Verdict, judge, patience_verdict, quiet_after
+from .laying import HAND
+from .move import Move, MoveKind
+from .moves import play
+from .starting import clear_at_start
+from .pushing import may_push
+from .taking import must_take
+from .turning import may_turn
+from .turns import PASS, follows_up, may_decline, refusal, turn_moves
+from .words import WordList
+
+
+class Phase(enum.StrEnum):
+    """What the side to move owes this turn. The values are the spelling of ``--json``."""
+
+    MOVE = "move"  # a fresh turn: any legal move
+    OPEN = "open"  # basic 52: open a face-down card next to the card just laid
+    TAKE = "take"  # take one of the crossing combinations just made (basic 65's variant)
+    PUSH = "push"  # initial 12: push an opponent's card beside the card just laid, or pass
+    TURN = "turn"  # word puzzle 5: turn letters of the word just made, or pass
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move made and what came of it."""
+
+    number: int
+    side: Side
+    move: Move | None
+    """None for a pass."""
+    took: tuple[Item, ...]
+    """The cards that left the board with this move."""
+    layout: Layout
+    """The position after the move."""
+
+    def notation(self) -> str:
+        return str(self.move) if self.move is not None else PASS
+
+
+@dataclass(frozen=True, slots=True)
+class _Saved:
+    """What :meth:`Position.pop` restores."""
+
+    layout: Layout
+    turn: Side
+    pending: Move | None
+    quiet: int
+    last: Ply | None
+
+
+def _count(layout: Layout) -> int:
+    return sum(map(len, layout.stacks.values()))
+
+
+def _board_cards(layout: Layout) -> Counter[Item]:
+    return Counter(piece.card for _, piece in layout.pieces())
+
+
+class Position:
+    """A game of *game* on *board* from *layout*, *turn* to move first.
+
+    *words* is the word list of a game whose moves make words. A patience in the open
+    whose game takes combinations off at the start has them taken off here (seed000, game
+    65's patience).
+
+    :raises: :exc:`ValueError` if *turn* is not a side.
+    """
+
+    def __init__(self, layout: Layout, board: Board, game: Game, *,
+                 turn: Side | str = Side.SOUTH, words: WordList | None = None) -> None:
+        self.game = game
+        self.board = board
+        self.words = words
+        self.start = clear_at_start(layout, game)
+        """The position before the first move (after what a start takes off)."""
+        self.layout = self.start
+        self.turn = Side.parse(turn)
+        """The side to move (or still moving, while it owes a follow-up)."""
+        self.pending: Move | None = None
+        """The move whose follow-up the side to move owes or may make (see :attr:`phase`)."""
+        self.quiet = 0
+        """Plies since anything left the board, was laid or opened."""
+        self.plies: list[Ply] = []
+        self._saved: list[_Saved] = []
+        self._moves: list[Move] | None = None
+        self._legal: frozenset[Move] | None = None
+        self._outcome: Verdict | None = None
+        self._counted: Verdict | None = None
+
+    # --- state ------------------------------------------------------------------------
+
+    @property
+    def move_stack(self) -> list[Move | None]:
+        """The moves made so far (None for a pass), first first."""
+        return [ply.move for ply in self.plies]
+
+    @property
+    def last(self) -> Ply | None:
+        return self.plies[-1] if self.plies else None
+
+    @property
+    def phase(self) -> Phase:
+        pending = self.pending
+        if pending is None:
+            return Phase.MOVE
+        if must_take(self.layout, self.game):
+            return Phase.TAKE
+        if may_turn(self.game, pending):
+            return Phase.TURN
+        if may_push(self.game, pending):
+            return Phase.PUSH
+        return Phase.OPEN
+
+    def key(self) -> tuple[object, ...]:
+        """What makes two positions the same for a search: cards, hands, turn and what is
+        owed."""
+        return (frozenset(self.layout.stacks.items()), self.layout.hands, self.turn,
+                self.pending)
+
+    def copy(self) -> Position:
+        """A position with the same state and history, moved on independently."""
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.plies = list(self.plies)
+        other._saved = list(self._saved)
+        return other
+
+    # --- the rules --------------------------------------------------------------------
+
+    def _turn_moves(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = turn_moves(self.layout, self.board, self.game, self.turn,
+                                     words=self.words, after=self.pending)
+        return self._moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the side to move may make now, sorted; none once the game is over."""
+        return [] if self._verdict().over else list(self._turn_moves())
+
+    def is_legal(self, move: Move | None) -> bool:
+        """Whether *move* (None: a pass) may be pushed now."""
+        if move is None:
+            return self.may_pass()
+        if self._verdict().over:
+            return False
+        if self._legal is None:
+            self._legal = frozenset(self._turn_moves())
+        return move in self._legal
+
+    def may_pass(self) -> bool:
+        """Whether the side to move may pass: a push or a turn it may leave out, or no move
+        at all in a game of two sides that goes on."""
+        if self._verdict().over:
+            return False
+        if self.pending is not None and may_decline(self.game, self.pending):
+            return True
+        return not self._turn_moves()
+
+    def outcome(self) -> Verdict:
+        """Whether the game is over, who won (or whether the patience is solved), and why,
+        with each side's count while a counting game goes on."""
+        verdict = self._verdict()
+        if verdict.over or self.game.players == 1:
+            return verdict
+        if self._counted is None:
+            self._counted = self._judge(count=True)
+        return self._counted
+
+    def is_over(self) -> bool:
+        """Whether the game has its result (quicker than :meth:`outcome`: no counting)."""
+        return self._verdict().over
+
+    def _verdict(self) -> Verdict:
+        """The verdict without the counts of a game that goes on: all the rules need."""
+        if self._outcome is None:
+            self._outcome = self._judge(count=False)
+        return self._outcome
+
+    def _judge(self, *, count: bool) -> Verdict:
+        moves = self._turn_moves()
+        owed = self.pending is not None
+        last = self.last
+        if self.game.players == 1:
+            return patience_verdict(self.layout, self.board, self.game, moves=moves,
+                                    owed=owed, quiet=self.quiet)
+        others = None if moves or owed else turn_moves(
+            self.layout, self.board, self.game, self.turn.opponent, words=self.words)
+        return judge(self.layout, self.board, self.game, to_move=self.turn, moves=moves,
+                     opponent_moves=others, last_move=last.move if last else None,
+                     mover=last.side if last else None, quiet=self.quiet, owed=owed,
+                     count=count)
+
+    def why_not(self, text: str) -> tuple[ReasonCode, str]:
+        """The reason code and the player's reason why *text* may not be played now."""
+        verdict = self.outcome()
+        if verdict.over:
+            return ReasonCode.GAME_OVER, f"the game is over ({verdict})"
+        return refusal(self.layout, self.board, self.game, self.turn, text,
+                       self._turn_moves(), words=self.words, after=self.pending)
+
+    def parse_move(self, text: str) -> Move | None:
+        """The legal move written *text* (None for ``pass``).
+
+        :raises: :exc:`IllegalMoveError` with the move's number, a reason code and why.
+        """
+        text = text.strip()
+        if text == PASS and self.may_pass():
+            return None
+        if text != PASS and not self._verdict().over:
+            for move in self._turn_moves():
+                if move.notation() == text:
+                    return move
+        code, reason = self.why_not(text)
+        raise IllegalMoveError(len(self.plies) + 1, text, reason, code)
+
+    # --- making and taking back moves -------------------------------------------------
+
+    def push(self, move: Move | None) -> Ply:
+        """Makes *move* (None: a pass) and returns what came of it.
+
+        :raises: :exc:`IllegalMoveError` if the rules refuse it now.
+        """
+        if not self.is_legal(move):
+            text = PASS if move is None else move.notation()
+            code, reason = self.why_not(text)
+            raise IllegalMoveError(len(self.plies) + 1, text, reason, code)
+        return self._make(move)
+
+    def push_text(self, text: str) -> Ply:
+        """Makes the move written *text* (``d4xe5``, ``3R@d4``, ``pass``...).
+
+        :raises: :exc:`IllegalMoveError` if it is malformed or the rules refuse it now.
+        """
+        return self._make(self.parse_move(text))
+
+    def _make(self, move: Move | None) -> Ply:
+        before, side = self.layout, self.turn
+        after = before if move is None else play(before, move, self.game, words=self.words,
+                                                 side=side)
+        self._saved.append(_Saved(before, side, self.pending, self.quiet, self.last))
+        ply = Ply(len(self.plies) + 1, side, move, _took(before, after, move), after)
+        self.plies.append(ply)
+        self.quiet = quiet_after(move, before, after, self.quiet)
+        self.layout = after
+        self.pending = move if follows_up(after, self.board, self.game, move,
+                                          words=self.words) else None
+        if self.game.players > 1 and self.pending is None:
+            self.turn = side.opponent
+        self._moves = self._legal = self._outcome = self._counted = None
+        return ply
+
+    def pop(self) -> Move | None:
+        """Takes back the last move and returns it.
+
+        :raises: :exc:`IndexError` if no move has been made.
+        """
+        if not self._saved:
+            raise IndexError("pop from a position with no moves made")
+        saved = self._saved.pop()
+        ply = self.plies.pop()
+        self.layout, self.turn, self.pending, self.quiet = (
+            saved.layout, saved.turn, saved.pending, saved.quiet)
+        self._moves = self._legal = self._outcome = self._counted = None
+        return ply.move
+
+    def play_record(self, texts: list[str]) -> list[Ply]:
+        """Plays *texts* in turn.
+
+        :raises: :exc:`IllegalMoveError` naming the first refused move, its number and why.
+        """
+        return [self.push_text(text) for text in texts]
+
+    def __iter__(self) -> Iterator[Ply]:
+        return iter(self.plies)
+
+    def __repr__(self) -> str:
+        return (f"<Position {self.game.name} {self.turn} to move ({self.phase}), "
+                f"{len(self.plies)} plies: {self.outcome()}>")
+
+
+def _took(before: Layout, after: Layout, move: Move | None) -> tuple[Item, ...]:
+    """The cards that left the board with *move*, in notation order."""
+    if move is None or move.target == HAND:
+        return ()  # a pass takes nothing; an opening into the hand lists it there
+    laid_count = 1 if move.kind is MoveKind.LAY else 0
+    if _count(before) + laid_count == _count(after):
+        return ()  # nothing left the board: the common case, told without listing cards
+    laid: Counter[Item] = Counter()
+    if move.kind is MoveKind.LAY:
+        laid[parse_item(move.origin)] += 1
+    gone = _board_cards(before) + laid - _board_cards(after)
+    return tuple(sorted(gone.elements(), key=lambda item: item.notation()))
+
+
+def replay(layout: Layout, board: Board, game: Game, texts: list[str], *,
+           first: Side | str = Side.SOUTH, words: WordList | None = None) -> list[Ply]:
+    """Plays *texts* in turn from *layout*, *first* to move.
+
+    :raises: :exc:`IllegalMoveError` naming the first refused move, its number and why.
+    """
+    return Position(layout, board, game, turn=first, words=words).play_record(texts)
