@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from ..model.board import Board
 from ..model.cards import Card
-from ..model.layout import Layout, Side
+from ..model.layout import Facing, Layout, Side
 from .beating import fits_identical
 from .combos import combinations
 from .games import FaceDown, Game, Goal, opponent
@@ -88,6 +88,11 @@ def _free(layout: Layout, side: Side) -> int:
     return sum(1 for _, stack in layout.items() if stack[-1].owner == side)
 
 
+def _facing_of(side: Side) -> Facing:
+    """The arrow of *side*'s cards: they point at the opponent."""
+    return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
+
+
 def _combination_cards(layout: Layout, side: Side) -> int:
     """Initial 10: the cards of *side*'s combinations on the opponent's half, a card counted
     once for every combination it is in."""
@@ -149,7 +154,7 @@ def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
     if goal is Goal.LAST_TO_LAY and not moves:
         # Initial 8: the first side out of cards loses; nobody passes.
         return Verdict(True, to_move.opponent, f"{to_move} has no card left to lay")
-    ended = _ended(layout, game, to_move, moves, opponent_moves, quiet)
+    ended = _ended(layout, game, to_move, moves, opponent_moves, quiet, last_move)
     if not ended:
         return Verdict(False, None, f"{to_move} to move",
                        scores(layout, game) if count else {})
@@ -160,15 +165,19 @@ def judge(layout: Layout, board: Board, game: Game, *, to_move: Side | str,
 
 
 def _ended(layout: Layout, game: Game, to_move: Side, moves: Sequence[Move],
-           opponent_moves: Sequence[Move] | None, quiet: int) -> str:
+           opponent_moves: Sequence[Move] | None, quiet: int,
+           last_move: Move | None = None) -> str:
     """Why the game has ended, or "" while it goes on."""
     if quiet >= QUIET_PLIES:
         return f"{quiet} plies without a capture, lay or opening"
-    if game.goal is Goal.MOST_PRESSED and layout:
+    if game.goal is Goal.MOST_PRESSED and layout and (
+            last_move is None or last_move.kind is MoveKind.PRESS):
         # Seed000 game 48 ends when neither side's cards can be pressed onto the other's:
-        # a side whose every card lies pressed has nothing left to press with.
+        # a side whose every card lies pressed has nothing left to press with. Only a press
+        # covers a side's last free card, so only a press (or the start) is looked at.
+        tops = {stack[-1].facing for stack in layout.stacks.values()}
         for side in (to_move, to_move.opponent):
-            if not _free(layout, side):
+            if _facing_of(side) not in tops:
                 return f"{side} has no card left to press with"
     if game.setup.face_down is FaceDown.ALL and game.goal is Goal.MOST_REMOVED and not any(
             not p.face_up for _, p in layout.pieces()):

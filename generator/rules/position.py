@@ -104,9 +104,9 @@ class Position:
         self.plies: list[Ply] = []
         self._saved: list[_Saved] = []
         self._moves: list[Move] | None = None
-        self._legal: frozenset[Move] | None = None
         self._outcome: Verdict | None = None
         self._counted: Verdict | None = None
+        self._ids: set[int] | None = None
 
     # --- state ------------------------------------------------------------------------
 
@@ -164,9 +164,11 @@ class Position:
             return self.may_pass()
         if self._verdict().over:
             return False
-        if self._legal is None:
-            self._legal = frozenset(self._turn_moves())
-        return move in self._legal
+        # The move pushed is most often the very object listed: found by its id, without
+        # comparing or hashing moves field by field.
+        if self._ids is None:
+            self._ids = set(map(id, self._turn_moves()))
+        return id(move) in self._ids or move in self._turn_moves()
 
     def may_pass(self) -> bool:
         """Whether the side to move may pass: a push or a turn it may leave out, or no move
@@ -267,7 +269,7 @@ class Position:
                                           words=self.words) else None
         if self.game.players > 1 and self.pending is None:
             self.turn = side.opponent
-        self._moves = self._legal = self._outcome = self._counted = None
+        self._moves = self._outcome = self._counted = self._ids = None
         return ply
 
     def pop(self) -> Move | None:
@@ -281,7 +283,7 @@ class Position:
         ply = self.plies.pop()
         self.layout, self.turn, self.pending, self.quiet = (
             saved.layout, saved.turn, saved.pending, saved.quiet)
-        self._moves = self._legal = self._outcome = self._counted = None
+        self._moves = self._outcome = self._counted = self._ids = None
         return ply.move
 
     def play_record(self, texts: list[str]) -> list[Ply]:
