@@ -118,3 +118,13 @@ def test_word_puzzle_5_arrows_alternate_on_the_dark_squares(runner, tmp_path):
     for square, piece in layout.pieces():
         rank = int(square[1:])
         assert piece.facing is (Facing.NORTH if rank % 2 == 0 else Facing.SOUTH), square
+
+
+def test_open_is_refused_where_no_pack_lies_face_down(runner):
+    result = runner.invoke(cli, ["rules", "deal", "initial-2", "--seed", "1", "--open"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "--open: initial-2 lays no pack face down to open" in result.stderr
+    for name in ("basic-65", "initial-6", "initial-11", "basic-52"):
+        assert runner.invoke(cli, ["rules", "deal", name, "--seed", "1", "--open"]
+                             ).exit_code == 0, name

@@ -46,12 +46,17 @@ def deal(game: Game, board: Board, sources: Mapping[str, Source], pair: tuple[st
     the board's cards open: the patience form of basic 65 and basic 52.
 
     :raises: :exc:`ValueError` if the game's start is fixed, or not a shuffle this function
-        knows, or the game's material does not fit its set-up.
+        knows, or the game's material does not fit its set-up, or *face_up* is asked of a
+        game with no face-down pack.
     """
     setup = game.setup
     if setup.fixed_start:
         raise ValueError(f"{game.name} does not start from a shuffle: its start is a fixed "
                          f"position, {setup.fixed_start}; write it as a layout")
+    if face_up and not (setup.one_pack or setup.face_down is FaceDown.ALL):
+        raise ValueError(f"--open: {game.name} lays no pack face down to open; only a game "
+                         "whose board starts face down (basic 65, initial 6, 11, basic 52) "
+                         "has an open form")
     players = dict(zip(Side, pair))
     refs = list(pair) if len(pair) > 1 else [pair[0]]
     if setup.one_pack:
