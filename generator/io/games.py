@@ -37,7 +37,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "words": ("enabled", "min_length", "removes", "turn_letters"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
-              "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests", "fixed_start"),
+              "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests"),
 }
 
 
@@ -279,8 +279,7 @@ def _setup(r: Reader) -> Setup:
         safe_first_move=r.boolean("safe_first_move", False),
         arrows=r.choice("arrows", _choices(Arrows), Arrows.OWNERS),
         removed_letters=tuple(r.words("removed_letters", [])),
-        one_pack=r.boolean("one_pack", False),
-        fixed_start=r.string("fixed_start", ""))
+        one_pack=r.boolean("one_pack", False))
     r.finish()
     return setup
 

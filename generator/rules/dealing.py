@@ -12,8 +12,10 @@ The set-ups dealt here, each read from the game file:
 * one or two shared sets shuffled face up onto the squares of the set-up's shade, the letters
   it takes off removed afterwards (word 12, word puzzle 5).
 
-A game whose start is a fixed position (``[setup] fixed_start``) is refused, as is any set-up
-none of these fits. The same seed gives the same deal on every machine: every shuffle is one
+A game whose start is a fixed position is refused, as is any set-up none of these fits. The
+fixed starts are those of basic 1, 4 and 18 (and their variants): the source lays them out
+in figures, and only the figure says where their named test cards lie, so a game that names
+test cards off the king squares is taken as one. The same seed gives the same deal on every machine: every shuffle is one
 call of the given :class:`random.Random` on a list in a fixed order.
 """
 from __future__ import annotations
@@ -50,9 +52,11 @@ def deal(game: Game, board: Board, sources: Mapping[str, Source], pair: tuple[st
         game with no face-down pack.
     """
     setup = game.setup
-    if setup.fixed_start:
-        raise ValueError(f"{game.name} does not start from a shuffle: its start is a fixed "
-                         f"position, {setup.fixed_start}; write it as a layout")
+    if setup.test_cards and not setup.tests_on_king_squares:
+        raise ValueError(f"{game.name} does not start from a shuffle: its start is the fixed "
+                         "position of a figure in its source, which alone says where its "
+                         f"test cards ({' '.join(c.notation() for c in setup.test_cards)}) "
+                         "lie; write it as a layout")
     if face_up and not (setup.one_pack or setup.face_down is FaceDown.ALL):
         raise ValueError(f"--open: {game.name} lays no pack face down to open; only a game "
                          "whose board starts face down (basic 65, initial 6, 11, basic 52) "

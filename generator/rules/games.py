@@ -240,9 +240,6 @@ class Setup:
     """Letters taken off before play (word game 12 removes Q)."""
     one_pack: bool = False
     """One pack lies on the board and the other is played from the pile (basic 52)."""
-    fixed_start: str = ""
-    """Where the game's start is a fixed position rather than a shuffle, the source of that
-    position (``"figure 1 of seed000, lost"``); ``rules deal`` refuses such a game."""
 
     def home_rows(self, side: Side | str) -> tuple[int, ...]:
         """The ranks *side* starts on (empty: anywhere).
