@@ -3,10 +3,13 @@ resolver's docstring row by row, and the rule that a trump beats only a card of 
 (a trump of equal rank to the holder does not take the trick)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from generator.model.traditional import PlayingCard, Suit, parse_cards
+from generator.model.traditional import PlayingCard, Suit, full_pack, parse_cards
 from generator.rules.ass import TrumpSetup, Way, kills_own_suit, resolve
+from generator.rules.ass.tables import STRENGTH
 
 SUITS = {"S": Suit.SPADES, "C": Suit.CLUBS, "H": Suit.HEARTS, "D": Suit.DIAMONDS}
 RANKS = "6 7 8 9 J Q K 10 A".split()
@@ -134,3 +137,25 @@ def test_a_trump_of_equal_rank_does_not_take_the_trick(cards, option, suits):
     higher = cards.replace(cards.split()[2], {"Q": "K", "K": "10"}[cards.split()[2][:-1]]
                            + cards.split()[2][-1])
     assert resolve(parse_cards(higher), _setup(option, suits)).winner == 3
+
+
+
+def test_random_tricks_no_trump_takes_over_a_holder_of_its_own_rank():
+    # Seeded random tricks under every trump option: whenever a trump takes the trick from a
+    # holder of another suit (way "trump"), it ranks strictly above that holder.
+    rng = random.Random(22)
+    pack = list(full_pack(6))
+    suits = list(SUITS.values())
+    checked = 0
+    for _ in range(4000):
+        option = rng.choice([1, 3, 4, 5])
+        players = rng.randint(2, 4 if option == 1 else 6)
+        cards = rng.sample(pack, players)
+        named = {1: players, 3: 1, 4: 2, 5: 0}[option]
+        trick = resolve(cards, TrumpSetup.of(option, rng.sample(suits, named)))
+        for before, step in zip(trick.steps, trick.steps[1:]):
+            holder = cards[before.holder - 1]
+            if step.took and step.way is Way.TRUMP and step.card.suit is not holder.suit:
+                assert STRENGTH[step.card.rank] > STRENGTH[holder.rank], (cards, option)
+                checked += 1
+    assert checked > 100
