@@ -15,8 +15,10 @@ The set-ups dealt here, each read from the game file:
 A game whose start is a fixed position is refused, as is any set-up none of these fits. The
 fixed starts are those of basic 1, 4 and 18 (and their variants): the source lays them out
 in figures, and only the figure says where their named test cards lie, so a game that names
-test cards off the king squares is taken as one. The same seed gives the same deal on every machine: every shuffle is one
-call of the given :class:`random.Random` on a list in a fixed order.
+test cards off the king squares is taken as one.
+
+The same seed gives the same deal on every machine: every shuffle is one call of the given
+:class:`random.Random` on a list in a fixed order.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .games import Arrows, FaceDown, Game, Placement
 from .lines import geometry
-from .validation import Source, supply
+from .validation import Source, king_square, supply
 
 _ARROW = {Side.SOUTH: Facing.NORTH, Side.NORTH: Facing.SOUTH}
 
@@ -122,14 +124,6 @@ def _squares(board: Board, game: Game, ranks: Sequence[int] = ()) -> list[str]:
             and (shade is None or s.shade is shade)]
 
 
-def _king_square(board: Board, side: Side) -> str | None:
-    """The king square on *side*'s half (e1 or e8 on an 8x8 board)."""
-    xy = geometry(*board.size).xy
-    half = board.ranks // 2
-    rows = range(0, half) if side is Side.SOUTH else range(half, board.ranks)
-    return next((k for k in board.king_squares if xy[k][1] in rows), None)
-
-
 def _home_ranks(game: Game, board: Board, sources: Mapping[str, Source],
                 players: Mapping[Side, str], rng: random.Random) -> Layout:
     """Each side's pack or group shuffled face up onto its home ranks, arrows at the
@@ -148,16 +142,13 @@ def _home_ranks(game: Game, board: Board, sources: Mapping[str, Source],
                              "card a square")
         rng.shuffle(cards)
         down: set[int] = set()
-        king = _king_square(board, side) if setup.tests_on_king_squares else None
-        if setup.tests_per_side:
-            if king is not None and king in squares:
-                at = squares.index(king)
-                tests = [i for i, c in enumerate(cards) if c in setup.test_cards]
-                if tests and at not in tests:
-                    cards[at], cards[tests[0]] = cards[tests[0]], cards[at]
-                down.add(at)
-            else:
-                down.update(i for i, c in enumerate(cards) if c in setup.test_cards)
+        king = king_square(board, side) if setup.tests_on_king_squares else None
+        if setup.tests_per_side and king is not None and king in squares:
+            at = squares.index(king)
+            tests = [i for i, c in enumerate(cards) if c in setup.test_cards]
+            if tests and at not in tests:
+                cards[at], cards[tests[0]] = cards[tests[0]], cards[at]
+            down.add(at)
         for i, (square, card) in enumerate(zip(squares, cards)):
             stacks[square] = (Piece(card, _ARROW[side], i not in down),)
     return Layout(board.name, stacks, players, game=game.name, size=board.size)

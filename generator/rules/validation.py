@@ -146,7 +146,8 @@ def _not_in_game(square: str, item: Item, game: Game, side: Side | None,
                      f"{ref}")
 
 
-def _king_square(board: Board, side: Side) -> str | None:
+def king_square(board: Board, side: Side) -> str | None:
+    """The king square on *side*'s half of *board* (e1 or e8 on an 8x8 board), if any."""
     half = board.ranks // 2
     rows = range(0, half) if side is Side.SOUTH else range(half, board.ranks)
     xy = geometry(*board.size).xy
@@ -183,7 +184,7 @@ def _start_problems(layout: Layout, board: Board, game: Game,
         _test_card_problems(square, piece, side, board, game, found, downs, flagged)
     for side in Side if game.owners and setup.tests_per_side else ():
         if downs[side] < setup.tests_per_side and side not in flagged and side in supplies:
-            found.append(Violation("missing-test-card", _king_square(board, side)
+            found.append(Violation("missing-test-card", king_square(board, side)
                                    if setup.tests_on_king_squares else None,
                                    f"{side} has {downs[side]} face-down test card(s); "
                                    f"expected {setup.tests_per_side}"))
@@ -193,7 +194,7 @@ def _test_card_problems(square: str, piece: Piece, side: Side | None, board: Boa
                         game: Game, found: list[Violation], downs: Counter[Side],
                         flagged: set[Side]) -> None:
     setup = game.setup
-    king = _king_square(board, side) if side else None
+    king = king_square(board, side) if side else None
     if setup.test_cards:
         expected = piece.card in setup.test_cards
     else:
