@@ -31,8 +31,10 @@ def test_open_deals_validate_in_play_under_the_patience(tmp_path, seed):
             result = runner.invoke(cli, ["validate", str(out), "--game", "basic-52-open",
                                          *extra])
             assert result.exit_code == 0, result.output
-    # Under basic-52 itself the open deal is still an unsolved position.
-    result = runner.invoke(cli, ["validate", "--play", str(out)])
+    # The open deal names the patience's game; under basic-52 itself it is still an
+    # unsolved position.
+    assert 'game = "basic-52-open"' in out.read_text(encoding="utf-8")
+    result = runner.invoke(cli, ["validate", "--play", str(out), "--game", "basic-52"])
     assert result.exit_code == 1 and "[not-identical]" in result.output
 
 

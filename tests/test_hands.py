@@ -41,7 +41,11 @@ def test_hands_load_top_card_first_and_lists_of_lines_join(tmp_path, runner, lib
     assert shown.exit_code == 0, shown.output
     assert shown.output.splitlines()[-3:] == [
         "south held 3R; stock 5G 2Y; taken 4B", "north stock 7R 8R 1G", "shared pile 6Y"]
-    assert runner.invoke(cli, ["validate", _layout_file(tmp_path, HANDS)]).exit_code == 0
+    # A position during play (cards taken, short stocks): as a start its stocks are short.
+    assert runner.invoke(cli, ["validate", "--play",
+                               _layout_file(tmp_path, HANDS)]).exit_code == 0
+    assert "[short-stock]" in runner.invoke(cli, ["validate",
+                                                  _layout_file(tmp_path, HANDS)]).output
 
 
 @pytest.mark.parametrize(("body", "message"), [

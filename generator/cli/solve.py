@@ -2,6 +2,7 @@
 random starts, the puzzles of a booklet with checked answers."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -16,6 +17,7 @@ from ..io.layout_text import layout_to_toml
 from ..io.layouts import load_layout_file, sources_for, word_list_for
 from ..io.output import atomic_write
 from ..model.layout import Layout
+from ..rules.games import Game
 from ..rules.dealing import deal
 from ..rules.solver import solve
 from .rules import rules
@@ -75,7 +77,8 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
 
 @rules.command("deal")
 @click.argument("game_name", metavar="GAME")
-@click.option("--seed", type=int, required=True, help="The shuffle's seed: same seed, same deal.")
+@click.option("--seed", type=click.IntRange(0), required=True,
+              help="The shuffle's seed, 0 or more (as `patience deal`): same seed, same deal.")
 @click.option("--open", "face_up", is_flag=True,
               help="Lay the board's cards face up: the patience in the open.")
 @click.option("--pair", type=click.IntRange(1), default=1, show_default=True,
@@ -99,9 +102,16 @@ def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, p
     except ValueError as e:
         raise click.UsageError(str(e)) from None
     form = " in the open" if face_up else ""
-    text = layout_to_toml(layout, f"A random start of {game.name}{form}: opencards rules "
+    patience = _open_patience(lib, game.name) if face_up else None
+    if patience is not None:
+        # Every card face up makes the one-player patience: the layout names its game, so
+        # rules play and rules solve take it as it is.
+        layout = dataclasses.replace(layout, game=patience.name)
+    shown = patience or game
+    text = layout_to_toml(layout, f"A random start of {shown.name}"
+                          f"{form if patience is None else ''}: opencards rules "
                           f"deal {game.name} --seed {seed}" + (" --open" if face_up else ""))
-    text = text.replace('title = ""', f'title = "{game.title}: deal {seed}{form}"')
+    text = text.replace('title = ""', f'title = "{shown.title}: deal {seed}"')
     if out_file is None:
         click.echo(text, nl=False)
     else:
@@ -120,3 +130,15 @@ def _patiences(lib: Library) -> list[str]:
         except GeneratorError:
             continue
     return found
+
+
+def _open_patience(lib: Library, name: str) -> Game | None:
+    """The game of one player that is *name*'s patience in the open, if there is one."""
+    for other in lib.names("game"):
+        try:
+            game = lib.game(other)
+        except GeneratorError:
+            continue
+        if game.patience_of == name and game.players == 1:
+            return game
+    return None

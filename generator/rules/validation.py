@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..model.board import FILE_LETTERS, Board, size_name
 from ..model.cards import Card, Pack
-from .games import Arrows, FaceDown, Game
+from .games import Arrows, FaceDown, Game, Placement
 from .holdings import hand_problems, one_pack_problems
 from .laying import placement_problems
 from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
@@ -146,7 +146,8 @@ def _not_in_game(square: str, item: Item, game: Game, side: Side | None,
                      f"{ref}")
 
 
-def _king_square(board: Board, side: Side) -> str | None:
+def king_square(board: Board, side: Side) -> str | None:
+    """The king square on *side*'s half of *board* (e1 or e8 on an 8x8 board), if any."""
     half = board.ranks // 2
     rows = range(0, half) if side is Side.SOUTH else range(half, board.ranks)
     xy = geometry(*board.size).xy
@@ -183,7 +184,7 @@ def _start_problems(layout: Layout, board: Board, game: Game,
         _test_card_problems(square, piece, side, board, game, found, downs, flagged)
     for side in Side if game.owners and setup.tests_per_side else ():
         if downs[side] < setup.tests_per_side and side not in flagged and side in supplies:
-            found.append(Violation("missing-test-card", _king_square(board, side)
+            found.append(Violation("missing-test-card", king_square(board, side)
                                    if setup.tests_on_king_squares else None,
                                    f"{side} has {downs[side]} face-down test card(s); "
                                    f"expected {setup.tests_per_side}"))
@@ -193,7 +194,7 @@ def _test_card_problems(square: str, piece: Piece, side: Side | None, board: Boa
                         game: Game, found: list[Violation], downs: Counter[Side],
                         flagged: set[Side]) -> None:
     setup = game.setup
-    king = _king_square(board, side) if side else None
+    king = king_square(board, side) if side else None
     if setup.test_cards:
         expected = piece.card in setup.test_cards
     else:
@@ -256,12 +257,15 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
     _piece_problems(layout, game, supplies, start, found)
     found += [Violation(code, None, message)
               for code, message in hand_problems(layout, game, supplies)]
-    if game.setup.one_pack:
+    if game.setup.one_pack and start:
+        # During play the played pack's cards are laid on the board: only a start holds
+        # one pack there.
         found += [Violation(*problem) for problem in one_pack_problems(layout, supplies)]
     found += [Violation(*problem) for problem in placement_problems(layout, board, game)]
     if start:
         setup = game.setup
         _start_problems(layout, board, game, supplies, found)
+        _stock_problems(layout, game, supplies, found)
         _arrow_problems(layout, game, found)
         if setup.cards is not None and sum(1 for _ in layout.pieces()) != setup.cards:
             found.append(Violation("wrong-count", None, f"{sum(1 for _ in layout.pieces())} "
@@ -272,6 +276,52 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
         if setup.safe_first_move and not found:
             _first_move_problems(layout, board, game, found)
     return sorted(found, key=_order)
+
+
+def _cards(items: Counter[Item], most: int = 8) -> str:
+    names = [c.notation() for c in sorted(items.elements(), key=_sort_key)]
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return " ".join(names[:most]) + more
+
+
+def _stock_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]],
+                    found: list[Violation]) -> None:
+    """A start of a game that lays cards has every card of the game that is not on the
+    board waiting off it: each side's in its own stock, or, where the cards belong to
+    nobody or more than two play (basic 52, initial 7), all in the shared pile."""
+    if game.movement.placement is Placement.NONE or not supplies:
+        return
+    shared = not game.owners or game.players > 2 or game.setup.one_pack
+    on_board: dict[Side | None, Counter[Item]] = {}
+    for _, piece in layout.pieces():
+        on_board.setdefault(None if shared else piece.owner, Counter())[piece.card] += 1
+    wants: list[tuple[Side | None, Counter[Item], tuple[Item, ...], str]] = []
+    if shared:
+        refs = " and ".join(dict.fromkeys(_refs(layout, game).values()))
+        wants.append((None, sum(supplies.values(), Counter()), layout.hands.pile, refs))
+    else:
+        for owner, pool in supplies.items():
+            wants.append((owner, pool, layout.hands.of(owner).stock,
+                          _refs(layout, game).get(owner, "its pack")))
+    for side, pool, have, ref in wants:
+        board = sum(on_board.get(side, Counter()).values())
+        expected = pool - on_board.get(side, Counter())
+        if not expected:
+            continue
+        count = sum(expected.values())
+        where = f"{side}'s stock" if side else "the shared pile"
+        less = f" less the {board} on the board" if board else ""
+        if not have:
+            code = "missing-stock" if side else "missing-pile"
+            found.append(Violation(code, None, f"{where} is missing; {game.name} starts with "
+                                   f"{count} cards there ({ref}{less})"))
+            continue
+        lacking = expected - Counter(have)
+        if lacking:
+            code = "short-stock" if side else "short-pile"
+            found.append(Violation(code, None, f"{where} holds {len(have)} cards; "
+                                   f"{game.name} starts with {count} there ({ref}{less}); "
+                                   f"it lacks {_cards(lacking)}"))
 
 
 def _off_board(piece: OffBoard, size: tuple[int, int] = (8, 8)) -> Violation:

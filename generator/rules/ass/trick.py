@@ -20,6 +20,9 @@ one below            one below the holder (a chain); a main-suit card that kills
 an eight             the Q or K of its suit, or another eight
 ===================  ==========================================================
 
+Every row is checked by a case of each "takes over" and "does not" in
+``tests/test_ass_tables.py`` (with the kill table of :mod:`.tables`, card by card).
+
 An eight of another suit than the main suit may beat only when its player has no card of
 the main suit; the resolver sees only the cards played and takes such an eight as played
 lawfully (:func:`generator.rules.ass.play.play_problem` checks a hand). When it takes the
