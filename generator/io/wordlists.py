@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import TemplateError
@@ -35,6 +35,11 @@ class SetWordList:
 
     words: frozenset[str]
     origin: str | Callable[[], str]
+    spelt: dict[tuple[str, str, str, int], bool] = field(default_factory=dict, compare=False,
+                                                          repr=False)
+    """What the rule engine has found these words to allow around a square (see
+    :class:`generator.rules.joining.WordSquares`): boards change little from move to move,
+    so the same questions come back."""
 
     @property
     def source(self) -> str:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
 
 from .cards import Colour
 
@@ -115,10 +117,13 @@ class Square:
         return self.name
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
     """A board of *files* x *ranks* squares (8x8, or 16x4 turned crosswise) with its
-    printed edge notation. *squares* are listed rank by rank from a1."""
+    printed edge notation. *squares* are listed rank by rank from a1.
+
+    Not slotted: what is read off the squares many times a move (:attr:`colours`) is kept
+    on the board itself."""
 
     name: str
     title: str
@@ -140,6 +145,11 @@ class Board:
 
     def __len__(self) -> int:
         return len(self.squares)
+
+    @cached_property
+    def colours(self) -> Mapping[str, Colour | None]:
+        """Each square's colour by its name (None on a colourless board)."""
+        return MappingProxyType({square.name: square.colour for square in self.squares})
 
     def square(self, name: str) -> Square:
         file, rank = parse_square(name, self.files, self.ranks)

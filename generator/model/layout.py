@@ -5,6 +5,7 @@ import enum
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from .board import FILE_LETTERS, RANKS, parse_square, square_name, square_order
@@ -191,6 +192,12 @@ class Layout:
 
     def __len__(self) -> int:
         return len(self.stacks)
+
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """What the rule engine has read off this position, by the question asked: a
+        layout never changes, and a turn asks some questions twice."""
+        return {}
 
     def items(self) -> Iterator[tuple[str, Stack]]:
         return iter(self.stacks.items())

@@ -145,10 +145,6 @@ def accepts(made: Makers, card: Card) -> bool:
     return card.colour in made[0] or card.rank in made[1]
 
 
-#: id(word list) -> (the list, (before, after, letter, shortest) -> whether a word uses the
-#: letter): boards change little from move to move, so the same runs come back.
-_SPELT: dict[int, tuple[object, dict[tuple[str, str, str, int], bool]]] = {}
-
 #: The run of letters beside a free square along one line: its squares behind and ahead
 #: (nearest first) and its letters before and after the square in the line's order.
 _Run = tuple[list[str], list[str], str, str]
@@ -164,11 +160,16 @@ class WordSquares:
         self._grid = letter_grid
         self._arms = arms(*size)
         self._min = min_length
-        known = _SPELT.get(id(words))
-        if known is None or known[0] is not words or len(known[1]) > 200_000:
-            known = _SPELT[id(words)] = (words, {})
+        # (before, after, letter, shortest) -> whether a word uses the letter: kept on the
+        # word list when it offers a place (SetWordList.spelt), since the same runs come
+        # back from move to move; else for this position only.
+        spelt = getattr(words, "spelt", None)
+        if not isinstance(spelt, dict):
+            spelt = {}
+        elif len(spelt) > 200_000:
+            spelt.clear()
         self._words = words
-        self._spelt = known[1]
+        self._spelt: dict[tuple[str, str, str, int], bool] = spelt
         self._runs: dict[str, list[_Run]] = {}
         self._beside: dict[str, frozenset[str]] = {}
 

@@ -25,17 +25,6 @@ from .taking import play_take, take_lines
 from .turning import play_turn
 from .words import WordList
 
-#: id(board) -> (board, square -> colour): the board is read once, not once a move.
-_COLOURS: dict[int, tuple[Board, dict[str, Colour | None]]] = {}
-
-
-def _colours(board: Board) -> dict[str, Colour | None]:
-    hit = _COLOURS.get(id(board))
-    if hit is None or hit[0] is not board:
-        hit = _COLOURS[id(board)] = (board, {s.name: s.colour for s in board.squares})
-    return hit[1]
-
-
 def _facing(side: Side) -> Facing:
     """The arrow of *side*'s cards: they point at the opponent."""
     return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
@@ -252,7 +241,7 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
         return sorted(set(_shifts(layout, game, words)), key=move_order)
     if step is Step.NONE:
         return []
-    colours = _colours(board)
+    colours = board.colours
     own = _facing(side)
     keys: list[MoveKey] = []
     jumps: list[Move] = []

@@ -10,6 +10,8 @@ first and last squares of the line.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ..model.layout import Layout, Side
 from .combos import Combination, combinations
 from .games import Game, Removal
@@ -27,20 +29,18 @@ def takes_by_move(game: Game) -> bool:
 def lying(layout: Layout, game: Game, through: str | None = None) -> list[Combination]:
     """The combinations lying on *layout* (through *through*, if given)."""
     rules = game.combinations
-    last = _LAST.get("whole")
-    if through is None and last is not None and last[0] is layout and last[1] is rules:
-        return list(last[2])
-    found = combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
-                         orientations=rules.orientations, through=through)
-    if through is None:
-        # A turn asks about the same position twice (the moves, then whether the mover
-        # must take): layouts are immutable, so the last answer is kept.
-        _LAST["whole"] = (layout, rules, found)
-    return list(found)
-
-
-#: The last position :func:`lying` looked at whole, its rules and its combinations.
-_LAST: dict[str, tuple[Layout, object, list[Combination]]] = {}
+    if through is not None:
+        return combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
+                            orientations=rules.orientations, through=through)
+    # A turn asks about the same position twice (the moves, then whether the mover must
+    # take): the answer is kept on the layout, which never changes.
+    key = ("lying", rules)
+    found = layout.memo.get(key)
+    if found is None:
+        found = layout.memo[key] = combinations(
+            layout, min_length=rules.min_length, kinds=rules.kinds,
+            orientations=rules.orientations)
+    return list(cast(list[Combination], found))
 
 
 def squares_between(origin: str, target: str) -> tuple[str, ...]:
