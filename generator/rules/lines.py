@@ -51,49 +51,61 @@ class Geometry:
 @cache
 def geometry(files: int = 8, ranks: int = 8) -> Geometry:
     """The tables of a *files* x *ranks* board, built on first use and kept."""
-    def on_board(file: int, rank: int) -> bool:
-        return 0 <= file < files and 0 <= rank < ranks
-
     squares = tuple(square_name(f, r) for r in range(ranks) for f in range(files))
     xy = {name: (i % files, i // files) for i, name in enumerate(squares)}
-
-    def full_lines(step: tuple[int, int]) -> tuple[tuple[str, ...], ...]:
-        dx, dy = step
-        found = []
-        for file in range(files):
-            for rank in range(ranks):
-                if on_board(file - dx, rank - dy):
-                    continue  # not the start of a line: the square before it is on the board
-                line = []
-                f, r = file, rank
-                while on_board(f, r):
-                    line.append(square_name(f, r))
-                    f, r = f + dx, r + dy
-                found.append(tuple(line))
-        return tuple(sorted(found, key=lambda line: (xy[line[0]][1], xy[line[0]][0])))
-
-    def ray(square: str, step: tuple[int, int]) -> tuple[str, ...]:
-        file, rank = xy[square]
-        found = []
-        file, rank = file + step[0], rank + step[1]
-        while on_board(file, rank):
-            found.append(square_name(file, rank))
-            file, rank = file + step[0], rank + step[1]
-        return tuple(found)
-
-    lines = {name: full_lines(step) for name, step in ORIENTATIONS.items()}
-    rays = {square: tuple(r for r in (ray(square, s) for s in STEPS) if r)
-            for square in squares}
+    lines = {name: _full_lines(files, ranks, xy, step) for name, step in ORIENTATIONS.items()}
+    rays = {square: _rays(files, ranks, xy[square], STEPS) for square in squares}
     return Geometry(
-        files, ranks, squares, xy, lines,
-        {(square, name): line for name, found in lines.items() for line in found
-         for square in line},
-        rays,
+        files, ranks, squares, xy, lines, _line_through(lines), rays,
         {square: tuple(r[0] for r in rays[square]) for square in squares},
-        {square: tuple(r[0] for s, r in ((s, ray(square, s)) for s in STEPS) if r and 0 in s)
+        {square: tuple(r[0] for r in _rays(files, ranks, xy[square], _EDGE_STEPS))
          for square in squares},
         {square: tuple((r[0], r[1]) for r in rays[square] if len(r) >= 2)
          for square in squares})
+
+
+#: The steps across an edge of a square, not a corner.
+_EDGE_STEPS = tuple(s for s in STEPS if 0 in s)
+
+
+def _line_through(lines: dict[str, tuple[tuple[str, ...], ...]]
+                  ) -> dict[tuple[str, str], tuple[str, ...]]:
+    return {(square, name): line for name, found in lines.items() for line in found
+            for square in line}
+
+
+def _rays(files: int, ranks: int, start: tuple[int, int],
+          steps: tuple[tuple[int, int], ...]) -> tuple[tuple[str, ...], ...]:
+    """The rays leaving *start* along *steps*, empty ones left out."""
+    return tuple(r for r in (_ray(files, ranks, start, s) for s in steps) if r)
+
+
+def _on_board(files: int, ranks: int, file: int, rank: int) -> bool:
+    return 0 <= file < files and 0 <= rank < ranks
+
+
+def _full_lines(files: int, ranks: int, xy: dict[str, tuple[int, int]],
+                step: tuple[int, int]) -> tuple[tuple[str, ...], ...]:
+    """Every line of the board along *step*, each from the edge square it starts at."""
+    dx, dy = step
+    found = []
+    for file in range(files):
+        for rank in range(ranks):
+            if _on_board(files, ranks, file - dx, rank - dy):
+                continue  # not the start of a line: the square before it is on the board
+            found.append(_ray(files, ranks, (file - dx, rank - dy), step))
+    return tuple(sorted(found, key=lambda line: (xy[line[0]][1], xy[line[0]][0])))
+
+
+def _ray(files: int, ranks: int, start: tuple[int, int], step: tuple[int, int]
+         ) -> tuple[str, ...]:
+    """The squares from *start* (not included) along *step* to the edge."""
+    found = []
+    file, rank = start[0] + step[0], start[1] + step[1]
+    while _on_board(files, ranks, file, rank):
+        found.append(square_name(file, rank))
+        file, rank = file + step[0], rank + step[1]
+    return tuple(found)
 
 
 _EIGHT = geometry(8, 8)

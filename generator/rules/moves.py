@@ -7,6 +7,7 @@ dealt with. Who has won: :func:`generator.rules.playout.outcome`. Standard libra
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from collections.abc import Iterator, Mapping
 
 from .beating import beats, presses
@@ -133,64 +134,94 @@ def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
                and all(layout.top(s) is None for s in ray) for ray in g.rays[origin])
 
 
+@dataclass(frozen=True)
+class _Shifting:
+    """A position read once for all the shifts tried in it: the squares a card may shift
+    to, its open cards, and what each of those squares accepts (see .joining)."""
+
+    layout: Layout
+    game: Game
+    free: list[str]
+    grid: dict[str, Card | None]
+    made: dict[str, Makers]
+    spelling: WordSquares | None
+
+    @classmethod
+    def read(cls, layout: Layout, game: Game, words: WordList | None) -> _Shifting:
+        squares = geometry(*layout.size).squares
+        free = [s for s in squares if s not in layout.stacks]
+        if game.movement.shift_onto_cards:
+            # Onto open cards too (a face-down card is never covered): the squares' answers
+            # read only the neighbours, so a card there changes nothing.
+            free = [s for s in squares
+                    if s not in layout.stacks or layout.stacks[s][-1].face_up]
+        grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
+        rules = game.combinations
+        made = {t: makers(grid, t, min_length=rules.min_length, kinds=rules.kinds,
+                          orientations=rules.orientations, size=layout.size) for t in free} \
+            if rules.enabled else dict.fromkeys(free, NOTHING)
+        spelling = WordSquares({s: _open_letter(stack[-1]) for s, stack in layout.items()},
+                               words, game.words.min_length, layout.size) \
+            if game.words.enabled and words is not None else None
+        return cls(layout, game, free, grid, made, spelling)
+
+    def accepted(self, target: str, origin: str) -> Makers:
+        """What *target* accepts once the card on *origin* has left: worked out again only
+        when *origin* is near enough to have been part of the answer."""
+        rules, size = self.game.combinations, self.layout.size
+        if origin not in window(target, rules.min_length - 1, rules.orientations, size):
+            return self.made[target]
+        return makers(self.grid, target, min_length=rules.min_length, kinds=rules.kinds,
+                      orientations=rules.orientations, origin=origin, size=size)
+
+
 def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move]:
     """Openings (with the shift of the card just opened) while any card lies face down;
     then shifts of any card to a free square that make a combination or word there."""
-    squares = geometry(*layout.size).squares
-    free = [s for s in squares if s not in layout.stacks]
-    if game.movement.shift_onto_cards:
-        # Onto open cards too (a face-down card is never covered): the squares' answers
-        # below read only the neighbours, so a card there changes nothing.
-        free = [s for s in squares if s not in layout.stacks or layout.stacks[s][-1].face_up]
-    # The open cards and letters, read once for all the shifts tried; what each free square
-    # accepts is worked out once for every card (see .joining).
-    grid = {s: _open_card(stack[-1]) for s, stack in layout.items()}
-    rules = game.combinations
-    size = layout.size
-    made = {t: makers(grid, t, min_length=rules.min_length, kinds=rules.kinds,
-                      orientations=rules.orientations, size=size) for t in free} \
-        if rules.enabled else dict.fromkeys(free, NOTHING)
-    spelling = WordSquares({s: _open_letter(stack[-1]) for s, stack in layout.items()},
-                           words, game.words.min_length, size) \
-        if game.words.enabled and words is not None else None
+    shifting = _Shifting.read(layout, game, words)
     closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
     if closed:
-        # While cards lie face down a turn opens one, which may then shift at once to make a
-        # combination; cards opened earlier never move (seed000 game 65, seed002 game 6).
-        # A face-down origin takes part in no line, so the squares' answers hold as they are.
-        for origin, piece in closed:
-            yield cached_move((origin, origin, MoveKind.OPEN))
-            for target in _shift_targets(piece.card, None, free, made, spelling):
-                yield cached_move((origin, target, MoveKind.OPEN))
+        yield from _openings(shifting, closed)
         return
-    # Every card open (a patience in the open, word 12): any card shifts to make a line. A
-    # card moved from beside a target changes what the target accepts: those pairs are
-    # worked out again without it.
-    reach = rules.min_length - 1
+    # Every card open (a patience in the open, word 12): any card shifts to make a line.
     letters: list[tuple[str | None, str]] = []
     for origin, stack in layout.items():
         card = stack[-1].card
         if isinstance(card, Card):
-            if not rules.enabled:
-                continue
-            for target in free:
-                if target == origin:
-                    continue
-                accepted = made[target]
-                if origin in window(target, reach, rules.orientations, size):
-                    accepted = makers(grid, target, min_length=rules.min_length,
-                                      kinds=rules.kinds, orientations=rules.orientations,
-                                      origin=origin, size=size)
-                if accepts(accepted, card):
-                    yield cached_move((origin, target, MoveKind.SHIFT))
+            yield from _card_shifts(shifting, origin, card)
         else:
             letters.append((origin, card.letter.upper()))
-    if spelling is not None and letters:
-        # Square by square: letters alike moved from off the square's runs share an answer.
-        for target in free:
-            for mover in spelling.movers_to(target, letters):
-                if mover != target:
-                    yield cached_move((str(mover), target, MoveKind.SHIFT))
+    yield from _letter_shifts(shifting, letters)
+
+
+def _openings(shifting: _Shifting, closed: list[tuple[str, Piece]]) -> Iterator[Move]:
+    """While cards lie face down a turn opens one, which may then shift at once to make a
+    combination; cards opened earlier never move (seed000 game 65, seed002 game 6). A
+    face-down origin takes part in no line, so the squares' answers hold as they are."""
+    for origin, piece in closed:
+        yield cached_move((origin, origin, MoveKind.OPEN))
+        for target in _shift_targets(piece.card, None, shifting.free, shifting.made,
+                                     shifting.spelling):
+            yield cached_move((origin, target, MoveKind.OPEN))
+
+
+def _card_shifts(shifting: _Shifting, origin: str, card: Card) -> Iterator[Move]:
+    if not shifting.game.combinations.enabled:
+        return
+    for target in shifting.free:
+        if target != origin and accepts(shifting.accepted(target, origin), card):
+            yield cached_move((origin, target, MoveKind.SHIFT))
+
+
+def _letter_shifts(shifting: _Shifting, letters: list[tuple[str | None, str]]
+                   ) -> Iterator[Move]:
+    """Square by square: letters alike moved from off the square's runs share an answer."""
+    if shifting.spelling is None or not letters:
+        return
+    for target in shifting.free:
+        for mover in shifting.spelling.movers_to(target, letters):
+            if mover != target:
+                yield cached_move((str(mover), target, MoveKind.SHIFT))
 
 
 def _shift_targets(card: Card | LetterCard, origin: str | None, free: list[str],

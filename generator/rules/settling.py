@@ -17,25 +17,53 @@ from .lines import ORIENTATIONS, geometry
 from .words import WordList, find_words
 
 
+#: A line a move made, with what the game does to it.
+_Made = tuple[Removal, tuple[str, ...]]
+
+
 def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
            words: WordList | None = None) -> Layout:
     """The position once the lines through *square*, where *side* has just moved or laid a
     card, have done what the game says."""
-    lines: list[tuple[Removal, tuple[str, ...]]] = []
-    rules = game.combinations
-    if rules.enabled and rules.removes is not Removal.NONE and rules.compulsory:
-        made = combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
-                            orientations=rules.orientations, through=square)
-        if rules.crossing == "one":
-            # Crossing combinations wait for the mover's choice of one (a take move).
-            made = [c for c in made if not any(
-                o.orientation != c.orientation and set(o.squares) & set(c.squares)
-                for o in made)]
-        lines += [(rules.removes, c.squares) for c in made]
-    if game.words.enabled and game.words.removes is not Removal.NONE and words is not None:
-        lines += [(game.words.removes, w.squares) for w in find_words(
-            layout, words, min_length=game.words.min_length, through=square)]
+    lines = _combinations_made(layout, square, game) + _words_made(layout, square, game, words)
     mover = layout.owner(square) if side is None else side
+    taken, turned = _fates(layout, lines, mover)
+    if game.lines.enabled and game.lines.removes and mover is not None:
+        taken.update(s for line in own_lines(layout, square, mover, game.lines.length)
+                     for s in line)
+    if turned:
+        layout = _turn_down(layout, turned - taken)
+    if not taken:
+        return layout
+    return take_squares(layout, taken, game, mover)
+
+
+def _combinations_made(layout: Layout, square: str, game: Game) -> list[_Made]:
+    """The combinations through *square* that act at once (not those waiting for a take)."""
+    rules = game.combinations
+    if not (rules.enabled and rules.removes is not Removal.NONE and rules.compulsory):
+        return []
+    made = combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
+                        orientations=rules.orientations, through=square)
+    if rules.crossing == "one":
+        # Crossing combinations wait for the mover's choice of one (a take move).
+        made = [c for c in made if not any(
+            o.orientation != c.orientation and set(o.squares) & set(c.squares)
+            for o in made)]
+    return [(rules.removes, c.squares) for c in made]
+
+
+def _words_made(layout: Layout, square: str, game: Game,
+                words: WordList | None) -> list[_Made]:
+    if not game.words.enabled or game.words.removes is Removal.NONE or words is None:
+        return []
+    return [(game.words.removes, w.squares) for w in find_words(
+        layout, words, min_length=game.words.min_length, through=square)]
+
+
+def _fates(layout: Layout, lines: list[_Made], mover: Side | None
+           ) -> tuple[set[str], set[str]]:
+    """(squares whose piles leave the board, squares whose top card is turned down)."""
     taken: set[str] = set()
     turned: set[str] = set()
     for removal, line in lines:
@@ -49,14 +77,7 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
         elif len(owners) > 1 and mover is not None:
             # Lines of one side's cards alone take nothing (seed000 game 18).
             taken.update(s for s in line if layout.owner(s) != mover)
-    if game.lines.enabled and game.lines.removes and mover is not None:
-        taken.update(s for line in own_lines(layout, square, mover, game.lines.length)
-                     for s in line)
-    if turned:
-        layout = _turn_down(layout, turned - taken)
-    if not taken:
-        return layout
-    return take_squares(layout, taken, game, mover)
+    return taken, turned
 
 
 def own_lines(layout: Layout, square: str, side: Side, length: int
