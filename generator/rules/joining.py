@@ -114,7 +114,7 @@ def _sequence_ranks(back: list[Card], ahead: list[Card], reach: int) -> set[int]
     """The ranks that make a sequence of *reach* + 1 cards between the two arms. Along the
     line's order a rising run has rank - k behind the square and rank + k ahead of it; a
     falling run the reverse."""
-    found = set()
+    found: set[int] = set()
     for step in (1, -1):
         options = set()
         if back:
