@@ -23,7 +23,7 @@ from .moves import legal_moves as legal_moves
 from .moves import placements as placements
 from .moves import play as play
 from .playout import outcome as outcome
-from .position import Phase as Phase
+from .follow_ups import Phase as Phase
 from .position import Ply as Ply
 from .position import Position as Position
 from .validation import Violation as Violation

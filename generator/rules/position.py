@@ -9,10 +9,9 @@ with :data:`ReasonCode.GAME_OVER`. Standard library only.
 """
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import IllegalMoveError, ReasonCode
 from ..model.board import Board
@@ -24,26 +23,14 @@ from .laying import HAND
 from .move import Move, MoveKind
 from .moves import play
 from .starting import clear_at_start
-from .pushing import may_push
-from .taking import must_take
-from .turning import may_turn
-from .turns import PASS, follows_up, may_decline, refusal, turn_moves
+from .follow_ups import FollowUp, Phase, follow_up
+from .turns import PASS, fresh_moves, refusal
 from .words import WordList
 
 
-class Phase(enum.StrEnum):
-    """What the side to move owes this turn. The values are the spelling of ``--json``."""
-
-    MOVE = "move"  # a fresh turn: any legal move
-    OPEN = "open"  # basic 52: open a face-down card next to the card just laid
-    TAKE = "take"  # take one of the crossing combinations just made (basic 65's variant)
-    PUSH = "push"  # initial 12: push an opponent's card beside the card just laid, or pass
-    TURN = "turn"  # word puzzle 5: turn letters of the word just made, or pass
-
-
-@dataclass(frozen=True)
-class Ply:
-    """One move made and what came of it."""
+class Ply(NamedTuple):
+    """One move made and what came of it. (A named tuple: one is made every move, and a
+    frozen dataclass takes several times longer to build.)"""
 
     number: int
     side: Side
@@ -58,15 +45,14 @@ class Ply:
         return str(self.move) if self.move is not None else PASS
 
 
-@dataclass(frozen=True, slots=True)
-class _Saved:
+class _Saved(NamedTuple):
     """What :meth:`Position.pop` restores."""
 
     layout: Layout
     turn: Side
     pending: Move | None
+    owed: FollowUp | None
     quiet: int
-    last: Ply | None
 
 
 def _count(layout: Layout) -> int:
@@ -99,6 +85,8 @@ class Position:
         """The side to move (or still moving, while it owes a follow-up)."""
         self.pending: Move | None = None
         """The move whose follow-up the side to move owes or may make (see :attr:`phase`)."""
+        self.owed: FollowUp | None = None
+        """That follow-up (see :mod:`.follow_ups`)."""
         self.quiet = 0
         """Plies since anything left the board, was laid or opened."""
         self.plies: list[Ply] = []
@@ -121,16 +109,7 @@ class Position:
 
     @property
     def phase(self) -> Phase:
-        pending = self.pending
-        if pending is None:
-            return Phase.MOVE
-        if must_take(self.layout, self.game):
-            return Phase.TAKE
-        if may_turn(self.game, pending):
-            return Phase.TURN
-        if may_push(self.game, pending):
-            return Phase.PUSH
-        return Phase.OPEN
+        return Phase.MOVE if self.owed is None else self.owed.phase
 
     def key(self) -> tuple[object, ...]:
         """What makes two positions the same for a search: cards, hands, turn and what is
@@ -150,8 +129,12 @@ class Position:
 
     def _turn_moves(self) -> list[Move]:
         if self._moves is None:
-            self._moves = turn_moves(self.layout, self.board, self.game, self.turn,
-                                     words=self.words, after=self.pending)
+            if self.owed is not None and self.pending is not None:
+                self._moves = self.owed.moves(self.layout, self.board, self.game, self.turn,
+                                              self.pending, self.words)
+            else:
+                self._moves = fresh_moves(self.layout, self.board, self.game, self.turn,
+                                          words=self.words)
         return self._moves
 
     def legal_moves(self) -> list[Move]:
@@ -175,7 +158,7 @@ class Position:
         at all in a game of two sides that goes on."""
         if self._verdict().over:
             return False
-        if self.pending is not None and may_decline(self.game, self.pending):
+        if self.owed is not None and self.owed.optional:
             return True
         return not self._turn_moves()
 
@@ -206,7 +189,7 @@ class Position:
         if self.game.players == 1:
             return patience_verdict(self.layout, self.board, self.game, moves=moves,
                                     owed=owed, quiet=self.quiet)
-        others = None if moves or owed else turn_moves(
+        others = None if moves or owed else fresh_moves(
             self.layout, self.board, self.game, self.turn.opponent, words=self.words)
         return judge(self.layout, self.board, self.game, to_move=self.turn, moves=moves,
                      opponent_moves=others, last_move=last.move if last else None,
@@ -260,13 +243,13 @@ class Position:
         before, side = self.layout, self.turn
         after = before if move is None else play(before, move, self.game, words=self.words,
                                                  side=side)
-        self._saved.append(_Saved(before, side, self.pending, self.quiet, self.last))
+        self._saved.append(_Saved(before, side, self.pending, self.owed, self.quiet))
         ply = Ply(len(self.plies) + 1, side, move, _took(before, after, move), after)
         self.plies.append(ply)
-        self.quiet = quiet_after(move, before, after, self.quiet)
+        self.quiet = 0 if ply.took else quiet_after(move, before, after, self.quiet)
         self.layout = after
-        self.pending = move if follows_up(after, self.board, self.game, move,
-                                          words=self.words) else None
+        self.owed = follow_up(after, self.board, self.game, move, words=self.words)
+        self.pending = move if self.owed is not None else None
         if self.game.players > 1 and self.pending is None:
             self.turn = side.opponent
         self._moves = self._outcome = self._counted = self._ids = None
@@ -281,8 +264,7 @@ class Position:
             raise IndexError("pop from a position with no moves made")
         saved = self._saved.pop()
         ply = self.plies.pop()
-        self.layout, self.turn, self.pending, self.quiet = (
-            saved.layout, saved.turn, saved.pending, saved.quiet)
+        self.layout, self.turn, self.pending, self.owed, self.quiet = saved
         self._moves = self._outcome = self._counted = self._ids = None
         return ply.move
 
@@ -306,8 +288,12 @@ def _took(before: Layout, after: Layout, move: Move | None) -> tuple[Item, ...]:
     if move is None or move.target == HAND:
         return ()  # a pass takes nothing; an opening into the hand lists it there
     laid_count = 1 if move.kind is MoveKind.LAY else 0
+    if len(before) + laid_count == len(after):
+        # As many piles as before (and the one laid): none left or was covered, since
+        # piles move whole. The common case, told without counting cards.
+        return ()
     if _count(before) + laid_count == _count(after):
-        return ()  # nothing left the board: the common case, told without listing cards
+        return ()  # piles merged (a press, a lay on a card), but nothing left the board
     laid: Counter[Item] = Counter()
     if move.kind is MoveKind.LAY:
         laid[parse_item(move.origin)] += 1

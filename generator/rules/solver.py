@@ -21,6 +21,7 @@ from typing import Any
 from ..model.board import Board
 from ..model.layout import Layout
 from .games import Game
+from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, stranded, suits
@@ -79,8 +80,10 @@ def _ordered(position: Position) -> list[Move | None]:
         options.append(None)
     scored = []
     for index, move in enumerate(options):
+        # The count alone, read off the position: judging it would list its moves too.
         position.push(move)
-        scored.append((_left(position), index, move))
+        scored.append((patience_left(position.layout, position.board, position.game)[0],
+                       index, move))
         position.pop()
     scored.sort(key=lambda item: (item[0], item[1]))
     return [move for _, _, move in scored]

@@ -13,12 +13,12 @@ from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
 from .beating import explain_beat, explain_press
 from .games import Capture, Game, Placement, Step
-from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
+from .follow_ups import follow_up
+from .laying import HAND, LAYING, lay_squares, laying_moves
 from .lines import geometry
 from .moves import OFF, Move, MoveKind, legal_moves, move_order
-from .pushing import may_push, push_moves
-from .turning import may_turn, turn_choices
-from .taking import must_take
+from .pushing import may_push
+from .turning import may_turn
 from .words import WordList
 
 #: Written for a turn in which the side to move has nothing it may do.
@@ -37,19 +37,20 @@ def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
                words: WordList | None = None, after: Move | None = None) -> list[Move]:
     """Every move *side* may make now, sorted: board moves (:func:`legal_moves`), laying
     from the hand or stock, and the moves of initial 10 and 11. *after* is the move just
-    made by the same side when it must follow it up (basic 52's forced opening).
+    made by the same side when it must (or may) follow it up (see :mod:`.follow_ups`).
 
     :raises: :exc:`ValueError` if *side* is not a side.
     """
     side = Side.parse(side)
-    if after is not None and after.kind is MoveKind.LAY:
-        forced = forced_openings(layout, board, game, after.target)
-        if forced:
-            return forced
-        if may_push(game, after):
-            return push_moves(layout, game, side, after.target)
-    if may_turn(game, after) and after is not None:
-        return turn_choices(layout, game, side, after.target, words)
+    owed = follow_up(layout, board, game, after, words=words)
+    if owed is not None and after is not None:
+        return owed.moves(layout, board, game, side, after, words)
+    return fresh_moves(layout, board, game, side, words=words)
+
+
+def fresh_moves(layout: Layout, board: Board, game: Game, side: Side, *,
+                words: WordList | None = None) -> list[Move]:
+    """The moves that start a turn: board moves, lays and initial 10's and 11's moves."""
     found = legal_moves(layout, board, game, side, words=words) \
         if game.movement.step is not Step.NONE else []
     laid = laying_moves(layout, board, game, side, words=words)
@@ -70,16 +71,7 @@ def follows_up(layout: Layout, board: Board, game: Game, move: Move | None, *,
     """Whether the side that made *move* (leading to *layout*) must (or, for a push or a
     turn, may) move again at once: basic 52's forced opening, taking one of the crossing
     combinations it made, initial 12's push, puzzle 5's turn of a word's letters."""
-    if move is not None and must_take(layout, game):
-        return True
-    if may_turn(game, move) and move is not None:
-        side = layout.owner(move.target) if game.owners else Side.SOUTH
-        return side is not None and bool(turn_choices(layout, game, side, move.target, words))
-    if may_push(game, move) and move is not None and move.kind is MoveKind.LAY:
-        side = layout.owner(move.target)
-        return side is not None and bool(push_moves(layout, game, side, move.target))
-    return move is not None and move.kind is MoveKind.LAY and bool(
-        forced_openings(layout, board, game, move.target))
+    return follow_up(layout, board, game, move, words=words) is not None
 
 
 def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
