@@ -262,3 +262,27 @@ def test_rules_solve_answers_every_shipped_layout_in_one_line_or_a_line(library,
         else:
             assert result.exit_code == 1 and result.stderr.count("\n") == 1, name
             assert "not a patience" in result.stderr
+
+
+def test_word_puzzle_5_word_made_lets_the_player_turn_its_letters_or_pass(library):
+    # C A on c1 d1 and T sliding to e1 spells CAT: its letters may be turned, or not.
+    game = library.game("word-puzzle-5")
+    position = Position(Layout.from_rows("board-a", {1: ". . C/R^ A/Rv . . . .",
+                                                     3: ". . . . T/Rv . . ."}),
+                        library.board("board-a"), game, words={"CAT"})
+    position.push_text("e3-e1")
+    assert position.phase is Phase.TURN and position.may_pass()
+    assert "c1~" in [str(m) for m in position.legal_moves()]
+    position.push(None)
+    assert position.phase is Phase.MOVE and not position.outcome().over
+
+
+def test_a_solved_line_replays_through_rules_play(runner):
+    solved = json.loads(runner.invoke(cli, ["rules", "solve", "basic-52-open-start",
+                                            "--json"]).output)
+    assert solved["solved"] and solved["complete"]
+    played = runner.invoke(cli, ["rules", "play", "basic-52-open-start", "--moves",
+                                 " ".join(solved["moves"]), "--json"])
+    assert played.exit_code == 0, played.output
+    outcome = json.loads(played.output)["outcome"]
+    assert outcome["over"] and outcome["solved"] and outcome["left"] == 0
