@@ -98,32 +98,32 @@ def makers(grid: Mapping[str, Card | None], square: str, *, min_length: int,
             continue
         near = [arm[0] for arm in (back, ahead) if arm]
         if "colour" in kinds:
-            colours.update(c for c in {card.colour for card in near}
-                           if _same(back, c) + _same(ahead, c) >= reach)
+            for colour in {card.colour for card in near}:
+                if _same(back, colour) + _same(ahead, colour) >= reach:
+                    colours.add(colour)
         if "value" in kinds:
-            ranks.update(r for r in {card.rank for card in near}
-                         if _same_rank(back, r) + _same_rank(ahead, r) >= reach)
+            for rank in {card.rank for card in near}:
+                if _same_rank(back, rank) + _same_rank(ahead, rank) >= reach:
+                    ranks.add(rank)
         if "sequence" in kinds:
-            ranks.update(_sequence_ranks(back, ahead, reach))
+            _add_sequence_ranks(ranks, back, ahead, reach)
     if not colours and not ranks:
         return NOTHING
     return frozenset(colours), frozenset(ranks)
 
 
-def _sequence_ranks(back: list[Card], ahead: list[Card], reach: int) -> set[int]:
-    """The ranks that make a sequence of *reach* + 1 cards between the two arms. Along the
-    line's order a rising run has rank - k behind the square and rank + k ahead of it; a
-    falling run the reverse."""
-    found: set[int] = set()
+def _add_sequence_ranks(ranks: set[int], back: list[Card], ahead: list[Card],
+                        reach: int) -> None:
+    """Adds to *ranks* those that make a sequence of *reach* + 1 cards between the two
+    arms. Along the line's order a rising run has rank - k behind the square and rank + k
+    ahead of it; a falling run the reverse."""
     for step in (1, -1):
-        options = set()
-        if back:
-            options.add(back[0].rank + step)
-        if ahead:
-            options.add(ahead[0].rank - step)
-        found.update(rank for rank in options
-                     if _run(back, rank, -step) + _run(ahead, rank, step) >= reach)
-    return found
+        if back and _run(back, back[0].rank + step, -step) + _run(
+                ahead, back[0].rank + step, step) >= reach:
+            ranks.add(back[0].rank + step)
+        if ahead and _run(back, ahead[0].rank - step, -step) + _run(
+                ahead, ahead[0].rank - step, step) >= reach:
+            ranks.add(ahead[0].rank - step)
 
 
 def _same(cards: list[Card], colour: Colour) -> int:

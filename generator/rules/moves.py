@@ -165,20 +165,23 @@ class _Shifting:
             if game.words.enabled and words is not None else None
         return cls(layout, game, free, grid, made, spelling)
 
-    def accepted(self, target: str, origin: str) -> Makers:
+    def accepted(self, target: str, origin: str, near: frozenset[str]) -> Makers:
         """What *target* accepts once the card on *origin* has left: worked out again only
-        when *origin* is near enough to have been part of the answer."""
-        rules, size = self.game.combinations, self.layout.size
-        if origin not in window(target, rules.min_length - 1, rules.orientations, size):
+        when *target* is *near* enough to *origin* for its card to have been part of the
+        answer (lines run both ways, so the window round *origin* tells)."""
+        if target not in near:
             return self.made[target]
+        rules = self.game.combinations
         return makers(self.grid, target, min_length=rules.min_length, kinds=rules.kinds,
-                      orientations=rules.orientations, origin=origin, size=size)
+                      orientations=rules.orientations, origin=origin, size=self.layout.size)
 
 
 def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move]:
     """Openings (with the shift of the card just opened) while any card lies face down;
     then shifts of any card to a free square that make a combination or word there."""
     shifting = _Shifting.read(layout, game, words)
+    if not shifting.free:
+        return
     closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
     if closed:
         yield from _openings(shifting, closed)
@@ -206,10 +209,12 @@ def _openings(shifting: _Shifting, closed: list[tuple[str, Piece]]) -> Iterator[
 
 
 def _card_shifts(shifting: _Shifting, origin: str, card: Card) -> Iterator[Move]:
-    if not shifting.game.combinations.enabled:
+    rules = shifting.game.combinations
+    if not rules.enabled:
         return
+    near = window(origin, rules.min_length - 1, rules.orientations, shifting.layout.size)
     for target in shifting.free:
-        if target != origin and accepts(shifting.accepted(target, origin), card):
+        if target != origin and accepts(shifting.accepted(target, origin, near), card):
             yield cached_move((origin, target, MoveKind.SHIFT))
 
 
