@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import library
+from .common import Integer, library
 from ..io.layout_text import layout_to_toml
 from ..io.layouts import load_position, sources_for
 from ..io.output import atomic_write
@@ -65,10 +65,10 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
 
 @rules.command("deal")
 @click.argument("game_name", metavar="GAME")
-@click.option("--seed", type=int, required=True, help="The shuffle's seed: same seed, same deal.")
+@click.option("--seed", type=Integer(), required=True, help="The shuffle's seed: same seed, same deal.")
 @click.option("--open", "face_up", is_flag=True,
               help="Lay the board's cards face up: the patience in the open.")
-@click.option("--pair", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--pair", type=Integer(1), default=1, show_default=True,
               help="Which of the game's pairs of packs to play.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the layout file here instead of printing it.")

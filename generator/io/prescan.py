@@ -47,7 +47,7 @@ def read_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
         fd = os.open(path, flags)
     except IsADirectoryError:
         raise TemplateError(shown, "", expected="a regular file", got="a folder") from None
-    with os.fdopen(fd, "rb") as handle:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise TemplateError(shown, "", expected="a regular file",
@@ -55,6 +55,11 @@ def read_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
         if info.st_size > limit:
             raise TemplateError(shown, "", expected=f"a file of at most {limit:,} bytes",
                                 got=f"{info.st_size:,} bytes")
+        handle = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise TemplateError(shown, "", expected=f"a file of at most {limit:,} bytes",
