@@ -170,3 +170,127 @@ def test_n16_a_settings_file_that_is_not_regular_is_refused(runner, tmp_path, ki
     _special_settings(tmp_path, kind)
     result = runner.invoke(cli, ["--templates", str(tmp_path), "list"])
     one_line_error(result, "settings.toml", "a regular file", got)
+
+
+# --- N9, N10, N17: the way out: threads joined, stdout failures, Ctrl-C at exit ----------
+
+def script(tmp_path: Path, text: str, *args: str, timeout: float = 60
+           ) -> subprocess.CompletedProcess:
+    """*text* run as a program of its own: the entry point's exit path needs a process."""
+    (tmp_path / "script.py").write_text(text, encoding="utf-8")
+    return subprocess.run([sys.executable, "script.py", *args], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+SECOND_CTRL_C_WHILE_JOINING = """
+import os, signal, sys, threading, time
+sys.argv = ["opencards", "list"]
+import generator.cli
+from generator.__main__ import run
+from generator.sheets import ink
+
+def estimate():
+    # Busy until the command asks its threads to stop, as PDFium is in a long kit's
+    # estimate; then a second Ctrl-C lands while the main thread waits for this one.
+    while not ink._STOP.is_set():
+        time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.3)
+    open("joined", "w").close()
+    return 0.0
+
+def command():
+    counting = ink.Counting()
+    counting._submit(estimate)
+    time.sleep(0.1)
+    raise KeyboardInterrupt   # the first Ctrl-C, in the middle of the build
+
+generator.cli.main = command
+run()
+"""
+
+
+def test_n9_threads_are_joined_before_exit_and_a_second_ctrl_c_is_quiet(tmp_path):
+    done = script(tmp_path, SECOND_CTRL_C_WHILE_JOINING)
+    assert done.stderr == "Aborted.\n", done.stderr
+    assert done.returncode == 130
+    assert (tmp_path / "joined").exists()
+
+
+def test_n9_stop_all_ends_an_estimate_at_the_next_page():
+    from concurrent.futures import CancelledError
+    from generator.draw.backends import pdf
+    from generator.draw.scene import Page
+    from generator.sheets import ink
+    document = pdf.render([Page(210, 297, []) for _ in range(400)])
+    counting = ink.Counting()
+    result = counting.of_document(document)
+    thread = ink._THREADS[-1]
+    try:
+        ink.stop_all()
+        assert not thread.is_alive()
+        with pytest.raises(CancelledError):
+            result()
+    finally:
+        ink._STOP.clear()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["list"], ["build", "--only", "pack1", "--out", "o"]])
+def test_n10_a_full_stdout_is_one_line(tmp_path, args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "generator", *args], cwd=tmp_path,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == \
+        "Error: cannot write to standard output (No space left on device)", done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_n10_a_closed_pipe_is_one_line(tmp_path):
+    process = subprocess.Popen([sys.executable, "-m", "generator", "list"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process.stdout.close()   # the reader went away (| head) before anything was written
+    err = process.stderr.read()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1
+    assert err == "Error: cannot write to standard output (Broken pipe)\n", err
+
+
+CTRL_C_AT_EXIT = """
+import atexit, os, signal, sys
+sys.argv = ["opencards", "list"]
+from generator.__main__ import run
+# The latest a Ctrl-C can land while Python code still runs: the interpreter's shutdown.
+atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))
+run()
+"""
+
+
+def test_n17_a_ctrl_c_at_process_exit_is_quiet(tmp_path):
+    done = script(tmp_path, CTRL_C_AT_EXIT)
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    assert done.stderr == ""
+    assert "packs:" in done.stdout
+
+
+CTRL_C_AFTER_THE_COMMAND = """
+import os, signal, sys
+sys.argv = ["opencards", "list"]
+import generator.cli
+from generator.__main__ import run
+
+def command():
+    print("done")
+    os.kill(os.getpid(), signal.SIGINT)   # lands as the command returns
+    raise SystemExit(0)
+
+generator.cli.main = command
+run()
+"""
+
+
+def test_n17_a_ctrl_c_as_the_command_ends_says_aborted(tmp_path):
+    done = script(tmp_path, CTRL_C_AFTER_THE_COMMAND)
+    assert done.stderr == "Aborted.\n", done.stderr
+    assert done.returncode == 130
