@@ -29,6 +29,19 @@ def one_line_error(result, *pieces: str) -> str:
     return err
 
 
+def error_after_progress(result, *pieces: str) -> str:
+    """The one error line of a run that fails after its progress bar (on stderr) began."""
+    assert result.exit_code == 1, (result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    lines = result.stderr.splitlines()
+    assert lines and lines[-1].startswith("Error: "), result.stderr
+    assert sum(line.startswith("Error: ") for line in lines) == 1, result.stderr
+    for piece in pieces:
+        assert piece in lines[-1], (piece, lines[-1])
+    return lines[-1]
+
+
 def command(*args: str, cwd: Path, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
     """The installed command in a process of its own: for what must not block, and for
     what only a real process shows (its exit, its signals, its stdout)."""
@@ -294,3 +307,73 @@ def test_n17_a_ctrl_c_as_the_command_ends_says_aborted(tmp_path):
     done = script(tmp_path, CTRL_C_AFTER_THE_COMMAND)
     assert done.stderr == "Aborted.\n", done.stderr
     assert done.returncode == 130
+
+
+# --- N8, N14: nothing written outside --out, nor folders made anywhere ---------------------
+
+@pytest.mark.parametrize("link", ["cards", "cards/simple1"])
+def test_n8_a_link_inside_out_does_not_carry_writes_out_of_it(runner, tmp_path, link):
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("mine", encoding="utf-8")
+    out = tmp_path / "o"
+    (out / link).parent.mkdir(parents=True, exist_ok=True)
+    (out / link).symlink_to(victim)
+    result = runner.invoke(cli, ["export-cards", "--only", "simple1", "--dpi", "72",
+                                 "--out", str(out)])
+    error_after_progress(result, link, "a link leading out of the output folder")
+    assert sorted(p.name for p in victim.iterdir()) == ["keep.txt"]
+    assert not any(p.name.startswith(".opencards-") for p in out.iterdir())
+
+
+def test_n8_a_link_that_stays_inside_out_is_followed(runner, tmp_path):
+    out = tmp_path / "o"
+    (out / "elsewhere").mkdir(parents=True)
+    (out / "cards").symlink_to("elsewhere")
+    result = runner.invoke(cli, ["export-cards", "--only", "simple1", "--dpi", "72",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert any((out / "elsewhere" / "simple1").iterdir())
+
+
+def test_n14_a_contact_sheet_that_is_the_out_folder_fails_before_the_booklet(runner,
+                                                                             tmp_path):
+    out = tmp_path / "o"
+    result = runner.invoke(cli, ["booklet", "--out", str(out), "--contact-sheet", str(out)])
+    one_line_error(result, "--contact-sheet", ".png")
+    assert not out.exists()
+
+
+def test_n14_a_contact_sheet_folder_in_the_way_fails_before_the_booklet(runner, tmp_path):
+    (tmp_path / "c.png").mkdir()
+    result = runner.invoke(cli, ["booklet", "--out", str(tmp_path / "o"), "--contact-sheet",
+                                 str(tmp_path / "c.png")])
+    one_line_error(result, "c.png", "a folder is in the way")
+    assert not (tmp_path / "o").exists()
+
+
+def test_n14_a_contact_sheet_must_be_a_png(runner, tmp_path):
+    result = runner.invoke(cli, ["booklet", "--out", str(tmp_path / "o"), "--contact-sheet",
+                                 str(tmp_path / "c.svg")])
+    one_line_error(result, "c.svg", "ending in .png")
+    assert not (tmp_path / "c.svg").exists() and not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["preview", "--out", "{top}/p.png"],
+    ["figure", "game1-demo", "--out", "{top}/f.svg"],
+    ["patience", "deal", "nivernaise", "--seed", "1", "--out", "{top}/d.svg"],
+    ["booklet", "--out", "{tmp}/o", "--contact-sheet", "{top}/c.png"],
+])
+def test_n14_no_folder_is_made_straight_below_the_root(runner, tmp_path, args):
+    top = Path(os.path.abspath(os.sep)) / f"opencards-test-{os.getpid()}-nonexistent"
+    assert not top.exists()
+    try:
+        result = runner.invoke(cli, [a.format(top=top, tmp=tmp_path) for a in args])
+        one_line_error(result, "no such folder")
+        assert not top.exists()
+        assert not (tmp_path / "o").exists()
+    finally:
+        if top.exists():
+            import shutil
+            shutil.rmtree(top)

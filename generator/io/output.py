@@ -51,6 +51,36 @@ def prepare_dir(path: Path) -> Path:
     return path
 
 
+def prepare_parent(path: Path, option: str = "--out", *, create: bool = True) -> Path:
+    """Checks that the single output file *path* can be written, and creates its missing
+    folders if *create*; returns *path*.
+
+    Missing folders are made only below a folder that exists and that the path names
+    (``docs/x.png`` in the working folder, ``/tmp/out/new/x.png`` below ``/tmp/out``),
+    never straight below the root of a file system: a mistyped ``/nonexistent/x.png`` is
+    refused instead of leaving a folder behind where the user never meant to write.
+
+    :raises: :exc:`OutputError` in one line naming *option*.
+    """
+    if path.is_dir():
+        raise OutputError(f"{path}: a folder is in the way of the output file ({option} "
+                          "names a file, not a folder)")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        existing = Path(os.path.abspath(parent))
+        while not os.path.lexists(existing) and existing != existing.parent:
+            existing = existing.parent
+        if existing == existing.parent:
+            raise OutputError(f"{parent}: no such folder for {option} (folders are created "
+                              "only below one that exists; create it first)")
+        if not existing.is_dir():
+            raise OutputError(f"{existing}: a file is in the way of the folder {parent} "
+                              f"of {option}")
+    if create:
+        prepare_dir(parent)   # makes what is missing, and checks it can be written to
+    return path
+
+
 def atomic_write(path: Path, data: bytes | str) -> Path:
     """Writes *data* to a temporary file beside *path*, then renames it into place."""
     blob = data.encode("utf-8") if isinstance(data, str) else data
@@ -298,10 +328,31 @@ def _staged_files(folder: Path) -> list[PurePosixPath]:
     return found
 
 
+def _inside(path: Path, out: Path) -> None:
+    """Refuses *path* (below *out*) if, its links followed, it is not inside *out*: a link
+    in the output folder (``OUT/cards -> /elsewhere``) must not carry a write out of it.
+
+    :raises: :exc:`OutputError` naming the link.
+    """
+    real_out = os.path.realpath(out)
+    real = os.path.realpath(path)
+    if os.path.commonpath([real_out, real]) == real_out:
+        return
+    # Name the first link on the way, which is what the user has to remove.
+    for part in reversed(path.parents):
+        if part != out and out in part.parents and os.path.islink(part):
+            path = part
+            break
+    raise OutputError(f"{path}: a link leading out of the output folder {out} (to "
+                      f"{os.path.realpath(path)}); nothing is written through it")
+
+
 def _check_targets(files: list[PurePosixPath], out: Path) -> None:
-    """Refuses, before anything is moved, a target that could not be replaced."""
+    """Refuses, before anything is moved, a target that could not be replaced, or one
+    that a link would put outside *out*."""
     for rel in files:
         target = out / rel
+        _inside(target.parent, out)
         for parent in reversed(target.parents):
             if parent in out.parents or parent == out or not os.path.lexists(parent):
                 continue
@@ -329,6 +380,8 @@ def _move_in(folder: Path, out: Path, old: Path, ctrl_c: list[int]) -> None:
                 if parent not in out.parents and parent != out and not parent.exists():
                     parent.mkdir()
                     made.append(parent)
+            # Again, just before the file goes in: a link may have appeared since the check.
+            _inside(target.parent, out)
             backup = None
             if os.path.lexists(target):
                 backup = old / rel
