@@ -377,3 +377,35 @@ def test_n14_no_folder_is_made_straight_below_the_root(runner, tmp_path, args):
         if top.exists():
             import shutil
             shutil.rmtree(top)
+
+
+# --- N11: a GIF's frames count together; the moves of a figure are capped -----------------
+
+EIGHT_MOVES = "b2-b3 g7-g6 c2-c3 f7-f6 d2-d3 e7-e6 a2-a3 h7-h6"
+
+
+def test_n11_all_frames_of_a_gif_count_against_the_pixel_limit(runner, tmp_path):
+    out = tmp_path / "f.gif"
+    result = runner.invoke(cli, ["figure", "game1-demo", "--dpi", "1200", "--moves",
+                                 EIGHT_MOVES, "--out", str(out)])
+    one_line_error(result, "a GIF of 9 frames", "64,000,000", "at most 492 dpi")
+    assert not out.exists()
+
+
+def test_n11_the_dpi_the_message_offers_is_within_the_limit():
+    from generator.draw.backends import gif, raster
+    from generator.draw.scene import Page
+    pages = [Page(100, 189.3, []) for _ in range(9)]
+    with pytest.raises(Exception, match="at most 492 dpi"):
+        gif.check_frames(pages, 1200)
+    gif.check_frames(pages, 492)
+    width, height = raster.pixel_size(pages[0], 493)
+    assert 9 * width * height > raster.MAX_PIXELS
+
+
+def test_n11_the_moves_of_a_figure_are_capped(runner, tmp_path):
+    from generator.docs.figure import MAX_MOVES
+    moves = " ".join(["b2-b3"] * (MAX_MOVES + 1))
+    result = runner.invoke(cli, ["figure", "game1-demo", "--moves", moves,
+                                 "--out", str(tmp_path / "f.gif")])
+    one_line_error(result, "--moves", f"at most {MAX_MOVES} moves, got {MAX_MOVES + 1}")
