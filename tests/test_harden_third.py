@@ -409,3 +409,84 @@ def test_n11_the_moves_of_a_figure_are_capped(runner, tmp_path):
     result = runner.invoke(cli, ["figure", "game1-demo", "--moves", moves,
                                  "--out", str(tmp_path / "f.gif")])
     one_line_error(result, "--moves", f"at most {MAX_MOVES} moves, got {MAX_MOVES + 1}")
+
+
+# --- N12, N13: booklet text checked against the fonts and the measure ----------------------
+
+NOTATION = REPO / "templates" / "booklets" / "en" / "notation.toml"
+FRONT = REPO / "templates" / "booklets" / "en" / "booklet.toml"
+
+
+def booklet_variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
+    """A user --templates folder whose booklets/en/ has *source* with one text replaced."""
+    text = source.read_text(encoding="utf-8")
+    assert old in text, f"fixture text {old!r} not in {source.name}"
+    target = tmp_path / "tpl" / "booklets" / "en" / source.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path / "tpl"
+
+
+def run_booklet(runner, tmp_path: Path, templates: Path):
+    return runner.invoke(cli, ["--templates", str(templates), "booklet", "ass",
+                               "--out", str(tmp_path / "o")])
+
+
+@pytest.mark.parametrize("source, old, new, key", [
+    (NOTATION, 'caption = "Squares are named', 'caption = "\u5b57 Squares are named',
+     "section[0].figure[0].caption"),
+    (NOTATION, 'heading = "Diagrams"', 'heading = "Diagrams \u5b57"', "section[0].heading"),
+    (NOTATION, 'title = "Reading the diagrams"', 'title = "Reading \\u0000 the diagrams"',
+     "title"),
+    (NOTATION, "Every diagram in this booklet", "Every \u5b57 diagram in this booklet",
+     "section[0].text"),
+    (FRONT, 'title = "Open Playing Cards"', 'title = "Open \u5b57 Cards"', "title"),
+    (FRONT, 'figure = "Figure"', 'figure = "\u56f3"', "words.figure"),
+])
+def test_n12_booklet_text_the_fonts_lack_is_refused(runner, tmp_path, source, old, new,
+                                                     key):
+    templates = booklet_variant(tmp_path, source, old, new)
+    result = run_booklet(runner, tmp_path, templates)
+    one_line_error(result, source.name, f": {key}:", "has no glyph for U+")
+    assert not (tmp_path / "o").exists()
+
+
+def test_n13_an_unbreakable_url_is_cut_to_the_measure():
+    from generator.draw.text import break_lines
+    url = "https://example.org/" + "a" * 40 + "/path/to/a/resource.html?x=1&y=2"
+    for justify in (True, False):
+        lines = break_lines(f"See {url} for more.", 60, "regular", 3.3, "en",
+                            justify=justify, hyphenate=justify)
+        assert all(line.natural <= 60 for line in lines), lines
+        assert "".join(w for line in lines for w in line.words
+                       if w not in ("See", "for", "more.")) == url
+
+
+def test_n13_a_booklet_with_a_90_character_url_is_set_inside_the_page(runner, tmp_path):
+    url = "https://example.org/" + "x" * 70
+    templates = booklet_variant(tmp_path, NOTATION, "Every diagram in this booklet",
+                                f"Every diagram ({url}) in this booklet")
+    result = run_booklet(runner, tmp_path, templates)
+    assert result.exit_code == 0, result.output
+    import pypdf
+    reader = pypdf.PdfReader(tmp_path / "o" / "booklet-en.pdf")
+    lines = [line for page in reader.pages for line in page.extract_text().splitlines()]
+    # Cut over lines, not set in one piece running past the edge of the page.
+    assert any("x" * 20 in line for line in lines)
+    assert not any("x" * 70 in line for line in lines)
+
+
+@pytest.mark.parametrize("source, old, new, key", [
+    (NOTATION, 'title = "Reading the diagrams"', 'title = "' + "Reading " * 6250 + '"',
+     "title"),
+    (NOTATION, 'heading = "Diagrams"', 'heading = "' + "Diagrams " * 40 + '"',
+     "section[0].heading"),
+    (NOTATION, 'caption = "Squares are named', 'caption = "' + "Squares " * 900,
+     "section[0].figure[0].caption"),
+    (FRONT, 'title = "Open Playing Cards"', 'title = "' + "Open " * 2000 + '"', "title"),
+])
+def test_n13_a_title_that_cannot_fit_is_an_error(runner, tmp_path, source, old, new, key):
+    templates = booklet_variant(tmp_path, source, old, new)
+    result = run_booklet(runner, tmp_path, templates)
+    one_line_error(result, source.name, f": {key}:", "fit")
+    assert not (tmp_path / "o").exists()
