@@ -490,3 +490,38 @@ def test_n13_a_title_that_cannot_fit_is_an_error(runner, tmp_path, source, old, 
     result = run_booklet(runner, tmp_path, templates)
     one_line_error(result, source.name, f": {key}:", "fit")
     assert not (tmp_path / "o").exists()
+
+
+def test_n13_an_empty_chapter_title_is_one_line(runner, tmp_path):
+    # Found by the fuzz harness: it ended in an IndexError in the typesetter.
+    templates = booklet_variant(tmp_path, NOTATION, 'title = "Reading the diagrams"',
+                                'title = ""')
+    one_line_error(run_booklet(runner, tmp_path, templates), "notation.toml", ": title:",
+                   "a heading with text")
+
+
+def test_n2_an_icc_profile_whose_description_cannot_be_decoded_is_one_line(
+        runner, tmp_path, monkeypatch):
+    # Found by the fuzz harness: a damaged description tag made littleCMS's reader raise
+    # ValueError ("character U+ffffffef is not in range") when Pillow decoded it.
+    from PIL import ImageCms
+    real = ImageCms.ImageCmsProfile
+
+    class Damaged:
+        def __init__(self, profile):
+            self._profile = profile
+
+        def __getattr__(self, name):
+            if name == "profile_description":
+                raise ValueError("character U+ffffffef is not in range [U+0000; U+10ffff]")
+            return getattr(self._profile, name)
+
+    def opened(source):
+        profile = real(source)
+        profile.profile = Damaged(profile.profile)
+        return profile
+
+    monkeypatch.setattr(ImageCms, "ImageCmsProfile", opened)
+    result = runner.invoke(cli, ["build", "--shop", "--only", "pack1", "--icc", str(ICC),
+                                 "--out", str(tmp_path / "o")])
+    one_line_error(result, "description cannot be read")

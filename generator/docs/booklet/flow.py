@@ -160,6 +160,8 @@ class _Setter:
     def heading(self, text: str, size: float, space_before: float, where: str = "",
                 key: str = "") -> list[Unit]:
         units = self.lines(text, self.g.column, size=size, font="bold", justify=False)
+        if not units:
+            raise TemplateError(where, key, expected="a heading with text", got=repr(text))
         if len(units) > HEADING_LINES:
             raise TemplateError(where, key, expected=f"a heading that fits in "
                                 f"{HEADING_LINES} lines of the page",

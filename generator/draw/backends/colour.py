@@ -79,12 +79,18 @@ def load_profile(path: Path) -> IccProfile:
     except (OSError, ValueError, ImageCms.PyCMSError):
         raise IccProfileError(f"{shown}: expected an ICC colour profile (.icc/.icm), "
                               "got a file littleCMS cannot read") from None
-    space = profile.profile.xcolor_space.strip()
-    if space != "CMYK" or profile.profile.device_class != "prtr":
+    try:
+        # littleCMS decodes the header's fields and tags when asked: a damaged one
+        # raises here (a description naming a character beyond Unicode, say).
+        space = profile.profile.xcolor_space.strip()
+        device_class = profile.profile.device_class
+        description = (profile.profile.profile_description or path.stem).strip()
+    except (OSError, ValueError, ImageCms.PyCMSError):
+        raise IccProfileError(f"{shown}: expected an ICC colour profile (.icc/.icm), "
+                              "got one whose header or description cannot be read") from None
+    if space != "CMYK" or device_class != "prtr":
         raise IccProfileError(f"{shown}: expected a CMYK output (printer) profile, got a "
-                              f"{space} {_CLASSES.get(profile.profile.device_class, 'other')} "
-                              "profile")
-    description = (profile.profile.profile_description or path.stem).strip()
+                              f"{space} {_CLASSES.get(device_class, 'other')} profile")
     loaded = IccProfile(data, description, "Custom", description)
     try:
         ProfiledInks(loaded)
