@@ -8,41 +8,54 @@ the CLI group.
 """
 from __future__ import annotations
 
-import errno
 import os
 import signal
 import sys
 import threading
 from typing import Any
 
-
-class StdoutFailed(Exception):
-    """A write to standard output failed (a full disk, a closed pipe): not an OSError, so
-    that no handler of a file's errors takes it for one."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error)
-        self.error = error
+from .errors import StdoutError
 
 
 class _Stdout:
-    """``sys.stdout`` with its failures raised as :exc:`StdoutFailed`: only then can the
-    command tell its own output failing from a bug's OSError."""
+    """``sys.stdout`` with its failures raised as :exc:`StdoutError`: only then can the
+    command tell its own output failing from a bug's OSError.
+
+    The first failure points standard output at the null device, so that what is left in
+    the buffer does not fail again, with a traceback, when the interpreter flushes it."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
+        #: The failure, once there was one: a caller may swallow the exception (click
+        #: probes the stream with writes in a try), and the exit code must still say so.
+        self.failure: StdoutError | None = None
 
     def write(self, text: Any) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if not text:
+            return 0
         try:
             return self._stream.write(text)
         except OSError as e:
-            raise StdoutFailed(e) from None
+            raise self._failed(e) from None
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except OSError as e:
-            raise StdoutFailed(e) from None
+            raise self._failed(e) from None
+
+    def _failed(self, error: OSError) -> StdoutError:
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+        except (OSError, AttributeError, ValueError):
+            pass
+        if self.failure is None:
+            self.failure = StdoutError(error)
+        return self.failure
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -51,7 +64,7 @@ class _Stdout:
 def run() -> None:
     code: Any = 0
     if sys.stdout is not None and not isinstance(sys.stdout, _Stdout):
-        sys.stdout = _Stdout(sys.stdout)  # type: ignore[assignment]
+        sys.stdout = _Stdout(sys.stdout)
     try:
         try:
             from .cli import main
@@ -62,8 +75,8 @@ def run() -> None:
             main()
         except SystemExit as e:
             code = e.code
-        except StdoutFailed as e:
-            code = _stdout_error(e.error)
+        except StdoutError as e:   # raised outside the CLI's own handler (at its exit)
+            code = _report(e)
     except KeyboardInterrupt:
         # The same line and code as generator.cli's for a Ctrl-C inside a command.
         sys.stderr.write("Aborted.\n")
@@ -94,9 +107,13 @@ def _finish(code: Any) -> Any:
         try:
             if sys.stdout is not None:
                 sys.stdout.flush()
-        except StdoutFailed as e:
-            failed = _stdout_error(e.error)
+        except StdoutError as e:
+            failed = _report(e)
             code = code or failed
+        else:
+            failure = getattr(sys.stdout, "failure", None)
+            if failure is not None and not code:
+                code = _report(failure)   # a failure someone swallowed on the way
         if noted and code != 130:
             sys.stderr.write("Aborted.\n")
             code = 130
@@ -111,22 +128,12 @@ def _finish(code: Any) -> Any:
     return code
 
 
-def _stdout_error(error: OSError) -> int:
-    """Says in one line that standard output failed; returns the exit code, 1.
-
-    Standard output is pointed at the null device afterwards, so that what is left in its
-    buffer does not fail again, with a traceback, when the interpreter flushes it."""
-    reason = error.strerror or os.strerror(error.errno or errno.EIO)
+def _report(error: StdoutError) -> int:
+    """The one line for a failed standard output; returns the exit code, 1."""
     try:
-        sys.stderr.write(f"Error: cannot write to standard output ({reason})\n")
+        sys.stderr.write(f"Error: {error}\n")
         sys.stderr.flush()
     except (OSError, AttributeError):
-        pass
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.__stdout__.fileno())  # type: ignore[union-attr]
-        os.close(null)
-    except (OSError, AttributeError, ValueError):
         pass
     return 1
 

@@ -121,6 +121,21 @@ def test_n4_a_300_character_extends_is_one_line(runner, tmp_path):
     one_line_error(result, "g.toml", "extends", "at most 255 bytes")
 
 
+@pytest.mark.parametrize("args", [
+    ["preview", "--out", "{long}.png"],
+    ["figure", "game1-demo", "--out", "{long}.svg"],
+    ["build", "--only", "pack1", "--out", "{long}"],
+    ["export-cards", "--only", "simple1", "--out", "{long}"],
+    ["patience", "deal", "nivernaise", "--seed", "1", "--out", "{long}/d.svg"],
+    ["booklet", "ass", "--out", "o", "--contact-sheet", "{long}.png"],
+])
+def test_n4_a_300_character_output_name_is_one_line(runner, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli, [a.format(long="x" * 300) for a in args])
+    one_line_error(result, "File name too long")
+    assert not any(tmp_path.iterdir())
+
+
 # --- N15, N16: ASCII digits everywhere, ranges for switch values, refused inputs ----------
 
 @pytest.mark.parametrize("args, piece", [

@@ -13,6 +13,7 @@ import platform
 import re
 import shutil
 import signal
+import stat
 import tempfile
 import threading
 import time
@@ -34,6 +35,22 @@ MARKER_LINE = "opencards staging folder"
 STALE_AFTER = 24 * 3600.0
 
 
+def _kind(path: Path) -> str | None:
+    """``"dir"``, ``"file"`` (anything else) or None if nothing is at *path*.
+
+    :raises: :exc:`OutputError` for a name the system refuses to look up (one over its
+        length limit, a loop of links), which ``Path.exists`` would raise as an OSError.
+    """
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else "not a usable name"
+        raise OutputError(f"{path}: cannot write there ({reason})") from None
+    return "dir" if stat.S_ISDIR(info.st_mode) else "file"
+
+
 def prepare_dir(path: Path) -> Path:
     """Creates *path* if needed and checks it can be written to.
 
@@ -44,7 +61,7 @@ def prepare_dir(path: Path) -> Path:
     except OSError as e:
         raise OutputError(f"{path}: cannot create the output folder "
                           f"({e.strerror or type(e).__name__})") from None
-    if not path.is_dir():
+    if _kind(path) != "dir":
         raise OutputError(f"{path}: expected a folder for the output, found a file")
     if not os.access(path, os.W_OK | os.X_OK):
         raise OutputError(f"{path}: the output folder is not writable")
@@ -62,11 +79,11 @@ def prepare_parent(path: Path, option: str = "--out", *, create: bool = True) ->
 
     :raises: :exc:`OutputError` in one line naming *option*.
     """
-    if path.is_dir():
+    if _kind(path) == "dir":
         raise OutputError(f"{path}: a folder is in the way of the output file ({option} "
                           "names a file, not a folder)")
     parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
+    if _kind(parent) != "dir":
         existing = Path(os.path.abspath(parent))
         while not os.path.lexists(existing) and existing != existing.parent:
             existing = existing.parent
@@ -207,7 +224,7 @@ def staged(out_dir: Path) -> Iterator[Staging]:
     if key in opened:
         yield opened[key]
         return
-    created = not out_dir.exists()
+    created = _kind(out_dir) is None
     out = prepare_dir(out_dir)
     remove_leftovers(out)
     root: Path | None = None
