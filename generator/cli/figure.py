@@ -12,6 +12,7 @@ import click
 
 from ..model import limits
 from .common import Integer, Length, library
+from ..io.output import prepare_parent
 from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
 from ..docs.gallery import write_gallery
 from ..errors import InvalidLayoutError
@@ -69,6 +70,9 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
     The rule engine checks the layout first and every move of --moves.
     """
     chosen = format_of(out, fmt)
+    # Before the drawing: a folder in the way, or one that cannot be made where --out
+    # points, fails at once.
+    prepare_parent(out, create=False)
     changes = option_annotations(highlight=highlight, arrows=arrows, marks=marks,
                                  crossed=crossed, show=show, crop=crop, last_move=last_move,
                                  moves=moves)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import Integer, library
+from .common import library
 from ..io.layout_text import layout_to_toml
 from ..io.layouts import load_position, sources_for
 from ..io.output import atomic_write
@@ -17,6 +17,7 @@ from ..model.layout import Layout
 from ..rules.dealing import deal
 from ..rules.solver import solve
 from .rules import rules
+from .common import Integer
 
 
 

@@ -18,7 +18,7 @@ from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, layout_path, read_figure_table
 from ..io.layouts import load_position
-from ..io.output import atomic_write, prepare_parent, staged
+from ..io.output import atomic_write, prepare_dir, staged
 from ..io.templates import Library
 from ..model.board import square_name
 from ..model.layout import Layout
@@ -190,7 +190,7 @@ def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
     frame_fmt = "png" if fmt == "gif" else fmt
     frames = [(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
               for n, p in enumerate(drawn.pages)] if frames_dir is not None else []
-    prepare_parent(out)
+    prepare_dir(out.parent if str(out.parent) else Path("."))
     if frames_dir is None:
         return [atomic_write(out, data)]
     # The frames move in together, and only once the figure itself is written too.
