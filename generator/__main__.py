@@ -8,63 +8,14 @@ the CLI group.
 """
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import threading
 from typing import Any
 
-from .errors import StdoutError
-
-
-class _Stdout:
-    """``sys.stdout`` with its failures raised as :exc:`StdoutError`: only then can the
-    command tell its own output failing from a bug's OSError.
-
-    The first failure points standard output at the null device, so that what is left in
-    the buffer does not fail again, with a traceback, when the interpreter flushes it."""
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-        #: The failure, once there was one: a caller may swallow the exception (click
-        #: probes the stream with writes in a try), and the exit code must still say so.
-        self.failure: StdoutError | None = None
-
-    def write(self, text: Any) -> int:
-        if not isinstance(text, str):
-            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
-        if not text:
-            return 0
-        try:
-            return self._stream.write(text)
-        except OSError as e:
-            raise self._failed(e) from None
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except OSError as e:
-            raise self._failed(e) from None
-
-    def _failed(self, error: OSError) -> StdoutError:
-        try:
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, self._stream.fileno())
-            os.close(null)
-        except (OSError, AttributeError, ValueError):
-            pass
-        if self.failure is None:
-            self.failure = StdoutError(error)
-        return self.failure
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
 
 def run() -> None:
     code: Any = 0
-    if sys.stdout is not None and not isinstance(sys.stdout, _Stdout):
-        sys.stdout = _Stdout(sys.stdout)
     try:
         try:
             from .cli import main
@@ -75,8 +26,6 @@ def run() -> None:
             main()
         except SystemExit as e:
             code = e.code
-        except StdoutError as e:   # raised outside the CLI's own handler (at its exit)
-            code = _report(e)
     except KeyboardInterrupt:
         # The same line and code as generator.cli's for a Ctrl-C inside a command.
         sys.stderr.write("Aborted.\n")
@@ -104,16 +53,16 @@ def _finish(code: Any) -> Any:
         for thread in threading.enumerate():
             if thread is not threading.current_thread() and not thread.daemon:
                 thread.join()
-        try:
-            if sys.stdout is not None:
+        # generator.cli wraps stdout so that a failure to write it is one line (see
+        # generator/cli/stdout.py); what is still buffered is written here, not at shutdown.
+        finish = getattr(sys.stdout, "finish", None)
+        if finish is not None:
+            code = finish(code)
+        elif sys.stdout is not None:
+            try:
                 sys.stdout.flush()
-        except StdoutError as e:
-            failed = _report(e)
-            code = code or failed
-        else:
-            failure = getattr(sys.stdout, "failure", None)
-            if failure is not None and not code:
-                code = _report(failure)   # a failure someone swallowed on the way
+            except OSError:
+                pass   # the command never started: its own output, if any, is lost
         if noted and code != 130:
             sys.stderr.write("Aborted.\n")
             code = 130
@@ -126,16 +75,6 @@ def _finish(code: Any) -> Any:
         if main_thread:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
     return code
-
-
-def _report(error: StdoutError) -> int:
-    """The one line for a failed standard output; returns the exit code, 1."""
-    try:
-        sys.stderr.write(f"Error: {error}\n")
-        sys.stderr.flush()
-    except (OSError, AttributeError):
-        pass
-    return 1
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import click
 
 from .common import Integer, Length, library, progress, summary
 from .lazy import LazyGroup
+from .stdout import guard as guard_stdout
 from ..errors import GeneratorError, ImpositionError, one_line
 from ..io.output import staged
 from ..model import limits
@@ -314,6 +315,7 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
 
 
 def main() -> None:
+    guard_stdout()
     cli(prog_name="opencards")
 
 
