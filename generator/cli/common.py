@@ -78,8 +78,9 @@ def integer(text: str) -> int:
 
 
 def ascii_digits_only(text: str) -> bool:
-    """Whether every digit in *text* is one of 0-9 (a switch value's number must be)."""
-    return not any(ch.isdigit() and not ch.isascii() for ch in text)
+    """Whether a switch value with digits in it is a whole number written in 0-9: the
+    engines read numbers with ``int``, which would also take "1_0" and "\uff12"."""
+    return not any(ch.isdigit() for ch in text) or bool(_INTEGER.fullmatch(text))
 
 
 class Integer(click.ParamType):
