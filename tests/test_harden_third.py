@@ -151,7 +151,7 @@ def test_n4_a_300_character_output_name_is_one_line(runner, tmp_path, monkeypatc
     (["ass", "deal", "--players", "\uff14"], "--players"),
     (["ass", "deal", "--switch", "six-player-target=\u0661\u0662\u0668"], "--switch"),
     (["ass", "score", "8S AS", "-", "--banks", "3,\u0663"], "--banks"),
-    (["rules", "deal", "basic-65", "--seed", "\uff11"], "--seed"),
+    (["rules", "deal", "basic-65", "--pair", "\uff11"], "--pair"),
     (["figure", "game1-demo", "--dpi", "\uff11\uff15\uff10"], "--dpi"),
     (["build", "--only", "pack1", "--sheets", "\uff12"], "--sheets"),
     (["calibrate", "--read", "TL=\u0661,0 TR=0,0 BL=0,0 BR=0,0"], "--read"),

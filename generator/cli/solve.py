@@ -66,7 +66,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
 
 @rules.command("deal")
 @click.argument("game_name", metavar="GAME")
-@click.option("--seed", type=Integer(), required=True, help="The shuffle's seed: same seed, same deal.")
+@click.option("--seed", type=int, required=True, help="The shuffle's seed: same seed, same deal.")
 @click.option("--open", "face_up", is_flag=True,
               help="Lay the board's cards face up: the patience in the open.")
 @click.option("--pair", type=Integer(1), default=1, show_default=True,
