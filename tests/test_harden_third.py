@@ -344,6 +344,20 @@ def test_n8_a_link_inside_out_does_not_carry_writes_out_of_it(runner, tmp_path, 
     assert not any(p.name.startswith(".opencards-") for p in out.iterdir())
 
 
+def test_n8_an_output_file_that_is_a_link_is_replaced_not_written_through(runner,
+                                                                           tmp_path):
+    victim = tmp_path / "victim.pdf"
+    victim.write_bytes(b"mine")
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "simple1.pdf").symlink_to(victim)
+    result = runner.invoke(cli, ["build", "--only", "simple1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert victim.read_bytes() == b"mine"
+    assert not (out / "simple1.pdf").is_symlink()
+    assert (out / "simple1.pdf").read_bytes().startswith(b"%PDF")
+
+
 def test_n8_a_link_that_stays_inside_out_is_followed(runner, tmp_path):
     out = tmp_path / "o"
     (out / "elsewhere").mkdir(parents=True)
