@@ -110,8 +110,14 @@ class Integer(click.ParamType):
                           param, ctx)
         if (self.low is not None and result < self.low) or \
                 (self.high is not None and result > self.high):
-            self.fail(f"expected {self.expected()}, got {value!r}", param, ctx)
+            # click's IntRange wording, which the options still of that type give too.
+            self.fail(f"{result} is not in the range {self._range()}.", param, ctx)
         return result
+
+    def _range(self) -> str:
+        if self.low is None:
+            return f"x<={self.high}"
+        return f"x>={self.low}" if self.high is None else f"{self.low}<=x<={self.high}"
 
 
 class Number(click.ParamType):
