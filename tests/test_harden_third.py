@@ -376,6 +376,14 @@ def test_n14_a_contact_sheet_that_is_the_out_folder_fails_before_the_booklet(run
     assert not out.exists()
 
 
+def test_n14_a_contact_sheet_named_as_the_out_folder_fails_before_the_booklet(runner,
+                                                                              tmp_path):
+    out = tmp_path / "o.png"
+    result = runner.invoke(cli, ["booklet", "--out", str(out), "--contact-sheet", str(out)])
+    one_line_error(result, "--contact-sheet names the --out folder")
+    assert not out.exists()
+
+
 def test_n14_a_contact_sheet_folder_in_the_way_fails_before_the_booklet(runner, tmp_path):
     (tmp_path / "c.png").mkdir()
     result = runner.invoke(cli, ["booklet", "--out", str(tmp_path / "o"), "--contact-sheet",

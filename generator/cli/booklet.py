@@ -2,6 +2,7 @@
 :mod:`generator.docs.booklet.build`."""
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -82,6 +83,9 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
         if sheet.suffix.lower() != ".png":
             raise OutputError(f"{sheet}: --contact-sheet writes a PNG; expected a file "
                               f"name ending in .png, got {sheet.suffix or 'no suffix'!r}")
+        if os.path.abspath(sheet) == os.path.abspath(out_dir):
+            raise OutputError(f"{sheet}: --contact-sheet names the --out folder; expected "
+                              "a .png file")
         prepare_parent(sheet, "--contact-sheet", create=False)
     made = make_booklet(library(ctx), lang, games,
                         paper=paper, imposition=imposition, creep=creep)

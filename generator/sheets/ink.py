@@ -90,6 +90,8 @@ class Counting:
         self._jobs: queue.SimpleQueue[tuple[Future[float], Callable[[], float]] | None] = \
             queue.SimpleQueue()
         thread = threading.Thread(target=self._work, name="opencards-ink")
+        # Those that have ended need no joining: a long-lived program keeps no list of them.
+        _THREADS[:] = [t for t in _THREADS if t.is_alive()]
         _THREADS.append(thread)
         thread.start()
 
