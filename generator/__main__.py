@@ -10,20 +10,71 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
+from typing import Any
 
 
 def run() -> None:
+    code: Any = 0
     try:
-        from .cli import main
-        if getattr(signal.getsignal(signal.SIGINT), "__module__", None) == "generator":
-            # Loaded: the package root's handler for the loading goes, and Ctrl-C is a
-            # KeyboardInterrupt again, so that a command cleans up on the way out.
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-        main()
+        try:
+            from .cli import main
+            if getattr(signal.getsignal(signal.SIGINT), "__module__", None) == "generator":
+                # Loaded: the package root's handler for the loading goes, and Ctrl-C is a
+                # KeyboardInterrupt again, so that a command cleans up on the way out.
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+            main()
+        except SystemExit as e:
+            code = e.code
     except KeyboardInterrupt:
         # The same line and code as generator.cli's for a Ctrl-C inside a command.
         sys.stderr.write("Aborted.\n")
-        sys.exit(130)
+        code = 130
+    sys.exit(_finish(code))
+
+
+def _finish(code: Any) -> Any:
+    """The exit code once the command's threads are joined and stdout is flushed.
+
+    Ctrl-C from here on is only noted: a command that was done is then reported as
+    interrupted, once. When this returns, Ctrl-C is ignored outright, since the
+    interpreter's shutdown runs no Python handler and restores the default action for
+    handlers it installed (a process killed by SIGINT, with no ``Aborted.``), but it
+    leaves an ignored signal ignored.
+    """
+    noted: list[int] = []
+    main_thread = threading.current_thread() is threading.main_thread()
+    if main_thread:
+        signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    try:
+        ink = sys.modules.get("generator.sheets.ink")
+        if ink is not None:
+            ink.stop_all()
+        for thread in threading.enumerate():
+            if thread is not threading.current_thread() and not thread.daemon:
+                thread.join()
+        # generator.cli wraps stdout so that a failure to write it is one line (see
+        # generator/cli/stdout.py); what is still buffered is written here, not at shutdown.
+        finish = getattr(sys.stdout, "finish", None)
+        if finish is not None:
+            code = finish(code)
+        elif sys.stdout is not None:
+            try:
+                sys.stdout.flush()
+            except OSError:
+                pass   # the command never started: its own output, if any, is lost
+        if noted and code != 130:
+            sys.stderr.write("Aborted.\n")
+            code = 130
+        if sys.stderr is not None:
+            try:
+                sys.stderr.flush()
+            except OSError:
+                pass
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code
 
 
 if __name__ == "__main__":

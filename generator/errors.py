@@ -113,6 +113,18 @@ class ProfileError(GeneratorError):
 class IccProfileError(GeneratorError):
     """An ICC colour profile (``--icc FILE``) that cannot be read or is not CMYK output."""
 
+class StdoutError(GeneratorError):
+    """Standard output cannot be written (``> /dev/full``, a pipe whose reader is gone).
+
+    Raised by the command's wrapper of ``sys.stdout`` instead of the OSError, so that it is
+    told apart from a bug's OSError and reported, like any mistake, in one line."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+        super().__init__(f"cannot write to standard output "
+                         f"({error.strerror or type(error).__name__})")
+
+
 class PatienceError(GeneratorError):
     """A patience cannot do what was asked: an unknown patience or switch, a move that is
     not written in the notation, or a move the rules refuse (with its number and reason)."""

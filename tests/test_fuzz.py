@@ -454,6 +454,139 @@ def test_any_options_give_exit_0_or_one_error_line(memory_at_start, args):
         check_run(CliRunner(), args, work)
 
 
+# --- issue 23: ICC profile bytes, booklet text, move strings and card lists ---------------
+
+ICC = Path(__file__).resolve().parent.parent / "icc" / "opencards-coated-fogra39l.icc"
+#: The first bytes of the bundled profile (its header and tag table) and a little more:
+#: mutations of these reach littleCMS's parser, and a short file keeps an example quick.
+ICC_HEAD = ICC.read_bytes()[:4096]
+
+
+@st.composite
+def icc_bytes(draw: Any) -> bytes:
+    whole = draw(st.booleans())
+    data = bytearray(ICC.read_bytes() if whole else ICC_HEAD)
+    for _ in range(draw(st.integers(0, 6))):
+        action = draw(st.sampled_from(["flip", "cut", "zero", "insert"]))
+        at = draw(st.integers(0, max(0, len(data) - 1)))
+        if action == "flip" and data:
+            data[at] ^= draw(st.integers(1, 255))
+        elif action == "cut":
+            del data[at:]
+        elif action == "zero":
+            data[at:at + draw(st.integers(1, 64))] = bytes(draw(st.integers(1, 64)))
+        else:
+            data[at:at] = draw(st.binary(max_size=16))
+    return bytes(data)
+
+
+@seeded
+@settings(max_examples=SCALE // 10 or 16, deadline=None, derandomize=DERANDOMIZE,
+          database=None, suppress_health_check=list(HealthCheck))
+@given(icc_bytes())
+def test_any_icc_profile_gives_exit_0_or_one_error_line(memory_at_start, data):
+    FIGURES["examples"] += 1
+    with workspace() as work:
+        (work / "p.icc").write_bytes(data)
+        check_run(CliRunner(), ["build", "--shop", "--only", "simple1", "--icc", "p.icc",
+                                "--out", "out"], work)
+
+
+BOOKLET_FILES = [("booklets/en", "booklet"), ("booklets/en", "notation"),
+                 ("booklets/en", "glossary")]
+BOOKLET_SHIPPED = {key: tomllib.loads((ROOT / key[0] / f"{key[1]}.toml").read_text("utf-8"))
+                   for key in BOOKLET_FILES}
+
+
+@st.composite
+def booklet_case(draw: Any) -> tuple[str, str, str]:
+    folder, name = draw(st.sampled_from(BOOKLET_FILES))
+    return folder, name, dumps(draw(mutated(BOOKLET_SHIPPED[(folder, name)])))
+
+
+@seeded
+@settings(max_examples=SCALE // 10 or 24, deadline=None, derandomize=DERANDOMIZE,
+          database=None, suppress_health_check=list(HealthCheck))
+@given(booklet_case())
+def test_any_booklet_text_is_set_or_refused_in_one_line(memory_at_start, case):
+    """Booklet files loaded and typeset (figures stand in as blank pages: drawing them is
+    the figure code's, fuzzed through layouts): a text is set inside the page or refused."""
+    from generator.docs.booklet.flow import Geometry, typeset
+    from generator.draw.scene import Page
+    from generator.io.booklets import load_booklet
+    from generator.io.templates import Library
+    folder, name, text = case
+    FIGURES["examples"] += 1
+    FIGURES["runs"] += 1
+    with workspace() as work:
+        path = work / "mine" / folder / f"{name}.toml"
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+        try:
+            with alarm(ALARM_SECONDS):
+                booklet = load_booklet(Library([work / "mine", ROOT]), "en", ("ass",))
+                figures = {ref.where: Page(100.0, 100.0, ()) for chapter in booklet.chapters
+                           for ref in chapter.figures}
+                geometry = Geometry.for_paper("a5")
+                pages = typeset(booklet, figures, geometry).pages
+        except GeneratorError:
+            FIGURES["errors"] += 1
+            return
+        except (Exception, Hang) as e:
+            if not COLLECT:
+                raise
+            FIGURES["failures"] += 1
+            KINDS[f"traceback ({type(e).__name__}) in the booklet typesetter"] += 1
+            return
+        assert pages
+
+
+MOVE_TOKENS = st.sampled_from(["b2-b3", "g7-g6", "c3-d4", "e2-e4", "a1-c3-e5", "c7-off",
+                               "d1=", "h3xh4", "d2+d5", "b2-b3-b4", "zz", "-", "x", "=",
+                               "a9-a1", "\u0663", "e\u00b2-e3", "1R", "LF1>FA1", "stock>LF1",
+                               "deal", "redeal", "L4>FK3", "N7>F", "QC", "9S", "10H", "AS",
+                               "6S", ";", ",", "ВД", "\u202e"])
+MOVE_STRINGS = st.one_of(
+    st.lists(MOVE_TOKENS, max_size=12).map(" ".join),
+    st.lists(MOVE_TOKENS, min_size=90, max_size=120).map(" ".join),
+    EVIL_TEXT)
+CARD_TOKENS = st.sampled_from(["8S", "AS", "10S", "6S", "QS", "KH", "JC", "9D", "7H",
+                               "ВП", "ДЧ", "ТБ", "1S", "11H", "AX", "", "-", "10", "S",
+                               "\uff18S", "8s", "as", "AS,", "8S8S"])
+CARD_LISTS = st.one_of(st.lists(CARD_TOKENS, max_size=10).map(" ".join), EVIL_TEXT)
+
+
+@st.composite
+def move_case(draw: Any) -> list[str]:
+    kind = draw(st.sampled_from(["figure", "patience", "ass-deal", "ass-score", "ass-trick",
+                                 "ass-legal"]))
+    if kind == "figure":
+        return ["figure", draw(st.sampled_from(["game1-demo", "game9-start"])), "--moves",
+                draw(MOVE_STRINGS), "--out",
+                "out/f." + draw(st.sampled_from(["svg", "gif", "png"])), "--dpi", "30"]
+    if kind == "patience":
+        return ["patience", "play", draw(st.sampled_from(["nivernaise", "empress-of-india",
+                                                          "besieged-city"])),
+                "--seed", "1", "--moves", draw(MOVE_STRINGS)]
+    if kind == "ass-deal":
+        return ["ass", "deal", "--seed", "1", "--moves", draw(MOVE_STRINGS)]
+    if kind == "ass-score":
+        return ["ass", "score", *draw(st.lists(CARD_LISTS, min_size=1, max_size=6))]
+    if kind == "ass-trick":
+        return ["ass", "trick", draw(CARD_LISTS)]
+    return ["ass", "legal", draw(CARD_LISTS), "--hand", draw(CARD_LISTS)]
+
+
+@seeded
+@settings(max_examples=SCALE // 10 or 40, deadline=None, derandomize=DERANDOMIZE,
+          database=None, suppress_health_check=list(HealthCheck))
+@given(move_case())
+def test_any_moves_and_card_lists_give_exit_0_or_one_error_line(memory_at_start, args):
+    FIGURES["examples"] += 1
+    with workspace() as work:
+        check_run(CliRunner(), args, work)
+
+
 def teardown_module() -> None:
     # The figures the README quotes: examples, command runs, and how many ended in an error.
     print(f"\nfuzz: {FIGURES['examples']} examples, {FIGURES['runs']} runs, "

@@ -8,8 +8,9 @@ from typing import Any, NoReturn
 
 import click
 
-from .common import Length, library, progress, summary
+from .common import Integer, Length, library, progress, summary
 from .lazy import LazyGroup
+from .stdout import guard as guard_stdout
 from ..errors import GeneratorError, ImpositionError, one_line
 from ..io.output import staged
 from ..model import limits
@@ -84,10 +85,21 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
     ctx.exit()
 
 
+def _folders_only(_ctx: click.Context, param: click.Parameter, value: tuple[Path, ...]
+                  ) -> tuple[Path, ...]:
+    # click's file_okay=False refuses regular files only: /dev/null or a FIFO would pass
+    # and be searched as an empty folder.
+    for path in value:
+        if not path.is_dir():
+            raise click.BadParameter(f"expected a folder of templates, got {str(path)!r}, "
+                                     "which is not a folder", param=param)
+    return value
+
+
 @click.group(cls=_OneLineErrors)
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=_show_version, help="Show the version and exit.")
-@click.option("--templates", "template_dirs", multiple=True,
+@click.option("--templates", "template_dirs", multiple=True, callback=_folders_only,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own templates (packs/, letters/, boards/, layouts/), "
                    "searched before the shipped ones. May be given more than once.")
@@ -126,7 +138,7 @@ def show(ctx: click.Context, name: str) -> None:
               help="File format of each card or board image.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (created if missing).")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True,
+@click.option("--dpi", type=Integer(30, 1200), default=300, show_default=True,
               help="Resolution of PNG files.")
 @click.option("--bleed", type=Length(limits.BLEED), default="0mm", show_default=True,
               help="Art extended past the trim on every side, e.g. 2mm or 0.125in.")
@@ -146,7 +158,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 @click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False),
               default=Path("docs/preview.png"), show_default=True,
               help="The PNG file to write.")
-@click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True)
+@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True)
 @click.pass_context
 def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     """Draw a contact sheet: one card of every pack and letter set, face over back, and
@@ -282,7 +294,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
               help="Export just this pack or letter set; repeatable.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True)
-@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@click.option("--dpi", type=Integer(72, 1200), default=300, show_default=True)
 @click.option("--bleed", type=Length(limits.BLEED), default="0.125in", show_default=True,
               help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
 @click.option("--card-size", type=CardSize(), default=None)
@@ -303,6 +315,7 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
 
 
 def main() -> None:
+    guard_stdout()
     cli(prog_name="opencards")
 
 

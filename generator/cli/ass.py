@@ -6,11 +6,12 @@ from typing import Any
 
 import click
 
-from .common import emit_json
+from .common import Integer, ascii_digits_only, emit_json, integer
 from ..model.traditional import PlayingCard, Suit, parse_cards
 from ..rules.ass import (TRUMP_OPTIONS, AssRules, Deal, DealError, DealScore, Trick,
                          TrumpSetup, legal_plays, make_rules, play_deal, play_problem, resolve,
                          score_deal)
+from ..rules.ass.tables import POINTS
 
 
 def _cards(text: str, what: str) -> list[PlayingCard]:
@@ -46,7 +47,7 @@ def _trump_options(f: Any) -> Any:
     f = click.option("--trumps", metavar="SUITS",
                      help="Trump suits: one per player in playing order for option 1 "
                           "(\"H S C D\"), two for option 4.")(f)
-    f = click.option("--option", type=click.IntRange(1, 5), default=None,
+    f = click.option("--option", type=Integer(1, 5), default=None,
                      help="Trump option: 1 a suit per player, 2 none (default), 3 one "
                           "suit, 4 two suits, 5 spades senior and diamonds junior.")(f)
     f = click.option("--trump", metavar="SUIT",
@@ -67,11 +68,22 @@ def _rules(switches: tuple[str, ...]) -> AssRules:
         name, sep, value = text.partition("=")
         if not sep or not name.strip():
             raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--switch")
+        if not ascii_digits_only(value):
+            raise click.BadParameter(f"expected a value in the digits 0-9, got {text!r}",
+                                     param_hint="--switch")
         given[name.strip()] = value.strip()
     try:
-        return make_rules(given)
+        rules = make_rules(given)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--switch") from None
+    # The engine takes any whole number; a target no one or everyone reaches is no game.
+    # At least one point, at most every card point of the pack.
+    most = 4 * sum(POINTS.values())
+    if not 1 <= rules.six_player_target <= most:
+        raise click.BadParameter(f"six-player-target: expected a whole number from 1 to "
+                                 f"{most} (the pack's card points), got "
+                                 f"{rules.six_player_target}", param_hint="--switch")
+    return rules
 
 
 def _going(going: tuple[int, ...], players: int) -> list[bool]:
@@ -84,7 +96,7 @@ def _going(going: tuple[int, ...], players: int) -> list[bool]:
 
 def _banks(banks: str | None) -> list[int] | None:
     try:
-        return [int(b) for b in banks.split(",")] if banks else None
+        return [integer(b) for b in banks.split(",")] if banks else None
     except ValueError:
         raise click.BadParameter(f"expected whole numbers like 3,2,3, got {banks!r}",
                                  param_hint="--banks") from None
@@ -161,7 +173,7 @@ def legal(played: str, hand: str, trump: str | None, option: int | None,
 
 @ass.command()
 @click.argument("taken", nargs=-1, required=True)
-@click.option("--go", "going", multiple=True, type=int, metavar="SEAT",
+@click.option("--go", "going", multiple=True, type=Integer(), metavar="SEAT",
               help="A player (1-based) who committed to the lower target; repeatable.")
 @click.option("--banks", metavar="N,N,...", help="Banks of each player before the deal "
               "(default 3 each).")
@@ -216,11 +228,11 @@ def _tricks(text: str) -> list[list[PlayingCard]]:
 
 
 @ass.command("deal")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=Integer(), default=0, show_default=True,
               help="Which shuffle: the same seed gives the same deal everywhere.")
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
+@click.option("--players", type=Integer(2, 6), default=4, show_default=True)
 @_trump_options
-@click.option("--go", "going", multiple=True, type=int, metavar="SEAT",
+@click.option("--go", "going", multiple=True, type=Integer(), metavar="SEAT",
               help="A player (1-based) who committed to the lower target; repeatable.")
 @click.option("--banks", metavar="N,N,...", help="Banks of each player before the deal "
               "(default 3 each).")

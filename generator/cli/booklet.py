@@ -2,6 +2,7 @@
 :mod:`generator.docs.booklet.build`."""
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,9 +12,9 @@ from ..model import limits
 from .common import Length, library
 from ..docs.booklet.build import IMPOSITIONS, PAPERS, Made, make_booklet, write_booklet
 from ..docs.booklet.contact import contact_png
-from ..io.output import atomic_write, prepare_dir
+from ..io.output import atomic_write, prepare_parent
 from ..io.booklets import LANGUAGES
-from ..errors import NotFoundError
+from ..errors import NotFoundError, OutputError
 from ..io.templates import Library
 from ..sheets.kit import Built
 
@@ -76,13 +77,23 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     """Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the booklet's own
     selection). Every figure's layout and every worked example is checked by the rule
     engine first."""
+    if sheet is not None:
+        # Before the booklet is written: a contact sheet that cannot be, fails the run
+        # with nothing written.
+        if sheet.suffix.lower() != ".png":
+            raise OutputError(f"{sheet}: --contact-sheet writes a PNG; expected a file "
+                              f"name ending in .png, got {sheet.suffix or 'no suffix'!r}")
+        if os.path.abspath(sheet) == os.path.abspath(out_dir):
+            raise OutputError(f"{sheet}: --contact-sheet names the --out folder; expected "
+                              "a .png file")
+        prepare_parent(sheet, "--contact-sheet", create=False)
     made = make_booklet(library(ctx), lang, games,
                         paper=paper, imposition=imposition, creep=creep)
     contact = contact_png(made.pages) if sheet is not None else None
     for path in write_booklet(made, out_dir):
         click.echo(f"wrote {path}")
     if sheet is not None and contact is not None:
-        prepare_dir(sheet.parent if str(sheet.parent) else Path("."))
+        prepare_parent(sheet, "--contact-sheet")
         click.echo(f"wrote {atomic_write(sheet, contact)}")
     # Chapters named on the command line count even without a game template (Ass, the
     # patiences); otherwise the default selection's game chapters.

@@ -11,7 +11,8 @@ from pathlib import Path
 import click
 
 from ..model import limits
-from .common import Length, library
+from .common import Integer, Length, library
+from ..io.output import prepare_parent
 from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
 from ..docs.gallery import write_gallery
 from ..errors import InvalidLayoutError
@@ -30,7 +31,7 @@ from ..errors import InvalidLayoutError
               help="Draw the edge labels and file names (default: on).")
 @click.option("--width", type=Length(limits.FIGURE_WIDTH), default="100mm", show_default=True,
               help="Width of the figure (SVG, PDF; PNG with --dpi).")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True,
+@click.option("--dpi", type=Integer(30, 1200), default=150, show_default=True,
               help="Resolution of PNG and GIF output.")
 @click.option("--caption", help="A line of text under the board.")
 @click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
@@ -69,6 +70,9 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
     The rule engine checks the layout first and every move of --moves.
     """
     chosen = format_of(out, fmt)
+    # Before the drawing: a folder in the way, or one that cannot be made where --out
+    # points, fails at once.
+    prepare_parent(out, create=False)
     changes = option_annotations(highlight=highlight, arrows=arrows, marks=marks,
                                  crossed=crossed, show=show, crop=crop, last_move=last_move,
                                  moves=moves)
@@ -94,7 +98,7 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
 @click.command()
 @click.option("--out", type=click.Path(path_type=Path), default=Path("docs/figures.png"),
               show_default=True)
-@click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True)
+@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True)
 @click.pass_context
 def gallery(ctx: click.Context, out: Path, dpi: int) -> None:
     """Draw the figures gallery (docs/figures.png) from the shipped example layouts."""

@@ -13,7 +13,7 @@ import click
 from pathlib import Path
 
 from ..model import limits
-from .common import Number, library
+from .common import Integer, Number, ascii_digits_only, library
 from ..docs.tableau import TABLEAU_FORMATS, tableau_format, tableau_page, write_tableau
 from ..errors import PatienceError
 from ..rules.patience import Patience, State, parse_moves
@@ -28,6 +28,8 @@ def _game(name: str, switches: tuple[str, ...]) -> Patience:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
             raise PatienceError(f"--switch: expected NAME=VALUE, got {text!r}")
+        if not ascii_digits_only(value):
+            raise PatienceError(f"--switch: expected a value in the digits 0-9, got {text!r}")
         given[key.strip()] = value.strip()
     return make_patience(name, given)
 
@@ -45,7 +47,7 @@ def _show(game: Patience, seed: int, state: State, as_json: bool,
 
 
 _name = click.argument("name", metavar="NAME")
-_seed = click.option("--seed", type=click.IntRange(0), required=True,
+_seed = click.option("--seed", type=Integer(0), required=True,
                      help="The number of the deal: the same seed deals the same cards.")
 _switch = click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE",
                        help="Change a rule switch, e.g. redeals=2; repeatable.")
@@ -67,7 +69,7 @@ def patience() -> None:
                    "printing it.")
 @click.option("--format", "fmt", type=click.Choice(TABLEAU_FORMATS), default=None,
               help="The drawing's format when --out's suffix does not say.")
-@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
+@click.option("--dpi", type=Integer(30, 600), default=150, show_default=True,
               help="Resolution of a PNG drawing.")
 @click.option("--card-height", type=Number(limits.TABLEAU_CARD_HEIGHT), default=40.0,
               show_default=True, help="Height of a drawn card in mm.")
@@ -110,7 +112,7 @@ def play_command(name: str, seed: int, moves: str, switches: tuple[str, ...],
 def _duration(_: click.Context, param: click.Parameter, value: str | None) -> float | None:
     if value is None:
         return None
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min)?\s*", value)
+    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|m|min)?\s*", value)
     if not m or float(m.group(1)) <= 0:
         raise click.BadParameter(f"expected a time like 30s, 500ms or 2m, got {value!r}",
                                  param=param)
@@ -123,7 +125,7 @@ def _duration(_: click.Context, param: click.Parameter, value: str | None) -> fl
 @_seed
 @click.option("--limit", callback=_duration, default="30s", show_default=True,
               help="Stop the search after this long.")
-@click.option("--nodes", type=click.IntRange(1), default=None,
+@click.option("--nodes", type=Integer(1), default=None,
               help="Stop after this many positions (the same result on any machine).")
 @_switch
 @_json

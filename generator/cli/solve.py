@@ -21,6 +21,7 @@ from ..rules.games import Game
 from ..rules.dealing import deal
 from ..rules.solver import solve
 from .rules import rules
+from .common import Integer
 
 
 
@@ -81,7 +82,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
               help="The shuffle's seed, 0 or more (as `patience deal`): same seed, same deal.")
 @click.option("--open", "face_up", is_flag=True,
               help="Lay the board's cards face up: the patience in the open.")
-@click.option("--pair", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--pair", type=Integer(1), default=1, show_default=True,
               help="Which of the game's pairs of packs to play.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the layout file here instead of printing it.")

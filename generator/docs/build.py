@@ -183,17 +183,18 @@ def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
     """Writes the figure (a GIF holds the whole sequence) and, with *frames_dir*, one file
     per position as ``00.svg`` (the start), ``01.svg`` (after move 1), ...
 
-    Everything is encoded before the first file is written.
+    Everything is encoded before a file is moved into place. The frames are encoded one at
+    a time into the hidden staging folder of *frames_dir*, so memory holds one of them
+    however long the sequence.
     """
     data = gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS, final_pause_ms=FINAL_PAUSE_MS) \
         if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi)
     frame_fmt = "png" if fmt == "gif" else fmt
-    frames = [(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
-              for n, p in enumerate(drawn.pages)] if frames_dir is not None else []
     prepare_dir(out.parent if str(out.parent) else Path("."))
     if frames_dir is None:
         return [atomic_write(out, data)]
     # The frames move in together, and only once the figure itself is written too.
     with staged(frames_dir) as stage:
-        written = [stage.write(stem, body) for stem, body in frames]
+        written = [stage.write(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
+                   for n, p in enumerate(drawn.pages)]
         return [atomic_write(out, data), *written]

@@ -210,6 +210,10 @@ class Outline:
     colour: str = COLOURS["purple"]
 
 
+#: The most moves one figure plays (and a GIF shows, one frame each, after the start).
+MAX_MOVES = 100
+
+
 def parse_moves(text: str) -> tuple[str, ...]:
     """A move sequence as written after ``--moves``: moves separated by spaces or commas,
     checked for form here and for legality by the rule engine when played.
@@ -218,6 +222,10 @@ def parse_moves(text: str) -> tuple[str, ...]:
     ('c3-d4', 'e6xd4')
     """
     moves = tuple(m for m in re.split(r"[\s,]+", text.strip()) if m)
+    if len(moves) > MAX_MOVES:
+        # Each move is played by the rule engine and drawn as a frame of a GIF or a file
+        # of --frames: a figure shows a short line of play, not a game record.
+        raise ValueError(f"at most {MAX_MOVES} moves, got {len(moves)}")
     for n, move in enumerate(moves, 1):
         try:
             Arrow.parse(move)

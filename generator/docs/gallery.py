@@ -8,7 +8,7 @@ from ..draw.backends import png
 from ..draw.geometry import Transform
 from ..draw.scene import Group, Item, Page
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import atomic_write, prepare_dir
+from ..io.output import atomic_write, prepare_parent
 from ..io.templates import Library
 from .build import draw_figure, option_annotations
 
@@ -45,5 +45,5 @@ def write_gallery(library: Library, path: Path, *, dpi: float = 100) -> Path:
     """Draws :func:`gallery_page` as the PNG file *path*; ``docs/figures.png`` is this at
     the default *dpi* (a test keeps it up to date)."""
     page = gallery_page(library)
-    prepare_dir(path.parent)
+    prepare_parent(path)
     return atomic_write(path, png.render(page, dpi=dpi))

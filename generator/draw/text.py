@@ -148,6 +148,32 @@ def _glued(words: list[str]) -> list[str]:
     return out
 
 
+#: Characters a word cut to the measure is preferably cut after (a URL's or a path's).
+_CUT_AFTER = frozenset("/.-_?&=#:;,")
+
+
+def _pieces(word: str, width: float, font: str, size: float) -> list[str]:
+    """*word* cut into pieces of at most *width* mm (at least one character each), each
+    cut after a slash, dot or the like when one lies in the piece's second half."""
+    pieces: list[str] = []
+    start = 0
+    while start < len(word):
+        used, end, cut = 0.0, start, -1
+        while end < len(word):
+            step = fonts.measure(word[end], font, size)
+            if used + step > width and end > start:
+                break
+            used += step
+            end += 1
+            if word[end - 1] in _CUT_AFTER:
+                cut = end
+        if end < len(word) and cut > start + (end - start) // 2:
+            end = cut
+        pieces.append(word[start:end])
+        start = end
+    return pieces
+
+
 def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
                 justify: bool = True, hyphenate: bool = True) -> list[Line]:
     """*text* set in lines of at most *width* mm. With *justify*, every line but the last
@@ -165,6 +191,11 @@ def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
     queue = list(reversed(words))
     while queue:
         word = queue.pop()
+        if not current and w(word) > width:
+            # Wider than a whole line (a URL, a long name): no line could hold it, so it
+            # is cut into pieces that fill the measure instead of running off the page.
+            queue += reversed(_pieces(word, width, font, size))
+            word = queue.pop()
         need = w(word) + (space if current else 0.0)
         if used + need <= width or not current:
             current.append(word)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..model.booklet import Block, Booklet, Bullets, Chapter, FigureRef, Paragraph, Section, Table
+from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library
 
@@ -59,12 +60,13 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     main = files["booklet"]
     shown = display_path(main)
     r = Reader(shown, read_toml(main))
-    title = r.string("title")
-    subtitle = r.string("subtitle", "")
-    lines = tuple(r.strings("lines", []))
-    contents = r.string("contents")
+    title = _printable(r, "title", r.string("title"))
+    subtitle = _printable(r, "subtitle", r.string("subtitle", ""))
+    lines = tuple(_printable(r, f"lines[{i}]", line)
+                  for i, line in enumerate(r.strings("lines", [])))
+    contents = _printable(r, "contents", r.string("contents"))
     words = r.table("words", default_empty=True)
-    word_map = {key: words.string(key) for key in words.keys()}
+    word_map = {key: _printable(words, key, words.string(key)) for key in words.keys()}
     plan = Plan(tuple(r.strings("front", [])), tuple(r.strings("games")),
                 tuple(r.strings("back", [])))
     r.finish()
@@ -82,13 +84,13 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                                 + (f" ({hint})" if hint else ""))
     chosen = [*plan.front, *(games or plan.games), *plan.back]
     chapters = tuple(load_chapter(library, files[name]) for name in chosen)
-    return Booklet(lang, title, subtitle, lines, contents, chapters, word_map)
+    return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown)
 
 
 def load_chapter(library: Library, path: Path) -> Chapter:
     shown = display_path(path)
     r = Reader(shown, read_toml(path))
-    title = r.string("title")
+    title = _printable(r, "title", r.string("title"))
     game = r.string("game", None)
     if game is not None:
         require_known(shown, "game", game, library.names("game"), "a game")
@@ -109,8 +111,8 @@ def load_chapter(library: Library, path: Path) -> Chapter:
 
 def _section(library: Library, r: Reader) -> Section:
     key = r.string("id")
-    heading = r.string("heading", "")
-    text = r.string("text", "")
+    heading = _printable(r, "heading", r.string("heading", ""))
+    text = _printable(r, "text", r.string("text", ""))
     raw = r.raw("figure", [], "a list of [[section.figure]] tables")
     if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
         raise r.fail("figure", "a list of [[section.figure]] tables", raw)
@@ -153,6 +155,17 @@ def _blocks(text: str, figures: list[FigureRef], r: Reader) -> list[Block]:
     return blocks + waiting
 
 
+def _printable(r: Reader, key: str, text: str) -> str:
+    """*text*, read at *key*, if the bundled fonts can print every character of it: the
+    typesetter would otherwise drop what they lack (a caption of CJK printing as
+    "Figure 12. ") and exit 0.
+
+    :raises: :exc:`TemplateError` naming the file, the key and the characters.
+    """
+    check_printable(r.path, r.key(key), text)
+    return text
+
+
 def _figure(library: Library, r: Reader) -> FigureRef:
     where = f"{r.path}: {r.prefix}"
     layout = r.string("layout", None)
@@ -176,7 +189,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     if not 0.1 <= height <= 1.0:
         raise r.fail("height", "a fraction of the page from 0.1 to 1", height)
     ref = FigureRef(
-        where, r.string("caption"), layout=layout, cards=cards, moves=r.string("moves", None),
+        where, _printable(r, "caption", r.string("caption")), layout=layout, cards=cards, moves=r.string("moves", None),
         arrows=tuple(r.strings("arrows", [])), highlight=tuple(r.strings("highlight", [])),
         marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),

@@ -55,6 +55,10 @@ def _merge(base: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
+#: The longest file name (in UTF-8 bytes) most file systems take.
+MAX_NAME_BYTES = 255
+
+
 def _resolve(reader: Reader, chain: tuple[str, ...]) -> dict[str, Any]:
     """The file's data with its ``extends`` chain merged in, base first."""
     data = dict(reader.data)
@@ -66,6 +70,11 @@ def _resolve(reader: Reader, chain: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(base, str) or not base or base.startswith(".") \
             or any(ch in base for ch in "/\\:\0"):
         raise reader.fail("extends", "the name of another game (no folders)", base)
+    if len(f"{base}.toml".encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+        # A longer file name cannot exist on any common disk, and asking the system for
+        # one fails with an OSError rather than saying there is none.
+        raise reader.fail("extends", f"the name of another game (a file name of at most "
+                          f"{MAX_NAME_BYTES} bytes)", base)
     if base in chain:
         raise reader.fail("extends", "a chain of games without a loop", base,
                           hint="cycle: " + " -> ".join((*chain, base)))

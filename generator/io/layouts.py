@@ -18,7 +18,7 @@ from ..rules import Move, Position, Violation, problems
 from ..rules.games import Game
 from ..rules.validation import Source
 from .glyphs import check_printable
-from .reader import Reader, display_path, read_toml, require_known
+from .reader import Reader, display_path, file_exists, read_toml, require_known
 from .layout_text import layout_from_toml
 from .templates import Library
 from .wordlists import SetWordList, default_word_list, read_word_file
@@ -36,9 +36,9 @@ def load_layout(library: Library, name: str) -> tuple[str, Layout]:
         layout = library.layout(name)
         return display_path(library.files("layout")[name]), layout
     path = Path(name)
-    if not path.exists():   # a FIFO or a folder is refused by the reader, by name
-        raise NotFoundError(f"{name}: no such layout file")
     shown = display_path(path)
+    if not file_exists(path, shown):   # a FIFO or a folder is refused by the reader, by name
+        raise NotFoundError(f"{name}: no such layout file")
     reader = Reader(shown, read_toml(path))
     kind = reader.raw("kind", None)
     if kind != "layout":

@@ -13,6 +13,7 @@ import platform
 import re
 import shutil
 import signal
+import stat
 import tempfile
 import threading
 import time
@@ -34,6 +35,22 @@ MARKER_LINE = "opencards staging folder"
 STALE_AFTER = 24 * 3600.0
 
 
+def _kind(path: Path) -> str | None:
+    """``"dir"``, ``"file"`` (anything else) or None if nothing is at *path*.
+
+    :raises: :exc:`OutputError` for a name the system refuses to look up (one over its
+        length limit, a loop of links), which ``Path.exists`` would raise as an OSError.
+    """
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else "not a usable name"
+        raise OutputError(f"{path}: cannot write there ({reason})") from None
+    return "dir" if stat.S_ISDIR(info.st_mode) else "file"
+
+
 def prepare_dir(path: Path) -> Path:
     """Creates *path* if needed and checks it can be written to.
 
@@ -44,10 +61,40 @@ def prepare_dir(path: Path) -> Path:
     except OSError as e:
         raise OutputError(f"{path}: cannot create the output folder "
                           f"({e.strerror or type(e).__name__})") from None
-    if not path.is_dir():
+    if _kind(path) != "dir":
         raise OutputError(f"{path}: expected a folder for the output, found a file")
     if not os.access(path, os.W_OK | os.X_OK):
         raise OutputError(f"{path}: the output folder is not writable")
+    return path
+
+
+def prepare_parent(path: Path, option: str = "--out", *, create: bool = True) -> Path:
+    """Checks that the single output file *path* can be written, and creates its missing
+    folders if *create*; returns *path*.
+
+    Missing folders are made only below a folder that exists and that the path names
+    (``docs/x.png`` in the working folder, ``/tmp/out/new/x.png`` below ``/tmp/out``),
+    never straight below the root of a file system: a mistyped ``/nonexistent/x.png`` is
+    refused instead of leaving a folder behind where the user never meant to write.
+
+    :raises: :exc:`OutputError` in one line naming *option*.
+    """
+    if _kind(path) == "dir":
+        raise OutputError(f"{path}: a folder is in the way of the output file ({option} "
+                          "names a file, not a folder)")
+    parent = path.parent if str(path.parent) else Path(".")
+    if _kind(parent) != "dir":
+        existing = Path(os.path.abspath(parent))
+        while not os.path.lexists(existing) and existing != existing.parent:
+            existing = existing.parent
+        if existing == existing.parent:
+            raise OutputError(f"{parent}: no such folder for {option} (folders are created "
+                              "only below one that exists; create it first)")
+        if not existing.is_dir():
+            raise OutputError(f"{existing}: a file is in the way of the folder {parent} "
+                              f"of {option}")
+    if create:
+        prepare_dir(parent)   # makes what is missing, and checks it can be written to
     return path
 
 
@@ -177,7 +224,7 @@ def staged(out_dir: Path) -> Iterator[Staging]:
     if key in opened:
         yield opened[key]
         return
-    created = not out_dir.exists()
+    created = _kind(out_dir) is None
     out = prepare_dir(out_dir)
     remove_leftovers(out)
     root: Path | None = None
@@ -298,10 +345,31 @@ def _staged_files(folder: Path) -> list[PurePosixPath]:
     return found
 
 
+def _inside(path: Path, out: Path) -> None:
+    """Refuses *path* (below *out*) if, its links followed, it is not inside *out*: a link
+    in the output folder (``OUT/cards -> /elsewhere``) must not carry a write out of it.
+
+    :raises: :exc:`OutputError` naming the link.
+    """
+    real_out = os.path.realpath(out)
+    real = os.path.realpath(path)
+    if os.path.commonpath([real_out, real]) == real_out:
+        return
+    # Name the first link on the way, which is what the user has to remove.
+    for part in reversed(path.parents):
+        if part != out and out in part.parents and os.path.islink(part):
+            path = part
+            break
+    raise OutputError(f"{path}: a link leading out of the output folder {out} (to "
+                      f"{os.path.realpath(path)}); nothing is written through it")
+
+
 def _check_targets(files: list[PurePosixPath], out: Path) -> None:
-    """Refuses, before anything is moved, a target that could not be replaced."""
+    """Refuses, before anything is moved, a target that could not be replaced, or one
+    that a link would put outside *out*."""
     for rel in files:
         target = out / rel
+        _inside(target.parent, out)
         for parent in reversed(target.parents):
             if parent in out.parents or parent == out or not os.path.lexists(parent):
                 continue
@@ -329,6 +397,8 @@ def _move_in(folder: Path, out: Path, old: Path, ctrl_c: list[int]) -> None:
                 if parent not in out.parents and parent != out and not parent.exists():
                     parent.mkdir()
                     made.append(parent)
+            # Again, just before the file goes in: a link may have appeared since the check.
+            _inside(target.parent, out)
             backup = None
             if os.path.lexists(target):
                 backup = old / rel

@@ -33,19 +33,33 @@ _BASIC_END = re.compile(r'(?<!\\)(?:\\\\)*"|\n')
 def read_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of *path*, refusing anything but a regular file of at most *limit* bytes.
 
-    The file is looked at (following links) before it is opened, since opening a FIFO
-    blocks until a writer comes; the read itself stops one byte past the limit in case
-    the file grew meanwhile.
+    Every file the program reads comes through here (templates, settings, word lists,
+    booklet sources, ICC profiles). The file is opened without blocking and then looked
+    at through the open descriptor: opening a FIFO would otherwise wait for a writer, and
+    a check of the name before opening could be raced by a swap of the file. The read
+    stops one byte past the limit in case the file grew meanwhile.
 
     :raises: :exc:`TemplateError` naming the file as *shown*, or :exc:`OSError`.
     """
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode):
-        raise TemplateError(shown, "", expected="a regular file", got=_file_kind(info.st_mode))
-    if info.st_size > limit:
-        raise TemplateError(shown, "", expected=f"a file of at most {limit:,} bytes",
-                            got=f"{info.st_size:,} bytes")
-    with open(path, "rb") as handle:
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise TemplateError(shown, "", expected="a regular file", got="a folder") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise TemplateError(shown, "", expected="a regular file",
+                                got=_file_kind(info.st_mode))
+        if info.st_size > limit:
+            raise TemplateError(shown, "", expected=f"a file of at most {limit:,} bytes",
+                                got=f"{info.st_size:,} bytes")
+        handle = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise TemplateError(shown, "", expected=f"a file of at most {limit:,} bytes",

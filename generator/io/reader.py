@@ -47,8 +47,30 @@ def _display(path: str, cwd: str) -> str:
     # a path costs a system call per folder in it.
     try:
         return str(Path(path).resolve().relative_to(Path(cwd).resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):
+        # Outside the working folder, or a name that cannot be resolved (a loop of links
+        # raises RuntimeError, a name over the system's limit OSError): shown as given,
+        # and the read that follows says what is wrong with it.
         return path
+
+
+def file_exists(path: Path, shown: str) -> bool:
+    """Whether anything is at *path* (a link's target, FIFOs and folders included: the
+    reader refuses those by name).
+
+    :raises: :exc:`TemplateError` for a name the system refuses to look up: one too long,
+        or a loop of symbolic links.
+    """
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as e:
+        raise TemplateError(shown, "", expected="a file name the system can open",
+                            got=e.strerror or type(e).__name__) from None
+    except ValueError:   # a NUL in the name
+        raise TemplateError(shown, "", expected="a file name without NUL") from None
+    return True
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -7,6 +7,7 @@ searched in order, so a user's folder given first overrides a shipped template o
 """
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
@@ -28,7 +29,7 @@ from ..model.units import Size
 from ..model.layout import Layout, Side
 from ..model.letters import LetterSet
 from .glyphs import check_printable
-from .reader import Reader, display_path, read_toml, require_known
+from .reader import Reader, display_path, file_exists, read_toml, require_known
 from .resources import templates_dir
 from ..model.settings import CORNER_RADIUS, Settings
 from ..model.traditional import TraditionalPack
@@ -239,7 +240,9 @@ class Library:
     def settings(self) -> Settings:
         for root in self.roots:
             path = root / "settings.toml"
-            if path.is_file():
+            # Anything of the name, not only a regular file: a FIFO, a device or a folder
+            # there is refused by the reader rather than passed over in silence.
+            if os.path.lexists(path):
                 # Read once, as templates are: every figure of a booklet asks for them.
                 obj = self._read(path)
                 if not isinstance(obj, Settings):
@@ -264,7 +267,7 @@ class Library:
 
     def _from_path(self, name: str) -> Template:
         path = Path(name)
-        if not path.exists():   # a FIFO or a folder is refused by the reader, by name
+        if not file_exists(path, display_path(path)):   # a FIFO or a folder: the reader
             raise NotFoundError(f"{name}: no such template file")
         obj = load_file(path)
         if isinstance(obj, Settings):

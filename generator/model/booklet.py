@@ -93,6 +93,8 @@ class Booklet:
     words: dict[str, str] = field(default_factory=dict)
     """Small words the typesetter prints: ``page`` for the footer, ``figure`` for
     captions."""
+    where: str = "booklet.toml"
+    """The file the title page's texts come from, as errors name it."""
 
     @property
     def games(self) -> list[Chapter]:

@@ -89,7 +89,11 @@ class Counting:
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue[tuple[Future[float], Callable[[], float]] | None] = \
             queue.SimpleQueue()
-        threading.Thread(target=self._work, name="opencards-ink").start()
+        thread = threading.Thread(target=self._work, name="opencards-ink")
+        # Those that have ended need no joining: a long-lived program keeps no list of them.
+        _THREADS[:] = [t for t in _THREADS if t.is_alive()]
+        _THREADS.append(thread)
+        thread.start()
 
     def of_document(self, document: bytes) -> Callable[[], float]:
         """A function giving the rated pages of the PDF *document*."""
@@ -134,6 +138,23 @@ class Counting:
                 future.set_exception(e)
 
 
+#: Every thread :class:`Counting` started, for :func:`stop_all` to join.
+_THREADS: list[threading.Thread] = []
+#: Set by :func:`stop_all`: the threads give up their work at the next page.
+_STOP = threading.Event()
+
+
 def _program_ending() -> bool:
-    """Whether the main thread has ended."""
-    return not threading.main_thread().is_alive()
+    """Whether the program is on its way out: :func:`stop_all` was called, or the main
+    thread has ended."""
+    return _STOP.is_set() or not threading.main_thread().is_alive()
+
+
+def stop_all() -> None:
+    """Stops every estimate still running and waits for its thread, which takes at most
+    one page's rasterising. The command calls it before the interpreter shuts down: a
+    thread still inside PDFium then would be cut off mid-call (a crash), and Python's own
+    wait for it at exit is a place where Ctrl-C shows a traceback."""
+    _STOP.set()
+    while _THREADS:
+        _THREADS.pop().join()

@@ -11,7 +11,7 @@ from ..model.letters import LetterCard
 from ..draw.scene import Group, Item, Page, Text
 from ..draw.backends import png
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import atomic_write, prepare_dir
+from ..io.output import atomic_write, prepare_parent
 from ..io.templates import Library
 
 GAP = 4.0
@@ -62,5 +62,5 @@ def write_preview(library: Library, path: Path, *, dpi: float = 100) -> Path:
     """Draws :func:`contact_sheet` and writes it as the PNG file *path* (its folder is
     made if missing); ``docs/preview.png`` is this at the default *dpi*."""
     page = contact_sheet(library)
-    prepare_dir(path.parent)
+    prepare_parent(path)
     return atomic_write(path, png.render(page, dpi=dpi))

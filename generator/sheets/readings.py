@@ -23,7 +23,7 @@ REQUIRED = ("TL", "TR", "BL", "BR")
 #: More left over than this at any place means a misread scale, not a printer.
 TRUST = 0.3
 
-_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"   # ASCII digits, as every option takes
 _READING = re.compile(rf"^({_NUMBER}),({_NUMBER})$")
 
 

@@ -13,10 +13,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
 from ...draw import fonts
+from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Line, Page, Paint, Text
 from ...draw.text import break_lines
 from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
+
+#: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
+#: stays with what follows, so a page could not hold it.
+HEADING_LINES = 3
 
 #: Trimmed page sizes (width, height) in mm.
 PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
@@ -152,8 +157,15 @@ class _Setter:
             units += lines
         return units
 
-    def heading(self, text: str, size: float, space_before: float) -> list[Unit]:
+    def heading(self, text: str, size: float, space_before: float, where: str = "",
+                key: str = "") -> list[Unit]:
         units = self.lines(text, self.g.column, size=size, font="bold", justify=False)
+        if not units:
+            raise TemplateError(where, key, expected="a heading with text", got=repr(text))
+        if len(units) > HEADING_LINES:
+            raise TemplateError(where, key, expected=f"a heading that fits in "
+                                f"{HEADING_LINES} lines of the page",
+                                got=f"{len(units)} lines ({len(text):,} characters)")
         for unit in units:
             unit.keep_with_next = True
         units[0].space_before = space_before
@@ -211,26 +223,54 @@ class _Setter:
                              justify=False, anchor="middle")
         first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
                      keep_with_next=True)
+        body = self.g.body_bottom - self.g.body_top
+        if first.height + sum(u.height for u in caption) > body:
+            # The figure and its caption stay together: more than a page cannot be set.
+            file, _, key = ref.where.partition(": ")
+            raise TemplateError(file, f"{key}.caption", expected="a caption that fits on "
+                                "the page with its figure",
+                                got=f"{len(caption)} lines ({len(ref.caption):,} characters)")
         for unit in caption[:-1]:
             unit.keep_with_next = True
         caption[-1].height += 1.5
         return [first, *caption]
 
 
+def _check_header(setter: _Setter, chapter: Chapter) -> None:
+    """A chapter's title is its pages' running header, one line: it must fit there.
+
+    :raises: :exc:`TemplateError` naming the chapter's file.
+    """
+    g = setter.g
+    width = fonts.measure(chapter.title, "regular", g.style.header)
+    if width > g.column:
+        raise TemplateError(chapter.where, "title", expected=f"a title that fits the "
+                            f"running header's one line ({g.column:.0f} mm)",
+                            got=f"{width:,.0f} mm ({len(chapter.title):,} characters)")
+
+
 def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page],
                    counter: list[int], word: str) -> list[Unit]:
     s = setter.s
-    units = setter.heading(chapter.title, s.h1, 0.0)
-    for section in chapter.sections:
+    _check_header(setter, chapter)
+    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title")
+    body = setter.g.body_bottom - setter.g.body_top
+    for i, section in enumerate(chapter.sections):
         if section.heading:
-            units += setter.heading(section.heading, s.h2, 4.5)
+            units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
+                                    f"section[{i}].heading")
         for block in section.blocks:
             if isinstance(block, Paragraph):
                 units += setter.paragraph(block)
             elif isinstance(block, Bullets):
                 units += setter.bullets(block)
             elif isinstance(block, Table):
-                units += setter.table(block)
+                rows = setter.table(block)
+                if any(row.height > body for row in rows):
+                    raise TemplateError(chapter.where, f"section[{i}].text", expected="table "
+                                        "rows that fit on a page", problem="a row is taller "
+                                        "than the page")
+                units += rows
             else:
                 counter[0] += 1
                 units += setter.figure(block, figures[block.where], counter[0], word)
@@ -295,6 +335,9 @@ def _title_page(booklet: Booklet, setter: _Setter) -> Page:
     for line in booklet.title_lines:
         units += setter.lines(line, g.column, anchor="middle", justify=False, fill=GREY)
     top = g.height * 0.3
+    if top + sum(unit.height for unit in units) > g.body_bottom:
+        raise TemplateError(booklet.where, "title", expected="a title, subtitle and lines "
+                            "that fit on the title page", got=f"{len(units)} lines")
     placed = []
     for unit in units:
         placed.append((top, unit))
@@ -305,7 +348,8 @@ def _title_page(booklet: Booklet, setter: _Setter) -> Page:
 def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
               ) -> list[list[tuple[float, Unit]]]:
     g = setter.g
-    units = setter.heading(booklet.contents_heading, g.style.h1, 0.0)
+    units = setter.heading(booklet.contents_heading, g.style.h1, 0.0, booklet.where,
+                           "contents")
     size = g.style.body
     # Room for a three-digit number whatever the number is, so that the entries break the
     # same way before and after the page numbers are known.

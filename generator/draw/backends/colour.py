@@ -17,7 +17,9 @@ from typing import cast
 
 from PIL import Image, ImageCms
 
-from ...errors import IccProfileError
+from ...errors import IccProfileError, TemplateError
+from ...io.prescan import read_bounded
+from ...io.reader import display_path
 from ...io.resources import data_dir
 
 #: The bundled CMYK profile and the printing condition its data describes (icc/README.md).
@@ -48,31 +50,54 @@ def default_profile() -> IccProfile:
     return IccProfile(profile.data, profile.description, identifier, condition, ICC_REGISTRY)
 
 
+#: The largest ICC profile read, in bytes: press profiles with fine tables are a few MB.
+MAX_ICC_BYTES = 32_000_000
+
+
 def load_profile(path: Path) -> IccProfile:
     """The CMYK output profile in *path* (``--icc FILE``). Its printing condition is
     "Custom", described by the profile's own description, as PDF/X asks of a profile that
     is not a registered condition.
 
+    The profile is read as templates are (a bounded regular file, never a FIFO or device)
+    and tried here, once: the transforms the shop files need are built from it, so that a
+    truncated or inconsistent profile is refused in one line before anything is drawn.
+
     :raises: :exc:`IccProfileError` naming the file if it cannot be read, is not an ICC
-        profile, or is not a CMYK output (printer) profile.
+        profile, or is not a CMYK output (printer) profile littleCMS can convert into.
     """
+    shown = display_path(path)
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, shown, MAX_ICC_BYTES)
+    except TemplateError as e:
+        raise IccProfileError(f"{e} (an ICC profile)") from None
     except OSError as e:
-        raise IccProfileError(f"{path}: cannot read the ICC profile "
+        raise IccProfileError(f"{shown}: cannot read the ICC profile "
                               f"({e.strerror or type(e).__name__})") from None
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
-    except (OSError, ImageCms.PyCMSError):
-        raise IccProfileError(f"{path}: expected an ICC colour profile (.icc/.icm), "
+    except (OSError, ValueError, ImageCms.PyCMSError):
+        raise IccProfileError(f"{shown}: expected an ICC colour profile (.icc/.icm), "
                               "got a file littleCMS cannot read") from None
-    space = profile.profile.xcolor_space.strip()
-    if space != "CMYK" or profile.profile.device_class != "prtr":
-        raise IccProfileError(f"{path}: expected a CMYK output (printer) profile, got a "
-                              f"{space} {_CLASSES.get(profile.profile.device_class, 'other')} "
-                              "profile")
-    description = (profile.profile.profile_description or path.stem).strip()
-    return IccProfile(data, description, "Custom", description)
+    try:
+        # littleCMS decodes the header's fields and tags when asked: a damaged one
+        # raises here (a description naming a character beyond Unicode, say).
+        space = profile.profile.xcolor_space.strip()
+        device_class = profile.profile.device_class
+        description = (profile.profile.profile_description or path.stem).strip()
+    except (OSError, ValueError, ImageCms.PyCMSError):
+        raise IccProfileError(f"{shown}: expected an ICC colour profile (.icc/.icm), "
+                              "got one whose header or description cannot be read") from None
+    if space != "CMYK" or device_class != "prtr":
+        raise IccProfileError(f"{shown}: expected a CMYK output (printer) profile, got a "
+                              f"{space} {_CLASSES.get(device_class, 'other')} profile")
+    loaded = IccProfile(data, description, "Custom", description)
+    try:
+        ProfiledInks(loaded)
+    except (OSError, ValueError, ImageCms.PyCMSError) as e:
+        raise IccProfileError(f"{shown}: expected a complete CMYK output profile, got one "
+                              f"littleCMS cannot convert colours with ({e})") from None
+    return loaded
 
 
 _CLASSES = {"mntr": "display", "scnr": "input", "prtr": "output", "spac": "colour space",
