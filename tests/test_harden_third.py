@@ -565,3 +565,12 @@ def test_n2_an_icc_profile_whose_description_cannot_be_decoded_is_one_line(
     result = runner.invoke(cli, ["build", "--shop", "--only", "pack1", "--icc", str(ICC),
                                  "--out", str(tmp_path / "o")])
     one_line_error(result, "description cannot be read")
+
+
+@pytest.mark.parametrize("args", [["rules", "deal", "basic-65", "--seed", "１"],
+                                  ["rules", "combos", "game1-demo", "--min", "３"],
+                                  ["rules", "words", "word-1-start", "--min", "٣"]])
+def test_n15_rules_numbers_take_ascii_digits_only(runner, args):
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 1 and "in the digits 0-9" in result.stderr
+    assert result.stderr.count("\n") == 1

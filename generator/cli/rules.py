@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from .common import emit_json, library
+from .common import Integer, emit_json, library
 from ..io.layouts import load_layout, load_layout_file, sources_for, word_list_for
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
@@ -114,7 +114,7 @@ def beats(ctx: click.Context, attacker: Piece, defender: Piece, square: Colour |
 
 @rules.command()
 @click.argument("layout_file", metavar="FILE.toml")
-@click.option("--min", "min_length", type=click.IntRange(2, 8), default=3, show_default=True,
+@click.option("--min", "min_length", type=Integer(2, 8), default=3, show_default=True,
               help="Fewest cards in a combination.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
@@ -159,7 +159,7 @@ def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None
 @click.argument("layout_file", metavar="FILE.toml")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A word list (one word per line) instead of wordfreq's.")
-@click.option("--min", "min_length", type=click.IntRange(2, 8), default=3, show_default=True,
+@click.option("--min", "min_length", type=Integer(2, 8), default=3, show_default=True,
               help="Fewest letters in a word.")
 @click.pass_context
 def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,

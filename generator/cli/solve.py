@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from .common import library
+from .common import Integer, library
 from ..errors import GeneratorError, WrongKindError
 from ..io.templates import Library
 from ..io.layout_text import layout_to_toml
@@ -21,7 +21,6 @@ from ..rules.games import Game
 from ..rules.dealing import deal
 from ..rules.solver import solve
 from .rules import rules
-from .common import Integer
 
 
 
@@ -78,7 +77,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
 
 @rules.command("deal")
 @click.argument("game_name", metavar="GAME")
-@click.option("--seed", type=click.IntRange(0), required=True,
+@click.option("--seed", type=Integer(0), required=True,
               help="The shuffle's seed, 0 or more (as `patience deal`): same seed, same deal.")
 @click.option("--open", "face_up", is_flag=True,
               help="Lay the board's cards face up: the patience in the open.")

@@ -180,12 +180,12 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     """Openings (with the shift of the card just opened) while any card lies face down;
     then shifts of any card to a free square that make a combination or word there."""
     shifting = _Shifting.read(layout, game, words)
-    if not shifting.free:
-        return
     closed = [(s, st[-1]) for s, st in layout.items() if not st[-1].face_up]
     if closed:
         yield from _openings(shifting, closed)
         return
+    if not shifting.free:
+        return  # a full board of open cards: nowhere to shift to
     # Every card open (a patience in the open, word 12): any card shifts to make a line.
     letters: list[tuple[str | None, str]] = []
     for origin, stack in layout.items():
