@@ -19,6 +19,7 @@ from ..sheets.cutfiles import FORMATS as CUT_FORMATS
 from ..sheets.export import export_cards
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate
 from ..sheets.preview import write_preview
+from ..sheets.calibration import read_command
 from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, render_to
 from .shop import build_for_shop, export_for_shop, export_shop_option, shop_options
@@ -275,6 +276,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
         return
     built = calibrate(out_dir, spec)
     summary([built], out_dir)
+    click.echo(f"print it duplex at 100%, read the five places, then run: {read_command(spec)}")
 
 
 @cli.command("export-cards")

@@ -16,6 +16,13 @@ def _made_with(spec: SheetSpec) -> str:
             f"--back-scale {sx:g},{sy:g}")
 
 
+def read_command(spec: SheetSpec) -> str:
+    """The command that turns the sheet's readings into options: with the sheet's paper,
+    flip and margins, so the options it prints are for the same printer set-up."""
+    return (f"opencards calibrate --paper {spec.paper} --flip {spec.flip} {spec.margin_text} "
+            '--read "TL=X,Y TR=X,Y BL=X,Y BR=X,Y C=X,Y"')
+
+
 def calibration_pages(spec: SheetSpec) -> list[Page]:
     """A duplex test sheet: front and back page. The vernier halves on the back are left out
     of the sheet's correction, so their readings are the printer's own error wherever they
@@ -50,8 +57,8 @@ def calibration_pages(spec: SheetSpec) -> list[Page]:
          5.0),
         None,
         ("3. Read X and Y at TL, TR, BL, BR and C, then run", 0.0),
-        (f"    opencards calibrate --paper {spec.paper} {spec.margin_text} --read "
-         '"TL=X,Y TR=X,Y BL=X,Y BR=X,Y C=X,Y"', 5.0),
+        (f"    {read_command(spec).partition(' --read ')[0]}", 5.0),
+        (f"        --read {read_command(spec).partition(' --read ')[2]}", 5.0),
         ("    It prints the --back-offset, --back-rotate and --back-scale to build with.", 5.0),
         ("The readings are where your printer puts the back side: they do not depend on the",
          6.5),

@@ -325,7 +325,7 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks, *cutter_items(spec),
                            note(spec, f"{label}: fronts - {how}", zones, front_marks),
-                           *ruler(spec, zones)),
+                           *ruler(spec, zones, front_marks)),
                           trim=block, bleed=block.inset(-spec.bleed),
                           label=f"{label} fronts")
         back_block = flip_to_back.apply_rect(block)
