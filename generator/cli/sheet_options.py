@@ -142,9 +142,15 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
         return values
     profile = profiles.load(name)
     ctx = click.get_current_context()
+    typed = {key for key in KEYS
+             if ctx.get_parameter_source(key) not in (ParameterSource.DEFAULT, None)}
+    if typed & {"margin", "margins"}:
+        # One setting typed two ways: --margin 10 replaces the profile's per-edge margins
+        # too (they would win over it), and --margins replaces its margin.
+        typed |= {"margin", "margins"}
     out = dict(values)
     for key in KEYS:
-        if ctx.get_parameter_source(key) in (ParameterSource.DEFAULT, None):
+        if key not in typed:
             value = getattr(profile, key)
             out[key] = (value or None) if key == "margins" else value
     return out
