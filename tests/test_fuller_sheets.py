@@ -237,7 +237,7 @@ def test_calibrating_with_per_edge_margins_reads_with_the_same_margins(runner, t
     result = runner.invoke(cli, ["calibrate", "--margins", "5,5,20,5", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     text = PdfReader(tmp_path / "calibration-a4-long.pdf").pages[0].extract_text()
-    assert "--margins 5,5,20,5 --read" in text
+    assert "--flip long --margins 5,5,20,5" in text and '--read "TL=X,Y' in text
     result = runner.invoke(cli, ["calibrate", "--margins", "5,5,20,5", "--read",
                                  "TL=1,0 TR=1,0 BL=1,0 BR=1,0"])
     assert "--back-offset -1.00,0.00" in result.output

@@ -198,11 +198,9 @@ PROFILE = ["--paper", "letter", "--flip", "short", "--margins", "5,5,12,5",
 
 @pytest.mark.parametrize(("typed", "replaces"), [
     (["--paper", "a4"], ["--paper", "letter"]),
-    pytest.param(["--flip", "long"], ["--flip", "short"], marks=pytest.mark.xfail(
-        strict=True, reason="issue 27 item 1: the correction is refused on Letter")),
+    (["--flip", "long"], ["--flip", "short"]),
     (["--margin", "10"], ["--margins", "5,5,12,5"]),
-    pytest.param(["--margins", "8,6,5,6"], ["--margins", "5,5,12,5"], marks=pytest.mark.xfail(
-        strict=True, reason="issue 27 item 1: the correction is refused on Letter")),
+    (["--margins", "8,6,5,6"], ["--margins", "5,5,12,5"]),
     (["--back-offset", "-0.5,0.7"], ["--back-offset", "1.2,-0.4"]),
     (["--back-rotate", "-0.2"], ["--back-rotate", "0.3"]),
     (["--back-scale", "1.003"], ["--back-scale", "0.995,1.002"]),

@@ -15,7 +15,8 @@ from .guides import guides, mark_reach, style
 from .marks import (PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
                     registration_targets, target_layout, target_touches)
 from .notes import note, room_for_notes, ruler, usual_places
-from .spec import Backs, Flip, Marks, Orientation, SheetSpec, back_shift, mirror
+from .spec import (Backs, Flip, Marks, Orientation, SheetSpec, back_shift, common_area,
+                   mirror)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,8 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None, *,
 
     :raises: :exc:`ImpositionError` if not one card fits.
     """
-    area = spec.printable.inset(mark_reach(spec))
+    # The block keeps clear of the margin on both sides, the back corrected.
+    area = common_area(spec).inset(mark_reach(spec))
     if spec.backs is Backs.GLUE:
         above, below = glue_reach(spec, mark_reach(spec))
         area = Rect(area.x, spec.printable.y + above, area.w,
@@ -67,6 +69,9 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None, *,
     cols, rows = _clear_of_targets(card, spec, cols, rows, targets)
     if cols < 1 or rows < 1:
         tab = " and the glue tab" if spec.backs is Backs.GLUE else ""
+        if common_area(spec) != spec.printable:
+            tab = (" and the back correction (--back-offset/--back-rotate/--back-scale), "
+                   "which takes room from the edges the backs move towards")
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
             f" with {spec.margin_text} and {spec.bleed:g} mm bleed{tab}")
@@ -124,6 +129,11 @@ def _block_origin(spec: SheetSpec, width: float, height: float) -> tuple[float, 
     it lopsided (the flip's mirror axis stays centred: the printable area is symmetric
     about it)."""
     p = spec.printable
+    both = common_area(spec)
+    if both != p:
+        # A back correction moves the back side: the block is centred where both sides
+        # can print, which takes room from one side of the sheet for a shift.
+        return both.x + (both.w - width) / 2, both.y + (both.h - height) / 2
     x0 = (spec.size.width - width) / 2 if spec.margins is None else p.x + (p.w - width) / 2
     if spec.backs is Backs.GLUE:
         # The tab reaches further above the block than anything below it: the block and
@@ -144,11 +154,8 @@ def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int,
     *targets*, the block need only leave room for the print note and the ruler. With a
     cutting machine's marks, the block keeps clear of them too, shrinking as far as that
     takes."""
-    # The grid does not shrink for a back correction: one too large is an error instead.
-    # With a cutter's marks in the corners the targets sit at the edges, where there is
-    # less room: there the grid leaves room for the corrected targets.
-    plain = spec if spec.cutter_marks else replace(
-        spec, back_offset=(0.0, 0.0), back_rotate=0.0, back_scale=(1.0, 1.0))
+    # A back correction moves the targets in from the corners (corrected, they still
+    # clear the margin): the grid leaves room for them where they are.
     reserved = cutter_zones(spec)
 
     def clear(c: int, r: int) -> bool:
@@ -161,14 +168,15 @@ def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int,
             # Guide lines run to the printable edge: the note and ruler cross them anyway.
             return room_for_notes(spec, ink_zones(block, spec, lines=False) + reserved)
         zones += reserved + _text_places(spec)
-        centres, radius = target_layout(plain, avoid=zones)
+        centres, radius = target_layout(spec, avoid=zones)
         return not any(target_touches(t, zone, radius) for zone in zones for t in centres)
     if cols < 1 or rows < 1 or clear(cols, rows):
         return cols, rows
     options = [(c, r) for c, r in ((cols - 1, rows), (cols, rows - 1)) if c and r
                and clear(c, r)]
-    if not options and reserved:
-        # The cutter's marks reach further in than targets: any smaller grid may do.
+    if not options:
+        # The cutter's marks, or targets moved in by a large back correction, reach further
+        # in than one row or column: any smaller grid may do.
         options = [(c, r) for c in range(1, cols + 1) for r in range(1, rows + 1)
                    if clear(c, r)]
     return max(options, key=lambda cr: cr[0] * cr[1], default=(0, 0))
@@ -216,7 +224,7 @@ def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
 def sheet_crop_marks(sheet: SheetPlan) -> list[Line]:
     """The sheet's cutting guides (crop marks unless the spec asks for other marks)."""
     xs, ys = cut_lines(sheet)
-    return guides(sheet.block, xs, ys, sheet.slots, sheet.spec)
+    return guides(sheet.block, xs, ys, sheet.slots, sheet.spec, edge=common_area(sheet.spec))
 
 
 def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str,
@@ -325,7 +333,7 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks, *cutter_items(spec),
                            note(spec, f"{label}: fronts - {how}", zones, front_marks),
-                           *ruler(spec, zones, front_marks)),
+                           *ruler(spec, zones, targets)),
                           trim=block, bleed=block.inset(-spec.bleed),
                           label=f"{label} fronts")
         back_block = flip_to_back.apply_rect(block)

@@ -44,14 +44,15 @@ def mark_reach(spec: SheetSpec) -> float:
 
 
 def guides(block: Rect, xs: Sequence[float], ys: Sequence[float], slots: Sequence[Rect],
-           spec: SheetSpec) -> list[Line]:
-    """The guides for a block cut at *xs* and *ys* holding the cards *slots*."""
+           spec: SheetSpec, edge: Rect | None = None) -> list[Line]:
+    """The guides for a block cut at *xs* and *ys* holding the cards *slots*; guide lines
+    run out to *edge* (by default the printable area)."""
     marks = style(spec)
     paint = Paint(stroke=MARK_INK, width=MARK_WIDTH)
     if marks is Marks.CROP:
         return crop_marks(block, xs, ys, spec)
     if marks is Marks.LINES:
-        p = spec.printable
+        p = spec.printable if edge is None else edge
         start = spec.bleed + LINE_OFFSET
         lines = []
         for x in xs:

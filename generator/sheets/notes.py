@@ -44,7 +44,9 @@ def note(spec: SheetSpec, text: str, zones: Sequence[Rect], marks: Sequence[Item
             top = max(top, box.bottom + 1.0)
     room = spec.size.height / 2 - 4.0 - top
     size = max(MIN_NOTE_SIZE, min(NOTE_SIZE, NOTE_SIZE * room / width))
-    return Text(p.x + 0.4, top, text, size, MARK_INK, "regular", "start", 90.0)
+    # Turned, the text's descent faces the edge: it starts that far (and a little) in.
+    descent = fonts.info("regular").descent * size
+    return Text(p.x + descent + 0.1, top, text, size, MARK_INK, "regular", "start", 90.0)
 
 
 def _ink_box(item: Item) -> Rect | None:
