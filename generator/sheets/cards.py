@@ -11,7 +11,7 @@ from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
 from .cutter import cutter_items, cutter_zones
 from .glue import glue_crop_marks, glue_overflow, glue_reach, tab_label, tab_reach, tab_rect
-from .guides import guides, mark_reach, style
+from .guides import around, guides, mark_reach, style
 from .marks import (PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
                     registration_targets, target_layout, target_touches)
 from .notes import note, room_for_notes, ruler, usual_places
@@ -160,7 +160,9 @@ def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int,
 
     def clear(c: int, r: int) -> bool:
         block = _centred_block(card, spec, c, r)
-        zones = ink_zones(block, spec)
+        # Guide lines (--marks lines) make way for the targets: only the block and its
+        # bleed and guides' strips must keep clear of them.
+        zones = ink_zones(block, spec, lines=False)
         if any(zone.intersects(mark) for zone in zones + _ring_zones(block, spec)
                for mark in reserved):
             return False
@@ -302,7 +304,8 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
     zones = ink_zones(sheet.block, spec) + cutter_zones(spec)
     # The back's note is placed on the back page, before its correction moves it.
     back_zones = [flip_to_back.apply_rect(z) for z in zones]
-    avoid = zones + _text_places(spec)
+    # Guide lines stop short of the targets (see _Furniture), so they need not avoid them.
+    avoid = ink_zones(sheet.block, spec, lines=False) + cutter_zones(spec) + _text_places(spec)
     targets = registration_targets(spec, avoid=avoid)
     centres, radius = target_layout(spec, avoid=avoid)
     if any(target_touches(c, z, radius) for c in centres for z in avoid):
@@ -311,11 +314,13 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
             "the registration targets onto the cards; it is too large for this paper and "
             "card size (try a smaller --margin or larger paper)")
     shift = back_shift(spec)
-    full = _Furniture.of(sheet, targets, title)
+    gaps = [Rect(x - radius - TARGET_GAP, y - radius - TARGET_GAP, 2 * (radius + TARGET_GAP),
+                 2 * (radius + TARGET_GAP)) for x, y in centres]
+    full = _Furniture.of(sheet, targets, title, gaps)
     last = cards - (count - 1) * per
     # A part-filled last sheet gets the marks and boxes of the cards it holds.
     partial = (full if last == per else
-               _Furniture.of(replace(sheet, slots=sheet.slots[:last]), targets, title))
+               _Furniture.of(replace(sheet, slots=sheet.slots[:last]), targets, title, gaps))
     for n in range(count):
         chunk = range(n * per, min(cards, (n + 1) * per))
         furniture = partial if n == count - 1 else full
@@ -352,6 +357,10 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
             yield back_page
 
 
+#: Clear paper between a registration target and a guide line that stops short of it.
+TARGET_GAP = 1.0
+
+
 @dataclass(frozen=True)
 class _Furniture:
     """A sheet's cut block and the marks around it, front and back (back-page coordinates,
@@ -362,10 +371,14 @@ class _Furniture:
     back: tuple[Item, ...]
 
     @staticmethod
-    def of(sheet: SheetPlan, targets: list[Item], title: str) -> _Furniture:
+    def of(sheet: SheetPlan, targets: list[Item], title: str,
+           gaps: Sequence[Rect] = ()) -> _Furniture:
+        """*gaps*: where guide lines break, to leave the targets clear."""
         spec = sheet.spec
         flip_to_back = mirror(spec)
         marks = sheet_crop_marks(sheet)
+        if style(spec) is Marks.LINES:
+            marks = [part for line in marks for part in around(line, gaps)]
         front: list[Item] = [*marks, *targets]
         back: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
         reach = sheet.block.inset(-mark_reach(spec))
