@@ -208,7 +208,8 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
                   cmyk: bool, cut: str | None, cut_marks: str | None,
-                  sheets: frozenset[int] | None, shop: bool, icc: Path | None) -> None:
+                  sheets: frozenset[int] | None, shop: bool, icc: Path | None,
+                  overprint_black: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     # Here, not at the top: the booklet typesetter is imported only by the commands using it.
@@ -220,10 +221,10 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     items, langs = split_booklets(only or everything)
     for name in items:
         lib.item(name)  # a misspelt name fails before a booklet is drawn
-    if shop or icc:
+    if shop or icc or overprint_black:
         # Print-shop files: one card a page, PDF/X; their own module does it all.
         build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
-                       shop, icc)
+                       shop, icc, overprint_black)
         return
     sheet = profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)

@@ -10,7 +10,7 @@ from click.core import ParameterSource
 
 from ..io import profiles
 from ..model import limits
-from ..sheets.kit import parse_size
+from ..sheets.kit import SHOP_SIZES, parse_size
 from ..sheets.selection import parse_sheets
 from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from .common import Length, Number, mm, number
@@ -71,7 +71,8 @@ class CardSize(click.ParamType):
         try:
             size = parse_size(str(value))
         except ValueError:
-            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
+            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, or a shop size "
+                      f"({', '.join(SHOP_SIZES)}), got {value!r}",
                       param, ctx)
         if not (limits.CARD_SIDE.holds(size.width) and limits.CARD_SIDE.holds(size.height)):
             self.fail(f"expected each side {limits.CARD_SIDE.expected()}, got {value!r}",
