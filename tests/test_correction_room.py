@@ -142,3 +142,29 @@ def test_the_block_moves_away_from_the_edge_the_backs_move_towards():
     assert all(spec.printable.contains(Rect(x - 3, y - 3, 6, 6))
                for x, y in target_centres(spec))
     assert math.isclose(block.h, plain.h)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("flip", FLIPS)
+@pytest.mark.parametrize(("shift", "turn", "scale"), [
+    ((6.0, -6.0), 1.0, (1.01, 0.99)), ((-6.0, 6.0), -1.0, (0.99, 1.01)),
+    ((0.3, 0.0), 0.0, (1.0, 1.0))])
+def test_a_calibration_sheet_made_with_a_correction_keeps_its_targets_off_the_places(
+        paper, flip, shift, turn, scale):
+    """The targets move in for the correction; where they would land on a corner place's
+    scales or name, they go to the middles of the side edges. Both sides stay inside the
+    margin."""
+    from generator.sheets.calibration import _place_box, calibration_pages
+    from generator.sheets.vernier import places
+    spec = SheetSpec(paper=paper, flip=flip, back_offset=shift, back_rotate=turn,
+                     back_scale=scale)
+    front, back = calibration_pages(spec)
+    inside = spec.printable.inset(-1e-6)
+    for page in (front, back):
+        for kind, box in ink_boxes(page):
+            assert inside.contains(box), (page.label, kind, box)
+    rings = [Rect(c.cx - 3.0, c.cy - 3.0, 6.0, 6.0) for c, _ in walk(front.items)
+             if isinstance(c, Circle) and c.paint.fill]       # the targets' dots
+    assert len(rings) in (2, 4)
+    for place in places(spec):
+        assert not any(r.intersects(_place_box(place)) for r in rings), place.name
