@@ -121,7 +121,10 @@ def test_guide_lines_stop_where_both_sides_can_print(paper, flip):
 
 @pytest.mark.parametrize(("paper", "shift", "turn"), [
     # Issue 27's refusals: each now keeps the default pack on one sheet.
-    ("a3", (0.3, 0.0), 0.0), ("a3", (0.0, 0.0), 0.1), ("letter", (0.0, 4.0), 0.0)])
+    ("a3", (0.3, 0.0), 0.0), ("a3", (0.0, 0.0), 0.1), ("letter", (0.0, 4.0), 0.0),
+    # The printer of 3 mm, -2.5 mm and 0.6 degrees, and the correction that cancels it:
+    # the targets move in only at the corners that need it.
+    ("letter", (3.0, -2.5), 0.6), ("letter", (-3.0, 2.5), -0.6)])
 def test_a_small_correction_costs_no_sheet(paper, shift, turn):
     spec, sheet = check(paper, Size(25, 50), "long", shift, turn, (1.0, 1.0))
     assert sheet.per_sheet >= 32
