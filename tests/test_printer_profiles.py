@@ -141,12 +141,15 @@ def test_list_shows_every_good_profile_and_one_line_per_bad_entry(runner, config
     (folder / "c-sideways.toml").write_text('flip = "sideways"\n')
     (folder / "d-folder.toml").mkdir()
     os.mkfifo(folder / "e-fifo.toml")
+    (folder / "f-deep.toml").write_text("margins = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    (folder / "g-digits.toml").write_text("margin = 1" + "0" * 5000 + "\n")
     (folder / "notes.txt").write_text("not a profile\n")
     result = runner.invoke(cli, ["printer", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert [line.split()[0] for line in lines] == [
-        "My", "a-office", "b-corrupt", "c-sideways", "d-folder", "e-fifo", "z-home"]
+        "My", "a-office", "b-corrupt", "c-sideways", "d-folder", "e-fifo", "f-deep",
+        "g-digits", "z-home"]
     good = {line.split()[0]: line for line in lines if "unusable" not in line}
     assert set(good) == {"a-office", "z-home"}
     assert "--paper letter --flip short --margins 5,5,12,5" in good["a-office"]
@@ -157,8 +160,10 @@ def test_list_shows_every_good_profile_and_one_line_per_bad_entry(runner, config
     assert "c-sideways.toml: flip: expected one of 'long', 'short'" in bad["c-sideways"]
     assert "d-folder.toml: expected a regular file, got a folder" in bad["d-folder"]
     assert "e-fifo.toml: expected a regular file, got a FIFO" in bad["e-fifo"]
-    for name in ("My Printer", "b-corrupt", "c-sideways", "d-folder", "e-fifo", "a-office",
-                 "z-home"):
+    assert "f-deep.toml: expected arrays and inline tables nested at most" in bad["f-deep"]
+    assert "g-digits.toml: expected valid TOML" in bad["g-digits"]
+    for name in ("My Printer", "b-corrupt", "c-sideways", "d-folder", "e-fifo", "f-deep",
+                 "g-digits", "a-office", "z-home"):
         result = runner.invoke(cli, ["printer", "delete", name])
         assert result.exit_code == 0 and result.output.startswith("deleted "), result.output
     assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
