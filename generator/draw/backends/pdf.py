@@ -60,7 +60,10 @@ def _tagged_font_class() -> type:
         def addObjects(self, doc: Any) -> None:
             state = self.state.get(doc)
             subsets = [list(s) for s in state.subsets] if state is not None else []
-            original = ttfonts.SUBSETN
+            original = getattr(ttfonts, "SUBSETN", None)
+            if original is None:   # a reportlab that names subsets some other way
+                super().addObjects(doc)
+                return
             face = self.face.name
 
             def tag(n: int, *args: Any) -> bytes:
