@@ -155,5 +155,8 @@ def test_manual_duplex_sheets_say_how_to_print_each_side(library):
 def test_a_back_offset_moves_the_manual_backs_too(library):
     spec = SheetSpec(backs="backs-only", back_offset=(1.0, 0.0))
     moved = item_pages(library, "pack1", spec, library.settings())
-    plain = item_pages(library, "pack1", SheetSpec(backs="backs-only"), library.settings())
-    assert moved[0].trim.x == pytest.approx(plain[0].trim.x - 1.0, abs=TOL)
+    fronts = item_pages(library, "pack1", SheetSpec(backs="fronts-only", back_offset=(1.0, 0.0)),
+                        library.settings())
+    # The back page is the fronts mirrored over the long edge, then moved 1 mm (seen from
+    # the front: right, so left on the back page).
+    assert moved[0].trim.x == pytest.approx(210.0 - fronts[0].trim.right - 1.0, abs=TOL)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import shlex
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -17,6 +18,7 @@ import pytest
 
 from generator.cli import cli
 from generator.draw.geometry import Transform
+from generator.io.profiles import CONFIG_ENV
 from generator.sheets.marks import target_centres
 from generator.sheets.readings import expected_reading, parse_readings, solve
 from generator.sheets.spec import SheetSpec, back_shift, front_correction
@@ -131,24 +133,34 @@ def read_sheet(sheet: Sheet, spec: SheetSpec = SPEC) -> str:
                     f"{read_scale(sheet, p, Axis.Y):+.1f}" for p in places(spec))
 
 
-def built_spec(options, flip="long") -> SheetSpec:
+def built_spec(options, flip="long", paper="a4") -> SheetSpec:
     """The sheet a build with ``calibrate --read``'s options makes (its targets have moved
     in to leave the correction room)."""
-    return SheetSpec(flip=flip, back_offset=tuple(map(float, options[1].split(","))),
+    return SheetSpec(paper=paper, flip=flip,
+                     back_offset=tuple(map(float, options[1].split(","))),
                      back_rotate=float(options[3]),
                      back_scale=tuple(map(float, options[5].split(","))))
+
+
+def _centroid(ink_at, cx: float, cy: float) -> tuple[float, float]:
+    """The centre of the target near (cx, cy): the centroid of the ink within 2.5 mm of it
+    (the ring, dot and cross, not a crop mark or the ruler nearby), taken again round each
+    estimate so a target far from (cx, cy) is not cut off."""
+    s = np.arange(-5.0, 5.0, 0.02)
+    for reach in (5.0, 2.5, 2.5, 2.5):
+        xs, ys = np.meshgrid(cx + s, cy + s)
+        ink = ink_at(xs, ys) * (np.hypot(xs - cx, ys - cy) < reach)
+        assert ink.sum() > 0, (cx, cy)
+        cx, cy = (ink * xs).sum() / ink.sum(), (ink * ys).sum() / ink.sum()
+    return cx, cy
 
 
 def target_error(sheet: Sheet, spec: SheetSpec = SPEC) -> float:
     """The largest gap between a front target and the back target seen through it, mm."""
     worst = 0.0
-    s = np.arange(-3.8, 3.8, 0.02)
     for cx, cy in target_centres(spec):
-        xs, ys = np.meshgrid(cx + s, cy + s)
-        centres = []
-        for ink in (sheet.front_ink(xs, ys), sheet.back_ink(xs, ys)):
-            centres.append(((ink * xs).sum() / ink.sum(), (ink * ys).sum() / ink.sum()))
-        (fx, fy), (bx, by) = centres
+        fx, fy = _centroid(sheet.front_ink, cx, cy)
+        bx, by = _centroid(sheet.back_ink, cx, cy)
         worst = max(worst, math.hypot(bx - fx, by - fy))
     return worst
 
@@ -187,20 +199,66 @@ def test_reading_the_sheet_and_building_with_the_answer_registers_within_015_mm(
     assert left < 0.15, (error, readings, options, left)
 
 
-def test_the_loop_works_on_a_short_edge_flip_too(runner, tmp_path):
-    spec = SheetSpec(flip="short")
-    misprint = ERRORS["all three"]
-    result = runner.invoke(cli, ["calibrate", "--flip", "short", "--out", str(tmp_path)])
+def _command(line: str) -> list[str]:
+    """A command line as printed, split as a shell would, without 'opencards'."""
+    words = shlex.split(line.strip())
+    assert words[0] == "opencards", line
+    return words[1:]
+
+
+def _sheet_text(path) -> str:
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize(("error", "within"), [
+    # The printer of issue 27, which the commands without --flip left 2.9-4.6 mm off.
+    (dict(shift=(3.0, -2.5), turn=0.6), 0.1),
+    # Turned and scaled both ways: the 0.1 mm steps of the readings leave up to 0.12 mm.
+    (dict(shift=(-1.5, 2.0), turn=-0.5, scale=(1.007, 0.995)), 0.15)], ids=str)
+def test_the_loop_works_on_a_short_edge_flip_too(runner, tmp_path, monkeypatch, error,
+                                                 within):
+    """Issue 27: every command the loop prints names the flip the sheet was made for, so a
+    person copying them (on Letter, flipping on the short edge) builds for that printer;
+    the targets then meet within 0.1 mm."""
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config"))
+    spec = SheetSpec(paper="letter", flip="short")
+    misprint = printer(spec=spec, **error)
+    result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--flip", "short",
+                                 "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    readings = read_sheet(Sheet(tmp_path / "calibration-a4-short.pdf", misprint, spec))
-    result = runner.invoke(cli, ["calibrate", "--flip", "short", "--read", readings])
-    options = re.search(r"^build with: (.*)$", result.output, re.M).group(1).split()
-    result = runner.invoke(cli, ["build", "--only", "pack1", "--flip", "short", "--out",
-                                 str(tmp_path), *options])
+    sheet = tmp_path / "calibration-letter-short.pdf"
+    said = re.search(r"then run: (opencards .*)$", result.output, re.M).group(1)
+    read = _command(said)
+    assert read[read.index("--flip") + 1] == "short"
+    # The sheet prints the same command (over two lines).
+    assert " ".join(said.split()[:-6]) in " ".join(_sheet_text(sheet).split())
+    readings = read_sheet(Sheet(sheet, misprint, spec), spec)
+    result = runner.invoke(cli, [*read[:read.index("--read") + 1], readings])
     assert result.exit_code == 0, result.output
-    left = target_error(Sheet(tmp_path / "pack1.pdf", misprint, spec),
-                        built_spec(options, "short"))
-    assert left < 0.15, (readings, options, left)
+    advice = result.output
+    commands = [line for line in advice.splitlines() if "opencards " in line]
+    assert len(commands) == 3 and all("--flip short" in c for c in commands), commands
+    build = _command(re.search(r"^  (opencards build .*)$", advice, re.M).group(1))
+    result = runner.invoke(cli, [*build, "--only", "pack1", "--out", str(tmp_path / "a")])
+    assert result.exit_code == 0, result.output
+    options = build[build.index("--back-offset"):]
+    left = target_error(Sheet(tmp_path / "a" / "pack1.pdf", misprint, spec),
+                        built_spec(options, "short", "letter"))
+    assert left < within, (readings, options, left)
+    # The profile it offers to save builds the same file.
+    save = _command(re.search(r"to keep it: (opencards printer save .*)$", advice,
+                              re.M).group(1))
+    result = runner.invoke(cli, [w if w != "NAME" else "office" for w in save])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["build", "--printer", "office", "--only", "pack1", "--out",
+                                 str(tmp_path / "b")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "a" / "pack1.pdf").read_bytes() == \
+        (tmp_path / "b" / "pack1.pdf").read_bytes()
 
 
 def test_readings_are_absolute_whatever_the_sheet_was_made_with(runner, tmp_path, sheet_pdf):
@@ -309,3 +367,16 @@ def test_out_of_range_corrections_are_refused(runner, tmp_path, option, value):
                                  option, value])
     assert result.exit_code == 1 and "Error:" in result.output
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("value", ["6.0", "-6", "+6.0"])
+def test_the_ends_of_the_scale_are_readings(runner, value):
+    """Issue 27: the scale is labelled from -6 to 6 and the error says it reads from -6 to
+    6, so both ends are taken; just past them is still off the scale."""
+    text = " ".join(f"{p}={value},0" for p in ("TL", "TR", "BL", "BR"))
+    result = runner.invoke(cli, ["calibrate", "--read", text])
+    assert result.exit_code == 0, result.output
+    offset = -float(value)
+    assert f"--back-offset {offset:.2f},0.00 --back-rotate 0.000" in result.output
+    result = runner.invoke(cli, ["calibrate", "--read", text.replace(value, value + "1")])
+    assert result.exit_code == 1 and "is off the scale" in result.output

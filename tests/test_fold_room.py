@@ -14,9 +14,12 @@ from generator.sheets.fold import fold_sheets, pair_size
 from generator.sheets.spec import SheetSpec
 from test_fuller_sheets import art, ink_boxes
 
-#: (paper, marks, card, pairs a sheet when the targets' room was kept, pairs now)
-GAINS = [("letter", "lines", Size(25, 50), 12, 15), ("a4", "lines", Size(25, 45), 15, 20),
-         ("letter", "corners", Size(25, 45), 15, 20), ("a3", "lines", Size(25, 50), 35, 40)]
+#: (paper, marks, card, pairs a sheet when the targets' room is kept, pairs now). Since
+#: issue 27 guide lines (--marks lines) stop short of the targets instead of pushing them
+#: off the sheet, so a duplex sheet with lines holds as many as a fold sheet (it held 12,
+#: 15 and 35 of these before).
+GAINS = [("letter", "lines", Size(25, 50), 15, 15), ("a4", "lines", Size(25, 45), 20, 20),
+         ("letter", "corners", Size(25, 45), 15, 20), ("a3", "lines", Size(25, 50), 40, 40)]
 
 
 @pytest.mark.parametrize("paper, marks, card, before, after", GAINS)

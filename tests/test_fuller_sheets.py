@@ -10,7 +10,7 @@ from generator.cli import cli
 from generator.draw import fonts
 from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Box, Circle, Group, Line, Paint, Text, walk
-from generator.sheets.cards import card_sheets, cut_lines, plan
+from generator.sheets.cards import TARGET_GAP, card_sheets, cut_lines, plan
 from generator.sheets.marks import target_layout, target_touches
 from generator.sheets.spec import SheetSpec
 
@@ -101,12 +101,20 @@ def test_guide_lines_run_from_the_bleed_to_the_printable_edge():
              for i, t in walk(front.items) if isinstance(i, Line) and i.paint.width == 0.25]
     xs = sorted({round(c.x, 6) for c in trims(front)} | {round(c.right, 6)
                                                           for c in trims(front)})
-    for x in xs:
-        mine = [b for b in lines if b.w == 0 and round(b.x, 6) == x]
-        assert sorted((round(b.y, 6), round(b.bottom, 6)) for b in mine) == [
-            (round(p.y, 6), round(block.y - spec.bleed - 1.0, 6)),
-            (round(block.bottom + spec.bleed + 1.0, 6), round(p.bottom, 6))]
     centres, radius = target_layout(spec, avoid=[Rect(0, 0, 0, 0)])
+    gap = radius + TARGET_GAP
+    for x in xs:
+        mine = sorted((round(b.y, 6), round(b.bottom, 6)) for b in lines
+                      if b.w == 0 and round(b.x, 6) == x)
+        assert len(mine) == 2
+        (top, inner_top), (inner_bottom, bottom) = mine
+        assert inner_top == round(block.y - spec.bleed - 1.0, 6)
+        assert inner_bottom == round(block.bottom + spec.bleed + 1.0, 6)
+        # To the printable edge, or (issue 27) to 1 mm short of a target in its way.
+        near = [(cx, cy) for cx, cy in centres if abs(cx - x) <= gap]
+        assert top == round(p.y, 6) or any(top == round(cy + gap, 6) for _, cy in near)
+        assert bottom == round(p.bottom, 6) or any(bottom == round(cy - gap, 6)
+                                                   for _, cy in near)
     # The guides (not the targets' own cross arms) stay clear of the targets.
     guides = [b for b in lines if (b.x + b.w / 2, b.y + b.h / 2) not in centres]
     assert len(guides) == len(lines) - 2 * len(centres)
@@ -237,7 +245,7 @@ def test_calibrating_with_per_edge_margins_reads_with_the_same_margins(runner, t
     result = runner.invoke(cli, ["calibrate", "--margins", "5,5,20,5", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     text = PdfReader(tmp_path / "calibration-a4-long.pdf").pages[0].extract_text()
-    assert "--margins 5,5,20,5 --read" in text
+    assert "--flip long --margins 5,5,20,5" in text and '--read "TL=X,Y' in text
     result = runner.invoke(cli, ["calibrate", "--margins", "5,5,20,5", "--read",
                                  "TL=1,0 TR=1,0 BL=1,0 BR=1,0"])
     assert "--back-offset -1.00,0.00" in result.output
@@ -250,3 +258,16 @@ def test_bad_margins_are_one_line_errors(runner, tmp_path, value):
                                  "--out", str(tmp_path)])
     assert result.exit_code == 1 and result.output.count("\n") == 1
     assert "--margins" in result.output
+
+
+@pytest.mark.parametrize(("args", "per_sheet", "pages"), [
+    # Issue 27: guide lines used to push the targets, and with them a row, off the sheet.
+    (["--marks", "lines", "--card-size", "63x88mm"], 8, 8),
+    (["--marks", "lines"], 32, 2),
+    (["--card-size", "63x88mm"], 8, 8)])
+def test_guide_lines_cost_no_cards_on_letter(runner, tmp_path, args, per_sheet, pages):
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--paper", "letter", *args,
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    geo = pdfgeom.read(tmp_path / "pack1.pdf")
+    assert len(geo) == pages and len(geo[0].markers) == per_sheet

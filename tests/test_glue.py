@@ -134,9 +134,15 @@ def test_targets_and_notes_move_in_to_make_room_for_the_correction():
 @pytest.mark.parametrize("args", [["--back-offset", "12,0"], ["--back-rotate", "4"],
                                   ["--paper", "letter", "--back-offset", "0,10"]])
 def test_a_correction_too_large_for_the_paper_is_one_line(runner, tmp_path, args):
-    result = runner.invoke(cli, ["build", "--only", "pack1", "--out", str(tmp_path), *args])
+    """The grid shrinks for a correction (issue 27), so only a card that fits without it
+    and not with it is refused."""
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--out", str(tmp_path),
+                                 "--card-size", "180x250mm"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--out", str(tmp_path / "c"),
+                                 "--card-size", "180x250mm", *args])
     assert result.exit_code == 1
     last = result.output.strip().splitlines()[-1]
-    assert last.startswith("Error: Pack 1") and "margin" in last and "Traceback" not in \
-        result.output
-    assert not list(tmp_path.glob("*.pdf"))
+    assert last.startswith("Error: a 180 x 250 mm card does not fit") and \
+        "and the back correction" in last and "Traceback" not in result.output
+    assert not (tmp_path / "c").exists()

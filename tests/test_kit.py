@@ -253,7 +253,7 @@ def test_calibrate_command(runner, tmp_path):
     reader = PdfReader(tmp_path / "calibration-letter-short.pdf")
     assert len(reader.pages) == 2
     text = reader.pages[0].extract_text()
-    assert "--paper letter --margin 5 --read" in text and "TL=X,Y" in text
+    assert "--paper letter --flip short --margin 5" in text and '--read "TL=X,Y' in text
 
 
 def test_export_cards(runner, tmp_path):

@@ -22,6 +22,7 @@ from generator.draw.geometry import Size
 from generator.draw.scene import REGISTRATION, Group, Line
 from generator.draw.style import DEFAULT_STYLE
 from generator.errors import IccProfileError
+from generator.sheets.kit import parse_size
 from generator.sheets.shop import (INCH_BLEED, METRIC_BLEED, build_shop, in_inches,
                                    item_shop_pages, shop_bleed, shop_size)
 
@@ -102,8 +103,8 @@ def test_trim_and_bleed_boxes_are_the_card_and_3mm_around_it(shop_files):
 
 
 def test_inch_cards_and_letter_paper_get_an_eighth_of_an_inch(library, profile, tmp_path):
-    poker, name = shop_size(parse_card("63x88"))
-    assert name == "poker" and in_inches(poker)
+    poker, name = shop_size(parse_size("poker"))
+    assert name == "poker" and in_inches(poker) and poker == parse_size("2.5x3.5in")
     pages = item_shop_pages(library, "pack1", poker, "a4")
     page = pages[0]
     assert page.trim.w == pytest.approx(63.5, abs=0.01)
@@ -115,27 +116,24 @@ def test_inch_cards_and_letter_paper_get_an_eighth_of_an_inch(library, profile, 
     assert shop_bleed(Size(25, 50), "letter") == INCH_BLEED
 
 
-def test_a_traditional_pack_prints_at_the_shops_poker_size(shop_files):
-    """pack36's own 63 x 88 mm is a poker card to a shop: 2.5 x 3.5 in, 1/8 in bleed."""
+def test_a_traditional_pack_keeps_its_metric_size(shop_files):
+    """Issue 27: pack36's own 63 x 88 mm is what European shops print, with 3 mm bleed;
+    it used to become a 2.5 x 3.5 in poker card with 1/8 in bleed."""
     with pikepdf.open(shop_files / "pack36-shop.pdf") as pdf:
         tx1, ty1, tx2, ty2 = _box_mm(pdf.pages[0], "TrimBox")
         bx1, _, _, _ = _box_mm(pdf.pages[0], "BleedBox")
-    assert (tx2 - tx1, ty2 - ty1) == (pytest.approx(63.5, abs=0.01),
-                                      pytest.approx(88.9, abs=0.01))
-    assert tx1 - bx1 == pytest.approx(3.175, abs=0.01)
+    assert (tx2 - tx1, ty2 - ty1) == (pytest.approx(63.0, abs=0.01),
+                                      pytest.approx(88.0, abs=0.01))
+    assert tx1 - bx1 == pytest.approx(3.0, abs=0.01)
 
 
-def parse_card(text):
-    w, h = text.split("x")
-    return Size(float(w), float(h))
-
-
-def test_card_sizes_round_to_the_shop_sizes_only_when_near():
-    assert shop_size(Size(63, 88)) == (Size(63.5, 88.9), "poker")
-    assert shop_size(Size(88, 63)) == (Size(88.9, 63.5), "poker")   # turned
-    assert shop_size(Size(57, 89)) == (Size(57.15, 88.9), "bridge")
-    assert shop_size(Size(25, 50)) == (Size(25, 50), None)
-    assert shop_size(Size(59, 92)) == (Size(59, 92), None)   # euro: shops sell it in mm
+def test_card_sizes_are_named_but_never_rounded():
+    assert shop_size(Size(63.5, 88.9)) == (Size(63.5, 88.9), "poker")
+    assert shop_size(Size(88.9, 63.5)) == (Size(88.9, 63.5), "poker")   # turned
+    assert shop_size(parse_size("bridge")) == (Size(57.15, 88.9), "bridge")
+    assert shop_size(Size(63, 88)) == (Size(63, 88), None)     # metric stays metric
+    assert shop_size(Size(57, 89)) == (Size(57, 89), None)
+    assert shop_size(Size(59, 92)) == (Size(59, 92), None)     # euro: shops sell it in mm
 
 
 # --- colour ---------------------------------------------------------------------------------
@@ -374,17 +372,26 @@ def test_an_rgb_or_broken_profile_is_refused_in_one_line(tmp_path, runner):
 
 # --- the command line ---------------------------------------------------------------------
 
-def test_build_shop_from_the_command_line(runner, tmp_path):
+@pytest.mark.parametrize(("size", "trim", "bleed", "said"), [
+    # Issue 27: the 63 x 88 mm + 3 mm file European shops ask for.
+    ("63x88mm", (63.0, 88.0), 3.0, None),
+    ("2.5x3.5in", (63.5, 88.9), 3.175, "the shop's poker size"),
+    ("poker", (63.5, 88.9), 3.175, "the shop's poker size")])
+def test_build_shop_from_the_command_line(runner, tmp_path, size, trim, bleed, said):
     result = runner.invoke(cli, ["build", "--shop", "--only", "latin2", "--card-size",
-                                 "63x88mm", "--out", str(tmp_path)])
+                                 size, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "rounded to the shop's poker size" in result.output
+    assert "rounded" not in result.output
+    assert (said in result.output) if said else ("poker" not in result.output)
     assert "PDF/X-1a:2003" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["latin2-shop.pdf"]
     with pikepdf.open(tmp_path / "latin2-shop.pdf") as pdf:
         x1, y1, x2, y2 = _box_mm(pdf.pages[0], "TrimBox")
-        assert (x2 - x1, y2 - y1) == (pytest.approx(63.5, abs=0.01),
-                                      pytest.approx(88.9, abs=0.01))
+        bx1, by1, _, _ = _box_mm(pdf.pages[0], "BleedBox")
+        assert (x2 - x1, y2 - y1) == (pytest.approx(trim[0], abs=0.01),
+                                      pytest.approx(trim[1], abs=0.01))
+        assert (x1 - bx1, y1 - by1) == (pytest.approx(bleed, abs=0.01),
+                                        pytest.approx(bleed, abs=0.01))
 
 
 def test_shop_options_are_documented_and_checked(runner, tmp_path):
@@ -436,10 +443,10 @@ def test_shop_pngs_have_the_shop_pixel_size_and_an_srgb_profile(runner, tmp_path
     (tmp_path / "t" / "letters").mkdir(parents=True)
     (tmp_path / "t" / "letters" / "tiny.toml").write_text(TINY_LETTERS, encoding="utf-8")
     args = ["--templates", str(tmp_path / "t"), "export-cards", "--shop", "--only", "tiny",
-            "--card-size", "63x88mm"]
+            "--card-size", "poker"]
     result = runner.invoke(cli, [*args, "--out", str(tmp_path / "a")])
     assert result.exit_code == 0, result.output
-    assert "rounded to the shop's poker size" in result.output
+    assert "the shop's poker size" in result.output
     files = sorted((tmp_path / "a" / "cards" / "tiny").iterdir())
     assert [f.name for f in files] == ["tiny-A-R-back.png", "tiny-A-R-face.png",
                                        "tiny-B-Y-back.png", "tiny-B-Y-face.png"]
@@ -459,3 +466,88 @@ def test_shop_pngs_have_the_shop_pixel_size_and_an_srgb_profile(runner, tmp_path
     assert again.exit_code == 0
     assert [(tmp_path / "b" / "cards" / "tiny" / f.name).read_bytes() for f in files] == \
         [f.read_bytes() for f in files]
+
+
+# --- issue 27: subset tags and overprinting black -------------------------------------------
+
+def _fonts(pdf):
+    """Every font dictionary the pages and their forms use."""
+    found = {}
+    for stream in _streams(pdf):
+        for font in _resources(stream).get("/Font", {}).values():
+            found[str(font.BaseFont)] = font
+    return found
+
+
+def _resources(stream):
+    return stream.Resources if hasattr(stream, "Resources") else stream.get("/Resources", {})
+
+
+@pytest.mark.parametrize("file", ["pack1-shop.pdf", "board-a-shop.pdf"])
+def test_each_embedded_subset_has_a_tag_of_its_own(shop_files, file):
+    """The regular and the bold subset were both AAAAAA+: tags of different subsets must
+    differ (PDF reference, 'font subsets')."""
+    with pikepdf.open(shop_files / file) as pdf:
+        fonts = _fonts(pdf)
+        tags = [name[1:].split("+")[0] for name in fonts]
+        assert len(fonts) >= 2 and len(set(tags)) == len(tags), sorted(fonts)
+        for name, font in fonts.items():
+            assert re.fullmatch(r"/[A-Z]{6}\+DejaVuSans(-Bold)?", name)
+            assert str(font.FontDescriptor.FontName) == name
+
+
+def _paints(pdf_path):
+    """(operator, colour, overprint, mode) of every fill, stroke and text shown in the
+    file, following q/Q, gs, colour operators and forms."""
+    out = []
+    with pikepdf.open(pdf_path) as pdf:
+        def run(stream, resources, state):
+            states = resources.get("/ExtGState", {})
+            stack = []
+            for operands, op in pikepdf.parse_content_stream(stream):
+                op = str(op)
+                if op == "q":
+                    stack.append(dict(state))
+                elif op == "Q":
+                    state = stack.pop()
+                elif op == "gs":
+                    for key, value in states[operands[0]].items():
+                        state[key] = value if key == "/OPM" else bool(value)
+                elif op in ("k", "K"):
+                    state[op] = tuple(round(float(v), 4) for v in operands)
+                elif op in ("f", "f*", "F", "B", "B*", "b", "b*", "Tj", "TJ", "'", '"'):
+                    out.append(("fill", state.get("k"), state.get("/op", False),
+                                state.get("/OPM", 0)))
+                if op in ("S", "s", "B", "B*", "b", "b*"):
+                    out.append(("stroke", state.get("K"), state.get("/OP", False),
+                                state.get("/OPM", 0)))
+                elif op == "Do":
+                    form = resources["/XObject"][operands[0]]
+                    run(form, form.get("/Resources", resources), dict(state))
+        for page in pdf.pages:
+            run(page, page.Resources, {})
+    return out
+
+
+def test_black_knocks_out_unless_asked_to_overprint(runner, tmp_path):
+    """Issue 27: with --overprint-black, solid black (0 0 0 1: text, frames, values) is
+    painted with overprint on and overprint mode 1, so a plate printed a little off leaves
+    no white rim; every other colour, registration marks included, still knocks out.
+    Without it nothing overprints."""
+    for args, name in ((["--overprint-black"], "a"), ([], "b")):
+        result = runner.invoke(cli, ["build", "--shop", "--only", "pack36", *args,
+                                     "--out", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+    black = (0.0, 0.0, 0.0, 1.0)
+    paints = _paints(tmp_path / "a" / "pack36-shop.pdf")
+    assert sum(1 for _, colour, _, _ in paints if colour == black) > 100
+    assert sum(1 for _, colour, _, _ in paints if colour not in (black, None)) > 100
+    for kind, colour, overprint, mode in paints:
+        assert overprint == (colour == black), (kind, colour)
+        assert mode == 1
+    assert not any(overprint for _, _, overprint, _ in _paints(tmp_path / "b" /
+                                                                 "pack36-shop.pdf"))
+    result = runner.invoke(cli, ["build", "--overprint-black", "--only", "pack1", "--out",
+                                 str(tmp_path / "c")])
+    assert result.exit_code != 0 and "--overprint-black needs --shop" in result.output
+    assert not (tmp_path / "c").exists()

@@ -20,6 +20,7 @@ from ..sheets.cutfiles import FORMATS as CUT_FORMATS
 from ..sheets.export import export_cards
 from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate
 from ..sheets.preview import write_preview
+from ..sheets.calibration import read_command
 from ..sheets.readings import calibration_advice
 from ..sheets.render import FORMATS, render_to
 from .shop import build_for_shop, export_for_shop, export_shop_option, shop_options
@@ -219,7 +220,8 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
                   cmyk: bool, cut: str | None, cut_marks: str | None,
-                  sheets: frozenset[int] | None, shop: bool, icc: Path | None) -> None:
+                  sheets: frozenset[int] | None, shop: bool, icc: Path | None,
+                  overprint_black: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
     # Here, not at the top: the booklet typesetter is imported only by the commands using it.
@@ -231,10 +233,10 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
     items, langs = split_booklets(only or everything)
     for name in items:
         lib.item(name)  # a misspelt name fails before a booklet is drawn
-    if shop or icc:
+    if shop or icc or overprint_black:
         # Print-shop files: one card a page, PDF/X; their own module does it all.
         build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
-                       shop, icc)
+                       shop, icc, overprint_black)
         return
     sheet = profiled(printer, paper=paper, flip=flip, back_offset=back_offset, margin=margin,
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
@@ -287,6 +289,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
         return
     built = calibrate(out_dir, spec)
     summary([built], out_dir)
+    click.echo(f"print it duplex at 100%, read the five places, then run: {read_command(spec)}")
 
 
 @cli.command("export-cards")

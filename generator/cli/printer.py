@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import one_line
 from ..io import profiles
 from ..io.profiles import Profile
 from .sheet_options import sheet_options, with_profile
@@ -58,12 +59,16 @@ def save_command(name: str, paper: str, flip: str, back_offset: tuple[float, flo
 
 @printer.command("list")
 def list_command() -> None:
-    """List the saved profiles."""
-    names = profiles.names()
-    if not names:
+    """List the saved profiles, and one line for each file in the profiles folder that
+    cannot be used (which 'printer delete NAME' removes)."""
+    found = profiles.survey()
+    if not found:
         click.echo(f"no printer profiles in {profiles.config_dir() / 'printers'}")
-    for name in names:
-        click.echo(f"{name:<20}  {_options(profiles.load(name))}")
+    for name, profile in found:
+        if isinstance(profile, Profile):
+            click.echo(f"{name:<20}  {_options(profile)}")
+        else:
+            click.echo(f"{one_line(f'{name:<20}  unusable: {profile}')}")
 
 
 @printer.command("show")

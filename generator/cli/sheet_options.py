@@ -10,7 +10,7 @@ from click.core import ParameterSource
 
 from ..io import profiles
 from ..model import limits
-from ..sheets.kit import parse_size
+from ..sheets.kit import SHOP_SIZES, parse_size
 from ..sheets.selection import parse_sheets
 from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
 from .common import Length, Number, mm, number
@@ -71,7 +71,8 @@ class CardSize(click.ParamType):
         try:
             size = parse_size(str(value))
         except ValueError:
-            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, got {value!r}",
+            self.fail(f"expected WIDTHxHEIGHT like 25x50mm or 1x2in, or a shop size "
+                      f"({', '.join(SHOP_SIZES)}), got {value!r}",
                       param, ctx)
         if not (limits.CARD_SIDE.holds(size.width) and limits.CARD_SIDE.holds(size.height)):
             self.fail(f"expected each side {limits.CARD_SIDE.expected()}, got {value!r}",
@@ -142,9 +143,15 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
         return values
     profile = profiles.load(name)
     ctx = click.get_current_context()
+    typed = {key for key in KEYS
+             if ctx.get_parameter_source(key) not in (ParameterSource.DEFAULT, None)}
+    if typed & {"margin", "margins"}:
+        # One setting typed two ways: --margin 10 replaces the profile's per-edge margins
+        # too (they would win over it), and --margins replaces its margin.
+        typed |= {"margin", "margins"}
     out = dict(values)
     for key in KEYS:
-        if ctx.get_parameter_source(key) in (ParameterSource.DEFAULT, None):
+        if key not in typed:
             value = getattr(profile, key)
             out[key] = (value or None) if key == "margins" else value
     return out

@@ -18,7 +18,11 @@ from .common import progress, summary
 
 
 def shop_options(f: Any) -> Any:
-    """``--shop`` and ``--icc FILE`` for ``build``."""
+    """``--shop``, ``--icc FILE`` and ``--overprint-black`` for ``build``."""
+    f = click.option("--overprint-black", is_flag=True,
+                     help="With --shop: solid black (text, frames) overprints the colours "
+                          "under it instead of knocking them out, so a plate printed a "
+                          "little off leaves no white rim round black.")(f)
     f = click.option("--icc", type=click.Path(exists=True, dir_okay=False, path_type=Path),
                      default=None, metavar="FILE",
                      help="With --shop: the CMYK output profile of your shop's printing "
@@ -27,43 +31,46 @@ def shop_options(f: Any) -> Any:
                      help="Files for a print shop: NAME-shop.pdf, one card a page (face, "
                           "back, face, ...), 3 mm or 1/8 in bleed, crop marks in registration "
                           "colour, CMYK through an ICC profile, PDF/X-1a. Only --only, "
-                          "--card-size (rounded to a shop size), --paper (letter: 1/8 in "
-                          "bleed) and --out apply; no booklet.")(f)
+                          "--card-size (kept in mm, or a shop size by name: poker), "
+                          "--paper (letter: 1/8 in bleed), --overprint-black and --out "
+                          "apply; no booklet.")(f)
     return f
 
 
 def export_shop_option(f: Any) -> Any:
     return click.option("--shop", is_flag=True,
                         help="PNGs as print shops take them: an sRGB profile embedded, "
-                             "exact pixel sizes (poker with 1/8 in bleed: 825x1125 at 300 "
-                             "dpi); --card-size rounds to the nearest shop size.")(f)
+                             "exact pixel sizes (--card-size poker with 1/8 in bleed: "
+                             "825x1125 at 300 dpi).")(f)
 
 
-def _rounded(card: Size | None) -> Size | None:
-    """The card size rounded to a shop size, said on the terminal when it changes."""
+def _named(card: Size | None) -> Size | None:
+    """The card size as asked; a shop size (typed in inches or by name) is named on the
+    terminal. Nothing is rounded: a size in mm stays in mm."""
     from ..sheets.shop import shop_size
-    if card is None:
-        return None
-    size, name = shop_size(card)
-    if name is not None and size != card:
-        click.echo(f"card size {card} rounded to the shop's {name} size {size} "
-                   f"({size.width / 25.4:g} x {size.height / 25.4:g} in)")
-    return size
+    if card is not None:
+        name = shop_size(card)[1]
+        if name is not None:
+            click.echo(f"card size {card}: the shop's {name} size "
+                       f"({card.width / 25.4:g} x {card.height / 25.4:g} in)")
+    return card
 
 
 #: The build options a shop build takes; the others lay out home-printed sheets.
-SHOP_TAKES = {"only", "out_dir", "card_size", "paper", "shop", "icc"}
+SHOP_TAKES = {"only", "out_dir", "card_size", "paper", "shop", "icc", "overprint_black"}
 
 
 def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
                    booklets_named: bool, out_dir: Path, paper: str, card: Size | None,
-                   shop: bool, icc: Path | None) -> None:
+                   shop: bool, icc: Path | None, overprint_black: bool = False) -> None:
     """The ``build --shop`` run. Rule booklets are left out: they have no shop file."""
     from ..draw.backends.colour import default_profile, load_profile
     from ..draw.backends.pdfx import PDFX_VERSION
     from ..sheets.shop import build_shop
     if not shop:
-        raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)")
+        raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)"
+                               if icc else "--overprint-black needs --shop (home sheets "
+                               "print black as it is)")
     for param in ctx.command.params:
         if (param.name is not None and param.name not in SHOP_TAKES
                 and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE):
@@ -74,7 +81,7 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
         raise click.UsageError("rule booklets have no print-shop file: build them without "
                                "--shop")
     profile = load_profile(icc) if icc is not None else default_profile()
-    size = _rounded(card)
+    size = _named(card)
     with progress("drawing") as bar:
         done: list[str] = []
 
@@ -82,7 +89,7 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
             done.append(name)
             bar(len(done), len(items))
         built = build_shop(lib, out_dir, profile, items=items, card=size, paper=paper,
-                           progress=step)
+                           progress=step, overprint_black=overprint_black)
     summary(built, out_dir)
     click.echo(f"{PDFX_VERSION}, printing condition {profile.identifier} "
                f"({profile.description})")
@@ -92,7 +99,7 @@ def export_for_shop(lib: Library, only: Sequence[str], out_dir: Path, dpi: int,
                     card: Size | None, bleed: float) -> None:
     """The ``export-cards --shop`` run."""
     from ..sheets.shop import export_shop_cards
-    size = _rounded(card)
+    size = _named(card)
     with progress("exporting") as step:
         built = export_shop_cards(lib, out_dir, items=only, dpi=dpi, card=size, bleed=bleed,
                                   progress=step)

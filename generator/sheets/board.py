@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint, Polygon, Text
 from ..errors import ImpositionError
-from .guides import guides, mark_reach
+from .guides import around, guides, mark_reach
 from .marks import MARK_INK, sheet_ruler
 from .notes import RULER_BOX
 from .spec import Marks, Orientation, SheetSpec, safe_area
@@ -150,7 +150,7 @@ def board_sheets(figure: Group, size: Size, spec: SheetSpec, *, title: str,
             keep_out = [Rect(0, above - 7.0 - 3.0, spec.size.width, 7.0 + 1.0),
                         Rect(p.x + 8 - 1.0, p.bottom - 1.0 - RULER_BOX[1] - 1.0,
                              RULER_BOX[0] + 2.0, RULER_BOX[1] + 2.0)]
-            marks = [part for line in marks for part in _around(line, keep_out)]
+            marks = [part for line in marks for part in around(line, keep_out)]
         items += marks
         items.append(Text(spec.size.width / 2, above - 3.0, label, 2.6, MARK_INK, "regular"))
         items.append(Text(spec.size.width / 2, above - 7.0, f"{arrow} north", 2.6, MARK_INK,
@@ -159,26 +159,6 @@ def board_sheets(figure: Group, size: Size, spec: SheetSpec, *, title: str,
         pages.append(Page(spec.size.width, spec.size.height, tuple(items), trim=trim,
                           bleed=bleed_rect, label=f"{title} quarter {number}{piece}"))
     return pages
-
-
-def _around(line: Line, boxes: Sequence[Rect]) -> list[Line]:
-    """An upright or level *line* with the parts inside *boxes* left out."""
-    parts = [line]
-    for box in boxes:
-        kept = []
-        for ln in parts:
-            if ln.x1 == ln.x2 and box.x <= ln.x1 <= box.right:
-                lo, hi = sorted((ln.y1, ln.y2))
-                pieces = [(lo, min(hi, box.y)), (max(lo, box.bottom), hi)]
-                kept += [Line(ln.x1, a, ln.x1, b, ln.paint) for a, b in pieces if b - a > 0.5]
-            elif ln.y1 == ln.y2 and box.y <= ln.y1 <= box.bottom:
-                lo, hi = sorted((ln.x1, ln.x2))
-                pieces = [(lo, min(hi, box.x)), (max(lo, box.right), hi)]
-                kept += [Line(a, ln.y1, b, ln.y1, ln.paint) for a, b in pieces if b - a > 0.5]
-            else:
-                kept.append(ln)
-        parts = kept
-    return parts
 
 
 def _glue_strip(strip: Rect, edge: tuple[float, float, float, float]) -> Group:

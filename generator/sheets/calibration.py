@@ -2,11 +2,12 @@
 the printer's shift, turn and scale (see :mod:`.readings` for turning them into options)."""
 from __future__ import annotations
 
+from ..draw.geometry import Rect
 from ..draw.scene import Group, Item, Page, Text
 from .marks import MARK_INK, registration_targets, sheet_ruler
 from .readings import expected_reading
 from .spec import SheetSpec, back_shift, front_correction, mirror
-from .vernier import Axis, back_scale, front_scale, places
+from .vernier import Axis, Place, back_scale, front_scale, places
 
 
 def _made_with(spec: SheetSpec) -> str:
@@ -14,6 +15,20 @@ def _made_with(spec: SheetSpec) -> str:
     sx, sy = spec.back_scale
     return (f"--back-offset {x:g},{y:g} --back-rotate {spec.back_rotate:g} "
             f"--back-scale {sx:g},{sy:g}")
+
+
+def _place_box(place: Place) -> Rect:
+    """Where a place's scales, name and "made for" line print (both halves, the back's
+    moved by up to 6 mm)."""
+    x, y = place.x_zero
+    return Rect(x - 8.0, y - 18.0, 56.0, 34.0)
+
+
+def read_command(spec: SheetSpec) -> str:
+    """The command that turns the sheet's readings into options: with the sheet's paper,
+    flip and margins, so the options it prints are for the same printer set-up."""
+    return (f"opencards calibrate --paper {spec.paper} --flip {spec.flip} {spec.margin_text} "
+            '--read "TL=X,Y TR=X,Y BL=X,Y BR=X,Y C=X,Y"')
 
 
 def calibration_pages(spec: SheetSpec) -> list[Page]:
@@ -50,8 +65,8 @@ def calibration_pages(spec: SheetSpec) -> list[Page]:
          5.0),
         None,
         ("3. Read X and Y at TL, TR, BL, BR and C, then run", 0.0),
-        (f"    opencards calibrate --paper {spec.paper} {spec.margin_text} --read "
-         '"TL=X,Y TR=X,Y BL=X,Y BR=X,Y C=X,Y"', 5.0),
+        (f"    {read_command(spec).partition(' --read ')[0]}", 5.0),
+        (f"        --read {read_command(spec).partition(' --read ')[2]}", 5.0),
         ("    It prints the --back-offset, --back-rotate and --back-scale to build with.", 5.0),
         ("The readings are where your printer puts the back side: they do not depend on the",
          6.5),
@@ -71,9 +86,12 @@ def calibration_pages(spec: SheetSpec) -> list[Page]:
         y += step
         front.append(Text(left, y, text, 3.0, MARK_INK, "regular", "start"))
     front.append(Text(cx, top - 2.0, "opencards duplex calibration", 5.0, MARK_INK, "bold"))
-    front += registration_targets(spec)
+    # A large correction moves the corner targets in onto the corner places: then they go
+    # to the middles of the side edges.
+    targets = registration_targets(spec, avoid=[_place_box(place) for place in places(spec)])
+    front += targets
     front += sheet_ruler(spec)
-    corrected: list[Item] = list(registration_targets(spec))
+    corrected: list[Item] = list(targets)
     # The vernier halves are drawn as seen from the front and mirrored onto the back page,
     # outside the corrected group: the printer alone decides where they land.
     back: list[Item] = [Group(tuple(corrected), back_shift(spec)),

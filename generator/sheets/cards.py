@@ -11,11 +11,12 @@ from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
 from .cutter import cutter_items, cutter_zones
 from .glue import glue_crop_marks, glue_overflow, glue_reach, tab_label, tab_reach, tab_rect
-from .guides import guides, mark_reach, style
+from .guides import around, guides, mark_reach, style
 from .marks import (PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
                     registration_targets, target_layout, target_touches)
 from .notes import note, room_for_notes, ruler, usual_places
-from .spec import Backs, Flip, Marks, Orientation, SheetSpec, back_shift, mirror
+from .spec import (Backs, Flip, Marks, Orientation, SheetSpec, back_shift, common_area,
+                   mirror)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,8 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None, *,
 
     :raises: :exc:`ImpositionError` if not one card fits.
     """
-    area = spec.printable.inset(mark_reach(spec))
+    # The block keeps clear of the margin on both sides, the back corrected.
+    area = common_area(spec).inset(mark_reach(spec))
     if spec.backs is Backs.GLUE:
         above, below = glue_reach(spec, mark_reach(spec))
         area = Rect(area.x, spec.printable.y + above, area.w,
@@ -67,6 +69,9 @@ def plan(card: Size, spec: SheetSpec, count: int | None = None, *,
     cols, rows = _clear_of_targets(card, spec, cols, rows, targets)
     if cols < 1 or rows < 1:
         tab = " and the glue tab" if spec.backs is Backs.GLUE else ""
+        if common_area(spec) != spec.printable:
+            tab = (" and the back correction (--back-offset/--back-rotate/--back-scale), "
+                   "which takes room from the edges the backs move towards")
         raise ImpositionError(
             f"a {card.width:g} x {card.height:g} mm card does not fit on {spec.paper.upper()}"
             f" with {spec.margin_text} and {spec.bleed:g} mm bleed{tab}")
@@ -124,6 +129,11 @@ def _block_origin(spec: SheetSpec, width: float, height: float) -> tuple[float, 
     it lopsided (the flip's mirror axis stays centred: the printable area is symmetric
     about it)."""
     p = spec.printable
+    both = common_area(spec)
+    if both != p:
+        # A back correction moves the back side: the block is centred where both sides
+        # can print, which takes room from one side of the sheet for a shift.
+        return both.x + (both.w - width) / 2, both.y + (both.h - height) / 2
     x0 = (spec.size.width - width) / 2 if spec.margins is None else p.x + (p.w - width) / 2
     if spec.backs is Backs.GLUE:
         # The tab reaches further above the block than anything below it: the block and
@@ -144,16 +154,15 @@ def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int,
     *targets*, the block need only leave room for the print note and the ruler. With a
     cutting machine's marks, the block keeps clear of them too, shrinking as far as that
     takes."""
-    # The grid does not shrink for a back correction: one too large is an error instead.
-    # With a cutter's marks in the corners the targets sit at the edges, where there is
-    # less room: there the grid leaves room for the corrected targets.
-    plain = spec if spec.cutter_marks else replace(
-        spec, back_offset=(0.0, 0.0), back_rotate=0.0, back_scale=(1.0, 1.0))
+    # A back correction moves the targets in from the corners (corrected, they still
+    # clear the margin): the grid leaves room for them where they are.
     reserved = cutter_zones(spec)
 
     def clear(c: int, r: int) -> bool:
         block = _centred_block(card, spec, c, r)
-        zones = ink_zones(block, spec)
+        # Guide lines (--marks lines) make way for the targets: only the block and its
+        # bleed and guides' strips must keep clear of them.
+        zones = ink_zones(block, spec, lines=False)
         if any(zone.intersects(mark) for zone in zones + _ring_zones(block, spec)
                for mark in reserved):
             return False
@@ -161,14 +170,15 @@ def _clear_of_targets(card: Size, spec: SheetSpec, cols: int, rows: int,
             # Guide lines run to the printable edge: the note and ruler cross them anyway.
             return room_for_notes(spec, ink_zones(block, spec, lines=False) + reserved)
         zones += reserved + _text_places(spec)
-        centres, radius = target_layout(plain, avoid=zones)
+        centres, radius = target_layout(spec, avoid=zones)
         return not any(target_touches(t, zone, radius) for zone in zones for t in centres)
     if cols < 1 or rows < 1 or clear(cols, rows):
         return cols, rows
     options = [(c, r) for c, r in ((cols - 1, rows), (cols, rows - 1)) if c and r
                and clear(c, r)]
-    if not options and reserved:
-        # The cutter's marks reach further in than targets: any smaller grid may do.
+    if not options:
+        # The cutter's marks, or targets moved in by a large back correction, reach further
+        # in than one row or column: any smaller grid may do.
         options = [(c, r) for c in range(1, cols + 1) for r in range(1, rows + 1)
                    if clear(c, r)]
     return max(options, key=lambda cr: cr[0] * cr[1], default=(0, 0))
@@ -216,7 +226,7 @@ def cut_lines(sheet: SheetPlan) -> tuple[list[float], list[float]]:
 def sheet_crop_marks(sheet: SheetPlan) -> list[Line]:
     """The sheet's cutting guides (crop marks unless the spec asks for other marks)."""
     xs, ys = cut_lines(sheet)
-    return guides(sheet.block, xs, ys, sheet.slots, sheet.spec)
+    return guides(sheet.block, xs, ys, sheet.slots, sheet.spec, edge=common_area(sheet.spec))
 
 
 def _place(art: Group, card: Size, slot: Rect, reach: Rect, role: str,
@@ -294,7 +304,8 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
     zones = ink_zones(sheet.block, spec) + cutter_zones(spec)
     # The back's note is placed on the back page, before its correction moves it.
     back_zones = [flip_to_back.apply_rect(z) for z in zones]
-    avoid = zones + _text_places(spec)
+    # Guide lines stop short of the targets (see _Furniture), so they need not avoid them.
+    avoid = ink_zones(sheet.block, spec, lines=False) + cutter_zones(spec) + _text_places(spec)
     targets = registration_targets(spec, avoid=avoid)
     centres, radius = target_layout(spec, avoid=avoid)
     if any(target_touches(c, z, radius) for c in centres for z in avoid):
@@ -303,11 +314,13 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
             "the registration targets onto the cards; it is too large for this paper and "
             "card size (try a smaller --margin or larger paper)")
     shift = back_shift(spec)
-    full = _Furniture.of(sheet, targets, title)
+    gaps = [Rect(x - radius - TARGET_GAP, y - radius - TARGET_GAP, 2 * (radius + TARGET_GAP),
+                 2 * (radius + TARGET_GAP)) for x, y in centres]
+    full = _Furniture.of(sheet, targets, title, gaps)
     last = cards - (count - 1) * per
     # A part-filled last sheet gets the marks and boxes of the cards it holds.
     partial = (full if last == per else
-               _Furniture.of(replace(sheet, slots=sheet.slots[:last]), targets, title))
+               _Furniture.of(replace(sheet, slots=sheet.slots[:last]), targets, title, gaps))
     for n in range(count):
         chunk = range(n * per, min(cards, (n + 1) * per))
         furniture = partial if n == count - 1 else full
@@ -325,7 +338,7 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks, *cutter_items(spec),
                            note(spec, f"{label}: fronts - {how}", zones, front_marks),
-                           *ruler(spec, zones)),
+                           *ruler(spec, zones, targets)),
                           trim=block, bleed=block.inset(-spec.bleed),
                           label=f"{label} fronts")
         back_block = flip_to_back.apply_rect(block)
@@ -344,6 +357,10 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
             yield back_page
 
 
+#: Clear paper between a registration target and a guide line that stops short of it.
+TARGET_GAP = 1.0
+
+
 @dataclass(frozen=True)
 class _Furniture:
     """A sheet's cut block and the marks around it, front and back (back-page coordinates,
@@ -354,10 +371,14 @@ class _Furniture:
     back: tuple[Item, ...]
 
     @staticmethod
-    def of(sheet: SheetPlan, targets: list[Item], title: str) -> _Furniture:
+    def of(sheet: SheetPlan, targets: list[Item], title: str,
+           gaps: Sequence[Rect] = ()) -> _Furniture:
+        """*gaps*: where guide lines break, to leave the targets clear."""
         spec = sheet.spec
         flip_to_back = mirror(spec)
         marks = sheet_crop_marks(sheet)
+        if style(spec) is Marks.LINES:
+            marks = [part for line in marks for part in around(line, gaps)]
         front: list[Item] = [*marks, *targets]
         back: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
         reach = sheet.block.inset(-mark_reach(spec))

@@ -76,12 +76,23 @@ def cutter_rects(spec: SheetSpec) -> list[Rect]:
             Rect(x, b - a, t, a), Rect(x, b - t, a, t)]
 
 
+def keep_out(spec: SheetSpec) -> list[Rect]:
+    """Where the cutter's reader wants nothing but its marks: the square (or each of the
+    three squares), and the whole 20 mm square each L-bracket spans, as Silhouette Studio
+    hatches it (its sensor looks for the arms from inside the corner)."""
+    if spec.cutter_style is CutterMarks.SQUARES:
+        return _squares(spec)
+    f = _frame(spec)
+    return [Rect(f.x, f.y, SQUARE, SQUARE), Rect(f.right - ARM, f.y, ARM, ARM),
+            Rect(f.x, f.bottom - ARM, ARM, ARM)]
+
+
 def cutter_zones(spec: SheetSpec) -> list[Rect]:
-    """What a sheet keeps clear for the marks: each with its quiet zone, or nothing when
-    the sheet is not for a cutting machine."""
+    """What a sheet keeps clear for the marks: their keep-out squares with the quiet zone
+    round them, or nothing when the sheet is not for a cutting machine."""
     if not spec.cutter_marks:
         return []
-    return [r.inset(-QUIET) for r in cutter_rects(spec)]
+    return [r.inset(-QUIET) for r in keep_out(spec)]
 
 
 def cutter_items(spec: SheetSpec) -> list[Item]:

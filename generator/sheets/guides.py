@@ -44,14 +44,15 @@ def mark_reach(spec: SheetSpec) -> float:
 
 
 def guides(block: Rect, xs: Sequence[float], ys: Sequence[float], slots: Sequence[Rect],
-           spec: SheetSpec) -> list[Line]:
-    """The guides for a block cut at *xs* and *ys* holding the cards *slots*."""
+           spec: SheetSpec, edge: Rect | None = None) -> list[Line]:
+    """The guides for a block cut at *xs* and *ys* holding the cards *slots*; guide lines
+    run out to *edge* (by default the printable area)."""
     marks = style(spec)
     paint = Paint(stroke=MARK_INK, width=MARK_WIDTH)
     if marks is Marks.CROP:
         return crop_marks(block, xs, ys, spec)
     if marks is Marks.LINES:
-        p = spec.printable
+        p = spec.printable if edge is None else edge
         start = spec.bleed + LINE_OFFSET
         lines = []
         for x in xs:
@@ -86,3 +87,23 @@ def guides(block: Rect, xs: Sequence[float], ys: Sequence[float], slots: Sequenc
                     out.append(Line(ax, y, ax + sx * length, y, paint))
     # Each tick over a white stroke: it shows on the art of the bleed.
     return [Line(m.x1, m.y1, m.x2, m.y2, HALO) for m in out] + out
+
+
+def around(line: Line, boxes: Sequence[Rect]) -> list[Line]:
+    """An upright or level *line* with the parts inside *boxes* left out."""
+    parts = [line]
+    for box in boxes:
+        kept = []
+        for ln in parts:
+            if ln.x1 == ln.x2 and box.x <= ln.x1 <= box.right:
+                lo, hi = sorted((ln.y1, ln.y2))
+                pieces = [(lo, min(hi, box.y)), (max(lo, box.bottom), hi)]
+                kept += [Line(ln.x1, a, ln.x1, b, ln.paint) for a, b in pieces if b - a > 0.5]
+            elif ln.y1 == ln.y2 and box.y <= ln.y1 <= box.bottom:
+                lo, hi = sorted((ln.x1, ln.x2))
+                pieces = [(lo, min(hi, box.x)), (max(lo, box.right), hi)]
+                kept += [Line(a, ln.y1, b, ln.y1, ln.paint) for a, b in pieces if b - a > 0.5]
+            else:
+                kept.append(ln)
+        parts = kept
+    return parts

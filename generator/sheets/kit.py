@@ -58,11 +58,22 @@ class Built:
         return None if self.ink_of is None else self.ink_of()
 
 
+#: Card sizes print shops sell, in inches as they list them: ``--card-size poker`` is
+#: 2.5 x 3.5 in. A size typed in mm stays in mm (a 63 x 88 mm card is not a poker card).
+SHOP_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75),
+    "mini": (1.75, 2.5), "square": (3.5, 3.5), "jumbo": (3.5, 5.5)}
+
+
 def parse_size(text: str) -> Size:
-    """Reads ``25x50mm``, ``25mmx50mm``, ``1x2in``: width x height.
+    """Reads ``25x50mm``, ``25mmx50mm``, ``1x2in``: width x height; or the name of a shop
+    size (``poker``: 2.5 x 3.5 in).
 
     :raises: :exc:`ValueError` if *text* is not a size.
     """
+    named = SHOP_SIZES.get(text.strip().lower())
+    if named is not None:
+        return Size(*(parse_length(f"{side:g}in") for side in named))
     parts = re.split(r"\s*[x\u00d7]\s*", text.strip().lower())
     if len(parts) != 2 or not all(parts):
         raise ValueError(f"not a size: {text!r}")

@@ -3,11 +3,12 @@ rings, the scale ruler and the line that says how to print. Each is built here o
 card sheets, board pieces and the calibration sheet all take it from here."""
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from ..draw.geometry import Rect, Transform
 from ..draw.scene import Circle, Item, Line, Paint, Text
-from .spec import SheetSpec, safe_area
+from .spec import Flip, SheetSpec, correction_reach, front_correction, safe_area
 
 MARK_INK = "#000000"
 MARK_WIDTH = 0.25
@@ -46,17 +47,67 @@ def target_layout(spec: SheetSpec, avoid: Sequence[Rect] = ()
     the middles of the side edges is used instead, or else of the top and bottom edges:
     those sets are symmetric under both flips too, and use smaller targets. Returns the
     centres and the targets' radius."""
-    p = safe_area(spec, TARGET_RADIUS + 0.5)
     e = safe_area(spec, EDGE_TARGET_RADIUS + 0.5)
     cx, cy = spec.size.width / 2, spec.size.height / 2
-    choices = [([(p.x, p.y), (p.right, p.y), (p.x, p.bottom), (p.right, p.bottom)],
-                TARGET_RADIUS),
+    choices = [(corner_targets(spec, TARGET_RADIUS), TARGET_RADIUS),
                ([(e.x, cy), (e.right, cy)], EDGE_TARGET_RADIUS),
                ([(cx, e.y), (cx, e.bottom)], EDGE_TARGET_RADIUS)]
     for centres, radius in choices:
         if not any(target_touches(c, zone, radius) for c in centres for zone in avoid):
             return centres, radius
     return choices[0]
+
+
+def corner_targets(spec: SheetSpec, radius: float) -> list[tuple[float, float]]:
+    """TL, TR, BL, BR targets of *radius* as near the corners of the printable area as the
+    back correction lets them: each corner moves in only as far as the corrected target
+    there needs to stay inside the margin (a shift up moves the top pair down, not the
+    bottom pair up). The pairs the flip swaps stay mirror images, so front and back
+    targets still meet through the paper."""
+    room = radius + 0.5
+    if correction_reach(spec) == (0.0, 0.0):
+        p = safe_area(spec, room)
+        return [(p.x, p.y), (p.right, p.y), (p.x, p.bottom), (p.right, p.bottom)]
+    p = spec.printable.inset(room)
+    fix = front_correction(spec)
+    width, height = spec.size.width, spec.size.height
+    # How far each target moves in from its corner: (left pair's or top pair's inset, ...).
+    # Long flip: TL and TR mirror each other across the sheet (x), as do BL and BR; short
+    # flip: TL and BL (y), TR and BR. ins[k] = (inset x, inset y) of pair k.
+    long = spec.flip is Flip.LONG
+    ins = [[0.0, 0.0], [0.0, 0.0]]
+
+    def centres() -> list[tuple[float, float]]:
+        if long:
+            (tx, ty), (bx, by) = ins
+            return [(p.x + tx, p.y + ty), (width - (p.x + tx), p.y + ty),
+                    (p.x + bx, p.bottom - by), (width - (p.x + bx), p.bottom - by)]
+        (lx, ly), (rx, ry) = ins
+        return [(p.x + lx, p.y + ly), (p.right - rx, p.y + ry),
+                (p.x + lx, height - (p.y + ly)), (p.right - rx, height - (p.y + ry))]
+
+    for _ in range(4):
+        pts = centres()
+        # How far outside the room each corrected target lands, per side.
+        over = []
+        for x, y in pts:
+            fx, fy = fix.apply(x, y)
+            over.append((max(0.0, p.x - fx), max(0.0, fx - p.right),
+                         max(0.0, p.y - fy), max(0.0, fy - p.bottom)))
+        tl, tr, bl, br = over
+        if long:
+            grow = [[max(tl[0], tr[1]), max(tl[2], tr[2])],
+                    [max(bl[0], br[1]), max(bl[3], br[3])]]
+        else:
+            grow = [[max(tl[0], bl[0]), max(tl[2], bl[3])],
+                    [max(tr[1], br[1]), max(tr[2], br[3])]]
+        if all(v <= 1e-9 for pair in grow for v in pair):
+            break
+        for k in range(2):
+            for j in range(2):
+                # Whole tenths, as the correction's reach: tidy numbers in the file.
+                ins[k][j] = math.ceil((ins[k][j] + grow[k][j]) * 10 - 1e-9) / 10
+    return centres()
 
 
 def target_centres(spec: SheetSpec, avoid: Sequence[Rect] = ()

@@ -44,7 +44,9 @@ def note(spec: SheetSpec, text: str, zones: Sequence[Rect], marks: Sequence[Item
             top = max(top, box.bottom + 1.0)
     room = spec.size.height / 2 - 4.0 - top
     size = max(MIN_NOTE_SIZE, min(NOTE_SIZE, NOTE_SIZE * room / width))
-    return Text(p.x + 0.4, top, text, size, MARK_INK, "regular", "start", 90.0)
+    # Turned, the text's descent faces the edge: it starts that far (and a little) in.
+    descent = fonts.info("regular").descent * size
+    return Text(p.x + descent + 0.1, top, text, size, MARK_INK, "regular", "start", 90.0)
 
 
 def _ink_box(item: Item) -> Rect | None:
@@ -63,13 +65,18 @@ def _strip_top(spec: SheetSpec) -> float:
     return max(safe_area(spec).y + 1.0, below_square(spec))
 
 
-def ruler(spec: SheetSpec, zones: Sequence[Rect]) -> list[Item]:
-    """The 50 mm ruler: bottom left, or up the right strip from the bottom."""
+def ruler(spec: SheetSpec, zones: Sequence[Rect], marks: Sequence[Item] = ()) -> list[Item]:
+    """The 50 mm ruler: bottom left, or up the right strip from the bottom, above any of
+    the page's *marks* (a registration target) in that strip."""
     p = safe_area(spec)
     w, h = RULER_BOX
-    if _clear(Rect(p.x + 8, p.bottom - 0.9 - h, w, h), zones):
+    boxes = [box for box in map(_ink_box, marks) if box is not None]
+    if _clear(Rect(p.x + 8, p.bottom - 0.9 - h, w, h), [*zones, *boxes]):
         return sheet_ruler(spec)
     x, y = p.right - 0.6, p.bottom - 1.0
+    for box in sorted(boxes, key=lambda b: -b.bottom):
+        if box.intersects(Rect(x - h, y - w, h + 0.3, w).inset(-0.3)):
+            y = box.y - 1.0
     # Turned a quarter counter-clockwise: it runs up, its ticks point into the margin side.
     return [Group(tuple(draw_ruler(0.0, 0.0)),
                   Transform.translate(x, y) @ Transform.rotate(-90))]

@@ -51,7 +51,7 @@ def parse_readings(text: str) -> dict[str, tuple[float, float]]:
                                   f"+0.4,-0.2, got {value!r}")
         x, y = float(match.group(1)), float(match.group(2))
         for axis, v in (("X", x), ("Y", y)):
-            if not LOWEST <= v < HIGHEST:
+            if not LOWEST <= v <= HIGHEST:
                 raise ImpositionError(f"--read: {name} {axis} = {v:g} is off the scale, "
                                       f"which reads from {LOWEST:g} to {HIGHEST:g} mm")
         readings[name] = (x, y)

@@ -9,9 +9,9 @@ black plate alone, and the file claims PDF/X-1a:2003 (see
 :mod:`generator.draw.backends.pdfx`). A board is one page, its face only.
 
 Bleed: 3 mm, or 1/8 in (3.175 mm) where shops measure in inches: on Letter paper, or for a
-card whose sides are whole eighths of an inch (2.5 x 3.5 in poker cards). A card size
-near a size shops sell (``--card-size 63x88mm``, or a traditional pack's own 63 x 88 mm)
-rounds to it: shops cut their own sizes, not ours.
+card whose sides are whole eighths of an inch (2.5 x 3.5 in poker cards). A card size is
+kept as given: 63 x 88 mm with 3 mm bleed is what European shops ask for, and a poker card
+is asked for in inches (``--card-size 2.5x3.5in``) or by name (``--card-size poker``).
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from ..model.traditional import TraditionalPack
 from ..model.units import MM_PER_INCH
 from ..rules.validation import Source
 from .export import card_set, export_cards
-from .kit import DEFAULT_ITEMS, Built, output_stems
+from .kit import DEFAULT_ITEMS, SHOP_SIZES, Built, output_stems
 from .render import Progress, card_page, card_pages
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
@@ -47,23 +47,16 @@ MARK_WIDTH = 0.1
 SLUG = MARK_OFFSET + MARK_LENGTH + 3.5
 LABEL_SIZE = 2.0
 
-#: Card sizes print shops sell, in inches as they list them; ``--card-size`` within
-#: :data:`SNAP` mm of one on both sides takes it when ``--shop`` is set.
-SHOP_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75),
-    "mini": (1.75, 2.5), "square": (3.5, 3.5), "jumbo": (3.5, 5.5)}
-SNAP = 1.5
-
-
 def shop_size(size: Size) -> tuple[Size, str | None]:
-    """The shop size *size* rounds to, with its name, or *size* and None if none is near:
-    63 x 88 mm is a poker card, 2.5 x 3.5 in (63.5 x 88.9 mm), at any shop."""
+    """The shop size *size* is (a card sized in inches, or named: ``poker`` is 2.5 x 3.5
+    in, upright or turned), with its name, or *size* and None. Nothing is rounded: 63 x 88
+    mm is no poker card."""
     for name, (w, h) in SHOP_SIZES.items():
         for width, height in ((w, h), (h, w)):
             exact = Size(round(width * MM_PER_INCH, 4), round(height * MM_PER_INCH, 4))
-            if (abs(exact.width - size.width) <= SNAP
-                    and abs(exact.height - size.height) <= SNAP):
-                return exact, name
+            if (abs(exact.width - size.width) <= 1e-3
+                    and abs(exact.height - size.height) <= 1e-3):
+                return size, name
     return size, None
 
 
@@ -133,10 +126,10 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
 
 def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
                items: Sequence[str] = DEFAULT_ITEMS, card: Size | None = None,
-               paper: str = "a4", progress: Callable[[str], None] | None = None
-               ) -> list[Built]:
+               paper: str = "a4", progress: Callable[[str], None] | None = None,
+               overprint_black: bool = False) -> list[Built]:
     """Writes ``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of
-    *profile*. *card* is the card size as asked (see :func:`shop_size` for rounding it).
+    *profile*. *card* is the card size as asked, kept as it is.
     Everything is drawn and encoded before anything is written."""
     # A misspelt name or two items sharing a file fail before any progress is shown.
     stems = output_stems(library, list(dict.fromkeys(items)))
@@ -148,7 +141,7 @@ def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
         pages = item_shop_pages(library, name, card, paper)
         encoded.append((f"{stems[name]}-shop.pdf", len(pages),
                         pdfx.render(pages, profile, title=f"opencards {name} (print shop)",
-                                    inks=inks)))
+                                    inks=inks, overprint_black=overprint_black)))
     with staged(out_dir) as stage:
         return [Built(stage.write(file, data), count, len(data))
                 for file, count, data in encoded]
@@ -159,7 +152,7 @@ def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] =
                       progress: Progress | None = None) -> list[Built]:
     """One PNG per card face and back for shops that take images: *bleed* (1/8 in unless
     asked otherwise), sRGB profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi:
-    825 x 1125 px), a traditional pack at the shop size its own rounds to. Rasterised from
+    825 x 1125 px), a traditional pack at its own size. Rasterised from
     the cards' PDF as ``export-cards`` does; written as ``OUT/cards/NAME/NAME-1R-face.png``
     when all are made."""
     return export_cards(library, out_dir, items=items, dpi=dpi, bleed=bleed, card=card,
@@ -168,10 +161,10 @@ def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] =
 
 
 def _own_size(source: Source | TraditionalPack) -> Size | None:
-    """A traditional pack's own card size, rounded to a shop size if near one (its 63 x 88
-    mm is a shop's poker card); open cards take the settings' size (None)."""
+    """A traditional pack's own card size (its 63 x 88 mm, with 3 mm bleed); open cards
+    take the settings' size (None)."""
     if isinstance(source, TraditionalPack):
-        return shop_size(source.size)[0]
+        return source.size
     return None
 
 

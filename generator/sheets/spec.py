@@ -253,3 +253,29 @@ def safe_area(spec: SheetSpec, extra: float = 0.0) -> Rect:
     p = spec.printable
     return Rect(p.x + rx + extra, p.y + ry + extra, p.w - 2 * (rx + extra),
                 p.h - 2 * (ry + extra))
+
+
+def common_area(spec: SheetSpec) -> Rect:
+    """Where a card sheet's cards and guides may print so that both sides stay inside the
+    printer's margin: the printable area less, at each edge, how far the back correction
+    moves the back side's ink towards that edge (a 4 mm shift up takes 4 mm off the top
+    only). Front ink inside it is inside the printable area, and so is the same ink on the
+    back, mirrored and corrected: the printable area is symmetric about the flip's axis.
+    The printable area itself when the backs take no correction."""
+    p = spec.printable
+    if not spec.backs.registered or (spec.back_offset == (0.0, 0.0) and spec.back_rotate == 0
+                                    and spec.back_scale == (1.0, 1.0)):
+        return p
+    fix = front_correction(spec)
+    moves = [(fx - x, fy - y) for x, y in p.corners() for fx, fy in [fix.apply(x, y)]]
+
+    def tenths(v: float) -> float:
+        # Whole tenths, as the targets' room (correction_reach): tidy numbers in the file.
+        return math.ceil(max(0.0, v) * 10 - 1e-9) / 10
+
+    # The move is affine, so inside the printable area it is largest at a corner.
+    left = tenths(-min(dx for dx, _ in moves))
+    right = tenths(max(dx for dx, _ in moves))
+    top = tenths(-min(dy for _, dy in moves))
+    bottom = tenths(max(dy for _, dy in moves))
+    return Rect(p.x + left, p.y + top, p.w - left - right, p.h - top - bottom)

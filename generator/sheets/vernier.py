@@ -18,7 +18,7 @@ from ..draw.scene import Group, Item, Line, Paint, Text
 from .marks import MARK_INK
 from .spec import SheetSpec
 
-#: The ruler's ticks in mm from the zero; a reading runs from LOWEST up to (not incl.) HIGHEST.
+#: The ruler's ticks in mm from the zero; a reading runs from LOWEST to HIGHEST (both read).
 RULER = range(-6, 16)
 LOWEST, HIGHEST = -6.0, 6.0
 #: The vernier: ticks this far apart, so one of 11 meets a ruler tick every 0.1 mm.

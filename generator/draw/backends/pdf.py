@@ -30,11 +30,52 @@ def _font_name(key: str) -> str:
     if name in _REGISTERED:
         return name
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+        pdfmetrics.registerFont(_tagged_font_class()(name, str(fonts.font_path(key))))
     _REGISTERED.add(name)
     return name
+
+
+def subset_tag(font: bytes, number: int, codes: Sequence[int]) -> bytes:
+    """The six capitals before the ``+`` of an embedded subset's name: worked out from the
+    font, the subset's number and the characters it holds, so different subsets (of two
+    fonts, or of one) get different tags, as the PDF reference asks, and the same subset
+    the same tag in every build.
+
+    >>> subset_tag(b"DejaVuSans", 0, [65, 66]) != subset_tag(b"DejaVuSans-Bold", 0, [65, 66])
+    True
+    """
+    digest = hashlib.sha1(font + b"/%d/" % number + ",".join(map(str, codes)).encode()).digest()
+    return bytes(65 + byte % 26 for byte in digest[:6])
+
+
+@lru_cache(maxsize=1)
+def _tagged_font_class() -> type:
+    """reportlab's TrueType font, naming its subsets by :func:`subset_tag`. reportlab
+    tags subset n of every font alike (``AAAAAA+`` for the first), so a page in regular
+    and bold text had two subsets with one tag."""
+    from reportlab.pdfbase import ttfonts
+
+    class TaggedTTFont(ttfonts.TTFont):
+        def addObjects(self, doc: Any) -> None:
+            state = self.state.get(doc)
+            subsets = [list(s) for s in state.subsets] if state is not None else []
+            original = getattr(ttfonts, "SUBSETN", None)
+            if original is None:   # a reportlab that names subsets some other way
+                super().addObjects(doc)
+                return
+            face = self.face.name
+
+            def tag(n: int, *args: Any) -> bytes:
+                return subset_tag(face, n, subsets[n]) if n < len(subsets) else original(n)
+            # addObjects looks SUBSETN up in its module as it names each subset.
+            setattr(ttfonts, "SUBSETN", tag)
+            try:
+                super().addObjects(doc)
+            finally:
+                setattr(ttfonts, "SUBSETN", original)
+
+    return TaggedTTFont
 
 
 @lru_cache(maxsize=64)
@@ -91,11 +132,20 @@ def form_name(key: str) -> str:
 Inks = Callable[[str], tuple[float, float, float, float]]
 
 
+#: Solid black, the one ink that overprints with ``overprint_black``.
+BLACK = (0.0, 0.0, 0.0, 1.0)
+
+
 class _Writer:
-    def __init__(self, canvas: Canvas, cmyk: bool, inks: Inks | None = None) -> None:
+    def __init__(self, canvas: Canvas, cmyk: bool, inks: Inks | None = None,
+                 overprint_black: bool = False) -> None:
         self.c = canvas
         self.cmyk = cmyk
         self.inks = inks
+        #: Solid black (0 0 0 1 through *inks*) overprints: it prints over the other plates
+        #: instead of knocking them out, so a shop's misregistration shows no white rim
+        #: round black text and frames. Every other colour knocks out.
+        self.overprint_black = overprint_black and inks is not None
         #: Inside a group of the registration role: every colour prints in all four inks.
         self.registration = 0
         self.forms: set[str] = set()
@@ -116,12 +166,21 @@ class _Writer:
             self.colours[hex_colour] = found
         return found
 
+    def black(self, hex_colour: str) -> bool:
+        """Whether *hex_colour* prints as solid black alone (not in registration colour)."""
+        return (self.inks is not None and not self.registration
+                and tuple(self.inks(hex_colour)) == BLACK)
+
     def paint(self, paint: Paint) -> tuple[int, int]:
         c = self.c
         if paint.fill:
             c.setFillColor(self.colour(paint.fill))
+            if self.overprint_black:
+                c.setFillOverprint(self.black(paint.fill))
         if paint.stroke:
             c.setStrokeColor(self.colour(paint.stroke))
+            if self.overprint_black:
+                c.setStrokeOverprint(self.black(paint.stroke))
             c.setLineWidth(paint.width)
             c.setDash(list(paint.dash) if paint.dash else [])
         return (1 if paint.stroke else 0), (1 if paint.fill else 0)
@@ -197,6 +256,8 @@ class _Writer:
             if t.fill != fill:
                 fill = t.fill
                 text.setFillColor(self.colour(t.fill))
+                if self.overprint_black:
+                    text.setFillOverprint(self.black(t.fill))
             if t.word_space != word_space:
                 # PDF word spacing (Tw) keeps a justified line one searchable string.
                 word_space = t.word_space
@@ -225,6 +286,11 @@ class _Writer:
             name = form_name(g.key)
             if name not in self.forms:
                 self.define_form(name, g)
+            if self.overprint_black:
+                # A form inherits the overprint of where it is placed, but is drawn as if
+                # it started with none: it starts with none.
+                c.setFillOverprint(False)
+                c.setStrokeOverprint(False)
             c.doForm(name)
         else:
             self.body(g)
@@ -256,7 +322,7 @@ def _box(rect: Rect, page_h: float) -> tuple[float, float, float, float]:
 
 def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
            lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
-           inks: Inks | None = None) -> bytes:
+           inks: Inks | None = None, overprint_black: bool = False) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
@@ -267,7 +333,8 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
     *lang* sets the document's language (``en``, ``ru``) for readers and screen readers;
     *outline* lists bookmarks as (title, level from 0, page index), in page order. *inks*
     turns every colour into CMYK its own way (a print shop's profile; see
-    :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four.
+    :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four;
+    with *overprint_black* too, solid black overprints the other inks.
 
     :raises: :exc:`ValueError` if there is no page.
     """
@@ -275,7 +342,8 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
     first = next(remaining, None)
     if first is None:
         raise ValueError("a PDF needs at least one page")
-    document = Document(first, title, cmyk, lang=lang, inks=inks)
+    document = Document(first, title, cmyk, lang=lang, inks=inks,
+                        overprint_black=overprint_black)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))
@@ -326,7 +394,8 @@ class Document:
     several that share pages)."""
 
     def __init__(self, first: Page, title: str, cmyk: bool, *, lang: str | None = None,
-                 characters: dict[str, str] | None = None, inks: Inks | None = None) -> None:
+                 characters: dict[str, str] | None = None, inks: Inks | None = None,
+                 overprint_black: bool = False) -> None:
         from reportlab.pdfgen.canvas import Canvas
         _cache_pdf_names()
         self.buffer = io.BytesIO()
@@ -339,7 +408,7 @@ class Document:
         self.canvas.setTitle(title)
         self.canvas.setCreator("opencards")
         self.canvas.setAuthor("opencards")
-        self.writer = _Writer(self.canvas, cmyk, inks)
+        self.writer = _Writer(self.canvas, cmyk, inks, overprint_black)
         if characters:
             self._number_glyphs(characters)
 
@@ -368,6 +437,10 @@ class Document:
         c = self.canvas
         self._begin(page)
         c.saveState()
+        if self.writer.overprint_black:
+            # Overprint mode 1: an ink at 0 leaves the plate below alone (black over a
+            # colour keeps the colour under it), as PDF/X workflows expect.
+            c.setOverprintMask(True)
         c.transform(_PT, 0, 0, -_PT, 0, mm_to_pt(page.height))
         if page.background:
             full = Rect(0, 0, page.width, page.height)

@@ -26,12 +26,13 @@ PDFX_VERSION = "PDF/X-1a:2003"
 
 
 def render(pages: Sequence[Page], profile: IccProfile, *, title: str,
-           inks: ProfiledInks | None = None) -> bytes:
+           inks: ProfiledInks | None = None, overprint_black: bool = False) -> bytes:
     """*pages* as a PDF/X-1a:2003 file for the printing condition of *profile*; the same
     pages and profile always give the same bytes. *inks* may be passed to share one
-    conversion (and its cache) between files."""
+    conversion (and its cache) between files. With *overprint_black*, solid black
+    overprints (OP, op and OPM 1 in the graphics state, which PDF/X-1a allows)."""
     inks = inks or ProfiledInks(profile)
-    drawn = pdf.render(pages, title=title, inks=inks)
+    drawn = pdf.render(pages, title=title, inks=inks, overprint_black=overprint_black)
     return conform(drawn, profile)
 
 
