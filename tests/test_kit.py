@@ -21,7 +21,7 @@ from generator.draw.geometry import Rect, Size
 from generator.sheets.kit import DEFAULT_ITEMS, build
 
 TOL = 0.01
-DUPLEX_CHECK = Path(__file__).resolve().parents[2] / "shared" / "tools" / "duplex_check.py"
+DUPLEX_CHECK = Path(__file__).resolve().parent / "tools" / "duplex_check.py"
 
 
 @pytest.fixture(scope="module")
@@ -193,11 +193,9 @@ def test_bigger_cards_take_more_sheets(tmp_path, library):
     assert len(PdfReader(tmp_path / "simple1.pdf").pages) == 2 * -(-32 // per_sheet)
 
 
-@pytest.mark.skipif(not DUPLEX_CHECK.is_file(), reason="shared/tools/duplex_check.py absent")
 @pytest.mark.parametrize(("flip", "offset"), [("long", "0,0"), ("short", "0,0"),
                                               ("long", "1.5,-0.8")])
 def test_outside_duplex_check_reads_the_offset(tmp_path, runner, flip, offset):
-    pytest.importorskip("numpy")
     result = runner.invoke(cli, ["build", "--only", "pack2", "--flip", flip,
                                  f"--back-offset={offset}", "--out", str(tmp_path)])
     assert result.exit_code == 0
