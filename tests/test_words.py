@@ -97,3 +97,20 @@ def test_bad_word_list_is_one_line(tmp_path, runner, text, message):
     result = runner.invoke(cli, ["rules", "words", "game9-start", "--words", str(path)])
     assert result.exit_code == 1 and message in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_rules_words_counts_words_as_the_layouts_game_does(runner, tmp_path):
+    # Word game 2 counts two-letter words (its game file sets words.min_length = 2); the
+    # command follows it unless --min says otherwise, as figure --show words does.
+    path = tmp_path / "words.txt"
+    path.write_text("AB\nABC\n", encoding="utf-8")
+    layout = tmp_path / "w.toml"
+    layout.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "word-2"\n'
+                      '[players]\nsouth = "latin1:red"\nnorth = "latin1:yellow"\n'
+                      '[rows]\n1 = "A/R^ B/R^ . . . . . ."\n3 = "A/Y^ B/Y^ C/Y^ . . . . ."\n',
+                      encoding="utf-8")
+    found = runner.invoke(cli, ["rules", "words", str(layout), "--words", str(path)])
+    assert found.output.split("\n")[:3] == ["AB a1-b1", "AB a3-b3", "ABC a3-c3"]
+    longer = runner.invoke(cli, ["rules", "words", str(layout), "--words", str(path),
+                                 "--min", "3"])
+    assert longer.output == "ABC a3-c3\n"

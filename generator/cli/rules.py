@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from .common import Integer, emit_json, library
-from ..io.layouts import load_layout, load_layout_file, sources_for, word_list_for
+from ..io.layouts import game_for, load_layout, load_layout_file, sources_for, word_list_for
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
 from ..rules import combinations, explain_beat, find_words
@@ -159,14 +159,19 @@ def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None
 @click.argument("layout_file", metavar="FILE.toml")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A word list (one word per line) instead of wordfreq's.")
-@click.option("--min", "min_length", type=Integer(2, 8), default=3, show_default=True,
-              help="Fewest letters in a word.")
+@click.option("--min", "min_length", type=Integer(2, 8), default=None,
+              help="Fewest letters in a word [default: the layout's game's, else 3].")
 @click.pass_context
 def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
-                  min_length: int) -> None:
+                  min_length: int | None) -> None:
     """List the words the letter cards of a layout spell, in all 8 directions."""
     lib = library(ctx)
     shown, layout = load_layout(lib, layout_file)
+    if min_length is None:
+        # As the game counts words (word 2 counts two letters), so that this command and
+        # `figure --show words` agree.
+        game = game_for(lib, layout, None, shown) if layout.game else None
+        min_length = game.words.min_length if game is not None and game.words.enabled else 3
     word_list = word_list_for(sources_for(lib, layout), words_file)
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:
