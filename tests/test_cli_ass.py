@@ -78,3 +78,16 @@ def test_legal_lists_each_card_with_its_reason(runner):
     assert result.exit_code == 0
     assert result.output.splitlines()[-1] == "legal: QH"
     assert "7S does not beat and the hand holds QH of the main suit H" in result.output
+
+
+def test_seeds_are_0_or_more_as_in_every_command(runner):
+    # Python's random.Random(-1) is Random(1): a negative seed would replay another deal.
+    result = runner.invoke(cli, ["ass", "deal", "--seed", "-1"])
+    assert result.exit_code == 1 and "-1 is not in the range x>=0" in result.stderr
+
+
+def test_option_3_asks_for_its_suit_with_the_flag_that_takes_it(runner):
+    result = runner.invoke(cli, ["ass", "trick", "6S JS 10S QH", "--option", "3"])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "name it with --trump SUIT, e.g. --trump H" in result.stderr
+    assert "--trumps" not in result.stderr

@@ -36,17 +36,23 @@ def _setup(trump: str | None, option: int | None, trumps: str | None) -> TrumpSe
             raise click.UsageError("--trump SUIT is option 3 (one trump suit for all); use "
                                    "--option with --trumps for the others")
         option, trumps = 3, trump
+    if option == 3 and not trumps:
+        raise click.UsageError("option 3 is one trump suit for every player: name it with "
+                               "--trump SUIT, e.g. --trump H")
     try:
         return TrumpSetup.of(option or 2, _suits(trumps or ""))
     except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--trumps") from None
+        # Option 3's one suit comes with --trump; the others' suits with --trumps.
+        hint = "--trump" if option == 3 and trump is not None else "--trumps"
+        raise click.BadParameter(str(e), param_hint=hint) from None
 
 
 
 def _trump_options(f: Any) -> Any:
     f = click.option("--trumps", metavar="SUITS",
-                     help="Trump suits: one per player in playing order for option 1 "
-                          "(\"H S C D\"), two for option 4.")(f)
+                     help="Trump suits for options 1 and 4: one per player in playing order "
+                          "for option 1 (\"H S C D\"), two for option 4 (\"H S\"). Option 3 "
+                          "takes --trump.")(f)
     f = click.option("--option", type=Integer(1, 5), default=None,
                      help="Trump option: 1 a suit per player, 2 none (default), 3 one "
                           "suit, 4 two suits, 5 spades senior and diamonds junior.")(f)
@@ -228,7 +234,7 @@ def _tricks(text: str) -> list[list[PlayingCard]]:
 
 
 @ass.command("deal")
-@click.option("--seed", type=Integer(), default=0, show_default=True,
+@click.option("--seed", type=Integer(0), default=0, show_default=True,
               help="Which shuffle: the same seed gives the same deal everywhere.")
 @click.option("--players", type=Integer(2, 6), default=4, show_default=True)
 @_trump_options
