@@ -129,3 +129,28 @@ def test_show_refuses_a_settings_file_in_one_line(runner):
 def test_show_prints_a_game(runner):
     result = runner.invoke(cli, ["show", "basic-1"])
     assert result.exit_code == 0 and result.output.startswith("basic-1: ")
+
+
+def test_list_sorts_numbers_as_numbers_and_names_the_patiences(runner):
+    out = runner.invoke(cli, ["list"]).output
+    assert out.index("basic-4-start") < out.index("basic-18-start") < out.index("basic-48-start")
+    assert "patiences (opencards patience deal NAME --seed N):" in out
+    assert "  nivernaise " in out and "  besieged-city " in out
+
+
+def test_list_names_a_broken_template_and_lists_the_rest(runner, tmp_path):
+    (tmp_path / "packs").mkdir()
+    (tmp_path / "packs" / "bad.toml").write_text('kind = "pack"\ntitle = 3\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(tmp_path), "list"])
+    assert result.exit_code == 1
+    assert "  pack1 " in result.stdout and "  board-a " in result.stdout
+    assert result.stderr.splitlines() == [
+        f"Error: {tmp_path / 'packs' / 'bad.toml'}: title: expected a string, got 3"]
+
+
+def test_show_a_patience(runner):
+    result = runner.invoke(cli, ["show", "nivernaise"])
+    assert result.exit_code == 0
+    assert result.output.startswith("nivernaise: La Nivernaise (2 packs)")
+    assert "  redeals = 1" in result.output
+    assert "deal: opencards patience deal nivernaise --seed N" in result.output

@@ -97,11 +97,17 @@ def test_n3_a_symlink_loop_in_a_template_folder_is_one_line(runner, tmp_path, mo
     (packs / "a.toml").symlink_to("b.toml")
     (packs / "b.toml").symlink_to("a.toml")
     monkeypatch.chdir(tmp_path)
-    for args in (["list"], ["build", "--only", "a", "--out", "o"], ["show", "a"],
+    for args in (["build", "--only", "a", "--out", "o"], ["show", "a"],
                  ["show", "tp/packs/a.toml"]):
         result = runner.invoke(cli, ["--templates", "tp", *args])
         one_line_error(result, "a.toml", "symbolic links")
     assert not (tmp_path / "o").exists()
+    # list names each file of the loop in a line of its own, and lists the rest.
+    listed = runner.invoke(cli, ["--templates", "tp", "list"])
+    assert listed.exit_code == 1 and "  pack1 " in listed.stdout
+    assert [line.split(":")[1].strip() for line in listed.stderr.splitlines()] == [
+        "tp/packs/a.toml", "tp/packs/b.toml"]
+    assert all("symbolic links" in line for line in listed.stderr.splitlines())
 
 
 @pytest.mark.parametrize("command_name", ["validate", "show"])

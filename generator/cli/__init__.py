@@ -1,6 +1,7 @@
 """The ``opencards`` command: a thin shell over functions users can import."""
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -110,17 +111,38 @@ def cli(ctx: click.Context, template_dirs: tuple[Path, ...]) -> None:
     ctx.obj = {"templates": list(template_dirs)}
 
 
+def _natural(name: str) -> list[str | int]:
+    """A sort key that puts basic-4 before basic-18: runs of digits compare as numbers."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 @cli.command("list")
 @click.pass_context
 def list_command(ctx: click.Context) -> None:
-    """List the packs, letter sets, boards and layouts that are available."""
+    """List the packs, letter sets, boards, layouts, games and patiences that are
+    available. A template that does not load is named on stderr, one line each, after the
+    rest are listed (exit code 1)."""
+    from ..rules.patience import PATIENCES  # here: it loads the patience engine
     lib = library(ctx)
-    width = max(len(n) for kind in TemplateKind for n in lib.names(kind))
+    width = max(len(n) for kind in TemplateKind for n in (*lib.names(kind), *PATIENCES))
+    broken: list[str] = []
     for kind in TemplateKind:
         click.echo(f"{kind.heading}:")
-        for name in lib.names(kind):
-            click.echo(f"  {name:<{width}}  {lib.get(kind, name).title}")
+        for name in sorted(lib.names(kind), key=_natural):
+            try:
+                title = lib.get(kind, name).title
+            except GeneratorError as e:
+                broken.append(str(e))
+                continue
+            click.echo(f"  {name:<{width}}  {title}")
+    click.echo("patiences (opencards patience deal NAME --seed N):")
+    for name, kind_of in PATIENCES.items():
+        click.echo(f"  {name:<{width}}  {kind_of.title}")
     click.echo(f"sizes: card {lib.settings().card}, square {lib.settings().square}")
+    for line in broken:
+        click.echo(f"Error: {line}", err=True)
+    if broken:
+        ctx.exit(1)
 
 
 @cli.command()
@@ -129,8 +151,14 @@ def list_command(ctx: click.Context) -> None:
 def show(ctx: click.Context, name: str) -> None:
     """Show one template as text: a pack's cards with groups and markings, a letter set,
     a board or a layout. NAME is a name from 'opencards list' or a path to a .toml file."""
-    from .show import template_text  # here: it loads the rule engine, for games
-    click.echo(template_text(library(ctx).find(name)))
+    from .show import patience_text, template_text  # here: it loads the rule engine
+    lib = library(ctx)
+    if not name.endswith(".toml") and not any(name in lib.files(kind) for kind in TemplateKind):
+        from ..rules.patience import PATIENCES
+        if name in PATIENCES:
+            click.echo(patience_text(name))
+            return
+    click.echo(template_text(lib.find(name)))
 
 
 @cli.command()

@@ -136,3 +136,21 @@ def traditional_text(pack: TraditionalPack) -> str:
     if pack.notes:
         lines.append(pack.notes)
     return "\n".join(lines)
+
+
+def patience_text(name: str) -> str:
+    """One of Cadogan's patiences as text: its title, packs, how the engine reads it, its
+    switches with their defaults, and the commands that play it."""
+    import dataclasses
+    import inspect
+    import sys
+
+    from ..rules.patience import PATIENCES
+    kind = PATIENCES[name]
+    reading = inspect.getdoc(sys.modules[kind.__module__]) or ""
+    switches = [f"  {f.name.replace('_', '-')} = {str(getattr(kind.Switches(), f.name)).lower()}"
+                for f in dataclasses.fields(kind.Switches)]
+    return "\n".join([f"{name}: {kind.title} ({kind.packs} packs)", "", reading, "",
+                      "switches (--switch NAME=VALUE):", *(switches or ["  none"]), "",
+                      f"deal: opencards patience deal {name} --seed N",
+                      f"solve: opencards patience solve {name} --seed N"])
