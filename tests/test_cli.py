@@ -154,3 +154,14 @@ def test_show_a_patience(runner):
     assert result.output.startswith("nivernaise: La Nivernaise (2 packs)")
     assert "  redeals = 1" in result.output
     assert "deal: opencards patience deal nivernaise --seed N" in result.output
+
+
+def test_preview_and_gallery_write_into_the_output_folder_by_default(runner, tmp_path,
+                                                                     monkeypatch):
+    # Run outside a checkout, they must not make a docs/ folder of their own.
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(cli, ["preview", "--dpi", "30"]).exit_code == 0
+    assert runner.invoke(cli, ["gallery", "--dpi", "30"]).exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["figures.png",
+                                                                       "preview.png"]
+    assert not (tmp_path / "docs").exists()

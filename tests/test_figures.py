@@ -334,7 +334,7 @@ def test_gallery_is_up_to_date(library, tmp_path):
     committed = Image.open(ROOT / "docs" / "figures.png").convert("RGB")
     change = what_changed(committed, Image.open(fresh).convert("RGB"))
     assert change is None, (f"docs/figures.png is stale: {change}; regenerate it with "
-                            "'opencards gallery' and commit it")
+                            "'opencards gallery --out docs/figures.png' and commit it")
 
 
 # --- what the engine is asked ----------------------------------------------------------------

@@ -98,7 +98,7 @@ def test_preview_is_up_to_date(runner, tmp_path):
     drawn = Image.open(fresh).convert("RGB")
     change = what_changed(committed, drawn)
     assert change is None, (f"docs/preview.png is stale: {change}; regenerate it with "
-                            "'opencards preview' and commit it")
+                            "'opencards preview --out docs/preview.png' and commit it")
 
 
 PREVIEW_DPI = 100

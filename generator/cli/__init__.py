@@ -185,7 +185,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 
 @cli.command()
 @click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False),
-              default=Path("docs/preview.png"), show_default=True,
+              default=Path("output/preview.png"), show_default=True,
               help="The PNG file to write.")
 @click.option("--dpi", type=Integer(30, 600), default=100, show_default=True)
 @click.pass_context
@@ -366,7 +366,7 @@ cli.add_lazy("figure", "generator.cli.figure:figure",
              "on their squares, with annotations from the options and the layout's "
              "[figure] table.")
 cli.add_lazy("gallery", "generator.cli.figure:gallery",
-             "Draw the figures gallery (docs/figures.png) from the shipped example layouts.")
+             "Draw the figures gallery from the shipped example layouts.")
 cli.add_lazy("booklet", "generator.cli.booklet:booklet",
              "Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the "
              "booklet's own selection).")

@@ -96,10 +96,12 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
 
 
 @click.command()
-@click.option("--out", type=click.Path(path_type=Path), default=Path("docs/figures.png"),
+@click.option("--out", type=click.Path(path_type=Path), default=Path("output/figures.png"),
               show_default=True)
 @click.option("--dpi", type=Integer(30, 600), default=100, show_default=True)
 @click.pass_context
 def gallery(ctx: click.Context, out: Path, dpi: int) -> None:
-    """Draw the figures gallery (docs/figures.png) from the shipped example layouts."""
+    """Draw the figures gallery from the shipped example layouts.
+
+    The project's own, docs/figures.png, is drawn with --out docs/figures.png."""
     click.echo(f"wrote {write_gallery(library(ctx), out, dpi=dpi)}")
