@@ -165,3 +165,17 @@ def test_preview_and_gallery_write_into_the_output_folder_by_default(runner, tmp
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["figures.png",
                                                                        "preview.png"]
     assert not (tmp_path / "docs").exists()
+
+
+def test_build_help_lists_the_sheet_options_in_reading_order(runner):
+    shown = [line.split()[0] for line in runner.invoke(cli, ["build", "--help"]).output
+             .splitlines() if line.startswith("  --")]
+    assert shown[:8] == ["--paper", "--flip", "--back-offset", "--back-rotate", "--back-scale",
+                         "--margin", "--margins", "--printer"]
+    assert "games/" in runner.invoke(cli, ["--help"]).output
+
+
+def test_no_progress_label_in_a_log(runner, tmp_path):
+    # Not a terminal: no bar, and no stray "drawing" line either.
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--out", str(tmp_path)])
+    assert result.exit_code == 0 and result.stderr == ""

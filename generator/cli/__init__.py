@@ -103,8 +103,9 @@ def _folders_only(_ctx: click.Context, param: click.Parameter, value: tuple[Path
               callback=_show_version, help="Show the version and exit.")
 @click.option("--templates", "template_dirs", multiple=True, callback=_folders_only,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="A folder of your own templates (packs/, letters/, boards/, layouts/), "
-                   "searched before the shipped ones. May be given more than once.")
+              help="A folder of your own templates (packs/, letters/, boards/, layouts/, "
+                   "games/, traditional/, settings.toml), searched before the shipped ones. "
+                   "May be given more than once.")
 @click.pass_context
 def cli(ctx: click.Context, template_dirs: tuple[Path, ...]) -> None:
     """Print-ready open playing cards, letter cards and boards."""

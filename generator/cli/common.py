@@ -169,6 +169,8 @@ def progress(label: str) -> Iterator[Progress]:
         bars: list[Any] = []
 
         def step(done: int, total: int) -> None:
+            if not sys.stderr.isatty():
+                return  # click would print the label alone: a stray line in a log
             if not bars:
                 bars.append(stack.enter_context(click.progressbar(
                     length=total, label=label, file=sys.stderr, show_pos=True)))

@@ -93,30 +93,37 @@ class Sheets(click.ParamType):
 
 
 def sheet_options(f: Any) -> Any:
-    """The options of the sheet and the printer that every printing command takes."""
-    f = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
-                     default="a4", show_default=True, help="Sheet size (portrait).")(f)
-    f = click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
+    """The options of the sheet and the printer that every printing command takes, shown
+    by --help in the order listed here."""
+    options = [
+        click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+                     default="a4", show_default=True, help="Sheet size (portrait)."),
+        click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
                      show_default=True,
-                     help="Which edge the sheet turns over when printed duplex.")(f)
-    f = click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
+                     help="Which edge the sheet turns over when printed duplex."),
+        click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
                      help="Move the backs by X,Y mm (x right, y up, seen from the front) "
-                          "to correct your printer; read it off 'opencards calibrate'.")(f)
-    f = click.option("--back-rotate", type=Number(limits.BACK_ROTATE), default=0.0,
+                          "to correct your printer; read it off 'opencards calibrate'."),
+        click.option("--back-rotate", type=Number(limits.BACK_ROTATE), default=0.0,
                      metavar="DEG", show_default=True,
-                     help="Turn the backs DEG degrees counter-clockwise (seen from the front) "
-                          "about the sheet centre; read it off 'opencards calibrate'.")(f)
-    f = click.option("--back-scale", type=Scale(), default="1", show_default=True,
+                     help="Turn the backs DEG degrees counter-clockwise (seen from the "
+                          "front) about the sheet centre; read it off 'opencards "
+                          "calibrate'."),
+        click.option("--back-scale", type=Scale(), default="1", show_default=True,
                      help="Scale the backs by SX (and SY) about the sheet centre, for a "
-                          "printer that stretches one side; read it off 'calibrate'.")(f)
-    f = click.option("--margin", type=Length(limits.MARGIN), default="5mm", show_default=True,
-                     help="The printer's safe margin: nothing is printed nearer the edge.")(f)
-    f = click.option("--printer", "printer", metavar="NAME", default=None,
-                     help="Use the saved printer profile NAME ('opencards printer save') "
-                          "for every sheet option not given here.")(f)
-    f = click.option("--margins", type=MARGINS, default=None,
+                          "printer that stretches one side; read it off 'calibrate'."),
+        click.option("--margin", type=Length(limits.MARGIN), default="5mm",
+                     show_default=True,
+                     help="The printer's safe margin: nothing is printed nearer the edge."),
+        click.option("--margins", type=MARGINS, default=None,
                      help="Per-edge safe margins top,right,bottom,left in mm (instead of "
-                          "--margin), for a printer with a larger margin on one edge.")(f)
+                          "--margin), for a printer with a larger margin on one edge."),
+        click.option("--printer", "printer", metavar="NAME", default=None,
+                     help="Use the saved printer profile NAME ('opencards printer save') "
+                          "for every sheet option not given here."),
+    ]
+    for option in reversed(options):  # click shows the option applied last first
+        f = option(f)
     return f
 
 
