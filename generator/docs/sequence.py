@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import FigureError, IllegalMoveError, ReasonCode
 from ..io.layouts import LayoutFile
 from ..model.layout import Layout, Side
-from ..rules import Move, MoveKind, explain_beat
+from ..rules import Move, MoveKind, beats
 from ..rules.games import Capture
 
 
@@ -82,9 +82,9 @@ def _why(position: LayoutFile, layout: Layout, side: Side, text: str, found: lis
     if defender is not None and position.game.movement.capture is Capture.BEAT \
             and defender.owner is not side:
         square = position.board.square(target)
-        beats, reason = explain_beat(piece, defender, on=square.colour,
-                                     rules=position.game.beating)
-        if not beats:
+        rules = position.game.beating
+        if not (ruling := beats(piece, defender, on=square.colour, rules=rules)):
+            reason = ruling.reason(piece, defender, on=square.colour, rules=rules)
             return f"{piece.card.notation()} does not beat {defender.card.notation()}: {reason}"
     if not own:
         return f"the card on {origin} has no legal move"

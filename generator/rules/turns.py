@@ -11,7 +11,7 @@ from ..errors import ReasonCode
 from ..model.board import Board
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
-from .beating import explain_beat, explain_press
+from .beating import beats, presses
 from .games import Capture, Game, Placement, Step
 from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
 from .lines import geometry
@@ -162,14 +162,14 @@ def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
         return f"{top} on {origin} has no legal move"
     other = layout.top(target) if target != OFF else None
     if other is not None and other.face_up and game.movement.capture is Capture.BEAT:
-        verdict, reason = explain_beat(top, other, on=board.square(target).colour,
-                                       rules=game.beating)
-        if not verdict:
+        colour = board.square(target).colour
+        if not (ruling := beats(top, other, on=colour, rules=game.beating)):
+            reason = ruling.reason(top, other, on=colour, rules=game.beating)
             return f"{top} does not beat {other} on {target}: {reason}"
     if other is not None and game.movement.capture is Capture.PRESS:
-        verdict, reason = explain_press(top, other, on=board.square(target).colour,
-                                        rules=game.pressing)
-        if not verdict:
+        colour = board.square(target).colour
+        if not (ruling := presses(top, other, on=colour, rules=game.pressing)):
+            reason = ruling.reason(top, other, on=colour)
             return f"{top} cannot press {other} on {target}: {reason}"
     reachable = " ".join(str(m) for m in moves if m.origin == origin)
     return f"{top} on {origin} cannot make that move; it may play {reachable}"
