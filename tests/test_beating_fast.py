@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from generator.model.cards import Card, Colour
 from generator.model.layout import Piece
 from generator.model.letters import LetterCard
@@ -98,3 +100,39 @@ def test_presses_agrees_with_explain_press_everywhere():
                 seen.add(ruling)
     assert len(seen) == 7  # every pressing ruling is reached
     assert len(Ruling) == 18
+
+
+C, P = Card.from_notation, Piece.from_notation
+
+
+@pytest.mark.parametrize(("attacker", "defender", "on", "rules", "expected"), [
+    (C("8R"), C("3R"), None, Beating(), Ruling.HIGHER),
+    (C("3R"), C("8R"), Colour.RED, Beating(), Ruling.NOT_HIGHER),
+    (C("2Y"), C("8R"), Colour.YELLOW, Beating(), Ruling.TRUMP),
+    (C("2Y"), C("8R"), Colour.GREEN, Beating(), Ruling.NOT_TRUMP),
+    (C("2Y"), C("8R"), Colour.YELLOW, Beating(trumps=False), Ruling.NO_TRUMPS),
+    (C("8R"), C("8B"), None, Beating(), Ruling.EQUAL_BEATS),
+    (C("3R"), C("30R"), None, Beating(equal_values=EqualValues.IDENTICAL),
+     Ruling.IDENTICAL_BEATS),
+    (C("2G"), P("(1B)v"), None, Beating(), Ruling.TEST_CARD_COVERED),
+    (P("(1B)^"), C("2G"), None, Beating(), Ruling.TEST_CARD_BEATS_NOTHING),
+    (P("(1B)^"), C("8G"), None, Beating(test_cards_beat=True), Ruling.TEST_CARD_BEATS),
+    (P("A/R^"), C("2G"), None, Beating(), Ruling.LETTERS),
+], ids=lambda v: v.value if isinstance(v, Ruling) else None)
+def test_a_beating_ruling_names_its_rule(attacker, defender, on, rules, expected):
+    ruling = beats(attacker, defender, on=on, rules=rules)
+    assert ruling is expected and bool(ruling) is expected.verdict
+
+
+@pytest.mark.parametrize(("presser", "target", "on", "rules", "expected"), [
+    (C("1R"), C("3R"), None, Pressing(), Ruling.SAME_COLOUR),
+    (C("1R"), C("1B"), None, Pressing(), Ruling.EQUAL_VALUES),
+    (C("1R"), C("2Y"), Colour.RED, Pressing(), Ruling.PRESSES_ON_SQUARE),
+    (C("1R"), C("2Y"), Colour.GREEN, Pressing(), Ruling.NO_MATCH_OFF_SQUARE),
+    (C("1R"), C("2Y"), Colour.RED, Pressing(by_square=False), Ruling.NO_MATCH),
+    (P("(1R)^"), C("1B"), None, Pressing(), Ruling.FACE_DOWN),
+    (P("A/R^"), C("1B"), None, Pressing(), Ruling.NOT_NUMBERED),
+], ids=lambda v: v.value if isinstance(v, Ruling) else None)
+def test_a_pressing_ruling_names_its_rule(presser, target, on, rules, expected):
+    ruling = presses(presser, target, on=on, rules=rules)
+    assert ruling is expected and bool(ruling) is expected.verdict

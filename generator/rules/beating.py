@@ -140,13 +140,12 @@ def beats(attacker: Playable, defender: Playable, *, on: Colour | None = None,
     d_card, d_up = _unwrap(defender)
     if isinstance(a_card, LetterCard) or isinstance(d_card, LetterCard):
         return _LETTERS
-    if not d_up:
-        # A face-down test card has no colour and no value, so anything covers it.
-        return _TEST_CARD_COVERED
-    if not a_up:
-        return _TEST_CARD_BEATS if rules.test_cards_beat else _BEATS_NOTHING
-    a_rank = a_card.value if rules.zeros_count else a_card.rank
-    d_rank = d_card.value if rules.zeros_count else d_card.rank
+    if not (a_up and d_up):
+        return _face_down(d_up, rules)
+    if rules.zeros_count:
+        a_rank, d_rank = a_card.value, d_card.value
+    else:
+        a_rank, d_rank = a_card.rank, d_card.rank
     same_colour = a_card.colour is d_card.colour
     if same_colour and a_rank > d_rank:
         return _HIGHER
@@ -160,6 +159,14 @@ def beats(attacker: Playable, defender: Playable, *, on: Colour | None = None,
     if not rules.trumps:
         return _NO_TRUMPS
     return _TRUMP if on is a_card.colour else _NOT_TRUMP
+
+
+def _face_down(defender_up: bool, rules: Beating) -> Ruling:
+    """The ruling when a face-down test card moves or is moved onto."""
+    if not defender_up:
+        # A face-down test card has no colour and no value, so anything covers it.
+        return _TEST_CARD_COVERED
+    return _TEST_CARD_BEATS if rules.test_cards_beat else _BEATS_NOTHING
 
 
 def presses(presser: Playable, target: Playable, *, on: Colour | None = None,
