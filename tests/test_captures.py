@@ -75,3 +75,10 @@ def test_each_game_plays_one_rule_object(game, rule, kind):
 def test_why_a_capture_is_refused(game, mover, other, on, expected):
     piece, target = Piece.from_notation(mover), Piece.from_notation(other)
     assert capture_rule(game).refusal(game, piece, target, "e5", on) == expected
+
+
+def test_doctests():
+    import doctest
+
+    from generator.rules import captures
+    assert doctest.testmod(captures).failed == 0
