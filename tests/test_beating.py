@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from generator.rules.beating import explain_beat
 from generator.model.board import Shade, Square
 from generator.model.cards import COLOURS, Card, Colour
 from generator.rules.games import Beating, EqualValues, Pressing
@@ -36,7 +35,8 @@ def test_eights_beat_each_other_anywhere(eight, square):
 
 def test_2y_beats_8r_on_a_yellow_square():
     assert beats(C("2Y"), C("8R"), on=Y)
-    assert explain_beat(C("2Y"), C("8R"), on=Y) == (True, "trump: 2Y moves onto a yellow square")
+    ruling = beats(C("2Y"), C("8R"), on=Y)
+    assert ruling.reason(C("2Y"), C("8R"), on=Y) == "trump: 2Y moves onto a yellow square"
 
 
 def test_2y_and_8r_on_green_do_not_beat_each_other():
@@ -76,10 +76,11 @@ def test_zeros_are_ignored_for_seniority():
     ("30G", True, False, False), ("30B", True, False, False)])
 def test_equal_value_switch_3r_against_the_threes_of_pack_2(three, values, identical, no):
     on = B  # a square where 3R is not trump, so only the equal-value rule can decide
-    assert beats(C("3R"), C(three), on=on, rules=BASIC) is values
-    assert beats(C("3R"), C(three), on=on,
-                 rules=Beating(equal_values=EqualValues.IDENTICAL)) is identical
-    assert beats(C("3R"), C(three), on=on, rules=Beating(equal_values=EqualValues.NO)) is no
+    assert bool(beats(C("3R"), C(three), on=on, rules=BASIC)) is values
+    assert bool(beats(C("3R"), C(three), on=on,
+                      rules=Beating(equal_values=EqualValues.IDENTICAL))) is identical
+    assert bool(beats(C("3R"), C(three), on=on,
+                      rules=Beating(equal_values=EqualValues.NO))) is no
 
 
 def test_initial_version_8r_covers_all_red_and_only_the_other_8r_covers_it():
@@ -105,7 +106,7 @@ def test_no_trumps_without_the_switch_or_on_a_colourless_square():
     ("3G", "4B", B, False),
 ], ids=["value", "colour", "zero-ignored", "by-square", "no-match", "2y-on-2r", "other-square"])
 def test_pressing_game_48(presser, target, square, expected):
-    assert presses(C(presser), C(target), on=square) is expected
+    assert bool(presses(C(presser), C(target), on=square)) is expected
 
 
 def test_pressing_by_square_is_a_switch_and_face_down_cards_never_press():

@@ -15,7 +15,7 @@ from .common import Integer, emit_json, library
 from ..io.layouts import game_for, load_layout, load_layout_file, sources_for, word_list_for
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
-from ..rules import combinations, explain_beat, find_words
+from ..rules import beating, combinations, find_words
 from ..rules.games import EqualValues, Game
 
 
@@ -99,16 +99,16 @@ def beats(ctx: click.Context, attacker: Piece, defender: Piece, square: Colour |
           game_name: str, equal_values: str | None, trumps: bool | None) -> None:
     """Does ATTACKER beat DEFENDER when it moves onto it? Cards like 8R, 30Y, (1B) for a
     face-down test card."""
-    switches = library(ctx).game(game_name).beating
     changes: dict[str, Any] = {}
     if equal_values is not None:
         changes["equal_values"] = EqualValues(equal_values)
     if trumps is not None:
         changes["trumps"] = trumps
-    verdict, reason = explain_beat(attacker, defender, on=square,
-                                   rules=replace(switches, **changes))
+    switches = replace(library(ctx).game(game_name).beating, **changes)
+    ruling = beating.beats(attacker, defender, on=square, rules=switches)
+    reason = ruling.reason(attacker, defender, on=square, rules=switches)
     where = f"on a {square} square" if square else "on a colourless square"
-    click.echo(f"{attacker.notation()} {'beats' if verdict else 'does not beat'} "
+    click.echo(f"{attacker.notation()} {'beats' if ruling else 'does not beat'} "
                f"{defender.notation()} {where}: {reason}")
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ..errors import FigureError, IllegalMoveError, ReasonCode
 from ..io.layouts import LayoutFile
-from ..model.layout import Layout, Side
-from ..rules import Move, MoveKind, explain_beat
+from ..model.layout import Layout, Piece, Side
+from ..rules import Move, MoveKind, beats
 from ..rules.games import Capture
 
 
@@ -78,17 +78,29 @@ def _why(position: LayoutFile, layout: Layout, side: Side, text: str, found: lis
     same = [m for m in own if m.target == target or (m.path and m.path[-1] == target)]
     if same:
         return f"it is written {same[0].notation()}"
-    defender = layout.top(target) if _is_square(target) else None
-    if defender is not None and position.game.movement.capture is Capture.BEAT \
-            and defender.owner is not side:
-        square = position.board.square(target)
-        beats, reason = explain_beat(piece, defender, on=square.colour,
-                                     rules=position.game.beating)
-        if not beats:
-            return f"{piece.card.notation()} does not beat {defender.card.notation()}: {reason}"
+    return _not_beaten(position, layout, side, piece, target) or _moves_of(origin, own)
+
+
+def _moves_of(origin: str, own: list[Move]) -> str:
+    """The legal moves of the card on *origin*, the first twelve of them."""
     if not own:
         return f"the card on {origin} has no legal move"
     kinds = {m.kind for m in own}
     listed = ", ".join(m.notation() for m in own[:12]) + (", ..." if len(own) > 12 else "")
     what = "moves" if kinds != {MoveKind.OPEN} else "move"
     return f"the card on {origin} {what}: {listed}"
+
+
+def _not_beaten(position: LayoutFile, layout: Layout, side: Side, piece: Piece,
+                target: str) -> str | None:
+    """Why *piece* does not beat the opponent's card on *target*, in a game that beats."""
+    defender = layout.top(target) if _is_square(target) else None
+    if defender is None or position.game.movement.capture is not Capture.BEAT \
+            or defender.owner is side:
+        return None
+    on, rules = position.board.square(target).colour, position.game.beating
+    ruling = beats(piece, defender, on=on, rules=rules)
+    if ruling:
+        return None
+    return (f"{piece.card.notation()} does not beat {defender.card.notation()}: "
+            f"{ruling.reason(piece, defender, on=on, rules=rules)}")

@@ -7,9 +7,8 @@ The rules live in small modules (:mod:`.beating`, :mod:`.combos`, :mod:`.moves`,
 """
 from __future__ import annotations
 
+from .beating import Ruling as Ruling
 from .beating import beats as beats
-from .beating import explain_beat as explain_beat
-from .beating import explain_press as explain_press
 from .beating import fits_identical as fits_identical
 from .beating import fits_value_row as fits_value_row
 from .beating import presses as presses

@@ -118,7 +118,7 @@ def _beatable(layout: Layout, board: Board, game: Game, card: Item, side: Side,
     top = layout.top(square)
     if top is None or top.owner in (side, None) or not isinstance(card, Card):
         return False
-    return beats(card, top, on=board.square(square).colour, rules=game.beating)
+    return bool(beats(card, top, on=board.square(square).colour, rules=game.beating))
 
 
 def _adjacent_own(layout: Layout, board: Board, game: Game, card: Item, side: Side,

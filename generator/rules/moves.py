@@ -10,13 +10,13 @@ import dataclasses
 from dataclasses import dataclass
 from collections.abc import Iterator, Mapping
 
-from .beating import beats, presses
+from .captures import capture_rule
 from .covering import onto_for_combination
 from .laying import lay_squares, play_laying
 from .move import BUILT_MOVES, OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from ..model.board import Board
 from ..model.cards import Card, Colour
-from .games import Capture, Game, Step
+from .games import Game, Step
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .joining import NOTHING, Makers, WordSquares, accepts, makers, window
@@ -34,28 +34,11 @@ def _facing(side: Side) -> Facing:
 def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
           own: Facing, piece: Piece, target: str) -> MoveKind | None:
     """The kind of move that lands *piece* (whose side's arrows point *own*) on the occupied
-    square *target*, or None."""
+    square *target*, or None: the game's :class:`~.captures.CaptureRule` decides."""
     stack = stacks.get(target)
     if not stack:
         return None
-    other = stack[-1]
-    hostile = not game.owners or other.facing is not own
-    if not hostile and not game.pressing.own_cards:
-        return None  # one's own card: only pressing may land on it, and only as a variant
-    if not other.face_up and hostile and game.movement.cover_test_cards and game.owners:
-        # Covering the opponent's test card wins; a test card itself covers only in the
-        # variant where test cards beat.
-        if piece.face_up or game.beating.test_cards_beat:
-            return MoveKind.COVER
-        return None
-    colour = colours[target]
-    capture = game.movement.capture
-    if capture is Capture.BEAT and hostile:
-        return MoveKind.BEAT if beats(piece, other, on=colour, rules=game.beating) else None
-    if capture is Capture.PRESS and (hostile or game.pressing.own_cards):
-        return MoveKind.PRESS if presses(piece, other, on=colour, rules=game.pressing) \
-            else None
-    return None
+    return capture_rule(game).onto(game, piece, stack[-1], own, colours[target])
 
 
 def _matches(mover: Card | LetterCard, other: Piece) -> bool:
@@ -314,7 +297,7 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
     the commonest games, since it runs for every position a search visits."""
     owners = game.owners
     skip_own = owners and not game.pressing.own_cards
-    free, onto = MoveKind.MOVE, _onto
+    free, onto = MoveKind.MOVE, capture_rule(game).onto
     for origin, stack in stacks.items():
         piece = stack[-1]
         if owners and piece.facing is not own:
@@ -325,7 +308,7 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
                 found.append((origin, target, free))
             elif skip_own and there[-1].facing is own:
                 continue
-            elif kind := onto(stacks, colours, game, own, piece, target):
+            elif kind := onto(game, piece, there[-1], own, colours[target]):
                 found.append((origin, target, kind))
 
 

@@ -11,7 +11,7 @@ from ..errors import ReasonCode
 from ..model.board import Board
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
-from .beating import explain_beat, explain_press
+from .captures import capture_rule
 from .games import Capture, Game, Placement, Step
 from .follow_ups import follow_up
 from .laying import HAND, LAYING, lay_squares, laying_moves
@@ -79,31 +79,54 @@ def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
             after: Move | None = None) -> tuple[ReasonCode, str]:
     """Why *side*, whose legal moves now are *moves* (*after*: its own move whose follow-up
     it owes), may not play *text*: a reason code and the reason in a player's words."""
-    texts = {m.notation() for m in moves}
-    if after is not None and moves and moves[0].kind is MoveKind.OPEN and \
-            after.kind is MoveKind.LAY and text not in texts:
-        return ReasonCode.OWED, (f"{side} must first open a face-down card next to "
-                                 f"{after.target}: {' '.join(m.notation() for m in moves)}")
-    if moves and all(m.kind is MoveKind.TAKE for m in moves) and text not in texts and \
-            game.combinations.compulsory:
-        return ReasonCode.OWED, (f"{side} must first take one of the crossing combinations "
-                                 f"it made: {' '.join(sorted(texts))}")
+    if owed := _owed(game, side, text, moves, after):
+        return ReasonCode.OWED, owed
     if text == PASS:
         return ReasonCode.MAY_NOT_PASS, (f"{side} may not pass: it has {len(moves)} legal "
                                          f"move(s), such as {moves[0] if moves else '-'}")
-    presses = [m for m in moves if m.kind is MoveKind.PRESS]
-    if game.pressing.compulsory and presses and len(presses) == len(moves) and \
-            _BOARD_MOVE.match(text):
-        return ReasonCode.COMPULSORY, ("pressing is compulsory in this game: "
-                                       f"{' '.join(str(m) for m in presses)} "
-                                       f"{'is' if len(presses) == 1 else 'are'} available")
+    if compulsory := _compulsory_press(game, text, moves):
+        return ReasonCode.COMPULSORY, compulsory
     reason = why_illegal(layout, board, game, side, text, moves, words=words)
+    return _reason_code(text, reason), reason
+
+
+def _owed(game: Game, side: Side, text: str, moves: Sequence[Move],
+          after: Move | None) -> str | None:
+    """What *side* must do first this turn, when *text* is not it: open a face-down card
+    next to the card it laid (basic 52), or take a crossing combination it made."""
+    texts = {m.notation() for m in moves}
+    if text in texts or not moves:
+        return None
+    if after is not None and moves[0].kind is MoveKind.OPEN and after.kind is MoveKind.LAY:
+        return (f"{side} must first open a face-down card next to "
+                f"{after.target}: {' '.join(m.notation() for m in moves)}")
+    if game.combinations.compulsory and all(m.kind is MoveKind.TAKE for m in moves):
+        return (f"{side} must first take one of the crossing combinations "
+                f"it made: {' '.join(sorted(texts))}")
+    return None
+
+
+def _compulsory_press(game: Game, text: str, moves: Sequence[Move]) -> str | None:
+    """Why a board move other than a press is refused where pressing is compulsory (game
+    48's giveaway form) and every move is a press."""
+    presses = [m for m in moves if m.kind is MoveKind.PRESS]
+    if not (game.pressing.compulsory and presses and len(presses) == len(moves)
+            and _BOARD_MOVE.match(text)):
+        return None
+    return ("pressing is compulsory in this game: "
+            f"{' '.join(str(m) for m in presses)} "
+            f"{'is' if len(presses) == 1 else 'are'} available")
+
+
+def _reason_code(text: str, reason: str) -> ReasonCode:
+    """The code of a move refused for *reason*: not a move at all, a lay of a card the side
+    cannot play now, or any other illegal move."""
     if not (_LAY.match(text) or _TURN.match(text) or _OPEN.match(text)
             or _BOARD_MOVE.match(text)):
-        return ReasonCode.NOT_A_MOVE, reason
+        return ReasonCode.NOT_A_MOVE
     if _LAY.match(text) and " does not hold " in reason:
-        return ReasonCode.NOT_HELD, reason
-    return ReasonCode.ILLEGAL, reason
+        return ReasonCode.NOT_HELD
+    return ReasonCode.ILLEGAL
 
 
 def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
@@ -112,57 +135,68 @@ def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
     if lay := _LAY.match(text):
         return _why_not_laid(layout, board, game, side, lay.group(1), lay.group(2), words)
     if _TURN.match(text):
-        if not game.words.turn_letters:
-            return f"{game.name} turns no letters round"
-        turns = " ".join(str(m) for m in moves if m.kind is MoveKind.TURN)
-        return ("letters are turned only right after a move that made a word, and only "
-                "letters of that word" + ("" if not game.owners else " of the opponent")
-                + f"; turns now: {turns or 'none'}")
-    opening = _OPEN.match(text)
-    board_move = _BOARD_MOVE.match(text)
-    matched = opening or board_move
-    if matched is None:
-        return f"not a move; expected one like {GRAMMAR}"
-    origin = matched.group(1)
-    if board_move and board_move.group(2) == "*":
-        takes = " ".join(str(m) for m in moves if m.kind is MoveKind.TAKE)
-        if not takes and not game.combinations.compulsory:
-            takes = "none"
-        elif not takes:
-            return f"{game.name} takes combinations off by itself, not by a move"
-        return f"no combination that may be taken lies from {origin} to " \
-               f"{board_move.group(3)}; takes now: {takes}"
-    if board_move and board_move.group(2) == ">":
-        origins = sorted({m.origin for m in moves if m.kind is MoveKind.PUSH})
-        if not game.movement.push_adjacent:
-            return f"{game.name} has no pushes"
-        return ("only right after laying, an opponent's open card touching the laid card "
-                "may be pushed, to a free square; pushable now: "
-                + (" ".join(origins) or "none"))
+        return _why_not_turned(game, moves)
+    if opening := _OPEN.match(text):
+        return _why_not_opened(layout, opening.group(1), moves)
+    if board_move := _BOARD_MOVE.match(text):
+        origin, sign, target = board_move.group(1, 2, 3)
+        if sign == "*":
+            return _why_not_taken(game, origin, target, moves)
+        if sign == ">":
+            return _why_not_pushed(game, moves)
+        return _why_not_moved(layout, board, game, side, origin, target, moves)
+    return f"not a move; expected one like {GRAMMAR}"
+
+
+def _why_not_turned(game: Game, moves: Sequence[Move]) -> str:
+    if not game.words.turn_letters:
+        return f"{game.name} turns no letters round"
+    turns = " ".join(str(m) for m in moves if m.kind is MoveKind.TURN)
+    return ("letters are turned only right after a move that made a word, and only "
+            "letters of that word" + ("" if not game.owners else " of the opponent")
+            + f"; turns now: {turns or 'none'}")
+
+
+def _why_not_opened(layout: Layout, origin: str, moves: Sequence[Move]) -> str:
     top = layout.top(origin)
     if top is None:
         return f"there is no card on {origin}"
-    if opening:
-        if top.face_up:
-            return f"{top} on {origin} is already face up"
-        return f"{origin} cannot be opened that way; the moves from it are " + (
-            ", ".join(str(m) for m in moves if m.origin == origin) or "none")
-    target = board_move.group(3) if board_move else origin
+    if top.face_up:
+        return f"{top} on {origin} is already face up"
+    return f"{origin} cannot be opened that way; the moves from it are " + (
+        ", ".join(str(m) for m in moves if m.origin == origin) or "none")
+
+
+def _why_not_taken(game: Game, origin: str, target: str, moves: Sequence[Move]) -> str:
+    takes = " ".join(str(m) for m in moves if m.kind is MoveKind.TAKE)
+    if not takes and game.combinations.compulsory:
+        return f"{game.name} takes combinations off by itself, not by a move"
+    return f"no combination that may be taken lies from {origin} to " \
+           f"{target}; takes now: {takes or 'none'}"
+
+
+def _why_not_pushed(game: Game, moves: Sequence[Move]) -> str:
+    if not game.movement.push_adjacent:
+        return f"{game.name} has no pushes"
+    origins = sorted({m.origin for m in moves if m.kind is MoveKind.PUSH})
+    return ("only right after laying, an opponent's open card touching the laid card "
+            "may be pushed, to a free square; pushable now: "
+            + (" ".join(origins) or "none"))
+
+
+def _why_not_moved(layout: Layout, board: Board, game: Game, side: Side, origin: str,
+                   target: str, moves: Sequence[Move]) -> str:
+    top = layout.top(origin)
+    if top is None:
+        return f"there is no card on {origin}"
     if game.owners and top.owner != side:
         return f"{top} on {origin} is not {side}'s card"
     if not any(m.origin == origin for m in moves):
         return f"{top} on {origin} has no legal move"
     other = layout.top(target) if target != OFF else None
-    if other is not None and other.face_up and game.movement.capture is Capture.BEAT:
-        verdict, reason = explain_beat(top, other, on=board.square(target).colour,
-                                       rules=game.beating)
-        if not verdict:
-            return f"{top} does not beat {other} on {target}: {reason}"
-    if other is not None and game.movement.capture is Capture.PRESS:
-        verdict, reason = explain_press(top, other, on=board.square(target).colour,
-                                        rules=game.pressing)
-        if not verdict:
-            return f"{top} cannot press {other} on {target}: {reason}"
+    if other is not None and (refused := capture_rule(game).refusal(
+            game, top, other, target, board.square(target).colour)):
+        return refused
     reachable = " ".join(str(m) for m in moves if m.origin == origin)
     return f"{top} on {origin} cannot make that move; it may play {reachable}"
 
@@ -175,16 +209,8 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
         return f"{written!r} is not a card (expected like 3R, 30Y or A/R)"
     if game.movement.placement not in LAYING:
         return f"{game.name} lays no cards from the hand"
-    hand = layout.hands.of(side)
-    top = hand.stock[0] if hand.stock else (layout.hands.pile[:1] or (None,))[0]
-    fitting = [c for c in hand.held
-               if lay_squares(layout, board, game, c, side, words=words)]
-    if card not in hand.held and card != top:
-        nxt = f"its next card is {top}" if top is not None else "its stock is empty"
-        return f"{side} does not hold {card} ({nxt})"
-    if card not in hand.held and fitting:
-        return (f"{side} must first lay a card of its hand that fits: "
-                f"{' '.join(c.notation() for c in fitting)}")
+    if not_held := _why_not_held(layout, board, game, side, card, words):
+        return not_held
     squares = lay_squares(layout, board, game, card, side, words=words)
     if target == HAND:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
@@ -192,6 +218,24 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
         return f"{target} is not a square of the board"
     return f"{card} may not lie on {target}: {_placement_rule(game)}; it fits " + (
         " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")
+
+
+def _why_not_held(layout: Layout, board: Board, game: Game, side: Side, card: Item,
+                  words: WordList | None) -> str | None:
+    """Why *side* may not lay *card* whatever the square: it neither holds it nor has it
+    next on its stock or the pile, or it must first lay a fitting card of its hand."""
+    hand = layout.hands.of(side)
+    if card in hand.held:
+        return None
+    top = hand.stock[0] if hand.stock else (layout.hands.pile[:1] or (None,))[0]
+    if card != top:
+        nxt = f"its next card is {top}" if top is not None else "its stock is empty"
+        return f"{side} does not hold {card} ({nxt})"
+    fitting = [c for c in hand.held if lay_squares(layout, board, game, c, side, words=words)]
+    if fitting:
+        return (f"{side} must first lay a card of its hand that fits: "
+                f"{' '.join(c.notation() for c in fitting)}")
+    return None
 
 
 def _placement_rule(game: Game) -> str:

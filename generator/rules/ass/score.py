@@ -98,6 +98,27 @@ class DealScore:
         return tuple(p.seat for p in self.players if p.banks == fewest)
 
 
+def _check_taken(taken: Sequence[Sequence[PlayingCard]]) -> None:
+    """Raises :exc:`ValueError` for a card outside the 36-card pack or taken twice."""
+    seen: dict[PlayingCard, int] = {}
+    for seat, cards in enumerate(taken, start=1):
+        for card in cards:
+            if card.rank < 6:
+                raise ValueError(f"{card} is not in the 36-card pack of Ass (6 to ace)")
+            if card in seen:
+                who = (f"by player {seat}" if seen[card] == seat
+                       else f"by players {seen[card]} and {seat}")
+                raise ValueError(f"{card} is taken twice ({who})")
+            seen[card] = seat
+
+
+def _check_banks(banks: Sequence[int]) -> None:
+    """Raises :exc:`ValueError` for a bank count outside 1 to LOSING_BANKS."""
+    for seat, count in enumerate(banks, start=1):
+        if not 0 < count < LOSING_BANKS + 1:
+            raise ValueError(f"player {seat} has {count} banks (expected 1 to {LOSING_BANKS})")
+
+
 def score_deal(taken: Sequence[Sequence[PlayingCard]], committed: Sequence[bool],
                banks: Sequence[int] | None = None, rules: AssRules = DEFAULT_RULES,
                bonuses: Sequence[int] | None = None) -> DealScore:
@@ -116,19 +137,8 @@ def score_deal(taken: Sequence[Sequence[PlayingCard]], committed: Sequence[bool]
     if len(committed) != players or len(banks) != players:
         raise ValueError(f"{players} players took cards, but {len(committed)} commitments "
                          f"and {len(banks)} bank counts were given")
-    seen: dict[PlayingCard, int] = {}
-    for seat, cards in enumerate(taken, start=1):
-        for card in cards:
-            if card.rank < 6:
-                raise ValueError(f"{card} is not in the 36-card pack of Ass (6 to ace)")
-            if card in seen:
-                who = (f"by player {seat}" if seen[card] == seat
-                       else f"by players {seen[card]} and {seat}")
-                raise ValueError(f"{card} is taken twice ({who})")
-            seen[card] = seat
-    for seat, count in enumerate(banks, start=1):
-        if not 0 < count < LOSING_BANKS + 1:
-            raise ValueError(f"player {seat} has {count} banks (expected 1 to {LOSING_BANKS})")
+    _check_taken(taken)
+    _check_banks(banks)
     extra = list(bonuses) if bonuses is not None and rules.hand_combinations else [0] * players
     if len(extra) != players:
         raise ValueError(f"{players} players took cards, but {len(extra)} bonuses were given")
