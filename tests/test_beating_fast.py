@@ -31,12 +31,14 @@ def explain_beat(attacker, defender, *, on=None, rules=Beating()):
     if isinstance(a_card, LetterCard) or isinstance(d_card, LetterCard):
         return False, "letter cards do not beat"
     a_name = a_card.notation() if a_up else f"the test card ({a_card.notation()})"
+    # One change from the old explain_beat: a face-down test card covers nothing, a
+    # face-down one included, unless test cards beat (as the moves always had it).
+    if not a_up and not rules.test_cards_beat:
+        return False, "a face-down test card beats nothing"
     if not d_up:
         return True, "a face-down test card is beaten by any card"
     if not a_up:
-        if rules.test_cards_beat:
-            return True, "in this game a test card beats any card on any square"
-        return False, "a face-down test card beats nothing"
+        return True, "in this game a test card beats any card on any square"
     a_rank, d_rank = seniority(a_card, rules), seniority(d_card, rules)
     same_colour = a_card.colour is d_card.colour
     if same_colour and a_rank > d_rank:

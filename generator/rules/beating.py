@@ -141,7 +141,7 @@ def beats(attacker: Playable, defender: Playable, *, on: Colour | None = None,
     if isinstance(a_card, LetterCard) or isinstance(d_card, LetterCard):
         return _LETTERS
     if not (a_up and d_up):
-        return _face_down(d_up, rules)
+        return _face_down(a_up, d_up, rules)
     if rules.zeros_count:
         a_rank, d_rank = a_card.value, d_card.value
     else:
@@ -161,12 +161,16 @@ def beats(attacker: Playable, defender: Playable, *, on: Colour | None = None,
     return _TRUMP if on is a_card.colour else _NOT_TRUMP
 
 
-def _face_down(defender_up: bool, rules: Beating) -> Ruling:
-    """The ruling when a face-down test card moves or is moved onto."""
+def _face_down(attacker_up: bool, defender_up: bool, rules: Beating) -> Ruling:
+    """The ruling when a face-down test card moves or is moved onto. A face-down test card
+    has no colour and no value, so any open card covers it; a test card itself beats and
+    covers nothing (seed000 game 18: test cards "can not be imposed on other cards"),
+    unless in the variant where test cards beat. The same rule as the moves' (captures)."""
+    if not attacker_up and not rules.test_cards_beat:
+        return _BEATS_NOTHING
     if not defender_up:
-        # A face-down test card has no colour and no value, so anything covers it.
         return _TEST_CARD_COVERED
-    return _TEST_CARD_BEATS if rules.test_cards_beat else _BEATS_NOTHING
+    return _TEST_CARD_BEATS
 
 
 def presses(presser: Playable, target: Playable, *, on: Colour | None = None,
