@@ -123,12 +123,10 @@ class FreeOrWord(FreeSquares):
                 words: WordList | None = None) -> list[str]:
         if not isinstance(card, LetterCard) or words is None:
             return _free(layout)
-        spelling = WordSquares({s: st[-1].card.letter.upper() for s, st in layout.items()
-                                if st[-1].face_up and isinstance(st[-1].card, LetterCard)},
-                               words, game.words.min_length, layout.size)
+        letters = _open_letters(layout)
+        spelling = WordSquares(letters, words, game.words.min_length, layout.size)
         letter = card.letter.upper()
-        onto = {s for s, st in layout.items() if st[-1].face_up
-                and isinstance(st[-1].card, LetterCard) and spelling.makes_word(s, letter)}
+        onto = {s for s in letters if spelling.makes_word(s, letter)}
         return [s for s in geometry(*layout.size).squares
                 if s in onto or s not in layout.stacks]
 
@@ -357,6 +355,12 @@ def _playable(layout: Layout, side: Side) -> tuple[tuple[Item, ...], Item | None
     top = hand.stock[0] if hand.stock else (layout.hands.pile[0] if layout.hands.pile
                                             else None)
     return hand.held, top
+
+
+def _open_letters(layout: Layout) -> dict[str, str]:
+    """The upper-case letter of every face-up letter card on top, by square."""
+    return {s: st[-1].card.letter.upper() for s, st in layout.items()
+            if st[-1].face_up and isinstance(st[-1].card, LetterCard)}
 
 
 def _open_cards(layout: Layout, board: Board) -> Iterator[tuple[str, Piece, Card, Square]]:
