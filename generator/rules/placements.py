@@ -176,14 +176,19 @@ class NextToOwn(LaidFromHand):
                 words: WordList | None = None) -> list[str]:
         own = [s for s in layout if layout.owner(s) == side]
         if not own:
-            king = _king_square(board, side)
-            return [king] if king is not None and king in _free(layout) else []
+            return self._first_square(layout, board, side)
         near = {n for s in own for n in geometry(*layout.size).edge_neighbours[s]}
         grow = {s for s in near if s not in layout.stacks}
         covers = self._tests_near(layout, side, near)
         if not grow:  # hemmed in
             covers |= {s for s in near if _beatable(layout, board, game, card, side, s)}
         return [s for s in geometry(*layout.size).squares if s in covers or s in grow]
+
+    @staticmethod
+    def _first_square(layout: Layout, board: Board, side: Side) -> list[str]:
+        """*side*'s king square, if free: where its first card (its test card) goes."""
+        king = _king_square(board, side)
+        return [king] if king is not None and king in _free(layout) else []
 
     @staticmethod
     def _tests_near(layout: Layout, side: Side, near: set[str]) -> set[str]:
