@@ -12,11 +12,10 @@ from ..model.board import Board
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
 from .beating import explain_beat, explain_press
-from .games import Capture, Game, Step
+from .games import Capture, Game, Placement, Step
 from .laying import HAND, LAYING, forced_openings, lay_squares, laying_moves
 from .lines import geometry
 from .moves import OFF, Move, MoveKind, legal_moves, move_order
-from .placements import placement_of
 from .pushing import may_push, push_moves
 from .turning import may_turn, turn_choices
 from .taking import must_take
@@ -199,6 +198,21 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
     if target not in geometry(*layout.size).xy:
         return f"{target} is not a square of the board"
-    return f"{card} may not lie on {target}: {placement_of(game).rule_text()}; it fits " + (
+    return f"{card} may not lie on {target}: {_placement_rule(game)}; it fits " + (
         " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")
 
+
+def _placement_rule(game: Game) -> str:
+    rule = game.movement.placement
+    if rule is Placement.IDENTICAL:
+        return "only on a free square of its colour and value"
+    if rule is Placement.ADJACENT_OWN:
+        return ("only on a free square next to one's own card, or (when hemmed in) on a "
+                "neighbouring opponent card it beats")
+    if game.movement.lay_on_letters:
+        return "only on a free square, or on a letter where it makes a word"
+    if game.movement.one_row:
+        return "only on the row of the first card, on cards only once it is full"
+    if game.movement.piles and game.movement.capture is Capture.BEAT:
+        return "only on a free square or an opponent's card it beats"
+    return "only on a free square"
