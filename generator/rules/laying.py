@@ -3,7 +3,7 @@ step about: initial 10's moves onto the opponent's half and initial 11's opening
 value row. Standard library only.
 
 Whose card goes where is the game's ``placement``, in the variant its switches choose: one
-object of :mod:`.placements` each, which the functions here pick and ask. Playing a lay
+object of :mod:`.placing` each, which the functions here pick and ask. Playing a lay
 (taking the card from the hand, laying it, what it sets off) and basic 52's forced opening
 stay here.
 """
@@ -19,7 +19,7 @@ from .beating import fits_identical
 from .games import Game, Placement
 from .lines import geometry
 from .move import OFF, Move, MoveKind, move_order
-from .placements import HAND, placement_of
+from .placing import HAND, placement_of
 from .settling import settle
 from .words import WordList
 

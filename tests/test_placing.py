@@ -1,4 +1,4 @@
-"""The placement objects (rules/placements.py): each game gets the rule its kind and switches
+"""The placement objects (rules/placing.py): each game gets the rule its kind and switches
 name, and each rule says where a card may lie as a player would check it. Positions are
 hand-made."""
 from __future__ import annotations
@@ -13,10 +13,10 @@ from generator.rules import Move, play
 from generator.rules.games import Capture, Movement, Placement
 from generator.rules.laying import lay_squares, laying_moves, placement_problems
 from generator.rules.moves import MoveKind
-from generator.rules.placements import (FreeOrBeaten, FreeOrWord, FreeSquares,
-                                        IdenticalInTheOpen, IdenticalSquares, NextToOwn,
-                                        NoPlacement, OneRow, OpponentHalf, ValueRow,
-                                        placement_of)
+from generator.rules.placing import (FreeOrBeaten, FreeOrWord, FreeSquares,
+                                     IdenticalInTheOpen, IdenticalSquares, NextToOwn,
+                                     NoPlacement, OneRow, OpponentHalf, ValueRow,
+                                     placement_of)
 
 
 @pytest.mark.parametrize(("game", "rule"), [
