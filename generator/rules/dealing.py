@@ -53,6 +53,28 @@ def deal(game: Game, board: Board, sources: Mapping[str, Source], pair: tuple[st
         knows, or the game's material does not fit its set-up, or *face_up* is asked of a
         game with no face-down pack.
     """
+    _refuse_fixed(game, face_up)
+    setup = game.setup
+    players = dict(zip(Side, pair))
+    refs = list(pair) if len(pair) > 1 else [pair[0]]
+    if setup.one_pack:
+        return _one_pack(game, board, sources, players, refs, rng, face_up)
+    if setup.face_down is FaceDown.ALL and setup.cards == len(geometry(*board.size).squares):
+        return _filled(game, board, sources, players, refs, rng, face_up)
+    if game.movement.placement in (Placement.FREE, Placement.ADJACENT_OWN) and \
+            setup.cards in (0, 2):
+        return _stocks(game, board, sources, players, rng)
+    if game.owners and setup.complete and setup.south_rows and setup.north_rows:
+        return _home_ranks(game, board, sources, players, rng)
+    if (setup.complete and not game.owners) or setup.arrows is Arrows.ALTERNATE_ROWS:
+        return _shared(game, board, sources, players, rng)
+    raise ValueError(f"{game.name} does not start from a shuffle dealt here; its starts are "
+                     "written as layouts")
+
+
+def _refuse_fixed(game: Game, face_up: bool) -> None:
+    """:raises: :exc:`ValueError` if *game* starts from a figure's fixed position, or
+    *face_up* is asked of a game with no face-down pack."""
     setup = game.setup
     if setup.test_cards and not setup.tests_on_king_squares:
         raise ValueError(f"{game.name} does not start from a shuffle: its start is the fixed "
@@ -63,35 +85,33 @@ def deal(game: Game, board: Board, sources: Mapping[str, Source], pair: tuple[st
         raise ValueError(f"--open: {game.name} lays no pack face down to open; only a game "
                          "whose board starts face down (basic 65, initial 6, 11, basic 52) "
                          "has an open form")
-    players = dict(zip(Side, pair))
-    refs = list(pair) if len(pair) > 1 else [pair[0]]
-    if setup.one_pack:
-        # Basic 52; in the open (its patience, whose game lays nothing face down) the
-        # board's pack lies face up.
-        face_up = face_up or setup.face_down is not FaceDown.ALL
-        board_pack = _supply(sources, refs[0], game)
-        pile = _supply(sources, refs[-1], game)
-        rng.shuffle(board_pack)
-        rng.shuffle(pile)
-        dark = [s.name for s in board.squares if s.shade is Shade.DARK]
-        stacks = {sq: (Piece(card, None, face_up),) for sq, card in zip(dark, board_pack)}
-        return Layout(board.name, stacks, players, game=game.name,
-                      hands=Hands(pile=tuple(pile)))
+
+
+def _one_pack(game: Game, board: Board, sources: Mapping[str, Source],
+              players: Mapping[Side, str], refs: Sequence[str], rng: random.Random,
+              face_up: bool) -> Layout:
+    """Basic 52: one pack on the dark squares, face down unless in the open (its patience,
+    whose game lays nothing face down), the other pack in the shared pile."""
+    face_up = face_up or game.setup.face_down is not FaceDown.ALL
+    board_pack = _supply(sources, refs[0], game)
+    pile = _supply(sources, refs[-1], game)
+    rng.shuffle(board_pack)
+    rng.shuffle(pile)
+    dark = [s.name for s in board.squares if s.shade is Shade.DARK]
+    stacks = {sq: (Piece(card, None, face_up),) for sq, card in zip(dark, board_pack)}
+    return Layout(board.name, stacks, players, game=game.name, hands=Hands(pile=tuple(pile)))
+
+
+def _filled(game: Game, board: Board, sources: Mapping[str, Source],
+            players: Mapping[Side, str], refs: Sequence[str], rng: random.Random,
+            face_up: bool) -> Layout:
+    """Every square filled face down (face up in the open) from the packs shuffled together
+    (basic 65, initial 6, 11)."""
     squares = geometry(*board.size).squares
-    if setup.face_down is FaceDown.ALL and setup.cards == len(squares):
-        cards = [c for ref in refs for c in _supply(sources, ref, game)]
-        rng.shuffle(cards)
-        stacks = {sq: (Piece(card, None, face_up),) for sq, card in zip(squares, cards)}
-        return Layout(board.name, stacks, players, game=game.name, size=board.size)
-    if game.movement.placement in (Placement.FREE, Placement.ADJACENT_OWN) and \
-            setup.cards in (0, 2):
-        return _stocks(game, board, sources, players, rng)
-    if game.owners and setup.complete and setup.south_rows and setup.north_rows:
-        return _home_ranks(game, board, sources, players, rng)
-    if (setup.complete and not game.owners) or setup.arrows is Arrows.ALTERNATE_ROWS:
-        return _shared(game, board, sources, players, rng)
-    raise ValueError(f"{game.name} does not start from a shuffle dealt here; its starts are "
-                     "written as layouts")
+    cards = [c for ref in refs for c in _supply(sources, ref, game)]
+    rng.shuffle(cards)
+    stacks = {sq: (Piece(card, None, face_up),) for sq, card in zip(squares, cards)}
+    return Layout(board.name, stacks, players, game=game.name, size=board.size)
 
 
 def _stocks(game: Game, board: Board, sources: Mapping[str, Source],

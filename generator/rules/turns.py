@@ -12,11 +12,12 @@ from ..model.board import Board
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
 from .captures import capture_rule
-from .games import Capture, Game, Placement, Step
+from .games import Game, Step
 from .follow_ups import follow_up
 from .laying import HAND, LAYING, lay_squares, laying_moves
 from .lines import geometry
 from .moves import OFF, Move, MoveKind, legal_moves, move_order
+from .placing import placement_of
 from .pushing import may_push
 from .turning import may_turn
 from .words import WordList
@@ -216,7 +217,7 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
     if target not in geometry(*layout.size).xy:
         return f"{target} is not a square of the board"
-    return f"{card} may not lie on {target}: {_placement_rule(game)}; it fits " + (
+    return f"{card} may not lie on {target}: {placement_of(game).rule_text()}; it fits " + (
         " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")
 
 
@@ -236,19 +237,3 @@ def _why_not_held(layout: Layout, board: Board, game: Game, side: Side, card: It
         return (f"{side} must first lay a card of its hand that fits: "
                 f"{' '.join(c.notation() for c in fitting)}")
     return None
-
-
-def _placement_rule(game: Game) -> str:
-    rule = game.movement.placement
-    if rule is Placement.IDENTICAL:
-        return "only on a free square of its colour and value"
-    if rule is Placement.ADJACENT_OWN:
-        return ("only on a free square next to one's own card, or (when hemmed in) on a "
-                "neighbouring opponent card it beats")
-    if game.movement.lay_on_letters:
-        return "only on a free square, or on a letter where it makes a word"
-    if game.movement.one_row:
-        return "only on the row of the first card, on cards only once it is full"
-    if game.movement.piles and game.movement.capture is Capture.BEAT:
-        return "only on a free square or an opponent's card it beats"
-    return "only on a free square"
