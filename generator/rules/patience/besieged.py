@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import cards as C
-from .engine import Move, MoveKind, Patience, State
+from .engine import Move, MoveKind, Patience, Single, State
 from .tableau import Role, Slot, Tableau
 
 #: The ranks of a foundation from bottom to top.
@@ -152,34 +152,50 @@ class Besieged(Patience):
         return C.suit(c) == C.suit(under) and (C.rank(c), C.rank(under)) in self.neighbours
 
     def candidates(self, state: State) -> Iterable[Move]:
-        ids = self.tableau.ids
         gap = self._pending_gap(state)
         if gap is not None:
-            for p in self.reserve:
-                if state.piles[p] and self._reaches(state, p, gap):
-                    yield Move(MoveKind.MOVE, ids[p], ids[gap])
+            yield from self._gap_fills(state, gap)
             return
         # Only moves that pass the cheap checks: a solver asks this in every position.
+        yield from self._foundation_plays(state)
+        yield from self._reserve_packs(state)
+        yield from self._rampart_packs(state)
+        if state.piles[self.stock]:
+            yield Move(MoveKind.MOVE, "stock", "talon")
+
+    def _gap_fills(self, state: State, gap: int) -> Iterable[Move]:
+        ids = self.tableau.ids
+        for p in self.reserve:
+            if state.piles[p] and self._reaches(state, p, gap):
+                yield Move(MoveKind.MOVE, ids[p], ids[gap])
+
+    def _foundation_plays(self, state: State) -> Iterable[Move]:
+        """Each rampart top and the stock card to the first foundation that takes it."""
+        ids = self.tableau.ids
         for src in self.ramparts + (self.stock,):
             if state.piles[src]:
                 for f in self.foundations:
                     if self._foundation_fit(state, f, state.piles[src][-1]) is None:
                         yield Move(MoveKind.MOVE, ids[src], ids[f])
                         break
+
+    def _reserve_packs(self, state: State) -> Iterable[Move]:
+        ids = self.tableau.ids
         for p in self.reserve:
             if state.piles[p]:
                 for r in self.ramparts:
                     if state.piles[r] and self._reaches(state, p, r) and self._packs_on(
                             state.piles[p][-1], state.piles[r][-1]):
                         yield Move(MoveKind.MOVE, ids[p], ids[r])
+
+    def _rampart_packs(self, state: State) -> Iterable[Move]:
+        ids = self.tableau.ids
         for src in self.ramparts:
             if state.piles[src]:
                 for dst in self.ramparts:
                     if dst != src and state.piles[dst] and self._packs_on(
                             state.piles[src][-1], state.piles[dst][-1]):
                         yield Move(MoveKind.MOVE, ids[src], ids[dst])
-        if state.piles[self.stock]:
-            yield Move(MoveKind.MOVE, "stock", "talon")
 
     def attempt(self, state: State, move: Move) -> State | str:
         if move.kind is MoveKind.DEAL:
@@ -191,44 +207,51 @@ class Besieged(Patience):
         single = self.single(state, move)
         if isinstance(single, str):
             return single
-        src, dst, c = single.src, single.dst, single.card
-        src_role, dst_role = single.src_role, single.dst_role
-        pile = state.piles[src]
         gap = self._pending_gap(state)
-        if gap is not None and not (dst == gap and src_role is Role.RESERVE):
+        if gap is not None and not (single.dst == gap and single.src_role is Role.RESERVE):
             return (f"the rampart gap {self.tableau.ids[gap]} must be filled first, from the "
                     f"Reserve cards of its line")
+        why = self._refusal(state, move, single)
+        if why:
+            return why
+        src, dst = single.src, single.dst
+        after = self.moved(state, {src: state.piles[src][:-1],
+                                   dst: state.piles[dst] + (single.card,)})
+        if single.src_role is Role.RESERVE:
+            after = self._refill(after, src)
+        return after
+
+    def _refusal(self, state: State, move: Move, single: Single) -> str | None:
+        """Why the card may not go where *move* puts it, by the role of the destination."""
+        src_role, dst_role = single.src_role, single.dst_role
         if dst_role is Role.FOUNDATION:
             if src_role not in (Role.RAMPART, Role.STOCK):
                 return ("only rampart tops and the turned stock card go to a foundation"
                         + ("; Reserve cards pass through a rampart first"
                            if src_role is Role.RESERVE else ""))
-            why = self._foundation_fit(state, dst, c)
-            if why:
-                return why
-        elif dst_role is Role.TALON:
-            if src_role is not Role.STOCK:
-                return "only the turned stock card goes to the talon"
-        elif dst_role is Role.RAMPART:
-            under = state.piles[dst]
-            if src_role is Role.RESERVE:
-                if not self._reaches(state, src, dst):
-                    return (f"{move.source} may go only to the ramparts of its own row and "
-                            f"column")
-            elif src_role is Role.RAMPART:
-                if not under:
-                    return f"the gap {move.target} is filled from the Reserve"
-            else:
-                return "a rampart takes cards from the Reserve and other ramparts only"
-            if under and not self._packs_on(c, under[-1]):
-                return (f"{C.name(c)} does not pack on {C.name(under[-1])}: same suit, one "
-                        f"rank apart or neighbours in the foundation order")
+            return self._foundation_fit(state, single.dst, single.card)
+        if dst_role is Role.TALON:
+            return None if src_role is Role.STOCK else \
+                "only the turned stock card goes to the talon"
+        if dst_role is Role.RAMPART:
+            return self._rampart_refusal(state, move, single)
+        return f"nothing is moved to {move.target}"
+
+    def _rampart_refusal(self, state: State, move: Move, single: Single) -> str | None:
+        under, c = state.piles[single.dst], single.card
+        if single.src_role is Role.RESERVE:
+            if not self._reaches(state, single.src, single.dst):
+                return (f"{move.source} may go only to the ramparts of its own row and "
+                        f"column")
+        elif single.src_role is Role.RAMPART:
+            if not under:
+                return f"the gap {move.target} is filled from the Reserve"
         else:
-            return f"nothing is moved to {move.target}"
-        after = self.moved(state, {src: pile[:-1], dst: state.piles[dst] + (c,)})
-        if src_role is Role.RESERVE:
-            after = self._refill(after, src)
-        return after
+            return "a rampart takes cards from the Reserve and other ramparts only"
+        if under and not self._packs_on(c, under[-1]):
+            return (f"{C.name(c)} does not pack on {C.name(under[-1])}: same suit, one "
+                    f"rank apart or neighbours in the foundation order")
+        return None
 
     def _refill(self, state: State, place: int) -> State:
         for source in (self.talon, self.stock):

@@ -1,0 +1,370 @@
+"""The goals a game file may name, one object each, and the :class:`Verdict` they give.
+Standard library only.
+
+Each goal object holds its own pieces of judging: what settles the game at once, each
+side's count, why the game has ended besides running out of moves, how the result is told,
+and what a patience still has to do. :func:`goal_rule` picks the object for a game;
+:mod:`generator.rules.goals` asks it. Three families: goals won at once by one move (a
+game that ends otherwise is a draw), counting goals (the higher count wins, or the lower
+where fewer wins; equal counts draw), and the goals of the patiences. A variant overrides
+what differs, as basic 48's giveaway form does most-pressed's.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import ClassVar
+
+from ..model.board import Board
+from ..model.cards import Card
+from ..model.layout import Facing, Layout, Side
+from .beating import fits_identical
+from .combos import combinations
+from .games import FaceDown, Game, Goal, opponent
+from .lines import geometry
+from .move import Move, MoveKind
+from .settling import own_lines
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the game is over, the winner (None in a draw or while it goes on), why, and
+    each side's count for the counting goals."""
+
+    over: bool
+    winner: Side | None = None
+    reason: str = ""
+    scores: Mapping[Side, int] = field(default_factory=lambda: MappingProxyType({}))
+    left: int | None = None
+    """A patience's count: the cards still to deal with (None in a game of two sides)."""
+    solved: bool = False
+    """A patience reached its goal."""
+
+    def __str__(self) -> str:
+        if self.left is not None:
+            state = "solved" if self.solved else "stuck" if self.over else "not finished"
+            return f"{state}: {self.reason}" if self.reason else state
+        if not self.over:
+            return f"not decided: {self.reason}" if self.reason else "not decided"
+        result = f"{self.winner} wins" if self.winner else "a draw"
+        return f"{result}: {self.reason}" if self.reason else result
+
+
+class GoalRule:
+    """A goal with nothing settled at once and nothing counted; the base of every goal.
+
+    At its end it is told as a tally of *what* each side has (equal counts draw), which
+    with no counts is a draw of 0 to 0.
+    """
+
+    what: ClassVar[str] = "cards taken"
+    """What the counts are, in the reason of a game decided by them."""
+    fewer_wins: ClassVar[bool] = False
+    """The lower count wins (basic 52, giveaway)."""
+
+    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+                       mover: Side | None) -> Side | None:
+        """The side that the position (and the move that led to it) makes the winner."""
+        return None
+
+    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Verdict | None:
+        """The verdict if the game is won at once, before anything else is looked at."""
+        return None
+
+    def scores(self, layout: Layout) -> dict[Side, int]:
+        """Each side's count (empty for a goal that counts nothing)."""
+        return {}
+
+    def stuck(self, game: Game, to_move: Side) -> Verdict | None:
+        """The verdict when *to_move* has no move and that decides the game; None when the
+        side passes or the game ends by other rules."""
+        if game.stuck_loses and game.players > 1:
+            return Verdict(True, to_move.opponent, f"{to_move} cannot move")
+        return None
+
+    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+              last_move: Move | None) -> str:
+        """Why the goal's own end condition has ended the game, or ""."""
+        return ""
+
+    def result(self, counts: Mapping[Side, int], ended: str) -> Verdict:
+        """The verdict on a game that has ended for the reason *ended*."""
+        south, north = counts.get(Side.SOUTH, 0), counts.get(Side.NORTH, 0)
+        line = f"{ended}; {self.what}: south {south}, north {north}"
+        if south == north:
+            return Verdict(True, None, line, counts)
+        winner = Side.SOUTH if (south > north) != self.fewer_wins else Side.NORTH
+        return Verdict(True, winner, line, counts)
+
+    def patience_left(self, layout: Layout, board: Board, game: Game) -> tuple[int, str]:
+        """The cards a patience still has to deal with, and its goal in words."""
+        return len(layout), "every card has left the board"
+
+
+class WonAtOnce(GoalRule):
+    """A goal won by one move; a game that ends any other way is a draw."""
+
+    reason: ClassVar[str]
+    """Why the game is won, in the verdict."""
+
+    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Verdict | None:
+        winner = self.settled_winner(layout, game, last_move=last_move, mover=mover)
+        return None if winner is None else Verdict(True, winner, self.reason)
+
+    def result(self, counts: Mapping[Side, int], ended: str) -> Verdict:
+        return Verdict(True, None, ended)
+
+
+class CoverTestCard(WonAtOnce):
+    reason = "the opponent's test card is covered"
+
+    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+                       mover: Side | None) -> Side | None:
+        decoys = game.setup.false_tests
+        # With decoys each side has one true test card; covering a decoy wins nothing.
+        needed = 1 if decoys else max(game.setup.tests_per_side, 1)
+        for side in Side:
+            if _test_cards(layout, side, decoys) < needed:
+                return opponent(side)
+        return None
+
+
+class CrossMiddle(WonAtOnce):
+    reason = "a card stepped into the opponent's half"
+
+    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+                       mover: Side | None) -> Side | None:
+        # Beating across the middle does not count: the card must step onto a free square
+        # of the opponent's half (our reading of seed002 game 1, whose board starts full).
+        if last_move is None or mover is None or last_move.kind is not MoveKind.MOVE:
+            return None
+        rank = geometry(*layout.size).xy[last_move.target][1]
+        return mover if rank in _far_half(mover, layout.size[1]) else None
+
+
+class AllAcross(WonAtOnce):
+    reason = "every card is in the opponent's half"
+
+    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+                       mover: Side | None) -> Side | None:
+        xy = geometry(*layout.size).xy
+        for side in Side:
+            own = [s for s, p in layout.pieces() if p.owner == side]
+            if own and all(xy[s][1] in _far_half(side, layout.size[1]) for s in own):
+                return side
+        return None
+
+
+class LeaveBoard(WonAtOnce):
+    reason = "a piece left the board over the far edge"
+
+    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+                       mover: Side | None) -> Side | None:
+        return mover if last_move is not None and last_move.kind is MoveKind.EXIT else None
+
+
+class ReorientAll(WonAtOnce):
+    """Word puzzle 5: solved when every arrow points one way (in a game of two sides, by
+    the side whose move did it)."""
+
+    reason = "every arrow points one way: solved"
+
+    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Verdict | None:
+        if not layout or len({piece.facing for _, piece in layout.pieces()}) > 1:
+            return None
+        return Verdict(True, mover if game.players > 1 else None, self.reason)
+
+    def patience_left(self, layout: Layout, board: Board, game: Game) -> tuple[int, str]:
+        facings = Counter(piece.facing for _, piece in layout.pieces())
+        return (min(facings.values()) if len(facings) > 1 else 0), \
+            "every arrow points one way"
+
+
+class CountingGoal(GoalRule):
+    """A goal decided by each side's count when the game ends."""
+
+    def count(self, layout: Layout, side: Side) -> int:
+        raise NotImplementedError
+
+    def scores(self, layout: Layout) -> dict[Side, int]:
+        return {side: self.count(layout, side) for side in Side}
+
+
+class MostPressed(CountingGoal):
+    """Basic 48: the opponent's cards lying under piles topped by one's own card."""
+
+    what = "cards pressed"
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return sum(1 for _, stack in layout.items() if stack[-1].owner == side
+                   for piece in stack[:-1] if piece.owner == side.opponent)
+
+    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+              last_move: Move | None) -> str:
+        # Seed000 game 48 ends when neither side's cards can be pressed onto the other's:
+        # a side whose every card lies pressed has nothing left to press with. Only a press
+        # covers a side's last free card, so only a press (or the start) is looked at.
+        if not layout or last_move is not None and last_move.kind is not MoveKind.PRESS:
+            return ""
+        tops = {stack[-1].facing for stack in layout.stacks.values()}
+        for side in (to_move, to_move.opponent):
+            if _facing_of(side) not in tops:
+                return f"{side} has no card left to press with"
+        return ""
+
+
+class Giveaway(MostPressed):
+    """Basic 48's giveaway form: a side whose every card is pressed wins at once; a game
+    that ends otherwise goes to the side with fewer piles topped by its own card."""
+
+    what = "piles topped by its own card"
+    fewer_wins = True
+
+    def count(self, layout: Layout, side: Side) -> int:
+        """The piles topped by *side*'s card: the cards it still has to move."""
+        return sum(1 for _, stack in layout.items() if stack[-1].owner == side)
+
+    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Verdict | None:
+        # The side pressed out has won here, so most-pressed's end for it never comes.
+        for side in (to_move.opponent, to_move):
+            if layout and not self.count(layout, side):
+                return Verdict(True, side, f"every card of {side} is pressed")
+        return None
+
+
+class MostRemoved(CountingGoal):
+    """The cards a side has taken off the board; games that open every card (basic 65,
+    initial 6 and 11) end when the last is open."""
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return len(layout.hands.of(side).taken)
+
+    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+              last_move: Move | None) -> str:
+        if game.setup.face_down is FaceDown.ALL and all(p.face_up for _, p in layout.pieces()):
+            return "every card is open"
+        return ""
+
+
+class FiveInLine(CountingGoal):
+    """Initial 4: lines of five leave the board and count as taken; word 25 (lines stay):
+    the first line of five wins."""
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return len(layout.hands.of(side).taken)
+
+    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Verdict | None:
+        if game.lines.removes:
+            return None
+        length = game.lines.length
+        for side in Side:
+            for square in geometry(*layout.size).squares:
+                if layout.owner(square) == side and any(own_lines(layout, square, side,
+                                                                  length)):
+                    return Verdict(True, side, f"{length} of its pieces in a line")
+        return None
+
+
+class MostCombinations(CountingGoal):
+    """Initial 10: the cards of a side's combinations on the opponent's half, a card counted
+    once for every combination it is in."""
+
+    what = "cards in combinations"
+
+    def count(self, layout: Layout, side: Side) -> int:
+        files, ranks = layout.size
+        far = _far_half(side, ranks)
+        xy = geometry(files, ranks).xy
+        mine = layout._replace({s: st for s, st in layout.items()
+                                if xy[s][1] in far and st[-1].owner == side})
+        return sum(len(c) for c in combinations(mine))
+
+
+class MostTurned(CountingGoal):
+    """Initial 12: a side's cards lying face down."""
+
+    what = "cards turned"
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return sum(1 for _, p in layout.pieces() if not p.face_up and p.owner == side)
+
+
+class IdenticalSquares(CountingGoal):
+    """Basic 52: cards are laid on their identical squares; when the pile is used up,
+    fewer cards left in hand wins. Its patience: every card on its identical square."""
+
+    what = "cards left in hand"
+    fewer_wins = True
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return len(layout.hands.of(side).held)
+
+    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+              last_move: Move | None) -> str:
+        hands = layout.hands
+        if game.movement.shift_to_identical or hands.pile or any(
+                hands.of(s).stock for s in Side):
+            return ""
+        return "the pile is used up"
+
+    def patience_left(self, layout: Layout, board: Board, game: Game) -> tuple[int, str]:
+        hands = layout.hands
+        off = sum(1 for s, st in layout.items() if not (
+            st[-1].face_up and isinstance(st[-1].card, Card)
+            and fits_identical(st[-1].card, board.square(s))))
+        held = sum(len(hands.of(side).held) + len(hands.of(side).stock) for side in Side)
+        return off + held + len(hands.pile), "every card lies on an identical square"
+
+
+class LastToLay(GoalRule):
+    """Initial 8: the first side out of cards loses; nobody passes. A game ended by quiet
+    plies is told as a tally of nothing taken, 0 to 0."""
+
+    def stuck(self, game: Game, to_move: Side) -> Verdict | None:
+        return super().stuck(game, to_move) or Verdict(
+            True, to_move.opponent, f"{to_move} has no card left to lay")
+
+
+_RULES: Mapping[Goal, GoalRule] = MappingProxyType({
+    Goal.COVER_TEST_CARD: CoverTestCard(),
+    Goal.CROSS_MIDDLE: CrossMiddle(),
+    Goal.ALL_ACROSS: AllAcross(),
+    Goal.LEAVE_BOARD: LeaveBoard(),
+    Goal.MOST_PRESSED: MostPressed(),
+    Goal.GIVEAWAY: Giveaway(),
+    Goal.IDENTICAL_SQUARES: IdenticalSquares(),
+    Goal.MOST_REMOVED: MostRemoved(),
+    Goal.FIVE_IN_LINE: FiveInLine(),
+    Goal.MOST_COMBINATIONS: MostCombinations(),
+    Goal.MOST_TURNED: MostTurned(),
+    Goal.LAST_TO_LAY: LastToLay(),
+    Goal.REORIENT_ALL: ReorientAll(),
+})
+
+
+def goal_rule(game: Game) -> GoalRule:
+    """The goal object of *game*."""
+    return _RULES[game.goal]
+
+
+def _facing_of(side: Side) -> Facing:
+    """The arrow of *side*'s cards: they point at the opponent."""
+    return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
+
+
+def _far_half(side: Side, ranks: int = 8) -> range:
+    """The ranks (from 0) of the opponent's half."""
+    half = ranks // 2
+    return range(half, ranks) if side is Side.SOUTH else range(0, half)
+
+
+def _test_cards(layout: Layout, side: Side, decoys: tuple[Card, ...] = ()) -> int:
+    return sum(1 for _, stack in layout.items() if not stack[-1].face_up
+               and stack[-1].owner == side and stack[-1].card not in decoys)
