@@ -121,3 +121,16 @@ def test_solve_says_when_a_deal_cannot_be_won(runner):
     result = run(runner, "solve", "nivernaise", "--seed", "60", "--nodes", "5000")
     assert result.output.startswith("La Nivernaise, seed 60: cannot be won: every reachable "
                                     "position was searched")
+
+
+def test_deal_names_the_legal_moves_in_text_and_json(runner):
+    text = runner.invoke(cli, ["patience", "deal", "nivernaise", "--seed", "16"]).output
+    assert text.splitlines()[-1] == ("0 of 104 cards on the foundations, 2 legal moves: "
+                                     "L4>FK3 deal")
+    data = json.loads(runner.invoke(cli, ["patience", "deal", "nivernaise", "--seed", "16",
+                                          "--json"]).output)
+    assert data["legal_moves"] == ["L4>FK3", "deal"]
+    # Each move named can be played.
+    played = runner.invoke(cli, ["patience", "play", "nivernaise", "--seed", "16", "--moves",
+                                 "L4>FK3"])
+    assert played.exit_code == 0

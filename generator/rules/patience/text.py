@@ -31,11 +31,17 @@ def status_line(game: Patience, state: State) -> str:
     found = game.on_foundations(state)
     if game.won(state):
         return f"won: all {game.goal} cards on the foundations"
-    moves = len(game.legal_moves(state))
+    moves = [str(move) for move in game.legal_moves(state)]
     if not moves:
         return f"stuck: {found} of {game.goal} cards on the foundations, no legal move"
-    return (f"{found} of {game.goal} cards on the foundations, {moves} legal "
-            f"move{'s' if moves != 1 else ''}")
+    shown = " ".join(moves[:SHOWN_MOVES]) + (
+        f" and {len(moves) - SHOWN_MOVES} more" if len(moves) > SHOWN_MOVES else "")
+    return (f"{found} of {game.goal} cards on the foundations, {len(moves)} legal "
+            f"move{'s' if len(moves) != 1 else ''}: {shown}")
+
+
+#: Legal moves named in full on the status line; more are counted.
+SHOWN_MOVES = 20
 
 
 def position_data(game: Patience, state: State) -> dict[str, Any]:
@@ -48,6 +54,7 @@ def position_data(game: Patience, state: State) -> dict[str, Any]:
         "on_foundations": game.on_foundations(state),
         "goal": game.goal,
         "won": game.won(state),
+        "legal_moves": [str(move) for move in game.legal_moves(state)],
         "slots": [{"id": slot.id, "role": slot.role.value, "x": slot.x, "y": slot.y,
                    "rotation": slot.rotation, "label": slot.label,
                    "cards": [C.name(c) for c in pile]}
