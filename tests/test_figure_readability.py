@@ -1,0 +1,200 @@
+"""Issue 26: figures as readable as the best chess diagrams. Every test reads the output
+back: pixels of a PNG, elements of an SVG, text of a PDF."""
+from __future__ import annotations
+
+import dataclasses
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+from generator.docs.diagram import (ARROW_OPACITY, LAST_MOVE, TINT_OPACITY, figure_page,
+                                    to_png)
+from generator.docs.figure import Arrow, Crop, Figure
+from generator.docs.sequence import play_moves
+from generator.draw.art.board import squares_area, View
+from generator.draw.scene import Group, Polygon, walk
+from generator.io.layouts import load_layout_file
+from generator.model.units import Size
+
+DPI = 150
+MOVES = ("b2-b3", "g7-g6", "b3-b4", "g6-g5")
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _blend(under: str, over: str, opacity: float) -> tuple[int, ...]:
+    return tuple(round(a * (1 - opacity) + b * opacity) for a, b in zip(_hex(under), _hex(over)))
+
+
+def _png(page) -> Image.Image:
+    return Image.open(io.BytesIO(to_png(page, dpi=DPI))).convert("RGB")
+
+
+def _box(page, rect) -> tuple[int, int, int, int]:
+    """*rect* (figure mm, before the figure's scale) as a pixel box of the PNG."""
+    scale = page.width / (8 * 25 + 24) * DPI / 25.4
+    return (round(rect.x * scale), round(rect.y * scale), round(rect.right * scale),
+            round(rect.bottom * scale))
+
+
+def _square(name: str):
+    from generator.draw.geometry import Rect
+    file, rank = "abcdefgh".index(name[0]), int(name[1]) - 1
+    return Rect(12 + file * 25, 12 + (7 - rank) * 50, 25, 50)
+
+
+@pytest.fixture(scope="module")
+def after(library):
+    """game1-demo after the issue's four moves: g6-g5 was the last."""
+    position = load_layout_file(library, "game1-demo")
+    return position, play_moves(position, MOVES)[-1].after
+
+
+def _page(after, figure: Figure):
+    position, layout = after
+    return figure_page(layout, position.board, position.sources, figure)
+
+
+def test_last_move_tints_both_squares_and_draws_nothing_over_the_moved_card(after):
+    plain = _page(after, Figure())
+    marked = _page(after, Figure(last_move=Arrow.parse("g6-g5")))
+    a, b = _png(plain), _png(marked)
+    # The card on g5, its values, suit sign and corner marks, has the very same pixels.
+    card = _square("g5").inset(3.5)
+    assert ImageChops.difference(a.crop(_box(plain, card)), b.crop(_box(plain, card))
+                                 ).getbbox() is None
+    # g6, emptied by the move, is tinted all over; g5 round its card, from the square's
+    # edge to the card's panel: there every pixel is the plain one under the tint.
+    def tinted(x: int, y: int) -> bool:
+        want = _blend("#%02x%02x%02x" % a.getpixel((x, y)), LAST_MOVE, TINT_OPACITY)
+        return all(abs(p - q) <= 4 for p, q in zip(b.getpixel((x, y)), want))
+
+    left, top, right, bottom = _box(plain, _square("g6"))
+    assert all(tinted(x, y) for x in range(left + 2, right - 2, 5)
+               for y in range(top + 2, bottom - 2, 5))
+    left, top, right, bottom = _box(plain, _square("g5"))
+    middle = (top + bottom) // 2
+    ring = [(left + 1, middle), (left + 4, middle), (right - 2, middle), ((left + right) // 2,
+                                                                         top + 1)]
+    assert all(tinted(x, y) and a.getpixel((x, y)) != b.getpixel((x, y)) for x, y in ring)
+
+
+def test_last_move_tint_changes_every_square_colour_clearly():
+    """The tint is seen on every square of every board: at least 45 CIELAB units from the
+    square's own colour (a just noticeable difference is about 2)."""
+    for square in _square_colours():
+        assert _delta_e(square, "#%02x%02x%02x" % _blend(square, LAST_MOVE, TINT_OPACITY)) >= 45
+
+
+def _square_colours() -> list[str]:
+    from generator.draw.style import DEFAULT_STYLE as s
+    return [*s.tint.values(), *s.dark.values(), s.board_dark, s.board_light]
+
+
+def _lab(hex_colour: str) -> tuple[float, float, float]:
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in _hex(hex_colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _delta_e(a: str, b: str) -> float:
+    """CIE76 colour difference."""
+    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b))) ** 0.5
+
+
+def test_an_arrow_over_a_card_leaves_its_value_readable(after):
+    """The issue's arrow g6-g5 lay opaque over the top value of the card on g5; an arrow
+    asked for is see-through: no pixel of the value band is replaced by the arrow's
+    colour, and the value's ink still stands out from its field where the arrow lies."""
+    plain = _page(after, Figure())
+    arrowed = _page(after, Figure(arrows=(Arrow.parse("g7-g4:black"),)))
+    a, b = _png(plain), _png(arrowed)
+    g5 = _square("g5")
+    band = dataclasses.replace(g5, y=g5.y + 4, h=14).inset(0)  # the top value, 12.4 mm down
+    box = _box(plain, band)
+    before, under = a.crop(box).convert("L"), b.crop(box).convert("L")
+    diff = ImageChops.difference(before, under)
+    assert diff.getextrema()[1] > 40  # the arrow is there
+    assert diff.getextrema()[1] <= round(ARROW_OPACITY * 255) + 8  # and never opaque
+    # Under the shaft (the middle columns), the value's dark ink is still darker than its
+    # pale field by most of what it was.
+    mid = (before.width // 2 - 3, 0, before.width // 2 + 3, before.height)
+    lo0, hi0 = before.crop(mid).getextrema()
+    lo1, hi1 = under.crop(mid).getextrema()
+    assert hi1 - lo1 >= 0.3 * (hi0 - lo0)
+
+
+@pytest.mark.parametrize("arrow", ["b2-b7", "b7-b2", "a1-c3-e5", "c2xd7", "e7-off"])
+def test_arrows_in_a_crop_end_with_their_head_inside_it(after, arrow):
+    crop = Crop.parse("a3:c5")
+    page = _page(after, Figure(crop=crop, arrows=(Arrow.parse(arrow),)))
+    area = squares_area(Size(25, 50), 12.0, View(crop.files, crop.ranks))
+    heads = [p for p in _annotation_shapes(page) if isinstance(p, Polygon) and p.paint.fill]
+    if arrow == "e7-off":  # wholly outside the crop: nothing drawn
+        assert heads == []
+        return
+    assert len(heads) == 1
+    for x, y in heads[0].points:
+        assert area.x - 1e-6 <= x <= area.right + 1e-6 and area.y - 1e-6 <= y <= area.bottom + 1e-6
+
+
+def _annotation_shapes(page):
+    def find(items):
+        for item in items:
+            if isinstance(item, Group):
+                if item.role == "annotations":
+                    yield from (s for s, _ in walk(item.items))
+                else:
+                    yield from find(item.items)
+    return list(find(page.items))
+
+
+# --- dashes in every format ---------------------------------------------------------------
+
+def _dashed_page():
+    from generator.draw.geometry import Rect
+    from generator.draw.scene import Box, Circle, Page, Paint
+    dash = Paint(stroke="#000000", width=1.0, dash=(3.0, 2.0))
+    return Page(80, 40, (Circle(20, 20, 12, dash), Box(Rect(45, 8, 24, 24), dash)),
+                background="#ffffff")
+
+
+def _runs(values: list[bool]) -> int:
+    """How many separate stretches of True a closed loop of samples holds."""
+    return sum(1 for a, b in zip(values, values[1:] + values[:1]) if b and not a)
+
+
+@pytest.mark.parametrize("fmt", ["png", "gif"])
+def test_png_and_gif_draw_dashed_rings_and_frames_with_gaps(fmt):
+    import math
+
+    from generator.draw.backends import gif, png
+    page = _dashed_page()
+    dpi = 200
+    data = png.render(page, dpi=dpi) if fmt == "png" else gif.render([page], dpi=dpi)
+    image = Image.open(io.BytesIO(data)).convert("L")
+    px = dpi / 25.4
+
+    def ink(x: float, y: float) -> bool:
+        return image.getpixel((round(x * px), round(y * px))) < 128
+
+    # Round the circle (75 mm: 15 dashes of 5 mm) and round the square (96 mm: 19 or 20).
+    ring = [ink(20 + 12 * math.cos(t / 720 * 2 * math.pi), 20 + 12 * math.sin(t / 720 * 2 * math.pi))
+            for t in range(720)]
+    side = [(45 + d, 8.0) for d in range(0, 24)] + [(69.0, 8 + d) for d in range(0, 24)]
+    side += [(69 - d, 32.0) for d in range(0, 24)] + [(45.0, 32 - d) for d in range(0, 24)]
+    fine = [(45 + t / 10, 8.0) for t in range(240)]
+    assert 13 <= _runs(ring) <= 16 and not all(ring)
+    assert 4 <= _runs([ink(x, y) for x, y in fine]) <= 6  # 24 mm: 5 dashes of 3 mm
+    assert any(ink(x, y) for x, y in side) and not all(ink(x, y) for x, y in side)
