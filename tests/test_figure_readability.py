@@ -13,7 +13,7 @@ from generator.docs.diagram import (ARROW_OPACITY, LAST_MOVE, TINT_OPACITY, figu
 from generator.docs.figure import Arrow, Crop, Figure
 from generator.docs.sequence import play_moves
 from generator.draw.art.board import squares_area, View
-from generator.draw.scene import Group, Polygon, walk
+from generator.draw.scene import Group, Polygon, Text, walk
 from generator.io.layouts import load_layout_file
 from generator.model.units import Size
 
@@ -198,3 +198,53 @@ def test_png_and_gif_draw_dashed_rings_and_frames_with_gaps(fmt):
     assert 13 <= _runs(ring) <= 16 and not all(ring)
     assert 4 <= _runs([ink(x, y) for x, y in fine]) <= 6  # 24 mm: 5 dashes of 3 mm
     assert any(ink(x, y) for x, y in side) and not all(ink(x, y) for x, y in side)
+
+
+# --- captions ------------------------------------------------------------------------------
+
+LONG = ("After four moves the yellow ace on g5 faces north's green and blue cards; south "
+        "threatens to beat the two on h7, and north must answer on the g file or lose it")
+
+
+def _caption_chars(library, caption: str, width: float) -> list[tuple[str, float, float]]:
+    """(character, font size, baseline from the page's top in mm) of each character of the
+    caption in the figure's PDF, as PDFium reads it back."""
+    import pypdfium2
+    import pypdfium2.raw as raw
+    from generator.docs.build import draw_figure
+    from generator.docs.diagram import to_pdf
+    page = draw_figure(library, "game1-demo", caption=caption, width=width).final
+    board = draw_figure(library, "game1-demo", caption="", width=width).final.height
+    text = pypdfium2.PdfDocument(to_pdf(page))[0].get_textpage()
+    found = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        left, bottom, right, top = text.get_charbox(i)
+        y = page.height - bottom * 25.4 / 72
+        if char.strip() and y > board:
+            assert 0 <= left and right * 25.4 / 72 <= width
+            found.append((char, round(raw.FPDFText_GetFontSize(text, i), 3), y))
+    return found
+
+
+@pytest.mark.parametrize("width", [70.0, 100.0])
+def test_captions_keep_one_size_and_a_long_one_wraps(library, width):
+    from generator.docs.diagram import CAPTION_SIZE
+    short = _caption_chars(library, "Four moves", width)
+    long = _caption_chars(library, LONG, width)
+    assert "".join(c for c, _, _ in short) == "Fourmoves"
+    assert len(long) == len(LONG.replace(" ", ""))
+    assert {s for _, s, _ in short} == {s for _, s, _ in long} == {CAPTION_SIZE}
+    lines = {round(y, 1) for _, _, y in long}
+    assert len(lines) >= 2
+
+
+def test_a_crop_asked_for_drops_the_layouts_caption(library):
+    from generator.docs.build import draw_figure, option_annotations
+    whole = draw_figure(library, "example-beating").final
+    assert whole.label.startswith("Beating:")
+    cropped = draw_figure(library, "example-beating", option_annotations(crop="b3:f6")).final
+    assert not any(isinstance(t, Text) for t in cropped.items)
+    mine = draw_figure(library, "example-beating", option_annotations(crop="b3:f6"),
+                       caption="Mine").final
+    assert [t.text for t in mine.items if isinstance(t, Text)] == ["Mine"]

@@ -115,6 +115,10 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     """
     position = load_layout_file(library, name, game_name)
     table = read_figure_table(layout_path(library, name))
+    if caption is None and (changes or {}).get("crop") is not None:
+        # The layout's caption speaks of the whole position, perhaps of cards a crop asked
+        # for here leaves out: a crop shows the caption asked with it, or none.
+        caption = ""
     figure = table_figure(table).merged(**(changes or {}), flip=flip, coords=coords,
                                         caption=caption)
     found = position.problems(start=not (play or table.play))

@@ -16,11 +16,11 @@ from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
-from ..draw.art.marks import fit_size
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..draw.style import DEFAULT_STYLE, Style
+from ..draw.text import break_lines
 from ..model.board import MAX_FILES, MAX_RANKS, Board, parse_square
 from ..model.cards import Card, Pack
 from ..model.layout import Layout, Piece, Side, Stack
@@ -38,7 +38,10 @@ PILE_STEP = 1.6
 #: (card units, see _unit): what a tint round a card may cover.
 CARD_FILL = 0.92
 CARD_FIELD = 2.0
-CAPTION_SIZE = 3.4  # mm on the final page
+#: The caption's size on the final page, whatever the figure's width (mm; 9.6 pt, a book's
+#: body size), and the distance between the baselines of its lines.
+CAPTION_SIZE = 3.4
+CAPTION_LEADING = CAPTION_SIZE * 1.3
 #: The last move's squares are tinted in a violet no square of the board has (the board's
 #: hues are red, yellow, green and blue), laid over the square's own colour at
 #: :data:`TINT_OPACITY`: every square colour still shows, changed by at least 45 CIELAB
@@ -429,10 +432,13 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     height = size.height * scale
     page_items: list[Item] = [Group(tuple(items), Transform.scale(scale), role="figure")]
     if figure.caption:
-        text_size = fit_size(figure.caption, "regular", CAPTION_SIZE, width - 4)
-        page_items.append(_text(figure.caption, width / 2, height + 2.2 + text_size,
-                                text_size, style.ink))
-        height += 2.2 + text_size * 1.6
+        # One size for every caption, as a book sets them: a long one wraps.
+        lines = break_lines(figure.caption, width - 4, "regular", CAPTION_SIZE, "en",
+                            justify=False, hyphenate=False)
+        for n, line in enumerate(lines):
+            page_items.append(_text(line.text, width / 2, height + 2.2 + CAPTION_SIZE
+                                    + n * CAPTION_LEADING, CAPTION_SIZE, style.ink))
+        height += 2.2 + CAPTION_SIZE * 1.6 + (len(lines) - 1) * CAPTION_LEADING
     label = figure.caption or layout.title or layout.name
     return Page(width, height, tuple(page_items), background=style.paper, label=label)
 
