@@ -248,3 +248,27 @@ def test_a_crop_asked_for_drops_the_layouts_caption(library):
     mine = draw_figure(library, "example-beating", option_annotations(crop="b3:f6"),
                        caption="Mine").final
     assert [t.text for t in mine.items if isinstance(t, Text)] == ["Mine"]
+
+
+# --- highlights ----------------------------------------------------------------------------
+
+def test_the_default_highlight_stands_out_on_every_square_colour():
+    from generator.docs.figure import COLOURS, HIGHLIGHT, Highlight
+    colour = Highlight.parse("b4").colour
+    assert colour == COLOURS[HIGHLIGHT]
+    assert min(_delta_e(colour, square) for square in _square_colours()) >= 60
+    # It is not the last move's tint either.
+    assert _delta_e(colour, LAST_MOVE) >= 30
+
+
+def test_a_highlight_on_a_yellow_square_shows_in_the_png(after):
+    from generator.docs.figure import Highlight
+    plain = _page(after, Figure())
+    lit = _page(after, Figure(highlights=(Highlight.parse("b4"),)))
+    image = _png(lit)
+    left, top, right, bottom = _box(plain, _square("b4"))
+    # The frame runs just inside the square's edge, over the square's yellow margin.
+    column = [image.getpixel((left + 2, y)) for y in range(top + 10, bottom - 10)]
+    near = [p for p in column if all(abs(a - b) <= 30 for a, b in zip(p, _hex(Highlight.parse(
+        "b4").colour)))]
+    assert len(near) >= 0.8 * len(column)

@@ -34,7 +34,8 @@ from ..errors import InvalidLayoutError
               help="Resolution of PNG and GIF output.")
 @click.option("--caption", help="A line of text under the board.")
 @click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
-              help="Outline a square, e.g. c3:green. Repeatable.")
+              help="Outline a square (magenta unless a colour is named, e.g. c3:green). "
+              "Repeatable.")
 @click.option("--arrow", "arrows", multiple=True, metavar="MOVE[:COLOUR]",
               help="An arrow in move notation: c3-d4, c3xb4, d2+d5, a1-c3-e5, c7-off, d1=.")
 @click.option("--mark", "marks", multiple=True, metavar="SQ:SHAPE[:COLOUR]",

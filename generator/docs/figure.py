@@ -17,8 +17,11 @@ from ..model.board import FILE_LETTERS, MAX_FILES, MAX_RANKS, parse_square
 COLOURS = {
     "red": "#d62728", "green": "#2ca02c", "blue": "#1f5fbf", "yellow": "#f2c200",
     "orange": "#ff7f0e", "purple": "#8e44ad", "black": "#1b1b1b", "grey": "#7f7f7f",
-    "white": "#ffffff",
+    "white": "#ffffff", "magenta": "#f000c8",
 }
+#: A highlight's colour when none is named: magenta, a hue no square of a board has, at
+#: least 80 CIELAB units from every square colour (yellow was lost on yellow squares).
+HIGHLIGHT = "magenta"
 MARK_SHAPES = ("circle", "cross", "dot")
 #: What ``--show`` asks the rule engine; ``moves`` takes a square (``moves:c3``).
 SHOWS = ("combos", "words", "moves", "threats")
@@ -164,11 +167,11 @@ class Highlight:
     """
 
     square: str
-    colour: str = COLOURS["yellow"]
+    colour: str = COLOURS[HIGHLIGHT]
 
     @classmethod
     def parse(cls, text: str) -> Highlight:
-        square, colour = _split_colour(text, "yellow")
+        square, colour = _split_colour(text, HIGHLIGHT)
         return cls(parse_square_name(square), colour)
 
 
