@@ -272,3 +272,63 @@ def test_a_highlight_on_a_yellow_square_shows_in_the_png(after):
     near = [p for p in column if all(abs(a - b) <= 30 for a, b in zip(p, _hex(Highlight.parse(
         "b4").colour)))]
     assert len(near) >= 0.8 * len(column)
+
+
+# --- errors that point to the fix ----------------------------------------------------------
+
+MIDGAME = """kind = "layout"
+title = "game 1 after b2-b4 and g7-g5"
+board = "board-a"
+game = "basic-1"
+[players]
+south = "pack1:G1"
+north = "pack1:G2"
+[rows]
+8 = "8Rv 7Yv 8Gv 7Bv (1B)v 6Gv 5Yv 6Rv"
+7 = "4Rv 3Yv 4Gv 3Bv 5Bv 2Gv . 2Rv"
+5 = ". . . . . . 1Yv ."
+4 = ". 3G^ . . . . . ."
+2 = "4B^ . 4Y^ 3R^ 5R^ 2Y^ 1G^ 2B^"
+1 = "8B^ 7G^ 8Y^ 7R^ (1R)^ 6Y^ 5G^ 6B^"
+"""
+
+
+def test_a_position_from_the_middle_of_a_game_is_sent_to_play(runner, tmp_path):
+    from generator.cli import cli
+    layout = tmp_path / "midgame.toml"
+    layout.write_text(MIDGAME, encoding="utf-8")
+    out = tmp_path / "f.svg"
+    # validate --play accepts it, validate alone does not.
+    assert runner.invoke(cli, ["validate", str(layout), "--play"]).exit_code == 0
+    assert runner.invoke(cli, ["validate", str(layout)]).exit_code == 1
+    result = runner.invoke(cli, ["figure", str(layout), "--out", str(out)])
+    assert result.exit_code == 1 and not out.exists()
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("Error: ") and last.endswith("draw it with --play")
+    assert "--allow-invalid" not in last
+    result = runner.invoke(cli, ["figure", str(layout), "--play", "--out", str(out)])
+    assert result.exit_code == 0 and out.read_text(encoding="utf-8").startswith("<svg ")
+    # A second 3G is wrong at any time: --play would not help.
+    layout.write_text(MIDGAME.replace('4 = ". 3G^', '4 = "3G^ 3G^'), encoding="utf-8")
+    out.unlink()
+    result = runner.invoke(cli, ["figure", str(layout), "--out", str(out)])
+    assert result.exit_code == 1 and "--allow-invalid" in result.stderr.splitlines()[-1]
+
+
+@pytest.mark.parametrize(("name", "fmt"), [("x.svg", "png"), ("x.PNG", "pdf"), ("x.gif", "svg")])
+def test_a_suffix_that_contradicts_format_is_refused_in_one_line(runner, tmp_path, name, fmt):
+    from generator.cli import cli
+    out = tmp_path / name
+    result = runner.invoke(cli, ["figure", "game9-start", "--format", fmt, "--out", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+    assert f"--format {fmt}" in result.stderr and f".{fmt}" in result.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_suffix_that_agrees_or_names_no_format_is_fine(runner, tmp_path):
+    from generator.cli import cli
+    for name, fmt in (("x.svg", "svg"), ("x.img", "png")):
+        result = runner.invoke(cli, ["figure", "game9-start", "--format", fmt,
+                                     "--out", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output

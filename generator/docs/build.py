@@ -121,9 +121,17 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         caption = ""
     figure = table_figure(table).merged(**(changes or {}), flip=flip, coords=coords,
                                         caption=caption)
-    found = position.problems(start=not (play or table.play))
+    start = not (play or table.play)
+    found = position.problems(start=start)
     if found and not allow_invalid:
         n = len(found)
+        if start and not position.problems(start=False):
+            # Wrong only as a start: a position from the middle of a game, as validate
+            # --play accepts it.
+            raise InvalidLayoutError(
+                f"{position.shown}: not a start position ({n} problem{'s' if n != 1 else ''}"
+                " of a start), but a valid position during play: draw it with --play",
+                [f"{position.shown}: {v} [{v.code}]" for v in found])
         raise InvalidLayoutError(
             f"{position.shown}: {n} problem{'s' if n != 1 else ''} found by the rule engine; "
             "draw it anyway with --allow-invalid",
@@ -174,8 +182,13 @@ def encode(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
 
 
 def format_of(out: Path, fmt: str | None) -> str:
-    """*fmt*, or the format *out*'s suffix names."""
-    chosen = fmt or out.suffix.lstrip(".").lower()
+    """*fmt*, or the format *out*'s suffix names; a suffix that names another format than
+    *fmt* is refused (PNG bytes in a .svg file open nowhere)."""
+    suffix = out.suffix.lstrip(".").lower()
+    if fmt and suffix in FORMATS and suffix != fmt:
+        raise FigureError(f"--format {fmt} contradicts the suffix of --out {out} (a "
+                          f"{suffix.upper()} file): name it .{fmt}, or leave out --format")
+    chosen = fmt or suffix
     if chosen not in FORMATS:
         raise FigureError(f"{out}: cannot tell the format from the suffix {out.suffix!r}; "
                           f"use .svg, .png, .pdf or .gif, or --format")
