@@ -186,8 +186,8 @@ def format_of(out: Path, fmt: str | None) -> str:
     *fmt* is refused (PNG bytes in a .svg file open nowhere)."""
     suffix = out.suffix.lstrip(".").lower()
     if fmt and suffix in FORMATS and suffix != fmt:
-        raise FigureError(f"--format {fmt} contradicts the suffix of --out {out} (a "
-                          f"{suffix.upper()} file): name it .{fmt}, or leave out --format")
+        raise FigureError(f"--format {fmt} contradicts the suffix of --out {out}: name "
+                          f"the file .{fmt}, or leave out --format")
     chosen = fmt or suffix
     if chosen not in FORMATS:
         raise FigureError(f"{out}: cannot tell the format from the suffix {out.suffix!r}; "
