@@ -332,3 +332,57 @@ def test_a_suffix_that_agrees_or_names_no_format_is_fine(runner, tmp_path):
         result = runner.invoke(cli, ["figure", "game9-start", "--format", fmt,
                                      "--out", str(tmp_path / name)])
         assert result.exit_code == 0, result.output
+
+
+# --- legal moves as dots and rings ---------------------------------------------------------
+
+def _centre(square: str) -> tuple[int, int]:
+    return tuple(round(v) for v in _square(square).centre)  # type: ignore[return-value]
+
+
+def test_select_marks_each_legal_destination_with_a_dot_or_a_ring(library):
+    import xml.etree.ElementTree as ET
+
+    from generator.docs.build import draw_figure, option_annotations
+    from generator.docs.diagram import MOVE_MARK, to_svg
+    from generator.model.layout import Side
+    from generator.rules import MoveKind, Position
+    position = load_layout_file(library, "example-beating")
+    moves = Position(position.layout, position.board, position.game,
+                     turn=Side.SOUTH).legal_moves()
+    mine = [m for m in moves if m.origin == "a3"]
+    free = {m.target for m in mine if m.kind is MoveKind.MOVE}
+    taken = {m.target for m in mine if m.kind is MoveKind.BEAT}
+    assert taken == {"b4"} and len(free) >= 2
+    page = draw_figure(library, "example-beating", option_annotations(select="a3")).final
+    svg = ET.fromstring(to_svg(page))
+    ns = "{http://www.w3.org/2000/svg}"
+    dots = {(round(float(c.get("cx"))), round(float(c.get("cy"))))
+            for c in svg.iter(ns + "circle") if c.get("fill") == MOVE_MARK and c.get("opacity")}
+    rings = {(round(float(r.get("x")) + float(r.get("width")) / 2),
+              round(float(r.get("y")) + float(r.get("height")) / 2))
+             for r in svg.iter(ns + "rect") if r.get("stroke") == MOVE_MARK and r.get("opacity")}
+    assert dots == {_centre(s) for s in free}
+    assert rings == {_centre(s) for s in taken}
+    # No arrows but the layout's own three (green): the many moves of one card do not pile
+    # up heads on each other's shafts.
+    assert {p.get("stroke") for p in svg.iter(ns + "polyline") if p.get("opacity")} == {
+        "#2ca02c"}
+
+
+def test_show_moves_marks_destinations_as_select_does(library):
+    from generator.docs.build import draw_figure, option_annotations
+    from generator.docs.diagram import to_svg
+    shown = draw_figure(library, "example-beating", option_annotations(show=("moves:a3",)))
+    selected = draw_figure(library, "example-beating", option_annotations(select="a3"))
+    assert to_svg(shown.final) == to_svg(selected.final)
+
+
+def test_select_of_an_empty_square_is_one_line(runner, tmp_path):
+    from generator.cli import cli
+    out = tmp_path / "f.svg"
+    result = runner.invoke(cli, ["figure", "example-beating", "--select", "b3", "--out", str(out)])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "--select b3: no card on b3" in result.stderr and not out.exists()
+    result = runner.invoke(cli, ["figure", "example-beating", "--select", "z3", "--out", str(out)])
+    assert result.exit_code == 1 and "--select 'z3': not a square" in result.stderr

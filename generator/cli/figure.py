@@ -44,7 +44,10 @@ from ..errors import InvalidLayoutError
               help="Cross out the card on a square (a captured card). Repeatable.")
 @click.option("--last-move", metavar="MOVE", help="Mark a move as the last one played.")
 @click.option("--show", multiple=True, metavar="WHAT",
-              help="Ask the rule engine: combos, words, moves:SQUARE or threats.")
+              help="Ask the rule engine: combos, words, moves:SQUARE (as --select) or threats.")
+@click.option("--select", metavar="SQ",
+              help="Mark the legal moves of the card on SQ: a dot on each square it may go "
+              "to, a ring round each card it may take.")
 @click.option("--moves", metavar="'M1 M2 ...'",
               help="Play these moves through the rule engine and draw the position after them.")
 @click.option("--frames", "frames_dir", type=click.Path(path_type=Path),
@@ -61,7 +64,8 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
            crop: str | None, coords: bool | None, width: float, dpi: int,
            caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
            marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
-           show: tuple[str, ...], moves: str | None, frames_dir: Path | None,
+           show: tuple[str, ...], select: str | None, moves: str | None,
+           frames_dir: Path | None,
            game_name: str | None, play: bool, allow_invalid: bool,
            words_file: Path | None) -> None:
     """Draw LAYOUT (a shipped layout's name or a .toml file) as a figure: the cards on
@@ -72,7 +76,7 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
     chosen = format_of(out, fmt)
     changes = option_annotations(highlight=highlight, arrows=arrows, marks=marks,
                                  crossed=crossed, show=show, crop=crop, last_move=last_move,
-                                 moves=moves)
+                                 moves=moves, select=select)
     try:
         drawn = draw_figure(library(ctx), layout, changes, flip=flip, coords=coords,
                             caption=caption, game_name=game_name, play=play,

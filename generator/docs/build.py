@@ -46,8 +46,8 @@ def _parsed(where: str, parse: Callable[[str], T], text: str) -> T:
 def option_annotations(*, highlight: Sequence[str] = (), arrows: Sequence[str] = (),
                        marks: Sequence[str] = (), crossed: Sequence[str] = (),
                        show: Sequence[str] = (), crop: str | None = None,
-                       last_move: str | None = None, moves: str | None = None
-                       ) -> dict[str, object]:
+                       last_move: str | None = None, moves: str | None = None,
+                       select: str | None = None) -> dict[str, object]:
     """Command-line texts parsed into :meth:`Figure.merged` changes; a bad one raises
     :exc:`FigureError` naming the option and the text."""
     return {
@@ -60,6 +60,7 @@ def option_annotations(*, highlight: Sequence[str] = (), arrows: Sequence[str] =
         "last_move": _parsed(f"--last-move {last_move!r}", Arrow.parse, last_move)
         if last_move else None,
         "moves": _parsed("--moves", parse_moves, moves) if moves else None,
+        "select": _parsed(f"--select {select!r}", parse_square_name, select) if select else None,
     }
 
 

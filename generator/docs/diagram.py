@@ -53,6 +53,9 @@ TINT_OPACITY = 0.45
 #: target's centre, off its suit sign.
 ARROW_OPACITY = 0.6
 ARROW_SHORT = 0.2
+#: The selected card's destinations: ink, see-through, on any square colour.
+MOVE_MARK = "#1b1b1b"
+MOVE_OPACITY = 0.5
 PROBLEM = "#d62728"
 
 
@@ -364,16 +367,38 @@ def _tint_items(figure: Figure, at: _Squares, layout: Layout, card: Size) -> lis
         if layout.top(square) is None:
             items.append(Box(rect, paint))
             continue
-        # As wide as the margin round a lone card and the field outside its panel.
-        scale = min(rect.w / card.width, rect.h / card.height) * CARD_FILL
-        field = CARD_FIELD * _unit(card) * scale
-        band = min(rect.w - card.width * scale, rect.h - card.height * scale) / 2 + field
-        items.append(Box(rect.inset(band / 2), Paint(stroke=LAST_MOVE, width=band,
-                                                     opacity=TINT_OPACITY)))
+        items.append(_round_card(rect, card, LAST_MOVE, TINT_OPACITY))
     return items
 
 
-def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect) -> list[Item]:
+def _round_card(rect: Rect, card: Size, colour: str, opacity: float) -> Box:
+    """A band round the card on the square *rect*, as wide as the margin round a lone card
+    and the field outside its panel: over none of the card's signs."""
+    scale = min(rect.w / card.width, rect.h / card.height) * CARD_FILL
+    field = CARD_FIELD * _unit(card) * scale
+    band = min(rect.w - card.width * scale, rect.h - card.height * scale) / 2 + field
+    return Box(rect.inset(band / 2), Paint(stroke=colour, width=band, opacity=opacity))
+
+
+def _destination_items(figure: Figure, at: _Squares, card: Size, style: Style) -> list[Item]:
+    """The selected card's legal moves: a dot on each free square it may go to, a ring
+    round each card it may take (see-through, as lichess marks them)."""
+    items: list[Item] = []
+    u = _unit(at.square)
+    for destination in figure.destinations:
+        rect = at.rect(destination.square)
+        if destination.take:
+            items.append(_round_card(rect, card, MOVE_MARK, MOVE_OPACITY))
+        else:
+            # Ink with a paper edge: the dot shows on light and dark squares alike.
+            items.append(Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
+                                Paint(fill=MOVE_MARK, stroke=style.paper, width=0.8 * u,
+                                      opacity=MOVE_OPACITY)))
+    return items
+
+
+def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, card: Size,
+                      style: Style) -> list[Item]:
     u = _unit(at.square)
     items: list[Item] = []
     for square in figure.problems:
@@ -392,7 +417,7 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect) 
         items += _mark_items(mark.square, mark.shape, mark.colour, at, u)
     for arrow in figure.arrows:
         items += _arrow_items(arrow, at, layout, u, area)
-    return items
+    return items + _destination_items(figure, at, card, style)
 
 
 # --- the figure ----------------------------------------------------------------------------
@@ -426,8 +451,8 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     # the squares shown, so a move from outside the crop does not cross the labels.
     clip = Rect(0, 0, size.width, size.height) if figure.crop is None \
         else squares_area(square, edge, view)
-    items.append(Group(tuple(_annotation_items(figure, at, layout, clip)), clip=clip,
-                       role="annotations"))
+    items.append(Group(tuple(_annotation_items(figure, at, layout, clip, settings.card,
+                                               style)), clip=clip, role="annotations"))
     scale = width / size.width
     height = size.height * scale
     page_items: list[Item] = [Group(tuple(items), Transform.scale(scale), role="figure")]

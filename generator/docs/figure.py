@@ -213,6 +213,15 @@ class Outline:
     colour: str = COLOURS["purple"]
 
 
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """A square the selected card may move to: a dot on a free square, a ring round a card
+    it would take (*take*: beat, cover or press)."""
+
+    square: str
+    take: bool = False
+
+
 def parse_moves(text: str) -> tuple[str, ...]:
     """A move sequence as written after ``--moves``: moves separated by spaces or commas,
     checked for form here and for legality by the rule engine when played.
@@ -245,6 +254,9 @@ class Figure:
     crossed: tuple[str, ...] = ()
     last_move: Arrow | None = None
     show: tuple[Show, ...] = ()
+    select: str | None = None
+    """The square of a card whose legal moves are marked on their destinations."""
+    destinations: tuple[Destination, ...] = ()
     moves: tuple[str, ...] = ()
     problems: tuple[str, ...] = field(default=())
     """Squares the rule engine found fault with, marked when drawing anyway."""
@@ -253,7 +265,8 @@ class Figure:
         """Every square the annotations name (crop corners included), for a check
         against the board drawn."""
         found = [h.square for h in self.highlights] + [m.square for m in self.marks]
-        found += list(self.crossed)
+        found += list(self.crossed) + [d.square for d in self.destinations]
+        found += [self.select] if self.select else []
         for arrow in (*self.arrows, *((self.last_move,) if self.last_move else ())):
             found += [arrow.origin, *(s for s in arrow.stops if s != "off")]
         if self.crop is not None:

@@ -180,7 +180,8 @@ class _Painter:
                closed: bool) -> None:
         """The dashes of *paint* along the path through *points* (mm), running on round
         its corners; each dash is one stroke with rounded joints."""
-        assert paint.stroke is not None
+        if paint.stroke is None:
+            return
         width = max(1, round(self.px(paint.width)))
         colour = _rgba(paint.stroke)
         for run in _dash_runs(list(points) + ([points[0]] if closed else []), paint.dash):
