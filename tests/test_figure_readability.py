@@ -386,3 +386,33 @@ def test_select_of_an_empty_square_is_one_line(runner, tmp_path):
     assert "--select b3: no card on b3" in result.stderr and not out.exists()
     result = runner.invoke(cli, ["figure", "example-beating", "--select", "z3", "--out", str(out)])
     assert result.exit_code == 1 and "--select 'z3': not a square" in result.stderr
+
+
+# --- coordinates ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("layout", ["game1-demo", "game9-start"])
+def test_file_letters_are_as_large_as_the_rank_digits(library, layout):
+    """Read back from the PDF: the font size of every file letter a-h in the edge bands is
+    that of the rank digits 1-8 (they were half of it)."""
+    import pypdfium2
+    import pypdfium2.raw as raw
+    from generator.docs.build import draw_figure
+    from generator.docs.diagram import to_pdf
+    page = draw_figure(library, layout, play=True).final
+    text = pypdfium2.PdfDocument(to_pdf(page))[0].get_textpage()
+    scale = page.width / (8 * 25 + 24)
+    band, board = 12 * scale, (8 * 50 + 24) * scale  # the edge band and the board, on the page
+    sizes: dict[str, set[float]] = {"letters": set(), "digits": set()}
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        left, bottom, right, top = (v * 25.4 / 72 for v in text.get_charbox(i))
+        y_top, y_bottom = page.height - top, page.height - bottom
+        if not (right < band or left > page.width - band or y_bottom < band
+                or board - band < y_top < board):
+            continue
+        size = round(raw.FPDFText_GetFontSize(text, i), 3)
+        if char in "abcdefgh":
+            sizes["letters"].add(size)
+        elif char in "12345678" and right < band:  # the west edge: the ranks' own digits
+            sizes["digits"].add(size)
+    assert sizes["letters"] and sizes["letters"] == sizes["digits"]
