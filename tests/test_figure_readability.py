@@ -416,3 +416,44 @@ def test_file_letters_are_as_large_as_the_rank_digits(library, layout):
         elif char in "12345678" and right < band:  # the west edge: the ranks' own digits
             sizes["digits"].add(size)
     assert sizes["letters"] and sizes["letters"] == sizes["digits"]
+
+
+# --- the side to move ----------------------------------------------------------------------
+
+def _marker(page) -> tuple[str, float, float]:
+    """The class and the centre (figure mm, before its scale) of the side-to-move marker,
+    read from the SVG."""
+    import xml.etree.ElementTree as ET
+
+    from generator.docs.diagram import to_svg
+    ns = "{http://www.w3.org/2000/svg}"
+    for group in ET.fromstring(to_svg(page)).iter(ns + "g"):
+        if (group.get("class") or "").startswith("to-move"):
+            points = [tuple(map(float, p.split(","))) for p in
+                      group.find(ns + "polygon").get("points").split()]
+            return (group.get("class"), sum(x for x, _ in points) / 3,
+                    sum(y for _, y in points) / 3)
+    raise AssertionError("no side-to-move marker")
+
+
+@pytest.mark.parametrize(("flip", "top"), [(False, True), (True, False)])
+def test_to_move_next_marks_the_engines_side_in_its_corner(library, flip, top):
+    from generator.docs.build import draw_figure, option_annotations
+    drawn = draw_figure(library, "game1-demo", option_annotations(moves="b2-b3 g7-g6 b3-b4"),
+                        to_move="next", flip=flip)
+    role, x, y = _marker(drawn.final)
+    assert role == "to-move north"
+    assert x > 12 + 8 * 25  # in the east band
+    assert (y < 12) if top else (y > 12 + 8 * 50)
+    assert not any("to-move" in str(p) for p in drawn.pages[:-1])
+
+
+def test_to_move_refusals_are_one_line(runner, tmp_path):
+    from generator.cli import cli
+    out = tmp_path / "f.svg"
+    for args, says in ((["--to-move", "next"], "--to-move next"),
+                       (["--to-move", "south", "--no-coords"], "--no-coords"),
+                       (["--to-move", "east"], "--to-move")):
+        result = runner.invoke(cli, ["figure", "game1-demo", *args, "--out", str(out)])
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1
+        assert says in result.stderr and not out.exists()

@@ -50,6 +50,9 @@ from ..errors import InvalidLayoutError
               "to, a ring round each card it may take.")
 @click.option("--moves", metavar="'M1 M2 ...'",
               help="Play these moves through the rule engine and draw the position after them.")
+@click.option("--to-move", type=click.Choice(["south", "north", "next"]),
+              help="Mark the side to move beside the board (next: the side the engine has "
+              "to move after --moves).")
 @click.option("--frames", "frames_dir", type=click.Path(path_type=Path),
               help="Also write one figure per position of --moves into this folder.")
 @click.option("--game", "game_name", metavar="NAME", help="Judge by this game, not the layout's.")
@@ -65,7 +68,7 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
            caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
            marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
            show: tuple[str, ...], select: str | None, moves: str | None,
-           frames_dir: Path | None,
+           to_move: str | None, frames_dir: Path | None,
            game_name: str | None, play: bool, allow_invalid: bool,
            words_file: Path | None) -> None:
     """Draw LAYOUT (a shipped layout's name or a .toml file) as a figure: the cards on
@@ -80,7 +83,8 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
     try:
         drawn = draw_figure(library(ctx), layout, changes, flip=flip, coords=coords,
                             caption=caption, game_name=game_name, play=play,
-                            allow_invalid=allow_invalid, words_file=words_file, width=width)
+                            allow_invalid=allow_invalid, words_file=words_file, width=width,
+                            to_move=to_move)
     except InvalidLayoutError as e:
         for line in e.problems:
             click.echo(line, err=True)

@@ -104,8 +104,11 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                 caption: str | None = None, game_name: str | None = None,
                 play: bool = False, allow_invalid: bool = False,
                 words_file: Path | None = None, width: float = DEFAULT_WIDTH,
-                frames: bool = True) -> Drawn:
+                frames: bool = True, to_move: str | None = None) -> Drawn:
     """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
+
+    *to_move* (``south``, ``north``, or ``next``: the side the engine has to move after
+    the figure's moves) is marked beside the board.
 
     With *frames* false only the figure (the last page) is drawn, for a caller that shows
     nothing else (the booklet): the moves are still played and every frame's annotations
@@ -152,9 +155,19 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         return figure_page(layout, position.board, position.sources, fig, settings=settings,
                            width=width)
 
+    if to_move == "next" and not figure.moves:
+        raise FigureError("--to-move next: the side to move after --moves, and there are "
+                          "no moves (name south or north)")
+    if to_move is not None and not figure.coords:
+        raise FigureError("--to-move: the marker sits in a corner of the edge bands, which "
+                          "--no-coords leaves out")
+    if to_move in ("south", "north"):
+        figure = figure.merged(to_move=to_move)
     if not figure.moves:
         return Drawn([_drawn(page(position.layout, figure))], found)
     steps = play_moves(position, figure.moves, words_file=words_file)
+    if to_move == "next":
+        figure = figure.merged(to_move=steps[-1].turn.value)
     # The frames show the sequence alone; the user's own annotations go on the last one.
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
                   caption=figure.caption, show=figure.show)

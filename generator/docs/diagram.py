@@ -420,6 +420,19 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
     return items + _destination_items(figure, at, card, style)
 
 
+def _to_move_marker(side: Side, viewer: Side, size: Size, edge: float, style: Style) -> Group:
+    """The side to move, as chess diagrams mark it: in the corner of the edge bands on that
+    side's right, a solid triangle pointing the way that side plays (as the arrows on its
+    cards do)."""
+    x = size.width - edge / 2
+    near = side is viewer  # the side sitting at the bottom of the figure
+    y = size.height - edge / 2 if near else edge / 2
+    h = edge * 0.5
+    s = -1 if near else 1  # up the page for the side at the bottom
+    points = ((x, y + s * h / 2), (x - h * 0.6, y - s * h / 2), (x + h * 0.6, y - s * h / 2))
+    return Group((Polygon(points, Paint(fill=style.ink)),), role=f"to-move {side.value}")
+
+
 # --- the figure ----------------------------------------------------------------------------
 
 def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
@@ -453,6 +466,8 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
         else squares_area(square, edge, view)
     items.append(Group(tuple(_annotation_items(figure, at, layout, clip, settings.card,
                                                style)), clip=clip, role="annotations"))
+    if figure.to_move is not None and edge > 0:
+        items.append(_to_move_marker(Side.parse(figure.to_move), viewer, size, edge, style))
     scale = width / size.width
     height = size.height * scale
     page_items: list[Item] = [Group(tuple(items), Transform.scale(scale), role="figure")]

@@ -256,6 +256,8 @@ class Figure:
     show: tuple[Show, ...] = ()
     select: str | None = None
     """The square of a card whose legal moves are marked on their destinations."""
+    to_move: str | None = None
+    """The side to move (``south``, ``north``), marked beside the board."""
     destinations: tuple[Destination, ...] = ()
     moves: tuple[str, ...] = ()
     problems: tuple[str, ...] = field(default=())
