@@ -457,3 +457,15 @@ def test_to_move_refusals_are_one_line(runner, tmp_path):
         result = runner.invoke(cli, ["figure", "game1-demo", *args, "--out", str(out)])
         assert result.exit_code == 1 and result.stderr.count("\n") == 1
         assert says in result.stderr and not out.exists()
+
+
+def test_a_last_move_off_the_board_keeps_its_arrow(library):
+    """A card that left the board has no square to tint: the arrow over the far edge says
+    where it went (the booklet's word game 1 ends so)."""
+    from generator.docs.diagram import figure_page
+    position = load_layout_file(library, "game1-demo")
+    for move, arrows in (("g7-off", 1), ("g7-g6", 0)):
+        page = figure_page(position.layout, position.board, position.sources,
+                           Figure(last_move=Arrow.parse(move)))
+        heads = [p for p in _annotation_shapes(page) if isinstance(p, Polygon) and p.paint.fill]
+        assert len(heads) == arrows and all(p.paint.fill == LAST_MOVE for p in heads)

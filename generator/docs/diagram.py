@@ -417,6 +417,10 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
         items += _mark_items(mark.square, mark.shape, mark.colour, at, u)
     for arrow in figure.arrows:
         items += _arrow_items(arrow, at, layout, u, area)
+    move = figure.last_move
+    if move is not None and move.stops and move.stops[-1] == "off":
+        # A card that left the board has no square to tint: the arrow shows where it went.
+        items += _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at, layout, u, area)
     return items + _destination_items(figure, at, card, style)
 
 
