@@ -469,3 +469,17 @@ def test_a_last_move_off_the_board_keeps_its_arrow(library):
                            Figure(last_move=Arrow.parse(move)))
         heads = [p for p in _annotation_shapes(page) if isinstance(p, Polygon) and p.paint.fill]
         assert len(heads) == arrows and all(p.paint.fill == LAST_MOVE for p in heads)
+
+
+def test_png_dashes_a_rounded_frame_too():
+    from generator.draw.backends import png
+    from generator.draw.geometry import Rect
+    from generator.draw.scene import Box, Page, Paint
+    page = Page(40, 40, (Box(Rect(5, 5, 30, 30), Paint(stroke="#000000", width=1.0,
+                                                        dash=(3.0, 2.0)), radius=4),),
+                background="#ffffff")
+    dpi = 200
+    image = Image.open(io.BytesIO(png.render(page, dpi=dpi))).convert("L")
+    px = dpi / 25.4
+    top = [image.getpixel((round((9 + t / 10) * px), round(5 * px))) < 128 for t in range(220)]
+    assert 3 <= _runs(top) <= 6 and not all(top)

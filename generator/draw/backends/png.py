@@ -126,11 +126,13 @@ class _Painter:
     def box(self, b: Box) -> None:
         r = b.rect
         axis_aligned = abs(self.t.b) < 1e-9 and abs(self.t.c) < 1e-9
-        if b.paint.stroke and b.paint.dash and not b.radius:
-            # Dashes run on round the corners, from the top left clockwise as in SVG.
+        if b.paint.stroke and b.paint.dash:
+            # Dashes run on round the corners, clockwise from the top left (after a rounded
+            # corner) as in SVG.
             if b.paint.fill:
                 self.box(replace(b, paint=replace(b.paint, stroke=None)))
-            self.dashed(r.corners(), b.paint, closed=True)
+            self.dashed(_rounded(r, b.radius) if b.radius else r.corners(), b.paint,
+                        closed=True)
             return
         if not axis_aligned:
             self.polygon(Polygon(r.corners(), b.paint))
@@ -291,6 +293,22 @@ def _paste(base: Image.Image, layer: Image.Image, x: int, y: int) -> None:
         base.paste(part, (x + left, y + top), part)
     else:
         base.alpha_composite(part, dest=(x + left, y + top))
+
+
+def _rounded(r: Rect, radius: float, steps: int = 8) -> list[tuple[float, float]]:
+    """The outline of *r* with corners rounded to *radius*, clockwise from the top edge's
+    start, each quarter circle as *steps* segments."""
+    radius = min(radius, r.w / 2, r.h / 2)
+    points: list[tuple[float, float]] = []
+    # Corner centres and the angle each arc starts at (y down: clockwise is increasing).
+    for cx, cy, start in ((r.right - radius, r.y + radius, -90), (r.right - radius,
+                          r.bottom - radius, 0), (r.x + radius, r.bottom - radius, 90),
+                          (r.x + radius, r.y + radius, 180)):
+        for k in range(steps + 1):
+            a = math.radians(start + 90 * k / steps)
+            points.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    # Start where SVG starts a rounded rect's path: the top edge, after the first corner.
+    return [(r.x + radius, r.y)] + points
 
 
 def _dash_runs(points: list[tuple[float, float]], dash: tuple[float, ...]
