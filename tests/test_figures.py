@@ -16,7 +16,8 @@ from PIL import Image, ImageChops, ImageFilter
 from generator.cli import cli
 from generator.docs import figure as figure_module
 from generator.docs.build import draw_figure, option_annotations
-from generator.docs.diagram import LAST_MOVE, PROBLEM, figure_page, to_pdf, to_png, to_svg
+from generator.docs.diagram import (LAST_MOVE, PROBLEM, TINT_OPACITY, figure_page, to_pdf,
+                                    to_png, to_svg)
 from generator.docs.figure import Arrow, Crop, Figure, Highlight
 from generator.docs.gallery import write_gallery
 from generator.errors import FigureError
@@ -103,10 +104,16 @@ def test_sequence_figure_marks_the_last_move(library):
         svg_string=(GOLDEN / "sequence.svg").read_text(encoding="utf-8"),
         skip_system_fonts=True, dpi=DPI, background="#ffffff")))
     scale = raster.width * 25.4 / DPI / (8 * 25 + 24)
-    # The last move g6-g5: its arrow runs down the middle between the two squares' centres.
-    x = (12 + 6 * 25 + 12.5) * scale
-    y = (12 + 3 * 50) * scale  # the edge between g6 and g5
-    assert _near(_pixel(raster, (x, y)), LAST_MOVE)
+    # The last move g6-g5: g6, which it left, is tinted (light green under violet), and no
+    # arrow runs down between the two squares' centres over the card on g5.
+    x = (12 + 6 * 25 + 5) * scale
+    y = (12 + 2 * 50 + 10) * scale
+    tint = "#%02x%02x%02x" % tuple(round(a * (1 - TINT_OPACITY) + b * TINT_OPACITY) for a, b in
+                                   zip((0xcf, 0xea, 0xd5), (int(LAST_MOVE[i:i + 2], 16)
+                                                            for i in (1, 3, 5))))
+    assert _near(_pixel(raster, (x, y)), tint, 12)
+    on_card = _pixel(raster, ((12 + 6 * 25 + 12.5) * scale, (12 + 3 * 50 + 8) * scale))
+    assert not _near(on_card, LAST_MOVE, 60)
 
 
 def test_combinations_figure_outlines_each_combination_the_engine_finds(library):
@@ -262,7 +269,8 @@ def test_an_invalid_layout_is_refused_with_the_engines_problems(runner, tmp_path
     lines = result.stderr.splitlines()
     assert any(line.endswith("b3: 2Y^ of south lies on rank 3; south starts on ranks 1, 2 "
                              "[wrong-home-row]") for line in lines)
-    assert lines[-1].startswith("Error: ") and "--allow-invalid" in lines[-1]
+    # Only a start puts 2Y on rank 3: as a position during play it is valid.
+    assert lines[-1].startswith("Error: ") and lines[-1].endswith("draw it with --play")
     assert not out.exists()
 
 

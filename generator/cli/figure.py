@@ -35,7 +35,8 @@ from ..errors import InvalidLayoutError
               help="Resolution of PNG and GIF output.")
 @click.option("--caption", help="A line of text under the board.")
 @click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
-              help="Outline a square, e.g. c3:green. Repeatable.")
+              help="Outline a square (magenta unless a colour is named, e.g. c3:green). "
+              "Repeatable.")
 @click.option("--arrow", "arrows", multiple=True, metavar="MOVE[:COLOUR]",
               help="An arrow in move notation: c3-d4, c3xb4, d2+d5, a1-c3-e5, c7-off, d1=.")
 @click.option("--mark", "marks", multiple=True, metavar="SQ:SHAPE[:COLOUR]",
@@ -44,9 +45,15 @@ from ..errors import InvalidLayoutError
               help="Cross out the card on a square (a captured card). Repeatable.")
 @click.option("--last-move", metavar="MOVE", help="Mark a move as the last one played.")
 @click.option("--show", multiple=True, metavar="WHAT",
-              help="Ask the rule engine: combos, words, moves:SQUARE or threats.")
+              help="Ask the rule engine: combos, words, moves:SQUARE (as --select) or threats.")
+@click.option("--select", metavar="SQ",
+              help="Mark the legal moves of the card on SQ: a dot on each square it may go "
+              "to, a ring round each card it may take.")
 @click.option("--moves", metavar="'M1 M2 ...'",
               help="Play these moves through the rule engine and draw the position after them.")
+@click.option("--to-move", type=click.Choice(["south", "north", "next"]),
+              help="Mark the side to move beside the board (next: the side the engine has "
+              "to move after --moves).")
 @click.option("--frames", "frames_dir", type=click.Path(path_type=Path),
               help="Also write one figure per position of --moves into this folder.")
 @click.option("--game", "game_name", metavar="NAME", help="Judge by this game, not the layout's.")
@@ -61,7 +68,8 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
            crop: str | None, coords: bool | None, width: float, dpi: int,
            caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
            marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
-           show: tuple[str, ...], moves: str | None, frames_dir: Path | None,
+           show: tuple[str, ...], select: str | None, moves: str | None,
+           to_move: str | None, frames_dir: Path | None,
            game_name: str | None, play: bool, allow_invalid: bool,
            words_file: Path | None) -> None:
     """Draw LAYOUT (a shipped layout's name or a .toml file) as a figure: the cards on
@@ -75,11 +83,12 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
     prepare_parent(out, create=False)
     changes = option_annotations(highlight=highlight, arrows=arrows, marks=marks,
                                  crossed=crossed, show=show, crop=crop, last_move=last_move,
-                                 moves=moves)
+                                 moves=moves, select=select)
     try:
         drawn = draw_figure(library(ctx), layout, changes, flip=flip, coords=coords,
                             caption=caption, game_name=game_name, play=play,
-                            allow_invalid=allow_invalid, words_file=words_file, width=width)
+                            allow_invalid=allow_invalid, words_file=words_file, width=width,
+                            to_move=to_move)
     except InvalidLayoutError as e:
         for line in e.problems:
             click.echo(line, err=True)

@@ -1,5 +1,6 @@
 """Annotations the rule engine finds: every maximal combination or word outlined, the legal
-moves of one card as arrows, and rings on the cards that can be beaten on the next move.
+moves of one card as dots and rings on their destinations (lichess's way: arrows from one
+card to many squares overlap), and rings on the cards that can be beaten on the next move.
 
 The engine answers; this module only turns its answers into :mod:`.figure` annotations.
 """
@@ -11,12 +12,14 @@ from pathlib import Path
 from ..errors import FigureError
 from ..io.layouts import LayoutFile, word_list_for
 from ..model.layout import Layout, Side
-from ..rules import MoveKind, combinations, find_words, legal_moves
-from .figure import COLOURS, Arrow, Figure, Mark, Outline, Show
+from ..rules import Move, MoveKind, Position, combinations, find_words, legal_moves
+from .figure import COLOURS, Arrow, Destination, Figure, Highlight, Mark, Outline, Show
 
 #: Colours that cycle over the lines found, so that overlapping lines stay apart.
 LINE_COLOURS = ("#8e44ad", "#d35400", "#16a085", "#c0392b", "#2c3e50")
 _TAKES = (MoveKind.BEAT, MoveKind.COVER, MoveKind.PRESS)
+#: Moves that take a card from its square to another square of the board.
+_SQUARE_MOVES = (*_TAKES, MoveKind.MOVE, MoveKind.JUMP, MoveKind.SHIFT)
 
 
 def _arrow(move_notation: str, colour: str) -> Arrow:
@@ -51,15 +54,38 @@ def _moves(position: LayoutFile, layout: Layout, side: Side, words_file: Path | 
     return legal_moves(layout, position.board, position.game, side, words=words)
 
 
-def moves_arrows(position: LayoutFile, layout: Layout, square: str,
-                 words_file: Path | None) -> tuple[Arrow, ...]:
+def card_moves(position: LayoutFile, layout: Layout, square: str, words_file: Path | None,
+               where: str) -> list[Move]:
+    """The legal moves of the card on *square*, as :meth:`Position.legal_moves` gives them
+    to its owner (to either side, for a card of nobody's)."""
     piece = layout.top(square)
     if piece is None:
-        raise FigureError(f"{position.shown}: --show moves:{square}: no card on {square}")
+        raise FigureError(f"{position.shown}: {where}: no card on {square}")
     sides: Iterable[Side] = (piece.owner,) if piece.owner is not None else tuple(Side)
-    found = sorted({m for side in sides for m in _moves(position, layout, side, words_file)
-                    if m.origin == square})
-    return tuple(_arrow(m.notation(), "red" if m.kind in _TAKES else "blue") for m in found)
+    words = word_list_for(position.sources, words_file) if position.game.words.enabled else None
+    return sorted({m for side in sides
+                   for m in Position(layout, position.board, position.game, turn=side,
+                                     words=words).legal_moves()
+                   if m.origin == square})
+
+
+def move_marks(moves: Iterable[Move]) -> tuple[tuple[Destination, ...], tuple[Arrow, ...]]:
+    """A dot on each free square the moves reach and a ring on each card they take; a move
+    that ends on no other square (off the board, a card opened where it lies) stays an
+    arrow."""
+    destinations: dict[str, Destination] = {}
+    arrows: list[Arrow] = []
+    for move in moves:
+        target = move.path[-1] if move.path else move.target
+        if move.kind in _SQUARE_MOVES and target != move.origin:
+            take = move.kind in _TAKES or destinations.get(target, Destination(target)).take
+            destinations[target] = Destination(target, take)
+            continue
+        try:
+            arrows.append(_arrow(move.notation(), "red" if move.kind in _TAKES else "blue"))
+        except ValueError:
+            continue  # a move a figure has no drawing for (lay, take, turn)
+    return tuple(destinations.values()), tuple(arrows)
 
 
 def threat_marks(position: LayoutFile, layout: Layout, words_file: Path | None
@@ -76,13 +102,22 @@ def with_engine(figure: Figure, position: LayoutFile, layout: Layout, *,
     outlines: tuple[Outline, ...] = ()
     arrows: tuple[Arrow, ...] = ()
     marks: tuple[Mark, ...] = ()
+    destinations: tuple[Destination, ...] = ()
+    highlights: tuple[Highlight, ...] = ()
+    selected = [(figure.select, f"--select {figure.select}")] if figure.select else []
     for show in dict.fromkeys(figure.show):  # the table and the options may both ask
         outlines += _answer_outlines(show, position, layout, words_file)
         if show.what == "moves" and show.square is not None:
-            arrows += moves_arrows(position, layout, show.square, words_file)
+            selected.append((show.square, f"--show moves:{show.square}"))
         elif show.what == "threats":
             marks += threat_marks(position, layout, words_file)
-    return figure.merged(outlines=outlines, arrows=arrows, marks=marks)
+    for square, where in dict(selected).items():
+        found = move_marks(card_moves(position, layout, square, words_file, where))
+        destinations += found[0]
+        arrows += found[1]
+        highlights += (Highlight(square),)
+    return figure.merged(outlines=outlines, arrows=arrows, marks=marks,
+                         destinations=destinations, highlights=highlights)
 
 
 def _answer_outlines(show: Show, position: LayoutFile, layout: Layout,

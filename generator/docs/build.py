@@ -46,8 +46,8 @@ def _parsed(where: str, parse: Callable[[str], T], text: str) -> T:
 def option_annotations(*, highlight: Sequence[str] = (), arrows: Sequence[str] = (),
                        marks: Sequence[str] = (), crossed: Sequence[str] = (),
                        show: Sequence[str] = (), crop: str | None = None,
-                       last_move: str | None = None, moves: str | None = None
-                       ) -> dict[str, object]:
+                       last_move: str | None = None, moves: str | None = None,
+                       select: str | None = None) -> dict[str, object]:
     """Command-line texts parsed into :meth:`Figure.merged` changes; a bad one raises
     :exc:`FigureError` naming the option and the text."""
     return {
@@ -60,6 +60,7 @@ def option_annotations(*, highlight: Sequence[str] = (), arrows: Sequence[str] =
         "last_move": _parsed(f"--last-move {last_move!r}", Arrow.parse, last_move)
         if last_move else None,
         "moves": _parsed("--moves", parse_moves, moves) if moves else None,
+        "select": _parsed(f"--select {select!r}", parse_square_name, select) if select else None,
     }
 
 
@@ -103,8 +104,11 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                 caption: str | None = None, game_name: str | None = None,
                 play: bool = False, allow_invalid: bool = False,
                 words_file: Path | None = None, width: float = DEFAULT_WIDTH,
-                frames: bool = True) -> Drawn:
+                frames: bool = True, to_move: str | None = None) -> Drawn:
     """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
+
+    *to_move* (``south``, ``north``, or ``next``: the side the engine has to move after
+    the figure's moves) is marked beside the board.
 
     With *frames* false only the figure (the last page) is drawn, for a caller that shows
     nothing else (the booklet): the moves are still played and every frame's annotations
@@ -115,11 +119,23 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     """
     position = load_layout_file(library, name, game_name)
     table = read_figure_table(layout_path(library, name))
+    if caption is None and (changes or {}).get("crop") is not None:
+        # The layout's caption speaks of the whole position, perhaps of cards a crop asked
+        # for here leaves out: a crop shows the caption asked with it, or none.
+        caption = ""
     figure = table_figure(table).merged(**(changes or {}), flip=flip, coords=coords,
                                         caption=caption)
-    found = position.problems(start=not (play or table.play))
+    start = not (play or table.play)
+    found = position.problems(start=start)
     if found and not allow_invalid:
         n = len(found)
+        if start and not position.problems(start=False):
+            # Wrong only as a start: a position from the middle of a game, as validate
+            # --play accepts it.
+            raise InvalidLayoutError(
+                f"{position.shown}: not a start position ({n} problem{'s' if n != 1 else ''}"
+                " of a start), but a valid position during play: draw it with --play",
+                [f"{position.shown}: {v} [{v.code}]" for v in found])
         raise InvalidLayoutError(
             f"{position.shown}: {n} problem{'s' if n != 1 else ''} found by the rule engine; "
             "draw it anyway with --allow-invalid",
@@ -139,9 +155,19 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         return figure_page(layout, position.board, position.sources, fig, settings=settings,
                            width=width)
 
+    if to_move == "next" and not figure.moves:
+        raise FigureError("--to-move next: the side to move after --moves, and there are "
+                          "no moves (name south or north)")
+    if to_move is not None and not figure.coords:
+        raise FigureError("--to-move: the marker sits in a corner of the edge bands, which "
+                          "--no-coords leaves out")
+    if to_move in ("south", "north"):
+        figure = figure.merged(to_move=to_move)
     if not figure.moves:
         return Drawn([_drawn(page(position.layout, figure))], found)
     steps = play_moves(position, figure.moves, words_file=words_file)
+    if to_move == "next":
+        figure = figure.merged(to_move=steps[-1].turn.value)
     # The frames show the sequence alone; the user's own annotations go on the last one.
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
                   caption=figure.caption, show=figure.show)
@@ -170,8 +196,13 @@ def encode(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
 
 
 def format_of(out: Path, fmt: str | None) -> str:
-    """*fmt*, or the format *out*'s suffix names."""
-    chosen = fmt or out.suffix.lstrip(".").lower()
+    """*fmt*, or the format *out*'s suffix names; a suffix that names another format than
+    *fmt* is refused (PNG bytes in a .svg file open nowhere)."""
+    suffix = out.suffix.lstrip(".").lower()
+    if fmt and suffix in FORMATS and suffix != fmt:
+        raise FigureError(f"--format {fmt} contradicts the suffix of --out {out}: name "
+                          f"the file .{fmt}, or leave out --format")
+    chosen = fmt or suffix
     if chosen not in FORMATS:
         raise FigureError(f"{out}: cannot tell the format from the suffix {out.suffix!r}; "
                           f"use .svg, .png, .pdf or .gif, or --format")

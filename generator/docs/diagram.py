@@ -16,11 +16,11 @@ from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
-from ..draw.art.marks import fit_size
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..draw.style import DEFAULT_STYLE, Style
+from ..draw.text import break_lines
 from ..model.board import MAX_FILES, MAX_RANKS, Board, parse_square
 from ..model.cards import Card, Pack
 from ..model.layout import Layout, Piece, Side, Stack
@@ -34,8 +34,28 @@ Source = Pack | LetterSet
 DEFAULT_WIDTH = 100.0
 #: How far each card under the top one of a pile peeks out, in square units (see _unit).
 PILE_STEP = 1.6
-CAPTION_SIZE = 3.4  # mm on the final page
-LAST_MOVE = "#f0a020"
+#: How much of its square a card fills, and the width of the field round a face's panel
+#: (card units, see _unit): what a tint round a card may cover.
+CARD_FILL = 0.92
+CARD_FIELD = 2.0
+#: The caption's size on the final page, whatever the figure's width (mm; 9.6 pt, a book's
+#: body size), and the distance between the baselines of its lines.
+CAPTION_SIZE = 3.4
+CAPTION_LEADING = CAPTION_SIZE * 1.3
+#: The last move's squares are tinted in a violet no square of the board has (the board's
+#: hues are red, yellow, green and blue), laid over the square's own colour at
+#: :data:`TINT_OPACITY`: every square colour still shows, changed by at least 45 CIELAB
+#: units (tests/test_figures.py).
+LAST_MOVE = "#7a00ff"
+TINT_OPACITY = 0.45
+#: Arrows asked for are laid over the cards at this strength, so that the value and suit
+#: of a card under one still read; the head stops this share of a square short of the
+#: target's centre, off its suit sign.
+ARROW_OPACITY = 0.6
+ARROW_SHORT = 0.2
+#: The selected card's destinations: ink, see-through, on any square colour.
+MOVE_MARK = "#1b1b1b"
+MOVE_OPACITY = 0.5
 PROBLEM = "#d62728"
 
 
@@ -167,7 +187,7 @@ def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str,
     shown = stack[-3:]  # a short pile says "a pile"; the count says how many
     step = PILE_STEP * u
     room = step * (len(shown) - 1)
-    scale = min((rect.w - room) / card.width, (rect.h - room) / card.height) * 0.92
+    scale = min((rect.w - room) / card.width, (rect.h - room) / card.height) * CARD_FILL
     items: list[Item] = []
     for depth, piece in enumerate(reversed(shown)):
         # Lower cards peek out up and to the right, as a pile on the table does.
@@ -197,34 +217,99 @@ def _text(text: str, x: float, y: float, size: float, fill: str, font: str = "re
 
 # --- annotations ---------------------------------------------------------------------------
 
-def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float) -> list[Item]:
-    paint = Paint(stroke=arrow.colour, width=1.7 * u)
+def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rect
+                 ) -> list[Item]:
+    """*arrow* see-through, so the cards it crosses stay readable, its head short of the
+    target's centre (the suit sign) and, where it leaves *area* (a crop), cut at the
+    edge with its head inside."""
     start = at.centre(arrow.origin)
+    ring = min(at.square.width, at.square.height)
     if arrow.kind == "=":
-        r = min(at.square.width, at.square.height) * 0.3
-        return [Circle(*start, r, Paint(stroke=arrow.colour, width=1.4 * u, dash=(2 * u, 1.4 * u)))]
+        return [Circle(*start, ring * 0.3, Paint(stroke=arrow.colour, width=1.4 * u,
+                                                 dash=(2 * u, 1.4 * u), opacity=ARROW_OPACITY))]
     owner = layout.owner(arrow.origin) or (Side.parse(arrow.mover) if arrow.mover
                                            else Side.SOUTH)
     points = [start] + [at.off_point(arrow.origin, owner) if stop == "off" else at.centre(stop)
                         for stop in arrow.stops]
+    target = points[-1]
+    if arrow.stops[-1] != "off":
+        points[-1] = _towards(points[-1], points[-2], ARROW_SHORT * ring)
     head = 6.5 * u
-    (x1, y1), (x2, y2) = points[-2], points[-1]
+    # Kept a half head inside the edge, so that a cut arrow's head shows whole.
+    shown = _clipped(points, area.inset(head / 2 + 0.4 * u))
+    if shown is None:
+        return []
+    (x1, y1), (x2, y2) = shown[-2], shown[-1]
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    # The shaft stops where the head begins, so the tip stays sharp at every width.
+    head = min(head, length)
+    # The shaft stops where the head begins, so the tip stays sharp at every width and
+    # the see-through shaft and head do not overlap.
     base = (x2 - ux * head, y2 - uy * head)
-    shaft = points[:-1] + [base]
-    items: list[Item] = [Polygon(tuple(shaft), paint, closed=False),
-                         Circle(*start, 1.6 * u, Paint(fill=arrow.colour))]
+    paint = Paint(stroke=arrow.colour, width=1.7 * u, opacity=ARROW_OPACITY)
     half = head * 0.5
-    items.append(Polygon(((x2, y2), (base[0] - uy * half, base[1] + ux * half),
-                          (base[0] + uy * half, base[1] - ux * half)), Paint(fill=arrow.colour)))
-    if arrow.kind in "x+":
+    items: list[Item] = [
+        Polygon(tuple(shown[:-1] + [base]), paint, closed=False),
+        Polygon(((x2, y2), (base[0] - uy * half, base[1] + ux * half),
+                 (base[0] + uy * half, base[1] - ux * half)),
+                Paint(fill=arrow.colour, opacity=ARROW_OPACITY))]
+    if arrow.kind in "x+" and shown[-1] == points[-1]:
         # A beat or a press: a ring around the target says a card is taken or pressed.
-        r = min(at.square.width, at.square.height) * 0.42
-        items.append(Circle(x2, y2, r, Paint(stroke=arrow.colour, width=1.0 * u,
-                                             dash=() if arrow.kind == "x" else (2 * u, 1.2 * u))))
+        items.append(Circle(*target, ring * 0.42, Paint(
+            stroke=arrow.colour, width=1.0 * u, opacity=ARROW_OPACITY,
+            dash=() if arrow.kind == "x" else (2 * u, 1.2 * u))))
     return items
+
+
+def _towards(point: tuple[float, float], other: tuple[float, float], by: float
+             ) -> tuple[float, float]:
+    """*point* moved *by* towards *other* (no further than half way)."""
+    (x1, y1), (x2, y2) = point, other
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length == 0:
+        return point
+    by = min(by, length / 2)
+    return (x1 + (x2 - x1) * by / length, y1 + (y2 - y1) * by / length)
+
+
+def _clipped(points: list[tuple[float, float]], area: Rect
+             ) -> list[tuple[float, float]] | None:
+    """The part of the path through *points* inside *area*: the stretch that holds its end,
+    else the last stretch inside; None if none of it is."""
+    runs: list[list[tuple[float, float]]] = []
+    for a, b in zip(points, points[1:]):
+        piece = _clip_segment(a, b, area)
+        if piece is None:
+            continue
+        if runs and runs[-1][-1] == piece[0] == a:
+            runs[-1].append(piece[1])
+        else:
+            runs.append(list(piece))
+    runs = [r for r in runs if math.dist(r[0], r[-1]) > 1e-6]
+    return runs[-1] if runs else None
+
+
+def _clip_segment(a: tuple[float, float], b: tuple[float, float], area: Rect
+                  ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The part of the segment a-b inside *area* (Liang-Barsky), or None."""
+    (x1, y1), (x2, y2) = a, b
+    dx, dy = x2 - x1, y2 - y1
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x1 - area.x), (dx, area.right - x1), (-dy, y1 - area.y),
+                 (dy, area.bottom - y1)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 > t1:
+        return None
+    return ((a if t0 == 0 else (x1 + dx * t0, y1 + dy * t0)),
+            (b if t1 == 1 else (x1 + dx * t1, y1 + dy * t1)))
 
 
 def _outline_items(squares: tuple[str, ...], colour: str, at: _Squares, u: float,
@@ -266,13 +351,56 @@ def _frame(square: str, colour: str, at: _Squares, u: float, *, dash: tuple[floa
                                                                 dash=dash))
 
 
-def _annotation_items(figure: Figure, at: _Squares, layout: Layout) -> list[Item]:
+def _tint_items(figure: Figure, at: _Squares, layout: Layout, card: Size) -> list[Item]:
+    """The last move's from- and to-squares tinted, as chess diagrams show it: a square
+    left empty all over, a square with a card round the card, over the square's margin
+    and the card's outer field, so nothing is drawn over the card's value, suit or marks."""
+    items: list[Item] = []
+    if figure.last_move is None:
+        return items
+    move = figure.last_move
+    paint = Paint(fill=LAST_MOVE, opacity=TINT_OPACITY)
+    for square in dict.fromkeys((move.origin, *[s for s in move.stops if s != "off"])):
+        if not at.shown(square):
+            continue
+        rect = at.rect(square)
+        if layout.top(square) is None:
+            items.append(Box(rect, paint))
+            continue
+        items.append(_round_card(rect, card, LAST_MOVE, TINT_OPACITY))
+    return items
+
+
+def _round_card(rect: Rect, card: Size, colour: str, opacity: float) -> Box:
+    """A band round the card on the square *rect*, as wide as the margin round a lone card
+    and the field outside its panel: over none of the card's signs."""
+    scale = min(rect.w / card.width, rect.h / card.height) * CARD_FILL
+    field = CARD_FIELD * _unit(card) * scale
+    band = min(rect.w - card.width * scale, rect.h - card.height * scale) / 2 + field
+    return Box(rect.inset(band / 2), Paint(stroke=colour, width=band, opacity=opacity))
+
+
+def _destination_items(figure: Figure, at: _Squares, card: Size, style: Style) -> list[Item]:
+    """The selected card's legal moves: a dot on each free square it may go to, a ring
+    round each card it may take (see-through, as lichess marks them)."""
+    items: list[Item] = []
+    u = _unit(at.square)
+    for destination in figure.destinations:
+        rect = at.rect(destination.square)
+        if destination.take:
+            items.append(_round_card(rect, card, MOVE_MARK, MOVE_OPACITY))
+        else:
+            # Ink with a paper edge: the dot shows on light and dark squares alike.
+            items.append(Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
+                                Paint(fill=MOVE_MARK, stroke=style.paper, width=0.8 * u,
+                                      opacity=MOVE_OPACITY)))
+    return items
+
+
+def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, card: Size,
+                      style: Style) -> list[Item]:
     u = _unit(at.square)
     items: list[Item] = []
-    if figure.last_move is not None:
-        move = figure.last_move
-        for square in (move.origin, *[s for s in move.stops if s != "off"]):
-            items.append(_frame(square, LAST_MOVE, at, u))
     for square in figure.problems:
         items.append(_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u)))
     for highlight in figure.highlights:
@@ -288,11 +416,25 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout) -> list[Item
     for mark in figure.marks:
         items += _mark_items(mark.square, mark.shape, mark.colour, at, u)
     for arrow in figure.arrows:
-        items += _arrow_items(arrow, at, layout, u)
-    if figure.last_move is not None:
-        items += _arrow_items(dataclasses.replace(figure.last_move, colour=LAST_MOVE), at,
-                              layout, u)
-    return items
+        items += _arrow_items(arrow, at, layout, u, area)
+    move = figure.last_move
+    if move is not None and move.stops and move.stops[-1] == "off":
+        # A card that left the board has no square to tint: the arrow shows where it went.
+        items += _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at, layout, u, area)
+    return items + _destination_items(figure, at, card, style)
+
+
+def _to_move_marker(side: Side, viewer: Side, size: Size, edge: float, style: Style) -> Group:
+    """The side to move, as chess diagrams mark it: in the corner of the edge bands on that
+    side's right, a solid triangle pointing the way that side plays (as the arrows on its
+    cards do)."""
+    x = size.width - edge / 2
+    near = side is viewer  # the side sitting at the bottom of the figure
+    y = size.height - edge / 2 if near else edge / 2
+    h = edge * 0.5
+    s = -1 if near else 1  # up the page for the side at the bottom
+    points = ((x, y + s * h / 2), (x - h * 0.6, y - s * h / 2), (x + h * 0.6, y - s * h / 2))
+    return Group((Polygon(points, Paint(fill=style.ink)),), role=f"to-move {side.value}")
 
 
 # --- the figure ----------------------------------------------------------------------------
@@ -319,20 +461,28 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
         if at.shown(name):
             items += _stack_items(stack, at.rect(name), layout, sources, settings.card,
                                   viewer, style)
+    tints = _tint_items(figure, at, layout, settings.card)
+    if tints:
+        items.append(Group(tuple(tints), role="last move"))
     # Arrows may leave the board over its far edge into the band; in a crop they stop at
     # the squares shown, so a move from outside the crop does not cross the labels.
     clip = Rect(0, 0, size.width, size.height) if figure.crop is None \
         else squares_area(square, edge, view)
-    items.append(Group(tuple(_annotation_items(figure, at, layout)), clip=clip,
-                       role="annotations"))
+    items.append(Group(tuple(_annotation_items(figure, at, layout, clip, settings.card,
+                                               style)), clip=clip, role="annotations"))
+    if figure.to_move is not None and edge > 0:
+        items.append(_to_move_marker(Side.parse(figure.to_move), viewer, size, edge, style))
     scale = width / size.width
     height = size.height * scale
     page_items: list[Item] = [Group(tuple(items), Transform.scale(scale), role="figure")]
     if figure.caption:
-        text_size = fit_size(figure.caption, "regular", CAPTION_SIZE, width - 4)
-        page_items.append(_text(figure.caption, width / 2, height + 2.2 + text_size,
-                                text_size, style.ink))
-        height += 2.2 + text_size * 1.6
+        # One size for every caption, as a book sets them: a long one wraps.
+        lines = break_lines(figure.caption, width - 4, "regular", CAPTION_SIZE, "en",
+                            justify=False, hyphenate=False)
+        for n, line in enumerate(lines):
+            page_items.append(_text(line.text, width / 2, height + 2.2 + CAPTION_SIZE
+                                    + n * CAPTION_LEADING, CAPTION_SIZE, style.ink))
+        height += 2.2 + CAPTION_SIZE * 1.6 + (len(lines) - 1) * CAPTION_LEADING
     label = figure.caption or layout.title or layout.name
     return Page(width, height, tuple(page_items), background=style.paper, label=label)
 

@@ -17,8 +17,11 @@ from ..model.board import FILE_LETTERS, MAX_FILES, MAX_RANKS, parse_square
 COLOURS = {
     "red": "#d62728", "green": "#2ca02c", "blue": "#1f5fbf", "yellow": "#f2c200",
     "orange": "#ff7f0e", "purple": "#8e44ad", "black": "#1b1b1b", "grey": "#7f7f7f",
-    "white": "#ffffff",
+    "white": "#ffffff", "magenta": "#f000c8",
 }
+#: A highlight's colour when none is named: magenta, a hue no square of a board has, at
+#: least 80 CIELAB units from every square colour (yellow was lost on yellow squares).
+HIGHLIGHT = "magenta"
 MARK_SHAPES = ("circle", "cross", "dot")
 #: What ``--show`` asks the rule engine; ``moves`` takes a square (``moves:c3``).
 SHOWS = ("combos", "words", "moves", "threats")
@@ -164,11 +167,11 @@ class Highlight:
     """
 
     square: str
-    colour: str = COLOURS["yellow"]
+    colour: str = COLOURS[HIGHLIGHT]
 
     @classmethod
     def parse(cls, text: str) -> Highlight:
-        square, colour = _split_colour(text, "yellow")
+        square, colour = _split_colour(text, HIGHLIGHT)
         return cls(parse_square_name(square), colour)
 
 
@@ -208,6 +211,15 @@ class Outline:
 
     squares: tuple[str, ...]
     colour: str = COLOURS["purple"]
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """A square the selected card may move to: a dot on a free square, a ring round a card
+    it would take (*take*: beat, cover or press)."""
+
+    square: str
+    take: bool = False
 
 
 #: The most moves one figure plays (and a GIF shows, one frame each, after the start).
@@ -250,6 +262,11 @@ class Figure:
     crossed: tuple[str, ...] = ()
     last_move: Arrow | None = None
     show: tuple[Show, ...] = ()
+    select: str | None = None
+    """The square of a card whose legal moves are marked on their destinations."""
+    to_move: str | None = None
+    """The side to move (``south``, ``north``), marked beside the board."""
+    destinations: tuple[Destination, ...] = ()
     moves: tuple[str, ...] = ()
     problems: tuple[str, ...] = field(default=())
     """Squares the rule engine found fault with, marked when drawing anyway."""
@@ -258,7 +275,8 @@ class Figure:
         """Every square the annotations name (crop corners included), for a check
         against the board drawn."""
         found = [h.square for h in self.highlights] + [m.square for m in self.marks]
-        found += list(self.crossed)
+        found += list(self.crossed) + [d.square for d in self.destinations]
+        found += [self.select] if self.select else []
         for arrow in (*self.arrows, *((self.last_move,) if self.last_move else ())):
             found += [arrow.origin, *(s for s in arrow.stops if s != "off")]
         if self.crop is not None:

@@ -24,6 +24,8 @@ class Step:
     side: Side
     before: Layout
     after: Layout
+    turn: Side
+    """Who moves next, as the engine says (the same side again while a turn goes on)."""
 
 
 def play_moves(position: LayoutFile, moves: Sequence[str], *,
@@ -56,7 +58,7 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
         if ply.move is None:
             raise FigureError(f"{position.shown}: move {number} {text!r}: a figure shows "
                               "moves, not passes")
-        steps.append(Step(number, ply.move, side, before, ply.layout))
+        steps.append(Step(number, ply.move, side, before, ply.layout, game.turn))
     return steps
 
 

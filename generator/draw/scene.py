@@ -18,6 +18,9 @@ class Paint:
     stroke: str | None = None
     width: float = 0.25
     dash: tuple[float, ...] = ()
+    #: 1 opaque, less see-through: the shape (fill and stroke together) is laid over what
+    #: is below at this strength, as SVG's ``opacity`` does.
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,7 +133,8 @@ def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE
     """The board (or the part *view* shows) with its edge bands, origin at the outer top-left
     corner. Edge labels go with their edges when the view is flipped, upright; a band of
     width 0 draws none. *file_letters* adds the files' names a-h beside the colour chips, for
-    figures whose moves are written in square names. The default view is the whole board,
+    figures whose moves are written in square names, as large as the rank digits. The
+    default view is the whole board,
     whatever its size."""
     view = _fitted(view, board)
     size = board_size(square, edge, view)
@@ -187,7 +188,7 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
             items.append(centred_text(value, col.centre[0], south, digit_size, style.ink))
             if file_letters:
                 items.append(centred_text(FILE_LETTERS[file], col.x + col.w * 0.15, south,
-                                          edge * 0.3, style.ink, font="regular"))
+                                          digit_size, style.ink))
         return items
     if board.crosswise_digits:
         # Sixteen half-rows along the right edge, turned to be read once the board is
@@ -213,17 +214,19 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
             if not view.files[0] <= file <= view.files[1]:
                 continue
             col = square_rect(file, view.ranks[0], square, origin, view)
-            chip = Rect(col.x + col.w * 0.2, cy - edge * 0.32, col.w * 0.6, edge * 0.64)
+            # Beside a file's letter the chip steps right, clear of it.
+            chip = Rect(col.x + col.w * (0.27 if file_letters else 0.2), cy - edge * 0.32,
+                        col.w * 0.6, edge * 0.64)
             items.append(Box(chip, Paint(fill=style.suit[colour]), radius=edge * 0.12))
             items.append(centred_text(f"{colour.suit_sign}{colour.code}", *chip.centre,
                                       edge * 0.4, style.on_suit[colour]))
             if file_letters:
-                items.append(centred_text("abcdefgh"[file], col.x + col.w * 0.1, cy,
-                                          edge * 0.3, style.ink, font="regular"))
+                items.append(centred_text("abcdefgh"[file], col.x + col.w * 0.12, cy,
+                                          digit_size, style.ink))
         if file_letters and not labels:
             # A board without colour labels (the colourless one) still names its files.
             for file in range(view.files[0], view.files[1] + 1):
                 col = square_rect(file, view.ranks[0], square, origin, view)
-                items.append(centred_text("abcdefgh"[file], col.centre[0], cy, edge * 0.4,
-                                          style.ink, font="regular"))
+                items.append(centred_text("abcdefgh"[file], col.centre[0], cy, digit_size,
+                                          style.ink))
     return items

@@ -183,6 +183,10 @@ class _Writer:
                 c.setStrokeOverprint(self.black(paint.stroke))
             c.setLineWidth(paint.width)
             c.setDash(list(paint.dash) if paint.dash else [])
+        if paint.opacity < 1:
+            # After the colours: setting a colour sets its own alpha (1) too.
+            c.setFillAlpha(paint.opacity)
+            c.setStrokeAlpha(paint.opacity)
         return (1 if paint.stroke else 0), (1 if paint.fill else 0)
 
     def items(self, items: Sequence[Item]) -> None:
@@ -199,6 +203,16 @@ class _Writer:
             self.texts(run)
 
     def item(self, item: Item) -> None:
+        paint = getattr(item, "paint", None)
+        if paint is not None and paint.opacity < 1:
+            # A see-through shape: the alpha lives in the graphics state, saved around it.
+            self.c.saveState()
+            self._item(item)
+            self.c.restoreState()
+            return
+        self._item(item)
+
+    def _item(self, item: Item) -> None:
         c = self.c
         if isinstance(item, Group):
             self.group(item)

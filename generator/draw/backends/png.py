@@ -6,11 +6,13 @@ import io
 import math
 import struct
 import zlib
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .. import fonts
-from ..geometry import Transform
+from ..geometry import Rect, Transform
 from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, words_of
 from ...model.units import mm_to_px
 
@@ -77,7 +79,9 @@ class _Painter:
             self.item(item)
 
     def item(self, item: Item) -> None:
-        if isinstance(item, Group):
+        if not isinstance(item, (Group, Text)) and item.paint.opacity < 1:
+            self.translucent(item)
+        elif isinstance(item, Group):
             self.group(item)
         elif isinstance(item, Box):
             self.box(item)
@@ -92,9 +96,44 @@ class _Painter:
         else:  # pragma: no cover
             raise TypeError(f"unknown scene item {item!r}")
 
+    def translucent(self, item: Box | Circle | Line | Polygon) -> None:
+        """A see-through shape: drawn opaque on a layer of its own, whose coverage is then
+        weakened to the shape's opacity and laid over the picture, so parts of one shape
+        that overlap (a bent shaft's joints) are not doubled, as in SVG and PDF."""
+        from PIL import Image
+        paint = item.paint
+        grow = paint.width if paint.stroke else 0.0
+        if isinstance(item, Box):
+            outline = item.rect.inset(-grow).corners()
+        elif isinstance(item, Circle):
+            r = item.r + grow
+            outline = ((item.cx - r, item.cy - r), (item.cx + r, item.cy + r))
+        elif isinstance(item, Line):
+            outline = ((item.x1, item.y1), (item.x2, item.y2))
+        else:
+            outline = item.points
+        box = Rect.bounding(self.t.apply(x, y) for x, y in outline)
+        pad = self.px(grow) + 2
+        x0, y0 = math.floor(box.x - pad), math.floor(box.y - pad)
+        x1, y1 = math.ceil(box.right + pad), math.ceil(box.bottom + pad)
+        layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+        _Painter(layer, Transform.translate(-x0, -y0) @ self.t).item(
+            replace(item, paint=replace(paint, opacity=1.0)))
+        alpha = layer.getchannel("A").point(lambda v: round(v * paint.opacity))
+        layer.putalpha(alpha)
+        _paste(self.image, layer, x0, y0)
+
     def box(self, b: Box) -> None:
         r = b.rect
         axis_aligned = abs(self.t.b) < 1e-9 and abs(self.t.c) < 1e-9
+        if b.paint.stroke and b.paint.dash:
+            # Dashes run on round the corners, clockwise from the top left (after a rounded
+            # corner) as in SVG.
+            if b.paint.fill:
+                self.box(replace(b, paint=replace(b.paint, stroke=None)))
+            self.dashed(_rounded(r, b.radius) if b.radius else r.corners(), b.paint,
+                        closed=True)
+            return
         if not axis_aligned:
             self.polygon(Polygon(r.corners(), b.paint))
             return
@@ -116,7 +155,13 @@ class _Painter:
         r = self.px(c.r)
         if c.paint.fill:
             self.draw.ellipse((x - r, y - r, x + r, y + r), fill=_rgba(c.paint.fill))
-        if c.paint.stroke:
+        if c.paint.stroke and c.paint.dash:
+            # From three o'clock on round, as SVG starts a circle's dashes.
+            steps = max(24, round(self.px(c.r) / 2))
+            ring = [(c.cx + c.r * math.cos(2 * math.pi * k / steps),
+                     c.cy + c.r * math.sin(2 * math.pi * k / steps)) for k in range(steps)]
+            self.dashed(ring, c.paint, closed=True)
+        elif c.paint.stroke:
             half = self.px(c.paint.width) / 2
             self.draw.ellipse((x - r - half, y - r - half, x + r + half, y + r + half),
                               outline=_rgba(c.paint.stroke),
@@ -133,11 +178,25 @@ class _Painter:
         for a, b, c, d in segments:
             self.draw.line((self.t.apply(a, b), self.t.apply(c, d)), fill=colour, width=width)
 
+    def dashed(self, points: Sequence[tuple[float, float]], paint: Paint, *,
+               closed: bool) -> None:
+        """The dashes of *paint* along the path through *points* (mm), running on round
+        its corners; each dash is one stroke with rounded joints."""
+        if paint.stroke is None:
+            return
+        width = max(1, round(self.px(paint.width)))
+        colour = _rgba(paint.stroke)
+        for run in _dash_runs(list(points) + ([points[0]] if closed else []), paint.dash):
+            self.draw.line([self.t.apply(x, y) for x, y in run], fill=colour, width=width,
+                           joint="curve")
+
     def polygon(self, p: Polygon) -> None:
         points = [self.t.apply(x, y) for x, y in p.points]
         if p.paint.fill and p.closed:
             self.draw.polygon(points, fill=_rgba(p.paint.fill))
-        if p.paint.stroke:
+        if p.paint.stroke and p.paint.dash:
+            self.dashed(p.points, p.paint, closed=p.closed)
+        elif p.paint.stroke:
             ring = list(p.points) + ([p.points[0]] if p.closed else [])
             for (a, b), (c, d) in zip(ring, ring[1:]):
                 self.line(a, b, c, d, p.paint)
@@ -234,6 +293,53 @@ def _paste(base: Image.Image, layer: Image.Image, x: int, y: int) -> None:
         base.paste(part, (x + left, y + top), part)
     else:
         base.alpha_composite(part, dest=(x + left, y + top))
+
+
+def _rounded(r: Rect, radius: float, steps: int = 8) -> list[tuple[float, float]]:
+    """The outline of *r* with corners rounded to *radius*, clockwise from the top edge's
+    start, each quarter circle as *steps* segments."""
+    radius = min(radius, r.w / 2, r.h / 2)
+    points: list[tuple[float, float]] = []
+    # Corner centres and the angle each arc starts at (y down: clockwise is increasing).
+    for cx, cy, start in ((r.right - radius, r.y + radius, -90), (r.right - radius,
+                          r.bottom - radius, 0), (r.x + radius, r.bottom - radius, 90),
+                          (r.x + radius, r.y + radius, 180)):
+        for k in range(steps + 1):
+            a = math.radians(start + 90 * k / steps)
+            points.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    # Start where SVG starts a rounded rect's path: the top edge, after the first corner.
+    return [(r.x + radius, r.y)] + points
+
+
+def _dash_runs(points: list[tuple[float, float]], dash: tuple[float, ...]
+               ) -> list[list[tuple[float, float]]]:
+    """The dashes along the path through *points*, each as the points it passes: the
+    pattern runs on from one segment into the next, as SVG and PDF dash a path."""
+    runs: list[list[tuple[float, float]]] = []
+    if sum(dash) <= 0:
+        return [points]
+    i, left = 0, dash[0]  # the dash (even) or gap (odd) under way, and what is left of it
+    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        length = math.hypot(x2 - x1, y2 - y1)
+        pos = 0.0
+        while length > 0:
+            step = min(left, length - pos)
+            if i % 2 == 0:
+                a = (x1 + (x2 - x1) * pos / length, y1 + (y2 - y1) * pos / length)
+                b = (x1 + (x2 - x1) * (pos + step) / length,
+                     y1 + (y2 - y1) * (pos + step) / length)
+                if runs and runs[-1][-1] == a:
+                    runs[-1].append(b)
+                else:
+                    runs.append([a, b])
+            pos += step
+            left -= step
+            if left <= 1e-12:
+                i += 1
+                left = dash[i % len(dash)]
+            if pos >= length - 1e-12:
+                break
+    return runs
 
 
 def _dashes(x1: float, y1: float, x2: float, y2: float, dash: tuple[float, ...]

@@ -33,6 +33,8 @@ class _Writer:
             attrs.update({"stroke": paint.stroke, "stroke_width": fmt(paint.width)})
             if paint.dash:
                 attrs["stroke_dasharray"] = ",".join(fmt(d) for d in paint.dash)
+        if paint.opacity < 1:
+            attrs["opacity"] = fmt(paint.opacity)
         return attrs
 
     def items(self, items: Sequence[Item], parent) -> None:  # noqa: ANN001
