@@ -3,7 +3,9 @@ page, the words the typesetter prints, and which chapters come in which order) a
 per chapter (a game, or a front or back matter chapter such as the notation).
 
 A chapter is a title, an optional ``game`` and ``[[section]]`` tables, each with an ``id``
-(the same in every language), a ``heading``, a ``text`` and ``[[section.figure]]`` tables.
+(the same in every language), a ``heading``, a ``text``, a ``source`` (where in the seeds
+the rule comes from, or what the project chose where they are silent; kept, never printed)
+and ``[[section.figure]]`` tables.
 The text is plain: paragraphs separated by blank lines, list items starting with ``- ``,
 table rows written ``| a | b |`` (the first row is the header), and a line ``{figure}``
 where the next figure goes (figures not placed so go after the text).
@@ -111,6 +113,7 @@ def _section(library: Library, r: Reader) -> Section:
     key = r.string("id")
     heading = r.string("heading", "")
     text = r.string("text", "")
+    source = r.string("source", "")
     raw = r.raw("figure", [], "a list of [[section.figure]] tables")
     if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
         raise r.fail("figure", "a list of [[section.figure]] tables", raw)
@@ -118,7 +121,7 @@ def _section(library: Library, r: Reader) -> Section:
     figures = [_figure(library, Reader(r.path, data, r.key(f"figure[{i}]")))
                for i, data in enumerate(raw)]
     blocks = _blocks(text, figures, r)
-    return Section(key, heading, tuple(blocks))
+    return Section(key, heading, tuple(blocks), source)
 
 
 def _blocks(text: str, figures: list[FigureRef], r: Reader) -> list[Block]:

@@ -57,6 +57,9 @@ class Section:
     key: str
     heading: str
     blocks: tuple[Block, ...]
+    source: str = ""
+    """Where the rule comes from (a seed and its passage, or the project's choice); not
+    printed."""
 
 
 @dataclass(frozen=True)
