@@ -9,6 +9,7 @@ Everything is in mm on scene pages; the PDF backend only translates them.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
@@ -21,6 +22,41 @@ from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Ta
 #: Trimmed page sizes (width, height) in mm.
 PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
           "half-letter": (139.7, 215.9)}
+
+#: Glue between two words that must stay on one line: a character the line breaker does not
+#: split at and that measures exactly as a space in both fonts; it is printed as a
+#: no-break space.
+GLUE = "\u2027"
+NBSP = "\u00a0"
+MINUS = "\u2212"
+_ONE_LETTER = re.compile(r"(?<![\w\-])([абвжикосуяАБВЖИКОСУЯ])\s+(?=\S)")
+_BEFORE_SQUARE = re.compile(r"(?<![\w\-])(на|с|со|в|во|до|по|через|за|из|от|к|у|между)\s+"
+                            r"(?=[a-h][1-8](?![\w]))", re.IGNORECASE)
+_INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
+_NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
+_MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
+
+
+def glued(text: str, lang: str) -> str:
+    """*text* with the typography the language asks for: a minus sign for a hyphen before
+    a number, and in Russian a no-break glue after one-letter words, between a preposition
+    and a square name (на f6), between initials, and after Рис.
+
+    >>> glued("с доски на f6, очки -1", "ru").replace(GLUE, "_")
+    'с_доски на_f6, очки −1'
+    """
+    text = _MINUS.sub(MINUS, text)
+    if lang != "ru":
+        return text
+    for pattern in (_BEFORE_SQUARE, _ONE_LETTER, _INITIALS, _NUMBER_AFTER):
+        text = pattern.sub(lambda m: m.group(1) + GLUE, text)
+    return text
+
+
+def shown(text: str) -> str:
+    """The glue printed as a no-break space."""
+    return text.replace(GLUE, NBSP)
+
 
 INK = "#1a1a1a"
 GREY = "#555555"
@@ -118,12 +154,12 @@ class _Setter:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         units = []
-        for line in break_lines(text, width, font, size, self.lang, justify=justify,
-                                hyphenate=justify):
+        for line in break_lines(glued(text, self.lang), width, font, size, self.lang,
+                                justify=justify, hyphenate=justify):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
-            units.append(Unit(lead, [_text(at, lead * 0.78, line.text, size, font=font,
-                                           anchor=anchor, fill=fill,
+            units.append(Unit(lead, [_text(at, lead * 0.78, shown(line.text), size,
+                                           font=font, anchor=anchor, fill=fill,
                                            word_space=line.word_space)]))
         return units
 
@@ -267,7 +303,7 @@ def _frame(g: Geometry, header: str, number: int | None) -> list[Item]:
     items: list[Item] = []
     if header:
         base = area.y + g.style.header
-        items.append(_text(g.width / 2, base, header, g.style.header, fill=GREY,
+        items.append(_text(g.width / 2, base, shown(header), g.style.header, fill=GREY,
                            anchor="middle"))
         items.append(Line(area.x, base + 1.6, area.right, base + 1.6,
                           Paint(stroke=RULE, width=0.2)))
@@ -312,8 +348,8 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
     for title, number in entries:
-        lines = break_lines(title, room, "regular", size, setter.lang, justify=False,
-                            hyphenate=False)
+        lines = break_lines(glued(title, setter.lang), room, "regular", size, setter.lang,
+                            justify=False, hyphenate=False)
         entry = setter.lines(title, room, justify=False)
         count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
@@ -350,6 +386,6 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
     for chapter, chapter_pages in bodies:
         outline.append((chapter.title, 0, len(pages)))
         for placed in chapter_pages:
-            pages.append(_page(geometry, placed, chapter.title, len(pages) + 1,
-                               chapter.key))
+            pages.append(_page(geometry, placed, glued(chapter.title, booklet.lang),
+                               len(pages) + 1, chapter.key))
     return Typeset(pages, outline, entries)
