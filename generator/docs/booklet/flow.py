@@ -158,9 +158,12 @@ class _Setter:
                                 justify=justify, hyphenate=justify):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
+            # PDF word spacing widens a no-break space too: share the stretch among all.
+            spaces, glue = line.text.count(" "), line.text.count(GLUE)
+            stretch = line.word_space * spaces / (spaces + glue) if glue else line.word_space
             units.append(Unit(lead, [_text(at, lead * 0.78, shown(line.text), size,
                                            font=font, anchor=anchor, fill=fill,
-                                           word_space=line.word_space)]))
+                                           word_space=round(stretch, 4))]))
         return units
 
     @staticmethod
