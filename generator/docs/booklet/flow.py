@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from ...draw import fonts
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Line, Page, Paint, Text
-from ...draw.text import break_lines
+from ...draw.text import Line as SetLine, break_lines
 from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
 
 #: Trimmed page sizes (width, height) in mm.
@@ -29,28 +29,89 @@ PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
 GLUE = "\u2027"
 NBSP = "\u00a0"
 MINUS = "\u2212"
-_ONE_LETTER = re.compile(r"(?<![\w\-])([абвжикосуяАБВЖИКОСУЯ])\s+(?=\S)")
-_BEFORE_SQUARE = re.compile(r"(?<![\w\-])(на|с|со|в|во|до|по|через|за|из|от|к|у|между)\s+"
-                            r"(?=[a-h][1-8](?![\w]))", re.IGNORECASE)
+_SHORT = frozenset("абвжикосуяАБВЖИКОСУЯ")
+_PREPOSITIONS = frozenset({"на", "с", "со", "в", "во", "до", "по", "через", "за", "из", "от",
+                           "к", "у", "между"})
+_SQUARE = re.compile(r"[a-h][1-8](?!\w)")
 _INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
 _NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
 _MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
 
 
 def glued(text: str, lang: str) -> str:
-    """*text* with the typography the language asks for: a minus sign for a hyphen before
-    a number, and in Russian a no-break glue after one-letter words, between a preposition
-    and a square name (на f6), between initials, and after Рис.
+    """*text* with the typography the language asks for everywhere: a minus sign for a
+    hyphen before a number, and in Russian a no-break glue between initials and after Рис.
+    (One-letter words are glued by :func:`set_lines`, only where a line would end.)
 
-    >>> glued("с доски на f6, очки -1", "ru").replace(GLUE, "_")
-    'с_доски на_f6, очки −1'
+    >>> glued("С. Л. Панфилов, очки -1", "ru").replace(GLUE, "_")
+    'С._Л._Панфилов, очки \u22121'
     """
     text = _MINUS.sub(MINUS, text)
     if lang != "ru":
         return text
-    for pattern in (_BEFORE_SQUARE, _ONE_LETTER, _INITIALS, _NUMBER_AFTER):
+    for pattern in (_INITIALS, _NUMBER_AFTER):
         text = pattern.sub(lambda m: m.group(1) + GLUE, text)
     return text
+
+
+def _must_not_end(word: str, following: str) -> bool:
+    """A Russian word that may not end a line: a one-letter word, or a preposition before
+    a square name (на f6)."""
+    return word in _SHORT or (word.lower() in _PREPOSITIONS
+                              and _SQUARE.match(following) is not None)
+
+
+def _line_ends(lines: list[SetLine], groups: list[str]) -> list[int] | None:
+    """The indexes of the groups that end a line (not the last line, not where a word is
+    hyphenated), or None if the lines cannot be matched to the groups."""
+    ends: list[int] = []
+    g, rest = 0, groups[0] if groups else ""
+    for line in lines[:-1]:
+        for token in (t for word in line.words for t in word.split(" ")):
+            if g >= len(groups):
+                return None
+            if token == rest:
+                g += 1
+                rest = groups[g] if g < len(groups) else ""
+            elif rest.startswith(token):            # broken at the word's own hyphen
+                rest = rest[len(token):]
+            elif token.endswith("-") and rest.startswith(token[:-1]):
+                rest = rest[len(token) - 1:]
+            else:
+                return None
+        if g and rest == (groups[g] if g < len(groups) else ""):
+            ends.append(g - 1)
+    return ends
+
+
+def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
+              justify: bool) -> list[SetLine]:
+    """*text* broken into lines (:func:`break_lines`, hyphenated when justified) with the
+    language's typography. In Russian no line ends in a one-letter word or in a preposition
+    before a square: such a word is glued to the next one with a no-break space, but only
+    where a line would end there, so that the other words keep their hyphenation points."""
+    text = glued(text, lang)
+    words = text.split()
+    glue: set[int] = set()
+    while True:
+        groups: list[list[int]] = []
+        for i in range(len(words)):
+            if i - 1 in glue:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        shown_groups = [GLUE.join(words[i] for i in group) for group in groups]
+        lines = break_lines(" ".join(shown_groups), width, font, size, lang,
+                            justify=justify, hyphenate=justify)
+        if lang != "ru":
+            return lines
+        ends = _line_ends(lines, shown_groups) or []
+        bad = {groups[g][-1] for g in ends
+               if groups[g][-1] + 1 < len(words)
+               and _must_not_end(words[groups[g][-1]], words[groups[g][-1] + 1])}
+        if not bad - glue:
+            return lines
+        glue |= bad
 
 
 def shown(text: str) -> str:
@@ -154,8 +215,7 @@ class _Setter:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         units = []
-        for line in break_lines(glued(text, self.lang), width, font, size, self.lang,
-                                justify=justify, hyphenate=justify):
+        for line in set_lines(text, width, font, size, self.lang, justify=justify):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
             # PDF word spacing widens a no-break space too: share the stretch among all.
@@ -351,8 +411,7 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
     for title, number in entries:
-        lines = break_lines(glued(title, setter.lang), room, "regular", size, setter.lang,
-                            justify=False, hyphenate=False)
+        lines = set_lines(title, room, "regular", size, setter.lang, justify=False)
         entry = setter.lines(title, room, justify=False)
         count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
