@@ -43,9 +43,15 @@ def _flat(text: str) -> str:
 # --- content ---------------------------------------------------------------------------------
 
 def _shape(made: Made) -> list[tuple[object, ...]]:
-    def figure(ref: FigureRef) -> tuple[object, ...]:
+    def figure(ref: FigureRef, letters: bool) -> tuple[object, ...]:
+        if letters:
+            # Word games show the reader's alphabet: a Latin start in English and a Cyrillic
+            # one in Russian, so their moves differ too; the figures still pair up.
+            layout = re.sub(r"-(cyrillic|latin)$", "", ref.layout or "")
+            return (layout, ref.cards, ref.moves is not None, ref.crop)
         return (ref.layout, ref.cards, ref.moves, ref.crop, ref.arrows, ref.highlight, ref.show)
-    return [(c.key, c.game, [s.key for s in c.sections], [figure(f) for f in c.figures])
+    return [(c.key, c.game, [s.key for s in c.sections],
+             [figure(f, (c.game or "").startswith("word")) for f in c.figures])
             for c in made.booklet.chapters]
 
 
@@ -289,7 +295,7 @@ def test_loader_reads_figures_in_place(library):
     assert chapter.game == "basic-1"
     setup = chapter.sections[0]
     # The figure stands where {figure} was written: after the setup paragraph.
-    assert [type(b).__name__ for b in setup.blocks] == ["Paragraph", "FigureRef"]
+    assert [type(b).__name__ for b in setup.blocks] == ["Paragraph", "Paragraph", "FigureRef"]
 
 
 # --- the contact sheet -------------------------------------------------------------------------

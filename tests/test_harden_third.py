@@ -484,8 +484,8 @@ def run_booklet(runner, tmp_path: Path, templates: Path):
     (NOTATION, 'heading = "Diagrams"', 'heading = "Diagrams \u5b57"', "section[0].heading"),
     (NOTATION, 'title = "Reading the diagrams"', 'title = "Reading \\u0000 the diagrams"',
      "title"),
-    (NOTATION, "Every diagram in this booklet", "Every \u5b57 diagram in this booklet",
-     "section[0].text"),
+    (NOTATION, "South sits at the bottom of a diagram",
+     "South sits at the \u5b57 bottom of a diagram", "section[0].text"),
     (FRONT, 'title = "Open Playing Cards"', 'title = "Open \u5b57 Cards"', "title"),
     (FRONT, 'figure = "Figure"', 'figure = "\u56f3"', "words.figure"),
 ])
@@ -510,7 +510,7 @@ def test_n13_an_unbreakable_url_is_cut_to_the_measure():
 
 def test_n13_a_booklet_with_a_90_character_url_is_set_inside_the_page(runner, tmp_path):
     url = "https://example.org/" + "x" * 70
-    templates = booklet_variant(tmp_path, NOTATION, "Every diagram in this booklet",
+    templates = booklet_variant(tmp_path, NOTATION, "South sits at the bottom of a diagram",
                                 f"Every diagram ({url}) in this booklet")
     result = run_booklet(runner, tmp_path, templates)
     assert result.exit_code == 0, result.output

@@ -3,7 +3,11 @@ page, the words the typesetter prints, and which chapters come in which order) a
 per chapter (a game, or a front or back matter chapter such as the notation).
 
 A chapter is a title, an optional ``game`` and ``[[section]]`` tables, each with an ``id``
-(the same in every language), a ``heading``, a ``text`` and ``[[section.figure]]`` tables.
+(the same in every language), a ``heading``, a ``text``, a ``source`` (where in the seeds
+the rule comes from, or what the project chose where they are silent; kept, never printed)
+and ``[[section.figure]]`` tables. A section with ``only_with`` (chapter names) is kept only
+in a booklet that holds one of those chapters: the glossary's terms of a game the booklet
+leaves out are left out too.
 The text is plain: paragraphs separated by blank lines, list items starting with ``- ``,
 table rows written ``| a | b |`` (the first row is the header), and a line ``{figure}``
 where the next figure goes (figures not placed so go after the text).
@@ -14,7 +18,7 @@ when the figure is drawn (:mod:`generator.docs.booklet.figures`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
@@ -83,8 +87,15 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                                 f"; expected one of {', '.join(game_files)}"
                                 + (f" ({hint})" if hint else ""))
     chosen = [*plan.front, *(games or plan.games), *plan.back]
-    chapters = tuple(load_chapter(library, files[name]) for name in chosen)
+    chapters = tuple(_only_chosen(load_chapter(library, files[name]), set(chosen))
+                     for name in chosen)
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown)
+
+
+def _only_chosen(chapter: Chapter, chosen: set[str]) -> Chapter:
+    """*chapter* without the sections meant only for chapters that are not *chosen*."""
+    kept = tuple(s for s in chapter.sections if not s.only_with or chosen & set(s.only_with))
+    return chapter if len(kept) == len(chapter.sections) else replace(chapter, sections=kept)
 
 
 def load_chapter(library: Library, path: Path) -> Chapter:
@@ -113,6 +124,8 @@ def _section(library: Library, r: Reader) -> Section:
     key = r.string("id")
     heading = _printable(r, "heading", r.string("heading", ""))
     text = _printable(r, "text", r.string("text", ""))
+    source = r.string("source", "")
+    only_with = tuple(r.strings("only_with", []))
     raw = r.raw("figure", [], "a list of [[section.figure]] tables")
     if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
         raise r.fail("figure", "a list of [[section.figure]] tables", raw)
@@ -120,7 +133,7 @@ def _section(library: Library, r: Reader) -> Section:
     figures = [_figure(library, Reader(r.path, data, r.key(f"figure[{i}]")))
                for i, data in enumerate(raw)]
     blocks = _blocks(text, figures, r)
-    return Section(key, heading, tuple(blocks))
+    return Section(key, heading, tuple(blocks), source, only_with)
 
 
 def _blocks(text: str, figures: list[FigureRef], r: Reader) -> list[Block]:

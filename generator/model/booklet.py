@@ -57,6 +57,11 @@ class Section:
     key: str
     heading: str
     blocks: tuple[Block, ...]
+    source: str = ""
+    """Where the rule comes from (a seed and its passage, or the project's choice); not
+    printed."""
+    only_with: tuple[str, ...] = ()
+    """Chapter names: the section is kept only in a booklet holding one of them."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ Everything is in mm on scene pages; the PDF backend only translates them.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
@@ -16,7 +17,7 @@ from ...draw import fonts
 from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Line, Page, Paint, Text
-from ...draw.text import break_lines
+from ...draw.text import Line as SetLine, break_lines
 from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
@@ -26,6 +27,102 @@ HEADING_LINES = 3
 #: Trimmed page sizes (width, height) in mm.
 PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
           "half-letter": (139.7, 215.9)}
+
+#: Glue between two words that must stay on one line: a character the line breaker does not
+#: split at and that measures exactly as a space in both fonts; it is printed as a
+#: no-break space.
+GLUE = "\u2027"
+NBSP = "\u00a0"
+MINUS = "\u2212"
+_SHORT = frozenset("абвжикосуяАБВЖИКОСУЯ")
+_PREPOSITIONS = frozenset({"на", "с", "со", "в", "во", "до", "по", "через", "за", "из", "от",
+                           "к", "у", "между"})
+_SQUARE = re.compile(r"[a-h][1-8](?!\w)")
+_INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
+_NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
+_MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
+
+
+def glued(text: str, lang: str) -> str:
+    """*text* with the typography the language asks for everywhere: a minus sign for a
+    hyphen before a number, and in Russian a no-break glue between initials and after Рис.
+    (One-letter words are glued by :func:`set_lines`, only where a line would end.)
+
+    >>> glued("С. Л. Панфилов, очки -1", "ru").replace(GLUE, "_")
+    'С._Л._Панфилов, очки \u22121'
+    """
+    text = _MINUS.sub(MINUS, text)
+    if lang != "ru":
+        return text
+    for pattern in (_INITIALS, _NUMBER_AFTER):
+        text = pattern.sub(lambda m: m.group(1) + GLUE, text)
+    return text
+
+
+def _must_not_end(word: str, following: str) -> bool:
+    """A Russian word that may not end a line: a one-letter word, or a preposition before
+    a square name (на f6)."""
+    return word in _SHORT or (word.lower() in _PREPOSITIONS
+                              and _SQUARE.match(following) is not None)
+
+
+def _line_ends(lines: list[SetLine], groups: list[str]) -> list[int] | None:
+    """The indexes of the groups that end a line (not the last line, not where a word is
+    hyphenated), or None if the lines cannot be matched to the groups."""
+    ends: list[int] = []
+    g, rest = 0, groups[0] if groups else ""
+    for line in lines[:-1]:
+        for token in (t for word in line.words for t in word.split(" ")):
+            if g >= len(groups):
+                return None
+            if token == rest:
+                g += 1
+                rest = groups[g] if g < len(groups) else ""
+            elif rest.startswith(token):            # broken at the word's own hyphen
+                rest = rest[len(token):]
+            elif token.endswith("-") and rest.startswith(token[:-1]):
+                rest = rest[len(token) - 1:]
+            else:
+                return None
+        if g and rest == (groups[g] if g < len(groups) else ""):
+            ends.append(g - 1)
+    return ends
+
+
+def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
+              justify: bool) -> list[SetLine]:
+    """*text* broken into lines (:func:`break_lines`, hyphenated when justified) with the
+    language's typography. In Russian no line ends in a one-letter word or in a preposition
+    before a square: such a word is glued to the next one with a no-break space, but only
+    where a line would end there, so that the other words keep their hyphenation points."""
+    text = glued(text, lang)
+    words = text.split()
+    glue: set[int] = set()
+    while True:
+        groups: list[list[int]] = []
+        for i in range(len(words)):
+            if i - 1 in glue:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        shown_groups = [GLUE.join(words[i] for i in group) for group in groups]
+        lines = break_lines(" ".join(shown_groups), width, font, size, lang,
+                            justify=justify, hyphenate=justify)
+        if lang != "ru":
+            return lines
+        ends = _line_ends(lines, shown_groups) or []
+        bad = {groups[g][-1] for g in ends
+               if groups[g][-1] + 1 < len(words)
+               and _must_not_end(words[groups[g][-1]], words[groups[g][-1] + 1])}
+        if not bad - glue:
+            return lines
+        glue |= bad
+
+
+def shown(text: str) -> str:
+    """The glue printed as a no-break space."""
+    return text.replace(GLUE, NBSP)
+
 
 INK = "#1a1a1a"
 GREY = "#555555"
@@ -123,13 +220,15 @@ class _Setter:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         units = []
-        for line in break_lines(text, width, font, size, self.lang, justify=justify,
-                                hyphenate=justify):
+        for line in set_lines(text, width, font, size, self.lang, justify=justify):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
-            units.append(Unit(lead, [_text(at, lead * 0.78, line.text, size, font=font,
-                                           anchor=anchor, fill=fill,
-                                           word_space=line.word_space)]))
+            # PDF word spacing widens a no-break space too: share the stretch among all.
+            spaces, glue = line.text.count(" "), line.text.count(GLUE)
+            stretch = line.word_space * spaces / (spaces + glue) if glue else line.word_space
+            units.append(Unit(lead, [_text(at, lead * 0.78, shown(line.text), size,
+                                           font=font, anchor=anchor, fill=fill,
+                                           word_space=round(stretch, 4))]))
         return units
 
     @staticmethod
@@ -307,7 +406,7 @@ def _frame(g: Geometry, header: str, number: int | None) -> list[Item]:
     items: list[Item] = []
     if header:
         base = area.y + g.style.header
-        items.append(_text(g.width / 2, base, header, g.style.header, fill=GREY,
+        items.append(_text(g.width / 2, base, shown(header), g.style.header, fill=GREY,
                            anchor="middle"))
         items.append(Line(area.x, base + 1.6, area.right, base + 1.6,
                           Paint(stroke=RULE, width=0.2)))
@@ -356,8 +455,7 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
     for title, number in entries:
-        lines = break_lines(title, room, "regular", size, setter.lang, justify=False,
-                            hyphenate=False)
+        lines = set_lines(title, room, "regular", size, setter.lang, justify=False)
         entry = setter.lines(title, room, justify=False)
         count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
@@ -394,6 +492,6 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
     for chapter, chapter_pages in bodies:
         outline.append((chapter.title, 0, len(pages)))
         for placed in chapter_pages:
-            pages.append(_page(geometry, placed, chapter.title, len(pages) + 1,
-                               chapter.key))
+            pages.append(_page(geometry, placed, glued(chapter.title, booklet.lang),
+                               len(pages) + 1, chapter.key))
     return Typeset(pages, outline, entries)
