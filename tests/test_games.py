@@ -43,7 +43,7 @@ def test_games_state_the_seed_facts(library):
         assert not beating.trumps and beating.equal_values is EqualValues.IDENTICAL
     assert library.game("initial-5").movement.step is Step.JUMP
     assert library.game("word-1").movement.step is Step.QUEEN
-    assert library.game("word-2").words.min_length == 2
+    assert library.game("word-2").words.min_length == 3  # two letters: the stated option
     assert library.game("word-12").setup.removed_letters == ("Q",)
 
 

@@ -100,17 +100,25 @@ def test_bad_word_list_is_one_line(tmp_path, runner, text, message):
 
 
 def test_rules_words_counts_words_as_the_layouts_game_does(runner, tmp_path):
-    # Word game 2 counts two-letter words (its game file sets words.min_length = 2); the
-    # command follows it unless --min says otherwise, as figure --show words does.
+    # Word game 2's stated option, two-letter words, as a game file of one's own: the
+    # command follows the layout's game unless --min says otherwise, as figure --show words
+    # does.
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "word-2-two.toml").write_text(
+        'kind = "game"\nextends = "word-2"\ntitle = "t"\n[words]\nmin_length = 2\n',
+        encoding="utf-8")
     path = tmp_path / "words.txt"
     path.write_text("AB\nABC\n", encoding="utf-8")
     layout = tmp_path / "w.toml"
-    layout.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "word-2"\n'
+    layout.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "word-2-two"\n'
                       '[players]\nsouth = "latin1:red"\nnorth = "latin1:yellow"\n'
                       '[rows]\n1 = "A/R^ B/R^ . . . . . ."\n3 = "A/Y^ B/Y^ C/Y^ . . . . ."\n',
                       encoding="utf-8")
-    found = runner.invoke(cli, ["rules", "words", str(layout), "--words", str(path)])
+    base = ["--templates", str(tmp_path), "rules", "words", str(layout), "--words", str(path)]
+    found = runner.invoke(cli, base)
     assert found.output.split("\n")[:3] == ["AB a1-b1", "AB a3-b3", "ABC a3-c3"]
-    longer = runner.invoke(cli, ["rules", "words", str(layout), "--words", str(path),
-                                 "--min", "3"])
-    assert longer.output == "ABC a3-c3\n"
+    assert runner.invoke(cli, [*base, "--min", "3"]).output == "ABC a3-c3\n"
+    # word-2 itself counts three letters or more.
+    layout.write_text(layout.read_text(encoding="utf-8").replace("word-2-two", "word-2"),
+                      encoding="utf-8")
+    assert runner.invoke(cli, base).output == "ABC a3-c3\n"
