@@ -116,12 +116,14 @@ def test_show_a_game(runner):
 
 
 def test_basic_4_couples_equal_values_and_test_cards(library, runner, tmp_path):
-    variant = library.game("basic-4-no-equal")
-    assert variant.beating.equal_values is EqualValues.NO and variant.beating.test_cards_beat
+    main = library.game("basic-4")  # seed000: "more often" no equal values with reduced packs
+    assert main.beating.equal_values is EqualValues.NO and main.beating.test_cards_beat
+    variant = library.game("basic-4-equal")
+    assert variant.beating.equal_values is EqualValues.BEAT and not variant.beating.test_cards_beat
     games = tmp_path / "games"
     games.mkdir()
     (games / "half.toml").write_text('# t\nkind = "game"\nextends = "basic-4"\ntitle = "t"\n'
-                                     '[beating]\nequal_values = "no"\n', encoding="utf-8")
+                                     '[beating]\ntest_cards_beat = false\n', encoding="utf-8")
     result = runner.invoke(cli, ["--templates", str(tmp_path), "show", "half"])
     assert result.exit_code == 1 and "beating.test_cards_beat: expected true when " \
         "beating.equal_values is 'no' (seed000 game 4 couples them), got false" in result.stderr

@@ -52,8 +52,8 @@ def test_the_variant_where_test_cards_beat_lets_it_cover(library):
     variant = dataclasses.replace(game, beating=dataclasses.replace(game.beating,
                                                                     test_cards_beat=True))
     assert Move("d4", "e5", MoveKind.COVER) in legal_moves(_layout(), board, variant, "south")
-    # The shipped game with that variant, basic 4 without equal values.
-    no_equal = library.game("basic-4-no-equal")
+    # The shipped game with that variant: basic 4 itself, without equal values.
+    no_equal = library.game("basic-4")
     assert no_equal.beating.test_cards_beat
     layout = Layout.from_rows("board-a", {5: ". . . . (10B)v . . .",
                                           4: ". . . (1R)^ . . . ."},
