@@ -144,6 +144,21 @@ def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     return f"did you mean {close[0]!r}?" if close else None
 
 
+def closest(word: str, options: Iterable[str], n: int = 3) -> str:
+    """The *n* names of *options* nearest to *word*, as a clause for an error line: a user
+    who mistyped one name needs those, not the whole list.
+
+    >>> closest("game1", ["game1-demo", "game9-start", "basic-1-start", "pack1"])
+    'the closest: game1-demo, game9-start, pack1'
+    >>> closest("zzz", ["pack1", "pack2"])
+    "see 'opencards list'"
+    """
+    import difflib  # here: only a mistake needs it
+
+    near = difflib.get_close_matches(word, sorted(options), n=n, cutoff=0.3)
+    return f"the closest: {', '.join(near)}" if near else "see 'opencards list'"
+
+
 def excerpt(text: str, limit: int = EXCERPT) -> str:
     """*text* quoted as Python would, cut to its first *limit* characters.
 

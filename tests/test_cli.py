@@ -179,3 +179,11 @@ def test_no_progress_label_in_a_log(runner, tmp_path):
     # Not a terminal: no bar, and no stray "drawing" line either.
     result = runner.invoke(cli, ["build", "--only", "pack1", "--out", str(tmp_path)])
     assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_an_unknown_name_is_answered_with_the_closest_names_not_the_whole_list(runner,
+                                                                              tmp_path):
+    result = runner.invoke(cli, ["figure", "game1", "--out", str(tmp_path / "a.svg")])
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no layout named 'game1' (the closest: game1-demo, " \
+        "game9-start, example-beating)\n"

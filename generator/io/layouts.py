@@ -72,7 +72,7 @@ def game_for(library: Library, layout: Layout, name: str | None, shown: str) -> 
         return library.game(name)
     if not layout.game:
         raise NotFoundError(f"{shown}: the layout names no game; give one with --game "
-                            f"(known: {', '.join(library.names('game'))})")
+                            "(see 'opencards list')")
     # The layout's own reference: a name in the template folders, blamed on its key.
     require_known(shown, "game", layout.game, library.names("game"), "a game")
     return library.game(layout.game)

@@ -16,7 +16,7 @@ from typing import Literal, overload
 
 from ..model.board import Board
 from ..model.cards import Pack
-from ..errors import NotFoundError, TemplateError, WrongKindError, did_you_mean
+from ..errors import NotFoundError, TemplateError, WrongKindError, closest, did_you_mean
 from .boards import board_from_toml
 from .games import check_game_refs, game_from_toml
 from .layout_text import layout_from_toml
@@ -209,9 +209,7 @@ class Library:
         kind = TemplateKind(kind)
         files = self.files(kind)
         if name not in files:
-            hint = did_you_mean(name, files)
-            raise NotFoundError(f"no {kind} named {name!r} (known: {', '.join(files)})"
-                                + (f"; {hint}" if hint else ""))
+            raise NotFoundError(f"no {kind} named {name!r} ({closest(name, files)})")
         obj = self._load(files[name], kind)
         if files[name] not in self._checked:
             # Once per file: a booklet asks for the same few templates hundreds of times.
