@@ -108,7 +108,8 @@ def test_a_layout_is_refused_alike_by_render_and_build(runner, tmp_path):
     lines = {_error_line(runner, ["render", "game9-start", "--out", out]),
              _error_line(runner, ["build", "--only", "game9-start", "--out", out])}
     assert lines == {"Error: 'game9-start' is a layout; a kit holds packs, letter sets "
-                     "and boards"}
+                     "and boards (draw a layout with 'opencards figure game9-start --out "
+                     "FILE')"}
 
 
 @pytest.mark.parametrize("name", ["board-a", "game9-start"])

@@ -293,8 +293,11 @@ class Library:
         found = self.find(name)
         if isinstance(found, (Pack, LetterSet, Board, TraditionalPack)):
             return found
+        # A layout is drawn as a diagram: point there rather than leave the user stuck.
+        draw = f" (draw a layout with 'opencards figure {name} --out FILE')" \
+            if isinstance(found, Layout) else ""
         raise WrongKindError(f"{name!r} is a {kind_of(found)}; a kit holds packs, letter "
-                             "sets and boards")
+                             f"sets and boards{draw}")
 
     def sources(self, layout: Layout) -> dict[Side, Source]:
         """The pack or letter set each side plays ("pack1:G2" names pack1)."""
