@@ -229,6 +229,16 @@ def test_the_game_ends_with_no_banks_or_six():
     assert lost.lost == (1,) and lost.game_over and lost.winners == (2,)
     everyone = score_deal([[], []], [True, True], banks=[5, 5])
     assert everyone.lost == (1, 2) and not everyone.game_over
+    # Seed 003: with everyone at six, play goes on until a bank is dropped or added and the
+    # banks differ; then the fewest win. Player 1 misses again (7), player 2 drops one (5).
+    apart = score_deal([[], parse_cards("8S 8H 8D 8C AS AH AD AC 10S 10H")], [True, True],
+                       banks=[6, 6])
+    assert [p.banks for p in apart.players] == [7, 5]
+    assert apart.game_over and apart.winners == (2,)
+    # One goes to seven and the other stays at six: the banks differ, the game is over.
+    seven = score_deal([[], []], [True, False], banks=[6, 6])
+    assert [p.banks for p in seven.players] == [7, 6]
+    assert seven.game_over and seven.winners == (2,)
 
 
 @pytest.mark.parametrize("taken, committed, banks, message", [

@@ -84,7 +84,9 @@ class DealScore:
     @property
     def game_over(self) -> bool:
         if self.lost and len(self.lost) == len(self.players):
-            return False  # everyone at six: play on until the banks differ
+            # Everyone at six or more: play on until a bank is dropped or added and the
+            # banks differ (seed 003); then the fewest banks win.
+            return len({p.banks for p in self.players}) > 1
         return bool(self.cleared or self.lost)
 
     @property
