@@ -380,3 +380,9 @@ def test_show_words_outlines_each_word_once(library, tmp_path):
     layout = layout.with_piece("d3", Piece.from_notation("A/R^"))
     layout = layout.with_piece("e3", Piece.from_notation("Y/R^"))
     assert [o.squares for o in words_outlines(position, layout, words)] == [("c3", "d3", "e3")]
+
+
+def test_frames_are_counted_in_words(runner, tmp_path):
+    one = runner.invoke(cli, ["figure", "game1-demo", "--out", str(tmp_path / "a.svg"),
+                              "--frames", str(tmp_path / "f")])
+    assert one.output.endswith(f"and 1 frame to {tmp_path / 'f'}\n")

@@ -99,8 +99,10 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
     if drawn.problems:
         click.echo(f"drew {len(drawn.problems)} problem(s) anyway (--allow-invalid)",
                    err=True)
-    click.echo(f"wrote {written[0]}" + (f" and {len(written) - 1} frames to {frames_dir}"
-                                        if frames_dir is not None else ""))
+    frames = len(written) - 1
+    click.echo(f"wrote {written[0]}" + (
+        f" and {frames} frame{'s' if frames != 1 else ''} to {frames_dir}"
+        if frames_dir is not None else ""))
     sys.stdout.flush()
 
 
