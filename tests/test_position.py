@@ -286,3 +286,9 @@ def test_a_solved_line_replays_through_rules_play(runner):
     assert played.exit_code == 0, played.output
     outcome = json.loads(played.output)["outcome"]
     assert outcome["over"] and outcome["solved"] and outcome["left"] == 0
+
+
+def test_rules_play_names_a_patiences_legal_moves(runner):
+    result = runner.invoke(cli, ["rules", "play", "basic-65-open-start", "--moves", ""])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1].startswith("legal moves (181): a4-b1 a4-c4 ")

@@ -100,7 +100,7 @@ def next_moves_line(position: Position) -> str:
     if position.may_pass():
         moves.append("pass")
     who = f"{position.turn} {_OWES.get(position.phase, 'may play')}" \
-        if position.game.players > 1 else "moves left"
+        if position.game.players > 1 else "legal moves"
     shown = " ".join(moves[:SHOWN_MOVES])
     more = f" and {len(moves) - SHOWN_MOVES} more" if len(moves) > SHOWN_MOVES else ""
     return f"{who} ({len(moves)}): {shown}{more}"
