@@ -104,3 +104,12 @@ def test_python_examples_run(tmp_path, monkeypatch):
             exec(compile(block, path, "exec"), {})
             ran += 1
     assert ran
+
+
+def test_readme_links_and_pictures_are_in_the_tree():
+    """The README's relative links (pages of docs/, which GitHub renders) and pictures name
+    files that exist."""
+    targets = re.findall(r"\]\(((?!https?:)[^)#\s]+)", README)
+    assert any(t.startswith("docs/") and t.endswith(".md") for t in targets)
+    missing = [t for t in targets if not (ROOT / t).exists()]
+    assert missing == [], missing
