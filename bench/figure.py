@@ -4,7 +4,7 @@ Times, in process and after one warm-up, what the issue sets targets for: a full
 64 cards (pack 1 on ranks 1-4 for south, pack 2 on ranks 5-8 for north) drawn as a scene and
 encoded as SVG (with its size), PNG at 150 dpi and PDF; and an animated GIF of 20 random
 legal moves of basic game 1 from game1-demo, played through the rule engine. The figures
-depend on the machine; README records one measurement.
+depend on the machine; docs/performance.md records one measurement.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ stopped after --nodes expanded positions (deterministic: the same figures on any
 or --seconds (a safety net that only a slow machine reaches). Prints one line per
 patience: deals won, proved lost, searched out with pruned moves, stopped by the limit, the
 win rate and the share of searches that hit the limit. --json FILE keeps every search.
-README records one measurement.
+docs/patiences-and-ass.md records one measurement.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from generator.rules.patience import PATIENCES, patience  # noqa: E402
 from generator.rules.patience.solver import Verdict, solve  # noqa: E402
 
 
-#: Nodes per search by default: 6-8 s a deal on the development machine (README).
+#: Nodes per search by default: 6-8 s a deal on the development machine (docs/patiences-and-ass.md).
 NODES = {"nivernaise": 20_000, "empress-of-india": 10_000, "besieged-city": 20_000}
 
 

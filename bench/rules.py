@@ -7,7 +7,7 @@ Random self-play of basic game 1 from the shipped start (game1-demo), each game 
 position reached). Then the patience solver on seeded open deals of basic game 65 (as
 `opencards rules deal basic-65 --open --seed N`), each searched for at most S seconds: the
 share solved and the positions searched per second. The figures depend on the machine;
-README records one measurement.
+docs/performance.md records one measurement.
 """
 from __future__ import annotations
 

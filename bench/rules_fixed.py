@@ -4,7 +4,7 @@ machine's load: valgrind --tool=callgrind python bench/rules_fixed.py ROOT WORK 
 ROOT is a checkout to import the engine from (this one, or an older one checked out beside
 it with git worktree), WORK one of: none (start-up only, to subtract), legal (legal moves on
 the positions of a basic-1 self-play), shifts (N calls on an open basic-65 deal with 16
-free squares), playout (12 random playouts of basic 1 and basic 48). README records the
+free squares), playout (12 random playouts of basic 1 and basic 48). docs/performance.md records the
 figures of the Position rework side by side.
 """
 import random, sys

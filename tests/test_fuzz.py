@@ -588,7 +588,7 @@ def test_any_moves_and_card_lists_give_exit_0_or_one_error_line(memory_at_start,
 
 
 def teardown_module() -> None:
-    # The figures the README quotes: examples, command runs, and how many ended in an error.
+    # The figures docs/templates.md quotes: examples, command runs, and how many ended in an error.
     print(f"\nfuzz: {FIGURES['examples']} examples, {FIGURES['runs']} runs, "
           f"{FIGURES['errors']} one-line errors, {FIGURES['failures']} failures")
     for kind, count in KINDS.most_common():

@@ -1,4 +1,4 @@
-"""The README tells the truth about the tree and about CI."""
+"""The README and the documentation pages tell the truth about the tree and about CI."""
 from __future__ import annotations
 
 import ast
@@ -7,11 +7,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The page that holds the repository map (moved out of README for issue 28).
+ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 
 
-def _section(title: str) -> str:
-    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", README, re.M | re.S)
-    assert match, f"README has no section '{title}'"
+def documentation() -> dict[str, str]:
+    """README.md and every Markdown page of the documentation site, by path."""
+    pages = {"README.md": README}
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        pages[page.relative_to(ROOT).as_posix()] = page.read_text(encoding="utf-8")
+    return pages
+
+
+def _section(title: str, text: str = README, where: str = "README") -> str:
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    assert match, f"{where} has no section '{title}'"
     return match.group(1)
 
 
@@ -40,9 +50,11 @@ def test_ci_runs_the_quick_start_test_command():
 
 
 def repository_map() -> set[str]:
-    """The files and folders the README's map names under generator/, as paths."""
-    block = re.search(r"```\n(generator/.*?)\n```", _section("Layout of the repository"), re.S)
-    assert block, "README's repository map has no code block starting with generator/"
+    """The files and folders the map in docs/architecture.md names under generator/, as
+    paths."""
+    section = _section("Layout of the repository", ARCHITECTURE, "docs/architecture.md")
+    block = re.search(r"```\n(generator/.*?)\n```", section, re.S)
+    assert block, "the repository map has no code block starting with generator/"
     paths: set[str] = set()
     stack: list[tuple[int, str]] = []
     for line in block.group(1).splitlines():
@@ -77,15 +89,27 @@ def test_repository_map_matches_the_tree():
     # Folders as git sees them: those that hold modules (no stale or cache folders).
     tree |= {p.parent.relative_to(ROOT).as_posix()
              for p in (ROOT / "generator").rglob("*.py")}
-    assert sorted(tree - named) == [], "in the tree but not in the README's map"
-    assert sorted(named - tree) == [], "in the README's map but not in the tree"
+    assert sorted(tree - named) == [], "in the tree but not in docs/architecture.md's map"
+    assert sorted(named - tree) == [], "in docs/architecture.md's map but not in the tree"
 
 
 def test_python_examples_run(tmp_path, monkeypatch):
-    """Every ```python block in the README runs as written, in an empty folder: the
-    examples write files (trump.svg), which must not land in the checkout."""
+    """Every ```python block in the README and the documentation pages runs as written, in
+    an empty folder: the examples write files (trump.svg), which must not land in the
+    checkout."""
     monkeypatch.chdir(tmp_path)
-    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
-    assert blocks
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+    ran = 0
+    for path, text in documentation().items():
+        for block in re.findall(r"```python\n(.*?)```", text, re.S):
+            exec(compile(block, path, "exec"), {})
+            ran += 1
+    assert ran
+
+
+def test_readme_links_and_pictures_are_in_the_tree():
+    """The README's relative links (pages of docs/, which GitHub renders) and pictures name
+    files that exist."""
+    targets = re.findall(r"\]\(((?!https?:)[^)#\s]+)", README)
+    assert any(t.startswith("docs/") and t.endswith(".md") for t in targets)
+    missing = [t for t in targets if not (ROOT / t).exists()]
+    assert missing == [], missing

@@ -22,7 +22,7 @@ from .resources import templates_dir
 VERSIONS = {v: v for v in ("initial", "basic", "word")}
 SHADES = {"dark": Shade.DARK, "light": Shade.LIGHT}
 
-#: Every key a game file may hold, by table ("" is the top level). README lists them all.
+#: Every key a game file may hold, by table ("" is the top level). docs/ lists them all.
 GAME_KEYS: dict[str, tuple[str, ...]] = {
     "": ("kind", "extends", "title", "version", "source", "summary", "goal", "boards",
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
