@@ -386,3 +386,25 @@ def test_frames_are_counted_in_words(runner, tmp_path):
     one = runner.invoke(cli, ["figure", "game1-demo", "--out", str(tmp_path / "a.svg"),
                               "--frames", str(tmp_path / "f")])
     assert one.output.endswith(f"and 1 frame to {tmp_path / 'f'}\n")
+
+
+def test_select_and_to_move_in_a_layouts_figure_table_draw_as_the_options_do(runner,
+                                                                              tmp_path):
+    text = (ROOT / "templates" / "layouts" / "game1-demo.toml").read_text(encoding="utf-8")
+    assert "[figure]" not in text
+    layout = tmp_path / "demo.toml"
+    layout.write_text(text + '\n[figure]\nselect = "c2"\nto_move = "south"\n',
+                      encoding="utf-8")
+    by_table = tmp_path / "table.svg"
+    by_options = tmp_path / "options.svg"
+    assert runner.invoke(cli, ["figure", str(layout), "--out", str(by_table)]).exit_code == 0
+    plain = tmp_path / "plain.toml"
+    plain.write_text(text, encoding="utf-8")
+    assert runner.invoke(cli, ["figure", str(plain), "--out", str(by_options), "--select",
+                               "c2", "--to-move", "south"]).exit_code == 0
+    assert by_table.read_bytes() == by_options.read_bytes()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text + '\n[figure]\nto_move = "east"\n', encoding="utf-8")
+    refused = runner.invoke(cli, ["figure", str(bad), "--out", str(tmp_path / "b.svg")])
+    assert refused.exit_code == 1 and refused.stderr.count("\n") == 1
+    assert "figure.to_move: expected one of 'south', 'north', 'next'" in refused.stderr

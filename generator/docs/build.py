@@ -80,6 +80,8 @@ def table_figure(table: FigureTable) -> Figure:
         changes["last_move"] = _parsed(table.where("last_move"), Arrow.parse, table.last_move)
     if table.moves:
         changes["moves"] = _parsed(table.where("moves"), parse_moves, table.moves)
+    if table.select:
+        changes["select"] = _parsed(table.where("select"), parse_square_name, table.select)
     for key in ("caption", "flip", "coords"):
         if getattr(table, key) is not None:
             changes[key] = getattr(table, key)
@@ -125,6 +127,8 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         caption = ""
     figure = table_figure(table).merged(**(changes or {}), flip=flip, coords=coords,
                                         caption=caption)
+    if to_move is None:
+        to_move = table.to_move  # the option, when given, wins over the layout's table
     start = not (play or table.play)
     found = position.problems(start=start)
     if found and not allow_invalid:

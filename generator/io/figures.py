@@ -17,6 +17,8 @@ from .templates import Library
 
 #: The annotation lists a [figure] table may hold, each a list of strings.
 LISTS = ("highlight", "arrows", "marks", "crossed", "show")
+#: What ``to_move`` may say: a side, or the side the engine has to move after the moves.
+TO_MOVE = ("south", "north", "next")
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,10 @@ class FigureTable:
     """The layout is a position during play, checked as ``--play`` does."""
     last_move: str | None = None
     moves: str | None = None
+    select: str | None = None
+    """A square whose card's legal moves are marked (as ``--select``)."""
+    to_move: str | None = None
+    """``south``, ``north`` or ``next``: the side-to-move marker (as ``--to-move``)."""
     lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(key, texts) for each of :data:`LISTS` present."""
 
@@ -63,6 +69,8 @@ def read_figure_table(path: Path) -> FigureTable:
         crop=table.string("crop", None), coords=table.boolean("coords", None),
         play=table.boolean("play", False),
         last_move=table.string("last_move", None), moves=table.string("moves", None),
+        select=table.string("select", None),
+        to_move=table.choice("to_move", {side: side for side in TO_MOVE}, None),
         lists=lists)
     table.finish()
     if found.caption is not None:
