@@ -1,10 +1,8 @@
-"""Turns: everything a side may do now (board moves, laying, opening), finding a move by
-its notation and saying why one is refused, and replaying a game record. Standard library
-only.
+"""Turns: everything a side may do now (board moves, laying, opening, a follow-up owed) and
+why a written move (parsed once, :mod:`.notation`) is refused. Standard library only.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..errors import ReasonCode
@@ -17,22 +15,11 @@ from .follow_ups import follow_up
 from .laying import HAND, LAYING, lay_squares, laying_moves
 from .lines import geometry
 from .moves import OFF, Move, MoveKind, legal_moves, move_order
+from .notation import GRAMMAR, PASS, Form, MoveText
 from .placing import placement_of
 from .pushing import may_push
 from .turning import may_turn
 from .words import WordList
-
-#: Written for a turn in which the side to move has nothing it may do.
-PASS = "pass"
-
-_SQUARE = r"[a-p][1-8]"  # a to p: the crosswise board has 16 verticals
-_BOARD_MOVE = re.compile(rf"^({_SQUARE})([-x+*>])({_SQUARE}|off)((?:-{_SQUARE})*)$")
-_OPEN = re.compile(rf"^({_SQUARE})=({_SQUARE}|off)?$")
-_LAY = re.compile(r"^([^@\s]+)@(\S+)$")
-_TURN = re.compile(rf"^(?:{_SQUARE}~)+$")
-GRAMMAR = ("e2-e3, d4xe5, c1+c3, b1-d3-f5, e8-off, c4=, c4=c3, 3R@d4, 3R@hand, c1*c3, "
-           "e5>a1, c4~d5~ or pass")
-
 
 def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
                words: WordList | None = None, after: Move | None = None) -> list[Move]:
@@ -80,15 +67,19 @@ def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
             after: Move | None = None) -> tuple[ReasonCode, str]:
     """Why *side*, whose legal moves now are *moves* (*after*: its own move whose follow-up
     it owes), may not play *text*: a reason code and the reason in a player's words."""
+    written = MoveText.parse(text)
     if owed := _owed(game, side, text, moves, after):
         return ReasonCode.OWED, owed
     if text == PASS:
         return ReasonCode.MAY_NOT_PASS, (f"{side} may not pass: it has {len(moves)} legal "
                                          f"move(s), such as {moves[0] if moves else '-'}")
-    if compulsory := _compulsory_press(game, text, moves):
+    if compulsory := _compulsory_press(game, written, moves):
         return ReasonCode.COMPULSORY, compulsory
+    if written is not None and (square := written.off_board(layout.size)):
+        corner = f"{chr(ord('a') + layout.size[0] - 1)}{layout.size[1]}"
+        return ReasonCode.ILLEGAL, f"{square} is not a square of this board (a1 to {corner})"
     reason = why_illegal(layout, board, game, side, text, moves, words=words)
-    return _reason_code(text, reason), reason
+    return _reason_code(written, reason), reason
 
 
 def _owed(game: Game, side: Side, text: str, moves: Sequence[Move],
@@ -107,25 +98,25 @@ def _owed(game: Game, side: Side, text: str, moves: Sequence[Move],
     return None
 
 
-def _compulsory_press(game: Game, text: str, moves: Sequence[Move]) -> str | None:
+def _compulsory_press(game: Game, written: MoveText | None, moves: Sequence[Move]
+                      ) -> str | None:
     """Why a board move other than a press is refused where pressing is compulsory (game
     48's giveaway form) and every move is a press."""
     presses = [m for m in moves if m.kind is MoveKind.PRESS]
     if not (game.pressing.compulsory and presses and len(presses) == len(moves)
-            and _BOARD_MOVE.match(text)):
+            and written is not None and written.form is Form.BOARD):
         return None
     return ("pressing is compulsory in this game: "
             f"{' '.join(str(m) for m in presses)} "
             f"{'is' if len(presses) == 1 else 'are'} available")
 
 
-def _reason_code(text: str, reason: str) -> ReasonCode:
+def _reason_code(written: MoveText | None, reason: str) -> ReasonCode:
     """The code of a move refused for *reason*: not a move at all, a lay of a card the side
     cannot play now, or any other illegal move."""
-    if not (_LAY.match(text) or _TURN.match(text) or _OPEN.match(text)
-            or _BOARD_MOVE.match(text)):
+    if written is None:
         return ReasonCode.NOT_A_MOVE
-    if _LAY.match(text) and " does not hold " in reason:
+    if written.form is Form.LAY and " does not hold " in reason:
         return ReasonCode.NOT_HELD
     return ReasonCode.ILLEGAL
 
@@ -133,20 +124,21 @@ def _reason_code(text: str, reason: str) -> ReasonCode:
 def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
                 moves: Sequence[Move], *, words: WordList | None = None) -> str:
     """Why *text* is not among *side*'s *moves*, in words."""
-    if lay := _LAY.match(text):
-        return _why_not_laid(layout, board, game, side, lay.group(1), lay.group(2), words)
-    if _TURN.match(text):
+    written = MoveText.parse(text)
+    if written is None or written.form is Form.PASS:
+        return f"not a move; expected one like {GRAMMAR}"
+    if written.form is Form.LAY:
+        return _why_not_laid(layout, board, game, side, written.origin, written.target,
+                             words)
+    if written.form is Form.TURN:
         return _why_not_turned(game, moves)
-    if opening := _OPEN.match(text):
-        return _why_not_opened(layout, opening.group(1), moves)
-    if board_move := _BOARD_MOVE.match(text):
-        origin, sign, target = board_move.group(1, 2, 3)
-        if sign == "*":
-            return _why_not_taken(game, origin, target, moves)
-        if sign == ">":
-            return _why_not_pushed(game, moves)
-        return _why_not_moved(layout, board, game, side, origin, target, moves)
-    return f"not a move; expected one like {GRAMMAR}"
+    if written.form is Form.OPEN:
+        return _why_not_opened(layout, written.origin, moves)
+    if written.sign == "*":
+        return _why_not_taken(game, written.origin, written.target, moves)
+    if written.sign == ">":
+        return _why_not_pushed(game, moves)
+    return _why_not_moved(layout, board, game, side, written.origin, written.target, moves)
 
 
 def _why_not_turned(game: Game, moves: Sequence[Move]) -> str:
