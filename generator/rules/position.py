@@ -117,14 +117,6 @@ class Position:
         return (frozenset(self.layout.stacks.items()), self.layout.hands, self.turn,
                 self.pending)
 
-    def copy(self) -> Position:
-        """A position with the same state and history, moved on independently."""
-        other = Position.__new__(Position)
-        other.__dict__.update(self.__dict__)
-        other.plies = list(self.plies)
-        other._saved = list(self._saved)
-        return other
-
     # --- the rules --------------------------------------------------------------------
 
     def _turn_moves(self) -> list[Move]:

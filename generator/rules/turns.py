@@ -17,8 +17,6 @@ from .lines import geometry
 from .moves import OFF, Move, MoveKind, legal_moves, move_order
 from .notation import GRAMMAR, PASS, Form, MoveText
 from .placing import placement_of
-from .pushing import may_push
-from .turning import may_turn
 from .words import WordList
 
 def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -46,20 +44,6 @@ def fresh_moves(layout: Layout, board: Board, game: Game, side: Side, *,
     if not laid or not found:
         return found or laid
     return sorted(found + laid, key=move_order)
-
-
-def may_decline(game: Game, pending: Move | None) -> bool:
-    """Whether the follow-up of *pending* may be left out with a pass: initial 12's push,
-    puzzle 5's turn."""
-    return may_push(game, pending) or may_turn(game, pending)
-
-
-def follows_up(layout: Layout, board: Board, game: Game, move: Move | None, *,
-               words: WordList | None = None) -> bool:
-    """Whether the side that made *move* (leading to *layout*) must (or, for a push or a
-    turn, may) move again at once: basic 52's forced opening, taking one of the crossing
-    combinations it made, initial 12's push, puzzle 5's turn of a word's letters."""
-    return follow_up(layout, board, game, move, words=words) is not None
 
 
 def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
