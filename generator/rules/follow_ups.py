@@ -46,7 +46,15 @@ class FollowUp:
 
     def due(self, layout: Layout, board: Board, game: Game, move: Move,
             words: WordList | None) -> bool:
-        """Whether *move*, which led to *layout*, calls for this follow-up now."""
+        """Whether *move*, which led to *layout*, calls for this follow-up now: the game
+        has it after such a move, and there is a way to make it."""
+        if not self.follows(game, move):
+            return False
+        side = layout.owner(move.target) if game.owners else Side.SOUTH
+        return side is not None and bool(self.moves(layout, board, game, side, move, words))
+
+    def follows(self, game: Game, move: Move) -> bool:
+        """Whether *game* has this follow-up after a move like *move*."""
         raise NotImplementedError
 
     def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
@@ -72,12 +80,8 @@ class LetterTurn(FollowUp):
     phase = Phase.TURN
     optional = True
 
-    def due(self, layout: Layout, board: Board, game: Game, move: Move,
-            words: WordList | None) -> bool:
-        if not may_turn(game, move):
-            return False
-        side = layout.owner(move.target) if game.owners else Side.SOUTH
-        return side is not None and bool(turn_choices(layout, game, side, move.target, words))
+    def follows(self, game: Game, move: Move) -> bool:
+        return may_turn(game, move)
 
     def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
               words: WordList | None) -> list[Move]:
@@ -88,12 +92,8 @@ class Push(FollowUp):
     phase = Phase.PUSH
     optional = True
 
-    def due(self, layout: Layout, board: Board, game: Game, move: Move,
-            words: WordList | None) -> bool:
-        if not may_push(game, move):
-            return False
-        side = layout.owner(move.target)
-        return side is not None and bool(push_moves(layout, game, side, move.target))
+    def follows(self, game: Game, move: Move) -> bool:
+        return may_push(game, move)
 
     def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
               words: WordList | None) -> list[Move]:
@@ -103,10 +103,8 @@ class Push(FollowUp):
 class ForcedOpening(FollowUp):
     phase = Phase.OPEN
 
-    def due(self, layout: Layout, board: Board, game: Game, move: Move,
-            words: WordList | None) -> bool:
-        return move.kind is MoveKind.LAY and bool(
-            forced_openings(layout, board, game, move.target))
+    def follows(self, game: Game, move: Move) -> bool:
+        return game.movement.forced_opening and move.kind is MoveKind.LAY
 
     def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
               words: WordList | None) -> list[Move]:
