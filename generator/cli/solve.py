@@ -51,7 +51,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
     if game.players != 1:
-        patiences = _patiences(library(ctx))
+        patiences = [game.name for game in _patiences(library(ctx))]
         raise WrongKindError(
             f"{loaded.shown}: {game.name} is a game of {game.players} players, not a "
             f"patience; rules solve plays the games of one player: {', '.join(patiences)}")
@@ -119,26 +119,20 @@ def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, p
         click.echo(f"wrote {out_file}")
 
 
-def _patiences(lib: Library) -> list[str]:
+def _patiences(lib: Library) -> list[Game]:
     """The games of one player in *lib*; a game file that does not load is left out (its
     own error shows when it is used)."""
     found = []
     for name in lib.names("game"):
         try:
-            if lib.game(name).players == 1:
-                found.append(name)
+            game = lib.game(name)
         except GeneratorError:
             continue
+        if game.players == 1:
+            found.append(game)
     return found
 
 
 def _open_patience(lib: Library, name: str) -> Game | None:
     """The game of one player that is *name*'s patience in the open, if there is one."""
-    for other in lib.names("game"):
-        try:
-            game = lib.game(other)
-        except GeneratorError:
-            continue
-        if game.patience_of == name and game.players == 1:
-            return game
-    return None
+    return next((game for game in _patiences(lib) if game.patience_of == name), None)
