@@ -292,3 +292,11 @@ def test_rules_play_names_a_patiences_legal_moves(runner):
     result = runner.invoke(cli, ["rules", "play", "basic-65-open-start", "--moves", ""])
     assert result.exit_code == 0
     assert result.output.splitlines()[-1].startswith("legal moves (181): a4-b1 a4-c4 ")
+
+
+def test_judge_turn_judges_a_patience_as_position_does(library):
+    from generator.rules.playout import judge_turn
+    position = _position(library, "basic-52-open", {5: "50B . . . . . . 2R",
+                                                    2: "20R . . . . . . 5B"})
+    assert judge_turn(position.layout, position.board, position.game, Side.SOUTH) == \
+        position.outcome()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..model.board import Board
 from ..model.layout import Layout, Side
 from .games import Game
-from .goals import Verdict, judge, settled_winner
+from .goals import Verdict, judge, patience_verdict, settled_winner
 from .moves import Move
 from .position import Position
 from .turns import turn_moves
@@ -45,8 +45,10 @@ def judge_turn(layout: Layout, board: Board, game: Game, side: Side, *,
                last: Move | None = None, mover: Side | None = None, quiet: int = 0,
                words: WordList | None = None) -> Verdict:
     """The verdict with *side* to move, its moves (and if it has none, the other side's)
-    worked out here."""
+    worked out here; a patience's as :class:`Position` judges it (solved or stuck)."""
     moves = turn_moves(layout, board, game, side, words=words)
+    if game.players == 1:
+        return patience_verdict(layout, board, game, moves=moves, quiet=quiet)
     others = None if moves else turn_moves(layout, board, game, side.opponent, words=words)
     return judge(layout, board, game, to_move=side, moves=moves, opponent_moves=others,
                  last_move=last, mover=mover, quiet=quiet)
