@@ -62,7 +62,7 @@ def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
     if written is not None and (square := written.off_board(layout.size)):
         corner = f"{chr(ord('a') + layout.size[0] - 1)}{layout.size[1]}"
         return ReasonCode.ILLEGAL, f"{square} is not a square of this board (a1 to {corner})"
-    reason = why_illegal(layout, board, game, side, text, moves, words=words)
+    reason = why_illegal(layout, board, game, side, written, moves, words=words)
     return _reason_code(written, reason), reason
 
 
@@ -105,10 +105,11 @@ def _reason_code(written: MoveText | None, reason: str) -> ReasonCode:
     return ReasonCode.ILLEGAL
 
 
-def why_illegal(layout: Layout, board: Board, game: Game, side: Side, text: str,
-                moves: Sequence[Move], *, words: WordList | None = None) -> str:
-    """Why *text* is not among *side*'s *moves*, in words."""
-    written = MoveText.parse(text)
+def why_illegal(layout: Layout, board: Board, game: Game, side: Side,
+                written: MoveText | None, moves: Sequence[Move], *,
+                words: WordList | None = None) -> str:
+    """Why the move *written* (None: no move of the notation) is not among *side*'s
+    *moves*, in words."""
     if written is None or written.form is Form.PASS:
         return f"not a move; expected one like {GRAMMAR}"
     if written.form is Form.LAY:
