@@ -6,7 +6,7 @@ import enum
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from types import MappingProxyType
 
 from .cards import Colour
@@ -75,6 +75,13 @@ def checked_square(name: str, files: int = 8, ranks: int = 8) -> str:
     if known is not None and known[0] < files and known[1] < ranks:
         return name   # already the spelling the tables use: the usual case, not parsed
     return square_name(*parse_square(name, files, ranks))
+
+
+@cache
+def squares_in_order(files: int = 8, ranks: int = 8) -> Mapping[str, int]:
+    """Each square of a *files* x *ranks* board -> its place in board order (a1, b1 ...)."""
+    return MappingProxyType({square_name(f, r): r * files + f
+                             for r in range(ranks) for f in range(files)})
 
 
 def square_order(name: str) -> tuple[int, int]:

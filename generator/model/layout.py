@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from .board import FILE_LETTERS, RANKS, checked_square, parse_square, square_name, square_order
+from .board import (FILE_LETTERS, RANKS, checked_square, parse_square, square_name,
+                    square_order, squares_in_order)
 from .cards import Card
 from .hands import Hands
 from .letters import LetterCard
@@ -183,16 +184,22 @@ class Layout:
     def __post_init__(self) -> None:
         # The one place a square's name is parsed: every key is checked against the board's
         # size and kept in its one spelling, so the engine's tables (keyed by "e4") find
-        # a pile written "E4" and never meet a square the board does not have.
-        named: dict[str, Stack] = {}
-        for written, stack in self.stacks.items():
-            if not stack:
-                continue
-            square = checked_square(written, *self.size)
-            if square in named:
-                raise ValueError(f"square {square} is written twice")
-            named[square] = tuple(stack)
-        clean = {square: named[square] for square in sorted(named, key=square_order)}
+        # a pile written "E4" and never meet a square the board does not have. The engine
+        # makes a layout a move and writes names in that spelling: one lookup each.
+        order = squares_in_order(*self.size)
+        stacks = self.stacks
+        if all(square in order for square in stacks):
+            clean = {square: tuple(stacks[square])
+                     for square in sorted(stacks, key=order.__getitem__) if stacks[square]}
+        else:
+            named: dict[str, Stack] = {}
+            for written, stack in stacks.items():
+                square = checked_square(written, *self.size)
+                if square in named:
+                    raise ValueError(f"square {square} is written twice")
+                if stack:
+                    named[square] = tuple(stack)
+            clean = {square: named[square] for square in sorted(named, key=order.__getitem__)}
         object.__setattr__(self, "stacks", MappingProxyType(clean))
         players = {Side.parse(side): ref for side, ref in self.players.items()}
         object.__setattr__(self, "players", MappingProxyType(players))
