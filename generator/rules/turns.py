@@ -12,11 +12,12 @@ from ..model.layout import Layout, Side
 from .captures import capture_rule
 from .games import Game, Step
 from .follow_ups import follow_up
-from .laying import HAND, LAYING, lay_squares, laying_moves
+from .laying import LAYING, lay_squares, laying_moves
 from .lines import geometry
-from .moves import OFF, Move, MoveKind, legal_moves, move_order
+from .move import OFF, Move, MoveKind, move_order
+from .moves import legal_moves
 from .notation import GRAMMAR, PASS, Form, MoveText
-from .placing import placement_of
+from .placing import HAND, placement_of
 from .words import WordList
 
 def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,

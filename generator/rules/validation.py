@@ -17,7 +17,8 @@ from .laying import placement_problems
 from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
 from ..model.letters import LetterCard, LetterSet
 from .lines import geometry
-from .moves import MoveKind, legal_moves
+from .move import MoveKind
+from .moves import legal_moves
 
 Source = Pack | LetterSet
 Item = Card | LetterCard
