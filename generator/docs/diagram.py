@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
-from ..draw.art.cards import card_back, card_front, letter_back, letter_front
+from ..draw.art.cards import card_back, card_front, letter_back, letter_front, side_mark
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
@@ -57,6 +57,10 @@ ARROW_SHORT = 0.2
 MOVE_MARK = "#1b1b1b"
 MOVE_OPACITY = 0.5
 PROBLEM = "#d62728"
+#: Whose card is whose, at a glance and in greyscale: the side whose cards carry a solid
+#: ink bar at their base (north, as Black sits at the top of a chess diagram); the other
+#: side's bar is open.
+SOLID_SIDE = Side.NORTH
 
 
 def _unit(square: Size) -> float:
@@ -158,6 +162,13 @@ def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Gr
     return art
 
 
+def _side_art(side: Side, card: Size, style: Style) -> Group:
+    """The mark of *side* on its cards (:data:`SOLID_SIDE` solid, the other open), in
+    card-local mm, drawn once per figure and placed on each card."""
+    return Group((side_mark(card, side is SOLID_SIDE, style),), key=f"side-{side.value}-"
+                 f"{card.width:g}x{card.height:g}-{_fingerprint(style)}", role=f"side {side.value}")
+
+
 def _board_art(board: Board, square: Size, edge: float, style: Style, view: View,
                coords: bool) -> Group:
     """The board as :func:`board_group` draws it, keyed so that a document holds each
@@ -199,8 +210,11 @@ def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str,
         place = (Transform.translate(cx, cy) @ Transform.rotate(turn)
                  @ Transform.scale(scale) @ Transform.translate(-card.width / 2,
                                                                 -card.height / 2))
-        items.insert(0, Group((_card_art(piece, _source_for(piece, layout, sources), card,
-                                         style),), place))
+        art: tuple[Item, ...] = (_card_art(piece, _source_for(piece, layout, sources), card,
+                                           style),)
+        if owner is not None:
+            art += (_side_art(owner, card, style),)
+        items.insert(0, Group(art, place))
     if len(stack) > 1:
         r = 4.2 * u
         x, y = rect.right - r - 0.8 * u, rect.bottom - r - 0.8 * u
