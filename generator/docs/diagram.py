@@ -11,11 +11,13 @@ import dataclasses
 import hashlib
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front, side_mark
+from ..draw.art.symbols import BORDER, TILE, card_symbol, letter_symbol, side_bar
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
@@ -68,6 +70,41 @@ def _unit(square: Size) -> float:
     return min(square.width / 25.0, square.height / 50.0)
 
 
+#: The compact style's square cell and edge bands, in mm before the figure's scale: an 8 x 8
+#: board is then 220 mm square and, printed 60-80 mm wide, as large as a chess diagram.
+COMPACT_CELL = Size(25.0, 25.0)
+COMPACT_EDGE = 10.0
+
+
+@dataclass(frozen=True)
+class _Look:
+    """How the figure draws cards on its squares: the kit's own card art on squares shaped
+    like cards, or the compact style's symbols on square cells."""
+
+    square: Size
+    edge: float
+    card: Size
+    """What is drawn on a square, in its own mm, before it is fitted to the square."""
+    fill: float
+    """How much of its square it fills."""
+    field: float
+    """The band inside its edge (its own mm) that holds no sign: what a tint may cover."""
+    unit: float
+    """The annotations' scale: 1 on a 25 x 50 mm square, and on a 25 mm cell."""
+    compact: bool
+
+
+def _look(figure: Figure, settings: Settings) -> _Look:
+    if figure.style == "compact":
+        edge = COMPACT_EDGE if figure.coords else 0.0
+        return _Look(COMPACT_CELL, edge, Size(TILE, TILE), TILE / COMPACT_CELL.width, BORDER,
+                     COMPACT_CELL.width / 25.0, True)
+    edge = EDGE if figure.coords else 0.0
+    card = settings.card
+    return _Look(settings.square, edge, card, CARD_FILL, CARD_FIELD * _unit(card),
+                 _unit(settings.square), False)
+
+
 def _view(figure: Figure, board: Board) -> View:
     crop = figure.crop
     return View(crop.files, crop.ranks, figure.flip) if crop else whole(board, figure.flip)
@@ -76,8 +113,8 @@ def _view(figure: Figure, board: Board) -> View:
 class _Squares:
     """Where squares lie on the figure (before scaling): the one place annotations ask."""
 
-    def __init__(self, square: Size, edge: float, view: View) -> None:
-        self.square, self.edge, self.view = square, edge, view
+    def __init__(self, square: Size, edge: float, view: View, unit: float) -> None:
+        self.square, self.edge, self.view, self.unit = square, edge, view, unit
 
     def rect(self, name: str) -> Rect:
         # Any board's square names (a1-p8): the view knows which of them are shown.
@@ -169,6 +206,29 @@ def _side_art(side: Side, card: Size, style: Style) -> Group:
                  f"{card.width:g}x{card.height:g}-{_fingerprint(style)}", role=f"side {side.value}")
 
 
+def _symbol_art(piece: Piece, source: Source, base: str | None, style: Style) -> Group:
+    """The compact style's symbol of *piece* (its side bar to come at *base*), keyed so that
+    a figure draws each distinct one once."""
+    def draw() -> Group:
+        if isinstance(source, Pack) and isinstance(piece.card, Card):
+            art = card_symbol(source, piece.card, piece.face_up, base, style)
+        elif isinstance(source, LetterSet) and not isinstance(piece.card, Card):
+            art = letter_symbol(source, piece.card, piece.face_up, base, style)
+        else:
+            raise ValueError(f"{piece.card.notation()} is not a card of {source.name}")
+        face = "face" if piece.face_up else "back"
+        return dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-{face}-"
+                                   f"symbol-{base or 'none'}-{_fingerprint(style)}")
+    return _drawn(("symbol", id(source), id(style), piece.card, piece.face_up, base),
+                  (source, style), draw)
+
+
+def _bar_art(side: Side, base: str, style: Style) -> Group:
+    return Group((side_bar(base, side is SOLID_SIDE, style),),
+                 key=f"side-{side.value}-bar-{base}-{_fingerprint(style)}",
+                 role=f"side {side.value}")
+
+
 def _board_art(board: Board, square: Size, edge: float, style: Style, view: View,
                coords: bool) -> Group:
     """The board as :func:`board_group` draws it, keyed so that a document holds each
@@ -193,27 +253,36 @@ def _fingerprint(style: Style) -> str:
 
 
 def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str, Source],
-                 card: Size, viewer: Side, style: Style) -> list[Item]:
-    u = _unit(Size(rect.w, rect.h))
+                 look: _Look, viewer: Side, style: Style) -> list[Item]:
+    u = look.unit
+    card = look.card
     shown = stack[-3:]  # a short pile says "a pile"; the count says how many
     step = PILE_STEP * u
     room = step * (len(shown) - 1)
-    scale = min((rect.w - room) / card.width, (rect.h - room) / card.height) * CARD_FILL
+    scale = min((rect.w - room) / card.width, (rect.h - room) / card.height) * look.fill
     items: list[Item] = []
     for depth, piece in enumerate(reversed(shown)):
         # Lower cards peek out up and to the right, as a pile on the table does.
         cx = rect.centre[0] - room / 2 + depth * step
         cy = rect.centre[1] + room / 2 - depth * step
         owner = piece.owner
-        # Each card is drawn as its owner sees it: the arrow points at the opponent.
-        turn = 180 if owner is not None and owner is not viewer else 0
+        source = _source_for(piece, layout, sources)
+        if look.compact:
+            # Upright, as a chess diagram draws its men: the side bar's end says whose.
+            turn = 0
+            base = None if owner is None else "bottom" if owner is viewer else "top"
+            art: tuple[Item, ...] = (_symbol_art(piece, source, base, style),)
+            if owner is not None and base is not None:
+                art += (_bar_art(owner, base, style),)
+        else:
+            # Each card is drawn as its owner sees it: the arrow points at the opponent.
+            turn = 180 if owner is not None and owner is not viewer else 0
+            art = (_card_art(piece, source, card, style),)
+            if owner is not None:
+                art += (_side_art(owner, card, style),)
         place = (Transform.translate(cx, cy) @ Transform.rotate(turn)
                  @ Transform.scale(scale) @ Transform.translate(-card.width / 2,
                                                                 -card.height / 2))
-        art: tuple[Item, ...] = (_card_art(piece, _source_for(piece, layout, sources), card,
-                                           style),)
-        if owner is not None:
-            art += (_side_art(owner, card, style),)
         items.insert(0, Group(art, place))
     if len(stack) > 1:
         r = 4.2 * u
@@ -365,7 +434,7 @@ def _frame(square: str, colour: str, at: _Squares, u: float, *, dash: tuple[floa
                                                                 dash=dash))
 
 
-def _tint_items(figure: Figure, at: _Squares, layout: Layout, card: Size) -> list[Item]:
+def _tint_items(figure: Figure, at: _Squares, layout: Layout, look: _Look) -> list[Item]:
     """The last move's from- and to-squares tinted, as chess diagrams show it: a square
     left empty all over, a square with a card round the card, over the square's margin
     and the card's outer field, so nothing is drawn over the card's value, suit or marks."""
@@ -381,28 +450,29 @@ def _tint_items(figure: Figure, at: _Squares, layout: Layout, card: Size) -> lis
         if layout.top(square) is None:
             items.append(Box(rect, paint))
             continue
-        items.append(_round_card(rect, card, LAST_MOVE, TINT_OPACITY))
+        items.append(_round_card(rect, look, LAST_MOVE, TINT_OPACITY))
     return items
 
 
-def _round_card(rect: Rect, card: Size, colour: str, opacity: float) -> Box:
+def _round_card(rect: Rect, look: _Look, colour: str, opacity: float) -> Box:
     """A band round the card on the square *rect*, as wide as the margin round a lone card
     and the field outside its panel: over none of the card's signs."""
-    scale = min(rect.w / card.width, rect.h / card.height) * CARD_FILL
-    field = CARD_FIELD * _unit(card) * scale
+    card = look.card
+    scale = min(rect.w / card.width, rect.h / card.height) * look.fill
+    field = look.field * scale
     band = min(rect.w - card.width * scale, rect.h - card.height * scale) / 2 + field
     return Box(rect.inset(band / 2), Paint(stroke=colour, width=band, opacity=opacity))
 
 
-def _destination_items(figure: Figure, at: _Squares, card: Size, style: Style) -> list[Item]:
+def _destination_items(figure: Figure, at: _Squares, look: _Look, style: Style) -> list[Item]:
     """The selected card's legal moves: a dot on each free square it may go to, a ring
     round each card it may take (see-through, as lichess marks them)."""
     items: list[Item] = []
-    u = _unit(at.square)
+    u = at.unit
     for destination in figure.destinations:
         rect = at.rect(destination.square)
         if destination.take:
-            items.append(_round_card(rect, card, MOVE_MARK, MOVE_OPACITY))
+            items.append(_round_card(rect, look, MOVE_MARK, MOVE_OPACITY))
         else:
             # Ink with a paper edge: the dot shows on light and dark squares alike.
             items.append(Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
@@ -411,9 +481,9 @@ def _destination_items(figure: Figure, at: _Squares, card: Size, style: Style) -
     return items
 
 
-def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, card: Size,
+def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, look: _Look,
                       style: Style) -> list[Item]:
-    u = _unit(at.square)
+    u = at.unit
     items: list[Item] = []
     for square in figure.problems:
         items.append(_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u)))
@@ -435,7 +505,7 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
     if move is not None and move.stops and move.stops[-1] == "off":
         # A card that left the board has no square to tint: the arrow shows where it went.
         items += _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at, layout, u, area)
-    return items + _destination_items(figure, at, card, style)
+    return items + _destination_items(figure, at, look, style)
 
 
 def _to_move_marker(side: Side, viewer: Side, size: Size, edge: float, style: Style) -> Group:
@@ -465,25 +535,24 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     :raises: :exc:`ValueError` for a card no pack of the layout holds.
     """
     view = _view(figure, board)
-    edge = EDGE if figure.coords else 0.0
-    square = settings.square
-    at = _Squares(square, edge, view)
+    look = _look(figure, settings)
+    square, edge = look.square, look.edge
+    at = _Squares(square, edge, view, look.unit)
     size = board_size(square, edge, view)
     viewer = Side.NORTH if figure.flip else Side.SOUTH
     items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords))]
     for name, stack in layout.items():
         if at.shown(name):
-            items += _stack_items(stack, at.rect(name), layout, sources, settings.card,
-                                  viewer, style)
-    tints = _tint_items(figure, at, layout, settings.card)
+            items += _stack_items(stack, at.rect(name), layout, sources, look, viewer, style)
+    tints = _tint_items(figure, at, layout, look)
     if tints:
         items.append(Group(tuple(tints), role="last move"))
     # Arrows may leave the board over its far edge into the band; in a crop they stop at
     # the squares shown, so a move from outside the crop does not cross the labels.
     clip = Rect(0, 0, size.width, size.height) if figure.crop is None \
         else squares_area(square, edge, view)
-    items.append(Group(tuple(_annotation_items(figure, at, layout, clip, settings.card,
-                                               style)), clip=clip, role="annotations"))
+    items.append(Group(tuple(_annotation_items(figure, at, layout, clip, look, style)),
+                       clip=clip, role="annotations"))
     if figure.to_move is not None and edge > 0:
         items.append(_to_move_marker(Side.parse(figure.to_move), viewer, size, edge, style))
     scale = width / size.width
