@@ -14,6 +14,7 @@ from ..model import limits
 from .common import Integer, Length, library
 from ..io.output import prepare_parent
 from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
+from ..docs.diagram import TEXTS
 from ..docs.figure import STYLES
 from ..docs.gallery import write_gallery
 from ..errors import InvalidLayoutError
@@ -37,6 +38,9 @@ from ..errors import InvalidLayoutError
 @click.option("--style", "figure_style", type=click.Choice(STYLES), default=None,
               help="full: each card as printed, on card-shaped squares (default); compact: "
               "square cells and each card as a symbol, for a column of text.")
+@click.option("--text", "text", type=click.Choice(TEXTS), default="outlines", show_default=True,
+              help="SVG text as outlines (the same everywhere) or as real <text> in the "
+              "embedded fonts (selectable, searchable).")
 @click.option("--caption", help="A line of text under the board.")
 @click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
               help="Outline a square (magenta unless a colour is named, e.g. c3:green). "
@@ -70,7 +74,7 @@ from ..errors import InvalidLayoutError
 @click.pass_context
 def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bool | None,
            crop: str | None, coords: bool | None, width: float, dpi: int,
-           figure_style: str | None,
+           figure_style: str | None, text: str,
            caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
            marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
            show: tuple[str, ...], select: str | None, moves: str | None,
@@ -102,7 +106,7 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
         raise
     if chosen == "gif" and len(drawn.pages) < 2:
         click.echo("note: without --moves the GIF holds one frame", err=True)
-    written = write_figure(drawn, out, chosen, dpi=dpi, frames_dir=frames_dir)
+    written = write_figure(drawn, out, chosen, dpi=dpi, frames_dir=frames_dir, text=text)
     if drawn.problems:
         click.echo(f"drew {len(drawn.problems)} problem(s) anyway (--allow-invalid)",
                    err=True)

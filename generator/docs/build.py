@@ -191,9 +191,18 @@ def _drawn(page: Page | None) -> Page:
     return page
 
 
-def encode(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
+def check_text(fmt: str, text: str) -> None:
+    """Refuses ``--text real`` for a format without text: a PNG or GIF is pixels (PDF
+    text is real text already, and stays so)."""
+    if text != "outlines" and fmt not in ("svg", "pdf"):
+        raise FigureError(f"--text {text}: a {fmt.upper()} has no text, only pixels "
+                          "(SVG writes real text when asked; PDF text always is)")
+
+
+def encode(page: Page, fmt: str, *, dpi: float = 150, text: str = "outlines") -> bytes | str:
+    check_text(fmt, text)
     if fmt == "svg":
-        return to_svg(page)
+        return to_svg(page, text=text)
     if fmt == "png":
         return to_png(page, dpi=dpi)
     if fmt == "pdf":
@@ -216,7 +225,7 @@ def format_of(out: Path, fmt: str | None) -> str:
 
 
 def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
-                 frames_dir: Path | None = None) -> list[Path]:
+                 frames_dir: Path | None = None, text: str = "outlines") -> list[Path]:
     """Writes the figure (a GIF holds the whole sequence) and, with *frames_dir*, one file
     per position as ``00.svg`` (the start), ``01.svg`` (after move 1), ...
 
@@ -224,14 +233,16 @@ def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
     a time into the hidden staging folder of *frames_dir*, so memory holds one of them
     however long the sequence.
     """
+    check_text(fmt, text)
     data = gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS, final_pause_ms=FINAL_PAUSE_MS) \
-        if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi)
+        if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi, text=text)
     frame_fmt = "png" if fmt == "gif" else fmt
     prepare_dir(out.parent if str(out.parent) else Path("."))
     if frames_dir is None:
         return [atomic_write(out, data)]
     # The frames move in together, and only once the figure itself is written too.
     with staged(frames_dir) as stage:
-        written = [stage.write(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
+        written = [stage.write(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi,
+                                                               text=text))
                    for n, p in enumerate(drawn.pages)]
         return [atomic_write(out, data), *written]

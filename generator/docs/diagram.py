@@ -570,9 +570,17 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     return Page(width, height, tuple(page_items), background=style.paper, label=label)
 
 
-def to_svg(page: Page) -> str:
-    """The figure as SVG text, each distinct card drawing written once."""
-    return svg.render(page, reuse=True)
+#: How SVG text is written: as outlines (the default: the same picture everywhere), or as
+#: real text in the embedded fonts (selectable and searchable).
+TEXTS = ("outlines", "real")
+
+
+def to_svg(page: Page, *, text: str = "outlines") -> str:
+    """The figure as SVG text, each distinct card drawing written once; *text* ``real``
+    writes ``<text>`` elements in the embedded fonts instead of outlines."""
+    if text not in TEXTS:
+        raise ValueError(f"unknown text {text!r} (expected outlines or real)")
+    return svg.render(page, reuse=True, real_text=text == "real")
 
 
 def to_png(page: Page, *, dpi: float = 150) -> bytes:
