@@ -104,7 +104,7 @@ def outline(text: str, key: str, size: float, x: float, y: float) -> str:
         # Font units have y up; the page has y down, so flip while scaling.
         glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, x + cursor, y)))
         cursor += hmtx[name][0] * scale
-    return pen.getCommands()
+    return str(pen.getCommands())
 
 
 def _num(v: float) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..geometry import Transform
@@ -44,11 +44,11 @@ class _Writer:
             attrs["opacity"] = fmt(paint.opacity)
         return attrs
 
-    def items(self, items: Sequence[Item], parent) -> None:  # noqa: ANN001
+    def items(self, items: Sequence[Item], parent: Any) -> None:
         for item in items:
             parent.add(self.element(item))
 
-    def element(self, item: Item):  # noqa: ANN201 - an svgwrite element
+    def element(self, item: Item) -> Any:  # an svgwrite element (svgwrite has no types)
         d = self.dwg
         if isinstance(item, Group):
             if self.reuse and item.key is not None:
@@ -73,7 +73,7 @@ class _Writer:
             return self.text(item)
         raise TypeError(f"unknown scene item {item!r}")  # pragma: no cover
 
-    def text(self, t: Text):  # noqa: ANN201
+    def text(self, t: Text) -> Any:
         if self.real_text:
             return self.real(t)
         if t.word_space and t.rotation == 0:
@@ -90,7 +90,7 @@ class _Writer:
         path["aria-label"] = t.text
         return path
 
-    def real(self, t: Text):  # noqa: ANN201
+    def real(self, t: Text) -> Any:
         """Text as a ``<text>`` element in the bundled font, started where the outlines
         would start (the font's own advances, no kerning), so it lands where they do."""
         width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
@@ -122,7 +122,7 @@ class _Writer:
         rules.append("text { font-kerning: none; }")
         self.dwg.defs.add(self.dwg.style("\n".join(rules)))
 
-    def glyphs(self, t: Text, x0: float):  # noqa: ANN201
+    def glyphs(self, t: Text, x0: float) -> Any:
         """Text as a reference to its outline, written once per text, font and size; the
         fill sits on the reference so one outline serves every colour."""
         ref = f"{self.prefix}t{len(self.outlines) + 1}"
@@ -136,7 +136,7 @@ class _Writer:
         use["transform"] = _matrix(Transform.translate(t.x, t.y) @ Transform.rotate(t.rotation))
         return use
 
-    def use(self, g: Group):  # noqa: ANN201
+    def use(self, g: Group) -> Any:
         """A keyed group is written once into <defs> and drawn again by reference."""
         ref = self.prefix + "k-" + "".join(ch if ch.isalnum() else "-" for ch in str(g.key))
         if ref not in self.defined:
@@ -146,7 +146,7 @@ class _Writer:
             self.dwg.defs.add(element)
         return self.dwg.use(f"#{ref}")
 
-    def group(self, g: Group):  # noqa: ANN201
+    def group(self, g: Group) -> Any:
         element = self.dwg.g()
         if not g.transform.is_identity:
             element["transform"] = _matrix(g.transform)
@@ -185,4 +185,4 @@ def render(page: Page, *, prefix: str = "", reuse: bool = False,
                          fill=page.background))
     writer.items(page.items, dwg)
     writer.font_faces()
-    return dwg.tostring() + "\n"
+    return str(dwg.tostring()) + "\n"
