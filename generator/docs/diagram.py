@@ -424,7 +424,8 @@ def _mark_items(square: str, shape: str, colour: str, at: _Squares, u: float) ->
                                                width=0.6 * u))]
     d = r * 0.75
     paint = Paint(stroke=colour, width=1.8 * u)
-    return [Line(cx - d, cy - d, cx + d, cy + d, paint), Line(cx - d, cy + d, cx + d, cy - d, paint)]
+    return [Line(cx - d, cy - d, cx + d, cy + d, paint),
+            Line(cx - d, cy + d, cx + d, cy - d, paint)]
 
 
 def _frame(square: str, colour: str, at: _Squares, u: float, *, dash: tuple[float, ...] = ()
