@@ -41,6 +41,9 @@ from ..errors import InvalidLayoutError
 @click.option("--text", "text", type=click.Choice(TEXTS), default="outlines", show_default=True,
               help="SVG text as outlines (the same everywhere) or as real <text> in the "
               "embedded fonts (selectable, searchable).")
+@click.option("--legend/--no-legend", default=None,
+              help="A key under the board to the marks it shows: sides, last move, dots, "
+              "rings, frames, arrows.")
 @click.option("--caption", help="A line of text under the board.")
 @click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
               help="Outline a square (magenta unless a colour is named, e.g. c3:green). "
@@ -74,7 +77,7 @@ from ..errors import InvalidLayoutError
 @click.pass_context
 def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bool | None,
            crop: str | None, coords: bool | None, width: float, dpi: int,
-           figure_style: str | None, text: str,
+           figure_style: str | None, text: str, legend: bool | None,
            caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
            marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
            show: tuple[str, ...], select: str | None, moves: str | None,
@@ -95,6 +98,8 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
                                  moves=moves, select=select)
     if figure_style is not None:
         changes["style"] = figure_style  # wins over the layout's [figure] style
+    if legend is not None:
+        changes["legend"] = legend
     try:
         drawn = draw_figure(library(ctx), layout, changes, flip=flip, coords=coords,
                             caption=caption, game_name=game_name, play=play,

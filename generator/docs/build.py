@@ -82,6 +82,8 @@ def table_figure(table: FigureTable) -> Figure:
         changes["moves"] = _parsed(table.where("moves"), parse_moves, table.moves)
     if table.style:
         changes["style"] = table.style
+    if table.legend is not None:
+        changes["legend"] = table.legend
     if table.select:
         changes["select"] = _parsed(table.where("select"), parse_square_name, table.select)
     for key in ("caption", "flip", "coords"):
@@ -176,7 +178,8 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         figure = figure.merged(to_move=steps[-1].turn.value)
     # The frames show the sequence alone; the user's own annotations go on the last one.
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
-                  caption=figure.caption, show=figure.show, style=figure.style)
+                  caption=figure.caption, show=figure.show, style=figure.style,
+                  legend=figure.legend)
     drawn = [page(position.layout, bare, frames)]
     for step in steps:
         last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)

@@ -509,6 +509,115 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
     return items + _destination_items(figure, at, look, style)
 
 
+# --- the legend ----------------------------------------------------------------------------
+
+#: The legend's type size and swatch, on the final page whatever the figure's width (mm).
+LEGEND_SIZE = 3.0
+LEGEND_SWATCH = 4.0
+LEGEND_ROW = 5.6
+#: What an arrow's ending says, as the legend names it.
+ARROW_KINDS = {"-": "move", "x": "beat", "+": "press", "=": "card opened"}
+
+
+def _swatch_arrow(colour: str, kind: str) -> list[Item]:
+    s = LEGEND_SWATCH
+    paint = Paint(stroke=colour, width=0.5, opacity=ARROW_OPACITY)
+    if kind == "=":
+        return [Circle(s / 2, s / 2, s * 0.38, Paint(stroke=colour, width=0.45, dash=(0.6, 0.4),
+                                                      opacity=ARROW_OPACITY))]
+    items: list[Item] = [Line(0.2, s / 2, s - 1.3, s / 2, paint),
+                         Polygon(((s, s / 2), (s - 1.4, s / 2 - 0.8), (s - 1.4, s / 2 + 0.8)),
+                                 Paint(fill=colour, opacity=ARROW_OPACITY))]
+    if kind in "x+":
+        items.append(Circle(s - 0.6, s / 2, 1.3, Paint(
+            stroke=colour, width=0.3, opacity=ARROW_OPACITY,
+            dash=() if kind == "x" else (0.5, 0.3))))
+    return items
+
+
+def _legend_entries(figure: Figure, owners: set[Side], style: Style
+                    ) -> list[tuple[str, list[Item]]]:
+    """(label, swatch drawn in a LEGEND_SWATCH square) for each convention *figure* shows,
+    in the order a reader meets them: sides, the last move, the selected card's moves, then
+    the annotations asked for."""
+    s = LEGEND_SWATCH
+    bar = Rect(0.2, s / 2 - 0.8, s - 0.4, 1.6)
+    entries: list[tuple[str, list[Item]]] = []
+    for side in (Side.SOUTH, Side.NORTH):
+        if side in owners:
+            paint = Paint(fill=style.ink) if side is SOLID_SIDE \
+                else Paint(fill=style.paper, stroke=style.ink, width=0.35)
+            entries.append((f"{side.value}'s card", [Box(bar, paint, radius=0.3)]))
+    if figure.to_move is not None:
+        entries.append((f"{figure.to_move} to move", [Polygon(
+            ((s / 2, 0.6), (s - 0.6, s - 0.8), (0.6, s - 0.8)), Paint(fill=style.ink))]))
+    if figure.last_move is not None:
+        entries.append(("last move", [
+            Box(Rect(0, 0, s, s), Paint(fill=style.board_light)),
+            Box(Rect(0, 0, s, s), Paint(fill=LAST_MOVE, opacity=TINT_OPACITY))]))
+    selected = {figure.select} if figure.select else set()
+    selected |= {show.square for show in figure.show if show.what == "moves" and show.square}
+    if any(not d.take for d in figure.destinations):
+        entries.append(("may move here", [Circle(s / 2, s / 2, 0.9, Paint(
+            fill=MOVE_MARK, stroke=style.paper, width=0.2, opacity=MOVE_OPACITY))]))
+    if any(d.take for d in figure.destinations):
+        entries.append(("may take", [Box(Rect(0, 0, s, s).inset(0.5), Paint(
+            stroke=MOVE_MARK, width=1.0, opacity=MOVE_OPACITY))]))
+    frames: dict[str, str] = {}
+    for highlight in figure.highlights:
+        label = "selected card" if highlight.square in selected else "highlighted"
+        if frames.get(highlight.colour) not in (None, label):
+            label = "highlighted"
+        frames[highlight.colour] = label
+    for colour, label in frames.items():
+        entries.append((label, [Box(Rect(0, 0, s, s).inset(0.4), Paint(stroke=colour,
+                                                                        width=0.6))]))
+    if figure.problems:
+        entries.append(("rule engine's problem", [Box(Rect(0, 0, s, s).inset(0.4), Paint(
+            stroke=PROBLEM, width=0.6, dash=(1.0, 0.55)))]))
+    if figure.outlines:
+        what = {show.what for show in figure.show} & {"combos", "words"}
+        label = {frozenset({"combos"}): "combination",
+                 frozenset({"words"}): "word"}.get(frozenset(what), "found by the engine")
+        entries.append((label, [Polygon(((0.3, 1.0), (s - 0.3, 1.0), (s - 0.3, s - 1.0),
+                                         (0.3, s - 1.0)),
+                                        Paint(stroke=figure.outlines[0].colour, width=0.5))]))
+    for colour, kind in dict.fromkeys((a.colour, a.kind) for a in figure.arrows):
+        entries.append((ARROW_KINDS[kind], _swatch_arrow(colour, kind)))
+    for shape, colour in dict.fromkeys((m.shape, m.colour) for m in figure.marks):
+        line = Paint(stroke=colour, width=0.5)
+        shapes: dict[str, list[Item]] = {
+            "circle": [Circle(s / 2, s / 2, s * 0.36, Paint(stroke=colour, width=0.45))],
+            "dot": [Circle(s / 2, s / 2, 0.7, Paint(fill=colour))],
+            "cross": [Line(0.8, 0.8, s - 0.8, s - 0.8, line),
+                      Line(0.8, s - 0.8, s - 0.8, 0.8, line)]}
+        mark = shapes[shape]
+        entries.append(("marked", mark))
+    if figure.crossed:
+        paint = Paint(stroke=COLOURS["red"], width=0.6)
+        entries.append(("taken", [Line(0.6, 0.6, s - 0.6, s - 0.6, paint),
+                                  Line(0.6, s - 0.6, s - 0.6, 0.6, paint)]))
+    return entries
+
+
+def _legend(entries: list[tuple[str, list[Item]]], width: float, top: float, style: Style
+            ) -> tuple[list[Item], float]:
+    """The entries in rows under the board, wrapped to *width*: the items and the height
+    they take from *top*."""
+    items: list[Item] = []
+    x, y, margin = 2.0, top, 2.0
+    for label, swatch in entries:
+        need = LEGEND_SWATCH + 1.2 + fonts.measure(label, "regular", LEGEND_SIZE)
+        if x > margin and x + need > width - margin:
+            x, y = margin, y + LEGEND_ROW
+        items.append(Group(tuple(swatch), Transform.translate(x, y), role=f"legend {label}"))
+        text = _text(label, x + LEGEND_SWATCH + 1.2, y + LEGEND_SWATCH / 2 + LEGEND_SIZE * 0.36,
+                     LEGEND_SIZE, style.ink)
+        items.append(dataclasses.replace(text, anchor="start"))
+        x += need + 3.0
+    return items, (y - top + LEGEND_ROW if entries else 0.0)
+
+
 def _to_move_marker(side: Side, viewer: Side, size: Size, edge: float, style: Style) -> Group:
     """The side to move, as chess diagrams mark it: in the corner of the edge bands on that
     side's right, a solid triangle pointing the way that side plays (as the arrows on its
@@ -559,6 +668,13 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     scale = width / size.width
     height = size.height * scale
     page_items: list[Item] = [Group(tuple(items), Transform.scale(scale), role="figure")]
+    if figure.legend:
+        owners = {owner for name, stack in layout.items()
+                  if at.shown(name) and (owner := stack[-1].owner) is not None}
+        legend, room = _legend(_legend_entries(figure, owners, style), width, height + 2.0,
+                               style)
+        page_items += legend
+        height += room + (2.0 if room else 0.0)
     if figure.caption:
         # One size for every caption, as a book sets them: a long one wraps.
         lines = break_lines(figure.caption, width - 4, "regular", CAPTION_SIZE, "en",

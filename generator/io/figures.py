@@ -42,6 +42,8 @@ class FigureTable:
     """``south``, ``north`` or ``next``: the side-to-move marker (as ``--to-move``)."""
     style: str | None = None
     """``full`` or ``compact`` (as ``--style``)."""
+    legend: bool | None = None
+    """A key to the marks under the board (as ``--legend``)."""
     lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(key, texts) for each of :data:`LISTS` present."""
 
@@ -76,6 +78,7 @@ def read_figure_table(path: Path) -> FigureTable:
         select=table.string("select", None),
         to_move=table.choice("to_move", {side: side for side in TO_MOVE}, None),
         style=table.choice("style", {name: name for name in STYLES}, None),
+        legend=table.boolean("legend", None),
         lists=lists)
     table.finish()
     if found.caption is not None:
