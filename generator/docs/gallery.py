@@ -24,7 +24,7 @@ HEADING_ROOM = 8.0
 #: (layout, command-line annotations, side to move): what the gallery shows, left to right.
 #: The first shows a chess diagram's conventions at once: the last move tinted, the legal
 #: moves of a selected card as dots with a ring round the card it may take, the sides'
-#: marks on every card and the side to move.
+#: marks on every card and the side to move, with a legend to all of them.
 FIGURES: tuple[tuple[str, dict[str, str | tuple[str, ...]], str | None], ...] = (
     ("game1-demo", {"moves": "c2-d3 g7-g6 d3-e4 b7-c6 e4-f5 h7-g7", "select": "f5"}, "next"),
     ("example-beating", {}, None),
@@ -34,6 +34,8 @@ FIGURES: tuple[tuple[str, dict[str, str | tuple[str, ...]], str | None], ...] = 
 )
 CAPTIONS = {"game1-demo": "Basic game 1 after six moves: the last one tinted, the moves of "
             "4Y as dots, its capture ringed"}
+#: The figures drawn with their legend (--legend).
+LEGENDS = {"game1-demo"}
 HEADINGS = {"full": "--style full: the cards as printed",
             "compact": "--style compact: square cells, cards as symbols, for a text column"}
 
@@ -50,6 +52,7 @@ def gallery_page(library: Library) -> Page:
         for name, options, to_move in FIGURES:
             changes = option_annotations(**options)  # type: ignore[arg-type]
             changes["style"] = style
+            changes["legend"] = name in LEGENDS
             page = draw_figure(library, name, changes, caption=CAPTIONS.get(name),
                                width=WIDTH, to_move=to_move, frames=False).final
             items.append(Group(page.items, Transform.translate(x, y),
