@@ -300,11 +300,12 @@ def _text(text: str, x: float, y: float, size: float, fill: str, font: str = "re
 
 # --- annotations ---------------------------------------------------------------------------
 
-def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rect
-                 ) -> list[Item]:
+def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rect,
+                 shift: tuple[float, float] = (0.0, 0.0)) -> list[Item]:
     """*arrow* see-through, so the cards it crosses stay readable, its head short of the
     target's centre (the suit sign) and, where it leaves *area* (a crop), cut at the
-    edge with its head inside."""
+    edge with its head inside; its shaft and head moved sideways by *shift* (see
+    :func:`_fanned`), its ring left round the target."""
     start = at.centre(arrow.origin)
     ring = min(at.square.width, at.square.height)
     if arrow.kind == "=":
@@ -317,6 +318,7 @@ def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rec
     target = points[-1]
     if arrow.stops[-1] != "off":
         points[-1] = _towards(points[-1], points[-2], ARROW_SHORT * ring)
+    points = [(x + shift[0], y + shift[1]) for x, y in points]
     head = 6.5 * u
     # Kept a half head inside the edge, so that a cut arrow's head shows whole.
     shown = _clipped(points, area.inset(head / 2 + 0.4 * u))
@@ -342,6 +344,27 @@ def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rec
             stroke=arrow.colour, width=1.0 * u, opacity=ARROW_OPACITY,
             dash=() if arrow.kind == "x" else (2 * u, 1.2 * u))))
     return items
+
+
+def _fanned(arrows: tuple[Arrow, ...], at: _Squares) -> list[tuple[float, float]]:
+    """A sideways shift for each of *arrows*: arrows that leave one square along one line
+    (c3-b4 and c3xa5, c3-c5 and c3xc6) are set side by side, a head's width apart, so the
+    longer one does not run over the shorter one's head."""
+    shifts = [(0.0, 0.0)] * len(arrows)
+    lines: dict[tuple[str, float], list[int]] = {}
+    for n, arrow in enumerate(arrows):
+        if arrow.kind == "=" or not arrow.stops or arrow.stops[0] == "off":
+            continue
+        (x1, y1), (x2, y2) = at.centre(arrow.origin), at.centre(arrow.stops[0])
+        lines.setdefault((arrow.origin, round(math.atan2(y2 - y1, x2 - x1), 3)),
+                         []).append(n)
+    gap = 0.28 * min(at.square.width, at.square.height)
+    for (_, angle), members in lines.items():
+        across = (-math.sin(angle), math.cos(angle))
+        for k, n in enumerate(members):
+            by = (k - (len(members) - 1) / 2) * gap
+            shifts[n] = (across[0] * by, across[1] * by)
+    return shifts
 
 
 def _towards(point: tuple[float, float], other: tuple[float, float], by: float
@@ -500,8 +523,8 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
                   Line(rect.x, rect.bottom, rect.right, rect.y, paint)]
     for mark in figure.marks:
         items += _mark_items(mark.square, mark.shape, mark.colour, at, u)
-    for arrow in figure.arrows:
-        items += _arrow_items(arrow, at, layout, u, area)
+    for arrow, shift in zip(figure.arrows, _fanned(figure.arrows, at)):
+        items += _arrow_items(arrow, at, layout, u, area, shift)
     move = figure.last_move
     if move is not None and move.stops and move.stops[-1] == "off":
         # A card that left the board has no square to tint: the arrow shows where it went.
