@@ -584,7 +584,7 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style
         entries.append(("may move here", [Circle(s / 2, s / 2, 0.9, Paint(
             fill=MOVE_MARK, stroke=style.paper, width=0.2, opacity=MOVE_OPACITY))]))
     if any(d.take for d in figure.destinations):
-        entries.append(("may take", [Box(Rect(0, 0, s, s).inset(0.5), Paint(
+        entries.append(("may move onto", [Box(Rect(0, 0, s, s).inset(0.5), Paint(
             stroke=MOVE_MARK, width=1.0, opacity=MOVE_OPACITY))]))
     frames: dict[str, str] = {}
     for highlight in figure.highlights:
