@@ -336,7 +336,7 @@ def test_figure_error_is_a_generator_error():
 
 def test_gallery_is_up_to_date(library, tmp_path):
     """docs/figures.png is what 'opencards gallery' draws today (regenerate with it)."""
-    from tests.test_render import what_changed
+    from test_render import what_changed  # as the other tests import their siblings
 
     fresh = write_gallery(library, tmp_path / "figures.png")
     committed = Image.open(ROOT / "docs" / "figures.png").convert("RGB")

@@ -31,7 +31,7 @@ ALLOWED: dict[str, set[str]] = {
 #: Outside libraries each part may import; anything not named here is refused.
 LIBRARIES: dict[str, set[str]] = {
     "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
-    "io": {"wordfreq", "msgpack", "platformdirs"},
+    "io": {"wordfreq", "msgpack", "platformdirs", "pymorphy3", "spylls"},
     "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen", "pypdfium2", "ezdxf",
              "pikepdf"},
     "sheets": set(),

@@ -176,8 +176,9 @@ def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:
         click.echo(word.notation())
-    if not found:
-        click.echo(f"{shown}: no words ({word_list.source})")
+    # Which words count is the list's doing, so the answer names it.
+    click.echo(f"word list: {word_list.source}" if found
+               else f"{shown}: no words (word list: {word_list.source})")
 
 
 # --- the 'game' kind in 'opencards show' --------------------------------------------------
