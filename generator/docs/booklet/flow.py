@@ -185,6 +185,11 @@ class Geometry:
         return self.height - self.margin_bottom - 8.0 * self.style.header / Style.header
 
 
+#: A figure may be drawn down to this share of its height to stay on the page of the text
+#: that introduces it, rather than leave that page half empty.
+SHRINK = 0.7
+
+
 @dataclass
 class Unit:
     """An unbreakable piece of a chapter, drawn with y = 0 at its top."""
@@ -193,6 +198,21 @@ class Unit:
     items: list[Item]
     space_before: float = 0.0
     keep_with_next: bool = False
+    art: float = 0.0
+    """A figure's drawing: its height (the unit's height less the gap below it); 0 for
+    text, which cannot shrink."""
+    centre: float = 0.0
+    """The x the drawing is centred on, kept when it shrinks."""
+
+    def room_to_shrink(self) -> float:
+        return self.art * (1.0 - SHRINK)
+
+    def shrunk(self, by: float) -> Unit:
+        """The figure drawn *by* mm less high, scaled about its centre line."""
+        k = (self.art - by) / self.art
+        at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
+        return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
+                    self.keep_with_next, self.art - by, self.centre)
 
 
 @dataclass(frozen=True)
@@ -321,7 +341,7 @@ class _Setter:
                              x=self.g.column * 0.05, size=self.s.caption, fill=GREY,
                              justify=False, anchor="middle")
         first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
-                     keep_with_next=True)
+                     keep_with_next=True, art=h, centre=self.g.column / 2)
         body = self.g.body_bottom - self.g.body_top
         if first.height + sum(u.height for u in caption) > body:
             # The figure and its caption stay together: more than a page cannot be set.
@@ -388,7 +408,13 @@ def _paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
         while units[j].keep_with_next and j + 1 < len(units):
             j += 1
             need += units[j].space_before + units[j].height
-        if y + need > g.body_bottom + 0.01 and pages[-1]:
+        over = y + need - (g.body_bottom + 0.01)
+        if over > 0 and pages[-1]:
+            # A figure that would fit a little smaller stays here with its text.
+            figure = next((k for k in range(i, j + 1) if units[k].art), None)
+            if figure is not None and units[figure].room_to_shrink() >= over:
+                units[figure] = units[figure].shrunk(over + 0.01)
+                continue
             pages.append([])
             y = g.body_top
             continue
