@@ -12,13 +12,14 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import NamedTuple
 
 from ...draw import fonts
 from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Line, Page, Paint, Text
 from ...draw.text import Line as SetLine, break_lines
-from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
+from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table, unlinked
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -203,6 +204,12 @@ class Unit:
     text, which cannot shrink."""
     centre: float = 0.0
     """The x the drawing is centred on, kept when it shrinks."""
+    links: list[tuple[Rect, str]] = field(default_factory=list)
+    """Cross-references on this unit: the label's box (unit coordinates) and the target,
+    ``chapter`` or ``chapter/section``."""
+    anchor: str = ""
+    """What links to this unit: ``chapter`` for a chapter's title, ``chapter/section`` for
+    a section's heading."""
 
     def room_to_shrink(self) -> float:
         return self.art * (1.0 - SHRINK)
@@ -215,13 +222,26 @@ class Unit:
                     self.keep_with_next, self.art - by, self.centre)
 
 
+class Link(NamedTuple):
+    """A link on page *page* (index from 0): its box in mm from the page's top left, and
+    where it leads: page *to_page*, *to_y* mm from the top."""
+
+    page: int
+    box: Rect
+    to_page: int
+    to_y: float
+
+
 @dataclass(frozen=True)
 class Typeset:
     pages: list[Page]
     outline: list[tuple[str, int, int]]
-    """(title, level, page index) for the PDF's bookmarks."""
+    """(title, level, page index) for the PDF's bookmarks: chapters, and their sections
+    one level down."""
     contents: list[tuple[str, int]]
     """(chapter title, printed page number) as the contents list shows them."""
+    links: list[Link] = field(default_factory=list)
+    """The contents' entries and the cross-references of the text, resolved to pages."""
 
 
 def _text(x: float, y: float, text: str, size: float, *, font: str = "regular",
@@ -239,6 +259,12 @@ class _Setter:
               anchor: str = "start", lead: float | None = None) -> list[Unit]:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
+        text, links = unlinked(text)
+        # A label stays on one line: its words are glued.
+        labels = [(GLUE.join(label.split()), f"{chapter}/{part}" if part else chapter)
+                  for label, chapter, part in links]
+        for label, _ in labels:
+            text = text.replace(" ".join(label.split(GLUE)), label, 1)
         units = []
         for line in set_lines(text, width, font, size, self.lang, justify=justify):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
@@ -246,9 +272,22 @@ class _Setter:
             # PDF word spacing widens a no-break space too: share the stretch among all.
             spaces, glue = line.text.count(" "), line.text.count(GLUE)
             stretch = line.word_space * spaces / (spaces + glue) if glue else line.word_space
-            units.append(Unit(lead, [_text(at, lead * 0.78, shown(line.text), size,
-                                           font=font, anchor=anchor, fill=fill,
-                                           word_space=round(stretch, 4))]))
+            printed = shown(line.text)
+            unit = Unit(lead, [_text(at, lead * 0.78, printed, size, font=font,
+                                     anchor=anchor, fill=fill, word_space=round(stretch, 4))])
+            while labels and labels[0][0] in line.text:
+                label, target = labels.pop(0)
+                start = line.text.index(label)
+
+                def advance(part: str) -> float:
+                    return (fonts.measure(shown(part), font, size)
+                            + stretch * (part.count(" ") + part.count(GLUE)))
+
+                left = at - {"start": 0.0, "middle": 0.5, "end": 1.0}[anchor] * advance(
+                    line.text)
+                x0 = left + advance(line.text[:start])
+                unit.links.append((Rect(x0, 0.0, advance(label), lead), target))
+            units.append(unit)
         return units
 
     @staticmethod
@@ -277,8 +316,10 @@ class _Setter:
         return units
 
     def heading(self, text: str, size: float, space_before: float, where: str = "",
-                key: str = "") -> list[Unit]:
+                key: str = "", anchor: str = "") -> list[Unit]:
         units = self.lines(text, self.g.column, size=size, font="bold", justify=False)
+        if units:
+            units[0].anchor = anchor
         if not units:
             raise TemplateError(where, key, expected="a heading with text", got=repr(text))
         if len(units) > HEADING_LINES:
@@ -372,12 +413,14 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
                    counter: list[int], word: str) -> list[Unit]:
     s = setter.s
     _check_header(setter, chapter)
-    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title")
+    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
+                           anchor=chapter.key)
     body = setter.g.body_bottom - setter.g.body_top
     for i, section in enumerate(chapter.sections):
         if section.heading:
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
-                                    f"section[{i}].heading")
+                                    f"section[{i}].heading",
+                                    anchor=f"{chapter.key}/{section.key}")
         for block in section.blocks:
             if isinstance(block, Paragraph):
                 units += setter.paragraph(block)
@@ -472,6 +515,8 @@ def _title_page(booklet: Booklet, setter: _Setter) -> Page:
 
 def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
               ) -> list[list[tuple[float, Unit]]]:
+    """The contents list, one entry per chapter (in the booklet's order), each entry a link
+    to its chapter."""
     g = setter.g
     units = setter.heading(booklet.contents_heading, g.style.h1, 0.0, booklet.where,
                            "contents")
@@ -480,9 +525,11 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     # same way before and after the page numbers are known.
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
-    for title, number in entries:
+    for (title, number), chapter in zip(entries, booklet.chapters):
         lines = set_lines(title, room, "regular", size, setter.lang, justify=False)
         entry = setter.lines(title, room, justify=False)
+        for unit in entry:
+            unit.links.append((Rect(0.0, 0.0, g.column, unit.height), chapter.key))
         count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
         entry[-1].items += [
@@ -507,17 +554,40 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
     first = 1 + len(provisional)
     entries = []
     number = first + 1
-    for chapter, placed_pages in bodies:
+    for chapter, chapter_body in bodies:
         entries.append((chapter.title, number))
-        number += len(placed_pages)
+        number += len(chapter_body)
     contents = _contents(booklet, setter, entries)
     pages = [_title_page(booklet, setter)]
+    placed_pages: list[list[tuple[float, Unit]]] = [[]]   # the title page has no links
     for placed in contents:
         pages.append(_page(geometry, placed, "", len(pages) + 1, "contents"))
+        placed_pages.append(placed)
     outline = [(booklet.contents_heading, 0, 1)]
-    for chapter, chapter_pages in bodies:
+    headings = {f"{c.key}/{s.key}": s.heading for c in booklet.chapters for s in c.sections}
+    for chapter, chapter_body in bodies:
         outline.append((chapter.title, 0, len(pages)))
-        for placed in chapter_pages:
+        for placed in chapter_body:
+            for _, unit in placed:
+                if "/" in unit.anchor:
+                    outline.append((headings[unit.anchor], 1, len(pages)))
             pages.append(_page(geometry, placed, glued(chapter.title, booklet.lang),
                                len(pages) + 1, chapter.key))
-    return Typeset(pages, outline, entries)
+            placed_pages.append(placed)
+    return Typeset(pages, outline, entries, _links(placed_pages, geometry))
+
+
+def _links(pages: list[list[tuple[float, Unit]]], g: Geometry) -> list[Link]:
+    """Every link of the units placed on *pages*, to the page and height of its target; a
+    link to a chapter the booklet leaves out is dropped (its label prints as text)."""
+    anchors = {unit.anchor: (number, y) for number, placed in enumerate(pages)
+               for y, unit in placed if unit.anchor}
+    links = []
+    for number, placed in enumerate(pages):
+        for y, unit in placed:
+            for box, target in unit.links:
+                if target in anchors:
+                    to_page, to_y = anchors[target]
+                    links.append(Link(number, Rect(g.margin_x + box.x, y + box.y, box.w,
+                                                   box.h), to_page, to_y))
+    return links
