@@ -60,11 +60,24 @@ def glued(text: str, lang: str) -> str:
     return text
 
 
-def _must_not_end(word: str, following: str) -> bool:
-    """A Russian word that may not end a line: a one-letter word, or a preposition before
-    a square name (на f6)."""
-    return word in _SHORT or (word.lower() in _PREPOSITIONS
-                              and _SQUARE.match(following) is not None)
+#: English words that may not end a line: one-letter words, and the words that stand before
+#: a number (fig. 3, p. 12).
+_EN_SHORT = frozenset({"a", "A", "I"})
+_EN_BEFORE_NUMBER = frozenset({"fig.", "Fig.", "p.", "pp.", "No.", "no."})
+#: Units a number is not parted from (5 mm).
+_UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
+
+
+def _must_not_end(word: str, following: str, lang: str) -> bool:
+    """A word that may not end a line. Russian: a one-letter word, or a preposition before
+    a square name (на f6). English: a one-letter word (a, I), fig. or p. before its number.
+    Both: a number before its unit (5 mm)."""
+    if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
+        return True
+    if lang == "ru":
+        return word in _SHORT or (word.lower() in _PREPOSITIONS
+                                  and _SQUARE.match(following) is not None)
+    return word in _EN_SHORT or (word in _EN_BEFORE_NUMBER and following[:1].isdigit())
 
 
 def _line_ends(lines: list[SetLine], groups: list[str]) -> list[int] | None:
@@ -93,9 +106,11 @@ def _line_ends(lines: list[SetLine], groups: list[str]) -> list[int] | None:
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool) -> list[SetLine]:
     """*text* broken into lines (:func:`break_lines`, hyphenated when justified) with the
-    language's typography. In Russian no line ends in a one-letter word or in a preposition
-    before a square: such a word is glued to the next one with a no-break space, but only
-    where a line would end there, so that the other words keep their hyphenation points."""
+    language's typography: no line ends in a word that must stay with the next
+    (:func:`_must_not_end`), and the last line is never the tail of a hyphenated word.
+    Such a word is glued to the next one with a no-break space (a glued pair is never
+    hyphenated either), but only where a line would end there, so that the other words
+    keep their hyphenation points."""
     text = glued(text, lang)
     words = text.split()
     glue: set[int] = set()
@@ -109,12 +124,14 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
         shown_groups = [GLUE.join(words[i] for i in group) for group in groups]
         lines = break_lines(" ".join(shown_groups), width, font, size, lang,
                             justify=justify, hyphenate=justify)
-        if lang != "ru":
-            return lines
         ends = _line_ends(lines, shown_groups) or []
         bad = {groups[g][-1] for g in ends
                if groups[g][-1] + 1 < len(words)
-               and _must_not_end(words[groups[g][-1]], words[groups[g][-1] + 1])}
+               and _must_not_end(words[groups[g][-1]], words[groups[g][-1] + 1], lang)}
+        if len(lines) > 1 and len(words) > 1 and lines[-2].words[-1].endswith("-") \
+                and len(lines[-1].words) == 1:
+            # "заби-" / "рает.": the paragraph's last word is not hyphenated.
+            bad.add(len(words) - 2)
         if not bad - glue:
             return lines
         glue |= bad
@@ -210,6 +227,8 @@ class Unit:
     anchor: str = ""
     """What links to this unit: ``chapter`` for a chapter's title, ``chapter/section`` for
     a section's heading."""
+    header: Unit | None = None
+    """A table row's header row, set again at the top of a page the table runs onto."""
 
     def room_to_shrink(self) -> float:
         return self.art * (1.0 - SHRINK)
@@ -266,7 +285,8 @@ class _Setter:
         for label, _ in labels:
             text = text.replace(" ".join(label.split(GLUE)), label, 1)
         units = []
-        for line in set_lines(text, width, font, size, self.lang, justify=justify):
+        set_ = set_lines(text, width, font, size, self.lang, justify=justify)
+        for number, line in enumerate(set_):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
             # PDF word spacing widens a no-break space too: share the stretch among all.
@@ -287,6 +307,8 @@ class _Setter:
                     line.text)
                 x0 = left + advance(line.text[:start])
                 unit.links.append((Rect(x0, 0.0, advance(label), lead), target))
+            # A word hyphenated at the line's end is not parted across two pages.
+            unit.keep_with_next = number < len(set_) - 1 and line.words[-1].endswith("-")
             units.append(unit)
         return units
 
@@ -351,7 +373,7 @@ class _Setter:
             spare = width - sum(longest)
             extra = [f - m for f, m in zip(full, longest)]
             widths = [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
-        units = []
+        units: list[Unit] = []
         for number, row in enumerate(rows):
             font = "bold" if number == 0 else "regular"
             cells = [self.lines(cell, widths[c] - 2 * pad, x=sum(widths[:c]) + pad, size=size,
@@ -368,7 +390,8 @@ class _Setter:
             items.append(Line(0, height, width, height, Paint(stroke=GREY, width=rule)))
             if number == 0:
                 items.append(Line(0, 0, width, 0, Paint(stroke=GREY, width=0.35)))
-            units.append(Unit(height, items, keep_with_next=number == 0))
+            units.append(Unit(height, items, keep_with_next=number == 0,
+                              header=units[0] if units else None))
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
@@ -460,6 +483,10 @@ def _paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
                 continue
             pages.append([])
             y = g.body_top
+            header = units[i].header
+            if header is not None:
+                pages[-1].append((y, header))
+                y += header.height
             continue
         for k in range(i, j + 1):
             if pages[-1]:
