@@ -12,6 +12,7 @@ import pytest
 
 from generator.docs.booklet.build import make_booklet
 from generator.docs.booklet.flow import Geometry, set_lines
+from generator.draw.text import Line as SetLine, break_lines
 
 OPTIONAL = ("ass", "nivernaise", "empress-of-india", "besieged-city")
 HEADERS = {"en": "English Russian meaning", "ru": "русский английский значение"}
@@ -99,3 +100,25 @@ def test_the_rules_hold_where_they_would_otherwise_break(lang):
             lines = set_lines(text, g.column, "regular", g.style.body, lang, justify=True)
             for line in lines[:-1]:
                 assert line.words[-1] != word, (lang, word, pad)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_paragraph_never_ends_in_a_hyphenated_tail_when_it_would(lang):
+    """The line breaker itself: paragraphs of growing length, ending in a long word. Left
+    to itself the hyphenation puts the word's tail alone on the last line for some of
+    them; set_lines never does."""
+    g = Geometry.for_paper("a5")
+    word = {"en": "understandings.", "ru": "переворачивают."}[lang]
+    filler = {"en": "cards lie face up on the board", "ru": "карты лежат лицом кверху"}
+
+    def tail_alone(lines: list[SetLine]) -> bool:
+        return len(lines) > 1 and lines[-2].words[-1].endswith("-") and len(lines[-1].words) == 1
+
+    would = 0
+    for pad in range(0, 60):
+        text = " ".join([filler[lang]] + ["ab"] * pad + [word])
+        plain = break_lines(text, g.column, "regular", g.style.body, lang, justify=True)
+        would += tail_alone(plain)
+        lines = set_lines(text, g.column, "regular", g.style.body, lang, justify=True)
+        assert not tail_alone(lines), (lang, pad, lines[-2:])
+    assert would
