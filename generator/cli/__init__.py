@@ -237,6 +237,13 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
               help="The style of --cut's marks: silhouette (default: a square and two "
                    "L-brackets, Silhouette Studio's type 1) or squares (three filled 5 mm "
                    "squares).")
+@click.option("--cut-mark-inset", type=Length(limits.CUTTER_INSET), default=None,
+              help="Paper edge to --cut's marks, as Silhouette Studio's registration "
+                   "\"Inset\" (default: 10 mm, or 5 mm where that fits more cards; the "
+                   "sheet's note says which).")
+@click.option("--cut-mark-length", type=Length(limits.CUTTER_LENGTH), default=None,
+              help="The L-brackets' arm length, as Studio's registration \"Length\" "
+                   "(default: 20 mm, or shorter, down to 6.7 mm, where that fits more cards).")
 @click.option("--sheets", type=Sheets(), default=None, metavar="LIST",
               help="Reprint only these sheets of each item, e.g. 2,5-6 (as numbered on the "
                    "sheets); written as NAME-sheets-2,5-6.pdf, without the booklet unless "
@@ -249,7 +256,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
                   backs: str, gap: float, marks: str, orientation: str, overlap: float,
                   cmyk: bool, cut: str | None, cut_marks: str | None,
-                  sheets: frozenset[int] | None, shop: bool, icc: Path | None,
+                  cut_mark_inset: float | None, cut_mark_length: float | None, sheets: frozenset[int] | None, shop: bool, icc: Path | None,
                   overprint_black: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
@@ -271,11 +278,14 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
     spec = sheet_spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
                  orientation=orientation)
-    if cut_marks is not None:
-        if cut is None:
-            raise ImpositionError("--cut-marks chooses the marks of --cut; add --cut svg "
+    for option, value in (("--cut-marks", cut_marks), ("--cut-mark-inset", cut_mark_inset),
+                          ("--cut-mark-length", cut_mark_length)):
+        if value is not None and cut is None:
+            raise ImpositionError(f"{option} sets the marks of --cut; add --cut svg "
                                   "or --cut dxf")
+    if cut_marks is not None:
         spec = replace(spec, cutter_style=CutterMarks(cut_marks))
+    spec = replace(spec, cutter_inset=cut_mark_inset, cutter_length=cut_mark_length)
     built: list[Built] = []
     # One staging for the kit and the booklets: all their files move in, or none.
     with staged(out_dir):

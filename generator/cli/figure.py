@@ -14,6 +14,8 @@ from ..model import limits
 from .common import Integer, Length, library
 from ..io.output import prepare_parent
 from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
+from ..docs.diagram import TEXTS
+from ..docs.figure import STYLES
 from ..docs.gallery import write_gallery
 from ..errors import InvalidLayoutError
 
@@ -33,6 +35,15 @@ from ..errors import InvalidLayoutError
               help="Width of the figure (SVG, PDF; PNG with --dpi).")
 @click.option("--dpi", type=Integer(30, 1200), default=150, show_default=True,
               help="Resolution of PNG and GIF output.")
+@click.option("--style", "figure_style", type=click.Choice(STYLES), default=None,
+              help="full: each card as printed, on card-shaped squares (default); compact: "
+              "square cells and each card as a symbol, for a column of text.")
+@click.option("--text", "text", type=click.Choice(TEXTS), default="outlines", show_default=True,
+              help="SVG text as outlines (the same everywhere) or as real <text> in the "
+              "embedded fonts (selectable, searchable).")
+@click.option("--legend/--no-legend", default=None,
+              help="A key under the board to the marks it shows: sides, last move, dots, "
+              "rings, frames, arrows.")
 @click.option("--caption", help="A line of text under the board.")
 @click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
               help="Outline a square (magenta unless a colour is named, e.g. c3:green). "
@@ -66,6 +77,7 @@ from ..errors import InvalidLayoutError
 @click.pass_context
 def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bool | None,
            crop: str | None, coords: bool | None, width: float, dpi: int,
+           figure_style: str | None, text: str, legend: bool | None,
            caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
            marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
            show: tuple[str, ...], select: str | None, moves: str | None,
@@ -84,6 +96,10 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
     changes = option_annotations(highlight=highlight, arrows=arrows, marks=marks,
                                  crossed=crossed, show=show, crop=crop, last_move=last_move,
                                  moves=moves, select=select)
+    if figure_style is not None:
+        changes["style"] = figure_style  # wins over the layout's [figure] style
+    if legend is not None:
+        changes["legend"] = legend
     try:
         drawn = draw_figure(library(ctx), layout, changes, flip=flip, coords=coords,
                             caption=caption, game_name=game_name, play=play,
@@ -95,7 +111,7 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
         raise
     if chosen == "gif" and len(drawn.pages) < 2:
         click.echo("note: without --moves the GIF holds one frame", err=True)
-    written = write_figure(drawn, out, chosen, dpi=dpi, frames_dir=frames_dir)
+    written = write_figure(drawn, out, chosen, dpi=dpi, frames_dir=frames_dir, text=text)
     if drawn.problems:
         click.echo(f"drew {len(drawn.problems)} problem(s) anyway (--allow-invalid)",
                    err=True)

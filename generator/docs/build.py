@@ -80,6 +80,10 @@ def table_figure(table: FigureTable) -> Figure:
         changes["last_move"] = _parsed(table.where("last_move"), Arrow.parse, table.last_move)
     if table.moves:
         changes["moves"] = _parsed(table.where("moves"), parse_moves, table.moves)
+    if table.style:
+        changes["style"] = table.style
+    if table.legend is not None:
+        changes["legend"] = table.legend
     if table.select:
         changes["select"] = _parsed(table.where("select"), parse_square_name, table.select)
     for key in ("caption", "flip", "coords"):
@@ -174,7 +178,8 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         figure = figure.merged(to_move=steps[-1].turn.value)
     # The frames show the sequence alone; the user's own annotations go on the last one.
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
-                  caption=figure.caption, show=figure.show)
+                  caption=figure.caption, show=figure.show, style=figure.style,
+                  legend=figure.legend)
     drawn = [page(position.layout, bare, frames)]
     for step in steps:
         last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)
@@ -189,9 +194,18 @@ def _drawn(page: Page | None) -> Page:
     return page
 
 
-def encode(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
+def check_text(fmt: str, text: str) -> None:
+    """Refuses ``--text real`` for a format without text: a PNG or GIF is pixels (PDF
+    text is real text already, and stays so)."""
+    if text != "outlines" and fmt not in ("svg", "pdf"):
+        raise FigureError(f"--text {text}: a {fmt.upper()} has no text, only pixels "
+                          "(SVG writes real text when asked; PDF text always is)")
+
+
+def encode(page: Page, fmt: str, *, dpi: float = 150, text: str = "outlines") -> bytes | str:
+    check_text(fmt, text)
     if fmt == "svg":
-        return to_svg(page)
+        return to_svg(page, text=text)
     if fmt == "png":
         return to_png(page, dpi=dpi)
     if fmt == "pdf":
@@ -214,7 +228,7 @@ def format_of(out: Path, fmt: str | None) -> str:
 
 
 def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
-                 frames_dir: Path | None = None) -> list[Path]:
+                 frames_dir: Path | None = None, text: str = "outlines") -> list[Path]:
     """Writes the figure (a GIF holds the whole sequence) and, with *frames_dir*, one file
     per position as ``00.svg`` (the start), ``01.svg`` (after move 1), ...
 
@@ -222,14 +236,16 @@ def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
     a time into the hidden staging folder of *frames_dir*, so memory holds one of them
     however long the sequence.
     """
+    check_text(fmt, text)
     data = gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS, final_pause_ms=FINAL_PAUSE_MS) \
-        if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi)
+        if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi, text=text)
     frame_fmt = "png" if fmt == "gif" else fmt
     prepare_dir(out.parent if str(out.parent) else Path("."))
     if frames_dir is None:
         return [atomic_write(out, data)]
     # The frames move in together, and only once the figure itself is written too.
     with staged(frames_dir) as stage:
-        written = [stage.write(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
+        written = [stage.write(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi,
+                                                               text=text))
                    for n, p in enumerate(drawn.pages)]
         return [atomic_write(out, data), *written]

@@ -222,6 +222,9 @@ class Destination:
     take: bool = False
 
 
+#: How a figure draws its cards (:attr:`Figure.style`).
+STYLES = ("full", "compact")
+
 #: The most moves one figure plays (and a GIF shows, one frame each, after the start).
 MAX_MOVES = 100
 
@@ -266,6 +269,11 @@ class Figure:
     """The square of a card whose legal moves are marked on their destinations."""
     to_move: str | None = None
     """The side to move (``south``, ``north``), marked beside the board."""
+    legend: bool = False
+    """A key under the board to the marks it shows (sides, last move, dots, arrows...)."""
+    style: str = "full"
+    """``full``: each card as the kit prints it, on squares shaped like cards; ``compact``:
+    square cells and each card as a symbol, for a column of text."""
     destinations: tuple[Destination, ...] = ()
     moves: tuple[str, ...] = ()
     problems: tuple[str, ...] = field(default=())

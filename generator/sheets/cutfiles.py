@@ -34,7 +34,7 @@ def cut_sheets(card: Size, spec: SheetSpec, count: int, radius: float) -> list[C
                               f"{radius:g} mm corners; expected 0 to half its shorter side")
     sheet = oriented_plan(card, spec, count)
     per = sheet.per_sheet
-    marks = tuple(cutter_polygons(spec))
+    marks = tuple(cutter_polygons(sheet.spec))
     return [CutSheet(spec.size, sheet.slots[:min(per, count - start)], radius, marks)
             for start in range(0, count, per)]
 

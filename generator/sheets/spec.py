@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from ..draw.geometry import Rect, Size, Transform
 from ..errors import ImpositionError
+from ..model.limits import CUTTER_INSET, CUTTER_LENGTH
 
 #: Portrait sheet sizes by the name ``--paper`` takes.
 PAPERS: dict[str, Size] = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4),
@@ -125,6 +126,11 @@ class SheetSpec:
     cutter_marks: bool = False
     #: Their style: Silhouette's square and two brackets, or three squares.
     cutter_style: CutterMarks = CutterMarks.SILHOUETTE
+    #: Silhouette Studio's registration settings "Inset" (paper edge to the marks) and
+    #: "Length" (the brackets' arms), in mm; None: chosen for the card size so that the
+    #: most cards fit (see :func:`.cards.oriented_plan`).
+    cutter_inset: float | None = None
+    cutter_length: float | None = None
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -143,6 +149,12 @@ class SheetSpec:
             if not isinstance(value, (int, float)) or value < 0:
                 raise ImpositionError(f"sheet {name}: expected a length of 0 mm or more, "
                                       f"got {value!r}")
+        for name, limit in (("cutter_inset", CUTTER_INSET), ("cutter_length", CUTTER_LENGTH)):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, (int, float))
+                                      or not limit.low <= value <= limit.high):
+                raise ImpositionError(f"sheet {name}: expected {limit.low:g} to "
+                                      f"{limit.high:g} mm, got {value!r}")
         m = self.margins
         if m is not None and (not isinstance(m, tuple) or len(m) != 4 or not all(
                 isinstance(v, (int, float)) and v >= 0 for v in m)):

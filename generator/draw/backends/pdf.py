@@ -153,7 +153,7 @@ class _Writer:
         #: The group each form was drawn from, for a document that replays these pages.
         self.form_groups: dict[str, Group] = {}
 
-    def colour(self, hex_colour: str):  # noqa: ANN201 - reportlab colour object
+    def colour(self, hex_colour: str) -> Any:  # a reportlab colour object
         if self.inks is not None:
             from reportlab.lib.colors import CMYKColor
             return CMYKColor(*((1.0, 1.0, 1.0, 1.0) if self.registration
