@@ -90,42 +90,6 @@ def test_the_measure_sees_a_half_empty_page(tmp_path):
     assert len(short) == 1 and short[0] < 0.1
 
 
-def _figure_heights(items: tuple[Item, ...], scale: float) -> list[float]:
-    """The drawn height of each figure among *items*, in order: a figure is the one group
-    clipped to its drawing, under the booklet's placing (and shrinking) groups."""
-    heights = []
-    for item in items:
-        if isinstance(item, Group):
-            k = scale * item.transform.d
-            if item.clip is not None:
-                heights.append(item.clip.h * k)
-            else:
-                heights += _figure_heights(item.items, k)
-    return heights
-
-
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("games", [(), OPTIONAL], ids=["default", "ass-and-patiences"])
-def test_no_page_of_a_chapter_is_under_half_full_but_its_last(library, lang, games):
-    pages = page_fill(make_booklet(library, lang, games).pdf)
-    chapters = [header for header, _ in pages if header]
-    assert len(set(chapters)) >= (len(games) or 10)
-    for number, ((header, fill), after) in enumerate(
-            zip(pages, [h for h, _ in pages[1:]] + [""]), start=1):
-        if not header:
-            continue  # the title page and the contents
-        last_of_chapter = after != header
-        assert fill >= 0.5 or last_of_chapter, (lang, number, header, round(fill, 2))
-
-
-def test_the_measure_sees_a_half_empty_page(library):
-    """The fill measure is not blind: the last page of the general rules holds only the
-    end of the questions, and reads as nearly empty."""
-    pages = page_fill(make_booklet(library, "en", ("basic-1",)).pdf)
-    rules = [fill for header, fill in pages if header == "General rules"]
-    assert len(rules) >= 2 and rules[-1] < 0.5 and min(rules[:-1]) >= 0.5
-
-
 def test_a_figure_shrinks_only_so_far(library):
     """Each figure is drawn at the size its file asks for, or smaller down to SHRINK of
     it; and some figures did shrink to stay with their text."""
