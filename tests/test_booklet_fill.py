@@ -70,8 +70,8 @@ def test_no_page_of_a_chapter_is_under_half_full_but_its_last(library, lang, gam
 
 
 def test_the_measure_sees_a_half_empty_page(tmp_path):
-    """The fill measure is not blind: a chapter of 14 paragraphs of 6 lines fills its first
-    page and leaves a little on the next; a chapter of one line reads as nearly empty."""
+    """The fill measure is not blind: a chapter of 12 long paragraphs fills its pages but
+    the last, which holds under half a page; a chapter of one line reads as nearly empty."""
     root = tmp_path / "mine" / "booklets" / "en"
     root.mkdir(parents=True)
     (root / "booklet.toml").write_text('title = "Mine"\ncontents = "Contents"\n'
@@ -79,14 +79,14 @@ def test_the_measure_sees_a_half_empty_page(tmp_path):
     paragraph = " ".join(["Cards lie face up on the board and move one square."] * 8)
     (root / "long.toml").write_text(
         'title = "Long"\n[[section]]\nid = "a"\ntext = """\n'
-        + "\n\n".join([paragraph] * 14) + '\n"""\n', encoding="utf-8")
+        + "\n\n".join([paragraph] * 12) + '\n"""\n', encoding="utf-8")
     (root / "short.toml").write_text('title = "Short"\n[[section]]\nid = "a"\n'
                                      'text = "One line."\n', encoding="utf-8")
     library = Library([tmp_path / "mine", ROOT / "templates"])
     pages = page_fill(make_booklet(library, "en").pdf)
     long = [fill for header, fill in pages if header == "Long"]
     short = [fill for header, fill in pages if header == "Short"]
-    assert len(long) == 2 and long[0] > 0.95 and long[1] < 0.5
+    assert len(long) >= 2 and min(long[:-1]) > 0.95 and long[-1] < 0.3, long
     assert len(short) == 1 and short[0] < 0.1
 
 
