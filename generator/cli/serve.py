@@ -52,8 +52,10 @@ def serve(ctx: click.Context, port: int, host: str, template_dirs: tuple[Path, .
     import uvicorn  # here: the server is loaded by this command alone
 
     from ..web.app import LOCAL_HOSTS, create_app
+    from ..web.calls import warm
     library = Library.with_user_dirs([*template_dirs, *ctx.obj["templates"]])
     _free(host, port)
+    warm(library)
     hosts = LOCAL_HOSTS if host == LOCAL else (*LOCAL_HOSTS, host)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"

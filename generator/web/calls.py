@@ -101,10 +101,15 @@ def layout_toml(layout: Layout, comment: str) -> str:
 
 
 def destinations(moves: list[Move]) -> list[dict[str, object]]:
-    """Where the moves go, as the figures mark them: a dot on a free square, a ring round a
-    card taken."""
+    """Where the moves go, as the figures mark them (a dot on a free square, a ring round
+    a card taken), each with the moves that end there."""
     found, _ = move_marks(moves)
-    return [{"square": d.square, "take": d.take} for d in found]
+    ending: dict[str, list[str]] = {}
+    for move in moves:
+        ending.setdefault(move.path[-1] if move.path else move.target, []).append(
+            move.notation())
+    return [{"square": d.square, "take": d.take, "moves": ending.get(d.square, [])}
+            for d in found]
 
 
 # --- the board as the editor shows it ---------------------------------------------------
@@ -330,3 +335,16 @@ def _palette(name: str, source: object) -> dict[str, object]:
         groups.append({"name": str(letter_group.colour),
                        "cards": sorted({c.notation() for c in letter_group.cards})})
     return {"name": name, "title": source.title, "kind": "letters", "groups": groups}
+
+
+def warm(library: Library) -> None:
+    """Reads the templates and fonts and draws one board once, before the address is
+    printed, so that the first page loads as fast as the next (the issue asks under 1 s)."""
+    catalogue(library)
+    for name in sorted(library.names(TemplateKind.LAYOUT))[:1]:
+        try:
+            shown, layout = shipped_layout(library, name)
+            board_svg(loaded(library, shown, layout, None), layout, library, flip=False,
+                      marked=(), last=None)
+        except Exception:   # noqa: BLE001 - a broken user layout: the page will say so
+            pass
