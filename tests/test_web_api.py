@@ -405,3 +405,33 @@ def test_serve_listens_on_127_0_0_1_alone(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+# --- the laying games -----------------------------------------------------------------
+
+def test_cards_off_the_board_are_shown_set_and_laid(client, library):
+    state = new_board(client, layout="initial-3-start")
+    board = state["id"]
+    shipped = library.layout("initial-3-start").hands
+    assert state["hands"]["south.stock"] == " ".join(c.notation() for c in shipped.south.stock)
+    moves = client.get(f"/api/boards/{board}/moves").json()["moves"]
+    position = load_layout_file(library, "initial-3-start").position("south")
+    assert moves == [m.notation() for m in position.legal_moves()]
+    lay = moves[0]
+    assert "@" in lay
+    played = client.post(f"/api/boards/{board}/moves", json={"move": lay}).json()
+    card, square = lay.split("@")
+    assert played["squares"][square].startswith(card)
+    assert played["hands"]["south.stock"] == " ".join(
+        c.notation() for c in shipped.south.stock[1:])
+    client.post(f"/api/boards/{board}/reset")
+    changed = client.post(f"/api/boards/{board}/settings", json={"hands": {
+        **state["hands"], "south.held": "5Y", "pile": ""}}).json()
+    assert changed["hands"]["south.held"] == "5Y"
+    # A second 5Y for south: the engine's holdings check says so, off the board.
+    assert {(p["square"], p["code"]) for p in changed["problems"]} == {(None, "card-twice")}
+    assert "5Y is already on the board" in changed["problems"][0]["message"]
+    bad = client.post(f"/api/boards/{board}/settings", json={"hands": {"south.held": "5Q"}})
+    assert "south.held" in one_line_error(bad, 409)
+    bad = client.post(f"/api/boards/{board}/settings", json={"hands": {"east.held": "5Y"}})
+    assert "east.held" in one_line_error(bad, 409)

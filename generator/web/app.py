@@ -191,6 +191,13 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
                 board.set_players({Side.parse(k): v for k, v in players.items()})
             except ValueError as e:
                 raise BadRequest(f"'players': {e}") from None
+        if "hands" in data:
+            hands = data["hands"]
+            if not isinstance(hands, dict) or not all(
+                    isinstance(v, str) for v in hands.values()):
+                raise BadRequest("'hands': expected an object like {\"south.held\": "
+                                 "\"3R 5G\"}")
+            board.set_hands(hands)
         if "game" in data:
             board.set_game(text_field(data, "game", required=False))
         if "check" in data:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from ..errors import GeneratorError, IllegalMoveError
 from ..io.layouts import LayoutFile
 from ..io.templates import Library
-from ..model.hands import Hands
+from ..model.hands import Hand, Hands, items_notation, parse_items
 from ..model.layout import Facing, Layout, Piece, Side, Stack, parse_stack, stack_notation
 from ..rules import Move, Position, Violation
 from . import calls
@@ -143,7 +143,34 @@ class EditorBoard:
             self._edited(previous)
             raise
 
-    def set_hands(self, hands: Hands) -> None:
+    def set_hands(self, parts: dict[str, str]) -> None:
+        """The cards off the board, each part written as ``rules deal`` writes them:
+        ``south.held``, ``south.stock``, ``south.taken`` (the same for north) and ``pile``,
+        each a list like ``3R 5G A/R``, top card first.
+
+        :raises: :exc:`EditError` naming the part for an unknown part or card.
+        """
+        self._editable()
+        hands = Hands()
+        for key, text in parts.items():
+            try:
+                items = parse_items(text)
+            except ValueError as e:
+                raise EditError(f"hands: {key}: {e}") from None
+            side, _, part = key.partition(".")
+            if key == "pile":
+                hands = Hands(hands.south, hands.north, items)
+            elif side in ("south", "north") and part in ("held", "stock", "taken"):
+                hand = hands.of(side)
+                hands = hands.with_hand(side, Hand(**{
+                    "held": hand.held, "stock": hand.stock, "taken": hand.taken,
+                    part: items}))
+            else:
+                raise EditError(f"hands: {key!r}: expected pile or south/north.held, "
+                                ".stock or .taken")
+        self._set_hands(hands)
+
+    def _set_hands(self, hands: Hands) -> None:
         self._edited(Layout(self.layout.board, self.layout.stacks, self.layout.players,
                             self.layout.name, self.layout.title, self.layout.game,
                             self.layout.off_board, hands, self.layout.size))
@@ -234,7 +261,7 @@ class EditorBoard:
             "first": str(self.first), "check": "start" if self.start else "play",
             "flip": self.flip,
             "squares": {sq: stack_notation(stack) for sq, stack in self.current.items()},
-            "hands": self.current.hands.lines(),
+            "hands": _hand_parts(self.current.hands),
             "problems": [{"square": v.square, "code": v.code, "message": v.message}
                          for v in found],
             "boxes": calls.square_boxes(board, self.library, flip=self.flip),
@@ -269,3 +296,11 @@ def _with_stack(layout: Layout, square: str, stack: Stack) -> Layout:
     for piece in stack:
         layout = layout.with_piece(square, piece)
     return layout
+
+
+def _hand_parts(hands: Hands) -> dict[str, str]:
+    """The cards off the board by part, as :meth:`EditorBoard.set_hands` takes them."""
+    parts = {f"{side}.{part}": items_notation(getattr(hands.of(side), part))
+             for side in ("south", "north") for part in ("held", "stock", "taken")}
+    parts["pile"] = items_notation(hands.pile)
+    return parts

@@ -125,8 +125,13 @@ function show(state) {
     li.dataset.code = p.code;
     problems.append(li);
   }
+  for (const input of $("hands").querySelectorAll("input")) {
+    input.value = state.hands[input.name] ?? "";
+    input.disabled = mode === "play";
+  }
   showPlay();
   showExport();
+  offBoardMoves().catch(() => {});
 }
 
 function drawSquares() {
@@ -239,6 +244,54 @@ async function play(move) {
   $("card-moves").replaceChildren();
 }
 
+// Moves that start from no square (a lay from the hand, a card kept, a pass) get buttons
+// of their own: there is no card on the board to click for them.
+async function offBoardMoves() {
+  const list = $("off-moves");
+  list.replaceChildren();
+  if (mode !== "play" || (board.result && board.result.over)) return;
+  const data = await api("GET", url("/moves"));
+  // A move from a square is made by clicking its card; the others are listed here.
+  const moves = data.moves.filter((m) => !(m.match(/^[a-p][0-9]+/)?.[0] in board.boxes));
+  if (data.may_pass) moves.push("pass");
+  // A card laid from the hand or a stock: one button per card, which marks the squares
+  // it may be laid on, as a card on the board marks its destinations.
+  const lays = {};
+  const laid = new Set();
+  for (const move of moves) {
+    const [card, square] = move.split("@");
+    if (square && square in board.boxes) {
+      (lays[card] ??= []).push(move);
+      laid.add(move);
+    }
+  }
+  for (const [card, its] of Object.entries(lays)) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = `lay ${card}`;
+    b.addEventListener("click", () => markLays(its));
+    list.append(b);
+  }
+  for (const move of moves.filter((m) => !laid.has(m))) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = move;
+    b.addEventListener("click", guard(() => play(move)));
+    list.append(b);
+  }
+}
+
+function markLays(moves) {
+  selected = "hand";
+  drawSquares();
+  targets = {};
+  for (const move of moves) {
+    const square = move.split("@")[1];
+    targets[square] = [move];
+    document.querySelector(`.sq[data-square="${square}"]`).classList.add("dot");
+  }
+}
+
 function showPlay() {
   const list = $("movelist");
   list.replaceChildren();
@@ -251,8 +304,8 @@ function showPlay() {
     }
     list.append(li);
   }
-  $("turn-line").textContent = board.playing && !board.result.over
-    ? `${board.to_move} to move` : mode === "play" ? `${board.first} moves first` : "";
+  $("turn-line").textContent = mode === "play" && !board.playing
+    ? `${board.first} moves first` : "";
   $("result").textContent = board.result ? board.result.text : "";
   $("undo").disabled = !board.moves.length;
   $("redo").disabled = !board.redo.length;
@@ -313,6 +366,12 @@ $("blank").addEventListener("submit", guard(async (e) => {
                players: { south: $("south").value, north: $("north").value } });
 }));
 $("source").addEventListener("change", showPalette);
+$("hands").addEventListener("submit", guard(async (e) => {
+  e.preventDefault();
+  const hands = {};
+  for (const input of $("hands").querySelectorAll("input")) hands[input.name] = input.value;
+  await settings({ hands });
+}));
 $("game").addEventListener("change", guard(() => settings({ game: $("game").value || null })));
 $("check").addEventListener("change", guard(() => settings({ check: $("check").value })));
 $("flip").addEventListener("change", guard(() => settings({ flip: $("flip").checked })));
