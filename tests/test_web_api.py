@@ -435,3 +435,19 @@ def test_cards_off_the_board_are_shown_set_and_laid(client, library):
     assert "south.held" in one_line_error(bad, 409)
     bad = client.post(f"/api/boards/{board}/settings", json={"hands": {"east.held": "5Y"}})
     assert "east.held" in one_line_error(bad, 409)
+
+
+def test_the_crosswise_board_and_north_s_view_lay_their_squares_where_drawn(client):
+    board = new_board(client, board="colourless-crosswise", game="initial-11-crosswise",
+                      players={"south": "pack2", "north": "pack2"})
+    assert (board["files"], board["ranks"]) == (16, 4) and len(board["boxes"]) == 64
+    left, top, width, height = board["boxes"]["p4"]
+    assert left > board["boxes"]["a4"][0] and top == pytest.approx(board["boxes"]["a4"][1])
+    state = client.post(f"/api/boards/{board['id']}/squares/p4",
+                        json={"action": "put", "pile": "3R^"}).json()
+    assert state["squares"] == {"p4": "3R^"}
+    flipped = client.post(f"/api/boards/{board['id']}/settings", json={"flip": True}).json()
+    # Seen from north, a1 lies at the top right and p4 at the bottom left.
+    assert flipped["boxes"]["a1"][0] > flipped["boxes"]["p4"][0]
+    assert flipped["boxes"]["a1"][1] < flipped["boxes"]["p4"][1]
+    assert flipped["svg"] != state["svg"]

@@ -23,8 +23,8 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import (FigureError, GeneratorError, IllegalMoveError, InvalidLayoutError,
-                      NotFoundError, one_line)
+from ..errors import (EditorError, FigureError, GeneratorError, IllegalMoveError,
+                      InvalidLayoutError, NotFoundError, one_line)
 from ..io.templates import Library
 from ..docs.diagram import DEFAULT_WIDTH
 from ..io.prescan import MAX_FILE_BYTES
@@ -32,7 +32,7 @@ from ..model import limits
 from ..model.layout import Layout, Side
 from ..model.units import parse_length
 from . import calls
-from .boards import EditError, EditorBoard
+from .boards import EditorBoard
 
 #: The page, its script and style sheet: package data, nothing loaded from elsewhere.
 STATIC = Path(__file__).resolve().parent / "static"
@@ -47,12 +47,9 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost")
 MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 
 
-class BadRequest(Exception):
-    """A request the API cannot read: its status and one line."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
+def bad_request(message: str, status: int = 400) -> HTTPException:
+    """A request the API cannot read, with its status and one line."""
+    return HTTPException(status, message)
 
 
 def _error(message: str, status: int, **extra: object) -> JSONResponse:
@@ -70,7 +67,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         key = request.path_params["board"]
         board = boards.get(key)
         if board is None:
-            raise BadRequest(f"no board {key!r} (it may have been forgotten: load the "
+            raise bad_request(f"no board {key!r} (it may have been forgotten: load the "
                              "page again)", 404)
         boards.move_to_end(key)
         return board
@@ -80,11 +77,11 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         async def endpoint(request: Request) -> Response:
             try:
                 return await handler(request)
-            except BadRequest as e:
-                return _error(str(e), e.status)
+            except HTTPException as e:
+                return _error(e.detail, e.status_code)
             except IllegalMoveError as e:
                 return _error(str(e), 422, reason=e.reason, code=str(e.code))
-            except EditError as e:
+            except EditorError as e:
                 return _error(str(e), 409)
             except InvalidLayoutError as e:
                 return _error(str(e), 422, problems=list(e.problems))
@@ -97,31 +94,32 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
     async def body(request: Request) -> dict[str, Any]:
         size = int(request.headers.get("content-length") or 0)
         if size > MAX_BODY:
-            raise BadRequest(f"request of {size} bytes: at most {MAX_BODY} are read", 413)
+            raise bad_request(f"request of {size} bytes: at most {MAX_BODY} are read", 413)
         chunks = []
         read = 0
         async for chunk in request.stream():
             read += len(chunk)
             if read > MAX_BODY:
-                raise BadRequest(f"request over {MAX_BODY} bytes", 413)
+                raise bad_request(f"request over {MAX_BODY} bytes", 413)
             chunks.append(chunk)
         if not read:
             return {}
         try:
             data = json.loads(b"".join(chunks).decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise BadRequest(f"the request body is not JSON: {e}") from None
+            raise bad_request(f"the request body is not JSON: {e}") from None
         if not isinstance(data, dict):
-            raise BadRequest("the request body must be a JSON object")
+            raise bad_request("the request body must be a JSON object")
         return data
 
-    def text_field(data: Mapping[str, Any], key: str, *, required: bool = True) -> str | None:
+    def text_field(data: Mapping[str, Any], key: str) -> str:
         value = data.get(key)
-        if value is None and not required:
-            return None
         if not isinstance(value, str):
-            raise BadRequest(f"{key!r}: expected a string, got {json.dumps(value)[:40]}")
+            raise bad_request(f"{key!r}: expected a string, got {json.dumps(value)[:40]}")
         return value
+
+    def optional_text(data: Mapping[str, Any], key: str) -> str | None:
+        return None if data.get(key) is None else text_field(data, key)
 
     def state(board: EditorBoard, key: str) -> JSONResponse:
         return JSONResponse({"id": key, **board.state()})
@@ -140,19 +138,17 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         data = await body(request)
         if "toml" in data:
             text = text_field(data, "toml")
-            assert text is not None
-            filename = text_field(data, "filename", required=False) or "layout.toml"
+            filename = optional_text(data, "filename") or "layout.toml"
             shown, layout = calls.layout_from_text(library, text, filename)
         elif "layout" in data:
             name = text_field(data, "layout")
-            assert name is not None
             shown, layout = calls.shipped_layout(library, name)
         elif "board" in data:
             shown, layout = "position.toml", _empty(library, data)
         else:
-            raise BadRequest("expected 'layout' (a shipped layout's name), 'toml' (a "
+            raise bad_request("expected 'layout' (a shipped layout's name), 'toml' (a "
                              "layout file's text) or 'board' (an empty board)")
-        game = text_field(data, "game", required=False)
+        game = optional_text(data, "game")
         board = EditorBoard(library, shown, layout, game_name=game)
         board.loaded()  # an unknown game or pack is refused now, not at the first edit
         key = secrets.token_hex(8)
@@ -163,18 +159,17 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
 
     def _empty(library: Library, data: Mapping[str, Any]) -> Layout:
         name = text_field(data, "board")
-        assert name is not None
         found = library.board(name)
         players = data.get("players") or {}
         if not isinstance(players, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
-            raise BadRequest("'players': expected an object like {\"south\": \"pack1:G1\"}")
+            raise bad_request("'players': expected an object like {\"south\": \"pack1:G1\"}")
         try:
             return Layout(found.name, {}, players, "position", "A position set up in the "
-                          "editor", text_field(data, "game", required=False), (),
+                          "editor", optional_text(data, "game"), (),
                           size=(found.files, found.ranks))
         except ValueError as e:
-            raise BadRequest(f"'players': {e}") from None
+            raise bad_request(f"'players': {e}") from None
 
     async def get_board(request: Request) -> Response:
         return state(board_of(request), request.path_params["board"])
@@ -186,36 +181,36 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
             players = data["players"]
             if not isinstance(players, dict) or not all(
                     isinstance(v, str) for v in players.values()):
-                raise BadRequest("'players': expected an object like {\"south\": \"pack1:G1\"}")
+                raise bad_request("'players': expected an object like {\"south\": \"pack1:G1\"}")
             try:
                 board.set_players({Side.parse(k): v for k, v in players.items()})
             except ValueError as e:
-                raise BadRequest(f"'players': {e}") from None
+                raise bad_request(f"'players': {e}") from None
         if "hands" in data:
             hands = data["hands"]
             if not isinstance(hands, dict) or not all(
                     isinstance(v, str) for v in hands.values()):
-                raise BadRequest("'hands': expected an object like {\"south.held\": "
+                raise bad_request("'hands': expected an object like {\"south.held\": "
                                  "\"3R 5G\"}")
             board.set_hands(hands)
         if "game" in data:
-            board.set_game(text_field(data, "game", required=False))
+            board.set_game(optional_text(data, "game"))
         if "check" in data:
             check = data["check"]
             if check not in ("start", "play"):
-                raise BadRequest(f"'check': expected 'start' or 'play', got {check!r}")
+                raise bad_request(f"'check': expected 'start' or 'play', got {check!r}")
             board.start = check == "start"
         if "first" in data:
             try:
                 first = Side.parse(data["first"])
             except ValueError as e:
-                raise BadRequest(f"'first': {e}") from None
+                raise bad_request(f"'first': {e}") from None
             if first is not board.first:
                 board.first = first
                 board.reset()
         if "flip" in data:
             if not isinstance(data["flip"], bool):
-                raise BadRequest("'flip': expected true or false")
+                raise bad_request("'flip': expected true or false")
             board.flip = data["flip"]
         return state(board, request.path_params["board"])
 
@@ -228,19 +223,17 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
             data = await body(request)
             action = data.get("action", "put")
             if action == "put":
-                board.put(square, text_field(data, "pile") or "")
+                board.put(square, text_field(data, "pile"))
             elif action == "add":
-                board.add(square, text_field(data, "card") or "")
+                board.add(square, text_field(data, "card"))
             elif action == "turn":
                 board.turn(square)
             elif action == "face":
                 board.face(square)
             elif action == "move":
-                target = text_field(data, "to")
-                assert target is not None
-                board.move_pile(square, target)
+                board.move_pile(square, text_field(data, "to"))
             else:
-                raise BadRequest(f"'action': expected put, add, turn, face or move, got "
+                raise bad_request(f"'action': expected put, add, turn, face or move, got "
                                  f"{action!r}")
         return state(board, request.path_params["board"])
 
@@ -253,7 +246,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         board = board_of(request)
         square = request.query_params.get("square")
         if square is not None and not calls.is_square(board.loaded().board, square):
-            raise BadRequest(f"'square': {square!r} is not a square of "
+            raise bad_request(f"'square': {square!r} is not a square of "
                              f"{board.loaded().board.name}")
         moves = board.legal_moves(square)
         position = board.game()
@@ -266,9 +259,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
     async def push(request: Request) -> Response:
         board = board_of(request)
         data = await body(request)
-        text = text_field(data, "move")
-        assert text is not None
-        board.push(text)
+        board.push(text_field(data, "move"))
         return state(board, request.path_params["board"])
 
     async def undo(request: Request) -> Response:
@@ -292,7 +283,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         board = board_of(request)
         fmt = request.path_params["fmt"]
         if fmt not in calls.EXPORT_FORMATS:
-            raise BadRequest(f"no figure format {fmt!r} (expected svg, png or pdf)", 404)
+            raise bad_request(f"no figure format {fmt!r} (expected svg, png or pdf)", 404)
         options = figure_options(request, board)
         data = calls.figure_bytes(library, board.loaded(), options, fmt)
         return Response(data, media_type=MEDIA[fmt], headers={
@@ -302,7 +293,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         board = board_of(request)
         fmt = request.query_params.get("format", "svg")
         if fmt not in calls.EXPORT_FORMATS:
-            raise BadRequest(f"'format': expected svg, png or pdf, got {fmt!r}")
+            raise bad_request(f"'format': expected svg, png or pdf, got {fmt!r}")
         options = figure_options(request, board)
         return JSONResponse({"command": options.command("position.toml", f"figure.{fmt}")})
 
@@ -310,7 +301,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         board = board_of(request)
         which = request.query_params.get("position", "start")
         if which not in ("start", "current"):
-            raise BadRequest(f"'position': expected start or current, got {which!r}")
+            raise bad_request(f"'position': expected start or current, got {which!r}")
         layout = board.layout if which == "start" else board.current
         moves = board.moves_text()
         comment = f"Set up in opencards serve from {board.shown}" + (
@@ -344,8 +335,10 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
     ]
 
     async def not_found(_request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return _error(exc.detail, exc.status_code)
+        # Routing's own answers (an unknown page, a method not allowed), in one line too.
+        if isinstance(exc, HTTPException):
+            return _error(exc.detail, exc.status_code)
+        return _error("internal error", 500)
 
     return Starlette(routes=routes,
                      middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
@@ -373,7 +366,7 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
              "select", "moves", "to_move", "width", "dpi", "allow_invalid", "format"}
     unknown = sorted(set(query.keys()) - known)
     if unknown:
-        raise BadRequest(f"unknown option {unknown[0]!r} (expected one of "
+        raise bad_request(f"unknown option {unknown[0]!r} (expected one of "
                          f"{', '.join(sorted(known))})")
 
     def flag(key: str) -> bool | None:
@@ -381,7 +374,7 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
         if value is None:
             return None
         if value not in _FLAGS:
-            raise BadRequest(f"{key!r}: expected true or false, got {value!r}")
+            raise bad_request(f"{key!r}: expected true or false, got {value!r}")
         return _FLAGS[value]
 
     width = DEFAULT_WIDTH
@@ -389,16 +382,16 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
         try:
             width = limits.FIGURE_WIDTH.check(parse_length(query["width"]))
         except ValueError as e:
-            raise BadRequest(f"'width': {e}") from None
+            raise bad_request(f"'width': {e}") from None
     dpi = 150
     if "dpi" in query:
         text = query["dpi"]
         if not text.isdigit() or not 30 <= int(text) <= 1200:
-            raise BadRequest(f"'dpi': expected a whole number from 30 to 1200, got {text!r}")
+            raise bad_request(f"'dpi': expected a whole number from 30 to 1200, got {text!r}")
         dpi = int(text)
     to_move = query.get("to_move")
     if to_move is not None and to_move not in ("south", "north", "next"):
-        raise BadRequest(f"'to_move': expected south, north or next, got {to_move!r}")
+        raise bad_request(f"'to_move': expected south, north or next, got {to_move!r}")
     moves = query.get("moves")
     if moves is None:
         moves = board.moves_text() or None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import EditorError
 from ..errors import GeneratorError, IllegalMoveError
 from ..io.layouts import LayoutFile
 from ..io.templates import Library
@@ -15,11 +16,6 @@ from ..model.hands import Hand, Hands, items_notation, parse_items
 from ..model.layout import Facing, Layout, Piece, Side, Stack, parse_stack, stack_notation
 from ..rules import Move, Position, Violation
 from . import calls
-
-
-class EditError(GeneratorError):
-    """An edit or a move the editor refuses: the request was well formed, the board says
-    no (HTTP 409 or 422 with this one line)."""
 
 
 @dataclass
@@ -69,14 +65,14 @@ class EditorBoard:
         """Puts the pile written *text* (``3R^``, ``(1B)v``, ``2Y^+1Rv``) on *square*,
         replacing what lay there.
 
-        :raises: :exc:`EditError` for a square off the board or a malformed pile.
+        :raises: :exc:`EditorError` for a square off the board or a malformed pile.
         """
         self._square(square)
         self._editable()
         try:
             stack = parse_stack(text)
         except ValueError as e:
-            raise EditError(f"{square}: {e}") from None
+            raise EditorError(f"{square}: {e}") from None
         self._edited(_with_stack(self.layout, square, stack))
 
     def add(self, square: str, text: str) -> None:
@@ -87,7 +83,7 @@ class EditorBoard:
         try:
             piece = Piece.from_notation(text)
         except ValueError as e:
-            raise EditError(f"{square}: {e}") from None
+            raise EditorError(f"{square}: {e}") from None
         self._edited(self.layout.with_piece(square, piece))
 
     def remove(self, square: str) -> None:
@@ -148,7 +144,7 @@ class EditorBoard:
         ``south.held``, ``south.stock``, ``south.taken`` (the same for north) and ``pile``,
         each a list like ``3R 5G A/R``, top card first.
 
-        :raises: :exc:`EditError` naming the part for an unknown part or card.
+        :raises: :exc:`EditorError` naming the part for an unknown part or card.
         """
         self._editable()
         hands = Hands()
@@ -156,7 +152,7 @@ class EditorBoard:
             try:
                 items = parse_items(text)
             except ValueError as e:
-                raise EditError(f"hands: {key}: {e}") from None
+                raise EditorError(f"hands: {key}: {e}") from None
             side, _, part = key.partition(".")
             if key == "pile":
                 hands = Hands(hands.south, hands.north, items)
@@ -166,7 +162,7 @@ class EditorBoard:
                     "held": hand.held, "stock": hand.stock, "taken": hand.taken,
                     part: items}))
             else:
-                raise EditError(f"hands: {key!r}: expected pile or south/north.held, "
+                raise EditorError(f"hands: {key!r}: expected pile or south/north.held, "
                                 ".stock or .taken")
         self._set_hands(hands)
 
@@ -178,7 +174,7 @@ class EditorBoard:
     def _square(self, square: str) -> None:
         if not calls.is_square(self.loaded().board, square):
             board = self.loaded().board
-            raise EditError(f"{square!r} is not a square of {board.name} "
+            raise EditorError(f"{square!r} is not a square of {board.name} "
                             f"(files a-{'abcdefghijklmnop'[board.files - 1]}, "
                             f"ranks 1-{board.ranks})")
 
@@ -187,12 +183,12 @@ class EditorBoard:
         self._editable()
         stack = self.layout.stacks.get(square)
         if not stack:
-            raise EditError(f"{square}: no card there")
+            raise EditorError(f"{square}: no card there")
         return stack
 
     def _editable(self) -> None:
         if self.position is not None and self.position.plies:
-            raise EditError("moves have been played from this layout: go back to the "
+            raise EditorError("moves have been played from this layout: go back to the "
                             "set-up (reset) to edit it")
 
     # --- play ---------------------------------------------------------------------------
@@ -221,13 +217,13 @@ class EditorBoard:
     def undo(self) -> None:
         position = self.game()
         if not position.plies:
-            raise EditError("no move to take back")
+            raise EditorError("no move to take back")
         self.redo.append(position.plies[-1].notation())
         position.pop()
 
     def redo_move(self) -> None:
         if not self.redo:
-            raise EditError("no move to play again")
+            raise EditorError("no move to play again")
         text = self.redo.pop()
         try:
             self.game().push_text(text)

@@ -330,7 +330,8 @@ def _palette(name: str, source: object) -> dict[str, object]:
         if not groups:
             groups.append({"name": "", "cards": [c.notation() for c in source.cards]})
         return {"name": name, "title": source.title, "kind": "pack", "groups": groups}
-    assert isinstance(source, LetterSet)
+    if not isinstance(source, LetterSet):
+        raise TypeError(f"{name} is neither a pack nor a letter set")
     for letter_group in source.groups:
         groups.append({"name": str(letter_group.colour),
                        "cards": sorted({c.notation() for c in letter_group.cards})})
