@@ -175,8 +175,9 @@ def test_a_short_game_is_played_to_its_end_undone_and_exported(page, runner, tmp
     assert page.locator("#moves-text").input_value() == " ".join(SHORT_GAME)
     # The figure downloaded equals the figure command's from the layout downloaded.
     page.check("#x-flip")
-    page.dispatch_event("#x-flip", "change")
-    page.wait_for_function("document.querySelector('#figure-link').href.includes('flip')")
+    page.fill("#x-arrows", "d2-d4:green")
+    page.dispatch_event("#x-arrows", "change")
+    page.wait_for_function("document.querySelector('#figure-link').href.includes('arrow')")
     with page.expect_download() as figure:
         page.click("#figure-link")
     with page.expect_download() as layout:
@@ -190,13 +191,15 @@ def test_a_short_game_is_played_to_its_end_undone_and_exported(page, runner, tmp
     os.chdir(tmp_path)
     try:
         result = runner.invoke(cli, ["figure", "position.toml", "--out", str(out), "--flip",
-                                     "--moves", " ".join(SHORT_GAME)])
+                                     "--moves", " ".join(SHORT_GAME),
+                                     "--arrow", "d2-d4:green"])
     finally:
         os.chdir(cwd)
     assert result.exit_code == 0, result.output
     assert figure_path.read_bytes() == out.read_bytes()
     shown = page.locator("#command").inner_text()
     assert shown.startswith("opencards figure position.toml --out figure.svg --flip --moves")
+    assert shown.endswith("--arrow d2-d4:green")
     shot = os.environ.get("OPENCARDS_EDITOR_SCREENSHOT")
     if shot:   # docs/editor.png is taken here: OPENCARDS_EDITOR_SCREENSHOT=docs/editor.png
         page.click("#undo")

@@ -22,7 +22,7 @@ from ..docs.figure import Arrow, Figure
 from ..docs.sequence import play_moves
 from ..draw.art.board import EDGE, board_size, square_rect, whole
 from ..draw.scene import Page
-from ..errors import FigureError, InvalidLayoutError, TemplateError
+from ..errors import FigureError, GeneratorError, InvalidLayoutError, TemplateError
 from ..io.glyphs import check_printable
 from ..io.layout_text import layout_from_toml, layout_to_toml
 from ..io.layouts import LayoutFile, game_for, sources_for
@@ -297,14 +297,14 @@ def catalogue(library: Library) -> dict[str, object]:
         for name in names(kind):
             try:
                 source = library.source(name)
-            except Exception:   # noqa: BLE001 - a broken user template: not offered
+            except GeneratorError:   # a broken template of the user's: not offered
                 continue
             sources.append(_palette(name, source))
     boards = []
     for name in names(TemplateKind.BOARD):
         try:
             board = library.board(name)
-        except Exception:   # noqa: BLE001
+        except GeneratorError:
             continue
         boards.append({"name": name, "title": board.title, "files": board.files,
                        "ranks": board.ranks})
@@ -312,7 +312,7 @@ def catalogue(library: Library) -> dict[str, object]:
     for name in names(TemplateKind.GAME):
         try:
             games.append({"name": name, "title": library.game(name).title})
-        except Exception:   # noqa: BLE001
+        except GeneratorError:
             continue
     return {"boards": boards, "games": games, "layouts": names(TemplateKind.LAYOUT),
             "sources": sources}
@@ -347,5 +347,5 @@ def warm(library: Library) -> None:
             shown, layout = shipped_layout(library, name)
             board_svg(loaded(library, shown, layout, None), layout, library, flip=False,
                       marked=(), last=None)
-        except Exception:   # noqa: BLE001 - a broken user layout: the page will say so
+        except GeneratorError:   # a broken layout of the user's: the page will say so
             pass

@@ -322,6 +322,11 @@ function figureQuery() {
   if ($("x-width").value.trim() && $("x-width").value.trim() !== "100mm") {
     q.set("width", $("x-width").value.trim());
   }
+  for (const [id, key] of [["x-arrows", "arrow"], ["x-highlights", "highlight"],
+                           ["x-marks", "mark"]]) {
+    for (const word of $(id).value.split(/\s+/).filter(Boolean)) q.append(key, word);
+  }
+  if ($("x-to-move").value) q.set("to_move", $("x-to-move").value);
   return q;
 }
 
@@ -406,7 +411,8 @@ trash.addEventListener("drop", guard(async (e) => {
   const data = JSON.parse(e.dataTransfer.getData("text/plain") || "{}");
   if (data.from) show(await api("DELETE", url(`/squares/${data.from}`)));
 }));
-for (const id of ["format", "x-flip", "x-coords", "x-crop", "x-caption", "x-width"]) {
+for (const id of ["format", "x-flip", "x-coords", "x-crop", "x-caption", "x-width",
+                  "x-arrows", "x-highlights", "x-marks", "x-to-move"]) {
   $(id).addEventListener("change", () => showExport());
 }
 
