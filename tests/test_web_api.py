@@ -336,6 +336,16 @@ def test_a_request_naming_another_host_is_refused(client):
     assert client.get("/api/catalogue", headers={"host": "localhost:8765"}).status_code == 200
 
 
+def test_a_request_from_a_page_of_another_site_is_refused(client):
+    # Cross-site request forgery: the browser names the page's site in Origin.
+    refused = client.post("/api/boards", json={"layout": "game1-demo"},
+                          headers={"origin": "https://attacker.example"})
+    assert "attacker.example" in one_line_error(refused, 403)
+    own = client.post("/api/boards", json={"layout": "game1-demo"},
+                      headers={"origin": BASE})
+    assert own.status_code == 200
+
+
 def test_the_page_and_its_files_are_served_from_the_package(client):
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]

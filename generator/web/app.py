@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -75,6 +76,11 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
     def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Endpoint:
         """*handler* with every mistake answered in one line, never a traceback."""
         async def endpoint(request: Request) -> Response:
+            # A page of another site may send requests here from the user's browser
+            # (cross-site request forgery); the browser names that site in Origin.
+            origin = request.headers.get("origin")
+            if origin is not None and urlsplit(origin).hostname not in hosts:
+                return _error(f"requests from pages of {origin[:60]} are refused", 403)
             try:
                 return await handler(request)
             except HTTPException as e:
