@@ -461,3 +461,12 @@ def test_the_crosswise_board_and_north_s_view_lay_their_squares_where_drawn(clie
     assert flipped["boxes"]["a1"][0] > flipped["boxes"]["p4"][0]
     assert flipped["boxes"]["a1"][1] < flipped["boxes"]["p4"][1]
     assert flipped["svg"] != state["svg"]
+
+
+def test_an_uploaded_layout_without_a_game_is_judged_by_the_one_chosen(client):
+    text = Path("templates/layouts/game1-demo.toml").read_text(encoding="utf-8")
+    gameless = "\n".join(line for line in text.splitlines() if not line.startswith("game ="))
+    refused = client.post("/api/boards", json={"toml": gameless, "filename": "g.toml"})
+    assert "g.toml: the layout names no game" in one_line_error(refused, 404)
+    state = new_board(client, toml=gameless, filename="g.toml", game="basic-1")
+    assert state["game"] == "basic-1" and state["problems"] == []

@@ -25,12 +25,14 @@ from ..draw.scene import Page
 from ..errors import FigureError, GeneratorError, InvalidLayoutError, TemplateError
 from ..io.glyphs import check_printable
 from ..io.layout_text import layout_from_toml, layout_to_toml
-from ..io.layouts import LayoutFile, game_for, sources_for
+from ..io.layouts import LayoutFile, game_for, load_layout, sources_for
 from ..io.prescan import MAX_FILE_BYTES, check_toml_shape
 from ..io.reader import Reader
 from ..io.templates import Library, TemplateKind
 from ..model.board import Board, parse_square, square_name
+from ..model.cards import Pack
 from ..model.layout import Layout
+from ..model.letters import LetterSet
 from ..rules import Move, Violation
 
 #: The figure formats the editor exports (a GIF needs the frames, which a download of one
@@ -44,7 +46,6 @@ def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
     :raises: :exc:`NotFoundError` for an unknown name, :exc:`TemplateError` for a broken
         file.
     """
-    from ..io.layouts import load_layout
     if name.endswith(".toml"):
         # A path would let a request read the server's files: only names are served.
         raise TemplateError(name, "", expected="the name of a shipped layout, not a path")
@@ -318,9 +319,7 @@ def catalogue(library: Library) -> dict[str, object]:
             "sources": sources}
 
 
-def _palette(name: str, source: object) -> dict[str, object]:
-    from ..model.cards import Pack
-    from ..model.letters import LetterSet
+def _palette(name: str, source: Pack | LetterSet) -> dict[str, object]:
     groups: list[dict[str, object]] = []
     if isinstance(source, Pack):
         for split in source.splits:
@@ -330,8 +329,6 @@ def _palette(name: str, source: object) -> dict[str, object]:
         if not groups:
             groups.append({"name": "", "cards": [c.notation() for c in source.cards]})
         return {"name": name, "title": source.title, "kind": "pack", "groups": groups}
-    if not isinstance(source, LetterSet):
-        raise TypeError(f"{name} is neither a pack nor a letter set")
     for letter_group in source.groups:
         groups.append({"name": str(letter_group.colour),
                        "cards": sorted({c.notation() for c in letter_group.cards})})

@@ -362,7 +362,11 @@ $("load").addEventListener("submit", guard(async (e) => {
 }));
 $("upload").addEventListener("change", guard(async () => {
   const file = $("upload").files[0];
-  if (file) await load({ toml: await file.text(), filename: file.name });
+  // A layout file that names no game is judged by the game chosen in the bar.
+  if (file) {
+    await load({ toml: await file.text(), filename: file.name,
+                 game: $("game").value || null });
+  }
   $("upload").value = "";
 }));
 $("blank").addEventListener("submit", guard(async (e) => {
