@@ -385,5 +385,8 @@ cli.add_lazy("printer", "generator.cli.printer:printer",
              "Printer profiles: the paper, flip, margins and back correction that suit one "
              "printer, saved by name, for 'build --printer NAME' and 'calibrate --printer "
              "NAME'.")
+cli.add_lazy("serve", "generator.cli.serve:serve",
+             "Start the board editor in the browser: set up a position, play it with the "
+             "rules, export the figure.")
 cli.add_lazy("patience", "generator.cli.patience:patience",
              "Cadogan's patiences: nivernaise, empress-of-india, besieged-city.")
