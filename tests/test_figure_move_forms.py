@@ -79,3 +79,15 @@ def test_a_pass_changes_nothing_and_marks_no_last_move(library):
     passed = _roles(_drawn(library, "c3-c2 pass").items)
     assert passed["side north"] == slid["side north"] == 3
     assert passed.get("last move", 0) == 0
+
+
+def test_a_lay_and_an_opening_are_drawn_with_their_square_tinted(library):
+    def page(layout: str, moves: str) -> dict[str, int]:
+        return _roles(draw_figure(library, layout, {"moves": parse_moves(moves)}, caption="",
+                                  frames=False).final.items)
+    before = _roles(draw_figure(library, "initial-3-start", caption="", frames=False)
+                    .final.items)
+    laid = page("initial-3-start", "3G@d1")
+    # 3G comes from south's hand onto d1: one more card with south's bar, d1 tinted.
+    assert laid["side south"] == before["side south"] + 1 and laid["last move"] == 1
+    assert page("initial-6-start", "a1=")["last move"] == 1
