@@ -1,8 +1,9 @@
 """Issue 25, links: the contents' entries and the cross-references of the text
 (``[label](#chapter/section)`` in a booklet file) are resolved to the page and height of
 their target, checked here against the text of the PDF itself; the outline (bookmarks)
-holds the chapters and their sections. (Writing them as link annotations waits for the PDF
-backend: see Typeset.links.)"""
+holds the chapters and their sections. The links are read back from the PDF's link
+annotations: each box holds its label and leads to the page and height where its target is
+printed."""
 from __future__ import annotations
 
 import io
@@ -16,6 +17,7 @@ import pytest
 
 from generator.docs.booklet.build import make_booklet
 from generator.docs.booklet.flow import Link
+from generator.draw.geometry import Rect
 from generator.errors import TemplateError
 from generator.io.booklets import load_booklet
 from generator.io.templates import Library
@@ -38,6 +40,26 @@ def _label(pdf: pypdfium2.PdfDocument, link: Link) -> str:
     return _text_in(pdf[link.page], box.x, box.y + 0.4, box.w, box.h - 0.8)
 
 
+def _pdf_links(data: bytes) -> list[Link]:
+    """Every link annotation of the PDF *data*: its page, box (mm from the top left) and
+    destination (page, mm from the top), as a reader finds them."""
+    found = []
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        number = {page.objgen: n for n, page in enumerate(pdf.pages)}
+        heights = [float(page.mediabox[3]) for page in pdf.pages]
+        for n, page in enumerate(pdf.pages):
+            for annot in page.obj.get("/Annots", []):
+                assert annot.Subtype == "/Link" and list(annot.Border) == [0, 0, 0]
+                x0, y0, x1, y1 = (float(v) for v in annot.Rect)
+                target, fit, _, top, _ = annot.Dest
+                assert fit == "/XYZ"
+                to_page = number[target.objgen]
+                found.append(Link(n, Rect((x0 / MM), (heights[n] - y1) / MM, (x1 - x0) / MM,
+                                          (y1 - y0) / MM),
+                                  to_page, (heights[to_page] - float(top)) / MM))
+    return found
+
+
 def _target(pdf: pypdfium2.PdfDocument, to_page: int, to_y: float) -> str:
     """The line of text where a link leads: a heading."""
     page = pdf[to_page]
@@ -49,7 +71,18 @@ def test_links_lead_to_what_they_name(library, lang):
     made = make_booklet(library, lang)
     pdf = pypdfium2.PdfDocument(made.pdf)
     chapters = made.booklet.chapters
-    contents = [link for link in made.typeset.links if made.pages[link.page].label == "contents"]
+    links = _pdf_links(made.pdf)
+    # The PDF holds the links the typesetting resolved: the same boxes (to 0.01 mm) and
+    # the same places (to 1 mm; the PDF keeps points to 3 decimals).
+    assert len(links) == len(made.typeset.links)
+    for got, meant in zip(links, made.typeset.links):
+        assert (got.page, got.to_page) == (meant.page, meant.to_page)
+        assert got.box.x == pytest.approx(meant.box.x, abs=0.01)
+        assert got.box.y == pytest.approx(meant.box.y, abs=0.01)
+        assert got.box.w == pytest.approx(meant.box.w, abs=0.01)
+        assert got.box.h == pytest.approx(meant.box.h, abs=0.01)
+        assert got.to_y == pytest.approx(meant.to_y, abs=1.0)
+    contents = [link for link in links if made.pages[link.page].label == "contents"]
     # Each contents entry (a line or two) leads to its chapter's title.
     entries: dict[tuple[int, float], list[str]] = {}
     for link in contents:
@@ -69,7 +102,7 @@ def test_links_lead_to_what_they_name(library, lang):
                for m in LINK.finditer(text)]
     present = {c.key: c for c in chapters}
     written = [w for w in written if w[1] in present]
-    crossrefs = [link for link in made.typeset.links if link not in contents]
+    crossrefs = [link for link in links if link not in contents]
     assert len(written) >= 5 and len(crossrefs) == len(written)
     for (label, chapter, section), link in zip(written, crossrefs):
         assert _label(pdf, link) == label, (label, _label(pdf, link))
@@ -77,6 +110,8 @@ def test_links_lead_to_what_they_name(library, lang):
                    if section else present[chapter].title)
         assert _target(pdf, link.to_page, link.to_y).startswith(heading.split()[0]), \
             (label, heading)
+    # Links and all, the same booklet is the same bytes.
+    assert make_booklet(library, lang).pdf == made.pdf
 
 
 def test_a_link_to_a_chapter_left_out_prints_as_text(library):
@@ -85,7 +120,7 @@ def test_a_link_to_a_chapter_left_out_prints_as_text(library):
     text = "".join(page.get_textpage().get_text_range() for page in pdf)
     assert "as in game 1;" in re.sub(r"\s+", " ", text.replace("\u00a0", " "))
     assert "](#" not in text
-    targets = {made.pages[link.to_page].label for link in made.typeset.links}
+    targets = {made.pages[link.to_page].label for link in _pdf_links(made.pdf)}
     assert "basic-1" not in targets and "rules" in targets
 
 
@@ -114,3 +149,15 @@ def test_a_link_to_an_unknown_place_is_one_line_naming_the_file(tmp_path):
         message = str(caught.value)
         assert "basic-4.toml" in message and expected in message and "\n" not in message
     shutil.rmtree(mine)
+
+
+def test_the_pdf_backend_refuses_a_link_to_a_page_it_lacks():
+    from generator.draw.backends import pdf
+    from generator.draw.scene import Page
+    pages = [Page(148.0, 210.0), Page(148.0, 210.0)]
+    [written] = _pdf_links(pdf.render(pages, links=[(0, Rect(10, 20, 30, 5), 1, 40.0)]))
+    assert (written.page, written.to_page) == (0, 1)
+    assert (written.box.x, written.box.y, written.box.w, written.box.h, written.to_y) == \
+        pytest.approx((10, 20, 30, 5, 40.0), abs=0.01)
+    with pytest.raises(ValueError, match="page 3, and the document has 2 pages"):
+        pdf.render(pages, links=[(0, Rect(10, 20, 30, 5), 2, 40.0)])

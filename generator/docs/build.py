@@ -182,9 +182,10 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                   legend=figure.legend)
     drawn = [page(position.layout, bare, frames)]
     for step in steps:
-        last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)
+        last = None if step.move is None else Arrow.of_move(step.move.notation(),
+                                                             step.side.value)
         chosen = figure if step is steps[-1] else bare
-        drawn.append(page(step.after, chosen.merged(last_move=last),
+        drawn.append(page(step.after, dataclasses.replace(chosen, last_move=last),
                           frames or step is steps[-1]))
     return Drawn([p for p in drawn if p is not None], found)
 
