@@ -4,7 +4,7 @@ The package root hands on the model only (cards, letter sets, boards, layouts), 
 ``import generator`` or ``import generator.rules`` loads no template reader and no drawing
 library. The parts live in subpackages, each importing only the ones below it:
 
-``cli`` → ``docs`` → ``sheets`` → ``draw`` → ``io`` → ``rules`` → ``model``, and ``errors`` under all.
+``cli`` → ``app`` → ``docs`` → ``sheets`` → ``draw`` → ``io`` → ``rules`` → ``model``, and ``errors`` under all.
 """
 from __future__ import annotations
 

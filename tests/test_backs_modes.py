@@ -14,7 +14,8 @@ from generator.cli import cli
 from generator.draw.geometry import Rect, Size, Transform
 from generator.draw.scene import Group, Page, Text
 from generator.sheets.fold import FOLD_DASH, fold_axis
-from generator.sheets.kit import build, item_pages
+from generator.app import KitOptions, build_kit
+from generator.sheets.kit import item_pages
 from generator.sheets.spec import SheetSpec
 from test_registration import misregistration
 
@@ -80,7 +81,7 @@ def test_each_back_is_its_face_mirrored_about_the_fold(library, card, orientatio
 
 
 def test_fold_sheets_print_one_side_with_dashed_fold_guides(library, tmp_path):
-    built = build(library, tmp_path, items=("pack1",), spec=SheetSpec(backs="fold"))
+    built = build_kit(library, tmp_path, KitOptions(items=("pack1",), spec=SheetSpec(backs="fold")))
     assert [b.path.name for b in built] == ["pack1.pdf"]
     pdf = pikepdf.open(tmp_path / "pack1.pdf")
     pages = fold_pages(library, None)

@@ -143,8 +143,8 @@ def test_a_gap_gives_each_card_half_of_it_as_inner_bleed_and_corner_ticks_in_it(
 
 
 def test_a_part_filled_last_sheet_is_cut_as_the_cards_it_holds(tmp_path, library):
-    from generator.sheets.kit import build
-    build(library, tmp_path, items=["pack52"])    # 8 a sheet: 6 full sheets and 4 cards
+    from generator.app import KitOptions, build_kit
+    build_kit(library, tmp_path, KitOptions(items=["pack52"]))    # 8 a sheet: 6 full sheets and 4 cards
     geo = pdfgeom.read(tmp_path / "pack52.pdf")
     assert len(geo) == 14
     last = geo[-2]
@@ -187,8 +187,8 @@ def test_poker_cards_turn_when_that_saves_sheets(runner, tmp_path, orientation, 
 
 
 def test_auto_keeps_cards_upright_when_turning_saves_nothing(tmp_path, library):
-    from generator.sheets.kit import build
-    build(library, tmp_path, items=["pack1"])
+    from generator.app import KitOptions, build_kit
+    build_kit(library, tmp_path, KitOptions(items=["pack1"]))
     assert {(round(m[2], 2), round(m[3], 2))
             for m in pdfgeom.read(tmp_path / "pack1.pdf")[0].markers} == {(25.0, 50.0)}
 
@@ -197,8 +197,8 @@ def test_auto_keeps_cards_upright_when_turning_saves_nothing(tmp_path, library):
 def test_turned_cards_have_their_backs_behind_them(tmp_path, library, flip):
     import raster
     from test_registration import grid_slots, behind, misregistration
-    from generator.sheets.kit import build
-    build(library, tmp_path, items=["pack36"], spec=SheetSpec(flip=flip))
+    from generator.app import KitOptions, build_kit
+    build_kit(library, tmp_path, KitOptions(items=["pack36"], spec=SheetSpec(flip=flip)))
     path = tmp_path / "pack36.pdf"
     for reading in misregistration(path, flip):
         assert reading == pytest.approx((0.0, 0.0), abs=0.05)

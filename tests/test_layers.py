@@ -1,6 +1,6 @@
 """The package's parts import only the parts below them (design.md, "parts as folders").
 
-Order, top to bottom: cli, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
+Order, top to bottom: cli, app, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
 and the package root hands on the model only. Both the source (every import statement) and
 the running interpreter (what an import actually loads) are checked.
 """
@@ -24,7 +24,8 @@ ALLOWED: dict[str, set[str]] = {
     "draw": {"io", "rules", "model", "errors"},
     "sheets": {"draw", "io", "rules", "model", "errors"},
     "docs": {"sheets", "draw", "io", "rules", "model", "errors"},
-    "cli": {"docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "app": {"docs", "sheets", "draw", "io", "rules", "model", "errors"},
+    "cli": {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
     "root": {"model", "errors"},
     "main": {"cli"},
 }
@@ -36,6 +37,7 @@ LIBRARIES: dict[str, set[str]] = {
              "pikepdf"},
     "sheets": set(),
     "docs": set(),
+    "app": set(),
     "cli": {"click"},
 }
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
@@ -112,6 +114,8 @@ def test_every_module_belongs_to_a_known_part():
      "rules may not import the library reportlab"),
     ("io", "from ..sheets import kit\n", "io may not import generator.sheets"),
     ("draw", "from .. import cli\n", "draw may not import generator.cli"),
+    ("sheets", "from ..app import build_kit\n", "sheets may not import generator.app"),
+    ("app", "import click\n", "app may not import the library click"),
 ])
 def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
     fake = tmp_path / "generator"
@@ -123,7 +127,8 @@ def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
 
 #: Names the model and the rule engine must never load: no template reading, no drawing.
 HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "tomllib",
-         "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.cli")
+         "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.app",
+         "generator.cli")
 
 
 @pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules"])

@@ -23,7 +23,8 @@ from generator.draw.scene import REGISTRATION, Group, Line
 from generator.draw.style import DEFAULT_STYLE
 from generator.errors import IccProfileError
 from generator.sheets.kit import parse_size
-from generator.sheets.shop import (INCH_BLEED, METRIC_BLEED, build_shop, in_inches,
+from generator.app import ShopOptions, make_shop_files
+from generator.sheets.shop import (INCH_BLEED, METRIC_BLEED, in_inches,
                                    item_shop_pages, shop_bleed, shop_size)
 
 from pdfgeom import _apply, _mul
@@ -41,7 +42,7 @@ def shop_files(tmp_path_factory, library, profile):
     """pack1 (open cards, 25 x 50 mm), pack36 (a traditional pack, black values) and
     board-a, as a print shop gets them."""
     out = tmp_path_factory.mktemp("shop")
-    build_shop(library, out, profile, items=["pack1", "pack36", "board-a"])
+    make_shop_files(library, out, ShopOptions(items=["pack1", "pack36", "board-a"]))
     return out
 
 
@@ -274,7 +275,7 @@ def test_pages_rasterise_with_the_art_inside_and_white_beyond_the_marks(shop_fil
 
 
 def test_the_same_input_gives_the_same_bytes(library, profile, tmp_path, shop_files):
-    build_shop(library, tmp_path, profile, items=["pack1"])
+    make_shop_files(library, tmp_path, ShopOptions(items=["pack1"]))
     assert (tmp_path / "pack1-shop.pdf").read_bytes() == \
         (shop_files / "pack1-shop.pdf").read_bytes()
 
@@ -347,7 +348,8 @@ def test_a_custom_profile_is_embedded_as_a_custom_condition(tmp_path, library, p
     mine.write_bytes(profile.data)
     custom = load_profile(mine)
     assert custom.identifier == "Custom" and custom.description
-    build_shop(library, tmp_path / "out", custom, items=["latin1"])
+    made = make_shop_files(library, tmp_path / "out", ShopOptions(items=["latin1"], icc=mine))
+    assert made.condition == "Custom"
     with pikepdf.open(tmp_path / "out" / "latin1-shop.pdf") as pdf:
         (intent,) = pdf.Root.OutputIntents
         assert str(intent.OutputConditionIdentifier) == "Custom"

@@ -12,18 +12,14 @@ import click
 from .common import Integer, Length, library, progress, summary
 from .lazy import LazyGroup
 from .stdout import guard as guard_stdout
-from ..errors import GeneratorError, ImpositionError, one_line
-from ..io.output import staged
+from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
+                   default_items, export_cards, next_step, preview as write_preview,
+                   read_calibration, render as render_files, split_booklets)
+from ..app.options import (CUT_FORMATS, DEFAULT_ITEMS, RENDER_FORMATS, Backs, CutterMarks,
+                           Marks, Orientation)
+from ..errors import GeneratorError, one_line
 from ..model import limits
 from ..io.templates import TemplateKind
-from ..sheets.spec import Backs, CutterMarks, Marks, Orientation
-from ..sheets.cutfiles import FORMATS as CUT_FORMATS
-from ..sheets.export import export_cards
-from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate
-from ..sheets.preview import write_preview
-from ..sheets.calibration import read_command
-from ..sheets.readings import calibration_advice
-from ..sheets.render import FORMATS, render_to
 from .shop import build_for_shop, export_for_shop, export_shop_option, shop_options
 from .sheet_options import CardSize, Sheets, profiled, sheet_options, sheet_spec
 
@@ -164,7 +160,8 @@ def show(ctx: click.Context, name: str) -> None:
 
 @cli.command()
 @click.argument("name")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="png", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(RENDER_FORMATS), default="png",
+              show_default=True,
               help="File format of each card or board image.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (created if missing).")
@@ -179,8 +176,8 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 
     NAME is a pack, letter set or board from 'opencards list'."""
     with progress(f"{name} -> {fmt}") as step:
-        written = render_to(library(ctx), name, fmt, out_dir, dpi=dpi, bleed=bleed,
-                            progress=step)
+        written = render_files(library(ctx), name, out_dir,
+                               RenderOptions(fmt=fmt, dpi=dpi, bleed=bleed), progress=step)
     click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out_dir}")
 
 
@@ -253,17 +250,14 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                   overprint_black: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
-    # Here, not at the top: the booklet typesetter is imported only by the commands using it.
-    from .booklet import DEFAULT_BOOKLETS, make_booklets, split_booklets, write_booklets
     lib = library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
-    # A reprint of some sheets is of the kit's sheets: the booklet only when named.
-    everything = DEFAULT_ITEMS if sheets else (*DEFAULT_ITEMS, *DEFAULT_BOOKLETS)
-    items, langs = split_booklets(only or everything)
-    for name in items:
-        lib.item(name)  # a misspelt name fails before a booklet is drawn
+    names = only or default_items(sheets)
     if shop or icc or overprint_black:
-        # Print-shop files: one card a page, PDF/X; their own module does it all.
+        # Print-shop files: one card a page, PDF/X; their own command does it all.
+        items, langs = split_booklets(names)
+        for name in items:
+            lib.item(name)  # a misspelt name fails first, as in a build
         build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
                        shop, icc, overprint_black)
         return
@@ -271,27 +265,18 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
     spec = sheet_spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
                  orientation=orientation)
-    if cut_marks is not None:
-        if cut is None:
-            raise ImpositionError("--cut-marks chooses the marks of --cut; add --cut svg "
-                                  "or --cut dxf")
-        spec = replace(spec, cutter_style=CutterMarks(cut_marks))
-    built: list[Built] = []
-    # One staging for the kit and the booklets: all their files move in, or none.
-    with staged(out_dir):
-        if items:
-            with progress("drawing") as bar:
-                done: list[str] = []
+    options = KitOptions(items=names, spec=spec, card=card_size, cmyk=cmyk, overlap=overlap,
+                         sheets=sheets, count_ink=True, cut=cut,
+                         cut_marks=None if cut_marks is None else CutterMarks(cut_marks))
+    kit_items = split_booklets(names)[0]
+    with progress("drawing") as bar:
+        done: list[str] = []
 
-                def step(name: str) -> None:
-                    # The lib has checked every name by the first call: the bar opens then.
-                    done.append(name)
-                    bar(len(done), len(items))
-                built = build(lib, out_dir, items=items, spec=spec, card=card_size,
-                              cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
-                              count_ink=True, cut=cut)
-        # The kit first: its ink estimate is worked out in the background meanwhile.
-        built += write_booklets(make_booklets(lib, langs), out_dir)
+        def step(name: str) -> None:
+            # The lib has checked every name by the first call: the bar opens then.
+            done.append(name)
+            bar(len(done), len(kit_items))
+        built = build_kit(lib, out_dir, options, progress=step)
     summary(built, out_dir)
 
 
@@ -313,12 +298,12 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
                              margin=margin, back_rotate=back_rotate, back_scale=back_scale,
                              margins=margins))
     if readings is not None:
-        for line in calibration_advice(spec, readings):
+        for line in read_calibration(spec, readings):
             click.echo(line)
         return
     built = calibrate(out_dir, spec)
     summary([built], out_dir)
-    click.echo(f"print it duplex at 100%, read the five places, then run: {read_command(spec)}")
+    click.echo(f"print it duplex at 100%, read the five places, then run: {next_step(spec)}")
 
 
 @cli.command("export-cards")
@@ -340,8 +325,8 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
         export_for_shop(library(ctx), only, out_dir, dpi, card_size, bleed)
         return
     with progress("exporting") as step:
-        built = export_cards(library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,
-                             card=card_size, progress=step)
+        built = export_cards(library(ctx), out_dir, ExportOptions(
+            items=only, dpi=dpi, bleed=bleed, card=card_size), progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "
                f"{out_dir / 'cards'}")
 

@@ -18,8 +18,7 @@ from ..model.limits import BLEED, Limit
 from ..model.units import LENGTH_FORMS, parse_length
 
 if TYPE_CHECKING:
-    from ..sheets.kit import Built
-    from ..sheets.render import Progress
+    from ..app import Built, Progress
 
 #: A bare number as people type one: ASCII digits only. ``float`` alone would also take
 #: "nan", "inf", "1_0" and digits of other scripts.

@@ -10,9 +10,8 @@ from click.core import ParameterSource
 
 from ..io import profiles
 from ..model import limits
-from ..sheets.kit import SHOP_SIZES, parse_size
-from ..sheets.selection import parse_sheets
-from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
+from ..app.options import (PAPERS, SHOP_SIZES, Backs, Flip, Marks, Orientation, SheetSpec,
+                           parse_sheets, parse_size)
 from .common import Length, Number, mm, number
 
 

@@ -1,5 +1,5 @@
 """``build --shop`` and ``export-cards --shop``: the options, and the runs they start. The
-files themselves are made by :mod:`generator.sheets.shop`."""
+jobs are :func:`generator.app.make_shop_files` and :func:`generator.app.export_cards`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,12 +9,11 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..draw.geometry import Size
+from ..app import ExportOptions, ShopOptions, export_cards, make_shop_files
+from ..app.shop import size_note
 from ..io.templates import Library
+from ..model.units import Size
 from .common import progress, summary
-
-# The shop modules (pikepdf, littleCMS) are imported by the runs below, not here: every
-# command's start-up would pay for them otherwise.
 
 
 def shop_options(f: Any) -> Any:
@@ -47,12 +46,9 @@ def export_shop_option(f: Any) -> Any:
 def _named(card: Size | None) -> Size | None:
     """The card size as asked; a shop size (typed in inches or by name) is named on the
     terminal. Nothing is rounded: a size in mm stays in mm."""
-    from ..sheets.shop import shop_size
-    if card is not None:
-        name = shop_size(card)[1]
-        if name is not None:
-            click.echo(f"card size {card}: the shop's {name} size "
-                       f"({card.width / 25.4:g} x {card.height / 25.4:g} in)")
+    said = size_note(card)
+    if said is not None:
+        click.echo(said)
     return card
 
 
@@ -64,9 +60,6 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
                    booklets_named: bool, out_dir: Path, paper: str, card: Size | None,
                    shop: bool, icc: Path | None, overprint_black: bool = False) -> None:
     """The ``build --shop`` run. Rule booklets are left out: they have no shop file."""
-    from ..draw.backends.colour import default_profile, load_profile
-    from ..draw.backends.pdfx import PDFX_VERSION
-    from ..sheets.shop import build_shop
     if not shop:
         raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)"
                                if icc else "--overprint-black needs --shop (home sheets "
@@ -80,28 +73,26 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
     if booklets_named:
         raise click.UsageError("rule booklets have no print-shop file: build them without "
                                "--shop")
-    profile = load_profile(icc) if icc is not None else default_profile()
-    size = _named(card)
     with progress("drawing") as bar:
         done: list[str] = []
 
         def step(name: str) -> None:
             done.append(name)
             bar(len(done), len(items))
-        built = build_shop(lib, out_dir, profile, items=items, card=size, paper=paper,
-                           progress=step, overprint_black=overprint_black)
-    summary(built, out_dir)
-    click.echo(f"{PDFX_VERSION}, printing condition {profile.identifier} "
-               f"({profile.description})")
+        made = make_shop_files(lib, out_dir, ShopOptions(
+            items=items, card=card, paper=paper, icc=icc, overprint_black=overprint_black),
+            progress=step, note=click.echo)
+    summary(made.written, out_dir)
+    click.echo(f"{made.pdfx_version}, printing condition {made.condition} "
+               f"({made.condition_description})")
 
 
 def export_for_shop(lib: Library, only: Sequence[str], out_dir: Path, dpi: int,
                     card: Size | None, bleed: float) -> None:
     """The ``export-cards --shop`` run."""
-    from ..sheets.shop import export_shop_cards
     size = _named(card)
     with progress("exporting") as step:
-        built = export_shop_cards(lib, out_dir, items=only, dpi=dpi, card=size, bleed=bleed,
-                                  progress=step)
+        built = export_cards(lib, out_dir, ExportOptions(
+            items=only, dpi=dpi, bleed=bleed, card=size, shop=True), progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed, sRGB) to "
                f"{out_dir / 'cards'}")

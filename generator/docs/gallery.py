@@ -2,13 +2,9 @@
 own ``[figure]`` annotations (and one move sequence), side by side on one sheet."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..draw.backends import png
 from ..draw.geometry import Transform
 from ..draw.scene import Group, Item, Page
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import atomic_write, prepare_parent
 from ..io.templates import Library
 from .build import draw_figure, option_annotations
 
@@ -39,11 +35,3 @@ def gallery_page(library: Library) -> Page:
         height = max(height, page.height)
     return Page(x, height + 2 * GAP, tuple(items), background=DEFAULT_STYLE.paper,
                 label="opencards figures")
-
-
-def write_gallery(library: Library, path: Path, *, dpi: float = 100) -> Path:
-    """Draws :func:`gallery_page` as the PNG file *path*; ``docs/figures.png`` is this at
-    the default *dpi* (a test keeps it up to date)."""
-    page = gallery_page(library)
-    prepare_parent(path)
-    return atomic_write(path, png.render(page, dpi=dpi))

@@ -6,30 +6,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from ..draw.backends import pdf, raster
 from ..draw.geometry import Size
-from ..io.output import safe_name, staged
+from ..io.output import safe_name
 from ..io.templates import Library
 from ..model.cards import Pack
 from ..model.letters import LetterSet
 from ..model.traditional import TraditionalPack
 from ..rules.validation import Source
-from .kit import DEFAULT_ITEMS, Built
-from .render import Progress, card_pages
+from .files import OutFile
+from .kit import DEFAULT_ITEMS
+from .render import card_pages
 
 
-def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
-                 dpi: int = 300, bleed: float = 3.175, card: Size | None = None,
-                 progress: Progress | None = None, icc_profile: bytes | None = None,
-                 size_of: Callable[[Source | TraditionalPack], Size | None] | None = None
-                 ) -> list[Built]:
+def card_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
+              bleed: float = 3.175, card: Size | None = None,
+              icc_profile: bytes | None = None,
+              size_of: Callable[[Source | TraditionalPack], Size | None] | None = None
+              ) -> list[OutFile]:
     """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
-    ``OUT/cards/NAME/NAME-1R-face.png``. *items* are packs, letter sets and traditional
-    packs; none means the packs and letter sets of :data:`DEFAULT_ITEMS`. The files are
-    moved in only when all were written (:func:`~generator.io.output.staged`): an error, a
-    full disk or Ctrl-C changes nothing. *icc_profile* is embedded in every PNG;
+    ``cards/NAME/NAME-1R-face.png``. *items* are packs, letter sets and traditional
+    packs; none means the packs and letter sets of :data:`DEFAULT_ITEMS`.
+    *icc_profile* is embedded in every PNG;
     *size_of* gives a card set's own card size where *card* is not given (print shops
     round a traditional pack's to theirs; see :mod:`.shop`).
 
@@ -49,14 +48,8 @@ def export_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
     pages = [page for _, _, page in jobs]
     images = raster.pngs(pdf.render(pages, title="opencards cards"), pages, dpi=dpi,
                          icc_profile=icc_profile)
-    built = []
-    with staged(out_dir) as stage:
-        for (name, stem, page), data in zip(jobs, images):
-            path = stage.write(f"cards/{safe_name(name)}/{safe_name(stem)}.png", data)
-            built.append(Built(path, 1, len(data)))
-            if progress:
-                progress(len(built), len(jobs))
-    return built
+    return [OutFile(f"cards/{safe_name(name)}/{safe_name(stem)}.png", data)
+            for (name, stem, _), data in zip(jobs, images)]
 
 
 def _card_sets(library: Library, items: Sequence[str]) -> list[Source | TraditionalPack]:

@@ -1,8 +1,8 @@
-"""One file per card face and back, or one per board: the ``opencards render`` job."""
+"""One file per card face and back, or one per board: what ``opencards render`` writes
+(the job, :func:`generator.app.render`, writes them)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 from ..draw.art.board import board_group, board_size, whole
@@ -11,7 +11,7 @@ from ..draw.backends import pdf, png, raster, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Group, Page
 from ..draw.style import DEFAULT_STYLE, Style
-from ..io.output import Staging, safe_name, staged
+from ..io.output import safe_name
 from ..io.templates import KitItem, Library
 from ..rules.validation import Source
 from ..model.board import Board
@@ -144,32 +144,22 @@ def _check_format(fmt: str) -> None:
         raise ValueError(f"unknown format {fmt!r} (expected {', '.join(FORMATS)})")
 
 
-def write_page(page: Page, stem: str, fmt: str, stage: Staging, *, dpi: float = 300) -> Path:
-    """Encodes *page* and writes it into *stage* as ``STEM.FMT`` (the stem made safe)."""
-    return stage.write(f"{safe_name(stem)}.{fmt}", encode(page, fmt, dpi=dpi))
+def file_name(stem: str, fmt: str) -> str:
+    """The file ``render`` writes a page under: ``STEM.FMT``, the stem made safe."""
+    return f"{safe_name(stem)}.{fmt}"
 
 
-def render_to(library: Library, name: str, fmt: str, out_dir: Path, *, dpi: float = 300,
-              bleed: float = 0.0, progress: Progress | None = None) -> list[Path]:
-    """Writes every card face and back of the pack or letter set *name*, or the board
-    *name*, as one *fmt* file each in *out_dir*; returns the files in pack order.
-
-    Everything is drawn before the folder is made, and the files are moved in only when
-    all were written (:func:`~generator.io.output.staged`), so a mistake in the template,
-    a full disk or Ctrl-C leaves the folder as it was.
+def render_pages(library: Library, name: str, fmt: str, *, dpi: float = 300,
+                 bleed: float = 0.0) -> list[tuple[str, Page]]:
+    """(file stem, page) for every card face and back of the pack or letter set *name*,
+    or the board *name*, each checked for *fmt* at *dpi* before any is encoded.
 
     :raises: :exc:`~generator.errors.GeneratorError` subclasses for an unknown name, a
-        layout or game, a glyph the font lacks, or an unwritable *out_dir*.
+        layout or game, a glyph the font lacks, or a PNG too large.
     """
     _check_format(fmt)
     pages = item_pages(library.item(name), library.settings(), bleed=bleed)
     if fmt == "png":
         for _, page in pages:  # refused before the first file, not at the one too large
             raster.check_pixels(page, dpi, "--dpi")
-    written = []
-    with staged(out_dir) as stage:
-        for stem, page in pages:
-            written.append(write_page(page, stem, fmt, stage, dpi=dpi))
-            if progress:
-                progress(len(written), len(pages))
-    return written
+    return pages

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from ..draw.art.board import board_group, board_size, whole
 from ..draw.backends import pdfx
@@ -25,15 +24,15 @@ from ..draw.backends.colour import IccProfile, ProfiledInks, srgb_profile_bytes
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import REGISTRATION, Box, Group, Item, Line, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import staged
 from ..io.templates import Library
 from ..model.board import Board
 from ..model.traditional import TraditionalPack
 from ..model.units import MM_PER_INCH
 from ..rules.validation import Source
-from .export import card_set, export_cards
-from .kit import DEFAULT_ITEMS, SHOP_SIZES, Built, output_stems
-from .render import Progress, card_page, card_pages
+from .export import card_pngs, card_set
+from .files import OutFile
+from .kit import DEFAULT_ITEMS, SHOP_SIZES, output_stems
+from .render import card_page, card_pages
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
 METRIC_BLEED = 3.0
@@ -124,13 +123,12 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
             for n, (_, page) in enumerate(pages, 1)]
 
 
-def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
+def shop_files(library: Library, profile: IccProfile, *,
                items: Sequence[str] = DEFAULT_ITEMS, card: Size | None = None,
                paper: str = "a4", progress: Callable[[str], None] | None = None,
-               overprint_black: bool = False) -> list[Built]:
-    """Writes ``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of
-    *profile*. *card* is the card size as asked, kept as it is.
-    Everything is drawn and encoded before anything is written."""
+               overprint_black: bool = False) -> list[OutFile]:
+    """``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of *profile*,
+    encoded. *card* is the card size as asked, kept as it is."""
     # A misspelt name or two items sharing a file fail before any progress is shown.
     stems = output_stems(library, list(dict.fromkeys(items)))
     inks = ProfiledInks(profile)
@@ -139,25 +137,22 @@ def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
         if progress:
             progress(name)
         pages = item_shop_pages(library, name, card, paper)
-        encoded.append((f"{stems[name]}-shop.pdf", len(pages),
-                        pdfx.render(pages, profile, title=f"opencards {name} (print shop)",
-                                    inks=inks, overprint_black=overprint_black)))
-    with staged(out_dir) as stage:
-        return [Built(stage.write(file, data), count, len(data))
-                for file, count, data in encoded]
+        encoded.append(OutFile(f"{stems[name]}-shop.pdf",
+                               pdfx.render(pages, profile,
+                                           title=f"opencards {name} (print shop)",
+                                           inks=inks, overprint_black=overprint_black),
+                               len(pages)))
+    return encoded
 
 
-def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
-                      dpi: int = 300, card: Size | None = None, bleed: float = INCH_BLEED,
-                      progress: Progress | None = None) -> list[Built]:
+def shop_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
+              card: Size | None = None, bleed: float = INCH_BLEED) -> list[OutFile]:
     """One PNG per card face and back for shops that take images: *bleed* (1/8 in unless
     asked otherwise), sRGB profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi:
     825 x 1125 px), a traditional pack at its own size. Rasterised from
-    the cards' PDF as ``export-cards`` does; written as ``OUT/cards/NAME/NAME-1R-face.png``
-    when all are made."""
-    return export_cards(library, out_dir, items=items, dpi=dpi, bleed=bleed, card=card,
-                        progress=progress, icc_profile=srgb_profile_bytes(),
-                        size_of=_own_size)
+    the cards' PDF as ``export-cards`` does, as ``cards/NAME/NAME-1R-face.png``."""
+    return card_pngs(library, items=items, dpi=dpi, bleed=bleed, card=card,
+                     icc_profile=srgb_profile_bytes(), size_of=_own_size)
 
 
 def _own_size(source: Source | TraditionalPack) -> Size | None:

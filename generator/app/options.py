@@ -1,0 +1,20 @@
+"""The values the jobs' options take, for front ends to offer and parse: papers, flips,
+marks and the other choices, card sizes, sheet lists, and the formats each job writes."""
+from __future__ import annotations
+
+from ..docs.booklet.build import IMPOSITIONS as BOOKLET_IMPOSITIONS
+from ..docs.booklet.build import PAPERS as BOOKLET_PAPERS
+from ..docs.build import FORMATS as FIGURE_FORMATS
+from ..io.booklets import LANGUAGES
+from ..sheets.cutfiles import FORMATS as CUT_FORMATS
+from ..sheets.kit import DEFAULT_ITEMS, SHOP_SIZES, parse_size
+from ..sheets.render import FORMATS as RENDER_FORMATS
+from ..sheets.selection import parse_sheets
+from ..sheets.spec import PAPERS, Backs, CutterMarks, Flip, Marks, Orientation, SheetSpec
+
+__all__ = [
+    "BOOKLET_IMPOSITIONS", "BOOKLET_PAPERS", "CUT_FORMATS", "DEFAULT_ITEMS",
+    "FIGURE_FORMATS", "LANGUAGES", "PAPERS", "RENDER_FORMATS", "SHOP_SIZES", "Backs",
+    "CutterMarks", "Flip", "Marks", "Orientation", "SheetSpec", "parse_sheets",
+    "parse_size",
+]
