@@ -522,7 +522,7 @@ def test_ctrl_c_while_drawing(runner: CliRunner, tmp_path: Path,
                               old_kit: tuple[Path, dict[str, bytes]],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     out, before = old_kit
-    monkeypatch.setattr("generator.sheets.kit.iter_card_sheets", _interrupt)
+    monkeypatch.setattr("generator.sheets.printable.iter_card_sheets", _interrupt)
     aborted(runner.invoke(cli, ["build", "--only", "pack1", "--only", "pack2",
                                 "--paper", "letter", "--out", str(out)]))
     assert snapshot(out) == before

@@ -10,7 +10,7 @@ import pytest
 
 from generator.draw.art import cards as art
 from generator.app import Built, KitOptions, build_kit
-from generator.sheets import kit, render
+from generator.sheets import kit, printable, render
 from generator.sheets.spec import Backs, SheetSpec
 
 
@@ -61,13 +61,13 @@ def test_an_open_set_s_backs_are_drawn_once_each(library, monkeypatch: pytest.Mo
                                                  name: str) -> None:
     drawn = []
     for function in ("card_back", "letter_back"):
-        real = getattr(render, function)
+        real = getattr(printable, function)
 
         def counted(*args: object, real=real, **kwargs: object) -> object:  # noqa: ANN001
             back = real(*args, **kwargs)
             drawn.append(back.key)
             return back
-        monkeypatch.setattr(render, function, counted)
+        monkeypatch.setattr(printable, function, counted)
     sides = list(render.card_sides(library.item(name), library.settings()))
     # The plain back and the back with the dagger, each drawn once for the 32 cards.
     assert sorted(drawn) == sorted({back.key for _, _, back in sides}) and len(drawn) == 2

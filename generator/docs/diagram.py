@@ -15,17 +15,17 @@ from collections.abc import Callable, Mapping
 from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
-from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..draw.style import DEFAULT_STYLE, Style
 from ..draw.text import break_lines
 from ..model.board import MAX_FILES, MAX_RANKS, Board, parse_square
-from ..model.cards import Card, Pack
+from ..model.cards import Pack
 from ..model.layout import Layout, Piece, Side, Stack
 from ..model.letters import LetterSet
 from ..model.settings import Settings
+from ..sheets.printable import open_cards
 from .figure import COLOURS, Arrow, Figure
 
 Source = Pack | LetterSet
@@ -112,8 +112,7 @@ def _source_for(piece: Piece, layout: Layout, sources: Mapping[str, Source]) -> 
         if source is not None and piece.card in source:
             return source
     for name in names:
-        if name in sources and isinstance(sources[name], LetterSet) != isinstance(piece.card,
-                                                                                  Card):
+        if name in sources and open_cards(sources[name]).holds_kind(piece.card):
             return sources[name]
     raise ValueError(f"no pack or letter set of the layout holds {piece.card.notation()}")
 
@@ -145,14 +144,7 @@ def _card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
 
 
 def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
-    if isinstance(source, Pack) and isinstance(piece.card, Card):
-        art = (card_front if piece.face_up else card_back)(source, piece.card, size=size,
-                                                          style=style)
-    elif isinstance(source, LetterSet) and not isinstance(piece.card, Card):
-        art = (letter_front if piece.face_up else letter_back)(source, piece.card, size=size,
-                                                              style=style)
-    else:
-        raise ValueError(f"{piece.card.notation()} is not a card of {source.name}")
+    art = open_cards(source).drawn(piece.card, piece.face_up, size=size, style=style)
     if art.key is None:
         art = dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-face")
     return art

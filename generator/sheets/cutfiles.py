@@ -11,13 +11,11 @@ from ..draw.backends.cutfile import FORMATS, CutSheet, encode
 from ..draw.geometry import Size
 from ..errors import ImpositionError
 from ..io.templates import Library
-from ..model.cards import Pack
-from ..model.letters import LetterSet
 from ..model.settings import Settings
-from ..model.traditional import TraditionalPack
 from .cards import oriented_plan
 from .cutter import cutter_polygons
 from .guides import style
+from .printable import printable
 from .spec import Backs, Marks, SheetSpec
 
 __all__ = ["FORMATS", "CutSheet", "cut_files", "cut_sheets"]
@@ -63,13 +61,10 @@ def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings:
                               "or corners marks")
     files = []
     for name in items:
-        item = library.item(name)
-        if isinstance(item, TraditionalPack):
-            size, count = card or item.size, len(item.printed())
-        elif isinstance(item, (Pack, LetterSet)):
-            size, count = settings.card, len(list(item))
-        else:
-            continue
+        item = printable(library.item(name))
+        if not item.cards:
+            continue   # a board is cut by hand along its glue strips
+        size, count = item.size(settings, card), item.cards
         for n, sheet in enumerate(cut_sheets(size, spec, count, settings.corner_radius), 1):
             if sheets is None or n in sheets:
                 stem = (stems or {}).get(name, name)

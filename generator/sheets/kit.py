@@ -16,26 +16,21 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
-from ..draw.art.board import board_group, board_size, squares_area, whole
 from ..draw.backends import pdf, pdfset
-from ..model.board import Board
-from ..draw.geometry import Rect, Size
-from .board import board_sheets, seam_marks, tiles
+from ..draw.geometry import Size
 from .calibration import calibration_pages
 from .cutfiles import cut_files
-from .cards import blank_back, card_sheets, iter_card_sheets
-from .fold import fold_sheets, iter_fold_sheets
+from .cards import blank_back, card_sheets
+from .fold import fold_sheets
 from .ink import Counting
 from .sharing import CardArt, Part, shared_parts, shares
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..errors import ImpositionError, OutputError
-from ..io.output import safe_name
 from .files import OutFile
-from .render import card_count, card_sides, drawn_size
-from ..draw.scene import Box, Group, Page, Paint
+from .printable import printable
+from ..draw.scene import Page
 from ..model.settings import Settings
-from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
 from ..model.units import parse_length
 
@@ -81,28 +76,18 @@ def iter_item_pages(library: Library, name: str, spec: SheetSpec, settings: Sett
     """The pages of :func:`item_pages` one at a time, each card drawn only when its sheet
     is: what a file of one item is written from, so that memory does not grow with the
     number of cards."""
-    item = library.item(name)
-    if isinstance(item, Board):
-        if spec.backs is Backs.BACKS_ONLY:
-            return  # a board has no backs: it is all in the fronts file
-        yield from _board_pages(item, spec, settings, overlap)
-        return
-    sides = ((face, back) for _, face, back in
-             card_sides(item, settings, bleed=spec.bleed, card_size=card))
-    size = drawn_size(item, settings, card)
-    sheets = iter_fold_sheets if spec.backs is Backs.FOLD else iter_card_sheets
-    yield from sheets(sides, card_count(item), size, spec, item.title)
+    return printable(library.item(name)).sheets(spec, settings, overlap=overlap, card=card)
 
 
 def card_art(library: Library, name: str, spec: SheetSpec, settings: Settings,
              card: Size | None = None) -> CardArt | None:
     """Every card of item *name* drawn with the spec's bleed, or None for a board."""
-    item = library.item(name)
-    if isinstance(item, Board):
+    item = printable(library.item(name))
+    if not item.cards:
         return None
-    sides = list(card_sides(item, settings, bleed=spec.bleed, card_size=card))
+    sides = list(item.sides(settings, bleed=spec.bleed, card_size=card))
     return CardArt([face for _, face, _ in sides], [back for _, _, back in sides],
-                   drawn_size(item, settings, card), item.title)
+                   item.size(settings, card), item.title)
 
 
 def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:
@@ -112,23 +97,8 @@ def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:
     return card_sheets(art.fronts, art.backs, art.size, spec, art.title)
 
 
-def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
-                 ) -> list[Page]:
-    size = board_size(settings.square, view=whole(board))
-    b = spec.bleed
-    # The edge band's colour runs into the bleed so a slightly wide cut shows no white.
-    figure = Group((Box(Rect(-b, -b, size.width + 2 * b, size.height + 2 * b),
-                        Paint(fill=DEFAULT_STYLE.board_edge)),
-                    board_group(board, square=settings.square)))
-    pieces = tiles(size, spec, overlap)
-    seams = seam_marks(size, pieces, squares_area(settings.square, view=whole(board)),
-                       settings.square)
-    return board_sheets(figure, size, spec, title=board.title, overlap=overlap,
-                        seams=seams)
-
-
 def _one_sided(library: Library, name: str) -> bool:
-    return isinstance(library.item(name), Board)
+    return not printable(library.item(name)).backs
 
 
 def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[Page]:
@@ -290,8 +260,7 @@ LAZY_KIT_CARDS = 1000
 
 def _cards(library: Library, items: Sequence[str]) -> int:
     """The cards of *items* (a board has none)."""
-    return sum(card_count(item) for item in map(library.item, items)
-               if not isinstance(item, Board))
+    return sum(printable(library.item(name)).cards for name in items)
 
 
 def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[str],
@@ -360,7 +329,7 @@ def output_stems(library: Library, items: Sequence[str]) -> dict[str, str]:
     stems: dict[str, str] = {}
     taken: dict[str, str] = {}
     for name in items:
-        stem = safe_name(library.item(name).name)
+        stem = printable(library.item(name)).stem
         if stem.casefold() in taken:
             raise OutputError(f"{name!r} and {taken[stem.casefold()]!r} would both be "
                               f"written as {stem}.pdf; rename one of the templates")

@@ -18,21 +18,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..draw.art.board import board_group, board_size, whole
 from ..draw.backends import pdfx
 from ..draw.backends.colour import IccProfile, ProfiledInks, srgb_profile_bytes
 from ..draw.geometry import Rect, Size, Transform
-from ..draw.scene import REGISTRATION, Box, Group, Item, Line, Page, Paint, Text
+from ..draw.scene import REGISTRATION, Group, Item, Line, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
-from ..model.board import Board
-from ..model.traditional import TraditionalPack
 from ..model.units import MM_PER_INCH
-from ..rules.validation import Source
-from .export import card_pngs, card_set
+from .export import card_pngs
 from .files import OutFile
 from .kit import DEFAULT_ITEMS, SHOP_SIZES, output_stems
-from .render import card_page, card_pages
+from .printable import printable
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
 METRIC_BLEED = 3.0
@@ -105,22 +101,12 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card, square=card)
-    item = library.item(name)
-    if isinstance(item, Board):
-        size = board_size(settings.square, view=whole(item))
-        bleed = shop_bleed(size, paper)
-        # The edge band's colour runs into the bleed, as on the home-printed pieces.
-        figure = Group((Box(Rect(-bleed, -bleed, size.width + 2 * bleed,
-                                 size.height + 2 * bleed), Paint(fill=DEFAULT_STYLE.board_edge)),
-                        board_group(item, square=settings.square)))
-        page = card_page(figure, size, bleed, item.name)
-        return [shop_page(page, bleed, f"{item.name} board, page 1 of 1")]
-    source = card_set(library, name)
-    size = card or _own_size(source) or settings.card
+    item = printable(library.item(name))
+    size = item.size(settings, card)
     bleed = shop_bleed(size, paper)
-    pages = list(card_pages(source, settings, bleed=bleed, card_size=size))
+    pages = item.trimmed(settings, bleed=bleed, card_size=size)
     return [shop_page(page, bleed, f"{page.label}, page {n} of {len(pages)}")
-            for n, (_, page) in enumerate(pages, 1)]
+            for n, page in enumerate(pages, 1)]
 
 
 def shop_files(library: Library, profile: IccProfile, *,
@@ -152,14 +138,4 @@ def shop_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
     825 x 1125 px), a traditional pack at its own size. Rasterised from
     the cards' PDF as ``export-cards`` does, as ``cards/NAME/NAME-1R-face.png``."""
     return card_pngs(library, items=items, dpi=dpi, bleed=bleed, card=card,
-                     icc_profile=srgb_profile_bytes(), size_of=_own_size)
-
-
-def _own_size(source: Source | TraditionalPack) -> Size | None:
-    """A traditional pack's own card size (its 63 x 88 mm, with 3 mm bleed); open cards
-    take the settings' size (None)."""
-    if isinstance(source, TraditionalPack):
-        return source.size
-    return None
-
-
+                     icc_profile=srgb_profile_bytes())
