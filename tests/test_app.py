@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import generator.app as app
+from generator.sheets.spec import Paper
 from generator.app import (BookletOptions, ExportOptions, FigureOptions, KitOptions,
                            RenderOptions, ShopOptions)
 from generator.app.options import Flip, SheetSpec
@@ -52,7 +53,7 @@ def test_the_default_build_has_the_english_booklet_unless_reprinting_sheets():
 
 
 def test_calibrate_and_read_calibration(tmp_path):
-    spec = SheetSpec(paper="letter", flip=Flip.SHORT)
+    spec = SheetSpec(paper=Paper.LETTER, flip=Flip.SHORT)
     built = app.calibrate(tmp_path, spec)
     assert built.path == tmp_path / "calibration-letter-short.pdf"
     assert built.pages == 2 and built.path.stat().st_size == built.size

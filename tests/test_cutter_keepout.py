@@ -14,7 +14,7 @@ from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Box, Group, Paint
 from generator.sheets.cards import card_sheets
 from generator.sheets.cutter import QUIET, cutter_rects, keep_out
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import CutterMarks, Marks, Paper, SheetSpec
 
 DPI = 200
 PX = DPI / 25.4
@@ -69,7 +69,7 @@ CASES = [(paper, card, marks, style)
 @pytest.mark.parametrize(("paper", "card", "marks", "style"), CASES,
                          ids=lambda v: str(v).replace(" ", ""))
 def test_no_ink_where_the_cutter_reads_its_marks(paper, card, marks, style):
-    spec = SheetSpec(paper=paper, marks=marks, cutter_marks=True, cutter_style=style)
+    spec = SheetSpec(paper=Paper(paper), marks=Marks(marks), cutter_marks=True, cutter_style=CutterMarks(style))
     assert stray_ink(spec, card) == 0.0
 
 
@@ -81,4 +81,4 @@ def test_the_check_finds_the_ink_the_old_sheets_had(monkeypatch):
     def marks_only(spec):
         return [r.inset(-QUIET) for r in cutter_rects(spec)] if spec.cutter_marks else []
     monkeypatch.setattr(cards, "cutter_zones", marks_only)
-    assert stray_ink(SheetSpec(paper="letter", cutter_marks=True), Size(25, 50)) > 10.0
+    assert stray_ink(SheetSpec(paper=Paper.LETTER, cutter_marks=True), Size(25, 50)) > 10.0

@@ -15,7 +15,7 @@ from generator.cli import cli
 from generator.sheets.board import tiles
 from generator.sheets.cards import card_sheets, oriented_plan, plan
 from generator.sheets.marks import target_centres
-from generator.sheets.spec import PAPERS, SheetSpec
+from generator.sheets.spec import Backs, Flip, PAPERS, Paper, SheetSpec
 from generator.draw.art.board import board_size
 from generator.draw.geometry import Rect, Size
 from generator.app import KitOptions, build_kit
@@ -66,7 +66,7 @@ def test_default_kit_files_and_pages(kit):
 @pytest.mark.parametrize("flip", ["long", "short"])
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.25, -0.75)])
 def test_every_front_trim_maps_onto_its_back_trim(tmp_path, library, flip, offset):
-    spec = SheetSpec(flip=flip, back_offset=offset)
+    spec = SheetSpec(flip=Flip(flip), back_offset=offset)
     build_kit(library, tmp_path, KitOptions(items=["pack1", "latin1"], spec=spec))
     for name in ("pack1", "latin1"):
         front, back = pdfgeom.read(tmp_path / f"{name}.pdf")
@@ -98,7 +98,7 @@ def _centres(geo, length):
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_registration_targets_coincide_under_the_flip(tmp_path, library, flip):
-    spec = SheetSpec(flip=flip)
+    spec = SheetSpec(flip=Flip(flip))
     build_kit(library, tmp_path, KitOptions(items=["pack2"], spec=spec))
     front, back = pdfgeom.read(tmp_path / "pack2.pdf")
     on_front = _centres(front, 6.0)
@@ -177,7 +177,7 @@ def test_cmyk_writes_no_rgb(tmp_path, library):
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_each_paper_holds_a_pack(tmp_path, library, paper):
-    build_kit(library, tmp_path, KitOptions(items=["pack2"], spec=SheetSpec(paper=paper)))
+    build_kit(library, tmp_path, KitOptions(items=["pack2"], spec=SheetSpec(paper=Paper(paper))))
     reader = PdfReader(tmp_path / "pack2.pdf")
     assert len(reader.pages) == 2
     box = reader.pages[0].mediabox
@@ -283,7 +283,7 @@ def test_glue_fronts_have_pinholes_beyond_the_block_corners(tmp_path, library):
     from generator.draw.scene import Circle, walk
     from generator.draw.art.cards import card_back, card_front
     pack = library.pack("simple1")
-    spec = SheetSpec(backs="glue", bleed=0)
+    spec = SheetSpec(backs=Backs.GLUE, bleed=0)
     fronts = [card_front(pack, c) for c in pack]
     backs = [card_back(pack, c) for c in pack]
     front, back = card_sheets(fronts, backs, Size(25, 50), spec, "t")

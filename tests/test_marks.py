@@ -13,7 +13,7 @@ from generator.sheets.board import board_sheets
 from generator.sheets.cards import card_sheets
 from generator.sheets.marks import MARK_INK, MARK_WIDTH
 from generator.app import KitOptions, build_kit
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Backs, Flip, Paper, SheetSpec
 
 TOL = 0.01
 CARD_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic")
@@ -110,8 +110,8 @@ def _scene_trims(page):
 
 
 SPECS = [SheetSpec(), SheetSpec(bleed=0), SheetSpec(bleed=3.5, mark_offset=0.5),
-         SheetSpec(gap=3.0), SheetSpec(paper="letter", flip="short"),
-         SheetSpec(paper="a3", backs="glue", back_offset=(2.0, -1.0))]
+         SheetSpec(gap=3.0), SheetSpec(paper=Paper.LETTER, flip=Flip.SHORT),
+         SheetSpec(paper=Paper.A3, backs=Backs.GLUE, back_offset=(2.0, -1.0))]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s.paper}-b{s.bleed:g}-g{s.gap:g}"

@@ -24,7 +24,7 @@ def _files(built: list[Built]) -> list[tuple[str, int, int, int | None, float | 
 def test_a_kit_drawn_page_by_page_gives_the_same_files(library, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch,
                                                        backs: Backs) -> None:
-    spec = replace(SheetSpec(), backs=backs)
+    spec = replace(SheetSpec(), backs=Backs(backs))
     # The default kit: packs, letter sets and boards (one-sided: blank reverses in a
     # duplex kit, no file at all with backs only).
     monkeypatch.setattr(kit, "LAZY_KIT_CARDS", 10**9)

@@ -12,7 +12,7 @@ import pdfgeom
 import raster
 from generator.cli import cli
 from generator.app import KitOptions, build_kit
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Flip, SheetSpec
 
 CARD_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic")
 TOL = 0.05
@@ -109,7 +109,7 @@ def behind(rect, page, flip):
 @pytest.mark.parametrize("name", ["pack1", "latin2"])
 def test_behind_every_card_its_back_and_behind_every_empty_slot_paper(tmp_path, library,
                                                                         name, flip):
-    build_kit(library, tmp_path, KitOptions(items=[name], spec=SheetSpec(flip=flip)))
+    build_kit(library, tmp_path, KitOptions(items=[name], spec=SheetSpec(flip=Flip(flip))))
     path = tmp_path / f"{name}.pdf"
     pages = raster.render(path)
     for n, geo in enumerate(pdfgeom.read(path)[::2]):

@@ -12,6 +12,7 @@ from ..io.output import staged
 from ..io.templates import Library
 from ..model.units import Size
 from ..sheets.kit import DEFAULT_ITEMS, kit_files
+from ..sheets.cutfiles import CutFormat
 from ..sheets.spec import CutterMarks, SheetSpec
 from .booklet import booklet_files, made_booklets
 from .files import Built, write_files
@@ -58,7 +59,7 @@ class KitOptions:
     #: Each file's sheets of paper and ink estimate, for the summary.
     count_ink: bool = False
     #: A cut file per card sheet for a cutting machine, and its marks on the fronts.
-    cut: str | None = None
+    cut: CutFormat | None = None
     cut_marks: CutterMarks | None = None
 
 

@@ -10,11 +10,13 @@ from ..sheets.cutfiles import FORMATS as CUT_FORMATS
 from ..sheets.kit import DEFAULT_ITEMS, SHOP_SIZES, parse_size
 from ..sheets.render import FORMATS as RENDER_FORMATS
 from ..sheets.selection import parse_sheets
-from ..sheets.spec import PAPERS, Backs, CutterMarks, Flip, Marks, Orientation, SheetSpec
+from ..sheets.cutfiles import CutFormat
+from ..sheets.spec import (PAPERS, Backs, CutterMarks, Flip, Marks, Orientation, Paper,
+                           SheetSpec)
 
 __all__ = [
-    "BOOKLET_IMPOSITIONS", "BOOKLET_PAPERS", "CUT_FORMATS", "DEFAULT_ITEMS",
+    "BOOKLET_IMPOSITIONS", "BOOKLET_PAPERS", "CUT_FORMATS", "CutFormat", "DEFAULT_ITEMS",
     "FIGURE_FORMATS", "LANGUAGES", "PAPERS", "RENDER_FORMATS", "SHOP_SIZES", "Backs",
-    "CutterMarks", "Flip", "Marks", "Orientation", "SheetSpec", "parse_sheets",
+    "CutterMarks", "Flip", "Marks", "Orientation", "Paper", "SheetSpec", "parse_sheets",
     "parse_size",
 ]

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..io.templates import Library
 from ..model.units import Size
 from ..sheets.kit import DEFAULT_ITEMS
+from ..sheets.spec import Paper
 from .files import Built, write_files
 
 
@@ -20,7 +21,7 @@ class ShopOptions:
     #: The card size as asked, kept as it is (a shop size by name is in inches).
     card: Size | None = None
     #: Letter paper: the shop works in inches, so the bleed is 1/8 in.
-    paper: str = "a4"
+    paper: Paper = Paper.A4
     #: The CMYK output profile of the shop's printing condition; none: the bundled one.
     icc: Path | None = None
     overprint_black: bool = False

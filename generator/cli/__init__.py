@@ -9,14 +9,15 @@ from typing import Any, NoReturn
 
 import click
 
-from .common import Integer, Length, library, progress, summary
+from .common import EnumChoice, Integer, Length, library, progress, summary
 from .lazy import LazyGroup
 from .stdout import guard as guard_stdout
 from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
                    default_items, export_cards, next_step, preview as write_preview,
                    read_calibration, render as render_files, split_booklets)
-from ..app.options import (CUT_FORMATS, DEFAULT_ITEMS, RENDER_FORMATS, Backs, CutterMarks,
-                           Marks, Orientation)
+from ..app.options import (DEFAULT_ITEMS, RENDER_FORMATS, Backs, CutFormat, CutterMarks,
+                           Flip, Marks, Orientation, Paper)
+from ..model.units import Size
 from ..errors import GeneratorError, one_line
 from ..model import limits
 from ..io.templates import TemplateKind
@@ -205,7 +206,7 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
               help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
 @click.option("--bleed", type=Length(limits.BLEED), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
-@click.option("--backs", type=click.Choice([m.value for m in Backs]), default="duplex",
+@click.option("--backs", type=EnumChoice(Backs), default="duplex",
               show_default=True,
               help="duplex: backs on the reverse of each sheet; glue: backs on their own "
                    "sheet to glue on, with pin-hole marks; fronts-only / backs-only: the "
@@ -214,23 +215,23 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
 @click.option("--gap", type=Length(limits.GAP), default="0mm", show_default=True,
               help="Space between cards; each card's art runs into half of it (the inner "
                    "bleed), so a cut a little off shows no white and not the neighbour.")
-@click.option("--marks", type=click.Choice([m.value for m in Marks]), default="crop",
+@click.option("--marks", type=EnumChoice(Marks), default="crop",
               show_default=True,
               help="Cutting guides: crop marks at the ends of every cut; corners: short "
                    "ticks close to the bleed (fits more cards, e.g. nine 63x88mm on A4); "
                    "lines: every cut drawn out to the printable edge.")
-@click.option("--orientation", type=click.Choice([m.value for m in Orientation]),
+@click.option("--orientation", type=EnumChoice(Orientation),
               default="auto", show_default=True,
               help="Cards upright on the sheet, turned a quarter (as on landscape paper), "
                    "or auto: turned only when that needs fewer sheets.")
 @click.option("--overlap", type=Length(limits.OVERLAP), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
-@click.option("--cut", type=click.Choice(CUT_FORMATS), default=None,
+@click.option("--cut", type=EnumChoice(CutFormat), default=None,
               help="Also write a cut file per card sheet (NAME-cut-N.svg or .dxf) for a "
                    "cutting machine: each card's outline with rounded corners, and print "
                    "its three registration marks on the fronts.")
-@click.option("--cut-marks", type=click.Choice([m.value for m in CutterMarks]), default=None,
+@click.option("--cut-marks", type=EnumChoice(CutterMarks), default=None,
               help="The style of --cut's marks: silhouette (default: a square and two "
                    "L-brackets, Silhouette Studio's type 1) or squares (three filled 5 mm "
                    "squares).")
@@ -240,12 +241,14 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
                    "named with --only.")
 @shop_options
 @click.pass_context
-def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
-                  back_rotate: float, back_scale: tuple[float, float], margin: float,
+def build_command(ctx: click.Context, paper: Paper, flip: Flip,
+                  back_offset: tuple[float, float], back_rotate: float,
+                  back_scale: tuple[float, float], margin: float,
                   margins: tuple[float, float, float, float] | None, printer: str | None,
-                  only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
-                  backs: str, gap: float, marks: str, orientation: str, overlap: float,
-                  cmyk: bool, cut: str | None, cut_marks: str | None,
+                  only: tuple[str, ...], out_dir: Path, card_size: Size | None, bleed: float,
+                  backs: Backs, gap: float, marks: Marks, orientation: Orientation,
+                  overlap: float, cmyk: bool, cut: CutFormat | None,
+                  cut_marks: CutterMarks | None,
                   sheets: frozenset[int] | None, shop: bool, icc: Path | None,
                   overprint_black: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
@@ -267,7 +270,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                  orientation=orientation)
     options = KitOptions(items=names, spec=spec, card=card_size, cmyk=cmyk, overlap=overlap,
                          sheets=sheets, count_ink=True, cut=cut,
-                         cut_marks=None if cut_marks is None else CutterMarks(cut_marks))
+                         cut_marks=cut_marks)
     kit_items = split_booklets(names)[0]
     with progress("drawing") as bar:
         done: list[str] = []
@@ -287,7 +290,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
 @click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
               help="What you read off the printed sheet at each place: instead of writing "
                    "a sheet, print the options that correct your printer.")
-def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
+def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float],
                       back_rotate: float, back_scale: tuple[float, float], margin: float,
                       margins: tuple[float, float, float, float] | None,
                       printer: str | None, out_dir: Path, readings: str | None) -> None:
@@ -318,7 +321,7 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
 @export_shop_option
 @click.pass_context
 def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,
-                         bleed: float, card_size: Any, shop: bool) -> None:
+                         bleed: float, card_size: Size | None, shop: bool) -> None:
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
     if shop:

@@ -2,6 +2,7 @@
 lengths typed on the command line, the progress bar and the summary of files written."""
 from __future__ import annotations
 
+import enum
 import json
 import math
 import re
@@ -9,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import click
 
@@ -158,6 +159,25 @@ class Length(Number):
 
     def form(self) -> str:
         return LENGTH_FORMS
+
+
+E = TypeVar("E", bound=enum.StrEnum)
+
+
+class EnumChoice(click.Choice, Generic[E]):
+    """A choice among the spellings of *kind*'s members, read into the member itself: the
+    options are parsed once, here, and the library takes the enums only. Shown and refused
+    as click's Choice shows and refuses its strings."""
+
+    def __init__(self, kind: type[E], case_sensitive: bool = True) -> None:
+        super().__init__([member.value for member in kind], case_sensitive=case_sensitive)
+        self.kind = kind
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> E:
+        if isinstance(value, self.kind):
+            return value
+        return self.kind(super().convert(value, param, ctx))
 
 
 @contextmanager

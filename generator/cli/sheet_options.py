@@ -10,9 +10,10 @@ from click.core import ParameterSource
 
 from ..io import profiles
 from ..model import limits
-from ..app.options import (PAPERS, SHOP_SIZES, Backs, Flip, Marks, Orientation, SheetSpec,
+from ..app.options import (SHOP_SIZES, Backs, Flip, Marks, Orientation, Paper, SheetSpec,
                            parse_sheets, parse_size)
-from .common import Length, Number, mm, number
+from ..model.units import Size
+from .common import EnumChoice, Length, Number, mm, number
 
 
 class Lengths(click.ParamType):
@@ -66,7 +67,9 @@ class Scale(click.ParamType):
 class CardSize(click.ParamType):
     name = "WxH"
 
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+    def convert(self, value: Any, param: Any, ctx: Any) -> Size:
+        if isinstance(value, Size):
+            return value
         try:
             size = parse_size(str(value))
         except ValueError:
@@ -95,9 +98,9 @@ def sheet_options(f: Any) -> Any:
     """The options of the sheet and the printer that every printing command takes, shown
     by --help in the order listed here."""
     options = [
-        click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+        click.option("--paper", type=EnumChoice(Paper, case_sensitive=False),
                      default="a4", show_default=True, help="Sheet size (portrait)."),
-        click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
+        click.option("--flip", type=EnumChoice(Flip), default="long",
                      show_default=True,
                      help="Which edge the sheet turns over when printed duplex."),
         click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
@@ -126,16 +129,15 @@ def sheet_options(f: Any) -> Any:
     return f
 
 
-def sheet_spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
-          bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
-          back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
-          marks: str = "crop", orientation: str = "auto",
-          margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
-    """The options as the library's :class:`SheetSpec`."""
-    return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
-                     margin=margin, margins=margins, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
-                     back_scale=back_scale, gap=gap, marks=Marks(marks),
-                     orientation=Orientation(orientation))
+def sheet_spec(paper: Paper, flip: Flip, back_offset: tuple[float, float], margin: float,
+               bleed: float = 2.0, backs: Backs = Backs.DUPLEX, back_rotate: float = 0.0,
+               back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
+               marks: Marks = Marks.CROP, orientation: Orientation = Orientation.AUTO,
+               margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
+    """The options, parsed into their types, as the library's :class:`SheetSpec`."""
+    return SheetSpec(paper=paper, flip=flip, back_offset=back_offset, margin=margin,
+                     margins=margins, bleed=bleed, backs=backs, back_rotate=back_rotate,
+                     back_scale=back_scale, gap=gap, marks=marks, orientation=orientation)
 
 
 #: The sheet options a profile holds, by their parameter names.
@@ -160,6 +162,9 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
         if key not in typed:
             value = getattr(profile, key)
             out[key] = (value or None) if key == "margins" else value
+    # A profile holds the choices as its file spells them: read into their types here,
+    # as the command line's are.
+    out["paper"], out["flip"] = Paper(str(out["paper"]).lower()), Flip(str(out["flip"]))
     return out
 
 

@@ -10,6 +10,7 @@ import click
 from click.core import ParameterSource
 
 from ..app import ExportOptions, ShopOptions, export_cards, make_shop_files
+from ..app.options import Paper
 from ..app.shop import size_note
 from ..io.templates import Library
 from ..model.units import Size
@@ -57,7 +58,7 @@ SHOP_TAKES = {"only", "out_dir", "card_size", "paper", "shop", "icc", "overprint
 
 
 def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
-                   booklets_named: bool, out_dir: Path, paper: str, card: Size | None,
+                   booklets_named: bool, out_dir: Path, paper: Paper, card: Size | None,
                    shop: bool, icc: Path | None, overprint_black: bool = False) -> None:
     """The ``build --shop`` run. Rule booklets are left out: they have no shop file."""
     if not shop:

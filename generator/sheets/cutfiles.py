@@ -5,6 +5,7 @@ encoded by :mod:`generator.draw.backends.cutfile`.
 """
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 
 from ..draw.backends.cutfile import FORMATS, CutSheet, encode
@@ -18,7 +19,14 @@ from .guides import style
 from .printable import printable
 from .spec import Backs, Marks, SheetSpec
 
-__all__ = ["FORMATS", "CutSheet", "cut_files", "cut_sheets"]
+__all__ = ["FORMATS", "CutFormat", "CutSheet", "cut_files", "cut_sheets"]
+
+
+class CutFormat(enum.StrEnum):
+    """The file a cutting machine's software opens (``--cut``): SVG, or DXF."""
+
+    SVG = "svg"
+    DXF = "dxf"
 
 
 def cut_sheets(card: Size, spec: SheetSpec, count: int, radius: float) -> list[CutSheet]:
@@ -38,7 +46,7 @@ def cut_sheets(card: Size, spec: SheetSpec, count: int, radius: float) -> list[C
 
 
 def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings: Settings,
-              fmt: str, *, card: Size | None = None, sheets: frozenset[int] | None = None,
+              fmt: CutFormat, *, card: Size | None = None, sheets: frozenset[int] | None = None,
               stems: Mapping[str, str] | None = None) -> list[tuple[str, bytes]]:
     """``NAME-cut-N.FMT`` for every card sheet N of every pack, letter set and traditional
     pack among *items* (boards are not cut by machine), encoded, nothing written. *card*
@@ -48,8 +56,9 @@ def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings:
     :raises: :exc:`ImpositionError` for folded backs, whose pairs are cut after folding,
         and for guide lines, which would cross the cutter's marks.
     """
-    if fmt not in FORMATS:
-        raise ImpositionError(f"cut file format: expected one of {', '.join(FORMATS)}, "
+    if not isinstance(fmt, CutFormat):
+        raise ImpositionError(f"cut file format: expected one of "
+                              f"{', '.join(f'CutFormat.{f.name}' for f in CutFormat)}, "
                               f"got {fmt!r}")
     if spec.backs is Backs.FOLD:
         raise ImpositionError("--cut does not go with --backs fold: a folded pair is cut "
@@ -68,5 +77,5 @@ def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings:
         for n, sheet in enumerate(cut_sheets(size, spec, count, settings.corner_radius), 1):
             if sheets is None or n in sheets:
                 stem = (stems or {}).get(name, name)
-                files.append((f"{stem}-cut-{n}.{fmt}", encode(sheet, fmt)))
+                files.append((f"{stem}-cut-{n}.{fmt}", encode(sheet, fmt.value)))
     return files

@@ -19,7 +19,7 @@ from dataclasses import replace
 from ..draw.backends import pdf, pdfset
 from ..draw.geometry import Size
 from .calibration import calibration_pages
-from .cutfiles import cut_files
+from .cutfiles import CutFormat, cut_files
 from .cards import blank_back, card_sheets
 from .fold import fold_sheets
 from .ink import Counting
@@ -116,7 +116,7 @@ def kit_files(library: Library, *, items: Sequence[str] = DEFAULT_ITEMS,
               spec: SheetSpec = SheetSpec(), card: Size | None = None, cmyk: bool = False,
               overlap: float = 6.0, progress: Callable[[str], None] | None = None,
               sheets: frozenset[int] | None = None, count_ink: bool = False,
-              cut: str | None = None) -> list[OutFile]:
+              cut: CutFormat | None = None) -> list[OutFile]:
     """``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items* order,
     encoded. *sheets* keeps only those sheets of each item (see :mod:`.selection`; the
     files are then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in each file's sheets of

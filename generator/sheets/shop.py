@@ -29,6 +29,7 @@ from .export import card_pngs
 from .files import OutFile
 from .kit import DEFAULT_ITEMS, SHOP_SIZES, output_stems
 from .printable import printable
+from .spec import Paper
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
 METRIC_BLEED = 3.0
@@ -61,9 +62,9 @@ def in_inches(size: Size) -> bool:
                for side in (size.width, size.height))
 
 
-def shop_bleed(size: Size, paper: str = "a4") -> float:
+def shop_bleed(size: Size, paper: Paper = Paper.A4) -> float:
     """1/8 in on Letter paper or for an inch-sized card, else 3 mm."""
-    return INCH_BLEED if paper == "letter" or in_inches(size) else METRIC_BLEED
+    return INCH_BLEED if paper is Paper.LETTER or in_inches(size) else METRIC_BLEED
 
 
 def crop_marks(trim: Rect, bleed: float) -> Group:
@@ -94,7 +95,7 @@ def shop_page(card: Page, bleed: float, label: str) -> Page:
     return Page(width, height, items, trim=trim, bleed=trim.inset(-bleed), label=label)
 
 
-def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
+def item_shop_pages(library: Library, name: str, card: Size | None, paper: Paper
                     ) -> list[Page]:
     """The shop pages of one kit item: face, back, face, back... of its cards, or the face
     of a board."""
@@ -111,7 +112,7 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
 
 def shop_files(library: Library, profile: IccProfile, *,
                items: Sequence[str] = DEFAULT_ITEMS, card: Size | None = None,
-               paper: str = "a4", progress: Callable[[str], None] | None = None,
+               paper: Paper = Paper.A4, progress: Callable[[str], None] | None = None,
                overprint_black: bool = False) -> list[OutFile]:
     """``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of *profile*,
     encoded. *card* is the card size as asked, kept as it is."""
