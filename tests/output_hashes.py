@@ -36,6 +36,8 @@ JOBS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("export", ("export-cards", "--only", "pack2", "--dpi", "72", "--out", "OUT")),
     ("shop", ("build", "--shop", "--only", "pack1", "--only", "board-a", "--card-size",
               "poker", "--out", "OUT")),
+    ("shop-command", ("shop", "--only", "pack1", "--only", "board-a", "--card-size", "poker",
+                      "--out", "OUT")),
     ("shop-export", ("export-cards", "--shop", "--only", "latin2", "--dpi", "72",
                      "--out", "OUT")),
     ("calibrate", ("calibrate", "--paper", "letter", "--flip", "short", "--out", "OUT")),

@@ -257,7 +257,7 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
     names = only or default_items(sheets)
     if shop or icc or overprint_black:
-        # Print-shop files: one card a page, PDF/X; their own command does it all.
+        # Print-shop files: an alias of 'opencards shop', which does it all.
         items, langs = split_booklets(names)
         for name in items:
             lib.item(name)  # a misspelt name fails first, as in a build
@@ -359,6 +359,10 @@ cli.add_lazy("gallery", "generator.cli.figure:gallery",
 cli.add_lazy("booklet", "generator.cli.booklet:booklet",
              "Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the "
              "booklet's own selection).")
+cli.add_lazy("shop", "generator.cli.shop:shop_command",
+             "Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, "
+             "face, ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK "
+             "through an ICC profile, PDF/X-1a.")
 cli.add_lazy("printer", "generator.cli.printer:printer",
              "Printer profiles: the paper, flip, margins and back correction that suit one "
              "printer, saved by name, for 'build --printer NAME' and 'calibrate --printer "
