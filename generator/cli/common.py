@@ -20,6 +20,14 @@ from ..model.units import LENGTH_FORMS, parse_length
 
 if TYPE_CHECKING:
     from ..app import Built, Progress
+    # click's parameter types are generic in the value they give from 8.2 on; at run
+    # time the plain classes, which older click also has.
+    IntType = click.ParamType[int, Any]
+    FloatType = click.ParamType[float, Any]
+    StrChoice = click.Choice[str]
+else:
+    IntType = FloatType = click.ParamType
+    StrChoice = click.Choice
 
 #: A bare number as people type one: ASCII digits only. ``float`` alone would also take
 #: "nan", "inf", "1_0" and digits of other scripts.
@@ -83,7 +91,7 @@ def ascii_digits_only(text: str) -> bool:
     return not any(ch.isdigit() for ch in text) or bool(_INTEGER.fullmatch(text))
 
 
-class Integer(click.ParamType):
+class Integer(IntType):
     """A whole-number option in ASCII digits, from *low* to *high* where given; instead of
     click's INT and IntRange, which read any script's digits through ``int``."""
 
@@ -120,7 +128,7 @@ class Integer(click.ParamType):
         return f"x>={self.low}" if self.high is None else f"{self.low}<=x<={self.high}"
 
 
-class Number(click.ParamType):
+class Number(FloatType):
     """A plain number option (an angle, a factor), refused outside its :class:`Limit`;
     unlike click's FloatRange it refuses NaN, which compares false with both ends."""
 
@@ -164,7 +172,7 @@ class Length(Number):
 E = TypeVar("E", bound=enum.StrEnum)
 
 
-class EnumChoice(click.Choice, Generic[E]):
+class EnumChoice(StrChoice, Generic[E]):
     """A choice among the spellings of *kind*'s members, read into the member itself: the
     options are parsed once, here, and the library takes the enums only. Shown and refused
     as click's Choice shows and refuses its strings."""

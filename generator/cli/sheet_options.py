@@ -3,7 +3,7 @@ save``): their types on the command line, the SheetSpec they make, and a saved p
 profile filling in those not typed."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -15,8 +15,17 @@ from ..app.options import (SHOP_SIZES, Backs, Flip, Marks, Orientation, Paper, S
 from ..model.units import Size
 from .common import EnumChoice, Length, Number, mm, number
 
+if TYPE_CHECKING:
+    # Generic in click from 8.2 on; the plain class at run time (see .common).
+    LengthsType = click.ParamType[tuple[float, ...], Any]
+    ScaleType = click.ParamType[tuple[float, float], Any]
+    SizeType = click.ParamType[Size, Any]
+    SheetsType = click.ParamType[frozenset[int], Any]
+else:
+    LengthsType = ScaleType = SizeType = SheetsType = click.ParamType
 
-class Lengths(click.ParamType):
+
+class Lengths(LengthsType):
     """*count* lengths typed as ``a,b,...`` (in mm unless a unit is given), each within
     *limit*: ``--back-offset 0.5,-1.2``, ``--margins 5,5,12,5``."""
 
@@ -47,7 +56,7 @@ MARGINS = Lengths("T,R,B,L", 4, limits.EDGE_MARGIN,
                   "four lengths top,right,bottom,left like 5,5,12,5", "each margin")
 
 
-class Scale(click.ParamType):
+class Scale(ScaleType):
     name = "SX[,SY]"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
@@ -64,7 +73,7 @@ class Scale(click.ParamType):
         return (factors[0], factors[-1])
 
 
-class CardSize(click.ParamType):
+class CardSize(SizeType):
     name = "WxH"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Size:
@@ -82,7 +91,7 @@ class CardSize(click.ParamType):
         return size
 
 
-class Sheets(click.ParamType):
+class Sheets(SheetsType):
     name = "sheets"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> frozenset[int]:
