@@ -48,6 +48,11 @@ class BookletMade:
     def figures(self) -> int:
         return len(self.made.figures)
 
+    @property
+    def games(self) -> int:
+        """The game chapters of the booklet's own selection (with no games named)."""
+        return len(self.made.booklet.games)
+
 
 def booklet_files(made: Made) -> list[OutFile]:
     """The files of a booklet set and encoded: the booklet, and its saddle imposition."""

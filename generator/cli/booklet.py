@@ -43,6 +43,6 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
         click.echo(f"wrote {made.contact_sheet}")
     # Chapters named on the command line count even without a game template (Ass, the
     # patiences); otherwise the default selection's game chapters.
-    games_count = len(games) if games else len(made.made.booklet.games)
+    games_count = len(games) if games else made.games
     click.echo(f"{made.pages} pages, {made.figures} figures, "
                f"{games_count} game{'s' if games_count != 1 else ''}")
