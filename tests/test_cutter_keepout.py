@@ -15,7 +15,7 @@ from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Box, Group, Paint
 from generator.sheets.cards import card_sheets, oriented_plan
 from generator.sheets.cutter import QUIET, cutter_rects, keep_out
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import CutterMarks, Marks, Paper, SheetSpec
 
 DPI = 200
 PX = DPI / 25.4
@@ -73,7 +73,7 @@ CASES = [(paper, card, marks, style)
 @pytest.mark.parametrize(("paper", "card", "marks", "style"), CASES,
                          ids=lambda v: str(v).replace(" ", ""))
 def test_no_ink_where_the_cutter_reads_its_marks(paper, card, marks, style):
-    spec = SheetSpec(paper=paper, marks=marks, cutter_marks=True, cutter_style=style)
+    spec = SheetSpec(paper=Paper(paper), marks=Marks(marks), cutter_marks=True, cutter_style=CutterMarks(style))
     assert stray_ink(spec, card) == 0.0
 
 
@@ -85,7 +85,7 @@ def test_the_check_finds_the_ink_the_old_sheets_had(monkeypatch):
     def marks_only(spec):
         return [r.inset(-QUIET) for r in cutter_rects(spec)] if spec.cutter_marks else []
     monkeypatch.setattr(cards, "cutter_zones", marks_only)
-    assert stray_ink(SheetSpec(paper="letter", cutter_marks=True), Size(25, 50)) > 10.0
+    assert stray_ink(SheetSpec(paper=Paper.LETTER, cutter_marks=True), Size(25, 50)) > 10.0
 
 
 # --- issue 27: eight poker cards on Letter, as silhouette-card-maker fits them ----------
@@ -97,7 +97,7 @@ POKER = Size(63.5, 88.9)   # 2.5 x 3.5 in
 def test_eight_poker_cards_fit_letter_with_silhouette_marks_and_clear_squares(marks):
     # The sheet moves the marks to 5 mm from the edge and shortens the brackets (Studio
     # lets both be set): 8 cards where the defaults (10 mm, 20 mm) leave room for 6.
-    spec = SheetSpec(paper="letter", marks=marks, cutter_marks=True)
+    spec = SheetSpec(paper=Paper.LETTER, marks=Marks(marks), cutter_marks=True)
     chosen = oriented_plan(POKER, spec, 16)
     assert chosen.per_sheet == 8
     assert (chosen.spec.cutter_inset, chosen.spec.cutter_length) != (10.0, 20.0)
@@ -106,13 +106,14 @@ def test_eight_poker_cards_fit_letter_with_silhouette_marks_and_clear_squares(ma
 
 def test_studios_default_marks_are_kept_when_they_fit_as_many_cards():
     # Poker cards on A4: 6 a sheet whatever the marks, so Studio's defaults stay.
-    chosen = oriented_plan(POKER, SheetSpec(paper="a4", cutter_marks=True), 32).spec
+    chosen = oriented_plan(POKER, SheetSpec(paper=Paper.A4, cutter_marks=True), 32).spec
     assert (chosen.cutter_inset, chosen.cutter_length) == (10.0, 20.0)
 
 
 def test_marks_set_by_hand_are_kept_even_if_fewer_cards_fit():
     # A person who cannot change Studio's settings keeps its defaults: 6 poker cards.
-    spec = SheetSpec(paper="letter", cutter_marks=True, cutter_inset=10.0, cutter_length=20.0)
+    spec = SheetSpec(paper=Paper.LETTER, cutter_marks=True, cutter_inset=10.0,
+                     cutter_length=20.0)
     sheet = oriented_plan(POKER, spec, 16)
     assert sheet.per_sheet == 6 and sheet.spec == spec
     assert stray_ink(spec, POKER, count=16) == 0.0

@@ -19,7 +19,7 @@ from generator.docs.build import draw_figure, option_annotations
 from generator.docs.diagram import (LAST_MOVE, PROBLEM, TINT_OPACITY, figure_page, to_pdf,
                                     to_png, to_svg)
 from generator.docs.figure import Arrow, Crop, Figure, Highlight
-from generator.docs.gallery import write_gallery
+from generator.app import gallery as write_gallery
 from generator.errors import FigureError
 from generator.io.layouts import load_layout_file
 

@@ -1,6 +1,6 @@
 """The package's parts import only the parts below them (design.md, "parts as folders").
 
-Order, top to bottom: cli and web, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
+Order, top to bottom: cli and web, app, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
 and the package root hands on the model only. Both the source (every import statement) and
 the running interpreter (what an import actually loads) are checked.
 """
@@ -24,10 +24,11 @@ ALLOWED: dict[str, set[str]] = {
     "draw": {"io", "rules", "model", "errors"},
     "sheets": {"draw", "io", "rules", "model", "errors"},
     "docs": {"sheets", "draw", "io", "rules", "model", "errors"},
+    "app": {"docs", "sheets", "draw", "io", "rules", "model", "errors"},
     # cli/serve.py alone imports web, when the serve command runs.
-    "cli": {"web", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "cli": {"web", "app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
     # The browser editor: beside cli at the top; it never imports cli.
-    "web": {"docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "web": {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
     "root": {"model", "errors"},
     "main": {"cli"},
 }
@@ -39,6 +40,7 @@ LIBRARIES: dict[str, set[str]] = {
              "pikepdf"},
     "sheets": set(),
     "docs": set(),
+    "app": set(),
     "cli": {"click", "uvicorn"},
     "web": {"starlette"},
 }
@@ -116,6 +118,8 @@ def test_every_module_belongs_to_a_known_part():
      "rules may not import the library reportlab"),
     ("io", "from ..sheets import kit\n", "io may not import generator.sheets"),
     ("draw", "from .. import cli\n", "draw may not import generator.cli"),
+    ("sheets", "from ..app import build_kit\n", "sheets may not import generator.app"),
+    ("app", "import click\n", "app may not import the library click"),
 ])
 def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
     fake = tmp_path / "generator"
@@ -127,8 +131,8 @@ def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
 
 #: Names the model and the rule engine must never load: no template reading, no drawing.
 HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "tomllib",
-         "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.cli",
-         "generator.web", "starlette", "uvicorn")
+         "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.app",
+         "generator.cli", "generator.web", "starlette", "uvicorn")
 
 
 @pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules"])

@@ -1,14 +1,12 @@
 """The ``opencards figure`` job: a layout and its ``[figure]`` table, the command line's
 annotations, validation by the rule engine, a move sequence played through it, and the
-pages (one per move when asked) written as SVG, PNG, PDF or an animated GIF.
-
-Everything is drawn before anything is written, so a refused move or a bad annotation
-leaves no file behind.
+pages (one per move when asked) encoded as SVG, PNG, PDF or an animated GIF. The job
+that writes them is :func:`generator.app.make_figure`.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -17,8 +15,7 @@ from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, layout_path, read_figure_table
-from ..io.layouts import load_layout_file
-from ..io.output import atomic_write, prepare_dir, staged
+from ..io.layouts import LayoutFile, load_layout_file
 from ..io.templates import Library
 from ..model.board import square_name
 from ..model.layout import Layout
@@ -125,6 +122,19 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     """
     position = load_layout_file(library, name, game_name)
     table = read_figure_table(layout_path(library, name))
+    return draw_position(library, position, table, changes, flip=flip, coords=coords,
+                         caption=caption, play=play, allow_invalid=allow_invalid,
+                         words_file=words_file, width=width, frames=frames, to_move=to_move)
+
+
+def draw_position(library: Library, position: LayoutFile, table: FigureTable,
+                  changes: Mapping[str, object] | None = None, *, flip: bool | None = None,
+                  coords: bool | None = None, caption: str | None = None, play: bool = False,
+                  allow_invalid: bool = False, words_file: Path | None = None,
+                  width: float = DEFAULT_WIDTH, frames: bool = True,
+                  to_move: str | None = None) -> Drawn:
+    """:func:`draw_figure` for a layout already loaded (the board editor's), with its
+    ``[figure]`` *table* (``FigureTable(path)`` for none)."""
     if caption is None and (changes or {}).get("crop") is not None:
         # The layout's caption speaks of the whole position, perhaps of cards a crop asked
         # for here leaves out: a crop shows the caption asked with it, or none.
@@ -228,25 +238,21 @@ def format_of(out: Path, fmt: str | None) -> str:
     return chosen
 
 
-def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
-                 frames_dir: Path | None = None, text: str = "outlines") -> list[Path]:
-    """Writes the figure (a GIF holds the whole sequence) and, with *frames_dir*, one file
-    per position as ``00.svg`` (the start), ``01.svg`` (after move 1), ...
-
-    Everything is encoded before a file is moved into place. The frames are encoded one at
-    a time into the hidden staging folder of *frames_dir*, so memory holds one of them
-    however long the sequence.
-    """
+def figure_data(drawn: Drawn, fmt: str, *, dpi: float = 150, text: str = "outlines"
+                ) -> bytes | str:
+    """The figure's file in *fmt*: its last page, or for a GIF the whole sequence."""
     check_text(fmt, text)
-    data = gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS, final_pause_ms=FINAL_PAUSE_MS) \
-        if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi, text=text)
-    frame_fmt = "png" if fmt == "gif" else fmt
-    prepare_dir(out.parent if str(out.parent) else Path("."))
-    if frames_dir is None:
-        return [atomic_write(out, data)]
-    # The frames move in together, and only once the figure itself is written too.
-    with staged(frames_dir) as stage:
-        written = [stage.write(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi,
-                                                               text=text))
-                   for n, p in enumerate(drawn.pages)]
-        return [atomic_write(out, data), *written]
+    if fmt == "gif":
+        return gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS,
+                          final_pause_ms=FINAL_PAUSE_MS)
+    return encode(drawn.final, fmt, dpi=dpi, text=text)
+
+
+def frame_format(fmt: str) -> str:
+    """The format of the frames of a figure in *fmt*: a GIF's frames are PNGs."""
+    return "png" if fmt == "gif" else fmt
+
+
+def frame_name(number: int, fmt: str) -> str:
+    """The file of frame *number*: ``00.svg`` the start, ``01.svg`` after move 1, ..."""
+    return f"{number:02d}.{frame_format(fmt)}"

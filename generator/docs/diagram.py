@@ -16,18 +16,19 @@ from dataclasses import dataclass
 from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
-from ..draw.art.cards import card_back, card_front, letter_back, letter_front, side_mark
-from ..draw.art.symbols import BORDER, TILE, card_symbol, letter_symbol, side_bar
+from ..draw.art.cards import side_mark
+from ..draw.art.symbols import BORDER, TILE, side_bar
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..draw.style import DEFAULT_STYLE, Style
 from ..draw.text import break_lines
 from ..model.board import MAX_FILES, MAX_RANKS, Board, parse_square
-from ..model.cards import Card, Pack
+from ..model.cards import Pack
 from ..model.layout import Layout, Piece, Side, Stack
 from ..model.letters import LetterSet
 from ..model.settings import Settings
+from ..sheets.printable import open_cards
 from .figure import COLOURS, Arrow, Figure
 
 Source = Pack | LetterSet
@@ -153,8 +154,7 @@ def _source_for(piece: Piece, layout: Layout, sources: Mapping[str, Source]) -> 
         if source is not None and piece.card in source:
             return source
     for name in names:
-        if name in sources and isinstance(sources[name], LetterSet) != isinstance(piece.card,
-                                                                                  Card):
+        if name in sources and open_cards(sources[name]).holds_kind(piece.card):
             return sources[name]
     raise ValueError(f"no pack or letter set of the layout holds {piece.card.notation()}")
 
@@ -186,14 +186,7 @@ def _card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
 
 
 def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
-    if isinstance(source, Pack) and isinstance(piece.card, Card):
-        art = (card_front if piece.face_up else card_back)(source, piece.card, size=size,
-                                                          style=style)
-    elif isinstance(source, LetterSet) and not isinstance(piece.card, Card):
-        art = (letter_front if piece.face_up else letter_back)(source, piece.card, size=size,
-                                                              style=style)
-    else:
-        raise ValueError(f"{piece.card.notation()} is not a card of {source.name}")
+    art = open_cards(source).drawn(piece.card, piece.face_up, size=size, style=style)
     if art.key is None:
         art = dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-face")
     return art
@@ -210,12 +203,7 @@ def _symbol_art(piece: Piece, source: Source, base: str | None, style: Style) ->
     """The compact style's symbol of *piece* (its side bar to come at *base*), keyed so that
     a figure draws each distinct one once."""
     def draw() -> Group:
-        if isinstance(source, Pack) and isinstance(piece.card, Card):
-            art = card_symbol(source, piece.card, piece.face_up, base, style)
-        elif isinstance(source, LetterSet) and not isinstance(piece.card, Card):
-            art = letter_symbol(source, piece.card, piece.face_up, base, style)
-        else:
-            raise ValueError(f"{piece.card.notation()} is not a card of {source.name}")
+        art = open_cards(source).symbol(piece.card, piece.face_up, base, style)
         face = "face" if piece.face_up else "back"
         return dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-{face}-"
                                    f"symbol-{base or 'none'}-{_fingerprint(style)}")

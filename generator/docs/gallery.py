@@ -3,13 +3,9 @@ own ``[figure]`` annotations (and one move sequence), in both styles: the full c
 top row, the same positions as compact diagrams under them."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..draw.backends import png
 from ..draw.geometry import Transform
 from ..draw.scene import Group, Item, Page, Text
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import atomic_write, prepare_parent
 from ..io.templates import Library
 from .build import draw_figure, option_annotations
 from .figure import STYLES
@@ -62,11 +58,3 @@ def gallery_page(library: Library) -> Page:
         y += height + GAP
     return Page(width, y, tuple(items), background=DEFAULT_STYLE.paper,
                 label="opencards figures")
-
-
-def write_gallery(library: Library, path: Path, *, dpi: float = 100) -> Path:
-    """Draws :func:`gallery_page` as the PNG file *path*; ``docs/figures.png`` is this at
-    the default *dpi* (a test keeps it up to date)."""
-    page = gallery_page(library)
-    prepare_parent(path)
-    return atomic_write(path, png.render(page, dpi=dpi))

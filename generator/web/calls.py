@@ -9,20 +9,18 @@ layout in memory (``generator/app/``), these functions become one call each.
 """
 from __future__ import annotations
 
-import dataclasses
 import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..docs.annotate import move_marks, with_engine
-from ..docs.build import option_annotations
+from ..docs.annotate import move_marks
+from ..docs.build import draw_position, option_annotations
+from ..io.figures import FigureTable
 from ..docs.diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
 from ..docs.figure import Arrow, Figure
-from ..docs.sequence import play_moves
 from ..draw.art.board import EDGE, board_size, square_rect, whole
 from ..draw.scene import Page
-from ..errors import FigureError, GeneratorError, InvalidLayoutError, TemplateError
+from ..errors import FigureError, GeneratorError, TemplateError
 from ..io.glyphs import check_printable
 from ..io.layout_text import layout_from_toml, layout_to_toml
 from ..io.layouts import LayoutFile, game_for, load_layout, sources_for
@@ -222,67 +220,16 @@ def figure_bytes(library: Library, position: LayoutFile, options: FigureOptions,
 
 
 def _draw(library: Library, position: LayoutFile, options: FigureOptions) -> Page:
-    # The steps of generator.docs.build.draw_figure for a layout file without a [figure]
-    # table, in its order, so that the same options are refused with the same messages.
-    changes: Mapping[str, object] = option_annotations(
+    # What opencards figure draws from the layout file the editor exports: one with no
+    # [figure] table, so the export panel's options are all there is.
+    changes = option_annotations(
         highlight=options.highlight, arrows=options.arrows, marks=options.marks,
         crop=options.crop, last_move=options.last_move, moves=options.moves,
         select=options.select)
-    caption = options.caption
-    if caption is None and changes.get("crop") is not None:
-        caption = ""
-    figure = Figure().merged(**changes, flip=options.flip, coords=options.coords,
-                             caption=caption)
-    to_move = options.to_move
-    start = not options.play
-    found = position.problems(start=start)
-    if found and not options.allow_invalid:
-        n = len(found)
-        lines = [f"{position.shown}: {v} [{v.code}]" for v in found]
-        if start and not position.problems(start=False):
-            raise InvalidLayoutError(
-                f"{position.shown}: not a start position ({n} problem{'s' if n != 1 else ''}"
-                " of a start), but a valid position during play: draw it with --play", lines)
-        raise InvalidLayoutError(
-            f"{position.shown}: {n} problem{'s' if n != 1 else ''} found by the rule engine; "
-            "draw it anyway with --allow-invalid", lines)
-    figure = figure.merged(problems=tuple(sorted({v.square for v in found if v.square})))
-    board = position.board
-    for square in figure.squares():
-        if not board.has_square(square):
-            corner = square_name(board.files - 1, board.ranks - 1)
-            raise FigureError(f"{square} is not a square of {board.name} (a1 to {corner})")
-    settings = library.settings()
-
-    def page(layout: Layout, fig: Figure) -> Page:
-        fig = with_engine(fig, position, layout)
-        return figure_page(layout, board, position.sources, fig, settings=settings,
-                           width=options.width)
-
-    if to_move == "next" and not figure.moves:
-        raise FigureError("--to-move next: the side to move after --moves, and there are "
-                          "no moves (name south or north)")
-    if to_move is not None and not figure.coords:
-        raise FigureError("--to-move: the marker sits in a corner of the edge bands, which "
-                          "--no-coords leaves out")
-    if to_move in ("south", "north"):
-        figure = figure.merged(to_move=to_move)
-    if not figure.moves:
-        return page(position.layout, figure)
-    steps = play_moves(position, figure.moves)
-    if to_move == "next":
-        figure = figure.merged(to_move=steps[-1].turn.value)
-    bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
-                  caption=figure.caption, show=figure.show)
-    # The frames are not drawn, but their annotations are asked of the engine as the
-    # figure command asks them, so the same sequences are refused.
-    with_engine(bare, position, position.layout)
-    for step in steps[:-1]:
-        last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)
-        with_engine(bare.merged(last_move=last), position, step.after)
-    final = steps[-1]
-    last = dataclasses.replace(Arrow.parse(final.move.notation()), mover=final.side.value)
-    return page(final.after, figure.merged(last_move=last))
+    return draw_position(library, position, FigureTable(position.shown), changes,
+                         flip=options.flip, coords=options.coords, caption=options.caption,
+                         play=options.play, allow_invalid=options.allow_invalid,
+                         width=options.width, frames=False, to_move=options.to_move).final
 
 
 # --- the palette ------------------------------------------------------------------------
