@@ -35,6 +35,8 @@ ALLOWED: dict[str, set[str]] = {
 #: Outside libraries each part may import; anything not named here is refused.
 LIBRARIES: dict[str, set[str]] = {
     "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
+    # wordfreq, msgpack, pymorphy3 and spylls only in io/words/build.py, which makes the
+    # shipped word lists; tests/test_words_data.py checks that a run loads none of them.
     "io": {"wordfreq", "msgpack", "platformdirs", "pymorphy3", "spylls"},
     "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen", "pypdfium2", "ezdxf",
              "pikepdf"},

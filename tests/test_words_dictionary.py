@@ -1,12 +1,14 @@
 """The word games accept dictionary words only (issue 28): wordfreq alone let through
 abbreviations (NDA, KAL, USA, МГУ), names (Ivan, Иван) and typos, since frequency cannot tell
-them from "gnu" or "yak". Hunspell's en_US and OpenCorpora's Russian dictionary decide."""
+them from "gnu" or "yak". Hunspell's en_US and OpenCorpora's Russian dictionary decide, when
+the lists are made; these tests read the lists as they ship (tests/test_words_data.py checks
+that the shipped files are what the dictionaries make)."""
 from __future__ import annotations
 
 import pytest
 
 from generator.cli import cli
-from generator.io import wordlists
+from generator.io.words import build
 from generator.io.wordlists import default_word_list, normalise
 
 
@@ -40,7 +42,7 @@ def test_spellings_the_cards_cannot_tell_apart_count_together():
     # ЁЖ (Zipf 2.74) and ЕЖ (2.94) are each under a threshold of 3, together above it.
     import wordfreq
     assert wordfreq.zipf_frequency("ёж", "ru") < 3 and wordfreq.zipf_frequency("еж", "ru") < 3
-    assert "ЕЖ" in wordlists._common_words("cyrillic", 3.0)
+    assert "ЕЖ" in build.common_words("cyrillic", 3.0)
     assert "ЕЖ" in default_word_list("cyrillic")
 
 
@@ -71,35 +73,3 @@ def test_rules_words_refuses_an_abbreviation_and_names_the_list(runner, tmp_path
     lines = result.output.splitlines()
     assert lines[:2] == ["YAK a1-c1", "GNU e1-g1"]
     assert lines[2].startswith("word list: wordfreq") and "Hunspell en_US" in lines[2]
-
-
-def test_the_cached_list_is_the_list_made_afresh(tmp_path, monkeypatch):
-    monkeypatch.setenv(wordlists.CACHE_ENV, str(tmp_path))
-    made = wordlists.default_word_list.__wrapped__("latin")
-    (cached,) = tmp_path.glob("words-latin-*.txt")
-    first = cached.read_bytes()
-    assert first.endswith(b"\n# end\n")
-    assert first.decode("utf-8").splitlines()[:-1] == sorted(made.words)
-    again = wordlists.default_word_list.__wrapped__("latin")
-    assert again.words == made.words == default_word_list("latin").words
-    # Made again, the file is the same bytes.
-    cached.unlink()
-    wordlists.default_word_list.__wrapped__("latin")
-    assert cached.read_bytes() == first
-
-
-def test_a_cut_short_cache_is_made_again(tmp_path, monkeypatch):
-    monkeypatch.setenv(wordlists.CACHE_ENV, str(tmp_path))
-    key = wordlists._cache_key("latin", wordlists.MIN_ZIPF, wordlists.DICTIONARIES["latin"])
-    (tmp_path / key).write_text("NDA\nCAT\n", encoding="utf-8")   # no end mark
-    made = wordlists.default_word_list.__wrapped__("latin")
-    assert "NDA" not in made and "CAT" in made
-    assert (tmp_path / key).read_text(encoding="utf-8").endswith("\n# end\n")
-
-
-def test_an_unwritable_cache_only_costs_time(tmp_path, monkeypatch):
-    blocker = tmp_path / "file"
-    blocker.write_text("", encoding="utf-8")
-    monkeypatch.setenv(wordlists.CACHE_ENV, str(blocker / "cache"))  # under a file
-    made = wordlists.default_word_list.__wrapped__("latin")
-    assert made.words == default_word_list("latin").words
