@@ -12,7 +12,8 @@ from ..io.layouts import load_layout_file, word_list_for
 from ..model.hands import parse_item
 from ..model.layout import Side
 from ..rules.laying import lay_squares
-from ..rules.position import Phase, Position
+from ..rules.follow_ups import Phase
+from ..rules.position import Position
 from .rules import rules
 
 
