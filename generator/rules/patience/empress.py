@@ -84,11 +84,8 @@ class Empress(Patience):
     goal = 192
     dealt: ClassVar[dict[Role, int]] = {Role.DECORATION: 9, Role.FOUNDATION: 16,
                                         Role.DISCARD: 7, Role.ARMY: 24, Role.NAVY: 24}
-    solver_prunes = True
     Switches = EmpressSwitches
     switches: EmpressSwitches
-    #: How many advance pairings the solver tries in a position (best first).
-    solver_pairings = 4
 
     def __init__(self, switches: EmpressSwitches | None = None) -> None:
         super().__init__(switches)
@@ -270,36 +267,55 @@ class Empress(Patience):
                 tuple(sorted(p[i] for i in self.generals)),
                 p[self.red], p[self.black], p[self.stock])
 
-    def solver_moves(self, state: State) -> list[tuple[Move, State]]:
-        """Plays first (couples, then fresh pairs, one per pair of card values), then the
-        few advance pairings whose cards will be wanted soonest and at about the same time,
-        then dealing out the stock."""
+    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """Every legal move, none left out: plays first (couples, then fresh pairs), then the
+        advance pairings whose cards will be wanted soonest and at about the same time,
+        then dealing out the stock. Moves that give the same :meth:`packed` key (equal
+        cards in other cells) are tried once."""
         ids = self.tableau.ids
-        found: list[tuple[Move, State]] = []
-        seen: set[Hashable] = set()
+        found: list[tuple[tuple[Move, ...], State]] = []
+        seen: set[bytes] = set()
         plays = [m for m in self.candidates(state) if m.kind is not MoveKind.LAY]
         lays: list[tuple[tuple[int, int], Move]] = []
         if self.switches.advance_pairing:
+            # One cell per card value: equal cards in other cells give the same keys.
             free_army = {state.piles[i][0]: i for i in self.army if len(state.piles[i]) == 1}
             free_navy = {state.piles[i][0]: i for i in self.navy if len(state.piles[i]) == 1}
+            need_navy = {b: self._need(state, b) for b in free_navy}
             for r, a in free_army.items():
                 nr = self._need(state, r)
                 for b, n in free_navy.items():
-                    nb = self._need(state, b)
-                    if nr == 0 and nb == 0:
-                        continue  # a playable pair is played, not laid
+                    nb = need_navy[b]
                     score = (max(nr, nb), abs(nr - nb))
                     lays.append((score, Move(MoveKind.LAY, ids[a], ids[n])))
                     lays.append((score, Move(MoveKind.LAY, ids[n], ids[a])))
             lays.sort(key=lambda sm: (sm[0], str(sm[1])))
         chosen = [m for m in plays if m.kind is not MoveKind.DEAL]
-        chosen += [m for _, m in lays[:2 * self.solver_pairings]]
+        chosen += [m for _, m in lays]
         chosen += [m for m in plays if m.kind is MoveKind.DEAL]
         for move in chosen:
             after = self.attempt(state, move)
             if isinstance(after, State):
-                k = self.key(after)
+                k = self.packed(after)
                 if k not in seen:
                     seen.add(k)
-                    found.append((move, after))
+                    found.append(((move,), after))
         return found
+
+    def packed(self, state: State) -> bytes:
+        """The Army cells and the Navy cells are each a multiset (a refill goes to the
+        cell that emptied, and every cell plays alike), and so are the foundations of one
+        suit; the stock only ever loses cards off its top (a refill turns it, ``deal``
+        empties it), so its length says what it holds."""
+        p = state.piles
+        out = bytearray()
+        for cells in (self.army, self.navy):
+            for pile in sorted(p[i] for i in cells):
+                out += bytes(pile)
+                out.append(255)
+            out.append(254)
+        for piles in (self.admirals, self.generals):
+            out += bytes(sorted((len(p[i]) << 2) | C.suit(p[i][0]) for i in piles))
+        out += bytes(p[self.red]) + b"\xff" + bytes(p[self.black]) + b"\xff"
+        out.append(len(p[self.stock]))
+        return bytes(out)

@@ -50,7 +50,7 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind in (MoveKind.DEAL, MoveKind.REDEAL):
-            return self.kind.value
+            return str(self.kind.value)
         return f"{self.source}{self.kind.value}{self.target}"
 
     @classmethod
@@ -121,9 +121,6 @@ class Patience:
     goal: ClassVar[int]
     #: Cards in each role right after the deal (other_games.md section 3).
     dealt: ClassVar[dict[Role, int]]
-    #: True when :meth:`solver_moves` leaves out some legal moves, so an exhausted search
-    #: is not a proof that the deal cannot be won.
-    solver_prunes: ClassVar[bool] = False
     Switches: ClassVar[type]
 
     def __init__(self, switches: Any = None) -> None:
@@ -168,26 +165,35 @@ class Patience:
         """Not won and no legal move left."""
         return not self.won(state) and not self.successors(state)
 
-    def solver_moves(self, state: State) -> list[tuple[Move, State]]:
-        """The moves a solver tries, in order: all legal moves unless a patience prunes."""
-        return self.successors(state)
+    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """The edges a solver follows from *state*, in the order to try them: each is a
+        chain of moves (usually one) and the position it leads to. Together they must reach
+        every position :meth:`successors` reaches, or one of the same :meth:`packed` key, or
+        one that provably wins whenever those do (the patience's docstring says why)."""
+        return [((move, ), after) for move, after in self.successors(state)]
 
-    def foundation_first(self, state: State) -> list[tuple[Move, State]]:
-        """Only the moves that put cards on foundations, if there are any, else all: for a
-        patience where a card played early seldom blocks another (a judgement, not a proof;
-        such a patience sets :attr:`solver_prunes`)."""
-        found = self.on_foundations(state)
-        moves = self.successors(state)
-        up = [(m, s) for m, s in moves if self.on_foundations(s) > found]
-        return up or moves
+    def safe_move(self, state: State) -> Move | None:
+        """A move the solver plays at once with no alternative, because playing it never
+        turns a won deal into a lost one (the patience proves it); None when there is none."""
+        return None
 
     def score(self, state: State) -> int:
         """How promising a position looks to the solver (higher is better)."""
         return self.on_foundations(state)
 
     def key(self, state: State) -> Hashable:
-        """What makes two positions the same for play (a solver's visited set)."""
+        """What makes two positions the same for play."""
         return (state.piles, state.redeals)
+
+    def packed(self, state: State) -> bytes:
+        """:meth:`key` as compact bytes for the solver's table: a card is one byte (codes
+        0-51), a pile ends with 255. Two positions share it only if they play alike."""
+        out = bytearray()
+        for pile in state.piles:
+            out += bytes(pile)
+            out.append(255)
+        out.append(state.redeals)
+        return bytes(out)
 
     def play(self, state: State, move: Move) -> State:
         after = self.attempt(state, move)

@@ -215,3 +215,126 @@ class Nivernaise(Patience):
         flanks = tuple(sorted(state.piles[i] for i in self.flanks))
         rest = tuple(p for i, p in enumerate(state.piles) if i not in self.flanks)
         return (flanks, rest, state.redeals)
+
+    # --- the solver's reductions (docs/solvers.md) -----------------------------------------
+    #
+    # A suit's two piles are runs: the ascending one holds ranks 1..u (u = its length), the
+    # descending one ranks d..13 (d = 14 - its length). Let n = u + 14 - d, the suit's
+    # cards on the foundations.
+    #
+    # (1) An exchange needs the top of one pile to fit the other: u = d - 1, i.e. n = 13
+    #     ("split free": one card of every rank up, the split between the piles anywhere).
+    #     It leaves n = 13 and changes only where the split is. So every run of exchanges
+    #     of a suit can be moved, without changing any other move, to just before the next
+    #     play to that suit's piles (none of the other moves looks at the split), and there
+    #     is always such a play (a won game has n = 26). The solver therefore never plays an
+    #     exchange alone: a play of rank r to a split-free suit is one edge "slide the split
+    #     to r - 1, then play r up", which reaches every position a play of r after any
+    #     exchanges can (either pile then holds r: the result is the same), and all
+    #     split-free positions of a suit share one key.
+    # (2) When n > 13 (d <= u), each remaining card of the suit has one place (a rank above
+    #     u goes up, one below d goes down; the other copy of its rank is already up) and
+    #     each pile takes them in one order. A FLANK card that fits then is played at once:
+    #     take any winning line L that plays it later; playing it first and then L (less
+    #     that play) is legal throughout, because no other card could have gone where it
+    #     goes, the flank card could not have moved anywhere else, deals and redeals never
+    #     touch the flanks, and the gap it leaves only adds a choice (gaps are filled when
+    #     the player likes). The same holds for a LINE top once the stock is out and no
+    #     redeal is left: no packet is refilled or gathered again, and the card below it is
+    #     uncovered sooner, which again only adds choices.
+    # (3) When n = 12 and the exchange is on, both piles want the same rank r = u + 1, and
+    #     a FLANK card of that rank is played at once too. In a winning line L the suit's
+    #     next play is a card of rank r (nothing else fits, and no exchange is possible at
+    #     n = 12): this card or its twin. If it is this card, playing it first changes
+    #     nothing but the split, which exchanges restore. If it is the twin, taken off a
+    #     flank, the flanks then hold the same cards either way; taken off a Line top, the
+    #     early line puts the twin into the flank gap this card left (a legal move with the
+    #     same refill), and the two lines meet again. Before that, L plays nothing on the
+    #     suit, and the early line only has one gap more. (At n < 12 this fails: a split-
+    #     free suit may take any rank next, which an early play to it rules out.)
+
+    def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
+        return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
+
+    def safe_move(self, state: State) -> Move | None:
+        ids = self.tableau.ids
+        piles = state.piles
+        endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
+        for src in self.flanks + self.line if endgame else self.flanks:
+            pile = piles[src]
+            if not pile:
+                continue
+            c = pile[-1]
+            s = C.suit(c)
+            nu, nd = self._suit_lengths(state, s)
+            if nu + nd <= 13 and not (nu + nd == 12 and src in self.flanks
+                                      and self.switches.exchange):
+                continue
+            if C.rank(c) == nu + 1:
+                return Move(MoveKind.MOVE, ids[src], ids[self.up[s]])
+            if C.rank(c) == 13 - nd:
+                return Move(MoveKind.MOVE, ids[src], ids[self.down[s]])
+        return None
+
+    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """Every move but the exchanges, which (1) above folds into the plays; a card goes
+        to the first flank gap only (the flank places are alike); plays first, then the
+        gap fillings, then dealing."""
+        ids = self.tableau.ids
+        piles = state.piles
+        exchange = self.switches.exchange
+        chains: list[tuple[Move, ...]] = []
+        for src in self.flanks + self.line:
+            pile = piles[src]
+            if not pile:
+                continue
+            c = pile[-1]
+            s = C.suit(c)
+            up, down = ids[self.up[s]], ids[self.down[s]]
+            nu, nd = self._suit_lengths(state, s)
+            r = C.rank(c)
+            if exchange and nu + nd == 13:
+                slide = ((Move(MoveKind.MOVE, up, down),) * (nu - r + 1) if nu >= r else
+                         (Move(MoveKind.MOVE, down, up),) * (r - 1 - nu))
+                chains.append(slide + (Move(MoveKind.MOVE, ids[src], up),))
+                continue
+            if r == nu + 1:
+                chains.append((Move(MoveKind.MOVE, ids[src], up),))
+                if exchange and nu + nd == 12:
+                    continue  # either pile makes the suit split free: one key
+            if r == 13 - nd:
+                chains.append((Move(MoveKind.MOVE, ids[src], down),))
+        gap = next((ids[i] for i in self.flanks if not piles[i]), None)
+        if gap is not None:
+            chains += [(Move(MoveKind.MOVE, ids[src], gap),) for src in self.line
+                       if piles[src]]
+            if piles[self.stock]:
+                chains.append((Move(MoveKind.MOVE, "stock", gap),))
+        chains += [(Move(MoveKind.DEAL),), (Move(MoveKind.REDEAL),)]
+        found = []
+        for chain in chains:
+            after: State | str = state
+            for move in chain:
+                assert isinstance(after, State)
+                after = self.attempt(after, move)
+                if isinstance(after, str):
+                    break
+            if isinstance(after, State):
+                found.append((chain, after))
+        return found
+
+    def packed(self, state: State) -> bytes:
+        piles = state.piles
+        out = bytearray(sorted(piles[i][0] if piles[i] else 254 for i in self.flanks))
+        for s in range(4):
+            nu, nd = self._suit_lengths(state, s)
+            out += b"\xc8\xc8" if self.switches.exchange and nu + nd == 13 else bytes((nu, nd))
+        for i in self.line:
+            out += bytes(piles[i])
+            out.append(255)
+        stock = piles[self.stock]
+        # Before any redeal the stock is always the start's, less cards off its top.
+        out += bytes((state.redeals, len(stock)))
+        if state.redeals:
+            out += bytes(stock)
+        return bytes(out)
