@@ -25,7 +25,7 @@ How the engine reads the rules:
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -267,13 +267,20 @@ class Empress(Patience):
                 tuple(sorted(p[i] for i in self.generals)),
                 p[self.red], p[self.black], p[self.stock])
 
+    #: Advance pairings in the first batch the solver builds (the rest come later).
+    FIRST_PAIRINGS = 8
+
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
-        """Every legal move, none left out: plays first (couples, then fresh pairs), then the
-        advance pairings whose cards will be wanted soonest and at about the same time,
-        then dealing out the stock. Moves that give the same :meth:`packed` key (equal
-        cards in other cells) are tried once."""
+        """Every legal move, none left out (see :meth:`solver_batches`)."""
+        return [edge for batch in self.solver_batches(state) for edge in batch]
+
+    def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
+        """Every legal move, in two batches: the plays (couples, then fresh pairs), the
+        :attr:`FIRST_PAIRINGS` advance pairings whose cards will be wanted soonest and at
+        about the same time, and dealing out the stock; then every other advance pairing.
+        Moves that give the same :meth:`packed` key (equal cards in other cells) are tried
+        once."""
         ids = self.tableau.ids
-        found: list[tuple[tuple[Move, ...], State]] = []
         seen: set[bytes] = set()
         plays = [m for m in self.candidates(state) if m.kind is not MoveKind.LAY]
         lays: list[tuple[tuple[int, int], Move]] = []
@@ -290,17 +297,20 @@ class Empress(Patience):
                     lays.append((score, Move(MoveKind.LAY, ids[a], ids[n])))
                     lays.append((score, Move(MoveKind.LAY, ids[n], ids[a])))
             lays.sort(key=lambda sm: (sm[0], str(sm[1])))
-        chosen = [m for m in plays if m.kind is not MoveKind.DEAL]
-        chosen += [m for _, m in lays]
-        chosen += [m for m in plays if m.kind is MoveKind.DEAL]
-        for move in chosen:
-            after = self.attempt(state, move)
-            if isinstance(after, State):
-                k = self.packed(after)
-                if k not in seen:
-                    seen.add(k)
-                    found.append(((move,), after))
-        return found
+        first = [m for m in plays if m.kind is not MoveKind.DEAL]
+        first += [m for _, m in lays[:self.FIRST_PAIRINGS]]
+        first += [m for m in plays if m.kind is MoveKind.DEAL]
+        for chosen in (first, [m for _, m in lays[self.FIRST_PAIRINGS:]]):
+            found: list[tuple[tuple[Move, ...], State]] = []
+            for move in chosen:
+                after = self.attempt(state, move)
+                if isinstance(after, State):
+                    k = self.packed(after)
+                    if k not in seen:
+                        seen.add(k)
+                        found.append(((move,), after))
+            if found:
+                yield found
 
     def packed(self, state: State) -> bytes:
         """The Army cells and the Navy cells are each a multiset (a refill goes to the

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
@@ -171,6 +171,12 @@ class Patience:
         every position :meth:`successors` reaches, or one of the same :meth:`packed` key, or
         one that provably wins whenever those do (the patience's docstring says why)."""
         return [((move, ), after) for move, after in self.successors(state)]
+
+    def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
+        """:meth:`solver_moves` in batches, the likeliest first: the solver builds a batch
+        only when the search comes back to it, so a patience with hundreds of moves a
+        position pays for the few it tries first (all of them in the end, if need be)."""
+        yield self.solver_moves(state)
 
     def safe_move(self, state: State) -> Move | None:
         """A move the solver plays at once with no alternative, because playing it never

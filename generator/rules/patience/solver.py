@@ -37,6 +37,7 @@ from __future__ import annotations
 import enum
 import heapq
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .engine import Move, Patience, State
@@ -73,6 +74,13 @@ class Solution:
         return self.verdict is not Verdict.UNKNOWN
 
 
+@dataclass(frozen=True)
+class Batches:
+    """The moves of an expanded position that the search has not built yet."""
+
+    rest: Iterator[list[tuple[tuple[Move, ...], State]]]
+
+
 def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
     """The safe automatic moves from *state*, played until none is left."""
     moves: list[Move] = []
@@ -95,10 +103,11 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
     full = False
     # Expanded positions: (parent number, the moves from the parent).
     tree: list[tuple[int, tuple[Move, ...]]] = []
-    # Waiting: (-score, -parent, the move's rank among the parent's, moves, position).
-    # (parent, rank) is unique, so the tuples never compare further.
-    waiting: list[tuple[int, int, int, tuple[Move, ...], State]] = [
-        (-game.score(start), 1, 0, first, start)]
+    # Waiting: (-score, -parent, rank among the parent's, what): a position with the moves
+    # to it from the parent, or the parent's batches of moves not built yet. (parent, rank)
+    # is unique, so the tuples never compare further.
+    Waiting = tuple[int, int, int, "tuple[tuple[Move, ...], State] | Batches"]
+    waiting: list[Waiting] = [(-game.score(start), 1, 0, (first, start))]
     best = (-1, 0, start)
     verdict = Verdict.UNKNOWN
 
@@ -110,6 +119,19 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
             node = parent
         return tuple(m for moves in reversed(edges) for m in moves)
 
+    def push(node: int, rank: int, batch: list[tuple[tuple[Move, ...], State]]) -> None:
+        nonlocal full
+        for order, (edge, child) in enumerate(batch, start=rank):
+            auto, child = settle(game, child)
+            k = game.packed(child)
+            if k in seen:
+                continue
+            if len(seen) < table:
+                seen.add(k)
+            else:
+                full = True
+            heapq.heappush(waiting, (-game.score(child), -node, order, (edge + auto, child)))
+
     while True:
         if not waiting:
             verdict = Verdict.LOST
@@ -119,7 +141,14 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
         if seconds is not None and len(tree) % 64 == 0 and \
                 time.perf_counter() - began > seconds:
             break
-        _, neg_parent, _, moves, state = heapq.heappop(waiting)
+        neg_score, neg_parent, rank, what = heapq.heappop(waiting)
+        if isinstance(what, Batches):
+            batch = next(what.rest, None)
+            if batch is not None:
+                push(-neg_parent, rank + 1, batch)
+                heapq.heappush(waiting, (neg_score, neg_parent, rank + 1 + len(batch), what))
+            continue
+        moves, state = what
         node = len(tree)
         tree.append((-neg_parent, moves))
         found = game.on_foundations(state)
@@ -128,16 +157,12 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
         if game.won(state):
             return Solution(Verdict.WON, path(node), state, found, len(tree),
                             time.perf_counter() - began, full)
-        for order, (edge, child) in enumerate(game.solver_moves(state)):
-            auto, child = settle(game, child)
-            k = game.packed(child)
-            if k in seen:
-                continue
-            if len(seen) < table:
-                seen.add(k)
-            else:
-                full = True
-            heapq.heappush(waiting, (-game.score(child), -node, order, edge + auto, child))
+        batches = game.solver_batches(state)
+        batch = next(batches, [])
+        push(node, 0, batch)
+        # The later batches wait below every position as promising as this one.
+        heapq.heappush(waiting, (-game.score(state) + 1, -node, len(batch),
+                                 Batches(batches)))
     found, node, state = best
     return Solution(verdict, path(node), state, found, len(tree),
                     time.perf_counter() - began, full)
