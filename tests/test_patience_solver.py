@@ -184,3 +184,25 @@ def test_nivernaise_folds_the_exchanges_into_the_play_they_prepare():
     assert "FA1>FK1" in map(str, game.legal_moves(split_free))
     assert all(len(chain) > 1 or chain[0].target not in ("FK1", "FA1")
                or chain[0].source == "LF1" for chain, _ in game.solver_moves(split_free))
+
+
+def test_nivernaise_solver_moves_are_legal_and_reach_every_legal_move():
+    # Along the stored won game: every chain the solver follows replays through the move
+    # checker to the position it claims, and every legal move but an exchange leads to a
+    # key the solver reaches (a flank gap other than the first is the same key).
+    game = patience("nivernaise")
+    entry = WINS["nivernaise"]
+    state = game.deal(entry["seed"])
+    for move in parse_moves(entry["moves"]):
+        edges = game.solver_moves(state)
+        reached = set()
+        for chain, after in edges:
+            replayed = state
+            for step in chain:
+                replayed = game.play(replayed, step)
+            assert replayed == after, chain
+            reached.add(game.packed(after))
+        for legal, after in game.successors(state):
+            is_exchange = legal.source[:2] in ("FA", "FK")
+            assert is_exchange or game.packed(after) in reached, legal
+        state = game.play(state, move)

@@ -178,6 +178,11 @@ class Patience:
         position pays for the few it tries first (all of them in the end, if need be)."""
         yield self.solver_moves(state)
 
+    def safe_step(self, state: State) -> tuple[Move, State] | None:
+        """:meth:`safe_move` and the position after it (a patience may build it faster)."""
+        move = self.safe_move(state)
+        return None if move is None else (move, self.play(state, move))
+
     def safe_move(self, state: State) -> Move | None:
         """A move the solver plays at once with no alternative, because playing it never
         turns a won deal into a lost one (the patience proves it); None when there is none."""

@@ -83,6 +83,7 @@ class Nivernaise(Patience):
         self.down = tuple(ix[f"FK{r}"] for r in range(1, 5))
         self.line = tuple(ix[f"L{c}"] for c in range(1, 7))
         self.stock = ix["stock"]
+        self.ids = self.tableau.ids
 
     def deal(self, seed: int) -> State:
         deck = C.shuffled(self.packs, seed)
@@ -257,78 +258,103 @@ class Nivernaise(Patience):
         return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
 
     def safe_move(self, state: State) -> Move | None:
-        ids = self.tableau.ids
+        step = self.safe_step(state)
+        return None if step is None else step[0]
+
+    def safe_step(self, state: State) -> tuple[Move, State] | None:
         piles = state.piles
+        ids = self.ids
         endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
+        exchange = self.switches.exchange
         for src in self.flanks + self.line if endgame else self.flanks:
             pile = piles[src]
             if not pile:
                 continue
             c = pile[-1]
-            s = C.suit(c)
-            nu, nd = self._suit_lengths(state, s)
-            if nu + nd <= 13 and not (nu + nd == 12 and src in self.flanks
-                                      and self.switches.exchange):
+            s = c // 13
+            up, down = self.up[s], self.down[s]
+            nu, nd = len(piles[up]), len(piles[down])
+            if nu + nd <= 13 and not (nu + nd == 12 and exchange and src in self.flanks):
                 continue
-            if C.rank(c) == nu + 1:
-                return Move(MoveKind.MOVE, ids[src], ids[self.up[s]])
-            if C.rank(c) == 13 - nd:
-                return Move(MoveKind.MOVE, ids[src], ids[self.down[s]])
+            r = c % 13 + 1
+            dst = up if r == nu + 1 else down if r == 13 - nd else None
+            if dst is not None:
+                return Move(MoveKind.MOVE, ids[src], ids[dst]), self._played(state, src, dst)
         return None
+
+    def _played(self, state: State, src: int, dst: int) -> State:
+        """The top card of *src* moved onto *dst* (legality checked by the caller), with
+        an emptied Line packet refilled."""
+        piles = list(state.piles)
+        pile = piles[src]
+        piles[src] = pile[:-1]
+        piles[dst] = piles[dst] + pile[-1:]
+        after = State(tuple(piles), state.redeals)
+        if len(pile) == 1 and src in self.line:
+            after = self._refill_packet(after, src)
+        return after
 
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
         """Every move but the exchanges, which (1) above folds into the plays; a card goes
         to the first flank gap only (the flank places are alike); plays first, then the
-        gap fillings, then dealing."""
-        ids = self.tableau.ids
+        gap fillings, then dealing. Built here without :meth:`attempt`, for speed; a test
+        holds them to the legal moves."""
+        ids = self.ids
         piles = state.piles
         exchange = self.switches.exchange
-        chains: list[tuple[Move, ...]] = []
+        found: list[tuple[tuple[Move, ...], State]] = []
         for src in self.flanks + self.line:
             pile = piles[src]
             if not pile:
                 continue
             c = pile[-1]
-            s = C.suit(c)
-            up, down = ids[self.up[s]], ids[self.down[s]]
-            nu, nd = self._suit_lengths(state, s)
-            r = C.rank(c)
+            s = c // 13
+            up, down = self.up[s], self.down[s]
+            nu, nd = len(piles[up]), len(piles[down])
+            r = c % 13 + 1
+            play = Move(MoveKind.MOVE, ids[src], ids[up])
             if exchange and nu + nd == 13:
-                slide = ((Move(MoveKind.MOVE, up, down),) * (nu - r + 1) if nu >= r else
-                         (Move(MoveKind.MOVE, down, up),) * (r - 1 - nu))
-                chains.append(slide + (Move(MoveKind.MOVE, ids[src], up),))
+                slide = ((Move(MoveKind.MOVE, ids[up], ids[down]),) * (nu - r + 1) if nu >= r
+                         else (Move(MoveKind.MOVE, ids[down], ids[up]),) * (r - 1 - nu))
+                # Slid to r - 1 and r played up: ranks 1..r up, 13 down to r down.
+                moved = list(piles)
+                moved[src] = pile[:-1]
+                moved[up] = tuple(range(13 * s, 13 * s + r))
+                moved[down] = tuple(range(13 * s + 12, 13 * s + r - 2, -1))
+                after = State(tuple(moved), state.redeals)
+                if len(pile) == 1 and src in self.line:
+                    after = self._refill_packet(after, src)
+                found.append((slide + (play,), after))
                 continue
             if r == nu + 1:
-                chains.append((Move(MoveKind.MOVE, ids[src], up),))
+                found.append(((play,), self._played(state, src, up)))
                 if exchange and nu + nd == 12:
                     continue  # either pile makes the suit split free: one key
             if r == 13 - nd:
-                chains.append((Move(MoveKind.MOVE, ids[src], down),))
-        gap = next((ids[i] for i in self.flanks if not piles[i]), None)
+                found.append(((Move(MoveKind.MOVE, ids[src], ids[down]),),
+                              self._played(state, src, down)))
+        gap = next((i for i in self.flanks if not piles[i]), None)
         if gap is not None:
-            chains += [(Move(MoveKind.MOVE, ids[src], gap),) for src in self.line
-                       if piles[src]]
+            for src in self.line:
+                if piles[src]:
+                    found.append(((Move(MoveKind.MOVE, ids[src], ids[gap]),),
+                                  self._played(state, src, gap)))
             if piles[self.stock]:
-                chains.append((Move(MoveKind.MOVE, "stock", gap),))
-        chains += [(Move(MoveKind.DEAL),), (Move(MoveKind.REDEAL),)]
-        found = []
-        for chain in chains:
-            after: State | str = state
-            for move in chain:
-                assert isinstance(after, State)
-                after = self.attempt(after, move)
-                if isinstance(after, str):
-                    break
+                found.append(((Move(MoveKind.MOVE, "stock", ids[gap]),),
+                              self._played(state, self.stock, gap)))
+        for move in (Move(MoveKind.DEAL), Move(MoveKind.REDEAL)):
+            after = self.attempt(state, move)
             if isinstance(after, State):
-                found.append((chain, after))
+                found.append(((move,), after))
         return found
 
     def packed(self, state: State) -> bytes:
         piles = state.piles
         out = bytearray(sorted(piles[i][0] if piles[i] else 254 for i in self.flanks))
-        for s in range(4):
-            nu, nd = self._suit_lengths(state, s)
-            out += b"\xc8\xc8" if self.switches.exchange and nu + nd == 13 else bytes((nu, nd))
+        free = self.switches.exchange
+        for up, down in zip(self.up, self.down):
+            nu, nd = len(piles[up]), len(piles[down])
+            out += b"\xc8\xc8" if free and nu + nd == 13 else bytes((nu, nd))
         for i in self.line:
             out += bytes(piles[i])
             out.append(255)

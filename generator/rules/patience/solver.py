@@ -84,8 +84,8 @@ class Batches:
 def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
     """The safe automatic moves from *state*, played until none is left."""
     moves: list[Move] = []
-    while (move := game.safe_move(state)) is not None:
-        state = game.play(state, move)
+    while (step := game.safe_step(state)) is not None:
+        move, state = step
         moves.append(move)
     return tuple(moves), state
 
