@@ -343,9 +343,9 @@ class Nivernaise(Patience):
                 found.append(((Move(MoveKind.MOVE, "stock", ids[gap]),),
                               self._played(state, self.stock, gap)))
         for move in (Move(MoveKind.DEAL), Move(MoveKind.REDEAL)):
-            after = self.attempt(state, move)
-            if isinstance(after, State):
-                found.append(((move,), after))
+            dealt = self.attempt(state, move)
+            if isinstance(dealt, State):
+                found.append(((move,), dealt))
         return found
 
     def packed(self, state: State) -> bytes:
