@@ -179,25 +179,30 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
               help="Stop each search after this many positions (the same on any machine).")
 @click.option("--jobs", type=Integer(1), default=None,
               help="Processes to run at once [default: the machine's cores].")
+@click.option("--player", is_flag=True,
+              help="Play as a player who sees only the face-up cards (the player-view "
+                   "rate) instead of the solver, who sees every card.")
 @_switch
 @_json
 def stats_command(name: str, deals: range, limit: float | None, nodes: int | None,
-                  jobs: int | None, switches: tuple[str, ...], as_json: bool) -> None:
+                  jobs: int | None, player: bool, switches: tuple[str, ...],
+                  as_json: bool) -> None:
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
     over --jobs processes."""
     import os
 
-    from ..rules.patience.stats import decide_all, summary
+    from ..rules.patience.stats import decide_all, summary, wilson
 
     game = _game(name, switches)  # checks the name and switches before any work
     given = dict(text.partition("=")[::2] for text in switches)
     results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
-                         jobs=jobs or os.cpu_count() or 1, switches=given)
+                         jobs=jobs or os.cpu_count() or 1, switches=given, player=player)
     total = summary(results)
     if as_json:
         click.echo(json.dumps({
             "patience": game.name, "deals": [deals.start, deals.stop - 1],
+            "view": "player" if player else "omniscient",
             "won": total.won, "lost": total.lost, "unknown": total.unknown,
             "win_rate_low": round(total.low, 4), "win_rate_high": round(total.high, 4),
             "results": [{"seed": r.seed, "verdict": r.verdict, "nodes": r.nodes,
@@ -205,10 +210,17 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
                          "moves": r.moves} for r in results]}, indent=2))
         return
     n = total.deals
+    shown = f"limit {f'{limit:g} s' if limit else ''}" + (
+        f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
+    if player:
+        low, high = wilson(total.won, n)
+        click.echo(f"{game.title}, deals {deals.start}-{deals.stop - 1}, played seeing only "
+                   f"the face-up cards: {total.won} won, {n - total.won} not won ({shown})")
+        click.echo(f"player-view win rate: {total.won / n:.1%}, 95 % interval {low:.1%}-"
+                   f"{high:.1%}; {total.seconds / n:.2f} s a deal")
+        return
     click.echo(f"{game.title}, deals {deals.start}-{deals.stop - 1}: {total.won} won, "
-               f"{total.lost} lost, {total.unknown} unknown (limit "
-               f"{f'{limit:g} s' if limit else ''}{' or ' if limit and nodes else ''}"
-               f"{f'{nodes} positions' if nodes else ''})")
+               f"{total.lost} lost, {total.unknown} unknown ({shown})")
     click.echo(f"win rate (the solver sees every card): {total.won / n:.1%}, 95 % interval "
                f"{total.low:.1%}-{total.high:.1%} (unknown deals counted as lost at the low "
                f"end, as won at the high end); {total.seconds / n:.2f} s a deal")

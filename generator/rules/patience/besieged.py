@@ -308,6 +308,21 @@ class Besieged(Patience):
         return (foundations, tuple(p[i] for i in self.reserve), pairs, p[self.talon],
                 p[self.stock])
 
+    # --- what a player sees: the stock is face down but for the card just turned (its
+    # top); the talon is face up ------------------------------------------------------------
+
+    def hidden(self, state: State) -> int:
+        return max(0, len(state.piles[self.stock]) - 1)
+
+    def reveals(self, before: State, after: State) -> bool:
+        return len(before.piles[self.stock]) != len(after.piles[self.stock])
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        if move.target == "talon":
+            return (2,)
+        role = self.tableau.slots[self.index[move.target]].role
+        return (0,) if role is Role.FOUNDATION else (1,)
+
     def packed(self, state: State) -> bytes:
         """:meth:`key` as bytes. The stock only loses cards off its top, so its length says
         what it holds. The twin ramparts of a line share a key only while at most one

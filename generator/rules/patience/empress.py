@@ -312,6 +312,25 @@ class Empress(Patience):
             if found:
                 yield found
 
+    # --- what a player sees: everything but the stock (the talons are face up) -----------
+
+    def hidden(self, state: State) -> int:
+        return len(state.piles[self.stock])
+
+    def reveals(self, before: State, after: State) -> bool:
+        return len(before.piles[self.stock]) != len(after.piles[self.stock])
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        """Plays first; then pairings in advance of two cards both wanted within two
+        cards; then dealing out the stock; then the other pairings, soonest wanted first."""
+        if move.kind is MoveKind.DEAL:
+            return (2,)
+        if move.kind is not MoveKind.LAY:
+            return (0,)
+        need = max(self._need(state, state.piles[self.index[move.source]][0]),
+                   self._need(state, state.piles[self.index[move.target]][0]))
+        return (1 if need <= 2 else 3, need)
+
     def packed(self, state: State) -> bytes:
         """The Army cells and the Navy cells are each a multiset (a refill goes to the
         cell that emptied, and every cell plays alike), and so are the foundations of one

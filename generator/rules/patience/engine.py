@@ -178,6 +178,22 @@ class Patience:
         position pays for the few it tries first (all of them in the end, if need be)."""
         yield self.solver_moves(state)
 
+    # --- what a player sees (the player-view rate, .player) ------------------------------
+
+    def hidden(self, state: State) -> int:
+        """How many cards a player cannot see in *state* (0: the patience hides none)."""
+        return 0
+
+    def reveals(self, before: State, after: State) -> bool:
+        """Whether the move from *before* to *after* shows the player a card hidden
+        before. Read off pile sizes only, so asking it peeks at nothing."""
+        return False
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        """How much a player who sees only the face-up cards prefers *move* among those
+        that uncover something (lower first). Reads the move and the face-up cards only."""
+        return (0,)
+
     def safe_step(self, state: State) -> tuple[Move, State] | None:
         """:meth:`safe_move` and the position after it (a patience may build it faster)."""
         move = self.safe_move(state)

@@ -254,6 +254,54 @@ class Nivernaise(Patience):
     #     suit, and the early line only has one gap more. (At n < 12 this fails: a split-
     #     free suit may take any rank next, which an early play to it rules out.)
 
+    # --- what a player sees ----------------------------------------------------------------
+    # The stock is face down, and each Line packet shows its top card; a player may look
+    # as many cards deep as there are flank gaps (our reading: the top card, or as many
+    # cards from the top as there are gaps, whichever is more).
+
+    def _depth(self, state: State) -> int:
+        return max(1, sum(1 for i in self.flanks if not state.piles[i]))
+
+    def hidden(self, state: State) -> int:
+        depth = self._depth(state)
+        return len(state.piles[self.stock]) + sum(
+            max(0, len(state.piles[i]) - depth) for i in self.line)
+
+    def reveals(self, before: State, after: State) -> bool:
+        if len(before.piles[self.stock]) != len(after.piles[self.stock]) or \
+                before.redeals != after.redeals:
+            return True
+        was, now = self._depth(before), self._depth(after)
+        # A packet's cards keep their places from the bottom unless the stock refills it
+        # (caught above): a card is uncovered when the seen part reaches lower.
+        return any(max(0, len(after.piles[i]) - now) < max(0, len(before.piles[i]) - was)
+                   for i in self.line)
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        """Foundation plays (flank cards first); a Line top into a flank gap when a gap
+        stays open and the card it uncovers, seen through the gaps, can go up; dealing;
+        other fillings that keep a gap open (Cadogan's advice), from the Line before the
+        stock; the redeal; filling the last gap."""
+        if move.kind is MoveKind.DEAL:
+            return (4,)
+        if move.kind is MoveKind.REDEAL:
+            return (6,)
+        piles = state.piles
+        target = self.index[move.target]
+        if self.tableau.slots[target].role is Role.FOUNDATION:
+            return (0 if move.source.startswith(("LF", "RF")) else 1,)
+        gaps = sum(1 for i in self.flanks if not piles[i])
+        if gaps < 2:
+            return (7,)
+        if move.source == "stock":
+            return (5,)
+        packet = piles[self.index[move.source]]
+        below = packet[-2] if len(packet) >= 2 else None
+        if below is not None and any(self._fits(f, below, piles[f]) is None
+                                     for f in (self.up[below // 13], self.down[below // 13])):
+            return (2,)
+        return (3,)
+
     def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
         return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
 

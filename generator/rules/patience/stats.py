@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from . import patience
+from .player import play_blind
 from .solver import Verdict, solve
 
 
@@ -31,9 +32,16 @@ class DealResult:
 
 
 def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None,
-           switches: dict[str, str] | None = None) -> DealResult:
-    """The solver's verdict on deal *seed* of the patience *name*: the unit of work."""
+           switches: dict[str, str] | None = None, player: bool = False) -> DealResult:
+    """The solver's verdict on deal *seed* of the patience *name*: the unit of work. With
+    *player*, the deal is played as a player who sees only the face-up cards
+    (:mod:`.player`) instead: "won" or "unknown" (a player's loss proves nothing)."""
     game = patience(name, switches)
+    if player:
+        played = play_blind(game, seed, seconds=seconds or 10.0)
+        return DealResult(seed, "won" if played.won else "unknown", played.on_foundations,
+                          len(played.moves), round(played.seconds, 3),
+                          " ".join(map(str, played.moves)) if played.won else "")
     result = solve(game, seed, seconds=seconds, nodes=nodes)
     moves = " ".join(map(str, result.moves)) if result.verdict is Verdict.WON else ""
     return DealResult(seed, result.verdict.value, result.on_foundations, result.nodes,
@@ -42,14 +50,15 @@ def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None
 
 def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
                nodes: int | None = None, jobs: int = 1,
-               switches: dict[str, str] | None = None) -> list[DealResult]:
+               switches: dict[str, str] | None = None,
+               player: bool = False) -> list[DealResult]:
     """:func:`decide` for every seed, on *jobs* processes; results in seed order."""
     if jobs <= 1:
-        return [decide(name, seed, seconds, nodes, switches) for seed in seeds]
+        return [decide(name, seed, seconds, nodes, switches, player) for seed in seeds]
     n = len(seeds)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return list(pool.map(decide, [name] * n, seeds, [seconds] * n, [nodes] * n,
-                             [switches] * n))
+                             [switches] * n, [player] * n))
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
