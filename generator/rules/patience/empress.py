@@ -25,6 +25,7 @@ How the engine reads the rules:
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
@@ -32,6 +33,9 @@ from typing import ClassVar
 from . import cards as C
 from .engine import Move, MoveKind, Patience, State
 from .tableau import Role, Slot, Tableau
+
+#: An Army or Navy cell as one number, by how many cards it holds.
+_CELL = (lambda pile: 0xFFFF, lambda pile: pile[0], lambda pile: 64 + 64 * pile[0] + pile[1])
 
 #: Ranks in building order after the foundation card.
 BLACK_UP = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)
@@ -154,19 +158,31 @@ class Empress(Patience):
                     if C.suit(state.piles[f][0]) == C.suit(c) and len(state.piles[f]) <= at),
                    default=99)
 
+    def _wanted(self, state: State) -> dict[int, int]:
+        """Every card that some foundation takes now, and the first such foundation."""
+        wanted: dict[int, int] = {}
+        for f in self.generals + self.admirals:
+            pile = state.piles[f]
+            if len(pile) < 12:
+                order = RED_DOWN if f in self.generals else BLACK_UP
+                wanted.setdefault(C.of(order[len(pile)], C.suit(pile[0])), f)
+        return wanted
+
     def candidates(self, state: State) -> Iterable[Move]:
         ids = self.tableau.ids
-        free_army = [i for i in self.army if len(state.piles[i]) == 1]
-        free_navy = [i for i in self.navy if len(state.piles[i]) == 1]
-        playable_army = [i for i in free_army
-                         if self._foundation_for(state, state.piles[i][0]) is not None]
-        playable_navy = [i for i in free_navy
-                         if self._foundation_for(state, state.piles[i][0]) is not None]
+        piles = state.piles
+        wanted = self._wanted(state)
+        free_army = [i for i in self.army if len(piles[i]) == 1]
+        free_navy = [i for i in self.navy if len(piles[i]) == 1]
+        playable_army = [i for i in free_army if piles[i][0] in wanted]
+        playable_navy = [i for i in free_navy if piles[i][0] in wanted]
         for a in playable_army:
             for n in playable_navy:
                 yield Move(MoveKind.PAIR, ids[a], ids[n])
         for cell in self.army + self.navy:
-            if len(state.piles[cell]) == 2:
+            # Only the couples that fit: the others would be refused (a superset is all
+            # this must give, but a solver asks it in every position).
+            if len(piles[cell]) == 2 and piles[cell][0] in wanted and piles[cell][1] in wanted:
                 yield Move(MoveKind.MOVE, ids[cell], "F")
         if self.switches.advance_pairing:
             for a in free_army:
@@ -337,14 +353,12 @@ class Empress(Patience):
         suit; the stock only ever loses cards off its top (a refill turns it, ``deal``
         empties it), so its length says what it holds."""
         p = state.piles
-        out = bytearray()
-        for cells in (self.army, self.navy):
-            for pile in sorted(p[i] for i in cells):
-                out += bytes(pile)
-                out.append(255)
-            out.append(254)
+        # A cell as one number below 2**16: a card, 64 + 64 x + y for a couple, or empty.
+        cells = array("H", sorted(_CELL[len(p[i])](p[i]) for i in self.army))
+        cells += array("H", sorted(_CELL[len(p[i])](p[i]) for i in self.navy))
+        out = bytearray(cells.tobytes())
         for piles in (self.admirals, self.generals):
-            out += bytes(sorted((len(p[i]) << 2) | C.suit(p[i][0]) for i in piles))
+            out += bytes(sorted((len(p[i]) << 2) | p[i][0] // 13 for i in piles))
         out += bytes(p[self.red]) + b"\xff" + bytes(p[self.black]) + b"\xff"
         out.append(len(p[self.stock]))
         return bytes(out)
