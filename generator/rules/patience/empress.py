@@ -90,6 +90,7 @@ class Empress(Patience):
                                         Role.DISCARD: 7, Role.ARMY: 24, Role.NAVY: 24}
     Switches = EmpressSwitches
     switches: EmpressSwitches
+    batched = True
 
     def __init__(self, switches: EmpressSwitches | None = None) -> None:
         super().__init__(switches)

@@ -122,6 +122,9 @@ class Patience:
     #: Cards in each role right after the deal (other_games.md section 3).
     dealt: ClassVar[dict[Role, int]]
     Switches: ClassVar[type]
+    #: True when :meth:`solver_batches` gives more than one batch (else the solver asks
+    #: :meth:`solver_moves` once and keeps nothing for later).
+    batched: ClassVar[bool] = False
 
     def __init__(self, switches: Any = None) -> None:
         self.switches = switches if switches is not None else self.Switches()

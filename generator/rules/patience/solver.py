@@ -157,6 +157,9 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
         if game.won(state):
             return Solution(Verdict.WON, path(node), state, found, len(tree),
                             time.perf_counter() - began, full)
+        if not game.batched:
+            push(node, 0, game.solver_moves(state))
+            continue
         batches = game.solver_batches(state)
         batch = next(batches, [])
         push(node, 0, batch)
