@@ -206,3 +206,18 @@ def test_nivernaise_solver_moves_are_legal_and_reach_every_legal_move():
             is_exchange = legal.source[:2] in ("FA", "FK")
             assert is_exchange or game.packed(after) in reached, legal
         state = game.play(state, move)
+
+
+def test_the_solver_wins_a_real_empress_deal_trying_every_pairing():
+    game = patience("empress-of-india")
+    assert game.batched
+    result = solve(game, 22, nodes=5000)
+    assert result.verdict is Verdict.WON
+    assert game.won(game.replay(22, result.moves))
+    # The batches hold every legal move, each once, and nothing else.
+    state = game.deal(22)
+    edges = [chain for batch in game.solver_batches(state) for chain, _ in batch]
+    legal = {game.packed(after) for _, after in game.successors(state)}
+    assert {game.packed(after) for batch in game.solver_batches(state)
+            for _, after in batch} == legal
+    assert len(edges) == len(legal)

@@ -109,3 +109,35 @@ def test_a_won_answer_always_replays_and_a_lost_one_is_true(name, cut, seed, swa
     game, base = endgame(name, min(cut, max(CUTS[name])))
     start = swapped(game, base, random.Random(seed), swaps)
     check(game, start)
+
+
+@pytest.mark.parametrize("name", sorted(WINS))
+def test_a_full_table_costs_time_but_never_a_wrong_verdict(name):
+    # With room for 20 keys the table fills at once; the search then goes on without
+    # remembering, and must still say what the plain search says.
+    checked = 0
+    for cut in CUTS[name][:1]:
+        game, base = endgame(name, cut)
+        for seed in range(4):
+            start = base if seed == 0 else swapped(game, base, random.Random(seed), 2 * seed)
+            truth = exhaustive(game, start)
+            if truth is None:
+                continue
+            result = solve(game, 0, start=start, nodes=400_000, table=20)
+            assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
+            checked += 1
+    assert checked >= 2
+
+
+def test_stats_merge_verdicts_with_an_interval_that_holds_the_unknown_deals():
+    import doctest
+
+    from generator.rules.patience import stats
+    assert doctest.testmod(stats).failed == 0
+    results = [stats.DealResult(seed, verdict, 0, 1, 0.5, "")
+               for seed, verdict in enumerate(["won"] * 6 + ["lost"] * 3 + ["unknown"])]
+    total = stats.summary(results)
+    assert (total.deals, total.won, total.lost, total.unknown) == (10, 6, 3, 1)
+    assert total.low == pytest.approx(stats.wilson(6, 10)[0])
+    assert total.high == pytest.approx(stats.wilson(7, 10)[1])
+    assert total.low < 0.6 < 0.7 < total.high
