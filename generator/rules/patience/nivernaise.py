@@ -253,6 +253,11 @@ class Nivernaise(Patience):
     #     same refill), and the two lines meet again. Before that, L plays nothing on the
     #     suit, and the early line only has one gap more. (At n < 12 this fails: a split-
     #     free suit may take any rank next, which an early play to it rules out.)
+    # (4) Where (2) or (3) would play a flank card at once, a LINE top that fits is never
+    #     moved into a flank gap instead: from the gap it could only go where it fits now
+    #     (its one place, or by (3) either pile), and nothing else goes there first but its
+    #     twin, so playing it at once loses nothing and keeps the gap (the same argument,
+    #     the packet losing the same top card either way).
 
     # --- what a player sees ----------------------------------------------------------------
     # The stock is face down, and each Line packet shows its top card; a player may look
@@ -351,6 +356,7 @@ class Nivernaise(Patience):
         piles = state.piles
         exchange = self.switches.exchange
         found: list[tuple[tuple[Move, ...], State]] = []
+        settled: set[int] = set()  # Line packets whose top (4) plays rather than parks
         for src in self.flanks + self.line:
             pile = piles[src]
             if not pile:
@@ -374,6 +380,9 @@ class Nivernaise(Patience):
                     after = self._refill_packet(after, src)
                 found.append((slide + (play,), after))
                 continue
+            if (r == nu + 1 or r == 13 - nd) and (
+                    nu + nd > 13 or (nu + nd == 12 and exchange)):
+                settled.add(src)
             if r == nu + 1:
                 found.append(((play,), self._played(state, src, up)))
                 if exchange and nu + nd == 12:
@@ -384,7 +393,7 @@ class Nivernaise(Patience):
         gap = next((i for i in self.flanks if not piles[i]), None)
         if gap is not None:
             for src in self.line:
-                if piles[src]:
+                if piles[src] and src not in settled:
                     found.append(((Move(MoveKind.MOVE, ids[src], ids[gap]),),
                                   self._played(state, src, gap)))
             if piles[self.stock]:
