@@ -195,7 +195,8 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     from ..rules.patience.stats import decide_all, summary, wilson
 
     game = _game(name, switches)  # checks the name and switches before any work
-    given = dict(text.partition("=")[::2] for text in switches)
+    given = {key.strip(): value.strip()
+             for key, _, value in (text.partition("=") for text in switches)}
     results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
                          jobs=jobs or os.cpu_count() or 1, switches=given, player=player)
     total = summary(results)
