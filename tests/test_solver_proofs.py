@@ -141,3 +141,13 @@ def test_stats_merge_verdicts_with_an_interval_that_holds_the_unknown_deals():
     assert total.low == pytest.approx(stats.wilson(6, 10)[0])
     assert total.high == pytest.approx(stats.wilson(7, 10)[1])
     assert total.low < 0.6 < 0.7 < total.high
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(WINS)), seed=st.integers(0, 10**6))
+def test_a_won_answer_on_a_whole_deal_replays_to_a_win(name, seed):
+    game = patience(name)
+    result = solve(game, seed, nodes=400)
+    state = game.replay(seed, result.moves)  # every move checked by the game itself
+    assert state == result.position
+    assert game.won(state) is (result.verdict is Verdict.WON)
