@@ -125,6 +125,10 @@ class Patience:
     #: True when :meth:`solver_batches` gives more than one batch (else the solver asks
     #: :meth:`solver_moves` once and keeps nothing for later).
     batched: ClassVar[bool] = False
+    #: Move orders the solver may try one after another, each with a share of the limit
+    #: (:meth:`solver_moves` reads :attr:`solver_variant`); every order tries every move.
+    solver_variants: ClassVar[int] = 1
+    solver_variant = 0
 
     def __init__(self, switches: Any = None) -> None:
         self.switches = switches if switches is not None else self.Switches()

@@ -38,7 +38,7 @@ import enum
 import heapq
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .engine import Move, Patience, State
 
@@ -94,7 +94,33 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
           seconds: float | None = None, start: State | None = None,
           table: int = TABLE) -> Solution:
     """Searches the deal *seed* (or the position *start*) until a win, the end of the
-    search, *nodes* positions expanded or *seconds* spent, whichever comes first."""
+    search, *nodes* positions expanded or *seconds* spent, whichever comes first.
+
+    A patience with several move orders (:attr:`~.engine.Patience.solver_variants`) is
+    searched in each in turn, each with an equal share of the limits; each search is
+    complete, so the first that decides gives the verdict."""
+    if game.solver_variants == 1:
+        return _search(game, seed, nodes, seconds, start, table)
+    began = time.perf_counter()
+    share = game.solver_variants
+    tried: list[Solution] = []
+    for variant in range(share):
+        ordered = type(game)(game.switches)
+        ordered.solver_variant = variant
+        found = _search(ordered, seed, None if nodes is None else max(1, nodes // share),
+                        None if seconds is None else seconds / share, start, table)
+        if found.verdict is not Verdict.UNKNOWN:
+            return replace(found, nodes=found.nodes + sum(t.nodes for t in tried),
+                           seconds=time.perf_counter() - began)
+        tried.append(found)
+    best = max(tried, key=lambda t: t.on_foundations)
+    return replace(best, nodes=sum(t.nodes for t in tried),
+                   seconds=time.perf_counter() - began,
+                   table_full=any(t.table_full for t in tried))
+
+
+def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
+            start: State | None, table: int) -> Solution:
     began = time.perf_counter()
     if start is None:
         start = game.deal(seed)
