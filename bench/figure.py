@@ -2,9 +2,13 @@
 
 Times, in process and after one warm-up, what the issue sets targets for: a full figure of
 64 cards (pack 1 on ranks 1-4 for south, pack 2 on ranks 5-8 for north) drawn as a scene and
-encoded as SVG (with its size), PNG at 150 dpi and PDF; and an animated GIF of 20 random
-legal moves of basic game 1 from game1-demo, played through the rule engine. The figures
-depend on the machine; docs/performance.md records one measurement.
+encoded as SVG (with its size; also with --text real), PNG at 150 dpi and PDF, in both
+styles (full and compact); and an animated GIF of 20 random legal moves of basic game 1
+from game1-demo, played through the rule engine. Each time is the median of --repeat runs
+in CPU time of this process (the development machine is shared; wall time is printed too).
+"cold" clears the figure's cache of card and board drawings before each run, as a first
+figure in a process finds it. The figures depend on the machine; docs/performance.md
+records one measurement.
 """
 from __future__ import annotations
 
@@ -19,9 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.docs.build import draw_figure, option_annotations  # noqa: E402
+from generator.docs import diagram  # noqa: E402
 from generator.docs.diagram import figure_page, to_pdf, to_png, to_svg  # noqa: E402
 from generator.docs.figure import Arrow, Figure, Highlight  # noqa: E402
 from generator.draw.backends import gif  # noqa: E402
+from generator.draw.scene import Page  # noqa: E402
 from generator.io.templates import Library  # noqa: E402
 from generator.model.layout import Layout, Side  # noqa: E402
 from generator.rules import legal_moves, play  # noqa: E402
@@ -52,14 +58,23 @@ def twenty_moves(library: Library, seed: int = 1) -> str:
     return " ".join(played)
 
 
-def best(action: Callable[[], object], repeat: int) -> float:
+def best(action: Callable[[], object], repeat: int, *, cold: bool = False
+         ) -> tuple[float, float]:
+    """Median (CPU, wall) seconds of *action*, after a warm-up."""
     action()  # warm-up: fonts, glyph outlines and templates are loaded once per process
-    times = []
+    cpu, wall = [], []
     for _ in range(repeat):
-        began = time.perf_counter()
+        if cold:
+            diagram._DRAWN.clear()
+        began, began_cpu = time.perf_counter(), time.process_time()
         action()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
+        cpu.append(time.process_time() - began_cpu)
+        wall.append(time.perf_counter() - began)
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def _ms(times: tuple[float, float]) -> str:
+    return f"{times[0] * 1000:.0f} ms ({times[1] * 1000:.0f} wall)"
 
 
 def main() -> None:
@@ -71,19 +86,27 @@ def main() -> None:
     layout = full_layout(library)
     sources = {"pack1": library.pack("pack1"), "pack2": library.pack("pack2")}
     board = library.board("board-a")
-    figure = Figure(arrows=(Arrow.parse("d4-d5"), Arrow.parse("e4xf5:red")),
-                    highlights=(Highlight.parse("e4:green"),), caption="64 cards")
+    for style in ("full", "compact"):
+        figure = Figure(arrows=(Arrow.parse("d4-d5"), Arrow.parse("e4xf5:red")),
+                        highlights=(Highlight.parse("e4:green"),), caption="64 cards",
+                        last_move=Arrow.parse("c4-c5"), style=style)
 
-    def scene():  # noqa: ANN202
-        return figure_page(layout, board, sources, figure, settings=settings)
+        def scene(figure: Figure = figure) -> Page:
+            return figure_page(layout, board, sources, figure, settings=settings)
 
-    page = scene()
-    svg_text = to_svg(page)
-    print(f"full figure, 64 cards: scene {best(scene, args.repeat) * 1000:.0f} ms, "
-          f"scene + SVG {best(lambda: to_svg(scene()), args.repeat) * 1000:.0f} ms "
-          f"({len(svg_text.encode()) / 1024:.0f} KB), "
-          f"scene + PNG 150 dpi {best(lambda: to_png(scene(), dpi=150), args.repeat) * 1000:.0f} ms, "
-          f"scene + PDF {best(lambda: to_pdf(scene()), args.repeat) * 1000:.0f} ms")
+        page = scene()
+        size = len(to_svg(page).encode()) / 1024
+        real = len(to_svg(page, text="real").encode()) / 1024
+        n = args.repeat
+        print(f"{style} figure, 64 cards:")
+        for cold in (False, True):
+            print(f"  {'cold' if cold else 'warm'}: scene {_ms(best(scene, n, cold=cold))}, "
+                  f"+ SVG {_ms(best(lambda: to_svg(scene()), n, cold=cold))} ({size:.0f} KB), "
+                  f"+ SVG --text real "
+                  f"{_ms(best(lambda: to_svg(scene(), text='real'), n, cold=cold))} "
+                  f"({real:.0f} KB), "
+                  f"+ PNG 150 dpi {_ms(best(lambda: to_png(scene(), dpi=150), n, cold=cold))}, "
+                  f"+ PDF {_ms(best(lambda: to_pdf(scene()), n, cold=cold))}")
     moves = twenty_moves(library)
     changes = option_annotations(moves=moves)
 
@@ -91,8 +114,9 @@ def main() -> None:
         drawn = draw_figure(library, "game1-demo", changes)
         return gif.render(drawn.pages, dpi=100)
 
-    print(f"20-move GIF (21 frames, 100 dpi), engine checks included: "
-          f"{best(animation, max(1, args.repeat // 2)):.2f} s")
+    cpu, wall = best(animation, max(1, args.repeat // 2))
+    print(f"20-move GIF (21 frames, 100 dpi), engine checks included: {cpu:.2f} s "
+          f"({wall:.2f} wall)")
 
 
 if __name__ == "__main__":

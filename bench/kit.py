@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.io.templates import Library  # noqa: E402
-from generator.sheets.kit import DEFAULT_ITEMS, build  # noqa: E402
+from generator.app import KitOptions, build_kit  # noqa: E402
+from generator.sheets.kit import DEFAULT_ITEMS  # noqa: E402
 
 OPENCARDS = [sys.executable, "-m", "generator"]
 #: The children use compiled bytecode, as an installed opencards does (pip compiles it):
@@ -111,11 +112,11 @@ def main() -> None:
             print(summary(f"opencards export-cards ({count} PNG)", exports))
         print("in process (kit items, no booklet, after a warm-up):")
         library = Library()
-        build(library, tmp / "warm")
+        build_kit(library, tmp / "warm", KitOptions())
         times = []
         for n in range(args.runs):
             start = time.perf_counter()
-            built = build(library, tmp / f"run{n}")
+            built = build_kit(library, tmp / f"run{n}", KitOptions())
             times.append(time.perf_counter() - start)
         pages = sum(b.pages for b in built)
         size = sum(b.size for b in built) / 1024

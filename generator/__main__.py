@@ -1,10 +1,13 @@
-"""``python -m generator`` and the ``opencards`` command (pyproject's entry point).
+"""``python -m generator`` and the ``opencards`` command (pyproject's entry point), which
+owns the process's Ctrl-C: importing the package changes no process state.
 
 A Ctrl-C anywhere prints one line, ``Aborted.``, and exits with 130 (128 + SIGINT, what
-shells report for an interrupted command), never a traceback: while the package loads,
-its root's handler says so (see ``generator/__init__.py``); while the CLI loads, and in a
-command, Python's KeyboardInterrupt unwinds (removing any staged output) to here or to
-the CLI group.
+shells report for an interrupted command), never a traceback. The package root loads
+nothing until asked (see ``generator/__init__.py``), so the CLI and everything under it
+load inside :func:`run`: Python's KeyboardInterrupt unwinds (removing any staged output)
+to here, or to the CLI group, which prints the same line for a command run from a
+program. Once the command is done, :func:`_finish` notes a late Ctrl-C and then ignores
+it for the interpreter's shutdown.
 """
 from __future__ import annotations
 
@@ -18,11 +21,9 @@ def run() -> None:
     code: Any = 0
     try:
         try:
+            # Here, not at the top: a Ctrl-C while the CLI and its libraries load is a
+            # KeyboardInterrupt caught below.
             from .cli import main
-            if getattr(signal.getsignal(signal.SIGINT), "__module__", None) == "generator":
-                # Loaded: the package root's handler for the loading goes, and Ctrl-C is a
-                # KeyboardInterrupt again, so that a command cleans up on the way out.
-                signal.signal(signal.SIGINT, signal.default_int_handler)
             main()
         except SystemExit as e:
             code = e.code

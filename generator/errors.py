@@ -87,6 +87,11 @@ class IllegalMoveError(GeneratorError):
         super().__init__(f"move {number} ({text}) is illegal: {reason}")
 
 
+class EditorError(GeneratorError):
+    """An edit the board editor (``opencards serve``) refuses: a square off the board, a
+    malformed card, an edit while moves are played, nothing to undo."""
+
+
 class ImpositionError(GeneratorError):
     """A sheet cannot be laid out as asked: an unknown paper, flip or backs choice, or cards
     or a board that do not fit the paper with its margin, bleed and marks."""

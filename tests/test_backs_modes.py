@@ -14,8 +14,9 @@ from generator.cli import cli
 from generator.draw.geometry import Rect, Size, Transform
 from generator.draw.scene import Group, Page, Text
 from generator.sheets.fold import FOLD_DASH, fold_axis
-from generator.sheets.kit import build, item_pages
-from generator.sheets.spec import SheetSpec
+from generator.app import KitOptions, build_kit
+from generator.sheets.kit import item_pages
+from generator.sheets.spec import Backs, Flip, Orientation, SheetSpec
 from test_registration import misregistration
 
 TOL = 0.01
@@ -45,7 +46,7 @@ def fold_pages(library, card: Size | None, orientation: str = "auto") -> list[Pa
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card, square=card)
-    return item_pages(library, "pack1", SheetSpec(backs="fold", orientation=orientation),
+    return item_pages(library, "pack1", SheetSpec(backs=Backs.FOLD, orientation=Orientation(orientation)),
                       settings)
 
 
@@ -80,7 +81,7 @@ def test_each_back_is_its_face_mirrored_about_the_fold(library, card, orientatio
 
 
 def test_fold_sheets_print_one_side_with_dashed_fold_guides(library, tmp_path):
-    built = build(library, tmp_path, items=("pack1",), spec=SheetSpec(backs="fold"))
+    built = build_kit(library, tmp_path, KitOptions(items=("pack1",), spec=SheetSpec(backs=Backs.FOLD)))
     assert [b.path.name for b in built] == ["pack1.pdf"]
     pdf = pikepdf.open(tmp_path / "pack1.pdf")
     pages = fold_pages(library, None)
@@ -98,7 +99,7 @@ def test_fold_sheets_print_one_side_with_dashed_fold_guides(library, tmp_path):
 
 def test_fold_needs_no_back_correction_and_ignores_it(library):
     plain = fold_pages(library, None)
-    spec = SheetSpec(backs="fold", back_offset=(3.0, -2.0), back_rotate=0.5)
+    spec = SheetSpec(backs=Backs.FOLD, back_offset=(3.0, -2.0), back_rotate=0.5)
     moved = item_pages(library, "pack1", spec, library.settings())
     assert moved == plain
 
@@ -123,11 +124,11 @@ def test_manual_duplex_files_are_the_duplex_pages_in_two_files(runner, tmp_path)
 
 
 def test_manual_duplex_sheets_say_how_to_print_each_side(library):
-    fronts = item_pages(library, "pack1", SheetSpec(backs="fronts-only", flip="short"),
+    fronts = item_pages(library, "pack1", SheetSpec(backs=Backs.FRONTS_ONLY, flip=Flip.SHORT),
                         library.settings())
-    backs = item_pages(library, "pack1", SheetSpec(backs="backs-only", flip="short"),
+    backs = item_pages(library, "pack1", SheetSpec(backs=Backs.BACKS_ONLY, flip=Flip.SHORT),
                        library.settings())
-    duplex = item_pages(library, "pack1", SheetSpec(flip="short"), library.settings())
+    duplex = item_pages(library, "pack1", SheetSpec(flip=Flip.SHORT), library.settings())
     assert len(fronts) == len(backs) == len(duplex) // 2
 
     def note_of(page: Page) -> str:
@@ -153,9 +154,9 @@ def test_manual_duplex_sheets_say_how_to_print_each_side(library):
 
 
 def test_a_back_offset_moves_the_manual_backs_too(library):
-    spec = SheetSpec(backs="backs-only", back_offset=(1.0, 0.0))
+    spec = SheetSpec(backs=Backs.BACKS_ONLY, back_offset=(1.0, 0.0))
     moved = item_pages(library, "pack1", spec, library.settings())
-    fronts = item_pages(library, "pack1", SheetSpec(backs="fronts-only", back_offset=(1.0, 0.0)),
+    fronts = item_pages(library, "pack1", SheetSpec(backs=Backs.FRONTS_ONLY, back_offset=(1.0, 0.0)),
                         library.settings())
     # The back page is the fronts mirrored over the long edge, then moved 1 mm (seen from
     # the front: right, so left on the back page).

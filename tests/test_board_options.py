@@ -12,7 +12,7 @@ from generator.draw.scene import Box, Group, Line, Paint, Text, walk
 from generator.sheets.board import board_sheets, board_turned, tiles
 from generator.sheets.guides import mark_reach
 from generator.sheets.marks import MARK_INK, MARK_WIDTH
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Marks, Orientation, Paper, SheetSpec
 from test_fuller_sheets import ink_boxes
 
 BOARD = Size(224, 424)
@@ -34,7 +34,7 @@ def texts(page):
 
 
 def test_corner_ticks_on_board_pieces_lie_in_the_bleed():
-    spec = SheetSpec(marks="corners")
+    spec = SheetSpec(marks=Marks.CORNERS)
     for page in board_sheets(figure(BOARD), BOARD, spec, title="t"):
         lines = guide_lines(page)
         assert len(lines) == 8                           # two ticks at each corner
@@ -49,7 +49,7 @@ def test_corner_ticks_on_board_pieces_lie_in_the_bleed():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_guide_lines_on_board_pieces_reach_the_edge_round_the_label_and_ruler(paper):
-    spec = SheetSpec(paper=paper, marks="lines")
+    spec = SheetSpec(paper=Paper(paper), marks=Marks.LINES)
     p = spec.printable
     for page in board_sheets(figure(BOARD), BOARD, spec, title="Board A"):
         lines = guide_lines(page)
@@ -91,7 +91,7 @@ def piece_transform(page) -> Transform:
     ("auto", BOARD, False, 4), ("turned", BOARD, True, 8), ("upright", WIDE, False, 8),
     ("auto", WIDE, True, 4)])
 def test_pieces_turn_when_asked_or_when_that_needs_fewer(orientation, size, turned, pages):
-    spec = SheetSpec(orientation=orientation)
+    spec = SheetSpec(orientation=Orientation(orientation))
     assert board_turned(size, spec, 6.0) is turned
     pieces = tiles(size, spec, 6.0)
     sheets = board_sheets(figure(size), size, spec, title="t")

@@ -78,7 +78,8 @@ def test_lazy_hyphenation_patterns_break_words_as_pyphen_does(lang: str) -> None
     import pyphen
 
     from generator.draw import text
-    from generator.io.wordlists import SCRIPTS, _frequency_buckets
+    from generator.io.wordlists import SCRIPTS
+    from generator.io.words.build import frequency_buckets
 
     lazy = text._dictionary(lang).hd
     assert isinstance(lazy.patterns, text._Patterns)   # the short cut is taken
@@ -89,7 +90,7 @@ def test_lazy_hyphenation_patterns_break_words_as_pyphen_does(lang: str) -> None
     words = {w for f in sorted(root.glob("*.toml"))
              for w in re.findall(r"[^\W\d_]+", f.read_text(encoding="utf-8"))}
     script = "latin" if lang == "en" else "cyrillic"
-    common = [w for bucket in _frequency_buckets(SCRIPTS[script][0], 1e-6) for w in bucket]
+    common = [w for bucket in frequency_buckets(SCRIPTS[script][0], 1e-6) for w in bucket]
     words.update(common[:15000])
     assert len(words) > 10000
     for word in sorted(words):

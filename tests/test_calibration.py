@@ -21,7 +21,7 @@ from generator.draw.geometry import Transform
 from generator.io.profiles import CONFIG_ENV
 from generator.sheets.marks import target_centres
 from generator.sheets.readings import expected_reading, parse_readings, solve
-from generator.sheets.spec import SheetSpec, back_shift, front_correction
+from generator.sheets.spec import Flip, Paper, SheetSpec, back_shift, front_correction
 from generator.sheets.vernier import Axis, PITCH, RULER, TICKS, placement, places
 
 DPI = 600.0
@@ -136,7 +136,7 @@ def read_sheet(sheet: Sheet, spec: SheetSpec = SPEC) -> str:
 def built_spec(options, flip="long", paper="a4") -> SheetSpec:
     """The sheet a build with ``calibrate --read``'s options makes (its targets have moved
     in to leave the correction room)."""
-    return SheetSpec(paper=paper, flip=flip,
+    return SheetSpec(paper=Paper(paper), flip=Flip(flip),
                      back_offset=tuple(map(float, options[1].split(","))),
                      back_rotate=float(options[3]),
                      back_scale=tuple(map(float, options[5].split(","))))
@@ -225,7 +225,7 @@ def test_the_loop_works_on_a_short_edge_flip_too(runner, tmp_path, monkeypatch, 
     person copying them (on Letter, flipping on the short edge) builds for that printer;
     the targets then meet within 0.1 mm."""
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config"))
-    spec = SheetSpec(paper="letter", flip="short")
+    spec = SheetSpec(paper=Paper.LETTER, flip=Flip.SHORT)
     misprint = printer(spec=spec, **error)
     result = runner.invoke(cli, ["calibrate", "--paper", "letter", "--flip", "short",
                                  "--out", str(tmp_path)])
@@ -306,7 +306,7 @@ def test_made_with_the_right_options_each_place_reads_what_is_printed_under_it(
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_solve_recovers_an_exact_printer(flip):
-    spec = SheetSpec(flip=flip)
+    spec = SheetSpec(flip=Flip(flip))
     misprint = printer(shift=(0.8, -1.2), turn=0.4, scale=(0.995, 1.003), spec=spec)
     readings = {}
     for place in places(spec):
@@ -315,7 +315,7 @@ def test_solve_recovers_an_exact_printer(flip):
         readings[place.name] = (misprint.apply(px, py)[0] - px,
                                 -(misprint.apply(qx, qy)[1] - qy))
     found = solve(spec, readings)
-    fix = front_correction(SheetSpec(flip=flip, back_offset=found.back_offset,
+    fix = front_correction(SheetSpec(flip=Flip(flip), back_offset=found.back_offset,
                                      back_rotate=found.back_rotate,
                                      back_scale=found.back_scale))
     for x, y in target_centres(spec):
@@ -327,7 +327,7 @@ def test_solve_recovers_an_exact_printer(flip):
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_the_back_page_transform_is_the_front_correction_seen_through_the_sheet(flip):
-    spec = SheetSpec(flip=flip, back_offset=(1.0, 0.5), back_rotate=0.3,
+    spec = SheetSpec(flip=Flip(flip), back_offset=(1.0, 0.5), back_rotate=0.3,
                      back_scale=(0.99, 1.01))
     w, h = spec.size.width, spec.size.height
     turn = (lambda x, y: (w - x, y)) if flip == "long" else (lambda x, y: (x, h - y))

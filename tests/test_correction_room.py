@@ -17,7 +17,7 @@ from generator.draw.geometry import Rect, Size, Transform
 from generator.draw.scene import Box, Circle, Group, Line, Paint, Polygon, Text, walk
 from generator.sheets.cards import card_sheets, oriented_plan
 from generator.sheets.marks import target_centres
-from generator.sheets.spec import SheetSpec, back_shift, front_correction, mirror
+from generator.sheets.spec import Flip, Marks, Paper, SheetSpec, back_shift, front_correction, mirror
 
 SHIFTS = (-6.0, 0.0, 6.0)
 TURNS = (-1.0, 0.0, 1.0)
@@ -82,8 +82,8 @@ def ink_boxes(page) -> list[tuple[str, Rect]]:
 
 
 def check(paper, card, flip, shift, turn, scale, marks="crop", count=32):
-    spec = SheetSpec(paper=paper, flip=flip, back_offset=shift, back_rotate=turn,
-                     back_scale=scale, marks=marks)
+    spec = SheetSpec(paper=Paper(paper), flip=Flip(flip), back_offset=shift, back_rotate=turn,
+                     back_scale=scale, marks=Marks(marks))
     pages = card_sheets([art(card, spec.bleed)] * count, [art(card, spec.bleed)] * count,
                         card, spec, "Pack T")
     inside = spec.printable.inset(-1e-6)
@@ -133,8 +133,8 @@ def test_a_small_correction_costs_no_sheet(paper, shift, turn):
 def test_the_block_moves_away_from_the_edge_the_backs_move_towards():
     """A 4 mm shift up of the backs takes 4 mm from the top only: the block sits 2 mm
     lower than centred, and the corrected back block 2 mm higher."""
-    plain = oriented_plan(Size(25, 50), SheetSpec(paper="letter"), 32).block
-    spec = SheetSpec(paper="letter", back_offset=(0.0, 4.0))
+    plain = oriented_plan(Size(25, 50), SheetSpec(paper=Paper.LETTER), 32).block
+    spec = SheetSpec(paper=Paper.LETTER, back_offset=(0.0, 4.0))
     block = oriented_plan(Size(25, 50), spec, 32).block
     assert block.y == pytest.approx(plain.y + 2.0, abs=0.01)
     seen = front_correction(spec).apply_rect(block)
@@ -159,7 +159,7 @@ def test_a_calibration_sheet_made_with_a_correction_keeps_its_targets_off_the_pl
     margin."""
     from generator.sheets.calibration import _place_box, calibration_pages
     from generator.sheets.vernier import places
-    spec = SheetSpec(paper=paper, flip=flip, back_offset=shift, back_rotate=turn,
+    spec = SheetSpec(paper=Paper(paper), flip=Flip(flip), back_offset=shift, back_rotate=turn,
                      back_scale=scale)
     front, back = calibration_pages(spec)
     inside = spec.printable.inset(-1e-6)

@@ -16,9 +16,9 @@ from generator.cli import cli
 from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Box, Group, Paint, Polygon, walk
 from generator.model.settings import CORNER_RADIUS
-from generator.sheets.cards import card_sheets
+from generator.sheets.cards import card_sheets, oriented_plan
 from generator.sheets.cutter import QUIET, cutter_polygons, cutter_rects
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Backs, Flip, Marks, Paper, SheetSpec
 from test_fuller_sheets import ink_boxes
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -183,12 +183,15 @@ def cutter_items(page):
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 @pytest.mark.parametrize("card", [Size(25, 50), Size(63, 88), Size(44, 63)])
-@pytest.mark.parametrize("extra", [{}, {"marks": "corners"},
-                                   {"gap": 4.0}, {"margin": 12.0}, {"backs": "glue"},
+@pytest.mark.parametrize("extra", [{}, {"marks": Marks.CORNERS},
+                                   {"gap": 4.0}, {"margin": 12.0}, {"backs": Backs.GLUE},
                                    {"back_offset": (1.5, -1.0)}])
 def test_nothing_on_the_sheet_comes_near_the_cutters_marks(paper, card, extra):
-    spec = SheetSpec(paper=paper, cutter_marks=True, **extra)
+    spec = SheetSpec(paper=Paper(paper), cutter_marks=True, **extra)
     pages = card_sheets([art(spec, card)] * 40, [art(spec, card)] * 40, card, spec, "T")
+    # The marks where the sheet placed them (it may move them nearer the edge and shorten
+    # the brackets to fit more cards).
+    spec = oriented_plan(card, spec, 40).spec
     quiet = [r.inset(-QUIET + 1e-6) for r in cutter_rects(spec)]
     for n, page in enumerate(pages):
         front = n % 2 == 0
@@ -294,7 +297,7 @@ def test_with_the_cutters_marks_the_targets_still_coincide_through_the_sheet(pap
     from generator.draw.scene import Circle
     from generator.sheets.spec import mirror
     card = Size(25, 50)
-    spec = SheetSpec(paper=paper, flip=flip, cutter_marks=True)
+    spec = SheetSpec(paper=Paper(paper), flip=Flip(flip), cutter_marks=True)
     front, back = card_sheets([art(spec, card)] * 32, [art(spec, card)] * 32, card, spec,
                               "T")[:2]
 

@@ -10,12 +10,12 @@ import test_cut
 from generator.cli import cli
 from generator.draw.geometry import Rect, Size
 from generator.sheets.cutter import OFFSET, QUIET, SQUARE, cutter_polygons, cutter_rects
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Backs, CutterMarks, Marks, Paper, SheetSpec
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_three_filled_squares_sit_in_three_corners_10mm_in(paper):
-    spec = SheetSpec(paper=paper, cutter_marks=True, cutter_style="squares")
+    spec = SheetSpec(paper=Paper(paper), cutter_marks=True, cutter_style=CutterMarks.SQUARES)
     size = spec.size
     squares = cutter_rects(spec)
     assert [(r.w, r.h) for r in squares] == [(SQUARE, SQUARE)] * 3
@@ -25,17 +25,17 @@ def test_three_filled_squares_sit_in_three_corners_10mm_in(paper):
     # Printed as filled outlines of the same squares.
     assert [Rect.bounding(p) for p in cutter_polygons(spec)] == squares
     # The default stays Silhouette's: one square and two brackets of two arms each.
-    assert len(cutter_rects(SheetSpec(paper=paper, cutter_marks=True))) == 5
+    assert len(cutter_rects(SheetSpec(paper=Paper(paper), cutter_marks=True))) == 5
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 @pytest.mark.parametrize("card", [Size(25, 50), Size(63, 88), Size(44, 63)])
-@pytest.mark.parametrize("extra", [{}, {"marks": "corners"},
-                                   {"gap": 4.0}, {"margin": 12.0}, {"backs": "glue"},
+@pytest.mark.parametrize("extra", [{}, {"marks": Marks.CORNERS},
+                                   {"gap": 4.0}, {"margin": 12.0}, {"backs": Backs.GLUE},
                                    {"back_offset": (1.5, -1.0)}])
 def test_nothing_on_the_sheet_comes_near_the_squares(paper, card, extra):
     test_cut.test_nothing_on_the_sheet_comes_near_the_cutters_marks(
-        paper, card, {**extra, "cutter_style": "squares"})
+        paper, card, {**extra, "cutter_style": CutterMarks.SQUARES})
 
 
 @pytest.mark.parametrize("fmt,args,radius", test_cut.CASES)
@@ -62,9 +62,9 @@ def test_squares_leave_no_less_room_than_the_brackets():
     from generator.sheets.cards import oriented_plan
     for paper in ("a4", "letter"):
         for card in (Size(25, 50), Size(63, 88)):
-            brackets = oriented_plan(card, SheetSpec(paper=paper, cutter_marks=True), 99)
-            squares = oriented_plan(card, SheetSpec(paper=paper, cutter_marks=True,
-                                                    cutter_style="squares"), 99)
+            brackets = oriented_plan(card, SheetSpec(paper=Paper(paper), cutter_marks=True), 99)
+            squares = oriented_plan(card, SheetSpec(paper=Paper(paper), cutter_marks=True,
+                                                    cutter_style=CutterMarks.SQUARES), 99)
             assert squares.per_sheet >= brackets.per_sheet
             for zone in (r.inset(-QUIET) for r in cutter_rects(squares.spec)):
                 assert not any(s.inset(-squares.spec.bleed).intersects(zone)

@@ -9,12 +9,13 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
+from generator.cli import cli
 from generator.draw.backends import pdf
 from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Box, Group, Paint
-from generator.sheets.cards import card_sheets
+from generator.sheets.cards import card_sheets, oriented_plan
 from generator.sheets.cutter import QUIET, cutter_rects, keep_out
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import CutterMarks, Marks, Paper, SheetSpec
 
 DPI = 200
 PX = DPI / 25.4
@@ -48,6 +49,9 @@ def stray_ink(spec: SheetSpec, card: Size, count: int = 32) -> float:
     pages = card_sheets([art(card, spec.bleed)] * count, [art(card, spec.bleed)] * count,
                         card, spec, "Pack T")
     inked = ink(pdf.render(pages[:1]))
+    # The marks where the sheet placed them: nearer the edge, or with shorter brackets,
+    # when that fits more cards.
+    spec = oriented_plan(card, spec, count).spec
     marks = np.zeros_like(inked)
     for rect in cutter_rects(spec):
         # The marks, and a pixel round them for anti-aliasing.
@@ -62,14 +66,14 @@ def stray_ink(spec: SheetSpec, card: Size, count: int = 32) -> float:
 CASES = [(paper, card, marks, style)
          for paper in ("a4", "letter", "a3")
          for card in (Size(25, 50), Size(63, 88), Size(44, 63))
-         for marks in ("crop", "corners")
+         for marks in ("crop", "corners", "lines")
          for style in ("silhouette", "squares")]
 
 
 @pytest.mark.parametrize(("paper", "card", "marks", "style"), CASES,
                          ids=lambda v: str(v).replace(" ", ""))
 def test_no_ink_where_the_cutter_reads_its_marks(paper, card, marks, style):
-    spec = SheetSpec(paper=paper, marks=marks, cutter_marks=True, cutter_style=style)
+    spec = SheetSpec(paper=Paper(paper), marks=Marks(marks), cutter_marks=True, cutter_style=CutterMarks(style))
     assert stray_ink(spec, card) == 0.0
 
 
@@ -81,4 +85,66 @@ def test_the_check_finds_the_ink_the_old_sheets_had(monkeypatch):
     def marks_only(spec):
         return [r.inset(-QUIET) for r in cutter_rects(spec)] if spec.cutter_marks else []
     monkeypatch.setattr(cards, "cutter_zones", marks_only)
-    assert stray_ink(SheetSpec(paper="letter", cutter_marks=True), Size(25, 50)) > 10.0
+    assert stray_ink(SheetSpec(paper=Paper.LETTER, cutter_marks=True), Size(25, 50)) > 10.0
+
+
+# --- issue 27: eight poker cards on Letter, as silhouette-card-maker fits them ----------
+
+POKER = Size(63.5, 88.9)   # 2.5 x 3.5 in
+
+
+@pytest.mark.parametrize("marks", ["crop", "corners", "lines"])
+def test_eight_poker_cards_fit_letter_with_silhouette_marks_and_clear_squares(marks):
+    # The sheet moves the marks to 5 mm from the edge and shortens the brackets (Studio
+    # lets both be set): 8 cards where the defaults (10 mm, 20 mm) leave room for 6.
+    spec = SheetSpec(paper=Paper.LETTER, marks=Marks(marks), cutter_marks=True)
+    chosen = oriented_plan(POKER, spec, 16)
+    assert chosen.per_sheet == 8
+    assert (chosen.spec.cutter_inset, chosen.spec.cutter_length) != (10.0, 20.0)
+    assert stray_ink(spec, POKER, count=16) == 0.0
+
+
+def test_studios_default_marks_are_kept_when_they_fit_as_many_cards():
+    # Poker cards on A4: 6 a sheet whatever the marks, so Studio's defaults stay.
+    chosen = oriented_plan(POKER, SheetSpec(paper=Paper.A4, cutter_marks=True), 32).spec
+    assert (chosen.cutter_inset, chosen.cutter_length) == (10.0, 20.0)
+
+
+def test_marks_set_by_hand_are_kept_even_if_fewer_cards_fit():
+    # A person who cannot change Studio's settings keeps its defaults: 6 poker cards.
+    spec = SheetSpec(paper=Paper.LETTER, cutter_marks=True, cutter_inset=10.0,
+                     cutter_length=20.0)
+    sheet = oriented_plan(POKER, spec, 16)
+    assert sheet.per_sheet == 6 and sheet.spec == spec
+    assert stray_ink(spec, POKER, count=16) == 0.0
+
+
+def test_the_sheet_and_the_cut_file_say_and_draw_the_same_marks(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--paper", "letter", "--card-size", "poker",
+                                 "--cut", "svg", "--only", "pack1", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    doc = pdfium.PdfDocument(tmp_path / "pack1.pdf")
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert ("cutter marks: Silhouette type 1, length 6.7 mm, thickness 0.5 mm, inset 5 mm"
+            in text), text
+    svg = (tmp_path / "pack1-cut-1.svg").read_text(encoding="utf-8")
+    # The top-right bracket: 6.7 mm arms, its outer corner 5 mm from Letter's edges.
+    assert ('<path id="mark-2" d="M204.2 5 210.9 5 210.9 11.7 210.4 11.7 210.4 5.5 '
+            '204.2 5.5Z"/>') in svg
+    assert svg.count('<path id="card-') == 8
+
+
+@pytest.mark.parametrize("option", ["--cut-mark-inset", "--cut-mark-length"])
+def test_mark_settings_need_cut_and_a_length_in_range(runner, tmp_path, option):
+    result = runner.invoke(cli, ["build", option, "8", "--only", "pack1",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code != 0
+    assert f"{option} sets the marks of --cut; add --cut svg or --cut dxf" in result.output
+    result = runner.invoke(cli, ["build", "--cut", "svg", option, "40", "--only", "pack1",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert (f"Invalid value for '{option}': expected a length from "
+            f"{'0' if option.endswith('inset') else '5'} to 30 mm, got '40'") in result.output

@@ -12,7 +12,7 @@ from generator.draw.fonts import ink_bounds
 from generator.draw.geometry import Rect, Transform
 from generator.draw.scene import Group, Text, walk
 from generator.sheets.cards import card_sheets
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Flip, SheetSpec
 
 TOL = 0.01
 PACKS = ("pack1", "pack2", "simple1", "simple2")
@@ -52,7 +52,7 @@ def corners(centres, slot: Rect):
 
 
 def sheets(library, name, flip):
-    spec = SheetSpec(flip=flip)
+    spec = SheetSpec(flip=Flip(flip))
     settings = library.settings()
     size = settings.card
     if name in PACKS:

@@ -7,6 +7,7 @@ import pytest
 from PIL import ImageChops
 
 from generator.draw.backends import pdf
+from generator.app import KitOptions, build_kit
 from generator.sheets import kit
 
 
@@ -32,7 +33,7 @@ def test_each_page_is_drawn_once_and_the_kit_shows_the_same(library, tmp_path, m
 
     monkeypatch.setattr(pdf.Document, "page", counted)
     items = ["pack1", "latin1", "board-a"]
-    built = kit.build(library, tmp_path / "once", items=items, cmyk=cmyk)
+    built = build_kit(library, tmp_path / "once", KitOptions(items=items, cmyk=cmyk))
     item_pages = sum(b.pages for b in built[:-1])
     blank_backs = 4  # board-a's four pieces each get a blank reverse in the duplex kit
     assert built[-1].path.name == "kit.pdf" and built[-1].pages == item_pages + blank_backs
@@ -52,7 +53,7 @@ def test_each_page_is_drawn_once_and_the_kit_shows_the_same(library, tmp_path, m
 
 
 def test_the_items_files_still_show_their_own_pages(library, tmp_path):
-    built = kit.build(library, tmp_path, items=["pack2", "cyrillic"])
+    built = build_kit(library, tmp_path, KitOptions(items=["pack2", "cyrillic"]))
     for b in built[:-1]:
         name = b.path.stem
         alone = pdf.render(kit.item_pages(library, name, kit.SheetSpec(), library.settings()),
@@ -64,6 +65,6 @@ def test_the_items_files_still_show_their_own_pages(library, tmp_path):
 
 
 def test_the_build_stays_deterministic(library, tmp_path):
-    first = kit.build(library, tmp_path / "a", items=["pack1", "cyrillic"])
-    second = kit.build(library, tmp_path / "b", items=["pack1", "cyrillic"])
+    first = build_kit(library, tmp_path / "a", KitOptions(items=["pack1", "cyrillic"]))
+    second = build_kit(library, tmp_path / "b", KitOptions(items=["pack1", "cyrillic"]))
     assert [b.path.read_bytes() for b in first] == [b.path.read_bytes() for b in second]

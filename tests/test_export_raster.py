@@ -15,7 +15,7 @@ from generator.draw.backends.raster import MAX_PIXELS, pixel_size
 from generator.draw.style import DEFAULT_STYLE
 from generator.model.cards import Colour
 from generator.model.units import mm_to_px
-from generator.sheets.export import export_cards
+from generator.app import ExportOptions, export_cards
 from generator.sheets.render import card_pages
 
 DPI = 150
@@ -28,8 +28,7 @@ def exported(tmp_path_factory):
     from generator.io.templates import Library
     out = tmp_path_factory.mktemp("export")
     steps: list[tuple[int, int]] = []
-    built = export_cards(Library(), out, items=["pack1"], dpi=DPI, bleed=BLEED,
-                         progress=lambda done, total: steps.append((done, total)))
+    built = export_cards(Library(), out, ExportOptions(items=["pack1"], dpi=DPI, bleed=BLEED), progress=lambda done, total: steps.append((done, total)))
     return out / "cards" / "pack1", built, steps
 
 
@@ -66,7 +65,7 @@ def test_the_trim_is_where_the_pdf_has_it(exported, tmp_path):
     """The card without bleed is the card with bleed cut at the trim."""
     from generator.io.templates import Library
     folder, _, _ = exported
-    export_cards(Library(), tmp_path, items=["pack1"], dpi=DPI, bleed=0)
+    export_cards(Library(), tmp_path, ExportOptions(items=["pack1"], dpi=DPI, bleed=0))
     for stem in ("pack1-1R-face", "pack1-8B-back"):
         bled = Image.open(folder / f"{stem}.png")
         trimmed = Image.open(tmp_path / "cards" / "pack1" / f"{stem}.png")

@@ -190,8 +190,8 @@ def test_png_and_gif_draw_dashed_rings_and_frames_with_gaps(fmt):
         return image.getpixel((round(x * px), round(y * px))) < 128
 
     # Round the circle (75 mm: 15 dashes of 5 mm) and round the square (96 mm: 19 or 20).
-    ring = [ink(20 + 12 * math.cos(t / 720 * 2 * math.pi), 20 + 12 * math.sin(t / 720 * 2 * math.pi))
-            for t in range(720)]
+    turn = [t / 720 * 2 * math.pi for t in range(720)]
+    ring = [ink(20 + 12 * math.cos(a), 20 + 12 * math.sin(a)) for a in turn]
     side = [(45 + d, 8.0) for d in range(0, 24)] + [(69.0, 8 + d) for d in range(0, 24)]
     side += [(69 - d, 32.0) for d in range(0, 24)] + [(45.0, 32 - d) for d in range(0, 24)]
     fine = [(45 + t / 10, 8.0) for t in range(240)]

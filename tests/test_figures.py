@@ -19,7 +19,7 @@ from generator.docs.build import draw_figure, option_annotations
 from generator.docs.diagram import (LAST_MOVE, PROBLEM, TINT_OPACITY, figure_page, to_pdf,
                                     to_png, to_svg)
 from generator.docs.figure import Arrow, Crop, Figure, Highlight
-from generator.docs.gallery import write_gallery
+from generator.app import gallery as write_gallery
 from generator.errors import FigureError
 from generator.io.layouts import load_layout_file
 
@@ -336,7 +336,7 @@ def test_figure_error_is_a_generator_error():
 
 def test_gallery_is_up_to_date(library, tmp_path):
     """docs/figures.png is what 'opencards gallery' draws today (regenerate with it)."""
-    from tests.test_render import what_changed
+    from test_render import what_changed  # as the other tests import their siblings
 
     fresh = write_gallery(library, tmp_path / "figures.png")
     committed = Image.open(ROOT / "docs" / "figures.png").convert("RGB")

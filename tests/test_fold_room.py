@@ -11,7 +11,7 @@ from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Box, Line, Paint, walk
 from generator.sheets.cards import oriented_plan
 from generator.sheets.fold import fold_sheets, pair_size
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Backs, Marks, Paper, SheetSpec
 from test_fuller_sheets import art, ink_boxes
 
 #: (paper, marks, card, pairs a sheet when the targets' room is kept, pairs now). Since
@@ -26,7 +26,7 @@ GAINS = [("letter", "lines", Size(25, 50), 15, 15), ("a4", "lines", Size(25, 45)
 def test_fold_sheets_take_the_room_targets_would_have_had(paper, marks, card, before,
                                                            after):
     margin = 10.0 if marks == "corners" else 5.0
-    spec = SheetSpec(paper=paper, marks=marks, backs="fold", margin=margin)
+    spec = SheetSpec(paper=Paper(paper), marks=Marks(marks), backs=Backs.FOLD, margin=margin)
     pair = pair_size(card)
     assert oriented_plan(pair, spec, 100).per_sheet == before     # with the targets' room
     pages = fold_sheets([art(spec, card)] * after, [art(spec, card)] * after, card, spec,

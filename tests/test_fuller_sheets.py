@@ -12,7 +12,7 @@ from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Box, Circle, Group, Line, Paint, Text, walk
 from generator.sheets.cards import TARGET_GAP, card_sheets, cut_lines, plan
 from generator.sheets.marks import target_layout, target_touches
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Flip, Marks, Paper, SheetSpec
 
 POKER = Size(63, 88)
 
@@ -51,7 +51,7 @@ def ink_boxes(page):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nine_poker_cards_fit_a4_and_letter_with_corner_marks(paper):
-    spec = SheetSpec(paper=paper, marks="corners")
+    spec = SheetSpec(paper=Paper(paper), marks=Marks.CORNERS)
     pages = sheets(spec)
     assert len(pages) == 8                     # 36 cards, 4 sheets of 9, fronts and backs
     for page in pages:
@@ -69,7 +69,7 @@ def test_nine_poker_cards_fit_a4_and_letter_with_corner_marks(paper):
 
 
 def test_corner_ticks_lie_in_the_bleed_and_show_on_any_art():
-    spec = SheetSpec(marks="corners", bleed=3.0)
+    spec = SheetSpec(marks=Marks.CORNERS, bleed=3.0)
     front = sheets(spec)[0]
     block = Rect.bounding([p for c in trims(front) for p in c.corners()])
     ticks = [(i, t) for i, t in walk(front.items) if isinstance(i, Line)
@@ -93,7 +93,7 @@ def test_without_a_fixed_gap_a_10mm_margin_still_takes_32_cards(runner, tmp_path
 
 
 def test_guide_lines_run_from_the_bleed_to_the_printable_edge():
-    spec = SheetSpec(marks="lines")
+    spec = SheetSpec(marks=Marks.LINES)
     front = sheets(spec)[0]
     block = Rect.bounding([p for c in trims(front) for p in c.corners()])
     p = spec.printable
@@ -123,7 +123,7 @@ def test_guide_lines_run_from_the_bleed_to_the_printable_edge():
 
 
 def test_a_gap_gives_each_card_half_of_it_as_inner_bleed_and_corner_ticks_in_it():
-    spec = SheetSpec(marks="corners", gap=6.0, bleed=2.0)
+    spec = SheetSpec(marks=Marks.CORNERS, gap=6.0, bleed=2.0)
     front = sheets(spec, Size(25, 50), 32)[0]
     placed = [g for g in front.items if isinstance(g, Group) and g.role.startswith("card")]
     block = Rect.bounding([p for c in trims(front) for p in c.corners()])
@@ -143,8 +143,8 @@ def test_a_gap_gives_each_card_half_of_it_as_inner_bleed_and_corner_ticks_in_it(
 
 
 def test_a_part_filled_last_sheet_is_cut_as_the_cards_it_holds(tmp_path, library):
-    from generator.sheets.kit import build
-    build(library, tmp_path, items=["pack52"])    # 8 a sheet: 6 full sheets and 4 cards
+    from generator.app import KitOptions, build_kit
+    build_kit(library, tmp_path, KitOptions(items=["pack52"]))    # 8 a sheet: 6 full sheets and 4 cards
     geo = pdfgeom.read(tmp_path / "pack52.pdf")
     assert len(geo) == 14
     last = geo[-2]
@@ -187,8 +187,8 @@ def test_poker_cards_turn_when_that_saves_sheets(runner, tmp_path, orientation, 
 
 
 def test_auto_keeps_cards_upright_when_turning_saves_nothing(tmp_path, library):
-    from generator.sheets.kit import build
-    build(library, tmp_path, items=["pack1"])
+    from generator.app import KitOptions, build_kit
+    build_kit(library, tmp_path, KitOptions(items=["pack1"]))
     assert {(round(m[2], 2), round(m[3], 2))
             for m in pdfgeom.read(tmp_path / "pack1.pdf")[0].markers} == {(25.0, 50.0)}
 
@@ -197,8 +197,8 @@ def test_auto_keeps_cards_upright_when_turning_saves_nothing(tmp_path, library):
 def test_turned_cards_have_their_backs_behind_them(tmp_path, library, flip):
     import raster
     from test_registration import grid_slots, behind, misregistration
-    from generator.sheets.kit import build
-    build(library, tmp_path, items=["pack36"], spec=SheetSpec(flip=flip))
+    from generator.app import KitOptions, build_kit
+    build_kit(library, tmp_path, KitOptions(items=["pack36"], spec=SheetSpec(flip=Flip(flip))))
     path = tmp_path / "pack36.pdf"
     for reading in misregistration(path, flip):
         assert reading == pytest.approx((0.0, 0.0), abs=0.05)
@@ -218,7 +218,7 @@ def test_turned_cards_have_their_backs_behind_them(tmp_path, library, flip):
 def test_per_edge_margins_keep_both_sides_clear_of_every_edge(flip, margins):
     """The back goes through the printer with the edges the flip swaps, so nothing on
     either page comes nearer an edge than that edge's margin, front or back."""
-    spec = SheetSpec(flip=flip, margins=margins)
+    spec = SheetSpec(flip=Flip(flip), margins=margins)
     top, right, bottom, left = margins
     w, h = spec.size.width, spec.size.height
     allowed = Rect(left, top, w - left - right, h - top - bottom).inset(-1e-6)

@@ -12,7 +12,7 @@ from generator.draw.scene import Box, Circle, Group, Line, Paint, Polygon, Text,
 from generator.sheets.cards import card_sheets, plan
 from generator.sheets.glue import TAB
 from generator.sheets.marks import PINHOLE_RADIUS
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Backs, Flip, Paper, SheetSpec
 
 CARD = Size(25, 50)
 
@@ -50,7 +50,7 @@ def ink_points(page):
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_pinhole_rings_sit_outside_the_cards_and_join_into_the_block_edges(flip):
-    spec = SheetSpec(backs="glue", flip=flip)
+    spec = SheetSpec(backs=Backs.GLUE, flip=Flip(flip))
     front = pages_for(spec)[0]
     block = plan(CARD, spec, 32).block
     rings = [(c.cx, c.cy) for c, t in walk(front.items)
@@ -74,7 +74,7 @@ def test_pinhole_rings_sit_outside_the_cards_and_join_into_the_block_edges(flip)
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_the_backs_block_carries_an_up_arrow_and_the_name_on_its_tab(flip):
-    spec = SheetSpec(backs="glue", flip=flip)
+    spec = SheetSpec(backs=Backs.GLUE, flip=Flip(flip))
     back = pages_for(spec)[1]
     block = Rect.bounding([p for r in trims(back) for p in r.corners()])
     texts = [(i, t) for i, t in walk(back.items) if isinstance(i, Text) and "UP:" in i.text]
@@ -102,8 +102,8 @@ def test_the_backs_block_carries_an_up_arrow_and_the_name_on_its_tab(flip):
 
 
 def test_a_glued_backs_sheet_takes_no_duplex_correction():
-    plain = pages_for(SheetSpec(backs="glue"))[1]
-    corrected = pages_for(SheetSpec(backs="glue", back_offset=(2.0, -1.0), back_rotate=0.4,
+    plain = pages_for(SheetSpec(backs=Backs.GLUE))[1]
+    corrected = pages_for(SheetSpec(backs=Backs.GLUE, back_offset=(2.0, -1.0), back_rotate=0.4,
                                     back_scale=(0.99, 1.0)))[1]
     assert trims(corrected) == trims(plain)
     assert plain.trim == corrected.trim
@@ -111,10 +111,10 @@ def test_a_glued_backs_sheet_takes_no_duplex_correction():
 
 @pytest.mark.parametrize("spec", [
     SheetSpec(back_offset=(6.0, 0.0)), SheetSpec(back_offset=(-4.0, 5.0)),
-    SheetSpec(back_offset=(0.0, -9.0)), SheetSpec(paper="letter", back_offset=(3.0, 3.0)),
+    SheetSpec(back_offset=(0.0, -9.0)), SheetSpec(paper=Paper.LETTER, back_offset=(3.0, 3.0)),
     SheetSpec(back_rotate=1.0, back_scale=(1.01, 1.01)),
-    SheetSpec(flip="short", back_offset=(3.0, -5.0), margin=8.0),
-    SheetSpec(backs="glue", paper="letter"), SheetSpec(backs="glue", flip="short")],
+    SheetSpec(flip=Flip.SHORT, back_offset=(3.0, -5.0), margin=8.0),
+    SheetSpec(backs=Backs.GLUE, paper=Paper.LETTER), SheetSpec(backs=Backs.GLUE, flip=Flip.SHORT)],
     ids=lambda s: f"{s.paper}-{s.flip}-{s.backs}-{s.back_offset}-{s.back_rotate:g}")
 def test_back_page_ink_stays_inside_the_safe_margin_whatever_the_correction(spec):
     inside = spec.printable.inset(-1e-6)

@@ -11,7 +11,7 @@ from generator.draw.scene import Circle, Group, Page, Text, walk
 from generator.errors import ImpositionError
 from generator.sheets.cards import card_sheets, oriented_plan
 from generator.sheets.glue import tab_rect
-from generator.sheets.spec import SheetSpec, mirror
+from generator.sheets.spec import Backs, Flip, Marks, Paper, SheetSpec, mirror
 from test_fuller_sheets import art, ink_boxes, trims
 from test_glue import ink_points
 
@@ -19,12 +19,12 @@ from test_glue import ink_points
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 @pytest.mark.parametrize("card", [Size(25, 50), Size(44, 63), Size(63, 88), Size(57, 89),
                                   Size(70, 120), Size(120, 70)], ids=str)
-@pytest.mark.parametrize("extra", [{}, {"marks": "corners"}, {"marks": "lines"},
-                                   {"flip": "short"}, {"margin": 10.0},
+@pytest.mark.parametrize("extra", [{}, {"marks": Marks.CORNERS}, {"marks": Marks.LINES},
+                                   {"flip": Flip.SHORT}, {"margin": 10.0},
                                    {"margins": (5.0, 5.0, 15.0, 5.0)}, {"gap": 3.0}],
                          ids=lambda e: ",".join(f"{k}={v}" for k, v in e.items()) or "plain")
 def test_every_glued_sheet_the_planner_accepts_prints_inside_the_margin(paper, card, extra):
-    spec = SheetSpec(paper=paper, backs="glue", **extra)
+    spec = SheetSpec(paper=Paper(paper), backs=Backs.GLUE, **extra)
     try:
         pages = card_sheets([art(spec, card)] * 40, [art(spec, card)] * 40, card, spec, "T")
     except ImpositionError as e:
@@ -62,6 +62,6 @@ def test_44x63_cards_glued_on_letter_build(runner, tmp_path):
 @pytest.mark.parametrize("card", [Size(25, 50), Size(44, 63), Size(63, 88)], ids=str)
 def test_a_glued_sheet_holds_as_many_cards_as_a_duplex_one(paper, card):
     """The block sits a little low so the tab has its room: no row is lost to it."""
-    glued = oriented_plan(card, SheetSpec(paper=paper, backs="glue"), 99)
-    duplex = oriented_plan(card, SheetSpec(paper=paper), 99)
+    glued = oriented_plan(card, SheetSpec(paper=Paper(paper), backs=Backs.GLUE), 99)
+    duplex = oriented_plan(card, SheetSpec(paper=Paper(paper)), 99)
     assert glued.per_sheet == duplex.per_sheet

@@ -9,7 +9,7 @@ from generator.sheets.board import seam_marks, tiles
 from generator.sheets.calibration import calibration_pages
 from generator.sheets.cards import card_sheets, plan, sheet_crop_marks
 from generator.sheets.marks import target_centres
-from generator.sheets.spec import PAPERS, Backs, Flip, SheetSpec, back_shift, mirror
+from generator.sheets.spec import Backs, Flip, Orientation, PAPERS, Paper, SheetSpec, back_shift, mirror
 from generator.draw.geometry import Rect
 from generator.draw.scene import Group, Line, Polygon, Text, walk
 from generator.sheets.vernier import places
@@ -19,7 +19,7 @@ CARD = Size(25, 50)
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_a_whole_pack_fits_one_sheet_with_bleed_and_marks(paper):
-    spec = SheetSpec(paper=paper)
+    spec = SheetSpec(paper=Paper(paper))
     sheet = plan(CARD, spec, 32)
     assert sheet.per_sheet >= 32
     reach = sheet.block.inset(-spec.mark_reach)
@@ -41,32 +41,36 @@ def test_too_big_a_card_is_refused():
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
-    ("flip", "lon", "sheet flip: expected one of long, short, got 'lon'"),
-    ("flip", "Long", "sheet flip: expected one of long, short, got 'Long'"),
-    ("backs", "glued", "sheet backs: expected one of duplex, glue, fronts-only, backs-only, fold, got 'glued'"),
-    ("paper", "a5", "sheet paper: expected one of a4, letter, a3, got 'a5'"),
+    ("flip", "lon", "sheet flip: expected one of Flip.LONG, Flip.SHORT, got 'lon'"),
+    ("flip", "short", "sheet flip: expected one of Flip.LONG, Flip.SHORT, got 'short'"),
+    ("backs", "glue", "sheet backs: expected one of Backs.DUPLEX, Backs.GLUE, "
+                      "Backs.FRONTS_ONLY, Backs.BACKS_ONLY, Backs.FOLD, got 'glue'"),
+    ("paper", "a4", "sheet paper: expected one of Paper.A3, Paper.A4, Paper.LETTER, "
+                    "got 'a4'"),
     ("bleed", -1.0, "sheet bleed: expected a length of 0 mm or more, got -1.0"),
     ("back_offset", (1.0,), "sheet back_offset: expected (x, y) in mm, got (1.0,)"),
 ])
 def test_a_misspelt_sheet_choice_is_refused_not_guessed(field, value, message):
-    """``flip="lon"`` once printed short-edge backs without a word."""
+    """``flip="lon"`` once printed short-edge backs without a word; a spelling is now
+    refused even when right, since the command line reads it into its member."""
     with pytest.raises(ImpositionError) as caught:
         SheetSpec(**{field: value})
     assert str(caught.value) == message
 
 
-def test_flip_and_backs_take_a_member_or_its_spelling():
-    assert SheetSpec(flip="short").flip is Flip.SHORT
-    assert SheetSpec(flip=Flip.SHORT) == SheetSpec(flip="short")
-    assert SheetSpec(backs="glue").backs is Backs.GLUE
+def test_flip_and_backs_take_a_member_only():
+    """A spelling is read into its member once, where it is typed (issue 24): the spec's
+    annotations hold, and a string is refused even when it spells a member."""
+    assert SheetSpec(flip=Flip.SHORT).flip is Flip.SHORT
+    assert SheetSpec(backs=Backs.GLUE).backs is Backs.GLUE
     # A short flip turns the sheet top over bottom: x stays, y mirrors.
-    assert mirror(SheetSpec(flip="short")).apply(10, 20) == pytest.approx((10, 277))
-    assert mirror(SheetSpec(flip="long")).apply(10, 20) == pytest.approx((200, 20))
+    assert mirror(SheetSpec(flip=Flip.SHORT)).apply(10, 20) == pytest.approx((10, 277))
+    assert mirror(SheetSpec(flip=Flip.LONG)).apply(10, 20) == pytest.approx((200, 20))
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_mirror_is_an_involution_and_keeps_targets(flip):
-    spec = SheetSpec(flip=flip)
+    spec = SheetSpec(flip=Flip(flip))
     m = mirror(spec)
     for x, y in [(10, 20), (100.5, 3.25)]:
         assert (m @ m).apply(x, y) == pytest.approx((x, y))
@@ -78,7 +82,7 @@ def test_mirror_is_an_involution_and_keeps_targets(flip):
 @pytest.mark.parametrize(("flip", "offset"), [("long", (1.5, -0.8)), ("short", (-1.0, 2.0))])
 def test_back_offset_is_seen_from_the_front(flip, offset):
     """A point on the back page, turned to the front, lands offset mm away (y up)."""
-    spec = SheetSpec(flip=flip, back_offset=offset)
+    spec = SheetSpec(flip=Flip(flip), back_offset=offset)
     x, y = 50.0, 80.0
     on_back = mirror(spec).apply(x, y)
     landed = mirror(spec).apply(*back_shift(spec).apply(*on_back))
@@ -133,12 +137,12 @@ def test_seam_diamonds_follow_the_boards_own_files_and_ranks():
 
 
 def test_small_paper_splits_quarters_further():
-    pieces = tiles(Size(224, 424), SheetSpec(paper="a4"), 6.0)
+    pieces = tiles(Size(224, 424), SheetSpec(paper=Paper.A4), 6.0)
     assert len(pieces) == 4
-    big = tiles(Size(448, 848), SheetSpec(paper="a4", orientation="upright"), 6.0)
+    big = tiles(Size(448, 848), SheetSpec(paper=Paper.A4, orientation=Orientation.UPRIGHT), 6.0)
     assert len(big) == 16 and all(SheetSpec().printable.w > t.area.w for t in big)
     # Turned a quarter, its pieces are fewer: auto turns them.
-    turned = tiles(Size(448, 848), SheetSpec(paper="a4"), 6.0)
+    turned = tiles(Size(448, 848), SheetSpec(paper=Paper.A4), 6.0)
     assert len(turned) == 12 and all(SheetSpec().printable.h > t.area.w for t in turned)
 
 
@@ -156,8 +160,8 @@ def _vernier_ticks_seen_from_front(spec):
 def test_calibration_verniers_ignore_the_sheets_correction(flip):
     """The back halves of the scales show where the printer alone puts the back side, so a
     reading means the same whatever correction the sheet was made with; the targets move."""
-    plain = SheetSpec(flip=flip)
-    corrected = SheetSpec(flip=flip, back_offset=(1.0, -1.5), back_rotate=0.4,
+    plain = SheetSpec(flip=Flip(flip))
+    corrected = SheetSpec(flip=Flip(flip), back_offset=(1.0, -1.5), back_rotate=0.4,
                           back_scale=(0.995, 1.004))
     ticks = _vernier_ticks_seen_from_front(plain)
     assert len(ticks) == 5 * 2 * 11

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.draw.backends import pdf, png
+from generator.app import KitOptions, build_kit
 from generator.sheets import ink, kit
 
 
@@ -22,7 +23,7 @@ def test_counting_ink_draws_no_page_again(library, tmp_path, monkeypatch):
 
     monkeypatch.setattr(pdf.Document, "page", counted_page)
     monkeypatch.setattr(png, "render_image", counted_png)
-    built = kit.build(library, tmp_path, items=["pack1", "board-a"], count_ink=True)
+    built = build_kit(library, tmp_path, KitOptions(items=["pack1", "board-a"], count_ink=True))
     assert [b.path.name for b in built] == ["pack1.pdf", "board-a.pdf", "kit.pdf"]
     assert all(b.ink is not None and b.ink > 0 for b in built)
     # pack1's 2 pages and board-a's 4 drawn once each, plus the kit's 4 blank reverses of
@@ -32,7 +33,7 @@ def test_counting_ink_draws_no_page_again(library, tmp_path, monkeypatch):
 
 
 def test_the_estimate_is_near_a_fine_measurement(library, tmp_path, monkeypatch):
-    built = kit.build(library, tmp_path, items=["latin1"], count_ink=True)
+    built = build_kit(library, tmp_path, KitOptions(items=["latin1"], count_ink=True))
     data = built[0].path.read_bytes()
     monkeypatch.setattr(ink, "DPI", 300)
     fine = ink.rated(ink.page_coverages(data))
@@ -45,8 +46,7 @@ def test_the_background_estimate_agrees_while_pdfium_is_used_meanwhile(library, 
     what they give alone."""
     from generator.draw.backends import raster
 
-    built = kit.build(library, tmp_path, items=["pack1", "latin1", "board-a"],
-                      count_ink=True)
+    built = build_kit(library, tmp_path, KitOptions(items=["pack1", "latin1", "board-a"], count_ink=True))
     data = built[0].path.read_bytes()
     pages = kit.item_pages(library, "pack1", kit.SheetSpec(), library.settings())
     exported = [len(png) for _ in range(3) for png in raster.pngs(data, pages, dpi=40)]
@@ -90,7 +90,7 @@ def test_a_background_estimate_stops_when_the_program_ends(tmp_path):
 
 
 def test_an_estimate_told_to_stop_raises_instead_of_answering(library, tmp_path):
-    built = kit.build(library, tmp_path, items=["board-a"])
+    built = build_kit(library, tmp_path, KitOptions(items=["board-a"]))
     from concurrent.futures import CancelledError
     with pytest.raises(CancelledError):
         ink.page_coverages(built[0].path.read_bytes(), stop=lambda: True)

@@ -15,10 +15,11 @@ from generator.cli import cli
 from generator.sheets.board import tiles
 from generator.sheets.cards import card_sheets, oriented_plan, plan
 from generator.sheets.marks import target_centres
-from generator.sheets.spec import PAPERS, SheetSpec
+from generator.sheets.spec import Backs, Flip, PAPERS, Paper, SheetSpec
 from generator.draw.art.board import board_size
 from generator.draw.geometry import Rect, Size
-from generator.sheets.kit import DEFAULT_ITEMS, build
+from generator.app import KitOptions, build_kit
+from generator.sheets.kit import DEFAULT_ITEMS
 
 TOL = 0.01
 DUPLEX_CHECK = Path(__file__).resolve().parent / "tools" / "duplex_check.py"
@@ -27,7 +28,7 @@ DUPLEX_CHECK = Path(__file__).resolve().parent / "tools" / "duplex_check.py"
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory, library):
     out = tmp_path_factory.mktemp("kit")
-    build(library, out)
+    build_kit(library, out, KitOptions())
     return out
 
 
@@ -65,8 +66,8 @@ def test_default_kit_files_and_pages(kit):
 @pytest.mark.parametrize("flip", ["long", "short"])
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.25, -0.75)])
 def test_every_front_trim_maps_onto_its_back_trim(tmp_path, library, flip, offset):
-    spec = SheetSpec(flip=flip, back_offset=offset)
-    build(library, tmp_path, items=["pack1", "latin1"], spec=spec)
+    spec = SheetSpec(flip=Flip(flip), back_offset=offset)
+    build_kit(library, tmp_path, KitOptions(items=["pack1", "latin1"], spec=spec))
     for name in ("pack1", "latin1"):
         front, back = pdfgeom.read(tmp_path / f"{name}.pdf")
         assert len(front.markers) == len(back.markers) == 32
@@ -97,8 +98,8 @@ def _centres(geo, length):
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_registration_targets_coincide_under_the_flip(tmp_path, library, flip):
-    spec = SheetSpec(flip=flip)
-    build(library, tmp_path, items=["pack2"], spec=spec)
+    spec = SheetSpec(flip=Flip(flip))
+    build_kit(library, tmp_path, KitOptions(items=["pack2"], spec=spec))
     front, back = pdfgeom.read(tmp_path / "pack2.pdf")
     on_front = _centres(front, 6.0)
     assert len(on_front) == 4
@@ -158,13 +159,13 @@ def test_pdfs_are_valid_and_fonts_embedded(kit):
 
 
 def test_two_builds_are_byte_identical(kit, library, tmp_path):
-    build(library, tmp_path)
+    build_kit(library, tmp_path, KitOptions())
     for path in sorted(kit.glob("*.pdf")):
         assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
 
 
 def test_cmyk_writes_no_rgb(tmp_path, library):
-    build(library, tmp_path, items=["pack1"], cmyk=True)
+    build_kit(library, tmp_path, KitOptions(items=["pack1"], cmyk=True))
     with pikepdf.open(tmp_path / "pack1.pdf") as pdf:
         ops = {str(op) for page in pdf.pages for _, op in pikepdf.parse_content_stream(page)}
         forms = [x for x in pdf.objects if isinstance(x, pikepdf.Stream)
@@ -176,7 +177,7 @@ def test_cmyk_writes_no_rgb(tmp_path, library):
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_each_paper_holds_a_pack(tmp_path, library, paper):
-    build(library, tmp_path, items=["pack2"], spec=SheetSpec(paper=paper))
+    build_kit(library, tmp_path, KitOptions(items=["pack2"], spec=SheetSpec(paper=Paper(paper))))
     reader = PdfReader(tmp_path / "pack2.pdf")
     assert len(reader.pages) == 2
     box = reader.pages[0].mediabox
@@ -186,7 +187,7 @@ def test_each_paper_holds_a_pack(tmp_path, library, paper):
 
 
 def test_bigger_cards_take_more_sheets(tmp_path, library):
-    build(library, tmp_path, items=["simple1"], card=Size(63, 88))
+    build_kit(library, tmp_path, KitOptions(items=["simple1"], card=Size(63, 88)))
     assert plan(Size(63, 88), SheetSpec()).per_sheet == 6  # 3 across: marks in the margin
     per_sheet = oriented_plan(Size(63, 88), SheetSpec(), 32).per_sheet
     assert per_sheet == 8  # turned, 2 x 4: four sheets instead of six
@@ -282,7 +283,7 @@ def test_glue_fronts_have_pinholes_beyond_the_block_corners(tmp_path, library):
     from generator.draw.scene import Circle, walk
     from generator.draw.art.cards import card_back, card_front
     pack = library.pack("simple1")
-    spec = SheetSpec(backs="glue", bleed=0)
+    spec = SheetSpec(backs=Backs.GLUE, bleed=0)
     fronts = [card_front(pack, c) for c in pack]
     backs = [card_back(pack, c) for c in pack]
     front, back = card_sheets(fronts, backs, Size(25, 50), spec, "t")
@@ -296,7 +297,7 @@ def test_glue_fronts_have_pinholes_beyond_the_block_corners(tmp_path, library):
 
 
 def test_zero_bleed(tmp_path, library):
-    build(library, tmp_path, items=["pack2"], spec=SheetSpec(bleed=0))
+    build_kit(library, tmp_path, KitOptions(items=["pack2"], spec=SheetSpec(bleed=0)))
     reader = PdfReader(tmp_path / "pack2.pdf")
     page = reader.pages[0]
     assert [float(v) for v in page.trimbox] == pytest.approx(
@@ -304,7 +305,7 @@ def test_zero_bleed(tmp_path, library):
 
 
 def test_card_size_scales_the_board_squares_too(tmp_path, library):
-    build(library, tmp_path, items=["board-a"], card=Size(30, 60))
+    build_kit(library, tmp_path, KitOptions(items=["board-a"], card=Size(30, 60)))
     pieces = tiles(board_size(Size(30, 60)), SheetSpec(), 6.0)
     reader = PdfReader(tmp_path / "board-a.pdf")
     assert len(reader.pages) == len(pieces) == 8  # a quarter no longer fits A4: halves
@@ -315,7 +316,7 @@ def test_card_size_scales_the_board_squares_too(tmp_path, library):
 
 
 def test_split_quarters_print_quarter_by_quarter(tmp_path, library):
-    build(library, tmp_path, items=["colourless"], card=Size(30, 60))
+    build_kit(library, tmp_path, KitOptions(items=["colourless"], card=Size(30, 60)))
     texts = [p.extract_text() for p in PdfReader(tmp_path / "colourless.pdf").pages]
     order = [(t.split("quarter ")[1][0], t.split("piece ")[1][0]) for t in texts]
     assert order == [(q, p) for q in "1234" for p in "12"]

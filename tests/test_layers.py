@@ -1,6 +1,6 @@
 """The package's parts import only the parts below them (design.md, "parts as folders").
 
-Order, top to bottom: cli, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
+Order, top to bottom: cli and web, app, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
 and the package root hands on the model only. Both the source (every import statement) and
 the running interpreter (what an import actually loads) are checked.
 """
@@ -24,19 +24,27 @@ ALLOWED: dict[str, set[str]] = {
     "draw": {"io", "rules", "model", "errors"},
     "sheets": {"draw", "io", "rules", "model", "errors"},
     "docs": {"sheets", "draw", "io", "rules", "model", "errors"},
-    "cli": {"docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "app": {"docs", "sheets", "draw", "io", "rules", "model", "errors"},
+    # cli/serve.py alone imports web, when the serve command runs.
+    "cli": {"web", "app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    # The browser editor: beside cli at the top; it never imports cli.
+    "web": {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
     "root": {"model", "errors"},
     "main": {"cli"},
 }
 #: Outside libraries each part may import; anything not named here is refused.
 LIBRARIES: dict[str, set[str]] = {
     "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
-    "io": {"wordfreq", "msgpack", "platformdirs"},
+    # wordfreq, msgpack, pymorphy3 and spylls only in io/words/build.py, which makes the
+    # shipped word lists; tests/test_words_data.py checks that a run loads none of them.
+    "io": {"wordfreq", "msgpack", "platformdirs", "pymorphy3", "spylls"},
     "draw": {"reportlab", "svgwrite", "PIL", "fontTools", "pyphen", "pypdfium2", "ezdxf",
              "pikepdf"},
     "sheets": set(),
     "docs": set(),
-    "cli": {"click"},
+    "app": set(),
+    "cli": {"click", "uvicorn"},
+    "web": {"starlette"},
 }
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 
@@ -112,6 +120,8 @@ def test_every_module_belongs_to_a_known_part():
      "rules may not import the library reportlab"),
     ("io", "from ..sheets import kit\n", "io may not import generator.sheets"),
     ("draw", "from .. import cli\n", "draw may not import generator.cli"),
+    ("sheets", "from ..app import build_kit\n", "sheets may not import generator.app"),
+    ("app", "import click\n", "app may not import the library click"),
 ])
 def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
     fake = tmp_path / "generator"
@@ -123,7 +133,8 @@ def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
 
 #: Names the model and the rule engine must never load: no template reading, no drawing.
 HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "tomllib",
-         "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.cli")
+         "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.app",
+         "generator.cli", "generator.web", "starlette", "uvicorn")
 
 
 @pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules"])

@@ -12,8 +12,8 @@ from generator.draw.scene import Box, Group, Line, Paint, walk
 from generator.sheets.board import board_sheets
 from generator.sheets.cards import card_sheets
 from generator.sheets.marks import MARK_INK, MARK_WIDTH
-from generator.sheets.kit import build
-from generator.sheets.spec import SheetSpec
+from generator.app import KitOptions, build_kit
+from generator.sheets.spec import Backs, Flip, Paper, SheetSpec
 
 TOL = 0.01
 CARD_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic")
@@ -25,7 +25,7 @@ EDGE, FILES, RANKS = 12.0, 8, 8
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory, library):
     out = tmp_path_factory.mktemp("marks-kit")
-    build(library, out, items=CARD_ITEMS + BOARD_ITEMS)
+    build_kit(library, out, KitOptions(items=CARD_ITEMS + BOARD_ITEMS))
     return out
 
 
@@ -33,8 +33,7 @@ def kit(tmp_path_factory, library):
 def wide_bleed(tmp_path_factory, library):
     """A wider bleed and a duplex offset, so a box that ignores either shows."""
     out = tmp_path_factory.mktemp("marks-wide")
-    build(library, out, items=["pack1", "board-a"],
-          spec=SheetSpec(bleed=3.5, back_offset=(1.25, -0.75)))
+    build_kit(library, out, KitOptions(items=["pack1", "board-a"], spec=SheetSpec(bleed=3.5, back_offset=(1.25, -0.75))))
     return out
 
 
@@ -111,8 +110,8 @@ def _scene_trims(page):
 
 
 SPECS = [SheetSpec(), SheetSpec(bleed=0), SheetSpec(bleed=3.5, mark_offset=0.5),
-         SheetSpec(gap=3.0), SheetSpec(paper="letter", flip="short"),
-         SheetSpec(paper="a3", backs="glue", back_offset=(2.0, -1.0))]
+         SheetSpec(gap=3.0), SheetSpec(paper=Paper.LETTER, flip=Flip.SHORT),
+         SheetSpec(paper=Paper.A3, backs=Backs.GLUE, back_offset=(2.0, -1.0))]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s.paper}-b{s.bleed:g}-g{s.gap:g}"
@@ -208,7 +207,7 @@ def test_every_square_line_crossing_a_seam_has_its_diamond(tmp_path, library, ca
     that owns the edge and on the neighbour's glue strip alike, none missing, none extra."""
     sq = Size(*card)
     board = Size(FILES * sq.width + 2 * EDGE, RANKS * sq.height + 2 * EDGE)
-    build(library, tmp_path, items=["board-a"], card=sq)
+    build_kit(library, tmp_path, KitOptions(items=["board-a"], card=sq))
     pages = pdfgeom.read(tmp_path / "board-a.pdf")
     pieces = _board_piece_sizes(board, cols, rows)
     assert len(pages) == len(pieces)

@@ -10,7 +10,7 @@ from generator.draw.geometry import Rect, Size
 from generator.draw.scene import Circle, Line, Text, walk
 from generator.errors import ImpositionError
 from generator.sheets.cards import card_sheets
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Backs, Paper, SheetSpec
 from test_fuller_sheets import art
 
 
@@ -35,7 +35,7 @@ def _note_and_marks(page):
                          ids=str)
 @pytest.mark.parametrize("backs", ["duplex", "glue"])
 def test_no_mark_prints_across_the_note(paper, card, backs):
-    spec = SheetSpec(paper=paper, backs=backs)
+    spec = SheetSpec(paper=Paper(paper), backs=Backs(backs))
     try:
         pages = card_sheets([art(spec, card)] * 40, [art(spec, card)] * 40, card, spec, "T")
     except ImpositionError as e:

@@ -26,8 +26,8 @@ from generator.draw.backends import pdf as pdf_backend
 from generator.io import output
 from generator.io.output import STAGE_PREFIX, safe_name, staged
 from generator.io.templates import Library
-from generator.sheets import render as render_module
-from generator.sheets.render import render_to
+from generator.app import images as render_module
+from generator.app import RenderOptions, render
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -209,7 +209,7 @@ def test_figure_frames_move_in_together(runner: CliRunner, tmp_path: Path,
 def test_a_rename_failing_mid_move_puts_everything_back(
         library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
-    render_to(library, "simple2", "svg", out)
+    render(library, "simple2", out, RenderOptions(fmt="svg"))
     before = snapshot(out)
     real = os.replace
     calls: list[Any] = []
@@ -221,7 +221,7 @@ def test_a_rename_failing_mid_move_puts_everything_back(
         real(src, dst)
     monkeypatch.setattr(output.os, "replace", replace)
     with pytest.raises(output.OutputError, match="previous output is unchanged"):
-        render_to(library, "simple2", "svg", out, bleed=2)
+        render(library, "simple2", out, RenderOptions(fmt="svg", bleed=2))
     monkeypatch.setattr(output.os, "replace", real)
     assert snapshot(out) == before
     assert leftovers(tmp_path) == []
@@ -232,7 +232,7 @@ def test_previous_files_that_cannot_be_put_back_are_kept(
     """If even the undo fails, the old files stay in the hidden folder the error names,
     rather than being deleted with it."""
     out = tmp_path / "out"
-    render_to(library, "simple2", "svg", out)
+    render(library, "simple2", out, RenderOptions(fmt="svg"))
     before = snapshot(out)
     real = os.replace
     calls: list[Any] = []
@@ -244,7 +244,7 @@ def test_previous_files_that_cannot_be_put_back_are_kept(
         real(src, dst)
     monkeypatch.setattr(output.os, "replace", replace)
     with pytest.raises(output.OutputError, match="could not be put back; they are in") as e:
-        render_to(library, "simple2", "svg", out, bleed=2)
+        render(library, "simple2", out, RenderOptions(fmt="svg", bleed=2))
     kept = Path(str(e.value).rsplit(" ", 1)[-1])
     assert kept.parent.name.startswith(STAGE_PREFIX) and kept.parent.parent == out
     rescued = {**snapshot(out), **{f: b for f, b in snapshot(kept).items()}}
@@ -257,7 +257,7 @@ def test_ctrl_c_during_the_move_is_held_and_undoes_it(
     everything is put back and the interrupt comes through."""
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     out = tmp_path / "out"
-    render_to(library, "simple2", "svg", out)
+    render(library, "simple2", out, RenderOptions(fmt="svg"))
     before = snapshot(out)
     real = os.replace
     calls: list[Any] = []
@@ -274,7 +274,7 @@ def test_ctrl_c_during_the_move_is_held_and_undoes_it(
     bystander.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            render_to(library, "simple2", "svg", out, bleed=2)
+            render(library, "simple2", out, RenderOptions(fmt="svg", bleed=2))
     finally:
         signal.signal(signal.SIGINT, previous)
         idle.set()
@@ -522,7 +522,7 @@ def test_ctrl_c_while_drawing(runner: CliRunner, tmp_path: Path,
                               old_kit: tuple[Path, dict[str, bytes]],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     out, before = old_kit
-    monkeypatch.setattr("generator.sheets.kit.iter_card_sheets", _interrupt)
+    monkeypatch.setattr("generator.sheets.printable.iter_card_sheets", _interrupt)
     aborted(runner.invoke(cli, ["build", "--only", "pack1", "--only", "pack2",
                                 "--paper", "letter", "--out", str(out)]))
     assert snapshot(out) == before

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from generator.draw.art import cards as art
-from generator.sheets import kit, render
+from generator.app import Built, KitOptions, build_kit
+from generator.sheets import kit, printable, render
 from generator.sheets.spec import Backs, SheetSpec
 
 
-def _files(built: list[kit.Built]) -> list[tuple[str, int, int, int | None, float | None, bytes]]:
+def _files(built: list[Built]) -> list[tuple[str, int, int, int | None, float | None, bytes]]:
     return [(b.path.name, b.pages, b.size, b.sheets, b.ink, b.path.read_bytes())
             for b in built]
 
@@ -23,17 +24,17 @@ def _files(built: list[kit.Built]) -> list[tuple[str, int, int, int | None, floa
 def test_a_kit_drawn_page_by_page_gives_the_same_files(library, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch,
                                                        backs: Backs) -> None:
-    spec = replace(SheetSpec(), backs=backs)
+    spec = replace(SheetSpec(), backs=Backs(backs))
     # The default kit: packs, letter sets and boards (one-sided: blank reverses in a
     # duplex kit, no file at all with backs only).
     monkeypatch.setattr(kit, "LAZY_KIT_CARDS", 10**9)
-    kept = _files(kit.build(library, tmp_path / "kept", spec=spec, count_ink=True))
+    kept = _files(build_kit(library, tmp_path / "kept", KitOptions(spec=spec, count_ink=True)))
 
     def refused(*args: object, **kwargs: object) -> None:
         raise AssertionError("a page-by-page kit keeps no list of pages")
     monkeypatch.setattr(kit, "LAZY_KIT_CARDS", 0)
     monkeypatch.setattr(kit, "item_pages", refused)
-    lazy = _files(kit.build(library, tmp_path / "lazy", spec=spec, count_ink=True))
+    lazy = _files(build_kit(library, tmp_path / "lazy", KitOptions(spec=spec, count_ink=True)))
     assert [f[:5] for f in lazy] == [f[:5] for f in kept]
     assert lazy == kept
     assert lazy[-1][0].startswith("kit")
@@ -48,10 +49,10 @@ def test_a_kit_of_many_cards_is_drawn_page_by_page_and_a_small_one_is_not(
         calls.append(args[1])
         return real(*args, **kwargs)
     monkeypatch.setattr(kit, "_render_kit_lazily", spy)
-    kit.build(library, tmp_path / "small", items=["pack1", "latin1"])
+    build_kit(library, tmp_path / "small", KitOptions(items=["pack1", "latin1"]))
     assert calls == []
     monkeypatch.setattr(kit, "LAZY_KIT_CARDS", 64)
-    kit.build(library, tmp_path / "large", items=["pack1", "latin1"])
+    build_kit(library, tmp_path / "large", KitOptions(items=["pack1", "latin1"]))
     assert calls == [["pack1", "latin1"]]
 
 
@@ -60,13 +61,13 @@ def test_an_open_set_s_backs_are_drawn_once_each(library, monkeypatch: pytest.Mo
                                                  name: str) -> None:
     drawn = []
     for function in ("card_back", "letter_back"):
-        real = getattr(render, function)
+        real = getattr(printable, function)
 
         def counted(*args: object, real=real, **kwargs: object) -> object:  # noqa: ANN001
             back = real(*args, **kwargs)
             drawn.append(back.key)
             return back
-        monkeypatch.setattr(render, function, counted)
+        monkeypatch.setattr(printable, function, counted)
     sides = list(render.card_sides(library.item(name), library.settings()))
     # The plain back and the back with the dagger, each drawn once for the 32 cards.
     assert sorted(drawn) == sorted({back.key for _, _, back in sides}) and len(drawn) == 2

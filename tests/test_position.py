@@ -300,3 +300,35 @@ def test_judge_turn_judges_a_patience_as_position_does(library):
                                                     2: "20R . . . . . . 5B"})
     assert judge_turn(position.layout, position.board, position.game, Side.SOUTH) == \
         position.outcome()
+
+
+# --- a square is parsed once, where it comes in -------------------------------------------
+
+def test_a_square_written_in_capitals_is_the_square_the_engine_plays_on(library):
+    # A program building a layout by hand writes "E7": the engine's tables speak "e7", so
+    # the layout keeps the one spelling and the covering move is found and wins.
+    south = Piece.from_notation("5R^")
+    layout = Layout("board-a", {"E7": (south,), " e8 ": (Piece.from_notation("(1G)v"),),
+                                "A1": (Piece.from_notation("(1R)^"),)})
+    assert list(layout.stacks) == ["a1", "e7", "e8"]
+    position = Position(layout, library.board("board-a"), library.game("basic-1"))
+    position.push_text("e7xe8")
+    assert position.outcome().winner is Side.SOUTH
+
+
+@pytest.mark.parametrize("stacks, size, message", [
+    ({"i1": ("3R^",)}, (8, 8), "not a square: 'i1' (expected a1 to h8)"),
+    ({"e5": ("3R^",)}, (16, 4), "not a square: 'e5' (expected a1 to p4)"),
+    ({"e4": ("3R^",), "E4": ("4R^",)}, (8, 8), "square e4 is written twice"),
+])
+def test_a_layout_refuses_a_square_its_board_does_not_have(stacks, size, message):
+    pieces = {square: tuple(Piece.from_notation(p) for p in stack)
+              for square, stack in stacks.items()}
+    with pytest.raises(ValueError) as refused:
+        Layout("board-a", pieces, size=size)
+    assert str(refused.value) == message
+
+
+def test_the_crosswise_board_keeps_its_sixteen_files(library):
+    layout = Layout("colourless", {"p4": (Piece.from_notation("3R^"),)}, size=(16, 4))
+    assert list(layout.stacks) == ["p4"]

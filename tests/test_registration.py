@@ -11,8 +11,8 @@ import pytest
 import pdfgeom
 import raster
 from generator.cli import cli
-from generator.sheets.kit import build
-from generator.sheets.spec import SheetSpec
+from generator.app import KitOptions, build_kit
+from generator.sheets.spec import Flip, SheetSpec
 
 CARD_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic")
 TOL = 0.05
@@ -21,7 +21,7 @@ TOL = 0.05
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory, library):
     out = tmp_path_factory.mktemp("registration")
-    build(library, out, items=CARD_ITEMS + ("board-a", "colourless"))
+    build_kit(library, out, KitOptions(items=CARD_ITEMS + ("board-a", "colourless")))
     return out
 
 
@@ -109,7 +109,7 @@ def behind(rect, page, flip):
 @pytest.mark.parametrize("name", ["pack1", "latin2"])
 def test_behind_every_card_its_back_and_behind_every_empty_slot_paper(tmp_path, library,
                                                                         name, flip):
-    build(library, tmp_path, items=[name], spec=SheetSpec(flip=flip))
+    build_kit(library, tmp_path, KitOptions(items=[name], spec=SheetSpec(flip=Flip(flip))))
     path = tmp_path / f"{name}.pdf"
     pages = raster.render(path)
     for n, geo in enumerate(pdfgeom.read(path)[::2]):

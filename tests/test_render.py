@@ -11,9 +11,8 @@ from generator.cli import cli
 from generator.draw.geometry import Size
 from generator.errors import WrongKindError
 from generator.io.resources import templates_dir
-from generator.sheets.export import export_cards
-from generator.sheets.preview import write_preview
-from generator.sheets.render import render_to
+from generator.app import ExportOptions, RenderOptions, export_cards, render
+from generator.app import preview as write_preview
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -150,8 +149,7 @@ def test_a_stale_preview_says_what_changed():
 
 def test_render_to_reports_progress_and_returns_the_files_in_pack_order(library, tmp_path):
     steps = []
-    written = render_to(library, "simple2", "svg", tmp_path / "out",
-                        progress=lambda done, total: steps.append((done, total)))
+    written = render(library, "simple2", tmp_path / "out", RenderOptions(fmt="svg"), progress=lambda done, total: steps.append((done, total)))
     assert steps == [(n, 64) for n in range(1, 65)]
     assert [p.name for p in written[:3]] == ["simple2-1R-face.svg", "simple2-1R-back.svg",
                                              "simple2-1Y-face.svg"]
@@ -160,7 +158,7 @@ def test_render_to_reports_progress_and_returns_the_files_in_pack_order(library,
 
 def test_render_to_writes_nothing_for_a_layout(library, tmp_path):
     with pytest.raises(WrongKindError, match="'game9-start' is a layout"):
-        render_to(library, "game9-start", "png", tmp_path / "out")
+        render(library, "game9-start", tmp_path / "out", RenderOptions(fmt="png"))
     assert not (tmp_path / "out").exists()
 
 
@@ -172,8 +170,7 @@ def test_write_preview_makes_its_folder(library, tmp_path):
 
 def test_export_cards_without_items_takes_the_card_sets_of_the_kit(library, tmp_path):
     steps = []
-    built = export_cards(library, tmp_path, dpi=72, bleed=0, card=Size(5, 10),
-                         progress=lambda done, total: steps.append((done, total)))
+    built = export_cards(library, tmp_path, ExportOptions(dpi=72, bleed=0, card=Size(5, 10)), progress=lambda done, total: steps.append((done, total)))
     # pack1, pack2, latin1, latin2 and cyrillic, 32 cards each; no boards.
     assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == [
         "cyrillic", "latin1", "latin2", "pack1", "pack2"]

@@ -23,7 +23,9 @@ from generator.draw.scene import REGISTRATION, Group, Line
 from generator.draw.style import DEFAULT_STYLE
 from generator.errors import IccProfileError
 from generator.sheets.kit import parse_size
-from generator.sheets.shop import (INCH_BLEED, METRIC_BLEED, build_shop, in_inches,
+from generator.sheets.spec import Paper
+from generator.app import ShopOptions, make_shop_files
+from generator.sheets.shop import (INCH_BLEED, METRIC_BLEED, in_inches,
                                    item_shop_pages, shop_bleed, shop_size)
 
 from pdfgeom import _apply, _mul
@@ -41,7 +43,7 @@ def shop_files(tmp_path_factory, library, profile):
     """pack1 (open cards, 25 x 50 mm), pack36 (a traditional pack, black values) and
     board-a, as a print shop gets them."""
     out = tmp_path_factory.mktemp("shop")
-    build_shop(library, out, profile, items=["pack1", "pack36", "board-a"])
+    make_shop_files(library, out, ShopOptions(items=["pack1", "pack36", "board-a"]))
     return out
 
 
@@ -105,15 +107,15 @@ def test_trim_and_bleed_boxes_are_the_card_and_3mm_around_it(shop_files):
 def test_inch_cards_and_letter_paper_get_an_eighth_of_an_inch(library, profile, tmp_path):
     poker, name = shop_size(parse_size("poker"))
     assert name == "poker" and in_inches(poker) and poker == parse_size("2.5x3.5in")
-    pages = item_shop_pages(library, "pack1", poker, "a4")
+    pages = item_shop_pages(library, "pack1", poker, Paper.A4)
     page = pages[0]
     assert page.trim.w == pytest.approx(63.5, abs=0.01)
     assert page.trim.h == pytest.approx(88.9, abs=0.01)
     assert page.trim.x - page.bleed.x == pytest.approx(3.175, abs=0.01)
-    letter = item_shop_pages(library, "pack1", None, "letter")[0]
+    letter = item_shop_pages(library, "pack1", None, Paper.LETTER)[0]
     assert letter.trim.x - letter.bleed.x == pytest.approx(3.175, abs=0.01)
-    assert shop_bleed(Size(25, 50), "a4") == METRIC_BLEED
-    assert shop_bleed(Size(25, 50), "letter") == INCH_BLEED
+    assert shop_bleed(Size(25, 50), Paper.A4) == METRIC_BLEED
+    assert shop_bleed(Size(25, 50), Paper.LETTER) == INCH_BLEED
 
 
 def test_a_traditional_pack_keeps_its_metric_size(shop_files):
@@ -233,7 +235,7 @@ def test_crop_marks_are_in_registration_colour_outside_the_bleed(shop_files):
 
 
 def test_only_the_crop_marks_are_registration_coloured(library):
-    page = item_shop_pages(library, "pack1", None, "a4")[0]
+    page = item_shop_pages(library, "pack1", None, Paper.A4)[0]
     groups = [item for item in page.items if isinstance(item, Group) and
               item.role == REGISTRATION]
     assert len(groups) == 1 and all(isinstance(line, Line) for line in groups[0].items)
@@ -274,7 +276,7 @@ def test_pages_rasterise_with_the_art_inside_and_white_beyond_the_marks(shop_fil
 
 
 def test_the_same_input_gives_the_same_bytes(library, profile, tmp_path, shop_files):
-    build_shop(library, tmp_path, profile, items=["pack1"])
+    make_shop_files(library, tmp_path, ShopOptions(items=["pack1"]))
     assert (tmp_path / "pack1-shop.pdf").read_bytes() == \
         (shop_files / "pack1-shop.pdf").read_bytes()
 
@@ -347,7 +349,8 @@ def test_a_custom_profile_is_embedded_as_a_custom_condition(tmp_path, library, p
     mine.write_bytes(profile.data)
     custom = load_profile(mine)
     assert custom.identifier == "Custom" and custom.description
-    build_shop(library, tmp_path / "out", custom, items=["latin1"])
+    made = make_shop_files(library, tmp_path / "out", ShopOptions(items=["latin1"], icc=mine))
+    assert made.condition == "Custom"
     with pikepdf.open(tmp_path / "out" / "latin1-shop.pdf") as pdf:
         (intent,) = pdf.Root.OutputIntents
         assert str(intent.OutputConditionIdentifier) == "Custom"

@@ -11,9 +11,9 @@ from pypdf import PdfReader
 
 import pdfgeom
 from generator.cli import cli
-from generator.sheets.kit import build
+from generator.app import KitOptions, build_kit
 from generator.sheets.render import card_pages
-from generator.sheets.spec import SheetSpec
+from generator.sheets.spec import Flip, Orientation, SheetSpec
 from test_marks import bounding, crop_marks_on, grown, overlaps
 from test_registration import misregistration
 
@@ -25,7 +25,7 @@ TOL = 0.01
 def kit(tmp_path_factory, library):
     out = tmp_path_factory.mktemp("traditional-kit")
     # Upright, the grid these checks were written for; test_fuller_sheets turns them.
-    build(library, out, items=ITEMS, spec=SheetSpec(orientation="upright"))
+    build_kit(library, out, KitOptions(items=ITEMS, spec=SheetSpec(orientation=Orientation.UPRIGHT)))
     return out
 
 
@@ -67,8 +67,7 @@ def test_every_sheet_registers_within_005_mm(kit, name):
 
 
 def test_a_back_offset_reads_back_as_given(tmp_path, library):
-    build(library, tmp_path, items=["pack36"],
-          spec=SheetSpec(flip="short", back_offset=(1.5, -0.7)))
+    build_kit(library, tmp_path, KitOptions(items=["pack36"], spec=SheetSpec(flip=Flip.SHORT, back_offset=(1.5, -0.7))))
     for reading in misregistration(tmp_path / "pack36.pdf", "short"):
         assert reading == pytest.approx((1.5, -0.7), abs=0.05)
 
@@ -117,7 +116,7 @@ def test_files_of_a_multi_copy_pack_are_named_by_copy(library):
 
 
 def test_the_same_input_gives_the_same_bytes(tmp_path, library):
-    build(library, tmp_path / "a", items=["pack36"])
-    build(library, tmp_path / "b", items=["pack36"])
+    build_kit(library, tmp_path / "a", KitOptions(items=["pack36"]))
+    build_kit(library, tmp_path / "b", KitOptions(items=["pack36"]))
     assert (tmp_path / "a" / "pack36.pdf").read_bytes() == \
         (tmp_path / "b" / "pack36.pdf").read_bytes()

@@ -1,11 +1,11 @@
-"""The word filter reads the whole list as one text; it must keep exactly the words the
+"""The word lists' maker reads the whole list as one text; it must keep exactly the words the
 plain per-word test keeps (normalise, then 2-8 letters of the script with a vowel)."""
 import re
 
 import pytest
 
-from generator.io import wordlists
-from generator.io.wordlists import LONGEST, SCRIPTS, _frequency_buckets, _playable, normalise
+from generator.io.wordlists import LONGEST, SCRIPTS, normalise
+from generator.io.words.build import MIN_ZIPF, frequency_buckets, playable
 
 
 def plain(words, script):
@@ -26,14 +26,14 @@ EDGES = ["cat", " dog ", "tv", "mr", "a", "abcdefgh", "abcdefghi", "don't", "naÃ
 
 @pytest.mark.parametrize("script", sorted(SCRIPTS))
 def test_edge_cases_match_the_plain_test(script):
-    assert _playable(EDGES, script) == plain(EDGES, script)
+    assert playable(EDGES, script) == plain(EDGES, script)
 
 
 @pytest.mark.parametrize("script", sorted(SCRIPTS))
 def test_the_shipped_frequency_list_matches_the_plain_test(script):
     language = SCRIPTS[script][0]
-    words = [w for bucket in _frequency_buckets(language, 10 ** (wordlists.MIN_ZIPF - 9))
+    words = [w for bucket in frequency_buckets(language, 10 ** (MIN_ZIPF - 9))
              for w in bucket]
-    kept = _playable(words, script)
+    kept = playable(words, script)
     assert kept == plain(words, script)
     assert len(kept) > 1000

@@ -83,9 +83,9 @@ def test_a_user_word_list_replaces_wordfreq(tmp_path, runner, library):
                       '[players]\nsouth = "latin1:red"\nnorth = "latin1:yellow"\n'
                       '[rows]\n1 = "Z/R^ Y/R^ X/Yv . . . . ."\n', encoding="utf-8")
     result = runner.invoke(cli, ["rules", "words", str(layout), "--words", str(path)])
-    assert result.exit_code == 0 and result.output == "ZYX a1-c1\n"
+    assert result.exit_code == 0 and result.output == f"ZYX a1-c1\nword list: {path}\n"
     result = runner.invoke(cli, ["rules", "words", str(layout)])
-    assert "no words (wordfreq" in result.output
+    assert "no words (word list: wordfreq" in result.output and "Hunspell" in result.output
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -117,8 +117,8 @@ def test_rules_words_counts_words_as_the_layouts_game_does(runner, tmp_path):
     base = ["--templates", str(tmp_path), "rules", "words", str(layout), "--words", str(path)]
     found = runner.invoke(cli, base)
     assert found.output.split("\n")[:3] == ["AB a1-b1", "AB a3-b3", "ABC a3-c3"]
-    assert runner.invoke(cli, [*base, "--min", "3"]).output == "ABC a3-c3\n"
+    assert runner.invoke(cli, [*base, "--min", "3"]).output.startswith("ABC a3-c3\nword list")
     # word-2 itself counts three letters or more.
     layout.write_text(layout.read_text(encoding="utf-8").replace("word-2-two", "word-2"),
                       encoding="utf-8")
-    assert runner.invoke(cli, base).output == "ABC a3-c3\n"
+    assert runner.invoke(cli, base).output.startswith("ABC a3-c3\nword list")

@@ -3,27 +3,23 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
-from .common import Integer, Length, library, progress, summary
+from .common import EnumChoice, Integer, Length, library, progress, summary
 from .lazy import LazyGroup
 from .stdout import guard as guard_stdout
-from ..errors import GeneratorError, ImpositionError, one_line
-from ..io.output import staged
+from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
+                   default_items, export_cards, next_step, preview as write_preview,
+                   read_calibration, render as render_files, split_booklets)
+from ..app.options import (DEFAULT_ITEMS, RENDER_FORMATS, Backs, CutFormat, CutterMarks,
+                           Flip, Marks, Orientation, Paper)
+from ..model.units import Size
+from ..errors import GeneratorError, one_line
 from ..model import limits
 from ..io.templates import TemplateKind
-from ..sheets.spec import Backs, CutterMarks, Marks, Orientation
-from ..sheets.cutfiles import FORMATS as CUT_FORMATS
-from ..sheets.export import export_cards
-from ..sheets.kit import DEFAULT_ITEMS, Built, build, calibrate
-from ..sheets.preview import write_preview
-from ..sheets.calibration import read_command
-from ..sheets.readings import calibration_advice
-from ..sheets.render import FORMATS, render_to
 from .shop import build_for_shop, export_for_shop, export_shop_option, shop_options
 from .sheet_options import CardSize, Sheets, profiled, sheet_options, sheet_spec
 
@@ -164,7 +160,8 @@ def show(ctx: click.Context, name: str) -> None:
 
 @cli.command()
 @click.argument("name")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="png", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(RENDER_FORMATS), default="png",
+              show_default=True,
               help="File format of each card or board image.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (created if missing).")
@@ -179,8 +176,8 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 
     NAME is a pack, letter set or board from 'opencards list'."""
     with progress(f"{name} -> {fmt}") as step:
-        written = render_to(library(ctx), name, fmt, out_dir, dpi=dpi, bleed=bleed,
-                            progress=step)
+        written = render_files(library(ctx), name, out_dir,
+                               RenderOptions(fmt=fmt, dpi=dpi, bleed=bleed), progress=step)
     click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out_dir}")
 
 
@@ -208,7 +205,7 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
               help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
 @click.option("--bleed", type=Length(limits.BLEED), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
-@click.option("--backs", type=click.Choice([m.value for m in Backs]), default="duplex",
+@click.option("--backs", type=EnumChoice(Backs), default="duplex",
               show_default=True,
               help="duplex: backs on the reverse of each sheet; glue: backs on their own "
                    "sheet to glue on, with pin-hole marks; fronts-only / backs-only: the "
@@ -217,53 +214,60 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
 @click.option("--gap", type=Length(limits.GAP), default="0mm", show_default=True,
               help="Space between cards; each card's art runs into half of it (the inner "
                    "bleed), so a cut a little off shows no white and not the neighbour.")
-@click.option("--marks", type=click.Choice([m.value for m in Marks]), default="crop",
+@click.option("--marks", type=EnumChoice(Marks), default="crop",
               show_default=True,
               help="Cutting guides: crop marks at the ends of every cut; corners: short "
                    "ticks close to the bleed (fits more cards, e.g. nine 63x88mm on A4); "
                    "lines: every cut drawn out to the printable edge.")
-@click.option("--orientation", type=click.Choice([m.value for m in Orientation]),
+@click.option("--orientation", type=EnumChoice(Orientation),
               default="auto", show_default=True,
               help="Cards upright on the sheet, turned a quarter (as on landscape paper), "
                    "or auto: turned only when that needs fewer sheets.")
 @click.option("--overlap", type=Length(limits.OVERLAP), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
-@click.option("--cut", type=click.Choice(CUT_FORMATS), default=None,
+@click.option("--cut", type=EnumChoice(CutFormat), default=None,
               help="Also write a cut file per card sheet (NAME-cut-N.svg or .dxf) for a "
                    "cutting machine: each card's outline with rounded corners, and print "
                    "its three registration marks on the fronts.")
-@click.option("--cut-marks", type=click.Choice([m.value for m in CutterMarks]), default=None,
+@click.option("--cut-marks", type=EnumChoice(CutterMarks), default=None,
               help="The style of --cut's marks: silhouette (default: a square and two "
                    "L-brackets, Silhouette Studio's type 1) or squares (three filled 5 mm "
                    "squares).")
+@click.option("--cut-mark-inset", type=Length(limits.CUTTER_INSET), default=None,
+              help="Paper edge to --cut's marks, as Silhouette Studio's registration "
+                   "\"Inset\" (default: 10 mm, or 5 mm where that fits more cards; the "
+                   "sheet's note says which).")
+@click.option("--cut-mark-length", type=Length(limits.CUTTER_LENGTH), default=None,
+              help="The L-brackets' arm length, as Studio's registration \"Length\" "
+                   "(default: 20 mm, or shorter, down to 6.7 mm, where that fits more cards).")
 @click.option("--sheets", type=Sheets(), default=None, metavar="LIST",
               help="Reprint only these sheets of each item, e.g. 2,5-6 (as numbered on the "
                    "sheets); written as NAME-sheets-2,5-6.pdf, without the booklet unless "
                    "named with --only.")
 @shop_options
 @click.pass_context
-def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[float, float],
-                  back_rotate: float, back_scale: tuple[float, float], margin: float,
+def build_command(ctx: click.Context, paper: Paper, flip: Flip,
+                  back_offset: tuple[float, float], back_rotate: float,
+                  back_scale: tuple[float, float], margin: float,
                   margins: tuple[float, float, float, float] | None, printer: str | None,
-                  only: tuple[str, ...], out_dir: Path, card_size: Any, bleed: float,
-                  backs: str, gap: float, marks: str, orientation: str, overlap: float,
-                  cmyk: bool, cut: str | None, cut_marks: str | None,
+                  only: tuple[str, ...], out_dir: Path, card_size: Size | None, bleed: float,
+                  backs: Backs, gap: float, marks: Marks, orientation: Orientation,
+                  overlap: float, cmyk: bool, cut: CutFormat | None,
+                  cut_marks: CutterMarks | None, cut_mark_inset: float | None,
+                  cut_mark_length: float | None,
                   sheets: frozenset[int] | None, shop: bool, icc: Path | None,
                   overprint_black: bool) -> None:
     """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
     with everything in printing order."""
-    # Here, not at the top: the booklet typesetter is imported only by the commands using it.
-    from .booklet import DEFAULT_BOOKLETS, make_booklets, split_booklets, write_booklets
     lib = library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
-    # A reprint of some sheets is of the kit's sheets: the booklet only when named.
-    everything = DEFAULT_ITEMS if sheets else (*DEFAULT_ITEMS, *DEFAULT_BOOKLETS)
-    items, langs = split_booklets(only or everything)
-    for name in items:
-        lib.item(name)  # a misspelt name fails before a booklet is drawn
+    names = only or default_items(sheets)
     if shop or icc or overprint_black:
-        # Print-shop files: one card a page, PDF/X; their own module does it all.
+        # Print-shop files: an alias of 'opencards shop', which does it all.
+        items, langs = split_booklets(names)
+        for name in items:
+            lib.item(name)  # a misspelt name fails first, as in a build
         build_for_shop(ctx, lib, items, bool(only and langs), out_dir, paper, card_size,
                        shop, icc, overprint_black)
         return
@@ -271,27 +275,19 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
                       back_rotate=back_rotate, back_scale=back_scale, margins=margins)
     spec = sheet_spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
                  orientation=orientation)
-    if cut_marks is not None:
-        if cut is None:
-            raise ImpositionError("--cut-marks chooses the marks of --cut; add --cut svg "
-                                  "or --cut dxf")
-        spec = replace(spec, cutter_style=CutterMarks(cut_marks))
-    built: list[Built] = []
-    # One staging for the kit and the booklets: all their files move in, or none.
-    with staged(out_dir):
-        if items:
-            with progress("drawing") as bar:
-                done: list[str] = []
+    options = KitOptions(items=names, spec=spec, card=card_size, cmyk=cmyk, overlap=overlap,
+                         sheets=sheets, count_ink=True, cut=cut,
+                         cut_marks=cut_marks, cut_mark_inset=cut_mark_inset,
+                         cut_mark_length=cut_mark_length)
+    kit_items = split_booklets(names)[0]
+    with progress("drawing") as bar:
+        done: list[str] = []
 
-                def step(name: str) -> None:
-                    # The lib has checked every name by the first call: the bar opens then.
-                    done.append(name)
-                    bar(len(done), len(items))
-                built = build(lib, out_dir, items=items, spec=spec, card=card_size,
-                              cmyk=cmyk, overlap=overlap, progress=step, sheets=sheets,
-                              count_ink=True, cut=cut)
-        # The kit first: its ink estimate is worked out in the background meanwhile.
-        built += write_booklets(make_booklets(lib, langs), out_dir)
+        def step(name: str) -> None:
+            # The lib has checked every name by the first call: the bar opens then.
+            done.append(name)
+            bar(len(done), len(kit_items))
+        built = build_kit(lib, out_dir, options, progress=step)
     summary(built, out_dir)
 
 
@@ -302,7 +298,7 @@ def build_command(ctx: click.Context, paper: str, flip: str, back_offset: tuple[
 @click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
               help="What you read off the printed sheet at each place: instead of writing "
                    "a sheet, print the options that correct your printer.")
-def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
+def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float],
                       back_rotate: float, back_scale: tuple[float, float], margin: float,
                       margins: tuple[float, float, float, float] | None,
                       printer: str | None, out_dir: Path, readings: str | None) -> None:
@@ -313,12 +309,12 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
                              margin=margin, back_rotate=back_rotate, back_scale=back_scale,
                              margins=margins))
     if readings is not None:
-        for line in calibration_advice(spec, readings):
+        for line in read_calibration(spec, readings):
             click.echo(line)
         return
     built = calibrate(out_dir, spec)
     summary([built], out_dir)
-    click.echo(f"print it duplex at 100%, read the five places, then run: {read_command(spec)}")
+    click.echo(f"print it duplex at 100%, read the five places, then run: {next_step(spec)}")
 
 
 @cli.command("export-cards")
@@ -333,15 +329,15 @@ def calibrate_command(paper: str, flip: str, back_offset: tuple[float, float],
 @export_shop_option
 @click.pass_context
 def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,
-                         bleed: float, card_size: Any, shop: bool) -> None:
+                         bleed: float, card_size: Size | None, shop: bool) -> None:
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
     if shop:
         export_for_shop(library(ctx), only, out_dir, dpi, card_size, bleed)
         return
     with progress("exporting") as step:
-        built = export_cards(library(ctx), out_dir, items=only, dpi=dpi, bleed=bleed,
-                             card=card_size, progress=step)
+        built = export_cards(library(ctx), out_dir, ExportOptions(
+            items=only, dpi=dpi, bleed=bleed, card=card_size), progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed) to "
                f"{out_dir / 'cards'}")
 
@@ -371,9 +367,16 @@ cli.add_lazy("gallery", "generator.cli.figure:gallery",
 cli.add_lazy("booklet", "generator.cli.booklet:booklet",
              "Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the "
              "booklet's own selection).")
+cli.add_lazy("shop", "generator.cli.shop:shop_command",
+             "Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, "
+             "face, ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK "
+             "through an ICC profile, PDF/X-1a.")
 cli.add_lazy("printer", "generator.cli.printer:printer",
              "Printer profiles: the paper, flip, margins and back correction that suit one "
              "printer, saved by name, for 'build --printer NAME' and 'calibrate --printer "
              "NAME'.")
+cli.add_lazy("serve", "generator.cli.serve:serve",
+             "Start the board editor in the browser: set up a position, play it with the "
+             "rules, export the figure.")
 cli.add_lazy("patience", "generator.cli.patience:patience",
              "Cadogan's patiences: nivernaise, empress-of-india, besieged-city.")

@@ -2,6 +2,7 @@
 lengths typed on the command line, the progress bar and the summary of files written."""
 from __future__ import annotations
 
+import enum
 import json
 import math
 import re
@@ -9,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import click
 
@@ -18,8 +19,15 @@ from ..model.limits import BLEED, Limit
 from ..model.units import LENGTH_FORMS, parse_length
 
 if TYPE_CHECKING:
-    from ..sheets.kit import Built
-    from ..sheets.render import Progress
+    from ..app import Built, Progress
+    # click's parameter types are generic in the value they give from 8.2 on; at run
+    # time the plain classes, which older click also has.
+    IntType = click.ParamType[int, Any]
+    FloatType = click.ParamType[float, Any]
+    StrChoice = click.Choice[str]
+else:
+    IntType = FloatType = click.ParamType
+    StrChoice = click.Choice
 
 #: A bare number as people type one: ASCII digits only. ``float`` alone would also take
 #: "nan", "inf", "1_0" and digits of other scripts.
@@ -83,7 +91,7 @@ def ascii_digits_only(text: str) -> bool:
     return not any(ch.isdigit() for ch in text) or bool(_INTEGER.fullmatch(text))
 
 
-class Integer(click.ParamType):
+class Integer(IntType):
     """A whole-number option in ASCII digits, from *low* to *high* where given; instead of
     click's INT and IntRange, which read any script's digits through ``int``."""
 
@@ -120,7 +128,7 @@ class Integer(click.ParamType):
         return f"x>={self.low}" if self.high is None else f"{self.low}<=x<={self.high}"
 
 
-class Number(click.ParamType):
+class Number(FloatType):
     """A plain number option (an angle, a factor), refused outside its :class:`Limit`;
     unlike click's FloatRange it refuses NaN, which compares false with both ends."""
 
@@ -159,6 +167,25 @@ class Length(Number):
 
     def form(self) -> str:
         return LENGTH_FORMS
+
+
+E = TypeVar("E", bound=enum.StrEnum)
+
+
+class EnumChoice(StrChoice, Generic[E]):
+    """A choice among the spellings of *kind*'s members, read into the member itself: the
+    options are parsed once, here, and the library takes the enums only. Shown and refused
+    as click's Choice shows and refuses its strings."""
+
+    def __init__(self, kind: type[E], case_sensitive: bool = True) -> None:
+        super().__init__([member.value for member in kind], case_sensitive=case_sensitive)
+        self.kind = kind
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> E:
+        if isinstance(value, self.kind):
+            return value
+        return self.kind(super().convert(value, param, ctx))
 
 
 @contextmanager

@@ -1,7 +1,7 @@
 """``opencards figure`` and ``opencards gallery``: diagrams of positions and moves.
 
-A thin shell: options are parsed into annotations by :mod:`generator.docs.build`, which
-asks the rule engine, draws and writes.
+A thin shell over :func:`generator.app.make_figure`, which parses the annotations, asks
+the rule engine, draws and writes.
 """
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import click
 
 from ..model import limits
 from .common import Integer, Length, library
-from ..io.output import prepare_parent
-from ..docs.build import FORMATS, draw_figure, format_of, option_annotations, write_figure
-from ..docs.gallery import write_gallery
+from ..app import FigureOptions, gallery as write_gallery, make_figure
+from ..app.options import FIGURE_FORMATS as FORMATS
+from ..app.options import FIGURE_STYLES as STYLES
+from ..app.options import FIGURE_TEXTS as TEXTS
 from ..errors import InvalidLayoutError
 
 
@@ -33,6 +34,15 @@ from ..errors import InvalidLayoutError
               help="Width of the figure (SVG, PDF; PNG with --dpi).")
 @click.option("--dpi", type=Integer(30, 1200), default=150, show_default=True,
               help="Resolution of PNG and GIF output.")
+@click.option("--style", "figure_style", type=click.Choice(STYLES), default=None,
+              help="full: each card as printed, on card-shaped squares (default); compact: "
+              "square cells and each card as a symbol, for a column of text.")
+@click.option("--text", "text", type=click.Choice(TEXTS), default="outlines", show_default=True,
+              help="SVG text as outlines (the same everywhere) or as real <text> in the "
+              "embedded fonts (selectable, searchable).")
+@click.option("--legend/--no-legend", default=None,
+              help="A key under the board to the marks it shows: sides, last move, dots, "
+              "rings, frames, arrows.")
 @click.option("--caption", help="A line of text under the board.")
 @click.option("--highlight", multiple=True, metavar="SQ[:COLOUR]",
               help="Outline a square (magenta unless a colour is named, e.g. c3:green). "
@@ -66,6 +76,7 @@ from ..errors import InvalidLayoutError
 @click.pass_context
 def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bool | None,
            crop: str | None, coords: bool | None, width: float, dpi: int,
+           figure_style: str | None, text: str, legend: bool | None,
            caption: str | None, highlight: tuple[str, ...], arrows: tuple[str, ...],
            marks: tuple[str, ...], crossed: tuple[str, ...], last_move: str | None,
            show: tuple[str, ...], select: str | None, moves: str | None,
@@ -77,25 +88,20 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
 
     The rule engine checks the layout first and every move of --moves.
     """
-    chosen = format_of(out, fmt)
-    # Before the drawing: a folder in the way, or one that cannot be made where --out
-    # points, fails at once.
-    prepare_parent(out, create=False)
-    changes = option_annotations(highlight=highlight, arrows=arrows, marks=marks,
-                                 crossed=crossed, show=show, crop=crop, last_move=last_move,
-                                 moves=moves, select=select)
+    options = FigureOptions(
+        out=out, fmt=fmt, flip=flip, crop=crop, coords=coords, width=width, dpi=dpi,
+        caption=caption, highlight=highlight, arrows=arrows, marks=marks, crossed=crossed,
+        last_move=last_move, show=show, select=select, moves=moves, to_move=to_move,
+        frames_dir=frames_dir, game_name=game_name, play=play, allow_invalid=allow_invalid,
+        words_file=words_file, figure_style=figure_style, legend=legend, text=text)
     try:
-        drawn = draw_figure(library(ctx), layout, changes, flip=flip, coords=coords,
-                            caption=caption, game_name=game_name, play=play,
-                            allow_invalid=allow_invalid, words_file=words_file, width=width,
-                            to_move=to_move)
+        made = make_figure(library(ctx), layout, options,
+                           note=lambda line: click.echo(line, err=True))
     except InvalidLayoutError as e:
         for line in e.problems:
             click.echo(line, err=True)
         raise
-    if chosen == "gif" and len(drawn.pages) < 2:
-        click.echo("note: without --moves the GIF holds one frame", err=True)
-    written = write_figure(drawn, out, chosen, dpi=dpi, frames_dir=frames_dir)
+    drawn, written = made.drawn, made.written
     if drawn.problems:
         click.echo(f"drew {len(drawn.problems)} problem(s) anyway (--allow-invalid)",
                    err=True)

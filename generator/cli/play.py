@@ -26,7 +26,7 @@ from .rules import rules
               default=Side.SOUTH.value, show_default=True, help="Who makes the first move.")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="A word list (one word per line) instead of wordfreq's.")
+              help="A word list (one word per line) instead of the shipped one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
 def play_command(ctx: click.Context, layout_file: str, record: str, side: str,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..app.options import Flip, Paper
 from ..errors import one_line
 from ..io import profiles
 from ..io.profiles import Profile
@@ -40,7 +41,7 @@ def printer() -> None:
 @printer.command("save")
 @click.argument("name")
 @sheet_options
-def save_command(name: str, paper: str, flip: str, back_offset: tuple[float, float],
+def save_command(name: str, paper: Paper, flip: Flip, back_offset: tuple[float, float],
                  back_rotate: float, back_scale: tuple[float, float], margin: float,
                  margins: tuple[float, float, float, float] | None,
                  printer: str | None) -> None:
@@ -49,7 +50,7 @@ def save_command(name: str, paper: str, flip: str, back_offset: tuple[float, flo
     values = with_profile(printer, dict(paper=paper, flip=flip, margin=margin,
                                         margins=margins, back_offset=back_offset,
                                         back_rotate=back_rotate, back_scale=back_scale))
-    profile = Profile(paper=values["paper"].lower(), flip=values["flip"],
+    profile = Profile(paper=values["paper"].value, flip=values["flip"].value,
                       margin=values["margin"], margins=tuple(values["margins"] or ()),
                       back_offset=values["back_offset"], back_rotate=values["back_rotate"],
                       back_scale=values["back_scale"])

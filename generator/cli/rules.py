@@ -138,7 +138,7 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
               default=Side.SOUTH.value, show_default=True, help="The side to move.")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="A word list (one word per line) instead of wordfreq's.")
+              help="A word list (one word per line) instead of the shipped one.")
 @click.pass_context
 def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None,
           words_file: Path | None) -> None:
@@ -158,7 +158,7 @@ def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None
 @rules.command("words")
 @click.argument("layout_file", metavar="FILE.toml")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="A word list (one word per line) instead of wordfreq's.")
+              help="A word list (one word per line) instead of the shipped one.")
 @click.option("--min", "min_length", type=Integer(2, 8), default=None,
               help="Fewest letters in a word [default: the layout's game's, else 3].")
 @click.pass_context
@@ -176,8 +176,9 @@ def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:
         click.echo(word.notation())
-    if not found:
-        click.echo(f"{shown}: no words ({word_list.source})")
+    # Which words count is the list's doing, so the answer names it.
+    click.echo(f"word list: {word_list.source}" if found
+               else f"{shown}: no words (word list: {word_list.source})")
 
 
 # --- the 'game' kind in 'opencards show' --------------------------------------------------

@@ -3,20 +3,29 @@ save``): their types on the command line, the SheetSpec they make, and a saved p
 profile filling in those not typed."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
 
 from ..io import profiles
 from ..model import limits
-from ..sheets.kit import SHOP_SIZES, parse_size
-from ..sheets.selection import parse_sheets
-from ..sheets.spec import PAPERS, Backs, Flip, Marks, Orientation, SheetSpec
-from .common import Length, Number, mm, number
+from ..app.options import (SHOP_SIZES, Backs, Flip, Marks, Orientation, Paper, SheetSpec,
+                           parse_sheets, parse_size)
+from ..model.units import Size
+from .common import EnumChoice, Length, Number, mm, number
+
+if TYPE_CHECKING:
+    # Generic in click from 8.2 on; the plain class at run time (see .common).
+    LengthsType = click.ParamType[tuple[float, ...], Any]
+    ScaleType = click.ParamType[tuple[float, float], Any]
+    SizeType = click.ParamType[Size, Any]
+    SheetsType = click.ParamType[frozenset[int], Any]
+else:
+    LengthsType = ScaleType = SizeType = SheetsType = click.ParamType
 
 
-class Lengths(click.ParamType):
+class Lengths(LengthsType):
     """*count* lengths typed as ``a,b,...`` (in mm unless a unit is given), each within
     *limit*: ``--back-offset 0.5,-1.2``, ``--margins 5,5,12,5``."""
 
@@ -47,7 +56,7 @@ MARGINS = Lengths("T,R,B,L", 4, limits.EDGE_MARGIN,
                   "four lengths top,right,bottom,left like 5,5,12,5", "each margin")
 
 
-class Scale(click.ParamType):
+class Scale(ScaleType):
     name = "SX[,SY]"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> tuple[float, float]:
@@ -64,10 +73,12 @@ class Scale(click.ParamType):
         return (factors[0], factors[-1])
 
 
-class CardSize(click.ParamType):
+class CardSize(SizeType):
     name = "WxH"
 
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+    def convert(self, value: Any, param: Any, ctx: Any) -> Size:
+        if isinstance(value, Size):
+            return value
         try:
             size = parse_size(str(value))
         except ValueError:
@@ -80,7 +91,7 @@ class CardSize(click.ParamType):
         return size
 
 
-class Sheets(click.ParamType):
+class Sheets(SheetsType):
     name = "sheets"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> frozenset[int]:
@@ -96,9 +107,9 @@ def sheet_options(f: Any) -> Any:
     """The options of the sheet and the printer that every printing command takes, shown
     by --help in the order listed here."""
     options = [
-        click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False),
+        click.option("--paper", type=EnumChoice(Paper, case_sensitive=False),
                      default="a4", show_default=True, help="Sheet size (portrait)."),
-        click.option("--flip", type=click.Choice([m.value for m in Flip]), default="long",
+        click.option("--flip", type=EnumChoice(Flip), default="long",
                      show_default=True,
                      help="Which edge the sheet turns over when printed duplex."),
         click.option("--back-offset", type=OFFSET, default="0,0", show_default=True,
@@ -127,16 +138,15 @@ def sheet_options(f: Any) -> Any:
     return f
 
 
-def sheet_spec(paper: str, flip: str, back_offset: tuple[float, float], margin: float,
-          bleed: float = 2.0, backs: str = "duplex", back_rotate: float = 0.0,
-          back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
-          marks: str = "crop", orientation: str = "auto",
-          margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
-    """The options as the library's :class:`SheetSpec`."""
-    return SheetSpec(paper=paper.lower(), flip=Flip(flip), back_offset=back_offset,
-                     margin=margin, margins=margins, bleed=bleed, backs=Backs(backs), back_rotate=back_rotate,
-                     back_scale=back_scale, gap=gap, marks=Marks(marks),
-                     orientation=Orientation(orientation))
+def sheet_spec(paper: Paper, flip: Flip, back_offset: tuple[float, float], margin: float,
+               bleed: float = 2.0, backs: Backs = Backs.DUPLEX, back_rotate: float = 0.0,
+               back_scale: tuple[float, float] = (1.0, 1.0), gap: float = 0.0,
+               marks: Marks = Marks.CROP, orientation: Orientation = Orientation.AUTO,
+               margins: tuple[float, float, float, float] | None = None) -> SheetSpec:
+    """The options, parsed into their types, as the library's :class:`SheetSpec`."""
+    return SheetSpec(paper=paper, flip=flip, back_offset=back_offset, margin=margin,
+                     margins=margins, bleed=bleed, backs=backs, back_rotate=back_rotate,
+                     back_scale=back_scale, gap=gap, marks=marks, orientation=orientation)
 
 
 #: The sheet options a profile holds, by their parameter names.
@@ -161,6 +171,9 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
         if key not in typed:
             value = getattr(profile, key)
             out[key] = (value or None) if key == "margins" else value
+    # A profile holds the choices as its file spells them: read into their types here,
+    # as the command line's are.
+    out["paper"], out["flip"] = Paper(str(out["paper"]).lower()), Flip(str(out["flip"]))
     return out
 
 

@@ -1,5 +1,6 @@
-"""``build --shop`` and ``export-cards --shop``: the options, and the runs they start. The
-files themselves are made by :mod:`generator.sheets.shop`."""
+"""``opencards shop`` (and ``build --shop``, its alias) and ``export-cards --shop``: the
+options, and the runs they start. The jobs are :func:`generator.app.make_shop_files` and
+:func:`generator.app.export_cards`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,31 +10,36 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..draw.geometry import Size
+from ..app import ExportOptions, ShopOptions, export_cards, make_shop_files, split_booklets
+from ..app.options import DEFAULT_ITEMS, Paper
+from ..app.shop import size_note
 from ..io.templates import Library
-from .common import progress, summary
+from ..model.units import Size
+from .common import EnumChoice, library, progress, summary
+from .sheet_options import CardSize
 
-# The shop modules (pikepdf, littleCMS) are imported by the runs below, not here: every
-# command's start-up would pay for them otherwise.
+#: What ``build --shop`` says, on stderr and in its help.
+ALIAS_NOTE = ("build --shop is an alias of 'opencards shop', which takes only the options "
+              "a shop file has")
+
+_OVERPRINT_HELP = ("solid black (text, frames) overprints the colours under it instead of "
+                   "knocking them out, so a plate printed a little off leaves no white rim "
+                   "round black.")
+_ICC_HELP = ("the CMYK output profile of your shop's printing condition (default: the "
+             "bundled FOGRA39 coated offset profile).")
 
 
 def shop_options(f: Any) -> Any:
     """``--shop``, ``--icc FILE`` and ``--overprint-black`` for ``build``."""
     f = click.option("--overprint-black", is_flag=True,
-                     help="With --shop: solid black (text, frames) overprints the colours "
-                          "under it instead of knocking them out, so a plate printed a "
-                          "little off leaves no white rim round black.")(f)
+                     help=f"With --shop: {_OVERPRINT_HELP}")(f)
     f = click.option("--icc", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-                     default=None, metavar="FILE",
-                     help="With --shop: the CMYK output profile of your shop's printing "
-                          "condition (default: the bundled FOGRA39 coated offset profile).")(f)
+                     default=None, metavar="FILE", help=f"With --shop: {_ICC_HELP}")(f)
     f = click.option("--shop", is_flag=True,
-                     help="Files for a print shop: NAME-shop.pdf, one card a page (face, "
-                          "back, face, ...), 3 mm or 1/8 in bleed, crop marks in registration "
-                          "colour, CMYK through an ICC profile, PDF/X-1a. Only --only, "
-                          "--card-size (kept in mm, or a shop size by name: poker), "
-                          "--paper (letter: 1/8 in bleed), --overprint-black and --out "
-                          "apply; no booklet.")(f)
+                     help="An alias of 'opencards shop', which takes only the options a "
+                          "shop file has: files for a print shop instead of sheets. Of "
+                          "build's options only --only, --card-size, --paper, --icc, "
+                          "--overprint-black and --out apply; no booklet.")(f)
     return f
 
 
@@ -47,32 +53,58 @@ def export_shop_option(f: Any) -> Any:
 def _named(card: Size | None) -> Size | None:
     """The card size as asked; a shop size (typed in inches or by name) is named on the
     terminal. Nothing is rounded: a size in mm stays in mm."""
-    from ..sheets.shop import shop_size
-    if card is not None:
-        name = shop_size(card)[1]
-        if name is not None:
-            click.echo(f"card size {card}: the shop's {name} size "
-                       f"({card.width / 25.4:g} x {card.height / 25.4:g} in)")
+    said = size_note(card)
+    if said is not None:
+        click.echo(said)
     return card
 
 
-#: The build options a shop build takes; the others lay out home-printed sheets.
-SHOP_TAKES = {"only", "out_dir", "card_size", "paper", "shop", "icc", "overprint_black"}
+@click.command("shop")
+@click.option("--only", "only", multiple=True, metavar="NAME",
+              help="Make just this item's file (a pack, letter set, traditional pack or "
+                   f"board); repeatable. Default: {', '.join(DEFAULT_ITEMS)}.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for the files (created if missing).")
+@click.option("--card-size", type=CardSize(), default=None,
+              help="Card size WIDTHxHEIGHT, kept as typed (25x50mm stays in mm), or a shop "
+                   "size by name (poker: 2.5x3.5in); default from settings.toml, a "
+                   "traditional pack its own.")
+@click.option("--paper", type=EnumChoice(Paper, case_sensitive=False),
+              default="a4", show_default=True,
+              help="letter: the shop works in inches, so the bleed is 1/8 in (else 3 mm, "
+                   "or 1/8 in for a card sized in whole eighths of an inch).")
+@click.option("--icc", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, metavar="FILE", help=_ICC_HELP[0].upper() + _ICC_HELP[1:])
+@click.option("--overprint-black", is_flag=True, help=_OVERPRINT_HELP[0].upper() + _OVERPRINT_HELP[1:])
+@click.pass_context
+def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_size: Size | None,
+         paper: Paper, icc: Path | None, overprint_black: bool) -> None:
+    """Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, face,
+    ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK through an ICC
+    profile, PDF/X-1a. Rule booklets have no shop file."""
+    lib = library(ctx)
+    items, langs = split_booklets(only or DEFAULT_ITEMS)
+    if langs:
+        raise click.UsageError("rule booklets have no print-shop file: build them with "
+                               "'opencards build' or 'opencards booklet'")
+    for name in items:
+        lib.item(name)  # a misspelt name fails before anything is drawn
+    run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black)
 
 
 def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
-                   booklets_named: bool, out_dir: Path, paper: str, card: Size | None,
+                   booklets_named: bool, out_dir: Path, paper: Paper, card: Size | None,
                    shop: bool, icc: Path | None, overprint_black: bool = False) -> None:
-    """The ``build --shop`` run. Rule booklets are left out: they have no shop file."""
-    from ..draw.backends.colour import default_profile, load_profile
-    from ..draw.backends.pdfx import PDFX_VERSION
-    from ..sheets.shop import build_shop
+    """The ``build --shop`` run, an alias of ``opencards shop``: the options of ``build``
+    that lay out home-printed sheets are refused. Rule booklets are left out: they have
+    no shop file."""
     if not shop:
         raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)"
                                if icc else "--overprint-black needs --shop (home sheets "
                                "print black as it is)")
+    taken = {p.name for p in shop_command.params} | {"shop"}
     for param in ctx.command.params:
-        if (param.name is not None and param.name not in SHOP_TAKES
+        if (param.name is not None and param.name not in taken
                 and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE):
             # Typed on purpose, so better refused than quietly dropped.
             raise click.UsageError(f"{param.opts[0]} does not apply to --shop, whose files "
@@ -80,28 +112,34 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
     if booklets_named:
         raise click.UsageError("rule booklets have no print-shop file: build them without "
                                "--shop")
-    profile = load_profile(icc) if icc is not None else default_profile()
-    size = _named(card)
+    run_shop(lib, items, out_dir, paper, card, icc, overprint_black)
+    # Once done, so that a mistake is still the one line on stderr.
+    click.echo(f"note: {ALIAS_NOTE}", err=True)
+
+
+def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
+             card: Size | None, icc: Path | None, overprint_black: bool) -> None:
+    """Makes the shop files and prints what was written and for which condition."""
     with progress("drawing") as bar:
         done: list[str] = []
 
         def step(name: str) -> None:
             done.append(name)
             bar(len(done), len(items))
-        built = build_shop(lib, out_dir, profile, items=items, card=size, paper=paper,
-                           progress=step, overprint_black=overprint_black)
-    summary(built, out_dir)
-    click.echo(f"{PDFX_VERSION}, printing condition {profile.identifier} "
-               f"({profile.description})")
+        made = make_shop_files(lib, out_dir, ShopOptions(
+            items=items, card=card, paper=paper, icc=icc,
+            overprint_black=overprint_black), progress=step, note=click.echo)
+    summary(made.written, out_dir)
+    click.echo(f"{made.pdfx_version}, printing condition {made.condition} "
+               f"({made.condition_description})")
 
 
 def export_for_shop(lib: Library, only: Sequence[str], out_dir: Path, dpi: int,
                     card: Size | None, bleed: float) -> None:
     """The ``export-cards --shop`` run."""
-    from ..sheets.shop import export_shop_cards
     size = _named(card)
     with progress("exporting") as step:
-        built = export_shop_cards(lib, out_dir, items=only, dpi=dpi, card=size, bleed=bleed,
-                                  progress=step)
+        built = export_cards(lib, out_dir, ExportOptions(
+            items=only, dpi=dpi, bleed=bleed, card=size, shop=True), progress=step)
     click.echo(f"wrote {len(built)} PNG files ({dpi} dpi, {bleed:g} mm bleed, sRGB) to "
                f"{out_dir / 'cards'}")

@@ -30,7 +30,8 @@ class GuardedStdout:
         if not text:
             return 0
         try:
-            return self._stream.write(text)
+            written: int = self._stream.write(text)
+            return written
         except OSError as e:
             raise self._failed(e) from None
 

@@ -49,7 +49,8 @@ def words_outlines(position: LayoutFile, layout: Layout, words_file: Path | None
     return tuple(outlines)
 
 
-def _moves(position: LayoutFile, layout: Layout, side: Side, words_file: Path | None):  # noqa: ANN202
+def _moves(position: LayoutFile, layout: Layout, side: Side, words_file: Path | None
+           ) -> list[Move]:
     words = word_list_for(position.sources, words_file) if position.game.words.enabled else None
     return legal_moves(layout, position.board, position.game, side, words=words)
 

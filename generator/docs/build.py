@@ -1,14 +1,12 @@
 """The ``opencards figure`` job: a layout and its ``[figure]`` table, the command line's
 annotations, validation by the rule engine, a move sequence played through it, and the
-pages (one per move when asked) written as SVG, PNG, PDF or an animated GIF.
-
-Everything is drawn before anything is written, so a refused move or a bad annotation
-leaves no file behind.
+pages (one per move when asked) encoded as SVG, PNG, PDF or an animated GIF. The job
+that writes them is :func:`generator.app.make_figure`.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -17,8 +15,7 @@ from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, layout_path, read_figure_table
-from ..io.layouts import load_layout_file
-from ..io.output import atomic_write, prepare_dir, staged
+from ..io.layouts import LayoutFile, load_layout_file
 from ..io.templates import Library
 from ..model.board import square_name
 from ..model.layout import Layout
@@ -80,6 +77,10 @@ def table_figure(table: FigureTable) -> Figure:
         changes["last_move"] = _parsed(table.where("last_move"), Arrow.parse, table.last_move)
     if table.moves:
         changes["moves"] = _parsed(table.where("moves"), parse_moves, table.moves)
+    if table.style:
+        changes["style"] = table.style
+    if table.legend is not None:
+        changes["legend"] = table.legend
     if table.select:
         changes["select"] = _parsed(table.where("select"), parse_square_name, table.select)
     for key in ("caption", "flip", "coords"):
@@ -121,6 +122,19 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     """
     position = load_layout_file(library, name, game_name)
     table = read_figure_table(layout_path(library, name))
+    return draw_position(library, position, table, changes, flip=flip, coords=coords,
+                         caption=caption, play=play, allow_invalid=allow_invalid,
+                         words_file=words_file, width=width, frames=frames, to_move=to_move)
+
+
+def draw_position(library: Library, position: LayoutFile, table: FigureTable,
+                  changes: Mapping[str, object] | None = None, *, flip: bool | None = None,
+                  coords: bool | None = None, caption: str | None = None, play: bool = False,
+                  allow_invalid: bool = False, words_file: Path | None = None,
+                  width: float = DEFAULT_WIDTH, frames: bool = True,
+                  to_move: str | None = None) -> Drawn:
+    """:func:`draw_figure` for a layout already loaded (the board editor's), with its
+    ``[figure]`` *table* (``FigureTable(path)`` for none)."""
     if caption is None and (changes or {}).get("crop") is not None:
         # The layout's caption speaks of the whole position, perhaps of cards a crop asked
         # for here leaves out: a crop shows the caption asked with it, or none.
@@ -174,12 +188,14 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         figure = figure.merged(to_move=steps[-1].turn.value)
     # The frames show the sequence alone; the user's own annotations go on the last one.
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
-                  caption=figure.caption, show=figure.show)
+                  caption=figure.caption, show=figure.show, style=figure.style,
+                  legend=figure.legend)
     drawn = [page(position.layout, bare, frames)]
     for step in steps:
-        last = dataclasses.replace(Arrow.parse(step.move.notation()), mover=step.side.value)
+        last = None if step.move is None else Arrow.of_move(step.move.notation(),
+                                                             step.side.value)
         chosen = figure if step is steps[-1] else bare
-        drawn.append(page(step.after, chosen.merged(last_move=last),
+        drawn.append(page(step.after, dataclasses.replace(chosen, last_move=last),
                           frames or step is steps[-1]))
     return Drawn([p for p in drawn if p is not None], found)
 
@@ -189,9 +205,18 @@ def _drawn(page: Page | None) -> Page:
     return page
 
 
-def encode(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
+def check_text(fmt: str, text: str) -> None:
+    """Refuses ``--text real`` for a format without text: a PNG or GIF is pixels (PDF
+    text is real text already, and stays so)."""
+    if text != "outlines" and fmt not in ("svg", "pdf"):
+        raise FigureError(f"--text {text}: a {fmt.upper()} has no text, only pixels "
+                          "(SVG writes real text when asked; PDF text always is)")
+
+
+def encode(page: Page, fmt: str, *, dpi: float = 150, text: str = "outlines") -> bytes | str:
+    check_text(fmt, text)
     if fmt == "svg":
-        return to_svg(page)
+        return to_svg(page, text=text)
     if fmt == "png":
         return to_png(page, dpi=dpi)
     if fmt == "pdf":
@@ -213,23 +238,21 @@ def format_of(out: Path, fmt: str | None) -> str:
     return chosen
 
 
-def write_figure(drawn: Drawn, out: Path, fmt: str, *, dpi: float = 150,
-                 frames_dir: Path | None = None) -> list[Path]:
-    """Writes the figure (a GIF holds the whole sequence) and, with *frames_dir*, one file
-    per position as ``00.svg`` (the start), ``01.svg`` (after move 1), ...
+def figure_data(drawn: Drawn, fmt: str, *, dpi: float = 150, text: str = "outlines"
+                ) -> bytes | str:
+    """The figure's file in *fmt*: its last page, or for a GIF the whole sequence."""
+    check_text(fmt, text)
+    if fmt == "gif":
+        return gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS,
+                          final_pause_ms=FINAL_PAUSE_MS)
+    return encode(drawn.final, fmt, dpi=dpi, text=text)
 
-    Everything is encoded before a file is moved into place. The frames are encoded one at
-    a time into the hidden staging folder of *frames_dir*, so memory holds one of them
-    however long the sequence.
-    """
-    data = gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS, final_pause_ms=FINAL_PAUSE_MS) \
-        if fmt == "gif" else encode(drawn.final, fmt, dpi=dpi)
-    frame_fmt = "png" if fmt == "gif" else fmt
-    prepare_dir(out.parent if str(out.parent) else Path("."))
-    if frames_dir is None:
-        return [atomic_write(out, data)]
-    # The frames move in together, and only once the figure itself is written too.
-    with staged(frames_dir) as stage:
-        written = [stage.write(f"{n:02d}.{frame_fmt}", encode(p, frame_fmt, dpi=dpi))
-                   for n, p in enumerate(drawn.pages)]
-        return [atomic_write(out, data), *written]
+
+def frame_format(fmt: str) -> str:
+    """The format of the frames of a figure in *fmt*: a GIF's frames are PNGs."""
+    return "png" if fmt == "gif" else fmt
+
+
+def frame_name(number: int, fmt: str) -> str:
+    """The file of frame *number*: ``00.svg`` the start, ``01.svg`` after move 1, ..."""
+    return f"{number:02d}.{frame_format(fmt)}"

@@ -11,21 +11,24 @@ import dataclasses
 import hashlib
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
-from ..draw.art.cards import card_back, card_front, letter_back, letter_front
+from ..draw.art.cards import side_mark
+from ..draw.art.symbols import BORDER, TILE, side_bar
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..draw.style import DEFAULT_STYLE, Style
 from ..draw.text import break_lines
 from ..model.board import MAX_FILES, MAX_RANKS, Board, parse_square
-from ..model.cards import Card, Pack
+from ..model.cards import Pack
 from ..model.layout import Layout, Piece, Side, Stack
 from ..model.letters import LetterSet
 from ..model.settings import Settings
+from ..sheets.printable import open_cards
 from .figure import COLOURS, Arrow, Figure
 
 Source = Pack | LetterSet
@@ -57,11 +60,50 @@ ARROW_SHORT = 0.2
 MOVE_MARK = "#1b1b1b"
 MOVE_OPACITY = 0.5
 PROBLEM = "#d62728"
+#: Whose card is whose, at a glance and in greyscale: the side whose cards carry a solid
+#: ink bar at their base (north, as Black sits at the top of a chess diagram); the other
+#: side's bar is open.
+SOLID_SIDE = Side.NORTH
 
 
 def _unit(square: Size) -> float:
     """Annotations are designed on a 25 x 50 mm square and scale with its smaller side."""
     return min(square.width / 25.0, square.height / 50.0)
+
+
+#: The compact style's square cell and edge bands, in mm before the figure's scale: an 8 x 8
+#: board is then 220 mm square and, printed 60-80 mm wide, as large as a chess diagram.
+COMPACT_CELL = Size(25.0, 25.0)
+COMPACT_EDGE = 10.0
+
+
+@dataclass(frozen=True)
+class _Look:
+    """How the figure draws cards on its squares: the kit's own card art on squares shaped
+    like cards, or the compact style's symbols on square cells."""
+
+    square: Size
+    edge: float
+    card: Size
+    """What is drawn on a square, in its own mm, before it is fitted to the square."""
+    fill: float
+    """How much of its square it fills."""
+    field: float
+    """The band inside its edge (its own mm) that holds no sign: what a tint may cover."""
+    unit: float
+    """The annotations' scale: 1 on a 25 x 50 mm square, and on a 25 mm cell."""
+    compact: bool
+
+
+def _look(figure: Figure, settings: Settings) -> _Look:
+    if figure.style == "compact":
+        edge = COMPACT_EDGE if figure.coords else 0.0
+        return _Look(COMPACT_CELL, edge, Size(TILE, TILE), TILE / COMPACT_CELL.width, BORDER,
+                     COMPACT_CELL.width / 25.0, True)
+    edge = EDGE if figure.coords else 0.0
+    card = settings.card
+    return _Look(settings.square, edge, card, CARD_FILL, CARD_FIELD * _unit(card),
+                 _unit(settings.square), False)
 
 
 def _view(figure: Figure, board: Board) -> View:
@@ -72,8 +114,8 @@ def _view(figure: Figure, board: Board) -> View:
 class _Squares:
     """Where squares lie on the figure (before scaling): the one place annotations ask."""
 
-    def __init__(self, square: Size, edge: float, view: View) -> None:
-        self.square, self.edge, self.view = square, edge, view
+    def __init__(self, square: Size, edge: float, view: View, unit: float) -> None:
+        self.square, self.edge, self.view, self.unit = square, edge, view, unit
 
     def rect(self, name: str) -> Rect:
         # Any board's square names (a1-p8): the view knows which of them are shown.
@@ -112,8 +154,7 @@ def _source_for(piece: Piece, layout: Layout, sources: Mapping[str, Source]) -> 
         if source is not None and piece.card in source:
             return source
     for name in names:
-        if name in sources and isinstance(sources[name], LetterSet) != isinstance(piece.card,
-                                                                                  Card):
+        if name in sources and open_cards(sources[name]).holds_kind(piece.card):
             return sources[name]
     raise ValueError(f"no pack or letter set of the layout holds {piece.card.notation()}")
 
@@ -145,17 +186,35 @@ def _card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
 
 
 def _draw_card_art(piece: Piece, source: Source, size: Size, style: Style) -> Group:
-    if isinstance(source, Pack) and isinstance(piece.card, Card):
-        art = (card_front if piece.face_up else card_back)(source, piece.card, size=size,
-                                                          style=style)
-    elif isinstance(source, LetterSet) and not isinstance(piece.card, Card):
-        art = (letter_front if piece.face_up else letter_back)(source, piece.card, size=size,
-                                                              style=style)
-    else:
-        raise ValueError(f"{piece.card.notation()} is not a card of {source.name}")
+    art = open_cards(source).drawn(piece.card, piece.face_up, size=size, style=style)
     if art.key is None:
         art = dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-face")
     return art
+
+
+def _side_art(side: Side, card: Size, style: Style) -> Group:
+    """The mark of *side* on its cards (:data:`SOLID_SIDE` solid, the other open), in
+    card-local mm, drawn once per figure and placed on each card."""
+    return Group((side_mark(card, side is SOLID_SIDE, style),), key=f"side-{side.value}-"
+                 f"{card.width:g}x{card.height:g}-{_fingerprint(style)}", role=f"side {side.value}")
+
+
+def _symbol_art(piece: Piece, source: Source, base: str | None, style: Style) -> Group:
+    """The compact style's symbol of *piece* (its side bar to come at *base*), keyed so that
+    a figure draws each distinct one once."""
+    def draw() -> Group:
+        art = open_cards(source).symbol(piece.card, piece.face_up, base, style)
+        face = "face" if piece.face_up else "back"
+        return dataclasses.replace(art, key=f"{source.name}-{piece.card.notation()}-{face}-"
+                                   f"symbol-{base or 'none'}-{_fingerprint(style)}")
+    return _drawn(("symbol", id(source), id(style), piece.card, piece.face_up, base),
+                  (source, style), draw)
+
+
+def _bar_art(side: Side, base: str, style: Style) -> Group:
+    return Group((side_bar(base, side is SOLID_SIDE, style),),
+                 key=f"side-{side.value}-bar-{base}-{_fingerprint(style)}",
+                 role=f"side {side.value}")
 
 
 def _board_art(board: Board, square: Size, edge: float, style: Style, view: View,
@@ -182,25 +241,37 @@ def _fingerprint(style: Style) -> str:
 
 
 def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str, Source],
-                 card: Size, viewer: Side, style: Style) -> list[Item]:
-    u = _unit(Size(rect.w, rect.h))
+                 look: _Look, viewer: Side, style: Style) -> list[Item]:
+    u = look.unit
+    card = look.card
     shown = stack[-3:]  # a short pile says "a pile"; the count says how many
     step = PILE_STEP * u
     room = step * (len(shown) - 1)
-    scale = min((rect.w - room) / card.width, (rect.h - room) / card.height) * CARD_FILL
+    scale = min((rect.w - room) / card.width, (rect.h - room) / card.height) * look.fill
     items: list[Item] = []
     for depth, piece in enumerate(reversed(shown)):
         # Lower cards peek out up and to the right, as a pile on the table does.
         cx = rect.centre[0] - room / 2 + depth * step
         cy = rect.centre[1] + room / 2 - depth * step
         owner = piece.owner
-        # Each card is drawn as its owner sees it: the arrow points at the opponent.
-        turn = 180 if owner is not None and owner is not viewer else 0
+        source = _source_for(piece, layout, sources)
+        if look.compact:
+            # Upright, as a chess diagram draws its men: the side bar's end says whose.
+            turn = 0
+            base = None if owner is None else "bottom" if owner is viewer else "top"
+            art: tuple[Item, ...] = (_symbol_art(piece, source, base, style),)
+            if owner is not None and base is not None:
+                art += (_bar_art(owner, base, style),)
+        else:
+            # Each card is drawn as its owner sees it: the arrow points at the opponent.
+            turn = 180 if owner is not None and owner is not viewer else 0
+            art = (_card_art(piece, source, card, style),)
+            if owner is not None:
+                art += (_side_art(owner, card, style),)
         place = (Transform.translate(cx, cy) @ Transform.rotate(turn)
                  @ Transform.scale(scale) @ Transform.translate(-card.width / 2,
                                                                 -card.height / 2))
-        items.insert(0, Group((_card_art(piece, _source_for(piece, layout, sources), card,
-                                         style),), place))
+        items.insert(0, Group(art, place))
     if len(stack) > 1:
         r = 4.2 * u
         x, y = rect.right - r - 0.8 * u, rect.bottom - r - 0.8 * u
@@ -217,11 +288,12 @@ def _text(text: str, x: float, y: float, size: float, fill: str, font: str = "re
 
 # --- annotations ---------------------------------------------------------------------------
 
-def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rect
-                 ) -> list[Item]:
+def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rect,
+                 shift: tuple[float, float] = (0.0, 0.0)) -> list[Item]:
     """*arrow* see-through, so the cards it crosses stay readable, its head short of the
     target's centre (the suit sign) and, where it leaves *area* (a crop), cut at the
-    edge with its head inside."""
+    edge with its head inside; its shaft and head moved sideways by *shift* (see
+    :func:`_fanned`), its ring left round the target."""
     start = at.centre(arrow.origin)
     ring = min(at.square.width, at.square.height)
     if arrow.kind == "=":
@@ -234,6 +306,7 @@ def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rec
     target = points[-1]
     if arrow.stops[-1] != "off":
         points[-1] = _towards(points[-1], points[-2], ARROW_SHORT * ring)
+    points = [(x + shift[0], y + shift[1]) for x, y in points]
     head = 6.5 * u
     # Kept a half head inside the edge, so that a cut arrow's head shows whole.
     shown = _clipped(points, area.inset(head / 2 + 0.4 * u))
@@ -259,6 +332,27 @@ def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rec
             stroke=arrow.colour, width=1.0 * u, opacity=ARROW_OPACITY,
             dash=() if arrow.kind == "x" else (2 * u, 1.2 * u))))
     return items
+
+
+def _fanned(arrows: tuple[Arrow, ...], at: _Squares) -> list[tuple[float, float]]:
+    """A sideways shift for each of *arrows*: arrows that leave one square along one line
+    (c3-b4 and c3xa5, c3-c5 and c3xc6) are set side by side, a head's width apart, so the
+    longer one does not run over the shorter one's head."""
+    shifts = [(0.0, 0.0)] * len(arrows)
+    lines: dict[tuple[str, float], list[int]] = {}
+    for n, arrow in enumerate(arrows):
+        if arrow.kind == "=" or not arrow.stops or arrow.stops[0] == "off":
+            continue
+        (x1, y1), (x2, y2) = at.centre(arrow.origin), at.centre(arrow.stops[0])
+        lines.setdefault((arrow.origin, round(math.atan2(y2 - y1, x2 - x1), 3)),
+                         []).append(n)
+    gap = 0.28 * min(at.square.width, at.square.height)
+    for (_, angle), members in lines.items():
+        across = (-math.sin(angle), math.cos(angle))
+        for k, n in enumerate(members):
+            by = (k - (len(members) - 1) / 2) * gap
+            shifts[n] = (across[0] * by, across[1] * by)
+    return shifts
 
 
 def _towards(point: tuple[float, float], other: tuple[float, float], by: float
@@ -341,7 +435,8 @@ def _mark_items(square: str, shape: str, colour: str, at: _Squares, u: float) ->
                                                width=0.6 * u))]
     d = r * 0.75
     paint = Paint(stroke=colour, width=1.8 * u)
-    return [Line(cx - d, cy - d, cx + d, cy + d, paint), Line(cx - d, cy + d, cx + d, cy - d, paint)]
+    return [Line(cx - d, cy - d, cx + d, cy + d, paint),
+            Line(cx - d, cy + d, cx + d, cy - d, paint)]
 
 
 def _frame(square: str, colour: str, at: _Squares, u: float, *, dash: tuple[float, ...] = ()
@@ -351,7 +446,7 @@ def _frame(square: str, colour: str, at: _Squares, u: float, *, dash: tuple[floa
                                                                 dash=dash))
 
 
-def _tint_items(figure: Figure, at: _Squares, layout: Layout, card: Size) -> list[Item]:
+def _tint_items(figure: Figure, at: _Squares, layout: Layout, look: _Look) -> list[Item]:
     """The last move's from- and to-squares tinted, as chess diagrams show it: a square
     left empty all over, a square with a card round the card, over the square's margin
     and the card's outer field, so nothing is drawn over the card's value, suit or marks."""
@@ -367,28 +462,29 @@ def _tint_items(figure: Figure, at: _Squares, layout: Layout, card: Size) -> lis
         if layout.top(square) is None:
             items.append(Box(rect, paint))
             continue
-        items.append(_round_card(rect, card, LAST_MOVE, TINT_OPACITY))
+        items.append(_round_card(rect, look, LAST_MOVE, TINT_OPACITY))
     return items
 
 
-def _round_card(rect: Rect, card: Size, colour: str, opacity: float) -> Box:
+def _round_card(rect: Rect, look: _Look, colour: str, opacity: float) -> Box:
     """A band round the card on the square *rect*, as wide as the margin round a lone card
     and the field outside its panel: over none of the card's signs."""
-    scale = min(rect.w / card.width, rect.h / card.height) * CARD_FILL
-    field = CARD_FIELD * _unit(card) * scale
+    card = look.card
+    scale = min(rect.w / card.width, rect.h / card.height) * look.fill
+    field = look.field * scale
     band = min(rect.w - card.width * scale, rect.h - card.height * scale) / 2 + field
     return Box(rect.inset(band / 2), Paint(stroke=colour, width=band, opacity=opacity))
 
 
-def _destination_items(figure: Figure, at: _Squares, card: Size, style: Style) -> list[Item]:
+def _destination_items(figure: Figure, at: _Squares, look: _Look, style: Style) -> list[Item]:
     """The selected card's legal moves: a dot on each free square it may go to, a ring
     round each card it may take (see-through, as lichess marks them)."""
     items: list[Item] = []
-    u = _unit(at.square)
+    u = at.unit
     for destination in figure.destinations:
         rect = at.rect(destination.square)
         if destination.take:
-            items.append(_round_card(rect, card, MOVE_MARK, MOVE_OPACITY))
+            items.append(_round_card(rect, look, MOVE_MARK, MOVE_OPACITY))
         else:
             # Ink with a paper edge: the dot shows on light and dark squares alike.
             items.append(Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
@@ -397,9 +493,9 @@ def _destination_items(figure: Figure, at: _Squares, card: Size, style: Style) -
     return items
 
 
-def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, card: Size,
+def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, look: _Look,
                       style: Style) -> list[Item]:
-    u = _unit(at.square)
+    u = at.unit
     items: list[Item] = []
     for square in figure.problems:
         items.append(_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u)))
@@ -415,13 +511,122 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
                   Line(rect.x, rect.bottom, rect.right, rect.y, paint)]
     for mark in figure.marks:
         items += _mark_items(mark.square, mark.shape, mark.colour, at, u)
-    for arrow in figure.arrows:
-        items += _arrow_items(arrow, at, layout, u, area)
+    for arrow, shift in zip(figure.arrows, _fanned(figure.arrows, at)):
+        items += _arrow_items(arrow, at, layout, u, area, shift)
     move = figure.last_move
     if move is not None and move.stops and move.stops[-1] == "off":
         # A card that left the board has no square to tint: the arrow shows where it went.
         items += _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at, layout, u, area)
-    return items + _destination_items(figure, at, card, style)
+    return items + _destination_items(figure, at, look, style)
+
+
+# --- the legend ----------------------------------------------------------------------------
+
+#: The legend's type size and swatch, on the final page whatever the figure's width (mm).
+LEGEND_SIZE = 3.0
+LEGEND_SWATCH = 4.0
+LEGEND_ROW = 5.6
+#: What an arrow's ending says, as the legend names it.
+ARROW_KINDS = {"-": "move", "x": "beat", "+": "press", "=": "card opened"}
+
+
+def _swatch_arrow(colour: str, kind: str) -> list[Item]:
+    s = LEGEND_SWATCH
+    paint = Paint(stroke=colour, width=0.5, opacity=ARROW_OPACITY)
+    if kind == "=":
+        return [Circle(s / 2, s / 2, s * 0.38, Paint(stroke=colour, width=0.45, dash=(0.6, 0.4),
+                                                      opacity=ARROW_OPACITY))]
+    items: list[Item] = [Line(0.2, s / 2, s - 1.3, s / 2, paint),
+                         Polygon(((s, s / 2), (s - 1.4, s / 2 - 0.8), (s - 1.4, s / 2 + 0.8)),
+                                 Paint(fill=colour, opacity=ARROW_OPACITY))]
+    if kind in "x+":
+        items.append(Circle(s - 0.6, s / 2, 1.3, Paint(
+            stroke=colour, width=0.3, opacity=ARROW_OPACITY,
+            dash=() if kind == "x" else (0.5, 0.3))))
+    return items
+
+
+def _legend_entries(figure: Figure, owners: set[Side], style: Style
+                    ) -> list[tuple[str, list[Item]]]:
+    """(label, swatch drawn in a LEGEND_SWATCH square) for each convention *figure* shows,
+    in the order a reader meets them: sides, the last move, the selected card's moves, then
+    the annotations asked for."""
+    s = LEGEND_SWATCH
+    bar = Rect(0.2, s / 2 - 0.8, s - 0.4, 1.6)
+    entries: list[tuple[str, list[Item]]] = []
+    for side in (Side.SOUTH, Side.NORTH):
+        if side in owners:
+            paint = Paint(fill=style.ink) if side is SOLID_SIDE \
+                else Paint(fill=style.paper, stroke=style.ink, width=0.35)
+            entries.append((f"{side.value}'s card", [Box(bar, paint, radius=0.3)]))
+    if figure.to_move is not None:
+        entries.append((f"{figure.to_move} to move", [Polygon(
+            ((s / 2, 0.6), (s - 0.6, s - 0.8), (0.6, s - 0.8)), Paint(fill=style.ink))]))
+    if figure.last_move is not None:
+        entries.append(("last move", [
+            Box(Rect(0, 0, s, s), Paint(fill=style.board_light)),
+            Box(Rect(0, 0, s, s), Paint(fill=LAST_MOVE, opacity=TINT_OPACITY))]))
+    selected = {figure.select} if figure.select else set()
+    selected |= {show.square for show in figure.show if show.what == "moves" and show.square}
+    if any(not d.take for d in figure.destinations):
+        entries.append(("may move here", [Circle(s / 2, s / 2, 0.9, Paint(
+            fill=MOVE_MARK, stroke=style.paper, width=0.2, opacity=MOVE_OPACITY))]))
+    if any(d.take for d in figure.destinations):
+        entries.append(("may move onto", [Box(Rect(0, 0, s, s).inset(0.5), Paint(
+            stroke=MOVE_MARK, width=1.0, opacity=MOVE_OPACITY))]))
+    frames: dict[str, str] = {}
+    for highlight in figure.highlights:
+        label = "selected card" if highlight.square in selected else "highlighted"
+        if frames.get(highlight.colour) not in (None, label):
+            label = "highlighted"
+        frames[highlight.colour] = label
+    for colour, label in frames.items():
+        entries.append((label, [Box(Rect(0, 0, s, s).inset(0.4), Paint(stroke=colour,
+                                                                        width=0.6))]))
+    if figure.problems:
+        entries.append(("rule engine's problem", [Box(Rect(0, 0, s, s).inset(0.4), Paint(
+            stroke=PROBLEM, width=0.6, dash=(1.0, 0.55)))]))
+    if figure.outlines:
+        what = {show.what for show in figure.show} & {"combos", "words"}
+        label = {frozenset({"combos"}): "combination",
+                 frozenset({"words"}): "word"}.get(frozenset(what), "found by the engine")
+        entries.append((label, [Polygon(((0.3, 1.0), (s - 0.3, 1.0), (s - 0.3, s - 1.0),
+                                         (0.3, s - 1.0)),
+                                        Paint(stroke=figure.outlines[0].colour, width=0.5))]))
+    for colour, kind in dict.fromkeys((a.colour, a.kind) for a in figure.arrows):
+        entries.append((ARROW_KINDS[kind], _swatch_arrow(colour, kind)))
+    for shape, colour in dict.fromkeys((m.shape, m.colour) for m in figure.marks):
+        line = Paint(stroke=colour, width=0.5)
+        shapes: dict[str, list[Item]] = {
+            "circle": [Circle(s / 2, s / 2, s * 0.36, Paint(stroke=colour, width=0.45))],
+            "dot": [Circle(s / 2, s / 2, 0.7, Paint(fill=colour))],
+            "cross": [Line(0.8, 0.8, s - 0.8, s - 0.8, line),
+                      Line(0.8, s - 0.8, s - 0.8, 0.8, line)]}
+        mark = shapes[shape]
+        entries.append(("marked", mark))
+    if figure.crossed:
+        paint = Paint(stroke=COLOURS["red"], width=0.6)
+        entries.append(("taken", [Line(0.6, 0.6, s - 0.6, s - 0.6, paint),
+                                  Line(0.6, s - 0.6, s - 0.6, 0.6, paint)]))
+    return entries
+
+
+def _legend(entries: list[tuple[str, list[Item]]], width: float, top: float, style: Style
+            ) -> tuple[list[Item], float]:
+    """The entries in rows under the board, wrapped to *width*: the items and the height
+    they take from *top*."""
+    items: list[Item] = []
+    x, y, margin = 2.0, top, 2.0
+    for label, swatch in entries:
+        need = LEGEND_SWATCH + 1.2 + fonts.measure(label, "regular", LEGEND_SIZE)
+        if x > margin and x + need > width - margin:
+            x, y = margin, y + LEGEND_ROW
+        items.append(Group(tuple(swatch), Transform.translate(x, y), role=f"legend {label}"))
+        text = _text(label, x + LEGEND_SWATCH + 1.2, y + LEGEND_SWATCH / 2 + LEGEND_SIZE * 0.36,
+                     LEGEND_SIZE, style.ink)
+        items.append(dataclasses.replace(text, anchor="start"))
+        x += need + 3.0
+    return items, (y - top + LEGEND_ROW if entries else 0.0)
 
 
 def _to_move_marker(side: Side, viewer: Side, size: Size, edge: float, style: Style) -> Group:
@@ -451,30 +656,36 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     :raises: :exc:`ValueError` for a card no pack of the layout holds.
     """
     view = _view(figure, board)
-    edge = EDGE if figure.coords else 0.0
-    square = settings.square
-    at = _Squares(square, edge, view)
+    look = _look(figure, settings)
+    square, edge = look.square, look.edge
+    at = _Squares(square, edge, view, look.unit)
     size = board_size(square, edge, view)
     viewer = Side.NORTH if figure.flip else Side.SOUTH
     items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords))]
     for name, stack in layout.items():
         if at.shown(name):
-            items += _stack_items(stack, at.rect(name), layout, sources, settings.card,
-                                  viewer, style)
-    tints = _tint_items(figure, at, layout, settings.card)
+            items += _stack_items(stack, at.rect(name), layout, sources, look, viewer, style)
+    tints = _tint_items(figure, at, layout, look)
     if tints:
         items.append(Group(tuple(tints), role="last move"))
     # Arrows may leave the board over its far edge into the band; in a crop they stop at
     # the squares shown, so a move from outside the crop does not cross the labels.
     clip = Rect(0, 0, size.width, size.height) if figure.crop is None \
         else squares_area(square, edge, view)
-    items.append(Group(tuple(_annotation_items(figure, at, layout, clip, settings.card,
-                                               style)), clip=clip, role="annotations"))
+    items.append(Group(tuple(_annotation_items(figure, at, layout, clip, look, style)),
+                       clip=clip, role="annotations"))
     if figure.to_move is not None and edge > 0:
         items.append(_to_move_marker(Side.parse(figure.to_move), viewer, size, edge, style))
     scale = width / size.width
     height = size.height * scale
     page_items: list[Item] = [Group(tuple(items), Transform.scale(scale), role="figure")]
+    if figure.legend:
+        owners = {owner for name, stack in layout.items()
+                  if at.shown(name) and (owner := stack[-1].owner) is not None}
+        legend, room = _legend(_legend_entries(figure, owners, style), width, height + 2.0,
+                               style)
+        page_items += legend
+        height += room + (2.0 if room else 0.0)
     if figure.caption:
         # One size for every caption, as a book sets them: a long one wraps.
         lines = break_lines(figure.caption, width - 4, "regular", CAPTION_SIZE, "en",
@@ -487,9 +698,17 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     return Page(width, height, tuple(page_items), background=style.paper, label=label)
 
 
-def to_svg(page: Page) -> str:
-    """The figure as SVG text, each distinct card drawing written once."""
-    return svg.render(page, reuse=True)
+#: How SVG text is written: as outlines (the default: the same picture everywhere), or as
+#: real text in the embedded fonts (selectable and searchable).
+TEXTS = ("outlines", "real")
+
+
+def to_svg(page: Page, *, text: str = "outlines") -> str:
+    """The figure as SVG text, each distinct card drawing written once; *text* ``real``
+    writes ``<text>`` elements in the embedded fonts instead of outlines."""
+    if text not in TEXTS:
+        raise ValueError(f"unknown text {text!r} (expected outlines or real)")
+    return svg.render(page, reuse=True, real_text=text == "real")
 
 
 def to_png(page: Page, *, dpi: float = 150) -> bytes:

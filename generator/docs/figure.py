@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..model.board import FILE_LETTERS, MAX_FILES, MAX_RANKS, parse_square
+from ..rules.notation import GRAMMAR, Form, MoveText
 
 #: Colours by name, for annotations; anything else must be written ``#rrggbb``.
 COLOURS = {
@@ -134,6 +135,31 @@ class Arrow:
             return f"{self.origin}="
         return self.origin + self.kind + "-".join(self.stops)
 
+    @classmethod
+    def of_move(cls, text: str, mover: str | None = None) -> Arrow | None:
+        """The last move *text* (any form the engine plays) as a figure marks it: every
+        square it names is tinted, and a card that left the board gets an arrow over the
+        edge. None for a move that names no square of the board (a pass, a card kept in
+        the hand).
+
+        >>> Arrow.of_move("c2~e2~")
+        Arrow(origin='c2', stops=('e2',), kind='~', colour='#1f5fbf', mover=None)
+        >>> Arrow.of_move("3R@d4").origin, Arrow.of_move("3R@hand"), Arrow.of_move("pass")
+        ('d4', None, None)
+        >>> Arrow.of_move("c1*c3").stops, Arrow.of_move("c4=c3").stops
+        (('c3',), ('c3',))
+        """
+        move = MoveText.parse(text)
+        if move is None:
+            raise ValueError(f"not a move: {text!r} (expected like {GRAMMAR})")
+        if move.form is Form.BOARD and move.sign in "-x+":
+            return replace(cls.parse(text), mover=mover)
+        squares = move.squares
+        if not squares:
+            return None
+        kind = {Form.BOARD: move.sign, Form.OPEN: "=", Form.LAY: "@", Form.TURN: "~"}
+        return cls(squares[0], tuple(squares[1:]), kind[move.form], mover=mover)
+
 
 @dataclass(frozen=True, slots=True)
 class Mark:
@@ -222,28 +248,40 @@ class Destination:
     take: bool = False
 
 
+#: How a figure draws its cards (:attr:`Figure.style`).
+STYLES = ("full", "compact")
+
 #: The most moves one figure plays (and a GIF shows, one frame each, after the start).
 MAX_MOVES = 100
 
 
+def _lowered(move: str) -> str:
+    """*move* with its squares in lower case; a lay's card stays as written (3R@D4 ->
+    3R@d4), since a card's name is not a square's."""
+    card, at, target = move.rpartition("@")
+    return f"{card}@{target.lower()}" if at else move.lower()
+
+
 def parse_moves(text: str) -> tuple[str, ...]:
     """A move sequence as written after ``--moves``: moves separated by spaces or commas,
-    checked for form here and for legality by the rule engine when played.
+    in any form the rule engine plays (board moves, openings, lays, turns, pass), checked
+    for form here and for legality by the rule engine when played.
 
     >>> parse_moves("c3-d4, e6xd4")
     ('c3-d4', 'e6xd4')
+    >>> parse_moves("C3-C2 C2~ 3R@D4 d1= pass")
+    ('c3-c2', 'c2~', '3R@d4', 'd1=', 'pass')
     """
     moves = tuple(m for m in re.split(r"[\s,]+", text.strip()) if m)
     if len(moves) > MAX_MOVES:
         # Each move is played by the rule engine and drawn as a frame of a GIF or a file
         # of --frames: a figure shows a short line of play, not a game record.
         raise ValueError(f"at most {MAX_MOVES} moves, got {len(moves)}")
-    for n, move in enumerate(moves, 1):
-        try:
-            Arrow.parse(move)
-        except ValueError as e:
-            raise ValueError(f"move {n}: {e}") from None
-    return tuple(m.lower() for m in moves)
+    lowered = tuple(_lowered(m) for m in moves)
+    for n, (move, written) in enumerate(zip(lowered, moves), 1):
+        if MoveText.parse(move) is None:
+            raise ValueError(f"move {n}: not a move: {written!r} (expected like {GRAMMAR})")
+    return lowered
 
 
 @dataclass(frozen=True)
@@ -266,6 +304,11 @@ class Figure:
     """The square of a card whose legal moves are marked on their destinations."""
     to_move: str | None = None
     """The side to move (``south``, ``north``), marked beside the board."""
+    legend: bool = False
+    """A key under the board to the marks it shows (sides, last move, dots, arrows...)."""
+    style: str = "full"
+    """``full``: each card as the kit prints it, on squares shaped like cards; ``compact``:
+    square cells and each card as a symbol, for a column of text."""
     destinations: tuple[Destination, ...] = ()
     moves: tuple[str, ...] = ()
     problems: tuple[str, ...] = field(default=())

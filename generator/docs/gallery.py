@@ -1,49 +1,60 @@
 """The figures gallery, docs/figures.png: shipped layouts drawn by the figure tool with their
-own ``[figure]`` annotations (and one move sequence), side by side on one sheet."""
+own ``[figure]`` annotations (and one move sequence), in both styles: the full cards in the
+top row, the same positions as compact diagrams under them."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..draw.backends import png
 from ..draw.geometry import Transform
-from ..draw.scene import Group, Item, Page
+from ..draw.scene import Group, Item, Page, Text
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import atomic_write, prepare_parent
 from ..io.templates import Library
 from .build import draw_figure, option_annotations
+from .figure import STYLES
 
 #: Width of each figure on the sheet and the gap around them, in mm.
 WIDTH = 70.0
 GAP = 5.0
+#: The row headings' size and the room they take above a row, in mm.
+HEADING_SIZE = 4.2
+HEADING_ROOM = 8.0
 
-#: (layout, command-line annotations): what the gallery shows, left to right.
-FIGURES: tuple[tuple[str, dict[str, str | tuple[str, ...]]], ...] = (
-    ("example-beating", {}),
-    ("example-combinations", {}),
-    ("example-pressing", {}),
-    ("game1-demo", {"moves": "b2-b3 g7-g6 b3-b4 g6-g5"}),
-    ("game9-start", {}),
+#: (layout, command-line annotations, side to move): what the gallery shows, left to right.
+#: The first shows a chess diagram's conventions at once: the last move tinted, the legal
+#: moves of a selected card as dots with a ring round the card it may take, the sides'
+#: marks on every card and the side to move, with a legend to all of them.
+FIGURES: tuple[tuple[str, dict[str, str | tuple[str, ...]], str | None], ...] = (
+    ("game1-demo", {"moves": "c2-d3 g7-g6 d3-e4 b7-c6 e4-f5 h7-g7", "select": "f5"}, "next"),
+    ("example-beating", {}, None),
+    ("example-combinations", {}, None),
+    ("example-pressing", {}, None),
+    ("game9-start", {}, None),
 )
-CAPTIONS = {"game1-demo": "Four moves of basic game 1, checked by the rule engine"}
+CAPTIONS = {"game1-demo": "Basic game 1 after six moves: the last one tinted, the moves of "
+            "4Y as dots, its capture ringed"}
+#: The figures drawn with their legend (--legend).
+LEGENDS = {"game1-demo"}
+HEADINGS = {"full": "--style full: the cards as printed",
+            "compact": "--style compact: square cells, cards as symbols, for a text column"}
 
 
 def gallery_page(library: Library) -> Page:
     items: list[Item] = []
-    x, height = GAP, 0.0
-    for name, options in FIGURES:
-        changes = option_annotations(**options)  # type: ignore[arg-type]
-        page = draw_figure(library, name, changes, caption=CAPTIONS.get(name),
-                           width=WIDTH).final
-        items.append(Group(page.items, Transform.translate(x, GAP), role=f"figure {name}"))
-        x += WIDTH + GAP
-        height = max(height, page.height)
-    return Page(x, height + 2 * GAP, tuple(items), background=DEFAULT_STYLE.paper,
+    y = GAP
+    width = GAP + len(FIGURES) * (WIDTH + GAP)
+    for style in STYLES:
+        items.append(Text(GAP, y + HEADING_SIZE, HEADINGS[style], HEADING_SIZE,
+                          DEFAULT_STYLE.ink, "bold", "start"))
+        y += HEADING_ROOM
+        x, height = GAP, 0.0
+        for name, options, to_move in FIGURES:
+            changes = option_annotations(**options)  # type: ignore[arg-type]
+            changes["style"] = style
+            changes["legend"] = name in LEGENDS
+            page = draw_figure(library, name, changes, caption=CAPTIONS.get(name),
+                               width=WIDTH, to_move=to_move, frames=False).final
+            items.append(Group(page.items, Transform.translate(x, y),
+                               role=f"figure {name} {style}"))
+            x += WIDTH + GAP
+            height = max(height, page.height)
+        y += height + GAP
+    return Page(width, y, tuple(items), background=DEFAULT_STYLE.paper,
                 label="opencards figures")
-
-
-def write_gallery(library: Library, path: Path, *, dpi: float = 100) -> Path:
-    """Draws :func:`gallery_page` as the PNG file *path*; ``docs/figures.png`` is this at
-    the default *dpi* (a test keeps it up to date)."""
-    page = gallery_page(library)
-    prepare_parent(path)
-    return atomic_write(path, png.render(page, dpi=dpi))

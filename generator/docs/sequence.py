@@ -20,7 +20,8 @@ class Step:
     """One move of a sequence: its number from 1, who made it, and the positions around it."""
 
     number: int
-    move: Move
+    move: Move | None
+    """None for a pass."""
     side: Side
     before: Layout
     after: Layout
@@ -55,9 +56,6 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
                 position, before, side, text, game.legal_moves())
             raise FigureError(f"{position.shown}: move {number} {text!r} is illegal for "
                               f"{side}: {why}") from None
-        if ply.move is None:
-            raise FigureError(f"{position.shown}: move {number} {text!r}: a figure shows "
-                              "moves, not passes")
         steps.append(Step(number, ply.move, side, before, ply.layout, game.turn))
     return steps
 

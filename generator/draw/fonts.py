@@ -104,7 +104,7 @@ def outline(text: str, key: str, size: float, x: float, y: float) -> str:
         # Font units have y up; the page has y down, so flip while scaling.
         glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, x + cursor, y)))
         cursor += hmtx[name][0] * scale
-    return pen.getCommands()
+    return str(pen.getCommands())
 
 
 def _num(v: float) -> str:
@@ -133,3 +133,30 @@ def ink_bounds(text: str, key: str, size: float) -> tuple[float, float, float, f
         return (0.0, 0.0, 0.0, 0.0)
     return (min(b[0] for b in boxes), min(b[1] for b in boxes),
             max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def family(key: str) -> tuple[str, str]:
+    """(family name, CSS weight) of the font *key*, as a document that names it says."""
+    name = _font(key)["name"].getBestFamilyName()
+    return str(name), "bold" if key == "bold" else "normal"
+
+
+@lru_cache(maxsize=64)
+def subset(key: str, chars: str) -> bytes:
+    """The font *key* cut down to the glyphs of *chars*, as TrueType bytes, the same bytes
+    in every run (no new timestamp) and without kerning or other layout features, so text
+    set with it advances exactly as :func:`measure` says."""
+    import io
+    from fontTools import subset as subsetting
+    options = subsetting.Options()
+    options.layout_features = []
+    options.drop_tables += ["kern", "GPOS", "GSUB", "GDEF", "FFTM"]
+    options.recalc_timestamp = False
+    options.hinting = False
+    font = subsetting.load_font(str(font_path(key)), options)
+    subsetter = subsetting.Subsetter(options)
+    subsetter.populate(text=chars)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    subsetting.save_font(font, out, options)
+    return out.getvalue()

@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model.booklet import Block, Booklet, Bullets, Chapter, FigureRef, Paragraph, Section, Table
+from ..model.booklet import (Block, Booklet, Bullets, Chapter, FigureRef, Paragraph, Section,
+                             Table, unlinked)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library
@@ -89,7 +90,31 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     chosen = [*plan.front, *(games or plan.games), *plan.back]
     chapters = tuple(_only_chosen(load_chapter(library, files[name]), set(chosen))
                      for name in chosen)
+    _check_links(chapters, chapter_names)
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown)
+
+
+def _check_links(chapters: tuple[Chapter, ...], chapter_names: list[str]) -> None:
+    """Every cross-reference names a chapter file of the language, and a section of it
+    when that chapter is in the booklet (a link to a chapter left out prints as text).
+
+    :raises: :exc:`TemplateError` naming the file, the section and the target.
+    """
+    sections = {c.key: [s.key for s in c.sections] for c in chapters}
+    for chapter in chapters:
+        for i, section in enumerate(chapter.sections):
+            texts = [t for b in section.blocks
+                     for t in ((b.text,) if isinstance(b, Paragraph) else
+                               b.items if isinstance(b, Bullets) else ())]
+            for text in texts:
+                for _, target, part in unlinked(text)[1]:
+                    key = f"section[{i}].text"
+                    require_known(chapter.where, key, target, chapter_names,
+                                  "a chapter to link to")
+                    if part and target in sections:
+                        require_known(chapter.where, key, f"{target}/{part}",
+                                      [f"{target}/{s}" for s in sections[target]],
+                                      "a section to link to")
 
 
 def _only_chosen(chapter: Chapter, chosen: set[str]) -> Chapter:

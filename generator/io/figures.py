@@ -19,6 +19,8 @@ from .templates import Library
 LISTS = ("highlight", "arrows", "marks", "crossed", "show")
 #: What ``to_move`` may say: a side, or the side the engine has to move after the moves.
 TO_MOVE = ("south", "north", "next")
+#: How a figure may draw its cards: as the kit prints them, or as a compact diagram's symbols.
+STYLES = ("full", "compact")
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,10 @@ class FigureTable:
     """A square whose card's legal moves are marked (as ``--select``)."""
     to_move: str | None = None
     """``south``, ``north`` or ``next``: the side-to-move marker (as ``--to-move``)."""
+    style: str | None = None
+    """``full`` or ``compact`` (as ``--style``)."""
+    legend: bool | None = None
+    """A key to the marks under the board (as ``--legend``)."""
     lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(key, texts) for each of :data:`LISTS` present."""
 
@@ -71,6 +77,8 @@ def read_figure_table(path: Path) -> FigureTable:
         last_move=table.string("last_move", None), moves=table.string("moves", None),
         select=table.string("select", None),
         to_move=table.choice("to_move", {side: side for side in TO_MOVE}, None),
+        style=table.choice("style", {name: name for name in STYLES}, None),
+        legend=table.boolean("legend", None),
         lists=lists)
     table.finish()
     if found.caption is not None:

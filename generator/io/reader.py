@@ -143,16 +143,19 @@ class Reader:
         return value
 
     def string(self, key: str, default: Any = _MISSING) -> str:
-        return self._typed(key, default, lambda v: isinstance(v, str), "a string")
+        value: str = self._typed(key, default, lambda v: isinstance(v, str), "a string")
+        return value
 
     def boolean(self, key: str, default: Any = _MISSING) -> bool:
-        return self._typed(key, default, lambda v: isinstance(v, bool), "true or false")
+        value: bool = self._typed(key, default, lambda v: isinstance(v, bool),
+                                  "true or false")
+        return value
 
     def integer(self, key: str, default: Any = _MISSING, *, low: int | None = None,
                 high: int | None = None) -> int:
         what = "an integer" if low is None or high is None else f"an integer from {low} to {high}"
-        value = self._typed(key, default, lambda v: isinstance(v, int)
-                            and not isinstance(v, bool), what)
+        value: int = self._typed(key, default, lambda v: isinstance(v, int)
+                                 and not isinstance(v, bool), what)
         if (low is not None and value < low) or (high is not None and value > high):
             raise self.fail(key, what, value)
         return value
@@ -188,7 +191,8 @@ class Reader:
         expected = "one of " + ", ".join(repr(c) for c in choices)
         value = self.raw(key, default, expected)
         if value is default and default is not _MISSING:
-            return value
+            given: T = value   # the caller's default, already of its type
+            return given
         if isinstance(value, str) and value in choices:
             return choices[value]
         hint = did_you_mean(value, choices) if isinstance(value, str) else None

@@ -6,7 +6,7 @@ import enum
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from types import MappingProxyType
 
 from .cards import Colour
@@ -21,6 +21,8 @@ MAX_RANKS = 8
 #: The board sizes (files, ranks) there are: 64 card-shaped squares either way round.
 SIZES: tuple[tuple[int, int], ...] = ((8, 8), (16, 4))
 _SQUARE = re.compile(r"^([a-p])([1-9][0-9]?)$")
+#: A square's label as written, on the board or past it: a letter and a number.
+_LABEL = re.compile(r"^([a-z])([0-9]+)$")
 
 
 class Shade(enum.Enum):
@@ -59,14 +61,40 @@ def square_name(file: int, rank: int) -> str:
     return f"{FILE_LETTERS[file]}{rank + 1}"
 
 
+def checked_square(name: str, files: int = 8, ranks: int = 8) -> str:
+    """*name* in its one spelling (``e4``), checked against a board of *files* x *ranks*.
+
+    >>> checked_square("E4"), checked_square("p4", 16, 4)
+    ('e4', 'p4')
+    >>> checked_square("i1")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a square: 'i1' (expected a1 to h8)
+    """
+    known = _XY.get(name)
+    if known is not None and known[0] < files and known[1] < ranks:
+        return name   # already the spelling the tables use: the usual case, not parsed
+    return square_name(*parse_square(name, files, ranks))
+
+
+@cache
+def squares_in_order(files: int = 8, ranks: int = 8) -> Mapping[str, int]:
+    """Each square of a *files* x *ranks* board -> its place in board order (a1, b1 ...)."""
+    return MappingProxyType({square_name(f, r): r * files + f
+                             for r in range(ranks) for f in range(files)})
+
+
 def square_order(name: str) -> tuple[int, int]:
     """Sort key: rank by rank from a1, the order boards and layouts are listed in."""
     # Every new position sorts its squares: the 64 names are looked up, not parsed.
     known = _ORDER.get(name)
     if known is not None:
         return known
-    file, rank = parse_square(name, MAX_FILES, MAX_RANKS)
-    return rank, file
+    # Validation also lists piles written past the board (``d9``, ``q2``) in this order.
+    label = _LABEL.match(name)
+    if label is None:
+        raise ValueError(f"not a square: {name!r}")
+    return int(label.group(2)) - 1, ord(label.group(1)) - ord("a")
 
 
 def size_name(files: int, ranks: int) -> str:

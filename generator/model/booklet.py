@@ -3,7 +3,24 @@ each a heading and blocks (paragraphs, lists, tables, figures). Every block know
 was written (``booklets/en/basic-1.toml: section[2]``) so later errors can name the place."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+#: A cross-reference in a text: ``[the general rules](#rules)`` or ``[End](#initial-5/end)``,
+#: a chapter's name, or a chapter and one of its sections' ids. The label is printed and
+#: is a link in the PDF.
+LINK = re.compile(r"\[([^\[\]]+)\]\(#([a-z0-9-]+)(?:/([a-z0-9-]+))?\)")
+
+
+def unlinked(text: str) -> tuple[str, list[tuple[str, str, str]]]:
+    """*text* as printed (labels without their targets) and its links in order, each as
+    (label, chapter, section id or "").
+
+    >>> unlinked("As in [game 1](#basic-1), or see [End](#initial-5/end).")
+    ('As in game 1, or see End.', [('game 1', 'basic-1', ''), ('End', 'initial-5', 'end')])
+    """
+    links = [(m.group(1), m.group(2), m.group(3) or "") for m in LINK.finditer(text)]
+    return LINK.sub(lambda m: m.group(1), text), links
 
 
 @dataclass(frozen=True)

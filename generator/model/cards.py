@@ -92,7 +92,7 @@ class Card:
     @property
     def value(self) -> int:
         """The printed value: 3, 30 or 300."""
-        return self.rank * 10 ** self.zeros
+        return int(self.rank * 10 ** self.zeros)  # int ** int is typed Any: the exponent may be negative
 
     def notation(self) -> str:
         return f"{self.value}{self.colour.code}"

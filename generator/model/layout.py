@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from .board import FILE_LETTERS, RANKS, parse_square, square_name, square_order
+from .board import (FILE_LETTERS, RANKS, checked_square, parse_square, square_name,
+                    square_order, squares_in_order)
 from .cards import Card
 from .hands import Hands
 from .letters import LetterCard
@@ -160,6 +161,9 @@ class OffBoard:
 class Layout:
     """An immutable position on a board: square name -> stack of pieces (bottom first).
 
+    Square names are parsed here, once: ``E4`` is kept as ``e4``, the spelling of the rule
+    engine's tables, and a square the board of *size* does not have raises ValueError.
+
     *players* maps each side to the pack or letter set it plays (``"pack1:G1"``).
     *off_board* holds piles written at squares the board does not have; they take no part
     in play, and validation reports each. *hands* holds what lies off the board in games
@@ -178,10 +182,24 @@ class Layout:
     size: tuple[int, int] = (8, 8)
 
     def __post_init__(self) -> None:
-        clean = {}
-        for square in sorted(self.stacks, key=square_order):
-            if self.stacks[square]:
-                clean[square] = tuple(self.stacks[square])
+        # The one place a square's name is parsed: every key is checked against the board's
+        # size and kept in its one spelling, so the engine's tables (keyed by "e4") find
+        # a pile written "E4" and never meet a square the board does not have. The engine
+        # makes a layout a move and writes names in that spelling: one lookup each.
+        order = squares_in_order(*self.size)
+        stacks = self.stacks
+        if all(square in order for square in stacks):
+            clean = {square: tuple(stacks[square])
+                     for square in sorted(stacks, key=order.__getitem__) if stacks[square]}
+        else:
+            named: dict[str, Stack] = {}
+            for written, stack in stacks.items():
+                square = checked_square(written, *self.size)
+                if square in named:
+                    raise ValueError(f"square {square} is written twice")
+                if stack:
+                    named[square] = tuple(stack)
+            clean = {square: named[square] for square in sorted(named, key=order.__getitem__)}
         object.__setattr__(self, "stacks", MappingProxyType(clean))
         players = {Side.parse(side): ref for side, ref in self.players.items()}
         object.__setattr__(self, "players", MappingProxyType(players))

@@ -65,6 +65,10 @@ OVERLAP = Limit("a length", 0.0, 20.0)
 #: The printer's safe margin, all edges alike (--margin) or each its own (--margins).
 MARGIN = Limit("a length", 0.0, 20.0)
 EDGE_MARGIN = Limit("a length", 0.0, 30.0)
+#: A cutting machine's marks as Silhouette Studio sets them: paper edge to the marks
+#: ("Inset"), and the brackets' arms ("Length"), longer than the 5 mm square.
+CUTTER_INSET = Limit("a length", 0.0, 30.0)
+CUTTER_LENGTH = Limit("a length", 5.0, 30.0)
 #: The back correction read off the calibration sheet: a shift, a turn and a stretch.
 BACK_OFFSET = Limit("an offset", -20.0, 20.0)
 BACK_ROTATE = Limit("an angle", -5.0, 5.0, "degrees")

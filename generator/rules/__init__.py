@@ -16,8 +16,8 @@ from .beating import seniority as seniority
 from .combos import Combination as Combination
 from .combos import combinations as combinations
 from .games import Game as Game
-from .moves import Move as Move
-from .moves import MoveKind as MoveKind
+from .move import Move as Move
+from .move import MoveKind as MoveKind
 from .moves import legal_moves as legal_moves
 from .moves import placements as placements
 from .moves import play as play

@@ -10,7 +10,7 @@ from ..model.board import Board
 from ..model.layout import Layout, Side
 from .games import Game
 from .goals import Verdict, judge, patience_verdict, settled_winner
-from .moves import Move
+from .move import Move
 from .position import Position
 from .turns import turn_moves
 from .words import WordList

@@ -19,12 +19,13 @@ from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
 from .games import Game
 from .goals import Verdict, judge, patience_verdict, quiet_after
-from .laying import HAND
 from .move import Move, MoveKind
 from .moves import play
 from .starting import clear_at_start
 from .follow_ups import FollowUp, Phase, follow_up
-from .turns import PASS, fresh_moves, refusal
+from .notation import PASS
+from .placing import HAND
+from .turns import fresh_moves, refusal
 from .words import WordList
 
 

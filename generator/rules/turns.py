@@ -6,17 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import ReasonCode
-from ..model.board import Board
+from ..model.board import Board, square_name
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Side
 from .captures import capture_rule
 from .games import Game, Step
 from .follow_ups import follow_up
-from .laying import HAND, LAYING, lay_squares, laying_moves
+from .laying import LAYING, lay_squares, laying_moves
 from .lines import geometry
-from .moves import OFF, Move, MoveKind, legal_moves, move_order
+from .move import OFF, Move, MoveKind, move_order
+from .moves import legal_moves
 from .notation import GRAMMAR, PASS, Form, MoveText
-from .placing import placement_of
+from .placing import HAND, placement_of
 from .words import WordList
 
 def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
@@ -60,7 +61,7 @@ def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
     if compulsory := _compulsory_press(game, written, moves):
         return ReasonCode.COMPULSORY, compulsory
     if written is not None and (square := written.off_board(layout.size)):
-        corner = f"{chr(ord('a') + layout.size[0] - 1)}{layout.size[1]}"
+        corner = square_name(layout.size[0] - 1, layout.size[1] - 1)
         return ReasonCode.ILLEGAL, f"{square} is not a square of this board (a1 to {corner})"
     reason = why_illegal(layout, board, game, side, written, moves, words=words)
     return _reason_code(written, reason), reason

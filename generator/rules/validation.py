@@ -9,15 +9,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model.board import FILE_LETTERS, Board, size_name
+from ..model.board import FILE_LETTERS, Board, size_name, square_order
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game, Placement
 from .holdings import hand_problems, one_pack_problems
 from .laying import placement_problems
 from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
 from ..model.letters import LetterCard, LetterSet
-from .lines import XY, geometry
-from .moves import MoveKind, legal_moves
+from .lines import geometry
+from .move import MoveKind
+from .moves import legal_moves
 
 Source = Pack | LetterSet
 Item = Card | LetterCard
@@ -39,7 +40,7 @@ class Violation:
 def _order(v: Violation) -> tuple[int, int, int, str]:
     if v.square is None:
         return (0, 0, 0, v.code)
-    file, rank = XY.get(v.square, (ord(v.square[0]) - 97, int(v.square[1:] or 0) - 1))
+    rank, file = square_order(v.square)
     return (1, rank, file, v.code)
 
 

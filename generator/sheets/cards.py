@@ -9,10 +9,10 @@ from dataclasses import dataclass, replace
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint
 from ..errors import ImpositionError
-from .cutter import cutter_items, cutter_zones
+from .cutter import cutter_choices, cutter_items, cutter_zones, studio_settings
 from .glue import glue_crop_marks, glue_overflow, glue_reach, tab_label, tab_reach, tab_rect
 from .guides import around, guides, mark_reach, style
-from .marks import (PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
+from .marks import (MARK_WIDTH, PINHOLE_RADIUS, mirrored, pinhole_centres, pinholes,
                     registration_targets, target_layout, target_touches)
 from .notes import note, room_for_notes, ruler, usual_places
 from .spec import (Backs, Flip, Marks, Orientation, SheetSpec, back_shift, common_area,
@@ -189,8 +189,30 @@ def oriented_plan(card: Size, spec: SheetSpec, count: int, *, targets: bool = Tr
     """The plan for *count* cards upright or turned, as ``spec.orientation`` says: *auto*
     turns them only if that needs fewer sheets. *targets* as for :func:`plan`.
 
+    A cutting machine's marks whose inset or length the spec leaves open get the first
+    choice of :data:`.cutter.INSETS` x :data:`.cutter.LENGTHS` (Studio's defaults first)
+    that needs the fewest sheets; the plan's spec carries the choice, for the marks, the
+    cut files and the note that tells the person what to set in Studio.
+
     :raises: :exc:`ImpositionError` if not one card fits either way that is allowed.
     """
+    choices = cutter_choices(spec)
+    if len(choices) == 1:
+        return _oriented_plan(card, spec, count, targets)
+    best: SheetPlan | None = None
+    for choice in choices:
+        try:
+            found = _oriented_plan(card, choice, count, targets)
+        except ImpositionError:
+            continue
+        if best is None or (math.ceil(count / found.per_sheet)
+                            < math.ceil(count / best.per_sheet)):
+            best = found
+    # Nothing fits whatever the marks: the defaults' own error.
+    return best if best is not None else _oriented_plan(card, choices[0], count, targets)
+
+
+def _oriented_plan(card: Size, spec: SheetSpec, count: int, targets: bool) -> SheetPlan:
     turned_card = Size(card.height, card.width)
     if spec.orientation is Orientation.UPRIGHT or card.width == card.height:
         return plan(card, spec, count, targets=targets)
@@ -260,6 +282,10 @@ def card_reach(slot: Rect, block: Rect, spec: SheetSpec) -> Rect:
 
 
 def _how_to_print(spec: SheetSpec) -> str:
+    if spec.cutter_marks:
+        # Studio reads the marks only where its own settings put them.
+        return f"{_how_to_print(replace(spec, cutter_marks=False))}; cutter marks: " \
+            + studio_settings(spec)
     if spec.backs is Backs.DUPLEX:
         return f"print at 100% (actual size), duplex, flip on the {spec.flip} edge"
     if spec.backs.manual:
@@ -294,6 +320,7 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
     pages are written, and each page can be dropped before the next is drawn. A spec
     that does not fit is refused at the first page, before any card is taken."""
     sheet = oriented_plan(card, spec, cards)
+    spec = sheet.spec   # with the cutting machine's marks as the plan placed them
     per = sheet.per_sheet
     count = math.ceil(cards / per)
     pairs = iter(sides)
@@ -377,9 +404,15 @@ class _Furniture:
         spec = sheet.spec
         flip_to_back = mirror(spec)
         marks = sheet_crop_marks(sheet)
+        front_marks = marks
         if style(spec) is Marks.LINES:
             marks = [part for line in marks for part in around(line, gaps)]
-        front: list[Item] = [*marks, *targets]
+            # Guide lines run to the paper's edge: on the fronts they break round the
+            # cutting machine's marks too, whose reader wants clear paper there (a
+            # stroke's width further, so that no edge of a line's ink reaches in).
+            clear = [zone.inset(-MARK_WIDTH) for zone in cutter_zones(spec)]
+            front_marks = [part for line in marks for part in around(line, clear)]
+        front: list[Item] = [*front_marks, *targets]
         back: list[Item] = [mirrored(m, flip_to_back) for m in marks] + targets
         reach = sheet.block.inset(-mark_reach(spec))
         if spec.backs is Backs.GLUE:

@@ -5,22 +5,28 @@ encoded by :mod:`generator.draw.backends.cutfile`.
 """
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 
 from ..draw.backends.cutfile import FORMATS, CutSheet, encode
 from ..draw.geometry import Size
 from ..errors import ImpositionError
 from ..io.templates import Library
-from ..model.cards import Pack
-from ..model.letters import LetterSet
 from ..model.settings import Settings
-from ..model.traditional import TraditionalPack
 from .cards import oriented_plan
 from .cutter import cutter_polygons
 from .guides import style
+from .printable import printable
 from .spec import Backs, Marks, SheetSpec
 
-__all__ = ["FORMATS", "CutSheet", "cut_files", "cut_sheets"]
+__all__ = ["FORMATS", "CutFormat", "CutSheet", "cut_files", "cut_sheets"]
+
+
+class CutFormat(enum.StrEnum):
+    """The file a cutting machine's software opens (``--cut``): SVG, or DXF."""
+
+    SVG = "svg"
+    DXF = "dxf"
 
 
 def cut_sheets(card: Size, spec: SheetSpec, count: int, radius: float) -> list[CutSheet]:
@@ -34,13 +40,13 @@ def cut_sheets(card: Size, spec: SheetSpec, count: int, radius: float) -> list[C
                               f"{radius:g} mm corners; expected 0 to half its shorter side")
     sheet = oriented_plan(card, spec, count)
     per = sheet.per_sheet
-    marks = tuple(cutter_polygons(spec))
+    marks = tuple(cutter_polygons(sheet.spec))
     return [CutSheet(spec.size, sheet.slots[:min(per, count - start)], radius, marks)
             for start in range(0, count, per)]
 
 
 def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings: Settings,
-              fmt: str, *, card: Size | None = None, sheets: frozenset[int] | None = None,
+              fmt: CutFormat, *, card: Size | None = None, sheets: frozenset[int] | None = None,
               stems: Mapping[str, str] | None = None) -> list[tuple[str, bytes]]:
     """``NAME-cut-N.FMT`` for every card sheet N of every pack, letter set and traditional
     pack among *items* (boards are not cut by machine), encoded, nothing written. *card*
@@ -50,8 +56,9 @@ def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings:
     :raises: :exc:`ImpositionError` for folded backs, whose pairs are cut after folding,
         and for guide lines, which would cross the cutter's marks.
     """
-    if fmt not in FORMATS:
-        raise ImpositionError(f"cut file format: expected one of {', '.join(FORMATS)}, "
+    if not isinstance(fmt, CutFormat):
+        raise ImpositionError(f"cut file format: expected one of "
+                              f"{', '.join(f'CutFormat.{f.name}' for f in CutFormat)}, "
                               f"got {fmt!r}")
     if spec.backs is Backs.FOLD:
         raise ImpositionError("--cut does not go with --backs fold: a folded pair is cut "
@@ -63,15 +70,12 @@ def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings:
                               "or corners marks")
     files = []
     for name in items:
-        item = library.item(name)
-        if isinstance(item, TraditionalPack):
-            size, count = card or item.size, len(item.printed())
-        elif isinstance(item, (Pack, LetterSet)):
-            size, count = settings.card, len(list(item))
-        else:
-            continue
+        item = printable(library.item(name))
+        if not item.cards:
+            continue   # a board is cut by hand along its glue strips
+        size, count = item.size(settings, card), item.cards
         for n, sheet in enumerate(cut_sheets(size, spec, count, settings.corner_radius), 1):
             if sheets is None or n in sheets:
                 stem = (stems or {}).get(name, name)
-                files.append((f"{stem}-cut-{n}.{fmt}", encode(sheet, fmt)))
+                files.append((f"{stem}-cut-{n}.{fmt}", encode(sheet, fmt.value)))
     return files

@@ -1,5 +1,6 @@
-"""The main job: every item of the kit as a print-ready PDF, plus kit.pdf with all of them
-in printing order. Every file is complete before any is moved into the output folder.
+"""The kit's files: every item as a print-ready PDF, plus kit.pdf with all of them in
+printing order, encoded and handed to the build job (:mod:`generator.app.kit`), which
+writes them all or none.
 
 A build of one item draws its pages one at a time and drops each once it is in the PDF,
 so its memory hardly grows with the cards. kit.pdf replays the pages drawn for the items'
@@ -13,49 +14,28 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import replace
 
-from ..draw.art.board import board_group, board_size, squares_area, whole
 from ..draw.backends import pdf, pdfset
-from ..model.board import Board
-from ..draw.geometry import Rect, Size
-from .board import board_sheets, seam_marks, tiles
+from ..draw.geometry import Size
 from .calibration import calibration_pages
-from .cutfiles import cut_files
-from .cards import blank_back, card_sheets, iter_card_sheets
-from .fold import fold_sheets, iter_fold_sheets
+from .cutfiles import CutFormat, cut_files
+from .cards import blank_back, card_sheets
+from .fold import fold_sheets
 from .ink import Counting
 from .sharing import CardArt, Part, shared_parts, shares
 from .selection import check_chosen, pick_sheets, sheet_text
 from .spec import Backs, SheetSpec
 from ..errors import ImpositionError, OutputError
-from ..io.output import safe_name, staged
-from .render import card_count, card_sides, drawn_size
-from ..draw.scene import Box, Group, Page, Paint
+from .files import OutFile
+from .printable import printable
+from ..draw.scene import Page
 from ..model.settings import Settings
-from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
 from ..model.units import parse_length
 
 #: What ``opencards build`` makes when no --only is given, in printing order.
 DEFAULT_ITEMS = ("pack1", "pack2", "latin1", "latin2", "cyrillic", "board-a", "colourless")
-
-
-@dataclass(frozen=True)
-class Built:
-    path: Path
-    pages: int
-    size: int
-    #: Sheets of paper the file prints on, when the build was asked to count them.
-    sheets: int | None = None
-    #: Gives the file's ink in rated pages (see :mod:`.ink`), when the build was asked to
-    #: count it: worked out in the background, and waited for when first read.
-    ink_of: Callable[[], float] | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def ink(self) -> float | None:
-        return None if self.ink_of is None else self.ink_of()
 
 
 #: Card sizes print shops sell, in inches as they list them: ``--card-size poker`` is
@@ -96,28 +76,18 @@ def iter_item_pages(library: Library, name: str, spec: SheetSpec, settings: Sett
     """The pages of :func:`item_pages` one at a time, each card drawn only when its sheet
     is: what a file of one item is written from, so that memory does not grow with the
     number of cards."""
-    item = library.item(name)
-    if isinstance(item, Board):
-        if spec.backs is Backs.BACKS_ONLY:
-            return  # a board has no backs: it is all in the fronts file
-        yield from _board_pages(item, spec, settings, overlap)
-        return
-    sides = ((face, back) for _, face, back in
-             card_sides(item, settings, bleed=spec.bleed, card_size=card))
-    size = drawn_size(item, settings, card)
-    sheets = iter_fold_sheets if spec.backs is Backs.FOLD else iter_card_sheets
-    yield from sheets(sides, card_count(item), size, spec, item.title)
+    return printable(library.item(name)).sheets(spec, settings, overlap=overlap, card=card)
 
 
 def card_art(library: Library, name: str, spec: SheetSpec, settings: Settings,
              card: Size | None = None) -> CardArt | None:
     """Every card of item *name* drawn with the spec's bleed, or None for a board."""
-    item = library.item(name)
-    if isinstance(item, Board):
+    item = printable(library.item(name))
+    if not item.cards:
         return None
-    sides = list(card_sides(item, settings, bleed=spec.bleed, card_size=card))
+    sides = list(item.sides(settings, bleed=spec.bleed, card_size=card))
     return CardArt([face for _, face, _ in sides], [back for _, _, back in sides],
-                   drawn_size(item, settings, card), item.title)
+                   item.size(settings, card), item.title)
 
 
 def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:
@@ -127,23 +97,8 @@ def card_pages_of(art: CardArt, spec: SheetSpec) -> list[Page]:
     return card_sheets(art.fronts, art.backs, art.size, spec, art.title)
 
 
-def _board_pages(board: Board, spec: SheetSpec, settings: Settings, overlap: float
-                 ) -> list[Page]:
-    size = board_size(settings.square, view=whole(board))
-    b = spec.bleed
-    # The edge band's colour runs into the bleed so a slightly wide cut shows no white.
-    figure = Group((Box(Rect(-b, -b, size.width + 2 * b, size.height + 2 * b),
-                        Paint(fill=DEFAULT_STYLE.board_edge)),
-                    board_group(board, square=settings.square)))
-    pieces = tiles(size, spec, overlap)
-    seams = seam_marks(size, pieces, squares_area(settings.square, view=whole(board)),
-                       settings.square)
-    return board_sheets(figure, size, spec, title=board.title, overlap=overlap,
-                        seams=seams)
-
-
 def _one_sided(library: Library, name: str) -> bool:
-    return isinstance(library.item(name), Board)
+    return not printable(library.item(name)).backs
 
 
 def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[Page]:
@@ -157,19 +112,16 @@ def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[P
     return out
 
 
-def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITEMS,
-          spec: SheetSpec = SheetSpec(), card: Size | None = None, cmyk: bool = False,
-          overlap: float = 6.0, progress: Callable[[str], None] | None = None,
-          sheets: frozenset[int] | None = None, count_ink: bool = False,
-          cut: str | None = None) -> list[Built]:
-    """Writes ``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items*
-    order. Returns what was written. *sheets* keeps only those sheets of each item (see
-    :mod:`.selection`; the files are then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in
-    each file's sheets of paper and ink estimate. *cut* (``svg`` or ``dxf``) also writes a
-    cut file per card sheet (see :mod:`.cutfiles`) and prints the cutter's marks. The files
-    are moved into *out_dir* only when all were written
-    (:func:`~generator.io.output.staged`); a caller's ``staged`` block around this call
-    moves them in with its own files.
+def kit_files(library: Library, *, items: Sequence[str] = DEFAULT_ITEMS,
+              spec: SheetSpec = SheetSpec(), card: Size | None = None, cmyk: bool = False,
+              overlap: float = 6.0, progress: Callable[[str], None] | None = None,
+              sheets: frozenset[int] | None = None, count_ink: bool = False,
+              cut: CutFormat | None = None) -> list[OutFile]:
+    """``NAME.pdf`` for each item and ``kit.pdf`` with all of them, in *items* order,
+    encoded. *sheets* keeps only those sheets of each item (see :mod:`.selection`; the
+    files are then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in each file's sheets of
+    paper and ink estimate. *cut* (``svg`` or ``dxf``) also makes a cut file per card
+    sheet (see :mod:`.cutfiles`) and prints the cutter's marks.
 
     :raises: :exc:`ImpositionError` if no item has any of *sheets*.
     """
@@ -201,10 +153,10 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         file = f"{stems[name]}{side}.pdf"
         one = _render_lazily(library, name, spec, settings, overlap=overlap, card=card,
                              cmyk=cmyk, count_ink=count_ink)
-        return _write(out_dir, [] if one is None else [(file, *one)], cut_encoded)
+        return _files([] if one is None else [(file, *one)], cut_encoded)
     if (len(items) > 1 and sheets is None and not shares(spec, sheets, cut)
             and _cards(library, items) >= LAZY_KIT_CARDS):
-        return _write(out_dir, _render_kit_lazily(
+        return _files(_render_kit_lazily(
             library, items, [f"{stems[name]}{side}.pdf" for name in items],
             f"kit{side}.pdf", spec, settings, overlap=overlap, card=card, cmyk=cmyk,
             count_ink=count_ink, progress=progress), cut_encoded)
@@ -261,8 +213,8 @@ def build(library: Library, out_dir: Path, *, items: Sequence[str] = DEFAULT_ITE
         counts = {f"{stems[name]}{side}.pdf": c for name, c in per_item.items()}
         counts[f"kit{side}.pdf"] = (sum(c[0] for c in per_part),
                                     _total([c[1] for c in per_part]))
-    return _write(out_dir, [(file, len(pages), data, *counts.get(file, (None, None)))
-                            for file, pages, data in encoded], cut_encoded)
+    return _files([(file, len(pages), data, *counts.get(file, (None, None)))
+                   for file, pages, data in encoded], cut_encoded)
 
 
 #: A file's ink in rated pages, when asked for (see :class:`.ink.Counting`).
@@ -308,8 +260,7 @@ LAZY_KIT_CARDS = 1000
 
 def _cards(library: Library, items: Sequence[str]) -> int:
     """The cards of *items* (a board has none)."""
-    return sum(card_count(item) for item in map(library.item, items)
-               if not isinstance(item, Board))
+    return sum(printable(library.item(name)).cards for name in items)
 
 
 def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[str],
@@ -356,12 +307,11 @@ def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[s
                        _total([e[4] for e in encoded if e[4] is not None]))]
 
 
-def _write(out_dir: Path, encoded: Sequence[_Encoded], cut_encoded: Sequence[tuple[str, bytes]]
-           ) -> list[Built]:
-    with staged(out_dir) as stage:
-        return [Built(stage.write(file, data), pages, len(data), paper, ink)
-                for file, pages, data, paper, ink in encoded] + [
-            Built(stage.write(file, data), 1, len(data)) for file, data in cut_encoded]
+def _files(encoded: Sequence[_Encoded], cut_encoded: Sequence[tuple[str, bytes]]
+           ) -> list[OutFile]:
+    return [OutFile(file, data, pages, paper, ink)
+            for file, pages, data, paper, ink in encoded] + [
+        OutFile(file, data) for file, data in cut_encoded]
 
 
 #: The whole kit's file: no item may be written under this name beside it.
@@ -379,7 +329,7 @@ def output_stems(library: Library, items: Sequence[str]) -> dict[str, str]:
     stems: dict[str, str] = {}
     taken: dict[str, str] = {}
     for name in items:
-        stem = safe_name(library.item(name).name)
+        stem = printable(library.item(name)).stem
         if stem.casefold() in taken:
             raise OutputError(f"{name!r} and {taken[stem.casefold()]!r} would both be "
                               f"written as {stem}.pdf; rename one of the templates")
@@ -411,9 +361,8 @@ def _paper_sheets(library: Library, name: str, pages: int, spec: SheetSpec) -> i
     return pages
 
 
-def calibrate(out_dir: Path, spec: SheetSpec) -> Built:
+def calibration_file(spec: SheetSpec) -> OutFile:
+    """The duplex calibration sheet of *spec*'s paper and flip as a PDF."""
     pages = calibration_pages(spec)
     data = pdf.render(pages, title="opencards duplex calibration")
-    with staged(out_dir) as stage:
-        path = stage.write(f"calibration-{spec.paper}-{spec.flip}.pdf", data)
-    return Built(path, len(pages), len(data))
+    return OutFile(f"calibration-{spec.paper}-{spec.flip}.pdf", data, len(pages))

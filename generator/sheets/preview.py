@@ -1,17 +1,13 @@
 """A contact sheet of every kind of card and both boards, drawn by the tool itself."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..draw.art.board import board_group, board_size
 from ..draw.art.cards import card_back, card_front, letter_back, letter_front
 from ..model.cards import Card
 from ..draw.geometry import Transform
 from ..model.letters import LetterCard
 from ..draw.scene import Group, Item, Page, Text
-from ..draw.backends import png
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import atomic_write, prepare_parent
 from ..io.templates import Library
 
 GAP = 4.0
@@ -56,11 +52,3 @@ def contact_sheet(library: Library) -> Page:
         x += width + GAP
     height = 3 * GAP + 2 * size.height + CAPTION + GAP
     return Page(x, height, tuple(items), background="#ffffff", label="opencards preview")
-
-
-def write_preview(library: Library, path: Path, *, dpi: float = 100) -> Path:
-    """Draws :func:`contact_sheet` and writes it as the PNG file *path* (its folder is
-    made if missing); ``docs/preview.png`` is this at the default *dpi*."""
-    page = contact_sheet(library)
-    prepare_parent(path)
-    return atomic_write(path, png.render(page, dpi=dpi))

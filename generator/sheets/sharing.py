@@ -18,10 +18,10 @@ from ..draw.geometry import Size
 from ..errors import ImpositionError
 from .cards import oriented_plan
 from .fold import pair_size
-from .spec import Backs, SheetSpec
+from .spec import Backs, Paper, SheetSpec
 
 #: The papers on which items share sheets.
-SHARED_PAPERS = ("a3",)
+SHARED_PAPERS = (Paper.A3,)
 
 
 @dataclass(frozen=True)

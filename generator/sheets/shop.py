@@ -17,23 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
 
-from ..draw.art.board import board_group, board_size, whole
 from ..draw.backends import pdfx
 from ..draw.backends.colour import IccProfile, ProfiledInks, srgb_profile_bytes
 from ..draw.geometry import Rect, Size, Transform
-from ..draw.scene import REGISTRATION, Box, Group, Item, Line, Page, Paint, Text
+from ..draw.scene import REGISTRATION, Group, Item, Line, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
-from ..io.output import staged
 from ..io.templates import Library
-from ..model.board import Board
-from ..model.traditional import TraditionalPack
 from ..model.units import MM_PER_INCH
-from ..rules.validation import Source
-from .export import card_set, export_cards
-from .kit import DEFAULT_ITEMS, SHOP_SIZES, Built, output_stems
-from .render import Progress, card_page, card_pages
+from .export import card_pngs
+from .files import OutFile
+from .kit import DEFAULT_ITEMS, SHOP_SIZES, output_stems
+from .printable import printable
+from .spec import Paper
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
 METRIC_BLEED = 3.0
@@ -66,9 +62,9 @@ def in_inches(size: Size) -> bool:
                for side in (size.width, size.height))
 
 
-def shop_bleed(size: Size, paper: str = "a4") -> float:
+def shop_bleed(size: Size, paper: Paper = Paper.A4) -> float:
     """1/8 in on Letter paper or for an inch-sized card, else 3 mm."""
-    return INCH_BLEED if paper == "letter" or in_inches(size) else METRIC_BLEED
+    return INCH_BLEED if paper is Paper.LETTER or in_inches(size) else METRIC_BLEED
 
 
 def crop_marks(trim: Rect, bleed: float) -> Group:
@@ -99,38 +95,27 @@ def shop_page(card: Page, bleed: float, label: str) -> Page:
     return Page(width, height, items, trim=trim, bleed=trim.inset(-bleed), label=label)
 
 
-def item_shop_pages(library: Library, name: str, card: Size | None, paper: str
+def item_shop_pages(library: Library, name: str, card: Size | None, paper: Paper
                     ) -> list[Page]:
     """The shop pages of one kit item: face, back, face, back... of its cards, or the face
     of a board."""
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card, square=card)
-    item = library.item(name)
-    if isinstance(item, Board):
-        size = board_size(settings.square, view=whole(item))
-        bleed = shop_bleed(size, paper)
-        # The edge band's colour runs into the bleed, as on the home-printed pieces.
-        figure = Group((Box(Rect(-bleed, -bleed, size.width + 2 * bleed,
-                                 size.height + 2 * bleed), Paint(fill=DEFAULT_STYLE.board_edge)),
-                        board_group(item, square=settings.square)))
-        page = card_page(figure, size, bleed, item.name)
-        return [shop_page(page, bleed, f"{item.name} board, page 1 of 1")]
-    source = card_set(library, name)
-    size = card or _own_size(source) or settings.card
+    item = printable(library.item(name))
+    size = item.size(settings, card)
     bleed = shop_bleed(size, paper)
-    pages = list(card_pages(source, settings, bleed=bleed, card_size=size))
+    pages = item.trimmed(settings, bleed=bleed, card_size=size)
     return [shop_page(page, bleed, f"{page.label}, page {n} of {len(pages)}")
-            for n, (_, page) in enumerate(pages, 1)]
+            for n, page in enumerate(pages, 1)]
 
 
-def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
+def shop_files(library: Library, profile: IccProfile, *,
                items: Sequence[str] = DEFAULT_ITEMS, card: Size | None = None,
-               paper: str = "a4", progress: Callable[[str], None] | None = None,
-               overprint_black: bool = False) -> list[Built]:
-    """Writes ``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of
-    *profile*. *card* is the card size as asked, kept as it is.
-    Everything is drawn and encoded before anything is written."""
+               paper: Paper = Paper.A4, progress: Callable[[str], None] | None = None,
+               overprint_black: bool = False) -> list[OutFile]:
+    """``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of *profile*,
+    encoded. *card* is the card size as asked, kept as it is."""
     # A misspelt name or two items sharing a file fail before any progress is shown.
     stems = output_stems(library, list(dict.fromkeys(items)))
     inks = ProfiledInks(profile)
@@ -139,32 +124,19 @@ def build_shop(library: Library, out_dir: Path, profile: IccProfile, *,
         if progress:
             progress(name)
         pages = item_shop_pages(library, name, card, paper)
-        encoded.append((f"{stems[name]}-shop.pdf", len(pages),
-                        pdfx.render(pages, profile, title=f"opencards {name} (print shop)",
-                                    inks=inks, overprint_black=overprint_black)))
-    with staged(out_dir) as stage:
-        return [Built(stage.write(file, data), count, len(data))
-                for file, count, data in encoded]
+        encoded.append(OutFile(f"{stems[name]}-shop.pdf",
+                               pdfx.render(pages, profile,
+                                           title=f"opencards {name} (print shop)",
+                                           inks=inks, overprint_black=overprint_black),
+                               len(pages)))
+    return encoded
 
 
-def export_shop_cards(library: Library, out_dir: Path, *, items: Sequence[str] = (),
-                      dpi: int = 300, card: Size | None = None, bleed: float = INCH_BLEED,
-                      progress: Progress | None = None) -> list[Built]:
+def shop_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
+              card: Size | None = None, bleed: float = INCH_BLEED) -> list[OutFile]:
     """One PNG per card face and back for shops that take images: *bleed* (1/8 in unless
     asked otherwise), sRGB profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi:
     825 x 1125 px), a traditional pack at its own size. Rasterised from
-    the cards' PDF as ``export-cards`` does; written as ``OUT/cards/NAME/NAME-1R-face.png``
-    when all are made."""
-    return export_cards(library, out_dir, items=items, dpi=dpi, bleed=bleed, card=card,
-                        progress=progress, icc_profile=srgb_profile_bytes(),
-                        size_of=_own_size)
-
-
-def _own_size(source: Source | TraditionalPack) -> Size | None:
-    """A traditional pack's own card size (its 63 x 88 mm, with 3 mm bleed); open cards
-    take the settings' size (None)."""
-    if isinstance(source, TraditionalPack):
-        return source.size
-    return None
-
-
+    the cards' PDF as ``export-cards`` does, as ``cards/NAME/NAME-1R-face.png``."""
+    return card_pngs(library, items=items, dpi=dpi, bleed=bleed, card=card,
+                     icc_profile=srgb_profile_bytes())

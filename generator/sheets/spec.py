@@ -18,10 +18,23 @@ from typing import TypeVar
 
 from ..draw.geometry import Rect, Size, Transform
 from ..errors import ImpositionError
+from ..model.limits import CUTTER_INSET, CUTTER_LENGTH
 
-#: Portrait sheet sizes by the name ``--paper`` takes.
-PAPERS: dict[str, Size] = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4),
-                           "a3": Size(297.0, 420.0)}
+class Paper(enum.StrEnum):
+    """The sheet sizes the kit is laid out for (``--paper``), portrait."""
+
+    A3 = "a3"
+    A4 = "a4"
+    LETTER = "letter"
+
+    @property
+    def size(self) -> Size:
+        return PAPERS[self]
+
+
+#: Portrait sheet sizes by paper.
+PAPERS: dict[Paper, Size] = {Paper.A4: Size(210.0, 297.0), Paper.LETTER: Size(215.9, 279.4),
+                             Paper.A3: Size(297.0, 420.0)}
 
 
 class Flip(enum.StrEnum):
@@ -83,29 +96,24 @@ class Orientation(enum.StrEnum):
 _Choice = TypeVar("_Choice", bound=enum.StrEnum)
 
 
-def _choice(kind: type[_Choice], field: str, value: object) -> _Choice:
-    """*value* as a member of *kind*: the member itself or its exact spelling."""
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        try:
-            return kind(value)
-        except ValueError:
-            pass
-    choices = ", ".join(member.value for member in kind)
-    raise ImpositionError(f"sheet {field}: expected one of {choices}, got {value!r}")
+def _check_member(kind: type[_Choice], field: str, value: object) -> None:
+    """Refuses a *value* that is no member of *kind*: a spelling is read into a member
+    once, where it is typed (the command line's parameter types), never here."""
+    if not isinstance(value, kind):
+        choices = ", ".join(f"{kind.__name__}.{member.name}" for member in kind)
+        raise ImpositionError(f"sheet {field}: expected one of {choices}, got {value!r}")
 
 
 @dataclass(frozen=True)
 class SheetSpec:
-    """A sheet and how to print it. *flip* and *backs* take a member or its spelling
-    (``"short"``); anything else is refused here rather than printed the wrong way.
+    """A sheet and how to print it. The choices take their enums' members only; a
+    spelling such as ``"short"`` is refused here rather than printed the wrong way.
 
-    >>> SheetSpec(flip="short").flip is Flip.SHORT
+    >>> SheetSpec(flip=Flip.SHORT).flip is Flip.SHORT
     True
     """
 
-    paper: str = "a4"
+    paper: Paper = Paper.A4
     margin: float = 5.0        # the printer's safe margin: nothing is printed nearer the edge
     #: Per-edge margins (top, right, bottom, left) instead of *margin*, for printers with a
     #: larger margin on one edge.
@@ -125,24 +133,30 @@ class SheetSpec:
     cutter_marks: bool = False
     #: Their style: Silhouette's square and two brackets, or three squares.
     cutter_style: CutterMarks = CutterMarks.SILHOUETTE
+    #: Silhouette Studio's registration settings "Inset" (paper edge to the marks) and
+    #: "Length" (the brackets' arms), in mm; None: chosen for the card size so that the
+    #: most cards fit (see :func:`.cards.oriented_plan`).
+    cutter_inset: float | None = None
+    cutter_length: float | None = None
 
     def __post_init__(self) -> None:
-        if self.paper not in PAPERS:
-            raise ImpositionError(f"sheet paper: expected one of {', '.join(PAPERS)}, "
-                                  f"got {self.paper!r}")
-        # Frozen: the checked members replace the spellings through object.__setattr__.
-        object.__setattr__(self, "flip", _choice(Flip, "flip", self.flip))
-        object.__setattr__(self, "backs", _choice(Backs, "backs", self.backs))
-        object.__setattr__(self, "marks", _choice(Marks, "marks", self.marks))
-        object.__setattr__(self, "orientation",
-                           _choice(Orientation, "orientation", self.orientation))
-        object.__setattr__(self, "cutter_style",
-                           _choice(CutterMarks, "cutter_style", self.cutter_style))
+        _check_member(Paper, "paper", self.paper)
+        _check_member(Flip, "flip", self.flip)
+        _check_member(Backs, "backs", self.backs)
+        _check_member(Marks, "marks", self.marks)
+        _check_member(Orientation, "orientation", self.orientation)
+        _check_member(CutterMarks, "cutter_style", self.cutter_style)
         for name in ("margin", "gap", "bleed", "mark_offset", "mark_length"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise ImpositionError(f"sheet {name}: expected a length of 0 mm or more, "
                                       f"got {value!r}")
+        for name, limit in (("cutter_inset", CUTTER_INSET), ("cutter_length", CUTTER_LENGTH)):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, (int, float))
+                                      or not limit.low <= value <= limit.high):
+                raise ImpositionError(f"sheet {name}: expected {limit.low:g} to "
+                                      f"{limit.high:g} mm, got {value!r}")
         m = self.margins
         if m is not None and (not isinstance(m, tuple) or len(m) != 4 or not all(
                 isinstance(v, (int, float)) and v >= 0 for v in m)):

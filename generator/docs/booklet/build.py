@@ -45,7 +45,8 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
     geometry = Geometry.for_paper(paper)
     done = typeset(booklet, figures, geometry)
     title = f"{booklet.title}: {booklet.subtitle}" if booklet.subtitle else booklet.title
-    body = pdf.render(done.pages, title=title, lang=lang, outline=done.outline)
+    body = pdf.render(done.pages, title=title, lang=lang, outline=done.outline,
+                      links=done.links)
     saddle = pdf.render(impose(done.pages, creep=creep), title=title, lang=lang) \
         if imposition == "saddle" else None
     return Made(booklet, done, figures, body, saddle)

@@ -12,13 +12,14 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import NamedTuple
 
 from ...draw import fonts
 from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Line, Page, Paint, Text
 from ...draw.text import Line as SetLine, break_lines
-from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
+from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table, unlinked
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -59,11 +60,24 @@ def glued(text: str, lang: str) -> str:
     return text
 
 
-def _must_not_end(word: str, following: str) -> bool:
-    """A Russian word that may not end a line: a one-letter word, or a preposition before
-    a square name (на f6)."""
-    return word in _SHORT or (word.lower() in _PREPOSITIONS
-                              and _SQUARE.match(following) is not None)
+#: English words that may not end a line: one-letter words, and the words that stand before
+#: a number (fig. 3, p. 12).
+_EN_SHORT = frozenset({"a", "A", "I"})
+_EN_BEFORE_NUMBER = frozenset({"fig.", "Fig.", "p.", "pp.", "No.", "no."})
+#: Units a number is not parted from (5 mm).
+_UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
+
+
+def _must_not_end(word: str, following: str, lang: str) -> bool:
+    """A word that may not end a line. Russian: a one-letter word, or a preposition before
+    a square name (на f6). English: a one-letter word (a, I), fig. or p. before its number.
+    Both: a number before its unit (5 mm)."""
+    if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
+        return True
+    if lang == "ru":
+        return word in _SHORT or (word.lower() in _PREPOSITIONS
+                                  and _SQUARE.match(following) is not None)
+    return word in _EN_SHORT or (word in _EN_BEFORE_NUMBER and following[:1].isdigit())
 
 
 def _line_ends(lines: list[SetLine], groups: list[str]) -> list[int] | None:
@@ -92,9 +106,11 @@ def _line_ends(lines: list[SetLine], groups: list[str]) -> list[int] | None:
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool) -> list[SetLine]:
     """*text* broken into lines (:func:`break_lines`, hyphenated when justified) with the
-    language's typography. In Russian no line ends in a one-letter word or in a preposition
-    before a square: such a word is glued to the next one with a no-break space, but only
-    where a line would end there, so that the other words keep their hyphenation points."""
+    language's typography: no line ends in a word that must stay with the next
+    (:func:`_must_not_end`), and the last line is never the tail of a hyphenated word.
+    Such a word is glued to the next one with a no-break space (a glued pair is never
+    hyphenated either), but only where a line would end there, so that the other words
+    keep their hyphenation points."""
     text = glued(text, lang)
     words = text.split()
     glue: set[int] = set()
@@ -108,12 +124,14 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
         shown_groups = [GLUE.join(words[i] for i in group) for group in groups]
         lines = break_lines(" ".join(shown_groups), width, font, size, lang,
                             justify=justify, hyphenate=justify)
-        if lang != "ru":
-            return lines
         ends = _line_ends(lines, shown_groups) or []
         bad = {groups[g][-1] for g in ends
                if groups[g][-1] + 1 < len(words)
-               and _must_not_end(words[groups[g][-1]], words[groups[g][-1] + 1])}
+               and _must_not_end(words[groups[g][-1]], words[groups[g][-1] + 1], lang)}
+        if len(lines) > 1 and len(words) > 1 and lines[-2].words[-1].endswith("-") \
+                and len(lines[-1].words) == 1:
+            # "заби-" / "рает.": the paragraph's last word is not hyphenated.
+            bad.add(len(words) - 2)
         if not bad - glue:
             return lines
         glue |= bad
@@ -185,6 +203,11 @@ class Geometry:
         return self.height - self.margin_bottom - 8.0 * self.style.header / Style.header
 
 
+#: A figure may be drawn down to this share of its height to stay on the page of the text
+#: that introduces it, rather than leave that page half empty.
+SHRINK = 0.7
+
+
 @dataclass
 class Unit:
     """An unbreakable piece of a chapter, drawn with y = 0 at its top."""
@@ -193,15 +216,51 @@ class Unit:
     items: list[Item]
     space_before: float = 0.0
     keep_with_next: bool = False
+    art: float = 0.0
+    """A figure's drawing: its height (the unit's height less the gap below it); 0 for
+    text, which cannot shrink."""
+    centre: float = 0.0
+    """The x the drawing is centred on, kept when it shrinks."""
+    links: list[tuple[Rect, str]] = field(default_factory=list)
+    """Cross-references on this unit: the label's box (unit coordinates) and the target,
+    ``chapter`` or ``chapter/section``."""
+    anchor: str = ""
+    """What links to this unit: ``chapter`` for a chapter's title, ``chapter/section`` for
+    a section's heading."""
+    header: Unit | None = None
+    """A table row's header row, set again at the top of a page the table runs onto."""
+
+    def room_to_shrink(self) -> float:
+        return self.art * (1.0 - SHRINK)
+
+    def shrunk(self, by: float) -> Unit:
+        """The figure drawn *by* mm less high, scaled about its centre line."""
+        k = (self.art - by) / self.art
+        at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
+        return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
+                    self.keep_with_next, self.art - by, self.centre)
+
+
+class Link(NamedTuple):
+    """A link on page *page* (index from 0): its box in mm from the page's top left, and
+    where it leads: page *to_page*, *to_y* mm from the top."""
+
+    page: int
+    box: Rect
+    to_page: int
+    to_y: float
 
 
 @dataclass(frozen=True)
 class Typeset:
     pages: list[Page]
     outline: list[tuple[str, int, int]]
-    """(title, level, page index) for the PDF's bookmarks."""
+    """(title, level, page index) for the PDF's bookmarks: chapters, and their sections
+    one level down."""
     contents: list[tuple[str, int]]
     """(chapter title, printed page number) as the contents list shows them."""
+    links: list[Link] = field(default_factory=list)
+    """The contents' entries and the cross-references of the text, resolved to pages."""
 
 
 def _text(x: float, y: float, text: str, size: float, *, font: str = "regular",
@@ -219,16 +278,38 @@ class _Setter:
               anchor: str = "start", lead: float | None = None) -> list[Unit]:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
+        text, links = unlinked(text)
+        # A label stays on one line: its words are glued.
+        labels = [(GLUE.join(label.split()), f"{chapter}/{part}" if part else chapter)
+                  for label, chapter, part in links]
+        for label, _ in labels:
+            text = text.replace(" ".join(label.split(GLUE)), label, 1)
         units = []
-        for line in set_lines(text, width, font, size, self.lang, justify=justify):
+        set_ = set_lines(text, width, font, size, self.lang, justify=justify)
+        for number, line in enumerate(set_):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
             # PDF word spacing widens a no-break space too: share the stretch among all.
             spaces, glue = line.text.count(" "), line.text.count(GLUE)
             stretch = line.word_space * spaces / (spaces + glue) if glue else line.word_space
-            units.append(Unit(lead, [_text(at, lead * 0.78, shown(line.text), size,
-                                           font=font, anchor=anchor, fill=fill,
-                                           word_space=round(stretch, 4))]))
+            printed = shown(line.text)
+            unit = Unit(lead, [_text(at, lead * 0.78, printed, size, font=font,
+                                     anchor=anchor, fill=fill, word_space=round(stretch, 4))])
+            while labels and labels[0][0] in line.text:
+                label, target = labels.pop(0)
+                start = line.text.index(label)
+
+                def advance(part: str) -> float:
+                    return (fonts.measure(shown(part), font, size)
+                            + stretch * (part.count(" ") + part.count(GLUE)))
+
+                left = at - {"start": 0.0, "middle": 0.5, "end": 1.0}[anchor] * advance(
+                    line.text)
+                x0 = left + advance(line.text[:start])
+                unit.links.append((Rect(x0, 0.0, advance(label), lead), target))
+            # A word hyphenated at the line's end is not parted across two pages.
+            unit.keep_with_next = number < len(set_) - 1 and line.words[-1].endswith("-")
+            units.append(unit)
         return units
 
     @staticmethod
@@ -257,8 +338,10 @@ class _Setter:
         return units
 
     def heading(self, text: str, size: float, space_before: float, where: str = "",
-                key: str = "") -> list[Unit]:
+                key: str = "", anchor: str = "") -> list[Unit]:
         units = self.lines(text, self.g.column, size=size, font="bold", justify=False)
+        if units:
+            units[0].anchor = anchor
         if not units:
             raise TemplateError(where, key, expected="a heading with text", got=repr(text))
         if len(units) > HEADING_LINES:
@@ -290,7 +373,7 @@ class _Setter:
             spare = width - sum(longest)
             extra = [f - m for f, m in zip(full, longest)]
             widths = [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
-        units = []
+        units: list[Unit] = []
         for number, row in enumerate(rows):
             font = "bold" if number == 0 else "regular"
             cells = [self.lines(cell, widths[c] - 2 * pad, x=sum(widths[:c]) + pad, size=size,
@@ -307,7 +390,8 @@ class _Setter:
             items.append(Line(0, height, width, height, Paint(stroke=GREY, width=rule)))
             if number == 0:
                 items.append(Line(0, 0, width, 0, Paint(stroke=GREY, width=0.35)))
-            units.append(Unit(height, items, keep_with_next=number == 0))
+            units.append(Unit(height, items, keep_with_next=number == 0,
+                              header=units[0] if units else None))
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
@@ -321,7 +405,7 @@ class _Setter:
                              x=self.g.column * 0.05, size=self.s.caption, fill=GREY,
                              justify=False, anchor="middle")
         first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
-                     keep_with_next=True)
+                     keep_with_next=True, art=h, centre=self.g.column / 2)
         body = self.g.body_bottom - self.g.body_top
         if first.height + sum(u.height for u in caption) > body:
             # The figure and its caption stay together: more than a page cannot be set.
@@ -352,12 +436,14 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
                    counter: list[int], word: str) -> list[Unit]:
     s = setter.s
     _check_header(setter, chapter)
-    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title")
+    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
+                           anchor=chapter.key)
     body = setter.g.body_bottom - setter.g.body_top
     for i, section in enumerate(chapter.sections):
         if section.heading:
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
-                                    f"section[{i}].heading")
+                                    f"section[{i}].heading",
+                                    anchor=f"{chapter.key}/{section.key}")
         for block in section.blocks:
             if isinstance(block, Paragraph):
                 units += setter.paragraph(block)
@@ -388,9 +474,19 @@ def _paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
         while units[j].keep_with_next and j + 1 < len(units):
             j += 1
             need += units[j].space_before + units[j].height
-        if y + need > g.body_bottom + 0.01 and pages[-1]:
+        over = y + need - (g.body_bottom + 0.01)
+        if over > 0 and pages[-1]:
+            # A figure that would fit a little smaller stays here with its text.
+            figure = next((k for k in range(i, j + 1) if units[k].art), None)
+            if figure is not None and units[figure].room_to_shrink() >= over:
+                units[figure] = units[figure].shrunk(over + 0.01)
+                continue
             pages.append([])
             y = g.body_top
+            header = units[i].header
+            if header is not None:
+                pages[-1].append((y, header))
+                y += header.height
             continue
         for k in range(i, j + 1):
             if pages[-1]:
@@ -446,6 +542,8 @@ def _title_page(booklet: Booklet, setter: _Setter) -> Page:
 
 def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
               ) -> list[list[tuple[float, Unit]]]:
+    """The contents list, one entry per chapter (in the booklet's order), each entry a link
+    to its chapter."""
     g = setter.g
     units = setter.heading(booklet.contents_heading, g.style.h1, 0.0, booklet.where,
                            "contents")
@@ -454,9 +552,11 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     # same way before and after the page numbers are known.
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
-    for title, number in entries:
+    for (title, number), chapter in zip(entries, booklet.chapters):
         lines = set_lines(title, room, "regular", size, setter.lang, justify=False)
         entry = setter.lines(title, room, justify=False)
+        for unit in entry:
+            unit.links.append((Rect(0.0, 0.0, g.column, unit.height), chapter.key))
         count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
         entry[-1].items += [
@@ -481,17 +581,40 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
     first = 1 + len(provisional)
     entries = []
     number = first + 1
-    for chapter, placed_pages in bodies:
+    for chapter, chapter_body in bodies:
         entries.append((chapter.title, number))
-        number += len(placed_pages)
+        number += len(chapter_body)
     contents = _contents(booklet, setter, entries)
     pages = [_title_page(booklet, setter)]
+    placed_pages: list[list[tuple[float, Unit]]] = [[]]   # the title page has no links
     for placed in contents:
         pages.append(_page(geometry, placed, "", len(pages) + 1, "contents"))
+        placed_pages.append(placed)
     outline = [(booklet.contents_heading, 0, 1)]
-    for chapter, chapter_pages in bodies:
+    headings = {f"{c.key}/{s.key}": s.heading for c in booklet.chapters for s in c.sections}
+    for chapter, chapter_body in bodies:
         outline.append((chapter.title, 0, len(pages)))
-        for placed in chapter_pages:
+        for placed in chapter_body:
+            for _, unit in placed:
+                if "/" in unit.anchor:
+                    outline.append((headings[unit.anchor], 1, len(pages)))
             pages.append(_page(geometry, placed, glued(chapter.title, booklet.lang),
                                len(pages) + 1, chapter.key))
-    return Typeset(pages, outline, entries)
+            placed_pages.append(placed)
+    return Typeset(pages, outline, entries, _links(placed_pages, geometry))
+
+
+def _links(pages: list[list[tuple[float, Unit]]], g: Geometry) -> list[Link]:
+    """Every link of the units placed on *pages*, to the page and height of its target; a
+    link to a chapter the booklet leaves out is dropped (its label prints as text)."""
+    anchors = {unit.anchor: (number, y) for number, placed in enumerate(pages)
+               for y, unit in placed if unit.anchor}
+    links = []
+    for number, placed in enumerate(pages):
+        for y, unit in placed:
+            for box, target in unit.links:
+                if target in anchors:
+                    to_page, to_y = anchors[target]
+                    links.append(Link(number, Rect(g.margin_x + box.x, y + box.y, box.w,
+                                                   box.h), to_page, to_y))
+    return links

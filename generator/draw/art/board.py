@@ -108,20 +108,26 @@ def _crosswise_square(square: Square, rect: Rect, board: Board, style: Style,
 
 def _square(square: Square, rect: Rect, board: Board, style: Style) -> list[Item]:
     items: list[Item] = [Box(rect, Paint(fill=_square_fill(square, style)))]
-    u = min(rect.w / 25, rect.h / 50)
+    # A square shaped like a card (25 x 50 mm) puts its signs where a card's value and
+    # suit are not; a square cell (a compact figure's) has one place, its middle.
+    cell = rect.h < rect.w * 1.5
+    u = min(rect.w, rect.h) / 25 if cell else min(rect.w / 25, rect.h / 50)
     cx, cy = rect.centre
     if square.colour is not None:
         # A faint suit sign names the colour for readers who cannot see it.
         sign = style.tint[square.colour] if square.shade is Shade.DARK \
             else style.suit[square.colour]
-        items.append(centred_text(square.colour.suit_sign, cx, rect.y + rect.h * 0.75,
-                                  9 * u, sign, font="regular"))
+        # In a cell it keeps to a corner, clear of the dot that marks a move there.
+        at = (rect.x + rect.w * 0.22, rect.y + rect.h * 0.78) if cell \
+            else (cx, rect.y + rect.h * 0.75)
+        items.append(centred_text(square.colour.suit_sign, *at, (6 if cell else 9) * u, sign,
+                                  font="regular"))
     if board.thin_line:
         grey = "#8c8c8c" if square.shade is Shade.DARK else "#a8a8a8"
         items.append(Line(rect.x, cy, rect.right, cy, Paint(stroke=grey, width=0.2)))
     if square.name in board.king_squares:
-        r = min(rect.w, rect.h) * 0.36
-        ring_y = rect.y + rect.h * 0.3 if square.colour is not None else cy
+        r = min(rect.w, rect.h) * (0.44 if cell else 0.36)
+        ring_y = rect.y + rect.h * 0.3 if square.colour is not None and not cell else cy
         items.append(Circle(cx, ring_y, r, Paint(stroke=style.paper, width=1.6 * u)))
         items.append(Circle(cx, ring_y, r, Paint(stroke=style.ink, width=0.7 * u)))
     return items

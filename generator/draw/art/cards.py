@@ -189,3 +189,20 @@ def letter_back(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 5
         marks += _back_daggers(size, u, style)
     return _back(size, bleed, style, letters.marks.back_hatching,
                  back_key(letters.name, has_dagger), marks, corner)
+
+
+def side_mark(size: Size, solid: bool, style: Style = DEFAULT_STYLE) -> Box:
+    """A figure's mark of whose card this is (no printed card carries it): a bar across
+    the card's base, the end nearest its owner, between the corner marks and under the
+    lower value, where no pack or letter set prints anything (the arrow sits at the other
+    end, daggers and circles in the corners). *solid* fills it with ink, as the dark men
+    of a chess diagram; otherwise it is open, paper inside an ink edge."""
+    u = _unit(size)
+    w, h = size.width, size.height
+    edge = 1.1 * u
+    # Clear of the panel's edge, so that it is not read as part of pack 1's dark frame.
+    bar = Rect(w / 2 - 5.5 * u, h - 7.5 * u, 11.0 * u, 4.9 * u)
+    if solid:
+        return Box(bar, Paint(fill=style.ink), radius=0.8 * u)
+    return Box(bar.inset(edge / 2), Paint(fill=style.paper, stroke=style.ink, width=edge),
+               radius=0.8 * u)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from ...errors import ImpositionError
 from ..geometry import Rect, Size
@@ -83,18 +84,20 @@ def dxf_outline(rect: Rect, r: float, height: float) -> list[tuple[float, float,
 def to_dxf(sheet: CutSheet) -> bytes:
     # ezdxf is imported here: only a --cut dxf build pays for loading it.
     import ezdxf
+    # ezdxf does not export its options object for type checkers; it is public all the same.
+    options: Any = getattr(ezdxf, "options")
     # Fixed dates, GUIDs and "created by" stamps: the same sheet gives the same bytes.
-    fixed = ezdxf.options.write_fixed_meta_data_for_testing
-    ezdxf.options.write_fixed_meta_data_for_testing = True
+    fixed = options.write_fixed_meta_data_for_testing
+    options.write_fixed_meta_data_for_testing = True
     try:
         return _dxf_bytes(sheet)
     finally:
-        ezdxf.options.write_fixed_meta_data_for_testing = fixed
+        options.write_fixed_meta_data_for_testing = fixed
 
 
 def _dxf_bytes(sheet: CutSheet) -> bytes:
-    import ezdxf
-    doc = ezdxf.new("R2010", units=4)       # 4: millimetres
+    from ezdxf.filemanagement import new
+    doc = new("R2010", units=4)             # 4: millimetres
     doc.header["$MEASUREMENT"] = 1          # metric
     doc.header["$EXTMIN"] = (0, 0, 0)
     doc.header["$EXTMAX"] = (sheet.paper.width, sheet.paper.height, 0)

@@ -153,7 +153,7 @@ class _Writer:
         #: The group each form was drawn from, for a document that replays these pages.
         self.form_groups: dict[str, Group] = {}
 
-    def colour(self, hex_colour: str):  # noqa: ANN201 - reportlab colour object
+    def colour(self, hex_colour: str) -> Any:  # a reportlab colour object
         if self.inks is not None:
             from reportlab.lib.colors import CMYKColor
             return CMYKColor(*((1.0, 1.0, 1.0, 1.0) if self.registration
@@ -334,9 +334,22 @@ def _box(rect: Rect, page_h: float) -> tuple[float, float, float, float]:
             round(mm_to_pt(rect.right), 4), round(mm_to_pt(page_h - rect.y), 4))
 
 
+#: A link inside a document: on page *page* (index from 0) the box (mm from the page's top
+#: left) that leads to page *to_page*, *to_y* mm from its top; a booklet's
+#: :class:`~generator.docs.booklet.flow.Link` is one.
+PageLink = tuple[int, Rect, int, float]
+
+
+def _destination(to_page: int, to_y: float) -> str:
+    """The name of the place a link leads to: the same place, the same name, in every
+    build (two links to one heading share it)."""
+    return f"to{to_page}-{to_y:.2f}"
+
+
 def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
            lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
-           inks: Inks | None = None, overprint_black: bool = False) -> bytes:
+           inks: Inks | None = None, overprint_black: bool = False,
+           links: Sequence[PageLink] = ()) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
@@ -350,7 +363,11 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
     :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four;
     with *overprint_black* too, solid black overprints the other inks.
 
-    :raises: :exc:`ValueError` if there is no page.
+    *links* become link annotations without a border: a click on the box goes to the
+    target page, its top edge at the target height.
+
+    :raises: :exc:`ValueError` if there is no page, or a link leads to a page the
+        document does not have.
     """
     remaining = iter(pages)
     first = next(remaining, None)
@@ -363,12 +380,25 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
         marks.setdefault(index, []).append((text, level))
     if outline:
         document.canvas.showOutline()
+    sources: dict[int, list[tuple[Rect, str]]] = {}
+    targets: dict[int, dict[str, float]] = {}
+    for on, box, to_page, to_y in links:
+        name = _destination(to_page, to_y)
+        sources.setdefault(on, []).append((box, name))
+        targets.setdefault(to_page, {})[name] = to_y
+    count = 0
     for number, page in enumerate(itertools.chain((first,), remaining)):
         for k, (text, level) in enumerate(marks.get(number, [])):
             key = f"p{number}-{k}"
             document.canvas.bookmarkPage(key)
             document.canvas.addOutlineEntry(text, key, level=level)
+        document.link(page, sources.get(number, ()), targets.get(number, {}))
         document.page(page)
+        count = number + 1
+    missing = sorted(p for p in (*sources, *targets) if p >= count)
+    if missing:
+        raise ValueError(f"a link on or to page {missing[0] + 1}, and the document has "
+                         f"{count} page{'s' if count != 1 else ''}")
     return document.finish()
 
 
@@ -445,6 +475,17 @@ class Document:
         full = Rect(0, 0, page.width, page.height)
         c.setTrimBox(_box(page.trim or full, page.height))
         c.setBleedBox(_box(page.bleed or page.trim or full, page.height))
+
+    def link(self, page: Page, boxes: Iterable[tuple[Rect, str]],
+             places: dict[str, float]) -> None:
+        """Before *page* is drawn: its link annotations (each box, mm from the top left,
+        leading to a named place) and the named places on it (mm from its top), in page
+        space without the drawing's transform, which only the page's stream has."""
+        c = self.canvas
+        for name, y in places.items():
+            c.bookmarkHorizontalAbsolute(name, round(mm_to_pt(page.height - y), 4))
+        for box, name in boxes:
+            c.linkRect("", name, _box(box, page.height), relative=0, thickness=0)
 
     def page(self, page: Page) -> tuple[list[str], list[str]]:
         """Draws *page*; returns its content stream and the forms it uses."""

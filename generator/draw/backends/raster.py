@@ -99,7 +99,8 @@ def images(document: bytes, dpi: float) -> Iterator[Image.Image]:
     def image(_index: int, page: Any) -> Image.Image:
         size_mm = Page(page.get_width() / 72 * 25.4, page.get_height() / 72 * 25.4)
         check_pixels(size_mm, dpi, "the dpi")
-        return page.render(scale=dpi / 72, rev_byteorder=True).to_pil()
+        rendered: Image.Image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()
+        return rendered
     return _each_page(document, image)
 
 

@@ -1,10 +1,13 @@
 """SVG backend (svgwrite). Units stay mm through the viewBox; text is written as outlines
-so the file looks the same on machines without the bundled fonts. Ids are explicit and
-numbers have three decimals, so the same page always gives the same text."""
+so the file looks the same on machines without the bundled fonts, or, asked for, as real
+``<text>`` in the bundled fonts, embedded as subsets, so that it can be selected, searched
+and edited. Ids are explicit and numbers have three decimals, so the same page always gives
+the same text."""
 from __future__ import annotations
 
+import base64
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..geometry import Transform
@@ -19,13 +22,17 @@ def _matrix(t: Transform) -> str:
 
 
 class _Writer:
-    def __init__(self, dwg: svgwrite.Drawing, prefix: str, reuse: bool = False) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, prefix: str, reuse: bool = False,
+                 real_text: bool = False) -> None:
         self.dwg = dwg
         self.prefix = prefix
         self.clips = 0
         self.reuse = reuse
+        self.real_text = real_text
         self.defined: set[str] = set()
         self.outlines: dict[tuple[str, str, str, str], str] = {}
+        #: The characters set in real text, by font: what each embedded subset holds.
+        self.chars: dict[str, set[str]] = {}
 
     def paint(self, paint: Paint) -> dict[str, str]:
         attrs = {"fill": paint.fill or "none"}
@@ -37,11 +44,11 @@ class _Writer:
             attrs["opacity"] = fmt(paint.opacity)
         return attrs
 
-    def items(self, items: Sequence[Item], parent) -> None:  # noqa: ANN001
+    def items(self, items: Sequence[Item], parent: Any) -> None:
         for item in items:
             parent.add(self.element(item))
 
-    def element(self, item: Item):  # noqa: ANN201 - an svgwrite element
+    def element(self, item: Item) -> Any:  # an svgwrite element (svgwrite has no types)
         d = self.dwg
         if isinstance(item, Group):
             if self.reuse and item.key is not None:
@@ -66,7 +73,9 @@ class _Writer:
             return self.text(item)
         raise TypeError(f"unknown scene item {item!r}")  # pragma: no cover
 
-    def text(self, t: Text):  # noqa: ANN201
+    def text(self, t: Text) -> Any:
+        if self.real_text:
+            return self.real(t)
         if t.word_space and t.rotation == 0:
             group = self.dwg.g()
             for part in words_of(t, fonts.measure):
@@ -81,7 +90,39 @@ class _Writer:
         path["aria-label"] = t.text
         return path
 
-    def glyphs(self, t: Text, x0: float):  # noqa: ANN201
+    def real(self, t: Text) -> Any:
+        """Text as a ``<text>`` element in the bundled font, started where the outlines
+        would start (the font's own advances, no kerning), so it lands where they do."""
+        width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
+        x0 = {"start": 0.0, "middle": -width / 2, "end": -width}[t.anchor]
+        name, weight = fonts.family(t.font)
+        self.chars.setdefault(t.font, set()).update(t.text)
+        element = self.dwg.text(t.text, insert=(fmt(x0), 0), fill=t.fill,
+                                font_family=name, font_size=fmt(t.size))
+        if weight != "normal":
+            element["font-weight"] = weight
+        if t.word_space:
+            element["word-spacing"] = fmt(t.word_space)
+        element["transform"] = _matrix(Transform.translate(t.x, t.y)
+                                       @ Transform.rotate(t.rotation))
+        element["xml:space"] = "preserve"
+        return element
+
+    def font_faces(self) -> None:
+        """One ``@font-face`` a font used, its subset embedded as a data URI."""
+        if not self.chars:
+            return
+        rules = []
+        for key in sorted(self.chars):
+            name, weight = fonts.family(key)
+            data = base64.b64encode(fonts.subset(key, "".join(sorted(self.chars[key]))))
+            rules.append(f"@font-face {{ font-family: '{name}'; font-weight: {weight}; "
+                         f"src: url(data:font/ttf;base64,{data.decode('ascii')}) "
+                         "format('truetype'); }")
+        rules.append("text { font-kerning: none; }")
+        self.dwg.defs.add(self.dwg.style("\n".join(rules)))
+
+    def glyphs(self, t: Text, x0: float) -> Any:
         """Text as a reference to its outline, written once per text, font and size; the
         fill sits on the reference so one outline serves every colour."""
         ref = f"{self.prefix}t{len(self.outlines) + 1}"
@@ -95,7 +136,7 @@ class _Writer:
         use["transform"] = _matrix(Transform.translate(t.x, t.y) @ Transform.rotate(t.rotation))
         return use
 
-    def use(self, g: Group):  # noqa: ANN201
+    def use(self, g: Group) -> Any:
         """A keyed group is written once into <defs> and drawn again by reference."""
         ref = self.prefix + "k-" + "".join(ch if ch.isalnum() else "-" for ch in str(g.key))
         if ref not in self.defined:
@@ -105,7 +146,7 @@ class _Writer:
             self.dwg.defs.add(element)
         return self.dwg.use(f"#{ref}")
 
-    def group(self, g: Group):  # noqa: ANN201
+    def group(self, g: Group) -> Any:
         element = self.dwg.g()
         if not g.transform.is_identity:
             element["transform"] = _matrix(g.transform)
@@ -125,19 +166,23 @@ class _Writer:
         return element
 
 
-def render(page: Page, *, prefix: str = "", reuse: bool = False) -> str:
+def render(page: Page, *, prefix: str = "", reuse: bool = False,
+           real_text: bool = False) -> str:
     """One page as a standalone SVG document sized in mm. With *reuse*, every group with a
     key is written once into ``<defs>`` and drawn by ``<use>`` wherever it appears, which
-    keeps a figure of 64 cards small; without it the output is the plain nested drawing."""
+    keeps a figure of 64 cards small; without it the output is the plain nested drawing.
+    With *real_text*, text is ``<text>`` in the bundled fonts, embedded as subsets of the
+    characters used (each font once, as ``@font-face``), instead of outlines."""
     import svgwrite
     dwg = svgwrite.Drawing(size=(f"{fmt(page.width)}mm", f"{fmt(page.height)}mm"),
                            viewBox=f"0 0 {fmt(page.width)} {fmt(page.height)}",
                            profile="full", debug=False)
     if page.label:
         dwg.set_desc(title=page.label)
-    writer = _Writer(dwg, prefix, reuse)
+    writer = _Writer(dwg, prefix, reuse, real_text)
     if page.background:
         dwg.add(dwg.rect(insert=(0, 0), size=(fmt(page.width), fmt(page.height)),
                          fill=page.background))
     writer.items(page.items, dwg)
-    return dwg.tostring() + "\n"
+    writer.font_faces()
+    return str(dwg.tostring()) + "\n"

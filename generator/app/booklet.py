@@ -1,0 +1,99 @@
+"""The rule booklet job: drawn and checked by the rule engine, set, encoded, then written
+(``booklet-LANG.pdf``, with saddle imposition ``booklet-LANG-saddle.pdf`` too)."""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..docs.booklet.build import Made, make_booklet as set_booklet
+from ..docs.booklet.contact import contact_png
+from ..errors import OutputError
+from ..io.output import atomic_write, prepare_parent
+from ..io.templates import Library
+from ..sheets.files import OutFile
+from .files import Built, write_files
+
+
+@dataclass(frozen=True)
+class BookletOptions:
+    """What ``opencards booklet`` is asked for."""
+
+    lang: str = "en"
+    #: The games whose chapters go in; none: the booklet's own selection.
+    games: tuple[str, ...] = ()
+    paper: str = "a5"
+    #: ``none``, or ``saddle``: the pages 2-up as well, for folding and stapling.
+    imposition: str = "none"
+    #: With saddle imposition: how far the innermost sheet's pages move toward the fold.
+    creep: float = 0.0
+    #: Also the first pages side by side as this PNG file.
+    contact_sheet: Path | None = None
+
+
+@dataclass(frozen=True)
+class BookletMade:
+    """A booklet the job wrote: its files, and what was set."""
+
+    made: Made
+    written: list[Built]
+    contact_sheet: Path | None = None
+
+    @property
+    def pages(self) -> int:
+        return len(self.made.pages)
+
+    @property
+    def figures(self) -> int:
+        return len(self.made.figures)
+
+    @property
+    def games(self) -> int:
+        """The game chapters of the booklet's own selection (with no games named)."""
+        return len(self.made.booklet.games)
+
+
+def booklet_files(made: Made) -> list[OutFile]:
+    """The files of a booklet set and encoded: the booklet, and its saddle imposition."""
+    lang = made.booklet.lang
+    files = [OutFile(f"booklet-{lang}.pdf", made.pdf, len(made.pages))]
+    if made.saddle is not None:
+        files.append(OutFile(f"booklet-{lang}-saddle.pdf", made.saddle, len(made.pages)))
+    return files
+
+
+def made_booklets(library: Library, langs: Sequence[str]) -> list[Made]:
+    """The booklets ``build`` adds, on their own paper (A5), drawn before any is
+    written."""
+    return [set_booklet(library, lang) for lang in dict.fromkeys(langs)]
+
+
+def make_booklet(library: Library, out_dir: Path,
+                 options: BookletOptions = BookletOptions()) -> BookletMade:
+    """Writes the rule booklet in *options.lang* into *out_dir*, every figure's layout
+    and every worked example checked by the rule engine first; with a contact sheet, that
+    PNG too.
+
+    :raises: :exc:`~generator.errors.GeneratorError` subclasses; a contact sheet that
+        cannot be written fails the run before anything is.
+    """
+    sheet = options.contact_sheet
+    if sheet is not None:
+        # Before the booklet is written: a contact sheet that cannot be, fails the run
+        # with nothing written.
+        if sheet.suffix.lower() != ".png":
+            raise OutputError(f"{sheet}: --contact-sheet writes a PNG; expected a file "
+                              f"name ending in .png, got {sheet.suffix or 'no suffix'!r}")
+        if os.path.abspath(sheet) == os.path.abspath(out_dir):
+            raise OutputError(f"{sheet}: --contact-sheet names the --out folder; expected "
+                              "a .png file")
+        prepare_parent(sheet, "--contact-sheet", create=False)
+    made = set_booklet(library, options.lang, options.games, paper=options.paper,
+                       imposition=options.imposition, creep=options.creep)
+    contact = contact_png(made.pages) if sheet is not None else None
+    written = write_files(out_dir, booklet_files(made))
+    if sheet is not None and contact is not None:
+        prepare_parent(sheet, "--contact-sheet")
+        return BookletMade(made, written, atomic_write(sheet, contact))
+    return BookletMade(made, written)

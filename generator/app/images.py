@@ -1,0 +1,56 @@
+"""Pictures of the system: one file per card or board (``render``), the contact sheet
+(``preview``) and the figures gallery (``gallery``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..docs.gallery import gallery_page
+from ..draw.backends import png
+from ..io.output import staged
+from ..io.templates import Library
+from ..sheets.preview import contact_sheet
+from ..sheets.render import encode, file_name, render_pages
+from .files import Progress, write_one
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What ``opencards render`` is asked for."""
+
+    fmt: str = "png"
+    dpi: int = 300
+    #: Art extended past the trim on every side, in mm.
+    bleed: float = 0.0
+
+
+def render(library: Library, name: str, out_dir: Path,
+           options: RenderOptions = RenderOptions(), *,
+           progress: Progress | None = None) -> list[Path]:
+    """Writes every card face and back of the pack or letter set *name*, or the board
+    *name*, one file each in *out_dir*, all or none; returns them in pack order.
+
+    Everything is drawn before the folder is made; the files are encoded one at a time
+    as they are written.
+    """
+    pages = render_pages(library, name, options.fmt, dpi=options.dpi, bleed=options.bleed)
+    written: list[Path] = []
+    with staged(out_dir) as stage:
+        for stem, page in pages:
+            written.append(stage.write(file_name(stem, options.fmt),
+                                       encode(page, options.fmt, dpi=options.dpi)))
+            if progress:
+                progress(len(written), len(pages))
+    return written
+
+
+def preview(library: Library, out_file: Path, *, dpi: float = 100) -> Path:
+    """Writes the contact sheet (one card of every pack and letter set, face over back,
+    and both boards) as the PNG *out_file*; ``docs/preview.png`` is this at 100 dpi."""
+    return write_one(out_file, png.render(contact_sheet(library), dpi=dpi))
+
+
+def gallery(library: Library, out_file: Path, *, dpi: float = 100) -> Path:
+    """Writes the figures gallery as the PNG *out_file*; ``docs/figures.png`` is this at
+    100 dpi (a test keeps it up to date)."""
+    return write_one(out_file, png.render(gallery_page(library), dpi=dpi))

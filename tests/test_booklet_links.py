@@ -1,0 +1,163 @@
+"""Issue 25, links: the contents' entries and the cross-references of the text
+(``[label](#chapter/section)`` in a booklet file) are resolved to the page and height of
+their target, checked here against the text of the PDF itself; the outline (bookmarks)
+holds the chapters and their sections. The links are read back from the PDF's link
+annotations: each box holds its label and leads to the page and height where its target is
+printed."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+import pytest
+
+from generator.docs.booklet.build import make_booklet
+from generator.docs.booklet.flow import Link
+from generator.draw.geometry import Rect
+from generator.errors import TemplateError
+from generator.io.booklets import load_booklet
+from generator.io.templates import Library
+from generator.model.booklet import LINK, Bullets, Paragraph
+
+MM = 72 / 25.4
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _text_in(page: pypdfium2.PdfPage, x: float, y: float, w: float, h: float) -> str:
+    """The text inside a box given in mm from the page's top left, spaces made plain."""
+    height = page.get_height()
+    text = page.get_textpage().get_text_bounded(x * MM, height - (y + h) * MM, (x + w) * MM,
+                                                height - y * MM)
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
+
+
+def _label(pdf: pypdfium2.PdfDocument, link: Link) -> str:
+    box = link.box
+    return _text_in(pdf[link.page], box.x, box.y + 0.4, box.w, box.h - 0.8)
+
+
+def _pdf_links(data: bytes) -> list[Link]:
+    """Every link annotation of the PDF *data*: its page, box (mm from the top left) and
+    destination (page, mm from the top), as a reader finds them."""
+    found = []
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        number = {page.objgen: n for n, page in enumerate(pdf.pages)}
+        heights = [float(page.mediabox[3]) for page in pdf.pages]
+        for n, page in enumerate(pdf.pages):
+            for annot in page.obj.get("/Annots", []):
+                assert annot.Subtype == "/Link" and list(annot.Border) == [0, 0, 0]
+                x0, y0, x1, y1 = (float(v) for v in annot.Rect)
+                target, fit, _, top, _ = annot.Dest
+                assert fit == "/XYZ"
+                to_page = number[target.objgen]
+                found.append(Link(n, Rect((x0 / MM), (heights[n] - y1) / MM, (x1 - x0) / MM,
+                                          (y1 - y0) / MM),
+                                  to_page, (heights[to_page] - float(top)) / MM))
+    return found
+
+
+def _target(pdf: pypdfium2.PdfDocument, to_page: int, to_y: float) -> str:
+    """The line of text where a link leads: a heading."""
+    page = pdf[to_page]
+    return _text_in(page, 0, to_y, page.get_width() / MM, 9.0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_links_lead_to_what_they_name(library, lang):
+    made = make_booklet(library, lang)
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    chapters = made.booklet.chapters
+    links = _pdf_links(made.pdf)
+    # The PDF holds the links the typesetting resolved: the same boxes (to 0.01 mm) and
+    # the same places (to 1 mm; the PDF keeps points to 3 decimals).
+    assert len(links) == len(made.typeset.links)
+    for got, meant in zip(links, made.typeset.links):
+        assert (got.page, got.to_page) == (meant.page, meant.to_page)
+        assert got.box.x == pytest.approx(meant.box.x, abs=0.01)
+        assert got.box.y == pytest.approx(meant.box.y, abs=0.01)
+        assert got.box.w == pytest.approx(meant.box.w, abs=0.01)
+        assert got.box.h == pytest.approx(meant.box.h, abs=0.01)
+        assert got.to_y == pytest.approx(meant.to_y, abs=1.0)
+    contents = [link for link in links if made.pages[link.page].label == "contents"]
+    # Each contents entry (a line or two) leads to its chapter's title.
+    entries: dict[tuple[int, float], list[str]] = {}
+    for link in contents:
+        entries.setdefault((link.to_page, link.to_y), []).append(_label(pdf, link))
+    assert len(entries) == len(chapters)
+    for (title, number), ((to_page, to_y), labels) in zip(made.typeset.contents,
+                                                           sorted(entries.items())):
+        assert to_page + 1 == number
+        assert " ".join(labels).startswith(title.split()[0]), (title, labels)
+        assert _target(pdf, to_page, to_y).startswith(title.split(":")[0]), title
+    # Every cross-reference written in the text is a link, its box holds its label and it
+    # leads to the heading it names.
+    written = [(m.group(1), m.group(2), m.group(3) or "")
+               for c in chapters for s in c.sections for b in s.blocks
+               for text in ((b.text,) if isinstance(b, Paragraph) else
+                            b.items if isinstance(b, Bullets) else ())
+               for m in LINK.finditer(text)]
+    present = {c.key: c for c in chapters}
+    written = [w for w in written if w[1] in present]
+    crossrefs = [link for link in links if link not in contents]
+    assert len(written) >= 5 and len(crossrefs) == len(written)
+    for (label, chapter, section), link in zip(written, crossrefs):
+        assert _label(pdf, link) == label, (label, _label(pdf, link))
+        heading = (next(s.heading for s in present[chapter].sections if s.key == section)
+                   if section else present[chapter].title)
+        assert _target(pdf, link.to_page, link.to_y).startswith(heading.split()[0]), \
+            (label, heading)
+    # Links and all, the same booklet is the same bytes.
+    assert make_booklet(library, lang).pdf == made.pdf
+
+
+def test_a_link_to_a_chapter_left_out_prints_as_text(library):
+    made = make_booklet(library, "en", ("basic-4",))
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    text = "".join(page.get_textpage().get_text_range() for page in pdf)
+    assert "as in game 1;" in re.sub(r"\s+", " ", text.replace("\u00a0", " "))
+    assert "](#" not in text
+    targets = {made.pages[link.to_page].label for link in _pdf_links(made.pdf)}
+    assert "basic-1" not in targets and "rules" in targets
+
+
+def test_the_outline_holds_chapters_and_their_sections(library):
+    made = make_booklet(library, "en", ("basic-1",))
+    with pikepdf.open(io.BytesIO(made.pdf)) as pdf, pdf.open_outline() as outline:
+        chapters = {item.title: [child.title for child in item.children]
+                    for item in outline.root}
+    assert chapters["Basic game 1: beating with square trumps"][:3] == ["Setup", "Aim",
+                                                                        "Moves"]
+    assert "Example of play" in chapters["Basic game 1: beating with square trumps"]
+    assert "Beating and trumps" in chapters["General rules"]
+
+
+def test_a_link_to_an_unknown_place_is_one_line_naming_the_file(tmp_path):
+    mine = tmp_path / "booklets" / "en"
+    mine.mkdir(parents=True)
+    source = (ROOT / "templates" / "booklets" / "en" / "basic-4.toml").read_text("utf-8")
+    for wrong, expected in (("(#rules/beeting)", "rules/beeting"),
+                            ("(#basic-one)", "basic-one")):
+        (mine / "basic-4.toml").write_text(source.replace("(#rules/beating)", wrong, 1),
+                                           encoding="utf-8")
+        library = Library([tmp_path, ROOT / "templates"])
+        with pytest.raises(TemplateError) as caught:
+            load_booklet(library, "en", ("basic-4",))
+        message = str(caught.value)
+        assert "basic-4.toml" in message and expected in message and "\n" not in message
+    shutil.rmtree(mine)
+
+
+def test_the_pdf_backend_refuses_a_link_to_a_page_it_lacks():
+    from generator.draw.backends import pdf
+    from generator.draw.scene import Page
+    pages = [Page(148.0, 210.0), Page(148.0, 210.0)]
+    [written] = _pdf_links(pdf.render(pages, links=[(0, Rect(10, 20, 30, 5), 1, 40.0)]))
+    assert (written.page, written.to_page) == (0, 1)
+    assert (written.box.x, written.box.y, written.box.w, written.box.h, written.to_y) == \
+        pytest.approx((10, 20, 30, 5, 40.0), abs=0.01)
+    with pytest.raises(ValueError, match="page 3, and the document has 2 pages"):
+        pdf.render(pages, links=[(0, Rect(10, 20, 30, 5), 2, 40.0)])
