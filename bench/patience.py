@@ -2,12 +2,11 @@
 
 Drawing a deal is timed by bench/tableau.py.
 
-Runs the solver on deals 0..SEEDS-1 of every patience (or of --only NAME), each search
-stopped after --nodes expanded positions (deterministic: the same figures on any machine)
-or --seconds (a safety net that only a slow machine reaches). Prints one line per
-patience: deals won, proved lost, searched out with pruned moves, stopped by the limit, the
-win rate and the share of searches that hit the limit. --json FILE keeps every search.
-docs/patiences-and-ass.md records one measurement.
+Runs the solver on deals FIRST..FIRST+SEEDS-1 of every patience (or of --only NAME), each
+search stopped after --nodes expanded positions (deterministic: the same figures on any
+machine) or --seconds. Prints one line per patience: deals won, proved lost and unknown
+(the limit came first), the share decided, positions searched per second and seconds per
+deal. --json FILE keeps every search. docs/solvers.md records the measurements.
 """
 from __future__ import annotations
 
@@ -38,17 +37,19 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
     records = []
-    print(f"{'patience':<17} {'seeds':>5} {'won':>4} {'lost':>4} {'pruned':>6} "
-          f"{'limit':>5} {'win rate':>8} {'hit limit':>9} {'s/deal':>6}  nodes")
+    print(f"{'patience':<17} {'seeds':>5} {'won':>4} {'lost':>4} {'unknown':>7} "
+          f"{'decided':>7} {'pos/s':>6} {'s/deal':>6}  nodes")
     for name in args.only or list(PATIENCES):
         game = patience(name)
         nodes = args.nodes or NODES[name]
         counts = {v: 0 for v in Verdict}
         began = time.perf_counter()
+        searched = 0
         won_seeds = []
         for seed in range(args.first, args.first + args.seeds):
             result = solve(game, seed, nodes=nodes, seconds=args.seconds)
             counts[result.verdict] += 1
+            searched += result.nodes
             if result.verdict is Verdict.WON:
                 won_seeds.append(seed)
             records.append({"patience": name, "seed": seed, "verdict": result.verdict.value,
@@ -56,11 +57,11 @@ def main() -> None:
                             "seconds": round(result.seconds, 3),
                             "moves": " ".join(map(str, result.moves))
                             if result.verdict is Verdict.WON else ""})
-        spent = (time.perf_counter() - began) / args.seeds
+        total = time.perf_counter() - began
+        decided = counts[Verdict.WON] + counts[Verdict.LOST]
         print(f"{name:<17} {args.seeds:>5} {counts[Verdict.WON]:>4} {counts[Verdict.LOST]:>4} "
-              f"{counts[Verdict.EXHAUSTED]:>6} {counts[Verdict.LIMIT]:>5} "
-              f"{counts[Verdict.WON] / args.seeds:>8.0%} "
-              f"{counts[Verdict.LIMIT] / args.seeds:>9.0%} {spent:>6.1f}  {nodes}", flush=True)
+              f"{counts[Verdict.UNKNOWN]:>7} {decided / args.seeds:>7.0%} "
+              f"{searched / total:>6.0f} {total / args.seeds:>6.1f}  {nodes}", flush=True)
         print(f"  won: {' '.join(map(str, won_seeds)) or 'none'}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")

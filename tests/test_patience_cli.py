@@ -79,8 +79,8 @@ def test_solve_reports_an_incomplete_search_and_the_best_position(runner):
     result = run(runner, "solve", "besieged-city", "--seed", "0", "--nodes", "50")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("The Besieged City, seed 0: no win found before the limit; "
-                               "the search is incomplete (50 positions")
+    assert lines[0].startswith("The Besieged City, seed 0: unknown: the limit came before a "
+                               "win or a proof (50 positions")
     assert lines[1].startswith("moves: ")
     assert lines[2].startswith("best position reached (")
 
@@ -88,7 +88,7 @@ def test_solve_reports_an_incomplete_search_and_the_best_position(runner):
 def test_solve_json_says_whether_the_search_was_complete(runner):
     result = run(runner, "solve", "nivernaise", "--seed", "0", "--nodes", "20", "--json")
     data = json.loads(result.output)
-    assert data["verdict"] == "limit" and data["complete"] is False
+    assert data["verdict"] == "unknown" and data["complete"] is False
     assert data["nodes"] == 20
     moves = data["moves"]
     replayed = run(runner, "play", "nivernaise", "--seed", "0", "--moves", moves, "--json")
@@ -119,8 +119,31 @@ def test_solve_prints_the_winning_moves(runner):
 
 def test_solve_says_when_a_deal_cannot_be_won(runner):
     result = run(runner, "solve", "nivernaise", "--seed", "60", "--nodes", "5000")
-    assert result.output.startswith("La Nivernaise, seed 60: cannot be won: every reachable "
-                                    "position was searched")
+    assert result.output.startswith("La Nivernaise, seed 60: lost: every reachable "
+                                    "position was searched (a proof)")
+
+
+def test_stats_counts_verdicts_over_a_range_of_deals_on_two_processes(runner):
+    result = run(runner, "stats", "besieged-city", "--deals", "0-3", "--jobs", "2",
+                 "--limit", "20s", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["won"], data["lost"], data["unknown"]) == (4, 0, 0)
+    assert [r["seed"] for r in data["results"]] == [0, 1, 2, 3]
+    assert 0.39 < data["win_rate_low"] < 0.52 and data["win_rate_high"] == 1.0
+    replayed = run(runner, "play", "besieged-city", "--seed", "2", "--moves",
+                   data["results"][2]["moves"])
+    assert replayed.output.splitlines()[-1].startswith("won")
+    text = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "5000").output
+    assert text.splitlines()[0] == ("La Nivernaise, deals 60-60: 0 won, 1 lost, 0 unknown "
+                                    "(limit 10 s or 5000 positions)")
+
+
+@pytest.mark.parametrize("deals", ["9-3", "a-b", "-4"])
+def test_stats_refuses_a_bad_range_in_one_line(runner, deals):
+    result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--deals", deals])
+    assert result.exit_code != 0 and "--deals" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_deal_names_the_legal_moves_in_text_and_json(runner):

@@ -41,7 +41,7 @@ def test_same_seed_and_node_limit_give_the_same_search():
     game = patience("besieged-city")
     first, second = solve(game, 3, nodes=60), solve(game, 3, nodes=60)
     assert first.moves == second.moves and first.position == second.position
-    assert first.verdict is Verdict.LIMIT and not first.complete and first.nodes == 60
+    assert first.verdict is Verdict.UNKNOWN and not first.complete and first.nodes == 60
 
 
 def test_best_position_moves_replay_to_the_position_reported():
@@ -73,12 +73,11 @@ def test_solver_finds_a_short_win_and_proves_a_loss():
     assert game.stuck(lost)
 
 
-def test_a_pruning_solver_does_not_claim_a_proof():
+def test_the_empress_and_the_besieged_city_searches_are_proofs_too():
     game = patience("besieged-city")
-    assert game.solver_prunes
     stuck = table(game, {"F1": "AS", "W1": "5H", "E1": "9D"})
     result = solve(game, 0, start=stuck)
-    assert result.verdict is Verdict.EXHAUSTED and result.complete
+    assert result.verdict is Verdict.LOST and result.complete
     assert Move.parse("W1>E1") not in game.legal_moves(stuck)
 
 
@@ -102,7 +101,7 @@ def test_solver_wins_a_besieged_city_endgame_only_with_the_end_swaps():
         state = game.play(state, move)
     assert game.won(state)
     walled = patience("besieged-city", {"end_swaps": "false"})
-    assert solve(walled, 0, start=start).verdict is Verdict.EXHAUSTED
+    assert solve(walled, 0, start=start).verdict is Verdict.LOST
 
 
 def test_besieged_city_score_counts_rampart_cards_lying_on_cards_wanted_sooner():
@@ -125,6 +124,8 @@ def test_besieged_city_key_merges_twin_ramparts_only():
     other_line = table(game, {"W2": "5H", "E1": "9D", "R11": "2C", "stock": "3C"})
     assert game.key(one) == game.key(swapped)
     assert game.key(one) != game.key(other_line)
+    assert game.packed(one) == game.packed(swapped)
+    assert game.packed(one) != game.packed(other_line)
     # W1 and E1 both close row 1 only, so the same moves follow, with the names swapped.
     def renamed(state):
         swap = {"W1": "E1", "E1": "W1"}
@@ -133,12 +134,12 @@ def test_besieged_city_key_merges_twin_ramparts_only():
     assert sorted(map(str, game.legal_moves(one))) == renamed(swapped)
 
 
-def test_besieged_city_solver_tries_one_foundation_at_a_time():
+def test_besieged_city_solver_tries_every_move_plays_first():
     game = patience("besieged-city")
     state = table(game, {"W1": "AS", "E1": "AC", "T1": "AH", "W2": "AH", "stock": "5D"})
-    moves = [str(m) for m, _ in game.solver_moves(state)]
-    assert moves == ["T1>F1", "W2>F1"]     # the heart aces (T1 is listed first), either copy
-    assert {"W1>F1", "E1>F1", "T1>F1"} <= {str(m) for m in game.legal_moves(state)}
+    moves = [str(m) for chain, _ in game.solver_moves(state) for m in chain]
+    assert sorted(moves) == sorted(map(str, game.legal_moves(state)))
+    assert moves[:4] == ["T1>F1", "W1>F1", "W2>F1", "E1>F1"]
 
 
 def test_the_solver_wins_a_real_besieged_city_deal():
@@ -146,3 +147,81 @@ def test_the_solver_wins_a_real_besieged_city_deal():
     result = solve(game, 0, nodes=3000)
     assert result.verdict is Verdict.WON
     assert game.won(game.replay(0, result.moves))
+
+
+def _runs(up: int, down: int, suit: str = "S") -> dict[str, str]:
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    return {"FA1": " ".join(f"{r}{suit}" for r in ranks[:up]),
+            "FK1": " ".join(f"{r}{suit}" for r in reversed(ranks[13 - down:]))}
+
+
+def test_nivernaise_plays_a_flank_card_at_once_only_where_that_is_proved_safe():
+    game = patience("nivernaise")
+    # Spades with A-9 up and K-8 down (15 cards): the 10 has one place left.
+    assert str(game.safe_move(table(game, {**_runs(9, 6), "LF2": "10S", "L1": "5H"}))) \
+        == "LF2>FA1"
+    # A Line top waits while the stock could still refill its packet...
+    assert game.safe_move(table(game, {**_runs(9, 6), "L1": "10S", "stock": "5H"})) is None
+    # ...and goes at once when no refill or redeal can come.
+    assert str(game.safe_move(table(game, {**_runs(9, 6), "L1": "5H 10S"}, redeals=1))) \
+        == "L1>FA1"
+    # 12 cards (A-5 up, K-7 down): both piles want the 6; a flank 6 goes at once.
+    assert str(game.safe_move(table(game, {**_runs(5, 7), "RF1": "6S"}))) == "RF1>FA1"
+    # Fewer: the 4 fits, but a split-free suit later could take any rank: no automatic play.
+    assert game.safe_move(table(game, {**_runs(3, 2), "RF1": "4S"})) is None
+
+
+def test_nivernaise_folds_the_exchanges_into_the_play_they_prepare():
+    game = patience("nivernaise")
+    # Thirteen spades up to the 8 and down to the 9: the split is free, any rank may come.
+    split_free = table(game, {**_runs(8, 5), "LF1": "3S"})
+    chains = [" ".join(map(str, chain)) for chain, _ in game.solver_moves(split_free)]
+    assert chains[0] == "FA1>FK1 " * 6 + "LF1>FA1"
+    # Every split of those thirteen cards is one key.
+    assert game.packed(split_free) == game.packed(table(game, {**_runs(2, 11), "LF1": "3S"}))
+    assert game.packed(split_free) != game.packed(table(game, {**_runs(2, 10), "LF1": "3S"}))
+    # No exchange is tried alone, though it is legal.
+    assert "FA1>FK1" in map(str, game.legal_moves(split_free))
+    assert all(len(chain) > 1 or chain[0].target not in ("FK1", "FA1")
+               or chain[0].source == "LF1" for chain, _ in game.solver_moves(split_free))
+
+
+def test_nivernaise_solver_moves_are_legal_and_reach_every_legal_move():
+    # Along the stored won game: every chain the solver follows replays through the move
+    # checker to the position it claims, and every legal move but an exchange leads to a
+    # key the solver reaches (a flank gap other than the first is the same key).
+    game = patience("nivernaise")
+    entry = WINS["nivernaise"]
+    state = game.deal(entry["seed"])
+    for move in parse_moves(entry["moves"]):
+        edges = game.solver_moves(state)
+        reached = set()
+        for chain, after in edges:
+            replayed = state
+            for step in chain:
+                replayed = game.play(replayed, step)
+            assert replayed == after, chain
+            reached.add(game.packed(after))
+        played = {chain[-1].source for chain, _ in edges
+                  if chain[-1].target[:2] in ("FA", "FK")}
+        for legal, after in game.successors(state):
+            is_exchange = legal.source[:2] in ("FA", "FK")
+            # (4): a Line top that plays at once is not parked in a flank gap instead.
+            parks_a_player = legal.target[:2] in ("LF", "RF") and legal.source in played
+            assert is_exchange or parks_a_player or game.packed(after) in reached, legal
+        state = game.play(state, move)
+
+
+def test_the_solver_wins_a_real_empress_deal_trying_every_pairing():
+    game = patience("empress-of-india")
+    assert game.batched
+    result = solve(game, 22, nodes=5000)
+    assert result.verdict is Verdict.WON
+    assert game.won(game.replay(22, result.moves))
+    # The batches hold every legal move, each once, and nothing else.
+    state = game.deal(22)
+    edges = [chain for batch in game.solver_batches(state) for chain, _ in batch]
+    legal = {game.packed(after) for _, after in game.successors(state)}
+    assert {game.packed(after) for batch in game.solver_batches(state)
+            for _, after in batch} == legal
+    assert len(edges) == len(legal)

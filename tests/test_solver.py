@@ -100,6 +100,16 @@ def test_solve_command(runner, tmp_path):
     assert lines[2].startswith("solved; the search was complete")
     data = json.loads(runner.invoke(cli, ["rules", "solve", str(path), "--json"]).output)
     assert data["solved"] and data["complete"] and data["left"] == 0 and len(data["moves"]) == 1
+    assert data["verdict"] == "won"
+    # Two lone cards that combine with nothing: the complete search is a proof of loss.
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '[rows]\n8 = "6G 7G 8G . . . . ."\n1 = "1R 2R . . . . . ."\n3 = ". . 30R . . . . ."',
+        '[rows]\n8 = "6G . . . . . . ."\n1 = ". . . . . . . 1R"'), encoding="utf-8")
+    lost = runner.invoke(cli, ["rules", "solve", str(path)])
+    assert lost.exit_code == 0, lost.output
+    assert "the search was complete, so no line clears it (lost)" in lost.output
+    assert json.loads(runner.invoke(cli, ["rules", "solve", str(path), "--json"]).output)[
+        "verdict"] == "lost"
     bad = runner.invoke(cli, ["rules", "solve", str(path), "--limit", "soon"])
     assert bad.exit_code == 1 and "expected a time like 10s" in bad.stderr
 

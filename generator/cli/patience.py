@@ -138,10 +138,8 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
     moves = " ".join(map(str, result.moves))
     verdict = {
         Verdict.WON: "won",
-        Verdict.LOST: "cannot be won: every reachable position was searched",
-        Verdict.EXHAUSTED: "no win found; the search tried every move it considers, but it "
-                           "leaves some moves out, so this is not a proof",
-        Verdict.LIMIT: "no win found before the limit; the search is incomplete",
+        Verdict.LOST: "lost: every reachable position was searched (a proof)",
+        Verdict.UNKNOWN: "unknown: the limit came before a win or a proof",
     }[result.verdict]
     if as_json:
         _show(game, seed, result.position, True, {
@@ -157,3 +155,73 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
         for line in position_lines(game, result.position):
             click.echo(f"  {line}")
 
+
+
+def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
+    m = re.fullmatch(r"\s*([0-9]+)\s*(?:-\s*([0-9]+))?\s*", value)
+    if not m:
+        raise click.BadParameter(f"expected a range of deals like 0-999 or one deal like 7, "
+                                 f"got {value!r}", param=param)
+    first = int(m.group(1))
+    last = int(m.group(2)) if m.group(2) is not None else first
+    if last < first:
+        raise click.BadParameter(f"the range {value!r} ends before it starts", param=param)
+    return range(first, last + 1)
+
+
+@patience.command("stats")
+@_name
+@click.option("--deals", callback=_deal_range, default="0-99", show_default=True,
+              help="The deals (seeds) to decide, FIRST-LAST.")
+@click.option("--limit", callback=_duration, default="10s", show_default=True,
+              help="Stop each deal's search after this long.")
+@click.option("--nodes", type=Integer(1), default=None,
+              help="Stop each search after this many positions (the same on any machine).")
+@click.option("--jobs", type=Integer(1), default=None,
+              help="Processes to run at once [default: the machine's cores].")
+@click.option("--player", is_flag=True,
+              help="Play as a player who sees only the face-up cards (the player-view "
+                   "rate) instead of the solver, who sees every card.")
+@_switch
+@_json
+def stats_command(name: str, deals: range, limit: float | None, nodes: int | None,
+                  jobs: int | None, player: bool, switches: tuple[str, ...],
+                  as_json: bool) -> None:
+    """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
+    and the win rate with its 95 % interval. Deals are independent, so the work is spread
+    over --jobs processes."""
+    import os
+
+    from ..rules.patience.stats import decide_all, summary, wilson
+
+    game = _game(name, switches)  # checks the name and switches before any work
+    given = {key.strip(): value.strip()
+             for key, _, value in (text.partition("=") for text in switches)}
+    results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
+                         jobs=jobs or os.cpu_count() or 1, switches=given, player=player)
+    total = summary(results)
+    if as_json:
+        click.echo(json.dumps({
+            "patience": game.name, "deals": [deals.start, deals.stop - 1],
+            "view": "player" if player else "omniscient",
+            "won": total.won, "lost": total.lost, "unknown": total.unknown,
+            "win_rate_low": round(total.low, 4), "win_rate_high": round(total.high, 4),
+            "results": [{"seed": r.seed, "verdict": r.verdict, "nodes": r.nodes,
+                         "seconds": r.seconds, "on_foundations": r.on_foundations,
+                         "moves": r.moves} for r in results]}, indent=2))
+        return
+    n = total.deals
+    shown = f"limit {f'{limit:g} s' if limit else ''}" + (
+        f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
+    if player:
+        low, high = wilson(total.won, n)
+        click.echo(f"{game.title}, deals {deals.start}-{deals.stop - 1}, played seeing only "
+                   f"the face-up cards: {total.won} won, {n - total.won} not won ({shown})")
+        click.echo(f"player-view win rate: {total.won / n:.1%}, 95 % interval {low:.1%}-"
+                   f"{high:.1%}; {total.seconds / n:.2f} s a deal")
+        return
+    click.echo(f"{game.title}, deals {deals.start}-{deals.stop - 1}: {total.won} won, "
+               f"{total.lost} lost, {total.unknown} unknown ({shown})")
+    click.echo(f"win rate (the solver sees every card): {total.won / n:.1%}, 95 % interval "
+               f"{total.low:.1%}-{total.high:.1%} (unknown deals counted as lost at the low "
+               f"end, as won at the high end); {total.seconds / n:.2f} s a deal")

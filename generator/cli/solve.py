@@ -19,6 +19,7 @@ from ..io.output import atomic_write
 from ..model.layout import Layout
 from ..rules.games import Game
 from ..rules.dealing import deal
+from ..rules.patience.solver import Verdict
 from ..rules.solver import solve
 from .rules import rules
 
@@ -62,6 +63,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     if as_json:
         click.echo(json.dumps({"layout": loaded.shown, "game": game.name,
                                "solved": found.solved, "complete": found.complete,
+                               "verdict": found.verdict.value,
                                "left": found.left, "moves": moves,
                                "cleared_at_start": cleared, "positions": found.positions},
                               indent=2, sort_keys=True))
@@ -72,6 +74,10 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     verdict = "solved" if found.solved else f"best found leaves {found.left} card(s)"
     search = ("the search was complete" if found.complete else
               f"the search stopped after {seconds:g} s")
+    if found.verdict is Verdict.LOST:
+        search += ", so no line clears it (lost)"
+    elif found.verdict is Verdict.UNKNOWN:
+        search += " (unknown: neither a win nor a proof)"
     click.echo(f"{verdict}; {search} ({found.positions} positions)")
 
 

@@ -25,6 +25,7 @@ from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, stranded, suits
+from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
 
@@ -41,6 +42,15 @@ class Solution:
     positions: int
     start: Layout
     """The position after the combinations lying there at the start are taken off."""
+
+    @property
+    def verdict(self) -> Verdict:
+        """WON when the line clears the patience; LOST when the search was complete
+        without one, a proof that none exists (the only cut, a line whose stranded cards
+        can never leave, cannot clear the board either); UNKNOWN when time ran out."""
+        if self.solved:
+            return Verdict.WON
+        return Verdict.LOST if self.complete else Verdict.UNKNOWN
 
 
 class NotAPatienceError(ValueError):

@@ -84,7 +84,6 @@ class Besieged(Patience):
                                         Role.RAMPART: 14, Role.TALON: 0, Role.STOCK: 78}
     Switches = BesiegedSwitches
     switches: BesiegedSwitches
-    solver_prunes = True
 
     def __init__(self, switches: BesiegedSwitches | None = None) -> None:
         super().__init__(switches)
@@ -260,25 +259,17 @@ class Besieged(Patience):
                 return self.moved(state, {place: (pile[-1],), source: pile[:-1]})
         return state
 
-    def solver_moves(self, state: State) -> list[tuple[Move, State]]:
-        """The moves the solver tries, in order.
-
-        A card that can go to a foundation goes there first, and only the plays of ONE
-        suit (that of the first such move) are offered: each suit's foundation wants one
-        card at a time, and a play of another suit stays open after this one, so trying
-        them in every order only repeats the same positions. Two sources may hold the
-        wanted card (two packs), so each of them is tried. Otherwise
-        the stock is turned before any packing is tried, and the score
-        (:meth:`score`) picks among the positions that follow."""
-        found = self.on_foundations(state)
+    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """Every legal move, none left out, in the order to try them: foundation plays,
+        then turning the stock, then packing (the score picks among what follows)."""
         moves = self.successors(state)
-        up = [(m, s) for m, s in moves if self.on_foundations(s) > found]
-        if up:
-            suit = C.suit(state.piles[self.index[up[0][0].source]][-1])
-            return [(m, s) for m, s in up
-                    if C.suit(state.piles[self.index[m.source]][-1]) == suit]
-        turn = [(m, s) for m, s in moves if m.target == "talon"]
-        return turn + [(m, s) for m, s in moves if m.target != "talon"]
+        up: list[tuple[tuple[Move, ...], State]] = [((m,), s) for m, s in moves if self.tableau.slots[self.index[m.target]].role
+              is Role.FOUNDATION]
+        turn: list[tuple[tuple[Move, ...], State]] = [
+            ((m,), s) for m, s in moves if m.target == "talon"]
+        rest: list[tuple[tuple[Move, ...], State]] = [((m,), s) for m, s in moves if m.target != "talon" and
+                self.tableau.slots[self.index[m.target]].role is not Role.FOUNDATION]
+        return up + turn + rest
 
     def score(self, state: State) -> int:
         """Three points a card on the foundations, less one for each rampart card lying
@@ -316,3 +307,44 @@ class Besieged(Patience):
         pairs = tuple(tuple(sorted((p[a], p[b]))) for a, b in self.twins)
         return (foundations, tuple(p[i] for i in self.reserve), pairs, p[self.talon],
                 p[self.stock])
+
+    # --- what a player sees: the stock is face down but for the card just turned (its
+    # top); the talon is face up ------------------------------------------------------------
+
+    def hidden(self, state: State) -> int:
+        return max(0, len(state.piles[self.stock]) - 1)
+
+    def reveals(self, before: State, after: State) -> bool:
+        return len(before.piles[self.stock]) != len(after.piles[self.stock])
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        if move.target == "talon":
+            return (2,)
+        role = self.tableau.slots[self.index[move.target]].role
+        return (0,) if role is Role.FOUNDATION else (1,)
+
+    def packed(self, state: State) -> bytes:
+        """:meth:`key` as bytes. The stock only loses cards off its top, so its length says
+        what it holds. The twin ramparts of a line share a key only while at most one
+        rampart gap can wait at a time (the stock is not out, or the end swaps let any
+        Reserve card fill any gap): two waiting gaps are filled in slot order, which a swap
+        of twins could change."""
+        p = state.piles
+        out = bytearray(sorted((len(p[i]) << 2) | C.suit(p[i][0]) if p[i] else 255
+                               for i in self.foundations))
+        end = self._end_phase(state)
+        if end:
+            out += bytes(sorted(p[i][0] if p[i] else 254 for i in self.reserve))
+            ramparts: list[tuple[int, ...]] = sorted(p[i] for i in self.ramparts)
+        else:
+            out += bytes(p[i][0] if p[i] else 254 for i in self.reserve)
+            if p[self.stock] or self.switches.end_swaps:
+                ramparts = [q for a, b in self.twins for q in sorted((p[a], p[b]))]
+            else:
+                ramparts = [p[i] for i in self.ramparts]
+        for pile in ramparts:
+            out += bytes(pile)
+            out.append(255)
+        out += bytes(p[self.talon])
+        out += bytes((255, len(p[self.stock])))
+        return bytes(out)

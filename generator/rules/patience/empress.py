@@ -25,13 +25,17 @@ How the engine reads the rules:
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from array import array
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
 from . import cards as C
 from .engine import Move, MoveKind, Patience, State
 from .tableau import Role, Slot, Tableau
+
+#: An Army or Navy cell as one number, by how many cards it holds.
+_CELL = (lambda pile: 0xFFFF, lambda pile: pile[0], lambda pile: 64 + 64 * pile[0] + pile[1])
 
 #: Ranks in building order after the foundation card.
 BLACK_UP = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)
@@ -84,11 +88,9 @@ class Empress(Patience):
     goal = 192
     dealt: ClassVar[dict[Role, int]] = {Role.DECORATION: 9, Role.FOUNDATION: 16,
                                         Role.DISCARD: 7, Role.ARMY: 24, Role.NAVY: 24}
-    solver_prunes = True
     Switches = EmpressSwitches
     switches: EmpressSwitches
-    #: How many advance pairings the solver tries in a position (best first).
-    solver_pairings = 4
+    batched = True
 
     def __init__(self, switches: EmpressSwitches | None = None) -> None:
         super().__init__(switches)
@@ -157,19 +159,31 @@ class Empress(Patience):
                     if C.suit(state.piles[f][0]) == C.suit(c) and len(state.piles[f]) <= at),
                    default=99)
 
+    def _wanted(self, state: State) -> dict[int, int]:
+        """Every card that some foundation takes now, and the first such foundation."""
+        wanted: dict[int, int] = {}
+        for f in self.generals + self.admirals:
+            pile = state.piles[f]
+            if len(pile) < 12:
+                order = RED_DOWN if f in self.generals else BLACK_UP
+                wanted.setdefault(C.of(order[len(pile)], C.suit(pile[0])), f)
+        return wanted
+
     def candidates(self, state: State) -> Iterable[Move]:
         ids = self.tableau.ids
-        free_army = [i for i in self.army if len(state.piles[i]) == 1]
-        free_navy = [i for i in self.navy if len(state.piles[i]) == 1]
-        playable_army = [i for i in free_army
-                         if self._foundation_for(state, state.piles[i][0]) is not None]
-        playable_navy = [i for i in free_navy
-                         if self._foundation_for(state, state.piles[i][0]) is not None]
+        piles = state.piles
+        wanted = self._wanted(state)
+        free_army = [i for i in self.army if len(piles[i]) == 1]
+        free_navy = [i for i in self.navy if len(piles[i]) == 1]
+        playable_army = [i for i in free_army if piles[i][0] in wanted]
+        playable_navy = [i for i in free_navy if piles[i][0] in wanted]
         for a in playable_army:
             for n in playable_navy:
                 yield Move(MoveKind.PAIR, ids[a], ids[n])
         for cell in self.army + self.navy:
-            if len(state.piles[cell]) == 2:
+            # Only the couples that fit: the others would be refused (a superset is all
+            # this must give, but a solver asks it in every position).
+            if len(piles[cell]) == 2 and piles[cell][0] in wanted and piles[cell][1] in wanted:
                 yield Move(MoveKind.MOVE, ids[cell], "F")
         if self.switches.advance_pairing:
             for a in free_army:
@@ -270,36 +284,90 @@ class Empress(Patience):
                 tuple(sorted(p[i] for i in self.generals)),
                 p[self.red], p[self.black], p[self.stock])
 
-    def solver_moves(self, state: State) -> list[tuple[Move, State]]:
-        """Plays first (couples, then fresh pairs, one per pair of card values), then the
-        few advance pairings whose cards will be wanted soonest and at about the same time,
-        then dealing out the stock."""
+    #: Advance pairings in the first batch the solver builds (the rest come later).
+    FIRST_PAIRINGS = 8
+    #: Two orders, each complete: pairings in advance before dealing out the stock (0) or
+    #: after (1). Each wins deals the other does not within its time (over deals 0-29 at
+    #: 10 s: 6 won by the first alone, 10 by both halves), so the solver gives each half of
+    #: its limit (:attr:`~.engine.Patience.solver_variants`).
+    solver_variants = 2
+
+    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """Every legal move, none left out (see :meth:`solver_batches`)."""
+        return [edge for batch in self.solver_batches(state) for edge in batch]
+
+    def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
+        """Every legal move, in two batches: the plays (couples, then fresh pairs), the
+        :attr:`FIRST_PAIRINGS` advance pairings whose cards will be wanted soonest and at
+        about the same time, and dealing out the stock; then every other advance pairing.
+        Moves that give the same :meth:`packed` key (equal cards in other cells) are tried
+        once."""
         ids = self.tableau.ids
-        found: list[tuple[Move, State]] = []
-        seen: set[Hashable] = set()
+        seen: set[bytes] = set()
         plays = [m for m in self.candidates(state) if m.kind is not MoveKind.LAY]
         lays: list[tuple[tuple[int, int], Move]] = []
         if self.switches.advance_pairing:
+            # One cell per card value: equal cards in other cells give the same keys.
             free_army = {state.piles[i][0]: i for i in self.army if len(state.piles[i]) == 1}
             free_navy = {state.piles[i][0]: i for i in self.navy if len(state.piles[i]) == 1}
+            need_navy = {b: self._need(state, b) for b in free_navy}
             for r, a in free_army.items():
                 nr = self._need(state, r)
                 for b, n in free_navy.items():
-                    nb = self._need(state, b)
-                    if nr == 0 and nb == 0:
-                        continue  # a playable pair is played, not laid
+                    nb = need_navy[b]
                     score = (max(nr, nb), abs(nr - nb))
                     lays.append((score, Move(MoveKind.LAY, ids[a], ids[n])))
                     lays.append((score, Move(MoveKind.LAY, ids[n], ids[a])))
             lays.sort(key=lambda sm: (sm[0], str(sm[1])))
-        chosen = [m for m in plays if m.kind is not MoveKind.DEAL]
-        chosen += [m for _, m in lays[:2 * self.solver_pairings]]
-        chosen += [m for m in plays if m.kind is MoveKind.DEAL]
-        for move in chosen:
-            after = self.attempt(state, move)
-            if isinstance(after, State):
-                k = self.key(after)
-                if k not in seen:
-                    seen.add(k)
-                    found.append((move, after))
-        return found
+        first = [m for m in plays if m.kind is not MoveKind.DEAL]
+        deal = [m for m in plays if m.kind is MoveKind.DEAL]
+        if self.solver_variant == 1:
+            first += deal + [m for _, m in lays[:self.FIRST_PAIRINGS]]
+        else:
+            first += [m for _, m in lays[:self.FIRST_PAIRINGS]] + deal
+        for chosen in (first, [m for _, m in lays[self.FIRST_PAIRINGS:]]):
+            found: list[tuple[tuple[Move, ...], State]] = []
+            for move in chosen:
+                after = self.attempt(state, move)
+                if isinstance(after, State):
+                    k = self.packed(after)
+                    if k not in seen:
+                        seen.add(k)
+                        found.append(((move,), after))
+            if found:
+                yield found
+
+    # --- what a player sees: everything but the stock (the talons are face up) -----------
+
+    def hidden(self, state: State) -> int:
+        return len(state.piles[self.stock])
+
+    def reveals(self, before: State, after: State) -> bool:
+        return len(before.piles[self.stock]) != len(after.piles[self.stock])
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        """Plays first; then pairings in advance of two cards both wanted within two
+        cards; then dealing out the stock; then the other pairings, soonest wanted first."""
+        if move.kind is MoveKind.DEAL:
+            return (2,)
+        if move.kind is not MoveKind.LAY:
+            return (0,)
+        need = max(self._need(state, state.piles[self.index[move.source]][0]),
+                   self._need(state, state.piles[self.index[move.target]][0]))
+        return (1 if need <= 2 else 3, need)
+
+    def packed(self, state: State) -> bytes:
+        """The Army cells and the Navy cells are each a multiset (a refill goes to the
+        cell that emptied, and every cell plays alike), and so are the foundations of one
+        suit; the stock only ever loses cards off its top (a refill turns it, ``deal``
+        empties it), so its length says what it holds."""
+        p = state.piles
+        # A cell as one number below 2**16: a card, 64 + 64 x + y for a couple, or empty.
+        cells = array("H", sorted(_CELL[len(p[i])](p[i]) for i in self.army))
+        cells += array("H", sorted(_CELL[len(p[i])](p[i]) for i in self.navy))
+        out = bytearray(cells.tobytes())
+        for piles in (self.admirals, self.generals):
+            out += bytes(sorted((len(p[i]) << 2) | p[i][0] // 13 for i in piles))
+        out += bytes(p[self.red]) + b"\xff" + bytes(p[self.black]) + b"\xff"
+        out.append(len(p[self.stock]))
+        return bytes(out)

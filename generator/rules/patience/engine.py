@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
@@ -50,7 +50,7 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind in (MoveKind.DEAL, MoveKind.REDEAL):
-            return self.kind.value
+            return str(self.kind.value)
         return f"{self.source}{self.kind.value}{self.target}"
 
     @classmethod
@@ -121,10 +121,14 @@ class Patience:
     goal: ClassVar[int]
     #: Cards in each role right after the deal (other_games.md section 3).
     dealt: ClassVar[dict[Role, int]]
-    #: True when :meth:`solver_moves` leaves out some legal moves, so an exhausted search
-    #: is not a proof that the deal cannot be won.
-    solver_prunes: ClassVar[bool] = False
     Switches: ClassVar[type]
+    #: True when :meth:`solver_batches` gives more than one batch (else the solver asks
+    #: :meth:`solver_moves` once and keeps nothing for later).
+    batched: ClassVar[bool] = False
+    #: Move orders the solver may try one after another, each with a share of the limit
+    #: (:meth:`solver_moves` reads :attr:`solver_variant`); every order tries every move.
+    solver_variants: ClassVar[int] = 1
+    solver_variant = 0
 
     def __init__(self, switches: Any = None) -> None:
         self.switches = switches if switches is not None else self.Switches()
@@ -168,26 +172,62 @@ class Patience:
         """Not won and no legal move left."""
         return not self.won(state) and not self.successors(state)
 
-    def solver_moves(self, state: State) -> list[tuple[Move, State]]:
-        """The moves a solver tries, in order: all legal moves unless a patience prunes."""
-        return self.successors(state)
+    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """The edges a solver follows from *state*, in the order to try them: each is a
+        chain of moves (usually one) and the position it leads to. Together they must reach
+        every position :meth:`successors` reaches, or one of the same :meth:`packed` key, or
+        one that provably wins whenever those do (the patience's docstring says why)."""
+        return [((move, ), after) for move, after in self.successors(state)]
 
-    def foundation_first(self, state: State) -> list[tuple[Move, State]]:
-        """Only the moves that put cards on foundations, if there are any, else all: for a
-        patience where a card played early seldom blocks another (a judgement, not a proof;
-        such a patience sets :attr:`solver_prunes`)."""
-        found = self.on_foundations(state)
-        moves = self.successors(state)
-        up = [(m, s) for m, s in moves if self.on_foundations(s) > found]
-        return up or moves
+    def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
+        """:meth:`solver_moves` in batches, the likeliest first: the solver builds a batch
+        only when the search comes back to it, so a patience with hundreds of moves a
+        position pays for the few it tries first (all of them in the end, if need be)."""
+        yield self.solver_moves(state)
+
+    # --- what a player sees (the player-view rate, .player) ------------------------------
+
+    def hidden(self, state: State) -> int:
+        """How many cards a player cannot see in *state* (0: the patience hides none)."""
+        return 0
+
+    def reveals(self, before: State, after: State) -> bool:
+        """Whether the move from *before* to *after* shows the player a card hidden
+        before. Read off pile sizes only, so asking it peeks at nothing."""
+        return False
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        """How much a player who sees only the face-up cards prefers *move* among those
+        that uncover something (lower first). Reads the move and the face-up cards only."""
+        return (0,)
+
+    def safe_step(self, state: State) -> tuple[Move, State] | None:
+        """:meth:`safe_move` and the position after it (a patience may build it faster)."""
+        move = self.safe_move(state)
+        return None if move is None else (move, self.play(state, move))
+
+    def safe_move(self, state: State) -> Move | None:
+        """A move the solver plays at once with no alternative, because playing it never
+        turns a won deal into a lost one (the patience proves it); None when there is none."""
+        return None
 
     def score(self, state: State) -> int:
         """How promising a position looks to the solver (higher is better)."""
         return self.on_foundations(state)
 
     def key(self, state: State) -> Hashable:
-        """What makes two positions the same for play (a solver's visited set)."""
+        """What makes two positions the same for play."""
         return (state.piles, state.redeals)
+
+    def packed(self, state: State) -> bytes:
+        """:meth:`key` as compact bytes for the solver's table: a card is one byte (codes
+        0-51), a pile ends with 255. Two positions share it only if they play alike."""
+        out = bytearray()
+        for pile in state.piles:
+            out += bytes(pile)
+            out.append(255)
+        out.append(state.redeals)
+        return bytes(out)
 
     def play(self, state: State, move: Move) -> State:
         after = self.attempt(state, move)

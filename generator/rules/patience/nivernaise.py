@@ -83,6 +83,7 @@ class Nivernaise(Patience):
         self.down = tuple(ix[f"FK{r}"] for r in range(1, 5))
         self.line = tuple(ix[f"L{c}"] for c in range(1, 7))
         self.stock = ix["stock"]
+        self.ids = self.tableau.ids
 
     def deal(self, seed: int) -> State:
         deck = C.shuffled(self.packs, seed)
@@ -215,3 +216,208 @@ class Nivernaise(Patience):
         flanks = tuple(sorted(state.piles[i] for i in self.flanks))
         rest = tuple(p for i, p in enumerate(state.piles) if i not in self.flanks)
         return (flanks, rest, state.redeals)
+
+    # --- the solver's reductions (docs/solvers.md) -----------------------------------------
+    #
+    # A suit's two piles are runs: the ascending one holds ranks 1..u (u = its length), the
+    # descending one ranks d..13 (d = 14 - its length). Let n = u + 14 - d, the suit's
+    # cards on the foundations.
+    #
+    # (1) An exchange needs the top of one pile to fit the other: u = d - 1, i.e. n = 13
+    #     ("split free": one card of every rank up, the split between the piles anywhere).
+    #     It leaves n = 13 and changes only where the split is. So every run of exchanges
+    #     of a suit can be moved, without changing any other move, to just before the next
+    #     play to that suit's piles (none of the other moves looks at the split), and there
+    #     is always such a play (a won game has n = 26). The solver therefore never plays an
+    #     exchange alone: a play of rank r to a split-free suit is one edge "slide the split
+    #     to r - 1, then play r up", which reaches every position a play of r after any
+    #     exchanges can (either pile then holds r: the result is the same), and all
+    #     split-free positions of a suit share one key.
+    # (2) When n > 13 (d <= u), each remaining card of the suit has one place (a rank above
+    #     u goes up, one below d goes down; the other copy of its rank is already up) and
+    #     each pile takes them in one order. A FLANK card that fits then is played at once:
+    #     take any winning line L that plays it later; playing it first and then L (less
+    #     that play) is legal throughout, because no other card could have gone where it
+    #     goes, the flank card could not have moved anywhere else, deals and redeals never
+    #     touch the flanks, and the gap it leaves only adds a choice (gaps are filled when
+    #     the player likes). The same holds for a LINE top once the stock is out and no
+    #     redeal is left: no packet is refilled or gathered again, and the card below it is
+    #     uncovered sooner, which again only adds choices.
+    # (3) When n = 12 and the exchange is on, both piles want the same rank r = u + 1, and
+    #     a FLANK card of that rank is played at once too. In a winning line L the suit's
+    #     next play is a card of rank r (nothing else fits, and no exchange is possible at
+    #     n = 12): this card or its twin. If it is this card, playing it first changes
+    #     nothing but the split, which exchanges restore. If it is the twin, taken off a
+    #     flank, the flanks then hold the same cards either way; taken off a Line top, the
+    #     early line puts the twin into the flank gap this card left (a legal move with the
+    #     same refill), and the two lines meet again. Before that, L plays nothing on the
+    #     suit, and the early line only has one gap more. (At n < 12 this fails: a split-
+    #     free suit may take any rank next, which an early play to it rules out.)
+    # (4) Where (2) or (3) would play a flank card at once, a LINE top that fits is never
+    #     moved into a flank gap instead: from the gap it could only go where it fits now
+    #     (its one place, or by (3) either pile), and nothing else goes there first but its
+    #     twin, so playing it at once loses nothing and keeps the gap (the same argument,
+    #     the packet losing the same top card either way).
+
+    # --- what a player sees ----------------------------------------------------------------
+    # The stock is face down, and each Line packet shows its top card; a player may look
+    # as many cards deep as there are flank gaps (our reading: the top card, or as many
+    # cards from the top as there are gaps, whichever is more).
+
+    def _depth(self, state: State) -> int:
+        return max(1, sum(1 for i in self.flanks if not state.piles[i]))
+
+    def hidden(self, state: State) -> int:
+        depth = self._depth(state)
+        return len(state.piles[self.stock]) + sum(
+            max(0, len(state.piles[i]) - depth) for i in self.line)
+
+    def reveals(self, before: State, after: State) -> bool:
+        if len(before.piles[self.stock]) != len(after.piles[self.stock]) or \
+                before.redeals != after.redeals:
+            return True
+        was, now = self._depth(before), self._depth(after)
+        # A packet's cards keep their places from the bottom unless the stock refills it
+        # (caught above): a card is uncovered when the seen part reaches lower.
+        return any(max(0, len(after.piles[i]) - now) < max(0, len(before.piles[i]) - was)
+                   for i in self.line)
+
+    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+        """Foundation plays (flank cards first); a Line top into a flank gap when a gap
+        stays open and the card it uncovers, seen through the gaps, can go up; dealing;
+        other fillings that keep a gap open (Cadogan's advice), from the Line before the
+        stock; the redeal; filling the last gap."""
+        if move.kind is MoveKind.DEAL:
+            return (4,)
+        if move.kind is MoveKind.REDEAL:
+            return (6,)
+        piles = state.piles
+        target = self.index[move.target]
+        if self.tableau.slots[target].role is Role.FOUNDATION:
+            return (0 if move.source.startswith(("LF", "RF")) else 1,)
+        gaps = sum(1 for i in self.flanks if not piles[i])
+        if gaps < 2:
+            return (7,)
+        if move.source == "stock":
+            return (5,)
+        packet = piles[self.index[move.source]]
+        below = packet[-2] if len(packet) >= 2 else None
+        if below is not None and any(self._fits(f, below, piles[f]) is None
+                                     for f in (self.up[below // 13], self.down[below // 13])):
+            return (2,)
+        return (3,)
+
+    def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
+        return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
+
+    def safe_move(self, state: State) -> Move | None:
+        step = self.safe_step(state)
+        return None if step is None else step[0]
+
+    def safe_step(self, state: State) -> tuple[Move, State] | None:
+        piles = state.piles
+        ids = self.ids
+        endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
+        exchange = self.switches.exchange
+        for src in self.flanks + self.line if endgame else self.flanks:
+            pile = piles[src]
+            if not pile:
+                continue
+            c = pile[-1]
+            s = c // 13
+            up, down = self.up[s], self.down[s]
+            nu, nd = len(piles[up]), len(piles[down])
+            if nu + nd <= 13 and not (nu + nd == 12 and exchange and src in self.flanks):
+                continue
+            r = c % 13 + 1
+            dst = up if r == nu + 1 else down if r == 13 - nd else None
+            if dst is not None:
+                return Move(MoveKind.MOVE, ids[src], ids[dst]), self._played(state, src, dst)
+        return None
+
+    def _played(self, state: State, src: int, dst: int) -> State:
+        """The top card of *src* moved onto *dst* (legality checked by the caller), with
+        an emptied Line packet refilled."""
+        piles = list(state.piles)
+        pile = piles[src]
+        piles[src] = pile[:-1]
+        piles[dst] = piles[dst] + pile[-1:]
+        after = State(tuple(piles), state.redeals)
+        if len(pile) == 1 and src in self.line:
+            after = self._refill_packet(after, src)
+        return after
+
+    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+        """Every move but the exchanges, which (1) above folds into the plays; a card goes
+        to the first flank gap only (the flank places are alike); plays first, then the
+        gap fillings, then dealing. Built here without :meth:`attempt`, for speed; a test
+        holds them to the legal moves."""
+        ids = self.ids
+        piles = state.piles
+        exchange = self.switches.exchange
+        found: list[tuple[tuple[Move, ...], State]] = []
+        settled: set[int] = set()  # Line packets whose top (4) plays rather than parks
+        for src in self.flanks + self.line:
+            pile = piles[src]
+            if not pile:
+                continue
+            c = pile[-1]
+            s = c // 13
+            up, down = self.up[s], self.down[s]
+            nu, nd = len(piles[up]), len(piles[down])
+            r = c % 13 + 1
+            play = Move(MoveKind.MOVE, ids[src], ids[up])
+            if exchange and nu + nd == 13:
+                slide = ((Move(MoveKind.MOVE, ids[up], ids[down]),) * (nu - r + 1) if nu >= r
+                         else (Move(MoveKind.MOVE, ids[down], ids[up]),) * (r - 1 - nu))
+                # Slid to r - 1 and r played up: ranks 1..r up, 13 down to r down.
+                moved = list(piles)
+                moved[src] = pile[:-1]
+                moved[up] = tuple(range(13 * s, 13 * s + r))
+                moved[down] = tuple(range(13 * s + 12, 13 * s + r - 2, -1))
+                after = State(tuple(moved), state.redeals)
+                if len(pile) == 1 and src in self.line:
+                    after = self._refill_packet(after, src)
+                found.append((slide + (play,), after))
+                continue
+            if (r == nu + 1 or r == 13 - nd) and (
+                    nu + nd > 13 or (nu + nd == 12 and exchange)):
+                settled.add(src)
+            if r == nu + 1:
+                found.append(((play,), self._played(state, src, up)))
+                if exchange and nu + nd == 12:
+                    continue  # either pile makes the suit split free: one key
+            if r == 13 - nd:
+                found.append(((Move(MoveKind.MOVE, ids[src], ids[down]),),
+                              self._played(state, src, down)))
+        gap = next((i for i in self.flanks if not piles[i]), None)
+        if gap is not None:
+            for src in self.line:
+                if piles[src] and src not in settled:
+                    found.append(((Move(MoveKind.MOVE, ids[src], ids[gap]),),
+                                  self._played(state, src, gap)))
+            if piles[self.stock]:
+                found.append(((Move(MoveKind.MOVE, "stock", ids[gap]),),
+                              self._played(state, self.stock, gap)))
+        for move in (Move(MoveKind.DEAL), Move(MoveKind.REDEAL)):
+            dealt = self.attempt(state, move)
+            if isinstance(dealt, State):
+                found.append(((move,), dealt))
+        return found
+
+    def packed(self, state: State) -> bytes:
+        piles = state.piles
+        out = bytearray(sorted(piles[i][0] if piles[i] else 254 for i in self.flanks))
+        free = self.switches.exchange
+        for up, down in zip(self.up, self.down):
+            nu, nd = len(piles[up]), len(piles[down])
+            out += b"\xc8\xc8" if free and nu + nd == 13 else bytes((nu, nd))
+        for i in self.line:
+            out += bytes(piles[i])
+            out.append(255)
+        stock = piles[self.stock]
+        # Before any redeal the stock is always the start's, less cards off its top.
+        out += bytes((state.redeals, len(stock)))
+        if state.redeals:
+            out += bytes(stock)
+        return bytes(out)

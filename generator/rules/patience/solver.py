@@ -1,30 +1,57 @@
-"""A best-first search for a won game, with a visited set and a node or time limit.
+"""A solver that decides: a deal is **won** (with the moves), **lost** (every reachable
+position was searched: a proof) or **unknown** (the node, time or memory limit stopped the
+search first).
 
-The solver sees every card, face down or not (a "thoughtful" solver): its win rates are an
-upper bound for a player who must turn cards to see them. Positions are remembered by the
-``hash`` of the patience's :meth:`~.engine.Patience.key`, which holds only integers, so the
-same deal and node limit give the same search on every machine. (Two different positions
-sharing a 64-bit hash would prune one wrongly; at a million positions the chance is about
-one in ten million.)
+The search is best first over the whole graph of positions, with a transposition table:
+
+- Every legal move is tried, so an exhausted search is a proof. What makes it fast is
+  only what provably loses nothing (each rule is proved in the patience's own docstring,
+  and docs/solvers.md lists them):
+
+  * **canonical keys** (:meth:`~.engine.Patience.packed`): positions that differ only in
+    which of several interchangeable slots holds what (the Nivernaise's eight flank
+    places, the Empress's Army cells, two ramparts closing the same Reserve line, equal
+    foundations) share one key, so the search meets each of them once;
+  * **macro moves** (:meth:`~.engine.Patience.solver_moves`): a chain of moves that only
+    makes sense as a whole is one edge of the graph (the Nivernaise's exchanges between a
+    suit's two piles are folded into the play they prepare);
+  * **safe automatic moves** (:meth:`~.engine.Patience.safe_move`): a move that no
+    winning line can be hurt by is played at once, with no alternative tried.
+
+- The table holds each key once, as compact bytes (a card is one byte), so two positions
+  are never mistaken for each other (a 64-bit hash could collide and fake a proof). It is
+  bounded: when it holds *table* keys, new positions are still searched but no longer
+  remembered, which costs time (a position may be searched twice) but never a wrong
+  verdict.
+- Best first: the waiting position with the highest :meth:`~.engine.Patience.score` is
+  expanded next, the newest first among equals, so the search dives like a depth-first
+  one while it makes progress. A graph search with a closed set decides reachability
+  whatever the order, so the order changes only how soon a win is found.
+
+The solver sees every card, face down or not (Solvitaire's "thoughtful" solitaire): its
+rates are an upper bound for a player. :mod:`.player` plays as a player who sees only the
+face-up cards.
 """
 from __future__ import annotations
 
 import enum
 import heapq
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 from .engine import Move, Patience, State
+
+#: Keys the transposition table holds by default: about 0.2-0.4 GB at 50-150 bytes a key.
+TABLE = 2_000_000
 
 
 class Verdict(enum.Enum):
     WON = "won"
     #: Every reachable position was searched without a win: the deal cannot be won.
     LOST = "lost"
-    #: Every position the solver tries was searched, but it leaves some moves out.
-    EXHAUSTED = "exhausted"
-    #: The node or time limit stopped the search.
-    LIMIT = "limit"
+    #: A limit stopped the search before it could say.
+    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)
@@ -35,79 +62,136 @@ class Solution:
     #: The position those moves lead to.
     position: State
     on_foundations: int
+    #: Positions expanded.
     nodes: int
     seconds: float
+    #: True when the table filled up (the search went on without remembering).
+    table_full: bool = False
 
     @property
     def complete(self) -> bool:
-        """True when the search ended by itself (a win, or nothing left to try)."""
-        return self.verdict is not Verdict.LIMIT
+        """True when the search ended by itself: a win, or a proof that there is none."""
+        return self.verdict is not Verdict.UNKNOWN
+
+
+@dataclass(frozen=True)
+class Batches:
+    """The moves of an expanded position that the search has not built yet."""
+
+    rest: Iterator[list[tuple[tuple[Move, ...], State]]]
+
+
+def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
+    """The safe automatic moves from *state*, played until none is left."""
+    moves: list[Move] = []
+    while (step := game.safe_step(state)) is not None:
+        move, state = step
+        moves.append(move)
+    return tuple(moves), state
 
 
 def solve(game: Patience, seed: int, *, nodes: int | None = None,
-          seconds: float | None = None, start: State | None = None) -> Solution:
+          seconds: float | None = None, start: State | None = None,
+          table: int = TABLE) -> Solution:
     """Searches the deal *seed* (or the position *start*) until a win, the end of the
     search, *nodes* positions expanded or *seconds* spent, whichever comes first.
 
-    Best first: the position with the highest :meth:`~.engine.Patience.score` is expanded
-    next, the newest first among equals (so the search dives like a depth-first one while
-    it makes progress). Only expanded positions are kept; a waiting one is its parent and
-    a move, and is played out when its turn comes.
-    """
+    A patience with several move orders (:attr:`~.engine.Patience.solver_variants`) is
+    searched in each in turn, each with an equal share of the limits; each search is
+    complete, so the first that decides gives the verdict."""
+    if game.solver_variants == 1:
+        return _search(game, seed, nodes, seconds, start, table)
+    began = time.perf_counter()
+    share = game.solver_variants
+    tried: list[Solution] = []
+    for variant in range(share):
+        ordered = type(game)(game.switches)
+        ordered.solver_variant = variant
+        found = _search(ordered, seed, None if nodes is None else max(1, nodes // share),
+                        None if seconds is None else seconds / share, start, table)
+        if found.verdict is not Verdict.UNKNOWN:
+            return replace(found, nodes=found.nodes + sum(t.nodes for t in tried),
+                           seconds=time.perf_counter() - began)
+        tried.append(found)
+    best = max(tried, key=lambda t: t.on_foundations)
+    return replace(best, nodes=sum(t.nodes for t in tried),
+                   seconds=time.perf_counter() - began,
+                   table_full=any(t.table_full for t in tried))
+
+
+def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
+            start: State | None, table: int) -> Solution:
     began = time.perf_counter()
     if start is None:
         start = game.deal(seed)
-    seen = {hash(game.key(start))}
-    # Expanded positions: (position, parent number, move from the parent).
-    tree: list[tuple[State, int, Move | None]] = []
-    # Waiting: (-score, -parent, the move's rank among the parent's, move); the parent is
-    # found again from the move's place in the tuple below.
-    waiting: list[tuple[int, int, int, Move | None]] = [(-game.score(start), 1, 0, None)]
-    best = (game.on_foundations(start), 0)
-    verdict = Verdict.LIMIT
+    first, start = settle(game, start)
+    seen = {game.packed(start)}
+    full = False
+    # Expanded positions: (parent number, the moves from the parent).
+    tree: list[tuple[int, tuple[Move, ...]]] = []
+    # Waiting: (-score, -parent, rank among the parent's, what): a position with the moves
+    # to it from the parent, or the parent's batches of moves not built yet. (parent, rank)
+    # is unique, so the tuples never compare further.
+    Waiting = tuple[int, int, int, "tuple[tuple[Move, ...], State] | Batches"]
+    waiting: list[Waiting] = [(-game.score(start), 1, 0, (first, start))]
+    best = (-1, 0, start)
+    verdict = Verdict.UNKNOWN
 
     def path(node: int) -> tuple[Move, ...]:
-        moves = []
-        while node > 0:
-            _, parent, move = tree[node]
-            if move is None:
-                break
-            moves.append(move)
+        edges = []
+        while node >= 0:
+            parent, moves = tree[node]
+            edges.append(moves)
             node = parent
-        return tuple(reversed(moves))
+        return tuple(m for moves in reversed(edges) for m in moves)
+
+    def push(node: int, rank: int, batch: list[tuple[tuple[Move, ...], State]]) -> None:
+        nonlocal full
+        for order, (edge, child) in enumerate(batch, start=rank):
+            auto, child = settle(game, child)
+            k = game.packed(child)
+            if k in seen:
+                continue
+            if len(seen) < table:
+                seen.add(k)
+            else:
+                full = True
+            heapq.heappush(waiting, (-game.score(child), -node, order, (edge + auto, child)))
 
     while True:
         if not waiting:
-            verdict = Verdict.EXHAUSTED if game.solver_prunes else Verdict.LOST
+            verdict = Verdict.LOST
             break
         if nodes is not None and len(tree) >= nodes:
             break
-        if seconds is not None and len(tree) % 256 == 0 and \
+        if seconds is not None and len(tree) % 64 == 0 and \
                 time.perf_counter() - began > seconds:
             break
-        _, neg_parent, _, move = heapq.heappop(waiting)
-        parent = -neg_parent
-        if move is None:
-            state = start
-        else:
-            after = game.attempt(tree[parent][0], move)
-            if isinstance(after, str):  # the move was legal when it was listed
-                raise RuntimeError(f"solver bug: {move} became illegal: {after}")
-            state = after
+        neg_score, neg_parent, rank, what = heapq.heappop(waiting)
+        if isinstance(what, Batches):
+            batch = next(what.rest, None)
+            if batch is not None:
+                push(-neg_parent, rank + 1, batch)
+                heapq.heappush(waiting, (neg_score, neg_parent, rank + 1 + len(batch), what))
+            continue
+        moves, state = what
         node = len(tree)
-        tree.append((state, parent, move))
+        tree.append((-neg_parent, moves))
         found = game.on_foundations(state)
         if found > best[0]:
-            best = (found, node)
+            best = (found, node, state)
         if game.won(state):
             return Solution(Verdict.WON, path(node), state, found, len(tree),
-                            time.perf_counter() - began)
-        for order, (child_move, child) in enumerate(game.solver_moves(state)):
-            k = hash(game.key(child))
-            if k in seen:
-                continue
-            seen.add(k)
-            heapq.heappush(waiting, (-game.score(child), -node, order, child_move))
-    found, node = best
-    return Solution(verdict, path(node), tree[node][0], found, len(tree),
-                    time.perf_counter() - began)
+                            time.perf_counter() - began, full)
+        if not game.batched:
+            push(node, 0, game.solver_moves(state))
+            continue
+        batches = game.solver_batches(state)
+        batch = next(batches, [])
+        push(node, 0, batch)
+        # The later batches wait below every position as promising as this one.
+        heapq.heappush(waiting, (-game.score(state) + 1, -node, len(batch),
+                                 Batches(batches)))
+    found, node, state = best
+    return Solution(verdict, path(node), state, found, len(tree),
+                    time.perf_counter() - began, full)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 
 
 class Role(enum.Enum):
@@ -55,7 +56,7 @@ class Tableau:
         if len(set(ids)) != len(ids):
             raise ValueError(f"slot ids repeat: {ids}")
 
-    @property
+    @cached_property
     def ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.slots)
 

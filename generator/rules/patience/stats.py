@@ -1,0 +1,99 @@
+"""Win rates over many deals: every deal decided by the solver, deals spread over the cores
+of the machine.
+
+Each deal is searched on its own (a seed names it, the solver needs nothing else), so a
+range of deals splits into independent pieces: :func:`decide` is the whole unit of work,
+and any pool that maps a function over arguments can run it - the standard library's
+process pool here, or a cluster's (Dask's ``client.map(decide, ...)``, Ray's
+``ray.remote(decide)``) across machines, with the results merged by :func:`summary`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from . import patience
+from .player import play_blind
+from .solver import Verdict, solve
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal's verdict, as plain data (it crosses process boundaries)."""
+
+    seed: int
+    verdict: str
+    on_foundations: int
+    nodes: int
+    seconds: float
+    moves: str
+
+
+def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None,
+           switches: dict[str, str] | None = None, player: bool = False) -> DealResult:
+    """The solver's verdict on deal *seed* of the patience *name*: the unit of work. With
+    *player*, the deal is played as a player who sees only the face-up cards
+    (:mod:`.player`) instead: "won" or "unknown" (a player's loss proves nothing)."""
+    game = patience(name, switches)
+    if player:
+        played = play_blind(game, seed, seconds=seconds or 10.0)
+        return DealResult(seed, "won" if played.won else "unknown", played.on_foundations,
+                          len(played.moves), round(played.seconds, 3),
+                          " ".join(map(str, played.moves)) if played.won else "")
+    result = solve(game, seed, seconds=seconds, nodes=nodes)
+    moves = " ".join(map(str, result.moves)) if result.verdict is Verdict.WON else ""
+    return DealResult(seed, result.verdict.value, result.on_foundations, result.nodes,
+                      round(result.seconds, 3), moves)
+
+
+def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
+               nodes: int | None = None, jobs: int = 1,
+               switches: dict[str, str] | None = None,
+               player: bool = False) -> list[DealResult]:
+    """:func:`decide` for every seed, on *jobs* processes; results in seed order."""
+    if jobs <= 1:
+        return [decide(name, seed, seconds, nodes, switches, player) for seed in seeds]
+    n = len(seeds)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(decide, [name] * n, seeds, [seconds] * n, [nodes] * n,
+                             [switches] * n, [player] * n))
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share (95 % by default).
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Summary:
+    deals: int
+    won: int
+    lost: int
+    unknown: int
+    #: 95 % interval for the win rate: the low end counts the unknown deals as lost, the
+    #: high end as won, so it holds whatever they turn out to be.
+    low: float
+    high: float
+    seconds: float
+
+
+def summary(results: Sequence[DealResult]) -> Summary:
+    counts = {v.value: 0 for v in Verdict}
+    for r in results:
+        counts[r.verdict] += 1
+    n = len(results)
+    won, lost, unknown = counts["won"], counts["lost"], counts["unknown"]
+    return Summary(n, won, lost, unknown, wilson(won, n)[0], wilson(won + unknown, n)[1],
+                   sum(r.seconds for r in results))

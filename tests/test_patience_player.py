@@ -1,0 +1,65 @@
+"""The player-view player: it never looks at a hidden card, and what it plays replays."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.rules.patience import State, patience
+from generator.rules.patience.player import play_blind
+
+
+def _hidden_shuffled(name: str, state: State, seed: int) -> State:
+    """*state* with the face-down stock shuffled (the Besieged City's turned top kept)."""
+    game = patience(name)
+    piles = list(state.piles)
+    stock = list(piles[game.index["stock"]])
+    keep = stock[-1:] if name == "besieged-city" else []
+    rest = stock[:len(stock) - len(keep)]
+    random.Random(seed).shuffle(rest)
+    piles[game.index["stock"]] = tuple(rest + keep)
+    return State(tuple(piles), state.redeals)
+
+
+def _until_first_reveal(name: str, start: State, moves) -> list[str]:
+    game = patience(name)
+    state, played = start, []
+    for move in moves:
+        after = game.play(state, move)
+        played.append(str(move))
+        if game.reveals(state, after):
+            break
+        state = after
+    return played
+
+
+@pytest.mark.parametrize("name, seed", [("nivernaise", 3), ("besieged-city", 1),
+                                        ("empress-of-india", 2)])
+def test_the_player_plays_alike_in_worlds_it_cannot_tell_apart(name, seed):
+    # Until its first move that uncovers a card, the player has seen the same cards in both
+    # worlds, so it must play the same moves, that one included.
+    game = patience(name)
+    real = game.deal(seed)
+    other = _hidden_shuffled(name, real, seed + 100)
+    assert other != real and game.hidden(real) == game.hidden(other) > 0
+    first = play_blind(game, seed, seconds=2, start=real).moves
+    second = play_blind(game, seed, seconds=2, start=other).moves
+    prefix = _until_first_reveal(name, real, first)
+    assert [str(m) for m in second[:len(prefix)]] == prefix and prefix
+
+
+def test_the_player_wins_a_besieged_city_deal_and_its_moves_replay():
+    game = patience("besieged-city")
+    result = play_blind(game, 0, seconds=20)
+    assert result.won
+    assert game.won(game.replay(0, result.moves))
+
+
+def test_what_each_patience_hides():
+    niv = patience("nivernaise")
+    deal = niv.deal(0)
+    # 72 cards in the stock; each packet of four shows its top card (no flank gap yet).
+    assert niv.hidden(deal) == 72 + 6 * 3
+    assert patience("besieged-city").hidden(patience("besieged-city").deal(0)) == 77
+    emp = patience("empress-of-india")
+    assert emp.hidden(emp.deal(0)) == len(emp.cards(emp.deal(0), "stock"))
