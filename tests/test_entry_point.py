@@ -8,6 +8,8 @@ import textwrap
 
 import pytest
 
+from processes import default_ctrl_c
+
 
 def _handlers_after(imports: str, argv0: str) -> str:
     """What importing *imports* changed in the process's signal handlers, in a fresh
@@ -30,6 +32,7 @@ def _handlers_after(imports: str, argv0: str) -> str:
         print(sorted(sig for sig in before if before[sig] is not after.get(sig)))
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          preexec_fn=default_ctrl_c,
                           timeout=120, check=True)
     return done.stdout.strip()
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import cli
+from processes import default_ctrl_c
 
 REPO = Path(__file__).resolve().parent.parent
 ICC = REPO / "icc" / "opencards-coated-fogra39l.icc"
@@ -216,6 +217,7 @@ def script(tmp_path: Path, text: str, *args: str, timeout: float = 60
     """*text* run as a program of its own: the entry point's exit path needs a process."""
     (tmp_path / "script.py").write_text(text, encoding="utf-8")
     return subprocess.run([sys.executable, "script.py", *args], cwd=tmp_path,
+                          preexec_fn=default_ctrl_c,
                           capture_output=True, text=True, timeout=timeout)
 
 

@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
+from processes import default_ctrl_c
 from generator.draw.backends import pdf as pdf_backend
 from generator.io import output
 from generator.io.output import STAGE_PREFIX, safe_name, staged
@@ -563,13 +564,6 @@ def test_ctrl_c_in_render_encoding(runner: CliRunner, tmp_path: Path,
     assert list(tmp_path.iterdir()) == []
 
 
-def _default_ctrl_c() -> None:
-    """In the child, before Python starts: SIGINT at its default. A process started in the
-    background by a non-interactive shell (as some CI runners start the tests) inherits
-    SIGINT ignored, and Python then leaves it ignored, which these tests are not about."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.parametrize("trigger", ["errors", "click"],
                          ids=["package root loading", "CLI loading"])
 def test_ctrl_c_during_start_up(tmp_path: Path, trigger: str) -> None:
@@ -591,7 +585,7 @@ def test_ctrl_c_during_start_up(tmp_path: Path, trigger: str) -> None:
         print("not interrupted")
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=120, preexec_fn=_default_ctrl_c)
+                          cwd=tmp_path, timeout=120, preexec_fn=default_ctrl_c)
     assert done.returncode == 130, done.stderr
     assert done.stderr.splitlines() == ["Aborted."]
     assert done.stdout == ""
@@ -604,5 +598,5 @@ def test_a_program_importing_the_package_keeps_its_ctrl_c() -> None:
                            "print(signal.getsignal(signal.SIGINT) is "
                            "signal.default_int_handler)"],
                           capture_output=True, text=True, timeout=120,
-                          preexec_fn=_default_ctrl_c)
+                          preexec_fn=default_ctrl_c)
     assert done.stdout.strip() == "True", done.stderr
