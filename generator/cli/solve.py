@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from .common import Integer, library
+from .common import FloatType, Integer, library
 from ..errors import GeneratorError, WrongKindError
 from ..io.templates import Library
 from ..io.layout_text import layout_to_toml
@@ -25,7 +25,7 @@ from .rules import rules
 
 
 
-class _Seconds(click.ParamType):
+class _Seconds(FloatType):
     name = "TIME"
 
     def convert(self, value: object, param: click.Parameter | None,
