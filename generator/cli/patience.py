@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..model import limits
 from .common import Integer, Number, ascii_digits_only, library
-from ..docs.tableau import TABLEAU_FORMATS, tableau_format, tableau_page, write_tableau
+from ..app.deals import draw_tableau
+from ..app.options import TABLEAU_FORMATS
 from ..errors import PatienceError
 from ..rules.patience import Patience, State, parse_moves
 from ..rules.patience import patience as make_patience
@@ -85,11 +86,8 @@ def deal_command(ctx: click.Context, name: str, seed: int, switches: tuple[str, 
     if out is None:
         _show(game, seed, state, as_json)
         return
-    chosen = tableau_format(out, fmt)
-    pack = library(ctx).traditional("pack52")
-    page = tableau_page(game, state, pack=pack, card_height=card_height,
-                        title=f"{game.title}, deal {seed}")
-    written = write_tableau(page, out, chosen, dpi=dpi)
+    written = draw_tableau(library(ctx), game, seed, state, out, fmt=fmt, dpi=dpi,
+                           card_height=card_height)
     click.echo(f"wrote {written}")
 
 

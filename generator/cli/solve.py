@@ -2,27 +2,19 @@
 random starts, the puzzles of a booklet with checked answers."""
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 import re
 from pathlib import Path
 
 import click
 
 from .common import FloatType, Integer, library
-from ..errors import GeneratorError, WrongKindError
-from ..io.templates import Library
-from ..io.layout_text import layout_to_toml
-from ..io.layouts import load_layout_file, sources_for, word_list_for
-from ..io.output import atomic_write
-from ..model.layout import Layout
-from ..rules.games import Game
-from ..rules.dealing import deal
+from ..app.deals import deal_start, patiences, write_layout
+from ..errors import WrongKindError
+from ..io.layouts import load_layout_file, word_list_for
 from ..rules.patience.solver import Verdict
 from ..rules.solver import solve
 from .rules import rules
-
 
 
 class _Seconds(FloatType):
@@ -52,10 +44,10 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
     if game.players != 1:
-        patiences = [game.name for game in _patiences(library(ctx))]
+        names = [one.name for one in patiences(library(ctx))]
         raise WrongKindError(
             f"{loaded.shown}: {game.name} is a game of {game.players} players, not a "
-            f"patience; rules solve plays the games of one player: {', '.join(patiences)}")
+            f"patience; rules solve plays the games of one player: {', '.join(names)}")
     words = word_list_for(loaded.sources, None) if game.words.enabled else None
     found = solve(loaded.layout, loaded.board, game, seconds=seconds, words=words)
     moves = [m.notation() for m in found.moves]
@@ -100,45 +92,11 @@ def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, p
     if pair > len(game.pairs):
         raise click.BadParameter(f"{game.name} has {len(game.pairs)} pair(s) of packs",
                                  param_hint="'--pair'")
-    refs = game.pairs[pair - 1]
-    board = lib.board(game.boards[0])
-    sources = sources_for(lib, Layout(board.name, players={}), game)
     try:
-        layout = deal(game, board, sources, refs, random.Random(seed), face_up=face_up)
+        start = deal_start(lib, game, seed, face_up=face_up, pair=pair)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
-    form = " in the open" if face_up else ""
-    patience = _open_patience(lib, game.name) if face_up else None
-    if patience is not None:
-        # Every card face up makes the one-player patience: the layout names its game, so
-        # rules play and rules solve take it as it is.
-        layout = dataclasses.replace(layout, game=patience.name)
-    shown = patience or game
-    text = layout_to_toml(layout, f"A random start of {shown.name}"
-                          f"{form if patience is None else ''}: opencards rules "
-                          f"deal {game.name} --seed {seed}" + (" --open" if face_up else ""))
-    text = text.replace('title = ""', f'title = "{shown.title}: deal {seed}"')
     if out_file is None:
-        click.echo(text, nl=False)
+        click.echo(start.text, nl=False)
     else:
-        atomic_write(out_file, text)
-        click.echo(f"wrote {out_file}")
-
-
-def _patiences(lib: Library) -> list[Game]:
-    """The games of one player in *lib*; a game file that does not load is left out (its
-    own error shows when it is used)."""
-    found = []
-    for name in lib.names("game"):
-        try:
-            game = lib.game(name)
-        except GeneratorError:
-            continue
-        if game.players == 1:
-            found.append(game)
-    return found
-
-
-def _open_patience(lib: Library, name: str) -> Game | None:
-    """The game of one player that is *name*'s patience in the open, if there is one."""
-    return next((game for game in _patiences(lib) if game.patience_of == name), None)
+        click.echo(f"wrote {write_layout(out_file, start)}")

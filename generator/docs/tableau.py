@@ -24,7 +24,6 @@ from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
 from ..errors import FigureError
-from ..io.output import atomic_write, prepare_parent
 from ..model.traditional import PrintedCard, TraditionalPack
 from ..rules.patience import Patience, Role, Slot, State
 from ..rules.patience import cards as C
@@ -225,10 +224,3 @@ def encode_tableau(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
         return png.render(page, dpi=dpi, oversample=2 if pixels <= SMOOTH_PIXELS else 1,
                           compress_level=1, filtered=False, reuse_text=True)
     return encode(page, fmt, dpi=dpi)
-
-
-def write_tableau(page: Page, out: Path, fmt: str, *, dpi: float = 150) -> Path:
-    """Encodes *page* completely, then writes it in one step (no half-written file)."""
-    data = encode_tableau(page, fmt, dpi=dpi)
-    prepare_parent(out)
-    return atomic_write(out, data)
