@@ -244,6 +244,28 @@ def test_push_and_pop_restore_every_part_of_the_state(library):
         position.pop()
 
 
+def test_a_search_that_pushes_and_pops_lists_a_positions_moves_once(library, monkeypatch):
+    # A solver pushes each move of a position in turn, popping between them: taking a move
+    # back restores what was worked out for the position, instead of listing it again.
+    import generator.rules.position as position_module
+    calls = []
+    real = position_module.fresh_moves
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(position_module, "fresh_moves", counted)
+    position = Position(library.layout("game1-demo"), library.board("board-a"),
+                        library.game("basic-1"))
+    moves = position.legal_moves()
+    listed = len(calls)
+    for move in moves:
+        position.push(move)
+        position.pop()
+    assert position.legal_moves() == moves
+    assert len(calls) == listed   # before: listed again after every pop, 22 more here
+
+
 def test_hand_made_hands_keep_their_cards(library):
     # A patience hand is part of the state a search keys on.
     hands = Hands(south=Hand(held=parse_items("30R")))

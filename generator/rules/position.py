@@ -47,13 +47,18 @@ class Ply(NamedTuple):
 
 
 class _Saved(NamedTuple):
-    """What :meth:`Position.pop` restores."""
+    """What :meth:`Position.pop` restores: the state, and what was already worked out for
+    it (a search pushes every move of a position in turn, popping between them)."""
 
     layout: Layout
     turn: Side
     pending: Move | None
     owed: FollowUp | None
     quiet: int
+    moves: list[Move] | None
+    outcome: Verdict | None
+    counted: Verdict | None
+    ids: set[int] | None
 
 
 def _count(layout: Layout) -> int:
@@ -236,7 +241,8 @@ class Position:
         before, side = self.layout, self.turn
         after = before if move is None else play(before, move, self.game, words=self.words,
                                                  side=side)
-        self._saved.append(_Saved(before, side, self.pending, self.owed, self.quiet))
+        self._saved.append(_Saved(before, side, self.pending, self.owed, self.quiet,
+                                  self._moves, self._outcome, self._counted, self._ids))
         ply = Ply(len(self.plies) + 1, side, move, _took(before, after, move), after)
         self.plies.append(ply)
         self.quiet = 0 if ply.took else quiet_after(move, before, after, self.quiet)
@@ -257,8 +263,8 @@ class Position:
             raise IndexError("pop from a position with no moves made")
         saved = self._saved.pop()
         ply = self.plies.pop()
-        self.layout, self.turn, self.pending, self.owed, self.quiet = saved
-        self._moves = self._outcome = self._counted = self._ids = None
+        (self.layout, self.turn, self.pending, self.owed, self.quiet, self._moves,
+         self._outcome, self._counted, self._ids) = saved
         return ply.move
 
     def play_record(self, texts: list[str]) -> list[Ply]:
