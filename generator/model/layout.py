@@ -9,7 +9,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from .board import (FILE_LETTERS, RANKS, checked_square, parse_square, square_name,
-                    square_order, squares_in_order)
+                    squares_in_order)
 from .cards import Card
 from .hands import Hands
 from .letters import LetterCard
