@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import NamedTuple
 
 from ...draw import fonts
+from ...draw.backends.pdf import OUTLINED
 from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Line, Page, Paint, Text
@@ -399,8 +400,11 @@ class _Setter:
         room = (self.g.body_bottom - self.g.body_top) * ref.height
         scale = min(self.g.column / page.width, room / page.height)
         w, h = page.width * scale, page.height * scale
+        # The figure's signs and labels are drawn, not set: they stay out of the page's
+        # text, which a reader searches and copies.
         art = Group(page.items, Transform.translate((self.g.column - w) / 2, 0)
-                    @ Transform.scale(scale, scale), clip=Rect(0, 0, page.width, page.height))
+                    @ Transform.scale(scale, scale), clip=Rect(0, 0, page.width, page.height),
+                    role=OUTLINED)
         caption = self.lines(f"{word} {number}. {ref.caption}", self.g.column * 0.9,
                              x=self.g.column * 0.05, size=self.s.caption, fill=GREY,
                              justify=False, anchor="middle")
