@@ -82,6 +82,22 @@ class Section:
 
 
 @dataclass(frozen=True)
+class Banner:
+    """What a game chapter opens with: how many play, with which cards, for how long and
+    how hard. *players* and the cards come from the game file and the chapter's start
+    diagram; *length* and *difficulty* are the booklet's own estimate ("" to leave one
+    out)."""
+
+    players: int
+    sources: tuple[str, ...]
+    """The packs or letter sets played, south's first (``pack1``, ``pack2``)."""
+    cards: int
+    """The cards each player plays (with one player, all the cards on the board)."""
+    length: str = ""
+    difficulty: str = ""
+
+
+@dataclass(frozen=True)
 class Chapter:
     """One file: a front-matter chapter or a game. *key* is the file's name."""
 
@@ -90,6 +106,7 @@ class Chapter:
     where: str
     sections: tuple[Section, ...]
     game: str | None = None
+    banner: Banner | None = None
 
     @property
     def figures(self) -> list[FigureRef]:
@@ -117,6 +134,9 @@ class Booklet:
     captions."""
     where: str = "booklet.toml"
     """The file the title page's texts come from, as errors name it."""
+    names: dict[str, str] = field(default_factory=dict)
+    """What the banners call the packs and letter sets: by name (``pack1``), or by the
+    names played together (``pack1+pack2``) where the language says it better so."""
 
     @property
     def games(self) -> list[Chapter]:

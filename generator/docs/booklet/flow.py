@@ -18,9 +18,11 @@ from ...draw import fonts
 from ...draw.backends.pdf import OUTLINED
 from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
-from ...draw.scene import Group, Item, Line, Page, Paint, Text
+from ...draw.scene import Box, Group, Item, Line, Page, Paint, Text
 from ...draw.text import Line as SetLine, break_lines
-from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table, unlinked
+from ...io.booklets import banner_cards
+from ...model.booklet import (Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph, Table,
+                              unlinked)
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -146,6 +148,8 @@ def shown(text: str) -> str:
 INK = "#1a1a1a"
 GREY = "#555555"
 RULE = "#999999"
+#: The tint behind a game's banner.
+TINT = "#ececec"
 
 
 @dataclass(frozen=True)
@@ -396,6 +400,33 @@ class _Setter:
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
+    def banner(self, banner: Banner, words: Mapping[str, str], names: Mapping[str, str]
+               ) -> Unit:
+        """A game's banner: players, length and difficulty on one line, the cards on the
+        next, centred on a tinted box under the chapter's title. A label keeps its first
+        word on its line, and a separator never starts one."""
+        parts = [(words["players"], str(banner.players))]
+        if banner.length:
+            parts.append((words["length"], banner.length))
+        if banner.difficulty:
+            parts.append((words["difficulty"], banner.difficulty))
+        cards = banner_cards(banner, dict(words), dict(names))
+        texts = [f"{GLUE}· ".join(f"{label}:{GLUE}{value}" for label, value in parts),
+                 f"{words['cards']}:{GLUE}{cards}"]
+        pad = 1.6
+        size = self.s.body * 0.92
+        lines = [line for text in texts
+                 for line in self.lines(text, self.g.column - 4 * pad, x=2 * pad, size=size,
+                                        justify=False, anchor="middle")]
+        items: list[Item] = []
+        y = pad
+        for line in lines:
+            items.append(Group(tuple(line.items), Transform.translate(0, round(y, 3))))
+            y += line.height
+        height = y + pad
+        box = Box(Rect(0, 0, self.g.column, height), Paint(fill=TINT), radius=1.2)
+        return Unit(height, [box, *items], space_before=2.5, keep_with_next=True)
+
     def figure(self, ref: FigureRef, page: Page, number: int, word: str) -> list[Unit]:
         room = (self.g.body_bottom - self.g.body_top) * ref.height
         scale = min(self.g.column / page.width, room / page.height)
@@ -437,11 +468,14 @@ def _check_header(setter: _Setter, chapter: Chapter) -> None:
 
 
 def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page],
-                   counter: list[int], word: str) -> list[Unit]:
+                   counter: list[int], booklet: Booklet) -> list[Unit]:
     s = setter.s
+    word = booklet.words.get("figure", "Figure")
     _check_header(setter, chapter)
     units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
                            anchor=chapter.key)
+    if chapter.banner is not None:
+        units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
     body = setter.g.body_bottom - setter.g.body_top
     for i, section in enumerate(chapter.sections):
         if section.heading:
@@ -575,9 +609,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
     """The whole booklet as pages: title page, contents, the chapters, each from a new
     page. *figures* are the drawn figures by :attr:`FigureRef.where`."""
     setter = _Setter(geometry, booklet.lang)
-    word = booklet.words.get("figure", "Figure")
     counter = [0]
-    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, word),
+    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, booklet),
                                   geometry)) for chapter in booklet.chapters]
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
