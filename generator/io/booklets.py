@@ -22,8 +22,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model.booklet import (Banner, Block, Booklet, Bullets, Chapter, FigureRef, Paragraph,
-                             Section, Table, unlinked)
+import re
+
+from ..model.booklet import (Banner, Block, Booklet, Bullets, Chapter, FigureRef, IndexTerm,
+                             Paragraph, Section, Table, unlinked)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library
@@ -81,8 +83,12 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
         name_map = {**other.get("names", {}), **name_map}
     plan = Plan(tuple(r.strings("front", [])), tuple(r.strings("games")),
                 tuple(r.strings("back", [])))
+    index_also = tuple(r.strings("index_also", []))
     r.finish()
     chapter_names = [n for n in files if n != "booklet"]
+    for i, name in enumerate(index_also):
+        require_known(shown, f"index_also[{i}]", name, chapter_names,
+                      f"a chapter file in booklets/{lang}/")
     for key in ("front", "games", "back"):
         for i, name in enumerate(getattr(plan, key)):
             require_known(shown, f"{key}[{i}]", name, chapter_names,
@@ -99,8 +105,38 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                      for name in chosen)
     _check_links(chapters, chapter_names)
     _check_banner_words(chapters, word_map, name_map, shown)
+    index = load_index_terms(library, lang) if "index" in chosen else ()
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
-                   name_map)
+                   index, index_also, name_map)
+
+
+def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
+    """The index's terms in *lang*: every term of ``booklets/terms.toml`` (the first
+    folder's that has one) with a ``LANG_find`` pattern, labelled ``LANG_label`` or the
+    term itself.
+
+    :raises: :exc:`TemplateError` naming the file and the term for a bad pattern.
+    """
+    path = next((root / "booklets" / "terms.toml" for root in library.roots
+                 if (root / "booklets" / "terms.toml").is_file()), None)
+    if path is None:
+        return ()
+    shown = display_path(path)
+    raw = read_toml(path).get("term", [])
+    terms = []
+    for i, term in enumerate(raw if isinstance(raw, list) else []):
+        r = Reader(shown, term, f"term[{i}]")
+        pattern = r.string(f"{lang}_find", "")
+        if not pattern:
+            continue
+        label = _printable(r, f"{lang}_label", r.string(f"{lang}_label", "")
+                           or r.string(lang))
+        try:
+            terms.append(IndexTerm.of(label, pattern))
+        except re.error as e:
+            raise TemplateError(shown, r.key(f"{lang}_find"), expected="a regular "
+                                "expression", got=f"{pattern!r} ({e})") from None
+    return tuple(terms)
 
 
 def _other_fronts(library: Library, lang: str, main: Path) -> list[dict[str, dict[str, str]]]:

@@ -122,6 +122,26 @@ class Chapter:
 
 
 @dataclass(frozen=True)
+class IndexTerm:
+    """An entry of the index: the term as printed and what finds it in the text (a regular
+    expression, matched case-insensitively from a word's start: ``test cards?``)."""
+
+    label: str
+    find: re.Pattern[str]
+
+    @classmethod
+    def of(cls, label: str, pattern: str) -> IndexTerm:
+        """:raises: :exc:`re.error` if *pattern* is not a regular expression.
+
+        >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
+        ['Test  Cards']
+        """
+        # A space in the pattern matches any run of spaces: a no-break space, a line's end.
+        spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
+        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE))
+
+
+@dataclass(frozen=True)
 class Booklet:
     lang: str
     title: str
@@ -134,6 +154,11 @@ class Booklet:
     captions."""
     where: str = "booklet.toml"
     """The file the title page's texts come from, as errors name it."""
+    index: tuple[IndexTerm, ...] = ()
+    """The terms the index lists (the chapter ``index`` prints them with their pages)."""
+    index_also: tuple[str, ...] = ()
+    """Chapters whose every section the index reads, besides the rule sections (those with
+    a source) of every chapter: where the terms are defined."""
     names: dict[str, str] = field(default_factory=dict)
     """What the banners call the packs and letter sets: by name (``pack1``), or by the
     names played together (``pack1+pack2``) where the language says it better so."""

@@ -234,6 +234,9 @@ class Unit:
     a section's heading."""
     header: Unit | None = None
     """A table row's header row, set again at the top of a page the table runs onto."""
+    section: str = ""
+    """The section the unit belongs to, ``chapter/section`` ("" for a chapter's title and
+    banner): the index reads the sections it indexes."""
 
     def room_to_shrink(self) -> float:
         return self.art * (1.0 - SHRINK)
@@ -243,7 +246,7 @@ class Unit:
         k = (self.art - by) / self.art
         at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
         return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
-                    self.keep_with_next, self.art - by, self.centre)
+                    self.keep_with_next, self.art - by, self.centre, section=self.section)
 
 
 class Link(NamedTuple):
@@ -478,6 +481,7 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
     body = setter.g.body_bottom - setter.g.body_top
     for i, section in enumerate(chapter.sections):
+        start = len(units)
         if section.heading:
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
                                     f"section[{i}].heading",
@@ -497,6 +501,70 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
             else:
                 counter[0] += 1
                 units += setter.figure(block, figures[block.where], counter[0], word)
+        for unit in units[start:]:
+            unit.section = f"{chapter.key}/{section.key}"
+    return units
+
+
+def _printed(items: list[Item] | tuple[Item, ...]) -> list[str]:
+    """The lines of text under *items*, in order, without the figures' (outlined) texts."""
+    found: list[str] = []
+    for item in items:
+        if isinstance(item, Group):
+            if item.role != OUTLINED:
+                found += _printed(item.items)
+        elif isinstance(item, Text):
+            found.append(item.text)
+    return found
+
+
+def _read(lines: list[str]) -> str:
+    """Lines as one text: a word hyphenated at a line's end is joined again."""
+    text = ""
+    for line in lines:
+        if len(text) > 1 and text.endswith("-") and text[-2].isalpha():
+            text = text[:-1] + line
+        else:
+            text = f"{text} {line}" if text else line
+    return text
+
+
+def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]]]
+               ) -> list[tuple[str, list[int]]]:
+    """Each index term with the printed numbers of the *pages* (number, placed units)
+    where it is found in an indexed section: a rule section (one with a source), or any
+    section of the chapters of :attr:`Booklet.index_also`. Terms found nowhere are left
+    out; the entries are in the language's alphabetical order."""
+    indexed = {f"{c.key}/{s.key}" for c in booklet.chapters for s in c.sections
+               if s.source or c.key in booklet.index_also}
+    texts = []
+    for number, placed in pages:
+        lines = [line for _, unit in placed if unit.section in indexed
+                 for line in _printed(unit.items)]
+        if lines:
+            texts.append((number, _read(lines)))
+    entries = []
+    for term in booklet.index:
+        found = [number for number, text in texts if term.find.search(text)]
+        if found:
+            entries.append((term.label, found))
+    return sorted(entries, key=lambda e: e[0].casefold().replace("ё", "е"))
+
+
+def _index_units(setter: _Setter, entries: list[tuple[str, list[int]]]) -> list[Unit]:
+    """The index's entries: the term, then its pages; a long entry's further lines are
+    indented."""
+    units: list[Unit] = []
+    for label, numbers in entries:
+        text = f"{label}{GLUE}{', '.join(map(str, numbers))}"
+        lines = setter.keep_paragraph(setter.lines(text, setter.g.column - setter.s.indent,
+                                                   justify=False))
+        for k, line in enumerate(lines):
+            if k:
+                line.items = [Group(tuple(line.items),
+                                    Transform.translate(setter.s.indent, 0))]
+        lines[0].space_before = 0.8
+        units += lines
     return units
 
 
@@ -616,6 +684,19 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
     # placeholder numbers to learn how many pages it takes.
     provisional = _contents(booklet, setter, [(c.title, 999) for c in booklet.chapters])
     first = 1 + len(provisional)
+    keys = [chapter.key for chapter in booklet.chapters]
+    if "index" in keys:
+        # The pages before the index do not move when it is set: it lists theirs.
+        at = keys.index("index")
+        number, numbered = first + 1, []
+        for chapter, chapter_body in bodies[:at]:
+            for placed in chapter_body:
+                numbered.append((number, placed))
+                number += 1
+        chapter = bodies[at][0]
+        units = _chapter_units(setter, chapter, figures, counter, booklet)
+        units += _index_units(setter, term_pages(booklet, numbered))
+        bodies[at] = (chapter, _paginate(units, geometry))
     entries = []
     number = first + 1
     for chapter, chapter_body in bodies:
