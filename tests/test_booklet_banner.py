@@ -90,3 +90,24 @@ def test_a_start_of_other_packs_than_the_game_plays_is_refused(library, tmp_path
     with pytest.raises(TemplateError, match=r"section\[0\]\.figure\[0\]\.layout: expected a "
                                             r"start that plays one of the pairs"):
         load_chapter(library, path)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_games_without_a_game_file_open_with_their_banner_too(library, lang):
+    """Ass (two to four players, seed003) and the three patiences (one player) write their
+    players and cards in the chapter; they print no estimate."""
+    players = {"ass": "2\u20134", "nivernaise": "1", "empress-of-india": "1",
+               "besieged-city": "1"}
+    made = make_booklet(library, lang, tuple(players))
+    words = made.booklet.words
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    for chapter in made.booklet.chapters:
+        if chapter.key not in players:
+            continue
+        number = next(i for i, page in enumerate(made.pages) if page.label == chapter.key)
+        text = _flat(pdf[number].get_textpage().get_text_range())
+        title = _flat(chapter.title)
+        after = text[text.index(title, text.index(title) + 1) + len(title):].strip()
+        expected = f"{words['players']}: {players[chapter.key]} {words['cards']}: "
+        assert after.startswith(expected), (lang, chapter.key, after[:120])
+        assert words["length"] not in after.partition(_flat(chapter.sections[0].heading))[0]

@@ -189,6 +189,8 @@ def banner_cards(banner: Banner, words: dict[str, str], names: dict[str, str]) -
     >>> banner_cards(Banner(1, ("latin2",), 32), words, {"latin2": "Latin set 2"})
     'Latin set 2, all 32'
     """
+    if banner.cards_text:
+        return banner.cards_text
     together = names.get("+".join(banner.sources))
     if together is None:
         together = f" {words['and']} ".join(names[s] for s in banner.sources)
@@ -237,10 +239,15 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     raw = r.raw("section", [], "a list of [[section]] tables")
     if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
         raise r.fail("section", "a list of [[section]] tables", raw)
+    has_banner = r.has("banner")
     estimate = r.table("banner", default_empty=True)
     length = _printable(estimate, "length", estimate.string("length", ""))
     difficulty = _printable(estimate, "difficulty", estimate.string("difficulty", ""))
-    estimate.string("source", "")   # what the estimate rests on; not printed
+    # A chapter without a game file writes its players and cards itself.
+    players = estimate.integer("players", 0, low=0, high=8)
+    most = estimate.integer("most_players", 0, low=0, high=8)
+    cards_text = _printable(estimate, "cards", estimate.string("cards", ""))
+    estimate.string("source", "")   # what the banner rests on; not printed
     estimate.finish()
     r.finish()
     sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"))
@@ -254,9 +261,16 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     banner = None
     if game is not None:
         banner = _banner(library, game, sections, shown, length, difficulty)
-    elif length or difficulty:
-        raise TemplateError(shown, "banner", expected="a banner only in a game's chapter "
-                            "(one with a game key)")
+        if players or most or cards_text:
+            raise TemplateError(shown, "banner", expected="no players or cards in the "
+                                "banner of a chapter with a game key (they come from the "
+                                "game file)")
+    elif has_banner:
+        if not players or not cards_text or (most and most <= players):
+            raise TemplateError(shown, "banner", expected="players (at least 1), cards, and "
+                                "most_players above players if given, in the banner of a "
+                                "chapter without a game key")
+        banner = Banner(players, (), 0, length, difficulty, most, cards_text)
     return Chapter(path.stem, title, shown, sections, game, banner)
 
 
@@ -269,22 +283,22 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
     :raises: :exc:`TemplateError` naming the chapter file.
     """
     game = library.game(name)
-    starts = [b for s in sections for b in s.blocks
+    starts = [(b, b.layout) for s in sections for b in s.blocks
               if isinstance(b, FigureRef) and b.layout is not None]
     if not starts:
         # No start drawn: the game's first pair, without a count.
         first = tuple(dict.fromkeys(ref.partition(":")[0] for ref in game.pairs[0])) \
             if game.pairs else ()
         return Banner(game.players, first, 0, length, difficulty)
-    assert starts[0].layout is not None
-    layout = library.layout(starts[0].layout)
+    start, name_of_layout = starts[0]
+    layout = library.layout(name_of_layout)
     refs = [layout.players[side] for side in sorted(layout.players, key=lambda s: s.value,
                                                     reverse=True)]
     sources = tuple(dict.fromkeys(ref.partition(":")[0] for ref in refs))
     pairs = {tuple(dict.fromkeys(ref.partition(":")[0] for ref in pair))
              for pair in game.pairs}
     if sources not in pairs:
-        raise TemplateError(shown, f"{starts[0].where.partition(': ')[2]}.layout",
+        raise TemplateError(shown, f"{start.where.partition(': ')[2]}.layout",
                             expected=f"a start that plays one of the pairs of game {name} "
                             f"({'; '.join(' and '.join(p) for p in sorted(pairs))})",
                             got=" and ".join(sources) or "no packs")

@@ -95,6 +95,11 @@ class Banner:
     """The cards each player plays (with one player, all the cards on the board)."""
     length: str = ""
     difficulty: str = ""
+    most_players: int = 0
+    """With *players*, a range of players (2 to 4); 0: exactly *players*."""
+    cards_text: str = ""
+    """The cards as the chapter writes them, for a game without a game file (Ass, the
+    patiences); otherwise "" and the banner names *sources*."""
 
 
 @dataclass(frozen=True)

@@ -408,7 +408,9 @@ class _Setter:
         """A game's banner: players, length and difficulty on one line, the cards on the
         next, centred on a tinted box under the chapter's title. A label keeps its first
         word on its line, and a separator never starts one."""
-        parts = [(words["players"], str(banner.players))]
+        players = f"{banner.players}\u2013{banner.most_players}" if banner.most_players \
+            else str(banner.players)
+        parts = [(words["players"], players)]
         if banner.length:
             parts.append((words["length"], banner.length))
         if banner.difficulty:
