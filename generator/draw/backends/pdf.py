@@ -112,6 +112,19 @@ def _outline_font(key: str) -> Any:  # a fontTools TTFont (fontTools has no type
     return TTFont(str(fonts.font_path(key)), lazy=True)
 
 
+@lru_cache(maxsize=None)
+def _outline_metrics(key: str) -> tuple[dict[int, str], dict[str, int], int]:
+    """The character map (to glyph names), advance widths and units per em of font *key*,
+    from the metrics reader that measures text (fontTools takes ten times as long to
+    read the same tables), with fontTools' names for the glyphs."""
+    from ..fontfile import FontFile
+    metrics = FontFile(fonts.font_path(key))
+    order = _outline_font(key).getGlyphOrder()
+    names = {code: order[glyph] for code, glyph in metrics.cmap.items()}
+    advances = {order[glyph]: metrics.advances[glyph] for glyph in set(metrics.cmap.values())}
+    return names, advances, metrics.units_per_em
+
+
 def _ascii(name: str) -> str:
     """A glyph name as a PDF name's letters: its ASCII letters and digits, and a short hash
     to keep two names apart that differ only elsewhere."""
@@ -298,32 +311,32 @@ class _Writer:
 
     def outlines(self, t: Text) -> None:
         """*t* as its glyphs' outlines: each glyph a form written once per document (a
-        figure repeats a handful of signs and letters hundreds of times), placed at the
-        text's baseline and filled in the text's colour."""
-        font = _outline_font(t.font)
-        cmap, hmtx = font.getBestCmap(), font["hmtx"]
-        scale = t.size / font["head"].unitsPerEm
+        figure repeats a handful of signs and letters hundreds of times), placed along the
+        text's baseline and filled in the text's colour. A form runs in a state of its own,
+        so one glyph's placement moves the pen on from the last."""
+        cmap, advances, upm = _outline_metrics(t.font)
         x0 = 0.0
         if t.anchor != "start":
             width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
             x0 = {"middle": -width / 2, "end": -width}[t.anchor]
+        scale = t.size / upm
         c = self.c
         c.saveState()
         self.paint(Paint(fill=t.fill))
         m = _text_matrix(t.x, t.y, t.rotation)
-        c.transform(m.a, m.b, m.c, m.d, m.e, m.f)
-        cursor = x0
+        c.transform(m.a, m.b, m.c, m.d, m.a * x0 + m.e, m.b * x0 + m.f)
+        c.transform(scale, 0, 0, scale, 0, 0)
+        cursor = placed = 0.0     # in font units
         for ch in t.text:
             name = cmap.get(ord(ch))
             if name is None:
                 continue
             form = self.glyph_form(t.font, name)
             if form:
-                c.saveState()
-                c.transform(scale, 0, 0, scale, cursor, 0)
+                c.transform(1, 0, 0, 1, cursor - placed, 0)
+                placed = cursor
                 c.doForm(form)
-                c.restoreState()
-            cursor += hmtx[name][0] * scale + (t.word_space if ch == " " else 0.0)
+            cursor += advances[name] + (t.word_space / scale if ch == " " else 0.0)
         c.restoreState()
 
     def glyph_form(self, key: str, name: str) -> str:
