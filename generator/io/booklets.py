@@ -22,8 +22,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model.booklet import (Block, Booklet, Bullets, Chapter, FigureRef, Paragraph, Section,
-                             Table, unlinked)
+import re
+
+from ..model.booklet import (Banner, Block, Booklet, Bullets, Chapter, FigureRef, IndexTerm,
+                             Paragraph, Section, Table, unlinked)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .templates import Library
@@ -72,10 +74,21 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     contents = _printable(r, "contents", r.string("contents"))
     words = r.table("words", default_empty=True)
     word_map = {key: _printable(words, key, words.string(key)) for key in words.keys()}
+    names = r.table("names", default_empty=True)
+    name_map = {key: _printable(names, key, names.string(key)) for key in names.keys()}
+    # A booklet.toml of a --templates folder that leaves out the banner's words and the
+    # names of the packs gets those of the other folders, the shipped one last.
+    for other in _other_fronts(library, lang, main):
+        word_map = {**other.get("words", {}), **word_map}
+        name_map = {**other.get("names", {}), **name_map}
     plan = Plan(tuple(r.strings("front", [])), tuple(r.strings("games")),
                 tuple(r.strings("back", [])))
+    index_also = tuple(r.strings("index_also", []))
     r.finish()
     chapter_names = [n for n in files if n != "booklet"]
+    for i, name in enumerate(index_also):
+        require_known(shown, f"index_also[{i}]", name, chapter_names,
+                      f"a chapter file in booklets/{lang}/")
     for key in ("front", "games", "back"):
         for i, name in enumerate(getattr(plan, key)):
             require_known(shown, f"{key}[{i}]", name, chapter_names,
@@ -91,7 +104,100 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     chapters = tuple(_only_chosen(load_chapter(library, files[name]), set(chosen))
                      for name in chosen)
     _check_links(chapters, chapter_names)
-    return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown)
+    _check_banner_words(chapters, word_map, name_map, shown)
+    index = load_index_terms(library, lang) if "index" in chosen else ()
+    return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
+                   index, index_also, name_map)
+
+
+def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
+    """The index's terms in *lang*: every term of ``booklets/terms.toml`` (the first
+    folder's that has one) with a ``LANG_find`` pattern, labelled ``LANG_label`` or the
+    term itself.
+
+    :raises: :exc:`TemplateError` naming the file and the term for a bad pattern.
+    """
+    path = next((root / "booklets" / "terms.toml" for root in library.roots
+                 if (root / "booklets" / "terms.toml").is_file()), None)
+    if path is None:
+        return ()
+    shown = display_path(path)
+    raw = read_toml(path).get("term", [])
+    terms = []
+    for i, term in enumerate(raw if isinstance(raw, list) else []):
+        r = Reader(shown, term, f"term[{i}]")
+        pattern = r.string(f"{lang}_find", "")
+        if not pattern:
+            continue
+        label = _printable(r, f"{lang}_label", r.string(f"{lang}_label", "")
+                           or r.string(lang))
+        try:
+            terms.append(IndexTerm.of(label, pattern))
+        except re.error as e:
+            raise TemplateError(shown, r.key(f"{lang}_find"), expected="a regular "
+                                "expression", got=f"{pattern!r} ({e})") from None
+    return tuple(terms)
+
+
+def _other_fronts(library: Library, lang: str, main: Path) -> list[dict[str, dict[str, str]]]:
+    """The [words] and [names] of every booklet.toml of *lang* but *main*, in the order of
+    the library's folders (the shipped one last)."""
+    found = []
+    for root in library.roots:
+        path = root / "booklets" / lang / "booklet.toml"
+        if path.is_file() and path.resolve() != main.resolve():
+            data = read_toml(path)
+            found.append({key: {k: v for k, v in data.get(key, {}).items()
+                                if isinstance(v, str)}
+                          for key in ("words", "names") if isinstance(data.get(key), dict)})
+    return found
+
+
+#: The words of booklet.toml a banner prints.
+BANNER_WORDS = ("players", "length", "difficulty", "cards", "per_player", "all", "and")
+
+
+def _check_banner_words(chapters: tuple[Chapter, ...], words: dict[str, str],
+                        names: dict[str, str], shown: str) -> None:
+    """The banners' labels and the names of the packs they list are in booklet.toml.
+
+    :raises: :exc:`TemplateError` naming booklet.toml and the missing key.
+    """
+    banners = [c.banner for c in chapters if c.banner is not None]
+    if not banners:
+        return
+    for word in BANNER_WORDS:
+        if word not in words:
+            raise TemplateError(shown, f"words.{word}", expected="the word a game's banner "
+                                "prints")
+    for banner in banners:
+        if "+".join(banner.sources) not in names:
+            for source in banner.sources:
+                if source not in names:
+                    raise TemplateError(shown, f"names.{source}", expected="what a game's "
+                                        "banner calls this pack or letter set")
+
+
+def banner_cards(banner: Banner, words: dict[str, str], names: dict[str, str]) -> str:
+    """The cards a banner lists, in the booklet's words: ``packs 1 and 2, 16 per player``
+    (without a count when the chapter draws no start).
+
+    >>> words = {"and": "and", "per_player": "{count} per player", "all": "all {count}"}
+    >>> banner_cards(Banner(2, ("pack1", "pack2"), 16), words, {"pack1": "pack 1",
+    ...              "pack2": "pack 2"})
+    'pack 1 and pack 2, 16 per player'
+    >>> banner_cards(Banner(1, ("latin2",), 32), words, {"latin2": "Latin set 2"})
+    'Latin set 2, all 32'
+    """
+    if banner.cards_text:
+        return banner.cards_text
+    together = names.get("+".join(banner.sources))
+    if together is None:
+        together = f" {words['and']} ".join(names[s] for s in banner.sources)
+    if not banner.cards:
+        return together
+    count = words["per_player" if banner.players > 1 else "all"].format(count=banner.cards)
+    return f"{together}, {count}"
 
 
 def _check_links(chapters: tuple[Chapter, ...], chapter_names: list[str]) -> None:
@@ -133,6 +239,16 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     raw = r.raw("section", [], "a list of [[section]] tables")
     if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
         raise r.fail("section", "a list of [[section]] tables", raw)
+    has_banner = r.has("banner")
+    estimate = r.table("banner", default_empty=True)
+    length = _printable(estimate, "length", estimate.string("length", ""))
+    difficulty = _printable(estimate, "difficulty", estimate.string("difficulty", ""))
+    # A chapter without a game file writes its players and cards itself.
+    players = estimate.integer("players", 0, low=0, high=8)
+    most = estimate.integer("most_players", 0, low=0, high=8)
+    cards_text = _printable(estimate, "cards", estimate.string("cards", ""))
+    estimate.string("source", "")   # what the banner rests on; not printed
+    estimate.finish()
     r.finish()
     sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"))
                      for i, data in enumerate(raw))
@@ -142,7 +258,57 @@ def load_chapter(library: Library, path: Path) -> Chapter:
             raise TemplateError(shown, f"section[{i}].id", expected="an id used once",
                                 got=repr(section.key))
         seen.add(section.key)
-    return Chapter(path.stem, title, shown, sections, game)
+    banner = None
+    if game is not None:
+        banner = _banner(library, game, sections, shown, length, difficulty)
+        if players or most or cards_text:
+            raise TemplateError(shown, "banner", expected="no players or cards in the "
+                                "banner of a chapter with a game key (they come from the "
+                                "game file)")
+    elif has_banner:
+        if not players or not cards_text or (most and most <= players):
+            raise TemplateError(shown, "banner", expected="players (at least 1), cards, and "
+                                "most_players above players if given, in the banner of a "
+                                "chapter without a game key")
+        banner = Banner(players, (), 0, length, difficulty, most, cards_text)
+    return Chapter(path.stem, title, shown, sections, game, banner)
+
+
+def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: str,
+            length: str, difficulty: str) -> Banner:
+    """A game chapter's banner: the players from the game file; the packs or letter sets
+    and the cards each player plays from the chapter's first start diagram (its layout's
+    sides), which must play one of the game's pairs.
+
+    :raises: :exc:`TemplateError` naming the chapter file.
+    """
+    game = library.game(name)
+    starts = [(b, b.layout) for s in sections for b in s.blocks
+              if isinstance(b, FigureRef) and b.layout is not None]
+    if not starts:
+        # No start drawn: the game's first pair, without a count.
+        first = tuple(dict.fromkeys(ref.partition(":")[0] for ref in game.pairs[0])) \
+            if game.pairs else ()
+        return Banner(game.players, first, 0, length, difficulty)
+    start, name_of_layout = starts[0]
+    layout = library.layout(name_of_layout)
+    refs = [layout.players[side] for side in sorted(layout.players, key=lambda s: s.value,
+                                                    reverse=True)]
+    sources = tuple(dict.fromkeys(ref.partition(":")[0] for ref in refs))
+    pairs = {tuple(dict.fromkeys(ref.partition(":")[0] for ref in pair))
+             for pair in game.pairs}
+    if sources not in pairs:
+        raise TemplateError(shown, f"{start.where.partition(': ')[2]}.layout",
+                            expected=f"a start that plays one of the pairs of game {name} "
+                            f"({'; '.join(' and '.join(p) for p in sorted(pairs))})",
+                            got=" and ".join(sources) or "no packs")
+    pieces = [piece for stack in layout.stacks.values() for piece in stack]
+    if game.players > 1:
+        counts = {side: sum(1 for p in pieces if p.owner is side) for side in layout.players}
+        cards = max(counts.values())
+    else:
+        cards = len(pieces)
+    return Banner(game.players, sources, cards, length, difficulty)
 
 
 def _section(library: Library, r: Reader) -> Section:

@@ -82,6 +82,27 @@ class Section:
 
 
 @dataclass(frozen=True)
+class Banner:
+    """What a game chapter opens with: how many play, with which cards, for how long and
+    how hard. *players* and the cards come from the game file and the chapter's start
+    diagram; *length* and *difficulty* are the booklet's own estimate ("" to leave one
+    out)."""
+
+    players: int
+    sources: tuple[str, ...]
+    """The packs or letter sets played, south's first (``pack1``, ``pack2``)."""
+    cards: int
+    """The cards each player plays (with one player, all the cards on the board)."""
+    length: str = ""
+    difficulty: str = ""
+    most_players: int = 0
+    """With *players*, a range of players (2 to 4); 0: exactly *players*."""
+    cards_text: str = ""
+    """The cards as the chapter writes them, for a game without a game file (Ass, the
+    patiences); otherwise "" and the banner names *sources*."""
+
+
+@dataclass(frozen=True)
 class Chapter:
     """One file: a front-matter chapter or a game. *key* is the file's name."""
 
@@ -90,6 +111,7 @@ class Chapter:
     where: str
     sections: tuple[Section, ...]
     game: str | None = None
+    banner: Banner | None = None
 
     @property
     def figures(self) -> list[FigureRef]:
@@ -105,6 +127,26 @@ class Chapter:
 
 
 @dataclass(frozen=True)
+class IndexTerm:
+    """An entry of the index: the term as printed and what finds it in the text (a regular
+    expression, matched case-insensitively from a word's start: ``test cards?``)."""
+
+    label: str
+    find: re.Pattern[str]
+
+    @classmethod
+    def of(cls, label: str, pattern: str) -> IndexTerm:
+        """:raises: :exc:`re.error` if *pattern* is not a regular expression.
+
+        >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
+        ['Test  Cards']
+        """
+        # A space in the pattern matches any run of spaces: a no-break space, a line's end.
+        spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
+        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE))
+
+
+@dataclass(frozen=True)
 class Booklet:
     lang: str
     title: str
@@ -117,6 +159,14 @@ class Booklet:
     captions."""
     where: str = "booklet.toml"
     """The file the title page's texts come from, as errors name it."""
+    index: tuple[IndexTerm, ...] = ()
+    """The terms the index lists (the chapter ``index`` prints them with their pages)."""
+    index_also: tuple[str, ...] = ()
+    """Chapters whose every section the index reads, besides the rule sections (those with
+    a source) of every chapter: where the terms are defined."""
+    names: dict[str, str] = field(default_factory=dict)
+    """What the banners call the packs and letter sets: by name (``pack1``), or by the
+    names played together (``pack1+pack2``) where the language says it better so."""
 
     @property
     def games(self) -> list[Chapter]:

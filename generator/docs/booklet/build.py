@@ -1,16 +1,15 @@
 """The ``opencards booklet`` job: load the content, draw and check every figure, set the
-pages, write ``booklet-LANG.pdf`` (and with saddle imposition ``booklet-LANG-saddle.pdf``).
-Everything is drawn and encoded before the first file is written, so a bad booklet file
-leaves no partial PDF."""
+pages and encode ``booklet-LANG.pdf`` (and with saddle imposition
+``booklet-LANG-saddle.pdf``). Everything is drawn and encoded before
+:mod:`generator.app.booklet` writes the first file, so a bad booklet file leaves no
+partial PDF."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from ...draw.backends import pdf
 from ...draw.scene import Page
 from ...io.booklets import load_booklet
-from ...io.output import staged
 from ...io.templates import Library
 from ...model.booklet import Booklet
 from .figures import draw
@@ -51,12 +50,3 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
         if imposition == "saddle" else None
     return Made(booklet, done, figures, body, saddle)
 
-
-def write_booklet(made: Made, out_dir: Path) -> list[Path]:
-    """Writes the booklet (and its saddle imposition) into *out_dir*, both or neither."""
-    lang = made.booklet.lang
-    with staged(out_dir) as stage:
-        written = [stage.write(f"booklet-{lang}.pdf", made.pdf)]
-        if made.saddle is not None:
-            written.append(stage.write(f"booklet-{lang}-saddle.pdf", made.saddle))
-    return written

@@ -8,16 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from ...draw.art.cards import card_front, letter_front
 from ...draw.art.traditional import traditional_front
 from ...draw.geometry import Size, Transform
 from ...draw.scene import Group, Item, Page
 from ...errors import FigureError, GeneratorError, InvalidLayoutError
 from ...io.templates import Library
 from ...model.booklet import FigureRef
-from ...model.cards import Card, Pack
-from ...model.letters import LetterCard, LetterSet
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
+from ...sheets.printable import open_cards
 from ..build import draw_figure
 from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
 
@@ -114,22 +112,14 @@ def _cards(library: Library, ref: FigureRef) -> Page:
     if name in library.names("traditional"):
         return _traditional(ref, library.traditional(name), listed)
     source = library.source(name)
+    cards = open_cards(source)
     size = Size(25, 50)
     items: list[Item] = []
     for i, text in enumerate(listed.split()):
-        art: Group
-        if isinstance(source, Pack):
-            card = _parsed(ref, "cards", Card.from_notation, text)
-            if card not in source:
-                raise FigureError(f"{ref.where}.cards: {text} is not a card of {name}")
-            art = card_front(source, card, size=size)
-        elif isinstance(source, LetterSet):
-            letter = _parsed(ref, "cards", LetterCard.from_notation, text)
-            if letter not in source:
-                raise FigureError(f"{ref.where}.cards: {text} is not a letter of {name}")
-            art = letter_front(source, letter, size=size)
-        else:
-            raise FigureError(f"{ref.where}.cards: {name} is not a pack or letter set")
+        card = _parsed(ref, "cards", cards.parse, text)
+        if card not in source:
+            raise FigureError(f"{ref.where}.cards: {text} is not a card of {name}")
+        art = cards.drawn(card, True, size=size)
         x = i * size.width * (1 + CARD_GAP)
         items.append(Group((art,), Transform.translate(x, 0)))
     if not items:

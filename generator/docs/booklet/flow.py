@@ -15,11 +15,14 @@ from dataclasses import dataclass, field, fields
 from typing import NamedTuple
 
 from ...draw import fonts
+from ...draw.backends.pdf import OUTLINED
 from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
-from ...draw.scene import Group, Item, Line, Page, Paint, Text
+from ...draw.scene import Box, Group, Item, Line, Page, Paint, Text
 from ...draw.text import Line as SetLine, break_lines
-from ...model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table, unlinked
+from ...io.booklets import banner_cards
+from ...model.booklet import (Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph, Table,
+                              unlinked)
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -145,6 +148,8 @@ def shown(text: str) -> str:
 INK = "#1a1a1a"
 GREY = "#555555"
 RULE = "#999999"
+#: The tint behind a game's banner.
+TINT = "#ececec"
 
 
 @dataclass(frozen=True)
@@ -229,6 +234,9 @@ class Unit:
     a section's heading."""
     header: Unit | None = None
     """A table row's header row, set again at the top of a page the table runs onto."""
+    section: str = ""
+    """The section the unit belongs to, ``chapter/section`` ("" for a chapter's title and
+    banner): the index reads the sections it indexes."""
 
     def room_to_shrink(self) -> float:
         return self.art * (1.0 - SHRINK)
@@ -238,7 +246,7 @@ class Unit:
         k = (self.art - by) / self.art
         at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
         return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
-                    self.keep_with_next, self.art - by, self.centre)
+                    self.keep_with_next, self.art - by, self.centre, section=self.section)
 
 
 class Link(NamedTuple):
@@ -395,12 +403,44 @@ class _Setter:
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
+    def banner(self, banner: Banner, words: Mapping[str, str], names: Mapping[str, str]
+               ) -> Unit:
+        """A game's banner: players, length and difficulty on one line, the cards on the
+        next, centred on a tinted box under the chapter's title. A label keeps its first
+        word on its line, and a separator never starts one."""
+        players = f"{banner.players}\u2013{banner.most_players}" if banner.most_players \
+            else str(banner.players)
+        parts = [(words["players"], players)]
+        if banner.length:
+            parts.append((words["length"], banner.length))
+        if banner.difficulty:
+            parts.append((words["difficulty"], banner.difficulty))
+        cards = banner_cards(banner, dict(words), dict(names))
+        texts = [f"{GLUE}· ".join(f"{label}:{GLUE}{value}" for label, value in parts),
+                 f"{words['cards']}:{GLUE}{cards}"]
+        pad = 1.6
+        size = self.s.body * 0.92
+        lines = [line for text in texts
+                 for line in self.lines(text, self.g.column - 4 * pad, x=2 * pad, size=size,
+                                        justify=False, anchor="middle")]
+        items: list[Item] = []
+        y = pad
+        for line in lines:
+            items.append(Group(tuple(line.items), Transform.translate(0, round(y, 3))))
+            y += line.height
+        height = y + pad
+        box = Box(Rect(0, 0, self.g.column, height), Paint(fill=TINT), radius=1.2)
+        return Unit(height, [box, *items], space_before=2.5, keep_with_next=True)
+
     def figure(self, ref: FigureRef, page: Page, number: int, word: str) -> list[Unit]:
         room = (self.g.body_bottom - self.g.body_top) * ref.height
         scale = min(self.g.column / page.width, room / page.height)
         w, h = page.width * scale, page.height * scale
+        # The figure's signs and labels are drawn, not set: they stay out of the page's
+        # text, which a reader searches and copies.
         art = Group(page.items, Transform.translate((self.g.column - w) / 2, 0)
-                    @ Transform.scale(scale, scale), clip=Rect(0, 0, page.width, page.height))
+                    @ Transform.scale(scale, scale), clip=Rect(0, 0, page.width, page.height),
+                    role=OUTLINED)
         caption = self.lines(f"{word} {number}. {ref.caption}", self.g.column * 0.9,
                              x=self.g.column * 0.05, size=self.s.caption, fill=GREY,
                              justify=False, anchor="middle")
@@ -433,13 +473,17 @@ def _check_header(setter: _Setter, chapter: Chapter) -> None:
 
 
 def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page],
-                   counter: list[int], word: str) -> list[Unit]:
+                   counter: list[int], booklet: Booklet) -> list[Unit]:
     s = setter.s
+    word = booklet.words.get("figure", "Figure")
     _check_header(setter, chapter)
     units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
                            anchor=chapter.key)
+    if chapter.banner is not None:
+        units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
     body = setter.g.body_bottom - setter.g.body_top
     for i, section in enumerate(chapter.sections):
+        start = len(units)
         if section.heading:
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
                                     f"section[{i}].heading",
@@ -459,6 +503,70 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
             else:
                 counter[0] += 1
                 units += setter.figure(block, figures[block.where], counter[0], word)
+        for unit in units[start:]:
+            unit.section = f"{chapter.key}/{section.key}"
+    return units
+
+
+def _printed(items: list[Item] | tuple[Item, ...]) -> list[str]:
+    """The lines of text under *items*, in order, without the figures' (outlined) texts."""
+    found: list[str] = []
+    for item in items:
+        if isinstance(item, Group):
+            if item.role != OUTLINED:
+                found += _printed(item.items)
+        elif isinstance(item, Text):
+            found.append(item.text)
+    return found
+
+
+def _read(lines: list[str]) -> str:
+    """Lines as one text: a word hyphenated at a line's end is joined again."""
+    text = ""
+    for line in lines:
+        if len(text) > 1 and text.endswith("-") and text[-2].isalpha():
+            text = text[:-1] + line
+        else:
+            text = f"{text} {line}" if text else line
+    return text
+
+
+def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]]]
+               ) -> list[tuple[str, list[int]]]:
+    """Each index term with the printed numbers of the *pages* (number, placed units)
+    where it is found in an indexed section: a rule section (one with a source), or any
+    section of the chapters of :attr:`Booklet.index_also`. Terms found nowhere are left
+    out; the entries are in the language's alphabetical order."""
+    indexed = {f"{c.key}/{s.key}" for c in booklet.chapters for s in c.sections
+               if s.source or c.key in booklet.index_also}
+    texts = []
+    for number, placed in pages:
+        lines = [line for _, unit in placed if unit.section in indexed
+                 for line in _printed(unit.items)]
+        if lines:
+            texts.append((number, _read(lines)))
+    entries = []
+    for term in booklet.index:
+        found = [number for number, text in texts if term.find.search(text)]
+        if found:
+            entries.append((term.label, found))
+    return sorted(entries, key=lambda e: e[0].casefold().replace("ё", "е"))
+
+
+def _index_units(setter: _Setter, entries: list[tuple[str, list[int]]]) -> list[Unit]:
+    """The index's entries: the term, then its pages; a long entry's further lines are
+    indented."""
+    units: list[Unit] = []
+    for label, numbers in entries:
+        text = f"{label}{GLUE}{', '.join(map(str, numbers))}"
+        lines = setter.keep_paragraph(setter.lines(text, setter.g.column - setter.s.indent,
+                                                   justify=False))
+        for k, line in enumerate(lines):
+            if k:
+                line.items = [Group(tuple(line.items),
+                                    Transform.translate(setter.s.indent, 0))]
+        lines[0].space_before = 0.8
+        units += lines
     return units
 
 
@@ -571,14 +679,26 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
     """The whole booklet as pages: title page, contents, the chapters, each from a new
     page. *figures* are the drawn figures by :attr:`FigureRef.where`."""
     setter = _Setter(geometry, booklet.lang)
-    word = booklet.words.get("figure", "Figure")
     counter = [0]
-    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, word),
+    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, booklet),
                                   geometry)) for chapter in booklet.chapters]
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
     provisional = _contents(booklet, setter, [(c.title, 999) for c in booklet.chapters])
     first = 1 + len(provisional)
+    keys = [chapter.key for chapter in booklet.chapters]
+    if "index" in keys:
+        # The pages before the index do not move when it is set: it lists theirs.
+        at = keys.index("index")
+        number, numbered = first + 1, []
+        for chapter, chapter_body in bodies[:at]:
+            for placed in chapter_body:
+                numbered.append((number, placed))
+                number += 1
+        chapter = bodies[at][0]
+        units = _chapter_units(setter, chapter, figures, counter, booklet)
+        units += _index_units(setter, term_pages(booklet, numbered))
+        bodies[at] = (chapter, _paginate(units, geometry))
     entries = []
     number = first + 1
     for chapter, chapter_body in bodies:

@@ -19,6 +19,13 @@ if TYPE_CHECKING:  # reportlab is imported where used: commands that write no PD
 
 _PT = mm_to_pt(1.0)
 
+#: The role of a group whose texts are drawn as glyph outlines, not as text: a rule
+#: booklet's figures, so that the suit signs, values and edge labels of a diagram do not
+#: come out in the page's text when a reader searches or copies it (the body and the
+#: captions around the figure stay text). A card form first drawn inside such a group is
+#: outlined wherever the document places it again.
+OUTLINED = "outlined"
+
 
 #: Fonts known to be registered with reportlab: asked for every text, and reportlab lists
 #: its registered names afresh on each call.
@@ -99,6 +106,54 @@ def _text_matrix(x: float, y: float, rotation: float) -> Transform:
     return Transform(a, b, c, d, e1 + (e0 + x), f1 + (f0 + y))
 
 
+@lru_cache(maxsize=None)
+def _outline_font(key: str) -> Any:  # a fontTools TTFont (fontTools has no types)
+    from fontTools.ttLib import TTFont
+    return TTFont(str(fonts.font_path(key)), lazy=True)
+
+
+@lru_cache(maxsize=None)
+def _outline_metrics(key: str) -> tuple[dict[int, str], dict[str, int], int]:
+    """The character map (to glyph names), advance widths and units per em of font *key*,
+    from the metrics reader that measures text (fontTools takes ten times as long to
+    read the same tables), with fontTools' names for the glyphs."""
+    from ..fontfile import FontFile
+    metrics = FontFile(fonts.font_path(key))
+    order = _outline_font(key).getGlyphOrder()
+    names = {code: order[glyph] for code, glyph in metrics.cmap.items()}
+    advances = {order[glyph]: metrics.advances[glyph] for glyph in set(metrics.cmap.values())}
+    return names, advances, metrics.units_per_em
+
+
+def _ascii(name: str) -> str:
+    """A glyph name as a PDF name's letters: its ASCII letters and digits, and a short hash
+    to keep two names apart that differ only elsewhere."""
+    readable = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in name)
+    return f"{readable[:30]}_{hashlib.sha1(name.encode()).hexdigest()[:6]}"
+
+
+def _path_pen(glyphs: Any, path: Any) -> Any:
+    """A fontTools pen drawing into the reportlab path *path* (quadratic curves become
+    cubic)."""
+    from fontTools.pens.basePen import BasePen
+
+    class Pen(BasePen):  # type: ignore[misc]
+        def _moveTo(self, pt: tuple[float, float]) -> None:
+            path.moveTo(*pt)
+
+        def _lineTo(self, pt: tuple[float, float]) -> None:
+            path.lineTo(*pt)
+
+        def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float],
+                        p3: tuple[float, float]) -> None:
+            path.curveTo(*p1, *p2, *p3)
+
+        def _closePath(self) -> None:
+            path.close()
+
+    return Pen(glyphs)
+
+
 def cmyk_of(hex_colour: str) -> tuple[float, float, float, float]:
     """Plain device conversion; grey tones go to the black plate only, as print shops
     prefer for text and fine lines."""
@@ -152,6 +207,10 @@ class _Writer:
         self.colours: dict[str, Any] = {}
         #: The group each form was drawn from, for a document that replays these pages.
         self.form_groups: dict[str, Group] = {}
+        #: Inside a group of the :data:`OUTLINED` role: texts are drawn as outlines.
+        self.outlined = 0
+        #: The glyph forms defined so far, by (font key, glyph name).
+        self.glyph_forms: dict[tuple[str, str], str] = {}
 
     def colour(self, hex_colour: str) -> Any:  # a reportlab colour object
         if self.inks is not None:
@@ -244,6 +303,69 @@ class _Writer:
             raise TypeError(f"unknown scene item {item!r}")
 
     def texts(self, run: Sequence[Text]) -> None:
+        if self.outlined:
+            for t in run:
+                self.outlines(t)
+            return
+        self.real_texts(run)
+
+    def outlines(self, t: Text) -> None:
+        """*t* as its glyphs' outlines: each glyph a form written once per document (a
+        figure repeats a handful of signs and letters hundreds of times), placed along the
+        text's baseline and filled in the text's colour. A form runs in a state of its own,
+        so one glyph's placement moves the pen on from the last."""
+        cmap, advances, upm = _outline_metrics(t.font)
+        x0 = 0.0
+        if t.anchor != "start":
+            width = fonts.measure(t.text, t.font, t.size) + t.word_space * t.spaces
+            x0 = {"middle": -width / 2, "end": -width}[t.anchor]
+        scale = t.size / upm
+        c = self.c
+        c.saveState()
+        self.paint(Paint(fill=t.fill))
+        m = _text_matrix(t.x, t.y, t.rotation)
+        c.transform(m.a, m.b, m.c, m.d, m.a * x0 + m.e, m.b * x0 + m.f)
+        c.transform(scale, 0, 0, scale, 0, 0)
+        cursor = placed = 0.0     # in font units
+        for ch in t.text:
+            name = cmap.get(ord(ch))
+            if name is None:
+                continue
+            form = self.glyph_form(t.font, name)
+            if form:
+                c.transform(1, 0, 0, 1, cursor - placed, 0)
+                placed = cursor
+                c.doForm(form)
+            cursor += advances[name] + (t.word_space / scale if ch == " " else 0.0)
+        c.restoreState()
+
+    def glyph_form(self, key: str, name: str) -> str:
+        """The form drawing glyph *name* of font *key* in font units (y up), filled in
+        whatever colour is set where it is placed; "" for a glyph with no outline (a
+        space)."""
+        found = self.glyph_forms.get((key, name))
+        if found is not None:
+            return found
+        from fontTools.pens.boundsPen import BoundsPen
+        glyphs = _outline_font(key).getGlyphSet()
+        bounds = BoundsPen(glyphs)
+        glyphs[name].draw(bounds)
+        if bounds.bounds is None:
+            self.glyph_forms[(key, name)] = ""
+            return ""
+        form = f"G{key}_{_ascii(name)}"
+        x0, y0, x1, y1 = bounds.bounds
+        c = self.c
+        c.beginForm(form, x0, y0, x1, y1)
+        path = c.beginPath()
+        glyphs[name].draw(_path_pen(glyphs, path))
+        # TrueType outlines are filled by the non-zero winding rule.
+        c.drawPath(path, stroke=0, fill=1, fillMode=0)
+        c.endForm()
+        self.glyph_forms[(key, name)] = form
+        return form
+
+    def real_texts(self, run: Sequence[Text]) -> None:
         """Texts drawn one after another, as one PDF text object: each is placed by its own
         text matrix, and font, colour and word spacing are set only when they change. A
         booklet page has hundreds of lines; a text object and a saved state for each
@@ -281,6 +403,13 @@ class _Writer:
         c.restoreState()
 
     def group(self, g: Group) -> None:
+        if g.role == OUTLINED:
+            self.outlined += 1
+            try:
+                self._group(g)
+            finally:
+                self.outlined -= 1
+            return
         if g.role == REGISTRATION and self.inks is not None:
             self.registration += 1
             try:

@@ -1,0 +1,97 @@
+"""Issue 25, the index: the booklet's terms (templates/booklets/terms.toml) with the pages
+where a rule section uses them, read back from both PDFs: every page an entry lists holds
+the term, the index is in the contents, and the quick reference stays last."""
+from __future__ import annotations
+
+import re
+
+import pypdfium2
+import pytest
+
+from generator.docs.booklet.build import Made, make_booklet
+from generator.errors import TemplateError
+from generator.io.booklets import load_index_terms
+from generator.io.templates import Library
+
+PDFIUM_HYPHEN = "\ufffe"
+
+
+@pytest.fixture(scope="module")
+def made(library) -> dict[str, Made]:
+    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+
+
+def _page_text(pdf: pypdfium2.PdfDocument, number: int) -> str:
+    text = pdf[number].get_textpage().get_text_range()
+    return text.replace(PDFIUM_HYPHEN + "\r\n", "").replace(PDFIUM_HYPHEN, "")
+
+
+def _entries(made: Made) -> dict[str, list[int]]:
+    """The index as printed: each entry's label and page numbers."""
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    text = "\n".join(_page_text(pdf, i) for i, page in enumerate(made.pages)
+                     if page.label == "index")
+    text = re.sub(r"\r?\n(?=\d)", " ", text.replace("\r\n", "\n"))
+    entries = {}
+    for term in made.booklet.index:
+        found = re.search(rf"^{re.escape(term.label)}\s+(\d+(?:,\s*\d+)*)\s*$", text,
+                          re.MULTILINE)
+        if found:
+            entries[term.label] = [int(n) for n in re.findall(r"\d+", found.group(1))]
+    return entries
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_page_an_entry_lists_holds_its_term(made, lang):
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    entries = _entries(booklet)
+    assert len(entries) >= 18, entries
+    terms = {t.label: t for t in booklet.booklet.index}
+    for label, numbers in entries.items():
+        assert numbers == sorted(set(numbers)), (lang, label, numbers)
+        for number in numbers:
+            page = booklet.pages[number - 1]
+            # A page of the booklet's body, never the glossary, index or reference, and the
+            # page printed with that number holds the term.
+            assert page.label not in ("title", "contents", "glossary", "index", "reference")
+            assert terms[label].find.search(_page_text(pdf, number - 1)), \
+                (lang, label, number)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_term_is_indexed_where_a_rule_uses_it(made, lang):
+    """The page where the general rules' section on test cards starts, and the one of the
+    equipment's packs, are listed under their terms."""
+    booklet = made[lang]
+    entries = _entries(booklet)
+    test_card = {"en": "test card", "ru": "пробная карта"}[lang]
+    pack = {"en": "pack", "ru": "колода"}[lang]
+    chapters = {c.key: c for c in booklet.booklet.chapters}
+    for label, chapter, section in ((test_card, "rules", "test-cards"),
+                                    (pack, "equipment", "packs")):
+        heading = next(s.heading for s in chapters[chapter].sections if s.key == section)
+        start = next(index for title, level, index in booklet.typeset.outline
+                     if level == 1 and title == heading)
+        assert start + 1 in entries[label], (lang, label, start + 1, entries[label])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_index_is_in_the_contents_before_the_quick_reference(made, lang):
+    booklet = made[lang]
+    keys = [c.key for c in booklet.booklet.chapters]
+    assert keys[-2:] == ["index", "reference"]
+    index = booklet.booklet.chapters[-2]
+    contents = dict(booklet.typeset.contents)
+    first = next(i for i, page in enumerate(booklet.pages) if page.label == "index")
+    assert contents[index.title] == first + 1
+
+
+def test_a_bad_pattern_names_the_file_and_term(tmp_path):
+    folder = tmp_path / "booklets"
+    folder.mkdir()
+    (folder / "terms.toml").write_text('[[term]]\nconcept = "x"\nen = "pack"\n'
+                                       'en_find = "packs?("\n', encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"terms\.toml: term\[0\]\.en_find: expected a "
+                                            "regular expression"):
+        load_index_terms(Library([tmp_path]), "en")
