@@ -131,6 +131,22 @@ def test_the_author_the_fonts_and_the_project_are_credited(booklets):
         assert any("Panfilov" in line or "Панфилов" in line for line in booklet.title_lines)
 
 
+def test_the_booklet_opens_with_what_you_need_and_which_game_first(library, booklets):
+    # A newcomer learns what the kit holds (with counts that are the templates') and which
+    # game to play first, before the credits.
+    first = {"en": ("basic game 1", "initial game 1", "word game 1"),
+             "ru": ("базовую игру 1", "начальной игры 1", "игры в слова 1")}
+    for lang in LANGS:
+        section = booklets[lang][0].chapters[0].sections[0]
+        assert section.key == "start" and section.source
+        text = " ".join(b.text for b in section.blocks if isinstance(b, Paragraph))
+        for name in ("pack1", "pack2", "simple1", "simple2", "latin1", "latin2", "cyrillic"):
+            assert len(library.source(name).cards) == 32, name
+        assert len(re.findall(r"\b32\b", text)) >= 3 and "64" in text, text
+        positions = [text.index(game) for game in first[lang]]
+        assert positions == sorted(positions), (lang, positions)
+
+
 # --- examples --------------------------------------------------------------------------------
 
 MOVE = r"[a-h][1-8](?:(?:[-x+][a-h][1-8])+|-off|~|=)"
