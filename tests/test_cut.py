@@ -225,13 +225,23 @@ def test_registration_targets_leave_the_corners_to_the_cutter(runner, tmp_path):
                for x, y in centres)
 
 
-@pytest.mark.parametrize("args", [["--backs", "fold"], ["--marks", "lines"]])
-def test_cut_with_folded_backs_or_guide_lines_is_a_one_line_error(runner, tmp_path, args):
-    result = runner.invoke(cli, ["build", "--cut", "svg", *args, "--only", "pack1",
-                                 "--out", str(tmp_path)])
+def test_cut_with_folded_backs_is_a_one_line_error(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--cut", "svg", "--backs", "fold", "--only",
+                                 "pack1", "--out", str(tmp_path)])
     assert result.exit_code == 1
     assert result.output.count("\n") == 1 and "--cut" in result.output
     assert not list(tmp_path.glob("*"))
+
+
+def test_cut_with_guide_lines_fits_eight_poker_cards_on_letter(runner, tmp_path):
+    # Guide lines on the fronts break round the cutter's keep-out squares (the pixels are
+    # checked in test_cutter_keepout.py), so --marks lines goes with --cut.
+    result = runner.invoke(cli, ["build", "--cut", "svg", "--marks", "lines", "--paper",
+                                 "letter", "--card-size", "poker", "--only", "pack1",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    svg = (tmp_path / "pack1-cut-1.svg").read_text(encoding="utf-8")
+    assert svg.count('<path id="card-') == 8
 
 
 def test_bad_cut_format_is_refused(runner, tmp_path):

@@ -15,9 +15,8 @@ from ..io.templates import Library
 from ..model.settings import Settings
 from .cards import oriented_plan
 from .cutter import cutter_polygons
-from .guides import style
 from .printable import printable
-from .spec import Backs, Marks, SheetSpec
+from .spec import Backs, SheetSpec
 
 __all__ = ["FORMATS", "CutFormat", "CutSheet", "cut_files", "cut_sheets"]
 
@@ -64,10 +63,6 @@ def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings:
         raise ImpositionError("--cut does not go with --backs fold: a folded pair is cut "
                               "by hand after folding; use duplex, glue, fronts-only or "
                               "backs-only backs")
-    if style(spec) is Marks.LINES:
-        raise ImpositionError("--cut does not go with --marks lines: the guide lines run "
-                              "to the paper's edges, through the cutter's marks; use crop "
-                              "or corners marks")
     files = []
     for name in items:
         item = printable(library.item(name))
