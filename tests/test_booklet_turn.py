@@ -9,18 +9,25 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.flow import SIDEBAR, SIDEBAR_X, Geometry
+from generator.docs.booklet.flow import SIDEBAR, SIDEBAR_X, START_SECTIONS, Geometry
 from generator.draw.scene import Line
 from generator.errors import TemplateError
 from generator.io.booklets import load_chapter
 
 PDFIUM_HYPHEN = "\ufffe"
 PT = 72 / 25.4
+#: The games without a game file: Ass and the three patiences.
+OTHERS = ("ass", "nivernaise", "empress-of-india", "besieged-city")
 
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
     return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+
+
+@pytest.fixture(scope="module")
+def others(library) -> dict[str, Made]:
+    return {lang: make_booklet(library, lang, OTHERS) for lang in ("en", "ru")}
 
 
 def _flat(text: str) -> str:
@@ -34,19 +41,31 @@ def _chapter_pages(made: Made, key: str) -> list[int]:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_game_chapter_has_its_turn_box_right_after_the_setup(made, lang):
-    booklet = made[lang]
+    assert len(made[lang].booklet.games) == 10
+    _boxes_after_setup(made[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_ass_and_the_patiences_have_their_turn_box_after_the_deal_or_layout(others, lang):
+    _boxes_after_setup(others[lang])
+
+
+def _boxes_after_setup(booklet: Made) -> None:
+    """Every chapter that opens with a banner (a game) has its box, in the PDF just after
+    its setup (deal, layout) section and before the next section's heading."""
+    lang = booklet.booklet.lang
     heading = booklet.booklet.words["turn"]
     pdf = pypdfium2.PdfDocument(booklet.pdf)
-    games = booklet.booklet.games
-    assert len(games) == 10
+    games = [c for c in booklet.booklet.chapters if c.banner is not None]
+    assert games
     for chapter in games:
         assert chapter.turn is not None, (lang, chapter.key)
         assert 1 <= len(chapter.turn.lines) <= 4 and chapter.turn.source
         text = _flat(" ".join(pdf[i].get_textpage().get_text_range()
                               for i in _chapter_pages(booklet, chapter.key)))
         keys = [s.key for s in chapter.sections]
-        setup = chapter.sections[keys.index("setup")]
-        after = chapter.sections[keys.index("setup") + 1]
+        first = next(i for i, key in enumerate(keys) if key in START_SECTIONS)
+        setup, after = chapter.sections[first], chapter.sections[first + 1]
         at_setup = text.index(_flat(setup.heading))
         at_box = text.index(heading, at_setup)
         at_line = text.index(_flat(chapter.turn.lines[0]), at_box)
@@ -58,13 +77,17 @@ def test_every_game_chapter_has_its_turn_box_right_after_the_setup(made, lang):
             assert _flat(line) in text, (lang, chapter.key, line)
 
 
-def test_both_languages_have_a_turn_box_in_the_same_chapters(made, library):
-    with_box = {lang: [c.key for c in made[lang].booklet.chapters if c.turn is not None]
-                for lang in made}
-    assert with_box["en"] == with_box["ru"] == [c.key for c in made["en"].booklet.games]
-    for key in with_box["en"]:
-        en = next(c for c in made["en"].booklet.chapters if c.key == key)
-        ru = next(c for c in made["ru"].booklet.chapters if c.key == key)
+@pytest.mark.parametrize("which", ["made", "others"])
+def test_both_languages_have_a_turn_box_in_the_same_chapters(which, request):
+    booklets = request.getfixturevalue(which)
+    with_box = {lang: [c.key for c in booklets[lang].booklet.chapters if c.turn is not None]
+                for lang in booklets}
+    games = [c.key for c in booklets["en"].booklet.chapters if c.banner is not None]
+    assert with_box["en"] == with_box["ru"] == games
+    for key in games:
+        en = next(c for c in booklets["en"].booklet.chapters if c.key == key)
+        ru = next(c for c in booklets["ru"].booklet.chapters if c.key == key)
+        assert en.turn is not None and ru.turn is not None
         assert len(en.turn.lines) == len(ru.turn.lines), key
 
 

@@ -155,6 +155,8 @@ TINT = "#ececec"
 SIDEBAR = "#8a8a8a"
 SIDEBAR_X = -2.6
 SIDEBAR_WIDTH = 0.6
+#: Sections, by id, that set a game's start: its "on your turn" box follows the first.
+START_SECTIONS = frozenset({"setup", "deal", "layout"})
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
 
@@ -513,9 +515,10 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
     body = setter.g.body_bottom - setter.g.body_top
     keys = [section.key for section in chapter.sections]
-    # The "on your turn" box follows the setup, or else comes before the moves.
-    turn_after = keys.index("setup") if "setup" in keys else \
-        keys.index("moves") - 1 if "moves" in keys else -1
+    # The "on your turn" box follows the setup (a deal or layout in the traditional games),
+    # or else comes before the moves.
+    starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
+    turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
         units.append(setter.turn(chapter.turn, booklet.words["turn"]))
     for i, section in enumerate(chapter.sections):
