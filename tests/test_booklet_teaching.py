@@ -49,6 +49,8 @@ def _chapters(booklets: list[Booklet]) -> Iterator[Chapter]:
 def _printed(chapter: Chapter) -> Iterator[tuple[str, str]]:
     """(section id, text) for every piece of printed text of *chapter*."""
     yield "", chapter.title
+    if chapter.turn is not None:
+        yield from (("turn", line) for line in chapter.turn.lines)
     for section in chapter.sections:
         yield section.key, section.heading
         for block in section.blocks:

@@ -25,6 +25,7 @@ from ..errors import NotFoundError, TemplateError, did_you_mean
 import re
 
 from ..model.booklet import (Banner, Block, Booklet, Bullets, Chapter, FigureRef, IndexTerm,
+                              Turn,
                              Paragraph, Section, Table, unlinked)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
@@ -105,6 +106,9 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                      for name in chosen)
     _check_links(chapters, chapter_names)
     _check_banner_words(chapters, word_map, name_map, shown)
+    if any(c.turn is not None for c in chapters) and "turn" not in word_map:
+        raise TemplateError(shown, "words.turn", expected="the heading of the games' "
+                            "\"on your turn\" boxes")
     index = load_index_terms(library, lang) if "index" in chosen else ()
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
                    index, index_also, name_map)
@@ -249,6 +253,7 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     cards_text = _printable(estimate, "cards", estimate.string("cards", ""))
     estimate.string("source", "")   # what the banner rests on; not printed
     estimate.finish()
+    turn = _turn(r) if r.has("turn") else None
     r.finish()
     sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"))
                      for i, data in enumerate(raw))
@@ -271,7 +276,28 @@ def load_chapter(library: Library, path: Path) -> Chapter:
                                 "most_players above players if given, in the banner of a "
                                 "chapter without a game key")
         banner = Banner(players, (), 0, length, difficulty, most, cards_text)
-    return Chapter(path.stem, title, shown, sections, game, banner)
+    return Chapter(path.stem, title, shown, sections, game, banner, turn)
+
+
+#: How many lines an "on your turn" box may have: it is a summary, not the rules again.
+TURN_LINES = (1, 4)
+
+
+def _turn(r: Reader) -> Turn:
+    """The chapter's ``[turn]``: its lines and the source they restate (required)."""
+    t = r.table("turn")
+    lines = [_printable(t, f"lines[{i}]", line.strip())
+             for i, line in enumerate(t.strings("lines"))]
+    source = t.string("source")
+    t.finish()
+    low, high = TURN_LINES
+    if not low <= len(lines) <= high or not all(lines):
+        raise TemplateError(r.path, "turn.lines", expected=f"{low} to {high} lines of text",
+                            got=f"{len(lines)} lines")
+    if not source.strip():
+        raise TemplateError(r.path, "turn.source", expected="the sections and seed passages "
+                            "the lines restate", got="nothing")
+    return Turn(tuple(lines), source)
 
 
 def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: str,

@@ -103,6 +103,16 @@ class Banner:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """A game's "on your turn" box: a few short lines saying what a player does on a turn,
+    each restating the chapter's own rules (no new rule), set after its setup."""
+
+    lines: tuple[str, ...]
+    source: str
+    """The sections and seed passages the lines restate; not printed."""
+
+
+@dataclass(frozen=True)
 class Chapter:
     """One file: a front-matter chapter or a game. *key* is the file's name."""
 
@@ -112,6 +122,7 @@ class Chapter:
     sections: tuple[Section, ...]
     game: str | None = None
     banner: Banner | None = None
+    turn: Turn | None = None
 
     @property
     def figures(self) -> list[FigureRef]:

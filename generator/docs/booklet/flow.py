@@ -22,7 +22,7 @@ from ...draw.scene import Box, Group, Item, Line, Page, Paint, Text
 from ...draw.text import Line as SetLine, break_lines
 from ...io.booklets import banner_cards
 from ...model.booklet import (Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph, Table,
-                              unlinked)
+                              Turn, unlinked)
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -148,8 +148,17 @@ def shown(text: str) -> str:
 INK = "#1a1a1a"
 GREY = "#555555"
 RULE = "#999999"
-#: The tint behind a game's banner.
+#: The tint behind a game's banner and its "on your turn" box.
 TINT = "#ececec"
+#: The rule at the left of a game's variants, which sets them apart from the rules: it
+#: stands in the margin, this far left of the text, and has a colour of its own.
+SIDEBAR = "#8a8a8a"
+SIDEBAR_X = -2.6
+SIDEBAR_WIDTH = 0.6
+#: Sections, by id, that set a game's start: its "on your turn" box follows the first.
+START_SECTIONS = frozenset({"setup", "deal", "layout"})
+#: Sections set as a sidebar, by id.
+SIDEBAR_SECTIONS = frozenset({"variants"})
 
 
 @dataclass(frozen=True)
@@ -237,6 +246,8 @@ class Unit:
     section: str = ""
     """The section the unit belongs to, ``chapter/section`` ("" for a chapter's title and
     banner): the index reads the sections it indexes."""
+    sidebar: bool = False
+    """Part of a sidebar (a game's variants): a rule in the margin runs beside it."""
 
     def room_to_shrink(self) -> float:
         return self.art * (1.0 - SHRINK)
@@ -246,7 +257,8 @@ class Unit:
         k = (self.art - by) / self.art
         at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
         return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
-                    self.keep_with_next, self.art - by, self.centre, section=self.section)
+                    self.keep_with_next, self.art - by, self.centre, section=self.section,
+                    sidebar=self.sidebar)
 
 
 class Link(NamedTuple):
@@ -423,6 +435,11 @@ class _Setter:
         lines = [line for text in texts
                  for line in self.lines(text, self.g.column - 4 * pad, x=2 * pad, size=size,
                                         justify=False, anchor="middle")]
+        return self._tinted(lines, pad, space_before=2.5)
+
+    def _tinted(self, lines: list[Unit], pad: float, space_before: float) -> Unit:
+        """*lines* stacked on a tinted box the column's width, as one unit kept with what
+        follows: a banner, an "on your turn" box."""
         items: list[Item] = []
         y = pad
         for line in lines:
@@ -430,7 +447,22 @@ class _Setter:
             y += line.height
         height = y + pad
         box = Box(Rect(0, 0, self.g.column, height), Paint(fill=TINT), radius=1.2)
-        return Unit(height, [box, *items], space_before=2.5, keep_with_next=True)
+        return Unit(height, [box, *items], space_before=space_before, keep_with_next=True)
+
+    def turn(self, turn: Turn, heading: str) -> Unit:
+        """A game's "on your turn" box: its heading, then each line after a bullet, on the
+        banner's tint."""
+        pad = 2.0
+        size = self.s.body * 0.95
+        lines = self.lines(heading, self.g.column - 4 * pad, x=2 * pad, size=size,
+                           font="bold", justify=False)
+        indent = 2 * pad + self.s.indent
+        for text in turn.lines:
+            set_ = self.lines(text, self.g.column - indent - 2 * pad, x=indent, size=size,
+                              justify=False)
+            set_[0].items.append(_text(2 * pad + 1.2, set_[0].height * 0.78, "•", size))
+            lines += set_
+        return self._tinted(lines, pad, space_before=4.5)
 
     def figure(self, ref: FigureRef, page: Page, number: int, word: str) -> list[Unit]:
         room = (self.g.body_bottom - self.g.body_top) * ref.height
@@ -482,6 +514,13 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
     if chapter.banner is not None:
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
     body = setter.g.body_bottom - setter.g.body_top
+    keys = [section.key for section in chapter.sections]
+    # The "on your turn" box follows the setup (a deal or layout in the traditional games),
+    # or else comes before the moves.
+    starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
+    turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
+    if chapter.turn is not None and turn_after < 0:
+        units.append(setter.turn(chapter.turn, booklet.words["turn"]))
     for i, section in enumerate(chapter.sections):
         start = len(units)
         if section.heading:
@@ -505,6 +544,9 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
                 units += setter.figure(block, figures[block.where], counter[0], word)
         for unit in units[start:]:
             unit.section = f"{chapter.key}/{section.key}"
+            unit.sidebar = section.key in SIDEBAR_SECTIONS
+        if chapter.turn is not None and i == turn_after:
+            units.append(setter.turn(chapter.turn, booklet.words["turn"]))
     return units
 
 
@@ -625,7 +667,26 @@ def _page(g: Geometry, placed: list[tuple[float, Unit]], header: str, number: in
     items = _frame(g, header, number)
     for y, unit in placed:
         items.append(Group(tuple(unit.items), Transform.translate(g.margin_x, round(y, 3))))
+    items += _sidebar_rules(g, placed)
     return Page(g.width, g.height, tuple(items), label=label)
+
+
+def _sidebar_rules(g: Geometry, placed: list[tuple[float, Unit]]) -> list[Item]:
+    """A rule in the left margin beside each run of sidebar units on a page, from the top
+    of the run's first unit to the foot of its last."""
+    rules: list[Item] = []
+    top: float | None = None
+    foot = 0.0
+    for y, unit in [*placed, (0.0, Unit(0.0, []))]:
+        if unit.sidebar:
+            top = y if top is None else top
+            foot = y + unit.height
+        elif top is not None:
+            x = round(g.margin_x + SIDEBAR_X, 3)
+            rules.append(Line(x, round(top, 3), x, round(foot, 3),
+                              Paint(stroke=SIDEBAR, width=SIDEBAR_WIDTH)))
+            top = None
+    return rules
 
 
 def _title_page(booklet: Booklet, setter: _Setter) -> Page:

@@ -1,0 +1,137 @@
+"""Issue 25: every game chapter has an "on your turn" box right after its setup, and its
+variants stand in a marked sidebar (a rule in the left margin), read back from both PDFs
+and from the drawn pages."""
+from __future__ import annotations
+
+import re
+
+import pypdfium2
+import pytest
+
+from generator.docs.booklet.build import Made, make_booklet
+from generator.docs.booklet.flow import SIDEBAR, SIDEBAR_X, START_SECTIONS, Geometry
+from generator.draw.scene import Line
+from generator.errors import TemplateError
+from generator.io.booklets import load_chapter
+
+PDFIUM_HYPHEN = "\ufffe"
+PT = 72 / 25.4
+#: The games without a game file: Ass and the three patiences.
+OTHERS = ("ass", "nivernaise", "empress-of-india", "besieged-city")
+
+
+@pytest.fixture(scope="module")
+def made(library) -> dict[str, Made]:
+    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+
+
+@pytest.fixture(scope="module")
+def others(library) -> dict[str, Made]:
+    return {lang: make_booklet(library, lang, OTHERS) for lang in ("en", "ru")}
+
+
+def _flat(text: str) -> str:
+    text = text.replace(PDFIUM_HYPHEN + "\r\n", "").replace(PDFIUM_HYPHEN, "")
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
+
+
+def _chapter_pages(made: Made, key: str) -> list[int]:
+    return [i for i, page in enumerate(made.pages) if page.label == key]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_game_chapter_has_its_turn_box_right_after_the_setup(made, lang):
+    assert len(made[lang].booklet.games) == 10
+    _boxes_after_setup(made[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_ass_and_the_patiences_have_their_turn_box_after_the_deal_or_layout(others, lang):
+    _boxes_after_setup(others[lang])
+
+
+def _boxes_after_setup(booklet: Made) -> None:
+    """Every chapter that opens with a banner (a game) has its box, in the PDF just after
+    its setup (deal, layout) section and before the next section's heading."""
+    lang = booklet.booklet.lang
+    heading = booklet.booklet.words["turn"]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    games = [c for c in booklet.booklet.chapters if c.banner is not None]
+    assert games
+    for chapter in games:
+        assert chapter.turn is not None, (lang, chapter.key)
+        assert 1 <= len(chapter.turn.lines) <= 4 and chapter.turn.source
+        text = _flat(" ".join(pdf[i].get_textpage().get_text_range()
+                              for i in _chapter_pages(booklet, chapter.key)))
+        keys = [s.key for s in chapter.sections]
+        first = next(i for i, key in enumerate(keys) if key in START_SECTIONS)
+        setup, after = chapter.sections[first], chapter.sections[first + 1]
+        at_setup = text.index(_flat(setup.heading))
+        at_box = text.index(heading, at_setup)
+        at_line = text.index(_flat(chapter.turn.lines[0]), at_box)
+        at_next = text.index(_flat(after.heading), at_setup)
+        # The setup's heading, then the box's heading and first line, then the next section.
+        assert at_setup < at_box < at_line < at_next, (lang, chapter.key)
+        assert text.count(heading) == 1, (lang, chapter.key)
+        for line in chapter.turn.lines:
+            assert _flat(line) in text, (lang, chapter.key, line)
+
+
+@pytest.mark.parametrize("which", ["made", "others"])
+def test_both_languages_have_a_turn_box_in_the_same_chapters(which, request):
+    booklets = request.getfixturevalue(which)
+    with_box = {lang: [c.key for c in booklets[lang].booklet.chapters if c.turn is not None]
+                for lang in booklets}
+    games = [c.key for c in booklets["en"].booklet.chapters if c.banner is not None]
+    assert with_box["en"] == with_box["ru"] == games
+    for key in games:
+        en = next(c for c in booklets["en"].booklet.chapters if c.key == key)
+        ru = next(c for c in booklets["ru"].booklet.chapters if c.key == key)
+        assert en.turn is not None and ru.turn is not None
+        assert len(en.turn.lines) == len(ru.turn.lines), key
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_variants_stand_beside_a_rule_in_the_margin(made, lang):
+    """Each chapter with variants has a rule in its left margin from the Variants heading
+    down; no other chapter has one."""
+    booklet = made[lang]
+    g = Geometry.for_paper("a5")
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    with_variants = 0
+    for chapter in booklet.booklet.chapters:
+        numbers = _chapter_pages(booklet, chapter.key)
+        rules = {n: [item for item in booklet.pages[n].items if isinstance(item, Line)
+                     and item.paint.stroke == SIDEBAR] for n in numbers}
+        variants = next((s for s in chapter.sections if s.key == "variants"), None)
+        if variants is None:
+            assert not any(rules.values()), (lang, chapter.key)
+            continue
+        with_variants += 1
+        # The page where the heading stands: its rule runs beside the heading.
+        page = next(n for n in numbers if variants.heading in
+                    pdf[n].get_textpage().get_text_range().splitlines())
+        assert rules[page], (lang, chapter.key)
+        textpage = pdf[page].get_textpage()
+        found = textpage.search(variants.heading, match_case=True, match_whole_word=True)
+        start, _ = found.get_next()
+        _, bottom, _, top = textpage.get_charbox(start)
+        height = pdf[page].get_height()
+        y_top, y_bottom = (height - top) / PT, (height - bottom) / PT
+        rule = rules[page][0]
+        assert rule.x1 == rule.x2 == pytest.approx(g.margin_x + SIDEBAR_X, abs=0.01)
+        assert rule.x1 < g.margin_x - 1.0  # in the margin, clear of the text
+        assert rule.y1 <= y_top + 0.5 and y_bottom - 0.5 <= rule.y2, (lang, chapter.key)
+    assert with_variants == 5
+
+
+def test_a_turn_box_without_its_source_or_with_too_many_lines_is_refused(library, tmp_path):
+    path = tmp_path / "basic-1.toml"
+    head = 'title = "Basic game 1"\ngame = "basic-1"\n'
+    path.write_text(head + '[turn]\nlines = ["Move."]\n', encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"turn\.source"):
+        load_chapter(library, path)
+    path.write_text(head + '[turn]\nlines = ["a", "b", "c", "d", "e"]\nsource = "x"\n',
+                    encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"turn\.lines: expected 1 to 4 lines"):
+        load_chapter(library, path)
