@@ -71,9 +71,6 @@ def checked_square(name: str, files: int = 8, ranks: int = 8) -> str:
     ...
     ValueError: not a square: 'i1' (expected a1 to h8)
     """
-    known = _XY.get(name)
-    if known is not None and known[0] < files and known[1] < ranks:
-        return name   # already the spelling the tables use: the usual case, not parsed
     return square_name(*parse_square(name, files, ranks))
 
 
@@ -85,8 +82,8 @@ def squares_in_order(files: int = 8, ranks: int = 8) -> Mapping[str, int]:
 
 
 def square_order(name: str) -> tuple[int, int]:
-    """Sort key: rank by rank from a1, the order boards and layouts are listed in."""
-    # Every new position sorts its squares: the 64 names are looked up, not parsed.
+    """Sort key: rank by rank from a1, the order validation lists squares in (a layout
+    keeps its squares in the same order through :func:`squares_in_order`)."""
     known = _ORDER.get(name)
     if known is not None:
         return known

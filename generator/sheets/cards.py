@@ -282,16 +282,15 @@ def card_reach(slot: Rect, block: Rect, spec: SheetSpec) -> Rect:
 
 
 def _how_to_print(spec: SheetSpec) -> str:
-    if spec.cutter_marks:
-        # Studio reads the marks only where its own settings put them.
-        return f"{_how_to_print(replace(spec, cutter_marks=False))}; cutter marks: " \
-            + studio_settings(spec)
     if spec.backs is Backs.DUPLEX:
-        return f"print at 100% (actual size), duplex, flip on the {spec.flip} edge"
-    if spec.backs.manual:
-        return (f"print at 100%, one side; then the backs file on the reverse, turned over "
-                f"the {spec.flip} edge")
-    return "print at 100% (actual size), one side; glue the backs sheet on the reverse"
+        how = f"print at 100% (actual size), duplex, flip on the {spec.flip} edge"
+    elif spec.backs.manual:
+        how = (f"print at 100%, one side; then the backs file on the reverse, turned over "
+               f"the {spec.flip} edge")
+    else:
+        how = "print at 100% (actual size), one side; glue the backs sheet on the reverse"
+    # Studio reads the marks only where its own settings put them.
+    return f"{how}; cutter marks: {studio_settings(spec)}" if spec.cutter_marks else how
 
 
 def _backs_note(spec: SheetSpec, label: str, sheet: int) -> str:
