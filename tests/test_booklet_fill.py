@@ -10,7 +10,7 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import make_booklet
-from generator.docs.booklet.flow import SHRINK, Geometry
+from generator.docs.booklet.flow import RUNT, SHRINK, Geometry, Unit, _paginate
 from generator.draw.scene import Group, Item
 from generator.io.templates import Library
 
@@ -67,6 +67,10 @@ def test_no_page_of_a_chapter_is_under_half_full_but_its_last(library, lang, gam
             continue  # the title page and the contents
         last_of_chapter = after != header
         assert fill >= 0.5 or last_of_chapter, (lang, number, header, round(fill, 2))
+        one_page = pages[number - 2][0] != header
+        # A chapter's last page is no runt either (a line or a table row alone on it).
+        assert fill >= RUNT - 0.02 or one_page or not last_of_chapter, \
+            (lang, number, header, round(fill, 2))
 
 
 def test_the_measure_sees_a_half_empty_page(tmp_path):
@@ -86,7 +90,9 @@ def test_the_measure_sees_a_half_empty_page(tmp_path):
     pages = page_fill(make_booklet(library, "en").pdf)
     long = [fill for header, fill in pages if header == "Long"]
     short = [fill for header, fill in pages if header == "Short"]
-    assert len(long) >= 2 and min(long[:-1]) > 0.95 and long[-1] < 0.3, long
+    # (the page before the last gives some lines to it, so that it is no runt)
+    assert len(long) >= 3 and min(long[:-2]) > 0.95 and long[-2] > 0.5, long
+    assert RUNT - 0.02 < long[-1] < 0.3, long
     assert len(short) == 1 and short[0] < 0.1
 
 
@@ -107,3 +113,45 @@ def test_a_figure_shrinks_only_so_far(library):
     for want, got in zip(asked, drawn):
         assert SHRINK * want - 0.5 <= got <= want + 0.5, (want, got)
     assert any(got < want - 2.0 for want, got in zip(asked, drawn))
+
+
+def _lines(count: int, height: float = 5.0) -> list[Unit]:
+    return [Unit(height, []) for _ in range(count)]
+
+
+def test_a_last_line_alone_takes_more_with_it():
+    """Text that would leave one line on a last page breaks earlier: the last page gets a
+    fifth of the body, the page before stays over half full, nothing is lost."""
+    g = GEOMETRY
+    body = g.body_bottom - g.body_top
+    per_page = int((body + 0.01) // 5.0)
+    pages = _paginate(_lines(per_page + 1), g)
+    assert len(pages) == 2 and sum(len(page) for page in pages) == per_page + 1
+    assert len(pages[1]) * 5.0 >= RUNT * body
+    assert len(pages[0]) * 5.0 >= 0.5 * body
+
+
+def test_a_table_row_alone_comes_with_its_header_and_others():
+    g = GEOMETRY
+    body = g.body_bottom - g.body_top
+    header = Unit(6.0, [])
+    rows = [Unit(9.0, [], header=header) for _ in range(int((body - 6.0) // 9.0) + 1)]
+    pages = _paginate([header, *rows], g)
+    assert len(pages) == 2
+    assert pages[1][0][1] is header     # set again at the top of the page
+    assert pages[1][-1][1] is rows[-1]
+    assert sum(len(page) for page in pages) == len(rows) + 2
+    assert len(pages[1]) * 9.0 >= RUNT * body
+
+
+def test_a_figure_gives_room_for_a_last_line():
+    """A figure on the page before is drawn smaller (never under SHRINK) so that a last
+    line fits after it, rather than stand alone on a page."""
+    g = GEOMETRY
+    body = g.body_bottom - g.body_top
+    figure = Unit(body - 20.0, [], art=body - 22.0, centre=50.0)
+    units = _lines(4) + [figure] + _lines(1)
+    pages = _paginate(units, g)
+    assert len(pages) == 1
+    drawn = pages[0][4][1]
+    assert SHRINK * figure.art - 0.01 <= drawn.art < figure.art

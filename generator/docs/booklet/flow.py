@@ -248,9 +248,11 @@ class Unit:
     banner): the index reads the sections it indexes."""
     sidebar: bool = False
     """Part of a sidebar (a game's variants): a rule in the margin runs beside it."""
+    asked: float = 0.0
+    """A shrunk figure's drawing height before any shrinking (0: not shrunk)."""
 
     def room_to_shrink(self) -> float:
-        return self.art * (1.0 - SHRINK)
+        return self.art - SHRINK * (self.asked or self.art)
 
     def shrunk(self, by: float) -> Unit:
         """The figure drawn *by* mm less high, scaled about its centre line."""
@@ -258,7 +260,7 @@ class Unit:
         at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
         return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
                     self.keep_with_next, self.art - by, self.centre, section=self.section,
-                    sidebar=self.sidebar)
+                    sidebar=self.sidebar, asked=self.asked or self.art)
 
 
 class Link(NamedTuple):
@@ -612,9 +614,69 @@ def _index_units(setter: _Setter, entries: list[tuple[str, list[int]]]) -> list[
     return units
 
 
+#: A chapter's last page should hold at least this share of the body: a page with one
+#: table row or three lines reads as a mistake. Such a page is pulled back onto the page
+#: before by drawing that page's figures a little smaller, or else given more of the text.
+RUNT = 0.2
+
+
 def _paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
     """Units placed on pages as (top y, unit). A unit that keeps with the next moves with
-    it to a new page when the two do not both fit."""
+    it to a new page when the two do not both fit. A last page under :data:`RUNT` full
+    is avoided when it can be (:func:`_without_runt`)."""
+    pages = _fill(units, g)
+    if len(pages) < 2 or _depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
+        return pages
+    return _without_runt(units, pages, g)
+
+
+def _depth(placed: list[tuple[float, Unit]], g: Geometry) -> float:
+    """How far down the body a page's units reach."""
+    return max((y + unit.height for y, unit in placed), default=g.body_top) - g.body_top
+
+
+def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry
+                  ) -> list[list[tuple[float, Unit]]]:
+    """The chapter's pages without a nearly empty last page, if that can be done:
+
+    - the figures of the last two pages drawn smaller (down to :data:`SHRINK`, shared in
+      proportion to what each can give) so that the last page's text fits on the page
+      before, as a typesetter squeezes a page rather than leave a line alone on the next;
+    - else the break before the last page moved back, unit by unit, until the last page
+      holds :data:`RUNT` of the body, as long as the page before stays half full.
+    Otherwise the pages stay as they were."""
+    body = g.body_bottom - g.body_top
+    ids = {id(unit): k for k, unit in enumerate(units)}
+
+    def end(page: list[tuple[float, Unit]]) -> int:
+        # The page's last unit: a page may also open with a table's header set again.
+        return max(ids[id(unit)] for _, unit in page)
+
+    last, before = end(pages[-2]) + 1, (end(pages[-3]) + 1 if len(pages) > 2 else 0)
+    need = _depth(pages[-1], g) + units[last].space_before - (body - _depth(pages[-2], g))
+    figures = [k for k in range(before, len(units)) if units[k].art]
+    room = sum(units[k].room_to_shrink() for k in figures)
+    if figures and room >= need:
+        squeezed = list(units)
+        for k in figures:
+            squeezed[k] = units[k].shrunk(need * units[k].room_to_shrink() / room + 0.01)
+        tried = _fill(squeezed, g)
+        if len(tried) < len(pages):
+            return tried
+    for cut in range(last - 1, before, -1):
+        if units[cut - 1].keep_with_next:
+            continue   # the break would split what must stay together
+        tried = _fill(list(units), g, break_before=cut)
+        if len(tried) != len(pages) or _depth(tried[-2], g) < 0.5 * body:
+            break
+        if _depth(tried[-1], g) >= RUNT * body:
+            return tried
+    return pages
+
+
+def _fill(units: list[Unit], g: Geometry, break_before: int | None = None
+          ) -> list[list[tuple[float, Unit]]]:
+    """Units placed greedily on pages, a new page also before unit *break_before*."""
     pages: list[list[tuple[float, Unit]]] = [[]]
     y = g.body_top
     i = 0
@@ -625,10 +687,13 @@ def _paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
             j += 1
             need += units[j].space_before + units[j].height
         over = y + need - (g.body_bottom + 0.01)
-        if over > 0 and pages[-1]:
+        forced = i == break_before and bool(pages[-1])
+        if forced:
+            break_before = None   # once: the new page may open with a table's header
+        if (over > 0 or forced) and pages[-1]:
             # A figure that would fit a little smaller stays here with its text.
             figure = next((k for k in range(i, j + 1) if units[k].art), None)
-            if figure is not None and units[figure].room_to_shrink() >= over:
+            if not forced and figure is not None and units[figure].room_to_shrink() >= over:
                 units[figure] = units[figure].shrunk(over + 0.01)
                 continue
             pages.append([])
