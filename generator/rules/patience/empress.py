@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import cards as C
+from .empress_probe import probe
 from .engine import Move, MoveKind, Patience, State
 from .tableau import Role, Slot, Tableau
 
@@ -291,6 +292,19 @@ class Empress(Patience):
     #: 10 s: 6 won by the first alone, 10 by both halves), so the solver gives each half of
     #: its limit (:attr:`~.engine.Patience.solver_variants`).
     solver_variants = 2
+
+    #: The share of the limits the win probe (:mod:`.empress_probe`) may take before the
+    #: complete search; it stops sooner when it has tried all it knows.
+    PROBE_SHARE = 0.5
+
+    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+                     ) -> tuple[tuple[Move, ...] | None, int]:
+        """A beam search over the likeliest pairings with the stock dealt out at several
+        moments (:mod:`.empress_probe`): it finds most wins long before the complete
+        search would, and can only find wins."""
+        return probe(self, state,
+                     nodes=None if nodes is None else int(nodes * self.PROBE_SHARE),
+                     seconds=None if seconds is None else seconds * self.PROBE_SHARE)
 
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
         """Every legal move, none left out (see :meth:`solver_batches`)."""
