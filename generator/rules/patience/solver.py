@@ -92,7 +92,7 @@ def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
 
 def solve(game: Patience, seed: int, *, nodes: int | None = None,
           seconds: float | None = None, start: State | None = None,
-          table: int = TABLE) -> Solution:
+          table: int = TABLE, probe: bool = True) -> Solution:
     """Searches the deal *seed* (or the position *start*) until a win, the end of the
     search, *nodes* positions expanded or *seconds* spent, whichever comes first.
 
@@ -102,11 +102,12 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
 
     A patience's probe (:meth:`~.engine.Patience.solver_probe`) comes first: a quick,
     incomplete search that can only find a win, replayed here move by move before it is
-    believed; the complete search gets what the probe left of the limits."""
+    believed; the complete search gets what the probe left of the limits (all of them
+    without *probe*, as the tests of the complete search's reductions want)."""
     began = time.perf_counter()
     if start is None:
         start = game.deal(seed)
-    line, probed = game.solver_probe(start, nodes, seconds)
+    line, probed = game.solver_probe(start, nodes, seconds) if probe else (None, 0)
     if line is not None:
         state = start
         for move in line:
