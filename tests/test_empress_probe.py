@@ -115,3 +115,46 @@ def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
     result = solve(game, 7, nodes=2000)
     assert result.verdict is Verdict.WON
     assert game.won(game.replay(7, result.moves)) and result.nodes <= 2000
+
+
+def _all_lays(pos: P.Flat) -> list[tuple[int, int, int]]:
+    """Every advance pairing with its score, the slow way: the first cell of each card
+    value, both ways round."""
+    first: dict[int, int] = {}
+    for i, v in enumerate(pos.cells):
+        if 0 <= v < 64:
+            first.setdefault(v, i)
+    red = [(v, i) for v, i in first.items() if i < 24]
+    black = [(v, i) for v, i in first.items() if i >= 24]
+    red_ready = any(pos.need(v) == 0 for v, _ in red)
+    black_ready = any(pos.need(v) == 0 for v, _ in black)
+    out = []
+    for r, a in red:
+        for b, n in black:
+            nr, nb = pos.need(r), pos.need(b)
+            base = 4 * max(nr, nb) + abs(nr - nb)
+            out.append((base + 2 * red_ready, a, n))
+            out.append((base + 2 * black_ready, n, a))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_likeliest_pairings_are_the_best_scored_of_all(seed):
+    # lays() ranks pairs of needs rather than pairs of cards; it must give what scoring
+    # every pairing and sorting would, at every width, all along a line of play.
+    game = patience("empress-of-india")
+    rng = random.Random(seed)
+    pos = P.flat(game, game.deal(seed))
+    for _ in range(60):
+        P.play_all(pos, [])
+        every = _all_lays(pos)
+        if not every:
+            break
+        for width in (1, 3, 7, 40):
+            assert P.lays(pos, width) == every[:width]
+        # Each side that can draw gives its own best half.
+        army = [x for x in every if x[1] < 24][:2] if pos.stock or pos.red else []
+        navy = [x for x in every if x[1] >= 24][:2] if pos.stock or pos.black else []
+        assert P.lays(pos, 4, sides=True) == sorted(army + navy)
+        _, src, dst = rng.choice(every[:8])
+        pos.lay(src, dst)

@@ -191,42 +191,77 @@ def play_all(pos: Flat, steps: list[Step]) -> None:
             return
 
 
-def lays(pos: Flat, width: int) -> list[tuple[int, int, int]]:
-    """The *width* likeliest advance pairings (score, source, target), best first: the
-    couple's two cards wanted soonest and at about the same time, laid so that the side
-    that has no wanted card is the one refilled."""
+def lays(pos: Flat, width: int, sides: bool = False) -> list[tuple[int, int, int]]:
+    """The *width* likeliest advance pairings (score, source, target), best first, equal
+    scores in cell order: the couple's two cards wanted soonest and at about the same
+    time, laid so that the side that has no wanted card is the one refilled. One cell
+    stands for each card value (equal cards give the same position). With *sides*, the
+    best half of *width* laid from each side that can still be refilled."""
     cells = pos.cells
-    red = {}
-    black = {}
-    for i in ARMY:
-        v = cells[i]
-        if 0 <= v < 64 and v not in red:
-            red[v] = i
-    for i in NAVY:
-        v = cells[i]
-        if 0 <= v < 64 and v not in black:
-            black[v] = i
+    # Cells by how soon their card is wanted: {need: [cells, in order]}.
+    red: dict[int, list[int]] = {}
+    black: dict[int, list[int]] = {}
+    seen: set[int] = set()
+    for side, cell_range in ((red, ARMY), (black, NAVY)):
+        for i in cell_range:
+            v = cells[i]
+            if 0 <= v < 64 and v not in seen:
+                seen.add(v)
+                need = pos.need(v)
+                if need < 99:
+                    side.setdefault(need, []).append(i)
     if not red or not black:
         return []
-    need_r = {c: pos.need(c) for c in red}
-    need_b = {c: pos.need(c) for c in black}
-    red_ready = any(n == 0 for n in need_r.values())
-    black_ready = any(n == 0 for n in need_b.values())
-    out = []
-    for r, a in red.items():
-        nr = need_r[r]
-        if nr >= 99:
-            continue
-        for b, n in black.items():
-            nb = need_b[b]
-            if nb >= 99:
-                continue
+    red_ready = 2 if 0 in red else 0
+    black_ready = 2 if 0 in black else 0
+    # The score depends on the two needs only: rank the pairs of needs, then take cells
+    # from the best until *width* pairings are found (all of a score, to keep cell order).
+    from_army: Levels = {}
+    from_navy: Levels = {}
+    for nr, reds in red.items():
+        for nb, blacks in black.items():
             base = 4 * max(nr, nb) + abs(nr - nb)
             # Dig where nothing is wanted: laying the Army card refills the Army.
-            out.append((base + (2 if red_ready else 0), a, n))
-            out.append((base + (2 if black_ready else 0), n, a))
+            from_army.setdefault(base + red_ready, []).append((reds, blacks))
+            from_navy.setdefault(base + black_ready, []).append((blacks, reds))
+    if not sides:
+        for score, pairs in from_navy.items():
+            from_army.setdefault(score, []).extend(pairs)
+        return _best(from_army, width)
+    half = (width + 1) // 2
+    out = []
+    if pos.stock or pos.red:
+        out += _best(from_army, half)
+    if pos.stock or pos.black:
+        out += _best(from_navy, half)
     out.sort()
-    return out[:width]
+    return out
+
+
+#: Pairings by score: {score: [(source cells, target cells)]}, any source on any target.
+Levels = dict[int, list[tuple[list[int], list[int]]]]
+
+
+def _best(levels: Levels, width: int) -> list[tuple[int, int, int]]:
+    """The *width* best (score, source, target) of *levels*, in that order."""
+    out: list[tuple[int, int, int]] = []
+    for score in sorted(levels):
+        level = []
+        for sources, targets in levels[score]:
+            taken = 0
+            for src in sources:
+                for dst in targets:
+                    level.append((score, src, dst))
+                    taken += 1
+                    if taken >= width:
+                        break
+                if taken >= width:
+                    break
+        level.sort()
+        out += level[:width - len(out)]
+        if len(out) >= width:
+            break
+    return out
 
 
 def shaped(pos: Flat) -> int:
@@ -250,14 +285,19 @@ def plain(pos: Flat) -> int:
     return pos.found
 
 
+def roomy(pos: Flat) -> int:
+    """Cards up, then single cards in the cells (room to pair and to play)."""
+    return pos.found * 100 + sum(1 for c in pos.cells if 0 <= c < 64)
+
+
 def beam(start: Flat, *, width: int, branch: int, deal_from: int,
-         budget: Callable[[int], bool], value: Callable[[Flat], int] = shaped
-         ) -> list[Step] | None:
+         budget: Callable[[int], bool], value: Callable[[Flat], int] = shaped,
+         sides: bool = False) -> list[Step] | None:
     """A beam search from *start*: *width* positions kept a level (the best by *value*),
     each extended by its *branch* likeliest pairings after playing all it can; the stock
     may be dealt out once *deal_from* cards are up (and always when no pairing is left).
-    *budget* is asked with the positions expanded so far and says whether to go on. The
-    line to a win, or None."""
+    *budget* is asked with the positions expanded so far and says whether to go on;
+    *sides* goes to :func:`lays`. The line to a win, or None."""
     first: list[Step] = []
     pos = start.copy()
     play_all(pos, first)
@@ -272,7 +312,7 @@ def beam(start: Flat, *, width: int, branch: int, deal_from: int,
             expanded += 1
             if not budget(expanded):
                 return None
-            options: list[Step] = [(LAY, s, d) for _, s, d in lays(pos, branch)]
+            options: list[Step] = [(LAY, s, d) for _, s, d in lays(pos, branch, sides)]
             if pos.stock and (pos.found >= deal_from or not options):
                 options.append((DEAL,))
             for option in options:
