@@ -295,7 +295,7 @@ class Empress(Patience):
 
     #: The share of the limits the win probe (:mod:`.empress_probe`) may take before the
     #: complete search; it stops sooner when it has tried all it knows.
-    PROBE_SHARE = 0.6
+    PROBE_SHARE = 0.75
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:

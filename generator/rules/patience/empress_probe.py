@@ -334,15 +334,20 @@ def beam(start: Flat, *, width: int, branch: int, deal_from: int,
 
 
 #: The probe's tries, in order: (beam width, pairings a position, cards up before the
-#: stock may be dealt out, the value that ranks a level). A wide beam finds more but
-#: costs more; dealing out early or late, and the two values, win different deals (over
-#: deals 0-59 the plain value won 9 of the 15 the shaped one missed).
-TRIES: tuple[tuple[int, int, int, Callable[[Flat], int]], ...] = (
-    (1, 3, 999, shaped), (1, 1, 999, plain), (1, 3, 16, shaped), (1, 1, 16, plain),
-    (4, 4, 999, shaped), (4, 4, 16, shaped), (16, 2, 999, plain), (16, 2, 16, plain),
-    (16, 4, 999, shaped), (16, 4, 60, shaped), (16, 4, 16, shaped), (64, 2, 999, plain),
-    (64, 3, 40, plain), (48, 5, 999, shaped), (48, 5, 40, shaped), (128, 3, 999, plain),
-    (128, 2, 16, plain))
+#: stock may be dealt out, the value that ranks a level, pairings from each side). A wide
+#: beam finds more but costs more; dealing out early or late, the three values and the
+#: two ways of choosing pairings each win deals the others miss. The order was chosen
+#: over deals 0-79 (each try run alone on each deal): each next try is the one that won
+#: the most deals still unwon for the positions it cost them, within 15,000 a deal; the
+#: last, widest try is there for deals that need more.
+TRIES: tuple[tuple[int, int, int, Callable[[Flat], int], bool], ...] = (
+    (1, 3, 999, plain, False), (1, 3, 16, roomy, True), (1, 3, 60, shaped, False),
+    (1, 3, 16, shaped, False), (4, 3, 999, roomy, True), (1, 3, 999, shaped, False),
+    (4, 3, 16, shaped, False), (1, 3, 16, shaped, True), (1, 3, 60, roomy, False),
+    (16, 3, 16, plain, True), (4, 3, 999, shaped, False), (16, 2, 16, shaped, False),
+    (16, 2, 16, roomy, True), (48, 3, 999, plain, True), (16, 3, 16, roomy, True),
+    (48, 3, 16, shaped, False), (48, 3, 999, shaped, False), (48, 3, 16, plain, False),
+    (128, 3, 16, plain, True))
 
 
 def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | None
@@ -358,7 +363,7 @@ def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | No
             return False
         return seconds is None or n % 32 != 0 or time.perf_counter() - began < seconds
 
-    for width, branch, deal_from, value in TRIES:
+    for width, branch, deal_from, value, sides in TRIES:
         count = [0]
 
         def counted(n: int) -> bool:
@@ -367,7 +372,7 @@ def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | No
             return go_on
 
         line = beam(start, width=width, branch=branch, deal_from=deal_from, budget=counted,
-                    value=value)
+                    value=value, sides=sides)
         used += count[0]
         if line is not None:
             return to_moves(line), used
