@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.rules.patience import parse_moves, patience
+from generator.rules.patience import cards as C
 from generator.rules.patience import empress_probe as P
 from generator.rules.patience.engine import MoveKind
 from generator.rules.patience.solver import Verdict, solve
@@ -147,6 +148,9 @@ def test_the_likeliest_pairings_are_the_best_scored_of_all(seed):
     pos = P.flat(game, game.deal(seed))
     for _ in range(60):
         P.play_all(pos, [])
+        table = pos.needs()
+        assert all(table[C.suit(c)][P._AT[c]] == pos.need(c)
+                   for c in range(52) if P._AT[c] < 12)
         every = _all_lays(pos)
         if not every:
             break

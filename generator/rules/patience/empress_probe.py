@@ -79,6 +79,19 @@ class Flat:
         at = _AT[c]
         return min((at - h for h in self.heights[_SUIT[c]] if h <= at), default=99)
 
+    def needs(self) -> list[list[int]]:
+        """:meth:`need` for every card at once: ``needs()[suit][place]``, the place in the
+        suit's building order (99 past the last pile)."""
+        table = []
+        for hs in self.heights:
+            row = [99] * 12
+            for h in hs:
+                for at in range(h, 12):
+                    if at - h < row[at]:
+                        row[at] = at - h
+            table.append(row)
+        return table
+
     def _up(self, c: int) -> None:
         h = self.heights[_SUIT[c]]
         h[h.index(_AT[c])] += 1
@@ -202,12 +215,14 @@ def lays(pos: Flat, width: int, sides: bool = False) -> list[tuple[int, int, int
     red: dict[int, list[int]] = {}
     black: dict[int, list[int]] = {}
     seen: set[int] = set()
+    table = pos.needs()
     for side, cell_range in ((red, ARMY), (black, NAVY)):
         for i in cell_range:
             v = cells[i]
             if 0 <= v < 64 and v not in seen:
                 seen.add(v)
-                need = pos.need(v)
+                at = _AT[v]
+                need = table[_SUIT[v]][at] if at < 12 else 99
                 if need < 99:
                     side.setdefault(need, []).append(i)
     if not red or not black:
@@ -268,12 +283,12 @@ def shaped(pos: Flat) -> int:
     """How promising a position looks to the probe: cards up first, then couples that
     will fit soon, then wanted single cards."""
     v = pos.found * 1000
-    cells = pos.cells
-    for cell in range(48):
-        c = cells[cell]
+    table = pos.needs()
+    for c in pos.cells:
         if c >= 64:
             c -= 64
-            v -= 6 * max(pos.need(c >> 6), pos.need(c & 63)) + 10
+            a, b = c >> 6, c & 63
+            v -= 6 * max(table[_SUIT[a]][_AT[a]], table[_SUIT[b]][_AT[b]]) + 10
         elif c >= 0 and pos.fits(c):
             v += 3
     return v
