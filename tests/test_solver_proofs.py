@@ -72,13 +72,16 @@ def check(game: Patience, start: State) -> tuple[Verdict, bool] | None:
     truth = exhaustive(game, start)
     if truth is None:
         return None
-    result = solve(game, 0, start=start, nodes=200_000)
-    assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
-    if truth:
-        state = start
-        for move in result.moves:
-            state = game.play(state, move)  # raises on an illegal move
-        assert game.won(state) and state == result.position
+    # With the patience's win probe and without it: the probe may find a win the
+    # complete search's reductions would have hidden, so the search is checked alone too.
+    for probe in (True, False):
+        result = solve(game, 0, start=start, nodes=200_000, probe=probe)
+        assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
+        if truth:
+            state = start
+            for move in result.moves:
+                state = game.play(state, move)  # raises on an illegal move
+            assert game.won(state) and state == result.position
     return result.verdict, truth
 
 
@@ -151,3 +154,88 @@ def test_a_won_answer_on_a_whole_deal_replays_to_a_win(name, seed):
     state = game.replay(seed, result.moves)  # every move checked by the game itself
     assert state == result.position
     assert game.won(state) is (result.verdict is Verdict.WON)
+
+
+def _to_talon(game: Patience, state: State, army: bool, count: int) -> State:
+    """*state* with single cards of the Army (*army*) or the Navy moved onto that colour's
+    talon (their cells left empty): up to *count* that fit a foundation now, and one that
+    does not on top of them, so that reaching them takes gaps opened on that side, which
+    only pairings in advance may give."""
+    piles = list(state.piles)
+    cells = game.army if army else game.navy  # type: ignore[attr-defined]
+    talon = game.red if army else game.black  # type: ignore[attr-defined]
+    wanted = set(game._wanted(state))  # type: ignore[attr-defined]
+    singles = [i for i in cells if len(piles[i]) == 1]
+    fit = [i for i in singles if piles[i][0] in wanted][:count]
+    rest = [i for i in singles if piles[i][0] not in wanted][:1]
+    for cell in fit + rest:
+        piles[talon] = piles[talon] + piles[cell]
+        piles[cell] = ()
+    return State(tuple(piles), state.redeals)
+
+
+def test_the_empress_pairings_left_out_on_a_side_that_cannot_refill_lose_nothing():
+    # With the stock out, the search leaves out the advance pairings that lay a card from
+    # a side whose talon is empty (Empress.refillable). Positions with one talon empty and
+    # the other not make it cut one side and keep the other; the verdicts must still be
+    # the plain exhaustive search's, over both answers.
+    from generator.rules.patience.engine import MoveKind
+    outcomes = []
+    cut_some = kept_some = 0
+    for cut in (8, 12, 16):
+        game, base = endgame("empress-of-india", cut)
+        for seed in range(8):
+            start = base if seed == 0 else swapped(game, base, random.Random(seed), seed)
+            start = _to_talon(game, start, army=seed % 2 == 0, count=1 + seed % 3)
+            # The side that cannot refill lays from its own cells (A5/N7 lays the Army card).
+            dry = "N" if seed % 2 == 0 else "A"
+            legal = [m for m in game.legal_moves(start) if m.kind is MoveKind.LAY]
+            kept = [m for (m, *_), _ in game.solver_moves(start) if m.kind is MoveKind.LAY]
+            assert not any(m.source.startswith(dry) for m in kept)
+            cut_some += any(m.source.startswith(dry) for m in legal)
+            kept_some += any(not m.source.startswith(dry) for m in kept)
+            outcome = check(game, start)
+            if outcome is not None:
+                outcomes.append(outcome[0])
+    assert cut_some >= 6 and kept_some >= 6, (cut_some, kept_some)
+    assert outcomes.count(Verdict.WON) >= 2 and outcomes.count(Verdict.LOST) >= 2, outcomes
+
+
+def _last_four(army_side: bool) -> tuple[Patience, State]:
+    """The stored Empress win's final position with 2H AH taken off a General and JS KS
+    off an Admiral, the stock and talons empty but one: 2H and AH in the Army with KS in
+    the Navy and JS on the black talon (*army_side*), or JS and KS in the Navy with AH in
+    the Army and 2H on the red talon. No pair fits, and only a pairing in advance that
+    opens a gap on the talon's side reaches the card that does."""
+    game, won = endgame("empress-of-india", 0)
+    piles = list(won.piles)
+    general = next(f for f in game.generals if C.suit(piles[f][0]) == 2)  # type: ignore[attr-defined]
+    admiral = next(f for f in game.admirals if C.suit(piles[f][0]) == 0)  # type: ignore[attr-defined]
+    assert piles[general][-2:] == (C.of(2, 2), C.of(1, 2))
+    assert piles[admiral][-2:] == (C.of(11, 0), C.of(13, 0))
+    piles[general], piles[admiral] = piles[general][:-2], piles[admiral][:-2]
+    two_h, ace_h, jack_s, king_s = C.of(2, 2), C.of(1, 2), C.of(11, 0), C.of(13, 0)
+    a1, a2 = game.army[:2]  # type: ignore[attr-defined]
+    n1, n2 = game.navy[:2]  # type: ignore[attr-defined]
+    if army_side:
+        piles[a1], piles[a2], piles[n1] = (two_h,), (ace_h,), (king_s,)
+        piles[game.black] = (jack_s,)  # type: ignore[attr-defined]
+    else:
+        piles[n1], piles[n2], piles[a1] = (jack_s,), (king_s,), (ace_h,)
+        piles[game.red] = (two_h,)  # type: ignore[attr-defined]
+    return game, State(tuple(piles), won.redeals)
+
+
+@pytest.mark.parametrize("army_side", [True, False])
+def test_the_empress_pairing_that_draws_the_needed_card_is_kept(army_side):
+    # Won only by laying a card from the side whose talon holds the card that fits
+    # (N2/A2 here draws JS; A1/N2 there draws 2H); the pairings from the other side, whose
+    # talon and the stock are empty, are the ones the search leaves out.
+    game, start = _last_four(army_side)
+    assert exhaustive(game, start) is True
+    for probe in (True, False):
+        result = solve(game, 0, start=start, nodes=10_000, probe=probe)
+        assert result.verdict is Verdict.WON
+        assert game.won(result.position)
+    kept = [str(m) for (m, *_), _ in game.solver_moves(start)]
+    assert kept and all(m.startswith("N" if army_side else "A") for m in kept), kept

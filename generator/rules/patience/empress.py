@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import cards as C
+from .empress_probe import probe
 from .engine import Move, MoveKind, Patience, State
 from .tableau import Role, Slot, Tableau
 
@@ -292,12 +293,27 @@ class Empress(Patience):
     #: its limit (:attr:`~.engine.Patience.solver_variants`).
     solver_variants = 2
 
+    #: The share of the limits the win probe (:mod:`.empress_probe`) may take before the
+    #: complete search; it stops sooner when it has tried all it knows.
+    PROBE_SHARE = 0.75
+
+    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+                     ) -> tuple[tuple[Move, ...] | None, int]:
+        """A beam search over the likeliest pairings with the stock dealt out at several
+        moments (:mod:`.empress_probe`): it finds most wins long before the complete
+        search would, and can only find wins."""
+        return probe(self, state,
+                     nodes=None if nodes is None else int(nodes * self.PROBE_SHARE),
+                     seconds=None if seconds is None else seconds * self.PROBE_SHARE)
+
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
-        """Every legal move, none left out (see :meth:`solver_batches`)."""
+        """Every legal move but the pairings :meth:`refillable` proves unneeded (see
+        :meth:`solver_batches`)."""
         return [edge for batch in self.solver_batches(state) for edge in batch]
 
     def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
-        """Every legal move, in two batches: the plays (couples, then fresh pairs), the
+        """Every legal move (but the pairings in advance from a side that can no longer be
+        refilled, :meth:`refillable`), in two batches: the plays (couples, then fresh pairs), the
         :attr:`FIRST_PAIRINGS` advance pairings whose cards will be wanted soonest and at
         about the same time, and dealing out the stock; then every other advance pairing.
         Moves that give the same :meth:`packed` key (equal cards in other cells) are tried
@@ -311,13 +327,18 @@ class Empress(Patience):
             free_army = {state.piles[i][0]: i for i in self.army if len(state.piles[i]) == 1}
             free_navy = {state.piles[i][0]: i for i in self.navy if len(state.piles[i]) == 1}
             need_navy = {b: self._need(state, b) for b in free_navy}
+            # A side that can never be refilled again gains nothing by pairing in advance
+            # (see :meth:`refillable`).
+            army_lays, navy_lays = self.refillable(state, True), self.refillable(state, False)
             for r, a in free_army.items():
                 nr = self._need(state, r)
                 for b, n in free_navy.items():
                     nb = need_navy[b]
                     score = (max(nr, nb), abs(nr - nb))
-                    lays.append((score, Move(MoveKind.LAY, ids[a], ids[n])))
-                    lays.append((score, Move(MoveKind.LAY, ids[n], ids[a])))
+                    if army_lays:
+                        lays.append((score, Move(MoveKind.LAY, ids[a], ids[n])))
+                    if navy_lays:
+                        lays.append((score, Move(MoveKind.LAY, ids[n], ids[a])))
             lays.sort(key=lambda sm: (sm[0], str(sm[1])))
         first = [m for m in plays if m.kind is not MoveKind.DEAL]
         deal = [m for m in plays if m.kind is MoveKind.DEAL]
@@ -336,6 +357,25 @@ class Empress(Patience):
                         found.append(((move,), after))
             if found:
                 yield found
+
+    def refillable(self, state: State, army: bool) -> bool:
+        """Whether a gap in the Army (*army*) or the Navy can still be refilled: the stock
+        has cards, or that colour's talon does.
+
+        **Dominance** (the only move the complete search leaves out): when it cannot, an
+        advance pairing whose laid card comes from that side (``A5/N7`` for the Army) is
+        never needed. Proof: say the stock and the red talon are empty in S and S' is S
+        after ``A5/N7``. The stock stays empty for good, and the red talon grows only from
+        the stock, so A5 stays empty in S' for good, and N7 holds a couple, which no move
+        but ``N7>F`` touches. Take any winning line from S'. It must play ``N7>F`` (its two
+        cards go up nowhere else); play the same line from S with ``A5+N7`` in its place.
+        Every earlier move touches neither A5 nor N7, so it is legal from S with the same
+        effect; ``A5+N7`` needs both cards to fit, as ``N7>F`` does, puts them on the same
+        foundations, and refills A5 (from nothing: it stays empty) and N7 as ``N7>F`` does;
+        from then on the two positions are the same. So S wins whenever S' does, and the
+        search may skip the pairing. The Navy's side is the same with colours swapped."""
+        return bool(state.piles[self.stock]) or bool(
+            state.piles[self.red if army else self.black])
 
     # --- what a player sees: everything but the stock (the talons are face up) -----------
 

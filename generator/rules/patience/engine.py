@@ -179,6 +179,14 @@ class Patience:
         one that provably wins whenever those do (the patience's docstring says why)."""
         return [((move, ), after) for move, after in self.successors(state)]
 
+    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+                     ) -> tuple[tuple[Move, ...] | None, int]:
+        """A quick search for a win from *state*, tried before the complete search with
+        the whole limit (it takes the share it wants): the moves of a win, or None; and
+        the positions it expanded. It may leave out any move, since it only finds wins;
+        the solver replays its line through :meth:`attempt` before believing it."""
+        return None, 0
+
     def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
         """:meth:`solver_moves` in batches, the likeliest first: the solver builds a batch
         only when the search comes back to it, so a patience with hundreds of moves a

@@ -92,16 +92,46 @@ def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
 
 def solve(game: Patience, seed: int, *, nodes: int | None = None,
           seconds: float | None = None, start: State | None = None,
-          table: int = TABLE) -> Solution:
+          table: int = TABLE, probe: bool = True) -> Solution:
     """Searches the deal *seed* (or the position *start*) until a win, the end of the
     search, *nodes* positions expanded or *seconds* spent, whichever comes first.
 
     A patience with several move orders (:attr:`~.engine.Patience.solver_variants`) is
     searched in each in turn, each with an equal share of the limits; each search is
-    complete, so the first that decides gives the verdict."""
+    complete, so the first that decides gives the verdict.
+
+    A patience's probe (:meth:`~.engine.Patience.solver_probe`) comes first: a quick,
+    incomplete search that can only find a win, replayed here move by move before it is
+    believed; the complete search gets what the probe left of the limits (all of them
+    without *probe*, as the tests of the complete search's reductions want)."""
+    began = time.perf_counter()
+    if start is None:
+        start = game.deal(seed)
+    line, probed = game.solver_probe(start, nodes, seconds) if probe else (None, 0)
+    if line is not None:
+        state = start
+        for move in line:
+            state = game.play(state, move)  # raises on an illegal move: a probe's bug
+        if game.won(state):
+            return Solution(Verdict.WON, line, state, game.on_foundations(state), probed,
+                            time.perf_counter() - began)
+    if probed:
+        if nodes is not None:
+            nodes = max(1, nodes - probed)
+        if seconds is not None:
+            seconds = max(0.0, seconds - (time.perf_counter() - began))
+        found = _complete(game, seed, nodes, seconds, start, table)
+        return replace(found, nodes=found.nodes + probed,
+                       seconds=time.perf_counter() - began)
+    return _complete(game, seed, nodes, seconds, start, table)
+
+
+def _complete(game: Patience, seed: int, nodes: int | None, seconds: float | None,
+              start: State, table: int) -> Solution:
+    """The complete search, in each of the patience's move orders in turn."""
+    began = time.perf_counter()
     if game.solver_variants == 1:
         return _search(game, seed, nodes, seconds, start, table)
-    began = time.perf_counter()
     share = game.solver_variants
     tried: list[Solution] = []
     for variant in range(share):
