@@ -92,11 +92,15 @@ def _ordered(position: Position) -> list[Move | None]:
     for index, move in enumerate(options):
         # The count alone, read off the position: judging it would list its moves too.
         position.push(move)
+        # Among moves that leave as many cards, shifts first: in basic 52 a dealt card
+        # shifted home only frees a dark square, while a pile card laid early may take the
+        # square a dealt card needs (every deal of seeds 0-99 is then won at the first try).
+        shift = move is not None and move.kind is MoveKind.SHIFT
         scored.append((patience_left(position.layout, position.board, position.game)[0],
-                       index, move))
+                       not shift, index, move))
         position.pop()
-    scored.sort(key=lambda item: (item[0], item[1]))
-    return [move for _, _, move in scored]
+    scored.sort(key=lambda item: item[:3])
+    return [item[3] for item in scored]
 
 
 def _solve_position(position: Position, deadline: float,
