@@ -88,6 +88,11 @@ class OpenBoard:
                                    for before, after in arms) for arms in self.arms)
         # The quick sieve of _accepted knows combinations of three of every kind.
         self.sieve = self.min_length == 3 and self.colour and self.value and self.sequence
+        self.pairs = _pairs(tuple(rules.orientations))
+        #: square -> bit mask of the squares on the lines through it (itself left out).
+        self.lines_of = tuple(sum(1 << square for arms in per for arm in arms
+                                  for square in arm) for per in self.arms)
+        self.accept = _acceptance(self.colour, self.value, self.sequence)
 
     def taken(self, cells: Cells, origin: int, target: int, card: int) -> list[int]:
         """The squares that leave the board when *card* shifts from *origin* (a free square
@@ -106,8 +111,14 @@ class OpenBoard:
         # Lines of one colour, and lines of one value: the same run, read off either table.
         alike = [(table, wanted) for on, table, wanted in
                  ((self.colour, colour_of, colour), (self.value, rank_of, rank)) if on]
-        for arm_pair in self.arms[target]:
+        for arm_pair, window in zip(self.arms[target], self.windows[target]):
+            # A run through the target starts at a card next to it: none, nothing to read.
+            near_before, near_after = cells[window[0]], cells[window[2]]
+            if not near_before and not near_after:
+                continue
             for table, wanted in alike:
+                if table[near_before] != wanted and table[near_after] != wanted:
+                    continue
                 run: list[int] = []
                 for arm in arm_pair:
                     for square in arm:
@@ -119,6 +130,9 @@ class OpenBoard:
             if self.sequence:
                 before, after = arm_pair
                 for step in (1, -1):
+                    if rank_of[near_before] != rank - step and \
+                            rank_of[near_after] != rank + step:
+                        continue
                     # Rising along the line by *step*: before the card the ranks fall.
                     run = []
                     next_rank = rank
@@ -206,12 +220,183 @@ class OpenBoard:
                 for r in range(1, 9):
                     if ranks >> r & 1:
                         origins.update(by_rank[r])
+                # A card off the lines through the target takes what any card alike takes
+                # there: work it out once per card code.
+                lines, alike = self.lines_of[target], {}
                 for origin in origins:
-                    gone = self.taken(cells, origin, target, cells[origin])
+                    card = cells[origin]
+                    if lines >> origin & 1:
+                        gone = self.taken(cells, origin, target, card)
+                    else:
+                        known = alike.get(card)
+                        gone = alike[card] = self._lines(cells, target, card) \
+                            if known is None else known
                     if gone:
                         found.append((origin, target, gone))
         found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
         return found
+
+
+    def blocked(self, cells: Cells) -> bool:
+        """True when no line can clear *cells*: a proof, by the two facts below.
+
+        Only the shifted card ever moves, and it leaves with the combination it makes, so
+        every other card stays where it lies until it leaves. A shift to *t* takes the
+        maximal combinations through *t*; each is a run of three or more along one line,
+        every three squares in a row of which are a combination of the same kind (one
+        colour, one value, or ranks rising by one). So each card that leaves without
+        being the shifted one lies, in that run, next to another card that stays put
+        (or two squares from it, with *t* between them), and the two make three in a row
+        with the card on a third square (the shifted card, or one more card of the run).
+        Such a pair is **live** here when the two lie on one line one or two squares
+        apart, a third square makes three in a row with them, and some other card on
+        the board (anywhere: it may be the one that shifts) completes the combination
+        there. Cards never come back and never move but to leave, so a pair that is not
+        live now never will be.
+
+        1. A card in no live pair can only leave as the shifted card, onto the third
+           square of a live pair that takes it; if no live pair takes it, it can never
+           leave (a stranded card, as :func:`stranded` counts but with the squares).
+        2. Each shift moves one card, and the pair it completes leaves with it. So the
+           cards in no live pair need shifts of their own, onto pairs that share no card
+           (two shifts never take the same card): if no such choice exists, some card
+           stays. The choice is searched exactly, but only so far (a few thousand
+           steps): a search cut short proves nothing and says "not blocked".
+        """
+        colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
+        colours = [0] * 4
+        ranks = [0] * 11
+        occupied = []
+        for square in range(64):
+            card = cells[square]
+            if card:
+                occupied.append(square)
+                colours[colour_of[card]] += 1
+                ranks[rank_of[card]] += 1
+        partnered = 0
+        offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
+        for first in occupied:
+            row = accept[cells[first]]
+            for second, shape in self.pairs[first]:
+                other = cells[second]
+                if not other:
+                    continue
+                colour, wanted, colour_bit, rank_bits = row[other][shape]
+                if not colour_bit and not rank_bits:
+                    continue
+                offers.append((1 << first | 1 << second, colour_bit, rank_bits))
+                # Live when some other card completes it: one more of the pair's colour,
+                # or a card of a wanted rank besides those of the pair.
+                if colour >= 0 and colours[colour] > 2 or any(
+                        ranks[rank] > own for rank, own in wanted):
+                    partnered |= 1 << first | 1 << second
+        lonely = [square for square in occupied if not partnered >> square & 1]
+        if not lonely:
+            return False
+        choices = []
+        for square in lonely:
+            card = cells[square]
+            colour_bit, rank_bit = 1 << colour_of[card], 1 << rank_of[card]
+            takes = [pair for pair, c, r in offers if c & colour_bit or r & rank_bit]
+            if not takes:
+                return True  # fact 1: it can never leave
+            choices.append(takes)
+        if len(choices) == 1:
+            return False
+        return not _disjoint(sorted(choices, key=len), 0, 0, [_DISJOINT_STEPS])
+
+
+#: How many steps the exact search of fact 2 (OpenBoard.blocked) may take before it gives up
+#: and proves nothing.
+_DISJOINT_STEPS = 4000
+
+
+def _disjoint(choices: list[list[int]], index: int, used: int, steps: list[int]) -> bool:
+    """Whether each of *choices* from *index* on can take one pair (a bit mask of two
+    squares) sharing no square with *used* or with the others; True also when *steps* run
+    out (not proved)."""
+    if index == len(choices):
+        return True
+    for pair in choices[index]:
+        steps[0] -= 1
+        if steps[0] < 0:
+            return True
+        if not pair & used and _disjoint(choices, index + 1, used | pair, steps):
+            return True
+    return False
+
+
+#: Where the third square of three in a row lies for two squares of one line (lower index
+#: first): between them, or next to the lower one, the higher one, or either.
+MIDDLE, BEYOND_LOW, BEYOND_HIGH, BEYOND_EITHER = range(4)
+
+
+def _pairs(orientations: tuple[str, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """square -> (a higher square, shape) for every square one or two squares along a line
+    of *orientations* from it with which it makes three in a row with a third square."""
+    shapes: dict[tuple[int, int], int] = {}
+    lines = {LINE_THROUGH[(square, o)] for square in SQUARES for o in orientations}
+    for line in lines:
+        squares = [_INDEX[s] for s in line]
+        for a, b, c in zip(squares, squares[1:], squares[2:]):
+            # Three in a row a b c: the pair (a, b) has its third square beyond b, (b, c)
+            # beyond b on the other side, (a, c) between them.
+            for x, y, beyond in ((a, b, b), (b, c, b)):
+                low, high = min(x, y), max(x, y)
+                bit = 1 if beyond == low else 2
+                shapes[(low, high)] = shapes.get((low, high), 0) | bit
+            shapes[(min(a, c), max(a, c))] = 4
+    found: list[list[tuple[int, int]]] = [[] for _ in range(64)]
+    for (low, high), bits in sorted(shapes.items()):
+        shape = MIDDLE if bits == 4 else {1: BEYOND_LOW, 2: BEYOND_HIGH, 3: BEYOND_EITHER}[bits]
+        found[low].append((high, shape))
+    return tuple(tuple(row) for row in found)
+
+
+#: What a pair of cards takes on its third square: (colour or -1, ((rank, how many of the
+#: pair have it), ...), colour bit, rank bits).
+Offer = tuple[int, tuple[tuple[int, int], ...], int, int]
+
+
+def _acceptance(colour: bool, value: bool, sequence: bool
+                ) -> tuple[tuple[tuple[Offer, ...], ...], ...]:
+    """card code at the lower square -> card code at the higher -> shape -> what a card on
+    the third square must be to make a combination of the game's kinds with the two."""
+    table = []
+    for low in range(33):
+        row = []
+        for high in range(33):
+            per = []
+            for shape in range(4):
+                per.append(_offer(low, high, shape, colour, value, sequence))
+            row.append(tuple(per))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def _offer(low: int, high: int, shape: int, colour: bool, value: bool,
+           sequence: bool) -> Offer:
+    if not low or not high:
+        return (-1, (), 0, 0)
+    wanted: set[int] = set()
+    low_rank, high_rank = RANK_OF[low], RANK_OF[high]
+    if value and low_rank == high_rank:
+        wanted.add(low_rank)
+    if sequence:
+        step = high_rank - low_rank
+        if shape == MIDDLE:
+            if step in (2, -2):
+                wanted.add(low_rank + step // 2)
+        elif step in (1, -1):
+            # Three in a row t low high (the third square beyond the lower) or low high t.
+            if shape in (BEYOND_LOW, BEYOND_EITHER) and 1 <= low_rank - step <= 8:
+                wanted.add(low_rank - step)
+            if shape in (BEYOND_HIGH, BEYOND_EITHER) and 1 <= high_rank + step <= 8:
+                wanted.add(high_rank + step)
+    same = colour and COLOUR_OF[low] == COLOUR_OF[high]
+    own = tuple((rank, (rank == low_rank) + (rank == high_rank)) for rank in sorted(wanted))
+    return (COLOUR_OF[low] if same else -1, own, 1 << COLOUR_OF[low] if same else 0,
+            sum(1 << rank for rank in wanted))
 
 
 def apply(cells: Cells, origin: int, target: int, gone: list[int]) -> Cells:

@@ -24,7 +24,7 @@ from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
-from .openboard import OpenBoard, apply, flat, stranded, suits
+from .openboard import OpenBoard, apply, flat, suits
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -153,6 +153,9 @@ FIRST_ROUND = 1000
 #: How far a random nudge may lift a shift in the order: less than one card, so it only
 #: reorders shifts that take as many cards.
 NUDGE = 0.5
+#: Positions proved lost that the flat search remembers (about 150 bytes each); past that it
+#: goes on without remembering more, which costs only time.
+TABLE = 1_000_000
 
 
 def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
@@ -160,20 +163,27 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     """basic 65 in the open on a flat board (see .openboard): what each shift takes is read
     off the shift itself, so ordering the moves plays none of them.
 
+    The search asks whether the board can be cleared. A position is given up when
+    :meth:`.openboard.OpenBoard.blocked` proves that some card can never leave, and every
+    position whose search ended without a clearing line is remembered as lost (as bytes,
+    never a hash), so no position is searched twice.
+
     Rounds of depth-first search: a round stops after a number of positions and the next
     starts again with twice as many, shifts that take as many cards tried in another
     (seeded) order. A poor move near the start then does not hold the search for the whole
-    time limit. A round that ends within its number has searched everything: the search
-    was complete."""
+    time limit, and the positions proved lost carry over. A round that ends within its
+    number has searched everything: the search was complete. The line that leaves the
+    fewest cards among the positions visited is kept as the best found."""
     engine = OpenBoard(game)
     best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
-    seen: set[bytes] = set()
+    lost: set[bytes] = set()
     rng = random.Random()
     visited = budget = 0
     out_of_time = capped = False
 
     def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...]) -> bool:
-        """True stops the round (cleared, out of time or out of positions)."""
+        """True stops the round (cleared, out of time or out of positions); False means
+        that no line from *cells* clears the board."""
         nonlocal visited, budget, out_of_time, capped
         visited += 1
         budget -= 1
@@ -187,22 +197,23 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
             best[0] = (left, line)
         if left == 0:
             return True
-        if stranded(cells) >= best[0][0]:
-            return False  # nothing below leaves fewer cards than the best found
         key = bytes(cells)
-        if key in seen:
+        if key in lost:
             return False
-        seen.add(key)
-        # Shifts that take most cards first: a good answer is found early.
-        shifts = engine.shifts(cells)
-        shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
-        return any(search(apply(cells, origin, target, gone), left - len(gone),
-                          (*line, (origin, target))) for origin, target, gone in shifts)
+        if not engine.blocked(cells):
+            # Shifts that take most cards first: a good answer is found early.
+            shifts = engine.shifts(cells)
+            shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
+            for origin, target, gone in shifts:
+                if search(apply(cells, origin, target, gone), left - len(gone),
+                          (*line, (origin, target))):
+                    return True
+        if len(lost) < TABLE:
+            lost.add(key)
+        return False
 
     complete = False
     for round_ in range(64):
-        # A stopped round searched some positions only in part: none counts as seen.
-        seen.clear()
         capped = False
         rng.seed(round_)
         budget = FIRST_ROUND << round_
