@@ -120,6 +120,13 @@ def _cells(rows: dict[int, str]):
     # A second pair (1R 1G and 3B 3Y): each lone card has one of its own; and it clears.
     ({1: "1R 1G . . . . . .", 3: "3B 3Y . . . . . .", 5: ". . . . . . . 1B",
       8: ". . . . . . . 3G"}, False),
+    # Fact 3: three pairs, each taken with its lone card or another red card, but no two
+    # pairs meet, so every shift takes three cards, and eight is not a multiple of three.
+    ({1: "1R 1G . . . . . .", 3: "3B 3Y . . . . . .", 5: "5R 50R . . . . . 1B",
+      8: ". . . . . . . 3G"}, True),
+    # Four cards in one shift: 2Y onto b1 makes 1R 2Y 3B 4G (the pairs a1-c1 and c1-d1
+    # meet on rank 1), so four is no proof of loss.
+    ({1: "1R . 3B 4G . . . .", 8: ". . . . . . . 2Y"}, False),
 ])
 def test_blocked_positions_made_by_hand(library, rows, blocked):
     engine = OpenBoard(library.game("basic-65-open"))

@@ -262,6 +262,14 @@ class OpenBoard:
            (two shifts never take the same card): if no such choice exists, some card
            stays. The choice is searched exactly, but only so far (a few thousand
            steps): a search cut short proves nothing and says "not blocked".
+        3. A shift takes more than three cards only when it takes three cards that stay
+           put: a run of four or more on one line, or runs on two lines through *t*. Then
+           two live pairs are involved that share a card and lie on one line (t P1 P2 P3:
+           P1 P2 and P2 P3; P1 t Q1 Q2: P1 Q1 and Q1 Q2), or that share their third
+           square *t*, where one card (the shifted one) completes both. Live pairs only
+           ever disappear, so when no two live pairs meet either way, every shift from
+           here on takes exactly three cards, and a board whose count is not a multiple
+           of three cannot be cleared.
         """
         colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
         colours = [0] * 4
@@ -275,9 +283,13 @@ class OpenBoard:
                 ranks[rank_of[card]] += 1
         partnered = 0
         offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
+        # Fact 3: whether a shift could take more than three cards.
+        large = False
+        at_third: dict[int, list[tuple[int, int]]] = {}
+        on_line: set[int] = set()
         for first in occupied:
             row = accept[cells[first]]
-            for second, shape in self.pairs[first]:
+            for second, shape, thirds, line in self.pairs[first]:
                 other = cells[second]
                 if not other:
                     continue
@@ -287,9 +299,26 @@ class OpenBoard:
                 offers.append((1 << first | 1 << second, colour_bit, rank_bits))
                 # Live when some other card completes it: one more of the pair's colour,
                 # or a card of a wanted rank besides those of the pair.
-                if colour >= 0 and colours[colour] > 2 or any(
-                        ranks[rank] > own for rank, own in wanted):
-                    partnered |= 1 << first | 1 << second
+                if not (colour >= 0 and colours[colour] > 2 or any(
+                        ranks[rank] > own for rank, own in wanted)):
+                    continue
+                partnered |= 1 << first | 1 << second
+                if large:
+                    continue
+                for card_line in (first << 8 | line, second << 8 | line):
+                    if card_line in on_line:
+                        large = True
+                    on_line.add(card_line)
+                for third in thirds:
+                    # Two pairs completed on one square by one card: some card must fit
+                    # both (a colour bit and a rank bit are taken to fit together).
+                    here = at_third.setdefault(third, [])
+                    if any(c & colour_bit or r & rank_bits or c and rank_bits or
+                           r and colour_bit for c, r in here):
+                        large = True
+                    here.append((colour_bit, rank_bits))
+        if not large and len(occupied) % 3:
+            return True  # fact 3: every shift takes three cards, and these are not 3k
         lonely = [square for square in occupied if not partnered >> square & 1]
         if not lonely:
             return False
@@ -326,17 +355,21 @@ def _disjoint(choices: list[list[int]], index: int, used: int, steps: list[int])
     return False
 
 
+#: A pair of squares seen from its lower one: (higher square, shape, third squares, line).
+Pair = tuple[int, int, tuple[int, ...], int]
 #: Where the third square of three in a row lies for two squares of one line (lower index
 #: first): between them, or next to the lower one, the higher one, or either.
 MIDDLE, BEYOND_LOW, BEYOND_HIGH, BEYOND_EITHER = range(4)
 
 
-def _pairs(orientations: tuple[str, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """square -> (a higher square, shape) for every square one or two squares along a line
-    of *orientations* from it with which it makes three in a row with a third square."""
+def _pairs(orientations: tuple[str, ...]) -> tuple[tuple[Pair, ...], ...]:
+    """square -> (a higher square, shape, third squares, line) for every square one or two
+    squares along a line of *orientations* from it with which it makes three in a row with
+    a third square; *line* numbers the line they lie on."""
     shapes: dict[tuple[int, int], int] = {}
-    lines = {LINE_THROUGH[(square, o)] for square in SQUARES for o in orientations}
-    for line in lines:
+    line_of: dict[tuple[int, int], int] = {}
+    lines = sorted({LINE_THROUGH[(square, o)] for square in SQUARES for o in orientations})
+    for number, line in enumerate(lines):
         squares = [_INDEX[s] for s in line]
         for a, b, c in zip(squares, squares[1:], squares[2:]):
             # Three in a row a b c: the pair (a, b) has its third square beyond b, (b, c)
@@ -345,11 +378,16 @@ def _pairs(orientations: tuple[str, ...]) -> tuple[tuple[tuple[int, int], ...], 
                 low, high = min(x, y), max(x, y)
                 bit = 1 if beyond == low else 2
                 shapes[(low, high)] = shapes.get((low, high), 0) | bit
+                line_of[(low, high)] = number
             shapes[(min(a, c), max(a, c))] = 4
-    found: list[list[tuple[int, int]]] = [[] for _ in range(64)]
+            line_of[(min(a, c), max(a, c))] = number
+    found: list[list[Pair]] = [[] for _ in range(64)]
     for (low, high), bits in sorted(shapes.items()):
         shape = MIDDLE if bits == 4 else {1: BEYOND_LOW, 2: BEYOND_HIGH, 3: BEYOND_EITHER}[bits]
-        found[low].append((high, shape))
+        step = high - low if bits != 4 else (high - low) // 2
+        thirds = (low + step,) if bits == 4 else \
+            tuple(t for bit, t in ((1, low - step), (2, high + step)) if bits & bit)
+        found[low].append((high, shape, thirds, line_of[(low, high)]))
     return tuple(tuple(row) for row in found)
 
 
