@@ -124,6 +124,10 @@ def _cells(rows: dict[int, str]):
     # pairs meet, so every shift takes three cards, and eight is not a multiple of three.
     ({1: "1R 1G . . . . . .", 3: "3B 3Y . . . . . .", 5: "5R 50R . . . . . 1B",
       8: ". . . . . . . 3G"}, True),
+    # Fact 4: eleven cards (3k + 2) need two extra cards; the only place where a shift
+    # may take more than three is the one meeting of a1-b1 and b1-c1 on rank 1.
+    ({1: "1R 1G 2G . . . . .", 4: ". . . . . . . 1Y", 5: "3Y 3G . . . . . .",
+      6: ". . . . 7G 70G . .", 7: "6R 60R . . . . . .", 8: ". . . . 3B . . ."}, True),
     # Four cards in one shift: 2Y onto b1 makes 1R 2Y 3B 4G (the pairs a1-c1 and c1-d1
     # meet on rank 1), so four is no proof of loss.
     ({1: "1R . 3B 4G . . . .", 8: ". . . . . . . 2Y"}, False),

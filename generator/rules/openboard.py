@@ -222,7 +222,8 @@ class OpenBoard:
                         origins.update(by_rank[r])
                 # A card off the lines through the target takes what any card alike takes
                 # there: work it out once per card code.
-                lines, alike = self.lines_of[target], {}
+                lines = self.lines_of[target]
+                alike: dict[int, list[int]] = {}
                 for origin in origins:
                     card = cells[origin]
                     if lines >> origin & 1:
@@ -238,7 +239,15 @@ class OpenBoard:
 
 
     def blocked(self, cells: Cells) -> bool:
-        """True when no line can clear *cells*: a proof, by the two facts below.
+        """True when no line can clear *cells*: a proof (see :meth:`examine`)."""
+        return self.examine(cells)[0]
+
+    def examine(self, cells: Cells, near: list[PairAt] | None = None
+                ) -> tuple[bool, list[PairAt]]:
+        """Whether no line can clear *cells* (True is a proof, by the facts below), and
+        the pairs of squares one or two apart on a line that both hold a card. *near*,
+        those of a position *cells* came from, saves looking for them again: cards only
+        leave, so they are among them.
 
         Only the shifted card ever moves, and it leaves with the combination it makes, so
         every other card stays where it lies until it leaves. A shift to *t* takes the
@@ -270,6 +279,14 @@ class OpenBoard:
            ever disappear, so when no two live pairs meet either way, every shift from
            here on takes exactly three cards, and a board whose count is not a multiple
            of three cannot be cleared.
+        4. More exactly, the cards a board leaves beyond three a shift (the extra cards)
+           add up to its count modulo three or more: one at least for a count of 3k + 1,
+           two for 3k + 2. A shift with one extra card holds a meeting on one line (two
+           live pairs sharing a card); one with two or more holds a crossing (two pairs
+           with one third square) or two meetings (P2 P1 t Q1 Q2: pairs P2 P1 and P1 Q1
+           share P1, P1 Q1 and Q1 Q2 share Q1, since three cards that stay put in a row
+           would be a combination already and have left). Two shifts share no card, so
+           two extra cards need a crossing or two meetings here; one needs a meeting.
         """
         colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
         colours = [0] * 4
@@ -281,44 +298,56 @@ class OpenBoard:
                 occupied.append(square)
                 colours[colour_of[card]] += 1
                 ranks[rank_of[card]] += 1
+        if near is None:
+            # What a pair takes hangs on its cards only: one that takes nothing never will.
+            accept = self.accept
+            near = [(first, *pair) for first in occupied for pair in self.pairs[first]
+                    if cells[pair[0]] and accept[cells[first]][cells[pair[0]]][pair[1]][1:]
+                    != ((), 0, 0)]
+        else:
+            near = [pair for pair in near if cells[pair[0]] and cells[pair[1]]]
+        return self._judge(cells, occupied, colours, ranks, near), near
+
+    def _judge(self, cells: Cells, occupied: list[int], colours: list[int],
+               ranks: list[int], near: list[PairAt]) -> bool:
+        colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
         partnered = 0
         offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
-        # Fact 3: whether a shift could take more than three cards.
-        large = False
+        # Facts 3 and 4: where live pairs meet, a shift may take more than three cards.
+        meetings, crossing = 0, False
         at_third: dict[int, list[tuple[int, int]]] = {}
         on_line: set[int] = set()
-        for first in occupied:
-            row = accept[cells[first]]
-            for second, shape, thirds, line in self.pairs[first]:
-                other = cells[second]
-                if not other:
+        for first, second, shape, thirds, line in near:
+            colour, wanted, colour_bit, rank_bits = \
+                accept[cells[first]][cells[second]][shape]
+            if not colour_bit and not rank_bits:
+                continue
+            offers.append((1 << first | 1 << second, colour_bit, rank_bits))
+            # Live when some other card completes it: one more of the pair's colour,
+            # or a card of a wanted rank besides those of the pair.
+            if colour < 0 or colours[colour] < 3:
+                for rank, own in wanted:
+                    if ranks[rank] > own:
+                        break
+                else:
                     continue
-                colour, wanted, colour_bit, rank_bits = row[other][shape]
-                if not colour_bit and not rank_bits:
-                    continue
-                offers.append((1 << first | 1 << second, colour_bit, rank_bits))
-                # Live when some other card completes it: one more of the pair's colour,
-                # or a card of a wanted rank besides those of the pair.
-                if not (colour >= 0 and colours[colour] > 2 or any(
-                        ranks[rank] > own for rank, own in wanted)):
-                    continue
-                partnered |= 1 << first | 1 << second
-                if large:
-                    continue
-                for card_line in (first << 8 | line, second << 8 | line):
-                    if card_line in on_line:
-                        large = True
-                    on_line.add(card_line)
-                for third in thirds:
-                    # Two pairs completed on one square by one card: some card must fit
-                    # both (a colour bit and a rank bit are taken to fit together).
-                    here = at_third.setdefault(third, [])
-                    if any(c & colour_bit or r & rank_bits or c and rank_bits or
-                           r and colour_bit for c, r in here):
-                        large = True
-                    here.append((colour_bit, rank_bits))
-        if not large and len(occupied) % 3:
-            return True  # fact 3: every shift takes three cards, and these are not 3k
+            partnered |= 1 << first | 1 << second
+            if crossing or meetings >= 2:
+                continue
+            for card_line in (first << 8 | line, second << 8 | line):
+                if card_line in on_line:
+                    meetings += 1
+                on_line.add(card_line)
+            for third in thirds:
+                # Two pairs completed on one square by one card: some card must fit
+                # both (a colour bit and a rank bit are taken to fit together).
+                here = at_third.setdefault(third, [])
+                if any(c & colour_bit or r & rank_bits or c and rank_bits or
+                       r and colour_bit for c, r in here):
+                    crossing = True
+                here.append((colour_bit, rank_bits))
+        if not crossing and min(meetings, 2) < len(occupied) % 3:
+            return True  # facts 3 and 4: too few extra cards can leave
         lonely = [square for square in occupied if not partnered >> square & 1]
         if not lonely:
             return False
@@ -357,6 +386,8 @@ def _disjoint(choices: list[list[int]], index: int, used: int, steps: list[int])
 
 #: A pair of squares seen from its lower one: (higher square, shape, third squares, line).
 Pair = tuple[int, int, tuple[int, ...], int]
+#: A pair of squares: (lower square, higher square, shape, third squares, line).
+PairAt = tuple[int, int, int, tuple[int, ...], int]
 #: Where the third square of three in a row lies for two squares of one line (lower index
 #: first): between them, or next to the lower one, the higher one, or either.
 MIDDLE, BEYOND_LOW, BEYOND_HIGH, BEYOND_EITHER = range(4)

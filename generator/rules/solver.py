@@ -24,7 +24,7 @@ from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
-from .openboard import OpenBoard, apply, flat, suits
+from .openboard import OpenBoard, PairAt, apply, flat, suits
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -181,7 +181,8 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     visited = budget = 0
     out_of_time = capped = False
 
-    def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...]) -> bool:
+    def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...],
+               near: list[PairAt] | None) -> bool:
         """True stops the round (cleared, out of time or out of positions); False means
         that no line from *cells* clears the board."""
         nonlocal visited, budget, out_of_time, capped
@@ -200,13 +201,14 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
         key = bytes(cells)
         if key in lost:
             return False
-        if not engine.blocked(cells):
+        blocked, near = engine.examine(cells, near)
+        if not blocked:
             # Shifts that take most cards first: a good answer is found early.
             shifts = engine.shifts(cells)
             shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
             for origin, target, gone in shifts:
                 if search(apply(cells, origin, target, gone), left - len(gone),
-                          (*line, (origin, target))):
+                          (*line, (origin, target)), near):
                     return True
         if len(lost) < TABLE:
             lost.add(key)
@@ -217,7 +219,7 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
         capped = False
         rng.seed(round_)
         budget = FIRST_ROUND << round_
-        search(cells, len(start), ())
+        search(cells, len(start), (), None)
         if out_of_time or best[0][0] == 0:
             break
         if not capped:
