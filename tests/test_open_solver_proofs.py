@@ -121,15 +121,16 @@ def _cells(rows: dict[int, str]):
     ({1: "1R 1G . . . . . .", 3: "3B 3Y . . . . . .", 5: ". . . . . . . 1B",
       8: ". . . . . . . 3G"}, False),
     # Fact 3: three pairs, each taken with its lone card or another red card, but no two
-    # pairs meet, so every shift takes three cards, and eight is not a multiple of three.
+    # share a third square, so every shift takes three cards, and eight is not 3k.
     ({1: "1R 1G . . . . . .", 3: "3B 3Y . . . . . .", 5: "5R 50R . . . . . 1B",
       8: ". . . . . . . 3G"}, True),
-    # Fact 4: eleven cards (3k + 2) need two extra cards; the only place where a shift
-    # may take more than three is the one meeting of a1-b1 and b1-c1 on rank 1.
+    # Fact 3 again: eleven cards, and the pairs a1-b1 and b1-c1 share a card on rank 1,
+    # but not a third square (c1 for the first; a1 and d1 for the second): no shift
+    # takes more than three.
     ({1: "1R 1G 2G . . . . .", 4: ". . . . . . . 1Y", 5: "3Y 3G . . . . . .",
       6: ". . . . 7G 70G . .", 7: "6R 60R . . . . . .", 8: ". . . . 3B . . ."}, True),
-    # Four cards in one shift: 2Y onto b1 makes 1R 2Y 3B 4G (the pairs a1-c1 and c1-d1
-    # meet on rank 1), so four is no proof of loss.
+    # Four cards in one shift: 2Y onto b1 makes 1R 2Y 3B 4G (b1 is the third square of
+    # both a1-c1 and c1-d1, and 2Y completes both), so four is no proof of loss.
     ({1: "1R . 3B 4G . . . .", 8: ". . . . . . . 2Y"}, False),
 ])
 def test_blocked_positions_made_by_hand(library, rows, blocked):

@@ -271,22 +271,18 @@ class OpenBoard:
            (two shifts never take the same card): if no such choice exists, some card
            stays. The choice is searched exactly, but only so far (a few thousand
            steps): a search cut short proves nothing and says "not blocked".
-        3. A shift takes more than three cards only when it takes three cards that stay
-           put: a run of four or more on one line, or runs on two lines through *t*. Then
-           two live pairs are involved that share a card and lie on one line (t P1 P2 P3:
-           P1 P2 and P2 P3; P1 t Q1 Q2: P1 Q1 and Q1 Q2), or that share their third
-           square *t*, where one card (the shifted one) completes both. Live pairs only
-           ever disappear, so when no two live pairs meet either way, every shift from
-           here on takes exactly three cards, and a board whose count is not a multiple
-           of three cannot be cleared.
-        4. More exactly, the cards a board leaves beyond three a shift (the extra cards)
-           add up to its count modulo three or more: one at least for a count of 3k + 1,
-           two for 3k + 2. A shift with one extra card holds a meeting on one line (two
-           live pairs sharing a card); one with two or more holds a crossing (two pairs
-           with one third square) or two meetings (P2 P1 t Q1 Q2: pairs P2 P1 and P1 Q1
-           share P1, P1 Q1 and Q1 Q2 share Q1, since three cards that stay put in a row
-           would be a combination already and have left). Two shifts share no card, so
-           two extra cards need a crossing or two meetings here; one needs a meeting.
+        3. A shift takes more than three cards only when two live pairs have the same
+           third square and one card (the shifted one) completes both. On each line
+           through *t* the cards that stay put and leave lie at most two a side (three
+           in a row on one side would be a combination already, and none lies on the
+           board between shifts), and each side's one or two, or the nearest card of
+           each side together, make a live pair completed on *t*: so a line holding one
+           pair gives two cards, and more cards need more pairs completed on *t*. So
+           when no square is the third of two live pairs that one card on the board
+           completes, every shift from here on takes exactly three cards (live pairs
+           only ever disappear), and a count that is not a multiple of three cannot be
+           cleared. (Like the others, this holds for boards with no combination lying
+           on them, as after the start and after every shift.)
         """
         colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
         colours = [0] * 4
@@ -313,13 +309,18 @@ class OpenBoard:
         colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
         partnered = 0
         offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
-        # Facts 3 and 4: where live pairs meet, a shift may take more than three cards.
-        meetings, crossing = 0, False
+        # Fact 3: the squares where two live pairs are completed by one card.
+        double = False
         at_third: dict[int, list[tuple[int, int]]] = {}
-        on_line: set[int] = set()
-        for first, second, shape, thirds, line in near:
-            colour, wanted, colour_bit, rank_bits = \
-                accept[cells[first]][cells[second]][shape]
+        # The ranks on the board, of each colour and of any.
+        by_colour = [0] * 4
+        for square in occupied:
+            card = cells[square]
+            by_colour[colour_of[card]] |= 1 << rank_of[card]
+        present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
+        for first, second, shape, thirds in near:
+            row = accept[cells[first]][cells[second]]
+            colour, wanted, colour_bit, rank_bits = row[shape]
             if not colour_bit and not rank_bits:
                 continue
             offers.append((1 << first | 1 << second, colour_bit, rank_bits))
@@ -332,22 +333,24 @@ class OpenBoard:
                 else:
                     continue
             partnered |= 1 << first | 1 << second
-            if crossing or meetings >= 2:
+            if double:
                 continue
-            for card_line in (first << 8 | line, second << 8 | line):
-                if card_line in on_line:
-                    meetings += 1
-                on_line.add(card_line)
-            for third in thirds:
-                # Two pairs completed on one square by one card: some card must fit
-                # both (a colour bit and a rank bit are taken to fit together).
+            for third, side in thirds:
+                # What this side takes (a sequence reads differently on either side).
+                colour, _, _, rank_bits = row[side]
+                if colour < 0 and not rank_bits & present:
+                    continue
+                # Some card on the board must fit both: one of the colour both take, or
+                # of a rank both take, or of the colour one takes and a rank the other.
                 here = at_third.setdefault(third, [])
-                if any(c & colour_bit or r & rank_bits or c and rank_bits or
-                       r and colour_bit for c, r in here):
-                    crossing = True
-                here.append((colour_bit, rank_bits))
-        if not crossing and min(meetings, 2) < len(occupied) % 3:
-            return True  # facts 3 and 4: too few extra cards can leave
+                for c, r in here:
+                    if c == colour >= 0 or r & rank_bits & present or \
+                            c >= 0 and by_colour[c] & rank_bits or \
+                            colour >= 0 and by_colour[colour] & r:
+                        double = True
+                here.append((colour, rank_bits))
+        if not double and len(occupied) % 3:
+            return True  # fact 3: every shift takes three cards, and these are not 3k
         lonely = [square for square in occupied if not partnered >> square & 1]
         if not lonely:
             return False
@@ -384,23 +387,23 @@ def _disjoint(choices: list[list[int]], index: int, used: int, steps: list[int])
     return False
 
 
-#: A pair of squares seen from its lower one: (higher square, shape, third squares, line).
-Pair = tuple[int, int, tuple[int, ...], int]
-#: A pair of squares: (lower square, higher square, shape, third squares, line).
-PairAt = tuple[int, int, int, tuple[int, ...], int]
+#: A pair of squares seen from its lower one: (higher square, shape, third squares, each
+#: with the shape of its side).
+Pair = tuple[int, int, tuple[tuple[int, int], ...]]
+#: A pair of squares: (lower square, higher square, shape, third squares as in Pair).
+PairAt = tuple[int, int, int, tuple[tuple[int, int], ...]]
 #: Where the third square of three in a row lies for two squares of one line (lower index
 #: first): between them, or next to the lower one, the higher one, or either.
 MIDDLE, BEYOND_LOW, BEYOND_HIGH, BEYOND_EITHER = range(4)
 
 
 def _pairs(orientations: tuple[str, ...]) -> tuple[tuple[Pair, ...], ...]:
-    """square -> (a higher square, shape, third squares, line) for every square one or two
+    """square -> (a higher square, shape, third squares) for every square one or two
     squares along a line of *orientations* from it with which it makes three in a row with
-    a third square; *line* numbers the line they lie on."""
+    a third square; each third square comes with the shape that reads that side alone."""
     shapes: dict[tuple[int, int], int] = {}
-    line_of: dict[tuple[int, int], int] = {}
     lines = sorted({LINE_THROUGH[(square, o)] for square in SQUARES for o in orientations})
-    for number, line in enumerate(lines):
+    for line in lines:
         squares = [_INDEX[s] for s in line]
         for a, b, c in zip(squares, squares[1:], squares[2:]):
             # Three in a row a b c: the pair (a, b) has its third square beyond b, (b, c)
@@ -409,16 +412,18 @@ def _pairs(orientations: tuple[str, ...]) -> tuple[tuple[Pair, ...], ...]:
                 low, high = min(x, y), max(x, y)
                 bit = 1 if beyond == low else 2
                 shapes[(low, high)] = shapes.get((low, high), 0) | bit
-                line_of[(low, high)] = number
             shapes[(min(a, c), max(a, c))] = 4
-            line_of[(min(a, c), max(a, c))] = number
     found: list[list[Pair]] = [[] for _ in range(64)]
     for (low, high), bits in sorted(shapes.items()):
         shape = MIDDLE if bits == 4 else {1: BEYOND_LOW, 2: BEYOND_HIGH, 3: BEYOND_EITHER}[bits]
-        step = high - low if bits != 4 else (high - low) // 2
-        thirds = (low + step,) if bits == 4 else \
-            tuple(t for bit, t in ((1, low - step), (2, high + step)) if bits & bit)
-        found[low].append((high, shape, thirds, line_of[(low, high)]))
+        if bits == 4:
+            thirds: tuple[tuple[int, int], ...] = (((low + high) // 2, MIDDLE),)
+        else:
+            step = high - low
+            thirds = tuple((t, side) for bit, t, side in ((1, low - step, BEYOND_LOW),
+                                                         (2, high + step, BEYOND_HIGH))
+                           if bits & bit)
+        found[low].append((high, shape, thirds))
     return tuple(tuple(row) for row in found)
 
 
