@@ -8,6 +8,10 @@ a card shifts to a free square only where it makes a combination, and every maxi
 combination through that square then leaves. tests/test_openboard.py checks the two agree
 move for move on random positions.
 
+:meth:`OpenBoard.examine` proves positions lost for the solver: a card that can never leave
+(facts about pairs of cards, which never move but to leave, proved in its docstring;
+tests/test_open_solver_proofs.py holds them to a plain exhaustive search).
+
 A card is coded ``colour * 8 + rank`` (1-32; 0 is a free square): zeros on a card never
 matter to a combination, so cards alike but for their zeros share a code.
 """
@@ -272,28 +276,32 @@ class OpenBoard:
            stays. The choice is searched exactly, but only so far (a few thousand
            steps): a search cut short proves nothing and says "not blocked".
         3. A shift takes more than three cards only when two live pairs have the same
-           third square and one card (the shifted one) completes both. On each line
-           through *t* the cards that stay put and leave lie at most two a side (three
-           in a row on one side would be a combination already, and none lies on the
-           board between shifts), and each side's one or two, or the nearest card of
-           each side together, make a live pair completed on *t*: so a line holding one
-           pair gives two cards, and more cards need more pairs completed on *t*. So
-           when no square is the third of two live pairs that one card on the board
-           completes, every shift from here on takes exactly three cards (live pairs
-           only ever disappear), and a count that is not a multiple of three cannot be
-           cleared. (Like the others, this holds for boards with no combination lying
-           on them, as after the start and after every shift.)
+           third square *t* and one card (the shifted one) completes both; and then every
+           card it takes but the shifted one is in such a pair. On each line through *t*
+           the cards that stay put and leave lie at most two a side (three in a row on
+           one side would be a combination already, and none lies on the board between
+           shifts), and each side's one or two, or the nearest card of each side
+           together, make a live pair completed on *t*. So the cards a shift onto *t*
+           takes beyond three (its extra cards) are at most the cards of those pairs
+           less two, and shifts onto one square share no card. A board of 3k + 1 cards
+           needs one extra card at least, and one of 3k + 2 two; live pairs only ever
+           disappear, so if the squares that are the third of two live pairs completed by
+           one card, each counted as the cards of such pairs there less two, add up to
+           fewer, the board cannot be cleared. (Like the others, this holds for boards with
+           no combination lying on them, as after the start and after every shift.)
         """
-        colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
+        colour_of, rank_of = COLOUR_OF, RANK_OF
         colours = [0] * 4
         ranks = [0] * 11
-        occupied = []
-        for square in range(64):
+        # The ranks on the board of each colour.
+        by_colour = [0] * 4
+        occupied = [square for square in _BOARD if cells[square]]
+        for square in occupied:
             card = cells[square]
-            if card:
-                occupied.append(square)
-                colours[colour_of[card]] += 1
-                ranks[rank_of[card]] += 1
+            colour = colour_of[card]
+            colours[colour] += 1
+            ranks[rank_of[card]] += 1
+            by_colour[colour] |= 1 << rank_of[card]
         if near is None:
             # What a pair takes hangs on its cards only: one that takes nothing never will.
             accept = self.accept
@@ -302,28 +310,25 @@ class OpenBoard:
                     != ((), 0, 0)]
         else:
             near = [pair for pair in near if cells[pair[0]] and cells[pair[1]]]
-        return self._judge(cells, occupied, colours, ranks, near), near
+        return self._judge(cells, occupied, colours, ranks, by_colour, near), near
 
     def _judge(self, cells: Cells, occupied: list[int], colours: list[int],
-               ranks: list[int], near: list[PairAt]) -> bool:
+               ranks: list[int], by_colour: list[int], near: list[PairAt]) -> bool:
         colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
         partnered = 0
         offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
-        # Fact 3: the squares where two live pairs are completed by one card.
-        double = False
-        at_third: dict[int, list[tuple[int, int]]] = {}
-        # The ranks on the board, of each colour and of any.
-        by_colour = [0] * 4
-        for square in occupied:
-            card = cells[square]
-            by_colour[colour_of[card]] |= 1 << rank_of[card]
+        # Fact 3: the squares where two live pairs are completed by one card, and the
+        # cards of such pairs there.
+        at_third: dict[int, list[tuple[int, int, int]]] = {}
+        doubled: dict[int, int] = {}
         present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
         for first, second, shape, thirds in near:
             row = accept[cells[first]][cells[second]]
             colour, wanted, colour_bit, rank_bits = row[shape]
             if not colour_bit and not rank_bits:
                 continue
-            offers.append((1 << first | 1 << second, colour_bit, rank_bits))
+            pair = 1 << first | 1 << second
+            offers.append((pair, colour_bit, rank_bits))
             # Live when some other card completes it: one more of the pair's colour,
             # or a card of a wanted rank besides those of the pair.
             if colour < 0 or colours[colour] < 3:
@@ -332,9 +337,7 @@ class OpenBoard:
                         break
                 else:
                     continue
-            partnered |= 1 << first | 1 << second
-            if double:
-                continue
+            partnered |= pair
             for third, side in thirds:
                 # What this side takes (a sequence reads differently on either side).
                 colour, _, _, rank_bits = row[side]
@@ -343,14 +346,16 @@ class OpenBoard:
                 # Some card on the board must fit both: one of the colour both take, or
                 # of a rank both take, or of the colour one takes and a rank the other.
                 here = at_third.setdefault(third, [])
-                for c, r in here:
+                for c, r, other in here:
                     if c == colour >= 0 or r & rank_bits & present or \
                             c >= 0 and by_colour[c] & rank_bits or \
                             colour >= 0 and by_colour[colour] & r:
-                        double = True
-                here.append((colour, rank_bits))
-        if not double and len(occupied) % 3:
-            return True  # fact 3: every shift takes three cards, and these are not 3k
+                        doubled[third] = doubled.get(third, 0) | other | pair
+                here.append((colour, rank_bits, pair))
+        wanted_extra = len(occupied) % 3
+        if wanted_extra and sum(bin(cards).count("1") - 2 for cards in doubled.values()) \
+                < wanted_extra:
+            return True  # fact 3: too few cards can leave beyond three a shift
         lonely = [square for square in occupied if not partnered >> square & 1]
         if not lonely:
             return False
@@ -367,6 +372,7 @@ class OpenBoard:
         return not _disjoint(sorted(choices, key=len), 0, 0, [_DISJOINT_STEPS])
 
 
+_BOARD = range(64)
 #: How many steps the exact search of fact 2 (OpenBoard.blocked) may take before it gives up
 #: and proves nothing.
 _DISJOINT_STEPS = 4000

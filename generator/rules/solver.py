@@ -6,9 +6,13 @@ as can be), basic 52 in the open (every card onto an identical square), word puz
 A depth-first search without recursion, over the moves a :class:`Position` allows (so
 ``rules play`` accepts every line it gives), with a table of positions already searched:
 no position is searched twice, so the search is finite, and within its time limit it is
-complete and says so. Basic 65 in the open is searched on a flat board (.openboard), in
-rounds that restart with twice as many positions, and gives up a line once its stranded
-cards are as many as the best found left.
+complete and says so. Among moves that leave as many cards, shifts go first (basic 52
+in the open: this wins every open deal at the first line; docs/solvers.md says why).
+
+Basic 65 in the open is searched on a flat board (.openboard) for a line that clears it, in
+rounds that restart with twice as many positions, remembering the positions proved lost;
+a position is given up when :meth:`.openboard.OpenBoard.examine` proves that some card can
+never leave (three facts, each proved there).
 """
 from __future__ import annotations
 
@@ -46,8 +50,9 @@ class Solution:
     @property
     def verdict(self) -> Verdict:
         """WON when the line clears the patience; LOST when the search was complete
-        without one, a proof that none exists (the only cut, a line whose stranded cards
-        can never leave, cannot clear the board either); UNKNOWN when time ran out."""
+        without one, a proof that none exists (basic 65 cuts only positions proved unable
+        to clear the board); UNKNOWN when time ran out. When lost, *left* is the fewest
+        cards among the positions visited, not proved the fewest possible."""
         if self.solved:
             return Verdict.WON
         return Verdict.LOST if self.complete else Verdict.UNKNOWN
