@@ -321,6 +321,9 @@ class OpenBoard:
         # cards of such pairs there.
         at_third: dict[int, list[tuple[int, int, int]]] = {}
         doubled: dict[int, int] = {}
+        # A board of 3k cards needs no extra card: fact 3 has nothing to say.
+        wanted_extra = len(occupied) % 3
+        enough = not wanted_extra
         present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
         for first, second, shape, thirds in near:
             row = accept[cells[first]][cells[second]]
@@ -338,6 +341,8 @@ class OpenBoard:
                 else:
                     continue
             partnered |= pair
+            if enough:
+                continue
             for third, side in thirds:
                 # What this side takes (a sequence reads differently on either side).
                 colour, _, _, rank_bits = row[side]
@@ -351,10 +356,10 @@ class OpenBoard:
                             c >= 0 and by_colour[c] & rank_bits or \
                             colour >= 0 and by_colour[colour] & r:
                         doubled[third] = doubled.get(third, 0) | other | pair
+                        enough = sum(bin(cards).count("1") - 2
+                                     for cards in doubled.values()) >= wanted_extra
                 here.append((colour, rank_bits, pair))
-        wanted_extra = len(occupied) % 3
-        if wanted_extra and sum(bin(cards).count("1") - 2 for cards in doubled.values()) \
-                < wanted_extra:
+        if not enough:
             return True  # fact 3: too few cards can leave beyond three a shift
         lonely = [square for square in occupied if not partnered >> square & 1]
         if not lonely:
