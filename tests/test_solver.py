@@ -134,3 +134,39 @@ def test_basic_65_fifteen_cards_in_five_moves_checked_by_the_plain_rules(library
     game_position.play_record([m.notation() for m in found.moves])
     assert game_position.outcome().solved and str(game_position.outcome()).startswith(
         "solved: every card has left the board")
+
+
+def _open_deal(library, name: str, seed: int):
+    game = library.game(name)
+    board = library.board(game.boards[0])
+    sources = sources_for(library, Layout(board.name), game)
+    layout = deal(game, board, sources, game.pairs[0], random.Random(seed), face_up=True)
+    return layout, board, library.game(f"{name}-open")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_basic_52_open_deals_are_won_and_replay(library, seed):
+    # Every open deal of basic 52 can be won (docs/solvers.md says why); the solver's line
+    # must replay through the rules to a position where every card lies home.
+    layout, board, game = _open_deal(library, "basic-52", seed)
+    found = solve(layout, board, game, seconds=10)
+    assert found.verdict.value == "won" and found.left == 0
+    position = Position(layout, board, game)
+    position.play_record([m.notation() for m in found.moves])
+    assert position.outcome().solved
+    # One move a card: 32 dealt cards at most shift, 32 pile cards are laid.
+    assert len(found.moves) <= 64 and found.positions <= 100
+
+
+@pytest.mark.slow
+def test_basic_65_open_deals_are_decided_and_wins_replay(library):
+    verdicts = []
+    for seed in range(10):
+        layout, board, game = _open_deal(library, "basic-65", seed)
+        found = solve(layout, board, game, seconds=10)
+        verdicts.append(found.verdict.value)
+        if found.solved:
+            position = Position(layout, board, game)
+            position.play_record([m.notation() for m in found.moves])
+            assert position.outcome().solved, seed
+    assert "unknown" not in verdicts and "lost" in verdicts and "won" in verdicts, verdicts

@@ -6,9 +6,13 @@ as can be), basic 52 in the open (every card onto an identical square), word puz
 A depth-first search without recursion, over the moves a :class:`Position` allows (so
 ``rules play`` accepts every line it gives), with a table of positions already searched:
 no position is searched twice, so the search is finite, and within its time limit it is
-complete and says so. Basic 65 in the open is searched on a flat board (.openboard), in
-rounds that restart with twice as many positions, and gives up a line once its stranded
-cards are as many as the best found left.
+complete and says so. Among moves that leave as many cards, shifts go first (basic 52
+in the open: this wins every open deal at the first line; docs/solvers.md says why).
+
+Basic 65 in the open is searched on a flat board (.openboard) for a line that clears it, in
+rounds that restart with twice as many positions, remembering the positions proved lost;
+a position is given up when :meth:`.openboard.OpenBoard.examine` proves that some card can
+never leave (three facts, each proved there).
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
-from .openboard import OpenBoard, apply, flat, stranded, suits
+from .openboard import OpenBoard, PairAt, apply, flat, suits
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -46,8 +50,9 @@ class Solution:
     @property
     def verdict(self) -> Verdict:
         """WON when the line clears the patience; LOST when the search was complete
-        without one, a proof that none exists (the only cut, a line whose stranded cards
-        can never leave, cannot clear the board either); UNKNOWN when time ran out."""
+        without one, a proof that none exists (basic 65 cuts only positions proved unable
+        to clear the board); UNKNOWN when time ran out. When lost, *left* is the fewest
+        cards among the positions visited, not proved the fewest possible."""
         if self.solved:
             return Verdict.WON
         return Verdict.LOST if self.complete else Verdict.UNKNOWN
@@ -92,11 +97,15 @@ def _ordered(position: Position) -> list[Move | None]:
     for index, move in enumerate(options):
         # The count alone, read off the position: judging it would list its moves too.
         position.push(move)
+        # Among moves that leave as many cards, shifts first: in basic 52 a dealt card
+        # shifted home only frees a dark square, while a pile card laid early may take the
+        # square a dealt card needs (every deal of seeds 0-99 is then won at the first try).
+        shift = move is not None and move.kind is MoveKind.SHIFT
         scored.append((patience_left(position.layout, position.board, position.game)[0],
-                       index, move))
+                       not shift, index, move))
         position.pop()
-    scored.sort(key=lambda item: (item[0], item[1]))
-    return [move for _, _, move in scored]
+    scored.sort(key=lambda item: item[:3])
+    return [item[3] for item in scored]
 
 
 def _solve_position(position: Position, deadline: float,
@@ -149,6 +158,9 @@ FIRST_ROUND = 1000
 #: How far a random nudge may lift a shift in the order: less than one card, so it only
 #: reorders shifts that take as many cards.
 NUDGE = 0.5
+#: Positions proved lost that the flat search remembers (about 150 bytes each); past that it
+#: goes on without remembering more, which costs only time.
+TABLE = 1_000_000
 
 
 def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
@@ -156,20 +168,28 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     """basic 65 in the open on a flat board (see .openboard): what each shift takes is read
     off the shift itself, so ordering the moves plays none of them.
 
+    The search asks whether the board can be cleared. A position is given up when
+    :meth:`.openboard.OpenBoard.blocked` proves that some card can never leave, and every
+    position whose search ended without a clearing line is remembered as lost (as bytes,
+    never a hash), so no position is searched twice.
+
     Rounds of depth-first search: a round stops after a number of positions and the next
     starts again with twice as many, shifts that take as many cards tried in another
     (seeded) order. A poor move near the start then does not hold the search for the whole
-    time limit. A round that ends within its number has searched everything: the search
-    was complete."""
+    time limit, and the positions proved lost carry over. A round that ends within its
+    number has searched everything: the search was complete. The line that leaves the
+    fewest cards among the positions visited is kept as the best found."""
     engine = OpenBoard(game)
     best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
-    seen: set[bytes] = set()
+    lost: set[bytes] = set()
     rng = random.Random()
     visited = budget = 0
     out_of_time = capped = False
 
-    def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...]) -> bool:
-        """True stops the round (cleared, out of time or out of positions)."""
+    def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...],
+               near: list[PairAt] | None) -> bool:
+        """True stops the round (cleared, out of time or out of positions); False means
+        that no line from *cells* clears the board."""
         nonlocal visited, budget, out_of_time, capped
         visited += 1
         budget -= 1
@@ -183,26 +203,28 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
             best[0] = (left, line)
         if left == 0:
             return True
-        if stranded(cells) >= best[0][0]:
-            return False  # nothing below leaves fewer cards than the best found
         key = bytes(cells)
-        if key in seen:
+        if key in lost:
             return False
-        seen.add(key)
-        # Shifts that take most cards first: a good answer is found early.
-        shifts = engine.shifts(cells)
-        shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
-        return any(search(apply(cells, origin, target, gone), left - len(gone),
-                          (*line, (origin, target))) for origin, target, gone in shifts)
+        blocked, near = engine.examine(cells, near)
+        if not blocked:
+            # Shifts that take most cards first: a good answer is found early.
+            shifts = engine.shifts(cells)
+            shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
+            for origin, target, gone in shifts:
+                if search(apply(cells, origin, target, gone), left - len(gone),
+                          (*line, (origin, target)), near):
+                    return True
+        if len(lost) < TABLE:
+            lost.add(key)
+        return False
 
     complete = False
     for round_ in range(64):
-        # A stopped round searched some positions only in part: none counts as seen.
-        seen.clear()
         capped = False
         rng.seed(round_)
         budget = FIRST_ROUND << round_
-        search(cells, len(start), ())
+        search(cells, len(start), (), None)
         if out_of_time or best[0][0] == 0:
             break
         if not capped:
