@@ -34,6 +34,9 @@ from .engine import Move, MoveKind, Patience, State
 from .tableau import Role, Slot, Tableau
 
 SUIT_SIGNS = "♠♣♥♦"
+#: How far below its foundation count the solver ranks a position of the last phase
+#: (stock out, no redeal left) that the automatic moves have not won: the search order only.
+ENDGAME_WAIT = 20
 _ROW_Y = (0.0, 1.25, 2.5, 3.75)
 
 
@@ -259,6 +262,26 @@ class Nivernaise(Patience):
     #     twin, so playing it at once loses nothing and keeps the gap (the same argument,
     #     the packet losing the same top card either way).
 
+    # (5) Dead end (:meth:`dead_end`). Once the stock is out and no redeal is left, a
+    #     position where no foundation play can ever come again is lost. Call a card
+    #     "wanted" when it could go up now: with the exchange on and thirteen of its suit up,
+    #     every card of the suit left (one copy of each rank is left, and sliding the split
+    #     reaches it); otherwise the rank after the ascending pile's top or before the
+    #     descending pile's. Until the next foundation play the foundations change at most
+    #     by exchanges, which keep the set of wanted cards, so that play is of a card wanted
+    #     now. A flank card never moves but to a foundation. A packet card with k cards
+    #     above it becomes a top only when those k have left the packet, and before the
+    #     first play they can only go into flank gaps, of which no new one opens (only a
+    #     play empties a flank), and nothing refills or regathers a packet. So if no flank
+    #     card is wanted and no packet holds a wanted card with at most g cards above it
+    #     (g = the gaps now), no card will ever be played again, and the game, not won yet,
+    #     cannot be won.
+    #
+    # Search order (:meth:`score`): a position in that last phase (stock out, no redeal
+    # left) that the automatic moves did not win scores ENDGAME_WAIT below its foundation
+    # count, so the search widens before the last deal before it digs through the parking
+    # orders of one hopeless last phase. This changes only the order, never the verdict.
+
     # --- what a player sees ----------------------------------------------------------------
     # The stock is face down, and each Line packet shows its top card; a player may look
     # as many cards deep as there are flank gaps (our reading: the top card, or as many
@@ -306,6 +329,42 @@ class Nivernaise(Patience):
                                      for f in (self.up[below // 13], self.down[below // 13])):
             return (2,)
         return (3,)
+
+    def _wanted(self, piles: tuple[tuple[int, ...], ...], card: int) -> bool:
+        """Whether *card* could go up now, exchanges allowed ((5) above)."""
+        s = card // 13
+        nu, nd = len(piles[self.up[s]]), len(piles[self.down[s]])
+        if nu + nd == 13 and self.switches.exchange:
+            return True
+        r = card % 13 + 1
+        return r == nu + 1 or r == 13 - nd
+
+    def _last_phase(self, state: State) -> bool:
+        return not state.piles[self.stock] and state.redeals >= self.switches.redeals
+
+    def dead_end(self, state: State) -> bool:
+        """(5) above: in the last phase, no wanted card is a flank card or lies within
+        reach (no more cards above it than there are flank gaps) in a packet."""
+        piles = state.piles
+        if not self._last_phase(state) or self.won(state):
+            return False
+        gaps = 0
+        for i in self.flanks:
+            pile = piles[i]
+            if not pile:
+                gaps += 1
+            elif self._wanted(piles, pile[-1]):
+                return False
+        for i in self.line:
+            if any(self._wanted(piles, c) for c in piles[i][-1 - gaps:]):
+                return False
+        return True
+
+    def score(self, state: State) -> int:
+        found = self.on_foundations(state)
+        if found < self.goal and self._last_phase(state):
+            return found - ENDGAME_WAIT
+        return found
 
     def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
         return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
