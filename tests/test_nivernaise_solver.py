@@ -104,20 +104,24 @@ def test_last_phase_verdicts_agree_with_a_plain_exhaustive_search(seed, left, ex
     check(game, last_phase(game, random.Random(seed), left))
 
 
+class _Watched(Nivernaise):
+    """La Nivernaise noting every position its dead-end test cuts (the solver builds a
+    fresh game for each of its move orders, so the note is kept on the class)."""
+
+    fired: list[State] = []
+
+    def dead_end(self, state: State) -> bool:
+        dead = super().dead_end(state)
+        if dead:
+            _Watched.fired.append(state)
+        return dead
+
+
 def test_every_dead_end_the_search_meets_is_lost_and_both_answers_occur():
     # Each position the test calls a dead end during the searches is searched again,
     # plainly: none may be winnable.
-    game = Nivernaise()
-    fired: list[State] = []
-    test = game.dead_end
-
-    def watched(state: State) -> bool:
-        dead = test(state)
-        if dead:
-            fired.append(state)
-        return dead
-
-    game.dead_end = watched  # type: ignore[method-assign]
+    game = _Watched()
+    _Watched.fired.clear()
     won = lost = 0
     for seed in range(600):
         truth = check(game, last_phase(game, random.Random(seed), 12 + seed % 10))
@@ -125,7 +129,7 @@ def test_every_dead_end_the_search_meets_is_lost_and_both_answers_occur():
             won += truth
             lost += not truth
     assert won >= 20 and lost >= 20, (won, lost)
-    distinct = list(dict.fromkeys(fired))
+    distinct = list(dict.fromkeys(_Watched.fired))
     assert len(distinct) >= 100, len(distinct)
     for state in distinct[::3]:
         assert exhaustive(game, state) is False

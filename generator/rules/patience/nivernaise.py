@@ -37,6 +37,10 @@ SUIT_SIGNS = "♠♣♥♦"
 #: How far below its foundation count the solver ranks a position of the last phase
 #: (stock out, no redeal left) that the automatic moves have not won: the search order only.
 ENDGAME_WAIT = 20
+#: How far below its foundation count each of the solver's move orders ranks a position
+#: after the redeal (the search order only): the deals 0-29 won by one of them differ
+#: widely, so the solver tries them one after another, each with a share of the limit.
+REDEALT_WAIT = (10, 20, 5, 0)
 _ROW_Y = (0.0, 1.25, 2.5, 3.75)
 
 
@@ -76,6 +80,7 @@ class Nivernaise(Patience):
                                         Role.STOCK: 72}
     Switches = NivernaiseSwitches
     switches: NivernaiseSwitches
+    solver_variants = len(REDEALT_WAIT)
 
     def __init__(self, switches: NivernaiseSwitches | None = None) -> None:
         super().__init__(switches)
@@ -87,6 +92,13 @@ class Nivernaise(Patience):
         self.line = tuple(ix[f"L{c}"] for c in range(1, 7))
         self.stock = ix["stock"]
         self.ids = self.tableau.ids
+        # The foundations are slots 4-11 in a row; a slice counts their cards fastest.
+        first = min(self.foundations)
+        assert sorted(self.foundations) == list(range(first, first + 8))
+        self._on_foundations = slice(first, first + 8)
+
+    def on_foundations(self, state: State) -> int:
+        return sum(map(len, state.piles[self._on_foundations]))
 
     def deal(self, seed: int) -> State:
         deck = C.shuffled(self.packs, seed)
@@ -330,14 +342,20 @@ class Nivernaise(Patience):
             return (2,)
         return (3,)
 
-    def _wanted(self, piles: tuple[tuple[int, ...], ...], card: int) -> bool:
-        """Whether *card* could go up now, exchanges allowed ((5) above)."""
-        s = card // 13
-        nu, nd = len(piles[self.up[s]]), len(piles[self.down[s]])
-        if nu + nd == 13 and self.switches.exchange:
-            return True
-        r = card % 13 + 1
-        return r == nu + 1 or r == 13 - nd
+    def _wanted(self, piles: tuple[tuple[int, ...], ...]) -> set[int]:
+        """The cards that could go up now, exchanges allowed ((5) above)."""
+        wanted: set[int] = set()
+        free = self.switches.exchange
+        for s, (up, down) in enumerate(zip(self.up, self.down)):
+            nu, nd = len(piles[up]), len(piles[down])
+            if nu + nd == 13 and free:
+                wanted.update(range(13 * s, 13 * s + 13))
+                continue
+            if nu < 13:
+                wanted.add(13 * s + nu)  # rank nu + 1
+            if nd < 13:
+                wanted.add(13 * s + 12 - nd)  # rank 13 - nd
+        return wanted
 
     def _last_phase(self, state: State) -> bool:
         return not state.piles[self.stock] and state.redeals >= self.switches.redeals
@@ -348,22 +366,21 @@ class Nivernaise(Patience):
         piles = state.piles
         if not self._last_phase(state) or self.won(state):
             return False
-        gaps = 0
-        for i in self.flanks:
-            pile = piles[i]
-            if not pile:
-                gaps += 1
-            elif self._wanted(piles, pile[-1]):
-                return False
-        for i in self.line:
-            if any(self._wanted(piles, c) for c in piles[i][-1 - gaps:]):
-                return False
-        return True
+        wanted = self._wanted(piles)
+        tops = [piles[i] for i in self.flanks]
+        if any(pile[-1] in wanted for pile in tops if pile):
+            return False
+        reach = -1 - sum(1 for pile in tops if not pile)
+        return all(wanted.isdisjoint(piles[i][reach:]) for i in self.line)
 
     def score(self, state: State) -> int:
         found = self.on_foundations(state)
-        if found < self.goal and self._last_phase(state):
-            return found - ENDGAME_WAIT
+        if found == self.goal:
+            return found
+        if state.redeals:
+            found -= REDEALT_WAIT[self.solver_variant]
+        if self._last_phase(state):
+            found -= ENDGAME_WAIT
         return found
 
     def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
@@ -375,19 +392,25 @@ class Nivernaise(Patience):
 
     def safe_step(self, state: State) -> tuple[Move, State] | None:
         piles = state.piles
+        exchange = self.switches.exchange
+        # Suits where (2) or (3) can apply at all: more than thirteen cards up, or twelve
+        # with the exchange on (then for flank cards only).
+        hot = [len(piles[u]) + len(piles[d]) for u, d in zip(self.up, self.down)]
+        if all(n < 12 or n == 13 or (n == 12 and not exchange) for n in hot):
+            return None
         ids = self.ids
         endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
-        exchange = self.switches.exchange
         for src in self.flanks + self.line if endgame else self.flanks:
             pile = piles[src]
             if not pile:
                 continue
             c = pile[-1]
             s = c // 13
+            n = hot[s]
+            if n <= 13 and not (n == 12 and exchange and src in self.flanks):
+                continue
             up, down = self.up[s], self.down[s]
             nu, nd = len(piles[up]), len(piles[down])
-            if nu + nd <= 13 and not (nu + nd == 12 and exchange and src in self.flanks):
-                continue
             r = c % 13 + 1
             dst = up if r == nu + 1 else down if r == 13 - nd else None
             if dst is not None:
@@ -458,25 +481,36 @@ class Nivernaise(Patience):
             if piles[self.stock]:
                 found.append(((Move(MoveKind.MOVE, "stock", ids[gap]),),
                               self._played(state, self.stock, gap)))
-        for move in (Move(MoveKind.DEAL), Move(MoveKind.REDEAL)):
-            dealt = self.attempt(state, move)
-            if isinstance(dealt, State):
-                found.append(((move,), dealt))
+        stock = piles[self.stock]
+        if stock:
+            found.append(((Move(MoveKind.DEAL),), self._dealt(state)))
+        elif state.redeals < self.switches.redeals:
+            redealt = self._redeal(state)
+            if isinstance(redealt, State):
+                found.append(((Move(MoveKind.REDEAL),), redealt))
         return found
+
+    def _dealt(self, state: State) -> State:
+        """:meth:`_deal_round` on a stock that has cards, built directly (for speed)."""
+        piles = list(state.piles)
+        stock = piles[self.stock]
+        top_first = stock[::-1]
+        for k, packet in enumerate(self.line):
+            piles[packet] += top_first[4 * k:4 * k + 4]
+        piles[self.stock] = stock[:max(0, len(stock) - 24)]
+        return State(tuple(piles), state.redeals)
 
     def packed(self, state: State) -> bytes:
         piles = state.piles
-        out = bytearray(sorted(piles[i][0] if piles[i] else 254 for i in self.flanks))
+        flanks = sorted([piles[i][0] if piles[i] else 254 for i in self.flanks])
         free = self.switches.exchange
         for up, down in zip(self.up, self.down):
             nu, nd = len(piles[up]), len(piles[down])
-            out += b"\xc8\xc8" if free and nu + nd == 13 else bytes((nu, nd))
+            flanks += (200, 200) if free and nu + nd == 13 else (nu, nd)
+        line: tuple[int, ...] = ()
         for i in self.line:
-            out += bytes(piles[i])
-            out.append(255)
+            line += piles[i] + (255,)
         stock = piles[self.stock]
         # Before any redeal the stock is always the start's, less cards off its top.
-        out += bytes((state.redeals, len(stock)))
-        if state.redeals:
-            out += bytes(stock)
-        return bytes(out)
+        tail = (state.redeals, len(stock)) + (stock if state.redeals else ())
+        return bytes(flanks) + bytes(line + tail)
