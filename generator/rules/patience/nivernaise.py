@@ -92,6 +92,9 @@ class Nivernaise(Patience):
         self.line = tuple(ix[f"L{c}"] for c in range(1, 7))
         self.stock = ix["stock"]
         self.ids = self.tableau.ids
+        # One-move chains SRC>DST by slot number, made once (the solver builds thousands a
+        # second otherwise).
+        self._one = [[(Move(MoveKind.MOVE, a, b),) for b in self.ids] for a in self.ids]
         # The foundations are slots 4-11 in a row; a slice counts their cards fastest.
         first = min(self.foundations)
         assert sorted(self.foundations) == list(range(first, first + 8))
@@ -292,7 +295,10 @@ class Nivernaise(Patience):
     # Search order (:meth:`score`): a position in that last phase (stock out, no redeal
     # left) that the automatic moves did not win scores ENDGAME_WAIT below its foundation
     # count, so the search widens before the last deal before it digs through the parking
-    # orders of one hopeless last phase. This changes only the order, never the verdict.
+    # orders of one hopeless last phase; and a position after the redeal scores
+    # REDEALT_WAIT[v] below it in move order v, so the four orders give the first pass
+    # different room before they commit to a redeal. Each order's search is complete;
+    # this changes only the order, never the verdict.
 
     # --- what a player sees ----------------------------------------------------------------
     # The stock is face down, and each Line packet shows its top card; a player may look
@@ -398,7 +404,6 @@ class Nivernaise(Patience):
         hot = [len(piles[u]) + len(piles[d]) for u, d in zip(self.up, self.down)]
         if all(n < 12 or n == 13 or (n == 12 and not exchange) for n in hot):
             return None
-        ids = self.ids
         endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
         for src in self.flanks + self.line if endgame else self.flanks:
             pile = piles[src]
@@ -414,7 +419,7 @@ class Nivernaise(Patience):
             r = c % 13 + 1
             dst = up if r == nu + 1 else down if r == 13 - nd else None
             if dst is not None:
-                return Move(MoveKind.MOVE, ids[src], ids[dst]), self._played(state, src, dst)
+                return self._one[src][dst][0], self._played(state, src, dst)
         return None
 
     def _played(self, state: State, src: int, dst: int) -> State:
@@ -434,7 +439,6 @@ class Nivernaise(Patience):
         to the first flank gap only (the flank places are alike); plays first, then the
         gap fillings, then dealing. Built here without :meth:`attempt`, for speed; a test
         holds them to the legal moves."""
-        ids = self.ids
         piles = state.piles
         exchange = self.switches.exchange
         found: list[tuple[tuple[Move, ...], State]] = []
@@ -448,10 +452,10 @@ class Nivernaise(Patience):
             up, down = self.up[s], self.down[s]
             nu, nd = len(piles[up]), len(piles[down])
             r = c % 13 + 1
-            play = Move(MoveKind.MOVE, ids[src], ids[up])
+            one = self._one[src]
             if exchange and nu + nd == 13:
-                slide = ((Move(MoveKind.MOVE, ids[up], ids[down]),) * (nu - r + 1) if nu >= r
-                         else (Move(MoveKind.MOVE, ids[down], ids[up]),) * (r - 1 - nu))
+                slide = (self._one[up][down] * (nu - r + 1) if nu >= r
+                         else self._one[down][up] * (r - 1 - nu))
                 # Slid to r - 1 and r played up: ranks 1..r up, 13 down to r down.
                 moved = list(piles)
                 moved[src] = pile[:-1]
@@ -460,26 +464,24 @@ class Nivernaise(Patience):
                 after = State(tuple(moved), state.redeals)
                 if len(pile) == 1 and src in self.line:
                     after = self._refill_packet(after, src)
-                found.append((slide + (play,), after))
+                found.append((slide + one[up], after))
                 continue
             if (r == nu + 1 or r == 13 - nd) and (
                     nu + nd > 13 or (nu + nd == 12 and exchange)):
                 settled.add(src)
             if r == nu + 1:
-                found.append(((play,), self._played(state, src, up)))
+                found.append((one[up], self._played(state, src, up)))
                 if exchange and nu + nd == 12:
                     continue  # either pile makes the suit split free: one key
             if r == 13 - nd:
-                found.append(((Move(MoveKind.MOVE, ids[src], ids[down]),),
-                              self._played(state, src, down)))
+                found.append((one[down], self._played(state, src, down)))
         gap = next((i for i in self.flanks if not piles[i]), None)
         if gap is not None:
             for src in self.line:
                 if piles[src] and src not in settled:
-                    found.append(((Move(MoveKind.MOVE, ids[src], ids[gap]),),
-                                  self._played(state, src, gap)))
+                    found.append((self._one[src][gap], self._played(state, src, gap)))
             if piles[self.stock]:
-                found.append(((Move(MoveKind.MOVE, "stock", ids[gap]),),
+                found.append((self._one[self.stock][gap],
                               self._played(state, self.stock, gap)))
         stock = piles[self.stock]
         if stock:
