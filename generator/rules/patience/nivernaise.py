@@ -97,7 +97,8 @@ class Nivernaise(Patience):
         self._one = [[(Move(MoveKind.MOVE, a, b),) for b in self.ids] for a in self.ids]
         # The foundations are slots 4-11 in a row; a slice counts their cards fastest.
         first = min(self.foundations)
-        assert sorted(self.foundations) == list(range(first, first + 8))
+        if sorted(self.foundations) != list(range(first, first + 8)):
+            raise TypeError("La Nivernaise's tableau must keep its foundations in a row")
         self._on_foundations = slice(first, first + 8)
 
     def on_foundations(self, state: State) -> int:
