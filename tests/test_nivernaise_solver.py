@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.rules.patience import State, patience
+from generator.rules.patience import State
 from generator.rules.patience.nivernaise import Nivernaise, NivernaiseSwitches
 from generator.rules.patience.solver import Verdict, solve
 
