@@ -219,6 +219,11 @@ class Patience:
         turns a won deal into a lost one (the patience proves it); None when there is none."""
         return None
 
+    def dead_end(self, state: State) -> bool:
+        """True when *state* provably cannot be won, so the solver need not search under
+        it (the patience proves each test it makes); False when it cannot tell."""
+        return False
+
     def score(self, state: State) -> int:
         """How promising a position looks to the solver (higher is better)."""
         return self.on_foundations(state)

@@ -34,6 +34,13 @@ from .engine import Move, MoveKind, Patience, State
 from .tableau import Role, Slot, Tableau
 
 SUIT_SIGNS = "♠♣♥♦"
+#: How far below its foundation count the solver ranks a position of the last phase
+#: (stock out, no redeal left) that the automatic moves have not won: the search order only.
+ENDGAME_WAIT = 20
+#: How far below its foundation count each of the solver's move orders ranks a position
+#: after the redeal (the search order only): the deals 0-29 won by one of them differ
+#: widely, so the solver tries them one after another, each with a share of the limit.
+REDEALT_WAIT = (10, 20, 5, 0)
 _ROW_Y = (0.0, 1.25, 2.5, 3.75)
 
 
@@ -73,6 +80,7 @@ class Nivernaise(Patience):
                                         Role.STOCK: 72}
     Switches = NivernaiseSwitches
     switches: NivernaiseSwitches
+    solver_variants = len(REDEALT_WAIT)
 
     def __init__(self, switches: NivernaiseSwitches | None = None) -> None:
         super().__init__(switches)
@@ -84,6 +92,17 @@ class Nivernaise(Patience):
         self.line = tuple(ix[f"L{c}"] for c in range(1, 7))
         self.stock = ix["stock"]
         self.ids = self.tableau.ids
+        # One-move chains SRC>DST by slot number, made once (the solver builds thousands a
+        # second otherwise).
+        self._one = [[(Move(MoveKind.MOVE, a, b),) for b in self.ids] for a in self.ids]
+        # The foundations are slots 4-11 in a row; a slice counts their cards fastest.
+        first = min(self.foundations)
+        if sorted(self.foundations) != list(range(first, first + 8)):
+            raise TypeError("La Nivernaise's tableau must keep its foundations in a row")
+        self._on_foundations = slice(first, first + 8)
+
+    def on_foundations(self, state: State) -> int:
+        return sum(map(len, state.piles[self._on_foundations]))
 
     def deal(self, seed: int) -> State:
         deck = C.shuffled(self.packs, seed)
@@ -259,6 +278,29 @@ class Nivernaise(Patience):
     #     twin, so playing it at once loses nothing and keeps the gap (the same argument,
     #     the packet losing the same top card either way).
 
+    # (5) Dead end (:meth:`dead_end`). Once the stock is out and no redeal is left, a
+    #     position where no foundation play can ever come again is lost. Call a card
+    #     "wanted" when it could go up now: with the exchange on and thirteen of its suit up,
+    #     every card of the suit left (one copy of each rank is left, and sliding the split
+    #     reaches it); otherwise the rank after the ascending pile's top or before the
+    #     descending pile's. Until the next foundation play the foundations change at most
+    #     by exchanges, which keep the set of wanted cards, so that play is of a card wanted
+    #     now. A flank card never moves but to a foundation. A packet card with k cards
+    #     above it becomes a top only when those k have left the packet, and before the
+    #     first play they can only go into flank gaps, of which no new one opens (only a
+    #     play empties a flank), and nothing refills or regathers a packet. So if no flank
+    #     card is wanted and no packet holds a wanted card with at most g cards above it
+    #     (g = the gaps now), no card will ever be played again, and the game, not won yet,
+    #     cannot be won.
+    #
+    # Search order (:meth:`score`): a position in that last phase (stock out, no redeal
+    # left) that the automatic moves did not win scores ENDGAME_WAIT below its foundation
+    # count, so the search widens before the last deal before it digs through the parking
+    # orders of one hopeless last phase; and a position after the redeal scores
+    # REDEALT_WAIT[v] below it in move order v, so the four orders give the first pass
+    # different room before they commit to a redeal. Each order's search is complete;
+    # this changes only the order, never the verdict.
+
     # --- what a player sees ----------------------------------------------------------------
     # The stock is face down, and each Line packet shows its top card; a player may look
     # as many cards deep as there are flank gaps (our reading: the top card, or as many
@@ -307,6 +349,47 @@ class Nivernaise(Patience):
             return (2,)
         return (3,)
 
+    def _wanted(self, piles: tuple[tuple[int, ...], ...]) -> set[int]:
+        """The cards that could go up now, exchanges allowed ((5) above)."""
+        wanted: set[int] = set()
+        free = self.switches.exchange
+        for s, (up, down) in enumerate(zip(self.up, self.down)):
+            nu, nd = len(piles[up]), len(piles[down])
+            if nu + nd == 13 and free:
+                wanted.update(range(13 * s, 13 * s + 13))
+                continue
+            if nu < 13:
+                wanted.add(13 * s + nu)  # rank nu + 1
+            if nd < 13:
+                wanted.add(13 * s + 12 - nd)  # rank 13 - nd
+        return wanted
+
+    def _last_phase(self, state: State) -> bool:
+        return not state.piles[self.stock] and state.redeals >= self.switches.redeals
+
+    def dead_end(self, state: State) -> bool:
+        """(5) above: in the last phase, no wanted card is a flank card or lies within
+        reach (no more cards above it than there are flank gaps) in a packet."""
+        piles = state.piles
+        if not self._last_phase(state) or self.won(state):
+            return False
+        wanted = self._wanted(piles)
+        tops = [piles[i] for i in self.flanks]
+        if any(pile[-1] in wanted for pile in tops if pile):
+            return False
+        reach = -1 - sum(1 for pile in tops if not pile)
+        return all(wanted.isdisjoint(piles[i][reach:]) for i in self.line)
+
+    def score(self, state: State) -> int:
+        found = self.on_foundations(state)
+        if found == self.goal:
+            return found
+        if state.redeals:
+            found -= REDEALT_WAIT[self.solver_variant]
+        if self._last_phase(state):
+            found -= ENDGAME_WAIT
+        return found
+
     def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
         return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
 
@@ -316,23 +399,28 @@ class Nivernaise(Patience):
 
     def safe_step(self, state: State) -> tuple[Move, State] | None:
         piles = state.piles
-        ids = self.ids
-        endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
         exchange = self.switches.exchange
+        # Suits where (2) or (3) can apply at all: more than thirteen cards up, or twelve
+        # with the exchange on (then for flank cards only).
+        hot = [len(piles[u]) + len(piles[d]) for u, d in zip(self.up, self.down)]
+        if all(n < 12 or n == 13 or (n == 12 and not exchange) for n in hot):
+            return None
+        endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
         for src in self.flanks + self.line if endgame else self.flanks:
             pile = piles[src]
             if not pile:
                 continue
             c = pile[-1]
             s = c // 13
+            n = hot[s]
+            if n <= 13 and not (n == 12 and exchange and src in self.flanks):
+                continue
             up, down = self.up[s], self.down[s]
             nu, nd = len(piles[up]), len(piles[down])
-            if nu + nd <= 13 and not (nu + nd == 12 and exchange and src in self.flanks):
-                continue
             r = c % 13 + 1
             dst = up if r == nu + 1 else down if r == 13 - nd else None
             if dst is not None:
-                return Move(MoveKind.MOVE, ids[src], ids[dst]), self._played(state, src, dst)
+                return self._one[src][dst][0], self._played(state, src, dst)
         return None
 
     def _played(self, state: State, src: int, dst: int) -> State:
@@ -352,7 +440,6 @@ class Nivernaise(Patience):
         to the first flank gap only (the flank places are alike); plays first, then the
         gap fillings, then dealing. Built here without :meth:`attempt`, for speed; a test
         holds them to the legal moves."""
-        ids = self.ids
         piles = state.piles
         exchange = self.switches.exchange
         found: list[tuple[tuple[Move, ...], State]] = []
@@ -366,10 +453,10 @@ class Nivernaise(Patience):
             up, down = self.up[s], self.down[s]
             nu, nd = len(piles[up]), len(piles[down])
             r = c % 13 + 1
-            play = Move(MoveKind.MOVE, ids[src], ids[up])
+            one = self._one[src]
             if exchange and nu + nd == 13:
-                slide = ((Move(MoveKind.MOVE, ids[up], ids[down]),) * (nu - r + 1) if nu >= r
-                         else (Move(MoveKind.MOVE, ids[down], ids[up]),) * (r - 1 - nu))
+                slide = (self._one[up][down] * (nu - r + 1) if nu >= r
+                         else self._one[down][up] * (r - 1 - nu))
                 # Slid to r - 1 and r played up: ranks 1..r up, 13 down to r down.
                 moved = list(piles)
                 moved[src] = pile[:-1]
@@ -378,46 +465,55 @@ class Nivernaise(Patience):
                 after = State(tuple(moved), state.redeals)
                 if len(pile) == 1 and src in self.line:
                     after = self._refill_packet(after, src)
-                found.append((slide + (play,), after))
+                found.append((slide + one[up], after))
                 continue
             if (r == nu + 1 or r == 13 - nd) and (
                     nu + nd > 13 or (nu + nd == 12 and exchange)):
                 settled.add(src)
             if r == nu + 1:
-                found.append(((play,), self._played(state, src, up)))
+                found.append((one[up], self._played(state, src, up)))
                 if exchange and nu + nd == 12:
                     continue  # either pile makes the suit split free: one key
             if r == 13 - nd:
-                found.append(((Move(MoveKind.MOVE, ids[src], ids[down]),),
-                              self._played(state, src, down)))
+                found.append((one[down], self._played(state, src, down)))
         gap = next((i for i in self.flanks if not piles[i]), None)
         if gap is not None:
             for src in self.line:
                 if piles[src] and src not in settled:
-                    found.append(((Move(MoveKind.MOVE, ids[src], ids[gap]),),
-                                  self._played(state, src, gap)))
+                    found.append((self._one[src][gap], self._played(state, src, gap)))
             if piles[self.stock]:
-                found.append(((Move(MoveKind.MOVE, "stock", ids[gap]),),
+                found.append((self._one[self.stock][gap],
                               self._played(state, self.stock, gap)))
-        for move in (Move(MoveKind.DEAL), Move(MoveKind.REDEAL)):
-            dealt = self.attempt(state, move)
-            if isinstance(dealt, State):
-                found.append(((move,), dealt))
+        stock = piles[self.stock]
+        if stock:
+            found.append(((Move(MoveKind.DEAL),), self._dealt(state)))
+        elif state.redeals < self.switches.redeals:
+            redealt = self._redeal(state)
+            if isinstance(redealt, State):
+                found.append(((Move(MoveKind.REDEAL),), redealt))
         return found
+
+    def _dealt(self, state: State) -> State:
+        """:meth:`_deal_round` on a stock that has cards, built directly (for speed)."""
+        piles = list(state.piles)
+        stock = piles[self.stock]
+        top_first = stock[::-1]
+        for k, packet in enumerate(self.line):
+            piles[packet] += top_first[4 * k:4 * k + 4]
+        piles[self.stock] = stock[:max(0, len(stock) - 24)]
+        return State(tuple(piles), state.redeals)
 
     def packed(self, state: State) -> bytes:
         piles = state.piles
-        out = bytearray(sorted(piles[i][0] if piles[i] else 254 for i in self.flanks))
+        flanks = sorted([piles[i][0] if piles[i] else 254 for i in self.flanks])
         free = self.switches.exchange
         for up, down in zip(self.up, self.down):
             nu, nd = len(piles[up]), len(piles[down])
-            out += b"\xc8\xc8" if free and nu + nd == 13 else bytes((nu, nd))
+            flanks += (200, 200) if free and nu + nd == 13 else (nu, nd)
+        line: tuple[int, ...] = ()
         for i in self.line:
-            out += bytes(piles[i])
-            out.append(255)
+            line += piles[i] + (255,)
         stock = piles[self.stock]
         # Before any redeal the stock is always the start's, less cards off its top.
-        out += bytes((state.redeals, len(stock)))
-        if state.redeals:
-            out += bytes(stock)
-        return bytes(out)
+        tail = (state.redeals, len(stock)) + (stock if state.redeals else ())
+        return bytes(flanks) + bytes(line + tail)

@@ -17,6 +17,8 @@ The search is best first over the whole graph of positions, with a transposition
     suit's two piles are folded into the play they prepare);
   * **safe automatic moves** (:meth:`~.engine.Patience.safe_move`): a move that no
     winning line can be hurt by is played at once, with no alternative tried.
+  * **dead ends** (:meth:`~.engine.Patience.dead_end`): a position the patience's own
+    test proves lost is not searched under.
 
 - The table holds each key once, as compact bytes (a card is one byte), so two positions
   are never mistaken for each other (a 64-bit hash could collide and fake a proof). It is
@@ -182,6 +184,8 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
             k = game.packed(child)
             if k in seen:
                 continue
+            if game.dead_end(child):
+                continue  # proved lost by the patience's own test: nothing under it wins
             if len(seen) < table:
                 seen.add(k)
             else:

@@ -1,0 +1,135 @@
+"""La Nivernaise's solver in its last phase (stock out, no redeal left): the dead-end test
+(5) of generator/rules/patience/nivernaise.py is checked on drawn positions against a plain
+exhaustive search that has no reduction at all, and on a hand-made position."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.rules.patience import State
+from generator.rules.patience.nivernaise import Nivernaise, NivernaiseSwitches
+from generator.rules.patience.solver import Verdict, solve
+
+from test_patience_rules import table
+from test_solver_proofs import exhaustive
+
+
+def last_phase(game: Nivernaise, rng: random.Random, left: int) -> State:
+    """A position of the last phase with about *left* cards off the foundations: each suit
+    stopped at a drawn height on both piles, the cards left dealt at random into a few
+    flank places and a few packets."""
+    piles: list[tuple[int, ...]] = [()] * len(game.tableau.slots)
+    rest: list[int] = []
+    budget = left
+    for s in rng.sample(range(4), 4):
+        off = min(budget, rng.choice((0, 1, 2, 3, 4, 5, 6, 8, 10, 13)))
+        budget -= off
+        # *off* cards of the suit stay out: drawn split between the two piles' ends.
+        total = 26 - off
+        nu = rng.randint(max(0, total - 13), min(13, total))
+        nd = total - nu
+        piles[game.up[s]] = tuple(13 * s + r for r in range(nu))
+        piles[game.down[s]] = tuple(13 * s + 12 - r for r in range(nd))
+        # The suit's cards not on either pile: two copies of each rank, less those up.
+        for r in range(13):
+            rest += [13 * s + r] * (2 - (r < nu) - (r >= 13 - nd))
+    rng.shuffle(rest)
+    # Mostly full flanks and one to three deep packets: where parking room runs short.
+    flanks = rng.sample(game.flanks, max(0, min(len(rest) - 2, rng.randint(6, 8))))
+    for i in flanks:
+        piles[i] = (rest.pop(),)
+    packets = rng.sample(game.line, rng.randint(1, 2))
+    while rest:
+        i = rng.choice(packets)
+        piles[i] = piles[i] + (rest.pop(),)
+    return State(tuple(piles), game.switches.redeals)
+
+
+def check(game: Nivernaise, start: State) -> bool | None:
+    """The solver's verdict on *start* against the plain search's; a win is replayed."""
+    truth = exhaustive(game, start, cap=20_000)
+    if truth is None:
+        return None
+    result = solve(game, 0, start=start, nodes=100_000)
+    assert result.verdict is (Verdict.WON if truth else Verdict.LOST), start
+    if truth:
+        state = start
+        for move in result.moves:
+            state = game.play(state, move)  # raises on an illegal move
+        assert game.won(state)
+    return truth
+
+
+def _full_but(game: Nivernaise, **piles: str) -> State:
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    full = {}
+    for row, suit in enumerate("SCHD", start=1):
+        full[f"FA{row}"] = " ".join(f"{r}{suit}" for r in ranks)
+        full[f"FK{row}"] = " ".join(f"{r}{suit}" for r in reversed(ranks))
+    return table(game, {**full, **piles}, redeals=1)
+
+
+def test_a_wanted_card_buried_deeper_than_the_gaps_is_a_dead_end():
+    game = Nivernaise()
+    # Spades and hearts are full up and K-5 down (each wants its 4 next); clubs and
+    # diamonds are full up and K-4 down (each wants its 3). Seven cards no pile wants sit
+    # on the flanks (one gap) and two more on top of the 4s and 3s in L1.
+    down = "KS QS JS 10S 9S 8S 7S 6S 5S"
+    kept = dict(FK1=down, FK3=down.replace("S", "H"),
+                FK2="KC QC JC 10C 9C 8C 7C 6C 5C 4C", FK4="KD QD JD 10D 9D 8D 7D 6D 5D 4D")
+    flanks = dict(LF1="AC", LF2="2C", LF3="AD", LF4="2D", RF1="AS", RF2="2S", RF3="3S")
+    buried = _full_but(game, **kept, **flanks, L1="4S 3C 3D 4H 2H 3H AH")
+    assert game.conservation(buried) == []
+    assert game.dead_end(buried)
+    assert exhaustive(game, buried) is False
+    assert solve(game, 0, start=buried).verdict is Verdict.LOST
+    # Two more gaps (2S and 3S moved onto L2): the 4H is within reach, no dead end, and
+    # the position is won (park AH 3H 2H, play the 4H and the rest follows).
+    reachable = _full_but(game, **kept, **{k: v for k, v in flanks.items() if k < "RF2"},
+                          L1="4S 3C 3D 4H 2H 3H AH", L2="3S 2S")
+    assert game.conservation(reachable) == []
+    assert not game.dead_end(reachable)
+    assert check(game, reachable) is True
+    # Before the last phase (a redeal left) the test never fires.
+    assert not game.dead_end(State(buried.piles, 0))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), left=st.integers(4, 22),
+       exchange=st.booleans())
+def test_last_phase_verdicts_agree_with_a_plain_exhaustive_search(seed, left, exchange):
+    game = Nivernaise(NivernaiseSwitches(exchange=exchange))
+    check(game, last_phase(game, random.Random(seed), left))
+
+
+class _Watched(Nivernaise):
+    """La Nivernaise noting every position its dead-end test cuts (the solver builds a
+    fresh game for each of its move orders, so the note is kept on the class)."""
+
+    fired: list[State] = []
+
+    def dead_end(self, state: State) -> bool:
+        dead = super().dead_end(state)
+        if dead:
+            _Watched.fired.append(state)
+        return dead
+
+
+def test_every_dead_end_the_search_meets_is_lost_and_both_answers_occur():
+    # Each position the test calls a dead end during the searches is searched again,
+    # plainly: none may be winnable.
+    game = _Watched()
+    _Watched.fired.clear()
+    won = lost = 0
+    for seed in range(600):
+        truth = check(game, last_phase(game, random.Random(seed), 12 + seed % 10))
+        if truth is not None:
+            won += truth
+            lost += not truth
+    assert won >= 20 and lost >= 20, (won, lost)
+    distinct = list(dict.fromkeys(_Watched.fired))
+    assert len(distinct) >= 100, len(distinct)
+    for state in distinct[::3]:
+        assert exhaustive(game, state) is False
