@@ -135,8 +135,68 @@ def test_stats_counts_verdicts_over_a_range_of_deals_on_two_processes(runner):
                    data["results"][2]["moves"])
     assert replayed.output.splitlines()[-1].startswith("won")
     text = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "5000").output
-    assert text.splitlines()[0] == ("La Nivernaise, deals 60-60: 0 won, 1 lost, 0 unknown "
+    assert text.splitlines()[0] == ("La Nivernaise, deals 60: 0 won, 1 lost, 0 unknown "
                                     "(limit 10 s or 5000 positions)")
+
+
+def test_stats_of_two_ranges_made_apart_add_up_to_the_run_of_both(runner, tmp_path):
+    """Runs on separate machines (one range of deals each) merge into the counts and the
+    interval of one run over all their deals."""
+    def stats(*args):
+        result = run(runner, "stats", "nivernaise", "--nodes", "3000", "--jobs", "1", *args)
+        assert result.exit_code == 0, result.output
+        return result.output
+    (tmp_path / "a.json").write_text(stats("--deals", "58-60", "--json"), encoding="utf-8")
+    (tmp_path / "b.json").write_text(stats("--deals", "61-63", "--json"), encoding="utf-8")
+    whole = json.loads(stats("--deals", "58-63", "--json"))
+    merged = run(runner, "stats", "nivernaise", "--merge", str(tmp_path / "a.json"),
+                 "--merge", str(tmp_path / "b.json"), "--json")
+    assert merged.exit_code == 0, merged.output
+    data = json.loads(merged.output)
+    for key in ("won", "lost", "unknown", "win_rate_low", "win_rate_high", "deals", "ranges"):
+        assert data[key] == whole[key], key
+    assert data["lost"] >= 1 and data["ranges"] == [[58, 63]]
+    assert [r["verdict"] for r in data["results"]] == [r["verdict"] for r in whole["results"]]
+    text = run(runner, "stats", "nivernaise", "--merge", str(tmp_path / "b.json")).output
+    assert text.splitlines()[0].startswith("La Nivernaise, deals 61-63: ")
+
+
+@pytest.mark.parametrize("case, message", [
+    ("twice", "deal 58 is also in"),
+    ("other", "a report on 'nivernaise', expected one on 'besieged-city'"),
+    ("player", "a report of the omniscient view, expected the player view"),
+    ("broken", "expected the JSON that 'opencards patience stats --json' prints"),
+    ("no-seed", "result 1: expected seed, verdict"),
+    ("with-deals", "--deals cannot go with it"),
+])
+def test_merge_refuses_what_does_not_add_up_in_one_line(runner, tmp_path, case, message):
+    report = {"patience": "nivernaise", "deals": [58, 58], "view": "omniscient",
+              "won": 0, "lost": 1, "unknown": 0, "results": [
+                  {"seed": 58, "verdict": "lost", "nodes": 9, "seconds": 0.1,
+                   "on_foundations": 0, "moves": ""}]}
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(report), encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    args = ["stats", "nivernaise", "--merge", str(good)]
+    if case == "twice":
+        args += ["--merge", str(good)]
+    elif case == "other":
+        args[1] = "besieged-city"
+    elif case == "player":
+        args.append("--player")
+    elif case == "broken":
+        bad.write_text('{"patience": ', encoding="utf-8")
+        args[-1] = str(bad)
+    elif case == "no-seed":
+        del report["results"][0]["seed"]
+        bad.write_text(json.dumps(report), encoding="utf-8")
+        args[-1] = str(bad)
+    else:
+        args += ["--deals", "0-4"]
+    result = run(runner, *args)
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
 
 
 @pytest.mark.parametrize("deals", ["9-3", "a-b", "-4"])

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from pathlib import Path
 
@@ -21,6 +22,9 @@ from ..rules.patience import Patience, State, parse_moves
 from ..rules.patience import patience as make_patience
 from ..rules.patience.solver import Verdict, solve
 from ..rules.patience.text import position_data, position_lines, status_line
+
+if TYPE_CHECKING:
+    from ..rules.patience.stats import DealResult
 
 
 def _game(name: str, switches: tuple[str, ...]) -> Patience:
@@ -180,27 +184,82 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @click.option("--player", is_flag=True,
               help="Play as a player who sees only the face-up cards (the player-view "
                    "rate) instead of the solver, who sees every card.")
+@click.option("--merge", "reports", multiple=True, metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Decide nothing: add up reports that 'stats --json' wrote (one range of "
+                   "deals each, e.g. from several machines); repeatable.")
 @_switch
 @_json
 def stats_command(name: str, deals: range, limit: float | None, nodes: int | None,
-                  jobs: int | None, player: bool, switches: tuple[str, ...],
-                  as_json: bool) -> None:
+                  jobs: int | None, player: bool, reports: tuple[Path, ...],
+                  switches: tuple[str, ...], as_json: bool) -> None:
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
-    over --jobs processes."""
+    over --jobs processes, and runs made apart add up with --merge."""
     import os
 
-    from ..rules.patience.stats import decide_all, summary, wilson
+    from ..rules.patience.stats import decide_all
 
     game = _game(name, switches)  # checks the name and switches before any work
-    given = {key.strip(): value.strip()
-             for key, _, value in (text.partition("=") for text in switches)}
-    results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
-                         jobs=jobs or os.cpu_count() or 1, switches=given, player=player)
+    if reports:
+        context = click.get_current_context()
+        given_too = [f"--{option}" for option in ("deals", "limit", "nodes", "jobs")
+                     if context.get_parameter_source(option) is ParameterSource.COMMANDLINE]
+        if given_too:
+            raise click.UsageError(f"--merge adds up finished reports; {', '.join(given_too)} "
+                                   f"cannot go with it")
+        results = _merged(game, reports, player)
+        shown = f"{len(reports)} reports added up"
+    else:
+        given = {key.strip(): value.strip()
+                 for key, _, value in (text.partition("=") for text in switches)}
+        results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
+                             jobs=jobs or os.cpu_count() or 1, switches=given, player=player)
+        shown = f"limit {f'{limit:g} s' if limit else ''}" + (
+            f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
+    _report(game, results, player, shown, as_json)
+
+
+def _merged(game: Patience, reports: tuple[Path, ...], player: bool) -> list[DealResult]:
+    """The deals of *reports*, checked to be of this patience and view, each deal once."""
+    from ..rules.patience.stats import read_report
+
+    view = "player" if player else "omniscient"
+    seen: dict[int, Path] = {}
+    results = []
+    for path in reports:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise PatienceError(f"{path}: cannot be read as text ({error})") from None
+        name, its_view, found = read_report(text, str(path))
+        if name != game.name:
+            raise PatienceError(f"{path}: a report on {name!r}, expected one on "
+                                f"{game.name!r}")
+        if its_view != view:
+            raise PatienceError(f"{path}: a report of the {its_view} view, expected the "
+                                f"{view} view ({'with' if player else 'without'} --player)")
+        for result in found:
+            if result.seed in seen:
+                raise PatienceError(f"{path}: deal {result.seed} is also in "
+                                    f"{seen[result.seed]}: each deal may be counted once")
+            seen[result.seed] = path
+            results.append(result)
+        if not found:
+            raise PatienceError(f"{path}: a report of no deals")
+    return sorted(results, key=lambda r: r.seed)
+
+
+def _report(game: Patience, results: list[DealResult], player: bool, shown: str,
+            as_json: bool) -> None:
+    from ..rules.patience.stats import ranges, summary, wilson
+
     total = summary(results)
+    runs = ranges([r.seed for r in results])
     if as_json:
         click.echo(json.dumps({
-            "patience": game.name, "deals": [deals.start, deals.stop - 1],
+            "patience": game.name, "deals": [runs[0][0], runs[-1][1]],
+            "ranges": [list(run) for run in runs],
             "view": "player" if player else "omniscient",
             "won": total.won, "lost": total.lost, "unknown": total.unknown,
             "win_rate_low": round(total.low, 4), "win_rate_high": round(total.high, 4),
@@ -209,16 +268,15 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
                          "moves": r.moves} for r in results]}, indent=2))
         return
     n = total.deals
-    shown = f"limit {f'{limit:g} s' if limit else ''}" + (
-        f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
+    span = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
     if player:
         low, high = wilson(total.won, n)
-        click.echo(f"{game.title}, deals {deals.start}-{deals.stop - 1}, played seeing only "
+        click.echo(f"{game.title}, deals {span}, played seeing only "
                    f"the face-up cards: {total.won} won, {n - total.won} not won ({shown})")
         click.echo(f"player-view win rate: {total.won / n:.1%}, 95 % interval {low:.1%}-"
                    f"{high:.1%}; {total.seconds / n:.2f} s a deal")
         return
-    click.echo(f"{game.title}, deals {deals.start}-{deals.stop - 1}: {total.won} won, "
+    click.echo(f"{game.title}, deals {span}: {total.won} won, "
                f"{total.lost} lost, {total.unknown} unknown ({shown})")
     click.echo(f"win rate (the solver sees every card): {total.won / n:.1%}, 95 % interval "
                f"{total.low:.1%}-{total.high:.1%} (unknown deals counted as lost at the low "

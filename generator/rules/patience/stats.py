@@ -9,11 +9,13 @@ process pool here, or a cluster's (Dask's ``client.map(decide, ...)``, Ray's
 """
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from ...errors import PatienceError
 from . import patience
 from .player import play_blind
 from .solver import Verdict, solve
@@ -97,3 +99,53 @@ def summary(results: Sequence[DealResult]) -> Summary:
     won, lost, unknown = counts["won"], counts["lost"], counts["unknown"]
     return Summary(n, won, lost, unknown, wilson(won, n)[0], wilson(won + unknown, n)[1],
                    sum(r.seconds for r in results))
+
+
+def ranges(seeds: Sequence[int]) -> list[tuple[int, int]]:
+    """The *seeds* as runs of consecutive deals, (first, last) each.
+
+    >>> ranges([0, 1, 2, 5, 3, 9])
+    [(0, 3), (5, 5), (9, 9)]
+    """
+    runs: list[tuple[int, int]] = []
+    for seed in sorted(set(seeds)):
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], seed)
+        else:
+            runs.append((seed, seed))
+    return runs
+
+
+def read_report(text: str, where: str) -> tuple[str, str, list[DealResult]]:
+    """The patience, the view ("omniscient" or "player") and the deals of a report that
+    ``opencards patience stats --json`` printed, so that runs made apart (one range of
+    deals a machine) can be added up. A report that is not one raises
+    :class:`PatienceError` naming *where* and what was expected."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise PatienceError(f"{where}: expected the JSON that 'opencards patience stats "
+                            f"--json' prints, got text that is not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise PatienceError(f"{where}: expected a JSON object from 'opencards patience "
+                            f"stats --json', got {type(data).__name__}")
+    name, view, found = data.get("patience"), data.get("view"), data.get("results")
+    if not isinstance(name, str) or view not in ("omniscient", "player") or \
+            not isinstance(found, list):
+        raise PatienceError(f"{where}: expected the keys 'patience', 'view' (omniscient or "
+                            f"player) and 'results' of 'opencards patience stats --json'")
+    results = []
+    for number, item in enumerate(found, start=1):
+        try:
+            result = DealResult(int(item["seed"]), str(item["verdict"]),
+                                int(item["on_foundations"]), int(item["nodes"]),
+                                float(item["seconds"]), str(item.get("moves", "")))
+        except (KeyError, TypeError, ValueError):
+            raise PatienceError(f"{where}: result {number}: expected seed, verdict, "
+                                f"on_foundations, nodes and seconds") from None
+        if result.verdict not in {v.value for v in Verdict} or result.seed < 0:
+            raise PatienceError(f"{where}: result {number}: expected a seed of 0 or more "
+                                f"and a verdict won, lost or unknown, got seed "
+                                f"{result.seed} and {result.verdict!r}")
+        results.append(result)
+    return name, view, results
