@@ -225,3 +225,18 @@ def test_the_solver_wins_a_real_empress_deal_trying_every_pairing():
     assert {game.packed(after) for batch in game.solver_batches(state)
             for _, after in batch} == legal
     assert len(edges) == len(legal)
+
+
+@pytest.mark.parametrize("name", ["nivernaise", "empress-of-india", "besieged-city"])
+@pytest.mark.parametrize("seconds", [0.0, -1.0, 1e-9])
+def test_a_search_left_no_time_answers_unknown_from_the_start(name, seconds):
+    """A player hands the solver what is left of its time, and the Empress's probe may
+    spend all of it: the search then still answers (unknown, with the start as the best
+    position reached) instead of failing. Deal 94 of the Empress is one her probe does not
+    win."""
+    game = patience(name)
+    seed = 94 if name == "empress-of-india" else 1
+    found = solve(game, seed, seconds=seconds)
+    assert found.verdict is Verdict.UNKNOWN
+    assert found.moves == () or game.won(found.position) is False
+    assert found.on_foundations == game.on_foundations(found.position)

@@ -198,7 +198,9 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
             break
         if nodes is not None and len(tree) >= nodes:
             break
-        if seconds is not None and len(tree) % 64 == 0 and \
+        # The start is always expanded, so that even a search left no time (a probe or a
+        # player may have spent it) reports the start as the best position reached.
+        if seconds is not None and tree and len(tree) % 64 == 0 and \
                 time.perf_counter() - began > seconds:
             break
         neg_score, neg_parent, rank, what = heapq.heappop(waiting)
