@@ -157,6 +157,47 @@ class OpenBoard:
             return []
         return sorted({target, *found})
 
+    def _settled_lines(self, cells: Cells, target: int, card: int) -> list[int]:
+        """:meth:`_lines` for a board on which no combination lies (as between the shifts
+        of a search that started from a board cleared of them, see :meth:`shifts`), of a
+        game whose combinations are three or more of one colour, one value or a sequence.
+        Then a run through *target* has at most two of its cards on either side: three
+        on one side would make, with each other, a combination of the same kind already
+        lying on the board. So two squares each side are all there is to read."""
+        colour_of, rank_of = COLOUR_OF, RANK_OF
+        colour, rank = colour_of[card], rank_of[card]
+        found: list[int] = []
+        for a1, a2, b1, b2 in self.windows[target]:
+            x1, y1 = cells[a1], cells[b1]
+            if not x1 and not y1:
+                continue
+            x2, y2 = cells[a2], cells[b2]
+            # One colour, one value, then sequences rising and falling along the line.
+            for table, wanted in ((colour_of, colour), (rank_of, rank)):
+                if table[x1] == wanted:
+                    if table[x2] == wanted:
+                        found += (a1, a2)
+                        if table[y1] == wanted:
+                            found.append(b1)
+                            if table[y2] == wanted:
+                                found.append(b2)
+                    elif table[y1] == wanted:
+                        found += (a1, b1)
+                        if table[y2] == wanted:
+                            found.append(b2)
+                elif table[y1] == wanted and table[y2] == wanted:
+                    found += (b1, b2)
+            r1, r2, s1, s2 = rank_of[x1], rank_of[x2], rank_of[y1], rank_of[y2]
+            for step in (1, -1):
+                before = (r1 == rank - step) + (r1 == rank - step and r2 == rank - 2 * step)
+                after = (s1 == rank + step) + (s1 == rank + step and s2 == rank + 2 * step)
+                if before + after >= 2:
+                    found += (a1, a2)[:before]
+                    found += (b1, b2)[:after]
+        if not found:
+            return []
+        return sorted({target, *found})
+
     def _accepted(self, cells: Cells, target: int) -> tuple[int, int]:
         """Bit masks of the colours and ranks a card needs to make a combination of three
         (of any kind) on the free square *target*. Moving the card away from beside
@@ -194,9 +235,14 @@ class OpenBoard:
                         ranks |= 1 << (rank + step)
         return colours, ranks
 
-    def shifts(self, cells: Cells) -> list[tuple[int, int, list[int]]]:
+    def shifts(self, cells: Cells, settled: bool = False) -> list[tuple[int, int, list[int]]]:
         """Every legal shift on *cells*: (origin, target, squares that leave), in the order
-        of :func:`.moves.legal_moves` (origin square name, then target square name)."""
+        of :func:`.moves.legal_moves` (origin square name, then target square name).
+        *settled* says that no combination lies on *cells* (true from a board cleared of
+        them, after any number of shifts: a shift only takes cards away, and the card it
+        moves leaves with every combination through its new square); the shifts are then
+        read more cheaply (:meth:`_settled_lines`) and come in no particular order."""
+        lines_at = self._settled_lines if settled and self.sieve else self._lines
         free = [i for i in range(64) if not cells[i]]
         found = []
         if not self.sieve:
@@ -231,14 +277,17 @@ class OpenBoard:
                 for origin in origins:
                     card = cells[origin]
                     if lines >> origin & 1:
-                        gone = self.taken(cells, origin, target, card)
+                        cells[origin] = 0
+                        gone = lines_at(cells, target, card)
+                        cells[origin] = card
                     else:
                         known = alike.get(card)
-                        gone = alike[card] = self._lines(cells, target, card) \
+                        gone = alike[card] = lines_at(cells, target, card) \
                             if known is None else known
                     if gone:
                         found.append((origin, target, gone))
-        found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
+        if not settled:
+            found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
         return found
 
 
@@ -376,6 +425,117 @@ class OpenBoard:
             return False
         return not _disjoint(sorted(choices, key=len), 0, 0, [_DISJOINT_STEPS])
 
+
+    def prospects(self, cells: Cells, near: list[PairAt]) -> Prospects:
+        """What facts 1 and 3 of :meth:`examine` can still say about any position a shift
+        leads to from *cells* (and *near*, its pairs as :meth:`examine` returned them), so
+        the solver can drop a child that they would cut without making it.
+
+        A child's board is a part of *cells*: the shifted card leaves at once from its new
+        square, and no other card moves. So every pair of cards, every live pair and every
+        card that could complete a pair in the child was one in *cells*; everything facts 1
+        and 3 count in the child is a part of what they count here:
+
+        * each card of *cells* in no live pair, with the pairs that could take it (as bit
+          masks of two squares): in the child it is in no live pair either, and only those
+          of its pairs whose two cards are both still there can take it (fact 1);
+        * each square that is the third of two live pairs completed by one card, with the
+          cards of those pairs (a bit mask): in the child the cards there are a part of
+          those still on the board, and a square with fewer than three has no two pairs,
+          so it gives no extra card (fact 3).
+
+        :func:`child_cut` reads these against the squares a shift empties."""
+        colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
+        colours = [0] * 4
+        ranks = [0] * 11
+        by_colour = [0] * 4
+        occupied = [square for square in _BOARD if cells[square]]
+        for square in occupied:
+            card = cells[square]
+            colours[colour_of[card]] += 1
+            ranks[rank_of[card]] += 1
+            by_colour[colour_of[card]] |= 1 << rank_of[card]
+        present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
+        partnered = 0
+        offers: list[tuple[int, int, int]] = []
+        at_third: dict[int, list[tuple[int, int, int]]] = {}
+        doubled: dict[int, int] = {}
+        for first, second, shape, thirds in near:
+            if not cells[first] or not cells[second]:
+                continue
+            row = accept[cells[first]][cells[second]]
+            colour, wanted, colour_bit, rank_bits = row[shape]
+            if not colour_bit and not rank_bits:
+                continue
+            pair = 1 << first | 1 << second
+            offers.append((pair, colour_bit, rank_bits))
+            if colour < 0 or colours[colour] < 3:
+                for rank, own in wanted:
+                    if ranks[rank] > own:
+                        break
+                else:
+                    continue
+            partnered |= pair
+            for third, side in thirds:
+                colour, _, _, rank_bits = row[side]
+                if colour < 0 and not rank_bits & present:
+                    continue
+                here = at_third.setdefault(third, [])
+                for c, r, other in here:
+                    if c == colour >= 0 or r & rank_bits & present or \
+                            c >= 0 and by_colour[c] & rank_bits or \
+                            colour >= 0 and by_colour[colour] & r:
+                        doubled[third] = doubled.get(third, 0) | other | pair
+                here.append((colour, rank_bits, pair))
+        lonely = []
+        for square in occupied:
+            if partnered >> square & 1:
+                continue
+            card = cells[square]
+            colour_bit, rank_bit = 1 << colour_of[card], 1 << rank_of[card]
+            takes = [pair for pair, c, r in offers if c & colour_bit or r & rank_bit]
+            squares = 0
+            for pair in takes:
+                squares |= pair
+            lonely.append((square, squares, takes))
+        meeting = list(doubled.values())
+        meeting_cards = 0
+        for cards in meeting:
+            meeting_cards |= cards
+        return (len(occupied), lonely, meeting, meeting_cards,
+                sum(bin(cards).count("1") - 2 for cards in meeting))
+
+
+#: What :meth:`OpenBoard.prospects` finds: the cards on the board; the cards in no live pair
+#: (square, the squares of the pairs that could take it, those pairs as bit masks of two
+#: squares); the cards of the pairs that meet on each square where two live pairs are
+#: completed by one card, all those cards, and how many extra cards they count for.
+Prospects = tuple[int, list[tuple[int, int, list[int]]], list[int], int, int]
+
+
+def child_cut(prospects: Prospects, emptied: int, gone: int) -> bool:
+    """True when the position a shift leads to is blocked by fact 1 or fact 3 of
+    :meth:`OpenBoard.examine`, read off the :meth:`OpenBoard.prospects` of the position it
+    came from; *emptied* is the bit mask of the squares of the cards that leave (the
+    shifted card's square among them), *gone* how many they are. A proof, by the reasons
+    given in :meth:`OpenBoard.prospects`; False proves nothing."""
+    count, lonely, meeting, meeting_cards, extra = prospects
+    wanted_extra = (count - gone) % 3
+    if wanted_extra:
+        if emptied & meeting_cards:
+            extra = 0
+            for cards in meeting:
+                extra += max(0, bin(cards & ~emptied).count("1") - 2)
+        if extra < wanted_extra:
+            return True
+    for square, near, takes in lonely:
+        if emptied & near and not emptied >> square & 1:
+            for pair in takes:
+                if not pair & emptied:
+                    break
+            else:
+                return True
+    return False
 
 _BOARD = range(64)
 #: How many steps the exact search of fact 2 (OpenBoard.blocked) may take before it gives up

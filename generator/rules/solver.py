@@ -28,7 +28,7 @@ from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
-from .openboard import OpenBoard, PairAt, apply, flat, suits
+from .openboard import OpenBoard, PairAt, apply, child_cut, flat, suits
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -209,9 +209,20 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
         blocked, near = engine.examine(cells, near)
         if not blocked:
             # Shifts that take most cards first: a good answer is found early.
-            shifts = engine.shifts(cells)
+            shifts = engine.shifts(cells, settled=True)
             shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
+            # A child that facts 1 or 3 would cut is dropped unmade (child_cut's proof).
+            prospects = engine.prospects(cells, near)
             for origin, target, gone in shifts:
+                emptied = 1 << origin
+                for square in gone:
+                    if square != target:
+                        emptied |= 1 << square
+                if child_cut(prospects, emptied, len(gone)):
+                    # Dropped unmade, but it still counts for the fewest cards left.
+                    if left - len(gone) < best[0][0]:
+                        best[0] = (left - len(gone), (*line, (origin, target)))
+                    continue
                 if search(apply(cells, origin, target, gone), left - len(gone),
                           (*line, (origin, target)), near):
                     return True
