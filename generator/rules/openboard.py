@@ -97,6 +97,10 @@ class OpenBoard:
         self.lines_of = tuple(sum(1 << square for arms in per for arm in arms
                                   for square in arm) for per in self.arms)
         self.accept = _acceptance(self.colour, self.value, self.sequence)
+        #: square -> bit mask of the squares :meth:`_settled_lines` reads around it.
+        self.window_of = tuple(sum(1 << square for square in {s for window in per
+                                                              for s in window} - {OFF})
+                               for per in self.windows)
 
     def taken(self, cells: Cells, origin: int, target: int, card: int) -> list[int]:
         """The squares that leave the board when *card* shifts from *origin* (a free square
@@ -270,9 +274,10 @@ class OpenBoard:
                 for r in range(1, 9):
                     if ranks >> r & 1:
                         origins.update(by_rank[r])
-                # A card off the lines through the target takes what any card alike takes
-                # there: work it out once per card code.
-                lines = self.lines_of[target]
+                # A card off the lines through the target (or, on a settled board, off the
+                # squares read around it) takes what any card alike takes there: work it
+                # out once per card code.
+                lines = self.window_of[target] if settled else self.lines_of[target]
                 alike: dict[int, list[int]] = {}
                 for origin in origins:
                     card = cells[origin]
@@ -528,14 +533,22 @@ def child_cut(prospects: Prospects, emptied: int, gone: int) -> bool:
                 extra += max(0, bin(cards & ~emptied).count("1") - 2)
         if extra < wanted_extra:
             return True
+    hit = False
     for square, near, takes in lonely:
         if emptied & near and not emptied >> square & 1:
+            hit = True
             for pair in takes:
                 if not pair & emptied:
                     break
             else:
                 return True
-    return False
+    if not hit or len(lonely) < 2:
+        return False
+    # Fact 2 among the cards in no live pair here: in the child they are still in none,
+    # with fewer pairs to take them, and the child may have more such cards.
+    choices = sorted(([pair for pair in takes if not pair & emptied]
+                      for square, _, takes in lonely if not emptied >> square & 1), key=len)
+    return len(choices) > 1 and not _disjoint(choices, 0, 0, [_DISJOINT_STEPS])
 
 _BOARD = range(64)
 #: How many steps the exact search of fact 2 (OpenBoard.blocked) may take before it gives up
