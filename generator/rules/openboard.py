@@ -17,6 +17,8 @@ matter to a combination, so cards alike but for their zeros share a code.
 """
 from __future__ import annotations
 
+import operator
+
 from ..model.cards import COLOURS, Card
 from ..model.layout import Layout
 from .games import Game, Placement, Removal, Step
@@ -98,6 +100,13 @@ class OpenBoard:
                                   for square in arm) for per in self.arms)
         self.accept = _acceptance(self.colour, self.value, self.sequence)
         #: square -> bit mask of the squares :meth:`_settled_lines` reads around it.
+        #: square -> the cards on the squares read around it, as a tuple (for the memo).
+        self.window_cards = tuple(operator.itemgetter(*(s for window in per for s in window))
+                                  for per in self.windows)
+        #: (target, window_cards) -> what settled shifts onto the target take: colours and
+        #: ranks accepted there, by card code for cards off the window, by origin for
+        #: cards in it. The shifts onto a square of a settled board hang on these alone.
+        self.memo: dict[tuple[int, tuple[int, ...]], _TargetMemo] = {}
         self.window_of = tuple(sum(1 << square for square in {s for window in per
                                                               for s in window} - {OFF})
                                for per in self.windows)
@@ -173,7 +182,10 @@ class OpenBoard:
         found: list[int] = []
         for a1, a2, b1, b2 in self.windows[target]:
             x1, y1 = cells[a1], cells[b1]
-            if not x1 and not y1:
+            # Every run through the target goes on to a card next to it of the card's
+            # colour, or a rank at most one away (a free square has neither).
+            if colour_of[x1] != colour and colour_of[y1] != colour and \
+                    not -1 <= rank_of[x1] - rank <= 1 and not -1 <= rank_of[y1] - rank <= 1:
                 continue
             x2, y2 = cells[a2], cells[b2]
             # One colour, one value, then sequences rising and falling along the line.
@@ -263,8 +275,21 @@ class OpenBoard:
                 if card:
                     by_colour[COLOUR_OF[card]].append(square)
                     by_rank[RANK_OF[card]].append(square)
+            memo = self.memo
             for target in free:
-                colours, ranks = self._accepted(cells, target)
+                if settled:
+                    # What the target accepts and what each card takes there hangs on
+                    # the squares read around it only: remember it.
+                    memo_key = (target, self.window_cards[target](cells))
+                    entry = memo.get(memo_key)
+                    if entry is None:
+                        entry = (*self._accepted(cells, target), {}, {})
+                        if len(memo) < MEMO:
+                            memo[memo_key] = entry
+                    colours, ranks, alike, by_origin = entry
+                else:
+                    colours, ranks = self._accepted(cells, target)
+                    alike, by_origin = {}, {}
                 if not colours and not ranks:
                     continue
                 origins: set[int] = set()
@@ -278,13 +303,17 @@ class OpenBoard:
                 # squares read around it) takes what any card alike takes there: work it
                 # out once per card code.
                 lines = self.window_of[target] if settled else self.lines_of[target]
-                alike: dict[int, list[int]] = {}
                 for origin in origins:
                     card = cells[origin]
                     if lines >> origin & 1:
-                        cells[origin] = 0
-                        gone = lines_at(cells, target, card)
-                        cells[origin] = card
+                        known = by_origin.get(origin)
+                        if known is None:
+                            cells[origin] = 0
+                            known = lines_at(cells, target, card)
+                            cells[origin] = card
+                            if settled:
+                                by_origin[origin] = known
+                        gone = known
                     else:
                         known = alike.get(card)
                         gone = alike[card] = lines_at(cells, target, card) \
@@ -551,6 +580,11 @@ def child_cut(prospects: Prospects, emptied: int, gone: int) -> bool:
     return len(choices) > 1 and not _disjoint(choices, 0, 0, [_DISJOINT_STEPS])
 
 _BOARD = range(64)
+#: How many targets' readings OpenBoard.memo keeps (a few hundred bytes each).
+MEMO = 300_000
+#: An entry of OpenBoard.memo: colours and ranks accepted, what a card code off the squares
+#: read takes, what the card on each square read takes.
+_TargetMemo = tuple[int, int, dict[int, list[int]], dict[int, list[int]]]
 #: How many steps the exact search of fact 2 (OpenBoard.blocked) may take before it gives up
 #: and proves nothing.
 _DISJOINT_STEPS = 4000

@@ -12,7 +12,9 @@ in the open: this wins every open deal at the first line; docs/solvers.md says w
 Basic 65 in the open is searched on a flat board (.openboard) for a line that clears it, in
 rounds that restart with twice as many positions, remembering the positions proved lost;
 a position is given up when :meth:`.openboard.OpenBoard.examine` proves that some card can
-never leave (three facts, each proved there).
+never leave (three facts, each proved there), and a child is dropped unmade when
+:func:`.openboard.child_cut` reads the same facts off its parent (proved in
+:meth:`.openboard.OpenBoard.prospects`).
 """
 from __future__ import annotations
 
@@ -169,7 +171,8 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     off the shift itself, so ordering the moves plays none of them.
 
     The search asks whether the board can be cleared. A position is given up when
-    :meth:`.openboard.OpenBoard.blocked` proves that some card can never leave, and every
+    :meth:`.openboard.OpenBoard.blocked` proves that some card can never leave (a child
+    that :func:`.openboard.child_cut` proves so from its parent is not even made), and every
     position whose search ended without a clearing line is remembered as lost (as bytes,
     never a hash), so no position is searched twice.
 
@@ -208,21 +211,23 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
             return False
         blocked, near = engine.examine(cells, near)
         if not blocked:
-            # Shifts that take most cards first: a good answer is found early.
-            shifts = engine.shifts(cells, settled=True)
-            shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
-            # A child that facts 1 or 3 would cut is dropped unmade (child_cut's proof).
+            # A child that facts 1-3 would cut is dropped unmade (child_cut's proof); it
+            # still counts for the fewest cards left.
             prospects = engine.prospects(cells, near)
-            for origin, target, gone in shifts:
+            shifts = []
+            for shift in engine.shifts(cells, settled=True):
+                origin, target, gone = shift
                 emptied = 1 << origin
                 for square in gone:
-                    if square != target:
-                        emptied |= 1 << square
-                if child_cut(prospects, emptied, len(gone)):
-                    # Dropped unmade, but it still counts for the fewest cards left.
+                    emptied |= 1 << square
+                if child_cut(prospects, emptied ^ 1 << target, len(gone)):
                     if left - len(gone) < best[0][0]:
                         best[0] = (left - len(gone), (*line, (origin, target)))
-                    continue
+                else:
+                    shifts.append(shift)
+            # Shifts that take most cards first: a good answer is found early.
+            shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
+            for origin, target, gone in shifts:
                 if search(apply(cells, origin, target, gone), left - len(gone),
                           (*line, (origin, target)), near):
                     return True
