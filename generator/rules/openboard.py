@@ -536,15 +536,21 @@ class OpenBoard:
         meeting_cards = 0
         for cards in meeting:
             meeting_cards |= cards
+        watched = 0
+        for square, squares, _ in lonely:
+            watched |= 1 << square | squares
         return (len(occupied), lonely, meeting, meeting_cards,
-                sum(bin(cards).count("1") - 2 for cards in meeting))
+                sum(bin(cards).count("1") - 2 for cards in meeting), watched, {})
 
 
 #: What :meth:`OpenBoard.prospects` finds: the cards on the board; the cards in no live pair
 #: (square, the squares of the pairs that could take it, those pairs as bit masks of two
 #: squares); the cards of the pairs that meet on each square where two live pairs are
-#: completed by one card, all those cards, and how many extra cards they count for.
-Prospects = tuple[int, list[tuple[int, int, list[int]]], list[int], int, int]
+#: completed by one card, all those cards, and how many extra cards they count for; the
+#: squares of the cards in no live pair and of their pairs, and fact 2's answers by the
+#: part of those squares a shift empties.
+Prospects = tuple[int, list[tuple[int, int, list[int]]], list[int], int, int, int,
+                  dict[int, bool]]
 
 
 def child_cut(prospects: Prospects, emptied: int, gone: int) -> bool:
@@ -553,7 +559,7 @@ def child_cut(prospects: Prospects, emptied: int, gone: int) -> bool:
     came from; *emptied* is the bit mask of the squares of the cards that leave (the
     shifted card's square among them), *gone* how many they are. A proof, by the reasons
     given in :meth:`OpenBoard.prospects`; False proves nothing."""
-    count, lonely, meeting, meeting_cards, extra = prospects
+    count, lonely, meeting, meeting_cards, extra, watched, answers = prospects
     wanted_extra = (count - gone) % 3
     if wanted_extra:
         if emptied & meeting_cards:
@@ -574,10 +580,17 @@ def child_cut(prospects: Prospects, emptied: int, gone: int) -> bool:
     if not hit or len(lonely) < 2:
         return False
     # Fact 2 among the cards in no live pair here: in the child they are still in none,
-    # with fewer pairs to take them, and the child may have more such cards.
-    choices = sorted(([pair for pair in takes if not pair & emptied]
-                      for square, _, takes in lonely if not emptied >> square & 1), key=len)
-    return len(choices) > 1 and not _disjoint(choices, 0, 0, [_DISJOINT_STEPS])
+    # with fewer pairs to take them, and the child may have more such cards. The answer
+    # hangs on which of their squares and their pairs' the shift empties.
+    emptied &= watched
+    known = answers.get(emptied)
+    if known is None:
+        choices = sorted(([pair for pair in takes if not pair & emptied]
+                          for square, _, takes in lonely if not emptied >> square & 1),
+                         key=len)
+        known = answers[emptied] = len(choices) > 1 and \
+            not _disjoint(choices, 0, 0, [_DISJOINT_STEPS])
+    return known
 
 _BOARD = range(64)
 #: How many targets' readings OpenBoard.memo keeps (a few hundred bytes each).
