@@ -215,19 +215,27 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
             # still counts for the fewest cards left.
             prospects = engine.prospects(cells, near)
             shifts = []
-            for shift in engine.shifts(cells, settled=True):
+            # Nudges (see below) are drawn for every shift in the order of the rules'
+            # moves, dropped or not, and a dropped child counts against the round as if
+            # made and cut: the rounds keep the extent and order they had before children
+            # were dropped (an order only; on deals 0-99 the one that decides most).
+            every = engine.shifts(cells, settled=True)
+            every.sort(key=lambda shift: (SQUARES[shift[0]], SQUARES[shift[1]]))
+            for shift in every:
+                nudge = NUDGE * rng.random()
                 origin, target, gone = shift
                 emptied = 1 << origin
                 for square in gone:
                     emptied |= 1 << square
                 if child_cut(prospects, emptied ^ 1 << target, len(gone)):
+                    budget -= 1
                     if left - len(gone) < best[0][0]:
                         best[0] = (left - len(gone), (*line, (origin, target)))
                 else:
-                    shifts.append(shift)
+                    shifts.append((nudge - len(gone), shift))
             # Shifts that take most cards first: a good answer is found early.
-            shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
-            for origin, target, gone in shifts:
+            shifts.sort(key=lambda item: item[0])
+            for _, (origin, target, gone) in shifts:
                 if search(apply(cells, origin, target, gone), left - len(gone),
                           (*line, (origin, target)), near):
                     return True
