@@ -257,7 +257,9 @@ class OpenBoard:
         *settled* says that no combination lies on *cells* (true from a board cleared of
         them, after any number of shifts: a shift only takes cards away, and the card it
         moves leaves with every combination through its new square); the shifts are then
-        read more cheaply (:meth:`_settled_lines`) and come in no particular order."""
+        read more cheaply (:meth:`_settled_lines`), come in no particular order, and what
+        shifts onto a square take is remembered in :attr:`memo` by the cards on the squares
+        read around it, all it hangs on then."""
         lines_at = self._settled_lines if settled and self.sieve else self._lines
         free = [i for i in range(64) if not cells[i]]
         found = []
@@ -461,22 +463,26 @@ class OpenBoard:
 
 
     def prospects(self, cells: Cells, near: list[PairAt]) -> Prospects:
-        """What facts 1 and 3 of :meth:`examine` can still say about any position a shift
-        leads to from *cells* (and *near*, its pairs as :meth:`examine` returned them), so
-        the solver can drop a child that they would cut without making it.
+        """What facts 1-3 of :meth:`examine` can still say about any position a shift leads
+        to from *cells* (and *near*, its pairs as :meth:`examine` returned them), so the
+        solver can drop a child that they would cut without making it.
 
         A child's board is a part of *cells*: the shifted card leaves at once from its new
         square, and no other card moves. So every pair of cards, every live pair and every
-        card that could complete a pair in the child was one in *cells*; everything facts 1
-        and 3 count in the child is a part of what they count here:
+        card that could complete a pair in the child was one in *cells*; everything facts
+        1-3 count in the child is a part of what they count here:
 
         * each card of *cells* in no live pair, with the pairs that could take it (as bit
-          masks of two squares): in the child it is in no live pair either, and only those
-          of its pairs whose two cards are both still there can take it (fact 1);
+          masks of two squares): in the child it is in no live pair either, if it is still
+          there, and only those of its pairs whose two cards are both still there can take
+          it (fact 1). Those cards are some of the child's cards in no live pair, each
+          with at most those pairs, so if they cannot have pairs of their own that share
+          no card, the child's cannot either (fact 2; a search cut short proves nothing);
         * each square that is the third of two live pairs completed by one card, with the
-          cards of those pairs (a bit mask): in the child the cards there are a part of
-          those still on the board, and a square with fewer than three has no two pairs,
-          so it gives no extra card (fact 3).
+          cards of those pairs (a bit mask): in the child the cards of such pairs there
+          are some of those of them still on the board, so it counts at most those less
+          two, and a square with fewer than three left has no two pairs and gives no
+          extra card (fact 3).
 
         :func:`child_cut` reads these against the squares a shift empties."""
         colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
