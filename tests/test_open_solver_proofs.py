@@ -17,7 +17,7 @@ from generator.model.layout import Layout, Side
 from generator.rules.dealing import deal
 from generator.rules.lines import XY
 from generator.rules.moves import legal_moves, play
-from generator.rules.openboard import OpenBoard, flat
+from generator.rules.openboard import OpenBoard, apply, child_cut, flat
 from generator.rules.patience.solver import Verdict
 from generator.rules.solver import solve
 from generator.rules.starting import clear_at_start
@@ -56,6 +56,10 @@ def corner(library, seed: int, files: int, ranks: int, keep: float) -> Layout:
     return clear_at_start(layout._replace(kept), library.game("basic-65-open"))
 
 
+#: How many children the solver's child_cut dropped over the checks (which must be some).
+dropped = [0]
+
+
 def check(library, layout: Layout) -> tuple[bool, int] | None:
     """Compare the solver with the plain search on *layout*; None if too big to search.
     Returns (clears, how many positions the cut was checked on)."""
@@ -69,8 +73,22 @@ def check(library, layout: Layout) -> tuple[bool, int] | None:
     for key, result in seen.items():
         cells = flat(Layout("board-a")._replace(dict(key)))
         assert cells is not None
-        if engine.blocked(cells):
+        blocked, near = engine.examine(cells)
+        if blocked:
             assert not result, sorted((s, str(st[-1])) for s, st in key)
+        # The cheap reading of a settled board finds the same shifts.
+        shifts = engine.shifts(cells, settled=True)
+        assert sorted(shifts) == sorted(engine.shifts(cells))
+        # A child dropped unmade must be one the cut proves blocked (and so one that
+        # cannot be cleared, which the loop above checks wherever the plain search went).
+        prospects = engine.prospects(cells, near)
+        for origin, target, gone in shifts:
+            emptied = sum(1 << s for s in gone if s != target) | 1 << origin
+            if child_cut(prospects, emptied, len(gone)):
+                child = apply(cells, origin, target, gone)
+                assert engine.blocked(child), (sorted((s, str(st[-1])) for s, st in key),
+                                               origin, target)
+                dropped[0] += 1
     found = solve(layout, board, game, seconds=30)
     assert found.verdict is (Verdict.WON if truth else Verdict.LOST)
     if truth:
@@ -90,9 +108,10 @@ def test_small_corners_agree_with_the_plain_search(library):
         if result is not None:
             outcomes[result[0]] += 1
             checked += result[1]
-    # Both answers must occur, or the comparison proves little.
+    # Both answers must occur, and children must be dropped, or the comparison proves little.
     assert outcomes[True] >= 3 and outcomes[False] >= 3, outcomes
     assert checked >= 500
+    assert dropped[0] >= 100, dropped
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -139,3 +158,31 @@ def test_blocked_positions_made_by_hand(library, rows, blocked):
     layout = Layout.from_rows("board-a", rows)
     assert check(library, layout) is not None
     assert check(library, layout)[0] is not blocked
+
+
+def test_settled_shifts_equal_the_plain_reading(library):
+    """The solver reads shifts off two squares each side of the target (no combination
+    lies on a board it searches): the same shifts, taking the same cards, as the full
+    reading (tests/test_openboard.py holds that to the rules), on boards a search meets."""
+    game, patience = library.game("basic-65"), library.game("basic-65-open")
+    board = library.board(game.boards[0])
+    sources = sources_for(library, Layout(board.name), game)
+    engine = OpenBoard(patience)
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        layout = deal(game, board, sources, game.pairs[0], rng, face_up=True)
+        cells = flat(clear_at_start(layout, patience))
+        assert cells is not None
+        for _ in range(10):
+            plain = sorted(engine.shifts(cells))
+            assert sorted(engine.shifts(cells, settled=True)) == plain
+            compared += len(plain)
+            if not plain:
+                break
+            cells = apply(cells, *rng.choice(plain))
+    assert compared >= 2000
+    # Two cards of a colour each side: 8R onto c1 takes all five.
+    cells = _cells({1: "1R 3R . 5R 7R . . .", 8: ". . . . . . . 8R"})
+    assert [gone for origin, target, gone in engine.shifts(cells, settled=True)
+            if (origin, target) == (63, 2)] == [[0, 1, 2, 3, 4]]

@@ -170,3 +170,18 @@ def test_basic_65_open_deals_are_decided_and_wins_replay(library):
             position.play_record([m.notation() for m in found.moves])
             assert position.outcome().solved, seed
     assert "unknown" not in verdicts and "lost" in verdicts and "won" in verdicts, verdicts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, verdict", [(22, "won"), (25, "won"), (26, "won"), (46, "won"),
+                                           (94, "lost")])
+def test_basic_65_open_deals_hard_before_session_7_are_decided(library, seed, verdict):
+    # Undecided within 10 s before the cuts read off the parent (docs/solvers.md); a win
+    # must replay through the rules, and 94 is a complete search.
+    layout, board, game = _open_deal(library, "basic-65", seed)
+    found = solve(layout, board, game, seconds=10)
+    assert found.verdict.value == verdict, seed
+    if found.solved:
+        position = Position(layout, board, game)
+        position.play_record([m.notation() for m in found.moves])
+        assert position.outcome().solved, seed

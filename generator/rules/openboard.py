@@ -17,6 +17,8 @@ matter to a combination, so cards alike but for their zeros share a code.
 """
 from __future__ import annotations
 
+import operator
+
 from ..model.cards import COLOURS, Card
 from ..model.layout import Layout
 from .games import Game, Placement, Removal, Step
@@ -97,6 +99,17 @@ class OpenBoard:
         self.lines_of = tuple(sum(1 << square for arms in per for arm in arms
                                   for square in arm) for per in self.arms)
         self.accept = _acceptance(self.colour, self.value, self.sequence)
+        #: square -> bit mask of the squares :meth:`_settled_lines` reads around it.
+        #: square -> the cards on the squares read around it, as a tuple (for the memo).
+        self.window_cards = tuple(operator.itemgetter(*(s for window in per for s in window))
+                                  for per in self.windows)
+        #: (target, window_cards) -> what settled shifts onto the target take: colours and
+        #: ranks accepted there, by card code for cards off the window, by origin for
+        #: cards in it. The shifts onto a square of a settled board hang on these alone.
+        self.memo: dict[tuple[int, tuple[int, ...]], _TargetMemo] = {}
+        self.window_of = tuple(sum(1 << square for square in {s for window in per
+                                                              for s in window} - {OFF})
+                               for per in self.windows)
 
     def taken(self, cells: Cells, origin: int, target: int, card: int) -> list[int]:
         """The squares that leave the board when *card* shifts from *origin* (a free square
@@ -157,6 +170,50 @@ class OpenBoard:
             return []
         return sorted({target, *found})
 
+    def _settled_lines(self, cells: Cells, target: int, card: int) -> list[int]:
+        """:meth:`_lines` for a board on which no combination lies (as between the shifts
+        of a search that started from a board cleared of them, see :meth:`shifts`), of a
+        game whose combinations are three or more of one colour, one value or a sequence.
+        Then a run through *target* has at most two of its cards on either side: three
+        on one side would make, with each other, a combination of the same kind already
+        lying on the board. So two squares each side are all there is to read."""
+        colour_of, rank_of = COLOUR_OF, RANK_OF
+        colour, rank = colour_of[card], rank_of[card]
+        found: list[int] = []
+        for a1, a2, b1, b2 in self.windows[target]:
+            x1, y1 = cells[a1], cells[b1]
+            # Every run through the target goes on to a card next to it of the card's
+            # colour, or a rank at most one away (a free square has neither).
+            if colour_of[x1] != colour and colour_of[y1] != colour and \
+                    not -1 <= rank_of[x1] - rank <= 1 and not -1 <= rank_of[y1] - rank <= 1:
+                continue
+            x2, y2 = cells[a2], cells[b2]
+            # One colour, one value, then sequences rising and falling along the line.
+            for table, wanted in ((colour_of, colour), (rank_of, rank)):
+                if table[x1] == wanted:
+                    if table[x2] == wanted:
+                        found += (a1, a2)
+                        if table[y1] == wanted:
+                            found.append(b1)
+                            if table[y2] == wanted:
+                                found.append(b2)
+                    elif table[y1] == wanted:
+                        found += (a1, b1)
+                        if table[y2] == wanted:
+                            found.append(b2)
+                elif table[y1] == wanted and table[y2] == wanted:
+                    found += (b1, b2)
+            r1, r2, s1, s2 = rank_of[x1], rank_of[x2], rank_of[y1], rank_of[y2]
+            for step in (1, -1):
+                before = (r1 == rank - step) + (r1 == rank - step and r2 == rank - 2 * step)
+                after = (s1 == rank + step) + (s1 == rank + step and s2 == rank + 2 * step)
+                if before + after >= 2:
+                    found += (a1, a2)[:before]
+                    found += (b1, b2)[:after]
+        if not found:
+            return []
+        return sorted({target, *found})
+
     def _accepted(self, cells: Cells, target: int) -> tuple[int, int]:
         """Bit masks of the colours and ranks a card needs to make a combination of three
         (of any kind) on the free square *target*. Moving the card away from beside
@@ -194,9 +251,16 @@ class OpenBoard:
                         ranks |= 1 << (rank + step)
         return colours, ranks
 
-    def shifts(self, cells: Cells) -> list[tuple[int, int, list[int]]]:
+    def shifts(self, cells: Cells, settled: bool = False) -> list[tuple[int, int, list[int]]]:
         """Every legal shift on *cells*: (origin, target, squares that leave), in the order
-        of :func:`.moves.legal_moves` (origin square name, then target square name)."""
+        of :func:`.moves.legal_moves` (origin square name, then target square name).
+        *settled* says that no combination lies on *cells* (true from a board cleared of
+        them, after any number of shifts: a shift only takes cards away, and the card it
+        moves leaves with every combination through its new square); the shifts are then
+        read more cheaply (:meth:`_settled_lines`), come in no particular order, and what
+        shifts onto a square take is remembered in :attr:`memo` by the cards on the squares
+        read around it, all it hangs on then."""
+        lines_at = self._settled_lines if settled and self.sieve else self._lines
         free = [i for i in range(64) if not cells[i]]
         found = []
         if not self.sieve:
@@ -213,8 +277,21 @@ class OpenBoard:
                 if card:
                     by_colour[COLOUR_OF[card]].append(square)
                     by_rank[RANK_OF[card]].append(square)
+            memo = self.memo
             for target in free:
-                colours, ranks = self._accepted(cells, target)
+                if settled:
+                    # What the target accepts and what each card takes there hangs on
+                    # the squares read around it only: remember it.
+                    memo_key = (target, self.window_cards[target](cells))
+                    entry = memo.get(memo_key)
+                    if entry is None:
+                        entry = (*self._accepted(cells, target), {}, {})
+                        if len(memo) < MEMO:
+                            memo[memo_key] = entry
+                    colours, ranks, alike, by_origin = entry
+                else:
+                    colours, ranks = self._accepted(cells, target)
+                    alike, by_origin = {}, {}
                 if not colours and not ranks:
                     continue
                 origins: set[int] = set()
@@ -224,21 +301,29 @@ class OpenBoard:
                 for r in range(1, 9):
                     if ranks >> r & 1:
                         origins.update(by_rank[r])
-                # A card off the lines through the target takes what any card alike takes
-                # there: work it out once per card code.
-                lines = self.lines_of[target]
-                alike: dict[int, list[int]] = {}
+                # A card off the lines through the target (or, on a settled board, off the
+                # squares read around it) takes what any card alike takes there: work it
+                # out once per card code.
+                lines = self.window_of[target] if settled else self.lines_of[target]
                 for origin in origins:
                     card = cells[origin]
                     if lines >> origin & 1:
-                        gone = self.taken(cells, origin, target, card)
+                        known = by_origin.get(origin)
+                        if known is None:
+                            cells[origin] = 0
+                            known = lines_at(cells, target, card)
+                            cells[origin] = card
+                            if settled:
+                                by_origin[origin] = known
+                        gone = known
                     else:
                         known = alike.get(card)
-                        gone = alike[card] = self._lines(cells, target, card) \
+                        gone = alike[card] = lines_at(cells, target, card) \
                             if known is None else known
                     if gone:
                         found.append((origin, target, gone))
-        found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
+        if not settled:
+            found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
         return found
 
 
@@ -377,7 +462,148 @@ class OpenBoard:
         return not _disjoint(sorted(choices, key=len), 0, 0, [_DISJOINT_STEPS])
 
 
+    def prospects(self, cells: Cells, near: list[PairAt]) -> Prospects:
+        """What facts 1-3 of :meth:`examine` can still say about any position a shift leads
+        to from *cells* (and *near*, its pairs as :meth:`examine` returned them), so the
+        solver can drop a child that they would cut without making it.
+
+        A child's board is a part of *cells*: the shifted card leaves at once from its new
+        square, and no other card moves. So every pair of cards, every live pair and every
+        card that could complete a pair in the child was one in *cells*; everything facts
+        1-3 count in the child is a part of what they count here:
+
+        * each card of *cells* in no live pair, with the pairs that could take it (as bit
+          masks of two squares): in the child it is in no live pair either, if it is still
+          there, and only those of its pairs whose two cards are both still there can take
+          it (fact 1). Those cards are some of the child's cards in no live pair, each
+          with at most those pairs, so if they cannot have pairs of their own that share
+          no card, the child's cannot either (fact 2; a search cut short proves nothing);
+        * each square that is the third of two live pairs completed by one card, with the
+          cards of those pairs (a bit mask): in the child the cards of such pairs there
+          are some of those of them still on the board, so it counts at most those less
+          two, and a square with fewer than three left has no two pairs and gives no
+          extra card (fact 3).
+
+        :func:`child_cut` reads these against the squares a shift empties."""
+        colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
+        colours = [0] * 4
+        ranks = [0] * 11
+        by_colour = [0] * 4
+        occupied = [square for square in _BOARD if cells[square]]
+        for square in occupied:
+            card = cells[square]
+            colours[colour_of[card]] += 1
+            ranks[rank_of[card]] += 1
+            by_colour[colour_of[card]] |= 1 << rank_of[card]
+        present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
+        partnered = 0
+        offers: list[tuple[int, int, int]] = []
+        at_third: dict[int, list[tuple[int, int, int]]] = {}
+        doubled: dict[int, int] = {}
+        for first, second, shape, thirds in near:
+            if not cells[first] or not cells[second]:
+                continue
+            row = accept[cells[first]][cells[second]]
+            colour, wanted, colour_bit, rank_bits = row[shape]
+            if not colour_bit and not rank_bits:
+                continue
+            pair = 1 << first | 1 << second
+            offers.append((pair, colour_bit, rank_bits))
+            if colour < 0 or colours[colour] < 3:
+                for rank, own in wanted:
+                    if ranks[rank] > own:
+                        break
+                else:
+                    continue
+            partnered |= pair
+            for third, side in thirds:
+                colour, _, _, rank_bits = row[side]
+                if colour < 0 and not rank_bits & present:
+                    continue
+                here = at_third.setdefault(third, [])
+                for c, r, other in here:
+                    if c == colour >= 0 or r & rank_bits & present or \
+                            c >= 0 and by_colour[c] & rank_bits or \
+                            colour >= 0 and by_colour[colour] & r:
+                        doubled[third] = doubled.get(third, 0) | other | pair
+                here.append((colour, rank_bits, pair))
+        lonely = []
+        for square in occupied:
+            if partnered >> square & 1:
+                continue
+            card = cells[square]
+            colour_bit, rank_bit = 1 << colour_of[card], 1 << rank_of[card]
+            takes = [pair for pair, c, r in offers if c & colour_bit or r & rank_bit]
+            squares = 0
+            for pair in takes:
+                squares |= pair
+            lonely.append((square, squares, takes))
+        meeting = list(doubled.values())
+        meeting_cards = 0
+        for cards in meeting:
+            meeting_cards |= cards
+        watched = 0
+        for square, squares, _ in lonely:
+            watched |= 1 << square | squares
+        return (len(occupied), lonely, meeting, meeting_cards,
+                sum(bin(cards).count("1") - 2 for cards in meeting), watched, {})
+
+
+#: What :meth:`OpenBoard.prospects` finds: the cards on the board; the cards in no live pair
+#: (square, the squares of the pairs that could take it, those pairs as bit masks of two
+#: squares); the cards of the pairs that meet on each square where two live pairs are
+#: completed by one card, all those cards, and how many extra cards they count for; the
+#: squares of the cards in no live pair and of their pairs, and fact 2's answers by the
+#: part of those squares a shift empties.
+Prospects = tuple[int, list[tuple[int, int, list[int]]], list[int], int, int, int,
+                  dict[int, bool]]
+
+
+def child_cut(prospects: Prospects, emptied: int, gone: int) -> bool:
+    """True when the position a shift leads to is blocked by fact 1 or fact 3 of
+    :meth:`OpenBoard.examine`, read off the :meth:`OpenBoard.prospects` of the position it
+    came from; *emptied* is the bit mask of the squares of the cards that leave (the
+    shifted card's square among them), *gone* how many they are. A proof, by the reasons
+    given in :meth:`OpenBoard.prospects`; False proves nothing."""
+    count, lonely, meeting, meeting_cards, extra, watched, answers = prospects
+    wanted_extra = (count - gone) % 3
+    if wanted_extra:
+        if emptied & meeting_cards:
+            extra = 0
+            for cards in meeting:
+                extra += max(0, bin(cards & ~emptied).count("1") - 2)
+        if extra < wanted_extra:
+            return True
+    hit = False
+    for square, near, takes in lonely:
+        if emptied & near and not emptied >> square & 1:
+            hit = True
+            for pair in takes:
+                if not pair & emptied:
+                    break
+            else:
+                return True
+    if not hit or len(lonely) < 2:
+        return False
+    # Fact 2 among the cards in no live pair here: in the child they are still in none,
+    # with fewer pairs to take them, and the child may have more such cards. The answer
+    # hangs on which of their squares and their pairs' the shift empties.
+    emptied &= watched
+    known = answers.get(emptied)
+    if known is None:
+        choices = sorted(([pair for pair in takes if not pair & emptied]
+                          for square, _, takes in lonely if not emptied >> square & 1),
+                         key=len)
+        known = answers[emptied] = len(choices) > 1 and \
+            not _disjoint(choices, 0, 0, [_DISJOINT_STEPS])
+    return known
+
 _BOARD = range(64)
+#: How many targets' readings OpenBoard.memo keeps (a few hundred bytes each).
+MEMO = 300_000
+#: An entry of OpenBoard.memo: colours and ranks accepted, what a card code off the squares
+#: read takes, what the card on each square read takes.
+_TargetMemo = tuple[int, int, dict[int, list[int]], dict[int, list[int]]]
 #: How many steps the exact search of fact 2 (OpenBoard.blocked) may take before it gives up
 #: and proves nothing.
 _DISJOINT_STEPS = 4000

@@ -12,7 +12,9 @@ in the open: this wins every open deal at the first line; docs/solvers.md says w
 Basic 65 in the open is searched on a flat board (.openboard) for a line that clears it, in
 rounds that restart with twice as many positions, remembering the positions proved lost;
 a position is given up when :meth:`.openboard.OpenBoard.examine` proves that some card can
-never leave (three facts, each proved there).
+never leave (three facts, each proved there), and a child is dropped unmade when
+:func:`.openboard.child_cut` reads the same facts off its parent (proved in
+:meth:`.openboard.OpenBoard.prospects`).
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
-from .openboard import OpenBoard, PairAt, apply, flat, suits
+from .openboard import OpenBoard, PairAt, apply, child_cut, flat, suits
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -169,7 +171,8 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     off the shift itself, so ordering the moves plays none of them.
 
     The search asks whether the board can be cleared. A position is given up when
-    :meth:`.openboard.OpenBoard.blocked` proves that some card can never leave, and every
+    :meth:`.openboard.OpenBoard.blocked` proves that some card can never leave (a child
+    that :func:`.openboard.child_cut` proves so from its parent is not even made), and every
     position whose search ended without a clearing line is remembered as lost (as bytes,
     never a hash), so no position is searched twice.
 
@@ -208,10 +211,31 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
             return False
         blocked, near = engine.examine(cells, near)
         if not blocked:
+            # A child that facts 1-3 would cut is dropped unmade (child_cut's proof); it
+            # still counts for the fewest cards left.
+            prospects = engine.prospects(cells, near)
+            shifts = []
+            # Nudges (see below) are drawn for every shift in the order of the rules'
+            # moves, dropped or not, and a dropped child counts against the round as if
+            # made and cut: the rounds keep the extent and order they had before children
+            # were dropped (an order only; on deals 0-99 the one that decides most).
+            every = engine.shifts(cells, settled=True)
+            every.sort(key=lambda shift: (SQUARES[shift[0]], SQUARES[shift[1]]))
+            for shift in every:
+                nudge = NUDGE * rng.random()
+                origin, target, gone = shift
+                emptied = 1 << origin
+                for square in gone:
+                    emptied |= 1 << square
+                if child_cut(prospects, emptied ^ 1 << target, len(gone)):
+                    budget -= 1
+                    if left - len(gone) < best[0][0]:
+                        best[0] = (left - len(gone), (*line, (origin, target)))
+                else:
+                    shifts.append((nudge - len(gone), shift))
             # Shifts that take most cards first: a good answer is found early.
-            shifts = engine.shifts(cells)
-            shifts.sort(key=lambda shift: NUDGE * rng.random() - len(shift[2]))
-            for origin, target, gone in shifts:
+            shifts.sort(key=lambda item: item[0])
+            for _, (origin, target, gone) in shifts:
                 if search(apply(cells, origin, target, gone), left - len(gone),
                           (*line, (origin, target)), near):
                     return True
