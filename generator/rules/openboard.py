@@ -417,14 +417,8 @@ class OpenBoard:
                 continue
             pair = 1 << first | 1 << second
             offers.append((pair, colour_bit, rank_bits))
-            # Live when some other card completes it: one more of the pair's colour,
-            # or a card of a wanted rank besides those of the pair.
-            if colour < 0 or colours[colour] < 3:
-                for rank, own in wanted:
-                    if ranks[rank] > own:
-                        break
-                else:
-                    continue
+            if not _live(colour, wanted, colours, ranks):
+                continue
             partnered |= pair
             if enough:
                 continue
@@ -509,12 +503,8 @@ class OpenBoard:
                 continue
             pair = 1 << first | 1 << second
             offers.append((pair, colour_bit, rank_bits))
-            if colour < 0 or colours[colour] < 3:
-                for rank, own in wanted:
-                    if ranks[rank] > own:
-                        break
-                else:
-                    continue
+            if not _live(colour, wanted, colours, ranks):
+                continue
             partnered |= pair
             for third, side in thirds:
                 colour, _, _, rank_bits = row[side]
@@ -604,6 +594,16 @@ MEMO = 300_000
 #: An entry of OpenBoard.memo: colours and ranks accepted, what a card code off the squares
 #: read takes, what the card on each square read takes.
 _TargetMemo = tuple[int, int, dict[int, list[int]], dict[int, list[int]]]
+def _live(colour: int, wanted: tuple[tuple[int, int], ...], colours: list[int],
+          ranks: list[int]) -> bool:
+    """Whether some card besides a pair's own completes it: a third card of the pair's
+    colour (*colour* -1: the pair is not of one colour), or a card of a *wanted* rank
+    beyond the pair's *own* cards of that rank."""
+    if colour >= 0 and colours[colour] >= 3:
+        return True
+    return any(ranks[rank] > own for rank, own in wanted)
+
+
 #: How many steps the exact search of fact 2 (OpenBoard.blocked) may take before it gives up
 #: and proves nothing.
 _DISJOINT_STEPS = 4000
