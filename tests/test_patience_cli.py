@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -159,6 +160,24 @@ def test_stats_of_two_ranges_made_apart_add_up_to_the_run_of_both(runner, tmp_pa
     assert [r["verdict"] for r in data["results"]] == [r["verdict"] for r in whole["results"]]
     text = run(runner, "stats", "nivernaise", "--merge", str(tmp_path / "b.json")).output
     assert text.splitlines()[0].startswith("La Nivernaise, deals 61-63: ")
+
+
+def test_stats_tells_each_deal_on_stderr_as_it_is_decided(runner):
+    """A long run shows its progress on stderr (asked for here; by default only on a
+    terminal), so stdout stays the report, JSON included."""
+    result = run(runner, "stats", "nivernaise", "--deals", "59-60", "--nodes", "3000",
+                 "--jobs", "1", "--progress", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["lost"] == 1
+    lines = [re.sub(r"in \d+\.\d s", "in T s", line) for line in result.stderr.splitlines()]
+    assert lines == ["deal 59: won in T s, 104 cards up; 1 of 2 done: 1 won, 0 lost, 0 unknown",
+                     "deal 60: lost in T s, 1 card up; 2 of 2 done: 1 won, 1 lost, 0 unknown"]
+    two = run(runner, "stats", "nivernaise", "--deals", "59-60", "--nodes", "3000",
+              "--jobs", "2", "--progress")
+    assert sorted(line.split(":")[0] for line in two.stderr.splitlines()) == ["deal 59",
+                                                                              "deal 60"]
+    quiet = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "3000", "--json")
+    assert quiet.stderr == ""
 
 
 @pytest.mark.parametrize("case, message", [

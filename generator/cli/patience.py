@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -24,6 +25,8 @@ from ..rules.patience.solver import Verdict, solve
 from ..rules.patience.text import position_data, position_lines, status_line
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..rules.patience.stats import DealResult
 
 
@@ -188,11 +191,14 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Decide nothing: add up reports that 'stats --json' wrote (one range of "
                    "deals each, e.g. from several machines); repeatable.")
+@click.option("--progress/--no-progress", default=None,
+              help="A line on stderr as each deal is decided, with the counts so far "
+                   "[default: when stderr is a terminal].")
 @_switch
 @_json
 def stats_command(name: str, deals: range, limit: float | None, nodes: int | None,
                   jobs: int | None, player: bool, reports: tuple[Path, ...],
-                  switches: tuple[str, ...], as_json: bool) -> None:
+                  progress: bool | None, switches: tuple[str, ...], as_json: bool) -> None:
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
     over --jobs processes, and runs made apart add up with --merge."""
@@ -213,11 +219,31 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     else:
         given = {key.strip(): value.strip()
                  for key, _, value in (text.partition("=") for text in switches)}
+        if progress is None:
+            progress = sys.stderr.isatty()
         results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
-                             jobs=jobs or os.cpu_count() or 1, switches=given, player=player)
+                             jobs=jobs or os.cpu_count() or 1, switches=given, player=player,
+                             on_result=_progress(len(deals), player) if progress else None)
         shown = f"limit {f'{limit:g} s' if limit else ''}" + (
             f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
     _report(game, results, player, shown, as_json)
+
+
+def _progress(total: int, player: bool) -> Callable[[DealResult], None]:
+    """A reporter that writes one line on stderr a deal: its verdict and the counts so far
+    (a run of 1,000 deals takes most of an hour, and an unknown deal shows which to study)."""
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+
+    def report(result: DealResult) -> None:
+        counts[result.verdict] += 1
+        verdict = "not won" if player and result.verdict == "unknown" else result.verdict
+        done = sum(counts.values())
+        tally = (f"{counts['won']} won, {done - counts['won']} not won" if player else
+                 f"{counts['won']} won, {counts['lost']} lost, {counts['unknown']} unknown")
+        click.echo(f"deal {result.seed}: {verdict} in {result.seconds:.1f} s, "
+                   f"{result.on_foundations} card{'' if result.on_foundations == 1 else 's'} up; {done} of {total} done: {tally}",
+                   err=True)
+    return report
 
 
 def _merged(game: Patience, reports: tuple[Path, ...], player: bool) -> list[DealResult]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from ...errors import PatienceError
@@ -52,15 +52,24 @@ def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None
 
 def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
                nodes: int | None = None, jobs: int = 1,
-               switches: dict[str, str] | None = None,
-               player: bool = False) -> list[DealResult]:
-    """:func:`decide` for every seed, on *jobs* processes; results in seed order."""
+               switches: dict[str, str] | None = None, player: bool = False,
+               on_result: Callable[[DealResult], None] | None = None) -> list[DealResult]:
+    """:func:`decide` for every seed, on *jobs* processes; results in seed order.
+    *on_result* hears of each deal as soon as it is decided (in the order they finish),
+    so a long run can show its progress."""
+    tell = on_result or (lambda result: None)
+    results: list[DealResult] = []
     if jobs <= 1:
-        return [decide(name, seed, seconds, nodes, switches, player) for seed in seeds]
-    n = len(seeds)
+        for seed in seeds:
+            results.append(decide(name, seed, seconds, nodes, switches, player))
+            tell(results[-1])
+        return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(decide, [name] * n, seeds, [seconds] * n, [nodes] * n,
-                             [switches] * n, [player] * n))
+        pending = [pool.submit(decide, name, seed, seconds, nodes, switches, player)
+                   for seed in seeds]
+        for future in as_completed(pending):
+            tell(future.result())
+        return [future.result() for future in pending]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
