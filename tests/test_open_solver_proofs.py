@@ -152,6 +152,15 @@ def _cells(rows: dict[int, str]):
     # Four cards in one shift: 2Y onto b1 makes 1R 2Y 3B 4G (b1 is the third square of
     # both a1-c1 and c1-d1, and 2Y completes both), so four is no proof of loss.
     ({1: "1R . 3B 4G . . . .", 8: ". . . . . . . 2Y"}, False),
+    # Fact 3's witness is a card off both pairs: a1-b1 (red) and c2-c3 (fives) meet on c1
+    # only for a red five, and the one red five is b1's own, which cannot both stay put
+    # there and be shifted onto c1. Five cards need two extra cards and no shift takes
+    # more than three (7R onto c1 takes the red three in a row and leaves the fives).
+    ({1: "1R 5R . . . . . .", 2: ". . 5G . . . . .", 3: ". . 5Y . . . . .",
+      8: ". . . . . . . 7R"}, True),
+    # The same with a second red five far off: 50R onto c1 takes all five cards.
+    ({1: "1R 5R . . . . . .", 2: ". . 5G . . . . .", 3: ". . 5Y . . . . .",
+      8: ". . . . . . . 50R"}, False),
 ])
 def test_blocked_positions_made_by_hand(library, rows, blocked):
     cut = Cut(library.game("basic-65-open"))
@@ -187,3 +196,16 @@ def test_settled_shifts_equal_the_plain_reading(library):
     cells = _cells({1: "1R 3R . 5R 7R . . .", 8: ". . . . . . . 8R"})
     assert [gone for origin, target, gone in engine.shifts(cells, settled=True)
             if (origin, target) == (63, 2)] == [[0, 1, 2, 3, 4]]
+
+
+def test_deal_53_is_lost_at_its_start(library):
+    """Deal 53 of `rules deal basic-65 --open` (31 cards, one extra card needed): no two
+    live pairs meet (fact 3, with a witness off both pairs), so it is proved lost at once;
+    it was undecided after 60 s while a pair's own card counted as the witness."""
+    game, patience = library.game("basic-65"), library.game("basic-65-open")
+    board = library.board(game.boards[0])
+    sources = sources_for(library, Layout(board.name), game)
+    layout = deal(game, board, sources, game.pairs[0], random.Random(53), face_up=True)
+    found = solve(layout, board, patience, seconds=10)
+    assert found.verdict is Verdict.LOST and len(found.start) == 31
+    assert found.positions == 1

@@ -62,19 +62,26 @@ class Cut:
            stays. The choice is searched exactly, but only so far (a few thousand
            steps): a search cut short proves nothing and says "not blocked".
         3. A shift takes more than three cards only when two live pairs have the same
-           third square *t* and one card (the shifted one) completes both; and then every
+           third square *t* and one card, the shifted one, completes both; and then every
            card it takes but the shifted one is in such a pair. On each line through *t*
            the cards that stay put and leave lie at most two a side (three in a row on
            one side would be a combination already, and none lies on the board between
            shifts), and each side's one or two, or the nearest card of each side
-           together, make a live pair completed on *t*. So the cards a shift onto *t*
-           takes beyond three (its extra cards) are at most the cards of those pairs
-           less two, and shifts onto one square share no card. A board of 3k + 1 cards
-           needs one extra card at least, and one of 3k + 2 two; live pairs only ever
-           disappear, so if the squares that are the third of two live pairs completed by
-           one card, each counted as the cards of such pairs there less two, add up to
-           fewer, the board cannot be cleared. (Like the others, this holds for boards with
-           no combination lying on them, as after the start and after every shift.)
+           together, make a live pair completed on *t*. The shifted card is no card of
+           those pairs: their cards stay put while it moves (were it one of theirs, that
+           pair would not be there when it lands). So two pairs meet on *t* only when
+           some card on the board off both of them completes both, and the pairs a shift
+           onto *t* takes all meet each other so, with the shifted card as the witness.
+           The cards it takes beyond three (its extra cards) are then at most the cards of
+           the pairs that meet on *t* less two, and shifts onto one square share no card.
+           A board of 3k + 1 cards needs one extra card at least, and one of 3k + 2 two.
+           Cards only ever leave, so pairs, and cards off them that complete them, only
+           disappear: if the squares where two live pairs meet, each counted as the
+           cards of the pairs meeting there less two, add up to fewer, the board cannot
+           be cleared. (Like the others, this holds for boards with no combination lying
+           on them, as after the start and after every shift.) A card of one of the
+           pairs never counts as the witness: deal 53's start (31 cards) has three
+           squares where two live pairs would meet but for that, and none where they do.
         """
         colour_of, rank_of = COLOUR_OF, RANK_OF
         colours = [0] * 4
@@ -128,13 +135,17 @@ class Cut:
                 colour, _, _, rank_bits = row[side]
                 if colour < 0 and not rank_bits & present:
                     continue
-                # Some card on the board must fit both: one of the colour both take, or
-                # of a rank both take, or of the colour one takes and a rank the other.
+                # Some card on the board off both pairs must fit both: one of the colour
+                # both take, or of a rank both take, or of the colour one takes and a rank
+                # the other. The masks sieve quickly; _completes_both keeps the pairs'
+                # own cards out.
                 here = at_third.setdefault(third, [])
                 for c, r, other in here:
-                    if c == colour >= 0 or r & rank_bits & present or \
-                            c >= 0 and by_colour[c] & rank_bits or \
-                            colour >= 0 and by_colour[colour] & r:
+                    if (c == colour >= 0 or r & rank_bits & present or
+                            c >= 0 and by_colour[c] & rank_bits or
+                            colour >= 0 and by_colour[colour] & r) and \
+                            _completes_both(cells, occupied, other | pair, c, r, colour,
+                                            rank_bits):
                         doubled[third] = doubled.get(third, 0) | other | pair
                         enough = sum(bin(cards).count("1") - 2
                                      for cards in doubled.values()) >= wanted_extra
@@ -173,9 +184,10 @@ class Cut:
           it (fact 1). Those cards are some of the child's cards in no live pair, each
           with at most those pairs, so if they cannot have pairs of their own that share
           no card, the child's cannot either (fact 2; a search cut short proves nothing);
-        * each square that is the third of two live pairs completed by one card, with the
-          cards of those pairs (a bit mask): in the child the cards of such pairs there
-          are some of those of them still on the board, so it counts at most those less
+        * each square where two live pairs meet (fact 3: a card off both completes
+          both), with the cards of the pairs meeting there (a bit mask): in the child the
+          pairs meeting there are some of those whose cards are still on the board (a
+          witness there was one here, off the same pairs), so it counts at most those less
           two, and a square with fewer than three left has no two pairs and gives no
           extra card (fact 3).
 
@@ -213,9 +225,11 @@ class Cut:
                     continue
                 here = at_third.setdefault(third, [])
                 for c, r, other in here:
-                    if c == colour >= 0 or r & rank_bits & present or \
-                            c >= 0 and by_colour[c] & rank_bits or \
-                            colour >= 0 and by_colour[colour] & r:
+                    if (c == colour >= 0 or r & rank_bits & present or
+                            c >= 0 and by_colour[c] & rank_bits or
+                            colour >= 0 and by_colour[colour] & r) and \
+                            _completes_both(cells, occupied, other | pair, c, r, colour,
+                                            rank_bits):
                         doubled[third] = doubled.get(third, 0) | other | pair
                 here.append((colour, rank_bits, pair))
         lonely = []
@@ -298,6 +312,24 @@ def _live(colour: int, wanted: tuple[tuple[int, int], ...], colours: list[int],
     if colour >= 0 and colours[colour] >= 3:
         return True
     return any(ranks[rank] > own for rank, own in wanted)
+
+
+def _completes_both(cells: Cells, occupied: list[int], pairs: int, colour: int,
+                    ranks: int, other_colour: int, other_ranks: int) -> bool:
+    """Whether a card on *occupied* off the squares *pairs* (a bit mask) completes two
+    pairs on their third square: it is of *colour* (-1: none) or of a rank in *ranks*, and
+    of *other_colour* or a rank in *other_ranks*. The card a shift brings there is never
+    one of the pairs' own: those stay put until the shift takes them."""
+    colour_of, rank_of = COLOUR_OF, RANK_OF
+    for square in occupied:
+        if pairs >> square & 1:
+            continue
+        card = cells[square]
+        card_colour, rank_bit = colour_of[card], 1 << rank_of[card]
+        if (card_colour == colour or ranks & rank_bit) and \
+                (card_colour == other_colour or other_ranks & rank_bit):
+            return True
+    return False
 
 
 #: How many steps the exact search of fact 2 (Cut.blocked) may take before it gives up
