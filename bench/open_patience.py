@@ -5,7 +5,7 @@ python bench/open_patience.py [--game basic-65] [--first 0] [--deals 100] [--lim
 Deals seed FIRST.. of GAME face up, as `opencards rules deal GAME --seed N --open` does, and
 solves each with its one-player form (basic-65-open, basic-52-open) within --limit seconds.
 Prints won, lost (the search was complete: a proof) and unknown, positions per second and
-seconds per deal. docs/solvers.md records the measurements.
+seconds per deal, and the slowest deals (how close the decided ones came to the limit). docs/solvers.md records the measurements.
 """
 from __future__ import annotations
 
@@ -41,11 +41,14 @@ def main() -> None:
     positions = 0
     spent = 0.0
     unknown = []
+    times: list[tuple[float, int, Verdict]] = []
     for seed in range(args.first, args.first + args.deals):
         layout = deal(game, board, sources, game.pairs[0], random.Random(seed), face_up=True)
         began = time.perf_counter()
         found = solve(layout, board, patience, seconds=args.limit)
-        spent += time.perf_counter() - began
+        took = time.perf_counter() - began
+        spent += took
+        times.append((took, seed, found.verdict))
         counts[found.verdict] += 1
         positions += found.positions
         if found.verdict is Verdict.UNKNOWN:
@@ -56,6 +59,9 @@ def main() -> None:
           f"{counts[Verdict.UNKNOWN]} unknown; {positions / spent:.0f} positions/s, "
           f"{spent / n:.2f} s a deal")
     print(f"  unknown: {' '.join(map(str, unknown)) or 'none'}")
+    slowest = sorted(times, reverse=True)[:5]
+    print("  slowest: " + ", ".join(f"{seed} {verdict.value} {took:.1f} s"
+                                    for took, seed, verdict in slowest))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """No cut of the solver of basic 65 in the open may fake a proof: on small positions (a few
 cards dealt into a corner of the board, where they make combinations) its verdicts are
 checked against a plain exhaustive search over the plain rules (legal_moves and play, exact
-positions, no cut), :meth:`OpenBoard.blocked` is checked on every position that search
+positions, no cut), :meth:`Cut.blocked` is checked on every position that search
 visits (it may only call a position blocked when no line clears it), and every win the
 solver claims is replayed move by move through the rules."""
 from __future__ import annotations
@@ -17,7 +17,8 @@ from generator.model.layout import Layout, Side
 from generator.rules.dealing import deal
 from generator.rules.lines import XY
 from generator.rules.moves import legal_moves, play
-from generator.rules.openboard import OpenBoard, apply, child_cut, flat
+from generator.rules.openboard import OpenBoard, apply, flat
+from generator.rules.openboard_cut import Cut, child_cut
 from generator.rules.patience.solver import Verdict
 from generator.rules.solver import solve
 from generator.rules.starting import clear_at_start
@@ -69,11 +70,11 @@ def check(library, layout: Layout) -> tuple[bool, int] | None:
         truth = clears(layout, board, game, seen)
     except OverflowError:
         return None
-    engine = OpenBoard(game)
+    engine, cut = OpenBoard(game), Cut(game)
     for key, result in seen.items():
         cells = flat(Layout("board-a")._replace(dict(key)))
         assert cells is not None
-        blocked, near = engine.examine(cells)
+        blocked, near = cut.examine(cells)
         if blocked:
             assert not result, sorted((s, str(st[-1])) for s, st in key)
         # The cheap reading of a settled board finds the same shifts.
@@ -81,12 +82,12 @@ def check(library, layout: Layout) -> tuple[bool, int] | None:
         assert sorted(shifts) == sorted(engine.shifts(cells))
         # A child dropped unmade must be one the cut proves blocked (and so one that
         # cannot be cleared, which the loop above checks wherever the plain search went).
-        prospects = engine.prospects(cells, near)
+        prospects = cut.prospects(cells, near)
         for origin, target, gone in shifts:
             emptied = sum(1 << s for s in gone if s != target) | 1 << origin
             if child_cut(prospects, emptied, len(gone)):
                 child = apply(cells, origin, target, gone)
-                assert engine.blocked(child), (sorted((s, str(st[-1])) for s, st in key),
+                assert cut.blocked(child), (sorted((s, str(st[-1])) for s, st in key),
                                                origin, target)
                 dropped[0] += 1
     found = solve(layout, board, game, seconds=30)
@@ -151,10 +152,19 @@ def _cells(rows: dict[int, str]):
     # Four cards in one shift: 2Y onto b1 makes 1R 2Y 3B 4G (b1 is the third square of
     # both a1-c1 and c1-d1, and 2Y completes both), so four is no proof of loss.
     ({1: "1R . 3B 4G . . . .", 8: ". . . . . . . 2Y"}, False),
+    # Fact 3's witness is a card off both pairs: a1-b1 (red) and c2-c3 (fives) meet on c1
+    # only for a red five, and the one red five is b1's own, which cannot both stay put
+    # there and be shifted onto c1. Five cards need two extra cards and no shift takes
+    # more than three (7R onto c1 takes the red three in a row and leaves the fives).
+    ({1: "1R 5R . . . . . .", 2: ". . 5G . . . . .", 3: ". . 5Y . . . . .",
+      8: ". . . . . . . 7R"}, True),
+    # The same with a second red five far off: 50R onto c1 takes all five cards.
+    ({1: "1R 5R . . . . . .", 2: ". . 5G . . . . .", 3: ". . 5Y . . . . .",
+      8: ". . . . . . . 50R"}, False),
 ])
 def test_blocked_positions_made_by_hand(library, rows, blocked):
-    engine = OpenBoard(library.game("basic-65-open"))
-    assert engine.blocked(_cells(rows)) is blocked
+    cut = Cut(library.game("basic-65-open"))
+    assert cut.blocked(_cells(rows)) is blocked
     layout = Layout.from_rows("board-a", rows)
     assert check(library, layout) is not None
     assert check(library, layout)[0] is not blocked
@@ -186,3 +196,16 @@ def test_settled_shifts_equal_the_plain_reading(library):
     cells = _cells({1: "1R 3R . 5R 7R . . .", 8: ". . . . . . . 8R"})
     assert [gone for origin, target, gone in engine.shifts(cells, settled=True)
             if (origin, target) == (63, 2)] == [[0, 1, 2, 3, 4]]
+
+
+def test_deal_53_is_lost_at_its_start(library):
+    """Deal 53 of `rules deal basic-65 --open` (31 cards, one extra card needed): no two
+    live pairs meet (fact 3, with a witness off both pairs), so it is proved lost at once;
+    it was undecided after 60 s while a pair's own card counted as the witness."""
+    game, patience = library.game("basic-65"), library.game("basic-65-open")
+    board = library.board(game.boards[0])
+    sources = sources_for(library, Layout(board.name), game)
+    layout = deal(game, board, sources, game.pairs[0], random.Random(53), face_up=True)
+    found = solve(layout, board, patience, seconds=10)
+    assert found.verdict is Verdict.LOST and len(found.start) == 31
+    assert found.positions == 1

@@ -11,7 +11,8 @@ from generator.model.layout import Layout, Side
 from generator.rules.dealing import deal
 from generator.rules.lines import SQUARES
 from generator.rules.moves import MoveKind, legal_moves, play
-from generator.rules.openboard import OpenBoard, apply, flat, stranded, suits
+from generator.rules.openboard import OpenBoard, apply, flat, suits
+from generator.rules.openboard_cut import stranded
 
 
 def _positions(library, game, count: int, seed: int):

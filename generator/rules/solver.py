@@ -11,10 +11,10 @@ in the open: this wins every open deal at the first line; docs/solvers.md says w
 
 Basic 65 in the open is searched on a flat board (.openboard) for a line that clears it, in
 rounds that restart with twice as many positions, remembering the positions proved lost;
-a position is given up when :meth:`.openboard.OpenBoard.examine` proves that some card can
+a position is given up when :meth:`.openboard_cut.Cut.examine` proves that some card can
 never leave (three facts, each proved there), and a child is dropped unmade when
-:func:`.openboard.child_cut` reads the same facts off its parent (proved in
-:meth:`.openboard.OpenBoard.prospects`).
+:func:`.openboard_cut.child_cut` reads the same facts off its parent (proved in
+:meth:`.openboard_cut.Cut.prospects`).
 """
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
-from .openboard import OpenBoard, PairAt, apply, child_cut, flat, suits
+from .openboard import OpenBoard, apply, flat, suits
+from .openboard_cut import Cut, PairAt, child_cut
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -171,10 +172,10 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     off the shift itself, so ordering the moves plays none of them.
 
     The search asks whether the board can be cleared. A position is given up when
-    :meth:`.openboard.OpenBoard.blocked` proves that some card can never leave (a child
-    that :func:`.openboard.child_cut` proves so from its parent is not even made), and every
-    position whose search ended without a clearing line is remembered as lost (as bytes,
-    never a hash), so no position is searched twice.
+    :meth:`.openboard_cut.Cut.blocked` proves that some card can never leave (a child
+    that :func:`.openboard_cut.child_cut` proves so from its parent is not even made), and
+    every position whose search ended without a clearing line is remembered as lost (as
+    bytes, never a hash), so no position is searched twice.
 
     Rounds of depth-first search: a round stops after a number of positions and the next
     starts again with twice as many, shifts that take as many cards tried in another
@@ -182,7 +183,7 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     time limit, and the positions proved lost carry over. A round that ends within its
     number has searched everything: the search was complete. The line that leaves the
     fewest cards among the positions visited is kept as the best found."""
-    engine = OpenBoard(game)
+    engine, cut = OpenBoard(game), Cut(game)
     best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
     lost: set[bytes] = set()
     rng = random.Random()
@@ -209,11 +210,11 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
         key = bytes(cells)
         if key in lost:
             return False
-        blocked, near = engine.examine(cells, near)
+        blocked, near = cut.examine(cells, near)
         if not blocked:
             # A child that facts 1-3 would cut is dropped unmade (child_cut's proof); it
             # still counts for the fewest cards left.
-            prospects = engine.prospects(cells, near)
+            prospects = cut.prospects(cells, near)
             shifts = []
             # Nudges (see below) are drawn for every shift in the order of the rules'
             # moves, dropped or not, and a dropped child counts against the round as if
