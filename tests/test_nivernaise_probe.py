@@ -29,6 +29,7 @@ def _follow(game: Nivernaise, rules: P.Rules, pos: P.Flat, move: Move) -> None:
         return
     src, dst = game.index[move.source], game.index[move.target]
     h = pos.heights
+    pos.want = None  # the heights may change below
     if src in game.up + game.down:  # an exchange between a suit's two piles
         s = (game.up + game.down).index(src) % 4
         step = 1 if src in game.up else -1

@@ -6,9 +6,10 @@ orders. This probe looks at far fewer: a beam search over a flat copy of the pos
 in which every card that fits a foundation goes up at once (flank cards first) except
 where the choice matters (a suit with thirteen cards up and the exchange on takes any of
 its ranks, and which one fixes the rest), and each level tries only the moves that are
-left: one such play, a Line top or the stock's top into a flank gap, dealing, and the
-redeal. Each level keeps the best few positions by a value; several tries with other
-widths and values follow one another.
+left: one such play, a Line top or the stock's top into a flank gap, and, when none of
+those is left, dealing or the redeal (as a player deals "when stuck"). Each level keeps
+the best few positions by a value; tries with wider beams and other values follow one
+another (:data:`TRIES`).
 
 A probe only ever finds wins, so it cannot make a verdict wrong: it says "won" or
 nothing, and the solver replays its line through the game's own move checker
@@ -43,7 +44,7 @@ GOAL = 104
 class Flat:
     """One position; the moves below return a new one and never change this one."""
 
-    __slots__ = ("flanks", "heights", "packets", "stock", "redeals", "found")
+    __slots__ = ("flanks", "heights", "packets", "stock", "redeals", "found", "want")
 
     def __init__(self, flanks: list[int], heights: list[int],
                  packets: list[tuple[int, ...]], stock: tuple[int, ...], redeals: int,
@@ -56,10 +57,14 @@ class Flat:
         self.stock = stock
         self.redeals = redeals
         self.found = found
+        #: The cards :meth:`Rules.play_all` would play now, once known.
+        self.want: frozenset[int] | None = None
 
     def copy(self) -> Flat:
-        return Flat(self.flanks[:], self.heights[:], self.packets[:], self.stock,
+        twin = Flat(self.flanks[:], self.heights[:], self.packets[:], self.stock,
                     self.redeals, self.found)
+        twin.want = self.want
+        return twin
 
     def key(self, exchange: bool) -> tuple[object, ...]:
         """Equal for positions that play alike: the flank places are interchangeable, and
@@ -134,6 +139,21 @@ class Rules:
         self.slide_up = [one[game.down[s]][game.up[s]][0] for s in range(4)]
         self.deal_move = Move(MoveKind.DEAL)
         self.redeal_move = Move(MoveKind.REDEAL)
+        #: _wants[s][nu][nd]: the cards of suit s that fit its piles of those lengths,
+        #: none when it is split free (:meth:`play_all` leaves those to the search).
+        self._wants: list[list[list[frozenset[int]]]] = []
+        for s in range(4):
+            rows: list[list[frozenset[int]]] = []
+            for nu in range(14):
+                row: list[frozenset[int]] = []
+                for nd in range(14):
+                    want: set[int] = set()
+                    if not (self.exchange and nu + nd == 13):
+                        want.update([13 * s + nu] if nu < 13 else [])
+                        want.update([13 * s + 12 - nd] if nd < 13 else [])
+                    row.append(frozenset(want))
+                rows.append(row)
+            self._wants.append(rows)
 
     def fits(self, pos: Flat, c: int) -> bool:
         s, r = c // 13, c % 13 + 1
@@ -170,6 +190,7 @@ class Rules:
         the split first when its suit is split free."""
         c = self._take(pos, place)
         s, r = c // 13, c % 13 + 1
+        pos.want = None
         h = pos.heights
         nu, nd = h[2 * s], h[2 * s + 1]
         if self.exchange and nu + nd == 13:
@@ -216,38 +237,34 @@ class Rules:
         self.deal(pos, [])
         out.append(self.redeal_move)
 
-    def wanted(self, pos: Flat) -> tuple[int, ...]:
-        """The cards that fit a foundation now, but those of split-free suits."""
-        h, exchange = pos.heights, self.exchange
-        want = []
-        for s in range(4):
-            nu, nd = h[2 * s], h[2 * s + 1]
-            if exchange and nu + nd == 13:
-                continue
-            if nu < 13:
-                want.append(13 * s + nu)
-            if nd < 13:
-                want.append(13 * s + 12 - nd)
-        return tuple(want)
+    def wanted(self, pos: Flat) -> frozenset[int]:
+        """The cards that fit a foundation now, but those of split-free suits (kept on the
+        position until a play changes the heights)."""
+        want = pos.want
+        if want is None:
+            h, t = pos.heights, self._wants
+            want = pos.want = (t[0][h[0]][h[1]] | t[1][h[2]][h[3]] | t[2][h[4]][h[5]]
+                               | t[3][h[6]][h[7]])
+        return want
 
     def play_all(self, pos: Flat, out: list[Move]) -> None:
         """Plays every card that fits, flank cards first, but none to a split-free suit
         (which of its ranks goes first is a choice for the search), until none is left."""
         flanks = pos.flanks
-        want = self.wanted(pos)
-        while want:
-            for c in want:
-                if c in flanks:
-                    self.play(pos, flanks.index(c), out)
+        while True:
+            want = self.wanted(pos)
+            if not want.isdisjoint(flanks):
+                for place in range(8):
+                    if flanks[place] in want:
+                        self.play(pos, place, out)
+                        break
+                continue
+            for k, packet in enumerate(pos.packets):
+                if packet and packet[-1] in want:
+                    self.play(pos, 8 + k, out)
                     break
             else:
-                for k, packet in enumerate(pos.packets):
-                    if packet and packet[-1] in want:
-                        self.play(pos, 8 + k, out)
-                        break
-                else:
-                    return
-            want = self.wanted(pos)
+                return
 
     def options(self, pos: Flat, deal_any_time: bool) -> list[tuple[int, int]]:
         """The choices a level tries after :meth:`play_all`: (PLAY, place) for a card of a
@@ -316,26 +333,6 @@ def _wanted(rules: Rules, pos: Flat) -> list[int]:
     return want
 
 
-def _soon(rules: Rules, pos: Flat) -> list[int]:
-    """Per card code: how many cards of its suit must go up before it can (0: wanted
-    now; 13 when no pile of its suit will take it)."""
-    soon = [13] * 52
-    h = pos.heights
-    for s in range(4):
-        nu, nd = h[2 * s], h[2 * s + 1]
-        if rules.exchange and nu + nd == 13:
-            for c in range(13 * s, 13 * s + 13):
-                soon[c] = 0
-            continue
-        for r in range(nu + 1, 14):
-            soon[13 * s + r - 1] = r - nu - 1
-        for r in range(13 - nd, 0, -1):
-            d = 13 - nd - r
-            if d < soon[13 * s + r - 1]:
-                soon[13 * s + r - 1] = d
-    return soon
-
-
 def buried(rules: Rules, pos: Flat) -> int:
     """Cards up first; then free flank places, less the cards lying on top of the wanted
     cards in the packets."""
@@ -346,25 +343,6 @@ def buried(rules: Rules, pos: Flat) -> int:
         for i, c in enumerate(packet):
             if want[c]:
                 v -= 10 * (n - 1 - i)
-    return v
-
-
-def ordered(rules: Rules, pos: Flat) -> int:
-    """Cards up first; then free flank places, less every card that lies on a card of
-    its packet wanted sooner (each such pair must be undone by parking)."""
-    soon = _soon(rules, pos)
-    v = pos.found * 1000 + 40 * pos.flanks.count(EMPTY)
-    for packet in pos.packets:
-        low = 99
-        for c in packet:
-            s = soon[c]
-            if s > low:
-                v -= 4
-            elif s < low:
-                low = s
-    for c in pos.flanks:
-        if c != EMPTY:
-            v -= 2 * min(soon[c], 6)
     return v
 
 
@@ -385,10 +363,13 @@ def beam(rules: Rules, start: Flat, *, width: int, value: Value, deal_any_time: 
     pos = start.copy()
     rules.play_all(pos, first)
     level: list[tuple[Flat, Line]] = [(pos, (None, tuple(first)))]
-    seen = {pos.key(rules.exchange)}
     expanded = 0
     while level:
         children: list[tuple[int, int, Flat, Line]] = []
+        # Each level's children are told apart by key; across levels a position is rarely
+        # met twice (every option uses up a gap, a card or a deal), and a set over every
+        # level would hold millions of keys at the widest tries.
+        seen: set[tuple[object, ...]] = set()
         for pos, line in level:
             if pos.found == GOAL:
                 return moves_of(line)
@@ -410,10 +391,18 @@ def beam(rules: Rules, start: Flat, *, width: int, value: Value, deal_any_time: 
 
 
 #: The probe's tries, in order: (beam width, value, deal whenever the beam likes rather
-#: than only when nothing else is left).
+#: than only when nothing else is left). Chosen on deals 0-39, each try run alone on each
+#: deal: dealing only when stuck won 12-20 of the 40 at widths 16-64 against 3-9 when the
+#: beam might deal at any time (a deal's plays outscore parking, so the beam fills with
+#: dealt positions); width is what wins more (64: 22, 1024: 31, 4096: 34 deals, each
+#: wider beam winning all the narrower one did), the values much less (at 1024, `buried`
+#: 31, `plain` 30; two more, one counting the cards that lie on cards wanted sooner, one
+#: weighing cards wanted within two plays, won 30 and 31 and were dropped). A narrow beam
+#: first finds the easy wins in a few thousand positions; the widest try is for deals with
+#: time to spare.
 TRIES: tuple[tuple[int, Value, bool], ...] = (
-    (64, plain, False), (256, buried, False), (1024, buried, False), (4096, plain, False),
-    (1024, plain, False), (4096, buried, False), (16384, plain, False))
+    (64, plain, False), (1024, buried, False), (4096, plain, False), (4096, buried, False),
+    (16384, plain, False))
 
 
 def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float | None,
