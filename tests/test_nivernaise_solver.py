@@ -52,13 +52,16 @@ def check(game: Nivernaise, start: State) -> bool | None:
     truth = exhaustive(game, start, cap=20_000)
     if truth is None:
         return None
-    result = solve(game, 0, start=start, nodes=100_000)
-    assert result.verdict is (Verdict.WON if truth else Verdict.LOST), start
-    if truth:
-        state = start
-        for move in result.moves:
-            state = game.play(state, move)  # raises on an illegal move
-        assert game.won(state)
+    # With the win probe and without it: a probe win could hide a wrong cut of the
+    # complete search, so the complete search is checked alone too.
+    for probe in (True, False):
+        result = solve(game, 0, start=start, nodes=100_000, probe=probe)
+        assert result.verdict is (Verdict.WON if truth else Verdict.LOST), (start, probe)
+        if truth:
+            state = start
+            for move in result.moves:
+                state = game.play(state, move)  # raises on an illegal move
+            assert game.won(state)
     return truth
 
 

@@ -31,6 +31,7 @@ from typing import ClassVar
 
 from . import cards as C
 from .engine import Move, MoveKind, Patience, State
+from .nivernaise_probe import probe
 from .tableau import Role, Slot, Tableau
 
 SUIT_SIGNS = "♠♣♥♦"
@@ -100,6 +101,20 @@ class Nivernaise(Patience):
         if sorted(self.foundations) != list(range(first, first + 8)):
             raise TypeError("La Nivernaise's tableau must keep its foundations in a row")
         self._on_foundations = slice(first, first + 8)
+
+    #: The share of the limits the win probe (:mod:`.nivernaise_probe`) may take before
+    #: the complete search, the only source of "lost"; it stops sooner when it has tried
+    #: all it knows.
+    PROBE_SHARE = 0.6
+
+    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+                     ) -> tuple[tuple[Move, ...] | None, int]:
+        """A beam search that plays what fits at once and parks, deals and redeals by a
+        value (:mod:`.nivernaise_probe`): it finds many wins long before the complete
+        search would, and can only find wins."""
+        return probe(self, state,
+                     nodes=None if nodes is None else int(nodes * self.PROBE_SHARE),
+                     seconds=None if seconds is None else seconds * self.PROBE_SHARE)
 
     def on_foundations(self, state: State) -> int:
         return sum(map(len, state.piles[self._on_foundations]))

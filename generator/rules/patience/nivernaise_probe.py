@@ -1,0 +1,438 @@
+"""A quick search for a win of La Nivernaise, tried before the complete search.
+
+The complete search (:mod:`.solver`) must visit every order in which cards can be parked
+in the eight flank places, and most of the positions it meets before a win are such
+orders. This probe looks at far fewer: a beam search over a flat copy of the position,
+in which every card that fits a foundation goes up at once (flank cards first) except
+where the choice matters (a suit with thirteen cards up and the exchange on takes any of
+its ranks, and which one fixes the rest), and each level tries only the moves that are
+left: one such play, a Line top or the stock's top into a flank gap, and, when none of
+those is left, dealing or the redeal (as a player deals "when stuck"). Each level keeps
+the best few positions by a value; tries with wider beams and other values follow one
+another (:data:`TRIES`).
+
+A probe only ever finds wins, so it cannot make a verdict wrong: it says "won" or
+nothing, and the solver replays its line through the game's own move checker
+(:meth:`~.engine.Patience.play`) before believing it. "Lost" still needs the complete
+search.
+
+The flat position mirrors :class:`~.nivernaise.Nivernaise` exactly: the eight flank places
+in the game's order (a card or :data:`EMPTY`), each suit's two foundation piles as their
+lengths (the ascending pile holds ranks 1 to its length, the descending one 13 down to
+14 less its length: their cards follow from that), the six Line packets and the stock as
+tuples of card codes (top last), and the redeals used. The exchanges between a suit's two
+piles are written out only when a card goes up, as the complete search does (the slide
+of the split to just below the card, then the card up).
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .engine import Move, MoveKind, State
+
+if TYPE_CHECKING:
+    from .nivernaise import Nivernaise
+
+#: A flank place with no card.
+EMPTY = -1
+#: Cards a won game has on its foundations.
+GOAL = 104
+
+
+class Flat:
+    """One position; the moves below return a new one and never change this one."""
+
+    __slots__ = ("flanks", "heights", "packets", "stock", "redeals", "found", "want")
+
+    def __init__(self, flanks: list[int], heights: list[int],
+                 packets: list[tuple[int, ...]], stock: tuple[int, ...], redeals: int,
+                 found: int) -> None:
+        self.flanks = flanks
+        #: Suit s: heights[2 * s] cards on its ascending pile, heights[2 * s + 1] on its
+        #: descending one.
+        self.heights = heights
+        self.packets = packets
+        self.stock = stock
+        self.redeals = redeals
+        self.found = found
+        #: The cards :meth:`Rules.play_all` would play now, once known.
+        self.want: frozenset[int] | None = None
+
+    def copy(self) -> Flat:
+        twin = Flat(self.flanks[:], self.heights[:], self.packets[:], self.stock,
+                    self.redeals, self.found)
+        twin.want = self.want
+        return twin
+
+    def key(self, exchange: bool) -> tuple[object, ...]:
+        """Equal for positions that play alike: the flank places are interchangeable, and
+        a split-free suit's split can be slid anywhere; before a redeal the stock is the
+        deal's less cards off its top, so its length stands for it."""
+        h = self.heights
+        if exchange:
+            h = h[:]
+            for s in range(0, 8, 2):
+                if h[s] + h[s + 1] == 13:
+                    h[s] = h[s + 1] = 99
+        return (tuple(sorted(self.flanks)), tuple(h), tuple(self.packets),
+                self.stock if self.redeals else len(self.stock), self.redeals)
+
+
+def flat(game: Nivernaise, state: State) -> Flat:
+    """The flat copy of a La Nivernaise position."""
+    p = state.piles
+    flanks = [p[i][-1] if p[i] else EMPTY for i in game.flanks]
+    heights = []
+    for up, down in zip(game.up, game.down):
+        heights += [len(p[up]), len(p[down])]
+    return Flat(flanks, heights, [p[i] for i in game.line], p[game.stock], state.redeals,
+                sum(heights))
+
+
+def state_of(game: Nivernaise, pos: Flat) -> State:
+    """The game's position for a flat one (the tests compare the two)."""
+    piles: list[tuple[int, ...]] = [()] * len(game.tableau.ids)
+    for i, c in zip(game.flanks, pos.flanks):
+        piles[i] = () if c == EMPTY else (c,)
+    for s, (up, down) in enumerate(zip(game.up, game.down)):
+        nu, nd = pos.heights[2 * s], pos.heights[2 * s + 1]
+        piles[up] = tuple(range(13 * s, 13 * s + nu))
+        piles[down] = tuple(range(13 * s + 12, 13 * s + 12 - nd, -1))
+    for i, packet in zip(game.line, pos.packets):
+        piles[i] = packet
+    piles[game.stock] = pos.stock
+    return State(tuple(piles), pos.redeals)
+
+
+#: A line is kept as a chain (the moves of the last level, the line before them), so a
+#: level does not copy the whole line of every position it keeps.
+Line = tuple["Line | None", tuple[Move, ...]] | None
+
+
+def moves_of(line: Line) -> tuple[Move, ...]:
+    parts = []
+    while line is not None:
+        line, moves = line
+        parts.append(moves)
+    return tuple(m for moves in reversed(parts) for m in moves)
+
+
+class Rules:
+    """The moves on flat positions, with the game's slot names for writing them out."""
+
+    def __init__(self, game: Nivernaise) -> None:
+        self.game = game
+        self.exchange = game.switches.exchange
+        self.redeals = game.switches.redeals
+        one = game._one  # noqa: SLF001 (the game's one-move chains, made once)
+        flank_ids = list(game.flanks)
+        line_ids = list(game.line)
+        #: Place numbers: 0-7 the flanks, 8-13 the packets, 14 the stock.
+        self.slot = flank_ids + line_ids + [game.stock]
+        self.up_move = [[one[src][game.up[s]][0] for s in range(4)] for src in self.slot]
+        self.down_move = [[one[src][game.down[s]][0] for s in range(4)]
+                          for src in self.slot]
+        self.to_flank = [[one[src][f][0] for f in flank_ids] for src in self.slot]
+        self.slide_down = [one[game.up[s]][game.down[s]][0] for s in range(4)]
+        self.slide_up = [one[game.down[s]][game.up[s]][0] for s in range(4)]
+        self.deal_move = Move(MoveKind.DEAL)
+        self.redeal_move = Move(MoveKind.REDEAL)
+        #: _wants[s][nu][nd]: the cards of suit s that fit its piles of those lengths,
+        #: none when it is split free (:meth:`play_all` leaves those to the search).
+        self._wants: list[list[list[frozenset[int]]]] = []
+        for s in range(4):
+            rows: list[list[frozenset[int]]] = []
+            for nu in range(14):
+                row: list[frozenset[int]] = []
+                for nd in range(14):
+                    want: set[int] = set()
+                    if not (self.exchange and nu + nd == 13):
+                        want.update([13 * s + nu] if nu < 13 else [])
+                        want.update([13 * s + 12 - nd] if nd < 13 else [])
+                    row.append(frozenset(want))
+                rows.append(row)
+            self._wants.append(rows)
+
+    def fits(self, pos: Flat, c: int) -> bool:
+        s, r = c // 13, c % 13 + 1
+        nu, nd = pos.heights[2 * s], pos.heights[2 * s + 1]
+        if self.exchange and nu + nd == 13:
+            return True
+        return r == nu + 1 or r == 13 - nd
+
+    def free(self, pos: Flat, s: int) -> bool:
+        """The suit is split free: any of its ranks goes up next."""
+        return self.exchange and pos.heights[2 * s] + pos.heights[2 * s + 1] == 13
+
+    def _take(self, pos: Flat, place: int) -> int:
+        """Takes the top card off a flank place or a packet (refilling an emptied packet
+        from the stock); returns it."""
+        if place < 8:
+            c = pos.flanks[place]
+            pos.flanks[place] = EMPTY
+            return c
+        k = place - 8
+        packet = pos.packets[k]
+        c = packet[-1]
+        if len(packet) == 1:
+            stock = pos.stock
+            take = min(4, len(stock))
+            pos.packets[k] = stock[len(stock) - take:][::-1]
+            pos.stock = stock[:len(stock) - take]
+        else:
+            pos.packets[k] = packet[:-1]
+        return c
+
+    def play(self, pos: Flat, place: int, out: list[Move]) -> None:
+        """The top card of *place* up (it fits: the caller checked), with the slide of
+        the split first when its suit is split free."""
+        c = self._take(pos, place)
+        s, r = c // 13, c % 13 + 1
+        pos.want = None
+        h = pos.heights
+        nu, nd = h[2 * s], h[2 * s + 1]
+        if self.exchange and nu + nd == 13:
+            if nu >= r:
+                out += [self.slide_down[s]] * (nu - r + 1)
+            else:
+                out += [self.slide_up[s]] * (r - 1 - nu)
+            out.append(self.up_move[place][s])
+            h[2 * s], h[2 * s + 1] = r, 14 - r
+        elif r == nu + 1:
+            out.append(self.up_move[place][s])
+            h[2 * s] = nu + 1
+        else:
+            out.append(self.down_move[place][s])
+            h[2 * s + 1] = nd + 1
+        pos.found += 1
+
+    def park(self, pos: Flat, place: int, out: list[Move]) -> None:
+        """The top of a packet (8-13) or of the stock (14) into the first flank gap."""
+        gap = pos.flanks.index(EMPTY)
+        if place == 14:
+            c = pos.stock[-1]
+            pos.stock = pos.stock[:-1]
+        else:
+            c = self._take(pos, place)
+        pos.flanks[gap] = c
+        out.append(self.to_flank[place][gap])
+
+    def deal(self, pos: Flat, out: list[Move]) -> None:
+        stock = pos.stock
+        top_first = stock[::-1]
+        pos.packets = [p + top_first[4 * k:4 * k + 4] for k, p in enumerate(pos.packets)]
+        pos.stock = stock[:max(0, len(stock) - 24)]
+        out.append(self.deal_move)
+
+    def can_redeal(self, pos: Flat) -> bool:
+        return not pos.stock and pos.redeals < self.redeals and any(pos.packets)
+
+    def redeal(self, pos: Flat, out: list[Move]) -> None:
+        gathered = tuple(c for packet in pos.packets for c in packet)
+        pos.packets = [()] * 6
+        pos.stock = gathered[::-1]
+        pos.redeals += 1
+        self.deal(pos, [])
+        out.append(self.redeal_move)
+
+    def wanted(self, pos: Flat) -> frozenset[int]:
+        """The cards that fit a foundation now, but those of split-free suits (kept on the
+        position until a play changes the heights)."""
+        want = pos.want
+        if want is None:
+            h, t = pos.heights, self._wants
+            want = pos.want = (t[0][h[0]][h[1]] | t[1][h[2]][h[3]] | t[2][h[4]][h[5]]
+                               | t[3][h[6]][h[7]])
+        return want
+
+    def play_all(self, pos: Flat, out: list[Move]) -> None:
+        """Plays every card that fits, flank cards first, but none to a split-free suit
+        (which of its ranks goes first is a choice for the search), until none is left."""
+        flanks = pos.flanks
+        while True:
+            want = self.wanted(pos)
+            if not want.isdisjoint(flanks):
+                for place in range(8):
+                    if flanks[place] in want:
+                        self.play(pos, place, out)
+                        break
+                continue
+            for k, packet in enumerate(pos.packets):
+                if packet and packet[-1] in want:
+                    self.play(pos, 8 + k, out)
+                    break
+            else:
+                return
+
+    def options(self, pos: Flat, deal_any_time: bool) -> list[tuple[int, int]]:
+        """The choices a level tries after :meth:`play_all`: (PLAY, place) for a card of a
+        split-free suit, (PARK, place) for a packet or the stock into a gap, (DEAL, 0)
+        and (REDEAL, 0). Dealing is offered only when nothing else is, unless
+        *deal_any_time*."""
+        out: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        for place in range(8):
+            c = pos.flanks[place]
+            if c != EMPTY and c not in seen and self.free(pos, c // 13):
+                seen.add(c)
+                out.append((PLAY, place))
+        for k in range(6):
+            packet = pos.packets[k]
+            if packet and self.free(pos, packet[-1] // 13):
+                out.append((PLAY, 8 + k))
+        if EMPTY in pos.flanks:
+            for k in range(6):
+                if pos.packets[k]:
+                    out.append((PARK, 8 + k))
+            if pos.stock:
+                out.append((PARK, 14))
+        if pos.stock:
+            if deal_any_time or not out:
+                out.append((DEAL, 0))
+        elif self.can_redeal(pos) and (deal_any_time or not out):
+            out.append((REDEAL, 0))
+        return out
+
+    def apply(self, pos: Flat, option: tuple[int, int], out: list[Move]) -> Flat:
+        child = pos.copy()
+        kind, place = option
+        if kind == PLAY:
+            self.play(child, place, out)
+        elif kind == PARK:
+            self.park(child, place, out)
+        elif kind == DEAL:
+            self.deal(child, out)
+        else:
+            self.redeal(child, out)
+        self.play_all(child, out)
+        return child
+
+
+PLAY, PARK, DEAL, REDEAL = range(4)
+
+
+# --- values: how promising a position looks (higher is better) -------------------------
+
+
+def _wanted(rules: Rules, pos: Flat) -> list[int]:
+    """Per card code: 1 if it could go up now (a split-free suit wants all its cards)."""
+    want = [0] * 52
+    h = pos.heights
+    for s in range(4):
+        nu, nd = h[2 * s], h[2 * s + 1]
+        if rules.exchange and nu + nd == 13:
+            for c in range(13 * s, 13 * s + 13):
+                want[c] = 1
+            continue
+        if nu < 13:
+            want[13 * s + nu] = 1
+        if nd < 13:
+            want[13 * s + 12 - nd] = 1
+    return want
+
+
+def buried(rules: Rules, pos: Flat) -> int:
+    """Cards up first; then free flank places, less the cards lying on top of the wanted
+    cards in the packets."""
+    want = _wanted(rules, pos)
+    v = pos.found * 1000 + 30 * pos.flanks.count(EMPTY)
+    for packet in pos.packets:
+        n = len(packet)
+        for i, c in enumerate(packet):
+            if want[c]:
+                v -= 10 * (n - 1 - i)
+    return v
+
+
+def plain(rules: Rules, pos: Flat) -> int:
+    """Cards up, then free flank places."""
+    return pos.found * 100 + pos.flanks.count(EMPTY)
+
+
+Value = Callable[[Rules, Flat], int]
+
+
+def beam(rules: Rules, start: Flat, *, width: int, value: Value, deal_any_time: bool,
+         budget: Callable[[int], bool]) -> tuple[Move, ...] | None:
+    """A beam search from *start*: *width* positions kept a level (the best by *value*),
+    each extended by every option of :meth:`Rules.options`. *budget* is asked with the
+    positions expanded so far and says whether to go on. The moves of a win, or None."""
+    first: list[Move] = []
+    pos = start.copy()
+    rules.play_all(pos, first)
+    level: list[tuple[Flat, Line]] = [(pos, (None, tuple(first)))]
+    expanded = 0
+    while level:
+        children: list[tuple[int, int, Flat, Line]] = []
+        # Each level's children are told apart by key; across levels a position is rarely
+        # met twice (every option uses up a gap, a card or a deal), and a set over every
+        # level would hold millions of keys at the widest tries.
+        seen: set[tuple[object, ...]] = set()
+        for pos, line in level:
+            if pos.found == GOAL:
+                return moves_of(line)
+            expanded += 1
+            if not budget(expanded):
+                return None
+            for option in rules.options(pos, deal_any_time):
+                out: list[Move] = []
+                child = rules.apply(pos, option, out)
+                k = child.key(rules.exchange)
+                if k in seen:
+                    continue
+                seen.add(k)
+                children.append((-value(rules, child), len(children), child,
+                                 (line, tuple(out))))
+        children.sort(key=lambda t: (t[0], t[1]))
+        level = [(c, line) for _, _, c, line in children[:width]]
+    return None
+
+
+#: The probe's tries, in order: (beam width, value, deal whenever the beam likes rather
+#: than only when nothing else is left). Chosen on deals 0-39, each try run alone on each
+#: deal: dealing only when stuck won 12-20 of the 40 at widths 16-64 against 3-9 when the
+#: beam might deal at any time (a deal's plays outscore parking, so the beam fills with
+#: dealt positions); width is what wins more (64: 22, 1024: 31, 4096: 34 deals, each
+#: wider beam winning all the narrower one did), the values much less (at 1024, `buried`
+#: 31, `plain` 30; two more, one counting the cards that lie on cards wanted sooner, one
+#: weighing cards wanted within two plays, won 30 and 31 and were dropped). A narrow beam
+#: first finds the easy wins in a few thousand positions; the widest try is for deals with
+#: time to spare.
+TRIES: tuple[tuple[int, Value, bool], ...] = (
+    (64, plain, False), (1024, buried, False), (4096, plain, False), (4096, buried, False),
+    (16384, plain, False))
+
+
+def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float | None,
+          tries: tuple[tuple[int, Value, bool], ...] = TRIES
+          ) -> tuple[tuple[Move, ...] | None, int]:
+    """A winning line from *state*, or None; and the positions expanded. Stops after
+    *nodes* positions or *seconds*."""
+    began = time.perf_counter()
+    rules = Rules(game)
+    start = flat(game, state)
+    used = 0
+
+    def budget(n: int) -> bool:
+        if nodes is not None and used + n > nodes:
+            return False
+        return seconds is None or n % 32 != 0 or time.perf_counter() - began < seconds
+
+    for width, value, deal_any_time in tries:
+        count = [0]
+
+        def counted(n: int) -> bool:
+            go_on = budget(n)
+            count[0] = n if go_on else n - 1
+            return go_on
+
+        line = beam(rules, start, width=width, value=value, deal_any_time=deal_any_time,
+                    budget=counted)
+        used += count[0]
+        if line is not None:
+            return line, used
+        if not budget(1):
+            break
+    return None, used
