@@ -137,18 +137,14 @@ class Cut:
                     continue
                 # Some card on the board off both pairs must fit both: one of the colour
                 # both take, or of a rank both take, or of the colour one takes and a rank
-                # the other. The masks sieve quickly; _completes_both keeps the pairs'
-                # own cards out.
+                # the other (_meetings).
                 here = at_third.setdefault(third, [])
-                for c, r, other in here:
-                    if (c == colour >= 0 or r & rank_bits & present or
-                            c >= 0 and by_colour[c] & rank_bits or
-                            colour >= 0 and by_colour[colour] & r) and \
-                            _completes_both(cells, occupied, other | pair, c, r, colour,
-                                            rank_bits):
-                        doubled[third] = doubled.get(third, 0) | other | pair
-                        enough = sum(bin(cards).count("1") - 2
-                                     for cards in doubled.values()) >= wanted_extra
+                met = _meetings(here, pair, colour, rank_bits, cells, occupied, present,
+                                by_colour)
+                if met:
+                    doubled[third] = doubled.get(third, 0) | met
+                    enough = sum(bin(cards).count("1") - 2
+                                 for cards in doubled.values()) >= wanted_extra
                 here.append((colour, rank_bits, pair))
         if not enough:
             return True  # fact 3: too few cards can leave beyond three a shift
@@ -224,13 +220,10 @@ class Cut:
                 if colour < 0 and not rank_bits & present:
                     continue
                 here = at_third.setdefault(third, [])
-                for c, r, other in here:
-                    if (c == colour >= 0 or r & rank_bits & present or
-                            c >= 0 and by_colour[c] & rank_bits or
-                            colour >= 0 and by_colour[colour] & r) and \
-                            _completes_both(cells, occupied, other | pair, c, r, colour,
-                                            rank_bits):
-                        doubled[third] = doubled.get(third, 0) | other | pair
+                met = _meetings(here, pair, colour, rank_bits, cells, occupied, present,
+                                by_colour)
+                if met:
+                    doubled[third] = doubled.get(third, 0) | met
                 here.append((colour, rank_bits, pair))
         lonely = []
         for square in occupied:
@@ -312,6 +305,21 @@ def _live(colour: int, wanted: tuple[tuple[int, int], ...], colours: list[int],
     if colour >= 0 and colours[colour] >= 3:
         return True
     return any(ranks[rank] > own for rank, own in wanted)
+
+
+def _meetings(here: list[tuple[int, int, int]], pair: int, colour: int, rank_bits: int,
+              cells: Cells, occupied: list[int], present: int, by_colour: list[int]) -> int:
+    """The squares of *pair* and of the live pairs *here* (met before on the same third
+    square, as (colour, ranks, squares)) that it meets there, or 0 when it meets none.
+    The masks sieve quickly; :func:`_completes_both` keeps the pairs' own cards out."""
+    met = 0
+    for c, r, other in here:
+        if (c == colour >= 0 or r & rank_bits & present or
+                c >= 0 and by_colour[c] & rank_bits or
+                colour >= 0 and by_colour[colour] & r) and \
+                _completes_both(cells, occupied, other | pair, c, r, colour, rank_bits):
+            met |= other | pair
+    return met
 
 
 def _completes_both(cells: Cells, occupied: list[int], pairs: int, colour: int,
