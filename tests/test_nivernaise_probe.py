@@ -153,3 +153,25 @@ def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
     alone = solve(game, 11, nodes=4000, probe=False)
     assert result.verdict is Verdict.WON and result.nodes <= alone.nodes
     assert game.won(game.replay(11, result.moves))
+
+
+def test_a_try_that_cannot_finish_is_not_started_and_leaves_the_rest_to_the_search():
+    """A beam cut off before its last level finds nothing, so the probe starts a try only
+    when the last one, scaled by width, says it fits in what is left."""
+    game = patience("nivernaise")
+    start = game.deal(6)  # neither beam wins it
+    tries = ((1024, P.buried, False), (4096, P.plain, False))
+    line, first = P.probe(game, start, nodes=None, seconds=None, tries=tries[:1])
+    assert line is None and first > 10_000
+    line, used = P.probe(game, start, nodes=first * 3, seconds=None, tries=tries)
+    assert line is None and used == first  # 4,096 wide needs about four times as many
+    line, used = P.probe(game, start, nodes=first * 6, seconds=None, tries=tries)
+    assert line is None and used > first  # room for it: it runs
+
+
+def test_a_try_fits_by_the_last_one_s_positions_and_time_scaled_by_width():
+    last = (1024, 20_000, 1.0)  # width, positions, seconds
+    assert P._fits(last, 4096, 30_000, 110_000, 2.0, 6.0)
+    assert not P._fits(last, 4096, 30_000, 100_000, 2.0, 6.0)  # 30,000 + 80,000 positions
+    assert not P._fits(last, 4096, 30_000, None, 2.5, 6.0)  # 2.5 s + 4 s
+    assert P._fits(last, 2048, 30_000, None, 2.5, 6.0)

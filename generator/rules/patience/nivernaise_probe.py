@@ -9,7 +9,8 @@ its ranks, and which one fixes the rest), and each level tries only the moves th
 left: one such play, a Line top or the stock's top into a flank gap, and, when none of
 those is left, dealing or the redeal (as a player deals "when stuck"). Each level keeps
 the best few positions by a value; tries with wider beams and other values follow one
-another (:data:`TRIES`).
+another (:data:`TRIES`); a try that the last one says cannot finish in what is left of the
+limits is not started, and the complete search gets the time.
 
 A probe only ever finds wins, so it cannot make a verdict wrong: it says "won" or
 nothing, and the solver replays its line through the game's own move checker
@@ -405,6 +406,19 @@ TRIES: tuple[tuple[int, Value, bool], ...] = (
     (16384, plain, False))
 
 
+def _fits(last: tuple[int, int, float], width: int, used: int, nodes: int | None,
+          spent: float, seconds: float | None) -> bool:
+    """Whether a try *width* wide can finish within what is left of the limits, judged
+    by the last try (its width, positions and time; a beam's work grows with its width).
+    A beam cut off before its last level finds nothing, so the time is better left to the
+    complete search, which can win or prove a loss with it."""
+    was, positions, took = last
+    grow = width / was
+    if nodes is not None and used + positions * grow > nodes:
+        return False
+    return seconds is None or spent + took * grow <= seconds
+
+
 def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float | None,
           tries: tuple[tuple[int, Value, bool], ...] = TRIES
           ) -> tuple[tuple[Move, ...] | None, int]:
@@ -420,7 +434,12 @@ def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float |
             return False
         return seconds is None or n % 32 != 0 or time.perf_counter() - began < seconds
 
+    last: tuple[int, int, float] | None = None  # the previous try: width, positions, time
     for width, value, deal_any_time in tries:
+        if last is not None and not _fits(last, width, used, nodes,
+                                          time.perf_counter() - began, seconds):
+            break  # the try would be cut off unfinished: the complete search gets the time
+        tried = time.perf_counter()
         count = [0]
 
         def counted(n: int) -> bool:
@@ -433,6 +452,7 @@ def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float |
         used += count[0]
         if line is not None:
             return line, used
+        last = (width, count[0], time.perf_counter() - tried)
         if not budget(1):
             break
     return None, used
