@@ -4,8 +4,9 @@ flat board (.openboard) can never be cleared. Standard library only.
 :meth:`Cut.examine` proves a position lost (three facts, proved in its docstring);
 :meth:`Cut.prospects` reads the same facts off a position for its children, and
 :func:`child_cut` drops a child they would cut without making it (proved in
-:meth:`Cut.prospects`). tests/test_open_solver_proofs.py holds every one of them to a plain
-exhaustive search over the rules.
+:meth:`Cut.prospects`); :meth:`Cut.read` gives the verdict and the prospects from one reading
+of the board, as the solver wants both. tests/test_open_solver_proofs.py holds every one of
+them to a plain exhaustive search over the rules.
 """
 from __future__ import annotations
 
@@ -83,86 +84,15 @@ class Cut:
            pairs never counts as the witness: deal 53's start (31 cards) has three
            squares where two live pairs would meet but for that, and none where they do.
         """
-        colour_of, rank_of = COLOUR_OF, RANK_OF
-        colours = [0] * 4
-        ranks = [0] * 11
-        # The ranks on the board of each colour.
-        by_colour = [0] * 4
-        occupied = [square for square in _BOARD if cells[square]]
-        for square in occupied:
-            card = cells[square]
-            colour = colour_of[card]
-            colours[colour] += 1
-            ranks[rank_of[card]] += 1
-            by_colour[colour] |= 1 << rank_of[card]
-        if near is None:
-            # What a pair takes hangs on its cards only: one that takes nothing never will.
-            accept = self.accept
-            near = [(first, *pair) for first in occupied for pair in self.pairs[first]
-                    if cells[pair[0]] and accept[cells[first]][cells[pair[0]]][pair[1]][1:]
-                    != ((), 0, 0)]
-        else:
-            near = [pair for pair in near if cells[pair[0]] and cells[pair[1]]]
-        return self._judge(cells, occupied, colours, ranks, by_colour, near), near
+        return self._read(cells, near, full=False)[:2]
 
-    def _judge(self, cells: Cells, occupied: list[int], colours: list[int],
-               ranks: list[int], by_colour: list[int], near: list[PairAt]) -> bool:
-        colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
-        partnered = 0
-        offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
-        # Fact 3: the squares where two live pairs are completed by one card, and the
-        # cards of such pairs there.
-        at_third: dict[int, list[tuple[int, int, int]]] = {}
-        doubled: dict[int, int] = {}
-        # A board of 3k cards needs no extra card: fact 3 has nothing to say.
-        wanted_extra = len(occupied) % 3
-        enough = not wanted_extra
-        present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
-        for first, second, shape, thirds in near:
-            row = accept[cells[first]][cells[second]]
-            colour, wanted, colour_bit, rank_bits = row[shape]
-            if not colour_bit and not rank_bits:
-                continue
-            pair = 1 << first | 1 << second
-            offers.append((pair, colour_bit, rank_bits))
-            if not _live(colour, wanted, colours, ranks):
-                continue
-            partnered |= pair
-            if enough:
-                continue
-            for third, side in thirds:
-                # What this side takes (a sequence reads differently on either side).
-                colour, _, _, rank_bits = row[side]
-                if colour < 0 and not rank_bits & present:
-                    continue
-                # Some card on the board off both pairs must fit both: one of the colour
-                # both take, or of a rank both take, or of the colour one takes and a rank
-                # the other (_meetings).
-                here = at_third.setdefault(third, [])
-                met = _meetings(here, pair, colour, rank_bits, cells, occupied, present,
-                                by_colour)
-                if met:
-                    doubled[third] = doubled.get(third, 0) | met
-                    enough = sum(bin(cards).count("1") - 2
-                                 for cards in doubled.values()) >= wanted_extra
-                here.append((colour, rank_bits, pair))
-        if not enough:
-            return True  # fact 3: too few cards can leave beyond three a shift
-        lonely = [square for square in occupied if not partnered >> square & 1]
-        if not lonely:
-            return False
-        choices = []
-        for square in lonely:
-            card = cells[square]
-            colour_bit, rank_bit = 1 << colour_of[card], 1 << rank_of[card]
-            takes = [pair for pair, c, r in offers if c & colour_bit or r & rank_bit]
-            if not takes:
-                return True  # fact 1: it can never leave
-            choices.append(takes)
-        if len(choices) == 1:
-            return False
-        return not _disjoint(sorted(choices, key=len), 0, 0, [_DISJOINT_STEPS])
-
+    def read(self, cells: Cells, near: list[PairAt] | None = None
+             ) -> tuple[bool, list[PairAt], Prospects]:
+        """:meth:`examine` and :meth:`prospects` from one reading of the board: the solver
+        wants both of each position it expands, and they rest on the same live pairs."""
+        blocked, near, prospects = self._read(cells, near, full=True)
+        assert prospects is not None
+        return blocked, near, prospects
 
     def prospects(self, cells: Cells, near: list[PairAt]) -> Prospects:
         """What facts 1-3 of :meth:`examine` can still say about any position a shift leads
@@ -188,24 +118,42 @@ class Cut:
           extra card (fact 3).
 
         :func:`child_cut` reads these against the squares a shift empties."""
+        return self.read(cells, near)[2]
+
+    def _read(self, cells: Cells, near: list[PairAt] | None, full: bool
+              ) -> tuple[bool, list[PairAt], Prospects | None]:
+        """The verdict of :meth:`examine`, the pairs, and with *full* the
+        :meth:`prospects` (without, the reading stops as soon as the verdict is known)."""
         colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
         colours = [0] * 4
         ranks = [0] * 11
+        # The ranks on the board of each colour.
         by_colour = [0] * 4
         occupied = [square for square in _BOARD if cells[square]]
         for square in occupied:
             card = cells[square]
-            colours[colour_of[card]] += 1
+            colour = colour_of[card]
+            colours[colour] += 1
             ranks[rank_of[card]] += 1
-            by_colour[colour_of[card]] |= 1 << rank_of[card]
-        present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
+            by_colour[colour] |= 1 << rank_of[card]
+        if near is None:
+            # What a pair takes hangs on its cards only: one that takes nothing never will.
+            near = [(first, *pair) for first in occupied for pair in self.pairs[first]
+                    if cells[pair[0]] and accept[cells[first]][cells[pair[0]]][pair[1]][1:]
+                    != ((), 0, 0)]
+        else:
+            near = [pair for pair in near if cells[pair[0]] and cells[pair[1]]]
         partnered = 0
-        offers: list[tuple[int, int, int]] = []
+        offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
+        # Fact 3: the squares where two live pairs are completed by one card, and the
+        # cards of such pairs there.
         at_third: dict[int, list[tuple[int, int, int]]] = {}
         doubled: dict[int, int] = {}
+        # A board of 3k cards needs no extra card: fact 3 has nothing to say.
+        wanted_extra = len(occupied) % 3
+        enough = not wanted_extra
+        present = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3]
         for first, second, shape, thirds in near:
-            if not cells[first] or not cells[second]:
-                continue
             row = accept[cells[first]][cells[second]]
             colour, wanted, colour_bit, rank_bits = row[shape]
             if not colour_bit and not rank_bits:
@@ -215,27 +163,46 @@ class Cut:
             if not _live(colour, wanted, colours, ranks):
                 continue
             partnered |= pair
+            if enough and not full:
+                continue
             for third, side in thirds:
+                # What this side takes (a sequence reads differently on either side).
                 colour, _, _, rank_bits = row[side]
                 if colour < 0 and not rank_bits & present:
                     continue
+                # Some card on the board off both pairs must fit both: one of the colour
+                # both take, or of a rank both take, or of the colour one takes and a rank
+                # the other (_meetings).
                 here = at_third.setdefault(third, [])
                 met = _meetings(here, pair, colour, rank_bits, cells, occupied, present,
                                 by_colour)
                 if met:
                     doubled[third] = doubled.get(third, 0) | met
+                    enough = sum(bin(cards).count("1") - 2
+                                 for cards in doubled.values()) >= wanted_extra
                 here.append((colour, rank_bits, pair))
+        # Fact 3: too few cards can leave beyond three a shift.
+        blocked = not enough
         lonely = []
         for square in occupied:
+            if blocked and not full:
+                break
             if partnered >> square & 1:
                 continue
             card = cells[square]
             colour_bit, rank_bit = 1 << colour_of[card], 1 << rank_of[card]
             takes = [pair for pair, c, r in offers if c & colour_bit or r & rank_bit]
+            blocked = blocked or not takes  # fact 1: it can never leave
             squares = 0
             for pair in takes:
                 squares |= pair
             lonely.append((square, squares, takes))
+        if not blocked and len(lonely) > 1:
+            # Fact 2: the cards in no live pair need pairs of their own, sharing no card.
+            blocked = not _disjoint(sorted((takes for _, _, takes in lonely), key=len),
+                                    0, 0, [_DISJOINT_STEPS])
+        if not full:
+            return blocked, near, None
         meeting = list(doubled.values())
         meeting_cards = 0
         for cards in meeting:
@@ -243,8 +210,9 @@ class Cut:
         watched = 0
         for square, squares, _ in lonely:
             watched |= 1 << square | squares
-        return (len(occupied), lonely, meeting, meeting_cards,
-                sum(bin(cards).count("1") - 2 for cards in meeting), watched, {})
+        return blocked, near, (len(occupied), lonely, meeting, meeting_cards,
+                               sum(bin(cards).count("1") - 2 for cards in meeting), watched,
+                               {})
 
 
 #: What :meth:`Cut.prospects` finds: the cards on the board; the cards in no live pair

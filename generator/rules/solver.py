@@ -210,11 +210,10 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
         key = bytes(cells)
         if key in lost:
             return False
-        blocked, near = cut.examine(cells, near)
+        blocked, near, prospects = cut.read(cells, near)
         if not blocked:
             # A child that facts 1-3 would cut is dropped unmade (child_cut's proof); it
             # still counts for the fewest cards left.
-            prospects = cut.prospects(cells, near)
             shifts = []
             # Nudges (see below) are drawn for every shift in the order of the rules'
             # moves, dropped or not, and a dropped child counts against the round as if
