@@ -240,9 +240,9 @@ def _progress(total: int, player: bool) -> Callable[[DealResult], None]:
         done = sum(counts.values())
         tally = (f"{counts['won']} won, {done - counts['won']} not won" if player else
                  f"{counts['won']} won, {counts['lost']} lost, {counts['unknown']} unknown")
-        click.echo(f"deal {result.seed}: {verdict} in {result.seconds:.1f} s, "
-                   f"{result.on_foundations} card{'' if result.on_foundations == 1 else 's'} up; {done} of {total} done: {tally}",
-                   err=True)
+        up = f"{result.on_foundations} card{'' if result.on_foundations == 1 else 's'} up"
+        click.echo(f"deal {result.seed}: {verdict} in {result.seconds:.1f} s, {up}; "
+                   f"{done} of {total} done: {tally}", err=True)
     return report
 
 

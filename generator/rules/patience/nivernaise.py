@@ -221,16 +221,10 @@ class Nivernaise(Patience):
         return self.moved(state, {packet: new, self.stock: stock[:len(stock) - take]})
 
     def _deal_round(self, state: State) -> State | str:
-        stock = list(state.piles[self.stock])
-        if not stock:
+        if not state.piles[self.stock]:
             return "the stock is out" + (
                 "; redeal" if state.redeals < self.switches.redeals else "")
-        changes = {}
-        for packet in self.line:
-            taken = tuple(stock.pop() for _ in range(min(4, len(stock))))
-            changes[packet] = state.piles[packet] + taken
-        changes[self.stock] = tuple(stock)
-        return self.moved(state, changes)
+        return self._dealt(state)
 
     def _redeal(self, state: State) -> State | str:
         if state.piles[self.stock]:
@@ -509,7 +503,9 @@ class Nivernaise(Patience):
         return found
 
     def _dealt(self, state: State) -> State:
-        """:meth:`_deal_round` on a stock that has cards, built directly (for speed)."""
+        """Four cards from the stock (which has some) onto each packet, left to right, as
+        far as it goes: the deal of :meth:`_deal_round`, which the solver calls without
+        its check."""
         piles = list(state.piles)
         stock = piles[self.stock]
         top_first = stock[::-1]
