@@ -5,7 +5,8 @@ python bench/open_patience.py [--game basic-65] [--first 0] [--deals 100] [--lim
 Deals seed FIRST.. of GAME face up, as `opencards rules deal GAME --seed N --open` does, and
 solves each with its one-player form (basic-65-open, basic-52-open) within --limit seconds.
 Prints won, lost (the search was complete: a proof) and unknown, positions per second and
-seconds per deal, and the slowest deals (how close the decided ones came to the limit). docs/solvers.md records the measurements.
+seconds per deal, and the slowest deals (how close the decided ones came to the limit).
+docs/solvers.md records the measurements.
 """
 from __future__ import annotations
 
