@@ -10,6 +10,8 @@ them to a plain exhaustive search over the rules.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from .games import Game
 from .lines import LINE_THROUGH, SQUARES
 from .openboard import COLOUR_OF, RANK_OF, Cells
@@ -91,8 +93,7 @@ class Cut:
         """:meth:`examine` and :meth:`prospects` from one reading of the board: the solver
         wants both of each position it expands, and they rest on the same live pairs."""
         blocked, near, prospects = self._read(cells, near, full=True)
-        assert prospects is not None
-        return blocked, near, prospects
+        return blocked, near, cast("Prospects", prospects)  # full: always made
 
     def prospects(self, cells: Cells, near: list[PairAt]) -> Prospects:
         """What facts 1-3 of :meth:`examine` can still say about any position a shift leads
