@@ -287,24 +287,19 @@ class Empress(Patience):
 
     #: Advance pairings in the first batch the solver builds (the rest come later).
     FIRST_PAIRINGS = 8
-    #: Two orders, each complete: pairings in advance before dealing out the stock (0) or
-    #: after (1). Each wins deals the other does not within its time (over deals 0-29 at
-    #: 10 s: 6 won by the first alone, 10 by both halves), so the solver gives each half of
-    #: its limit (:attr:`~.engine.Patience.solver_variants`).
-    solver_variants = 2
-
-    #: The share of the limits the win probe (:mod:`.empress_probe`) may take before the
-    #: complete search; it stops sooner when it has tried all it knows.
-    PROBE_SHARE = 0.75
+    #: The win probe (:mod:`.empress_probe`) may take 75 % of the limits (it stops sooner
+    #: when it has tried all it knows); then the complete search in two orders, each with
+    #: half of what is left: pairings in advance before dealing out the stock (0) or after
+    #: (1). Each order wins deals the other does not within its time (over deals 0-29 at
+    #: 10 s: 6 won by the first alone, 10 by both halves).
+    solver_plan = (("probe", 0, 0.75), ("complete", 0, 0.5), ("complete", 1, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:
         """A beam search over the likeliest pairings with the stock dealt out at several
         moments (:mod:`.empress_probe`): it finds most wins long before the complete
         search would, and can only find wins."""
-        return probe(self, state,
-                     nodes=None if nodes is None else int(nodes * self.PROBE_SHARE),
-                     seconds=None if seconds is None else seconds * self.PROBE_SHARE)
+        return probe(self, state, nodes=nodes, seconds=seconds)
 
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
         """Every legal move but the pairings :meth:`refillable` proves unneeded (see

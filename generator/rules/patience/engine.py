@@ -125,9 +125,13 @@ class Patience:
     #: True when :meth:`solver_batches` gives more than one batch (else the solver asks
     #: :meth:`solver_moves` once and keeps nothing for later).
     batched: ClassVar[bool] = False
-    #: Move orders the solver may try one after another, each with a share of the limit
-    #: (:meth:`solver_moves` reads :attr:`solver_variant`); every order tries every move.
-    solver_variants: ClassVar[int] = 1
+    #: How the solver spends its limits, step by step: ``("probe", 0, share)`` runs
+    #: :meth:`solver_probe`, ``("complete", order, share)`` the complete search in move
+    #: order *order* (:meth:`solver_moves` and :meth:`score` read :attr:`solver_variant`;
+    #: every order tries every move, so each search is complete), each with *share* of
+    #: what is left of the limits when it starts; the last step takes all that is left.
+    #: Without the probe (``solve(..., probe=False)``) its steps are left out.
+    solver_plan: ClassVar[tuple[tuple[str, int, float], ...]] = (("complete", 0, 1.0),)
     solver_variant = 0
 
     def __init__(self, switches: Any = None) -> None:
@@ -181,10 +185,10 @@ class Patience:
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:
-        """A quick search for a win from *state*, tried before the complete search with
-        the whole limit (it takes the share it wants): the moves of a win, or None; and
-        the positions it expanded. It may leave out any move, since it only finds wins;
-        the solver replays its line through :meth:`attempt` before believing it."""
+        """A quick search for a win from *state* within the given limits, where
+        :attr:`solver_plan` puts it: the moves of a win, or None; and the positions it
+        expanded. It may leave out any move, since it only finds wins; the solver replays
+        its line through :meth:`attempt` before believing it."""
         return None, 0
 
     def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:

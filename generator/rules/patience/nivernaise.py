@@ -63,6 +63,28 @@ def _tableau() -> Tableau:
     return Tableau(tuple(slots))
 
 
+@dataclass(frozen=True, slots=True)
+class _SuitNow:
+    """What a suit's two piles allow, by the ranks (0 = ace) of its cards: made once per
+    pair of pile lengths, so that the solver looks it up rather than works it out for
+    every card of every position."""
+
+    #: Thirteen up with the exchange on: any card of the suit fits after a slide ((1)).
+    split_free: bool
+    #: The piles a card of each rank may be played to (split free: none listed).
+    plays: tuple[tuple[int, ...], ...]
+    #: A Line top of each rank that (4) plays rather than parks.
+    settled: tuple[bool, ...]
+    #: Where (2) or (3) plays a flank card of each rank at once (-1: nowhere).
+    flank_safe: tuple[int, ...]
+    #: Where (2) plays a Line top of each rank at once in the last phase (-1: nowhere).
+    line_safe: tuple[int, ...]
+    #: (2) or (3) can apply at all.
+    hot: bool
+    #: The suit's cards that could go up now, exchanges allowed ((5)).
+    wanted: frozenset[int]
+
+
 @dataclass(frozen=True)
 class NivernaiseSwitches:
     #: Redeals after the first deal (Cadogan 1; Tournament and PySolFC 2).
@@ -81,7 +103,6 @@ class Nivernaise(Patience):
                                         Role.STOCK: 72}
     Switches = NivernaiseSwitches
     switches: NivernaiseSwitches
-    solver_variants = len(REDEALT_WAIT)
 
     def __init__(self, switches: NivernaiseSwitches | None = None) -> None:
         super().__init__(switches)
@@ -101,20 +122,56 @@ class Nivernaise(Patience):
         if sorted(self.foundations) != list(range(first, first + 8)):
             raise TypeError("La Nivernaise's tableau must keep its foundations in a row")
         self._on_foundations = slice(first, first + 8)
+        self._suits = [[[self._suit_now(suit, nu, nd) for nd in range(14)]
+                        for nu in range(14)] for suit in range(4)]
 
-    #: The share of the limits the win probe (:mod:`.nivernaise_probe`) may take before
-    #: the complete search, the only source of "lost"; it stops sooner when it has tried
-    #: all it knows.
-    PROBE_SHARE = 0.6
+    def _suit_now(self, suit: int, nu: int, nd: int) -> _SuitNow:
+        """(1)-(5) below for a suit with *nu* cards up its ascending pile and *nd* down
+        its descending one."""
+        exchange = self.switches.exchange
+        up, down = self.up[suit], self.down[suit]
+        n = nu + nd
+        split_free = exchange and n == 13
+        hot = n > 13 or (n == 12 and exchange)
+        plays, settled, flank_safe, line_safe = [], [], [], []
+        for r in range(1, 14):
+            onto: tuple[int, ...] = ()
+            if not split_free:
+                if r == nu + 1:
+                    onto += (up,)
+                # At twelve either pile makes the suit split free: one key.
+                if r == 13 - nd and not (r == nu + 1 and exchange and n == 12):
+                    onto += (down,)
+            fits = r in (nu + 1, 13 - nd) and not split_free
+            dst = up if r == nu + 1 else down
+            plays.append(onto)
+            settled.append(fits and hot)
+            flank_safe.append(dst if fits and hot else -1)
+            line_safe.append(dst if fits and n > 13 else -1)
+        if split_free:
+            wanted = frozenset(range(13 * suit, 13 * suit + 13))
+        else:
+            wanted = frozenset(([13 * suit + nu] if nu < 13 else [])
+                               + ([13 * suit + 12 - nd] if nd < 13 else []))
+        return _SuitNow(split_free, tuple(plays), tuple(settled), tuple(flank_safe),
+                        tuple(line_safe), hot, wanted)
+
+    def _now(self, piles: tuple[tuple[int, ...], ...], suit: int) -> _SuitNow:
+        return self._suits[suit][len(piles[self.up[suit]])][len(piles[self.down[suit]])]
+
+    #: The win probe (:mod:`.nivernaise_probe`) may take 70 % of the limits; then the
+    #: complete search in move orders 1 and 3 (REDEALT_WAIT) with a tenth of what is left
+    #: each, for the wins they find quickly, and in order 0 with the rest: the one long
+    #: search, which most proofs of loss need (docs/solvers.md says how this was chosen).
+    solver_plan = (("probe", 0, 0.7), ("complete", 1, 0.1), ("complete", 3, 0.1),
+                   ("complete", 0, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:
         """A beam search that plays what fits at once and parks, deals and redeals by a
         value (:mod:`.nivernaise_probe`): it finds many wins long before the complete
         search would, and can only find wins."""
-        return probe(self, state,
-                     nodes=None if nodes is None else int(nodes * self.PROBE_SHARE),
-                     seconds=None if seconds is None else seconds * self.PROBE_SHARE)
+        return probe(self, state, nodes=nodes, seconds=seconds)
 
     def on_foundations(self, state: State) -> int:
         return sum(map(len, state.piles[self._on_foundations]))
@@ -301,6 +358,27 @@ class Nivernaise(Patience):
     #     card is wanted and no packet holds a wanted card with at most g cards above it
     #     (g = the gaps now), no card will ever be played again, and the game, not won yet,
     #     cannot be won.
+    # (6) Digs. In the last phase a Line top is parked only as part of a dig: the top k
+    #     cards of one packet put into k gaps and the card they covered played at once.
+    #     Take a winning line L and a park of card X from packet p in it. Nothing refills
+    #     or gathers p any more, so p changes only when L takes its next card. If L plays
+    #     X from its flank before that, play X straight off p at that moment instead: p's
+    #     top is still X, and the line in between had one gap more. Otherwise move the
+    #     park to just before L takes p's next card: the moves in between touch neither p
+    #     nor X and again had one gap more. Repeating this (each step moves a park later or
+    #     removes one) ends with every park followed at once by a park or a play from the
+    #     same packet; a park of a packet's last card is not followed by anything of p, so
+    #     it becomes a play. So a run of parks off p always ends with a play off p: a dig.
+    #     Before the last phase this fails: a deal covers X and a refill or redeal moves
+    #     the cards below it, so a player may park for those.
+    # (7) Packets the last deal will not reach. With no redeal left and s cards in the
+    #     stock, the next deal is the last and gives cards to the packets before the
+    #     (s/4)-th only; refills and draws only shrink the stock, so a packet past it (the
+    #     k-th from 0, 4k >= s) gets no card from it. A park off such a packet p therefore
+    #     moves, as in (6), to just before the line takes p's next card or becomes a play:
+    #     nothing in between, the deal included, touches p. The next card taken may be
+    #     the packet's last, which the stock refills (an event of its own), so the edges
+    #     off p are the digs of (6) and the whole packet parked and refilled.
     #
     # Search order (:meth:`score`): a position in that last phase (stock out, no redeal
     # left) that the automatic moves did not win scores ENDGAME_WAIT below its foundation
@@ -360,18 +438,7 @@ class Nivernaise(Patience):
 
     def _wanted(self, piles: tuple[tuple[int, ...], ...]) -> set[int]:
         """The cards that could go up now, exchanges allowed ((5) above)."""
-        wanted: set[int] = set()
-        free = self.switches.exchange
-        for s, (up, down) in enumerate(zip(self.up, self.down)):
-            nu, nd = len(piles[up]), len(piles[down])
-            if nu + nd == 13 and free:
-                wanted.update(range(13 * s, 13 * s + 13))
-                continue
-            if nu < 13:
-                wanted.add(13 * s + nu)  # rank nu + 1
-            if nd < 13:
-                wanted.add(13 * s + 12 - nd)  # rank 13 - nd
-        return wanted
+        return set().union(*(self._now(piles, suit).wanted for suit in range(4)))
 
     def _last_phase(self, state: State) -> bool:
         return not state.piles[self.stock] and state.redeals >= self.switches.redeals
@@ -408,28 +475,26 @@ class Nivernaise(Patience):
 
     def safe_step(self, state: State) -> tuple[Move, State] | None:
         piles = state.piles
-        exchange = self.switches.exchange
         # Suits where (2) or (3) can apply at all: more than thirteen cards up, or twelve
         # with the exchange on (then for flank cards only).
-        hot = [len(piles[u]) + len(piles[d]) for u, d in zip(self.up, self.down)]
-        if all(n < 12 or n == 13 or (n == 12 and not exchange) for n in hot):
+        suits = self._suits
+        nows = [suits[suit][len(piles[u])][len(piles[d])]
+                for suit, (u, d) in enumerate(zip(self.up, self.down))]
+        if not (nows[0].hot or nows[1].hot or nows[2].hot or nows[3].hot):
             return None
-        endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
-        for src in self.flanks + self.line if endgame else self.flanks:
+        for src in self.flanks:
             pile = piles[src]
-            if not pile:
-                continue
-            c = pile[-1]
-            s = c // 13
-            n = hot[s]
-            if n <= 13 and not (n == 12 and exchange and src in self.flanks):
-                continue
-            up, down = self.up[s], self.down[s]
-            nu, nd = len(piles[up]), len(piles[down])
-            r = c % 13 + 1
-            dst = up if r == nu + 1 else down if r == 13 - nd else None
-            if dst is not None:
-                return self._one[src][dst][0], self._played(state, src, dst)
+            if pile:
+                dst = nows[pile[-1] // 13].flank_safe[pile[-1] % 13]
+                if dst >= 0:
+                    return self._one[src][dst][0], self._played(state, src, dst)
+        if not piles[self.stock] and state.redeals >= self.switches.redeals:
+            for src in self.line:
+                pile = piles[src]
+                if pile:
+                    dst = nows[pile[-1] // 13].line_safe[pile[-1] % 13]
+                    if dst >= 0:
+                        return self._one[src][dst][0], self._played(state, src, dst)
         return None
 
     def _played(self, state: State, src: int, dst: int) -> State:
@@ -447,48 +512,42 @@ class Nivernaise(Patience):
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
         """Every move but the exchanges, which (1) above folds into the plays; a card goes
         to the first flank gap only (the flank places are alike); plays first, then the
-        gap fillings, then dealing. Built here without :meth:`attempt`, for speed; a test
-        holds them to the legal moves."""
+        gap fillings, then dealing. In the last phase a Line top is parked only as part of
+        a dig ((6) above). Built here without :meth:`attempt`, for speed; a test holds
+        them to the legal moves."""
         piles = state.piles
-        exchange = self.switches.exchange
         found: list[tuple[tuple[Move, ...], State]] = []
         settled: set[int] = set()  # Line packets whose top (4) plays rather than parks
+        suits = self._suits
+        nows = [suits[suit][len(piles[u])][len(piles[d])]
+                for suit, (u, d) in enumerate(zip(self.up, self.down))]
         for src in self.flanks + self.line:
             pile = piles[src]
-            if not pile:
-                continue
-            c = pile[-1]
-            s = c // 13
-            up, down = self.up[s], self.down[s]
-            nu, nd = len(piles[up]), len(piles[down])
-            r = c % 13 + 1
-            one = self._one[src]
-            if exchange and nu + nd == 13:
-                slide = (self._one[up][down] * (nu - r + 1) if nu >= r
-                         else self._one[down][up] * (r - 1 - nu))
-                # Slid to r - 1 and r played up: ranks 1..r up, 13 down to r down.
-                moved = list(piles)
-                moved[src] = pile[:-1]
-                moved[up] = tuple(range(13 * s, 13 * s + r))
-                moved[down] = tuple(range(13 * s + 12, 13 * s + r - 2, -1))
-                after = State(tuple(moved), state.redeals)
-                if len(pile) == 1 and src in self.line:
-                    after = self._refill_packet(after, src)
-                found.append((slide + one[up], after))
-                continue
-            if (r == nu + 1 or r == 13 - nd) and (
-                    nu + nd > 13 or (nu + nd == 12 and exchange)):
-                settled.add(src)
-            if r == nu + 1:
-                found.append((one[up], self._played(state, src, up)))
-                if exchange and nu + nd == 12:
-                    continue  # either pile makes the suit split free: one key
-            if r == 13 - nd:
-                found.append((one[down], self._played(state, src, down)))
-        gap = next((i for i in self.flanks if not piles[i]), None)
-        if gap is not None:
+            if pile:
+                now = nows[pile[-1] // 13]
+                # Most tops fit nowhere: looked up here before any work is done.
+                if (now.split_free or now.plays[pile[-1] % 13]) and \
+                        self._plays(state, src, found):
+                    settled.add(src)
+        gaps = [i for i in self.flanks if not piles[i]]
+        if gaps and self._last_phase(state):
             for src in self.line:
-                if piles[src] and src not in settled:
+                if src not in settled:
+                    self._digs(state, src, gaps, found)
+        elif gaps:
+            gap = gaps[0]
+            # (7): before the last deal, the packets it will not reach.
+            stock_left = len(piles[self.stock])
+            last_deal = state.redeals >= self.switches.redeals
+            for k, src in enumerate(self.line):
+                pile = piles[src]
+                if not pile or src in settled:
+                    continue
+                if last_deal and 4 * k >= stock_left:
+                    self._digs(state, src, gaps, found)
+                    if len(pile) <= len(gaps):
+                        found.append(self._emptied(state, src, gaps))
+                else:
                     found.append((self._one[src][gap], self._played(state, src, gap)))
             if piles[self.stock]:
                 found.append((self._one[self.stock][gap],
@@ -501,6 +560,71 @@ class Nivernaise(Patience):
             if isinstance(redealt, State):
                 found.append(((Move(MoveKind.REDEAL),), redealt))
         return found
+
+    def _plays(self, state: State, src: int,
+               found: list[tuple[tuple[Move, ...], State]]) -> bool:
+        """Adds to *found* the plays of the top card of *src* (which has one) to the
+        foundations, an exchange slide folded in by (1); True when (4) keeps that card
+        out of the flank gaps."""
+        piles = state.piles
+        pile = piles[src]
+        c = pile[-1]
+        s = c // 13
+        now = self._now(piles, s)
+        one = self._one[src]
+        if now.split_free:
+            up, down = self.up[s], self.down[s]
+            nu = len(piles[up])
+            r = c % 13 + 1
+            slide = (self._one[up][down] * (nu - r + 1) if nu >= r
+                     else self._one[down][up] * (r - 1 - nu))
+            # Slid to r - 1 and r played up: ranks 1..r up, 13 down to r down.
+            moved = list(piles)
+            moved[src] = pile[:-1]
+            moved[up] = tuple(range(13 * s, 13 * s + r))
+            moved[down] = tuple(range(13 * s + 12, 13 * s + r - 2, -1))
+            after = State(tuple(moved), state.redeals)
+            if len(pile) == 1 and src in self.line:
+                after = self._refill_packet(after, src)
+            found.append((slide + one[up], after))
+            return False
+        for dst in now.plays[c % 13]:
+            found.append((one[dst], self._played(state, src, dst)))
+        return now.settled[c % 13]
+
+    def _digs(self, state: State, src: int, gaps: list[int],
+              found: list[tuple[tuple[Move, ...], State]]) -> None:
+        """(6): the top k cards of packet *src* parked in the first k gaps, then the card
+        they covered played, for every k the gaps allow."""
+        piles = state.piles
+        pile = piles[src]
+        parked = list(piles)
+        moves: tuple[Move, ...] = ()
+        for k in range(1, min(len(gaps), len(pile) - 1) + 1):
+            gap = gaps[k - 1]
+            parked[gap] = pile[-k:len(pile) - k + 1]
+            parked[src] = pile[:-k]
+            moves += self._one[src][gap]
+            card = pile[-1 - k]
+            now = self._now(piles, card // 13)  # parks leave the foundations as they are
+            if not (now.split_free or now.plays[card % 13]):
+                continue
+            plays: list[tuple[tuple[Move, ...], State]] = []
+            self._plays(State(tuple(parked), state.redeals), src, plays)
+            found.extend((moves + edge, after) for edge, after in plays)
+
+    def _emptied(self, state: State, src: int, gaps: list[int]
+                 ) -> tuple[tuple[Move, ...], State]:
+        """Every card of packet *src* parked, top first, in the first gaps, and the packet
+        refilled from the stock."""
+        piles = list(state.piles)
+        pile = piles[src]
+        moves: tuple[Move, ...] = ()
+        for card, gap in zip(reversed(pile), gaps):
+            piles[gap] = (card,)
+            moves += self._one[src][gap]
+        piles[src] = ()
+        return moves, self._refill_packet(State(tuple(piles), state.redeals), src)
 
     def _dealt(self, state: State) -> State:
         """Four cards from the stock (which has some) onto each packet, left to right, as
@@ -521,10 +645,9 @@ class Nivernaise(Patience):
         for up, down in zip(self.up, self.down):
             nu, nd = len(piles[up]), len(piles[down])
             flanks += (200, 200) if free and nu + nd == 13 else (nu, nd)
-        line: tuple[int, ...] = ()
-        for i in self.line:
-            line += piles[i] + (255,)
         stock = piles[self.stock]
         # Before any redeal the stock is always the start's, less cards off its top.
         tail = (state.redeals, len(stock)) + (stock if state.redeals else ())
-        return bytes(flanks) + bytes(line + tail)
+        # The packets, each ended by 255 (no card's code).
+        return b"".join([bytes(flanks), *[bytes(piles[i]) + b"\xff" for i in self.line],
+                         bytes(tail)])

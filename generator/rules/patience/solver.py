@@ -98,57 +98,54 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
     """Searches the deal *seed* (or the position *start*) until a win, the end of the
     search, *nodes* positions expanded or *seconds* spent, whichever comes first.
 
-    A patience with several move orders (:attr:`~.engine.Patience.solver_variants`) is
-    searched in each in turn, each with an equal share of the limits; each search is
-    complete, so the first that decides gives the verdict.
-
-    A patience's probe (:meth:`~.engine.Patience.solver_probe`) comes first: a quick,
-    incomplete search that can only find a win, replayed here move by move before it is
-    believed; the complete search gets what the probe left of the limits (all of them
-    without *probe*, as the tests of the complete search's reductions want)."""
+    The limits are spent as the patience's :attr:`~.engine.Patience.solver_plan` says: its
+    probe (:meth:`~.engine.Patience.solver_probe`), a quick, incomplete search that can
+    only find a win, replayed here move by move before it is believed; and the complete
+    search in one or more move orders, each complete, so the first that decides gives the
+    verdict (and the only source of "lost"). Without *probe* (as the tests of the complete
+    search's reductions want) the probe's steps are left out."""
     began = time.perf_counter()
     if start is None:
         start = game.deal(seed)
-    line, probed = game.solver_probe(start, nodes, seconds) if probe else (None, 0)
-    if line is not None:
-        state = start
-        for move in line:
-            state = game.play(state, move)  # raises on an illegal move: a probe's bug
-        if game.won(state):
-            return Solution(Verdict.WON, line, state, game.on_foundations(state), probed,
-                            time.perf_counter() - began)
-    if probed:
-        if nodes is not None:
-            nodes = max(1, nodes - probed)
-        if seconds is not None:
-            seconds = max(0.0, seconds - (time.perf_counter() - began))
-        found = _complete(game, seed, nodes, seconds, start, table)
-        return replace(found, nodes=found.nodes + probed,
-                       seconds=time.perf_counter() - began)
-    return _complete(game, seed, nodes, seconds, start, table)
-
-
-def _complete(game: Patience, seed: int, nodes: int | None, seconds: float | None,
-              start: State, table: int) -> Solution:
-    """The complete search, in each of the patience's move orders in turn."""
-    began = time.perf_counter()
-    if game.solver_variants == 1:
-        return _search(game, seed, nodes, seconds, start, table)
-    share = game.solver_variants
-    tried: list[Solution] = []
-    for variant in range(share):
-        ordered = type(game)(game.switches)
-        ordered.solver_variant = variant
-        found = _search(ordered, seed, None if nodes is None else max(1, nodes // share),
-                        None if seconds is None else seconds / share, start, table)
-        if found.verdict is not Verdict.UNKNOWN:
-            return replace(found, nodes=found.nodes + sum(t.nodes for t in tried),
-                           seconds=time.perf_counter() - began)
-        tried.append(found)
-    best = max(tried, key=lambda t: t.on_foundations)
-    return replace(best, nodes=sum(t.nodes for t in tried),
-                   seconds=time.perf_counter() - began,
-                   table_full=any(t.table_full for t in tried))
+    plan = [step for step in game.solver_plan if probe or step[0] == "complete"]
+    used = 0  # positions expanded by the steps so far
+    best: Solution | None = None
+    full = False
+    for number, (kind, order, share) in enumerate(plan):
+        if number == len(plan) - 1:
+            share = 1.0
+        step_nodes = None if nodes is None else int((nodes - used) * share)
+        step_seconds = None if seconds is None else (
+            seconds - (time.perf_counter() - began)) * share
+        if kind == "complete":
+            ordered = type(game)(game.switches)
+            ordered.solver_variant = order
+            found = _search(ordered, seed,
+                            None if step_nodes is None else max(1, step_nodes),
+                            None if step_seconds is None else max(0.0, step_seconds),
+                            start, table)
+            used += found.nodes
+            full = full or found.table_full
+            if found.verdict is not Verdict.UNKNOWN:
+                return replace(found, nodes=used, seconds=time.perf_counter() - began)
+            if best is None or found.on_foundations > best.on_foundations:
+                best = found
+            continue
+        if (step_nodes is not None and step_nodes <= 0) or (
+                step_seconds is not None and step_seconds <= 0):
+            continue
+        line, probed = game.solver_probe(start, step_nodes, step_seconds)
+        used += probed
+        if line is not None:
+            state = start
+            for move in line:
+                state = game.play(state, move)  # raises on an illegal move: a probe's bug
+            if game.won(state):
+                return Solution(Verdict.WON, line, state, game.on_foundations(state), used,
+                                time.perf_counter() - began)
+    if best is None:
+        raise TypeError(f"{game.name}'s solver plan has no complete search")
+    return replace(best, nodes=used, seconds=time.perf_counter() - began, table_full=full)
 
 
 def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
