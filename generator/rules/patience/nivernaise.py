@@ -122,6 +122,7 @@ class Nivernaise(Patience):
         if sorted(self.foundations) != list(range(first, first + 8)):
             raise TypeError("La Nivernaise's tableau must keep its foundations in a row")
         self._on_foundations = slice(first, first + 8)
+        self._flank_set = frozenset(self.flanks)
         self._suits = [[[self._suit_now(suit, nu, nd) for nd in range(14)]
                         for nu in range(14)] for suit in range(4)]
 
@@ -158,6 +159,12 @@ class Nivernaise(Patience):
 
     def _now(self, piles: tuple[tuple[int, ...], ...], suit: int) -> _SuitNow:
         return self._suits[suit][len(piles[self.up[suit]])][len(piles[self.down[suit]])]
+
+    def _nows(self, piles: tuple[tuple[int, ...], ...]) -> list[_SuitNow]:
+        """:meth:`_now` for the four suits, in suit order."""
+        suits = self._suits
+        return [suits[suit][len(piles[u])][len(piles[d])]
+                for suit, (u, d) in enumerate(zip(self.up, self.down))]
 
     #: The win probe (:mod:`.nivernaise_probe`) may take 70 % of the limits; then the
     #: complete search in move orders 1 and 3 (REDEALT_WAIT) with a tenth of what is left
@@ -438,7 +445,7 @@ class Nivernaise(Patience):
 
     def _wanted(self, piles: tuple[tuple[int, ...], ...]) -> set[int]:
         """The cards that could go up now, exchanges allowed ((5) above)."""
-        return set().union(*(self._now(piles, suit).wanted for suit in range(4)))
+        return set().union(*(now.wanted for now in self._nows(piles)))
 
     def _last_phase(self, state: State) -> bool:
         return not state.piles[self.stock] and state.redeals >= self.switches.redeals
@@ -477,24 +484,19 @@ class Nivernaise(Patience):
         piles = state.piles
         # Suits where (2) or (3) can apply at all: more than thirteen cards up, or twelve
         # with the exchange on (then for flank cards only).
-        suits = self._suits
-        nows = [suits[suit][len(piles[u])][len(piles[d])]
-                for suit, (u, d) in enumerate(zip(self.up, self.down))]
+        nows = self._nows(piles)
         if not (nows[0].hot or nows[1].hot or nows[2].hot or nows[3].hot):
             return None
-        for src in self.flanks:
+        endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
+        for src in self.flanks + self.line if endgame else self.flanks:
             pile = piles[src]
             if pile:
-                dst = nows[pile[-1] // 13].flank_safe[pile[-1] % 13]
+                now = nows[pile[-1] // 13]
+                # (2) and (3) for a flank card; only (2), in the last phase, for a Line top.
+                safe = now.flank_safe if src in self._flank_set else now.line_safe
+                dst = safe[pile[-1] % 13]
                 if dst >= 0:
                     return self._one[src][dst][0], self._played(state, src, dst)
-        if not piles[self.stock] and state.redeals >= self.switches.redeals:
-            for src in self.line:
-                pile = piles[src]
-                if pile:
-                    dst = nows[pile[-1] // 13].line_safe[pile[-1] % 13]
-                    if dst >= 0:
-                        return self._one[src][dst][0], self._played(state, src, dst)
         return None
 
     def _played(self, state: State, src: int, dst: int) -> State:
@@ -518,9 +520,7 @@ class Nivernaise(Patience):
         piles = state.piles
         found: list[tuple[tuple[Move, ...], State]] = []
         settled: set[int] = set()  # Line packets whose top (4) plays rather than parks
-        suits = self._suits
-        nows = [suits[suit][len(piles[u])][len(piles[d])]
-                for suit, (u, d) in enumerate(zip(self.up, self.down))]
+        nows = self._nows(piles)
         for src in self.flanks + self.line:
             pile = piles[src]
             if pile:
