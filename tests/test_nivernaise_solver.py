@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.rules.patience import Move, MoveKind, State
-from generator.rules.patience.nivernaise import Nivernaise, NivernaiseSwitches
+from generator.rules.patience.nivernaise import ORDERS, Nivernaise, NivernaiseSwitches
 from generator.rules.patience.solver import Verdict, solve
 
 from test_patience_rules import table
@@ -224,3 +224,53 @@ def test_before_the_last_deal_only_the_packets_it_reaches_are_parked_from():
     chains = [" ".join(map(str, chain)) for chain, _ in game.solver_moves(later)]
     assert chains == ["L1>FK2", "stock>RF4", "deal"], chains
     assert check(game, later) is not None
+
+
+def _in_order(order: int) -> Nivernaise:
+    """La Nivernaise whose solver runs the complete search in move order *order* alone."""
+
+    class OneOrder(Nivernaise):
+        solver_plan = (("complete", order, 1.0),)
+
+    return OneOrder()
+
+
+def test_every_move_order_gives_the_plain_searchs_verdict():
+    # The orders change which position is expanded next, never what is searched: each
+    # alone must agree with the plain search, on won and on lost positions.
+    games = [_in_order(order) for order in range(len(ORDERS))]
+    seen = {True: 0, False: 0}
+    for seed in range(200):
+        start = last_phase(games[0], random.Random(seed), 10 + seed % 12)
+        truth = exhaustive(games[0], start, cap=20_000)
+        if truth is None:
+            continue
+        seen[truth] += 1
+        for game in games:
+            result = solve(game, 0, start=start, nodes=100_000, probe=False)
+            assert result.verdict is (Verdict.WON if truth else Verdict.LOST), (
+                start, game.solver_plan)
+            state = start
+            for move in result.moves:
+                state = game.play(state, move)
+            assert game.won(state) is truth
+    assert seen[True] >= 10 and seen[False] >= 10, seen
+
+
+def test_a_buried_order_ranks_a_shallow_wanted_card_first():
+    # Hearts, clubs and diamonds wait for their 5s, spades for its 4. The same cards lie
+    # in L1 and L2, but the 5H lies on top in one position and three cards down in the
+    # other: a buried order ranks the first higher, the plain orders the two alike.
+    down = "K{0} Q{0} J{0} 10{0} 9{0} 8{0} 7{0} 6{0}"
+    piles = dict(FK2=down.format("C"), FK3=down.format("H"), FK4=down.format("D"),
+                 FK1=down.format("S") + " 5S", LF1="4C", LF2="3C", LF3="2C", LF4="AC")
+    plain, buried = Nivernaise(), Nivernaise()
+    buried.solver_variant = next(i for i, o in enumerate(ORDERS) if o.buried)
+    shallow = _full_but(plain, **piles, L1="4D 3D 2D AD 5C 5D 4H 3H 2H AH 5H",
+                        L2="4S 3S 2S AS")
+    deep = _full_but(plain, **piles, L1="4D 3D 2D AD 5C 5D 4H 5H 3H 2H AH",
+                     L2="4S 3S 2S AS")
+    for state in (shallow, deep):
+        assert plain.conservation(state) == []
+    assert buried.score(shallow) > buried.score(deep)
+    assert plain.score(shallow) == plain.score(deep)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import ClassVar
 
 from . import cards as C
@@ -38,10 +39,26 @@ SUIT_SIGNS = "♠♣♥♦"
 #: How far below its foundation count the solver ranks a position of the last phase
 #: (stock out, no redeal left) that the automatic moves have not won: the search order only.
 ENDGAME_WAIT = 20
-#: How far below its foundation count each of the solver's move orders ranks a position
-#: after the redeal (the search order only): the deals 0-29 won by one of them differ
-#: widely, so the solver tries them one after another, each with a share of the limit.
-REDEALT_WAIT = (10, 20, 5, 0)
+
+
+@dataclass(frozen=True)
+class SearchOrder:
+    """How the complete search ranks the positions it has yet to expand (the search order
+    only, never the verdict): the deals won quickly in one order and slowly in another
+    differ widely, so the solver tries several, each with a share of the limit."""
+
+    #: How far below its foundation count a position after the redeal ranks.
+    redealt_wait: int
+    #: Rank by the cards lying on the wanted ones in the Line packets too (see
+    #: :meth:`Nivernaise.score`), not by the foundations and the waits alone.
+    buried: bool = False
+
+
+#: The move orders, by number (``solver_plan``'s steps name them).
+ORDERS = (SearchOrder(10), SearchOrder(20), SearchOrder(5), SearchOrder(0),
+          SearchOrder(10, buried=True), SearchOrder(0, buried=True))
+#: In a buried order, a foundation card outweighs this many cards lying on wanted ones.
+BURIED_SCALE = 64
 _ROW_Y = (0.0, 1.25, 2.5, 3.75)
 
 
@@ -125,6 +142,15 @@ class Nivernaise(Patience):
         self._flank_set = frozenset(self.flanks)
         self._suits = [[[self._suit_now(suit, nu, nd) for nd in range(14)]
                         for nu in range(14)] for suit in range(4)]
+        # The piles the solver reads for every position it makes, each set read in one
+        # call: the suits' pile pairs, the flanks and the Line.
+        self._pile_pairs = itemgetter(*(i for pair in zip(self.up, self.down) for i in pair))
+        self._flank_piles = itemgetter(*self.flanks)
+        self._line_piles = itemgetter(*self.line)
+        free = self.switches.exchange
+        #: Each suit's part of :meth:`packed`, by its two pile lengths.
+        self._packed_pair = [[b"\xc8\xc8" if free and nu + nd == 13 else bytes((nu, nd))
+                              for nd in range(14)] for nu in range(14)]
 
     def _suit_now(self, suit: int, nu: int, nd: int) -> _SuitNow:
         """(1)-(5) below for a suit with *nu* cards up its ascending pile and *nd* down
@@ -162,16 +188,18 @@ class Nivernaise(Patience):
 
     def _nows(self, piles: tuple[tuple[int, ...], ...]) -> list[_SuitNow]:
         """:meth:`_now` for the four suits, in suit order."""
-        suits = self._suits
-        return [suits[suit][len(piles[u])][len(piles[d])]
-                for suit, (u, d) in enumerate(zip(self.up, self.down))]
+        s0, s1, s2, s3 = self._suits
+        u0, d0, u1, d1, u2, d2, u3, d3 = map(len, self._pile_pairs(piles))
+        return [s0[u0][d0], s1[u1][d1], s2[u2][d2], s3[u3][d3]]
 
-    #: The win probe (:mod:`.nivernaise_probe`) may take 70 % of the limits; then the
-    #: complete search in move orders 1 and 3 (REDEALT_WAIT) with a tenth of what is left
-    #: each, for the wins they find quickly, and in order 0 with the rest: the one long
-    #: search, which most proofs of loss need (docs/solvers.md says how this was chosen).
-    solver_plan = (("probe", 0, 0.7), ("complete", 1, 0.1), ("complete", 3, 0.1),
-                   ("complete", 0, 1.0))
+    #: First the complete search in the two buried orders (4 and 5 in ORDERS) with a
+    #: twentieth of the limits each: when they win, most do it in well under a second.
+    #: Then the win probe (:mod:`.nivernaise_probe`) with up to 80 % of what is left; then
+    #: the complete search in order 1 with a tenth, and in order 0 with the rest: the one
+    #: long search, which most proofs of loss need (docs/solvers.md says how this plan
+    #: was chosen).
+    solver_plan = (("complete", 4, 0.05), ("complete", 5, 0.05), ("probe", 0, 0.8),
+                   ("complete", 1, 0.1), ("complete", 0, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:
@@ -390,10 +418,11 @@ class Nivernaise(Patience):
     # Search order (:meth:`score`): a position in that last phase (stock out, no redeal
     # left) that the automatic moves did not win scores ENDGAME_WAIT below its foundation
     # count, so the search widens before the last deal before it digs through the parking
-    # orders of one hopeless last phase; and a position after the redeal scores
-    # REDEALT_WAIT[v] below it in move order v, so the four orders give the first pass
-    # different room before they commit to a redeal. Each order's search is complete;
-    # this changes only the order, never the verdict.
+    # orders of one hopeless last phase; a position after the redeal scores its order's
+    # redealt_wait below it (ORDERS), so the orders give the first pass different room
+    # before they commit to a redeal; and a buried order breaks ties between positions
+    # with as many cards up by how deep the wanted cards lie in the Line. Each order's
+    # search is complete; this changes only the order, never the verdict.
 
     # --- what a player sees ----------------------------------------------------------------
     # The stock is face down, and each Line packet shows its top card; a player may look
@@ -465,13 +494,27 @@ class Nivernaise(Patience):
 
     def score(self, state: State) -> int:
         found = self.on_foundations(state)
+        order = ORDERS[self.solver_variant]
         if found == self.goal:
-            return found
+            return found * BURIED_SCALE if order.buried else found
         if state.redeals:
-            found -= REDEALT_WAIT[self.solver_variant]
+            found -= order.redealt_wait
         if self._last_phase(state):
             found -= ENDGAME_WAIT
-        return found
+        if not order.buried:
+            return found
+        # Ties between positions with as many cards up are broken by how deep the cards
+        # that could go up next lie, and then by the flank gaps free to dig them out.
+        piles = state.piles
+        wanted = self._wanted(piles)
+        depth = 0
+        for pile in self._line_piles(piles):
+            top = len(pile) - 1
+            for place, card in enumerate(pile):
+                if card in wanted:
+                    depth += top - place
+        gaps = sum(1 for pile in self._flank_piles(piles) if not pile)
+        return found * BURIED_SCALE + 2 * gaps - min(depth, BURIED_SCALE - 4)
 
     def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
         return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
@@ -640,14 +683,14 @@ class Nivernaise(Patience):
 
     def packed(self, state: State) -> bytes:
         piles = state.piles
-        flanks = sorted([piles[i][0] if piles[i] else 254 for i in self.flanks])
-        free = self.switches.exchange
-        for up, down in zip(self.up, self.down):
-            nu, nd = len(piles[up]), len(piles[down])
-            flanks += (200, 200) if free and nu + nd == 13 else (nu, nd)
+        flanks = bytes(sorted([pile[0] if pile else 254
+                               for pile in self._flank_piles(piles)]))
+        pair = self._packed_pair
+        u0, d0, u1, d1, u2, d2, u3, d3 = map(len, self._pile_pairs(piles))
         stock = piles[self.stock]
         # Before any redeal the stock is always the start's, less cards off its top.
-        tail = (state.redeals, len(stock)) + (stock if state.redeals else ())
+        tail = bytes((state.redeals, len(stock))) + (bytes(stock) if state.redeals else b"")
         # The packets, each ended by 255 (no card's code).
-        return b"".join([bytes(flanks), *[bytes(piles[i]) + b"\xff" for i in self.line],
-                         bytes(tail)])
+        return b"".join((flanks, pair[u0][d0], pair[u1][d1], pair[u2][d2], pair[u3][d3],
+                         b"\xff".join(map(bytes, self._line_piles(piles))), b"\xff",
+                         tail))
