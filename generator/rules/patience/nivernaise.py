@@ -57,7 +57,9 @@ class SearchOrder:
 #: The move orders, by number (``solver_plan``'s steps name them).
 ORDERS = (SearchOrder(10), SearchOrder(20), SearchOrder(5), SearchOrder(0),
           SearchOrder(10, buried=True), SearchOrder(0, buried=True))
-#: In a buried order, a foundation card outweighs this many cards lying on wanted ones.
+#: In a buried order, the points a foundation card is worth: two a flank gap add up to 16
+#: at most, and one a card lying on a wanted one takes off up to 60, so the cards up
+#: decide nearly always.
 BURIED_SCALE = 64
 _ROW_Y = (0.0, 1.25, 2.5, 3.75)
 
@@ -504,8 +506,8 @@ class Nivernaise(Patience):
             found -= ENDGAME_WAIT
         if not order.buried:
             return found
-        # Ties between positions with as many cards up are broken by how deep the cards
-        # that could go up next lie, and then by the flank gaps free to dig them out.
+        # Positions with as many cards up are told apart by the flank gaps free to dig
+        # with and by how deep the cards that could go up next lie in the Line.
         piles = state.piles
         wanted = self._wanted(piles)
         depth = 0
