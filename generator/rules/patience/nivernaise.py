@@ -32,7 +32,7 @@ from typing import ClassVar
 
 from . import cards as C
 from .engine import Move, MoveKind, Patience, State
-from .nivernaise_probe import probe
+from .nivernaise_probe import lying_on, probe
 from .tableau import Role, Slot, Tableau
 
 SUIT_SIGNS = "♠♣♥♦"
@@ -509,13 +509,7 @@ class Nivernaise(Patience):
         # Positions with as many cards up are told apart by the flank gaps free to dig
         # with and by how deep the cards that could go up next lie in the Line.
         piles = state.piles
-        wanted = self._wanted(piles)
-        depth = 0
-        for pile in self._line_piles(piles):
-            top = len(pile) - 1
-            for place, card in enumerate(pile):
-                if card in wanted:
-                    depth += top - place
+        depth = lying_on(self._line_piles(piles), self._wanted(piles))
         gaps = sum(1 for pile in self._flank_piles(piles) if not pile)
         return found * BURIED_SCALE + 2 * gaps - min(depth, BURIED_SCALE - 4)
 
@@ -533,8 +527,7 @@ class Nivernaise(Patience):
         nows = self._nows(piles)
         if not (nows[0].hot or nows[1].hot or nows[2].hot or nows[3].hot):
             return None
-        endgame = not piles[self.stock] and state.redeals >= self.switches.redeals
-        for src in self.flanks + self.line if endgame else self.flanks:
+        for src in self.flanks + self.line if self._last_phase(state) else self.flanks:
             pile = piles[src]
             if pile:
                 now = nows[pile[-1] // 13]

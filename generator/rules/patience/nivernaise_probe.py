@@ -28,7 +28,7 @@ of the split to just below the card, then the card up).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from typing import TYPE_CHECKING
 
 from .engine import Move, MoveKind, State
@@ -317,34 +317,27 @@ PLAY, PARK, DEAL, REDEAL = range(4)
 # --- values: how promising a position looks (higher is better) -------------------------
 
 
-def _wanted(rules: Rules, pos: Flat) -> list[int]:
-    """Per card code: 1 if it could go up now (a split-free suit wants all its cards)."""
-    want = [0] * 52
-    h = pos.heights
-    for s in range(4):
-        nu, nd = h[2 * s], h[2 * s + 1]
-        if rules.exchange and nu + nd == 13:
-            for c in range(13 * s, 13 * s + 13):
-                want[c] = 1
-            continue
-        if nu < 13:
-            want[13 * s + nu] = 1
-        if nd < 13:
-            want[13 * s + 12 - nd] = 1
-    return want
+def lying_on(packets: Iterable[tuple[int, ...]], wanted: Container[int]) -> int:
+    """The cards lying on top of the *wanted* ones in the packets (top last), counted
+    again for each wanted card they cover: how much digging the wanted cards need. The
+    probe's :func:`buried` value and the complete search's buried orders both use it."""
+    depth = 0
+    for packet in packets:
+        top = len(packet) - 1
+        for place, card in enumerate(packet):
+            if card in wanted:
+                depth += top - place
+    return depth
 
 
 def buried(rules: Rules, pos: Flat) -> int:
     """Cards up first; then free flank places, less the cards lying on top of the wanted
-    cards in the packets."""
-    want = _wanted(rules, pos)
-    v = pos.found * 1000 + 30 * pos.flanks.count(EMPTY)
-    for packet in pos.packets:
-        n = len(packet)
-        for i, c in enumerate(packet):
-            if want[c]:
-                v -= 10 * (n - 1 - i)
-    return v
+    cards in the packets (a split-free suit wants all its cards)."""
+    suits = rules.game._suits  # noqa: SLF001 (the game's tables of what each suit allows)
+    h = pos.heights
+    want = frozenset().union(*(suits[s][h[2 * s]][h[2 * s + 1]].wanted for s in range(4)))
+    return (pos.found * 1000 + 30 * pos.flanks.count(EMPTY)
+            - 10 * lying_on(pos.packets, want))
 
 
 def plain(rules: Rules, pos: Flat) -> int:
