@@ -10,9 +10,9 @@ import pytest
 
 from generator.cli import cli
 from generator.model.traditional import PlayingCard, Suit, full_pack, parse_cards
-from generator.rules.ass import (DEFAULT_RULES, AssRules, DealError, TrumpSetup,
-                                 combination_bonus, legal_plays, make_rules, play_deal,
-                                 rating, resolve, score_deal)
+from generator.rules.ass import (DEFAULT_RULES, DEFAULT_TRUMPS, NO_TRUMPS, AssRules,
+                                 DealError, TrumpSetup, combination_bonus, legal_plays,
+                                 make_rules, play_deal, rating, resolve, score_deal)
 from generator.rules.ass.deal import first_leader
 
 SETUPS = [TrumpSetup.of(2), TrumpSetup.of(3, [Suit.HEARTS]),
@@ -25,8 +25,10 @@ def _option1(players: int) -> TrumpSetup:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_card_is_dealt_once_and_ends_taken_or_in_the_stock(players):
+    # Option 1, the default, gives each player a suit of their own: four at most.
+    trumps = DEFAULT_TRUMPS if players <= 4 else NO_TRUMPS
     for seed in range(15):
-        deal = play_deal(seed, players)
+        deal = play_deal(seed, players, trumps=trumps)
         held = Counter(c for cards in deal.taken for c in cards) + Counter(deal.left)
         assert held == Counter(full_pack(6)), (seed, players)
         assert len(deal.tricks) == 36 // players
@@ -104,14 +106,14 @@ def test_a_card_not_in_the_hand_is_refused_with_the_hand():
 
 
 def test_a_discard_of_another_suit_is_refused_while_the_main_suit_is_held():
-    # Deal 1, three players: P2 leads QC; P3 beats with QS; P1 holds AS KS JC 9C.
-    deal = play_deal(1, 3)
+    # Deal 1, three players, no trumps: P2 leads QC; P3 beats with QS; P1 holds AS KS JC 9C.
+    deal = play_deal(1, 3, trumps=NO_TRUMPS)
     assert [str(c) for c in deal.hands[0]] == ["AS", "KS", "JC", "9C"]
     with pytest.raises(DealError, match="trick 1, card 3 .*KS does not beat and the hand "
                                         "holds 9C JC of the main suit C"):
-        play_deal(1, 3, moves=[parse_cards("QC QS KS")])
+        play_deal(1, 3, trumps=NO_TRUMPS, moves=[parse_cards("QC QS KS")])
     # The same player may discard a club instead.
-    ok = play_deal(1, 3, moves=[parse_cards("QC QS JC")])
+    ok = play_deal(1, 3, trumps=NO_TRUMPS, moves=[parse_cards("QC QS JC")])
     assert [str(c) for c in ok.tricks[0].cards] == ["QC", "QS", "JC"]
 
 
@@ -199,7 +201,8 @@ def test_switches_by_name():
 # --- the command ---
 
 def test_cli_deal_text(runner):
-    result = runner.invoke(cli, ["ass", "deal", "--seed", "1", "--players", "3"])
+    result = runner.invoke(cli, ["ass", "deal", "--seed", "1", "--players", "3",
+                                 "--option", "2"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "deal 1, 3 players, option 2: no trumps"
@@ -212,7 +215,7 @@ def test_cli_deal_text(runner):
 
 
 def test_cli_deal_json_and_moves(runner):
-    args = ["ass", "deal", "--seed", "1", "--players", "3", "--json"]
+    args = ["ass", "deal", "--seed", "1", "--players", "3", "--option", "2", "--json"]
     data = json.loads(runner.invoke(cli, args).output)
     assert data["first_leader"] == 2 and len(data["tricks"]) == 12
     assert data["tricks"][0]["taker"] == 3 and data["tricks"][0]["card"] == "QS"
@@ -234,7 +237,9 @@ def test_cli_deal_json_and_moves(runner):
     (["--go", "4"], "player 4 is not one of 1 to 3"),
 ])
 def test_cli_deal_bad_input_is_one_line(runner, extra, message):
-    result = runner.invoke(cli, ["ass", "deal", "--seed", "1", "--players", "3", *extra])
+    option = [] if "--option" in extra else ["--option", "2"]
+    result = runner.invoke(cli, ["ass", "deal", "--seed", "1", "--players", "3", *option,
+                                 *extra])
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], lines
@@ -242,14 +247,18 @@ def test_cli_deal_bad_input_is_one_line(runner, extra, message):
 
 def test_legal_plays_agree_with_the_deal_refusals():
     # Every card the deal refuses at a point is outside legal_plays there, and back.
-    deal = play_deal(1, 3)
-    hand = list(deal.hands[0])
-    played = parse_cards("QC QS")
-    legal = legal_plays(hand, played)
-    for card in hand:
-        moves = [played + [card]]
-        if card in legal:
-            play_deal(1, 3, moves=moves)
-        else:
-            with pytest.raises(DealError):
-                play_deal(1, 3, moves=moves)
+    for trumps in (NO_TRUMPS, DEFAULT_TRUMPS):
+        deal = play_deal(1, 3, trumps=trumps)
+        hand = list(deal.hands[0])
+        played = parse_cards("QC QS")
+        # Player 1 plays third: under option 1 the trick's seats are P2, P3, P1.
+        seats = trumps if trumps is NO_TRUMPS else TrumpSetup.of(1, [Suit.CLUBS, Suit.HEARTS,
+                                                                     Suit.SPADES])
+        legal = legal_plays(hand, played, seats)
+        for card in hand:
+            moves = [played + [card]]
+            if card in legal:
+                play_deal(1, 3, trumps=trumps, moves=moves)
+            else:
+                with pytest.raises(DealError):
+                    play_deal(1, 3, trumps=trumps, moves=moves)

@@ -22,7 +22,7 @@ def test_trick_text_names_the_winner_and_each_step(runner):
 
 
 def test_trick_json(runner):
-    result = _run(runner, "trick", "AS 8H QH 9H", "--json")
+    result = _run(runner, "trick", "AS 8H QH 9H", "--option", "2", "--json")
     data = json.loads(result.output)
     assert (data["winner"], data["card"], data["main_suit"], data["option"]) == (3, "QH", "H", 2)
     assert [s["holder"] for s in data["steps"]] == [1, 2, 3, 3]

@@ -171,16 +171,17 @@ def test_n15_numbers_take_ascii_digits_only(runner, tmp_path, monkeypatch, args,
 
 @pytest.mark.parametrize("target", ["-5", "0", "185", "99999999999"])
 def test_n16_the_six_player_target_is_range_checked(runner, target):
-    result = runner.invoke(cli, ["ass", "deal", "--players", "6",
+    result = runner.invoke(cli, ["ass", "deal", "--players", "6", "--option", "2",
                                  "--switch", f"six-player-target={target}"])
     one_line_error(result, "six-player-target", "from 1 to 184")
 
 
 def test_n16_a_six_player_target_in_range_is_taken(runner):
-    result = runner.invoke(cli, ["ass", "deal", "--players", "6",
-                                 "--switch", "six-player-target=128"])
+    # Option 1, the default, gives each player a suit of their own: four players at most.
+    result = runner.invoke(cli, ["ass", "deal", "--players", "6", "--option", "2",
+                                 "--switch", "six-player-target=116"])
     assert result.exit_code == 0, result.output
-    assert "target 128" in result.output
+    assert "target 116" in result.output
 
 
 @pytest.mark.parametrize("path", ["/dev/null", "file"])

@@ -9,8 +9,9 @@ import click
 from .common import Integer, ascii_digits_only, emit_json, integer
 from ..model.traditional import PlayingCard, Suit, parse_cards
 from ..rules.ass import (TRUMP_OPTIONS, AssRules, Deal, DealError, DealScore, Trick,
-                         TrumpSetup, legal_plays, make_rules, play_deal, play_problem, resolve,
+                         TrumpSetup, check_cards, legal_plays, make_rules, play_deal, play_problem, resolve,
                          score_deal)
+from ..rules.ass.rules import DEFAULT_OPTION
 from ..rules.ass.tables import POINTS
 
 
@@ -29,8 +30,9 @@ def _suits(text: str) -> list[Suit]:
 
 
 def _setup(trump: str | None, option: int | None, trumps: str | None) -> TrumpSetup:
-    """--trump X is option 3 with X; otherwise --option (default 2, no trumps) with
-    --trumps."""
+    """--trump X is option 3 with X; otherwise --option (default 1, a trump suit for each
+    player, "used by default and most often" in seed 003) with --trumps; option 1 without
+    --trumps gives the players spades, clubs, hearts, diamonds in turn."""
     if trump is not None:
         if option not in (None, 3) or trumps:
             raise click.UsageError("--trump SUIT is option 3 (one trump suit for all); use "
@@ -40,7 +42,7 @@ def _setup(trump: str | None, option: int | None, trumps: str | None) -> TrumpSe
         raise click.UsageError("option 3 is one trump suit for every player: name it with "
                                "--trump SUIT, e.g. --trump H")
     try:
-        return TrumpSetup.of(option or 2, _suits(trumps or ""))
+        return TrumpSetup.of(option or DEFAULT_OPTION, _suits(trumps or ""))
     except ValueError as e:
         # Option 3's one suit comes with --trump; the others' suits with --trumps.
         hint = "--trump" if option == 3 and trump is not None else "--trumps"
@@ -51,10 +53,10 @@ def _setup(trump: str | None, option: int | None, trumps: str | None) -> TrumpSe
 def _trump_options(f: Any) -> Any:
     f = click.option("--trumps", metavar="SUITS",
                      help="Trump suits for options 1 and 4: one per player in playing order "
-                          "for option 1 (\"H S C D\"), two for option 4 (\"H S\"). Option 3 "
-                          "takes --trump.")(f)
+                          "for option 1 (\"H S C D\"; default S C H D), two for option 4 "
+                          "(\"H S\"). Option 3 takes --trump.")(f)
     f = click.option("--option", type=Integer(1, 5), default=None,
-                     help="Trump option: 1 a suit per player, 2 none (default), 3 one "
+                     help="Trump option: 1 a suit per player (default), 2 none, 3 one "
                           "suit, 4 two suits, 5 spades senior and diamonds junior.")(f)
     f = click.option("--trump", metavar="SUIT",
                      help="One trump suit for every player (option 3), e.g. H.")(f)
@@ -128,9 +130,14 @@ def trick(cards: str, trump: str | None, option: int | None, trumps: str | None,
     setup = _setup(trump, option, trumps)
     played = _cards(cards, "CARDS")
     try:
+        check_cards(played)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="CARDS") from None
+    try:
         setup.check_seats(len(played))
     except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--trumps") from None
+        raise click.BadParameter(str(e), param_hint="--trumps" if trumps else "--option"
+                                 ) from None
     try:
         result = resolve(played, setup)
     except ValueError as e:
@@ -143,12 +150,13 @@ def trick(cards: str, trump: str | None, option: int | None, trumps: str | None,
         click.echo(f"P{step.seat} {str(step.card):<3} {mark} holder P{step.holder}  "
                    f"{step.reason}")
     click.echo(f"winner: P{result.winner} with {result.card} "
-               f"(option {setup.option.number}: {setup.option.summary})")
+               f"({setup.describe(len(played))})")
 
 
 def trick_json(result: Trick, setup: TrumpSetup) -> dict[str, Any]:
+    shown = setup.seated(len(result.steps))
     return {"winner": result.winner, "card": str(result.card),
-            "option": setup.option.number, "trumps": [s.value for s in setup.suits],
+            "option": setup.option.number, "trumps": [s.value for s in shown.suits],
             "main_suit": result.main_suit.value,
             "steps": [{"seat": s.seat, "card": str(s.card), "took": s.took,
                        "way": s.way.value if s.way else None, "holder": s.holder,
@@ -261,7 +269,8 @@ def deal_command(seed: int, players: int, trump: str | None, option: int | None,
     try:
         setup.check_seats(players)
     except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--trumps") from None
+        raise click.BadParameter(str(e), param_hint="--trumps" if trumps else "--option"
+                                 ) from None
     try:
         result = play_deal(seed, players, trumps=setup, committed=_going(going, players),
                            banks=_banks(banks), moves=_tricks(moves), rules=rules)
@@ -272,8 +281,7 @@ def deal_command(seed: int, players: int, trump: str | None, option: int | None,
     if as_json:
         emit_json(deal_json(result, setup))
         return
-    click.echo(f"deal {seed}, {players} players, option {setup.option.number}: "
-               f"{setup.option.summary}")
+    click.echo(f"deal {seed}, {players} players, {setup.describe(players)}")
     for i, hand in enumerate(result.hands, start=1):
         click.echo(f"P{i} is dealt {' '.join(map(str, hand))}"
                    + (f"  (combinations {result.bonuses[i - 1]})"
@@ -290,7 +298,7 @@ def deal_command(seed: int, players: int, trump: str | None, option: int | None,
 
 def deal_json(result: Deal, setup: TrumpSetup) -> dict[str, Any]:
     return {"seed": result.seed, "players": result.players, "option": setup.option.number,
-            "trumps": [s.value for s in setup.suits],
+            "trumps": [s.value for s in setup.seated(result.players).suits],
             "hands": [[str(c) for c in h] for h in result.hands],
             "first_leader": result.first_leader + 1,
             "tricks": [{"number": t.number, "leader": t.leader + 1,

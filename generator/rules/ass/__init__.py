@@ -12,6 +12,7 @@ from .deal import play_deal as play_deal
 from .play import legal_plays as legal_plays
 from .play import play_problem as play_problem
 from .rules import DEFAULT_RULES as DEFAULT_RULES
+from .rules import DEFAULT_TRUMPS as DEFAULT_TRUMPS
 from .rules import make_rules as make_rules
 from .rules import NO_TRUMPS as NO_TRUMPS
 from .rules import TRUMP_OPTIONS as TRUMP_OPTIONS

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ...model.traditional import PlayingCard, Suit, full_pack
 from .play import check_hand, play_problem
-from .rules import DEFAULT_RULES, NO_TRUMPS, AssRules, TrumpSetup
+from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
 from .score import DealScore, card_points, combination_bonus, score_deal
 from .tables import POINTS, STRENGTH, TARGETS
 from .trick import Trick, resolve
@@ -105,9 +105,10 @@ def first_leader(hands: Sequence[Sequence[PlayingCard]]) -> int:
 def seat_trumps(trumps: TrumpSetup, order: Sequence[int]) -> TrumpSetup:
     """The trump setup of a trick whose cards come from the players *order*: option 1's
     suits belong to players, the resolver wants them by place in the trick."""
-    if trumps.option.suits_needed != "per-seat":
+    if not trumps.per_seat:
         return trumps
-    return TrumpSetup(trumps.option, tuple(trumps.suits[p] for p in order))
+    suits = trumps.seated(max(order) + 1).suits
+    return TrumpSetup(trumps.option, tuple(suits[p] for p in order))
 
 
 def policy_card(hand: Sequence[PlayingCard], played: Sequence[PlayingCard],
@@ -132,18 +133,19 @@ def policy_card(hand: Sequence[PlayingCard], played: Sequence[PlayingCard],
 
 
 def _cut(trumps: TrumpSetup, seats: int) -> TrumpSetup:
-    if trumps.option.suits_needed == "per-seat":
+    if trumps.per_seat:
         return TrumpSetup(trumps.option, trumps.suits[:seats])
     return trumps
 
 
-def play_deal(seed: int, players: int, *, trumps: TrumpSetup = NO_TRUMPS,
+def play_deal(seed: int, players: int, *, trumps: TrumpSetup = DEFAULT_TRUMPS,
               committed: Sequence[bool] | None = None, banks: Sequence[int] | None = None,
               moves: Sequence[Sequence[PlayingCard]] = (),
               rules: AssRules = DEFAULT_RULES) -> Deal:
     """Deals *seed* to *players* players and plays it to the end.
 
-    *trumps* under option 1 names one suit per player (player 1 first). *moves* gives the
+    *trumps* under option 1 names one suit per player (player 1 first; none named: the
+    default suits, player 1 spades, then clubs, hearts, diamonds). *moves* gives the
     cards of the first tricks in playing order (a trick may be given in part); every card
     not given is chosen by :func:`policy_card`.
 
@@ -152,7 +154,7 @@ def play_deal(seed: int, players: int, *, trumps: TrumpSetup = NO_TRUMPS,
     """
     if players not in TARGETS:
         raise ValueError(f"Ass is played by 2 to 6 players, got {players}")
-    trumps.check_seats(players)
+    trumps = trumps.seated(players)
     committed = list(committed) if committed is not None else [False] * players
     if len(moves) > 36 // players:
         raise DealError(f"{len(moves)} tricks given, but a deal of {players} players has "

@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ...model.traditional import PlayingCard
-from .rules import DEFAULT_RULES, NO_TRUMPS, AssRules, TrumpSetup
+from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
 from .trick import Step, Way, resolve
 
 
 def _partial(cards: list[PlayingCard], trumps: TrumpSetup, rules: AssRules) -> tuple[Step, ...]:
     """The steps of a trick still in progress: option 1's suits cover the seats so far."""
-    if trumps.option.suits_needed == "per-seat":
+    if trumps.per_seat:
         trumps = TrumpSetup(trumps.option, trumps.suits[:len(cards)])
     return resolve(cards, trumps, rules).steps
 
 
 def play_problem(hand: Collection[PlayingCard], played: Sequence[PlayingCard],
-                 card: PlayingCard, trumps: TrumpSetup = NO_TRUMPS,
+                 card: PlayingCard, trumps: TrumpSetup = DEFAULT_TRUMPS,
                  rules: AssRules = DEFAULT_RULES) -> str | None:
     """Why *card* may not be played from *hand* after the cards *played* to this trick, or
     None if it may.
@@ -54,7 +54,7 @@ def check_hand(hand: Sequence[PlayingCard], played: Sequence[PlayingCard]) -> No
 
 
 def legal_plays(hand: Sequence[PlayingCard], played: Sequence[PlayingCard],
-                trumps: TrumpSetup = NO_TRUMPS, rules: AssRules = DEFAULT_RULES
+                trumps: TrumpSetup = DEFAULT_TRUMPS, rules: AssRules = DEFAULT_RULES
                 ) -> list[PlayingCard]:
     """The cards of *hand* that may be played after *played*, in hand order.
 

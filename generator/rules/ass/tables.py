@@ -39,13 +39,14 @@ ONE_BELOW: dict[int, int] = {9: JACK, JACK: QUEEN, QUEEN: KING, KING: 10, 10: AC
 POINTS: dict[int, int] = {8: 16, ACE: 12, 10: 10, KING: 5, QUEEN: 3, JACK: 1, 9: 0, 7: 0,
                           6: -1}
 
-#: Points to collect in one deal to drop a bank, by number of players: (committed, not).
-#: The source prints 128 for six players not committed; the +24 pattern of every other
-#: row gives 116, which :class:`AssRules` uses unless told otherwise.
+#: Points to collect in one deal to drop a bank, by number of players: (committed, not),
+#: as the seed prints them.
 TARGETS: dict[int, tuple[int, int]] = {2: (44, 68), 3: (56, 80), 4: (68, 92), 5: (80, 104),
-                                       6: (92, 116)}
-#: The six-player figure exactly as printed.
-PRINTED_SIX_PLAYER_TARGET = 128
+                                       6: (92, 128)}
+#: The six-player figure as printed; every other row adds 24 to the committed target,
+#: which would give 116 here (a switch of :class:`~.rules.AssRules`).
+PRINTED_SIX_PLAYER_TARGET = TARGETS[6][1]
+PATTERN_SIX_PLAYER_TARGET = TARGETS[6][0] + 24
 
 #: Banks at the start of a game, and the count at which a player has lost.
 START_BANKS, LOSING_BANKS = 3, 6

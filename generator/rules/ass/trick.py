@@ -20,6 +20,14 @@ one below            one below the holder (a chain); a main-suit card that kills
 an eight             the Q or K of its suit, or another eight
 ===================  ==========================================================
 
+Under options 3 and 4 (seed 003: "regular cards do not beat trump cards") and option 5
+(a junior trump beats only junior trumps and plain cards, a plain card only plain cards)
+a card of a lower tier never takes the trick from one of a higher tier, whatever the rows
+say: not a main-suit card, not an eight of another suit (the kill table is drawn "without
+considering a trump card"), not one below. The one exception is equal rank onto a card of
+its own rank ("cards of the same denomination are allowed to overlap"). Option 1 has no
+such barrier: there the card of the main suit "takes advantage of the trump card".
+
 Every row is checked by a case of each "takes over" and "does not" in
 ``tests/test_ass_tables.py`` (with the kill table of :mod:`.tables`, card by card).
 
@@ -35,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...model.traditional import ACE, KING, PlayingCard, Suit
-from .rules import DEFAULT_RULES, NO_TRUMPS, AssRules, LedCheckFailure, TrumpSetup
+from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, LedCheckFailure, TrumpSetup
 from .tables import KILLS_OWN_SUIT, ONE_BELOW, STRENGTH
 
 #: The most players the targets table knows.
@@ -121,9 +129,11 @@ class _State:
     unbeaten: bool = True        # nobody has beaten the led card yet
 
 
-def resolve(cards: Sequence[PlayingCard], trumps: TrumpSetup = NO_TRUMPS,
+def resolve(cards: Sequence[PlayingCard], trumps: TrumpSetup = DEFAULT_TRUMPS,
             rules: AssRules = DEFAULT_RULES) -> Trick:
     """Plays *cards* in order (the first is led) and returns the winner with each step.
+    Without *trumps*, option 1 with its default suits (seat 1 spades, then clubs, hearts,
+    diamonds).
 
     >>> t = resolve([PlayingCard.from_notation(c) for c in "6S JS 10S QH".split()])
     >>> t.winner, str(t.card)
@@ -175,7 +185,10 @@ def _challenge(state: _State, seat: int, card: PlayingCard, trumps: TrumpSetup,
         return None
     if card.suit is state.main:
         return _main_suit(state, card, blocked, rules)
-    if card.rank == led.rank and way in (Way.LED, Way.EQUAL, Way.ONE_BELOW):
+    # Equal rank: under options 3-5 it passes the trump barrier, but only onto a card of
+    # its own rank ("cards of the same denomination are allowed to overlap").
+    if (card.rank == led.rank and way in (Way.LED, Way.EQUAL, Way.ONE_BELOW)
+            and not (blocked and held.rank != card.rank)):
         kind = Way.EQUAL_TRUMP if tier else Way.EQUAL
         what = "a trump" if tier else "a card"
         return kind, (f"{card} is {what} of the led card's rank: it beats "
@@ -234,10 +247,13 @@ def _trump(state: _State, card: PlayingCard, tier: int, held_tier: int, rules: A
 def _why_not(state: _State, seat: int, card: PlayingCard, trumps: TrumpSetup) -> str:
     """A short reason a card is a discard."""
     held, way = state.card, state.way
+    tier = trumps.tier(card, seat)
+    if trumps.option.tiers_block and tier < trumps.tier(held, state.holder):
+        if tier:
+            return f"{held} is a senior trump, and a junior trump does not beat it"
+        return f"{held} is a trump, and a plain card does not beat a trump"
     if card.rank == 8 and card.suit is not state.main:
         return f"an eight does not kill the {held} of its own suit"
-    if trumps.option.tiers_block and trumps.tier(card, seat) < trumps.tier(held, state.holder):
-        return f"{held} is a higher trump tier"
     if card.suit is state.main:
         return "it does not kill it in the main suit"
     if trumps.tier(card, seat):
