@@ -115,7 +115,8 @@ def ass() -> None:
     """Ass, the trick game of the 36-card pack: tricks, legal plays, scores.
 
     Cards are written 6S 10H JC QD KS AH (or with the Russian indices В Д К Т); the game
-    ranks them 6 7 8 9 J Q K 10 A."""
+    ranks them 6 7 8 9 J Q K 10 A. Trump option 1, a suit for each player, is the default,
+    as the source says."""
 
 
 @ass.command()
