@@ -87,6 +87,8 @@ class Hands:
     two equal positions compare equal."""
 
     def __post_init__(self) -> None:
+        if not self.seats:
+            return  # every game but initial 7, and a new hand every move: nothing to do
         seats = tuple(tuple(taken) for taken in self.seats)
         while seats and not seats[-1]:
             seats = seats[:-1]
