@@ -88,7 +88,7 @@ class Hands:
 
     def __post_init__(self) -> None:
         if not self.seats:
-            return  # every game but initial 7, and a new hand every move: nothing to do
+            return  # most games: new hands are made every move, so keep this cheap
         seats = tuple(tuple(taken) for taken in self.seats)
         while seats and not seats[-1]:
             seats = seats[:-1]
