@@ -470,3 +470,29 @@ def test_an_uploaded_layout_without_a_game_is_judged_by_the_one_chosen(client):
     assert "g.toml: the layout names no game" in one_line_error(refused, 404)
     state = new_board(client, toml=gameless, filename="g.toml", game="basic-1")
     assert state["game"] == "basic-1" and state["problems"] == []
+
+
+def test_initial_7_is_played_by_four_seats_in_the_editor(client, runner, tmp_path):
+    """Seed002, jeu 7: « quatre joueurs »; the horizontal run seat 1 completes is « la
+    sienne » of the second player. The editor names seats where other games name sides,
+    draws the board, and exports a position that keeps each seat's takes."""
+    board = new_board(client, layout="initial-7-start")["id"]
+    for text in "3R@a1 6B@h8 4B@b1 8Y@h6".split():
+        state = client.post(f"/api/boards/{board}/moves", json={"move": text}).json()
+    assert state["to_move"] == "seat 1"
+    state = client.post(f"/api/boards/{board}/moves", json={"move": "5R@c1"}).json()
+    assert [m["side"] for m in state["moves"]] == ["seat 1", "seat 2", "seat 3", "seat 4",
+                                                   "seat 1"]
+    assert state["moves"][-1]["took"] == ["3R", "4B", "5R"]
+    assert state["to_move"] == "seat 2" and state["hands"]["seat2.taken"] == "3R 4B 5R"
+    assert state["result"]["text"] == ("not decided: seat 2 to move; cards taken: seat 1 0, "
+                                       "seat 2 3, seat 3 0, seat 4 0")
+    legal = client.get(f"/api/boards/{board}/moves").json()
+    assert legal["to_move"] == "seat 2" and legal["moves"][0] == "6Y@a1"
+    drawn = client.get(f"/api/boards/{board}/figure.svg")
+    assert drawn.status_code == 200 and drawn.content.startswith(b"<svg")
+    text = client.get(f"/api/boards/{board}/layout.toml", params={"position": "current"}).text
+    assert '[hands.seat2]\ntaken = "3R 4B 5R"' in text
+    path = tmp_path / "after.toml"
+    path.write_text(text, encoding="utf-8")
+    assert runner.invoke(cli, ["validate", str(path), "--play"]).exit_code == 0

@@ -9,8 +9,9 @@ import click
 
 from .common import library
 from ..io.layouts import load_layout_file, word_list_for
-from ..model.hands import parse_item
-from ..model.layout import Side
+from ..model.hands import Item, parse_item
+from ..model.layout import Side, player_key
+from ..model.seats import Seat
 from ..rules.laying import lay_squares
 from ..rules.follow_ups import Phase
 from ..rules.position import Position
@@ -24,47 +25,80 @@ from .rules import rules
               help="The moves in turn, separated by spaces: e2-e3 d4xe5 c1+c3 b1-d3-f5 "
                    "e8-off c4= c4=c3 3R@d4 3R@hand pass.")
 @click.option("--side", type=click.Choice([side.value for side in Side]),
-              default=Side.SOUTH.value, show_default=True, help="Who makes the first move.")
+              help="Who makes the first move (default south; a game of more than two "
+                   "players starts with seat 1).")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A word list (one word per line) instead of the shipped one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
-def play_command(ctx: click.Context, layout_file: str, record: str, side: str,
+def play_command(ctx: click.Context, layout_file: str, record: str, side: str | None,
                  game_name: str | None, words_file: Path | None, as_json: bool) -> None:
     """Play MOVES from LAYOUT: print each move with what it took, the position reached and
-    the outcome. An illegal move stops with its number and the reason."""
+    the outcome. An illegal move stops with its number and the reason. In a game of more
+    than two players (initial 7) the seats play in turn from seat 1, and each move says
+    which seat took the cards it removed."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
+    if side is not None and game.players > 2:
+        raise click.UsageError(f"--side: {game.name} is played by {game.players} seats in "
+                               "turn, seat 1 first; leave --side out")
     words = word_list_for(loaded.sources, words_file) if game.words.enabled else None
-    position = Position(loaded.layout, loaded.board, game, turn=side, words=words)
+    position = Position(loaded.layout, loaded.board, game, turn=side or Side.SOUTH,
+                        words=words)
     plies = position.play_record(record.split())
     verdict = position.outcome()
+    gains = seat_gains(position)
     if as_json:
         outcome: dict[str, object] = {
-            "over": verdict.over, "winner": verdict.winner and verdict.winner.value,
-            "reason": verdict.reason, "scores": {s.value: n for s, n in verdict.scores.items()}}
+            "over": verdict.over,
+            "winner": verdict.winner and player_key(verdict.winner),
+            "reason": verdict.reason,
+            "scores": {player_key(s): n for s, n in verdict.scores.items()}}
         if verdict.left is not None:
             outcome.update(solved=verdict.solved, left=verdict.left)
         click.echo(json.dumps({
             "layout": loaded.shown, "game": game.name,
-            "moves": [{"number": p.number, "side": p.side.value, "move": p.notation(),
-                       "took": [c.notation() for c in p.took]} for p in plies],
+            "moves": [{"number": p.number, "side": player_key(p.player), "move": p.notation(),
+                       "took": [c.notation() for c in p.took]}
+                      | ({"to": {seat.key: [c.notation() for c in cards]
+                                 for seat, cards in gain.items()}} if p.seat else {})
+                      for p, gain in zip(plies, gains)],
             "rows": {str(rank): row for rank, row in position.layout.rows().items()},
-            "hands": position.layout.hands.lines(), "to_move": position.turn.value,
+            "hands": position.layout.hands.lines(), "to_move": player_key(position.player),
             "phase": position.phase.value,
             "legal_moves": [m.notation() for m in position.legal_moves()]
             + (["pass"] if position.may_pass() else []),
             "outcome": outcome,
         }, indent=2, sort_keys=True, ensure_ascii=False))
         return
-    for ply in plies:
+    for ply, gain in zip(plies, gains):
         took = f" removes {' '.join(c.notation() for c in ply.took)}" if ply.took else ""
-        click.echo(f"{ply.number}. {ply.side} {ply.notation()}{took}")
+        if len(gain) == 1:
+            took += f" to {next(iter(gain))}"
+        elif gain:
+            took += " (" + "; ".join(f"{seat} takes {' '.join(c.notation() for c in cards)}"
+                                     for seat, cards in gain.items()) + ")"
+        click.echo(f"{ply.number}. {ply.player} {ply.notation()}{took}")
     click.echo(str(position.layout))
     click.echo(str(verdict))
     if not verdict.over:
         click.echo(next_moves_line(position))
+
+
+def seat_gains(position: Position) -> list[dict[Seat, tuple[Item, ...]]]:
+    """For each move made, the cards each seat took with it (none in a game of one or two
+    players: the mover takes them all)."""
+    found = []
+    before = position.start.hands
+    for ply in position.plies:
+        after = ply.layout.hands
+        found.append({} if ply.seat is None else {
+            seat: after.taken_by(seat)[len(before.taken_by(seat)):]
+            for seat in Seat.all(position.game.players)
+            if after.taken_by(seat) != before.taken_by(seat)})
+        before = after
+    return found
 
 
 @rules.command("lay")
@@ -100,7 +134,7 @@ def next_moves_line(position: Position) -> str:
     moves = [m.notation() for m in position.legal_moves()]
     if position.may_pass():
         moves.append("pass")
-    who = f"{position.turn} {_OWES.get(position.phase, 'may play')}" \
+    who = f"{position.player} {_OWES.get(position.phase, 'may play')}" \
         if position.game.players > 1 else "legal moves"
     shown = " ".join(moves[:SHOWN_MOVES])
     more = f" and {len(moves) - SHOWN_MOVES} more" if len(moves) > SHOWN_MOVES else ""

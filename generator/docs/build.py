@@ -176,6 +176,10 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
     if to_move == "next" and not figure.moves:
         raise FigureError("--to-move next: the side to move after --moves, and there are "
                           "no moves (name south or north)")
+    if to_move is not None and position.game.players > 2:
+        raise FigureError(f"--to-move: {position.game.name} is played by "
+                          f"{position.game.players} seats in turn; the marker shows south or "
+                          "north only")
     if to_move is not None and not figure.coords:
         raise FigureError("--to-move: the marker sits in a corner of the edge bands, which "
                           "--no-coords leaves out")

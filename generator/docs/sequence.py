@@ -42,7 +42,7 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
     game = position.position(first or Side.SOUTH, words_file)
     steps: list[Step] = []
     for number, text in enumerate(moves, 1):
-        before, side = game.layout, game.turn
+        before, side, who = game.layout, game.turn, game.player
         try:
             ply = game.push_text(text)
         except IllegalMoveError as e:
@@ -55,7 +55,7 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
             why = e.reason if e.code is not ReasonCode.ILLEGAL else _why(
                 position, before, side, text, game.legal_moves())
             raise FigureError(f"{position.shown}: move {number} {text!r} is illegal for "
-                              f"{side}: {why}") from None
+                              f"{who}: {why}") from None
         steps.append(Step(number, ply.move, side, before, ply.layout, game.turn))
     return steps
 

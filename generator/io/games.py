@@ -12,6 +12,7 @@ from typing import Any
 from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
+from ..model.seats import Seat
 from ..rules.games import (COMBINATION_KINDS, CROSSINGS, MATERIALS, Arrows, Beating, Capture, Combinations,
                     EqualValues, FaceDown, Game, Goal, Lines, Movement, Placement, Pressing, Removal,
                     Setup, Step, Words)
@@ -32,7 +33,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
-                     "own_to_stock", "crossing", "compulsory"),
+                     "own_to_stock", "crossing", "compulsory", "seats"),
     "lines": ("enabled", "length", "removes"),
     "words": ("enabled", "min_length", "removes", "turn_letters"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
@@ -128,6 +129,7 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # unless test cards may beat; the text couples the two switches.
         raise reader.fail("beating.test_cards_beat", "true when beating.equal_values is 'no' "
                           "(seed000 game 4 couples them)", False)
+    _check_players(reader, game)
     if game.movement.shift_onto_cards and (game.movement.step is not Step.SHIFT
                                            or not game.movement.piles):
         # Laying a card on another is a kind of shift, and it makes a pile.
@@ -147,6 +149,33 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         raise reader.fail("movement.lay_on_letters", "true only with placement = 'free', "
                           "a [words] table and piles = true", True)
     return game
+
+
+def _check_players(reader: Reader, game: Game) -> None:
+    """A game of more than two players is played as initial 7 is: every card from one
+    pile, each seat scoring the combinations of its own orientation, which take all their
+    cards off at once; nothing else is modelled for more than two."""
+    rules = game.combinations
+    if game.players <= 2:
+        if rules.seats:
+            raise reader.fail("combinations.seats", "no seats in a game of "
+                              f"{game.players} player(s) (they are for more than two)",
+                              list(rules.seats))
+        return
+    if game.players > len(Seat):
+        raise reader.fail("players", f"1 to {len(Seat)}", game.players)
+    if len(rules.seats) != game.players or set(rules.seats) != set(rules.orientations):
+        # Every combination that can be made has a seat to go to.
+        raise reader.fail("combinations.seats", f"the orientation each of the {game.players} "
+                          "players scores, in playing order, each of the orientations "
+                          "once", list(rules.seats))
+    if (game.goal is not Goal.MOST_REMOVED or game.owners
+            or game.movement.placement is not Placement.FREE or rules.removes is not
+            Removal.ALL or not rules.compulsory or rules.crossing != "all"
+            or rules.own_to_stock or game.words.enabled or game.lines.enabled):
+        raise reader.fail("players", "2 or fewer unless the game is played as initial 7 "
+                          "(goal most-removed, owners false, placement free, combinations "
+                          "removing all at once)", game.players)
 
 
 def _pairs(reader: Reader) -> tuple[tuple[str, ...], ...]:
@@ -215,7 +244,8 @@ def _combinations(reader: Reader) -> Combinations:
                          orientations=tuple(orientations),
                          own_to_stock=r.boolean("own_to_stock", False),
                          crossing=r.choice("crossing", {c: c for c in CROSSINGS}, "all"),
-                         compulsory=r.boolean("compulsory", True))
+                         compulsory=r.boolean("compulsory", True),
+                         seats=tuple(_seats(r, orientations)))
     if rules.removes is not Removal.ALL:
         # The seed states both rules for basic 65, where a combination leaves whole; with
         # only the opponent's cards leaving, a shared card could stay and the choice of
@@ -228,6 +258,17 @@ def _combinations(reader: Reader) -> Combinations:
                          "stated for basic 65 only)", False)
     r.finish()
     return rules
+
+
+def _seats(r: Reader, orientations: list[str]) -> list[str]:
+    """The ``seats`` of a game of more than two players: each orientation once."""
+    seats = r.strings("seats", [])
+    for i, name in enumerate(seats):
+        if name not in orientations or name in seats[:i]:
+            raise r.fail(f"seats[{i}]", "a different one of the orientations "
+                         + ", ".join(orientations), name,
+                         hint=did_you_mean(name, orientations))
+    return seats
 
 
 def _lines(reader: Reader) -> Lines:

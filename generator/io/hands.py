@@ -9,12 +9,15 @@ taken = "4R 4G 4B"    # taken off the board, scored
 stock = "..."
 [hands]
 pile = "..."          # a face-down pile both sides draw from (basic 52, initial 7)
+[hands.seat2]
+taken = "..."         # what seat 2 has taken, in a game of four (initial 7)
 ```
 """
 from __future__ import annotations
 
 from ..model.hands import Hand, Hands, Item, parse_item
 from ..model.layout import Side
+from ..model.seats import Seat
 from .reader import Reader
 
 _PARTS = ("held", "stock", "taken")
@@ -35,9 +38,16 @@ def hands_from_toml(reader: Reader) -> Hands:
             found[side.value] = Hand(**{key: _items(part, key) for key in _PARTS})
             part.finish()
     pile = _items(table, "pile")
+    hands = Hands(south=found.get("south", Hand()), north=found.get("north", Hand()),
+                  pile=pile)
+    for seat in Seat:
+        if table.has(seat.key):
+            part = table.table(seat.key)
+            # A seat holds no hand or stock of its own: initial 7 draws from the pile.
+            hands = hands.with_taken_by(seat, _items(part, "taken"))
+            part.finish()
     table.finish()
-    return Hands(south=found.get("south", Hand()), north=found.get("north", Hand()),
-                 pile=pile)
+    return hands
 
 
 def _items(table: Reader, key: str) -> tuple[Item, ...]:

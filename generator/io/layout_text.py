@@ -7,6 +7,7 @@ import re
 from ..model.board import FILE_LETTERS, size_name
 from ..model.hands import Hands, items_notation
 from ..model.layout import Layout, OffBoard, Side, Stack, parse_stack
+from ..model.seats import Seat
 from .boards import size_from_toml
 from .hands import hands_from_toml
 from .reader import Reader
@@ -49,6 +50,10 @@ def _hands(hands: Hands) -> list[str]:
             found += ["", f"[hands.{side}]"] + [
                 f"{part} = {_items_value(items_notation(getattr(hand, part)))}"
                 for part in ("held", "stock", "taken") if getattr(hand, part)]
+    for number, taken in enumerate(hands.seats, 1):
+        if taken:
+            found += ["", f"[hands.{Seat(number).key}]",
+                      f"taken = {_items_value(items_notation(taken))}"]
     return found
 
 

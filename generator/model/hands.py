@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card
 from .letters import LetterCard
+from .seats import Seat
 
 Item = Card | LetterCard
 
@@ -67,20 +68,44 @@ class Hand:
 @dataclass(frozen=True, slots=True)
 class Hands:
     """Both sides' hands and the shared face-down pile of games that deal from one pile
-    (basic 52, initial 7).
+    (basic 52, initial 7), and in a game of more than two players what each seat has taken.
 
     >>> hands = Hands(south=Hand(stock=parse_items("3R 5G")))
     >>> hands.of("south").stock[0], bool(hands), bool(Hands())
     (Card.from_notation('3R'), True, False)
+    >>> Hands().with_taken_by(Seat.SECOND, parse_items("4R 4G 4B")).lines()
+    ['seat 2 taken 4R 4G 4B']
     """
 
     south: Hand = field(default_factory=Hand)
     north: Hand = field(default_factory=Hand)
     pile: tuple[Item, ...] = ()
     """The shared face-down pile, top card first."""
+    seats: tuple[tuple[Item, ...], ...] = ()
+    """The cards each seat has taken in a game of more than two players (initial 7),
+    seat 1 first; seats after the last one that has taken anything are left out, so that
+    two equal positions compare equal."""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            return  # most games: new hands are made every move, so keep this cheap
+        seats = tuple(tuple(taken) for taken in self.seats)
+        while seats and not seats[-1]:
+            seats = seats[:-1]
+        object.__setattr__(self, "seats", seats)
 
     def __bool__(self) -> bool:
-        return bool(self.south or self.north or self.pile)
+        return bool(self.south or self.north or self.pile or self.seats)
+
+    def taken_by(self, seat: Seat) -> tuple[Item, ...]:
+        """The cards *seat* has taken."""
+        return self.seats[seat - 1] if seat <= len(self.seats) else ()
+
+    def with_taken_by(self, seat: Seat, taken: tuple[Item, ...]) -> Hands:
+        """These hands with *taken* as the cards *seat* has taken."""
+        seats = list(self.seats) + [()] * (seat - len(self.seats))
+        seats[seat - 1] = taken
+        return replace(self, seats=tuple(seats))
 
     def of(self, side: str) -> Hand:
         """The hand of *side* (``"south"`` or ``"north"``)."""
@@ -102,4 +127,6 @@ class Hands:
                  (("south", self.south), ("north", self.north)) if hand]
         if self.pile:
             found.append(f"shared pile {items_notation(self.pile)}")
+        found += [f"{Seat(number)} taken {items_notation(taken)}"
+                  for number, taken in enumerate(self.seats, 1) if taken]
         return found

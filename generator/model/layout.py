@@ -13,6 +13,7 @@ from .board import (FILE_LETTERS, RANKS, checked_square, parse_square, square_na
 from .cards import Card
 from .hands import Hands
 from .letters import LetterCard
+from .seats import Seat
 
 
 class Side(enum.StrEnum):
@@ -45,6 +46,15 @@ class Side(enum.StrEnum):
         if isinstance(value, str) and value in cls._value2member_map_:
             return cls(value)
         raise ValueError(f"not a side: {value!r} (expected {' or '.join(cls)})")
+
+
+#: Who plays a move or wins: a side in a game of two, a seat in a game of more (initial 7).
+Player = Side | Seat
+
+
+def player_key(player: Player) -> str:
+    """How TOML and JSON name *player*: ``south``, ``north``, ``seat1`` ..."""
+    return player.key if isinstance(player, Seat) else player.value
 
 
 class Facing(enum.Enum):

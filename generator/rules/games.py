@@ -180,6 +180,10 @@ class Combinations:
     """``all``: every combination a move makes leaves, crossing ones together; ``one``: of
     combinations that cross (share a card on different lines) only one leaves, the mover's
     choice (a ``take`` move), and the others lose the shared card with it (seed000 game 65)."""
+    seats: tuple[str, ...] = ()
+    """In a game of more than two players, the orientation each seat scores, seat 1 first
+    (initial 7): a combination leaves the board to the seat whose orientation it lies on,
+    whoever laid the card. Empty: to the mover."""
     compulsory: bool = True
     """True: combinations leave as soon as they are made. False: they stay until a player
     takes one off with a move of its own (``c1*c3``), which he need not do (seed000 game

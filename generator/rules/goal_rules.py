@@ -19,7 +19,8 @@ from typing import ClassVar
 
 from ..model.board import Board
 from ..model.cards import Card
-from ..model.layout import Facing, Layout, Side
+from ..model.layout import Facing, Layout, Player, Side
+from ..model.seats import Seat
 from .beating import fits_identical
 from .combos import combinations
 from .games import FaceDown, Game, Goal, opponent
@@ -31,12 +32,14 @@ from .settling import own_lines
 @dataclass(frozen=True)
 class Verdict:
     """Whether the game is over, the winner (None in a draw or while it goes on), why, and
-    each side's count for the counting goals."""
+    each player's count for the counting goals: by side, or by seat in a game of more than
+    two players (initial 7)."""
 
     over: bool
-    winner: Side | None = None
+    winner: Player | None = None
     reason: str = ""
-    scores: Mapping[Side, int] = field(default_factory=lambda: MappingProxyType({}))
+    scores: Mapping[Side, int] | Mapping[Seat, int] = field(
+        default_factory=lambda: MappingProxyType({}))
     left: int | None = None
     """A patience's count: the cards still to deal with (None in a game of two sides)."""
     solved: bool = False
@@ -102,6 +105,22 @@ class GoalRule:
     def patience_left(self, layout: Layout, board: Board, game: Game) -> tuple[int, str]:
         """The cards a patience still has to deal with, and its goal in words."""
         return len(layout), "every card has left the board"
+
+    def seat_scores(self, layout: Layout, players: int) -> dict[Seat, int]:
+        """Each seat's count in a game of more than two players (only most-removed has
+        one: a game file of more players is refused for any other goal)."""
+        raise NotImplementedError(f"{type(self).__name__} counts nothing by seat")
+
+    def seat_result(self, counts: Mapping[Seat, int], ended: str) -> Verdict:
+        """The verdict on a game of more than two players that has ended for the reason
+        *ended*: the highest count wins, a top count shared by two or more is a draw."""
+        line = f"{ended}; {self.what}: {seat_tally(counts)}"
+        best = max(counts.values(), default=0)
+        top = [seat for seat, n in counts.items() if n == best]
+        if len(top) == 1:
+            return Verdict(True, top[0], line, counts)
+        return Verdict(True, None, f"{line}; {' and '.join(map(str, top))} share the most",
+                       counts)
 
 
 class WonAtOnce(GoalRule):
@@ -245,6 +264,9 @@ class MostRemoved(CountingGoal):
     def count(self, layout: Layout, side: Side) -> int:
         return len(layout.hands.of(side).taken)
 
+    def seat_scores(self, layout: Layout, players: int) -> dict[Seat, int]:
+        return {seat: len(layout.hands.taken_by(seat)) for seat in Seat.all(players)}
+
     def ended(self, layout: Layout, game: Game, *, to_move: Side,
               last_move: Move | None) -> str:
         if game.setup.face_down is FaceDown.ALL and all(p.face_up for _, p in layout.pieces()):
@@ -347,6 +369,11 @@ _RULES: Mapping[Goal, GoalRule] = MappingProxyType({
     Goal.LAST_TO_LAY: LastToLay(),
     Goal.REORIENT_ALL: ReorientAll(),
 })
+
+
+def seat_tally(counts: Mapping[Seat, int]) -> str:
+    """``seat 1 3, seat 2 0, seat 3 6, seat 4 0``."""
+    return ", ".join(f"{seat} {n}" for seat, n in sorted(counts.items()))
 
 
 def goal_rule(game: Game) -> GoalRule:

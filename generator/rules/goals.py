@@ -20,12 +20,13 @@ from collections.abc import Sequence
 
 from ..model.board import Board
 from ..model.layout import Layout, Side
+from ..model.seats import Seat
 from .games import Game
-from .goal_rules import GoalRule, Verdict, goal_rule
+from .goal_rules import GoalRule, Verdict, goal_rule, seat_tally
 from .move import Move, MoveKind
 
 __all__ = ["QUIET_PLIES", "Verdict", "judge", "patience_left", "patience_verdict",
-           "quiet_after", "scores", "settled_winner"]
+           "quiet_after", "scores", "seated_verdict", "settled_winner"]
 
 #: Plies without anything leaving, being laid or opened after which a game ends.
 QUIET_PLIES = 100
@@ -80,6 +81,23 @@ def _ended(rule: GoalRule, layout: Layout, game: Game, to_move: Side,
     if game.players > 1 and opponent_moves:
         return ""  # the side without a move passes
     return "no side can move" if game.players > 1 else "no move is left"
+
+
+def seated_verdict(layout: Layout, game: Game, *, to_move: Seat, moves: Sequence[Move],
+                   quiet: int = 0, count: bool = True) -> Verdict:
+    """The verdict on a game of more than two players (initial 7), *to_move* to play
+    *moves*. Everybody lays from the one pile, so when the seat to move has nothing to lay
+    nobody has: the game ends (seed002, jeu 7: « le jeu est terminé quand toutes les cartes
+    sont retournées »), and most cards taken wins."""
+    rule = goal_rule(game)
+    counts = rule.seat_scores(layout, game.players)
+    if quiet >= QUIET_PLIES:
+        return rule.seat_result(counts, f"{quiet} plies without a capture, lay or opening")
+    if moves:
+        return Verdict(False, None, f"{to_move} to move" + (
+            f"; {rule.what}: {seat_tally(counts)}" if count else ""), counts if count else {})
+    ended = "the pile is used up" if not layout.hands.pile else "no seat can lay a card"
+    return rule.seat_result(counts, ended)
 
 
 def patience_verdict(layout: Layout, board: Board, game: Game, *, moves: Sequence[Move],

@@ -13,6 +13,7 @@ from ..model.cards import Card
 from ..model.hands import Item
 from ..model.layout import Layout, Side
 from ..model.letters import LetterCard
+from ..model.seats import Seat
 from .games import Game
 
 
@@ -25,6 +26,9 @@ def _off_board(layout: Layout) -> Iterator[tuple[str, Side | None, Item]]:
             yield f"{side}'s {label}", side if where != "taken" else None, item
     for item in layout.hands.pile:
         yield "the shared pile", None, item
+    for number, taken in enumerate(layout.hands.seats, 1):
+        for item in taken:
+            yield f"{Seat(number)}'s taken", None, item
 
 
 def hand_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]]

@@ -7,9 +7,10 @@ import random
 from dataclasses import dataclass
 
 from ..model.board import Board
-from ..model.layout import Layout, Side
+from ..model.layout import Layout, Player, Side
+from ..model.seats import Seat
 from .games import Game
-from .goals import Verdict, judge, patience_verdict, settled_winner
+from .goals import Verdict, judge, patience_verdict, seated_verdict, settled_winner
 from .move import Move
 from .position import Position
 from .turns import turn_moves
@@ -43,12 +44,15 @@ def playout(layout: Layout, board: Board, game: Game, rng: random.Random, *,
 
 def judge_turn(layout: Layout, board: Board, game: Game, side: Side, *,
                last: Move | None = None, mover: Side | None = None, quiet: int = 0,
-               words: WordList | None = None) -> Verdict:
+               words: WordList | None = None, seat: Seat = Seat.FIRST) -> Verdict:
     """The verdict with *side* to move, its moves (and if it has none, the other side's)
-    worked out here; a patience's as :class:`Position` judges it (solved or stuck)."""
+    worked out here; a patience's as :class:`Position` judges it (solved or stuck), and a
+    game of more than two players' with *seat* to move (seat 1 if not given)."""
     moves = turn_moves(layout, board, game, side, words=words)
     if game.players == 1:
         return patience_verdict(layout, board, game, moves=moves, quiet=quiet)
+    if game.players > 2:
+        return seated_verdict(layout, game, to_move=seat, moves=moves, quiet=quiet)
     others = None if moves else turn_moves(layout, board, game, side.opponent, words=words)
     return judge(layout, board, game, to_move=side, moves=moves, opponent_moves=others,
                  last_move=last, mover=mover, quiet=quiet)
@@ -57,8 +61,9 @@ def judge_turn(layout: Layout, board: Board, game: Game, side: Side, *,
 def outcome(layout: Layout, game: Game, *, last_move: Move | None = None,
             mover: Side | str | None = None, board: Board | None = None,
             to_move: Side | str | None = None, words: WordList | None = None,
-            quiet: int = 0) -> Side | None:
-    """The winning side, if the position (and the move that led to it) decides the game.
+            quiet: int = 0) -> Player | None:
+    """The winning side (a seat in a game of more than two players), if the position (and
+    the move that led to it) decides the game.
 
     Without *board* and *to_move* only goals that a position settles are judged: covering a
     test card, crossing into the opponent's half, all cards across, and leaving the board.

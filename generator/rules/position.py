@@ -1,5 +1,6 @@
 """A game in progress: :class:`Position` owns the layout, the side to move, what that side
-still owes this turn, the moves made and the result.
+still owes this turn, the moves made and the result. In a game of more than two players
+(initial 7) it also owns the seat to move (:attr:`Position.seat`).
 
 Modelled on python-chess's ``Board``: ``legal_moves()``, ``push(move)``, ``pop()``,
 ``outcome()``. Every command that plays a game (``rules play``, ``rules moves``, ``rules
@@ -16,9 +17,10 @@ from typing import NamedTuple
 from ..errors import IllegalMoveError, ReasonCode
 from ..model.board import Board
 from ..model.hands import Item, parse_item
-from ..model.layout import Layout, Side
+from ..model.layout import Layout, Player, Side
+from ..model.seats import Seat
 from .games import Game
-from .goals import Verdict, judge, patience_verdict, quiet_after
+from .goals import Verdict, judge, patience_verdict, quiet_after, seated_verdict
 from .move import Move, MoveKind
 from .moves import play
 from .starting import clear_at_start
@@ -41,6 +43,13 @@ class Ply(NamedTuple):
     """The cards that left the board with this move."""
     layout: Layout
     """The position after the move."""
+    seat: Seat | None = None
+    """Who made it in a game of more than two players (None in a game of one or two)."""
+
+    @property
+    def player(self) -> Player:
+        """Who made the move: the seat in a game of more than two players, else the side."""
+        return self.side if self.seat is None else self.seat
 
     def notation(self) -> str:
         return str(self.move) if self.move is not None else PASS
@@ -52,6 +61,7 @@ class _Saved(NamedTuple):
 
     layout: Layout
     turn: Side
+    seat: Seat | None
     pending: Move | None
     owed: FollowUp | None
     quiet: int
@@ -88,7 +98,14 @@ class Position:
         """The position before the first move (after what a start takes off)."""
         self.layout = self.start
         self.turn = Side.parse(turn)
-        """The side to move (or still moving, while it owes a follow-up)."""
+        """The side to move (or still moving, while it owes a follow-up). In a game of
+        more than two players nobody has a hand, stock or card of his own (every card
+        comes from the one pile), so the rules are asked for this side's moves whichever
+        seat is to move, and it does not change."""
+        self.seat: Seat | None = Seat.FIRST if game.players > 2 else None
+        """The seat to move in a game of more than two players: the first player lays
+        first (seed002, jeu 7: « le premier joueur »), then each in turn. None in a game
+        of one or two."""
         self.pending: Move | None = None
         """The move whose follow-up the side to move owes or may make (see :attr:`phase`)."""
         self.owed: FollowUp | None = None
@@ -114,6 +131,11 @@ class Position:
         return self.plies[-1] if self.plies else None
 
     @property
+    def player(self) -> Player:
+        """Who is to move: the seat in a game of more than two players, else the side."""
+        return self.turn if self.seat is None else self.seat
+
+    @property
     def phase(self) -> Phase:
         return Phase.MOVE if self.owed is None else self.owed.phase
 
@@ -121,7 +143,7 @@ class Position:
         """What makes two positions the same for a search: cards, hands, turn and what is
         owed."""
         return (frozenset(self.layout.stacks.items()), self.layout.hands, self.turn,
-                self.pending)
+                self.seat, self.pending)
 
     # --- the rules --------------------------------------------------------------------
 
@@ -187,6 +209,9 @@ class Position:
         if self.game.players == 1:
             return patience_verdict(self.layout, self.board, self.game, moves=moves,
                                     owed=owed, quiet=self.quiet)
+        if self.seat is not None:
+            return seated_verdict(self.layout, self.game, to_move=self.seat, moves=moves,
+                                  quiet=self.quiet, count=count)
         others = None if moves or owed else fresh_moves(
             self.layout, self.board, self.game, self.turn.opponent, words=self.words)
         return judge(self.layout, self.board, self.game, to_move=self.turn, moves=moves,
@@ -200,7 +225,8 @@ class Position:
         if verdict.over:
             return ReasonCode.GAME_OVER, f"the game is over ({verdict})"
         return refusal(self.layout, self.board, self.game, self.turn, text,
-                       self._turn_moves(), words=self.words, after=self.pending)
+                       self._turn_moves(), words=self.words, after=self.pending,
+                       who=self.player)
 
     def parse_move(self, text: str) -> Move | None:
         """The legal move written *text* (None for ``pass``).
@@ -238,18 +264,20 @@ class Position:
         return self._make(self.parse_move(text))
 
     def _make(self, move: Move | None) -> Ply:
-        before, side = self.layout, self.turn
+        before, side, seat = self.layout, self.turn, self.seat
         after = before if move is None else play(before, move, self.game, words=self.words,
                                                  side=side)
-        self._saved.append(_Saved(before, side, self.pending, self.owed, self.quiet,
+        self._saved.append(_Saved(before, side, seat, self.pending, self.owed, self.quiet,
                                   self._moves, self._outcome, self._counted, self._ids))
-        ply = Ply(len(self.plies) + 1, side, move, _took(before, after, move), after)
+        ply = Ply(len(self.plies) + 1, side, move, _took(before, after, move), after, seat)
         self.plies.append(ply)
         self.quiet = 0 if ply.took else quiet_after(move, before, after, self.quiet)
         self.layout = after
         self.owed = follow_up(after, self.board, self.game, move, words=self.words)
         self.pending = move if self.owed is not None else None
-        if self.game.players > 1 and self.pending is None:
+        if seat is not None and self.pending is None:
+            self.seat = seat.after(self.game.players)
+        elif self.game.players > 1 and self.pending is None:
             self.turn = side.opponent
         self._moves = self._outcome = self._counted = self._ids = None
         return ply
@@ -263,7 +291,7 @@ class Position:
             raise IndexError("pop from a position with no moves made")
         saved = self._saved.pop()
         ply = self.plies.pop()
-        (self.layout, self.turn, self.pending, self.owed, self.quiet, self._moves,
+        (self.layout, self.turn, self.seat, self.pending, self.owed, self.quiet, self._moves,
          self._outcome, self._counted, self._ids) = saved
         return ply.move
 
@@ -278,7 +306,7 @@ class Position:
         return iter(self.plies)
 
     def __repr__(self) -> str:
-        return (f"<Position {self.game.name} {self.turn} to move ({self.phase}), "
+        return (f"<Position {self.game.name} {self.player} to move ({self.phase}), "
                 f"{len(self.plies)} plies: {self.outcome()}>")
 
 

@@ -2,7 +2,9 @@
 board or are turned face down, and lines of five. Standard library only.
 
 The side that made the move is credited with what leaves the board (``Hand.taken``), so
-the counting goals can be judged from the position alone.
+the counting goals can be judged from the position alone. In a game of more than two
+players (initial 7) a combination is credited to the seat that owns its orientation
+(``Hands.seats``), whoever laid the card.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from collections.abc import Iterable
 
 from ..model.hands import Hand, Item
 from ..model.layout import Layout, Piece, Side, Stack
+from ..model.seats import Seat
 from .combos import combinations
 from .games import Game, Removal
 from .lines import ORIENTATIONS, geometry
@@ -25,6 +28,8 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
            words: WordList | None = None) -> Layout:
     """The position once the lines through *square*, where *side* has just moved or laid a
     card, have done what the game says."""
+    if game.combinations.seats:
+        return _credit_seats(layout, square, game)
     lines = _combinations_made(layout, square, game) + _words_made(layout, square, game, words)
     mover = layout.owner(square) if side is None else side
     taken, turned = _fates(layout, lines, mover)
@@ -36,6 +41,31 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
     if not taken:
         return layout
     return take_squares(layout, taken, game, mover)
+
+
+def _credit_seats(layout: Layout, square: str, game: Game) -> Layout:
+    """Initial 7: every combination through *square* leaves the board, its cards taken by
+    the seat that owns its orientation (seed002, jeu 7: a combination that is not the
+    layer's own is « enlevée par le joueur pour qui cette combinaison est la sienne »).
+    A card two of them share goes to the lower seat (our reading: the seed does not say)."""
+    rules = game.combinations
+    owner = {orientation: seat for seat, orientation in
+             zip(Seat.all(len(rules.seats)), rules.seats)}
+    credit: dict[str, Seat] = {}
+    for combo in combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
+                              orientations=rules.orientations, through=square):
+        seat = owner[combo.orientation]
+        for s in combo.squares:
+            credit[s] = min(seat, credit.get(s, seat))
+    if not credit:
+        return layout
+    hands = layout.hands
+    for seat in sorted(set(credit.values())):
+        won = tuple(p.card for s in sorted(credit) if credit[s] == seat
+                    for p in layout.stacks[s])
+        hands = hands.with_taken_by(seat, hands.taken_by(seat) + won)
+    stacks = {s: st for s, st in layout.items() if s not in credit}
+    return dataclasses.replace(layout, stacks=stacks, hands=hands)
 
 
 def _combinations_made(layout: Layout, square: str, game: Game) -> list[_Made]:

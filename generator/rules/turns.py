@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..errors import ReasonCode
 from ..model.board import Board, square_name
 from ..model.hands import Item, parse_item
-from ..model.layout import Layout, Side
+from ..model.layout import Layout, Player, Side
 from .captures import capture_rule
 from .games import Game, Step
 from .follow_ups import follow_up
@@ -49,21 +49,23 @@ def fresh_moves(layout: Layout, board: Board, game: Game, side: Side, *,
 
 def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
             moves: Sequence[Move], *, words: WordList | None = None,
-            after: Move | None = None) -> tuple[ReasonCode, str]:
+            after: Move | None = None, who: Player | None = None) -> tuple[ReasonCode, str]:
     """Why *side*, whose legal moves now are *moves* (*after*: its own move whose follow-up
-    it owes), may not play *text*: a reason code and the reason in a player's words."""
+    it owes), may not play *text*: a reason code and the reason in a player's words. *who*
+    names the player in them where it is not *side* (a seat of initial 7)."""
+    who = side if who is None else who
     written = MoveText.parse(text)
     if owed := _owed(game, side, text, moves, after):
         return ReasonCode.OWED, owed
     if text == PASS:
-        return ReasonCode.MAY_NOT_PASS, (f"{side} may not pass: it has {len(moves)} legal "
+        return ReasonCode.MAY_NOT_PASS, (f"{who} may not pass: it has {len(moves)} legal "
                                          f"move(s), such as {moves[0] if moves else '-'}")
     if compulsory := _compulsory_press(game, written, moves):
         return ReasonCode.COMPULSORY, compulsory
     if written is not None and (square := written.off_board(layout.size)):
         corner = square_name(layout.size[0] - 1, layout.size[1] - 1)
         return ReasonCode.ILLEGAL, f"{square} is not a square of this board (a1 to {corner})"
-    reason = why_illegal(layout, board, game, side, written, moves, words=words)
+    reason = why_illegal(layout, board, game, side, written, moves, words=words, who=who)
     return _reason_code(written, reason), reason
 
 
@@ -108,14 +110,14 @@ def _reason_code(written: MoveText | None, reason: str) -> ReasonCode:
 
 def why_illegal(layout: Layout, board: Board, game: Game, side: Side,
                 written: MoveText | None, moves: Sequence[Move], *,
-                words: WordList | None = None) -> str:
+                words: WordList | None = None, who: Player | None = None) -> str:
     """Why the move *written* (None: no move of the notation) is not among *side*'s
-    *moves*, in words."""
+    *moves*, in words (*who*: the player's name where it is not *side*)."""
     if written is None or written.form is Form.PASS:
         return f"not a move; expected one like {GRAMMAR}"
     if written.form is Form.LAY:
         return _why_not_laid(layout, board, game, side, written.origin, written.target,
-                             words)
+                             words, side if who is None else who)
     if written.form is Form.TURN:
         return _why_not_turned(game, moves)
     if written.form is Form.OPEN:
@@ -181,14 +183,16 @@ def _why_not_moved(layout: Layout, board: Board, game: Game, side: Side, origin:
 
 
 def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written: str,
-                  target: str, words: WordList | None = None) -> str:
+                  target: str, words: WordList | None = None,
+                  who: Player | None = None) -> str:
     try:
         card: Item = parse_item(written)
     except ValueError:
         return f"{written!r} is not a card (expected like 3R, 30Y or A/R)"
     if game.movement.placement not in LAYING:
         return f"{game.name} lays no cards from the hand"
-    if not_held := _why_not_held(layout, board, game, side, card, words):
+    if not_held := _why_not_held(layout, board, game, side, card, words,
+                                 side if who is None else who):
         return not_held
     squares = lay_squares(layout, board, game, card, side, words=words)
     if target == HAND:
@@ -200,7 +204,7 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
 
 
 def _why_not_held(layout: Layout, board: Board, game: Game, side: Side, card: Item,
-                  words: WordList | None) -> str | None:
+                  words: WordList | None, who: Player) -> str | None:
     """Why *side* may not lay *card* whatever the square: it neither holds it nor has it
     next on its stock or the pile, or it must first lay a fitting card of its hand."""
     hand = layout.hands.of(side)
@@ -209,9 +213,9 @@ def _why_not_held(layout: Layout, board: Board, game: Game, side: Side, card: It
     top = hand.stock[0] if hand.stock else (layout.hands.pile[:1] or (None,))[0]
     if card != top:
         nxt = f"its next card is {top}" if top is not None else "its stock is empty"
-        return f"{side} does not hold {card} ({nxt})"
+        return f"{who} does not hold {card} ({nxt})"
     fitting = [c for c in hand.held if lay_squares(layout, board, game, c, side, words=words)]
     if fitting:
-        return (f"{side} must first lay a card of its hand that fits: "
+        return (f"{who} must first lay a card of its hand that fits: "
                 f"{' '.join(c.notation() for c in fitting)}")
     return None

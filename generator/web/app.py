@@ -257,7 +257,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         moves = board.legal_moves(square)
         position = board.game()
         return JSONResponse({
-            "to_move": str(position.turn), "phase": position.phase.value,
+            "to_move": str(position.player), "phase": position.phase.value,
             "moves": [m.notation() for m in moves],
             "destinations": calls.destinations(moves),
             "may_pass": position.may_pass()})

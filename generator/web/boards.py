@@ -6,7 +6,7 @@ through :class:`generator.rules.Position`, as ``rules play`` plays a record.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import EditorError
 from ..errors import GeneratorError, IllegalMoveError
@@ -14,6 +14,7 @@ from ..io.layouts import LayoutFile
 from ..io.templates import Library
 from ..model.hands import Hand, Hands, items_notation, parse_items
 from ..model.layout import Facing, Layout, Piece, Side, Stack, parse_stack, stack_notation
+from ..model.seats import Seat
 from ..rules import Move, Position, Violation
 from . import calls
 
@@ -155,15 +156,20 @@ class EditorBoard:
                 raise EditorError(f"hands: {key}: {e}") from None
             side, _, part = key.partition(".")
             if key == "pile":
-                hands = Hands(hands.south, hands.north, items)
+                hands = replace(hands, pile=items)
+            elif part == "taken" and side.startswith("seat"):
+                try:
+                    hands = hands.with_taken_by(Seat.parse(side), items)
+                except ValueError as e:
+                    raise EditorError(f"hands: {key}: {e}") from None
             elif side in ("south", "north") and part in ("held", "stock", "taken"):
                 hand = hands.of(side)
                 hands = hands.with_hand(side, Hand(**{
                     "held": hand.held, "stock": hand.stock, "taken": hand.taken,
                     part: items}))
             else:
-                raise EditorError(f"hands: {key!r}: expected pile or south/north.held, "
-                                ".stock or .taken")
+                raise EditorError(f"hands: {key!r}: expected pile, south/north.held, "
+                                ".stock or .taken, or seat1.taken to seat4.taken")
         self._set_hands(hands)
 
     def _set_hands(self, hands: Hands) -> None:
@@ -275,10 +281,10 @@ class EditorBoard:
         verdict = position.outcome()
         data.update(
             playing=True,
-            moves=[{"number": p.number, "side": str(p.side), "move": p.notation(),
+            moves=[{"number": p.number, "side": str(p.player), "move": p.notation(),
                     "took": [c.notation() for c in p.took]} for p in position.plies],
             redo=list(reversed(self.redo)),
-            to_move=str(position.turn), phase=position.phase.value,
+            to_move=str(position.player), phase=position.phase.value,
             may_pass=position.may_pass(),
             result={"over": verdict.over,
                     "winner": str(verdict.winner) if verdict.winner else None,
@@ -299,4 +305,7 @@ def _hand_parts(hands: Hands) -> dict[str, str]:
     parts = {f"{side}.{part}": items_notation(getattr(hands.of(side), part))
              for side in ("south", "north") for part in ("held", "stock", "taken")}
     parts["pile"] = items_notation(hands.pile)
+    # A game of more than two players (initial 7) scores by seat.
+    parts.update({f"{Seat(number).key}.taken": items_notation(taken)
+                  for number, taken in enumerate(hands.seats, 1)})
     return parts
