@@ -339,6 +339,13 @@ def test_other_papers_keep_every_glyph_in_the_type_area(library):
     _glyphs_inside(made, Geometry.for_paper("letter"))
 
 
+def test_the_half_letter_booklet_keeps_every_glyph_in_the_type_area(library):
+    """The booklet 'build --paper letter' adds (issue 38): the whole default selection,
+    every figure's labels too, inside the narrower page's type area."""
+    made = make_booklet(library, "en", paper="half-letter")
+    _glyphs_inside(made, Geometry.for_paper("half-letter"))
+
+
 def test_the_quick_reference_is_the_last_page_and_one_page(built):
     for made in built.values():
         title, start = made.typeset.contents[-1]

@@ -55,11 +55,11 @@ def test_default_kit_files_and_pages(kit):
     names = sorted(p.name for p in kit.iterdir())
     assert names == sorted([f"{n}.pdf" for n in DEFAULT_ITEMS] + ["kit.pdf"])
     counts = {p.name: len(PdfReader(p).pages) for p in kit.iterdir()}
-    for name in ("pack1", "pack2", "latin1", "latin2", "cyrillic"):
+    for name in ("pack1", "pack2", "simple1", "simple2", "latin1", "latin2", "cyrillic"):
         assert counts[f"{name}.pdf"] == 2  # a whole pack on one sheet, fronts and backs
     assert counts["board-a.pdf"] == counts["colourless.pdf"] == 4
-    # kit.pdf: 5 duplex pairs, then each board quarter with a blank reverse.
-    assert counts["kit.pdf"] == 10 + 16
+    # kit.pdf: 7 duplex pairs, then each board quarter with a blank reverse.
+    assert counts["kit.pdf"] == 14 + 16
     assert not list(kit.glob(".*"))  # no temporary files left behind
 
 

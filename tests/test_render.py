@@ -171,8 +171,9 @@ def test_write_preview_makes_its_folder(library, tmp_path):
 def test_export_cards_without_items_takes_the_card_sets_of_the_kit(library, tmp_path):
     steps = []
     built = export_cards(library, tmp_path, ExportOptions(dpi=72, bleed=0, card=Size(5, 10)), progress=lambda done, total: steps.append((done, total)))
-    # pack1, pack2, latin1, latin2 and cyrillic, 32 cards each; no boards.
+    # pack1, pack2, the decks simple1 and simple2, latin1, latin2 and cyrillic, 32 cards
+    # each; no boards.
     assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == [
-        "cyrillic", "latin1", "latin2", "pack1", "pack2"]
-    assert len(built) == 5 * 32 * 2 == steps[-1][0] == steps[-1][1]
+        "cyrillic", "latin1", "latin2", "pack1", "pack2", "simple1", "simple2"]
+    assert len(built) == 7 * 32 * 2 == steps[-1][0] == steps[-1][1]
     assert Image.open(built[0].path).size == (round(5 / 25.4 * 72), round(10 / 25.4 * 72))

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..docs.booklet.build import Made, make_booklet as set_booklet
+from ..docs.booklet.build import PAPER_NAMES, Made, make_booklet as set_booklet
 from ..docs.booklet.contact import contact_png
 from ..errors import OutputError
 from ..io.output import atomic_write, prepare_parent
 from ..io.templates import Library
 from ..sheets.files import OutFile
+from ..sheets.spec import Paper
 from .files import Built, write_files
 
 
@@ -57,16 +58,25 @@ class BookletMade:
 def booklet_files(made: Made) -> list[OutFile]:
     """The files of a booklet set and encoded: the booklet, and its saddle imposition."""
     lang = made.booklet.lang
-    files = [OutFile(f"booklet-{lang}.pdf", made.pdf, len(made.pages))]
+    paper = PAPER_NAMES[made.paper]
+    files = [OutFile(f"booklet-{lang}.pdf", made.pdf, len(made.pages), paper=paper)]
     if made.saddle is not None:
-        files.append(OutFile(f"booklet-{lang}-saddle.pdf", made.saddle, len(made.pages)))
+        files.append(OutFile(f"booklet-{lang}-saddle.pdf", made.saddle, len(made.pages),
+                             paper=paper))
     return files
 
 
-def made_booklets(library: Library, langs: Sequence[str]) -> list[Made]:
-    """The booklets ``build`` adds, on their own paper (A5), drawn before any is
-    written."""
-    return [set_booklet(library, lang) for lang in dict.fromkeys(langs)]
+def booklet_paper(sheet: Paper) -> str:
+    """The page a booklet built with a kit on *sheet* is set on: half of that sheet, folded
+    -- half-letter with letter, A5 with A4 -- and A5 with A3, whose half (A4) would be a
+    booklet too big to hold."""
+    return "half-letter" if sheet is Paper.LETTER else "a5"
+
+
+def made_booklets(library: Library, langs: Sequence[str], paper: str = "a5") -> list[Made]:
+    """The booklets ``build`` adds, on their own *paper* (see :func:`booklet_paper`),
+    drawn before any is written."""
+    return [set_booklet(library, lang, paper=paper) for lang in dict.fromkeys(langs)]
 
 
 def make_booklet(library: Library, out_dir: Path,

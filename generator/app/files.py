@@ -24,6 +24,8 @@ class Built:
     #: Gives the file's ink in rated pages (see :mod:`generator.sheets.ink`), when the
     #: build was asked to count it: worked out in the background, waited for when read.
     ink_of: Callable[[], float] | None = field(default=None, compare=False, repr=False)
+    #: The page size the summary names, as :attr:`OutFile.paper`.
+    paper: str | None = None
 
     @property
     def ink(self) -> float | None:
@@ -42,7 +44,8 @@ def write_files(out_dir: Path, files: Iterable[OutFile], *, total: int | None = 
     with staged(out_dir) as stage:
         for file in files:
             path = stage.write(file.name, file.data)
-            built.append(Built(path, file.pages, file.size, file.sheets, file.ink_of))
+            built.append(Built(path, file.pages, file.size, file.sheets, file.ink_of,
+                               file.paper))
             if progress is not None:
                 progress(len(built), total if total is not None else len(built))
     return built

@@ -14,7 +14,7 @@ from ..model.units import Size
 from ..sheets.kit import DEFAULT_ITEMS, kit_files
 from ..sheets.cutfiles import CutFormat
 from ..sheets.spec import CutterMarks, SheetSpec
-from .booklet import booklet_files, made_booklets
+from .booklet import booklet_files, booklet_paper, made_booklets
 from .files import Built, write_files
 
 #: What the default ``opencards build`` adds to the kit's items.
@@ -71,7 +71,8 @@ def build_kit(library: Library, out_dir: Path, options: KitOptions = KitOptions(
               progress: Callable[[str], None] | None = None) -> list[Built]:
     """Writes ``NAME.pdf`` for each kit item, ``kit.pdf`` with all of them (in the
     items' order) and ``booklet-LANG.pdf`` for each booklet named, into *out_dir*: all of
-    them, or none. *progress* is told each kit item's name as its drawing starts.
+    them, or none. *progress* is told each kit item's name as its drawing starts. The
+    booklets are set on half of the kit's sheet (:func:`~.booklet.booklet_paper`).
 
     :raises: :exc:`~generator.errors.GeneratorError` subclasses for a misspelt item,
         options that do not go together, a drawing that cannot be made or a file that
@@ -101,6 +102,6 @@ def build_kit(library: Library, out_dir: Path, options: KitOptions = KitOptions(
                 count_ink=options.count_ink,
                 cut=options.cut))
         # The kit first: its ink estimate is worked out in the background meanwhile.
-        for made in made_booklets(library, langs):
+        for made in made_booklets(library, langs, booklet_paper(spec.paper)):
             built += write_files(out_dir, booklet_files(made))
     return built

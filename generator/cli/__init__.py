@@ -258,8 +258,9 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
                   cut_mark_length: float | None,
                   sheets: frozenset[int] | None, shop: bool, icc: Path | None,
                   overprint_black: bool) -> None:
-    """Build the print-ready kit: one PDF per pack, letter set and board, and kit.pdf
-    with everything in printing order."""
+    """Build the print-ready kit: one PDF per pack, deck, letter set and board, kit.pdf
+    with everything in printing order, and the rule booklet on A5 (on half-letter with
+    --paper letter)."""
     lib = library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
     names = only or default_items(sheets)

@@ -206,7 +206,8 @@ def progress(label: str) -> Iterator[Progress]:
 
 
 def summary(built: list[Built], out: Path) -> None:
-    """The table of files written: pages, sheets and ink where counted, sizes."""
+    """The table of files written: pages, sheets and ink where counted, sizes, and the
+    page size of a file not on the kit's sheets (a booklet's)."""
     width = max(len(b.path.name) for b in built)
     blank = " " * 22 if any(b.ink is not None for b in built) else ""
     for b in built:
@@ -215,7 +216,8 @@ def summary(built: list[Built], out: Path) -> None:
             counted = (f"  {b.sheets:>3} sheet{'s' if b.sheets != 1 else ' '}"
                        f"  ink {b.ink:6.1f}")
         click.echo(f"  {b.path.name:<{width}}  {b.pages:>3} page{'s' if b.pages != 1 else ' '}"
-                   f"{counted}  {b.size / 1024:8.1f} KiB")
+                   f"{counted}  {b.size / 1024:8.1f} KiB"
+                   + (f"  on {b.paper}" if b.paper else ""))
     if any(b.ink is not None for b in built):
         click.echo("ink: an estimate in pages at 5% coverage, the pages printers' cartridge "
                    "yields are rated in")

@@ -17,6 +17,9 @@ class OutFile:
     #: Gives the file's ink in rated pages (see :mod:`.ink`), when asked to count it:
     #: worked out in the background, and waited for when first read.
     ink_of: Callable[[], float] | None = field(default=None, compare=False, repr=False)
+    #: The page size, for a file whose pages are not the sheets the kit was asked to print
+    #: on (a booklet's: ``A5 (148 x 210 mm)``); None for the kit's own files.
+    paper: str | None = None
 
     @property
     def size(self) -> int:

@@ -17,6 +17,9 @@ from .flow import Geometry, Typeset, typeset
 from .impose import impose
 
 PAPERS = ("a5", "a4", "letter", "half-letter")
+#: Each page size as the build's summary names it.
+PAPER_NAMES = {"a5": "A5 (148 x 210 mm)", "a4": "A4 (210 x 297 mm)",
+               "letter": "letter (8.5 x 11 in)", "half-letter": "half-letter (5.5 x 8.5 in)"}
 IMPOSITIONS = ("none", "saddle")
 
 
@@ -29,6 +32,8 @@ class Made:
     figures: dict[str, Page]
     pdf: bytes
     saddle: bytes | None = None
+    #: The page size it is set on, one of :data:`PAPERS`.
+    paper: str = "a5"
 
     @property
     def pages(self) -> list[Page]:
@@ -48,5 +53,5 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
                       links=done.links)
     saddle = pdf.render(impose(done.pages, creep=creep), title=title, lang=lang) \
         if imposition == "saddle" else None
-    return Made(booklet, done, figures, body, saddle)
+    return Made(booklet, done, figures, body, saddle, paper)
 
