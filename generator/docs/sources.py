@@ -21,8 +21,8 @@ from ..rules.sources import CODE_GAMES, Basis, GameSources, SourceRow
 PAGE = Path(__file__).resolve().parent.parent.parent / "docs" / "sources.md"
 
 #: The seeds as the page names them.
-SEEDS = {"000": "seed 000 (basic and word games, English translation)",
-         "001": "seed 001",
+SEEDS = {"000": "seed 000 (the basic games, English machine translation)",
+         "001": "seed 001 (the word games, English machine translation)",
          "002": "seed 002 (the French manual of the initial version)",
          "003": "seed 003 (Ass, Russian)",
          "004": "seed 004 (Cadogan's patiences, Russian)"}
@@ -71,9 +71,13 @@ def _value(value: Any) -> str:
 def _basis(row: SourceRow) -> str:
     text = f"{row.where}: “{row.passage}”" if row.passage else row.where
     if row.basis is Basis.OUR_READING:
-        said = f" The seed: {text}." if row.passage else ""
-        return (f"{row.reason}{said} *Alternative:* {row.alternative}")
+        said = f" The seed: {row.seed}, {text}." if row.passage else ""
+        return f"{_sentence(row.reason)}.{said} *Alternative:* {row.alternative}."
     return f"{row.seed}, {text}"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _table(sources: GameSources) -> list[str]:

@@ -357,18 +357,19 @@ def _section(library: Library, r: Reader, reading: tuple[str, str]) -> Section:
     return Section(key, heading, tuple(blocks), source, only_with)
 
 
-READING_MARK = re.compile(r"\{reading:([^{}\s]+)\}")
+READING_MARK = re.compile(r"\{reading:(?:([a-z0-9-]+)/)?([^{}\s/]+)\}")
 
 
 def _readings(library: Library, r: Reader, text: str, game: str, lang: str) -> str:
     """*text* with each ``{reading:KEY}`` replaced by the sentence in *lang* of the row KEY
-    of *game*'s sources file, so the booklet prints the reading the sources table gives.
+    of *game*'s sources file (``{reading:GAME/KEY}``: of GAME's, a variant's reading told
+    in its base game's chapter), so the booklet prints the reading the sources table gives.
 
     :raises: :exc:`TemplateError` naming the file, the section and the missing row.
     """
     def sentence(match: re.Match[str]) -> str:
         try:
-            return reading_text(library, game, match.group(1), lang)
+            return reading_text(library, match.group(1) or game, match.group(2), lang)
         except KeyError as e:
             raise TemplateError(r.path, r.key("text"), expected=f"{{reading:KEY}} naming a "
                                 f"row with an {lang} sentence", got=str(e.args[0])) from None

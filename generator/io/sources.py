@@ -116,6 +116,26 @@ def rules_of(library: Library, game: str) -> dict[str, Any]:
     return found
 
 
+def _inherited(library: Library, game: str) -> set[str]:
+    """The keys and tables *game* has through its ``extends`` chain, and :data:`ALWAYS`:
+    what an aspect row (``goal:tie``, ``words:dictionary``) may qualify."""
+    if game in CODE_GAMES:
+        return set()
+    found = set(ALWAYS)
+    files = library.files(TemplateKind.GAME)
+    seen: set[str] = set()
+    while game in files and game not in seen:
+        seen.add(game)
+        raw = read_toml(files[game])
+        for key, value in raw.items():
+            if isinstance(value, dict):
+                found |= {key, *(f"{key}.{k}" for k in value)}
+            else:
+                found.add(key)
+        game = raw.get("extends", "")
+    return found
+
+
 def coverage_problems(library: Library) -> list[str]:
     """Each rule of a shipped game without a row, each row that names no rule of its game
     or gives another value than the game's, and each sources file of no game: one line
@@ -133,8 +153,15 @@ def coverage_problems(library: Library) -> list[str]:
         sources = read_sources(files[game])
         have = {row.key for row in sources.rows}
         problems += [f"{shown}: no row for {key!r}" for key in rules if key not in have]
+        # A variant may say, under "extends", what the seed says of it as a whole (initial
+        # game 6 is basic game 65 with the initial decks and changes no key).
+        extends = read_toml(library.files(TemplateKind.GAME)[game]).get("extends") \
+            if game not in CODE_GAMES else None
+        if extends is not None:
+            rules = {**rules, "extends": extends}
+        aspects = set(rules) | _inherited(library, game)
         for row in sources.rows:
-            if row.base_key not in rules:
+            if row.base_key not in (aspects if row.aspect else rules):
                 problems.append(f"{shown}: rule.\"{row.key}\": names no rule of {game} "
                                 f"(expected one of {', '.join(rules)}, or KEY:aspect)")
             elif not row.aspect and rules[row.key] is not None and row.value != rules[row.key]:
