@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..errors import GeneratorError
 from ..io.reader import read_toml
 from ..io.sources import load_sources
 from ..io.templates import Library, TemplateKind
@@ -108,7 +109,11 @@ def render(library: Library) -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = render(Library())
+    try:
+        text = render(Library())
+    except GeneratorError as e:
+        print(f"Error: {e}", file=sys.stderr)
+        return 1
     if "--check" in argv:
         if PAGE.read_text(encoding="utf-8") != text:
             print(f"{PAGE.name} is out of date: run python -m generator.docs.sources",
