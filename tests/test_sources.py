@@ -139,6 +139,19 @@ def test_the_chapters_reading_notes_come_from_the_rows(lang):
         assert found is None, f"{path.name}: a hand-written reading note: {found.group(0)!r}"
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_chapters_source_notes_name_the_rows_of_their_readings(lang):
+    """A section's (unprinted) source note says where a reading's row is, instead of
+    calling it "the project's reading" as before the sources table."""
+    for path in sorted((TEMPLATES / "booklets" / lang).glob("*.toml")):
+        if path.stem in NOT_YET:
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("source ="):
+                assert not re.search(r"the project's (reading|suggestion)", line), \
+                    f"{path.name}: {line[:80]}"
+
+
 def READING_MARK_FREE(text: str) -> str:
     """*text* without its ``source =`` lines (kept, never printed) and comments."""
     return "\n".join(line for line in text.splitlines()
