@@ -17,7 +17,7 @@ from generator.model.booklet import Bullets, Paragraph
 from generator.io.reader import display_path
 from generator.io.sources import coverage_problems, load_sources, read_sources
 from generator.io.templates import Library
-from generator.rules.sources import CODE_GAMES, Basis
+from generator.rules.sources import CODE_GAMES, GENERAL, Basis
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
@@ -38,7 +38,7 @@ def test_every_rule_of_every_shipped_game_has_a_row(library):
 
 def test_every_game_and_code_game_has_a_sources_file(library):
     table = load_sources(library)
-    assert set(table) == {*library.names("game"), *CODE_GAMES}
+    assert set(table) == {GENERAL, *library.names("game"), *CODE_GAMES}
 
 
 def test_readings_give_reason_and_alternative_and_seed_rows_a_passage(library):
@@ -131,7 +131,8 @@ def test_the_chapters_reading_notes_come_from_the_rows(lang):
     """A note on a rule the seeds leave open is written {reading:KEY} in a chapter, never
     by hand, so the booklet prints the sources table's sentence."""
     for path in sorted((TEMPLATES / "booklets" / lang).glob("*.toml")):
-        game_chapter = path.stem in CODE_GAMES or 'game = "' in path.read_text(encoding="utf-8")
+        game_chapter = path.stem in (*CODE_GAMES, "rules") or \
+            'game = "' in path.read_text(encoding="utf-8")
         if path.stem in NOT_YET or not game_chapter:
             continue
         text = READING_MARK_FREE(path.read_text(encoding="utf-8"))

@@ -17,7 +17,7 @@ from ..errors import GeneratorError
 from ..io.reader import read_toml
 from ..io.sources import load_sources
 from ..io.templates import Library, TemplateKind
-from ..rules.sources import CODE_GAMES, Basis, GameSources, SourceRow
+from ..rules.sources import CODE_GAMES, GENERAL, Basis, GameSources, SourceRow
 
 PAGE = Path(__file__).resolve().parent.parent.parent / "docs" / "sources.md"
 
@@ -94,10 +94,12 @@ def render(library: Library) -> str:
     """The page's text."""
     table = load_sources(library)
     out = [INTRO.format(seeds="; ".join(SEEDS.values())).rstrip(), ""]
-    for name in [*library.names(TemplateKind.GAME), *CODE_GAMES]:
+    for name in [GENERAL, *library.names(TemplateKind.GAME), *CODE_GAMES]:
         if name not in table:
             continue
-        if name in CODE_GAMES:
+        if name == GENERAL:
+            title, note = "General rules", "Every board, word and initial game (`general`)."
+        elif name in CODE_GAMES:
             title, note = CODE_TITLES[name], "Defined in code; its switches and options."
         else:
             game = library.get(TemplateKind.GAME, name)

@@ -1,6 +1,8 @@
 """Reads the sources table, ``templates/sources/GAME.toml``: one file per game (a game
 template's name, or a game defined in code: ``ass``, ``nivernaise``, ``empress-of-india``,
-``besieged-city``), each rule a ``[rule."KEY"]`` table (see :mod:`generator.rules.sources`).
+``besieged-city``) and ``general.toml`` for the rules all board games share (who moves
+first, a side with no move), each rule a ``[rule."KEY"]`` table (see
+:mod:`generator.rules.sources`).
 
 A file's top-level ``seed`` and ``where`` are the defaults of its rows. A row::
 
@@ -23,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TemplateError
-from ..rules.sources import (ALWAYS, CODE_GAME_RULES, CODE_GAMES, DESCRIPTIVE_KEYS, Basis,
-                             GameSources, SourceRow, code_game_switches)
+from ..rules.sources import (ALWAYS, CODE_GAME_RULES, CODE_GAMES, DESCRIPTIVE_KEYS,
+                             GENERAL, GENERAL_RULES, Basis, GameSources, SourceRow,
+                             code_game_switches)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml
 from .templates import Library, TemplateKind
@@ -98,6 +101,8 @@ def rules_of(library: Library, game: str) -> dict[str, Any]:
     A game template's own keys (a variant's: the keys it changes) but the descriptive ones,
     and :data:`ALWAYS` for a game that extends none; a code game's switches and options.
     """
+    if game == GENERAL:
+        return {key: None for key in GENERAL_RULES}
     if game in CODE_GAMES:
         return {**{key: None for key in CODE_GAME_RULES}, **code_game_switches(game)}
     path = library.files(TemplateKind.GAME)[game]
@@ -119,7 +124,7 @@ def rules_of(library: Library, game: str) -> dict[str, Any]:
 def _inherited(library: Library, game: str) -> set[str]:
     """The keys and tables *game* has through its ``extends`` chain, and :data:`ALWAYS`:
     what an aspect row (``goal:tie``, ``words:dictionary``) may qualify."""
-    if game in CODE_GAMES:
+    if game in (GENERAL, *CODE_GAMES):
         return set()
     found = set(ALWAYS)
     files = library.files(TemplateKind.GAME)
@@ -140,10 +145,10 @@ def coverage_problems(library: Library) -> list[str]:
     """Each rule of a shipped game without a row, each row that names no rule of its game
     or gives another value than the game's, and each sources file of no game: one line
     each, naming the file and the key. Empty when the table covers every game."""
-    games = [*library.names(TemplateKind.GAME), *CODE_GAMES]
+    games = [GENERAL, *library.names(TemplateKind.GAME), *CODE_GAMES]
     files = sources_files(library)
     problems = [f"{display_path(files[name])}: names no game (expected one of the game "
-                f"templates or {', '.join(CODE_GAMES)})" for name in files if name not in games]
+                f"templates, {GENERAL} or {', '.join(CODE_GAMES)})" for name in files if name not in games]
     for game in games:
         if game not in files:
             problems.append(f"sources/{game}.toml: missing (every game has a sources file)")
@@ -156,7 +161,7 @@ def coverage_problems(library: Library) -> list[str]:
         # A variant may say, under "extends", what the seed says of it as a whole (initial
         # game 6 is basic game 65 with the initial decks and changes no key).
         extends = read_toml(library.files(TemplateKind.GAME)[game]).get("extends") \
-            if game not in CODE_GAMES else None
+            if game not in (GENERAL, *CODE_GAMES) else None
         if extends is not None:
             rules = {**rules, "extends": extends}
         aspects = set(rules) | _inherited(library, game)

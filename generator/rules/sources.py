@@ -86,6 +86,11 @@ CODE_GAMES = ("ass", "nivernaise", "empress-of-india", "besieged-city")
 #: Rules every code game has besides its switches.
 CODE_GAME_RULES = ("material", "deal", "moves", "goal")
 
+#: The sources file of the rules every board, word and initial game shares (the booklet's
+#: general rules), and those rules: who moves first, and a side with no move.
+GENERAL = "general"
+GENERAL_RULES = ("first-player", "no-move")
+
 
 def code_game_switches(game: str) -> dict[str, Any]:
     """Every switch and option a code game exposes, by row key, with its default: a new
