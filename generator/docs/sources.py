@@ -9,6 +9,7 @@ The page is generated, never edited by hand; a test fails when it is out of date
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -90,11 +91,17 @@ def _table(sources: GameSources) -> list[str]:
     return lines
 
 
+def _in_number_order(name: str) -> tuple[object, ...]:
+    """basic-4 before basic-18, and each game just before its variants."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
+
+
 def render(library: Library) -> str:
     """The page's text."""
     table = load_sources(library)
     out = [INTRO.format(seeds="; ".join(SEEDS.values())).rstrip(), ""]
-    for name in [GENERAL, *library.names(TemplateKind.GAME), *CODE_GAMES]:
+    games = sorted(library.names(TemplateKind.GAME), key=_in_number_order)
+    for name in [GENERAL, *games, *CODE_GAMES]:
         if name not in table:
             continue
         if name == GENERAL:
