@@ -49,7 +49,7 @@ def _command_paths(group: click.Group, prefix: str) -> list[str]:
 
 def test_the_site_builds_without_warnings(site):
     for page in ["index", "printing", "figures", "booklets", "games", "rule-engine",
-                 "patiences-and-ass", "templates", "architecture", "performance", "cli",
+                 "patiences-and-ass", "sources", "templates", "architecture", "performance", "cli",
                  "api"]:
         assert (site / f"{page}.html").is_file(), page
 

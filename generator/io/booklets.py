@@ -29,6 +29,7 @@ from ..model.booklet import (Banner, Block, Booklet, Bullets, Chapter, FigureRef
                              Paragraph, Section, Table, unlinked)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
+from .sources import reading_text
 from .templates import Library
 
 LANGUAGES = ("en", "ru")
@@ -255,7 +256,10 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     estimate.finish()
     turn = _turn(r) if r.has("turn") else None
     r.finish()
-    sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"))
+    # A {reading:KEY} in a text is the row KEY of the game's sources file (the chapter's
+    # game, or a code game named like the chapter), in the chapter's language.
+    reading = (game or path.stem, path.parent.name)
+    sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"), reading)
                      for i, data in enumerate(raw))
     seen: set[str] = set()
     for i, section in enumerate(sections):
@@ -337,10 +341,10 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
     return Banner(game.players, sources, cards, length, difficulty)
 
 
-def _section(library: Library, r: Reader) -> Section:
+def _section(library: Library, r: Reader, reading: tuple[str, str]) -> Section:
     key = r.string("id")
     heading = _printable(r, "heading", r.string("heading", ""))
-    text = _printable(r, "text", r.string("text", ""))
+    text = _printable(r, "text", _readings(library, r, r.string("text", ""), *reading))
     source = r.string("source", "")
     only_with = tuple(r.strings("only_with", []))
     raw = r.raw("figure", [], "a list of [[section.figure]] tables")
@@ -351,6 +355,25 @@ def _section(library: Library, r: Reader) -> Section:
                for i, data in enumerate(raw)]
     blocks = _blocks(text, figures, r)
     return Section(key, heading, tuple(blocks), source, only_with)
+
+
+READING_MARK = re.compile(r"\{reading:(?:([a-z0-9-]+)/)?([^{}\s/]+)\}")
+
+
+def _readings(library: Library, r: Reader, text: str, game: str, lang: str) -> str:
+    """*text* with each ``{reading:KEY}`` replaced by the sentence in *lang* of the row KEY
+    of *game*'s sources file (``{reading:GAME/KEY}``: of GAME's, a variant's reading told
+    in its base game's chapter), so the booklet prints the reading the sources table gives.
+
+    :raises: :exc:`TemplateError` naming the file, the section and the missing row.
+    """
+    def sentence(match: re.Match[str]) -> str:
+        try:
+            return reading_text(library, match.group(1) or game, match.group(2), lang)
+        except KeyError as e:
+            raise TemplateError(r.path, r.key("text"), expected=f"{{reading:KEY}} naming a "
+                                f"row with an {lang} sentence", got=str(e.args[0])) from None
+    return READING_MARK.sub(sentence, text)
 
 
 def _blocks(text: str, figures: list[FigureRef], r: Reader) -> list[Block]:
