@@ -44,7 +44,7 @@ def test_every_game_and_code_game_has_a_sources_file(library):
 def test_readings_give_reason_and_alternative_and_seed_rows_a_passage(library):
     for game, sources in load_sources(library).items():
         for row in sources.rows:
-            if row.basis is Basis.OUR_READING:
+            if row.basis in (Basis.OUR_READING, Basis.HOUSE_RULE):
                 assert row.reason and row.alternative, (game, row.key)
             else:
                 assert row.seed and row.where and row.passage, (game, row.key)
@@ -81,7 +81,7 @@ def test_a_code_game_switch_without_a_row_fails(tmp_path):
 
 @pytest.mark.parametrize("row, expected", [
     ('basis = "guess"\nvalue = 1', "rule.\"goal\".basis: expected one of 'seed', "
-     "'our-reading', 'variant', got 'guess'"),
+     "'our-reading', 'variant', 'house-rule', got 'guess'"),
     ('basis = "our-reading"\nvalue = "x"\nreason = "r"', "rule.\"goal\".alternative: "
      "expected why the project reads it so and the other reading, for an our-reading row"),
     ('basis = "seed"\nvalue = "x"', "rule.\"goal\".passage: expected the seed, the place "

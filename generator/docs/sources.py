@@ -33,7 +33,8 @@ CODE_TITLES = {"ass": "Ass (the trick game)", "nivernaise": "La Nivernaise (pati
                "empress-of-india": "The Empress of India (patience)",
                "besieged-city": "The Besieged City (patience)"}
 
-BASES = {Basis.SEED: "seed", Basis.OUR_READING: "**our reading**", Basis.VARIANT: "variant"}
+BASES = {Basis.SEED: "seed", Basis.OUR_READING: "**our reading**", Basis.VARIANT: "variant",
+         Basis.HOUSE_RULE: "house rule"}
 
 INTRO = """\
 # Sources of the rules
@@ -41,7 +42,8 @@ INTRO = """\
 This page lists, game by game, every rule the engine applies and what it rests on: the
 seed document and its words (a few, in the seed's language), or **our reading** where the
 seeds leave the rule open, with the reason and the other reading players may agree on
-instead, or a **variant** the seed offers besides its main rule. The seeds are the source
+instead, or a **variant** the seed offers besides its main rule, or a **house rule**: a
+looser rule of ours, a named switch that is off by default. The seeds are the source
 documents of the project: {seeds}.
 
 The page is generated from `templates/sources/` (one file per game, see
@@ -72,7 +74,7 @@ def _value(value: Any) -> str:
 
 def _basis(row: SourceRow) -> str:
     text = f"{row.where}: “{row.passage}”" if row.passage else row.where
-    if row.basis is Basis.OUR_READING:
+    if row.basis in (Basis.OUR_READING, Basis.HOUSE_RULE):
         said = f" The seed: {row.seed}, {text}." if row.passage else ""
         return f"{_sentence(row.reason)}.{said} *Alternative:* {row.alternative}."
     return f"{row.seed}, {text}"

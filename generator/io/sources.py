@@ -70,11 +70,11 @@ def _row(r: Reader, key: str, seed: str, where: str) -> SourceRow:
         passage=r.string("passage", ""), reason=r.string("reason", ""),
         alternative=r.string("alternative", ""), en=r.string("en", ""), ru=r.string("ru", ""))
     r.finish()
-    if row.basis is Basis.OUR_READING:
+    if row.basis in (Basis.OUR_READING, Basis.HOUSE_RULE):
         for name in ("reason", "alternative"):
             if not getattr(row, name).strip():
                 raise r.fail(name, "why the project reads it so and the other reading, "
-                             "for an our-reading row")
+                             f"for an {row.basis.value} row")
     else:
         for name in ("seed", "where", "passage"):
             if not getattr(row, name).strip():

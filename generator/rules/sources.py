@@ -20,6 +20,7 @@ class Basis(enum.Enum):
     SEED = "seed"                # a seed passage says so
     OUR_READING = "our-reading"  # the seeds leave it open: the project's choice
     VARIANT = "variant"          # a variant the seed offers besides its main rule
+    HOUSE_RULE = "house-rule"    # a looser rule of ours, a named switch that is off by default
 
 
 @dataclass(frozen=True, slots=True)
