@@ -74,7 +74,7 @@ def test_basic_52_sequence_lays_on_identical_squares_and_opens_a_neighbour(runne
 
 
 def test_initial_3_sequence_grows_from_the_king_square(runner):
-    result = _play(runner, "initial-3-start", "3G@d1 3R@d8 7B@c1 2B@e7")
+    result = _play(runner, "initial-3-start", "5B@e1 6R@e8 3G@d1 3R@d8 7B@c1 2B@e7")
     assert result.exit_code == 0
     assert "1      .     .   7B^   3G^ (5B)^" in result.output
 
@@ -92,7 +92,7 @@ def test_a_decided_game_prints_the_winner(runner, tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["rules", "play", "initial-3-start", "--moves", "3G@d1 zz"],
+    (["rules", "play", "initial-3-start", "--moves", "5B@e1 zz"],
      "Error: move 2 (zz) is illegal: not a move; expected one like e2-e3"),
     (["rules", "play", "game1-demo", "--moves", "pass"],
      "Error: move 1 (pass) is illegal: south may not pass"),
@@ -105,10 +105,10 @@ def test_mistakes_are_one_line(runner, args, message):
 
 
 def test_rules_lay_lists_the_squares(runner):
-    assert runner.invoke(cli, ["rules", "lay", "initial-3-start", "5R"]).output == \
-        "d1 f1 e2\n"
+    # Initial 3 starts from an empty board: a first card goes to the king square only.
+    assert runner.invoke(cli, ["rules", "lay", "initial-3-start", "5R"]).output == "e1\n"
     north = runner.invoke(cli, ["rules", "lay", "initial-3-start", "5R", "--side", "north"])
-    assert north.output == "e7 d8 f8\n"  # board order: rank 7 first
+    assert north.output == "e8\n"
     # 2R's dark square h2 holds a face-down card of the board's pack.
     assert runner.invoke(cli, ["rules", "lay", "basic-52-start", "2R"]).output == "a2\n"
     nowhere = runner.invoke(cli, ["rules", "lay", "game1-demo", "2R"])

@@ -85,9 +85,8 @@ def test_a_lay_and_an_opening_are_drawn_with_their_square_tinted(library):
     def page(layout: str, moves: str) -> dict[str, int]:
         return _roles(draw_figure(library, layout, {"moves": parse_moves(moves)}, caption="",
                                   frames=False).final.items)
-    before = _roles(draw_figure(library, "initial-3-start", caption="", frames=False)
-                    .final.items)
-    laid = page("initial-3-start", "3G@d1")
+    before = page("initial-3-start", "5B@e1 6R@e8")
+    laid = page("initial-3-start", "5B@e1 6R@e8 3G@d1")
     # 3G comes from south's hand onto d1: one more card with south's bar, d1 tinted.
     assert laid["side south"] == before["side south"] + 1 and laid["last move"] == 1
     assert page("initial-6-start", "a1=")["last move"] == 1

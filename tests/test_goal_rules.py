@@ -62,7 +62,9 @@ def _cards(rows: dict[int, str], **hands: Hand) -> Layout:
     ("basic-1", {1: "(1R)^ . . . . . . .", 8: "1Bv . . . . . . ."}, None, None,
      "south", "the opponent's test card is covered"),
     ("initial-1", {5: ". . . 3R^ . . . ."}, Move("d4", "d5"), "south",
-     "south", "a card stepped into the opponent's half"),
+     "south", "a card stepped across the middle line into the opponent's half"),
+    ("initial-1", {6: ". . . 3R^ . . . ."}, Move("d5", "d6"), "south",
+     None, "north to move"),
     ("initial-1", {5: ". . . 3R^ . . . ."}, Move("d4", "d5", "beat"), "south",
      None, "north to move"),
     ("initial-1", {4: ". . . 3R^ . . . ."}, Move("d3", "d4"), "south",
@@ -76,7 +78,8 @@ def _cards(rows: dict[int, str], **hands: Hand) -> Layout:
     ("word-25", {3: ". A/Rv B/Rv C/Rv D/Rv E/Rv . ."}, None, None,
      "north", "5 of its pieces in a line"),
     ("initial-4", {3: ". 1Rv 2Rv 3Rv 4Rv 5Rv . ."}, None, None, None, "north to move"),
-], ids=["test-card-covered", "stepped-across", "beating-across-wins-nothing",
+], ids=["test-card-covered", "stepped-across", "step-inside-far-half-crosses-nothing",
+        "beating-across-wins-nothing",
         "step-on-own-half", "all-across", "left-over-the-edge", "reoriented",
         "five-letters-win", "fives-that-leave-only-score"])
 def test_a_goal_won_at_once(library, game, rows, last, mover, winner, reason):

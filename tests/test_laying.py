@@ -190,18 +190,23 @@ def test_word_25_five_letters_in_a_line_win(library):
     assert verdict.over and verdict.winner == "south" and "5 of its pieces" in verdict.reason
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("3R@d4", "south does not hold 3R (its next card is 3G)"),
-    ("3G@d7", "3G may not lie on d7: only on a free square next to one's own card"),
-    ("3G@hand", "3G fits on d1 f1 e2, so it must be laid"),
-    ("e1-e2", "(5B)^ on e1 has no legal move"),
-    ("zz", "not a move; expected one like e2-e3"),
+@pytest.mark.parametrize(("first", "text", "reason"), [
+    ("", "5B@d1", "5B may not lie on d1: south's first card is its test card, laid face "
+     "down on its king square; it fits e1"),
+    ("5B@e1 6R@e8", "3R@d4", "south does not hold 3R (its next card is 3G)"),
+    ("5B@e1 6R@e8", "3G@d7", "3G may not lie on d7: only on a free square next to one's own "
+     "card"),
+    ("5B@e1 6R@e8", "3G@hand", "3G fits on d1 f1 e2, so it must be laid"),
+    ("5B@e1 6R@e8", "e1-e2", "(5B)^ on e1 has no legal move"),
+    ("5B@e1 6R@e8", "zz", "not a move; expected one like e2-e3"),
 ])
-def test_refused_moves_say_why(library, text, reason):
+def test_refused_moves_say_why(library, first, text, reason):
     layout = library.layout("initial-3-start")
     game, board = library.game("initial-3"), library.board("colourless")
+    position = Position(layout, board, game, turn=Side.SOUTH)
+    position.play_record(first.split())
     with pytest.raises(IllegalMoveError) as caught:
-        Position(layout, board, game, turn=Side.SOUTH).push_text(text)
+        position.push_text(text)
     assert caught.value.reason.startswith(reason)
 
 

@@ -10,6 +10,7 @@ from generator.model.cards import Card
 from generator.model.layout import Layout, Piece, Side
 from generator.rules import Move, legal_moves, outcome, placements, play
 from generator.rules.moves import MoveKind
+from generator.rules.position import replay
 
 FIXTURES = sorted((Path(__file__).parent / "data" / "rules" / "moves").glob("*.toml"))
 
@@ -37,7 +38,10 @@ def test_placements_next_to_own_cards_and_by_value_row(library):
     game3 = library.game("initial-3")
     start = library.layout("initial-3-start")
     board = library.board("colourless")
-    assert placements(start, board, game3, Card.from_notation("5R"), "south") == [
+    # The board starts empty: the first card goes to the king square (seed002, jeu 3).
+    assert placements(start, board, game3, Card.from_notation("5R"), "south") == ["e1"]
+    laid = replay(start, board, game3, ["5B@e1", "6R@e8"])[-1].layout
+    assert placements(laid, board, game3, Card.from_notation("5R"), "south") == [
         "d1", "f1", "e2"]
     game11 = library.game("initial-11")
     empty = Layout("colourless")

@@ -63,8 +63,8 @@ def test_a_full_stock_less_the_board_passes_and_one_card_short_is_named(library)
     short = Layout(start.board, start.stacks, start.players, hands=start.hands.with_hand(
         "south", Hand(stock=south.stock[:7] + south.stock[8:])))
     assert _check(library, short, "initial-3") == [
-        ("short-stock", f"south's stock holds 30 cards; initial-3 starts with 31 there "
-                        f"(simple1 less the 1 on the board); it lacks {lost.notation()}")]
+        ("short-stock", f"south's stock holds 31 cards; initial-3 starts with 32 there "
+                        f"(simple1); it lacks {lost.notation()}")]
 
 
 def test_shared_pile_games_need_the_pile(library):

@@ -223,16 +223,17 @@ def test_a_card_is_laid_from_the_stock_by_its_button_and_a_marked_square(page):
     page.select_option("#layouts", "initial-3-start")
     page.click("#load button")
     page.wait_for_function("document.querySelector('#title').textContent.includes('initial-3')")
-    assert page.locator('#hands input[name="south.stock"]').input_value().startswith("3G ")
+    assert page.locator('#hands input[name="south.stock"]').input_value().startswith("5B ")
     page.click("#mode-play")
-    page.click("#off-moves button:text-is('lay 3G')")
+    page.click("#off-moves button:text-is('lay 5B')")
     page.wait_for_selector(".sq.dot")
     marked = page.locator(".sq.dot").evaluate_all("all => all.map(e => e.dataset.square)")
     reference = load_layout_file(Library(), "initial-3-start").position("south")
     assert sorted(marked) == sorted(m.target for m in reference.legal_moves()
-                                    if m.origin == "3G")
+                                    if m.origin == "5B") == ["e1"]
     page.locator(f'.sq[data-square="{marked[0]}"]').click()
     page.wait_for_function("document.querySelectorAll('#movelist li').length === 1")
-    assert page.locator("#movelist li").inner_text() == f"3G@{marked[0]}"
-    assert square(page, marked[0]).get_attribute("title").startswith(f"{marked[0]} 3G")
-    assert not page.locator('#hands input[name="south.stock"]').input_value().startswith("3G ")
+    assert page.locator("#movelist li").inner_text() == f"5B@{marked[0]}"
+    # The first card of initial 3 lies face down on the king square (seed002, jeu 3).
+    assert square(page, marked[0]).get_attribute("title").startswith(f"{marked[0]} (5B)^")
+    assert not page.locator('#hands input[name="south.stock"]').input_value().startswith("5B ")

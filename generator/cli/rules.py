@@ -189,6 +189,7 @@ def game_text(game: Game) -> str:
     m, s = game.movement, game.setup
     extras = [part for part in (
         "push after laying: yes" if m.push_adjacent else "",
+        "each side's first move must be a cover" if m.opening_cover else "",
         "lays on the row of the first card, on cards once it is full" if m.one_row else "",
         "after a lay, a face-down neighbour is opened onto its identical square"
         if m.forced_opening else "",
@@ -253,6 +254,8 @@ def game_text(game: Game) -> str:
         f"{s.tests_per_side} test card(s) a side" if s.tests_per_side else "",
         f"false test cards {false} (covering one wins nothing)" if false else "",
         "test cards on the king squares" if s.tests_on_king_squares else "",
+        "the board empty, each side's first card laid face down as its test card"
+        if s.tests_laid_first else "",
         f"arrows {s.arrows.value}",
         f"letters removed {' '.join(s.removed_letters)}" if s.removed_letters else "",
         "one pack on the board, the other played" if s.one_pack else "",

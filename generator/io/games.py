@@ -29,7 +29,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
          "material", "pairs", "ranks", "owners", "players", "stuck_loses"),
     "movement": ("step", "capture", "placement", "cover_test_cards", "exit_far_edge", "piles",
                  "one_row", "forced_opening", "push_adjacent", "shift_onto_cards",
-                 "lay_on_letters", "onto_to_combine", "shift_to_identical"),
+                 "lay_on_letters", "onto_to_combine", "shift_to_identical", "opening_cover"),
     "beating": ("trumps", "equal_values", "test_cards_beat", "zeros_count"),
     "pressing": ("by_square", "own_cards", "compulsory"),
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
@@ -38,7 +38,8 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "words": ("enabled", "min_length", "removes", "turn_letters"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
-              "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests"),
+              "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests",
+              "tests_laid_first"),
 }
 
 
@@ -202,7 +203,8 @@ def _movement(r: Reader) -> Movement:
         shift_onto_cards=r.boolean("shift_onto_cards", False),
         lay_on_letters=r.boolean("lay_on_letters", False),
         onto_to_combine=r.boolean("onto_to_combine", False),
-        shift_to_identical=r.boolean("shift_to_identical", False))
+        shift_to_identical=r.boolean("shift_to_identical", False),
+        opening_cover=r.boolean("opening_cover", False))
     r.finish()
     return movement
 
@@ -327,6 +329,7 @@ def _setup(r: Reader) -> Setup:
         false_tests=tuple(false_tests),
         tests_on_king_squares=r.boolean("tests_on_king_squares", False),
         tests_per_side=r.integer("tests_per_side", 1 if tests else 0, low=0, high=4),
+        tests_laid_first=r.boolean("tests_laid_first", False),
         safe_first_move=r.boolean("safe_first_move", False),
         arrows=r.choice("arrows", _choices(Arrows), Arrows.OWNERS),
         removed_letters=tuple(r.words("removed_letters", [])),

@@ -6,7 +6,7 @@ The set-ups dealt here, each read from the game file:
 * one pack face down on the dark squares, the other in the shared pile (basic 52);
 * every square filled face down from both packs shuffled together (basic 65, initial 6, 11);
 * an empty board and a shuffled stock a side, or one shared pile (the games that lay cards:
-  initial 3, 4, 7, 8, 12, word 25);
+  initial 3, 4, 7, 8, 12, word 25; initial 3 lays its test cards first from the stocks);
 * each side's pack or group shuffled onto its home ranks, face up, with the test cards the
   set-up names face down (initial 1, 2, 5, 9, 10, basic 48, word 1, 2);
 * one or two shared sets shuffled face up onto the squares of the set-up's shade, the letters
@@ -62,7 +62,7 @@ def deal(game: Game, board: Board, sources: Mapping[str, Source], pair: tuple[st
     if setup.face_down is FaceDown.ALL and setup.cards == len(geometry(*board.size).squares):
         return _filled(game, board, sources, players, refs, rng, face_up)
     if game.movement.placement in (Placement.FREE, Placement.ADJACENT_OWN) and \
-            setup.cards in (0, 2):
+            setup.cards == 0:
         return _stocks(game, board, sources, players, rng)
     if game.owners and setup.complete and setup.south_rows and setup.north_rows:
         return _home_ranks(game, board, sources, players, rng)
@@ -116,23 +116,18 @@ def _filled(game: Game, board: Board, sources: Mapping[str, Source],
 
 def _stocks(game: Game, board: Board, sources: Mapping[str, Source],
             players: Mapping[Side, str], rng: random.Random) -> Layout:
-    """An empty board (initial 3: a face-down card on each king square) and a shuffled
-    stock a side, or one shared pile when the cards belong to nobody."""
+    """An empty board and a shuffled stock a side, or one shared pile when the cards
+    belong to nobody. (Initial 3's test cards are the first cards laid from the stocks.)"""
     hands = Hands()
-    stacks = {}
     for side, ref in players.items():
         cards = _supply(sources, ref, game)
         rng.shuffle(cards)
-        if game.movement.placement is Placement.ADJACENT_OWN:
-            # Initial 3: each side's first card lies face down on its king square.
-            king = board.king_squares[0 if side is Side.SOUTH else -1]
-            stacks[king] = (Piece(cards.pop(0), _ARROW[side], False),)
         hands = hands.with_hand(side, Hand(stock=tuple(cards)))
     if game.players > 2 or not game.owners:
         pile = [c for side in Side for c in hands.of(side).stock]
         rng.shuffle(pile)
         hands = Hands(pile=tuple(pile))
-    return Layout(board.name, stacks, players, game=game.name, hands=hands)
+    return Layout(board.name, {}, players, game=game.name, hands=hands)
 
 
 def _squares(board: Board, game: Game, ranks: Sequence[int] = ()) -> list[str]:

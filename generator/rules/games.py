@@ -157,6 +157,9 @@ class Movement:
     shift_onto_cards: bool = False
     """A shift may also lay the card on an open card, when the pile it makes is part of a
     combination; the pile counts by its top card and leaves whole (basic 65's patience)."""
+    opening_cover: bool = False
+    """Each side's first move must cover an opponent's card; a side with no cover passes
+    until it has one (initial 1: "chaque joueur doit commencer par couvrir")."""
     one_row: bool = False
     """Cards are laid on one horizontal only, the one the first card was laid on, and on
     cards there only once its eight squares are full (initial 8)."""
@@ -237,6 +240,10 @@ class Setup:
     tests_on_king_squares: bool = False
     """Each side's test card lies on the king square of its own half (e1 or e8)."""
     tests_per_side: int = 0
+    tests_laid_first: bool = False
+    """The board starts empty and each side's first card, laid from its stock, is its test
+    card, face down on its king square (initial 3); until a side has laid it, covering it
+    cannot have won."""
     safe_first_move: bool = False
     """No piece may be beaten or pressed by the opponent's first move."""
     arrows: Arrows = Arrows.OWNERS

@@ -147,22 +147,27 @@ class CoverTestCard(WonAtOnce):
         # With decoys each side has one true test card; covering a decoy wins nothing.
         needed = 1 if decoys else max(game.setup.tests_per_side, 1)
         for side in Side:
-            if _test_cards(layout, side, decoys) < needed:
+            if _test_cards(layout, side, decoys) < needed and _has_laid(layout, game, side):
                 return opponent(side)
         return None
 
 
 class CrossMiddle(WonAtOnce):
-    reason = "a card stepped into the opponent's half"
+    """Seed002 game 1: a card "doit traverser la frontière" between the halves. Our
+    reading: the winning move is a step onto a free square that takes a card from its
+    owner's half into the opponent's. A cover does not win, even across the line (or the
+    compulsory first cover would end nearly every game), nor does a step made inside the
+    opponent's half by a card a cover took there: it crosses nothing."""
+
+    reason = "a card stepped across the middle line into the opponent's half"
 
     def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
                        mover: Side | None) -> Side | None:
-        # Beating across the middle does not count: the card must step onto a free square
-        # of the opponent's half (our reading of seed002 game 1, whose board starts full).
         if last_move is None or mover is None or last_move.kind is not MoveKind.MOVE:
             return None
-        rank = geometry(*layout.size).xy[last_move.target][1]
-        return mover if rank in _far_half(mover, layout.size[1]) else None
+        xy, far = geometry(*layout.size).xy, _far_half(mover, layout.size[1])
+        crossed = xy[last_move.origin][1] not in far and xy[last_move.target][1] in far
+        return mover if crossed else None
 
 
 class AllAcross(WonAtOnce):
@@ -390,6 +395,14 @@ def _far_half(side: Side, ranks: int = 8) -> range:
     """The ranks (from 0) of the opponent's half."""
     half = ranks // 2
     return range(half, ranks) if side is Side.SOUTH else range(0, half)
+
+
+def _has_laid(layout: Layout, game: Game, side: Side) -> bool:
+    """Whether *side*'s test card can have been covered: always, but in a game whose test
+    cards are laid first from the stocks (initial 3) only once *side* has a card on the
+    board; its cards never leave it there, covered ones staying under the piles."""
+    return not game.setup.tests_laid_first or any(p.owner == side
+                                                  for _, p in layout.pieces())
 
 
 def _test_cards(layout: Layout, side: Side, decoys: tuple[Card, ...] = ()) -> int:

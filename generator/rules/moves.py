@@ -21,6 +21,7 @@ from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
 from .joining import NOTHING, Makers, WordSquares, accepts, makers, window
 from .lines import geometry
+from .opening import opening_covers, owes_opening_cover
 from .settling import settle
 from .taking import play_take, take_lines
 from .turning import play_turn
@@ -284,6 +285,8 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
                   is not own]
         if forced:
             keys = forced
+    if owes_opening_cover(layout, game, side):
+        keys, jumps = opening_covers(keys), []
     keys.sort()
     cached = BUILT_MOVES.get
     moves = [cached(key) or cached_move(key) for key in keys]

@@ -74,6 +74,11 @@ class PlacementRule:
         """Where a card may lie, in a player's words (after "may not lie on d4: ")."""
         return "only on a free square"
 
+    def rule_now(self, layout: Layout, side: Side) -> str:
+        """Where *side*'s card may lie now, in a player's words: :meth:`rule_text` unless
+        the rule has a case of its own in this position."""
+        return self.rule_text()
+
 
 class NoPlacement(PlacementRule):
     """Games whose cards all start on the board: nothing is laid."""
@@ -203,6 +208,11 @@ class NextToOwn(LaidFromHand):
     def rule_text(self) -> str:
         return ("only on a free square next to one's own card, or (when hemmed in) on a "
                 "neighbouring opponent card it beats")
+
+    def rule_now(self, layout: Layout, side: Side) -> str:
+        if self.lays_face_down(layout, side):
+            return f"{side}'s first card is its test card, laid face down on its king square"
+        return self.rule_text()
 
 
 class IdenticalSquares(LaidFromHand):

@@ -3,6 +3,7 @@ why a written move (parsed once, :mod:`.notation`) is refused. Standard library 
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from ..errors import ReasonCode
@@ -17,6 +18,7 @@ from .lines import geometry
 from .move import OFF, Move, MoveKind, move_order
 from .moves import legal_moves
 from .notation import GRAMMAR, PASS, Form, MoveText
+from .opening import opening_refusal, owes_opening_cover
 from .placing import HAND, placement_of
 from .words import WordList
 
@@ -65,6 +67,8 @@ def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
     if written is not None and (square := written.off_board(layout.size)):
         corner = square_name(layout.size[0] - 1, layout.size[1] - 1)
         return ReasonCode.ILLEGAL, f"{square} is not a square of this board (a1 to {corner})"
+    if _refused_by_opening_cover(layout, board, game, side, written, words):
+        return ReasonCode.COMPULSORY, opening_refusal(side, moves)
     reason = why_illegal(layout, board, game, side, written, moves, words=words, who=who)
     return _reason_code(written, reason), reason
 
@@ -96,6 +100,19 @@ def _compulsory_press(game: Game, written: MoveText | None, moves: Sequence[Move
     return ("pressing is compulsory in this game: "
             f"{' '.join(str(m) for m in presses)} "
             f"{'is' if len(presses) == 1 else 'are'} available")
+
+
+def _refused_by_opening_cover(layout: Layout, board: Board, game: Game, side: Side,
+                              written: MoveText | None, words: WordList | None) -> bool:
+    """Whether *written* is a board move the plain rules allow that *side* may not make
+    only because it owes its opening cover (other refusals keep their own reason)."""
+    if written is None or written.form is not Form.BOARD \
+            or not owes_opening_cover(layout, game, side):
+        return False
+    plain = dataclasses.replace(game, movement=dataclasses.replace(game.movement,
+                                                                   opening_cover=False))
+    return any(m.notation() == written.text for m in
+               legal_moves(layout, board, plain, side, words=words))
 
 
 def _reason_code(written: MoveText | None, reason: str) -> ReasonCode:
@@ -199,7 +216,7 @@ def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
     if target not in geometry(*layout.size).xy:
         return f"{target} is not a square of the board"
-    return f"{card} may not lie on {target}: {placement_of(game).rule_text()}; it fits " + (
+    return f"{card} may not lie on {target}: {placement_of(game).rule_now(layout, side)}; it fits " + (
         " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")
 
 

@@ -183,7 +183,9 @@ def _start_problems(layout: Layout, board: Board, game: Game,
                                        f"of {game.name} starts face down"))
             continue
         _test_card_problems(square, piece, side, board, game, found, downs, flagged)
-    for side in Side if game.owners and setup.tests_per_side else ():
+    # Test cards laid first from the stocks (initial 3) are not on the board at the start.
+    for side in Side if game.owners and setup.tests_per_side \
+            and not setup.tests_laid_first else ():
         if downs[side] < setup.tests_per_side and side not in flagged and side in supplies:
             found.append(Violation("missing-test-card", king_square(board, side)
                                    if setup.tests_on_king_squares else None,
