@@ -32,6 +32,8 @@ from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, suits
 from .openboard_cut import Cut, PairAt, child_cut
+from .openboard_fewest import fewest as fewest_left
+from .openboard_fewest import floor
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -49,13 +51,17 @@ class Solution:
     positions: int
     start: Layout
     """The position after the combinations lying there at the start are taken off."""
+    fewest: bool = False
+    """Whether *left* is proved the fewest cards any line leaves: a win, or a search for
+    the fewest cards that ended (or reached a proved floor) within the time limit."""
 
     @property
     def verdict(self) -> Verdict:
         """WON when the line clears the patience; LOST when the search was complete
         without one, a proof that none exists (basic 65 cuts only positions proved unable
         to clear the board); UNKNOWN when time ran out. When lost, *left* is the fewest
-        cards among the positions visited, not proved the fewest possible."""
+        cards of a line found (basic 65 then searches for it beyond the proof of loss),
+        and :attr:`fewest` says whether it is proved the fewest possible."""
         if self.solved:
             return Verdict.WON
         return Verdict.LOST if self.complete else Verdict.UNKNOWN
@@ -150,7 +156,9 @@ def _solve_position(position: Position, deadline: float,
         seen.add(key)
         todo.append(iter(_ordered(position)))
     moves = tuple(m for m in best_line if m is not None)
-    return Solution(moves, best_left, best_left == 0, not out_of_time, visited, start)
+    # No cut here: a complete search saw every reachable position, the fewest among them.
+    return Solution(moves, best_left, best_left == 0, not out_of_time, visited, start,
+                    fewest=not out_of_time)
 
 
 _DONE: Any = object()
@@ -255,5 +263,15 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
             complete = True
             break
     left, line = best[0]
+    fewest = left == 0
+    if complete and left:
+        # Proved lost: the cut that proved it says nothing about how few cards can stay, so
+        # search again for the fewest, without it, in the time left (.openboard_fewest).
+        lost.clear()
+        blocked, _, prospects = cut.read(cells)
+        (left, line), fewest, more = fewest_left(
+            engine, cut, cells, (left, line), floor(prospects, blocked=True), deadline,
+            clock, TABLE)
+        visited += more
     moves = tuple(cached_move((SQUARES[o], SQUARES[t], MoveKind.SHIFT)) for o, t in line)
-    return Solution(moves, left, left == 0, complete or left == 0, visited, start)
+    return Solution(moves, left, left == 0, complete or left == 0, visited, start, fewest)
