@@ -18,7 +18,7 @@ from generator.rules.dealing import deal
 from generator.rules.moves import legal_moves, play
 from generator.rules.openboard import flat
 from generator.rules.openboard_cut import Cut
-from generator.rules.openboard_fewest import floor
+from generator.rules.openboard_fewest import floor, one_is_too_few
 from generator.rules.patience.solver import Verdict
 from generator.rules.solver import solve
 
@@ -118,7 +118,7 @@ def fewest_plain(layout: Layout, board, game, seen: dict, cap: int = 3_000) -> i
 def test_the_fewest_equals_a_plain_exhaustive_search_on_small_corners(library):
     game, board = library.game("basic-65-open"), library.board("board-a")
     cut = Cut(game)
-    lost_with_fewer = floors = raised = 0
+    lost_with_fewer = floors = raised = two = 0
     for seed in range(40):
         layout = corner(library, seed, 4, 4, 0.8)
         seen: dict = {}
@@ -129,11 +129,16 @@ def test_the_fewest_equals_a_plain_exhaustive_search_on_small_corners(library):
         # The floor may never promise fewer cards than a line can leave.
         for key, fewest in seen.items():
             cells = flat(Layout("board-a")._replace(dict(key)))
-            blocked, _, prospects = cut.read(cells)
-            low = floor(prospects, blocked)
-            assert low <= fewest, sorted((s, str(t[-1])) for s, t in key)
+            blocked, near, prospects = cut.read(cells)
+            low = floor(prospects, 1 if blocked else 0)
+            shown = sorted((s, str(t[-1])) for s, t in key)
+            assert low <= fewest, shown
             floors += 1
             raised += 0 < low < len(key)
+            # On a board that cannot be cleared, "one card is too few" must be a proof.
+            if fewest and one_is_too_few(cut, cells, near, prospects):
+                assert fewest >= 2, shown
+                two += 1
         found = solve(layout, board, game, seconds=60)
         assert found.fewest and found.left == truth, (seed, found.left, truth)
         assert len(_replays(layout, board, game, found)) == truth
@@ -141,5 +146,5 @@ def test_the_fewest_equals_a_plain_exhaustive_search_on_small_corners(library):
             lost_with_fewer += 1
     # Enough lost boards where shifts still help, and floors above nothing, or the
     # comparison proves little.
-    assert lost_with_fewer >= 20 and floors >= 1000 and raised >= 100, \
-        (lost_with_fewer, floors, raised)
+    assert lost_with_fewer >= 20 and floors >= 1000 and raised >= 100 and two >= 50, \
+        (lost_with_fewer, floors, raised, two)

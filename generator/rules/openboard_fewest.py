@@ -21,13 +21,13 @@ from .openboard_cut import Cut, PairAt, Prospects
 Line = tuple[tuple[int, int], ...]
 
 
-def floor(prospects: Prospects, blocked: bool) -> int:
+def floor(prospects: Prospects, stays: int = 0) -> int:
     """At least how many cards every line from a position leaves, read off its
-    :meth:`.openboard_cut.Cut.read` (*blocked*: proved unclearable there).
+    :meth:`.openboard_cut.Cut.read`, *stays* being a floor known otherwise (1 on a board
+    proved unclearable).
 
     * The cards in no live pair that no live pair takes never leave (fact 1 of
-      :meth:`.openboard_cut.Cut.examine`, which holds for any line, clearing or not);
-      nor does some card of a position proved blocked.
+      :meth:`.openboard_cut.Cut.examine`, which holds for any line, clearing or not).
     * A shift takes three cards and its extra cards; along any line the extra cards add up
       to at most the count of fact 3 (the cards of the pairs meeting on each square less
       two: the proof there bounds the extra cards of every line, not only of one that
@@ -35,9 +35,7 @@ def floor(prospects: Prospects, blocked: bool) -> int:
       with s >= 1 shifts and x <= that count.
     """
     count, lonely, _, _, extra, _, _ = prospects
-    stays = sum(1 for _, _, takes in lonely if not takes)
-    if blocked:
-        stays = max(stays, 1)
+    stays = max(stays, sum(1 for _, _, takes in lonely if not takes))
     for left in range(stays, count - 2):
         taken = count - left
         if any((taken - x) % 3 == 0 for x in range(min(extra, 2) + 1)):
@@ -45,37 +43,69 @@ def floor(prospects: Prospects, blocked: bool) -> int:
     return count
 
 
-def fewest(engine: OpenBoard, cut: Cut, cells: Cells, best: tuple[int, Line], goal: int,
+def one_is_too_few(cut: Cut, cells: Cells, near: list[PairAt], prospects: Prospects) -> bool:
+    """True when no line from *cells*, a board that cannot be cleared, leaves one card: a
+    proof. A line that leaves card c alone never moves c nor takes it, and c is in none
+    of the combinations it makes (a combination leaves whole), so the same line clears
+    the board without c. So if the cut proves every such board blocked, at least two
+    cards stay. If a card is stranded (fact 1), it is the only c to try."""
+    stranded = [square for square, _, takes in prospects[1] if not takes]
+    if len(stranded) > 1:
+        return True
+    for square in stranded or [square for square in range(64) if cells[square]]:
+        card = cells[square]
+        cells[square] = 0
+        try:
+            if not cut.examine(cells, near)[0]:
+                return False
+        finally:
+            cells[square] = card
+    return True
+
+
+def fewest(engine: OpenBoard, cut: Cut, cells: Cells, best: tuple[int, Line],
            deadline: float, clock: Callable[[], float], table: int
            ) -> tuple[tuple[int, Line], bool, int]:
-    """The line from *cells* that leaves fewest cards, starting from *best* (cards left,
-    line), a line already known; *goal* is a floor for the whole search (it stops there:
-    nothing can do better). Returns the best line, whether it is proved the fewest (the
-    search ended, or reached *goal*, before *deadline*), and the positions visited.
+    """The line from *cells*, a board proved unclearable, that leaves fewest cards,
+    starting from *best* (cards left, line), a line already known. Returns the best line,
+    whether it is proved the fewest (the search ended, or reached the floor of *cells*,
+    before *deadline*), and the positions visited.
 
-    Positions searched are remembered (up to *table*, as bytes): the best line only gets
-    shorter, so a position given up or searched once cannot give a better line later."""
+    Depth first, shifts that take most cards first; a position is given up when its
+    :func:`floor` (and :func:`one_is_too_few`, while one card is sought) proves that it
+    cannot leave fewer cards than the best line found. Positions searched are remembered
+    (up to *table*, as bytes): the best line only gets shorter, so a position given up or
+    searched once cannot give a better line later."""
     found = [best]
     seen: set[bytes] = set()
     visited = 0
     out_of_time = False
+    aim = 0
 
     def search(cells: Cells, left: int, line: Line, near: list[PairAt] | None) -> bool:
-        """True stops the search (the goal reached, or out of time)."""
-        nonlocal visited, out_of_time
+        """True stops the search (a line that leaves *goal* cards, or out of time).
+        *aim* is the most cards a line must leave to be worth finding: one fewer than the
+        best line found so far."""
+        nonlocal visited, out_of_time, aim
         visited += 1
         if visited % 256 == 0 and clock() > deadline:
             out_of_time = True
             return True
         if left < found[0][0]:
             found[0] = (left, line)
+            aim = left - 1
             if left <= goal:
                 return True
         key = bytes(cells)
         if key in seen:
             return False
-        blocked, near, prospects = cut.read(cells, near)
-        if floor(prospects, blocked) < found[0][0]:
+        _, near, prospects = cut.read(cells, near)
+        # Every position here comes from one that cannot be cleared: one card stays.
+        low = floor(prospects, 1)
+        # Only worth asking while a line that leaves one card is what is sought.
+        if low == 1 and aim == 1 and one_is_too_few(cut, cells, near, prospects):
+            low = floor(prospects, 2)
+        if low <= aim:
             shifts = engine.shifts(cells, settled=True)
             # Most cards first (a good line early sharpens every later floor); the squares
             # keep the order the same from run to run.
@@ -88,6 +118,13 @@ def fewest(engine: OpenBoard, cut: Cut, cells: Cells, best: tuple[int, Line], go
             seen.add(key)
         return False
 
+    _, near, prospects = cut.read(cells)
+    goal = floor(prospects, 1)
+    if goal == 1 and one_is_too_few(cut, cells, near, prospects):
+        goal = floor(prospects, 2)
     if found[0][0] > goal:
+        aim = found[0][0] - 1
         search(cells, sum(1 for card in cells if card), (), None)
+    # Out of time, the best line is the best found; otherwise every line that could leave
+    # fewer cards was searched, or the floor of the start was reached.
     return found[0], not out_of_time, visited

@@ -33,7 +33,6 @@ from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, suits
 from .openboard_cut import Cut, PairAt, child_cut
 from .openboard_fewest import fewest as fewest_left
-from .openboard_fewest import floor
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -268,10 +267,8 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
         # Proved lost: the cut that proved it says nothing about how few cards can stay, so
         # search again for the fewest, without it, in the time left (.openboard_fewest).
         lost.clear()
-        blocked, _, prospects = cut.read(cells)
-        (left, line), fewest, more = fewest_left(
-            engine, cut, cells, (left, line), floor(prospects, blocked=True), deadline,
-            clock, TABLE)
+        (left, line), fewest, more = fewest_left(engine, cut, cells, (left, line), deadline,
+                                                 clock, TABLE)
         visited += more
     moves = tuple(cached_move((SQUARES[o], SQUARES[t], MoveKind.SHIFT)) for o, t in line)
     return Solution(moves, left, left == 0, complete or left == 0, visited, start, fewest)
