@@ -14,7 +14,9 @@ rounds that restart with twice as many positions, remembering the positions prov
 a position is given up when :meth:`.openboard_cut.Cut.examine` proves that some card can
 never leave (three facts, each proved there), and a child is dropped unmade when
 :func:`.openboard_cut.child_cut` reads the same facts off its parent (proved in
-:meth:`.openboard_cut.Cut.prospects`).
+:meth:`.openboard_cut.Cut.prospects`). When that search proves the deal lost, a second
+one (.openboard_fewest) looks for the line that leaves fewest cards, which the cut's
+proofs of loss cannot stop (seed000 calls 1 or 2 cards left a good result).
 """
 from __future__ import annotations
 
@@ -189,7 +191,9 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     (seeded) order. A poor move near the start then does not hold the search for the whole
     time limit, and the positions proved lost carry over. A round that ends within its
     number has searched everything: the search was complete. The line that leaves the
-    fewest cards among the positions visited is kept as the best found."""
+    fewest cards among the positions visited is kept as the best found; when the search is
+    complete without a win, :func:`.openboard_fewest.fewest` goes on from it for the
+    fewest cards, in the time left."""
     engine, cut = OpenBoard(game), Cut(game)
     best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
     lost: set[bytes] = set()
