@@ -6,8 +6,8 @@ The clearing search (.solver) gives up every position :class:`.openboard_cut.Cut
 unclearable: right for "can it be cleared?", wrong for "how few cards can stay?", since a
 position that cannot be cleared may still leave one card. This search asks the second
 question: depth first, shifts that take most cards first, and a position is given up only
-when :func:`floor` proves that no line from it leaves fewer cards than the best line
-already found.
+when :func:`floor` (or :func:`one_is_too_few`) proves that no line from it leaves fewer
+cards than the best line already found.
 """
 from __future__ import annotations
 
@@ -47,8 +47,10 @@ def one_is_too_few(cut: Cut, cells: Cells, near: list[PairAt], prospects: Prospe
     """True when no line from *cells*, a board that cannot be cleared, leaves one card: a
     proof. A line that leaves card c alone never moves c nor takes it, and c is in none
     of the combinations it makes (a combination leaves whole), so the same line clears
-    the board without c. So if the cut proves every such board blocked, at least two
-    cards stay. If a card is stranded (fact 1), it is the only c to try."""
+    the board without c (on which no combination lies either, as the cut asks). So if
+    the cut proves every such board blocked, at least two cards stay. A stranded card
+    (fact 1) never leaves, so if there is one it is the only c to try, and two stranded
+    cards are two cards that stay."""
     stranded = [square for square, _, takes in prospects[1] if not takes]
     if len(stranded) > 1:
         return True
