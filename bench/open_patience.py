@@ -5,7 +5,9 @@ python bench/open_patience.py [--game basic-65] [--first 0] [--deals 100] [--lim
 Deals seed FIRST.. of GAME face up, as `opencards rules deal GAME --seed N --open` does, and
 solves each with its one-player form (basic-65-open, basic-52-open) within --limit seconds.
 Prints won, lost (the search was complete: a proof) and unknown, positions per second and
-seconds per deal, and the slowest deals (how close the decided ones came to the limit).
+seconds per deal, the slowest deals (how close the decided ones came to the limit), and
+for the lost deals the fewest cards a line leaves ("*" where not proved the fewest; the
+time to find them is in the deal's time).
 docs/solvers.md records the measurements.
 """
 from __future__ import annotations
@@ -42,6 +44,7 @@ def main() -> None:
     positions = 0
     spent = 0.0
     unknown = []
+    fewest = []
     times: list[tuple[float, int, Verdict]] = []
     for seed in range(args.first, args.first + args.deals):
         layout = deal(game, board, sources, game.pairs[0], random.Random(seed), face_up=True)
@@ -54,6 +57,8 @@ def main() -> None:
         positions += found.positions
         if found.verdict is Verdict.UNKNOWN:
             unknown.append(seed)
+        if found.verdict is Verdict.LOST:
+            fewest.append(f"{seed}:{found.left}{'' if found.fewest else '*'}")
     n = args.deals
     print(f"{args.game} open, deals {args.first}-{args.first + n - 1} at {args.limit:g} s: "
           f"{counts[Verdict.WON]} won, {counts[Verdict.LOST]} lost, "
@@ -63,6 +68,7 @@ def main() -> None:
     slowest = sorted(times, reverse=True)[:5]
     print("  slowest: " + ", ".join(f"{seed} {verdict.value} {took:.1f} s"
                                     for took, seed, verdict in slowest))
+    print(f"  lost, cards left (deal:cards): {' '.join(fewest) or 'none'}")
 
 
 if __name__ == "__main__":

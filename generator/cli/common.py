@@ -224,3 +224,10 @@ def summary(built: list[Built], out: Path) -> None:
     total = sum(b.size for b in built)
     click.echo(f"{len(built)} file(s), {sum(b.pages for b in built)} pages, "
                f"{total / 1024:.1f} KiB in {out}")
+
+
+def cards_left(most: int) -> str:
+    """'1 or 2 cards' for *most* 2: the counts a patience's source calls a good result."""
+    counts = [str(n) for n in range(1, most + 1)]
+    said = counts[0] if most == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+    return f"{said} card{'s' if most > 1 else ''}"

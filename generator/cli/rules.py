@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from .common import Integer, emit_json, library
+from .common import Integer, cards_left, emit_json, library
 from ..io.layouts import game_for, load_layout, load_layout_file, sources_for, word_list_for
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
@@ -206,7 +206,9 @@ def game_text(game: Game) -> str:
              f"{game.players} player(s)"
              + ("; a side that cannot move loses" if game.stuck_loses else "")
              + (f"; the patience in the open of {game.patience_of}"
-                if game.patience_of else ""),
+                if game.patience_of else "")
+             + (f"; {cards_left(game.good_result)} left is a good result"
+                if game.good_result else ""),
              f"plays {game.material}: " + " | ".join(" vs ".join(p) for p in game.pairs)
              + f"; values {', '.join(map(str, game.ranks))}; pieces belong to "
              + ("their side" if game.owners else "nobody"),

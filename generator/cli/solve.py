@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .common import FloatType, Integer, library
+from .common import FloatType, Integer, cards_left, library
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
 from ..io.layouts import load_layout_file, word_list_for
@@ -39,8 +39,10 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
                   game_name: str | None, as_json: bool) -> None:
     """Solve a patience (a game of one player): basic 65 in the open (clear the board by
     shifts that make combinations), basic 52 in the open (every card onto an identical
-    square), word puzzle 5. Prints a winning line, or the best found, and whether the
-    search was complete; every line replays with ``rules play``."""
+    square), word puzzle 5. Prints a winning line, or the line that leaves fewest cards
+    (proved the fewest, or the best found in the time), and whether the search was
+    complete; every line replays with ``rules play``. Where the game's source calls a few
+    cards left a good result (basic 65: 1 or 2), says whether the line is one."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
     if game.players != 1:
@@ -52,25 +54,42 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     found = solve(loaded.layout, loaded.board, game, seconds=seconds, words=words)
     moves = [m.notation() for m in found.moves]
     cleared = len(loaded.layout) - len(found.start)
+    good = found.left <= game.good_result if game.good_result else None
     if as_json:
         click.echo(json.dumps({"layout": loaded.shown, "game": game.name,
                                "solved": found.solved, "complete": found.complete,
                                "verdict": found.verdict.value,
-                               "left": found.left, "moves": moves,
+                               "left": found.left, "fewest_proved": found.fewest,
+                               "good_result": good, "moves": moves,
                                "cleared_at_start": cleared, "positions": found.positions},
                               indent=2, sort_keys=True))
         return
     if cleared:
         click.echo(f"{cleared} cards in combinations at the start leave the board at once")
     click.echo(" ".join(moves) if moves else "no move")
-    verdict = "solved" if found.solved else f"best found leaves {found.left} card(s)"
+    if found.solved:
+        verdict = "solved"
+    elif found.fewest:
+        verdict = f"at best {found.left} card(s) left (proved)"
+    else:
+        verdict = f"{found.left} card(s) left, best found"
     search = ("the search was complete" if found.complete else
               f"the search stopped after {seconds:g} s")
     if found.verdict is Verdict.LOST:
         search += ", so no line clears it (lost)"
+        if not found.fewest:
+            search += f"; the search for fewer cards stopped after {seconds:g} s"
     elif found.verdict is Verdict.UNKNOWN:
         search += " (unknown: neither a win nor a proof)"
     click.echo(f"{verdict}; {search} ({found.positions} positions)")
+    if good is not None and not found.solved:
+        counted = f"the source counts {cards_left(game.good_result)} left as one"
+        if good:
+            click.echo(f"a good result ({counted})")
+        elif found.fewest:
+            click.echo(f"not a good result, and no line gives one ({counted})")
+        else:
+            click.echo(f"no good result found ({counted}); a longer --limit may find one")
 
 
 @rules.command("deal")

@@ -115,6 +115,7 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         players=reader.integer("players", 2, low=1, high=8),
         stuck_loses=reader.boolean("stuck_loses", False),
         patience_of=reader.string("patience_of", ""),
+        good_result=reader.integer("good_result", 0, low=0, high=64),
         movement=_movement(reader.table("movement", default_empty=True)),
         beating=_beating(reader.table("beating", default_empty=True)),
         pressing=_pressing(reader.table("pressing", default_empty=True)),

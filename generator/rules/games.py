@@ -294,6 +294,9 @@ class Game:
     patience_of: str = ""
     """The game whose patience in the open this is (one player, every card dealt face up):
     ``rules deal basic-65 --open`` deals basic-65-open."""
+    good_result: int = 0
+    """The most cards a patience may leave that its source still calls a good result (0:
+    the source names none); seed000 says 1 or 2 for basic 65's patience in the open."""
 
     def __str__(self) -> str:
         return self.name

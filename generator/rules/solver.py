@@ -14,7 +14,9 @@ rounds that restart with twice as many positions, remembering the positions prov
 a position is given up when :meth:`.openboard_cut.Cut.examine` proves that some card can
 never leave (three facts, each proved there), and a child is dropped unmade when
 :func:`.openboard_cut.child_cut` reads the same facts off its parent (proved in
-:meth:`.openboard_cut.Cut.prospects`).
+:meth:`.openboard_cut.Cut.prospects`). When that search proves the deal lost, a second
+one (.openboard_fewest) looks for the line that leaves fewest cards, which the cut's
+proofs of loss cannot stop (seed000 calls 1 or 2 cards left a good result).
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, suits
 from .openboard_cut import Cut, PairAt, child_cut
+from .openboard_fewest import fewest as fewest_left
 from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
@@ -49,13 +52,17 @@ class Solution:
     positions: int
     start: Layout
     """The position after the combinations lying there at the start are taken off."""
+    fewest: bool = False
+    """Whether *left* is proved the fewest cards any line leaves: a win, or a search for
+    the fewest cards that ended (or reached a proved floor) within the time limit."""
 
     @property
     def verdict(self) -> Verdict:
         """WON when the line clears the patience; LOST when the search was complete
         without one, a proof that none exists (basic 65 cuts only positions proved unable
         to clear the board); UNKNOWN when time ran out. When lost, *left* is the fewest
-        cards among the positions visited, not proved the fewest possible."""
+        cards of a line found (basic 65 then searches for it beyond the proof of loss),
+        and :attr:`fewest` says whether it is proved the fewest possible."""
         if self.solved:
             return Verdict.WON
         return Verdict.LOST if self.complete else Verdict.UNKNOWN
@@ -150,7 +157,9 @@ def _solve_position(position: Position, deadline: float,
         seen.add(key)
         todo.append(iter(_ordered(position)))
     moves = tuple(m for m in best_line if m is not None)
-    return Solution(moves, best_left, best_left == 0, not out_of_time, visited, start)
+    # No cut here: a complete search saw every reachable position, the fewest among them.
+    return Solution(moves, best_left, best_left == 0, not out_of_time, visited, start,
+                    fewest=not out_of_time)
 
 
 _DONE: Any = object()
@@ -182,7 +191,9 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     (seeded) order. A poor move near the start then does not hold the search for the whole
     time limit, and the positions proved lost carry over. A round that ends within its
     number has searched everything: the search was complete. The line that leaves the
-    fewest cards among the positions visited is kept as the best found."""
+    fewest cards among the positions visited is kept as the best found; when the search is
+    complete without a win, :func:`.openboard_fewest.fewest` goes on from it for the
+    fewest cards, in the time left."""
     engine, cut = OpenBoard(game), Cut(game)
     best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
     lost: set[bytes] = set()
@@ -255,5 +266,13 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
             complete = True
             break
     left, line = best[0]
+    fewest = left == 0
+    if complete and left:
+        # Proved lost: the cut that proved it says nothing about how few cards can stay, so
+        # search again for the fewest, without it, in the time left (.openboard_fewest).
+        lost.clear()
+        (left, line), fewest, more = fewest_left(engine, cut, cells, (left, line), deadline,
+                                                 clock, TABLE)
+        visited += more
     moves = tuple(cached_move((SQUARES[o], SQUARES[t], MoveKind.SHIFT)) for o, t in line)
-    return Solution(moves, left, left == 0, complete or left == 0, visited, start)
+    return Solution(moves, left, left == 0, complete or left == 0, visited, start, fewest)
