@@ -1,0 +1,95 @@
+"""Variants of shipped games that the seeds state and that ship as games of their own
+(issue 38, "every game as its source says"): each test plays a move that only the variant
+allows, or refuses one that it forbids, and cites the seed's words."""
+from __future__ import annotations
+
+from generator.model.cards import Colour
+from generator.model.layout import Layout, Side
+from generator.rules import legal_moves, play
+from generator.rules.moves import Move, MoveKind
+
+WORDS = frozenset({"CAT", "TO", "AT", "GO", "DOG"})
+
+
+def _moves(library, game, rows, side=Side.SOUTH, words=None):
+    layout = Layout.from_rows("board-a", rows)
+    return legal_moves(layout, library.board("board-a"), library.game(game), side,
+                       words=words)
+
+
+# --- basic game 1 (seed000) -----------------------------------------------------------
+
+def test_basic_1_test_cards_beat_only_in_the_variant(library):
+    """Seed000, card game 1: "the variant of game in which test playing cards can beat
+    playing cards of the opponent is possible ... including the test playing card of one
+    player can be imposed on a test playing card of other player"."""
+    rows = {1: ". . . . (1R)^ . . .", 2: ". . . 8Bv . (1B)v . ."}
+    moves = _moves(library, "basic-1-tests-beat", rows)
+    assert Move("e1", "d2", MoveKind.BEAT) in moves      # a face-down 1R takes an open 8
+    assert Move("e1", "f2", MoveKind.COVER) in moves     # and covers the opponent's test
+    plain = [m for m in _moves(library, "basic-1", rows) if m.origin == "e1"]
+    assert plain and all(m.kind is MoveKind.MOVE for m in plain)
+
+
+# --- basic game 4 (seed000) -----------------------------------------------------------
+
+def test_basic_4_identical_cards_beat_and_other_equal_values_do_not(library):
+    """Seed000, card game 4: "it can be authorized to beat not any playing cards of
+    identical values, but only ... identical playing cards. We admit, 3R can beat only 30R
+    and can not beat other three"."""
+    colours = library.board("board-a").colours
+    # North's 30R and 30B beside south's 3R on d4, on squares where 3R is not trump.
+    target_r, target_b = [s for s in ("c5", "d5", "e5", "c4", "e4", "c3", "d3", "e3")
+                          if colours[s] is not Colour.RED][:2]
+    rows = _rows({"d4": "3R^", target_r: "30Rv", target_b: "30Bv"})
+    identical = _moves(library, "basic-4-identical", rows)
+    assert Move("d4", target_r, MoveKind.BEAT) in identical
+    assert Move("d4", target_b, MoveKind.BEAT) not in identical
+    main = _moves(library, "basic-4", rows)  # equal values cancelled: neither three
+    assert not [m for m in main if m.kind is MoveKind.BEAT]
+    equal = _moves(library, "basic-4-equal", rows)  # the rule of game 1: both
+    assert {Move("d4", target_r, MoveKind.BEAT), Move("d4", target_b, MoveKind.BEAT)} <= set(equal)
+
+
+def _rows(pieces: dict[str, str]) -> dict[int, str]:
+    """Rank lines with *pieces* ({square: token}) and free squares elsewhere."""
+    return {rank: " ".join(pieces.get(f"{file}{rank}", ".") for file in "abcdefgh")
+            for rank in range(1, 9)}
+
+
+# --- word games 1 and 2 (seed001) -----------------------------------------------------
+
+def test_word_1_king_steps_one_square(library):
+    """Seed001, word game 1: "Distance of moving for one course can be one square ...
+    similar to moving of chess king" (the main game slides like a queen)."""
+    rows = {1: ". . . . A/R^ . . .", 8: ". . . . . . . T/Yv"}
+    assert Move("e1", "e3") in _moves(library, "word-1", rows)
+    king = _moves(library, "word-1-king", rows)
+    assert Move("e1", "e2") in king and Move("e1", "e3") not in king
+
+
+def test_word_2_queen_slides_and_still_needs_three_letters(library):
+    """Seed001, word game 2: "Distance of moving of letters for one course can be any
+    number of squares ... provided that in this case it can be forbidden to make
+    two-letter words"."""
+    rows = {1: ". . . . (Q/R)^ . . .", 3: "T/R^ . . . . . . .",
+            6: ". . O/Yv . . . . .", 8: ". . . . (S/Y)v . . ."}
+    assert Move("a3", "c5") not in _moves(library, "word-2", rows)
+    assert Move("a3", "c5") in _moves(library, "word-2-queen", rows)
+    # T slid under north's O makes "TO", a two-letter word: it takes nothing here.
+    game = library.game("word-2-queen")
+    after = play(Layout.from_rows("board-a", rows), Move("a3", "c5"), game, words=WORDS)
+    assert after.top("c6") is not None
+
+
+def test_word_2_two_letter_words_take(library):
+    """Seed001, word game 2: "In this game it can be authorized to make two-letter
+    words"."""
+    rows = {1: ". . . . (Q/R)^ . . .", 4: ". . T/R^ . . . . .",
+            6: ". . O/Yv . . . . .", 8: ". . . . (S/Y)v . . ."}
+    layout = Layout.from_rows("board-a", rows)
+    two = play(layout, Move("c4", "c5"), library.game("word-2-two-letter"), words=WORDS)
+    assert two.top("c6") is None and [c.notation() for c in two.hands.of(Side.SOUTH).taken] \
+        == ["O/Y"]
+    main = play(layout, Move("c4", "c5"), library.game("word-2"), words=WORDS)
+    assert main.top("c6") is not None
