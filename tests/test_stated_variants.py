@@ -4,8 +4,12 @@ allows, or refuses one that it forbids, and cites the seed's words."""
 from __future__ import annotations
 
 from generator.model.cards import Colour
+from generator.model.hands import Hand, Hands, parse_item
 from generator.model.layout import Layout, Side
 from generator.rules import legal_moves, play
+from generator.rules.goal_rules import goal_rule
+from generator.rules.goals import judge
+from generator.rules.laying import lay_squares, laying_moves
 from generator.rules.moves import Move, MoveKind
 
 WORDS = frozenset({"CAT", "TO", "AT", "GO", "DOG"})
@@ -93,3 +97,77 @@ def test_word_2_two_letter_words_take(library):
         == ["O/Y"]
     main = play(layout, Move("c4", "c5"), library.game("word-2"), words=WORDS)
     assert main.top("c6") is not None
+
+
+# --- word game 25 (seed001) -----------------------------------------------------------
+
+def _lay(library, game, rows, card, side=Side.SOUTH):
+    """(squares where *side* may lay *card*, its moves with *card* on top of its stock)."""
+    layout = Layout.from_rows("board-a", rows, hands=Hands().with_hand(
+        side, Hand(stock=(parse_item(card),))))
+    board = library.board("board-a")
+    return (lay_squares(layout, board, library.game(game), parse_item(card), side,
+                        words=WORDS),
+            laying_moves(layout, board, library.game(game), side, words=WORDS))
+
+
+def test_word_25_no_word_of_ones_own_letters(library):
+    """Seed001, word game 25: "it is possible to apply a rule according to which players
+    can not to have own letters in a line if these letters form a word"."""
+    own = {1: "C/R^ A/R^ . . . . . .", 3: "C/Gv A/Y^ . . . . . ."}
+    squares, _ = _lay(library, "word-25-no-own-words", own, "T/Y")
+    assert "c1" not in squares            # CAT of south's letters alone: refused
+    assert "c3" in squares                # CAT with north's C: allowed, and takes it
+    assert "c1" in _lay(library, "word-25", own, "T/Y")[0]
+
+
+def test_word_25_a_letter_that_fits_nowhere_is_kept(library):
+    """Our reading (sources row words.forbid_own_words:kept): with every other square
+    full, a T that would spell CAT of one's own letters is kept in the hand."""
+    full = {rank: " ".join(["Z/Bv"] * 8) for rank in range(2, 9)}
+    full[1] = "C/R^ A/R^ . Z/Bv Z/Bv Z/Bv Z/Bv Z/Bv"
+    _, moves = _lay(library, "word-25-no-own-words", full, "T/Y")
+    assert moves == [Move("T/Y", "hand", MoveKind.KEEP)]
+
+
+def test_word_25_on_letters_takes_only_top_letters(library):
+    """Seed001, word game 25, its variant of letters on letters: "Or it can be authorized
+    to remove from the game board only top letters of piles" (the main variant takes the
+    bottom letters "together with top letters")."""
+    # North's C lies on south's Q; south's A beside it; south lays T on c1: CAT.
+    rows = {1: "Q/R^+C/Gv A/R^ . . . . . ."}
+    layout = Layout.from_rows("board-a", rows, hands=Hands().with_hand(
+        Side.SOUTH, Hand(held=(parse_item("T/Y"),))))
+    lay = Move("T/Y", "c1", MoveKind.LAY)
+    top = play(layout, lay, library.game("word-25-on-letters-top"), words=WORDS,
+               side=Side.SOUTH)
+    assert [p.card.notation() for p in top.stacks["a1"]] == ["Q/R"]
+    assert [c.notation() for c in top.hands.of(Side.SOUTH).taken] == ["C/G"]
+    whole = play(layout, lay, library.game("word-25-on-letters"), words=WORDS,
+                 side=Side.SOUTH)
+    assert whole.top("a1") is None
+
+
+# --- basic game 48 (seed000) ----------------------------------------------------------
+
+def test_basic_48_own_cards_pressed_and_piles_counted_by_value(library):
+    """Seed000, card game 48: "it can be authorized to press not only on playing cards of
+    the opponent, but also on own playing cards. Thus count up the sums of values of
+    playing cards of a pile belonging to players"."""
+    board = library.board("board-a")
+    # South's 4R and 4B side by side, north's 30R in line with 1R.
+    rows = {2: ". 4R^ 4B^ . . . . .", 4: ". . . . . . . 1R^", 6: ". . . . . . . 30Rv"}
+    own = Move("b2", "c2", MoveKind.PRESS)
+    assert {own, Move("h4", "h6", MoveKind.PRESS)} <= set(_moves(library, "basic-48-own", rows))
+    assert own not in _moves(library, "basic-48", rows)
+    game = library.game("basic-48-own")
+    layout = play(Layout.from_rows("board-a", rows), own, game)
+    layout = play(layout, Move("h4", "h6", MoveKind.PRESS), game)
+    # South's piles: 4B+4R (8) and 30R+1R (3 + 1, the zero does not count); north has none.
+    assert goal_rule(game).scores(layout) == {Side.SOUTH: 12, Side.NORTH: 0}
+    # The main game counts the opponent's cards under one's own: one.
+    assert goal_rule(library.game("basic-48")).scores(layout) == {Side.SOUTH: 1,
+                                                                  Side.NORTH: 0}
+    verdict = judge(layout, board, game, to_move=Side.NORTH, moves=[], opponent_moves=[])
+    assert verdict.over and verdict.winner is Side.SOUTH
+    assert "values in piles topped by its own card: south 12, north 0" in verdict.reason

@@ -35,7 +35,8 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
                      "own_to_stock", "crossing", "compulsory", "seats"),
     "lines": ("enabled", "length", "removes"),
-    "words": ("enabled", "min_length", "removes", "turn_letters"),
+    "words": ("enabled", "min_length", "removes", "turn_letters", "forbid_own_words",
+              "top_letters_only"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
               "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests",
@@ -149,6 +150,16 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # A letter goes on a letter only to make a word, and that makes a pile.
         raise reader.fail("movement.lay_on_letters", "true only with placement = 'free', "
                           "a [words] table and piles = true", True)
+    if game.words.top_letters_only and not game.movement.lay_on_letters:
+        # Only letters laid on letters make piles of letters.
+        raise reader.fail("words.top_letters_only", "true only with movement.lay_on_letters",
+                          True)
+    if game.words.forbid_own_words and (game.movement.placement is not Placement.FREE
+                                        or game.movement.lay_on_letters
+                                        or not game.words.enabled):
+        # The seed states it for word 25 as laid (free squares only), beside its variant.
+        raise reader.fail("words.forbid_own_words", "true only with placement = 'free', a "
+                          "[words] table and no lay_on_letters", True)
     return game
 
 
@@ -289,7 +300,9 @@ def _words(reader: Reader) -> Words:
     rules = Words(enabled=r.boolean("enabled", present),
                   min_length=r.integer("min_length", 3, low=2, high=8),
                   removes=r.choice("removes", _choices(Removal), Removal.NONE),
-                  turn_letters=r.boolean("turn_letters", False))
+                  turn_letters=r.boolean("turn_letters", False),
+                  forbid_own_words=r.boolean("forbid_own_words", False),
+                  top_letters_only=r.boolean("top_letters_only", False))
     r.finish()
     return rules
 

@@ -89,6 +89,7 @@ class Goal(enum.Enum):
     LAST_TO_LAY = "last-to-lay"
     REORIENT_ALL = "reorient-all"
     GIVEAWAY = "giveaway"  # the side with no card left free (all pressed) wins (game 48)
+    PILE_VALUES = "pile-values"  # the sum of the values in one's piles (game 48, own cards)
 
 
 MATERIALS = ("cards", "letters")
@@ -215,6 +216,13 @@ class Words:
     turn_letters: bool = False
     """The mover may turn round any letters of a word his move made (word puzzle 5); in
     a game of two sides only the opponent's, which become his."""
+    forbid_own_words: bool = False
+    """A letter may not be laid where it makes a word of its layer's letters alone (word
+    25's stated rule: players "can not have own letters in a line if these letters form a
+    word")."""
+    top_letters_only: bool = False
+    """A word takes only the top letter of each pile in it; the letters under it stay (word
+    25's variant of letters laid on letters, its second way of taking)."""
 
 
 @dataclass(frozen=True, slots=True)

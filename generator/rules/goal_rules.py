@@ -262,6 +262,20 @@ class Giveaway(MostPressed):
         return None
 
 
+class PileValues(MostPressed):
+    """Basic 48 with pressing on one's own cards: each side counts the sum of the values of
+    the cards in the piles its own card tops, its own cards in them as well (seed000: "count
+    up the sums of values of playing cards of a pile belonging to players"). Zeros do not
+    count (30 is 3). A card lying alone is no pile and counts nothing (our reading)."""
+
+    what = "values in piles topped by its own card"
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return sum(piece.card.rank for _, stack in layout.items()
+                   if len(stack) > 1 and stack[-1].owner == side
+                   for piece in stack if isinstance(piece.card, Card))
+
+
 class MostRemoved(CountingGoal):
     """The cards a side has taken off the board; games that open every card (basic 65,
     initial 6 and 11) end when the last is open."""
@@ -366,6 +380,7 @@ _RULES: Mapping[Goal, GoalRule] = MappingProxyType({
     Goal.LEAVE_BOARD: LeaveBoard(),
     Goal.MOST_PRESSED: MostPressed(),
     Goal.GIVEAWAY: Giveaway(),
+    Goal.PILE_VALUES: PileValues(),
     Goal.IDENTICAL_SQUARES: IdenticalSquares(),
     Goal.MOST_REMOVED: MostRemoved(),
     Goal.FIVE_IN_LINE: FiveInLine(),

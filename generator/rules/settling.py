@@ -40,6 +40,8 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
         layout = _turn_down(layout, turned - taken)
     if not taken:
         return layout
+    if game.words.top_letters_only:
+        return _take_tops(layout, taken, mover)
     return take_squares(layout, taken, game, mover)
 
 
@@ -133,6 +135,24 @@ def _turn_down(layout: Layout, squares: set[str]) -> Layout:
         top = stacks[square][-1]
         stacks[square] = stacks[square][:-1] + (dataclasses.replace(top, face_up=False),)
     return dataclasses.replace(layout, stacks=stacks)
+
+
+def _take_tops(layout: Layout, squares: set[str], mover: Side | None) -> Layout:
+    """Takes the top letter off each of *squares*, the letters under it staying (word 25's
+    variant, "to remove from the game board only top letters of piles"), and credits
+    *mover*."""
+    stacks = dict(layout.stacks)
+    for square in squares:
+        stacks[square] = stacks[square][:-1]
+        if not stacks[square]:
+            del stacks[square]
+    after = dataclasses.replace(layout, stacks=stacks)
+    if mover is None:
+        return after
+    hand = layout.hands.of(mover)
+    won = tuple(layout.stacks[s][-1].card for s in sorted(squares))
+    hand = Hand(hand.held, hand.stock, hand.taken + won)
+    return dataclasses.replace(after, hands=layout.hands.with_hand(mover, hand))
 
 
 def take_squares(layout: Layout, squares: set[str], game: Game, mover: Side | None
