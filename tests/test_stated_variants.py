@@ -171,3 +171,24 @@ def test_basic_48_own_cards_pressed_and_piles_counted_by_value(library):
     verdict = judge(layout, board, game, to_move=Side.NORTH, moves=[], opponent_moves=[])
     assert verdict.over and verdict.winner is Side.SOUTH
     assert "values in piles topped by its own card: south 12, north 0" in verdict.reason
+
+
+def test_word_2_seated_each_player_reads_his_own_way(library):
+    """Seed001, word game 2: "players can read words in any directions as in two above
+    games, but in some games for each player any certain direction of reading of words can
+    be authorized" (the direction, from each player's own edge, is our reading)."""
+    seated, main = library.game("word-2-seated"), library.game("word-2")
+
+    def after(game, rows, move):
+        return play(Layout.from_rows("board-a", rows), move, game, words=WORDS)
+
+    # South's C makes T-A-C on a3-c3: CAT only read right to left, against south's way.
+    backwards = {3: "T/Yv A/R^ . . . . . .", 2: ". . C/R^ . . . . ."}
+    assert after(main, backwards, Move("c2", "c3")).top("a3") is None
+    assert after(seated, backwards, Move("c2", "c3")).top("a3") is not None
+    # South's T makes C-A-T on a3-c3, left to right as south sits: it takes north's C.
+    forwards = {3: "C/Yv A/R^ . . . . . .", 2: ". . T/R^ . . . . ."}
+    assert after(seated, forwards, Move("c2", "c3")).top("a3") is None
+    # North sits across the board: T-A-C on a6-c6 reads CAT from his side, and takes.
+    north = {6: "T/R^ A/Yv . . . . . .", 7: ". . C/Yv . . . . ."}
+    assert after(seated, north, Move("c7", "c6")).top("a6") is None

@@ -246,7 +246,9 @@ def game_text(game: Game) -> str:
                      + ("; no letter laid where it makes a word of its layer's letters alone"
                         if game.words.forbid_own_words else "")
                      + ("; a word takes only the top letter of a pile"
-                        if game.words.top_letters_only else ""))
+                        if game.words.top_letters_only else "")
+                     + ("; each player reads words from his own edge (left to right, top "
+                        "to bottom)" if game.words.reading == "seated" else ""))
     rows = "; ".join(f"{side} on ranks {', '.join(map(str, s.home_rows(side)))}"
                      for side in Side if s.home_rows(side))
     tests = " ".join(c.notation() for c in s.test_cards)

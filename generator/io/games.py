@@ -13,7 +13,7 @@ from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
 from ..model.seats import Seat
-from ..rules.games import (COMBINATION_KINDS, CROSSINGS, MATERIALS, Arrows, Beating, Capture, Combinations,
+from ..rules.games import (COMBINATION_KINDS, CROSSINGS, MATERIALS, READINGS, Arrows, Beating, Capture, Combinations,
                     EqualValues, FaceDown, Game, Goal, Lines, Movement, Placement, Pressing, Removal,
                     Setup, Step, Words)
 from ..rules.lines import ORIENTATIONS
@@ -36,7 +36,7 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
                      "own_to_stock", "crossing", "compulsory", "seats"),
     "lines": ("enabled", "length", "removes"),
     "words": ("enabled", "min_length", "removes", "turn_letters", "forbid_own_words",
-              "top_letters_only"),
+              "top_letters_only", "reading"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
               "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests",
@@ -160,6 +160,14 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # The seed states it for word 25 as laid (free squares only), beside its variant.
         raise reader.fail("words.forbid_own_words", "true only with placement = 'free', a "
                           "[words] table and no lay_on_letters", True)
+    if game.words.reading != "any" and (
+            not game.owners or game.movement.step not in (Step.KING, Step.QUEEN)
+            or game.words.turn_letters or not game.words.enabled):
+        # Read from a player's seat: games of two sides whose letters move and whose words
+        # take (word games 1 and 2).
+        raise reader.fail("words.reading", "'any' unless the letters have owners and move "
+                          "as a king or a queen, with a [words] table and no turn_letters",
+                          game.words.reading)
     return game
 
 
@@ -302,7 +310,8 @@ def _words(reader: Reader) -> Words:
                   removes=r.choice("removes", _choices(Removal), Removal.NONE),
                   turn_letters=r.boolean("turn_letters", False),
                   forbid_own_words=r.boolean("forbid_own_words", False),
-                  top_letters_only=r.boolean("top_letters_only", False))
+                  top_letters_only=r.boolean("top_letters_only", False),
+                  reading=r.choice("reading", {k: k for k in READINGS}, "any"))
     r.finish()
     return rules
 

@@ -94,6 +94,11 @@ class Goal(enum.Enum):
 
 MATERIALS = ("cards", "letters")
 COMBINATION_KINDS = ("colour", "value", "sequence")
+#: How the players read words: ``any`` way along a line (8 directions), or ``seated``:
+#: each from his own edge, left to right along horizontals and diagonals and top to
+#: bottom along verticals, so the two read every line in opposite directions (seed001,
+#: word 2: "for each player any certain direction of reading of words can be authorized").
+READINGS = ("any", "seated")
 CROSSINGS = ("all", "one")
 
 
@@ -223,6 +228,8 @@ class Words:
     top_letters_only: bool = False
     """A word takes only the top letter of each pile in it; the letters under it stay (word
     25's variant of letters laid on letters, its second way of taking)."""
+    reading: str = "any"
+    """Which way a word made by a move must read to count for the mover (:data:`READINGS`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from ..model.seats import Seat
 from .combos import combinations
 from .games import Game, Removal
 from .lines import ORIENTATIONS, geometry
-from .words import WordList, find_words
+from .words import WordList, find_words, reads_from_seat
 
 
 #: A line a move made, with what the game does to it.
@@ -30,8 +30,9 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
     card, have done what the game says."""
     if game.combinations.seats:
         return _credit_seats(layout, square, game)
-    lines = _combinations_made(layout, square, game) + _words_made(layout, square, game, words)
     mover = layout.owner(square) if side is None else side
+    lines = _combinations_made(layout, square, game) + _words_made(layout, square, game, words,
+                                                                   mover)
     taken, turned = _fates(layout, lines, mover)
     if game.lines.enabled and game.lines.removes and mover is not None:
         taken.update(s for line in own_lines(layout, square, mover, game.lines.length)
@@ -85,12 +86,14 @@ def _combinations_made(layout: Layout, square: str, game: Game) -> list[_Made]:
     return [(rules.removes, c.squares) for c in made]
 
 
-def _words_made(layout: Layout, square: str, game: Game,
-                words: WordList | None) -> list[_Made]:
+def _words_made(layout: Layout, square: str, game: Game, words: WordList | None,
+                mover: Side | None) -> list[_Made]:
     if not game.words.enabled or game.words.removes is Removal.NONE or words is None:
         return []
-    return [(game.words.removes, w.squares) for w in find_words(
-        layout, words, min_length=game.words.min_length, through=square)]
+    found = find_words(layout, words, min_length=game.words.min_length, through=square)
+    if game.words.reading == "seated" and mover is not None:
+        found = [w for w in found if reads_from_seat(w, mover, layout.size)]
+    return [(game.words.removes, w.squares) for w in found]
 
 
 def _fates(layout: Layout, lines: list[_Made], mover: Side | None
