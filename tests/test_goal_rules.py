@@ -19,6 +19,7 @@ from generator.rules.goals import QUIET_PLIES, judge, patience_left
     (Goal.ALL_ACROSS, WonAtOnce), (Goal.LEAVE_BOARD, WonAtOnce),
     (Goal.REORIENT_ALL, WonAtOnce), (Goal.MOST_PRESSED, CountingGoal),
     (Goal.GIVEAWAY, MostPressed), (Goal.PILE_VALUES, MostPressed),
+    (Goal.HAND_VALUES, CountingGoal),
     (Goal.IDENTICAL_SQUARES, CountingGoal),
     (Goal.MOST_REMOVED, CountingGoal), (Goal.FIVE_IN_LINE, CountingGoal),
     (Goal.MOST_COMBINATIONS, CountingGoal), (Goal.MOST_TURNED, CountingGoal),

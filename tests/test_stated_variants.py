@@ -4,7 +4,7 @@ allows, or refuses one that it forbids, and cites the seed's words."""
 from __future__ import annotations
 
 from generator.model.cards import Colour
-from generator.model.hands import Hand, Hands, parse_item
+from generator.model.hands import Hand, Hands, parse_item, parse_items
 from generator.model.layout import Layout, Side
 from generator.rules import legal_moves, play
 from generator.rules.goal_rules import goal_rule
@@ -192,3 +192,22 @@ def test_word_2_seated_each_player_reads_his_own_way(library):
     # North sits across the board: T-A-C on a6-c6 reads CAT from his side, and takes.
     north = {6: "T/R^ A/Yv . . . . . .", 7: ". . C/Yv . . . . ."}
     assert after(seated, north, Move("c7", "c6")).top("a6") is None
+
+
+# --- basic game 52 (seed000) ----------------------------------------------------------
+
+def test_basic_52_values_counts_the_values_left_in_hand(library):
+    """Seed000, card game 52: "loss can be defined the sum of values of playing cards,
+    which players could not lay out ... if the player could not put, we admit, the two and
+    unit his loss is less, than at the player who could not put the eight"."""
+    board = library.board("board-a")
+    # The pile is used up: south is left with a 2 and a 1, north with one 8 (80: no zero).
+    layout = Layout.from_rows("board-a", {1: ". . . . . . . ."}, hands=Hands(
+        south=Hand(held=parse_items("2Y 1R")), north=Hand(held=parse_items("80G"))))
+    values = judge(layout, board, library.game("basic-52-values"), to_move=Side.SOUTH,
+                   moves=[], opponent_moves=[])
+    assert values.over and values.winner is Side.SOUTH
+    assert "values left in hand: south 3, north 8" in values.reason
+    cards = judge(layout, board, library.game("basic-52"), to_move=Side.SOUTH, moves=[],
+                  opponent_moves=[])
+    assert cards.over and cards.winner is Side.NORTH  # two cards lose to one

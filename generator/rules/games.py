@@ -90,6 +90,7 @@ class Goal(enum.Enum):
     REORIENT_ALL = "reorient-all"
     GIVEAWAY = "giveaway"  # the side with no card left free (all pressed) wins (game 48)
     PILE_VALUES = "pile-values"  # the sum of the values in one's piles (game 48, own cards)
+    HAND_VALUES = "hand-values"  # basic 52 counted by the values left in hand, lower wins
 
 
 MATERIALS = ("cards", "letters")
