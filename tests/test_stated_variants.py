@@ -3,6 +3,7 @@
 allows, or refuses one that it forbids, and cites the seed's words."""
 from __future__ import annotations
 
+from generator.io.layouts import load_layout_file
 from generator.model.cards import Colour
 from generator.model.hands import Hand, Hands, parse_item, parse_items
 from generator.model.layout import Layout, Side
@@ -11,6 +12,7 @@ from generator.rules.goal_rules import goal_rule
 from generator.rules.goals import judge
 from generator.rules.laying import lay_squares, laying_moves
 from generator.rules.moves import Move, MoveKind
+from generator.rules.position import Position
 
 WORDS = frozenset({"CAT", "TO", "AT", "GO", "DOG"})
 
@@ -211,3 +213,37 @@ def test_basic_52_values_counts_the_values_left_in_hand(library):
     cards = judge(layout, board, library.game("basic-52"), to_move=Side.SOUTH, moves=[],
                   opponent_moves=[])
     assert cards.over and cards.winner is Side.NORTH  # two cards lose to one
+
+
+# --- basic game 65 (seed000) ----------------------------------------------------------
+
+def test_basic_65_closed_is_a_patience_of_one_player(library):
+    """Seed000, card game 65: "Game can be a patience (puzzle). ... If playing cards settle
+    down in closed rules of a patience are similar to the main variant of game": one
+    player opens all three ones; the combination leaves and the board is clear."""
+    rows = {1: "(1R) (1Y) (1G) . . . . ."}
+
+    def opened(game):
+        position = Position(Layout.from_rows("board-a", rows), library.board("board-a"),
+                            library.game(game))
+        for text in ("a1=", "b1=", "c1="):
+            position.push_text(text)
+        return position.outcome()
+
+    patience = opened("basic-65-closed")
+    assert patience.over and patience.solved and patience.left == 0
+    game = opened("basic-65")  # two players: south opened the first and third, and took
+    assert game.over and game.winner is Side.SOUTH and game.left is None
+
+
+def test_basic_4_queen_slides_from_a_safe_start(library):
+    """Seed000, card game 4: "Distance of moving of playing cards for one course can be
+    any number of squares ... but initial game positions from which playing cards can not
+    beat the first course a playing card of the opponent are necessary"."""
+    rows = _rows({"d2": "3R^", "h8": "(10B)v", "a8": "40Gv"})
+    assert Move("d2", "d6") in _moves(library, "basic-4-queen", rows)
+    assert Move("d2", "d6") not in _moves(library, "basic-4", rows)
+    assert load_layout_file(library, "basic-4-queen-start").problems() == []
+    # Basic 4's own (shuffled) start lets a card be taken at once under long moves.
+    shuffled = load_layout_file(library, "basic-4-start", "basic-4-queen").problems()
+    assert shuffled and all("taken" in v.message for v in shuffled)
