@@ -18,7 +18,9 @@ from generator.rules.goals import QUIET_PLIES, judge, patience_left
     (Goal.COVER_TEST_CARD, WonAtOnce), (Goal.CROSS_MIDDLE, WonAtOnce),
     (Goal.ALL_ACROSS, WonAtOnce), (Goal.LEAVE_BOARD, WonAtOnce),
     (Goal.REORIENT_ALL, WonAtOnce), (Goal.MOST_PRESSED, CountingGoal),
-    (Goal.GIVEAWAY, MostPressed), (Goal.IDENTICAL_SQUARES, CountingGoal),
+    (Goal.GIVEAWAY, MostPressed), (Goal.PILE_VALUES, MostPressed),
+    (Goal.HAND_VALUES, CountingGoal),
+    (Goal.IDENTICAL_SQUARES, CountingGoal),
     (Goal.MOST_REMOVED, CountingGoal), (Goal.FIVE_IN_LINE, CountingGoal),
     (Goal.MOST_COMBINATIONS, CountingGoal), (Goal.MOST_TURNED, CountingGoal),
 ])

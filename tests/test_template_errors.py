@@ -76,6 +76,20 @@ CASES = [
      '"antidiagonl", "diagonal"]',
      ["combinations.seats[2]: expected a different one of the orientations",
       "did you mean 'antidiagonal'?"]),
+    # Seed001, word 25: the top letter alone leaves a pile only where letters lie on
+    # letters; the rule against words of one's own letters is stated for free squares.
+    ("top-letters-without-piles", "games/word-25-no-own-words.toml",
+     "forbid_own_words = true", "top_letters_only = true",
+     ["words.top_letters_only: expected true only with movement.lay_on_letters"]),
+    ("own-words-on-letters", "games/word-25-on-letters-top.toml",
+     "top_letters_only = true", "forbid_own_words = true",
+     ["words.forbid_own_words: expected true only with placement = 'free', a [words] "
+      "table and no lay_on_letters"]),
+    # Seed001, word 2: a reading direction for each player, where letters move.
+    ("seated-reading-of-laid-letters", "games/word-25-no-own-words.toml",
+     "forbid_own_words = true", 'reading = "seated"',
+     ["words.reading: expected 'any' unless the letters have owners and move as a king "
+      "or a queen"]),
     ("unknown-side", "layouts/game1-demo.toml", 'south = "pack1:G1"', 'east = "pack1:G1"',
      ["players.east: expected a side: south or north"]),
     ("bad-length", "settings.toml", 'width = "25mm"', 'width = "25 furlongs"',

@@ -244,7 +244,13 @@ def game_text(game: Game) -> str:
         lines.append(f"words: {game.words.min_length}+ letters; removes "
                      f"{game.words.removes.value}"
                      + ("; the mover may turn round letters of a word he made (c4~d5~)"
-                        if game.words.turn_letters else ""))
+                        if game.words.turn_letters else "")
+                     + ("; no letter laid where it makes a word of its layer's letters alone"
+                        if game.words.forbid_own_words else "")
+                     + ("; a word takes only the top letter of a pile"
+                        if game.words.top_letters_only else "")
+                     + ("; each player reads words from his own edge (left to right, top "
+                        "to bottom)" if game.words.reading == "seated" else ""))
     rows = "; ".join(f"{side} on ranks {', '.join(map(str, s.home_rows(side)))}"
                      for side in Side if s.home_rows(side))
     tests = " ".join(c.notation() for c in s.test_cards)

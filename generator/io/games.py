@@ -13,7 +13,7 @@ from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
 from ..model.seats import Seat
-from ..rules.games import (COMBINATION_KINDS, CROSSINGS, MATERIALS, Arrows, Beating, Capture, Combinations,
+from ..rules.games import (COMBINATION_KINDS, CROSSINGS, MATERIALS, READINGS, Arrows, Beating, Capture, Combinations,
                     EqualValues, FaceDown, Game, Goal, Lines, Movement, Placement, Pressing, Removal,
                     Setup, Step, Words)
 from ..rules.lines import ORIENTATIONS
@@ -35,7 +35,8 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "combinations": ("enabled", "kinds", "min_length", "removes", "orientations",
                      "own_to_stock", "crossing", "compulsory", "seats"),
     "lines": ("enabled", "length", "removes"),
-    "words": ("enabled", "min_length", "removes", "turn_letters"),
+    "words": ("enabled", "min_length", "removes", "turn_letters", "forbid_own_words",
+              "top_letters_only", "reading"),
     "setup": ("south_rows", "north_rows", "complete", "cards", "off_colour", "shade",
               "face_down", "test_cards", "tests_on_king_squares", "tests_per_side",
               "safe_first_move", "arrows", "removed_letters", "one_pack", "false_tests",
@@ -150,6 +151,24 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # A letter goes on a letter only to make a word, and that makes a pile.
         raise reader.fail("movement.lay_on_letters", "true only with placement = 'free', "
                           "a [words] table and piles = true", True)
+    if game.words.top_letters_only and not game.movement.lay_on_letters:
+        # Only letters laid on letters make piles of letters.
+        raise reader.fail("words.top_letters_only", "true only with movement.lay_on_letters",
+                          True)
+    if game.words.forbid_own_words and (game.movement.placement is not Placement.FREE
+                                        or game.movement.lay_on_letters
+                                        or not game.words.enabled):
+        # The seed states it for word 25 as laid (free squares only), beside its variant.
+        raise reader.fail("words.forbid_own_words", "true only with placement = 'free', a "
+                          "[words] table and no lay_on_letters", True)
+    if game.words.reading != "any" and (
+            not game.owners or game.movement.step not in (Step.KING, Step.QUEEN)
+            or game.words.turn_letters or not game.words.enabled):
+        # Read from a player's seat: games of two sides whose letters move and whose words
+        # take (word games 1 and 2).
+        raise reader.fail("words.reading", "'any' unless the letters have owners and move "
+                          "as a king or a queen, with a [words] table and no turn_letters",
+                          game.words.reading)
     return game
 
 
@@ -290,7 +309,10 @@ def _words(reader: Reader) -> Words:
     rules = Words(enabled=r.boolean("enabled", present),
                   min_length=r.integer("min_length", 3, low=2, high=8),
                   removes=r.choice("removes", _choices(Removal), Removal.NONE),
-                  turn_letters=r.boolean("turn_letters", False))
+                  turn_letters=r.boolean("turn_letters", False),
+                  forbid_own_words=r.boolean("forbid_own_words", False),
+                  top_letters_only=r.boolean("top_letters_only", False),
+                  reading=r.choice("reading", {k: k for k in READINGS}, "any"))
     r.finish()
     return rules
 

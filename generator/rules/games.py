@@ -89,10 +89,17 @@ class Goal(enum.Enum):
     LAST_TO_LAY = "last-to-lay"
     REORIENT_ALL = "reorient-all"
     GIVEAWAY = "giveaway"  # the side with no card left free (all pressed) wins (game 48)
+    PILE_VALUES = "pile-values"  # the sum of the values in one's piles (game 48, own cards)
+    HAND_VALUES = "hand-values"  # basic 52 counted by the values left in hand, lower wins
 
 
 MATERIALS = ("cards", "letters")
 COMBINATION_KINDS = ("colour", "value", "sequence")
+#: How the players read words: ``any`` way along a line (8 directions), or ``seated``:
+#: each from his own edge, left to right along horizontals and diagonals and top to
+#: bottom along verticals, so the two read every line in opposite directions (seed001,
+#: word 2: "for each player any certain direction of reading of words can be authorized").
+READINGS = ("any", "seated")
 CROSSINGS = ("all", "one")
 
 
@@ -215,6 +222,15 @@ class Words:
     turn_letters: bool = False
     """The mover may turn round any letters of a word his move made (word puzzle 5); in
     a game of two sides only the opponent's, which become his."""
+    forbid_own_words: bool = False
+    """A letter may not be laid where it makes a word of its layer's letters alone (word
+    25's stated rule: players "can not have own letters in a line if these letters form a
+    word")."""
+    top_letters_only: bool = False
+    """A word takes only the top letter of each pile in it; the letters under it stay (word
+    25's variant of letters laid on letters, its second way of taking)."""
+    reading: str = "any"
+    """Which way a word made by a move must read to count for the mover (:data:`READINGS`)."""
 
 
 @dataclass(frozen=True, slots=True)

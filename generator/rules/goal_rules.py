@@ -262,6 +262,20 @@ class Giveaway(MostPressed):
         return None
 
 
+class PileValues(MostPressed):
+    """Basic 48 with pressing on one's own cards: each side counts the sum of the values of
+    the cards in the piles its own card tops, its own cards in them as well (seed000: "count
+    up the sums of values of playing cards of a pile belonging to players"). Zeros do not
+    count (30 is 3). A card lying alone is no pile and counts nothing (our reading)."""
+
+    what = "values in piles topped by its own card"
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return sum(piece.card.rank for _, stack in layout.items()
+                   if len(stack) > 1 and stack[-1].owner == side
+                   for piece in stack if isinstance(piece.card, Card))
+
+
 class MostRemoved(CountingGoal):
     """The cards a side has taken off the board; games that open every card (basic 65,
     initial 6 and 11) end when the last is open."""
@@ -350,6 +364,19 @@ class IdenticalSquares(CountingGoal):
         return off + held + len(hands.pile), "every card lies on an identical square"
 
 
+class HandValues(IdenticalSquares):
+    """Basic 52 counted by value (seed000: "loss can be defined the sum of values of playing
+    cards, which players could not lay out"): the lower sum of the values left in hand
+    wins, so two cards left (a 2 and a 1) lose less than one 8. Zeros do not count (20 is
+    2), as elsewhere in game 52; the seed's further option of counting them is not
+    played."""
+
+    what = "values left in hand"
+
+    def count(self, layout: Layout, side: Side) -> int:
+        return sum(card.rank for card in layout.hands.of(side).held if isinstance(card, Card))
+
+
 class LastToLay(GoalRule):
     """Initial 8: the first side out of cards loses; nobody passes. A game ended by quiet
     plies is told as a tally of nothing taken, 0 to 0."""
@@ -366,6 +393,8 @@ _RULES: Mapping[Goal, GoalRule] = MappingProxyType({
     Goal.LEAVE_BOARD: LeaveBoard(),
     Goal.MOST_PRESSED: MostPressed(),
     Goal.GIVEAWAY: Giveaway(),
+    Goal.PILE_VALUES: PileValues(),
+    Goal.HAND_VALUES: HandValues(),
     Goal.IDENTICAL_SQUARES: IdenticalSquares(),
     Goal.MOST_REMOVED: MostRemoved(),
     Goal.FIVE_IN_LINE: FiveInLine(),

@@ -12,6 +12,8 @@ The kinds and their variants:
 - ``none``: nothing is laid (:class:`NoPlacement`).
 - ``free``: any free square (:class:`FreeSquares`); with ``lay_on_letters`` also an open
   letter on which the letter makes a word (:class:`FreeOrWord`, word 25's variant); with
+  ``forbid_own_words`` not where it makes a word of the layer's letters alone
+  (:class:`FreeNoOwnWord`, word 25's stated rule); with
   ``one_row`` only the row of the first card (:class:`OneRow`, initial 8); in games with
   beating and piles also an opponent's top card the laid card beats
   (:class:`FreeOrBeaten`, initial 4).
@@ -29,14 +31,14 @@ from collections.abc import Iterator
 from ..model.board import Board, Shade, Square
 from ..model.cards import Card
 from ..model.hands import Item
-from ..model.layout import Layout, Piece, Side
+from ..model.layout import Facing, Layout, Piece, Side
 from ..model.letters import LetterCard
 from .beating import beats, fits_identical, fits_value_row
-from .games import Capture, Game, Movement, Placement
+from .games import Capture, Game, Placement
 from .joining import WordSquares
 from .lines import geometry
 from .move import OFF, Move, MoveKey, MoveKind, cached_move, move_order
-from .words import WordList
+from .words import WordList, find_words
 
 #: The target of a keep move: the card goes to the hand.
 HAND = "hand"
@@ -48,8 +50,8 @@ Problem = tuple[str, str, str]
 class PlacementRule:
     """A placement kind: where a card may be laid. The base lays nothing anywhere."""
 
-    def variant(self, movement: Movement) -> PlacementRule:
-        """The variant of this kind that *movement*'s switches choose (itself if none)."""
+    def variant(self, game: Game) -> PlacementRule:
+        """The variant of this kind that *game*'s switches choose (itself if none)."""
         return self
 
     def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
@@ -106,9 +108,12 @@ class LaidFromHand(PlacementRule):
 class FreeSquares(LaidFromHand):
     """Any free square (initial 7, 12, word 25)."""
 
-    def variant(self, movement: Movement) -> PlacementRule:
+    def variant(self, game: Game) -> PlacementRule:
+        movement = game.movement
         if movement.lay_on_letters:
             return FREE_OR_WORD
+        if game.words.forbid_own_words:
+            return FREE_NO_OWN_WORD
         if movement.one_row:
             return ONE_ROW
         if movement.piles and movement.capture is Capture.BEAT:
@@ -137,6 +142,25 @@ class FreeOrWord(FreeSquares):
 
     def rule_text(self) -> str:
         return "only on a free square, or on a letter where it makes a word"
+
+
+class FreeNoOwnWord(FreeSquares):
+    """Word 25's stated rule: a free square, but not one where the letter makes a word of
+    its layer's letters alone (seed001: players "can not to have own letters in a line if
+    these letters form a word"). A word that holds the opponent's letters is allowed, and
+    takes them."""
+
+    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
+                words: WordList | None = None) -> list[str]:
+        free = _free(layout)
+        if not isinstance(card, LetterCard) or words is None:
+            return free
+        piece = Piece(card, _facing(side))
+        return [s for s in free if not _own_word(layout.with_piece(s, piece), s, side,
+                                                   words, game.words.min_length)]
+
+    def rule_text(self) -> str:
+        return "only on a free square where it makes no word of its layer's letters alone"
 
 
 class OneRow(FreeSquares):
@@ -233,8 +257,8 @@ class IdenticalSquares(LaidFromHand):
         """Whether an open card may lie on *cell* off its identical square for now."""
         return False
 
-    def variant(self, movement: Movement) -> PlacementRule:
-        return IDENTICAL_IN_THE_OPEN if movement.shift_to_identical else self
+    def variant(self, game: Game) -> PlacementRule:
+        return IDENTICAL_IN_THE_OPEN if game.movement.shift_to_identical else self
 
     def rule_text(self) -> str:
         return "only on a free square of its colour and value"
@@ -322,6 +346,7 @@ class OpponentHalf(PlacementRule):
 
 
 FREE_OR_WORD = FreeOrWord()
+FREE_NO_OWN_WORD = FreeNoOwnWord()
 ONE_ROW = OneRow()
 FREE_OR_BEATEN = FreeOrBeaten()
 IDENTICAL_IN_THE_OPEN = IdenticalInTheOpen()
@@ -338,7 +363,19 @@ _KINDS: dict[Placement, PlacementRule] = {
 
 def placement_of(game: Game) -> PlacementRule:
     """The placement rule of *game*: its kind, in the variant its switches choose."""
-    return _KINDS[game.movement.placement].variant(game.movement)
+    return _KINDS[game.movement.placement].variant(game)
+
+
+def _facing(side: Side) -> Facing:
+    """The way a card laid by *side* points: at the opponent."""
+    return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
+
+
+def _own_word(layout: Layout, square: str, side: Side, words: WordList,
+              min_length: int) -> bool:
+    """Whether a word through *square* is made of *side*'s letters alone."""
+    return any(all(layout.owner(s) is side for s in word.squares)
+               for word in find_words(layout, words, min_length=min_length, through=square))
 
 
 def _free(layout: Layout) -> list[str]:

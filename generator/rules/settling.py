@@ -17,7 +17,7 @@ from ..model.seats import Seat
 from .combos import combinations
 from .games import Game, Removal
 from .lines import ORIENTATIONS, geometry
-from .words import WordList, find_words
+from .words import WordList, find_words, reads_from_seat
 
 
 #: A line a move made, with what the game does to it.
@@ -30,8 +30,9 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
     card, have done what the game says."""
     if game.combinations.seats:
         return _credit_seats(layout, square, game)
-    lines = _combinations_made(layout, square, game) + _words_made(layout, square, game, words)
     mover = layout.owner(square) if side is None else side
+    lines = _combinations_made(layout, square, game) + _words_made(layout, square, game, words,
+                                                                   mover)
     taken, turned = _fates(layout, lines, mover)
     if game.lines.enabled and game.lines.removes and mover is not None:
         taken.update(s for line in own_lines(layout, square, mover, game.lines.length)
@@ -40,6 +41,8 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
         layout = _turn_down(layout, turned - taken)
     if not taken:
         return layout
+    if game.words.top_letters_only:
+        return _take_tops(layout, taken, mover)
     return take_squares(layout, taken, game, mover)
 
 
@@ -83,12 +86,14 @@ def _combinations_made(layout: Layout, square: str, game: Game) -> list[_Made]:
     return [(rules.removes, c.squares) for c in made]
 
 
-def _words_made(layout: Layout, square: str, game: Game,
-                words: WordList | None) -> list[_Made]:
+def _words_made(layout: Layout, square: str, game: Game, words: WordList | None,
+                mover: Side | None) -> list[_Made]:
     if not game.words.enabled or game.words.removes is Removal.NONE or words is None:
         return []
-    return [(game.words.removes, w.squares) for w in find_words(
-        layout, words, min_length=game.words.min_length, through=square)]
+    found = find_words(layout, words, min_length=game.words.min_length, through=square)
+    if game.words.reading == "seated" and mover is not None:
+        found = [w for w in found if reads_from_seat(w, mover, layout.size)]
+    return [(game.words.removes, w.squares) for w in found]
 
 
 def _fates(layout: Layout, lines: list[_Made], mover: Side | None
@@ -133,6 +138,24 @@ def _turn_down(layout: Layout, squares: set[str]) -> Layout:
         top = stacks[square][-1]
         stacks[square] = stacks[square][:-1] + (dataclasses.replace(top, face_up=False),)
     return dataclasses.replace(layout, stacks=stacks)
+
+
+def _take_tops(layout: Layout, squares: set[str], mover: Side | None) -> Layout:
+    """Takes the top letter off each of *squares*, the letters under it staying (word 25's
+    variant, "to remove from the game board only top letters of piles"), and credits
+    *mover*."""
+    stacks = dict(layout.stacks)
+    for square in squares:
+        stacks[square] = stacks[square][:-1]
+        if not stacks[square]:
+            del stacks[square]
+    after = dataclasses.replace(layout, stacks=stacks)
+    if mover is None:
+        return after
+    hand = layout.hands.of(mover)
+    won = tuple(layout.stacks[s][-1].card for s in sorted(squares))
+    hand = Hand(hand.held, hand.stock, hand.taken + won)
+    return dataclasses.replace(after, hands=layout.hands.with_hand(mover, hand))
 
 
 def take_squares(layout: Layout, squares: set[str], game: Game, mover: Side | None

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..model.layout import Layout
+from ..model.layout import Layout, Side
 from ..model.letters import LetterCard
 from .lines import ORIENTATIONS, geometry
 
@@ -88,6 +88,23 @@ def _words_in_run(squares: Sequence[str], letters: Sequence[str], words: WordLis
             backwards = text[::-1]
             if backwards in words:
                 found.add(FoundWord(backwards, tuple(reversed(part))))
+
+
+def reads_from_seat(word: FoundWord, side: Side, size: tuple[int, int] = (8, 8)) -> bool:
+    """Whether *side* reads *word* the way it runs, from his own edge of the board: left to
+    right along horizontals and diagonals, top to bottom along verticals. South sits at
+    rank 1 and north at rank 8, so the two read every line in opposite directions.
+
+    >>> cat = FoundWord("CAT", ("a1", "b1", "c1"))
+    >>> reads_from_seat(cat, Side.SOUTH), reads_from_seat(cat, Side.NORTH)
+    (True, False)
+    """
+    xy = geometry(*size).xy
+    (x0, y0), (x1, y1) = xy[word.squares[0]], xy[word.squares[1]]
+    dx, dy = x1 - x0, y1 - y0
+    if side is Side.NORTH:
+        dx, dy = -dx, -dy
+    return dx == 1 or (dx == 0 and dy == -1)
 
 
 def captured_letters(layout: Layout, moved: str, words: WordList, *,
