@@ -235,7 +235,10 @@ def game_text(game: Game) -> str:
                      + ("; the maker's own cards go under his stock" if c.own_to_stock
                         else "")
                      + (f"; on {', '.join(c.orientations)} lines only"
-                        if len(c.orientations) < 4 else ""))
+                        if len(c.orientations) < 4 else "")
+                     + ("; each goes to the seat of its direction: " + ", ".join(
+                         f"seat {n} {o}" for n, o in enumerate(c.seats, start=1))
+                        if c.seats else ""))
     if game.lines.enabled:
         n = game.lines
         lines.append(f"lines of one side's pieces: {n.length} in a line "
