@@ -78,10 +78,8 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda e: errors.append(str(e)))
-    started = time.perf_counter()
     opened.goto(server + "/")
     opened.wait_for_selector(".sq.has")
-    opened.load_time = time.perf_counter() - started   # the browser's own start included
     yield opened
     context.close()
     assert errors == []
@@ -92,13 +90,10 @@ def square(page: Any, name: str) -> Any:
 
 
 def test_the_page_loads_with_a_layout_drawn_by_the_figure_code(page):
-    assert page.load_time < 3.0
     # Loaded again in the running browser: the page, its files, the catalogue and the
-    # first board drawn, within the second.
-    started = time.perf_counter()
+    # first board drawn again (how long it takes is a benchmark's matter, not a test's).
     page.reload()
     page.wait_for_selector(".sq.has")
-    assert time.perf_counter() - started < 1.0
     assert page.locator("#drawing svg").count() == 1
     assert page.locator(".sq").count() == 64
     assert square(page, "e1").get_attribute("title") == "e1 (1R)^"
