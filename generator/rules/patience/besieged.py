@@ -343,8 +343,9 @@ class Besieged(Patience):
         on a card of its packet that its foundation wants sooner: such a card must be moved
         again before the one under it can go up, and a position full of them is one the
         ramparts cannot clear at the end. (Counting cards alone, the search reached 56 of
-        104 cards on average over deals 0-99 and won none; with this score it wins deals
-        0-19 within 3,000 positions each.)"""
+        104 cards on average over deals 0-99 and won none; with this score it won deals
+        0-19 within 3,000 positions each, both measured when the house rule ``house_swaps``
+        was the default.)"""
         piles = state.piles
         length = [0, 0, 0, 0]
         for f in self.foundations:
