@@ -286,8 +286,8 @@ def test_a_search_left_no_time_answers_unknown_from_the_start(name, seconds):
 def test_besieged_city_probe_is_the_players_line_and_a_node_limit_skips_it():
     """The Besieged City's probe plays as the player does (seeing only the face-up cards,
     under seed 004's rule) and gives its line only if it wins; the solver replays it. A
-    search limited by positions alone skips it, so its result is the same on any machine,
-    and once no card is hidden there is nothing to probe."""
+    search limited by positions skips it, so its result is the same on any machine, and
+    once no card is hidden there is nothing to probe."""
     from generator.rules.patience.player import play_blind
     game = patience("besieged-city")
     start = game.deal(0)
@@ -295,7 +295,8 @@ def test_besieged_city_probe_is_the_players_line_and_a_node_limit_skips_it():
     assert line is not None and played == len(line)
     assert line == play_blind(game, 0, seconds=60.0, start=start).moves
     assert game.won(game.replay(0, line))
-    assert game.solver_probe(start, 1000, None) == (None, 0)
+    assert game.solver_probe(start, 1000, None) == game.solver_probe(start, 1000, 60.0) == (
+        None, 0)
     assert solve(game, 0, nodes=3000).nodes == solve(game, 0, nodes=3000, probe=False).nodes
     open_end = table(game, {"W1": "AS"})
     assert game.hidden(open_end) == 0 and game.solver_probe(open_end, None, 60.0) == (None, 0)

@@ -337,10 +337,11 @@ class Besieged(Patience):
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:
         """The player's line from *state* (it sees only the face-up cards, and the solver
-        replays its line before believing it), when there is time to spend: a search limited
-        by positions alone skips it, so that its result is the same on any machine. Nothing
-        is left to probe once no card is hidden (the player would only call the solver)."""
-        if seconds is None or self.hidden(state) == 0:
+        replays its line before believing it), when only time limits the search: the player
+        counts no positions, and a search limited by positions must give the same result on
+        any machine. Nothing is left to probe once no card is hidden (the player would only
+        call the solver)."""
+        if seconds is None or nodes is not None or self.hidden(state) == 0:
             return None, 0
         from .player import play_blind  # the player calls the solver: imported when used
         played = play_blind(self, 0, seconds=seconds, start=state)
