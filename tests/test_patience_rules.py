@@ -296,27 +296,112 @@ def test_besieged_seven_on_seven_is_a_switch(city):
     assert "does not pack" in refused(strict, state, "W1>E2")
 
 
+#: Seed 004, «Осажденный городъ», rule III: Reserve cards go onto rampart cards "но только на
+#: карты, находящіяся по концамъ или сторонамъ той линіи, съ которой онѣ взяты" (only onto
+#: those at the ends or sides of the line they are taken from); the seed has no exception.
+RULE_III = "rule III"
+
+
 def test_besieged_reserve_packs_only_on_the_ramparts_closing_its_row_and_column(city):
+    """Seed 004, rule III (see RULE_III): R23's line is row 2 (its ends W2, E2) and column 3
+    (its sides T3, S3); Cadogan's note puts the 4 of clubs at R11 onto A, B, C or D only."""
     piles = {"R23": "5C", "W2": "6C", "E2": "4C", "T3": "6C", "S3": "6C", "W1": "6C",
              "T1": "6C", "talon": "KD", "stock": "9D"}
     state = walled(city, piles)
     for rampart in ("W2", "E2", "T3", "S3"):
         ok(city, state, f"R23>{rampart}")
     for rampart in ("W1", "T1"):
-        assert "own row and column" in refused(city, state, f"R23>{rampart}")
+        assert refused(city, state, f"R23>{rampart}") == (
+            f"5C from R23 goes only onto the ramparts at the ends of its own row and column, "
+            f"W2, E2, T3 or S3, not {rampart} (rule III)")
     after = ok(city, state, "R23>W2")
     assert cards(city, after, "R23") == "KD"  # refilled from the talon at once
     assert "pass through a rampart" in refused(city, state, "R23>F1")
 
 
+def test_besieged_a_reserve_card_never_leaves_its_line_by_default(city):
+    """Seed 004, rule III (see RULE_III), with no exception: the stock out and most of the
+    pack in the talon, or talon and stock both exhausted, a Reserve card is still refused
+    on a rampart of another line, naming the card and the rule."""
+    for piles in ({"R11": "5C", "S3": "6C", "talon": "9H QS 4D"},   # the stock is out
+                  {"R11": "5C", "S3": "6C"}):                        # and the talon too
+        state = walled(city, piles)
+        assert refused(city, state, "R11>S3") == (
+            "5C from R11 goes only onto the ramparts at the ends of its own row and column, "
+            "W1, E1, T1 or S1, not S3 (rule III)")
+
+
+def test_besieged_house_swaps_let_the_reserve_reach_any_rampart_once_the_stock_is_out():
+    """The house rule, looser than seed 004's rule III (see RULE_III), is a switch that is
+    off by default: with it, once the stock is out, a Reserve card packs on any rampart,
+    the talon still full."""
+    house = patience("besieged-city", {"house_swaps": "true"})
+    state = walled(house, {"R11": "5C", "S3": "6C", "talon": "9H QS 4D"})
+    after = ok(house, state, "R11>S3")
+    assert cards(house, after, "R11") == "4D"
+    with_stock = walled(house, {"R11": "5C", "S3": "6C", "stock": "9H"})
+    assert refused(house, with_stock, "R11>S3").endswith(
+        "(rule III); the Reserve cards change places only once the stock is out")
+
+
+def test_besieged_transposition_comes_only_once_talon_and_stock_are_exhausted():
+    """Cadogan's transposition (other_games.md 2.3: "when the talon is exhausted and all
+    the cards have been dealt", not in seed 004, so a variant switch): refused while the
+    talon holds a card, allowed once talon and stock are both out."""
+    cadogan = patience("besieged-city", {"transposition": "true"})
+    talon_left = walled(cadogan, {"R11": "5C", "S3": "6C", "talon": "9H"})
+    assert refused(cadogan, talon_left, "R11>S3").endswith(
+        "(rule III); the Reserve cards change places only once the talon and the stock are "
+        "both exhausted")
+    ok(cadogan, walled(cadogan, {"R11": "5C", "S3": "6C"}), "R11>S3")
+
+
+def test_besieged_transposition_is_a_choice_not_a_duty():
+    """Cadogan: stuck Reserve cards *may* be transposed. A gap whose line is empty need not
+    be filled, with the switch or without (seed 004, rule IV fills a gap only "изъ того
+    ряда" at whose end it is); with the switch another line's card may fill it."""
+    piles = {"W1": "", "R32": "8S", "R41": "JH", "E2": "AS", "stock": ""}
+    for switches in ({}, {"transposition": "true"}):
+        game = patience("besieged-city", switches)
+        state = walled(game, piles)
+        moves = {str(m) for m in game.legal_moves(state)}
+        assert "E2>F1" in moves  # play goes on with W1 empty
+        after = ok(game, state, "E2>F1")  # and E2's line holds no card either: no duty
+        assert "E2>F1" not in {str(m) for m in game.legal_moves(after)}
+        if switches:
+            assert {"R32>W1", "R41>W1"} <= moves
+        else:
+            assert "R32>W1" not in moves
+            assert "rule III" in refused(game, state, "R32>W1")
+
+
+def test_besieged_with_transposition_a_full_enough_reserve_still_fills_a_gap_first():
+    """Rule IV's gap is filled before anything else when the Reserve holds more cards than
+    the places off the gap's line (ten cards and nine places off row 1): one of them is in
+    row 1 however they are placed, and any of them may fill it."""
+    cadogan = patience("besieged-city", {"transposition": "true"})
+    reserve = {f"R{r}{c}": "8S" for r in (1, 2, 3, 4) for c in (1, 2, 3)}
+    del reserve["R11"], reserve["R12"]
+    state = walled(cadogan, {**reserve, "W1": "", "E2": "AS"})
+    assert refused(cadogan, state, "E2>F1").startswith("the rampart gap W1 must be filled "
+                                                       "first, with a Reserve card (rule IV")
+    ok(cadogan, state, "R43>W1")
+    del reserve["R13"]  # nine cards: they may all lie off row 1
+    ok(cadogan, walled(cadogan, {**reserve, "W1": "", "E2": "AS"}), "E2>F1")
+
+
 def test_besieged_a_rampart_gap_is_filled_first_from_its_line(city):
+    """Seed 004, rule IV: "Свободныя мѣста въ окопахъ замѣщаются изъ резерва какою бы то ни
+    было картою изъ того ряда, на концѣ котораго оказалось свободное мѣсто"."""
     state = walled(city, {"W2": "AS", "R21": "9H", "R22": "4D", "R11": "3C", "E3": "8H",
                          "R31": "9H", "stock": "2D 5C"})
     after = ok(city, state, "W2>F1")
     assert cards(city, after, "W2") == ""
     assert sorted(str(m) for m in city.legal_moves(after)) == ["R21>W2", "R22>W2"]
-    assert "must be filled first" in refused(city, after, "stock>talon")
-    assert "own row and column" in refused(city, after, "R11>W2")
+    assert refused(city, after, "stock>talon") == (
+        "the rampart gap W2 must be filled first, with a Reserve card of its row "
+        "(R21 9H, R22 4D) (rule IV)")
+    assert "rule III" in refused(city, after, "R11>W2")
     filled = ok(city, after, "R22>W2")
     assert cards(city, filled, "W2") == "4D"
     assert cards(city, filled, "R22") == "5C"  # no talon: refilled from the stock
@@ -330,13 +415,9 @@ def test_besieged_stock_is_turned_to_foundation_or_talon(city):
     assert cards(city, ok(city, after, "stock>F1"), "F1") == "AD"
 
 
-def test_besieged_end_swaps_let_the_reserve_reach_any_rampart_once_the_stock_is_out(city):
-    state = walled(city, {"R11": "5C", "S3": "6C", "talon": "9H"})
-    ok(city, state, "R11>S3")
-    no_swaps = patience("besieged-city", {"end_swaps": "false"})
-    assert "own row and column" in refused(no_swaps, state, "R11>S3")
-    with_stock = walled(city, {"R11": "5C", "S3": "6C", "stock": "9H"})
-    assert "own row and column" in refused(city, with_stock, "R11>S3")
+def test_besieged_the_old_end_swaps_switch_is_gone():
+    with pytest.raises(PatienceError, match="no switch 'end_swaps'"):
+        patience("besieged-city", {"end_swaps": "true"})
 
 
 # --- notation and replay ------------------------------------------------------------------------

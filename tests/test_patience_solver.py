@@ -81,10 +81,13 @@ def test_the_empress_and_the_besieged_city_searches_are_proofs_too():
     assert Move.parse("W1>E1") not in game.legal_moves(stuck)
 
 
-def test_solver_wins_a_besieged_city_endgame_only_with_the_end_swaps():
+def test_solver_wins_a_besieged_city_endgame_only_with_cadogans_transposition():
+    """Seed 004, rule III: a Reserve card goes "только на карты, находящіяся по концамъ или
+    сторонамъ той линіи, съ которой онѣ взяты", with no exception, so the 2S walled in at
+    R11 is lost; Cadogan's transposition (a variant switch), once talon and stock are both
+    exhausted, lets it reach a rampart, and the deal is won."""
     # Spades lack their last three cards: 2S is in the Reserve at R11, whose row and
     # column are walled by 9Ds; KS and AS lie on ramparts elsewhere.
-    game = patience("besieged-city")
     names = {1: "A", 11: "J", 12: "Q", 13: "K"}
     order = [names.get(r, str(r)) for r in ORDER]
     piles = {f"F{i}": " ".join(f"{r}{suit}" for r in order)
@@ -92,16 +95,20 @@ def test_solver_wins_a_besieged_city_endgame_only_with_the_end_swaps():
     piles["F1"] = " ".join(f"{r}S" for r in order[:-3])
     piles |= {"R11": "2S", "W2": "KS", "E3": "AS", "W1": "9D", "E1": "9D", "T1": "9D",
               "S1": "9D"}
-    start = table(game, piles)
-    result = solve(game, 0, start=start)
+    seed_rule = patience("besieged-city")
+    start = table(seed_rule, piles)
+    assert solve(seed_rule, 0, start=start).verdict is Verdict.LOST
+    cadogan = patience("besieged-city", {"transposition": "true"})
+    result = solve(cadogan, 0, start=start)
     assert result.verdict is Verdict.WON
-    assert game.won(result.position)
     state = start
     for move in result.moves:
-        state = game.play(state, move)
-    assert game.won(state)
-    walled = patience("besieged-city", {"end_swaps": "false"})
-    assert solve(walled, 0, start=start).verdict is Verdict.LOST
+        state = cadogan.play(state, move)
+    assert cadogan.won(state)
+    # With a card left in the talon, the transposition has not come yet.
+    waiting = table(cadogan, {**piles, "F2": " ".join(f"{r}C" for r in order[:-1]),
+                              "talon": "AC"})
+    assert solve(cadogan, 0, start=waiting).verdict is Verdict.LOST
 
 
 def test_besieged_city_score_counts_rampart_cards_lying_on_cards_wanted_sooner():
@@ -142,11 +149,36 @@ def test_besieged_city_solver_tries_every_move_plays_first():
     assert moves[:4] == ["T1>F1", "W1>F1", "W2>F1", "E1>F1"]
 
 
-def test_the_solver_wins_a_real_besieged_city_deal():
+def test_the_solver_wins_a_real_besieged_city_deal_under_the_seeds_rule():
+    """The default is seed 004's rule III (a Reserve card only onto the ramparts of its own
+    row and column, no exception): a win the solver finds replays move by move under it,
+    and the stored win (tests/data/patience/wins.json) does too."""
     game = patience("besieged-city")
-    result = solve(game, 0, nodes=3000)
-    assert result.verdict is Verdict.WON
-    assert game.won(game.replay(0, result.moves))
+    assert game.switches.transposition is False and game.switches.house_swaps is False
+    for seed in (0, 1):
+        result = solve(game, seed, nodes=3000)
+        assert result.verdict is Verdict.WON
+        assert game.won(game.replay(seed, result.moves))
+    entry = WINS["besieged-city"]
+    assert entry["switches"] == {}
+    assert game.won(game.replay(entry["seed"], parse_moves(entry["moves"])))
+
+
+def test_besieged_city_key_keeps_row_and_column_ends_apart_once_places_are_free():
+    """With the Reserve's places free, a gap must be filled while the Reserve holds more
+    cards than the places off its line: nine for a row, eight for a column. So a gap at a
+    row end and one at a column end are different positions with nine Reserve cards."""
+    game = patience("besieged-city", {"transposition": "true"})
+    reserve = {f"R{r}{c}": "8S" for r in (2, 3, 4) for c in (1, 2, 3)}
+    walls = {r: "9D" for r in ("T1", "T2", "T3", "W1", "W2", "W3", "W4", "E1", "E2", "E3",
+                               "E4", "S1", "S2", "S3")}
+    row_gap = table(game, {**walls, **reserve, "W1": "", "E2": "AS"})
+    column_gap = table(game, {**walls, **reserve, "T1": "", "E2": "AS"})
+    assert game.packed(row_gap) != game.packed(column_gap)
+    assert "E2>F1" in map(str, game.legal_moves(row_gap))
+    assert "E2>F1" not in map(str, game.legal_moves(column_gap))
+    other_row = table(game, {**walls, **reserve, "E4": "", "E2": "AS"})
+    assert game.packed(row_gap) == game.packed(other_row)
 
 
 def _runs(up: int, down: int, suit: str = "S") -> dict[str, str]:
@@ -249,3 +281,22 @@ def test_a_search_left_no_time_answers_unknown_from_the_start(name, seconds):
     assert found.verdict is Verdict.UNKNOWN
     assert found.moves == () or game.won(found.position) is False
     assert found.on_foundations == game.on_foundations(found.position)
+
+
+def test_besieged_city_probe_is_the_players_line_and_a_node_limit_skips_it():
+    """The Besieged City's probe plays as the player does (seeing only the face-up cards,
+    under seed 004's rule) and gives its line only if it wins; the solver replays it. A
+    search limited by positions skips it, so its result is the same on any machine, and
+    once no card is hidden there is nothing to probe."""
+    from generator.rules.patience.player import play_blind
+    game = patience("besieged-city")
+    start = game.deal(0)
+    line, played = game.solver_probe(start, None, 60.0)
+    assert line is not None and played == len(line)
+    assert line == play_blind(game, 0, seconds=60.0, start=start).moves
+    assert game.won(game.replay(0, line))
+    assert game.solver_probe(start, 1000, None) == game.solver_probe(start, 1000, 60.0) == (
+        None, 0)
+    assert solve(game, 0, nodes=3000).nodes == solve(game, 0, nodes=3000, probe=False).nodes
+    open_end = table(game, {"W1": "AS"})
+    assert game.hidden(open_end) == 0 and game.solver_probe(open_end, None, 60.0) == (None, 0)

@@ -1,26 +1,36 @@
-"""The Besieged City (Cadogan; other_games.md 2.3): two packs, a Reserve of twelve cards in
-four rows of three, fourteen crossways Ramparts round it and four foundations in the corners.
+"""The Besieged City (Cadogan; seed 004 «Осажденный городъ»; other_games.md 2.3): two packs,
+a Reserve of twelve cards in four rows of three, fourteen crossways Ramparts round it and four
+foundations in the corners.
 
-How the engine reads the rules:
+How the engine reads the rules (the Roman numbers are those of seed 004's rules):
 
 - Each foundation takes all 26 cards of one suit in the zig-zag order
   ``A K 2 Q 3 J 4 10 5 9 6 8 7 7 8 6 9 5 10 4 J 3 Q 2 K A`` (:data:`ORDER`; the second half
   mirrors the first, which is other_games.md's inference from "it ends on an ace"). The
   first ace of a suit to appear starts an empty foundation.
 - Foundations are fed from rampart tops (``W1>F``) and from the stock card just turned
-  (``stock>F``); a turned card that is not played goes to the talon (``stock>talon``).
+  (``stock>F``) (I); a turned card that is not played goes to the talon (``stock>talon``).
 - Rampart tops pack on each other in suit, one rank up or down (ace low, no wrap) or next to
-  each other in :data:`ORDER` (Q on 2, J on 3 and back), mixing both freely. Switch
+  each other in :data:`ORDER` (Q on 2, J on 3 and back), mixing both freely (II). Switch
   ``seven_on_seven`` (default on; the text is unclear): the two sevens, neighbours at the
   turn of the order, may pack on each other.
-- A Reserve card (``R23``: row 2, column 3) packs only on the four ramparts that close its
-  own row (W2, E2) and column (T3, S3).
-- A rampart gap must be filled before anything else, with any Reserve card of the row or
-  column it closes, when there is one. A Reserve gap is refilled at once from the talon, or
-  from the stock when the talon is empty. Talon cards reach play only through the Reserve.
-- Switch ``end_swaps`` (default on): once the stock is out, Reserve cards may change
-  places; the engine folds each swap into the move it allows, so a Reserve card may then
-  pack on, or fill, any rampart. No redeal.
+- A Reserve card (``R23``: row 2, column 3) packs only on the ramparts at the ends of its
+  own row (W2, E2) and at the sides, the ends of its own column (T3, S3) (III: "только на
+  карты, находящіяся по концамъ или сторонамъ той линіи, съ которой онѣ взяты"); the seed
+  knows no exception, and neither does the engine by default.
+- A rampart gap is filled from the Reserve with a card of the row or column it closes (IV);
+  while that line holds a Reserve card, the gap is filled before anything else (Cadogan's
+  "at once"); a gap whose line has no Reserve card left stays empty. A Reserve gap is
+  refilled at once from the talon, or from the stock when the talon is empty (V). Talon
+  cards reach play only through the Reserve (I).
+- Switch ``transposition`` (default off; a variant: Cadogan's, not in seed 004): once the
+  talon and the stock are both exhausted, Reserve cards may change places, so a Reserve
+  card may pack on, or fill, any rampart. It is a choice: the engine folds each change of
+  places into the move it allows, and a gap must be filled only when the Reserve holds more
+  cards than the places off the gap's line (with more, some card is in that line wherever
+  the player puts them; with fewer, the player may empty the line first).
+- Switch ``house_swaps`` (default off; a house rule, looser than both sources): the same
+  as soon as the stock is out, with the talon still full. No redeal.
 """
 from __future__ import annotations
 
@@ -62,8 +72,10 @@ def _tableau() -> Tableau:
 class BesiegedSwitches:
     #: The two sevens of a suit may pack on each other.
     seven_on_seven: bool = True
-    #: Once the stock is out, Reserve cards may change places.
-    end_swaps: bool = True
+    #: Cadogan's variant: once talon and stock are both out, Reserve cards may change places.
+    transposition: bool = False
+    #: A house rule: once the stock is out (talon or not), Reserve cards may change places.
+    house_swaps: bool = False
 
 
 def _neighbours(seven_on_seven: bool) -> frozenset[tuple[int, int]]:
@@ -100,6 +112,12 @@ class Besieged(Patience):
                     ix[k] for k in (f"W{r}", f"E{r}", f"T{c}", f"S{c}"))
         self.closes = {rampart: tuple(p for p in self.reserve if rampart in self.lines[p])
                        for rampart in self.ramparts}
+        #: How many Reserve places lie off the line a rampart closes (9 for a row, 8 for a
+        #: column).
+        self.off_line = {rampart: len(self.reserve) - len(self.closes[rampart])
+                         for rampart in self.ramparts}
+        self.row_ends = tuple(ix[f"{side}{r}"] for side in "WE" for r in range(1, ROWS + 1))
+        self.column_ends = tuple(ix[f"{side}{c}"] for side in "TS" for c in range(1, COLS + 1))
         self.twins = tuple((ix[f"W{r}"], ix[f"E{r}"]) for r in range(1, ROWS + 1)) + tuple(
             (ix[f"T{c}"], ix[f"S{c}"]) for c in range(1, COLS + 1))
 
@@ -113,17 +131,36 @@ class Besieged(Patience):
 
     # --- rules -----------------------------------------------------------------------------
 
-    def _end_phase(self, state: State) -> bool:
-        return self.switches.end_swaps and not state.piles[self.stock]
+    def _free_places(self, state: State) -> bool:
+        """True when Reserve cards may change places (switch ``transposition`` once talon
+        and stock are out, switch ``house_swaps`` once the stock is out), so that a Reserve
+        card is no longer bound to its own line."""
+        piles = state.piles
+        if piles[self.stock]:
+            return False
+        return self.switches.house_swaps or (self.switches.transposition
+                                             and not piles[self.talon])
 
     def _reaches(self, state: State, reserve: int, rampart: int) -> bool:
-        return rampart in self.lines[reserve] or self._end_phase(state)
+        return rampart in self.lines[reserve] or self._free_places(state)
+
+    def _must_fill(self, state: State, gap: int) -> bool:
+        """Whether the rampart gap *gap* must be filled before anything else: while its line
+        holds a Reserve card (rule IV); once the places are free, while the Reserve holds
+        more cards than there are places off that line, since then some card lies in it
+        however the player arranges them."""
+        piles = state.piles
+        if self._free_places(state):
+            return sum(1 for p in self.reserve if piles[p]) > self.off_line[gap]
+        return any(piles[p] for p in self.closes[gap])
 
     def _pending_gap(self, state: State) -> int | None:
-        """The first rampart gap that some Reserve card can fill: it must be filled now."""
+        """The rampart gap that must be filled now, if any. There is never more than one: a
+        gap opens one move at a time and, when it must be filled, only its filling is legal;
+        and a gap that need not be filled when it opens never must later, since lines and
+        the Reserve only lose cards once the Reserve is no longer refilled."""
         for g in self.ramparts:
-            if not state.piles[g] and any(
-                    state.piles[p] for p in self.reserve if self._reaches(state, p, g)):
+            if not state.piles[g] and self._must_fill(state, g):
                 return g
         return None
 
@@ -179,12 +216,18 @@ class Besieged(Patience):
                         break
 
     def _reserve_packs(self, state: State) -> Iterable[Move]:
-        ids = self.tableau.ids
+        """Reserve cards onto the rampart tops they reach, and, once the places are free,
+        into the gaps that need not be filled (a gap that must be is :meth:`_gap_fills`',
+        and one whose line is empty otherwise takes no card)."""
+        ids, piles = self.tableau.ids, state.piles
+        free = self._free_places(state)
         for p in self.reserve:
-            if state.piles[p]:
+            if piles[p]:
                 for r in self.ramparts:
-                    if state.piles[r] and self._reaches(state, p, r) and self._packs_on(
-                            state.piles[p][-1], state.piles[r][-1]):
+                    if not self._reaches(state, p, r):
+                        continue
+                    if (piles[r] and self._packs_on(piles[p][-1], piles[r][-1])) or (
+                            free and not piles[r]):
                         yield Move(MoveKind.MOVE, ids[p], ids[r])
 
     def _rampart_packs(self, state: State) -> Iterable[Move]:
@@ -208,8 +251,7 @@ class Besieged(Patience):
             return single
         gap = self._pending_gap(state)
         if gap is not None and not (single.dst == gap and single.src_role is Role.RESERVE):
-            return (f"the rampart gap {self.tableau.ids[gap]} must be filled first, from the "
-                    f"Reserve cards of its line")
+            return self._gap_first(state, gap)
         why = self._refusal(state, move, single)
         if why:
             return why
@@ -236,12 +278,37 @@ class Besieged(Patience):
             return self._rampart_refusal(state, move, single)
         return f"nothing is moved to {move.target}"
 
+    def _gap_first(self, state: State, gap: int) -> str:
+        ids = self.tableau.ids
+        where = "row" if gap in self.row_ends else "column"
+        if self._free_places(state):
+            return (f"the rampart gap {ids[gap]} must be filled first, with a Reserve card "
+                    f"(rule IV: the Reserve holds more cards than the places off its {where}, "
+                    f"so one of them lies in it)")
+        line = ", ".join(f"{ids[p]} {C.name(state.piles[p][-1])}"
+                         for p in self.closes[gap] if state.piles[p])
+        return (f"the rampart gap {ids[gap]} must be filled first, with a Reserve card of "
+                f"its {where} ({line}) (rule IV)")
+
+    def _line_refusal(self, state: State, single: Single) -> str:
+        """Why a Reserve card may not go to a rampart off its line (rule III)."""
+        ids = self.tableau.ids
+        own = [ids[r] for r in self.row_ends + self.column_ends if r in self.lines[single.src]]
+        why = (f"{C.name(single.card)} from {ids[single.src]} goes only onto the ramparts "
+               f"at the ends of its own row and column, {', '.join(own[:-1])} or {own[-1]}, "
+               f"not {ids[single.dst]} (rule III)")
+        if self.switches.house_swaps:
+            return why + "; the Reserve cards change places only once the stock is out"
+        if self.switches.transposition:
+            return why + ("; the Reserve cards change places only once the talon and the "
+                          "stock are both exhausted")
+        return why
+
     def _rampart_refusal(self, state: State, move: Move, single: Single) -> str | None:
         under, c = state.piles[single.dst], single.card
         if single.src_role is Role.RESERVE:
             if not self._reaches(state, single.src, single.dst):
-                return (f"{move.source} may go only to the ramparts of its own row and "
-                        f"column")
+                return self._line_refusal(state, single)
         elif single.src_role is Role.RAMPART:
             if not under:
                 return f"the gap {move.target} is filled from the Reserve"
@@ -258,6 +325,27 @@ class Besieged(Patience):
             if pile:
                 return self.moved(state, {place: (pile[-1],), source: pile[:-1]})
         return state
+
+    #: The player's policy as a probe with half the limits, then the complete search with
+    #: what is left. Under seed 004's rule the player (:mod:`.player`), which commits to one
+    #: line, won 41 of the 64 deals of 0-199 that the complete search alone left unknown at
+    #: 10 s (35 of them within 4 s). The probe comes first so that the player, which hands
+    #: the solver the endgame once nothing is hidden (when the probe has nothing to do),
+    #: still gives it one search with all its time.
+    solver_plan = (("probe", 0, 0.5), ("complete", 0, 1.0))
+
+    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+                     ) -> tuple[tuple[Move, ...] | None, int]:
+        """The player's line from *state* (it sees only the face-up cards, and the solver
+        replays its line before believing it), when only time limits the search: the player
+        counts no positions, and a search limited by positions must give the same result on
+        any machine. Nothing is left to probe once no card is hidden (the player would only
+        call the solver)."""
+        if seconds is None or nodes is not None or self.hidden(state) == 0:
+            return None, 0
+        from .player import play_blind  # the player calls the solver: imported when used
+        played = play_blind(self, 0, seconds=seconds, start=state)
+        return (played.moves if played.won else None), len(played.moves)
 
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
         """Every legal move, none left out, in the order to try them: foundation plays,
@@ -276,8 +364,9 @@ class Besieged(Patience):
         on a card of its packet that its foundation wants sooner: such a card must be moved
         again before the one under it can go up, and a position full of them is one the
         ramparts cannot clear at the end. (Counting cards alone, the search reached 56 of
-        104 cards on average over deals 0-99 and won none; with this score it wins deals
-        0-19 within 3,000 positions each.)"""
+        104 cards on average over deals 0-99 and won none; with this score it won deals
+        0-19 within 3,000 positions each, both measured when the house rule ``house_swaps``
+        was the default.)"""
         piles = state.piles
         length = [0, 0, 0, 0]
         for f in self.foundations:
@@ -297,13 +386,19 @@ class Besieged(Patience):
     def key(self, state: State) -> Hashable:
         p = state.piles
         foundations = tuple(sorted(p[i] for i in self.foundations))
-        if self._end_phase(state):
-            # Any Reserve card reaches any rampart now: places no longer matter.
+        if self._free_places(state):
+            # Any Reserve card reaches any rampart now, and whether a gap must be filled
+            # depends on how many Reserve cards there are and on whether the gap closes a
+            # row or a column: the places no longer matter, only the two kinds of rampart.
             return (foundations, tuple(sorted(p[i] for i in self.reserve)),
-                    tuple(sorted(p[i] for i in self.ramparts)), p[self.talon])
+                    tuple(sorted(p[i] for i in self.row_ends)),
+                    tuple(sorted(p[i] for i in self.column_ends)), p[self.talon],
+                    len(p[self.stock]))
         # The two ramparts at the ends of one Reserve row (W, E), or of one column (T, S),
         # close the same line and play the same part: swapping their packets gives the
-        # same game, so the key holds each pair in sorted order.
+        # same game, so the key holds each pair in sorted order. (Slot order, which the
+        # swap may change, would matter only if two gaps had to be filled at once, and
+        # :meth:`_pending_gap` shows there is never more than one.)
         pairs = tuple(tuple(sorted((p[a], p[b]))) for a, b in self.twins)
         return (foundations, tuple(p[i] for i in self.reserve), pairs, p[self.talon],
                 p[self.stock])
@@ -325,23 +420,19 @@ class Besieged(Patience):
 
     def packed(self, state: State) -> bytes:
         """:meth:`key` as bytes. The stock only loses cards off its top, so its length says
-        what it holds. The twin ramparts of a line share a key only while at most one
-        rampart gap can wait at a time (the stock is not out, or the end swaps let any
-        Reserve card fill any gap): two waiting gaps are filled in slot order, which a swap
-        of twins could change."""
+        what it holds."""
         p = state.piles
         out = bytearray(sorted((len(p[i]) << 2) | C.suit(p[i][0]) if p[i] else 255
                                for i in self.foundations))
-        end = self._end_phase(state)
-        if end:
+        ramparts: list[tuple[int, ...]]
+        if self._free_places(state):
             out += bytes(sorted(p[i][0] if p[i] else 254 for i in self.reserve))
-            ramparts: list[tuple[int, ...]] = sorted(p[i] for i in self.ramparts)
+            # Eight row ends, then six column ends: the count says where one kind stops.
+            ramparts = sorted(p[i] for i in self.row_ends) + sorted(
+                p[i] for i in self.column_ends)
         else:
             out += bytes(p[i][0] if p[i] else 254 for i in self.reserve)
-            if p[self.stock] or self.switches.end_swaps:
-                ramparts = [q for a, b in self.twins for q in sorted((p[a], p[b]))]
-            else:
-                ramparts = [p[i] for i in self.ramparts]
+            ramparts = [q for a, b in self.twins for q in sorted((p[a], p[b]))]
         for pile in ramparts:
             out += bytes(pile)
             out.append(255)
