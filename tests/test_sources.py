@@ -73,10 +73,10 @@ def test_a_changed_value_and_a_row_of_no_rule_fail(tmp_path):
 def test_a_code_game_switch_without_a_row_fails(tmp_path):
     """The patiences' switches are read from their dataclasses: a switch is a rule."""
     source = (TEMPLATES / "sources" / "besieged-city.toml").read_text(encoding="utf-8")
-    source = re.sub(r'\[rule\."switch\.end_swaps"\].*?(?=\n\[|\Z)', "", source, flags=re.S)
+    source = re.sub(r'\[rule\."switch\.house_swaps"\].*?(?=\n\[|\Z)', "", source, flags=re.S)
     library = _user_folder(tmp_path, {"sources/besieged-city.toml": source})
     assert [p.split(": ", 1)[1] for p in coverage_problems(library)] == [
-        "no row for 'switch.end_swaps'"]
+        "no row for 'switch.house_swaps'"]
 
 
 @pytest.mark.parametrize("row, expected", [
@@ -121,9 +121,9 @@ READING_WORDS = {"en": re.compile(r"our (reading|choice)|not in the original rul
                                   r"rules (do not|leave)", re.I),
                  "ru": re.compile(r"наш[ае]? (выбор|толковани)|правила (этого )?не говорят|"
                                   r"правила оставляют", re.I)}
-#: Game chapters other engineers rewrite in this issue (initial game 1, Ass, The Besieged
-#: City): their notes move to {reading:...} when the issue's branches meet.
-NOT_YET = {"besieged-city"}
+#: Game chapters whose reading notes are still hand-written (none now; a chapter being
+#: rewritten may stand here until its notes move to {reading:...}).
+NOT_YET: set[str] = set()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
