@@ -1,5 +1,7 @@
 """The Empress of India's win probe: its flat positions follow the game's own rules move by
-move, and every win it reports replays through the game's move checker."""
+move, and every win it reports replays through the game's move checker. The probe plays
+pairings in advance, so it runs with the house switch ``advance_pairing`` on (Cadogan's
+variant); under the default, seed 004's rule, it gives up at once."""
 from __future__ import annotations
 
 import json
@@ -14,6 +16,8 @@ from generator.rules.patience import empress_probe as P
 from generator.rules.patience.engine import MoveKind
 from generator.rules.patience.solver import Verdict, solve
 
+#: The house switch the probe works under.
+CADOGAN = {"advance_pairing": "true"}
 WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
     encoding="utf-8"))
 
@@ -67,7 +71,7 @@ def test_the_flat_position_follows_a_won_game_move_by_move():
 def test_the_flat_position_follows_random_moves_as_the_rules_play_them(seed):
     # Random legal moves, plays preferred so that foundations and refills from the talons
     # and the stock all happen; the flat copy must equal the real position after each.
-    game = patience("empress-of-india")
+    game = patience("empress-of-india", CADOGAN)
     rng = random.Random(seed)
     state = game.deal(seed)
     pos = P.flat(game, state)
@@ -88,7 +92,7 @@ def test_the_flat_position_follows_random_moves_as_the_rules_play_them(seed):
 
 
 def test_dealing_out_the_stock_is_followed_too():
-    game = patience("empress-of-india")
+    game = patience("empress-of-india", CADOGAN)
     state = game.deal(3)
     pos = P.flat(game, state)
     move = next(m for m in game.legal_moves(state) if m.kind is MoveKind.DEAL)
@@ -99,20 +103,20 @@ def test_dealing_out_the_stock_is_followed_too():
 
 @pytest.mark.parametrize("seed", [4, 7, 9])
 def test_a_probe_win_replays_to_a_win(seed):
-    game = patience("empress-of-india")
+    game = patience("empress-of-india", CADOGAN)
     line, used = P.probe(game, game.deal(seed), nodes=3000, seconds=None)
     assert line is not None and 0 < used <= 3000
     assert game.won(game.replay(seed, line))
 
 
 def test_the_probe_stops_at_its_node_budget_and_says_nothing():
-    game = patience("empress-of-india")
+    game = patience("empress-of-india", CADOGAN)
     line, used = P.probe(game, game.deal(0), nodes=50, seconds=None)
     assert line is None and used <= 50
 
 
 def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
-    game = patience("empress-of-india")
+    game = patience("empress-of-india", CADOGAN)
     result = solve(game, 7, nodes=2000)
     assert result.verdict is Verdict.WON
     assert game.won(game.replay(7, result.moves)) and result.nodes <= 2000
@@ -143,7 +147,7 @@ def _all_lays(pos: P.Flat) -> list[tuple[int, int, int]]:
 def test_the_likeliest_pairings_are_the_best_scored_of_all(seed):
     # lays() ranks pairs of needs rather than pairs of cards; it must give what scoring
     # every pairing and sorting would, at every width, all along a line of play.
-    game = patience("empress-of-india")
+    game = patience("empress-of-india", CADOGAN)
     rng = random.Random(seed)
     pos = P.flat(game, game.deal(seed))
     for _ in range(60):
@@ -162,3 +166,12 @@ def test_the_likeliest_pairings_are_the_best_scored_of_all(seed):
         assert P.lays(pos, 4, sides=True) == sorted(army + navy)
         _, src, dst = rng.choice(every[:8])
         pos.lay(src, dst)
+
+
+def test_under_the_seed_rule_the_probe_gives_up_at_once():
+    """Seed 004, «Индійская императрица»: pairs go to the foundations at once
+    («немедленно»), so there is no pairing in advance for the probe to try; it answers
+    nothing and leaves the limits to the complete search, which still wins the deal."""
+    game = patience("empress-of-india")
+    assert P.probe(game, game.deal(18), nodes=3000, seconds=None) == (None, 0)
+    assert solve(game, 18, nodes=5000).verdict is Verdict.WON

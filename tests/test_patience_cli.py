@@ -103,10 +103,27 @@ def test_play_of_a_stored_winning_game_says_won(runner, name, cards):
     wins = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
         encoding="utf-8"))
     entry = wins[name]
+    switches = [arg for key, value in entry["switches"].items()
+                for arg in ("--switch", f"{key}={value}")]
     result = run(runner, "play", name, "--seed", str(entry["seed"]), "--moves",
-                 entry["moves"])
+                 entry["moves"], *switches)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == f"won: all {cards} cards on the foundations"
+
+
+def test_empress_pairing_in_advance_is_refused_by_default_and_allowed_by_its_switch(runner):
+    """Seed 004, «Индійская императрица»: paired cards «должны быть немедленно положены на
+    соотвѣтствующія основанія». By default ``A17/N3`` (lay a card to wait as a couple) is
+    refused in one line that names the house switch; with the switch it is played."""
+    refused = run(runner, "play", "empress-of-india", "--seed", "7", "--moves", "A3+N22 A17/N3")
+    assert refused.exit_code == 1
+    assert refused.output.strip().splitlines() == [
+        "Error: empress-of-india seed 7: move 2 (A17/N3) is illegal: a pair goes to the "
+        "foundations at once (A5+N7); pairing in advance is the house switch "
+        "advance_pairing (Cadogan's variant)"]
+    allowed = run(runner, "play", "empress-of-india", "--seed", "7", "--moves", "A3+N22 A17/N3",
+                  "--switch", "advance_pairing=true", "--json")
+    assert allowed.exit_code == 0, allowed.output
 
 
 def test_solve_prints_the_winning_moves(runner):

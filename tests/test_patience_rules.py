@@ -9,6 +9,7 @@ from generator.rules.patience import Move, Patience, State, patience
 from generator.rules.patience import cards as C
 from generator.rules.patience.besieged import ORDER
 from generator.rules.patience.empress import BLACK_UP, RED_DOWN
+from generator.rules.patience.engine import MoveKind
 
 
 def table(game: Patience, piles: dict[str, str], redeals: int = 0) -> State:
@@ -152,6 +153,12 @@ def emp() -> Patience:
     return patience("empress-of-india")
 
 
+@pytest.fixture
+def cadogan() -> Patience:
+    """The Empress with the house switch on: pairing in advance (Cadogan's variant)."""
+    return patience("empress-of-india", {"advance_pairing": "true"})
+
+
 def empress_table(emp: Patience, **extra: str) -> State:
     piles = {f"AD{i}": "AS" if i % 2 else "AC" for i in range(1, 9)}
     piles |= {f"GE{i}": "KH" if i % 2 else "KD" for i in range(1, 9)}
@@ -188,17 +195,36 @@ def test_empress_skipped_ranks_follow_each_other(emp):
     assert cards(emp, ok(emp, state, "A1+N1"), "AD1").endswith("JS KS")
 
 
-def test_empress_couples_laid_in_advance_stay_together(emp):
-    state = empress_table(emp, A1="QD", A2="5H", N1="2C", N2="7S", red="8H")
-    laid = ok(emp, state, "A2/N2")
-    assert cards(emp, laid, "N2") == "7S 5H" and cards(emp, laid, "A2") == "8H"
-    assert "already paired" in refused(emp, laid, "A1/N2")
-    assert "already paired" in refused(emp, laid, "A1+N2")
-    assert "fits no foundation" in refused(emp, laid, "N2>F")
-    couple = ok(emp, ok(emp, state, "A1/N1"), "N1>F")
-    assert cards(emp, couple, "GE2") == "KD QD" and cards(emp, couple, "AD2") == "AC 2C"
-    off = patience("empress-of-india", {"advance_pairing": "no"})
-    assert "switched off" in refused(off, state, "A2/N2")
+def test_empress_pair_goes_to_the_foundations_at_once_under_the_seed_rule(emp):
+    """Seed 004, «Индійская императрица»: the pair made of an Army card and a Fleet card
+    «не могутъ быть впослѣдствіи раздѣлены, а должны быть немедленно положены на
+    соотвѣтствующія основанія». By default one move puts both cards up and refills both
+    cells; laying a card on another to wait as a couple is refused, naming the switch."""
+    state = empress_table(emp, A1="QD", A2="5H", N1="2C", N2="7S", red="8H", black="9S")
+    played = ok(emp, state, "A1+N1")
+    assert cards(emp, played, "GE2") == "KD QD" and cards(emp, played, "AD2") == "AC 2C"
+    assert cards(emp, played, "A1") == "8H" and cards(emp, played, "N1") == "9S"
+    assert emp.on_foundations(played) == emp.on_foundations(state) + 2
+    why = refused(emp, state, "A1/N1")
+    assert "at once" in why and "house switch advance_pairing" in why and "\n" not in why
+    assert "house switch advance_pairing" in refused(emp, state, "N2/A2")
+    assert "5H fits no foundation yet" in refused(emp, state, "A2+N2")
+    assert not any(m.kind is MoveKind.LAY for m in emp.legal_moves(state))
+
+
+def test_empress_couples_laid_in_advance_stay_together_with_the_switch(cadogan):
+    """Cadogan's variant beyond seed 004 (the research notes' reading of his English
+    original): with ``advance_pairing`` on, ``A5/N7`` lays a card to wait as a couple,
+    which never parts and goes up later with ``N7>F``; still each card is paired once
+    («Каждая карта можетъ быть спарована только однажды»)."""
+    state = empress_table(cadogan, A1="QD", A2="5H", N1="2C", N2="7S", red="8H")
+    laid = ok(cadogan, state, "A2/N2")
+    assert cards(cadogan, laid, "N2") == "7S 5H" and cards(cadogan, laid, "A2") == "8H"
+    assert "already paired" in refused(cadogan, laid, "A1/N2")
+    assert "already paired" in refused(cadogan, laid, "A1+N2")
+    assert "fits no foundation" in refused(cadogan, laid, "N2>F")
+    couple = ok(cadogan, ok(cadogan, state, "A1/N1"), "N1>F")
+    assert cards(cadogan, couple, "GE2") == "KD QD" and cards(cadogan, couple, "AD2") == "AC 2C"
 
 
 def test_empress_gap_is_refilled_from_the_stock_when_the_talon_is_empty(emp):

@@ -9,6 +9,7 @@ import pytest
 
 from generator.rules.patience import Move, parse_moves, patience
 from generator.rules.patience.besieged import ORDER
+from generator.rules.patience.engine import MoveKind
 from generator.rules.patience.solver import Verdict, solve
 
 from test_patience_rules import table
@@ -253,8 +254,25 @@ def test_nivernaise_solver_moves_are_legal_and_reach_every_legal_move():
         state = game.play(state, move)
 
 
-def test_the_solver_wins_a_real_empress_deal_trying_every_pairing():
+def test_the_solver_wins_a_real_empress_deal_under_the_seed_rule_and_it_replays():
+    """Seed 004, «Индійская императрица»: a pair is laid on the foundations at once
+    («должны быть немедленно положены на соотвѣтствующія основанія»). Under the default the
+    solver's win is made of such pairs and a deal of the stock only, and every move of it
+    passes the game's own move checker."""
     game = patience("empress-of-india")
+    assert not game.switches.advance_pairing
+    result = solve(game, 18, nodes=5000)
+    assert result.verdict is Verdict.WON
+    assert {m.kind for m in result.moves} <= {MoveKind.PAIR, MoveKind.DEAL}
+    state = game.deal(18)
+    for move in result.moves:
+        state = game.play(state, move)  # raises on an illegal move
+    assert game.won(state) and state == result.position
+
+
+def test_the_solver_wins_a_real_empress_deal_trying_every_pairing():
+    """With the house switch ``advance_pairing`` on (Cadogan's variant)."""
+    game = patience("empress-of-india", {"advance_pairing": "true"})
     assert game.batched
     result = solve(game, 22, nodes=5000)
     assert result.verdict is Verdict.WON
@@ -273,9 +291,9 @@ def test_the_solver_wins_a_real_empress_deal_trying_every_pairing():
 def test_a_search_left_no_time_answers_unknown_from_the_start(name, seconds):
     """A player hands the solver what is left of its time, and the Empress's probe may
     spend all of it: the search then still answers (unknown, with the start as the best
-    position reached) instead of failing. Deal 94 of the Empress is one her probe does not
-    win."""
-    game = patience(name)
+    position reached) instead of failing. Deal 94 of the Empress is one her probe (which
+    runs with the switch ``advance_pairing`` on) does not win."""
+    game = patience(name, {"advance_pairing": "true"} if name == "empress-of-india" else None)
     seed = 94 if name == "empress-of-india" else 1
     found = solve(game, seed, seconds=seconds)
     assert found.verdict is Verdict.UNKNOWN

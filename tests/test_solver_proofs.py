@@ -260,3 +260,34 @@ def test_the_empress_pairing_that_draws_the_needed_card_is_kept(army_side):
         assert game.won(result.position)
     kept = [str(m) for (m, *_), _ in game.solver_moves(start)]
     assert kept and all(m.startswith("N" if army_side else "A") for m in kept), kept
+
+
+def test_the_empress_under_the_seed_rule_plays_every_fitting_pair_once_the_stock_is_out():
+    """Seed 004, «Индійская императрица»: a pair goes to the foundations at once
+    («должны быть немедленно положены на соотвѣтствующія основанія»), so under the default
+    the only choices are which pair and when to deal. Once the stock is out the search
+    plays any fitting pair with no alternative (Empress.safe_move). Its verdicts on the
+    last moves of a won deal, with cards swapped and fitting cards buried in a talon (which
+    makes some lost), must be the plain exhaustive search's, over both answers, with the
+    stock out and with it still in."""
+    game = patience("empress-of-india")
+    won = solve(game, 18, nodes=5000)
+    assert won.verdict is Verdict.WON
+    outcomes = []
+    safe = stock_in = 0
+    for cut in (12, 30, 52):
+        base = game.replay(18, won.moves[:len(won.moves) - cut])
+        for seed in range(8):
+            start = base if seed == 0 else swapped(game, base, random.Random(seed), seed)
+            start = _to_talon(game, start, army=seed % 2 == 0, count=1 + seed % 3)
+            outcome = check(game, start)
+            if outcome is None:
+                continue
+            outcomes.append(outcome[0])
+            if start.piles[game.stock]:  # type: ignore[attr-defined]
+                stock_in += 1
+                assert game.safe_move(start) is None
+            elif game.safe_move(start) is not None:
+                safe += 1
+    assert safe >= 4 and stock_in >= 4, (safe, stock_in)
+    assert outcomes.count(Verdict.WON) >= 2 and outcomes.count(Verdict.LOST) >= 2, outcomes

@@ -12,11 +12,16 @@ How the engine reads the rules:
   talon (``red``, ``black``). The rest is the stock.
 - Cards reach the foundations only in pairs, one red and one black at once: ``A5+N7``
   plays the Army card in A5 and the Navy card in N7 together, each on a foundation of its
-  colour that takes it.
-- Switch ``advance_pairing`` (default on, Cadogan's reading in other_games.md): an Army card
-  may be laid on any Navy card, or a Navy card on any Army card (``A5/N7``), before they can
-  be played; the couple never parts and is later played with ``N7>F``. A card is paired once:
-  nothing is laid on a couple. Off, the only pairs are those played at once.
+  colour that takes it. Seed 004 says so: a card of the Army is laid on one of the Fleet
+  and the other way round, and the pair so made never parts but goes to its foundations
+  at once («должны быть немедленно положены на соотвѣтствующія основанія»); each card is
+  paired only once, and the player chooses when to pair (so a player may wait for a
+  wanted card to come up before opening a gap).
+- Switch ``advance_pairing`` (default off; Cadogan's variant beyond seed 004, as the
+  research notes read his English original, other_games.md 2.2): an Army card may be laid
+  on any Navy card, or a Navy card on any Army card (``A5/N7``), before they can be
+  played; the couple never parts and is later played with ``N7>F``. A card is paired
+  once: nothing is laid on a couple.
 - A gap in the Army or Navy is refilled at once from its colour's talon, or, when that is
   empty, by turning the stock until a card of the right colour comes (the other colour's
   cards go to their own talon on the way). A gap stays empty when neither has the colour.
@@ -77,8 +82,9 @@ def _tableau() -> Tableau:
 
 @dataclass(frozen=True)
 class EmpressSwitches:
-    #: A red and a black card may be laid together before they can be played.
-    advance_pairing: bool = True
+    #: A red and a black card may be laid together before they can be played and wait as a
+    #: couple (Cadogan's variant; seed 004 plays a pair to the foundations at once).
+    advance_pairing: bool = False
 
 
 class Empress(Patience):
@@ -217,7 +223,8 @@ class Empress(Patience):
         a, b = state.piles[src][0], state.piles[dst][0]
         if move.kind is MoveKind.LAY:
             if not self.switches.advance_pairing:
-                return "pairing in advance is switched off: pairs are played at once"
+                return ("a pair goes to the foundations at once (A5+N7); pairing in advance "
+                        "is the house switch advance_pairing (Cadogan's variant)")
             after = self.moved(state, {src: (), dst: (b, a)})
             return self._refill(after, src)
         fa, fb = self._foundation_for(state, a), self._foundation_for(state, b)
@@ -287,18 +294,20 @@ class Empress(Patience):
 
     #: Advance pairings in the first batch the solver builds (the rest come later).
     FIRST_PAIRINGS = 8
-    #: The win probe (:mod:`.empress_probe`) may take 75 % of the limits (it stops sooner
-    #: when it has tried all it knows); then the complete search in two orders, each with
-    #: half of what is left: pairings in advance before dealing out the stock (0) or after
-    #: (1). Each order wins deals the other does not within its time (over deals 0-29 at
-    #: 10 s: 6 won by the first alone, 10 by both halves).
+    #: With the switch ``advance_pairing`` on: the win probe (:mod:`.empress_probe`) may
+    #: take 75 % of the limits (it stops sooner when it has tried all it knows); then the
+    #: complete search in two orders, each with half of what is left: pairings in advance
+    #: before dealing out the stock (0) or after (1). Each order wins deals the other does
+    #: not within its time (over deals 0-29 at 10 s: 6 won by the first alone, 10 by both
+    #: halves). Under the seed's rule the probe gives up at once and the two orders are
+    #: pairs before dealing out the stock (0) or dealing it out first (1).
     solver_plan = (("probe", 0, 0.75), ("complete", 0, 0.5), ("complete", 1, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:
-        """A beam search over the likeliest pairings with the stock dealt out at several
-        moments (:mod:`.empress_probe`): it finds most wins long before the complete
-        search would, and can only find wins."""
+        """A beam search over the likeliest pairings in advance with the stock dealt out
+        at several moments (:mod:`.empress_probe`): it finds most wins long before the
+        complete search would, and can only find wins. Nothing under the seed's rule."""
         return probe(self, state, nodes=nodes, seconds=seconds)
 
     def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
@@ -337,7 +346,10 @@ class Empress(Patience):
             lays.sort(key=lambda sm: (sm[0], str(sm[1])))
         first = [m for m in plays if m.kind is not MoveKind.DEAL]
         deal = [m for m in plays if m.kind is MoveKind.DEAL]
-        if self.solver_variant == 1:
+        if self.solver_variant == 1 and not self.switches.advance_pairing:
+            # Under the seed's rule the second order deals out the stock before any pair.
+            first = deal + first
+        elif self.solver_variant == 1:
             first += deal + [m for _, m in lays[:self.FIRST_PAIRINGS]]
         else:
             first += [m for _, m in lays[:self.FIRST_PAIRINGS]] + deal
@@ -371,6 +383,27 @@ class Empress(Patience):
         search may skip the pairing. The Navy's side is the same with colours swapped."""
         return bool(state.piles[self.stock]) or bool(
             state.piles[self.red if army else self.black])
+
+    def safe_move(self, state: State) -> Move | None:
+        """Under the seed's rule (no pairing in advance), once the stock is out: any pair
+        that fits. None with the switch on or while the stock has cards.
+
+        **Safe move.** With the stock out each colour goes its own way: a red gap is filled
+        from the red talon only, a black one from the black, and a pair takes one card of
+        each. Within one colour, playing a card that fits never hurts: a card waits in its
+        cell until it is played, each foundation takes one given card next (and the equal
+        foundations of a suit are interchangeable), and the refill only shows the next
+        card of a talon whose order is fixed sooner. So if a colour can be played out
+        from a position, it still can after any of its fitting cards goes up (the same
+        line, less that card, finds every card it needs in place or sooner). A position
+        is then won exactly when each colour can be played out alone: both colours have
+        as many cards left (they go up in pairs), so the two lines zip into pairs. A pair
+        that fits keeps both colours so, and cannot turn a won position into a lost one."""
+        if self.switches.advance_pairing or state.piles[self.stock]:
+            return None
+        for move in self.candidates(state):
+            return move if move.kind is MoveKind.PAIR else None
+        return None
 
     # --- what a player sees: everything but the stock (the talons are face up) -----------
 

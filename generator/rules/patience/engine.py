@@ -11,8 +11,9 @@ those of the patience's tableau, e.g. ``LF1``, ``L3``, ``FA2``, ``A17``, ``W2``,
 ``A5+N7``
     the Empress: pair the Army card in A5 with the Navy card in N7 and play both.
 ``A5/N7``
-    the Empress: lay the card in A5 on the one in N7 now, to play the couple later with
-    ``N7>F``.
+    the Empress with the house switch ``advance_pairing`` on (Cadogan's variant; by
+    default a pair goes up at once, as seed 004 says): lay the card in A5 on the one in
+    N7 now, to play the couple later with ``N7>F``.
 ``deal``
     deal from the stock as the patience does when play is stuck.
 ``redeal``
