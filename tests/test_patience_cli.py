@@ -126,6 +126,22 @@ def test_empress_pairing_in_advance_is_refused_by_default_and_allowed_by_its_swi
     assert allowed.exit_code == 0, allowed.output
 
 
+def test_empress_deal_waits_for_no_pair_by_default_and_is_at_will_with_its_switch(runner):
+    """Seed 004, «Индійская императрица»: «Когда сыграны всѣ подходящія карты, то
+    перебираютъ всю остальную колоду». In deal 7, A3+N22 fits from the start, so ``deal``
+    is refused in one line naming that pair and the house switch; with
+    ``--switch deal_at_will=true`` it is played."""
+    refused = run(runner, "play", "empress-of-india", "--seed", "7", "--moves", "deal")
+    assert refused.exit_code == 1
+    line, = refused.output.strip().splitlines()
+    assert line.startswith("Error: empress-of-india seed 7: move 1 (deal) is illegal: the rest "
+                           "of the stock is dealt out only when no pair fits")
+    assert "A3+N22" in line and "deal_at_will" in line
+    allowed = run(runner, "play", "empress-of-india", "--seed", "7", "--moves", "deal A3+N22",
+                  "--switch", "deal_at_will=true", "--json")
+    assert allowed.exit_code == 0, allowed.output
+
+
 def test_solve_prints_the_winning_moves(runner):
     result = run(runner, "solve", "nivernaise", "--seed", "5", "--nodes", "5000")
     lines = result.output.splitlines()

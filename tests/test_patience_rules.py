@@ -245,6 +245,37 @@ def test_empress_deal_turns_the_stock_onto_the_two_talons(emp):
     assert "no redeal" in refused(emp, state, "redeal")
 
 
+def test_empress_deals_out_the_stock_only_when_no_pair_fits(emp):
+    """Seed 004, «Индійская императрица»: «Когда сыграны всѣ подходящія карты, то
+    перебираютъ всю остальную колоду» — the rest of the pack is gone through once all the
+    fitting cards have been played (our reading: once no pair can be played). While QH and
+    2S make a pair, ``deal`` is refused in one line naming the rule, the pair and the
+    switch; once the pair is up and none fits, the deal is played."""
+    state = empress_table(emp, A1="QH", A2="5H", N1="2S", N2="7S", red="9H", black="9S",
+                          stock="2H 3S 4D 5C")
+    why = refused(emp, state, "deal")
+    assert "only when no pair fits" in why and "A1+N1" in why and "deal_at_will" in why
+    assert "\n" not in why
+    assert not any(m.kind is MoveKind.DEAL for m in emp.legal_moves(state))
+    played = ok(emp, state, "A1+N1")
+    assert not any(m.kind is MoveKind.PAIR for m in emp.legal_moves(played))
+    after = ok(emp, played, "deal")
+    assert cards(emp, after, "red") == "4D 2H" and cards(emp, after, "black") == "5C 3S"
+    assert cards(emp, after, "stock") == ""
+
+
+def test_empress_deals_at_will_with_the_house_switch():
+    """The house switch ``deal_at_will`` (off by default; seed 004 deals the rest of the
+    pack out «Когда сыграны всѣ подходящія карты») lets the stock be dealt out while a pair
+    still fits, as does Cadogan's variant ``advance_pairing``."""
+    for switch in ("deal_at_will", "advance_pairing"):
+        game = patience("empress-of-india", {switch: "true"})
+        state = empress_table(game, A1="QH", N1="2S", stock="2H 3S 4D 5C")
+        after = ok(game, state, "deal")
+        assert cards(game, after, "red") == "4D 2H" and cards(game, after, "stock") == ""
+        assert cards(game, after, "A1") == "QH"  # the pair still waits to be played
+
+
 def test_empress_is_won_with_sixteen_foundations_of_twelve(emp):
     black = {1: "A", 11: "J", 13: "K"}
     red = {12: "Q", 13: "K", 1: "A"}

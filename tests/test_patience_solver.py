@@ -254,17 +254,19 @@ def test_nivernaise_solver_moves_are_legal_and_reach_every_legal_move():
         state = game.play(state, move)
 
 
-def test_the_solver_wins_a_real_empress_deal_under_the_seed_rule_and_it_replays():
+@pytest.mark.parametrize("seed", [18, 1073])
+def test_the_solver_wins_a_real_empress_deal_under_the_seed_rule_and_it_replays(seed):
     """Seed 004, «Индійская императрица»: a pair is laid on the foundations at once
-    («должны быть немедленно положены на соотвѣтствующія основанія»). Under the default the
-    solver's win is made of such pairs and a deal of the stock only, and every move of it
-    passes the game's own move checker."""
+    («должны быть немедленно положены на соотвѣтствующія основанія»), and the rest of the
+    stock is dealt out only «Когда сыграны всѣ подходящія карты» (no pair fits). Under the
+    default the solver's win is made of such pairs and deals of the stock only, and every
+    move of it passes the game's own move checker (deal 1073 is of the held-out range)."""
     game = patience("empress-of-india")
-    assert not game.switches.advance_pairing
-    result = solve(game, 18, nodes=5000)
+    assert not game.switches.advance_pairing and not game.switches.deal_at_will
+    result = solve(game, seed, nodes=5000)
     assert result.verdict is Verdict.WON
     assert {m.kind for m in result.moves} <= {MoveKind.PAIR, MoveKind.DEAL}
-    state = game.deal(18)
+    state = game.deal(seed)
     for move in result.moves:
         state = game.play(state, move)  # raises on an illegal move
     assert game.won(state) and state == result.position

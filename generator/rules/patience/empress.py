@@ -25,8 +25,15 @@ How the engine reads the rules:
 - A gap in the Army or Navy is refilled at once from its colour's talon, or, when that is
   empty, by turning the stock until a card of the right colour comes (the other colour's
   cards go to their own talon on the way). A gap stays empty when neither has the colour.
-- ``deal`` turns the whole stock onto the two talons, each card to its colour. Cadogan does
-  it when play is stuck; the engine allows it whenever the stock has cards. No redeal.
+- ``deal`` turns the whole rest of the stock onto the two talons, each card to its colour,
+  once no pair fits: seed 004 goes through the rest of the pack when all the fitting cards
+  have been played («Когда сыграны всѣ подходящія карты, то перебираютъ всю остальную
+  колоду»); our reading of "all the fitting cards played" is that no pair can be played
+  (the alternative, that the player may stop playing and deal, is the switch). No redeal.
+- Switch ``deal_at_will`` (default off, a house rule): ``deal`` whenever the stock has
+  cards, as the engine allowed before. With ``advance_pairing`` on the deal is at will too:
+  that variant was built and measured so, and once a card may wait in a couple there is
+  no one answer to when "all the fitting cards" have been played.
 """
 from __future__ import annotations
 
@@ -85,6 +92,9 @@ class EmpressSwitches:
     #: A red and a black card may be laid together before they can be played and wait as a
     #: couple (Cadogan's variant; seed 004 plays a pair to the foundations at once).
     advance_pairing: bool = False
+    #: The rest of the stock may be dealt out onto the talons at any time (seed 004 deals
+    #: it out once all the fitting cards have been played).
+    deal_at_will: bool = False
 
 
 class Empress(Patience):
@@ -107,6 +117,12 @@ class Empress(Patience):
         self.admirals = tuple(ix[f"AD{i}"] for i in range(1, 9))
         self.generals = tuple(ix[f"GE{i}"] for i in range(1, 9))
         self.red, self.black, self.stock = ix["red"], ix["black"], ix["stock"]
+        if not self.deals_at_will:
+            # The seed's rule: no probe, and the deal is forced once no pair fits, so a
+            # second move order would only search the same positions again; one search
+            # with the whole limit decides more (3 more of the 9 deals of 0-199 that two
+            # orders of 5 s each left unknown).
+            self.solver_plan = (("complete", 0, 1.0),)
 
     def deal(self, seed: int) -> State:
         deck = C.shuffled(self.packs, seed)
@@ -176,14 +192,18 @@ class Empress(Patience):
                 wanted.setdefault(C.of(order[len(pile)], C.suit(pile[0])), f)
         return wanted
 
-    def candidates(self, state: State) -> Iterable[Move]:
+    @property
+    def deals_at_will(self) -> bool:
+        """Whether ``deal`` is legal while a pair still fits (see the module's notes)."""
+        return self.switches.deal_at_will or self.switches.advance_pairing
+
+    def _plays(self, state: State) -> Iterator[Move]:
+        """Every pair and couple that goes to the foundations now."""
         ids = self.tableau.ids
         piles = state.piles
         wanted = self._wanted(state)
-        free_army = [i for i in self.army if len(piles[i]) == 1]
-        free_navy = [i for i in self.navy if len(piles[i]) == 1]
-        playable_army = [i for i in free_army if piles[i][0] in wanted]
-        playable_navy = [i for i in free_navy if piles[i][0] in wanted]
+        playable_army = [i for i in self.army if len(piles[i]) == 1 and piles[i][0] in wanted]
+        playable_navy = [i for i in self.navy if len(piles[i]) == 1 and piles[i][0] in wanted]
         for a in playable_army:
             for n in playable_navy:
                 yield Move(MoveKind.PAIR, ids[a], ids[n])
@@ -192,15 +212,30 @@ class Empress(Patience):
             # this must give, but a solver asks it in every position).
             if len(piles[cell]) == 2 and piles[cell][0] in wanted and piles[cell][1] in wanted:
                 yield Move(MoveKind.MOVE, ids[cell], "F")
+
+    def candidates(self, state: State) -> Iterable[Move]:
+        ids = self.tableau.ids
+        piles = state.piles
+        plays = list(self._plays(state))
+        yield from plays
         if self.switches.advance_pairing:
+            free_army = [i for i in self.army if len(piles[i]) == 1]
+            free_navy = [i for i in self.navy if len(piles[i]) == 1]
             for a in free_army:
                 for n in free_navy:
                     yield Move(MoveKind.LAY, ids[a], ids[n])
                     yield Move(MoveKind.LAY, ids[n], ids[a])
-        yield Move(MoveKind.DEAL)
+        if not plays or self.deals_at_will:
+            yield Move(MoveKind.DEAL)
 
     def attempt(self, state: State, move: Move) -> State | str:
         if move.kind is MoveKind.DEAL:
+            if state.piles[self.stock] and not self.deals_at_will:
+                fits = next(self._plays(state), None)
+                if fits is not None:
+                    return (f"the rest of the stock is dealt out only when no pair fits "
+                            f"(seed 004): {fits} can still be played; dealing at will is "
+                            f"the house switch deal_at_will")
             return self._deal_out(state)
         if move.kind is MoveKind.REDEAL:
             return "The Empress of India is laid out once: no redeal"
@@ -299,9 +334,11 @@ class Empress(Patience):
     #: complete search in two orders, each with half of what is left: pairings in advance
     #: before dealing out the stock (0) or after (1). Each order wins deals the other does
     #: not within its time (over deals 0-29 at 10 s: 6 won by the first alone, 10 by both
-    #: halves). Under the seed's rule the probe gives up at once and the two orders are
-    #: pairs before dealing out the stock (0) or dealing it out first (1).
-    solver_plan = (("probe", 0, 0.75), ("complete", 0, 0.5), ("complete", 1, 1.0))
+    #: halves). With ``deal_at_will`` alone the probe gives up at once and the two orders
+    #: are pairs before dealing out the stock (0) or dealing it out first (1). By default
+    #: (seed 004's rule) the plan is one complete search (set in ``__init__``).
+    solver_plan: tuple[tuple[str, int, float], ...] = (
+        ("probe", 0, 0.75), ("complete", 0, 0.5), ("complete", 1, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[Move, ...] | None, int]:
@@ -347,7 +384,8 @@ class Empress(Patience):
         first = [m for m in plays if m.kind is not MoveKind.DEAL]
         deal = [m for m in plays if m.kind is MoveKind.DEAL]
         if self.solver_variant == 1 and not self.switches.advance_pairing:
-            # Under the seed's rule the second order deals out the stock before any pair.
+            # With deal_at_will (only then has this patience a second order without
+            # advance_pairing): deal out the stock before any pair.
             first = deal + first
         elif self.solver_variant == 1:
             first += deal + [m for _, m in lays[:self.FIRST_PAIRINGS]]

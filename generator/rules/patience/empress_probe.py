@@ -372,11 +372,11 @@ def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | No
 
     The probe's moves are pairings in advance, so it runs only with the switch
     ``advance_pairing`` on. Under the seed's rule (a pair goes up at once) it gives up at
-    once: the only choices left are which fitting pair to play and when to deal out the
-    stock, and the complete search, which plays every pair once the stock is out
-    (:meth:`~.empress.Empress.safe_move`), decides a deal sooner than a beam over those
-    choices finds a win (over deals 20-79 at 10 s a beam of them won no deal the complete
-    search missed and cost up to 7 s a deal)."""
+    once: the only choice left is which fitting pair to play (and, with ``deal_at_will``,
+    when to deal out the stock), and the complete search, which plays every pair once the
+    stock is out (:meth:`~.empress.Empress.safe_move`), decides a deal sooner than a beam
+    over those choices finds a win (over deals 20-79 at 10 s, with the deal at will, a
+    beam of them won no deal the complete search missed and cost up to 7 s a deal)."""
     if not game.switches.advance_pairing:
         return None, 0
     began = time.perf_counter()

@@ -131,8 +131,9 @@ class Patience:
     #: order *order* (:meth:`solver_moves` and :meth:`score` read :attr:`solver_variant`;
     #: every order tries every move, so each search is complete), each with *share* of
     #: what is left of the limits when it starts; the last step takes all that is left.
-    #: Without the probe (``solve(..., probe=False)``) its steps are left out.
-    solver_plan: ClassVar[tuple[tuple[str, int, float], ...]] = (("complete", 0, 1.0),)
+    #: Without the probe (``solve(..., probe=False)``) its steps are left out. A patience
+    #: whose switches change what pays may set its own in ``__init__``.
+    solver_plan: tuple[tuple[str, int, float], ...] = (("complete", 0, 1.0),)
     solver_variant = 0
 
     def __init__(self, switches: Any = None) -> None:
