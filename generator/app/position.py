@@ -1,0 +1,114 @@
+"""A game in progress as a Python user meets it (``opencards.Position``): the rule engine's
+:class:`generator.rules.Position`, loaded from a layout by name and able to draw itself.
+
+The rule engine reads no files and draws nothing (tests/test_layers.py), so the loading and
+the drawing are added here, in the layer that may use both: the class below is the
+engine's own, with what a layout file brings (its packs, its ``[figure]`` table) kept
+beside it. Every move still goes through the engine's ``push``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..docs.build import Drawn, draw_figure, draw_position, figure_data, option_annotations
+from ..io.figures import FigureTable, layout_path, read_figure_table
+from ..io.output import atomic_write, prepare_dir
+from ..io.layouts import LayoutFile, load_layout_file, sources_for, word_list_for
+from ..io.templates import Library
+from ..model.board import Board
+from ..model.layout import Layout, Side
+from ..rules import Position as EnginePosition
+from ..rules.games import Game
+from ..rules.validation import Source
+from ..rules.words import WordList
+from ..docs.diagram import DEFAULT_WIDTH
+
+
+class Position(EnginePosition):
+    """A game from a layout: ``Position.from_layout("game1-demo")``, then
+    ``legal_moves()``, ``push_text("c2-c3")``, ``pop()``, ``outcome()`` as on the engine's
+    :class:`~generator.rules.Position`. ``print`` shows the board as text and the side to
+    move; Jupyter shows the figure ``opencards figure`` draws (:meth:`_repr_svg_`)."""
+
+    def __init__(self, layout: Layout, board: Board, game: Game, *,
+                 turn: Side | str = Side.SOUTH, words: WordList | None = None,
+                 library: Library | None = None, sources: Mapping[str, Source] | None = None,
+                 table: FigureTable | None = None) -> None:
+        super().__init__(layout, board, game, turn=turn, words=words)
+        self.library = library if library is not None else Library()
+        self.sources = sources if sources is not None else sources_for(self.library, layout,
+                                                                       game)
+        self.table = table if table is not None else FigureTable(layout.name)
+        """The layout's ``[figure]`` table: how ``opencards figure`` shows it."""
+        self.given = layout
+        """The layout as loaded, before a start takes anything off (:attr:`start` is after)."""
+
+    @classmethod
+    def from_layout(cls, name: str | Path, *, side: Side | str = Side.SOUTH,
+                    game: str | None = None, library: Library | None = None) -> Position:
+        """The game from the layout *name* (a shipped layout's name, or a ``.toml`` file),
+        *side* to move, judged by *game* or the layout's own game.
+
+        :raises: :exc:`~generator.errors.NotFoundError` for an unknown name or a missing
+            file, :exc:`~generator.errors.TemplateError` for a malformed one.
+        """
+        library = library if library is not None else Library()
+        text = str(name)
+        loaded = load_layout_file(library, text, game)
+        words = word_list_for(loaded.sources, None) if loaded.game.words.enabled else None
+        return cls(loaded.layout, loaded.board, loaded.game, turn=side, words=words,
+                   library=library, sources=loaded.sources,
+                   table=read_figure_table(layout_path(library, text)))
+
+    def drawn(self, *, width: float = DEFAULT_WIDTH) -> Drawn:
+        """The figure of this position: the layout's figure, with the moves made so far
+        played on it as ``opencards figure --moves`` plays them.
+
+        :raises: :exc:`~generator.errors.InvalidLayoutError` if the engine refuses the
+            layout as drawn.
+        """
+        loaded = LayoutFile(self.table.path, self.given, self.game, self.board, self.sources)
+        played = " ".join(ply.notation() for ply in self.plies)
+        changes = {"moves": option_annotations(moves=played)["moves"]} if played else None
+        return draw_position(self.library, loaded, self.table, changes, width=width,
+                             frames=False)
+
+    def __str__(self) -> str:
+        verdict = self.outcome()
+        state = str(verdict) if verdict.over else f"{self.player} to move"
+        return f"{self.game.name}\n{self.layout}\n{state}"
+
+    def _repr_svg_(self) -> str:
+        """The figure as SVG text, for Jupyter."""
+        return str(figure_data(self.drawn(), "svg"))
+
+
+def figure(layout: str | Path | EnginePosition, out: str | Path | None = None, *,
+           fmt: str = "svg", moves: str | None = None, width: float = DEFAULT_WIDTH,
+           dpi: int = 150, library: Library | None = None) -> bytes:
+    """The figure ``opencards figure`` draws of *layout* (a layout's name, a ``.toml``
+    file, or a :class:`Position` as it stands) in *fmt* (svg, png, pdf or gif), as bytes;
+    with *out*, also written there. *moves* (``"c2-c3 f7-f6"``) are played first.
+
+    :raises: :exc:`~generator.errors.GeneratorError` subclasses for an unknown layout,
+        a layout the engine refuses, an illegal move or a file that cannot be written.
+    """
+    if isinstance(layout, Position):
+        if moves:
+            raise ValueError("figure(position, moves=...): push the moves on the position")
+        drawn = layout.drawn(width=width)
+    elif isinstance(layout, EnginePosition):
+        raise TypeError("figure() draws an opencards.Position (Position.from_layout) or a "
+                        "layout's name")
+    else:
+        changes = {"moves": option_annotations(moves=moves)["moves"]} if moves else None
+        drawn = draw_figure(library if library is not None else Library(), str(layout),
+                            changes, width=width)
+    data = figure_data(drawn, fmt, dpi=dpi)
+    encoded = data.encode("utf-8") if isinstance(data, str) else data
+    if out is not None:
+        path = Path(out)
+        prepare_dir(path.parent if str(path.parent) else Path("."))
+        atomic_write(path, encoded)
+    return encoded
