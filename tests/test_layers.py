@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
+#: The public face (``import opencards``), beside the package: it hands on names from app
+#: and below, never from the command line or the web app, and nothing in generator imports it.
+FACE = PACKAGE.parent / "opencards"
+FACE_MAY_IMPORT = {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"}
 
 #: Each part and the project parts it may import (besides itself).
 ALLOWED: dict[str, set[str]] = {
@@ -95,7 +99,9 @@ def violations(path: Path, package: Path = PACKAGE) -> list[str]:
         target = target_part(module)
         if target is None:
             top = module.split(".")[0]
-            if top not in STDLIB and top not in LIBRARIES[part]:
+            if top == "opencards":
+                problems.append(f"{where}: {part} may not import the public face {module}")
+            elif top not in STDLIB and top not in LIBRARIES[part]:
                 problems.append(f"{where}: {part} may not import the library {top}")
         elif target != part and target not in ALLOWED[part]:
             problems.append(f"{where}: {part} may not import {module} ({target})")
@@ -131,13 +137,47 @@ def test_the_check_catches_an_upward_import(tmp_path, part, source, expected):
     assert any(expected in p for p in violations(bad, fake)), violations(bad, fake)
 
 
+def face_violations(path: Path, face: Path = FACE) -> list[str]:
+    """What a module of opencards/ imports that it may not: a library, cli or web."""
+    problems = []
+    for module, line in imported(path, face):
+        target = target_part(module)
+        top = module.split(".")[0]
+        if target is None and top not in STDLIB and top != "opencards":
+            problems.append(f"{path.name}:{line}: opencards may not import the library {top}")
+        elif target is not None and target not in FACE_MAY_IMPORT:
+            problems.append(f"{path.name}:{line}: opencards may not import {module} ({target})")
+    return problems
+
+
+def test_the_public_face_hands_on_from_app_and_below_only():
+    files = sorted(FACE.rglob("*.py"))
+    assert files
+    assert [p for path in files for p in face_violations(path)] == []
+
+
+def test_the_face_check_catches_a_cli_import_and_generator_importing_the_face(tmp_path):
+    fake = tmp_path / "opencards"
+    fake.mkdir()
+    (fake / "bad.py").write_text("from generator.cli import main\nimport click\n")
+    found = face_violations(fake / "bad.py", fake)
+    assert any("may not import generator.cli (cli)" in p for p in found), found
+    assert any("may not import the library click" in p for p in found), found
+    inner = tmp_path / "generator" / "app"
+    inner.mkdir(parents=True)
+    (inner / "bad.py").write_text("import opencards\n")
+    assert any("may not import the public face opencards" in p
+               for p in violations(inner / "bad.py", tmp_path / "generator"))
+
+
 #: Names the model and the rule engine must never load: no template reading, no drawing.
 HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "tomllib",
          "generator.io", "generator.draw", "generator.sheets", "generator.docs", "generator.app",
          "generator.cli", "generator.web", "starlette", "uvicorn")
 
 
-@pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules"])
+@pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules",
+                                    "opencards"])
 def test_importing_the_model_or_rules_loads_no_loader_or_drawing_library(module):
     code = (f"import sys, {module}; "
             f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")

@@ -45,6 +45,22 @@ def test_installed_wheel_runs_outside_the_checkout(wheel, tmp_path):
     assert Path(where) == site / "generator" / "_data" / "templates"
 
 
+def test_installed_wheel_imports_as_opencards(wheel, tmp_path):
+    """The product's name is the Python name too (issue 44): an installed wheel loads a
+    shipped layout through ``import opencards`` and prints its board."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    result = subprocess.run(
+        [sys.executable, "-c", "import opencards; "
+         "print(opencards.__file__); print(opencards.Position.from_layout('game1-demo'))"],
+        cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    where, *board = result.stdout.splitlines()
+    assert Path(where) == site / "opencards" / "__init__.py"
+    assert "(1R)^" in "\n".join(board) and board[-1] == "south to move"
+
+
 def test_checkout_is_preferred():
     assert resources.templates_dir() == ROOT / "templates"
     assert resources.fonts_dir() == ROOT / "fonts"
