@@ -185,7 +185,8 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 @click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False),
               default=Path("output/preview.png"), show_default=True,
               help="The PNG file to write.")
-@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True)
+@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True,
+              help="Resolution of the PNG, in dots per inch.")
 @click.pass_context
 def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     """Draw a contact sheet: one card of every pack and letter set, face over back, and
@@ -202,7 +203,9 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the PDFs (created if missing).")
 @click.option("--card-size", type=CardSize(), default=None,
-              help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
+              help="Card size WIDTHxHEIGHT, e.g. 25x50mm [default: [card] in "
+                   "templates/settings.toml, 25x50mm, or in a --templates folder's "
+                   "settings.toml].")
 @click.option("--bleed", type=Length(limits.BLEED), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
 @click.option("--backs", type=EnumChoice(Backs), default="duplex",
@@ -295,7 +298,9 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
 @cli.command("calibrate")
 @sheet_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
-              show_default=True)
+              show_default=True,
+              help="Folder for the test sheet calibration-PAPER-FLIP.pdf (created if "
+                   "missing).")
 @click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
               help="What you read off the printed sheet at each place: instead of writing "
                    "a sheet, print the options that correct your printer.")
@@ -322,11 +327,18 @@ def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float]
 @click.option("--only", "only", multiple=True, metavar="NAME",
               help="Export just this pack or letter set; repeatable.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
-              show_default=True)
-@click.option("--dpi", type=Integer(72, 1200), default=300, show_default=True)
+              show_default=True,
+              help="Folder to write into: the PNGs go in OUT/cards/NAME/ (created if "
+                   "missing).")
+@click.option("--dpi", type=Integer(72, 1200), default=300, show_default=True,
+              help="Resolution of the PNGs, in dots per inch.")
 @click.option("--bleed", type=Length(limits.BLEED), default="0.125in", show_default=True,
               help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
-@click.option("--card-size", type=CardSize(), default=None)
+@click.option("--card-size", type=CardSize(), default=None,
+              help="Card size WIDTHxHEIGHT, e.g. 25x50mm, or a shop size by name (poker: "
+                   "2.5x3.5in) [default: [card] in "
+                   "templates/settings.toml or a --templates folder's, a traditional pack "
+                   "its own].")
 @export_shop_option
 @click.pass_context
 def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,

@@ -14,7 +14,8 @@ from .common import Length, library
 
 @click.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default="en",
+              show_default=True, help="The booklet's language.")
 @click.option("--paper", type=click.Choice(BOOKLET_PAPERS), default="a5", show_default=True,
               help="The booklet's page size.")
 @click.option("--imposition", type=click.Choice(BOOKLET_IMPOSITIONS), default="none",
@@ -25,7 +26,7 @@ from .common import Length, library
               help="With --imposition saddle: how far the innermost sheet's pages move toward "
                    "the fold, for thick booklets.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
-              show_default=True)
+              show_default=True, help="Folder for booklet-LANG.pdf (created if missing).")
 @click.option("--contact-sheet", "sheet", type=click.Path(path_type=Path), default=None,
               help="Also draw the first pages side by side as a PNG (docs/booklet.png).")
 @click.pass_context
