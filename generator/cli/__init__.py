@@ -14,8 +14,8 @@ from .stdout import guard as guard_stdout
 from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
                    default_items, export_cards, next_step, preview as write_preview,
                    read_calibration, render as render_files, split_booklets)
-from ..app.options import (DEFAULT_ITEMS, RENDER_FORMATS, Backs, CutFormat, CutterMarks,
-                           Flip, Marks, Orientation, Paper)
+from ..app.options import (DEFAULT_ITEMS, LANGUAGES, RENDER_FORMATS, Backs, CutFormat,
+                           CutterMarks, Flip, Marks, Orientation, Paper)
 from ..model.units import Size
 from ..errors import GeneratorError, one_line
 from ..model import limits
@@ -200,6 +200,10 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
               help="Build just this item (a pack, letter set, board, or booklet-en / "
                    "booklet-ru); repeatable. "
                    f"Default: {', '.join((*DEFAULT_ITEMS, 'booklet-en'))}.")
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
+              help="The language of the rule booklet the build adds (booklet-LANG.pdf) "
+                   "[default: en]. With --only, name the booklet there instead "
+                   "(--only booklet-ru).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the PDFs (created if missing).")
 @click.option("--card-size", type=CardSize(), default=None,
@@ -254,7 +258,8 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
                   back_offset: tuple[float, float], back_rotate: float,
                   back_scale: tuple[float, float], margin: float,
                   margins: tuple[float, float, float, float] | None, printer: str | None,
-                  only: tuple[str, ...], out_dir: Path, card_size: Size | None, bleed: float,
+                  only: tuple[str, ...], lang: str | None, out_dir: Path,
+                  card_size: Size | None, bleed: float,
                   backs: Backs, gap: float, marks: Marks, orientation: Orientation,
                   overlap: float, cmyk: bool, cut: CutFormat | None,
                   cut_marks: CutterMarks | None, cut_mark_inset: float | None,
@@ -266,7 +271,11 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
     --paper letter)."""
     lib = library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
-    names = only or default_items(sheets)
+    if lang is not None and (only or sheets or shop or icc or overprint_black):
+        raise click.UsageError(
+            f"--lang chooses the booklet of a build of the whole kit; name it with --only "
+            f"booklet-{lang}, or make it alone with 'opencards booklet --lang {lang}'")
+    names = only or default_items(sheets, lang)
     if shop or icc or overprint_black:
         # Print-shop files: an alias of 'opencards shop', which does it all.
         items, langs = split_booklets(names)

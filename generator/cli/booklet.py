@@ -8,6 +8,7 @@ import click
 
 from ..app import BookletOptions, make_booklet
 from ..app.options import BOOKLET_IMPOSITIONS, BOOKLET_PAPERS, LANGUAGES
+from ..errors import NotFoundError
 from ..model import limits
 from .common import Length, library
 
@@ -35,9 +36,12 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     """Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the booklet's own
     selection). Every figure's layout and every worked example is checked by the rule
     engine first."""
-    made = make_booklet(library(ctx), out_dir, BookletOptions(
-        lang=lang, games=games, paper=paper, imposition=imposition, creep=creep,
-        contact_sheet=sheet))
+    try:
+        made = make_booklet(library(ctx), out_dir, BookletOptions(
+            lang=lang, games=games, paper=paper, imposition=imposition, creep=creep,
+            contact_sheet=sheet))
+    except NotFoundError as e:
+        raise _language_as_game(games, e) from None
     for built in made.written:
         click.echo(f"wrote {built.path}")
     if made.contact_sheet is not None:
@@ -47,3 +51,14 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     games_count = len(games) if games else made.games
     click.echo(f"{made.pages} pages, {made.figures} figures, "
                f"{games_count} game{'s' if games_count != 1 else ''}")
+
+
+def _language_as_game(games: tuple[str, ...], error: NotFoundError) -> NotFoundError:
+    """*error* (a game with no chapter), or, when that game is a language code ('booklet
+    ru'), the command that makes the booklet in that language."""
+    for name in games:
+        if name.lower() in LANGUAGES and repr(name) in str(error):
+            rest = " ".join(game for game in games if game.lower() not in LANGUAGES)
+            command = f"opencards booklet --lang {name.lower()}" + (f" {rest}" if rest else "")
+            return NotFoundError(f"{name!r} is a language, not a game: run '{command}'")
+    return error
