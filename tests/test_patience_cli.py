@@ -67,7 +67,7 @@ def test_play_refuses_an_illegal_move_with_its_number_and_reason(runner):
     (["deal", "nivernaise", "--seed", "1", "--switch", "redeal=2"],
      "Error: nivernaise has no switch 'redeal' (did you mean 'redeals'?)"),
     (["solve", "nivernaise", "--seed", "1", "--limit", "soon"],
-     "Error: Invalid value for '--limit': expected a time like 30s"),
+     "Error: Invalid value for '--limit': expected a time like 10s"),
 ])
 def test_bad_input_is_one_line_exit_1(runner, args, message):
     result = run(runner, *args)

@@ -22,10 +22,12 @@ DEFAULT_BOOKLETS = ("booklet-en",)
 PREFIX = "booklet-"
 
 
-def default_items(sheets: frozenset[int] | None = None) -> tuple[str, ...]:
-    """What a build makes when no item is named: the kit and the English booklet; a
-    reprint of some sheets is of the kit's sheets only."""
-    return DEFAULT_ITEMS if sheets else (*DEFAULT_ITEMS, *DEFAULT_BOOKLETS)
+def default_items(sheets: frozenset[int] | None = None, lang: str | None = None
+                  ) -> tuple[str, ...]:
+    """What a build makes when no item is named: the kit and the booklet in *lang*
+    (default English); a reprint of some sheets is of the kit's sheets only."""
+    booklets = DEFAULT_BOOKLETS if lang is None else (PREFIX + lang,)
+    return DEFAULT_ITEMS if sheets else (*DEFAULT_ITEMS, *booklets)
 
 
 def split_booklets(items: Sequence[str]) -> tuple[list[str], list[str]]:

@@ -14,8 +14,8 @@ from .stdout import guard as guard_stdout
 from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
                    default_items, export_cards, next_step, preview as write_preview,
                    read_calibration, render as render_files, split_booklets)
-from ..app.options import (DEFAULT_ITEMS, RENDER_FORMATS, Backs, CutFormat, CutterMarks,
-                           Flip, Marks, Orientation, Paper)
+from ..app.options import (DEFAULT_ITEMS, LANGUAGES, RENDER_FORMATS, Backs, CutFormat,
+                           CutterMarks, Flip, Marks, Orientation, Paper)
 from ..model.units import Size
 from ..errors import GeneratorError, one_line
 from ..model import limits
@@ -185,7 +185,8 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 @click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False),
               default=Path("output/preview.png"), show_default=True,
               help="The PNG file to write.")
-@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True)
+@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True,
+              help="Resolution of the PNG, in dots per inch.")
 @click.pass_context
 def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     """Draw a contact sheet: one card of every pack and letter set, face over back, and
@@ -199,10 +200,16 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
               help="Build just this item (a pack, letter set, board, or booklet-en / "
                    "booklet-ru); repeatable. "
                    f"Default: {', '.join((*DEFAULT_ITEMS, 'booklet-en'))}.")
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
+              help="The language of the rule booklet the build adds (booklet-LANG.pdf) "
+                   "[default: en]. With --only, name the booklet there instead "
+                   "(--only booklet-ru).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the PDFs (created if missing).")
 @click.option("--card-size", type=CardSize(), default=None,
-              help="Card size WIDTHxHEIGHT, e.g. 25x50mm (default from settings.toml).")
+              help="Card size WIDTHxHEIGHT, e.g. 25x50mm [default: [card] in "
+                   "templates/settings.toml, 25x50mm, or in a --templates folder's "
+                   "settings.toml].")
 @click.option("--bleed", type=Length(limits.BLEED), default="2mm", show_default=True,
               help="Art extended past the cut on the outer edges (0 allowed).")
 @click.option("--backs", type=EnumChoice(Backs), default="duplex",
@@ -251,7 +258,8 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
                   back_offset: tuple[float, float], back_rotate: float,
                   back_scale: tuple[float, float], margin: float,
                   margins: tuple[float, float, float, float] | None, printer: str | None,
-                  only: tuple[str, ...], out_dir: Path, card_size: Size | None, bleed: float,
+                  only: tuple[str, ...], lang: str | None, out_dir: Path,
+                  card_size: Size | None, bleed: float,
                   backs: Backs, gap: float, marks: Marks, orientation: Orientation,
                   overlap: float, cmyk: bool, cut: CutFormat | None,
                   cut_marks: CutterMarks | None, cut_mark_inset: float | None,
@@ -263,7 +271,11 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
     --paper letter)."""
     lib = library(ctx)
     # Rule booklets (booklet-en, booklet-ru) are items too, printed on their own paper.
-    names = only or default_items(sheets)
+    if lang is not None and (only or sheets or shop or icc or overprint_black):
+        raise click.UsageError(
+            f"--lang chooses the booklet of a build of the whole kit; name it with --only "
+            f"booklet-{lang}, or make it alone with 'opencards booklet --lang {lang}'")
+    names = only or default_items(sheets, lang)
     if shop or icc or overprint_black:
         # Print-shop files: an alias of 'opencards shop', which does it all.
         items, langs = split_booklets(names)
@@ -295,7 +307,9 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
 @cli.command("calibrate")
 @sheet_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
-              show_default=True)
+              show_default=True,
+              help="Folder for the test sheet calibration-PAPER-FLIP.pdf (created if "
+                   "missing).")
 @click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
               help="What you read off the printed sheet at each place: instead of writing "
                    "a sheet, print the options that correct your printer.")
@@ -322,11 +336,18 @@ def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float]
 @click.option("--only", "only", multiple=True, metavar="NAME",
               help="Export just this pack or letter set; repeatable.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
-              show_default=True)
-@click.option("--dpi", type=Integer(72, 1200), default=300, show_default=True)
+              show_default=True,
+              help="Folder to write into: the PNGs go in OUT/cards/NAME/ (created if "
+                   "missing).")
+@click.option("--dpi", type=Integer(72, 1200), default=300, show_default=True,
+              help="Resolution of the PNGs, in dots per inch.")
 @click.option("--bleed", type=Length(limits.BLEED), default="0.125in", show_default=True,
               help="Bleed on every side, as print shops ask (1/8 in = 3.175 mm).")
-@click.option("--card-size", type=CardSize(), default=None)
+@click.option("--card-size", type=CardSize(), default=None,
+              help="Card size WIDTHxHEIGHT, e.g. 25x50mm, or a shop size by name (poker: "
+                   "2.5x3.5in) [default: [card] in "
+                   "templates/settings.toml or a --templates folder's, a traditional pack "
+                   "its own].")
 @export_shop_option
 @click.pass_context
 def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, dpi: int,

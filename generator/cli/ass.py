@@ -193,7 +193,7 @@ def legal(played: str, hand: str, trump: str | None, option: int | None,
 @click.option("--banks", metavar="N,N,...", help="Banks of each player before the deal "
               "(default 3 each).")
 @_switch_option
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the score as JSON.")
 def score(taken: tuple[str, ...], going: tuple[int, ...], banks: str | None,
           switches: tuple[str, ...], as_json: bool) -> None:
     """Score one deal: TAKEN is the cards each player took, one argument per player in
@@ -245,7 +245,8 @@ def _tricks(text: str) -> list[list[PlayingCard]]:
 @ass.command("deal")
 @click.option("--seed", type=Integer(0), default=0, show_default=True,
               help="Which shuffle: the same seed gives the same deal everywhere.")
-@click.option("--players", type=Integer(2, 6), default=4, show_default=True)
+@click.option("--players", type=Integer(2, 6), default=4, show_default=True,
+              help="How many play, 2 to 6.")
 @_trump_options
 @click.option("--go", "going", multiple=True, type=Integer(), metavar="SEAT",
               help="A player (1-based) who committed to the lower target; repeatable.")

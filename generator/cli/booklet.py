@@ -8,13 +8,15 @@ import click
 
 from ..app import BookletOptions, make_booklet
 from ..app.options import BOOKLET_IMPOSITIONS, BOOKLET_PAPERS, LANGUAGES
+from ..errors import NotFoundError
 from ..model import limits
 from .common import Length, library
 
 
 @click.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default="en",
+              show_default=True, help="The booklet's language.")
 @click.option("--paper", type=click.Choice(BOOKLET_PAPERS), default="a5", show_default=True,
               help="The booklet's page size.")
 @click.option("--imposition", type=click.Choice(BOOKLET_IMPOSITIONS), default="none",
@@ -25,7 +27,7 @@ from .common import Length, library
               help="With --imposition saddle: how far the innermost sheet's pages move toward "
                    "the fold, for thick booklets.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
-              show_default=True)
+              show_default=True, help="Folder for booklet-LANG.pdf (created if missing).")
 @click.option("--contact-sheet", "sheet", type=click.Path(path_type=Path), default=None,
               help="Also draw the first pages side by side as a PNG (docs/booklet.png).")
 @click.pass_context
@@ -34,9 +36,12 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     """Write the rule booklet OUT/booklet-LANG.pdf for GAMES (default: the booklet's own
     selection). Every figure's layout and every worked example is checked by the rule
     engine first."""
-    made = make_booklet(library(ctx), out_dir, BookletOptions(
-        lang=lang, games=games, paper=paper, imposition=imposition, creep=creep,
-        contact_sheet=sheet))
+    try:
+        made = make_booklet(library(ctx), out_dir, BookletOptions(
+            lang=lang, games=games, paper=paper, imposition=imposition, creep=creep,
+            contact_sheet=sheet))
+    except NotFoundError as e:
+        raise _language_as_game(games, e) from None
     for built in made.written:
         click.echo(f"wrote {built.path}")
     if made.contact_sheet is not None:
@@ -46,3 +51,14 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     games_count = len(games) if games else made.games
     click.echo(f"{made.pages} pages, {made.figures} figures, "
                f"{games_count} game{'s' if games_count != 1 else ''}")
+
+
+def _language_as_game(games: tuple[str, ...], error: NotFoundError) -> NotFoundError:
+    """*error* (a game with no chapter), or, when that game is a language code ('booklet
+    ru'), the command that makes the booklet in that language."""
+    for name in games:
+        if name.lower() in LANGUAGES and repr(name) in str(error):
+            rest = " ".join(game for game in games if game.lower() not in LANGUAGES)
+            command = f"opencards booklet --lang {name.lower()}" + (f" {rest}" if rest else "")
+            return NotFoundError(f"{name!r} is a language, not a game: run '{command}'")
+    return error

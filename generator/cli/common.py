@@ -154,6 +154,27 @@ class Number(FloatType):
         return result
 
 
+#: The one default of every ``--limit`` (``rules solve``, ``patience solve``,
+#: ``patience stats``): long enough for most deals, short enough to wait for.
+LIMIT_DEFAULT = "10s"
+
+
+class Duration(FloatType):
+    """A time limit such as ``10s``, ``500ms`` or ``2m`` (a bare number is seconds), in
+    seconds; the one type of every ``--limit``, so that they read and fail alike."""
+
+    name = "TIME"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        if isinstance(value, float):
+            return value
+        match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|m|min)?\s*", str(value))
+        if not match or float(match.group(1)) <= 0:
+            self.fail(f"expected a time like 10s, 500ms or 2m, got {value!r}", param, ctx)
+        number, unit = float(match.group(1)), match.group(2) or "s"
+        return number / 1000 if unit == "ms" else number * (1 if unit == "s" else 60)
+
+
 class Length(Number):
     """A length option in mm, refused outside its :class:`Limit` with one line."""
 

@@ -114,8 +114,9 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
 
 @click.command()
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output/figures.png"),
-              show_default=True)
-@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True)
+              show_default=True, help="The PNG file to write.")
+@click.option("--dpi", type=Integer(30, 600), default=100, show_default=True,
+              help="Resolution of the PNG, in dots per inch.")
 @click.pass_context
 def gallery(ctx: click.Context, out: Path, dpi: int) -> None:
     """Draw the figures gallery from the shipped example layouts.

@@ -15,7 +15,7 @@ from click.core import ParameterSource
 from pathlib import Path
 
 from ..model import limits
-from .common import Integer, Number, ascii_digits_only, library
+from .common import LIMIT_DEFAULT, Duration, Integer, Number, ascii_digits_only, library
 from ..app.deals import draw_tableau
 from ..app.options import TABLEAU_FORMATS
 from ..errors import PatienceError
@@ -114,21 +114,10 @@ def play_command(name: str, seed: int, moves: str, switches: tuple[str, ...],
     _show(game, seed, state, as_json)
 
 
-def _duration(_: click.Context, param: click.Parameter, value: str | None) -> float | None:
-    if value is None:
-        return None
-    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|m|min)?\s*", value)
-    if not m or float(m.group(1)) <= 0:
-        raise click.BadParameter(f"expected a time like 30s, 500ms or 2m, got {value!r}",
-                                 param=param)
-    number, unit = float(m.group(1)), m.group(2) or "s"
-    return number * {"ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0}[unit]
-
-
 @patience.command("solve")
 @_name
 @_seed
-@click.option("--limit", callback=_duration, default="30s", show_default=True,
+@click.option("--limit", type=Duration(), default=LIMIT_DEFAULT, show_default=True,
               help="Stop the search after this long.")
 @click.option("--nodes", type=Integer(1), default=None,
               help="Stop after this many positions (the same result on any machine).")
@@ -178,7 +167,7 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @_name
 @click.option("--deals", callback=_deal_range, default="0-99", show_default=True,
               help="The deals (seeds) to decide, FIRST-LAST.")
-@click.option("--limit", callback=_duration, default="10s", show_default=True,
+@click.option("--limit", type=Duration(), default=LIMIT_DEFAULT, show_default=True,
               help="Stop each deal's search after this long.")
 @click.option("--nodes", type=Integer(1), default=None,
               help="Stop each search after this many positions (the same on any machine).")

@@ -67,8 +67,9 @@ def _named(card: Size | None) -> Size | None:
               show_default=True, help="Folder for the files (created if missing).")
 @click.option("--card-size", type=CardSize(), default=None,
               help="Card size WIDTHxHEIGHT, kept as typed (25x50mm stays in mm), or a shop "
-                   "size by name (poker: 2.5x3.5in); default from settings.toml, a "
-                   "traditional pack its own.")
+                   "size by name (poker: 2.5x3.5in) [default: [card] in "
+                   "templates/settings.toml or a --templates folder's, a traditional pack "
+                   "its own].")
 @click.option("--paper", type=EnumChoice(Paper, case_sensitive=False),
               default="a4", show_default=True,
               help="letter: the shop works in inches, so the bleed is 1/8 in (else 3 mm, "

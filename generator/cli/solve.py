@@ -3,12 +3,11 @@ random starts, the puzzles of a booklet with checked answers."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import click
 
-from .common import FloatType, Integer, cards_left, library
+from .common import LIMIT_DEFAULT, Duration, Integer, cards_left, library
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
 from ..io.layouts import load_layout_file, word_list_for
@@ -17,20 +16,9 @@ from ..rules.solver import solve
 from .rules import rules
 
 
-class _Seconds(FloatType):
-    name = "TIME"
-
-    def convert(self, value: object, param: click.Parameter | None,
-                ctx: click.Context | None) -> float:
-        match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(s|ms)?\s*", str(value))
-        if not match or float(match.group(1)) <= 0:
-            self.fail(f"expected a time like 10s, 2.5s or 500ms, got {value!r}", param, ctx)
-        return float(match.group(1)) / (1000 if match.group(2) == "ms" else 1)
-
-
 @rules.command("solve")
 @click.argument("layout_file", metavar="LAYOUT")
-@click.option("--limit", "seconds", type=_Seconds(), default="10s", show_default=True,
+@click.option("--limit", "seconds", type=Duration(), default=LIMIT_DEFAULT, show_default=True,
               help="Stop searching after this long and give the best line found.")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -41,7 +29,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     shifts that make combinations), basic 52 in the open (every card onto an identical
     square), word puzzle 5. Prints a winning line, or the line that leaves fewest cards
     (proved the fewest, or the best found in the time), and whether the search was
-    complete; every line replays with ``rules play``. Where the game's source calls a few
+    complete; every line replays with 'rules play'. Where the game's source calls a few
     cards left a good result (basic 65: 1 or 2), says whether the line is one."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
@@ -95,7 +83,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
 @rules.command("deal")
 @click.argument("game_name", metavar="GAME")
 @click.option("--seed", type=Integer(0), required=True,
-              help="The shuffle's seed, 0 or more (as `patience deal`): same seed, same deal.")
+              help="The shuffle's seed, 0 or more (as in 'patience deal'): same seed, same deal.")
 @click.option("--open", "face_up", is_flag=True,
               help="Lay the board's cards face up: the patience in the open.")
 @click.option("--pair", type=Integer(1), default=1, show_default=True,
