@@ -6,7 +6,7 @@ The rule engine reads no files; this module gathers what its pure functions take
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,6 +111,14 @@ class LayoutFile:
         """
         words = word_list_for(self.sources, words_file) if self.game.words.enabled else None
         return Position(self.layout, self.board, self.game, turn=side, words=words)
+
+    def first_mover(self, moves: Sequence[str]) -> Side:
+        """The side that makes the first of *moves*: the owner of the card it moves (its
+        arrow says whose it is), else south, for a move that starts from no owned card (a
+        card laid from the hand, a pass). ``figure --moves`` and ``rules play`` both ask
+        this, so a record that draws also plays."""
+        first = self.layout.owner(moves[0].split("=")[0][:2]) if moves else None
+        return first or Side.SOUTH
 
     def legal_moves(self, side: Side | str, words_file: Path | None = None) -> list[Move]:
         """Every move *side* may make now: the same list as ``rules play`` accepts.
