@@ -20,7 +20,7 @@ from ..draw.art.board import EDGE, board_size, square_rect, whole
 from ..draw.scene import Page
 from ..errors import FigureError, GeneratorError, TemplateError
 from ..io.layout_text import layout_to_toml
-from ..io.layouts import LayoutFile, game_for, load_layout, sources_for
+from ..io.layouts import STDIN, LayoutFile, game_for, load_layout, sources_for
 from ..io.templates import Library, TemplateKind
 from ..model.board import Board, parse_square, square_name
 from ..model.cards import Pack
@@ -39,8 +39,9 @@ def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
     :raises: :exc:`NotFoundError` for an unknown name, :exc:`TemplateError` for a broken
         file.
     """
-    if name.endswith(".toml"):
-        # A path would let a request read the server's files: only names are served.
+    if name.endswith(".toml") or name == STDIN:
+        # A path would let a request read the server's files, and '-' its standard input:
+        # only names are served.
         raise TemplateError(name, "", expected="the name of a shipped layout, not a path")
     return load_layout(library, name)
 
