@@ -113,3 +113,15 @@ def test_rules_lay_lists_the_squares(runner):
     assert runner.invoke(cli, ["rules", "lay", "basic-52-start", "2R"]).output == "a2\n"
     nowhere = runner.invoke(cli, ["rules", "lay", "game1-demo", "2R"])
     assert nowhere.output.endswith("south may not lay 2R anywhere\n")
+
+
+def test_play_without_side_starts_with_the_first_cards_owner(runner):
+    """Issue 44: in game1-demo north moves first; ``figure --moves g7-g6`` worked that out
+    from the card's arrow while ``rules play`` said "not south's card". Both now ask the
+    same LayoutFile.first_mover; an explicit --side still wins."""
+    result = _play(runner, "game1-demo", "g7-g6")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "1. north g7-g6"
+    forced = _play(runner, "game1-demo", "g7-g6", "--side", "south")
+    assert forced.exit_code == 1
+    assert forced.stderr == "Error: move 1 (g7-g6) is illegal: 1Yv on g7 is not south's card\n"

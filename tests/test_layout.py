@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import generator.model
+from generator.cli import cli
 from generator.errors import TemplateError
 from generator.io.layouts import load_layout
 from generator.model.layout import Layout, OffBoard, Piece, Side, parse_stack, stack_notation
@@ -91,6 +92,17 @@ def _layout_file(tmp_path: Path, rows: str) -> str:
     path.write_text('kind = "layout"\ntitle = "x"\nboard = "colourless"\n[rows]\n' + rows,
                     encoding="utf-8")
     return str(path)
+
+
+def test_a_bad_card_on_the_board_names_its_square(runner, tmp_path):
+    """Issue 44: a mistake in a layout's row names the square a player looks at (c5),
+    with the rank's key to find it in the file; it was ``rows.5[2]``."""
+    path = _layout_file(tmp_path, '5 = ". . 9Z^ . . . . ."')
+    result = runner.invoke(cli, ["validate", path])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}: square c5 (rows.5): expected cards like 3R^, 30Rv, (1B)^, A/R^ or "
+        "2Y^+1Rv for a pile, got '9Z^' (not a card: '9Z')\n")
 
 
 @pytest.mark.parametrize(("rows", "message"), [

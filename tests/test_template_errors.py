@@ -61,7 +61,7 @@ CASES = [
     ("bad-square", "boards/board-a.toml", "B8l G8d", "B8x G8d",
      ["rows.8[0]: expected a square like R4l", "got 'B8x'"]),
     ("bad-layout-card", "layouts/game9-start.toml", '1 = "2G^', '1 = "9G^',
-     ["rows.1[0]: expected cards like 3R^", "got '9G^'"]),
+     ["square a1 (rows.1): expected cards like 3R^", "got '9G^'"]),
     ("unknown-board", "layouts/game9-start.toml", 'board = "colourless"',
      'board = "colorless"', ["board: expected a board", "did you mean 'colourless'?"]),
     ("unknown-game-board", "games/basic-1.toml", 'boards = ["board-a"]',

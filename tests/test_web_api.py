@@ -278,6 +278,8 @@ def test_an_invalid_layout_is_not_exported_as_a_figure_unless_asked(client):
 @pytest.mark.parametrize(("request_args", "status", "words"), [
     (("post", "/api/boards", {"json": {"layout": "no-such-layout"}}), 404, "no-such-layout"),
     (("post", "/api/boards", {"json": {"layout": "/etc/passwd.toml"}}), 422, "not a path"),
+    # '-' reads standard input on the command line (issue 44); the server never reads its own.
+    (("post", "/api/boards", {"json": {"layout": "-"}}), 422, "not a path"),
     (("post", "/api/boards", {"json": {"toml": "kind = 'layout'\ntitle = [", "filename":
                                        "x.toml"}}), 422, "x.toml"),
     (("post", "/api/boards", {"json": {"toml": "kind = 'pack'"}}), 422, "kind"),

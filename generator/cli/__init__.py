@@ -381,7 +381,8 @@ cli.add_lazy("rules", "generator.cli.rules:rules",
 cli.add_lazy("ass", "generator.cli.ass:ass",
              "Ass, the trick game of the 36-card pack: tricks, legal plays, scores.")
 cli.add_lazy("figure", "generator.cli.figure:figure",
-             "Draw LAYOUT (a shipped layout's name or a .toml file) as a figure: the cards "
+             "Draw LAYOUT (a shipped layout's name, a .toml file, or - for standard input) "
+             "as a figure: the cards "
              "on their squares, with annotations from the options and the layout's "
              "[figure] table.")
 cli.add_lazy("gallery", "generator.cli.figure:gallery",

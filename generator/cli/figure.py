@@ -83,8 +83,8 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
            to_move: str | None, frames_dir: Path | None,
            game_name: str | None, play: bool, allow_invalid: bool,
            words_file: Path | None) -> None:
-    """Draw LAYOUT (a shipped layout's name or a .toml file) as a figure: the cards on
-    their squares, with annotations from the options and the layout's [figure] table.
+    """Draw LAYOUT (a shipped layout's name, a .toml file, or - for standard input) as a
+    figure: the cards on their squares, with annotations from the options and the layout's [figure] table.
 
     The rule engine checks the layout first and every move of --moves.
     """

@@ -25,8 +25,8 @@ from .rules import rules
               help="The moves in turn, separated by spaces: e2-e3 d4xe5 c1+c3 b1-d3-f5 "
                    "e8-off c4= c4=c3 3R@d4 3R@hand pass.")
 @click.option("--side", type=click.Choice([side.value for side in Side]),
-              help="Who makes the first move (default south; a game of more than two "
-                   "players starts with seat 1).")
+              help="Who makes the first move (default: the owner of the first move's card, "
+                   "as figure --moves; a game of more than two players starts with seat 1).")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A word list (one word per line) instead of the shipped one.")
@@ -44,9 +44,11 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str | 
         raise click.UsageError(f"--side: {game.name} is played by {game.players} seats in "
                                "turn, seat 1 first; leave --side out")
     words = word_list_for(loaded.sources, words_file) if game.words.enabled else None
-    position = Position(loaded.layout, loaded.board, game, turn=side or Side.SOUTH,
-                        words=words)
-    plies = position.play_record(record.split())
+    moves = record.split()
+    # Without --side the first move's card says who moves first, as figure --moves reads it.
+    turn = side or (loaded.first_mover(moves) if game.players <= 2 else Side.SOUTH)
+    position = Position(loaded.layout, loaded.board, game, turn=turn, words=words)
+    plies = position.play_record(moves)
     verdict = position.outcome()
     gains = seat_gains(position)
     if as_json:

@@ -14,8 +14,9 @@ from typing import TypeVar
 from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
-from ..io.figures import FigureTable, layout_path, read_figure_table
-from ..io.layouts import LayoutFile, load_layout_file
+from ..io.figures import FigureTable, figure_table_of, layout_path, read_figure_table
+from ..io.layouts import (STDIN, STDIN_SHOWN, LayoutFile, layout_file, layout_from_data,
+                          load_layout_file, read_stdin_toml)
 from ..io.templates import Library
 from ..model.board import square_name
 from ..model.layout import Layout
@@ -120,8 +121,15 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
         false; :exc:`FigureError` for a bad annotation or an illegal move.
     """
-    position = load_layout_file(library, name, game_name)
-    table = read_figure_table(layout_path(library, name))
+    if name == STDIN:
+        # Standard input reads once: the layout and its [figure] table from the same text.
+        data = read_stdin_toml()
+        position = layout_file(library, *layout_from_data(library, STDIN_SHOWN, data),
+                               game_name)
+        table = figure_table_of(STDIN_SHOWN, data)
+    else:
+        position = load_layout_file(library, name, game_name)
+        table = read_figure_table(layout_path(library, name))
     return draw_position(library, position, table, changes, flip=flip, coords=coords,
                          caption=caption, play=play, allow_invalid=allow_invalid,
                          words_file=words_file, width=width, frames=frames, to_move=to_move)

@@ -37,9 +37,7 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
 
     :raises: :exc:`FigureError` naming the first move the engine refuses and why.
     """
-    layout = position.layout
-    first = layout.owner(moves[0].split("=")[0][:2]) if moves else None
-    game = position.position(first or Side.SOUTH, words_file)
+    game = position.position(position.first_mover(moves), words_file)
     steps: list[Step] = []
     for number, text in enumerate(moves, 1):
         before, side, who = game.layout, game.turn, game.player

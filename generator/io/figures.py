@@ -8,8 +8,10 @@ name the file and the key.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .reader import Reader, display_path, read_toml
 from .glyphs import check_printable
@@ -62,8 +64,11 @@ def read_figure_table(path: Path) -> FigureTable:
 
     :raises: :exc:`TemplateError` naming the key for a wrong type or an unknown key.
     """
-    shown = display_path(path)
-    data = read_toml(path)
+    return figure_table_of(display_path(path), read_toml(path))
+
+
+def figure_table_of(shown: str, data: Mapping[str, Any]) -> FigureTable:
+    """The ``[figure]`` table of a layout file's parsed *data*; see :func:`read_figure_table`."""
     if "figure" not in data:
         return FigureTable(shown)
     table = Reader(shown, data).table("figure")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 
+from ..errors import TemplateError
 from ..model.board import FILE_LETTERS, size_name
 from ..model.hands import Hands, items_notation
 from ..model.layout import Layout, OffBoard, Side, Stack, parse_stack
 from ..model.seats import Seat
 from .boards import size_from_toml
 from .hands import hands_from_toml
-from .reader import Reader
+from .reader import Reader, describe
 
 
 def _items_value(items: str) -> str:
@@ -97,9 +98,10 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
         for file, token in enumerate(tokens):
             if token == ".":
                 continue
-            stack = _stack(rows, key, file, token)
-            if on_board and file < files:
-                stacks[f"{FILE_LETTERS[file]}{rank}"] = stack
+            square = f"{FILE_LETTERS[file]}{rank}" if on_board and file < files else None
+            stack = _stack(rows, key, file, token, square)
+            if square is not None:
+                stacks[square] = stack
             else:
                 off_board.append(OffBoard(file, rank, stack))
     reader.raw("figure", None)  # how figures show the layout: read by io/figures.py
@@ -108,9 +110,15 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
                   (files, ranks))
 
 
-def _stack(rows: Reader, key: str, file: int, token: str) -> Stack:
+def _stack(rows: Reader, key: str, file: int, token: str, square: str | None) -> Stack:
+    """The pile *token* at *file* of the rank *key*. A mistake names its *square*, the
+    player's word for it, with the rank's key to find it in the file; off the board, where
+    there is no square, the key and the pile's index."""
     try:
         return parse_stack(token)
     except ValueError as e:
-        raise rows.fail(f"{key}[{file}]", "cards like 3R^, 30Rv, (1B)^, A/R^ or "
-                        "2Y^+1Rv for a pile", token, hint=str(e).split(" (")[0]) from None
+        where = rows.key(f"{key}[{file}]") if square is None \
+            else f"square {square} ({rows.key(key)})"
+        raise TemplateError(rows.path, where, expected="cards like 3R^, 30Rv, (1B)^, A/R^ "
+                            "or 2Y^+1Rv for a pile", got=describe(token),
+                            hint=str(e).split(" (")[0]) from None

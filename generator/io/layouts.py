@@ -6,11 +6,13 @@ The rule engine reads no files; this module gathers what its pure functions take
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from ..errors import NotFoundError
+from ..errors import NotFoundError, TemplateError
 from ..model.board import Board
 from ..model.layout import Layout, Side
 from ..model.letters import LetterSet
@@ -18,34 +20,94 @@ from ..rules import Move, Position, Violation, problems
 from ..rules.games import Game
 from ..rules.validation import Source
 from .glyphs import check_printable
-from .reader import Reader, display_path, file_exists, read_toml, require_known
+from .prescan import MAX_FILE_BYTES
+from .reader import (Reader, display_path, file_exists, parse_toml_text, read_toml,
+                     require_known)
 from .layout_text import layout_from_toml
 from .templates import Library
 from .wordlists import SetWordList, default_word_list, read_word_file
 
 
+#: The LAYOUT argument that reads the layout file from standard input (``rules deal | ...``).
+STDIN = "-"
+#: How messages name a layout read from standard input.
+STDIN_SHOWN = "<stdin>"
+
+
 def load_layout(library: Library, name: str) -> tuple[str, Layout]:
-    """A layout by its name in *library* or by the path of a ``.toml`` file, with the file
-    name to show in messages. Piles written off the board are kept (see
-    :attr:`Layout.off_board`).
+    """A layout by its name in *library*, by the path of a ``.toml`` file, or read from
+    standard input for ``-``, with the file name to show in messages. Piles written off the
+    board are kept (see :attr:`Layout.off_board`).
 
     :raises: :exc:`NotFoundError` for an unknown name or a missing file,
         :exc:`TemplateError` for a malformed one.
     """
+    if name == STDIN:
+        return layout_from_data(library, STDIN_SHOWN, read_stdin_toml())
     if not name.endswith(".toml"):
         layout = library.layout(name)
         return display_path(library.files("layout")[name]), layout
     path = Path(name)
     shown = display_path(path)
     if not file_exists(path, shown):   # a FIFO or a folder is refused by the reader, by name
-        raise NotFoundError(f"{name}: no such layout file")
-    reader = Reader(shown, read_toml(path))
+        raise NotFoundError(missing_layout_message(library, name))
+    return layout_from_data(library, shown, read_toml(path), path)
+
+
+def missing_layout_message(library: Library, name: str) -> str:
+    """One line for a ``.toml`` path that names no file, with the next step: the shipped
+    layout of that name when there is one (a path never falls back to it silently: a
+    mistyped folder would draw another position), else how to make a layout file."""
+    stem = Path(name).stem
+    if Path(name).name == name and stem in library.names("layout"):
+        return (f"{name}: no such file here; the shipped layout is named without .toml: "
+                f"{stem}")
+    return (f"{name}: no such layout file; make one with 'opencards rules deal GAME --seed 1 "
+            f"--out {name}' or use a shipped layout by name (see 'opencards list')")
+
+
+def read_stdin_toml() -> dict[str, Any]:
+    """The TOML text piped to standard input, read as a file is: at most
+    :data:`MAX_FILE_BYTES`, UTF-8, its shape checked before the parser sees it."""
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise TemplateError(STDIN_SHOWN, "", expected=f"at most {MAX_FILE_BYTES} bytes")
+    if not data.strip():
+        raise TemplateError(STDIN_SHOWN, "", expected="a layout file piped in", got="nothing",
+                            hint="e.g. opencards rules deal GAME --seed 1 | opencards "
+                                 "validate -")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TemplateError(STDIN_SHOWN, "", expected="UTF-8 text") from None
+    return parse_toml_text(text, STDIN_SHOWN)
+
+
+def layout_from_text(library: Library, text: str, filename: str) -> tuple[str, Layout]:
+    """A layout file uploaded as *text*, read as :func:`load_layout` reads one from disk:
+    the same size limit, shape checks, keys and references, and the same one-line errors
+    naming *filename*.
+
+    :raises: :exc:`TemplateError`, :exc:`NotFoundError`.
+    """
+    shown = Path(filename).name or "layout.toml"
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise TemplateError(shown, "", expected=f"a file of at most {MAX_FILE_BYTES} bytes")
+    return layout_from_data(library, shown, parse_toml_text(text, shown))
+
+
+def layout_from_data(library: Library, shown: str, data: Mapping[str, Any],
+                     path: Path | None = None) -> tuple[str, Layout]:
+    """The layout in the parsed TOML *data* of the file *shown* (at *path*, if on disk):
+    its kind, keys, printable title and references checked."""
+    reader = Reader(shown, data)
     kind = reader.raw("kind", None)
     if kind != "layout":
         raise reader.fail("kind", "'layout'", kind)
-    layout = layout_from_toml(path.stem, reader)
+    where = path if path is not None else Path(shown)
+    layout = layout_from_toml(where.stem.strip("<>"), reader)
     check_printable(shown, "title", layout.title)
-    library.check_layout(layout, path)
+    library.check_layout(layout, where)
     return shown, layout
 
 
@@ -112,6 +174,14 @@ class LayoutFile:
         words = word_list_for(self.sources, words_file) if self.game.words.enabled else None
         return Position(self.layout, self.board, self.game, turn=side, words=words)
 
+    def first_mover(self, moves: Sequence[str]) -> Side:
+        """The side that makes the first of *moves*: the owner of the card it moves (its
+        arrow says whose it is), else south, for a move that starts from no owned card (a
+        card laid from the hand, a pass). ``figure --moves`` and ``rules play`` both ask
+        this, so a record that draws also plays."""
+        first = self.layout.owner(moves[0].split("=")[0][:2]) if moves else None
+        return first or Side.SOUTH
+
     def legal_moves(self, side: Side | str, words_file: Path | None = None) -> list[Move]:
         """Every move *side* may make now: the same list as ``rules play`` accepts.
 
@@ -122,7 +192,13 @@ class LayoutFile:
 
 def load_layout_file(library: Library, name: str, game_name: str | None = None) -> LayoutFile:
     """The layout *name* (a name or a ``.toml`` path) under *game_name* or its own game."""
-    shown, layout = load_layout(library, name)
+    return layout_file(library, *load_layout(library, name), game_name)
+
+
+def layout_file(library: Library, shown: str, layout: Layout, game_name: str | None = None
+                ) -> LayoutFile:
+    """*layout* (read from *shown*) under *game_name* or its own game, with its board and
+    packs."""
     game = game_for(library, layout, game_name, shown)
     return LayoutFile(shown, layout, game, library.board(layout.board),
                     sources_for(library, layout, game))

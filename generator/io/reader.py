@@ -87,6 +87,12 @@ def read_toml(path: Path) -> dict[str, Any]:
     except OSError as e:
         raise TemplateError(shown, "", expected="a readable file",
                             got=e.strerror or type(e).__name__) from None
+    return parse_toml_text(text, shown)
+
+
+def parse_toml_text(text: str, shown: str) -> dict[str, Any]:
+    """Parses TOML *text* read from *shown* (a file, an upload, stdin), as :func:`read_toml`
+    does: its nesting and dotted keys checked first, errors as one-line TemplateErrors."""
     try:
         check_toml_shape(text)
     except ValueError as e:

@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import (EditorError, FigureError, GeneratorError, IllegalMoveError,
                       InvalidLayoutError, NotFoundError, one_line)
+from ..io.layouts import layout_from_text
 from ..io.templates import Library
 from ..docs.diagram import DEFAULT_WIDTH
 from ..io.prescan import MAX_FILE_BYTES
@@ -145,7 +146,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         if "toml" in data:
             text = text_field(data, "toml")
             filename = optional_text(data, "filename") or "layout.toml"
-            shown, layout = calls.layout_from_text(library, text, filename)
+            shown, layout = layout_from_text(library, text, filename)
         elif "layout" in data:
             name = text_field(data, "layout")
             shown, layout = calls.shipped_layout(library, name)

@@ -9,9 +9,7 @@ layout in memory (``generator/app/``), these functions become one call each.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..docs.annotate import move_marks
 from ..docs.build import draw_position, option_annotations
@@ -21,11 +19,8 @@ from ..docs.figure import Arrow, Figure
 from ..draw.art.board import EDGE, board_size, square_rect, whole
 from ..draw.scene import Page
 from ..errors import FigureError, GeneratorError, TemplateError
-from ..io.glyphs import check_printable
-from ..io.layout_text import layout_from_toml, layout_to_toml
-from ..io.layouts import LayoutFile, game_for, load_layout, sources_for
-from ..io.prescan import MAX_FILE_BYTES, check_toml_shape
-from ..io.reader import Reader
+from ..io.layout_text import layout_to_toml
+from ..io.layouts import STDIN, LayoutFile, game_for, load_layout, sources_for
 from ..io.templates import Library, TemplateKind
 from ..model.board import Board, parse_square, square_name
 from ..model.cards import Pack
@@ -44,42 +39,11 @@ def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
     :raises: :exc:`NotFoundError` for an unknown name, :exc:`TemplateError` for a broken
         file.
     """
-    if name.endswith(".toml"):
-        # A path would let a request read the server's files: only names are served.
+    if name.endswith(".toml") or name == STDIN:
+        # A path would let a request read the server's files, and '-' its standard input:
+        # only names are served.
         raise TemplateError(name, "", expected="the name of a shipped layout, not a path")
     return load_layout(library, name)
-
-
-def layout_from_text(library: Library, text: str, filename: str) -> tuple[str, Layout]:
-    """A layout file uploaded as *text*, read as ``load_layout`` reads one from disk:
-    the same size limit, shape checks, keys and references, and the same one-line errors
-    naming *filename*.
-
-    :raises: :exc:`TemplateError`, :exc:`NotFoundError`.
-    """
-    shown = Path(filename).name or "layout.toml"
-    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise TemplateError(shown, "", expected=f"a file of at most {MAX_FILE_BYTES} bytes")
-    try:
-        check_toml_shape(text)
-    except ValueError as e:
-        raise TemplateError(shown, "", expected=str(e)) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise TemplateError(shown, "", expected="valid TOML", got=str(e)) from None
-    except ValueError as e:
-        raise TemplateError(shown, "", expected="valid TOML", got=str(e).split(":")[0]) from None
-    except RecursionError:
-        raise TemplateError(shown, "", expected="valid TOML nested less deeply") from None
-    reader = Reader(shown, data)
-    kind = reader.raw("kind", None)
-    if kind != "layout":
-        raise reader.fail("kind", "'layout'", kind)
-    layout = layout_from_toml(Path(shown).stem, reader)
-    check_printable(shown, "title", layout.title)
-    library.check_layout(layout, Path(shown))
-    return shown, layout
 
 
 def loaded(library: Library, shown: str, layout: Layout, game_name: str | None) -> LayoutFile:
