@@ -215,7 +215,7 @@ def test_build_command_summary(runner, tmp_path):
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "pack1.pdf" in result.stdout and "kit.pdf" in result.stdout
-    assert "3 file(s), 16 pages" in result.stdout  # 2 + 4 + kit (2 + 4 quarters + 4 blanks)
+    assert "3 files, 16 pages" in result.stdout  # 2 + 4 + kit (2 + 4 quarters + 4 blanks)
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -320,3 +320,10 @@ def test_split_quarters_print_quarter_by_quarter(tmp_path, library):
     texts = [p.extract_text() for p in PdfReader(tmp_path / "colourless.pdf").pages]
     order = [(t.split("quarter ")[1][0], t.split("piece ")[1][0]) for t in texts]
     assert order == [(q, p) for q in "1234" for p in "12"]
+
+
+def test_the_summary_counts_in_words_of_the_right_number():
+    """'1 file, 1 page', never '1 file(s), 1 pages' (issue 44)."""
+    from generator.cli.common import plural
+    assert [plural(1, "file"), plural(2, "file"), plural(0, "page")] == [
+        "1 file", "2 files", "0 pages"]

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .common import EnumChoice, Integer, Length, library, progress, summary
+from .common import EnumChoice, Integer, Length, library, plural, progress, summary
 from .lazy import LazyGroup
 from .stdout import guard as guard_stdout
 from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
@@ -178,7 +178,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
     with progress(f"{name} -> {fmt}") as step:
         written = render_files(library(ctx), name, out_dir,
                                RenderOptions(fmt=fmt, dpi=dpi, bleed=bleed), progress=step)
-    click.echo(f"wrote {len(written)} {fmt.upper()} file(s) to {out_dir}")
+    click.echo(f"wrote {plural(len(written), fmt.upper() + ' file')} to {out_dir}")
 
 
 @cli.command()

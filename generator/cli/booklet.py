@@ -10,7 +10,7 @@ from ..app import BookletOptions, make_booklet
 from ..app.options import BOOKLET_IMPOSITIONS, BOOKLET_PAPERS, LANGUAGES
 from ..errors import NotFoundError
 from ..model import limits
-from .common import Length, library
+from .common import Length, library, plural
 
 
 @click.command()
@@ -49,8 +49,8 @@ def booklet(ctx: click.Context, games: tuple[str, ...], lang: str, paper: str,
     # Chapters named on the command line count even without a game template (Ass, the
     # patiences); otherwise the default selection's game chapters.
     games_count = len(games) if games else made.games
-    click.echo(f"{made.pages} pages, {made.figures} figures, "
-               f"{games_count} game{'s' if games_count != 1 else ''}")
+    click.echo(f"{plural(made.pages, 'page')}, {plural(made.figures, 'figure')}, "
+               f"{plural(games_count, 'game')}")
 
 
 def _language_as_game(games: tuple[str, ...], error: NotFoundError) -> NotFoundError:

@@ -243,8 +243,13 @@ def summary(built: list[Built], out: Path) -> None:
         click.echo("ink: an estimate in pages at 5% coverage, the pages printers' cartridge "
                    "yields are rated in")
     total = sum(b.size for b in built)
-    click.echo(f"{len(built)} file(s), {sum(b.pages for b in built)} pages, "
+    click.echo(f"{plural(len(built), 'file')}, {plural(sum(b.pages for b in built), 'page')}, "
                f"{total / 1024:.1f} KiB in {out}")
+
+
+def plural(number: int, noun: str) -> str:
+    """'1 file', '2 files': a count with its noun in the right number (regular plurals)."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def cards_left(most: int) -> str:
