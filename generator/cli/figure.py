@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from ..model import limits
-from .common import Integer, Length, library
+from .common import Integer, Length, library, plural
 from ..app import FigureOptions, gallery as write_gallery, make_figure
 from ..app.options import FIGURE_FORMATS as FORMATS
 from ..app.options import FIGURE_STYLES as STYLES
@@ -107,7 +107,7 @@ def figure(ctx: click.Context, layout: str, out: Path, fmt: str | None, flip: bo
                    err=True)
     frames = len(written) - 1
     click.echo(f"wrote {written[0]}" + (
-        f" and {frames} frame{'s' if frames != 1 else ''} to {frames_dir}"
+        f" and {plural(frames, 'frame')} to {frames_dir}"
         if frames_dir is not None else ""))
     sys.stdout.flush()
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from .common import Integer, cards_left, emit_json, library
+from .common import Integer, cards_left, emit_json, library, plural
 from ..io.layouts import game_for, load_layout, load_layout_file, sources_for, word_list_for
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
@@ -50,7 +50,7 @@ def validate(ctx: click.Context, layout_file: str, game_name: str | None, play: 
     elif found:
         for violation in found:
             click.echo(f"{shown}: {violation} [{violation.code}]")
-        click.echo(f"{len(found)} problem{'s' if len(found) != 1 else ''} for "
+        click.echo(f"{plural(len(found), 'problem')} for "
                    f"{game.name}", err=True)
     else:
         stage = "position" if play else "start"
