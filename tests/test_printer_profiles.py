@@ -223,3 +223,24 @@ def test_every_option_typed_beats_the_profile_that_sets_it(runner, tmp_path, typ
     built = (tmp_path / "a" / "pack1.pdf").read_bytes()
     assert built == (tmp_path / "b" / "pack1.pdf").read_bytes()
     assert built != (tmp_path / "c" / "pack1.pdf").read_bytes()   # the option did change it
+
+
+def test_build_says_which_profile_it_applied_and_what_it_set(runner, tmp_path):
+    """Issue 44: 'build --printer home' did not say the corrections were applied. One
+    line names the profile and the settings it gave; options typed win and are named;
+    a build without a profile prints no such line."""
+    run(runner, "printer", "save", "home", *OPTIONS)
+    out = run(runner, "build", "--only", "pack1", "--printer", "home", "--out",
+              str(tmp_path / "a"))
+    lines = [line for line in out.splitlines() if "printer profile" in line]
+    assert lines == ["printer profile home applied: back offset 1.2,-0.4 mm, back rotate "
+                     "0.3 degrees, back scale 0.995,1.002, paper letter, flip short, "
+                     "margins 5,5,12,5 mm"]
+    out = run(runner, "build", "--only", "pack1", "--printer", "home", "--back-rotate",
+              "-0.2", "--margin", "6mm", "--out", str(tmp_path / "b"))
+    lines = [line for line in out.splitlines() if "printer profile" in line]
+    assert lines == ["printer profile home applied: back offset 1.2,-0.4 mm, back scale "
+                     "0.995,1.002, paper letter, flip short; as typed: --margin, "
+                     "--back-rotate"]
+    out = run(runner, "build", "--only", "pack1", "--out", str(tmp_path / "c"))
+    assert "printer profile" not in out

@@ -21,7 +21,8 @@ from ..errors import GeneratorError, one_line
 from ..model import limits
 from ..io.templates import TemplateKind
 from .shop import build_for_shop, export_for_shop, export_shop_option, shop_options
-from .sheet_options import CardSize, Sheets, profiled, sheet_options, sheet_spec
+from .sheet_options import (CardSize, Sheets, applied, profiled, sheet_options,
+                            sheet_spec)
 
 
 class _OneLineErrors(LazyGroup):
@@ -301,7 +302,16 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
             done.append(name)
             bar(len(done), len(kit_items))
         built = build_kit(lib, out_dir, options, progress=step)
+    _say_profile(printer)
     summary(built, out_dir)
+
+
+def _say_profile(printer: str | None) -> None:
+    """One line naming the printer profile applied and what it set, so a build that
+    used a profile says so; nothing without one."""
+    line = applied(printer)
+    if line is not None:
+        click.echo(line)
 
 
 @cli.command("calibrate")
@@ -328,6 +338,7 @@ def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float]
             click.echo(line)
         return
     built = calibrate(out_dir, spec)
+    _say_profile(printer)
     summary([built], out_dir)
     click.echo(f"print it duplex at 100%, read the five places, then run: {next_step(spec)}")
 

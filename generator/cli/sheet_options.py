@@ -159,13 +159,7 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
     if name is None:
         return values
     profile = profiles.load(name)
-    ctx = click.get_current_context()
-    typed = {key for key in KEYS
-             if ctx.get_parameter_source(key) not in (ParameterSource.DEFAULT, None)}
-    if typed & {"margin", "margins"}:
-        # One setting typed two ways: --margin 10 replaces the profile's per-edge margins
-        # too (they would win over it), and --margins replaces its margin.
-        typed |= {"margin", "margins"}
+    typed = _typed()
     out = dict(values)
     for key in KEYS:
         if key not in typed:
@@ -175,6 +169,49 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
     # as the command line's are.
     out["paper"], out["flip"] = Paper(str(out["paper"]).lower()), Flip(str(out["flip"]))
     return out
+
+
+def _given() -> list[str]:
+    """The sheet options of the current command typed on the command line, in KEYS
+    order."""
+    ctx = click.get_current_context()
+    return [key for key in KEYS
+            if ctx.get_parameter_source(key) not in (ParameterSource.DEFAULT, None)]
+
+
+def _typed() -> set[str]:
+    """The sheet options a profile must leave alone: those typed, and a margin typed
+    either way."""
+    typed = set(_given())
+    if typed & {"margin", "margins"}:
+        # One setting typed two ways: --margin 10 replaces the profile's per-edge margins
+        # too (they would win over it), and --margins replaces its margin.
+        typed |= {"margin", "margins"}
+    return typed
+
+
+def applied(name: str | None) -> str | None:
+    """The line that says the saved profile *name* was applied and what it set (the
+    back correction first, the reason a profile is made), naming the options typed on
+    the command line that won over it; None without a profile."""
+    if name is None:
+        return None
+    profile = profiles.load(name)
+    typed = _typed()
+    x, y = profile.back_offset
+    sx, sy = profile.back_scale
+    settings = {"back_offset": f"back offset {x:g},{y:g} mm",
+                "back_rotate": f"back rotate {profile.back_rotate:g} degrees",
+                "back_scale": f"back scale {sx:g},{sy:g}",
+                "paper": f"paper {profile.paper}", "flip": f"flip {profile.flip}",
+                "margin": (f"margins {','.join(f'{v:g}' for v in profile.margins)} mm"
+                           if profile.margins else f"margin {profile.margin:g} mm")}
+    set_ = [text for key, text in settings.items() if key not in typed]
+    line = f"printer profile {name} applied: {', '.join(set_) or 'nothing'}"
+    given = _given()
+    if given:
+        line += "; as typed: " + ", ".join(f"--{key.replace('_', '-')}" for key in given)
+    return line
 
 
 def profiled(printer: str | None, **values: Any) -> dict[str, Any]:
