@@ -114,3 +114,33 @@ def test_build_lang_with_only_names_the_booklet_item(runner, tmp_path):
     assert "--only booklet-ru" in result.output
     assert "'opencards booklet --lang ru'" in result.output
     assert result.output.count("\n") == 1
+
+
+#: Every command that reads a layout, found by its argument's name, with what else it needs.
+LAYOUT_READERS = {path: (command, ctx) for path, command, ctx in COMMANDS
+                  if any(isinstance(p, click.Argument) and p.name in ("layout", "layout_file")
+                         for p in command.params)}
+NEEDS = {"opencards rules lay": ["5R"], "opencards rules play": ["--moves", "b8-c3"],
+         "opencards figure": ["--out", "unused.svg"]}
+
+
+def test_the_layout_readers_are_found():
+    assert {"opencards validate", "opencards figure", "opencards rules combos",
+            "opencards rules moves", "opencards rules words", "opencards rules play",
+            "opencards rules lay", "opencards rules solve"} <= set(LAYOUT_READERS)
+
+
+@pytest.mark.parametrize("path", sorted(LAYOUT_READERS))
+def test_every_layout_argument_says_dash_reads_standard_input(runner, path):
+    """Issue 44: '-' reads a layout from standard input wherever a layout is read; a help
+    screen that names only a file or a layout's name hides it. The command does read it:
+    given nothing on standard input it says so."""
+    command, ctx = LAYOUT_READERS[path]
+    help_text = " ".join(command.get_help(ctx).split())
+    assert "LAYOUT" in command.get_usage(ctx), path
+    assert "- for standard input" in help_text, f"{path} --help does not mention '-'"
+    args = [*path.split()[1:], "-", *NEEDS.get(path, [])]
+    empty = runner.invoke(cli, args, input="")
+    assert empty.exit_code == 1, empty.output
+    assert empty.stderr.startswith("Error: <stdin>: expected a layout file piped in"), \
+        empty.stderr

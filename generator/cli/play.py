@@ -37,7 +37,8 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str | 
     """Play MOVES from LAYOUT: print each move with what it took, the position reached and
     the outcome. An illegal move stops with its number and the reason. In a game of more
     than two players (initial 7) the seats play in turn from seat 1, and each move says
-    which seat took the cards it removed."""
+    which seat took the cards it removed. LAYOUT is a shipped layout's name, a .toml
+    file, or - for standard input (a piped 'rules deal')."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
     if side is not None and game.players > 2:
@@ -112,7 +113,8 @@ def seat_gains(position: Position) -> list[dict[Seat, tuple[Item, ...]]]:
 @click.pass_context
 def lay_command(ctx: click.Context, layout_file: str, card_text: str, side: str,
                 game_name: str | None) -> None:
-    """List the squares where SIDE may lay CARD (like 3R, 30Y or A/R) in LAYOUT."""
+    """List the squares where SIDE may lay CARD (like 3R, 30Y or A/R) in LAYOUT: a
+    shipped layout's name, a .toml file, or - for standard input."""
     try:
         card = parse_item(card_text)
     except ValueError as e:

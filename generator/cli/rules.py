@@ -24,7 +24,7 @@ from ..rules.games import EqualValues, Game
 # --- validate ----------------------------------------------------------------------------
 
 @click.command()
-@click.argument("layout_file", metavar="FILE.toml")
+@click.argument("layout_file", metavar="LAYOUT")
 @click.option("--game", "game_name", metavar="NAME",
               help="Check against this game instead of the layout's own 'game' key.")
 @click.option("--play", is_flag=True,
@@ -36,8 +36,8 @@ def validate(ctx: click.Context, layout_file: str, game_name: str | None, play: 
              as_json: bool) -> None:
     """Check a layout against a game's rules and list every problem with its square.
 
-    FILE.toml is a layout file or the name of a shipped layout. Exits with 1 if there is
-    any problem.
+    LAYOUT is a shipped layout's name, a .toml file, or - for standard input. Exits with
+    1 if there is any problem.
     """
     position = load_layout_file(library(ctx), layout_file, game_name)
     shown, game = position.shown, position.game
@@ -113,13 +113,14 @@ def beats(ctx: click.Context, attacker: Piece, defender: Piece, square: Colour |
 
 
 @rules.command()
-@click.argument("layout_file", metavar="FILE.toml")
+@click.argument("layout_file", metavar="LAYOUT")
 @click.option("--min", "min_length", type=Integer(2, 8), default=3, show_default=True,
               help="Fewest cards in a combination.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
 def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool) -> None:
-    """List every maximal combination on a layout: colour, value and sequence lines."""
+    """List every maximal combination on LAYOUT: colour, value and sequence lines.
+    LAYOUT is a shipped layout's name, a .toml file, or - for standard input."""
     shown, layout = load_layout(library(ctx), layout_file)
     found = combinations(layout, min_length=min_length)
     if as_json:
@@ -133,7 +134,7 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
 
 
 @rules.command()
-@click.argument("layout_file", metavar="FILE.toml")
+@click.argument("layout_file", metavar="LAYOUT")
 @click.option("--side", type=click.Choice([side.value for side in Side]),
               default=Side.SOUTH.value, show_default=True, help="The side to move.")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
@@ -142,7 +143,8 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
 @click.pass_context
 def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None,
           words_file: Path | None) -> None:
-    """List the legal moves of one side in a layout under its game."""
+    """List the legal moves of one side in LAYOUT under its game. LAYOUT is a shipped
+    layout's name, a .toml file, or - for standard input."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     position = loaded.position(side, words_file)
     found = position.legal_moves()
@@ -156,7 +158,7 @@ def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None
 
 
 @rules.command("words")
-@click.argument("layout_file", metavar="FILE.toml")
+@click.argument("layout_file", metavar="LAYOUT")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A word list (one word per line) instead of the shipped one.")
 @click.option("--min", "min_length", type=Integer(2, 8), default=None,
@@ -164,7 +166,8 @@ def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None
 @click.pass_context
 def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
                   min_length: int | None) -> None:
-    """List the words the letter cards of a layout spell, in all 8 directions."""
+    """List the words the letter cards of LAYOUT spell, in all 8 directions. LAYOUT is a
+    shipped layout's name, a .toml file, or - for standard input."""
     lib = library(ctx)
     shown, layout = load_layout(lib, layout_file)
     if min_length is None:

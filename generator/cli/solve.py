@@ -30,7 +30,9 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     square), word puzzle 5. Prints a winning line, or the line that leaves fewest cards
     (proved the fewest, or the best found in the time), and whether the search was
     complete; every line replays with 'rules play'. Where the game's source calls a few
-    cards left a good result (basic 65: 1 or 2), says whether the line is one."""
+    cards left a good result (basic 65: 1 or 2), says whether the line is one. LAYOUT is
+    a shipped layout's name, a .toml file, or - for standard input (a piped 'rules deal
+    --open')."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
     if game.players != 1:
