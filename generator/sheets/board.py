@@ -10,15 +10,16 @@ asked for. ``--gap`` has no meaning for a board: each piece is a page of its own
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ..draw import fonts
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Group, Item, Line, Page, Paint, Polygon, Text
 from ..errors import ImpositionError
 from .guides import around, guides, mark_reach
-from .marks import MARK_INK, sheet_ruler
+from .marks import MARK_INK, print_note, sheet_ruler
 from .notes import RULER_BOX
-from .spec import Marks, Orientation, SheetSpec, safe_area
+from .spec import Marks, Orientation, SheetSpec, mirror, safe_area
 
 #: Half the diagonal of a seam diamond, mm.
 DIAMOND = 1.2
@@ -205,3 +206,24 @@ def seam_marks(size: Size, tiles_: Sequence[Tile], squares: Rect, square: Size
         items.append(Line(0, y, size.width, y, Paint(stroke="#000000", width=0.2,
                                                       dash=(1.5, 1.0))))
     return items
+
+
+def blank_back(spec: SheetSpec, front: Page) -> Page:
+    """The reverse of a one-sided sheet (a board piece) in a duplex file, so later pairs
+    stay paired. One line in the print note's small grey type says it is blank on purpose,
+    so nobody takes it for a failed print: at the top of the page or else at the bottom,
+    wherever it lies behind the front's margin, which is cut off, not behind its art."""
+    text = f"Back of {front.label}: intentionally blank (a board prints on one side)"
+    top = print_note(spec, text)
+    bottom = replace(top, y=safe_area(spec).bottom - 0.9)
+    behind = mirror(spec).apply_rect(front.bleed or Rect(0, 0, 0, 0))
+    chosen = (bottom if behind.intersects(_note_box(top))
+              and not behind.intersects(_note_box(bottom)) else top)
+    return Page(spec.size.width, spec.size.height, (chosen,),
+                label=f"{front.label} (blank reverse)")
+
+
+def _note_box(note: Text) -> Rect:
+    """The box a one-line note set at the top left by :func:`print_note` inks."""
+    width = fonts.measure(note.text, note.font, note.size)
+    return Rect(note.x, note.y - note.size, width, note.size * 1.3)

@@ -440,8 +440,3 @@ def _check_inside(ink: Rect, spec: SheetSpec, title: str) -> None:
             f"{title}: {cause} puts the backs' marks {over:.1f} mm into the printer's "
             f"margin ({spec.margin_text}) on {spec.paper.upper()}; it is too large for this "
             "paper and card size (try a smaller --margin or larger paper)")
-
-
-def blank_back(spec: SheetSpec, label: str) -> Page:
-    """The reverse of a one-sided sheet in a duplex file, so later pairs stay paired."""
-    return Page(spec.size.width, spec.size.height, (), label=f"{label} (blank reverse)")

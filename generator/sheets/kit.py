@@ -20,7 +20,8 @@ from ..draw.backends import pdf, pdfset
 from ..draw.geometry import Size
 from .calibration import calibration_pages
 from .cutfiles import CutFormat, cut_files
-from .cards import blank_back, card_sheets
+from .board import blank_back
+from .cards import card_sheets
 from .fold import fold_sheets
 from .ink import Counting
 from .sharing import CardArt, Part, shared_parts, shares
@@ -114,7 +115,7 @@ def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[P
         return pages
     out: list[Page] = []
     for page in pages:
-        out += [page, blank_back(spec, page.label)]
+        out += [page, blank_back(spec, page)]
     return out
 
 
@@ -284,8 +285,10 @@ def _render_kit_lazily(library: Library, items: Sequence[str], files: Sequence[s
     named: list[str] = []
     for name in items:
         before = len(named)
+        one_sided = _one_sided(library, name)
         for page in pages_of(name):
-            pdfset.characters([page], found)
+            # With its blank reverse, whose note's characters every file numbers too.
+            pdfset.characters(_duplex_ready([page], spec, one_sided), found)
             if len(named) == before:
                 named.append(name)
 
