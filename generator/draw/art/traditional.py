@@ -4,22 +4,24 @@ card-local mm like the open cards: origin at the trimmed card's top left, art re
 
 A face has its index and suit sign in the top-left corner and, turned 180 degrees, in the
 bottom-right one, so the card reads from either end. Number cards carry their pips where a
-real pack has them (three columns, the lower half turned); courts carry a large index and a
-suit sign in a framed panel, once upright and once turned, instead of engraved figures; the
-ace carries one large pip. When a pack is printed in several copies (for the patiences),
-the copy's colour and number sit under the corner index and on the back, so mixed packs can
-be sorted again. The back of a copy is the same for every card: a back that told cards
-apart would give them away face down.
+real pack has them (three columns, the lower half turned); courts carry a figure of their
+rank in a framed panel, once upright and once turned, as a double-headed court card does
+(drawn in :mod:`.courts`); the ace carries one large pip. When a pack is printed in
+several copies (for the patiences), the copy's colour and number sit under the corner index
+and on the back, so mixed packs can be sorted again. The back of a copy is the same for
+every card: a back that told cards apart would give them away face down.
 """
 from __future__ import annotations
 
 from ...model.traditional import ACE, JACK, PrintedCard, Suit, TraditionalPack
 from ...model.units import Size
 from ...model.cards import Hatching
+from .. import fonts
 from ..geometry import Rect, Transform
 from ..scene import Box, Circle, Group, Item, Line, Paint, Polygon
 from ..style import DEFAULT_STYLE, Style
-from .marks import centred_text, field, fit_size, hatching
+from . import courts
+from .marks import centred_text, field, hatching
 
 RED = "#c0231d"
 BLACK = "#1b1b1b"
@@ -27,6 +29,11 @@ BLACK = "#1b1b1b"
 #: in lightness, and the copy number is printed too, for readers who cannot tell them apart.
 COPY_COLOURS = ("#1a3f8f", "#a8201a", "#1e6b2f", "#7a4a00")
 FRAME = "#9aa0a6"
+#: The corner index's centre from the left edge and the widest its ink may be (in units
+#: of a 63 x 88 mm card's mm): its left edge stays 1.1 mm inside the frame's line.
+INDEX_X, INDEX_ROOM = 6.8, 7.0
+#: How narrow a wide index may be set (its width over the font's) before it is set smaller.
+CONDENSED = 0.8
 #: The pale field of the court panels, per suit colour.
 COURT_TINT = {True: "#fbe3e1", False: "#e6e9ef"}
 
@@ -71,16 +78,30 @@ def _corner(pack: TraditionalPack, printed: PrintedCard, size: Size, u: float) -
     top-left corner of the face (the caller turns a copy into the bottom-right one)."""
     card = printed.card
     colour = suit_colour(card.suit)
-    index = pack.index(card.rank)
-    cx = 5.6 * u
-    items: list[Item] = [
-        centred_text(index, cx, 7.2 * u, fit_size(index, "bold", 7.5 * u, 8.6 * u), colour),
-        centred_text(card.suit.sign, cx, 14.2 * u, 5.6 * u, colour, font="regular")]
+    cx = INDEX_X * u
+    items: list[Item] = [_index(pack.index(card.rank), cx, 7.4 * u, u, colour),
+                         centred_text(card.suit.sign, cx, 14.4 * u, 5.6 * u, colour,
+                                      font="regular")]
     if pack.copies > 1:
         items.append(Circle(cx, 20.6 * u, 2.5 * u, Paint(fill=copy_colour(printed.copy))))
         items.append(centred_text(str(printed.copy), cx, 20.6 * u, 3.2 * u,
                                   DEFAULT_STYLE.paper))
     return items
+
+
+def _index(text: str, cx: float, cy: float, u: float, colour: str) -> Item:
+    """The corner index, centred on (cx, cy), its ink at most :data:`INDEX_ROOM` wide so
+    that it keeps clear of the frame: a wide index (10) is set condensed, as real packs
+    set it, down to :data:`CONDENSED`, and only then smaller."""
+    size = 7.5 * u
+    left, _, right, _ = fonts.ink_bounds(text, "bold", size)
+    room = INDEX_ROOM * u
+    if right - left <= room:
+        return centred_text(text, cx, cy, size, colour)
+    narrow = max(CONDENSED, room / (right - left))
+    size *= min(1.0, room / ((right - left) * narrow))
+    return Group((centred_text(text, 0.0, 0.0, size, colour),),
+                 Transform.translate(cx, cy) @ Transform.scale(narrow, 1.0))
 
 
 def _pips(card_rank: int, suit: Suit, size: Size, u: float) -> list[Item]:
@@ -97,25 +118,25 @@ def _pips(card_rank: int, suit: Suit, size: Size, u: float) -> list[Item]:
     return items
 
 
-def _court(pack: TraditionalPack, card_rank: int, suit: Suit, size: Size, u: float
-           ) -> list[Item]:
-    """A framed panel, its upper half with a large index and suit sign, the lower half the
-    same turned: the shape of a double-headed court card without the figure."""
+def _court(card_rank: int, suit: Suit, size: Size, u: float) -> list[Item]:
+    """A framed panel split at its middle, the upper half a figure of the rank (see
+    :mod:`.courts`) with the suit sign beside its head, the lower half the same turned:
+    a double-headed court card."""
     colour = suit_colour(suit)
     panel = Rect(12.0 * u, 10.0 * u, size.width - 24.0 * u, size.height - 20.0 * u)
     cy = size.height / 2
+    # The figure's box sits on the middle line, centred across the card.
+    place = (Transform.translate(size.width / 2 - courts.WIDTH / 2 * u, cy - courts.HEIGHT * u)
+             @ Transform.scale(u))
     half: list[Item] = [
-        centred_text(pack.index(card_rank), size.width / 2, cy - 21.0 * u,
-                     fit_size(pack.index(card_rank), "bold", 20.0 * u, panel.w - 8 * u),
-                     colour),
-        centred_text(suit.sign, size.width / 2, cy - 6.0 * u, 8.5 * u, colour,
+        Group(tuple(courts.court_figure(card_rank, colour)), place),
+        centred_text(suit.sign, size.width / 2 - 14.0 * u, cy - 28.0 * u, 6.0 * u, colour,
                      font="regular"),
     ]
     return [Box(panel, Paint(fill=COURT_TINT[suit.red], stroke=colour, width=0.5 * u),
                 radius=1.5 * u),
-            Line(panel.x + 3 * u, cy, panel.right - 3 * u, cy,
-                 Paint(stroke=colour, width=0.35 * u)),
-            *half, _turned(list(half), size)]
+            Group((*half, _turned(list(half), size)), clip=panel, role="court figure"),
+            Line(panel.x, cy, panel.right, cy, Paint(stroke=colour, width=0.35 * u))]
 
 
 def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size | None = None,
@@ -135,7 +156,7 @@ def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size
         items.append(centred_text(card.suit.sign, size.width / 2, size.height / 2, 30.0 * u,
                                   suit_colour(card.suit), font="regular"))
     elif card.rank >= JACK:
-        items += _court(pack, card.rank, card.suit, size, u)
+        items += _court(card.rank, card.suit, size, u)
     else:
         items += _pips(card.rank, card.suit, size, u)
     return Group(tuple(items), clip=area,
