@@ -244,3 +244,6 @@ def test_build_says_which_profile_it_applied_and_what_it_set(runner, tmp_path):
                      "--back-rotate"]
     out = run(runner, "build", "--only", "pack1", "--out", str(tmp_path / "c"))
     assert "printer profile" not in out
+    # The calibration sheet printed through a profile says so too.
+    out = run(runner, "calibrate", "--printer", "home", "--out", str(tmp_path / "d"))
+    assert out.splitlines()[0].startswith("printer profile home applied: back offset 1.2,-0.4")
