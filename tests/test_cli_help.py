@@ -121,7 +121,7 @@ LAYOUT_READERS = {path: (command, ctx) for path, command, ctx in COMMANDS
                   if any(isinstance(p, click.Argument) and p.name in ("layout", "layout_file")
                          for p in command.params)}
 NEEDS = {"opencards rules lay": ["5R"], "opencards rules play": ["--moves", "b8-c3"],
-         "opencards figure": ["--out", "unused.svg"]}
+         "opencards figure": ["--out", "{tmp}/unused.svg"]}
 
 
 def test_the_layout_readers_are_found():
@@ -131,7 +131,7 @@ def test_the_layout_readers_are_found():
 
 
 @pytest.mark.parametrize("path", sorted(LAYOUT_READERS))
-def test_every_layout_argument_says_dash_reads_standard_input(runner, path):
+def test_every_layout_argument_says_dash_reads_standard_input(runner, tmp_path, path):
     """Issue 44: '-' reads a layout from standard input wherever a layout is read; a help
     screen that names only a file or a layout's name hides it. The command does read it:
     given nothing on standard input it says so."""
@@ -139,7 +139,8 @@ def test_every_layout_argument_says_dash_reads_standard_input(runner, path):
     help_text = " ".join(command.get_help(ctx).split())
     assert "LAYOUT" in command.get_usage(ctx), path
     assert "- for standard input" in help_text, f"{path} --help does not mention '-'"
-    args = [*path.split()[1:], "-", *NEEDS.get(path, [])]
+    args = [*path.split()[1:], "-",
+            *(arg.format(tmp=tmp_path) for arg in NEEDS.get(path, []))]
     empty = runner.invoke(cli, args, input="")
     assert empty.exit_code == 1, empty.output
     assert empty.stderr.startswith("Error: <stdin>: expected a layout file piped in"), \
