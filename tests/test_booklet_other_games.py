@@ -296,3 +296,40 @@ def test_the_russian_patiences_use_seed_004s_words(built):
                              r"(?!\w)", words, re.IGNORECASE)
     for word in ("окоп", "колод", "талон", "резерв", "основани"):
         assert word in text, word
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda s: s.replace('title = "Mine"\n', 'title = "Mine"\nonly_with = ["bored-games"]\n', 1),
+     "mine.toml: only_with[0]: expected a chapter file or board-games"),
+    (lambda s: s.replace('id = "deal"\n', 'id = "deal"\nonly_with = ["nivernais"]\n', 1),
+     "mine.toml: section[0].only_with[0]: expected a chapter file or board-games"),
+])
+def test_a_bad_only_with_is_one_line_error(runner, tmp_path, edit, message):
+    """A chapter that says which games need it names them as they are named: a misspelt
+    name would silently drop the chapter from every booklet."""
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    path = root / "booklets" / "en" / "mine.toml"
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_a_title_page_that_counts_more_games_than_it_has_words_for_is_refused(runner, tmp_path):
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    main = root / "booklets" / "en" / "booklet.toml"
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Rules of {games}"]\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "booklet.toml: game_counts: expected a count in words for each number of games " \
+        "up to 1, for lines[0]" in result.output, result.output
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Rules of {games}"]\ngame_counts = ["one game"]\n',
+                    encoding="utf-8")
+    made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                               str(tmp_path / "out")])
+    assert made.exit_code == 0, made.output

@@ -162,9 +162,9 @@ def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
     """
     def filled(text: str, key: str) -> str:
         if "{games}" in text and len(counts) < len(games):
-            raise TemplateError(shown, "game_counts", expected=f"the count of "
-                                f"{len(games)} games in words, for {key}",
-                                got=f"{len(counts)} counts")
+            raise TemplateError(shown, "game_counts", expected=f"a count in words for "
+                                f"each number of games up to {len(games)}, for {key}",
+                                got=f"{len(counts)} entries")
         titles = [c.title.partition(":")[0] for c in games]
         names = titles[0] if len(titles) == 1 else \
             f"{', '.join(titles[:-1])} {words.get('and', 'and')} {titles[-1]}"
