@@ -333,3 +333,26 @@ def test_a_title_page_that_counts_more_games_than_it_has_words_for_is_refused(ru
     made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
                                str(tmp_path / "out")])
     assert made.exit_code == 0, made.output
+
+
+def test_the_ass_chapter_says_who_beats_the_6_and_the_8_as_the_engine_plays(library):
+    """Seed003's kill table: the 9 'does not beat 6, 8 ... of the same suit', the jack
+    '6, 8', the ten '6, 8', the ace '6, 8 of the same suit'; only the queen ('6 - B') and the
+    king ('7 - D') take the 8, only the 8 and the queen the 6. The chapter's 'higher beats
+    lower' must not reach them."""
+    from generator.io.booklets import load_booklet
+    from generator.model.traditional import KING, QUEEN
+    from generator.rules.ass.tables import KILLS_OWN_SUIT
+    beaten_by = {low: {r for r, kills in KILLS_OWN_SUIT.items() if low in kills}
+                 for low in (6, 8)}
+    assert beaten_by == {6: {8, QUEEN}, 8: {QUEEN, KING}}
+    said = {"en": ("apart from the 6 and the 8", "except the 8 and the queen; in its suit only "
+                   "those two beat it", "except the queen and king of its own suit; in its "
+                   "suit only those two beat it"),
+            "ru": ("кроме шестёрки и восьмёрки", "кроме восьмёрки и дамы; в её масти только "
+                   "эти две карты бьют её", "кроме дамы и короля своей масти; в её масти "
+                   "только эти две карты бьют её")}
+    for lang, phrases in said.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        text = " ".join(_printed(ass))
+        assert all(p in text for p in phrases), lang
