@@ -2,8 +2,8 @@
 page, the words the typesetter prints, and which chapters come in which order) and one file
 per chapter (a game, or a front or back matter chapter such as the notation).
 
-A chapter is a title, an optional ``game`` an optional ``only_with`` and ``[[section]]`` tables, each with an ``id``
-(the same in every language), a ``heading``, a ``text``, a ``source`` (where in the seeds
+A chapter is a title, an optional ``game``, an optional ``only_with`` and ``[[section]]``
+tables, each with an ``id`` (the same in every language), a ``heading``, a ``text``, a ``source`` (where in the seeds
 the rule comes from, or what the project chose where they are silent; kept, never printed)
 and ``[[section.figure]]`` tables. A section with ``only_with`` (chapter names) is kept only
 in a booklet that holds one of those chapters: the glossary's terms of a game the booklet
@@ -86,7 +86,11 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     index_also = tuple(r.strings("index_also", []))
     counts = tuple(_printable(r, f"game_counts[{i}]", count)
                    for i, count in enumerate(r.strings("game_counts", [])))
-    other_cover = _cover(r.table("traditional")) if r.has("traditional") else None
+    other_cover = None
+    if r.has("traditional"):
+        table = r.table("traditional")
+        other_cover = _cover(table)
+        table.finish()
     r.finish()
     chapter_names = [n for n in files if n != "booklet"]
     for i, name in enumerate(index_also):
@@ -104,19 +108,7 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                                 f"; expected one of {', '.join(game_files)}"
                                 + (f" ({hint})" if hint else ""))
     game_chapters = [load_chapter(library, files[name]) for name in games or plan.games]
-    # The front and back chapters a chapter of the selection needs: the board system's
-    # equipment, notation and rules only with a board game (a chapter's only_with).
-    present = {c.key for c in game_chapters}
-    if any(c.game for c in game_chapters):
-        present.add(BOARD_GAMES)
-    matter = {name: load_chapter(library, files[name]) for name in {*plan.front, *plan.back}}
-    for chapter in [*game_chapters, *matter.values()]:
-        _check_only_with(chapter, chapter_names)
-    kept = [*(matter[n] for n in plan.front if needed(matter[n].only_with, present)),
-            *game_chapters,
-            *(matter[n] for n in plan.back if needed(matter[n].only_with, present))]
-    present |= {c.key for c in kept}
-    chapters = tuple(_only_chosen(c, present) for c in kept)
+    chapters, present = _with_matter(library, files, plan, game_chapters)
     _check_links(chapters, chapter_names)
     _check_banner_words(chapters, word_map, name_map, shown)
     if any(c.turn is not None for c in chapters) and "turn" not in word_map:
@@ -129,6 +121,29 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     title, subtitle, lines = _cover_text(cover, game_chapters, counts, word_map, shown)
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
                    index, index_also, name_map)
+
+
+def _with_matter(library: Library, files: dict[str, Path], plan: Plan,
+                 games: list[Chapter]) -> tuple[tuple[Chapter, ...], set[str]]:
+    """*games* with the front and back chapters they need, and the names a section's
+    ``only_with`` is matched against (the chapters kept, and :data:`BOARD_GAMES` when a
+    game of the board system is among them): the board system's equipment, notation and
+    rules come only with a board game.
+
+    :raises: :exc:`TemplateError` for an ``only_with`` naming no chapter.
+    """
+    present = {c.key for c in games}
+    if any(c.game for c in games):
+        present.add(BOARD_GAMES)
+    matter = {name: load_chapter(library, files[name])
+              for name in dict.fromkeys([*plan.front, *plan.back])}
+    names = [n for n in files if n != "booklet"]
+    for chapter in [*games, *matter.values()]:
+        _check_only_with(chapter, names)
+    kept = [*(matter[n] for n in plan.front if needed(matter[n].only_with, present)), *games,
+            *(matter[n] for n in plan.back if needed(matter[n].only_with, present))]
+    present |= {c.key for c in kept}
+    return tuple(_only_chosen(c, present) for c in kept), present
 
 
 @dataclass(frozen=True)
@@ -148,8 +163,6 @@ def _cover(r: Reader) -> Cover:
     subtitle = _printable(r, "subtitle", r.string("subtitle", ""))
     lines = tuple(_printable(r, f"lines[{i}]", line)
                   for i, line in enumerate(r.strings("lines", [])))
-    if r.prefix:
-        r.finish()
     return Cover(r.prefix, title, subtitle, lines)
 
 
