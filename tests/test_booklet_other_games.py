@@ -157,13 +157,202 @@ def test_the_glossaries_name_the_ass_and_patience_terms_in_step():
     en, ru = _glossary_pairs("en"), _glossary_pairs("ru")
     assert en == ru
     assert {"ass", "patiences"} <= set(en)
+    # The board games' section and those of Ass and the patiences are never alone
+    # together in a booklet of Ass or the patiences only, so each names its own words; a
+    # word both use means another thing in each: a trump in Ass is a card of a trump suit,
+    # not one on a square of its colour, and seed 004's «колода» is the patience's stock
+    # ("изъ талона, а если нѣтъ талона, то изъ колоды"), not a 32-card pack.
+    shared = {"suit", "масть", "trump", "козырь", "beat", "бить", "колода"}
+    board = {t for pair in en["terms"] for t in pair}
     for section in ("ass", "patiences"):
         english = [e for e, _ in en[section]]
         russian = [r for _, r in en[section]]
-        # One term per concept: no term twice in the whole glossary.
-        everything = [t for rows in en.values() for pair in rows for t in pair]
+        # One term per concept: no term twice in the sections of the other games.
+        others = [t for key in ("ass", "patiences") for pair in en[key] for t in pair]
         assert len(set(english)) == len(english) and len(set(russian)) == len(russian)
-        assert all(everything.count(t) == 1 for t in english + russian), section
+        assert all(others.count(t) == 1 for t in english + russian), section
+        assert {t for t in english + russian if t in board} <= shared, section
     terms = {e for e, _ in en["ass"] + en["patiences"]}
     assert {"trick", "led card", "main suit", "bank", "target", "foundation", "talon",
-            "stock", "rampart", "Reserve"} <= terms
+            "stock", "ramparts", "Reserve"} <= terms
+
+
+# --- A booklet of the other games alone (issue 39) ---------------------------------------
+
+PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
+#: The front and back chapters that explain the board system (its equipment, diagrams,
+#: general rules, quick reference and index): no use to a player of Ass or a patience.
+BOARD_MATTER = {"equipment", "notation", "rules", "reference", "index"}
+
+
+def _printed(chapter) -> list[str]:
+    """Every paragraph and list item of *chapter*, as printed."""
+    from generator.model.booklet import Bullets, Paragraph
+    return [t for s in chapter.sections for b in s.blocks
+            for t in ((b.text,) if isinstance(b, Paragraph) else
+                      b.items if isinstance(b, Bullets) else ())]
+
+
+@pytest.mark.parametrize("games, count", [
+    (("ass",), {"en": "one game", "ru": "одна игра"}),
+    (PATIENCES, {"en": "three games", "ru": "три игры"}),
+    (CHAPTERS, {"en": "four games", "ru": "четыре игры"}),
+])
+def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
+        library, games, count):
+    """seed003 ('Number of decks: 1 Number of cards in the deck: 36') and seed004 ('ДВѢ
+    ПОЛНЫХЪ КОЛОДЫ КАРТЪ') play with ordinary packs, not on the 64-square board: their
+    booklet has no chapter on the board, and its title page counts its own games."""
+    from generator.io.booklets import load_booklet
+    for lang in ("en", "ru"):
+        booklet = load_booklet(library, lang, games)
+        keys = [c.key for c in booklet.chapters]
+        assert keys == ["credits", *games, "glossary"], keys
+        glossary = next(c for c in booklet.chapters if c.key == "glossary")
+        assert "terms" not in [s.key for s in glossary.sections]
+        credits = next(c for c in booklet.chapters if c.key == "credits")
+        assert not {"start", "credits"} & {s.key for s in credits.sections}
+        cover = " ".join((booklet.title, booklet.subtitle, *booklet.title_lines))
+        assert count[lang] in cover, cover
+        assert "ten" not in cover.split() and "десять" not in cover, cover
+        for chapter in booklet.chapters:
+            if chapter.key in games:
+                assert chapter.title.partition(":")[0] in cover
+
+
+@pytest.mark.parametrize("games, count", [
+    (("basic-1", "ass"), {"en": "two games", "ru": "две игры"}),
+    ((), {"en": "ten games", "ru": "десять игр"}),
+])
+def test_a_booklet_with_a_board_game_keeps_the_board_chapters(library, games, count):
+    """Basic game 1 needs the equipment, the diagrams and the general rules (seed000,
+    card game 1: 'a game board' of 64 squares); the cover counts the games chosen."""
+    from generator.io.booklets import load_booklet
+    for lang in ("en", "ru"):
+        booklet = load_booklet(library, lang, games)
+        keys = {c.key for c in booklet.chapters}
+        assert BOARD_MATTER <= keys
+        glossary = next(c for c in booklet.chapters if c.key == "glossary")
+        assert "terms" in [s.key for s in glossary.sections]
+        assert any(count[lang] in line for line in booklet.title_lines), booklet.title_lines
+
+
+def test_the_ass_booklet_prints_no_board_system(library):
+    """The printed Ass booklet: its title page, its glossary and no word of the board
+    system's chapters (seed003 plays with 'one deck of 36 cards')."""
+    made = make_booklet(library, "en", ("ass",))
+    text = _text(made)
+    assert "Ass" in text and "one game" in text
+    for board in ("General rules", "Reading the diagrams", "Quick reference", "test card",
+                  "board A", "ten games"):
+        assert board not in text, board
+
+
+#: Per patience, what the chapter takes from Cadogan's English text beyond seed 004 (a few
+#: words of the rule in each language): each must be printed with the mark.
+CADOGAN_ONLY = {
+    "nivernaise": {"en": ["as many cards deep"], "ru": ["на столько карт"]},
+    "empress-of-india": {"en": ["the Admirals skip the queen", "before the pair can be played"],
+                         "ru": ["адмиралы пропускают даму", "ещё до того, как пару"]},
+    "besieged-city": {"en": ["the ace at the end", "turned one card at a time",
+                             "filled at once", "may change places"],
+                      "ru": ["туз в конце", "открывают по одной карте", "занимают сразу",
+                             "можно менять местами"]},
+}
+MARK = {"en": "Cadogan's rule, not in the Russian edition",
+        "ru": "Правило Кадоган, в русском издании его нет"}
+
+
+def test_cadogans_rules_beyond_seed_004_are_marked(built):
+    """Seed 004 stops after the Besieged City's layout ('Раскладываютъ двѣнадцать картъ въ
+    четыре ряда ... этотъ рядъ составляетъ окопы'), lets the Nivernaise packets be looked
+    through without saying how deep (rule II) and says the black sequences lack kings
+    (note 16): what the chapters take from Cadogan instead carries the same printed mark."""
+    for lang, made in built.items():
+        chapters = {c.key: c for c in made.booklet.chapters}
+        for game, phrases in CADOGAN_ONLY.items():
+            blocks = _printed(chapters[game])
+            for phrase in phrases[lang]:
+                found = [b for b in blocks if phrase in b]
+                assert found, (lang, game, phrase)
+                assert all(MARK[lang] in b for b in found), (lang, game, phrase)
+
+
+def test_the_russian_patiences_use_seed_004s_words(built):
+    """Seed 004, the Besieged City, rule I: 'Основанія составляютъ карты изъ окоповъ и изъ
+    колоды. Карты изъ талона должны проходить чрезъ резервъ': ramparts «окопы», stock
+    «колода», waste «талон», «резерв», foundations «основания»; never «вал», «запас»,
+    «отбой»."""
+    import re
+    made = built["ru"]
+    text = "\n".join(t for c in made.booklet.chapters if c.key in PATIENCES
+                     for t in [c.title, *_printed(c), *(line for line in (c.turn.lines if c.turn
+                                                                          else ()))]
+                     + [f.caption for f in c.figures])
+    glossary = "\n".join(_printed(next(c for c in made.booklet.chapters
+                                       if c.key == "glossary")))
+    for words in (text, glossary):
+        assert not re.search(r"(?<!\w)(вал(а|у|ом|е|ы|ов|ам|ами|ах)?|запас\w*|отбо[йяюе]\w*)"
+                             r"(?!\w)", words, re.IGNORECASE)
+    for word in ("окоп", "колод", "талон", "резерв", "основани"):
+        assert word in text, word
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda s: s.replace('title = "Mine"\n', 'title = "Mine"\nonly_with = ["bored-games"]\n', 1),
+     "mine.toml: only_with[0]: expected a chapter file or board-games"),
+    (lambda s: s.replace('id = "deal"\n', 'id = "deal"\nonly_with = ["nivernais"]\n', 1),
+     "mine.toml: section[0].only_with[0]: expected a chapter file or board-games"),
+])
+def test_a_bad_only_with_is_one_line_error(runner, tmp_path, edit, message):
+    """A chapter that says which games need it names them as they are named: a misspelt
+    name would silently drop the chapter from every booklet."""
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    path = root / "booklets" / "en" / "mine.toml"
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_a_title_page_that_counts_more_games_than_it_has_words_for_is_refused(runner, tmp_path):
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    main = root / "booklets" / "en" / "booklet.toml"
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Rules of {games}"]\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "booklet.toml: game_counts: expected a count in words for each number of games " \
+        "up to 1, for lines[0]" in result.output, result.output
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Rules of {games}"]\ngame_counts = ["one game"]\n',
+                    encoding="utf-8")
+    made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                               str(tmp_path / "out")])
+    assert made.exit_code == 0, made.output
+
+
+def test_the_ass_chapter_says_who_beats_the_6_and_the_8_as_the_engine_plays(library):
+    """Seed003's kill table: the 9 'does not beat 6, 8 ... of the same suit', the jack
+    '6, 8', the ten '6, 8', the ace '6, 8 of the same suit'; only the queen ('6 - B') and the
+    king ('7 - D') take the 8, only the 8 and the queen the 6. The chapter's 'higher beats
+    lower' must not reach them."""
+    from generator.io.booklets import load_booklet
+    from generator.model.traditional import KING, QUEEN
+    from generator.rules.ass.tables import KILLS_OWN_SUIT
+    beaten_by = {low: {r for r, kills in KILLS_OWN_SUIT.items() if low in kills}
+                 for low in (6, 8)}
+    assert beaten_by == {6: {8, QUEEN}, 8: {QUEEN, KING}}
+    said = {"en": ("apart from the 6 and the 8", "except the 8 and the queen; in its suit only "
+                   "those two beat it", "except the queen and king of its own suit; in its "
+                   "suit only those two beat it"),
+            "ru": ("кроме шестёрки и восьмёрки", "кроме восьмёрки и дамы; в её масти только "
+                   "эти две карты бьют её", "кроме дамы и короля своей масти; в её масти "
+                   "только эти две карты бьют её")}
+    for lang, phrases in said.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        text = " ".join(_printed(ass))
+        assert all(p in text for p in phrases), lang

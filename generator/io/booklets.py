@@ -2,12 +2,14 @@
 page, the words the typesetter prints, and which chapters come in which order) and one file
 per chapter (a game, or a front or back matter chapter such as the notation).
 
-A chapter is a title, an optional ``game`` and ``[[section]]`` tables, each with an ``id``
-(the same in every language), a ``heading``, a ``text``, a ``source`` (where in the seeds
+A chapter is a title, an optional ``game``, an optional ``only_with`` and ``[[section]]``
+tables, each with an ``id`` (the same in every language), a ``heading``, a ``text``, a ``source`` (where in the seeds
 the rule comes from, or what the project chose where they are silent; kept, never printed)
 and ``[[section.figure]]`` tables. A section with ``only_with`` (chapter names) is kept only
 in a booklet that holds one of those chapters: the glossary's terms of a game the booklet
-leaves out are left out too.
+leaves out are left out too. A front or back chapter with ``only_with`` is kept the same
+way, so a booklet of Ass alone has no chapter on the board's notation; ``board-games`` in
+such a list stands for any chapter with a ``game`` key (a game of the board system).
 The text is plain: paragraphs separated by blank lines, list items starting with ``- ``,
 table rows written ``| a | b |`` (the first row is the header), and a line ``{figure}``
 where the next figure goes (figures not placed so go after the text).
@@ -24,9 +26,8 @@ from pathlib import Path
 from ..errors import NotFoundError, TemplateError, did_you_mean
 import re
 
-from ..model.booklet import (Banner, Block, Booklet, Bullets, Chapter, FigureRef, IndexTerm,
-                              Turn,
-                             Paragraph, Section, Table, unlinked)
+from ..model.booklet import (BOARD_GAMES, Banner, Block, Booklet, Bullets, Chapter, FigureRef,
+                             IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .sources import reading_text
@@ -69,10 +70,7 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     main = files["booklet"]
     shown = display_path(main)
     r = Reader(shown, read_toml(main))
-    title = _printable(r, "title", r.string("title"))
-    subtitle = _printable(r, "subtitle", r.string("subtitle", ""))
-    lines = tuple(_printable(r, f"lines[{i}]", line)
-                  for i, line in enumerate(r.strings("lines", [])))
+    board_cover = _cover(r)
     contents = _printable(r, "contents", r.string("contents"))
     words = r.table("words", default_empty=True)
     word_map = {key: _printable(words, key, words.string(key)) for key in words.keys()}
@@ -86,6 +84,13 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     plan = Plan(tuple(r.strings("front", [])), tuple(r.strings("games")),
                 tuple(r.strings("back", [])))
     index_also = tuple(r.strings("index_also", []))
+    counts = tuple(_printable(r, f"game_counts[{i}]", count)
+                   for i, count in enumerate(r.strings("game_counts", [])))
+    other_cover = None
+    if r.has("traditional"):
+        table = r.table("traditional")
+        other_cover = _cover(table)
+        table.finish()
     r.finish()
     chapter_names = [n for n in files if n != "booklet"]
     for i, name in enumerate(index_also):
@@ -102,17 +107,101 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
             raise NotFoundError(f"no booklet chapter for the game {name!r} in booklets/{lang}/"
                                 f"; expected one of {', '.join(game_files)}"
                                 + (f" ({hint})" if hint else ""))
-    chosen = [*plan.front, *(games or plan.games), *plan.back]
-    chapters = tuple(_only_chosen(load_chapter(library, files[name]), set(chosen))
-                     for name in chosen)
+    game_chapters = [load_chapter(library, files[name]) for name in games or plan.games]
+    chapters, present = _with_matter(library, files, plan, game_chapters)
     _check_links(chapters, chapter_names)
     _check_banner_words(chapters, word_map, name_map, shown)
     if any(c.turn is not None for c in chapters) and "turn" not in word_map:
         raise TemplateError(shown, "words.turn", expected="the heading of the games' "
                             "\"on your turn\" boxes")
-    index = load_index_terms(library, lang) if "index" in chosen else ()
+    index = load_index_terms(library, lang) if "index" in present else ()
+    # A booklet without a board game has the title page of the other games, if the file
+    # gives one; either counts and names the games the booklet holds.
+    cover = board_cover if BOARD_GAMES in present or other_cover is None else other_cover
+    title, subtitle, lines = _cover_text(cover, game_chapters, counts, word_map, shown)
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
                    index, index_also, name_map)
+
+
+def _with_matter(library: Library, files: dict[str, Path], plan: Plan,
+                 games: list[Chapter]) -> tuple[tuple[Chapter, ...], set[str]]:
+    """*games* with the front and back chapters they need, and the names a section's
+    ``only_with`` is matched against (the chapters kept, and :data:`BOARD_GAMES` when a
+    game of the board system is among them): the board system's equipment, notation and
+    rules come only with a board game.
+
+    :raises: :exc:`TemplateError` for an ``only_with`` naming no chapter.
+    """
+    present = {c.key for c in games}
+    if any(c.game for c in games):
+        present.add(BOARD_GAMES)
+    matter = {name: load_chapter(library, files[name])
+              for name in dict.fromkeys([*plan.front, *plan.back])}
+    names = [n for n in files if n != "booklet"]
+    for chapter in [*games, *matter.values()]:
+        _check_only_with(chapter, names)
+    kept = [*(matter[n] for n in plan.front if needed(matter[n].only_with, present)), *games,
+            *(matter[n] for n in plan.back if needed(matter[n].only_with, present))]
+    present |= {c.key for c in kept}
+    return tuple(_only_chosen(c, present) for c in kept), present
+
+
+@dataclass(frozen=True)
+class Cover:
+    """A title page as booklet.toml writes it: its lines may hold ``{games}`` (the count
+    of the booklet's games in words, from ``game_counts``) and ``{names}`` (the games'
+    names, each its chapter's title up to a colon)."""
+
+    where: str
+    title: str
+    subtitle: str
+    lines: tuple[str, ...]
+
+
+def _cover(r: Reader) -> Cover:
+    title = _printable(r, "title", r.string("title"))
+    subtitle = _printable(r, "subtitle", r.string("subtitle", ""))
+    lines = tuple(_printable(r, f"lines[{i}]", line)
+                  for i, line in enumerate(r.strings("lines", [])))
+    return Cover(r.prefix, title, subtitle, lines)
+
+
+def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
+                words: dict[str, str], shown: str) -> tuple[str, str, tuple[str, ...]]:
+    """The title, subtitle and lines of *cover* for a booklet of *games*.
+
+    :raises: :exc:`TemplateError` naming booklet.toml when a line counts the games and
+        ``game_counts`` has no entry for their number.
+    """
+    def filled(text: str, key: str) -> str:
+        if "{games}" in text and len(counts) < len(games):
+            raise TemplateError(shown, "game_counts", expected=f"a count in words for "
+                                f"each number of games up to {len(games)}, for {key}",
+                                got=f"{len(counts)} entries")
+        titles = [c.title.partition(":")[0] for c in games]
+        names = titles[0] if len(titles) == 1 else \
+            f"{', '.join(titles[:-1])} {words.get('and', 'and')} {titles[-1]}"
+        if "{games}" in text:
+            text = text.replace("{games}", counts[len(games) - 1])
+        return text.replace("{names}", names)
+    prefix = f"{cover.where}." if cover.where else ""
+    return (filled(cover.title, f"{prefix}title"), filled(cover.subtitle, f"{prefix}subtitle"),
+            tuple(filled(line, f"{prefix}lines[{i}]") for i, line in enumerate(cover.lines)))
+
+
+def _check_only_with(chapter: Chapter, chapter_names: list[str]) -> None:
+    """Every ``only_with`` of *chapter* and its sections names a chapter or the board games.
+
+    :raises: :exc:`TemplateError` naming the file and the key.
+    """
+    known = [*chapter_names, BOARD_GAMES]
+    for i, name in enumerate(chapter.only_with):
+        require_known(chapter.where, f"only_with[{i}]", name, known,
+                      f"a chapter file or {BOARD_GAMES}")
+    for j, section in enumerate(chapter.sections):
+        for i, name in enumerate(section.only_with):
+            require_known(chapter.where, f"section[{j}].only_with[{i}]", name, known,
+                          f"a chapter file or {BOARD_GAMES}")
 
 
 def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
@@ -230,7 +319,7 @@ def _check_links(chapters: tuple[Chapter, ...], chapter_names: list[str]) -> Non
 
 def _only_chosen(chapter: Chapter, chosen: set[str]) -> Chapter:
     """*chapter* without the sections meant only for chapters that are not *chosen*."""
-    kept = tuple(s for s in chapter.sections if not s.only_with or chosen & set(s.only_with))
+    kept = tuple(s for s in chapter.sections if needed(s.only_with, chosen))
     return chapter if len(kept) == len(chapter.sections) else replace(chapter, sections=kept)
 
 
@@ -255,6 +344,7 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     estimate.string("source", "")   # what the banner rests on; not printed
     estimate.finish()
     turn = _turn(r) if r.has("turn") else None
+    only_with = tuple(r.strings("only_with", []))
     r.finish()
     # A {reading:KEY} in a text is the row KEY of the game's sources file (the chapter's
     # game, or a code game named like the chapter), in the chapter's language.
@@ -280,7 +370,7 @@ def load_chapter(library: Library, path: Path) -> Chapter:
                                 "most_players above players if given, in the banner of a "
                                 "chapter without a game key")
         banner = Banner(players, (), 0, length, difficulty, most, cards_text)
-    return Chapter(path.stem, title, shown, sections, game, banner, turn)
+    return Chapter(path.stem, title, shown, sections, game, banner, turn, only_with)
 
 
 #: How many lines an "on your turn" box may have: it is a summary, not the rules again.

@@ -23,6 +23,24 @@ def unlinked(text: str) -> tuple[str, list[tuple[str, str, str]]]:
     return LINK.sub(lambda m: m.group(1), text), links
 
 
+#: In an ``only_with`` list: any game of the board system, that is any chapter with a game
+#: file (the rule engine's games all play on the 64-square board; Ass and the patiences
+#: have none).
+BOARD_GAMES = "board-games"
+
+
+def needed(only_with: tuple[str, ...], present: set[str]) -> bool:
+    """Whether a chapter or section meant *only_with* those chapters belongs in a booklet
+    whose chapters (and :data:`BOARD_GAMES`, if it holds a board game) are *present*.
+
+    >>> needed((BOARD_GAMES,), {"ass"}), needed((BOARD_GAMES,), {"basic-1", BOARD_GAMES})
+    (False, True)
+    >>> needed((), {"ass"})
+    True
+    """
+    return not only_with or bool(present & set(only_with))
+
+
 @dataclass(frozen=True)
 class Paragraph:
     text: str
@@ -78,7 +96,8 @@ class Section:
     """Where the rule comes from (a seed and its passage, or the project's choice); not
     printed."""
     only_with: tuple[str, ...] = ()
-    """Chapter names: the section is kept only in a booklet holding one of them."""
+    """Chapter names (or :data:`BOARD_GAMES`): the section is kept only in a booklet
+    holding one of them."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +142,9 @@ class Chapter:
     game: str | None = None
     banner: Banner | None = None
     turn: Turn | None = None
+    only_with: tuple[str, ...] = ()
+    """For a front or back chapter: the game chapters (or :data:`BOARD_GAMES`) that need
+    it; a booklet holding none of them leaves it out. Empty: every booklet has it."""
 
     @property
     def figures(self) -> list[FigureRef]:
