@@ -45,6 +45,8 @@ def _crossed_squares(library, page: Page, layout: str, width: float) -> set[str]
     scale = width / size.width
     found = set()
     for group, transform in _groups(page.items, "mark taken"):
+        if not group.items:
+            continue  # the name of a cross asked for by hand, drawn just before it
         lines = [i for i in group.items if isinstance(i, Line)]
         assert len(lines) == 2, "a cross is two strokes"
         x, y = transform.apply((lines[0].x1 + lines[0].x2) / 2, (lines[0].y1 + lines[0].y2) / 2)
@@ -68,7 +70,7 @@ def test_a_combination_that_takes_draws_the_taken_card_crossed_on_its_square(lib
     kinds = marks_drawn(page.items)
     assert {"taken", "line-took"} <= kinds
     # The faint card is north's 20Y, the card the engine took.
-    (ghost, _), = _groups(page.items, "mark taken")
+    (ghost, _), = [g for g in _groups(page.items, "mark taken") if g[0].items]
     art = [i for i in ghost.items if isinstance(i, Group)]
     assert any("20Y" in (g.key or "") for a in art for g in a.items if isinstance(g, Group))
 

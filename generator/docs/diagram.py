@@ -308,11 +308,16 @@ def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str,
     if len(stack) > 1:
         r = 4.2 * u
         x, y = rect.right - r - 0.8 * u, rect.bottom - r - 0.8 * u
-        items.append(Group((
-            Circle(x, y, r, Paint(fill=style.ink, stroke=style.paper, width=0.6 * u)),
-            _text(str(len(stack)), x, y + 1.6 * u, 4.6 * u, style.paper, "bold")),
-            role="mark pile"))
+        items.append(Circle(x, y, r, Paint(fill=style.ink, stroke=style.paper, width=0.6 * u)))
+        items.append(_text(str(len(stack)), x, y + 1.6 * u, 4.6 * u, style.paper, "bold"))
+        items.append(_named("pile"))
     return items
+
+
+def _named(kind: str) -> Group:
+    """An empty group that names the kind of mark drawn just before it (MARK_KINDS): the
+    marks' own shapes stay where they were, and a key can still be checked against them."""
+    return Group((), role=f"mark {kind}")
 
 
 def _ghost_items(figure: Figure, at: _Squares, layout: Layout, sources: Mapping[str, Source],
@@ -549,14 +554,12 @@ def _destination_items(figure: Figure, at: _Squares, look: _Look, style: Style) 
     for destination in figure.destinations:
         rect = at.rect(destination.square)
         if destination.take:
-            items.append(Group((_round_card(rect, look, MOVE_MARK, MOVE_OPACITY),),
-                               role="mark may-take"))
+            items += [_round_card(rect, look, MOVE_MARK, MOVE_OPACITY), _named("may-take")]
         else:
             # Ink with a paper edge: the dot shows on light and dark squares alike.
-            items.append(Group((Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
-                                       Paint(fill=MOVE_MARK, stroke=style.paper,
-                                             width=0.8 * u, opacity=MOVE_OPACITY)),),
-                               role="mark may-move"))
+            items += [Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
+                             Paint(fill=MOVE_MARK, stroke=style.paper, width=0.8 * u,
+                                   opacity=MOVE_OPACITY)), _named("may-move")]
     return items
 
 
@@ -565,9 +568,9 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
     u = at.unit
     items: list[Item] = []
     def marked(kind: str, drawn: list[Item]) -> None:
-        # Each mark in a group named by its kind: the diagram key's list (MARK_KINDS).
         if drawn:
-            items.append(Group(tuple(drawn), role=f"mark {kind}"))
+            items.extend(drawn)
+            items.append(_named(kind))
 
     for square in figure.problems:
         marked("problem", [_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u))])
@@ -588,9 +591,7 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
         # A card that left the board has no square to tint: the arrow shows where it went.
         marked("last-move", _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at,
                                          layout, u, area))
-    for destination in _destination_items(figure, at, look, style):
-        items.append(destination)
-    return items
+    return items + _destination_items(figure, at, look, style)
 
 
 # --- the legend ----------------------------------------------------------------------------
@@ -758,7 +759,7 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords))]
     if any(at.shown(k) for k in board.king_squares):
         # The board's own rings, which the key explains: an empty group names them.
-        items.append(Group((), role="mark king-square"))
+        items.append(_named("king-square"))
     for name, stack in layout.items():
         if at.shown(name):
             items += _stack_items(stack, at.rect(name), layout, sources, look, viewer, style)
