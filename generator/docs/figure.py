@@ -166,7 +166,7 @@ class Arrow:
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A circle, cross or dot on a square.
+    """A circle, cross (a card taken), dot or no-entry sign (``forbidden``) on a square.
 
     >>> Mark.parse("e5:circle:green")
     Mark(square='e5', shape='circle', colour='#2ca02c')
