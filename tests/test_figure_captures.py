@@ -4,6 +4,8 @@ booklet's diagram key explains every mark its figures draw, in English and Russi
 backs are shown."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from generator.docs.booklet.figures import draw
@@ -169,3 +171,19 @@ def test_king_squares_are_a_mark_of_their_own(library):
     """The board's rings on e1 and e8 are named as king squares, not as a capture."""
     page = draw_figure(library, "game1-demo", {}, width=100.0, frames=False).final
     assert "king-square" in marks_drawn(page.items)
+
+
+def test_the_figure_command_draws_the_capture_in_its_svg(runner, tmp_path):
+    """`opencards figure` draws with the same code: the SVG holds the faint 20Y and its cross
+    (seed000, card game 18, as above)."""
+    from generator.cli import cli
+    out = tmp_path / "f.svg"
+    result = runner.invoke(cli, ["figure", "basic-18-start", "--moves", BASIC_18,
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    taken = re.findall(r'<g class="mark taken">(.*?)</g><g class=', svg)
+    assert len(taken) == 1
+    assert re.search(r'<use xlink:href="#k-pack2-20Y-face" />', taken[0])
+    assert len(re.findall(r'<line [^>]*stroke="#d62728"', taken[0])) == 2
+    assert '<g class="mark line-took"' in svg
