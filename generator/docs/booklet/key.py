@@ -23,7 +23,7 @@ BOARD = "board-a"
 PACK = "pack1"
 #: A swatch's square, in mm on the key's page (half as wide as high, as a board's square),
 #: the key's columns, its type size and the room between a swatch and its label.
-CELL_WIDTH = 4.0
+CELL_WIDTH = 5.0
 COLUMNS = 2
 LABEL_SIZE = 3.0
 LEADING = LABEL_SIZE * 1.25
