@@ -116,7 +116,7 @@ def _user_booklet(tmp_path: Path, figure: str) -> Path:
     ('patience = "nivernais"', "mine.toml: section[0].figure[0].patience: expected a "
                                "patience"),
     ('patience = "nivernaise"\nseed = -1', "mine.toml: section[0].figure[0].seed"),
-    ('patience = "nivernaise"\ncards = "pack36:6S"', "one of layout, cards or patience"),
+    ('patience = "nivernaise"\ncards = "pack36:6S"', "one of layout, cards, patience or key"),
     ('cards = "pack36:6S 5S"', "5S is not a card of pack36"),
 ])
 def test_bad_figures_are_one_line_errors(runner, tmp_path, figure, message):

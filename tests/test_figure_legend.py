@@ -42,7 +42,7 @@ def test_the_legend_names_what_the_figure_shows_and_nothing_else(library):
                  marks=("h1:cross",))
     assert [label for label, _ in _legend(page)] == [
         "south's card", "north's card", "south to move", "last move", "may move here",
-        "may move onto", "selected card", "move", "marked"]
+        "may move onto", "selected card", "move", "taken"]
     # Only the cards: the sides; no last move, dots, frames or arrows.
     start = draw_figure(library, "game1-demo", {"legend": True}).final
     assert [label for label, _ in _legend(start)] == ["south's card", "north's card"]

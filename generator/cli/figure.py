@@ -50,7 +50,8 @@ from ..errors import InvalidLayoutError
 @click.option("--arrow", "arrows", multiple=True, metavar="MOVE[:COLOUR]",
               help="An arrow in move notation: c3-d4, c3xb4, d2+d5, a1-c3-e5, c7-off, d1=.")
 @click.option("--mark", "marks", multiple=True, metavar="SQ:SHAPE[:COLOUR]",
-              help="A circle, cross or dot on a square, e.g. e5:circle. Repeatable.")
+              help="A circle, cross (a card taken), dot or forbidden (a ring with a "
+                   "slash: not allowed) on a square, e.g. e5:circle. Repeatable.")
 @click.option("--cross", "crossed", multiple=True, metavar="SQ",
               help="Cross out the card on a square (a captured card). Repeatable.")
 @click.option("--last-move", metavar="MOVE", help="Mark a move as the last one played.")

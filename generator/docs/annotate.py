@@ -15,8 +15,9 @@ from ..model.layout import Layout, Side
 from ..rules import Move, MoveKind, Position, combinations, find_words, legal_moves
 from .figure import COLOURS, Arrow, Destination, Figure, Highlight, Mark, Outline, Show
 
-#: Colours that cycle over the lines found, so that overlapping lines stay apart.
-LINE_COLOURS = ("#8e44ad", "#d35400", "#16a085", "#c0392b", "#2c3e50")
+#: Colours that cycle over the lines found, so that overlapping lines stay apart. No red: a
+#: red band is the line that took cards (generator.docs.captured).
+LINE_COLOURS = ("#8e44ad", "#d35400", "#16a085", "#b8860b", "#2c3e50")
 _TAKES = (MoveKind.BEAT, MoveKind.COVER, MoveKind.PRESS)
 #: Moves that take a card from its square to another square of the board.
 _SQUARE_MOVES = (*_TAKES, MoveKind.MOVE, MoveKind.JUMP, MoveKind.SHIFT)

@@ -23,8 +23,9 @@ from ..model.layout import Layout
 from ..rules import Violation
 from .annotate import with_engine
 from .diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
-from .figure import Arrow, Crop, Figure, Highlight, Mark, Show, parse_moves, parse_square_name
-from .sequence import play_moves
+from .figure import (Arrow, Crop, Figure, Ghost, Highlight, Mark, Outline, Show, parse_moves,
+                     parse_square_name)
+from .sequence import Step, play_moves
 
 FORMATS = ("svg", "png", "pdf", "gif")
 #: How long a GIF shows each position, and the last one, in milliseconds.
@@ -207,9 +208,26 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
         last = None if step.move is None else Arrow.of_move(step.move.notation(),
                                                              step.side.value)
         chosen = figure if step is steps[-1] else bare
+        # What the move took is drawn on its frame; the figure's, the last, draws what the
+        # last round took (a reply after a capture, as "4. g2-g3 h7-h6", leaves it shown).
+        ghosts, took = _taken(steps[-2:] if step is steps[-1] else [step])
+        chosen = chosen.merged(ghosts=ghosts, outlines=took)
         drawn.append(page(step.after, dataclasses.replace(chosen, last_move=last),
                           frames or step is steps[-1]))
     return Drawn([p for p in drawn if p is not None], found)
+
+
+def _taken(steps: list[Step]) -> tuple[tuple[Ghost, ...], tuple[Outline, ...]]:
+    """The piles *steps* took off the board that still have their squares free, and the
+    lines that took them: the last step's, and the one before if the other side made it."""
+    if len(steps) == 2 and steps[0].side is steps[1].side:
+        steps = steps[1:]
+    final = steps[-1].after
+    ghosts = tuple(g for step in steps for g in step.ghosts if g.square not in final.stacks)
+    gone = {g.square for g in ghosts}
+    took = tuple(dict.fromkeys(o for step in steps for o in step.took
+                               if gone & set(o.squares)))
+    return ghosts, took
 
 
 def _drawn(page: Page | None) -> Page:

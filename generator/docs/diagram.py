@@ -60,10 +60,43 @@ ARROW_SHORT = 0.2
 MOVE_MARK = "#1b1b1b"
 MOVE_OPACITY = 0.5
 PROBLEM = "#d62728"
+#: How much of a taken card (a ghost) the paper laid over it hides.
+GHOST_WASH = 0.6
 #: Whose card is whose, at a glance and in greyscale: the side whose cards carry a solid
 #: ink bar at their base (north, as Black sits at the top of a chess diagram); the other
 #: side's bar is open.
 SOLID_SIDE = Side.NORTH
+
+
+#: Every kind of mark a figure draws, by the name a diagram key gives it: each drawing of one
+#: is a group whose role is ``mark KIND`` (the sides' bars ``side south``/``side north``,
+#: the last move's tint ``last move``), so a key can be checked against what figures draw.
+MARK_KINDS = ("side-south", "side-north", "face-down", "pile", "king-square", "last-move",
+              "arrow-move", "arrow-beat", "arrow-press", "arrow-open", "may-move", "may-take",
+              "highlight", "problem", "line", "line-took", "taken", "forbidden", "circle",
+              "dot", "to-move")
+#: The kind of an arrow by how it ends, and of a mark by its shape (a cross is a card taken).
+ARROW_KIND = {"-": "arrow-move", "x": "arrow-beat", "+": "arrow-press", "=": "arrow-open"}
+MARK_KIND = {"circle": "circle", "dot": "dot", "cross": "taken", "forbidden": "forbidden"}
+
+
+def marks_drawn(items: tuple[Item, ...]) -> set[str]:
+    """The kinds of mark (:data:`MARK_KINDS`) a drawn figure's scene holds."""
+    found: set[str] = set()
+    for item in items:
+        if not isinstance(item, Group):
+            continue
+        role = item.role or ""
+        if role.startswith("mark "):
+            found.add(role[5:])
+        elif role.startswith("side "):
+            found.add(f"side-{role[5:]}")
+        elif role == "last move":
+            found.add("last-move")
+        elif role.startswith("to-move "):
+            found.add("to-move")
+        found |= marks_drawn(item.items)
+    return found
 
 
 def _unit(square: Size) -> float:
@@ -271,13 +304,45 @@ def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str,
         place = (Transform.translate(cx, cy) @ Transform.rotate(turn)
                  @ Transform.scale(scale) @ Transform.translate(-card.width / 2,
                                                                 -card.height / 2))
-        items.insert(0, Group(art, place))
+        items.insert(0, Group(art, place, role=None if piece.face_up else "mark face-down"))
     if len(stack) > 1:
         r = 4.2 * u
         x, y = rect.right - r - 0.8 * u, rect.bottom - r - 0.8 * u
         items.append(Circle(x, y, r, Paint(fill=style.ink, stroke=style.paper, width=0.6 * u)))
         items.append(_text(str(len(stack)), x, y + 1.6 * u, 4.6 * u, style.paper, "bold"))
+        items.append(_named("pile"))
     return items
+
+
+def _named(kind: str) -> Group:
+    """An empty group that names the kind of mark drawn just before it (MARK_KINDS): the
+    marks' own shapes stay where they were, and a key can still be checked against them."""
+    return Group((), role=f"mark {kind}")
+
+
+def _ghost_items(figure: Figure, at: _Squares, layout: Layout, sources: Mapping[str, Source],
+                 look: _Look, viewer: Side, style: Style) -> list[Item]:
+    """The piles the last move took, each drawn on the square it left under a paper wash
+    (a ghost: still readable, plainly no longer there) and the cross that says taken."""
+    items: list[Item] = []
+    for ghost in figure.ghosts:
+        if not at.shown(ghost.square):
+            continue
+        rect = at.rect(ghost.square)
+        drawn = _stack_items(ghost.pile, rect, layout, sources, look, viewer, style)
+        drawn.append(Box(rect.inset(0.4 * at.unit), Paint(fill=style.paper,
+                                                           opacity=GHOST_WASH)))
+        drawn += _cross(ghost.square, at, at.unit)
+        items.append(Group(tuple(drawn), role="mark taken"))
+    return items
+
+
+def _cross(square: str, at: _Squares, u: float) -> list[Item]:
+    """A card taken: a red cross from corner to corner of its square."""
+    rect = at.rect(square).inset(3 * u)
+    paint = Paint(stroke=COLOURS["red"], width=2.2 * u)
+    return [Line(rect.x, rect.y, rect.right, rect.bottom, paint),
+            Line(rect.x, rect.bottom, rect.right, rect.y, paint)]
 
 
 def _text(text: str, x: float, y: float, size: float, fill: str, font: str = "regular"
@@ -433,6 +498,11 @@ def _mark_items(square: str, shape: str, colour: str, at: _Squares, u: float) ->
     if shape == "dot":
         return [Circle(cx, cy, r * 0.3, Paint(fill=colour, stroke=DEFAULT_STYLE.paper,
                                                width=0.6 * u))]
+    if shape == "forbidden":
+        # The no-entry sign: a ring and one stroke from its upper left to its lower right.
+        d = r * math.sqrt(0.5)
+        paint = Paint(stroke=colour, width=1.8 * u)
+        return [Circle(cx, cy, r, paint), Line(cx - d, cy - d, cx + d, cy + d, paint)]
     d = r * 0.75
     paint = Paint(stroke=colour, width=1.8 * u)
     return [Line(cx - d, cy - d, cx + d, cy + d, paint),
@@ -484,12 +554,12 @@ def _destination_items(figure: Figure, at: _Squares, look: _Look, style: Style) 
     for destination in figure.destinations:
         rect = at.rect(destination.square)
         if destination.take:
-            items.append(_round_card(rect, look, MOVE_MARK, MOVE_OPACITY))
+            items += [_round_card(rect, look, MOVE_MARK, MOVE_OPACITY), _named("may-take")]
         else:
             # Ink with a paper edge: the dot shows on light and dark squares alike.
-            items.append(Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
-                                Paint(fill=MOVE_MARK, stroke=style.paper, width=0.8 * u,
-                                      opacity=MOVE_OPACITY)))
+            items += [Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
+                             Paint(fill=MOVE_MARK, stroke=style.paper, width=0.8 * u,
+                                   opacity=MOVE_OPACITY)), _named("may-move")]
     return items
 
 
@@ -497,26 +567,30 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
                       style: Style) -> list[Item]:
     u = at.unit
     items: list[Item] = []
+    def marked(kind: str, drawn: list[Item]) -> None:
+        if drawn:
+            items.extend(drawn)
+            items.append(_named(kind))
+
     for square in figure.problems:
-        items.append(_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u)))
+        marked("problem", [_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u))])
     for highlight in figure.highlights:
-        items.append(_frame(highlight.square, highlight.colour, at, u))
+        marked("highlight", [_frame(highlight.square, highlight.colour, at, u)])
     for n, outline in enumerate(figure.outlines):
         # Overlapping lines are told apart by stepping their bands inwards.
-        items += _outline_items(outline.squares, outline.colour, at, u, (1.4 + 2.2 * (n % 3)) * u)
+        marked("line-took" if outline.took else "line",
+               _outline_items(outline.squares, outline.colour, at, u, (1.4 + 2.2 * (n % 3)) * u))
     for square in figure.crossed:
-        rect = at.rect(square).inset(3 * u)
-        paint = Paint(stroke=COLOURS["red"], width=2.2 * u)
-        items += [Line(rect.x, rect.y, rect.right, rect.bottom, paint),
-                  Line(rect.x, rect.bottom, rect.right, rect.y, paint)]
+        marked("taken", _cross(square, at, u))
     for mark in figure.marks:
-        items += _mark_items(mark.square, mark.shape, mark.colour, at, u)
+        marked(MARK_KIND[mark.shape], _mark_items(mark.square, mark.shape, mark.colour, at, u))
     for arrow, shift in zip(figure.arrows, _fanned(figure.arrows, at)):
-        items += _arrow_items(arrow, at, layout, u, area, shift)
+        marked(ARROW_KIND[arrow.kind], _arrow_items(arrow, at, layout, u, area, shift))
     move = figure.last_move
     if move is not None and move.stops and move.stops[-1] == "off":
         # A card that left the board has no square to tint: the arrow shows where it went.
-        items += _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at, layout, u, area)
+        marked("last-move", _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at,
+                                         layout, u, area))
     return items + _destination_items(figure, at, look, style)
 
 
@@ -544,6 +618,12 @@ def _swatch_arrow(colour: str, kind: str) -> list[Item]:
             stroke=colour, width=0.3, opacity=ARROW_OPACITY,
             dash=() if kind == "x" else (0.5, 0.3))))
     return items
+
+
+def _swatch_line(colour: str) -> list[Item]:
+    s = LEGEND_SWATCH
+    return [Polygon(((0.3, 1.0), (s - 0.3, 1.0), (s - 0.3, s - 1.0), (0.3, s - 1.0)),
+                    Paint(stroke=colour, width=0.5))]
 
 
 def _legend_entries(figure: Figure, owners: set[Side], style: Style
@@ -586,13 +666,15 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style
     if figure.problems:
         entries.append(("rule engine's problem", [Box(Rect(0, 0, s, s).inset(0.4), Paint(
             stroke=PROBLEM, width=0.6, dash=(1.0, 0.55)))]))
-    if figure.outlines:
+    found = [o for o in figure.outlines if not o.took]
+    if found:
         what = {show.what for show in figure.show} & {"combos", "words"}
         label = {frozenset({"combos"}): "combination",
                  frozenset({"words"}): "word"}.get(frozenset(what), "found by the engine")
-        entries.append((label, [Polygon(((0.3, 1.0), (s - 0.3, 1.0), (s - 0.3, s - 1.0),
-                                         (0.3, s - 1.0)),
-                                        Paint(stroke=figure.outlines[0].colour, width=0.5))]))
+        entries.append((label, _swatch_line(found[0].colour)))
+    took = [o for o in figure.outlines if o.took]
+    if took:
+        entries.append(("line that took", _swatch_line(took[0].colour)))
     for colour, kind in dict.fromkeys((a.colour, a.kind) for a in figure.arrows):
         entries.append((ARROW_KINDS[kind], _swatch_arrow(colour, kind)))
     for shape, colour in dict.fromkeys((m.shape, m.colour) for m in figure.marks):
@@ -602,9 +684,22 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style
             "dot": [Circle(s / 2, s / 2, 0.7, Paint(fill=colour))],
             "cross": [Line(0.8, 0.8, s - 0.8, s - 0.8, line),
                       Line(0.8, s - 0.8, s - 0.8, 0.8, line)]}
-        mark = shapes[shape]
-        entries.append(("marked", mark))
-    if figure.crossed:
+        if shape == "cross":
+            continue  # a cross is a card taken: the entry below
+        if shape == "forbidden":
+            entries.append(("not allowed", [
+                Circle(s / 2, s / 2, s * 0.36, Paint(stroke=colour, width=0.45)),
+                Line(s / 2 - s * 0.25, s / 2 - s * 0.25, s / 2 + s * 0.25, s / 2 + s * 0.25,
+                     Paint(stroke=colour, width=0.45))]))
+            continue
+        entries.append(("marked", shapes[shape]))
+    if figure.ghosts:
+        paint = Paint(stroke=COLOURS["red"], width=0.6)
+        entries.append(("taken by the last move", [
+            Box(Rect(0.6, 0.2, s - 1.2, s - 0.4), Paint(fill=style.paper, stroke="#b0b0b0",
+                                                         width=0.3), radius=0.3),
+            Line(0.6, 0.6, s - 0.6, s - 0.6, paint), Line(0.6, s - 0.6, s - 0.6, 0.6, paint)]))
+    if figure.crossed or any(m.shape == "cross" for m in figure.marks):
         paint = Paint(stroke=COLOURS["red"], width=0.6)
         entries.append(("taken", [Line(0.6, 0.6, s - 0.6, s - 0.6, paint),
                                   Line(0.6, s - 0.6, s - 0.6, 0.6, paint)]))
@@ -662,9 +757,13 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     size = board_size(square, edge, view)
     viewer = Side.NORTH if figure.flip else Side.SOUTH
     items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords))]
+    if any(at.shown(k) for k in board.king_squares):
+        # The board's own rings, which the key explains: an empty group names them.
+        items.append(_named("king-square"))
     for name, stack in layout.items():
         if at.shown(name):
             items += _stack_items(stack, at.rect(name), layout, sources, look, viewer, style)
+    items += _ghost_items(figure, at, layout, sources, look, viewer, style)
     tints = _tint_items(figure, at, layout, look)
     if tints:
         items.append(Group(tuple(tints), role="last move"))

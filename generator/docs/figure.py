@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..model.board import FILE_LETTERS, MAX_FILES, MAX_RANKS, parse_square
+from ..model.layout import Stack
 from ..rules.notation import GRAMMAR, Form, MoveText
 
 #: Colours by name, for annotations; anything else must be written ``#rrggbb``.
@@ -23,7 +24,9 @@ COLOURS = {
 #: A highlight's colour when none is named: magenta, a hue no square of a board has, at
 #: least 80 CIELAB units from every square colour (yellow was lost on yellow squares).
 HIGHLIGHT = "magenta"
-MARK_SHAPES = ("circle", "cross", "dot")
+#: ``forbidden`` is a ring with a slash, the sign for "not allowed": a card that may not be
+#: beaten or a square that may not be entered. (A cross means a card taken, and only that.)
+MARK_SHAPES = ("circle", "cross", "dot", "forbidden")
 #: What ``--show`` asks the rule engine; ``moves`` takes a square (``moves:c3``).
 SHOWS = ("combos", "words", "moves", "threats")
 
@@ -163,7 +166,7 @@ class Arrow:
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A circle, cross or dot on a square.
+    """A circle, cross (a card taken), dot or no-entry sign (``forbidden``) on a square.
 
     >>> Mark.parse("e5:circle:green")
     Mark(square='e5', shape='circle', colour='#2ca02c')
@@ -233,10 +236,12 @@ class Show:
 
 @dataclass(frozen=True, slots=True)
 class Outline:
-    """A line of squares outlined together: a combination or a word the engine found."""
+    """A line of squares outlined together: a combination or a word the engine found, or
+    (*took*) the line the last move made that took cards off the board."""
 
     squares: tuple[str, ...]
     colour: str = COLOURS["purple"]
+    took: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +251,15 @@ class Destination:
 
     square: str
     take: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ghost:
+    """A pile the last move took off the board, drawn faint on the square it left, under a
+    cross: what a combination, a word or a line of five took."""
+
+    square: str
+    pile: Stack
 
 
 #: How a figure draws its cards (:attr:`Figure.style`).
@@ -298,6 +312,8 @@ class Figure:
     marks: tuple[Mark, ...] = ()
     outlines: tuple[Outline, ...] = ()
     crossed: tuple[str, ...] = ()
+    ghosts: tuple[Ghost, ...] = ()
+    """The piles the last move took off the board (:mod:`generator.docs.captured`)."""
     last_move: Arrow | None = None
     show: tuple[Show, ...] = ()
     select: str | None = None
@@ -319,6 +335,7 @@ class Figure:
         against the board drawn."""
         found = [h.square for h in self.highlights] + [m.square for m in self.marks]
         found += list(self.crossed) + [d.square for d in self.destinations]
+        found += [g.square for g in self.ghosts]
         found += [self.select] if self.select else []
         for arrow in (*self.arrows, *((self.last_move,) if self.last_move else ())):
             found += [arrow.origin, *(s for s in arrow.stops if s != "off")]

@@ -13,6 +13,8 @@ from ..io.layouts import LayoutFile
 from ..model.layout import Layout, Piece, Side
 from ..rules import Move, MoveKind, beats
 from ..rules.games import Capture
+from .captured import taken
+from .figure import Ghost, Outline
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,10 @@ class Step:
     after: Layout
     turn: Side
     """Who moves next, as the engine says (the same side again while a turn goes on)."""
+    ghosts: tuple[Ghost, ...] = ()
+    """The piles the move took off the board (not a beaten card: the mover lies there)."""
+    took: tuple[Outline, ...] = ()
+    """The lines (combinations, words, lines of five) that took them."""
 
 
 def play_moves(position: LayoutFile, moves: Sequence[str], *,
@@ -54,7 +60,9 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
                 position, before, side, text, game.legal_moves())
             raise FigureError(f"{position.shown}: move {number} {text!r} is illegal for "
                               f"{who}: {why}") from None
-        steps.append(Step(number, ply.move, side, before, ply.layout, game.turn))
+        ghosts, took = taken(before, ply.layout, ply.move, side, game.game, game.words) \
+            if ply.took else ((), ())
+        steps.append(Step(number, ply.move, side, before, ply.layout, game.turn, ghosts, took))
     return steps
 
 

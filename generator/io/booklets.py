@@ -514,8 +514,9 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     layout = r.string("layout", None)
     cards = r.string("cards", None)
     dealt = r.string("patience", None)
-    if sum(x is not None for x in (layout, cards, dealt)) != 1:
-        raise TemplateError(r.path, r.prefix, expected="one of layout, cards or patience")
+    key = tuple(_printable(r, "key", k) for k in r.strings("key", []))
+    if sum(x is not None for x in (layout, cards, dealt, key or None)) != 1:
+        raise TemplateError(r.path, r.prefix, expected="one of layout, cards, patience or key")
     if dealt is not None:
         # Here, not at the top: the patience engine loads only for booklets that show one.
         from ..rules.patience import PATIENCES
@@ -537,6 +538,6 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
-        seed=seed, height=height)
+        seed=seed, height=height, key=key)
     r.finish()
     return ref

@@ -62,8 +62,8 @@ class Table:
 class FigureRef:
     """A diagram: a layout drawn by the figure code, with annotations in the figure tool's
     own notation, a row of cards (``cards``, ``pack1:1R 2Y`` or a traditional pack's
-    ``pack36:6S JS``) drawn with the kit's art, or a patience's deal (``patience``, ``seed``)
-    drawn as its tableau."""
+    ``pack36:6S JS``; ``(1R)`` a card's back) drawn with the kit's art, a patience's deal
+    (``patience``, ``seed``) drawn as its tableau, or a diagram key (``key``)."""
 
     where: str
     caption: str
@@ -82,6 +82,9 @@ class FigureRef:
     seed: int = 0
     height: float = 0.45
     """The most of the type area's height the figure may take, as a fraction."""
+    key: tuple[str, ...] = ()
+    """A diagram key: ``KIND: label`` entries, each mark drawn as the figures draw it beside
+    its label in the booklet's language (the kinds: generator.docs.diagram.MARK_KINDS)."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef

@@ -46,6 +46,26 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
     return take_squares(layout, taken, game, mover)
 
 
+def lines_made(layout: Layout, square: str, game: Game, side: Side | None, *,
+               words: WordList | None = None) -> list[tuple[str, ...]]:
+    """The squares of every line through *square* that :func:`settle` acts on, once a card
+    has landed there (*layout* before the lines have done anything): the combinations and
+    words a move or a laid card made, and the lines of five of a game that removes them.
+    A figure outlines them on the move that took cards (generator.docs.captured)."""
+    if game.combinations.seats:
+        rules = game.combinations
+        return [c.squares for c in combinations(layout, min_length=rules.min_length,
+                                                kinds=rules.kinds,
+                                                orientations=rules.orientations,
+                                                through=square)]
+    mover = layout.owner(square) if side is None else side
+    made = [line for _, line in _combinations_made(layout, square, game)
+            + _words_made(layout, square, game, words, mover)]
+    if game.lines.enabled and game.lines.removes and mover is not None:
+        made += own_lines(layout, square, mover, game.lines.length)
+    return made
+
+
 def _credit_seats(layout: Layout, square: str, game: Game) -> Layout:
     """Initial 7: every combination through *square* leaves the board, its cards taken by
     the seat that owns its orientation (seed002, jeu 7: a combination that is not the

@@ -18,6 +18,7 @@ from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
 from ...sheets.printable import open_cards
 from ..build import draw_figure
 from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
+from .key import key_page
 
 T = TypeVar("T")
 #: Gap between cards in a row of cards, as a fraction of the card's width.
@@ -55,6 +56,8 @@ def draw(library: Library, ref: FigureRef) -> Page:
         refuses (with its first problem), an illegal move of a worked example, a bad
         annotation.
     """
+    if ref.key:
+        return key_page(library, ref)
     if ref.cards is not None:
         return _cards(library, ref)
     if ref.patience is not None:
@@ -107,21 +110,31 @@ def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
 
 
 def _cards(library: Library, ref: FigureRef) -> Page:
+    """A row of cards of the kit, ``pack1:1R 2Y``; ``(1R)`` draws the card's back, and a
+    token ``pack2:(10R)`` goes on with another pack or deck (backs side by side)."""
     assert ref.cards is not None
     name, _, listed = ref.cards.partition(":")
     if name in library.names("traditional"):
         return _traditional(ref, library.traditional(name), listed)
-    source = library.source(name)
-    cards = open_cards(source)
     size = Size(25, 50)
     items: list[Item] = []
-    for i, text in enumerate(listed.split()):
+    for i, token in enumerate(listed.split()):
+        if ":" in token:
+            name, _, token = token.partition(":")
+            if name not in library.names("pack") + library.names("letters"):
+                raise FigureError(f"{ref.where}.cards: {name!r} is not a pack or letter set")
+        source = library.source(name)
+        cards = open_cards(source)
+        # (1R) is the card's back, as the notation writes a card lying face down.
+        back = token.startswith("(") and token.endswith(")")
+        text = token[1:-1] if back else token
         card = _parsed(ref, "cards", cards.parse, text)
         if card not in source:
             raise FigureError(f"{ref.where}.cards: {text} is not a card of {name}")
-        art = cards.drawn(card, True, size=size)
+        art = cards.drawn(card, not back, size=size)
         x = i * size.width * (1 + CARD_GAP)
-        items.append(Group((art,), Transform.translate(x, 0)))
+        items.append(Group((art,), Transform.translate(x, 0),
+                           role=f"back {name} {text}" if back else None))
     if not items:
         raise FigureError(f"{ref.where}.cards: expected cards after '{name}:'")
     count = len(items)

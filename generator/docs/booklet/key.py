@@ -1,0 +1,150 @@
+"""The booklet's diagram key: each kind of mark the figures draw, drawn by the figure code
+itself on a square or two of board A with pack 1's cards, beside its label in the booklet's
+language. A swatch is a figure (:func:`generator.docs.diagram.figure_page`), so the key
+shows a mark exactly as the diagrams do.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...draw.geometry import Transform
+from ...draw.scene import Group, Item, Page, Text
+from ...draw.style import DEFAULT_STYLE
+from ...draw.text import break_lines
+from ...errors import FigureError
+from ...io.templates import Library
+from ...model.booklet import FigureRef
+from ...model.layout import Layout, Side, parse_stack
+from ..diagram import MARK_KINDS, figure_page
+from ..figure import (COLOURS, Arrow, Crop, Destination, Figure, Ghost, Highlight, Mark,
+                      Outline)
+
+BOARD = "board-a"
+PACK = "pack1"
+#: A swatch's square, in mm on the key's page (half as wide as high, as a board's square),
+#: the key's columns, its type size and the room between a swatch and its label.
+CELL_WIDTH = 5.0
+COLUMNS = 2
+LABEL_SIZE = 3.0
+LEADING = LABEL_SIZE * 1.25
+GAP = 2.0
+ROW_GAP = 1.6
+
+
+@dataclass(frozen=True)
+class _Swatch:
+    """A mark drawn on rank 1 of board A: the cards on its squares, the squares shown
+    (c1 to d1 when a move goes from one to the other, d1 alone otherwise) and the figure's
+    annotations."""
+
+    cards: dict[str, str] = field(default_factory=dict)
+    crop: str = "d1:d1"
+    figure: Figure = Figure()
+
+
+def _ghost(square: str, token: str) -> Ghost:
+    return Ghost(square, parse_stack(token))
+
+
+_GREEN = COLOURS["green"]
+#: One swatch for each kind of mark a key may list (``to-move`` sits in the edge band, which
+#: a swatch has not: the key leaves it to the text).
+SWATCHES: dict[str, _Swatch] = {
+    "side-south": _Swatch({"d1": "3R^"}),
+    "side-north": _Swatch({"d1": "3Rv"}),
+    "face-down": _Swatch({"d1": "(1R)^"}),
+    "pile": _Swatch({"d1": "40Rv+4R^"}),
+    "king-square": _Swatch(crop="e1:e1"),
+    "last-move": _Swatch({"d1": "3R^"}, "c1:d1", Figure(last_move=Arrow.parse("c1-d1"))),
+    "arrow-move": _Swatch({"c1": "3R^"}, "c1:d1", Figure(arrows=(Arrow.parse("c1-d1:green"),))),
+    "arrow-beat": _Swatch({"c1": "5R^", "d1": "4Rv"}, "c1:d1",
+                          Figure(arrows=(Arrow.parse("c1xd1:green"),))),
+    "arrow-press": _Swatch({"c1": "4R^", "d1": "4Gv"}, "c1:d1",
+                           Figure(arrows=(Arrow.parse("c1+d1:green"),))),
+    "arrow-open": _Swatch({"d1": "(1R)^"}, figure=Figure(arrows=(Arrow.parse("d1=:green"),))),
+    "may-move": _Swatch(figure=Figure(destinations=(Destination("d1"),))),
+    "may-take": _Swatch({"d1": "4Rv"}, figure=Figure(destinations=(Destination("d1", True),))),
+    "highlight": _Swatch({"d1": "3R^"}, figure=Figure(highlights=(Highlight.parse("d1:yellow"),))),
+    "problem": _Swatch({"d1": "3R^"}, figure=Figure(problems=("d1",))),
+    "line": _Swatch({"b1": "3R^", "c1": "3Y^", "d1": "3Gv"}, "b1:d1",
+                    Figure(outlines=(Outline(("b1", "c1", "d1")),))),
+    "line-took": _Swatch({"b1": "3R^", "c1": "3Y^"}, "b1:d1", Figure(
+        outlines=(Outline(("b1", "c1", "d1"), COLOURS["red"], took=True),),
+        ghosts=(_ghost("d1", "3Gv"),))),
+    "taken": _Swatch(figure=Figure(ghosts=(_ghost("d1", "4Rv"),))),
+    "forbidden": _Swatch({"d1": "4Rv"}, figure=Figure(marks=(Mark.parse("d1:forbidden"),))),
+    "circle": _Swatch({"d1": "4Rv"}, figure=Figure(marks=(Mark.parse("d1:circle"),))),
+    "dot": _Swatch(figure=Figure(marks=(Mark.parse("d1:dot"),))),
+}
+
+
+def entries(ref: FigureRef) -> list[tuple[str, str]]:
+    """(kind, label) for each of *ref*'s ``key`` entries ``KIND: label``.
+
+    :raises: :exc:`FigureError` naming the place and the entry for a kind without a swatch
+        or an entry without a label.
+    """
+    found: list[tuple[str, str]] = []
+    for n, text in enumerate(ref.key):
+        kind, colon, label = text.partition(":")
+        kind, label = kind.strip(), label.strip()
+        if not colon or not label:
+            raise FigureError(f"{ref.where}.key[{n}]: expected 'KIND: label', got {text!r}")
+        if kind not in SWATCHES:
+            known = ", ".join(k for k in MARK_KINDS if k in SWATCHES)
+            raise FigureError(f"{ref.where}.key[{n}]: no mark {kind!r} (expected one of "
+                              f"{known})")
+        found.append((kind, label))
+    return found
+
+
+def _swatch_page(library: Library, swatch: _Swatch) -> Page:
+    crop = Crop.parse(swatch.crop)
+    rows = {1: " ".join(swatch.cards.get(f"{f}1", ".") for f in "abcdefgh")}
+    layout = Layout.from_rows(BOARD, rows, players={Side.SOUTH: f"{PACK}:G1",
+                                                    Side.NORTH: f"{PACK}:G2"})
+    cells = crop.files[1] - crop.files[0] + 1
+    figure = Figure(crop=crop, coords=False).merged(**{
+        name: getattr(swatch.figure, name) for name in (
+            "arrows", "highlights", "marks", "outlines", "ghosts", "destinations",
+            "problems")}, last_move=swatch.figure.last_move)
+    return figure_page(layout, library.board(BOARD), {PACK: library.source(PACK)}, figure,
+                       settings=library.settings(), width=cells * CELL_WIDTH)
+
+
+def key_page(library: Library, ref: FigureRef, width: float = 100.0) -> Page:
+    """The key *ref* lists, in :data:`COLUMNS` columns *width* mm wide: each swatch (as wide
+    as the widest, three squares) and its label wrapped beside it."""
+    listed = entries(ref)
+    column = width / COLUMNS
+    room = 3 * CELL_WIDTH
+    text_width = column - room - GAP * 2
+    items: list[Item] = []
+    heights: list[float] = []
+    placed: list[tuple[int, Page, list[str]]] = []
+    for n, (kind, label) in enumerate(listed):
+        page = _swatch_page(library, SWATCHES[kind])
+        lines = [line.text for line in break_lines(label, text_width, "regular", LABEL_SIZE,
+                                                   "en", justify=False, hyphenate=False)]
+        placed.append((n, page, lines))
+    rows = (len(placed) + COLUMNS - 1) // COLUMNS
+    for row in range(rows):
+        members = [p for p in placed if p[0] // COLUMNS == row]
+        heights.append(max(max(page.height, len(lines) * LEADING) for _, page, lines in members))
+    for n, page, lines in placed:
+        row, col = divmod(n, COLUMNS)
+        x = col * column
+        y = sum(heights[:row]) + row * ROW_GAP
+        kind = listed[n][0]
+        # The swatch right-aligned in its room, so labels start on one line down the column.
+        items.append(Group(page.items, Transform.translate(x + room - page.width, y),
+                           role=f"key {kind}"))
+        top = y + (heights[row] - len(lines) * LEADING) / 2
+        for k, line in enumerate(lines):
+            items.append(_label(line, x + room + GAP, top + LABEL_SIZE + k * LEADING))
+    height = sum(heights) + ROW_GAP * (rows - 1)
+    return Page(width, height, tuple(items), background=DEFAULT_STYLE.paper)
+
+
+def _label(text: str, x: float, y: float) -> Item:
+    return Text(x, y, text, LABEL_SIZE, DEFAULT_STYLE.ink, "regular", "start")
