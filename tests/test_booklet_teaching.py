@@ -27,6 +27,9 @@ LANGS = ("en", "ru")
 #: Sections of a game chapter that are not rules: examples and questions.
 NOT_RULES = ("example", "faq")
 PLAY = {"en": "Example of play", "ru": "Пример партии"}
+#: A puzzle of one player has no play against anyone: its example is a solution (issue 39:
+#: «Пример партии» for a solitaire).
+SOLUTION = {"en": "Example of a solution", "ru": "Пример решения"}
 WINS = {"en": r"\b(south|north) wins\b", "ru": r"\b(юг|север) выиграл\b"}
 SOLVED = {"en": r"\bthe puzzle is solved\b", "ru": r"\bголоволомка решена\b"}
 
@@ -149,6 +152,40 @@ def test_the_booklet_opens_with_what_you_need_and_which_game_first(library, book
         assert positions == sorted(positions), (lang, positions)
 
 
+# --- variants --------------------------------------------------------------------------------
+
+#: Chapters whose Variants section names every variant game the engine has for them (issue
+#: 39). seed001, word game 1: "• Distance of moving for one course can be one square ... chess
+#: king" (word-1-king); word game 2: "it can be authorized to make two-letter words"
+#: (word-2-two-letter), "Distance of moving ... any number of squares" (word-2-queen), "for
+#: each player any certain direction of reading of words can be authorized" (word-2-seated);
+#: word puzzle 5: "• The puzzle can be a game" (word-puzzle-5-duel).
+NAMES_EVERY_VARIANT = ("word-1", "word-2", "word-puzzle-5")
+VARIANT_NAME = re.compile(r"\(([a-z0-9]+(?:-[a-z0-9]+)+)\)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_name_the_variant_games_the_engine_plays(library, booklets, lang):
+    """A name in brackets in a Variants section is a game that extends the chapter's game,
+    so a reader can play it; the word chapters name every such game that has no chapter of
+    its own."""
+    games = {name: tomllib.loads(path.read_text("utf-8"))
+             for name, path in library.files("game").items()}
+    chapters = [c for c in booklets[lang][0].games]
+    own = {c.game for c in chapters}
+    for chapter in chapters:
+        section = next((s for s in chapter.sections if s.key == "variants"), None)
+        text = "" if section is None else " ".join(
+            b.text if isinstance(b, Paragraph) else " ".join(b.items)
+            for b in section.blocks if isinstance(b, Paragraph | Bullets))
+        named = VARIANT_NAME.findall(text)
+        for name in named:
+            assert games.get(name, {}).get("extends") == chapter.game, (lang, chapter.key, name)
+        if chapter.game in NAMES_EVERY_VARIANT:
+            variants = {n for n, g in games.items() if g.get("extends") == chapter.game} - own
+            assert variants and variants <= set(named), (lang, chapter.key, variants - set(named))
+
+
 # --- examples --------------------------------------------------------------------------------
 
 MOVE = r"[a-h][1-8](?:(?:[-x+][a-h][1-8])+|-off|~|=)"
@@ -198,7 +235,8 @@ def test_every_example_replays_through_the_rule_engine_to_what_it_says(library, 
         # Every game's example is a whole game (or its end, from a later position): a
         # capture on the way, a diagram every two or three moves, and the finish the text
         # announces.
-        assert text.startswith(PLAY[lang]), chapter.key
+        heading = SOLUTION[lang] if start.game.players == 1 else PLAY[lang]
+        assert text.startswith(heading + "\n"), chapter.key
         # (Initial game 5 and the puzzle take nothing: cards step, jump or turn.)
         if start.game.movement.capture is not Capture.NONE:
             assert any(p.took or p.move is not None and p.move.kind is MoveKind.PRESS
