@@ -152,6 +152,54 @@ def test_the_booklet_opens_with_what_you_need_and_which_game_first(library, book
         assert positions == sorted(positions), (lang, positions)
 
 
+# --- the kit's marks, the quick reference, the system's size (issue 39) ------------------------
+
+def _section_text(booklet: Booklet, chapter: str, section: str) -> str:
+    found = next(s for c in booklet.chapters if c.key == chapter for s in c.sections
+                 if s.key == section)
+    return " ".join(b.text if isinstance(b, Paragraph) else
+                    " ".join(b.items) if isinstance(b, Bullets) else
+                    " ".join(" ".join(row) for row in b.rows) if isinstance(b, Table) else ""
+                    for b in found.blocks)
+
+
+MARKS = {"en": ("dagger", "dark circles"), "ru": ("кинжал", "тёмные кружки")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_test_cards_are_told_apart_by_the_dagger_or_the_dark_circles(booklets, lang):
+    """seed000, card game 1: test cards "differ with presence/absence of a dagger on the back"
+    (one pack split in two groups); card game 4: each player tells his pack "by means of
+    presence/absence of dark circles on the back"; seed002: the decks differ by "la
+    présence/l'absence des circonférences d'une couleur obscure". The booklet once gave the
+    dagger for every game."""
+    for chapter, section in (("rules", "test-cards"), ("rules", "faq"), ("equipment", "whose")):
+        text = _section_text(booklets[lang][0], chapter, section)
+        assert all(mark in text for mark in MARKS[lang]), (lang, chapter, section)
+
+
+COVERS = {"en": ("Initial game 1", "covers"), "ru": ("Начальная 1", "накрывает")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_reference_gives_initial_game_1_its_own_covering_rule(booklets, lang):
+    """seed002, jeu 1: "Une carte peut couvrir seulement les cartes de la même couleur et
+    seulement si sa valeur est supérieure" and no square trumps (a colourless board); the
+    quick reference once gave every game basic game 1's trumps."""
+    text = _section_text(booklets[lang][0], "reference", "beating")
+    assert all(word in text for word in COVERS[lang]), lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_booklet_says_how_many_games_the_system_has(booklets, lang):
+    """seed000: "the basic version describes 108, and basic and full versions 162 various card
+    games. In the initial version it is described 12"; seed001: "In total 33 games and 6
+    puzzles are described in rules"."""
+    text = _section_text(booklets[lang][0], "credits", "credits")
+    for number in ("108", "162", "12", "33", "6"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", text), (lang, number)
+
+
 # --- variants --------------------------------------------------------------------------------
 
 #: Chapters whose Variants section names every variant game the engine has for them (issue
