@@ -27,6 +27,9 @@ LANGS = ("en", "ru")
 #: Sections of a game chapter that are not rules: examples and questions.
 NOT_RULES = ("example", "faq")
 PLAY = {"en": "Example of play", "ru": "Пример партии"}
+#: A puzzle of one player has no play against anyone: its example is a solution (issue 39:
+#: «Пример партии» for a solitaire).
+SOLUTION = {"en": "Example of a solution", "ru": "Пример решения"}
 WINS = {"en": r"\b(south|north) wins\b", "ru": r"\b(юг|север) выиграл\b"}
 SOLVED = {"en": r"\bthe puzzle is solved\b", "ru": r"\bголоволомка решена\b"}
 
@@ -150,6 +153,88 @@ def test_the_booklet_opens_with_what_you_need_and_which_game_first(library, book
         assert positions == sorted(positions), (lang, positions)
 
 
+# --- the kit's marks, the quick reference, the system's size (issue 39) ------------------------
+
+def _section_text(booklet: Booklet, chapter: str, section: str) -> str:
+    found = next(s for c in booklet.chapters if c.key == chapter for s in c.sections
+                 if s.key == section)
+    return " ".join(b.text if isinstance(b, Paragraph) else
+                    " ".join(b.items) if isinstance(b, Bullets) else
+                    " ".join(" ".join(row) for row in b.rows) if isinstance(b, Table) else ""
+                    for b in found.blocks)
+
+
+MARKS = {"en": ("dagger", "dark circles"), "ru": ("кинжал", "тёмные кружки")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_test_cards_are_told_apart_by_the_dagger_or_the_dark_circles(booklets, lang):
+    """seed000, card game 1: test cards "differ with presence/absence of a dagger on the back"
+    (one pack split in two groups); card game 4: each player tells his pack "by means of
+    presence/absence of dark circles on the back"; seed002: the decks differ by "la
+    présence/l'absence des circonférences d'une couleur obscure". The booklet once gave the
+    dagger for every game."""
+    for chapter, section in (("rules", "test-cards"), ("rules", "faq"), ("equipment", "whose")):
+        text = _section_text(booklets[lang][0], chapter, section)
+        assert all(mark in text for mark in MARKS[lang]), (lang, chapter, section)
+
+
+COVERS = {"en": ("Initial game 1", "covers"), "ru": ("Начальная 1", "накрывает")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_reference_gives_initial_game_1_its_own_covering_rule(booklets, lang):
+    """seed002, jeu 1: "Une carte peut couvrir seulement les cartes de la même couleur et
+    seulement si sa valeur est supérieure" and no square trumps (a colourless board); the
+    quick reference once gave every game basic game 1's trumps."""
+    text = _section_text(booklets[lang][0], "reference", "beating")
+    assert all(word in text for word in COVERS[lang]), lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_booklet_says_how_many_games_the_system_has(booklets, lang):
+    """seed000: "the basic version describes 108, and basic and full versions 162 various card
+    games. In the initial version it is described 12"; seed001: "In total 33 games and 6
+    puzzles are described in rules"."""
+    text = _section_text(booklets[lang][0], "credits", "credits")
+    for number in ("108", "162", "12", "33", "6"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", text), (lang, number)
+
+
+# --- variants --------------------------------------------------------------------------------
+
+#: Chapters whose Variants section names every variant game the engine has for them (issue
+#: 39). seed001, word game 1: "• Distance of moving for one course can be one square ... chess
+#: king" (word-1-king); word game 2: "it can be authorized to make two-letter words"
+#: (word-2-two-letter), "Distance of moving ... any number of squares" (word-2-queen), "for
+#: each player any certain direction of reading of words can be authorized" (word-2-seated);
+#: word puzzle 5: "• The puzzle can be a game" (word-puzzle-5-duel).
+NAMES_EVERY_VARIANT = ("word-1", "word-2", "word-puzzle-5")
+VARIANT_NAME = re.compile(r"\(([a-z0-9]+(?:-[a-z0-9]+)+)\)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_name_the_variant_games_the_engine_plays(library, booklets, lang):
+    """A name in brackets in a Variants section is a game that extends the chapter's game,
+    so a reader can play it; the word chapters name every such game that has no chapter of
+    its own."""
+    games = {name: tomllib.loads(path.read_text("utf-8"))
+             for name, path in library.files("game").items()}
+    chapters = [c for c in booklets[lang][0].games]
+    own = {c.game for c in chapters}
+    for chapter in chapters:
+        section = next((s for s in chapter.sections if s.key == "variants"), None)
+        text = "" if section is None else " ".join(
+            b.text if isinstance(b, Paragraph) else " ".join(b.items)
+            for b in section.blocks if isinstance(b, Paragraph | Bullets))
+        named = VARIANT_NAME.findall(text)
+        for name in named:
+            assert games.get(name, {}).get("extends") == chapter.game, (lang, chapter.key, name)
+        if chapter.game in NAMES_EVERY_VARIANT:
+            variants = {n for n, g in games.items() if g.get("extends") == chapter.game} - own
+            assert variants and variants <= set(named), (lang, chapter.key, variants - set(named))
+
+
 # --- examples --------------------------------------------------------------------------------
 
 #: A card leaving the board is written c7-off in English and c7-за in Russian (the notation
@@ -201,7 +286,8 @@ def test_every_example_replays_through_the_rule_engine_to_what_it_says(library, 
         # Every game's example is a whole game (or its end, from a later position): a
         # capture on the way, a diagram every two or three moves, and the finish the text
         # announces.
-        assert text.startswith(PLAY[lang]), chapter.key
+        heading = SOLUTION[lang] if start.game.players == 1 else PLAY[lang]
+        assert text.startswith(heading + "\n"), chapter.key
         # (Initial game 5 and the puzzle take nothing: cards step, jump or turn.)
         if start.game.movement.capture is not Capture.NONE:
             assert any(p.took or p.move is not None and p.move.kind is MoveKind.PRESS
