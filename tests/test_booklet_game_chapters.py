@@ -56,7 +56,8 @@ def test_every_variant_game_is_printed_in_its_chapter_in_both_languages(booklets
     squares'; game 18: 'it is possible to resolve formation of a combination by imposing';
     game 48: 'it can be authorized to press ... also on own playing cards', 'it is possible to
     play giving in'). Each variant game of the project is one of them: its chapter must print
-    it, under the label its Variants section's source pairs with the game's name, and the
+    it, under the label its Variants section's source pairs with the game's name and that name
+    in brackets, and the
     Russian chapter must print as many variants as the English."""
     variants = _variant_games(game)
     en = _chapter(booklets["en"], game)
@@ -69,9 +70,13 @@ def test_every_variant_game_is_printed_in_its_chapter_in_both_languages(booklets
                             section.source.split("as opencards games:")[1]))
     assert set(named) == variants, (game, sorted(named), sorted(variants))
     bullets = _bullets(en, "variants")
+    ru = _bullets(_chapter(booklets["ru"], game), "variants")
     for name, label in named.items():
-        assert any(b.startswith(label + ":") for b in bullets), (game, name, label)
-    assert len(_bullets(_chapter(booklets["ru"], game), "variants")) == len(bullets)
+        # The name under which the program plays it, in brackets after the label (the
+        # colophon explains the brackets), in both languages.
+        assert any(b.startswith(f"{label} ({name}):") for b in bullets), (game, name, label)
+        assert any(f" ({name}):" in b for b in ru), (game, name)
+    assert len(ru) == len(bullets)
 
 
 # (game, section, sources row): statements the seeds leave open, printed as our reading.
