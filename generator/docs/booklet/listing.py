@@ -29,20 +29,21 @@ def _rank_order(square: str, from_north: bool) -> tuple[int, str]:
 
 def start_listing(layout: Layout, words: Mapping[str, str], glue: str = " ") -> str:
     """Each side's cards on *layout*, ``South: 8B a1, ..., 1R e1 (test card, face down),
-    ...; North: ...``: a side's cards from its own edge, horizontal by horizontal, left to
+    ...; North: ....``: a side's cards from its own edge, horizontal by horizontal, left to
     right; a card and its square joined by *glue*. With one player (a puzzle) the cards
     are listed without a side, from a1.
 
     >>> from generator.model.layout import Layout
-    >>> start = Layout.from_rows("board-a", {8: ". . . . (1B)v . . .", 1: "2Y^ . . . (1R)^ . . ."},
+    >>> start = Layout.from_rows("board-a", {8: ". . . . (1B)v . . .",
+    ...                                      1: "2Y^ . . . (1R)^ . . ."},
     ...                          players={Side.SOUTH: "pack1:G1", Side.NORTH: "pack1:G2"})
     >>> start_listing(start, {"south": "South", "north": "North", "test_card": "test card"})
-    'South: 2Y a1, 1R e1 (test card); North: 1B e8 (test card)'
+    'South: 2Y a1, 1R e1 (test card); North: 1B e8 (test card).'
     """
     pieces = list(layout.pieces())
     if len(layout.players) < 2:
         ordered = sorted(pieces, key=lambda p: _rank_order(p[0], False))
-        return ", ".join(_entry(square, piece, words, glue) for square, piece in ordered)
+        return ", ".join(_entry(square, piece, words, glue) for square, piece in ordered) + "."
     parts = []
     for side in (Side.SOUTH, Side.NORTH):
         own = sorted(((square, piece) for square, piece in pieces if piece.owner is side),
@@ -50,4 +51,4 @@ def start_listing(layout: Layout, words: Mapping[str, str], glue: str = " ") -> 
         if own:
             entries = ", ".join(_entry(square, piece, words, glue) for square, piece in own)
             parts.append(f"{words[side.value]}: {entries}")
-    return "; ".join(parts)
+    return "; ".join(parts) + "."
