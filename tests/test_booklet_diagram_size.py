@@ -20,6 +20,7 @@ from generator.docs.figure import Crop, Figure
 from generator.draw.scene import Group, Item, Text
 from generator.io.templates import Library
 from generator.model.booklet import Booklet, FigureRef
+from generator.model.layout import Facing
 from generator.model.letters import LetterCard
 
 MM = 72 / 25.4
@@ -163,9 +164,11 @@ def test_every_start_is_listed_under_its_board_as_the_layout_has_it(library, mad
             # A puzzle for one: the cards without sides.
             listed = re.match(r".*?\.\s(.*?\.)(\s|$)", after)
             assert listed, (lang, number)
-            everything = {(piece.card.letter if isinstance(piece.card, LetterCard)
-                           else piece.card.notation(), square, not piece.face_up)
-                          for square, piece in layout.pieces()}
+            arrows = {Facing.NORTH: "↑", Facing.SOUTH: "↓"}
+            everything = {((piece.card.letter if isinstance(piece.card, LetterCard)
+                            else piece.card.notation()) + arrows[piece.facing], square,
+                           not piece.face_up)
+                          for square, piece in layout.pieces() if piece.facing}
             assert _listed(listed.group(1)) == everything, (lang, number)
         else:
             found = re.search(rf"{words['south']}:(.*?);\s*{words['north']}:(.*?)\.(\s|$)",
@@ -222,7 +225,35 @@ def test_edge_labels_print_at_six_points_on_an_example_board(library, crop):
     position = load_layout_file(library, "game1-demo")
     figure = Figure(style="compact", crop=Crop.parse(crop) if crop else None)
     page = figure_page(position.layout, position.board, position.sources, figure,
-                       width=LEAST_EXAMPLE)
+                       width=LEAST_EXAMPLE, least_label=LEAST_LABEL)
     sizes = _label_sizes(page.items, 1.0, False)
     assert len(sizes) >= 16
     assert min(sizes) >= LEAST_LABEL - 0.01, min(sizes)
+    # Drawn as 'opencards figure' draws it (no least size asked), the labels are smaller:
+    # the measure sees them.
+    plain = figure_page(position.layout, position.board, position.sources, figure,
+                        width=LEAST_EXAMPLE)
+    assert min(_label_sizes(plain.items, 1.0, False)) < LEAST_LABEL - 0.3
+
+
+@pytest.mark.parametrize("key, value, expected", [
+    ("width", "1.5", "a fraction of the text column from 0.2 to 1"),
+    ("style", '"huge"', "one of 'full', 'compact'"),
+])
+def test_a_bad_width_or_style_is_one_line_naming_the_key(tmp_path, key, value, expected):
+    from generator.errors import TemplateError
+    from generator.io.booklets import load_booklet
+
+    root = tmp_path / "mine" / "booklets" / "en"
+    root.mkdir(parents=True)
+    (root / "booklet.toml").write_text('title = "Mine"\ncontents = "Contents"\n'
+                                       'games = ["bad"]\n', encoding="utf-8")
+    (root / "bad.toml").write_text(
+        'title = "Bad"\n[[section]]\nid = "setup"\ntext = "{figure}"\n'
+        f'[[section.figure]]\nlayout = "game1-demo"\ncaption = "A start."\n{key} = {value}\n',
+        encoding="utf-8")
+    with pytest.raises(TemplateError) as raised:
+        load_booklet(Library([tmp_path / "mine", ROOT / "templates"]), "en")
+    message = str(raised.value)
+    assert "bad.toml" in message and key in message and expected in message, message
+    assert "\n" not in message

@@ -106,21 +106,21 @@ def _look(figure: Figure, settings: Settings) -> _Look:
                  _unit(settings.square), False)
 
 
-#: The edge labels' least size on the final page (mm; 6 pt, the smallest type a printed
-#: book's reader is asked to read).
+#: The edge labels' least size on a printed booklet's page (mm; 6 pt, the smallest type a
+#: printed book's reader is asked to read).
 LEAST_LABEL = 2.12
 
 
-def _labelled(look: _Look, view: View, width: float) -> _Look:
+def _labelled(look: _Look, view: View, width: float, least: float) -> _Look:
     """*look* with the compact style's edge bands widened, if need be, for labels of
-    :data:`LEAST_LABEL` on a figure *width* mm wide: a band holds labels up to 0.55 of its
-    width, and the board is its files plus two bands."""
-    if not look.compact or look.edge == 0:
+    *least* mm on a figure *width* mm wide: a band holds labels up to 0.55 of its width,
+    and the board is its files plus two bands."""
+    if not least or not look.compact or look.edge == 0:
         return look
-    room = 0.55 * width - 2 * LEAST_LABEL
+    room = 0.55 * width - 2 * least
     if room <= 0:
         return look
-    need = board_size(look.square, 0.0, view).width * LEAST_LABEL / room
+    need = board_size(look.square, 0.0, view).width * least / room
     return dataclasses.replace(look, edge=round(max(look.edge, need), 3))
 
 
@@ -664,8 +664,10 @@ def _to_move_marker(side: Side, viewer: Side, size: Size, edge: float, style: St
 
 def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
                 figure: Figure = Figure(), *, settings: Settings = Settings(),
-                width: float = DEFAULT_WIDTH, style: Style = DEFAULT_STYLE) -> Page:
-    """*layout* on *board* as a page *width* mm wide, with *figure*'s view and annotations.
+                width: float = DEFAULT_WIDTH, style: Style = DEFAULT_STYLE,
+                least_label: float = 0.0) -> Page:
+    """*layout* on *board* as a page *width* mm wide, with *figure*'s view and annotations;
+    its edge labels no smaller than *least_label* mm (a booklet's :data:`LEAST_LABEL`).
 
     *sources* are the packs and letter sets by name (``LayoutFile.sources``). The annotations
     are drawn as given: validating the layout and asking the engine (``--show``) is the
@@ -674,12 +676,12 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     :raises: :exc:`ValueError` for a card no pack of the layout holds.
     """
     view = _view(figure, board)
-    look = _labelled(_look(figure, settings), view, width)
+    look = _labelled(_look(figure, settings), view, width, least_label)
     square, edge = look.square, look.edge
     at = _Squares(square, edge, view, look.unit)
     size = board_size(square, edge, view)
-    # Labels no smaller than LEAST_LABEL on the final page, as far as their band allows.
-    least = round(LEAST_LABEL * size.width / width, 3)
+    # Labels no smaller than least_label on the final page, as far as their band allows.
+    least = round(least_label * size.width / width, 3)
     least = least if edge and least > edge * 0.4 else 0.0
     viewer = Side.NORTH if figure.flip else Side.SOUTH
     items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords),

@@ -17,8 +17,9 @@ from ...model.booklet import FigureRef
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
 from ...sheets.printable import open_cards
 from ..build import draw_figure
-from .sizes import Placement
+from ..diagram import LEAST_LABEL
 from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
+from .sizes import Placement
 
 T = TypeVar("T")
 #: Gap between cards in a row of cards, as a fraction of the card's width.
@@ -68,7 +69,8 @@ def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
         changes["style"] = style
     try:
         drawn = draw_figure(library, ref.layout, changes, flip=ref.flip, caption="",
-                            play=ref.play, width=width, frames=False)
+                            play=ref.play, width=width, frames=False,
+                            least_label=LEAST_LABEL)
     except InvalidLayoutError as e:
         first = e.problems[0] if e.problems else str(e)
         more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...model.layout import Layout, Piece, Side
+from ...model.layout import Facing, Layout, Piece, Side
 from ...model.letters import LetterCard
 
 #: The booklet.toml words a listing prints.
@@ -17,8 +17,14 @@ def card_text(piece: Piece) -> str:
     return piece.card.letter if isinstance(piece.card, LetterCard) else piece.card.notation()
 
 
-def _entry(square: str, piece: Piece, words: Mapping[str, str], glue: str) -> str:
-    entry = f"{card_text(piece)}{glue}{square}"
+#: A card's arrow as a listing prints it where no side tells it (a puzzle for one).
+ARROWS = {Facing.NORTH: "\u2191", Facing.SOUTH: "\u2193"}
+
+
+def _entry(square: str, piece: Piece, words: Mapping[str, str], glue: str,
+           arrow: bool = False) -> str:
+    shown = card_text(piece) + (ARROWS[piece.facing] if arrow and piece.facing else "")
+    entry = f"{shown}{glue}{square}"
     return entry if piece.face_up else f"{entry} ({words['test_card']})"
 
 
@@ -31,7 +37,8 @@ def start_listing(layout: Layout, words: Mapping[str, str], glue: str = " ") -> 
     """Each side's cards on *layout*, ``South: 8B a1, ..., 1R e1 (test card, face down),
     ...; North: ....``: a side's cards from its own edge, horizontal by horizontal, left to
     right; a card and its square joined by *glue*. With one player (a puzzle) the cards
-    are listed without a side, from a1.
+    are listed without a side, from a1, each with its arrow (``P↓ a1``): no owner tells
+    which way it points.
 
     >>> from generator.model.layout import Layout
     >>> start = Layout.from_rows("board-a", {8: ". . . . (1B)v . . .",
@@ -43,7 +50,8 @@ def start_listing(layout: Layout, words: Mapping[str, str], glue: str = " ") -> 
     pieces = list(layout.pieces())
     if len(layout.players) < 2:
         ordered = sorted(pieces, key=lambda p: _rank_order(p[0], False))
-        return ", ".join(_entry(square, piece, words, glue) for square, piece in ordered) + "."
+        return ", ".join(_entry(square, piece, words, glue, arrow=True)
+                         for square, piece in ordered) + "."
     parts = []
     for side in (Side.SOUTH, Side.NORTH):
         own = sorted(((square, piece) for square, piece in pieces if piece.owner is side),
