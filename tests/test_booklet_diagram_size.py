@@ -257,3 +257,41 @@ def test_a_bad_width_or_style_is_one_line_naming_the_key(tmp_path, key, value, e
     message = str(raised.value)
     assert "bad.toml" in message and key in message and expected in message, message
     assert "\n" not in message
+
+
+def _line(section: str, height: float = 5.0, **kw) -> "Unit":
+    from generator.docs.booklet.flow import Unit
+    return Unit(height, [], section=section, **kw)
+
+
+def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_page():
+    """A start across the column rarely fits under a chapter's opening text: it goes to the
+    top of the next page, and the lines after it (of its own section, or, after a start,
+    up to the next figure) fill the page instead of leaving it half empty."""
+    from generator.docs.booklet.flow import FLOAT, Unit, _paginate
+
+    g = Geometry.for_paper("a5")
+    body = g.body_bottom - g.body_top
+    opening = [_line("x/setup") for _ in range(10)]                  # 50 mm
+    start = Unit(body - 20.0, [], keep_with_next=False, art=body - 22.0, centre=50.0,
+                 least=body - 22.0, section="x/setup")
+    after = [_line("x/moves") for _ in range(8)]                     # 40 mm
+    pages = _paginate([*opening, start, *after], g)
+    assert len(pages) == 2
+    assert [unit for _, unit in pages[0]] == [*opening, *after]
+    assert [unit for _, unit in pages[1]] == [start]
+    # With more text than the page holds, the page is filled and the rest follows the start.
+    more = [_line("x/moves") for _ in range(25)]
+    pages = _paginate([*opening, start, *more], g)
+    first = [unit for _, unit in pages[0]]
+    pulled = len(first) - 10
+    assert len(pages) == 2 and first[:10] == opening and first[10:] == more[:pulled]
+    assert g.body_bottom - (pages[0][-1][0] + 5.0) < 5.0
+    assert [unit for _, unit in pages[1]] == [start, *more[pulled:]] and pulled < 25
+    assert FLOAT * body < body - 50.0   # the opening left more than FLOAT: it floats
+    # An example's board only takes its own section's text: here none follows in it.
+    example = Unit(body - 20.0, [], art=body - 22.0, centre=50.0, least=body - 22.0,
+                   section="x/example")
+    pages = _paginate([*[_line("x/example") for _ in range(10)], example,
+                       *[_line("x/variants", sidebar=True) for _ in range(8)]], g)
+    assert pages[1][0][1] is example and len(pages[0]) == 10
