@@ -106,7 +106,7 @@ def test_a_figure_shrinks_only_so_far(library):
     for chapter in made.booklet.chapters:
         for ref in chapter.figures:
             page = made.figures[ref.where]
-            if ref.layout is not None:   # a board is drawn at its width (generator.docs.booklet.sizes)
+            if ref.layout is not None:   # a board: drawn at its width (booklet/sizes.py)
                 asked.append(page.height * min(1.0, g.column / page.width))
             else:
                 asked.append(page.height * min(g.column / page.width,

@@ -9,15 +9,15 @@ from dataclasses import dataclass
 
 from ...draw.backends import pdf
 from ...draw.scene import Page
+from ...errors import TemplateError
 from ...io.booklets import load_booklet
 from ...io.templates import Library
 from ...model.booklet import Booklet
-from ...errors import TemplateError
 from .figures import draw, draw_placed
 from .flow import GLUE, Geometry, Typeset, typeset
+from .impose import impose
 from .listing import LISTING_WORDS, start_listing
 from .sizes import Placement, placements
-from .impose import impose
 
 PAPERS = ("a5", "a4", "letter", "half-letter")
 #: Each page size as the build's summary names it.

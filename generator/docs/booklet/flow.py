@@ -23,8 +23,6 @@ from ...draw.text import Line as SetLine, break_lines
 from ...io.booklets import banner_cards
 from ...model.booklet import (Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph, Table,
                               Turn, unlinked)
-# START_SECTIONS: the sections that set a game's start; its "on your turn" box follows
-# the first.
 from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
@@ -574,8 +572,8 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
     body = setter.g.body_bottom - setter.g.body_top
     keys = [section.key for section in chapter.sections]
-    # The "on your turn" box follows the setup (a deal or layout in the traditional games),
-    # or else comes before the moves.
+    # The "on your turn" box follows the setup (a deal or layout in the traditional games;
+    # START_SECTIONS), or else comes before the moves.
     starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
@@ -806,7 +804,7 @@ def _fill(units: list[Unit], g: Geometry, break_before: int | None = None
                 continue
             if break_before is None and units[i].art and g.body_bottom - y >= FLOAT * (
                     g.body_bottom - g.body_top) and _float(units, i, j, g.body_bottom - y):
-                continue   # the text after the figure fills this page; the figure heads the next
+                continue   # the text after the figure fills this page; it heads the next
             pages.append([])
             y = g.body_top
             header = units[i].header
