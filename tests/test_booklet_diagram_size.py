@@ -295,3 +295,21 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
     pages = _paginate([*[_line("x/example") for _ in range(10)], example,
                        *[_line("x/variants", sidebar=True) for _ in range(8)]], g)
     assert pages[1][0][1] is example and len(pages[0]) == 10
+
+
+def test_the_index_does_not_point_at_a_start_listing():
+    """A start's listing names test cards on the page of its board; the index's entries
+    point at the rules, not at that list of cards and squares."""
+    from generator.docs.booklet.flow import LISTING, Unit, term_pages
+    from generator.model.booklet import Chapter, IndexTerm, Paragraph, Section
+
+    section = Section("setup", "Setup", (Paragraph("Lay out."),), source="seed000")
+    booklet = Booklet("en", "T", "", (), "Contents",
+                      (Chapter("basic-1", "Game", "x.toml", (section,)),),
+                      index=(IndexTerm.of("test card", "test cards?"),))
+    listing = Unit(4.0, [Group((Text(0, 3, "South: 1R e1 (test card, face down).", 2.9, "#000"),),
+                               role=LISTING)], section="basic-1/setup")
+    rule = Unit(4.0, [Text(0, 3, "The test card is turned face down.", 3.3, "#000")],
+                section="basic-1/setup")
+    assert term_pages(booklet, [(15, [(20.0, listing)]), (16, [(20.0, rule)])]) == \
+        [("test card", [16])]

@@ -156,6 +156,9 @@ TINT = "#ececec"
 SIDEBAR = "#8a8a8a"
 SIDEBAR_X = -2.6
 SIDEBAR_WIDTH = 0.6
+#: The role of a start position's listing under its board: text, but not read by the
+#: index.
+LISTING = "listing"
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
 
@@ -513,6 +516,8 @@ class _Setter:
         # The listing is read with the board: the two stay on one page.
         for unit in [*caption, *listed[:-1]]:
             unit.keep_with_next = True
+        for unit in listed:
+            unit.items = [Group(tuple(unit.items), role=LISTING)]
         listed[-1].height += 1.5
         return [first, *caption, *listed]
 
@@ -621,11 +626,12 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
 
 
 def _printed(items: list[Item] | tuple[Item, ...]) -> list[str]:
-    """The lines of text under *items*, in order, without the figures' (outlined) texts."""
+    """The lines of text under *items*, in order, without the figures' (outlined) texts
+    and the start positions' listings (cards and squares, nothing an index points to)."""
     found: list[str] = []
     for item in items:
         if isinstance(item, Group):
-            if item.role != OUTLINED:
+            if item.role not in (OUTLINED, LISTING):
                 found += _printed(item.items)
         elif isinstance(item, Text):
             found.append(item.text)
