@@ -494,7 +494,8 @@ class _Setter:
                placement: Placement | None = None, listing: str = "") -> list[Unit]:
         """A figure and its caption, kept together; a board drawn at its placement's width
         (never wider than the column), anything else as large as its share of the page's
-        height allows. A start's *listing* follows the caption."""
+        height allows. A start's *listing* follows the caption, each side (a line of
+        *listing*) from a new line."""
         if placement is None:
             room = (self.g.body_bottom - self.g.body_top) * ref.height
             scale = min(self.g.column / page.width, room / page.height)
@@ -512,13 +513,15 @@ class _Setter:
         caption[-1].height += 1.5
         if not listing:
             return [first, *caption]
-        listed = self.lines(listing, self.g.column, size=self.s.caption, justify=False)
+        listed = [line for side in listing.split("\n")
+                  for line in self.lines(side, self.g.column, size=self.s.caption,
+                                         justify=False)]
         # The listing is read with the board: the two stay on one page.
         for unit in [*caption, *listed[:-1]]:
             unit.keep_with_next = True
         for unit in listed:
             unit.items = [Group(tuple(unit.items), role=LISTING)]
-        listed[-1].height += 1.5
+        listed[-1].height += 3.0
         return [first, *caption, *listed]
 
     def pair(self, refs: tuple[FigureRef, FigureRef], pages: tuple[Page, Page],

@@ -35,8 +35,8 @@ def _rank_order(square: str, from_north: bool) -> tuple[int, str]:
 
 def start_listing(layout: Layout, words: Mapping[str, str], glue: str = " ") -> str:
     """Each side's cards on *layout*, ``South: 8B a1, ..., 1R e1 (test card, face down),
-    ...; North: ....``: a side's cards from its own edge, horizontal by horizontal, left to
-    right; a card and its square joined by *glue*. With one player (a puzzle) the cards
+    ...;`` and on a line of its own ``North: ....``: a side's cards from its own edge,
+    horizontal by horizontal, left to right; a card and its square joined by *glue*. With one player (a puzzle) the cards
     are listed without a side, from a1, each with its arrow (``P↓ a1``): no owner tells
     which way it points.
 
@@ -45,7 +45,7 @@ def start_listing(layout: Layout, words: Mapping[str, str], glue: str = " ") -> 
     ...                                      1: "2Y^ . . . (1R)^ . . ."},
     ...                          players={Side.SOUTH: "pack1:G1", Side.NORTH: "pack1:G2"})
     >>> start_listing(start, {"south": "South", "north": "North", "test_card": "test card"})
-    'South: 2Y a1, 1R e1 (test card); North: 1B e8 (test card).'
+    'South: 2Y a1, 1R e1 (test card);\\nNorth: 1B e8 (test card).'
     """
     pieces = list(layout.pieces())
     if len(layout.players) < 2:
@@ -59,4 +59,4 @@ def start_listing(layout: Layout, words: Mapping[str, str], glue: str = " ") -> 
         if own:
             entries = ", ".join(_entry(square, piece, words, glue) for square, piece in own)
             parts.append(f"{words[side.value]}: {entries}")
-    return "; ".join(parts) + "."
+    return ";\n".join(parts) + "."
