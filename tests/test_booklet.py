@@ -366,4 +366,7 @@ def test_every_figure_layout_is_judged_by_the_rule_engine_in_the_run(library, mo
     monkeypatch.setattr(LayoutFile, "problems", spy)
     made = make_booklet(library, "en")
     layouts = [f.layout for c in made.booklet.chapters for f in c.figures if f.layout]
-    assert layouts and sorted(judged) == sorted(layouts)
+    # A board is drawn once more where its full style is tried before the compact one
+    # (generator.docs.booklet.figures.draw_placed): judged at least once, nothing else.
+    assert layouts and set(judged) == set(layouts)
+    assert all(judged.count(name) >= layouts.count(name) for name in set(layouts))

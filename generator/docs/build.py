@@ -109,7 +109,8 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                 caption: str | None = None, game_name: str | None = None,
                 play: bool = False, allow_invalid: bool = False,
                 words_file: Path | None = None, width: float = DEFAULT_WIDTH,
-                frames: bool = True, to_move: str | None = None) -> Drawn:
+                frames: bool = True, to_move: str | None = None,
+                least_label: float = 0.0) -> Drawn:
     """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
 
     *to_move* (``south``, ``north``, or ``next``: the side the engine has to move after
@@ -133,7 +134,8 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         table = read_figure_table(layout_path(library, name))
     return draw_position(library, position, table, changes, flip=flip, coords=coords,
                          caption=caption, play=play, allow_invalid=allow_invalid,
-                         words_file=words_file, width=width, frames=frames, to_move=to_move)
+                         words_file=words_file, width=width, frames=frames, to_move=to_move,
+                         least_label=least_label)
 
 
 def draw_position(library: Library, position: LayoutFile, table: FigureTable,
@@ -141,7 +143,7 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
                   coords: bool | None = None, caption: str | None = None, play: bool = False,
                   allow_invalid: bool = False, words_file: Path | None = None,
                   width: float = DEFAULT_WIDTH, frames: bool = True,
-                  to_move: str | None = None) -> Drawn:
+                  to_move: str | None = None, least_label: float = 0.0) -> Drawn:
     """:func:`draw_figure` for a layout already loaded (the board editor's), with its
     ``[figure]`` *table* (``FigureTable(path)`` for none)."""
     if caption is None and (changes or {}).get("crop") is not None:
@@ -180,7 +182,7 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
         if not draw:
             return None
         return figure_page(layout, position.board, position.sources, fig, settings=settings,
-                           width=width)
+                           width=width, least_label=least_label)
 
     if to_move == "next" and not figure.moves:
         raise FigureError("--to-move next: the side to move after --moves, and there are "

@@ -139,6 +139,24 @@ def _look(figure: Figure, settings: Settings) -> _Look:
                  _unit(settings.square), False)
 
 
+#: The edge labels' least size on a printed booklet's page (mm; 6 pt, the smallest type a
+#: printed book's reader is asked to read).
+LEAST_LABEL = 2.12
+
+
+def _labelled(look: _Look, view: View, width: float, least: float) -> _Look:
+    """*look* with the compact style's edge bands widened, if need be, for labels of
+    *least* mm on a figure *width* mm wide: a band holds labels up to 0.55 of its width,
+    and the board is its files plus two bands."""
+    if not least or not look.compact or look.edge == 0:
+        return look
+    room = 0.55 * width - 2 * least
+    if room <= 0:
+        return look
+    need = board_size(look.square, 0.0, view).width * least / room
+    return dataclasses.replace(look, edge=round(max(look.edge, need), 3))
+
+
 def _view(figure: Figure, board: Board) -> View:
     crop = figure.crop
     return View(crop.files, crop.ranks, figure.flip) if crop else whole(board, figure.flip)
@@ -251,20 +269,20 @@ def _bar_art(side: Side, base: str, style: Style) -> Group:
 
 
 def _board_art(board: Board, square: Size, edge: float, style: Style, view: View,
-               coords: bool) -> Group:
+               coords: bool, least_label: float = 0.0) -> Group:
     """The board as :func:`board_group` draws it, keyed so that a document holds each
     distinct board drawing once (a PDF form, an SVG symbol) and places it in every figure
     that shows it."""
     def draw() -> Group:
         art = board_group(board, square=square, edge=edge, style=style, view=view,
-                          file_letters=coords)
+                          file_letters=coords, least_label=least_label)
         # The key names everything the drawing depends on, the style by its contents.
         return dataclasses.replace(art, key=(
             f"{board.name}-board-{view.files[0]}-{view.files[1]}-{view.ranks[0]}-"
             f"{view.ranks[1]}-{'north' if view.flip else 'south'}-{edge:g}-"
             f"{'coords' if coords else 'plain'}-{square.width:g}x{square.height:g}-"
-            f"{_fingerprint(style)}"))
-    return _drawn(("board", id(board), id(style), square, edge, view, coords),
+            f"{_fingerprint(style)}" + (f"-labels{least_label:g}" if least_label else "")))
+    return _drawn(("board", id(board), id(style), square, edge, view, coords, least_label),
                   (board, style), draw)
 
 
@@ -741,8 +759,10 @@ def _to_move_marker(side: Side, viewer: Side, size: Size, edge: float, style: St
 
 def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
                 figure: Figure = Figure(), *, settings: Settings = Settings(),
-                width: float = DEFAULT_WIDTH, style: Style = DEFAULT_STYLE) -> Page:
-    """*layout* on *board* as a page *width* mm wide, with *figure*'s view and annotations.
+                width: float = DEFAULT_WIDTH, style: Style = DEFAULT_STYLE,
+                least_label: float = 0.0) -> Page:
+    """*layout* on *board* as a page *width* mm wide, with *figure*'s view and annotations;
+    its edge labels no smaller than *least_label* mm (a booklet's :data:`LEAST_LABEL`).
 
     *sources* are the packs and letter sets by name (``LayoutFile.sources``). The annotations
     are drawn as given: validating the layout and asking the engine (``--show``) is the
@@ -751,12 +771,16 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     :raises: :exc:`ValueError` for a card no pack of the layout holds.
     """
     view = _view(figure, board)
-    look = _look(figure, settings)
+    look = _labelled(_look(figure, settings), view, width, least_label)
     square, edge = look.square, look.edge
     at = _Squares(square, edge, view, look.unit)
     size = board_size(square, edge, view)
+    # Labels no smaller than least_label on the final page, as far as their band allows.
+    least = round(least_label * size.width / width, 3)
+    least = least if edge and least > edge * 0.4 else 0.0
     viewer = Side.NORTH if figure.flip else Side.SOUTH
-    items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords))]
+    items: list[Item] = [_board_art(board, square, edge, style, view, bool(figure.coords),
+                                    least)]
     if any(at.shown(k) for k in board.king_squares):
         # The board's own rings, which the key explains: an empty group names them.
         items.append(_named("king-square"))

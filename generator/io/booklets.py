@@ -28,6 +28,7 @@ import re
 
 from ..model.booklet import (BOARD_GAMES, Banner, Block, Booklet, Bullets, Chapter, FigureRef,
                              IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
+from .figures import STYLES
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .sources import reading_text
@@ -532,12 +533,19 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     height = r.number("height", 0.45)
     if not 0.1 <= height <= 1.0:
         raise r.fail("height", "a fraction of the page from 0.1 to 1", height)
+    style = r.choice("style", {name: name for name in STYLES}, None)
+    width = r.number("width") if r.has("width") else None
+    if width is not None and not 0.2 <= width <= 1.0:
+        raise r.fail("width", "a fraction of the text column from 0.2 to 1", width)
+    if (style is not None or width is not None) and layout is None:
+        raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
+                            "(a board)")
     ref = FigureRef(
         where, _printable(r, "caption", r.string("caption")), layout=layout, cards=cards, moves=r.string("moves", None),
         arrows=tuple(r.strings("arrows", [])), highlight=tuple(r.strings("highlight", [])),
         marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
-        seed=seed, height=height, key=key)
+        seed=seed, height=height, key=key, style=style, width=width)
     r.finish()
     return ref

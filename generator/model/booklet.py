@@ -81,7 +81,15 @@ class FigureRef:
     patience: str | None = None
     seed: int = 0
     height: float = 0.45
-    """The most of the type area's height the figure may take, as a fraction."""
+    """The most of the type area's height the figure may take, as a fraction: for a row of
+    cards or a deal; for a board, the most its full style may take (else it is drawn in the
+    compact style, at its width)."""
+    style: str | None = None
+    """A board's style, ``full`` or ``compact``; None: full where that fits *height* at the
+    figure's width, else compact."""
+    width: float | None = None
+    """A board's width as a fraction of the text column; None: the booklet's default for
+    the figure's part (a game's start, an example, one of a pair)."""
     key: tuple[str, ...] = ()
     """A diagram key: ``KIND: label`` entries, each mark drawn as the figures draw it beside
     its label in the booklet's language (the kinds: generator.docs.diagram.MARK_KINDS)."""

@@ -9,12 +9,15 @@ from dataclasses import dataclass
 
 from ...draw.backends import pdf
 from ...draw.scene import Page
+from ...errors import TemplateError
 from ...io.booklets import load_booklet
 from ...io.templates import Library
 from ...model.booklet import Booklet
-from .figures import draw
-from .flow import Geometry, Typeset, typeset
+from .figures import draw, draw_placed
+from .flow import GLUE, Geometry, Typeset, typeset
 from .impose import impose
+from .listing import LISTING_WORDS, start_listing
+from .sizes import Placement, placements
 
 PAPERS = ("a5", "a4", "letter", "half-letter")
 #: Each page size as the build's summary names it.
@@ -40,14 +43,34 @@ class Made:
         return self.typeset.pages
 
 
+def _listings(library: Library, booklet: Booklet, placed: dict[str, Placement]
+              ) -> dict[str, str]:
+    """Each start position as text, by its figure's place.
+
+    :raises: :exc:`TemplateError` naming booklet.toml if a word the listing prints is
+        missing.
+    """
+    starts = [ref for chapter in booklet.chapters for ref in chapter.figures
+              if ref.layout is not None and ref.where in placed and placed[ref.where].start]
+    for word in LISTING_WORDS if starts else ():
+        if word not in booklet.words:
+            raise TemplateError(booklet.where, f"words.{word}", expected="the word a start "
+                                "position's listing prints")
+    return {ref.where: start_listing(library.layout(ref.layout), booklet.words, GLUE)
+            for ref in starts if ref.layout is not None}
+
+
 def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
                  paper: str = "a5", imposition: str = "none", creep: float = 0.0) -> Made:
     """The booklet in *lang*, every figure validated by the rule engine in this run."""
     booklet = load_booklet(library, lang, games)
-    figures = {ref.where: draw(library, ref)
-               for chapter in booklet.chapters for ref in chapter.figures}
     geometry = Geometry.for_paper(paper)
-    done = typeset(booklet, figures, geometry)
+    placed = placements(booklet.chapters, geometry.column)
+    area = geometry.body_bottom - geometry.body_top
+    figures = {ref.where: draw_placed(library, ref, placed[ref.where], area)
+               if ref.where in placed else draw(library, ref)
+               for chapter in booklet.chapters for ref in chapter.figures}
+    done = typeset(booklet, figures, geometry, _listings(library, booklet, placed))
     title = f"{booklet.title}: {booklet.subtitle}" if booklet.subtitle else booklet.title
     body = pdf.render(done.pages, title=title, lang=lang, outline=done.outline,
                       links=done.links)

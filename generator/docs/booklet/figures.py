@@ -17,8 +17,10 @@ from ...model.booklet import FigureRef
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
 from ...sheets.printable import open_cards
 from ..build import draw_figure
+from ..diagram import LEAST_LABEL
 from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
 from .key import key_page
+from .sizes import Placement
 
 T = TypeVar("T")
 #: Gap between cards in a row of cards, as a fraction of the card's width.
@@ -48,9 +50,11 @@ def _changes(ref: FigureRef) -> dict[str, object]:
     return changes
 
 
-def draw(library: Library, ref: FigureRef) -> Page:
+def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
+         style: str | None = None) -> Page:
     """The figure *ref* asks for as a scene page (without a caption: the booklet sets it
-    in the booklet's language).
+    in the booklet's language); a board *width* mm wide, in *style* if given (else its
+    layout's).
 
     :raises: :exc:`FigureError` naming the booklet file and place: a layout the rule engine
         refuses (with its first problem), an illegal move of a worked example, a bad
@@ -63,9 +67,13 @@ def draw(library: Library, ref: FigureRef) -> Page:
     if ref.patience is not None:
         return _tableau(library, ref)
     assert ref.layout is not None
+    changes = _changes(ref)
+    if style is not None:
+        changes["style"] = style
     try:
-        drawn = draw_figure(library, ref.layout, _changes(ref), flip=ref.flip, caption="",
-                            play=ref.play, width=100.0, frames=False)
+        drawn = draw_figure(library, ref.layout, changes, flip=ref.flip, caption="",
+                            play=ref.play, width=width, frames=False,
+                            least_label=LEAST_LABEL)
     except InvalidLayoutError as e:
         first = e.problems[0] if e.problems else str(e)
         more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""
@@ -76,6 +84,32 @@ def draw(library: Library, ref: FigureRef) -> Page:
             raise
         raise FigureError(f"{ref.where}: layout {ref.layout!r}: {e}") from None
     return drawn.final
+
+
+#: The most of the type area's height a board may take: the rest is for its caption (and a
+#: start's listing).
+TALLEST = 0.8
+
+
+def draw_placed(library: Library, ref: FigureRef, placement: Placement, body: float) -> Page:
+    """The board *ref* drawn as *placement* says, on a type area *body* mm high: in the
+    full style where that fits the figure's share of the height (:attr:`FigureRef.height`)
+    at its width, else in the compact style; narrower only if even so it would be taller
+    than :data:`TALLEST` of the page.
+
+    :raises: :exc:`FigureError` as :func:`draw`.
+    """
+    style = placement.style
+    if style is None:
+        full = draw(library, ref, width=placement.width, style="full")
+        if full.height <= ref.height * body:
+            return full
+        style = "compact"
+    page = draw(library, ref, width=placement.width, style=style)
+    if page.height > TALLEST * body:
+        page = draw(library, ref, width=placement.width * TALLEST * body / page.height,
+                    style=style)
+    return page
 
 
 def _tableau(library: Library, ref: FigureRef) -> Page:

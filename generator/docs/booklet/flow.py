@@ -23,6 +23,7 @@ from ...draw.text import Line as SetLine, break_lines
 from ...io.booklets import banner_cards
 from ...model.booklet import (Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph, Table,
                               Turn, unlinked)
+from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -155,8 +156,9 @@ TINT = "#ececec"
 SIDEBAR = "#8a8a8a"
 SIDEBAR_X = -2.6
 SIDEBAR_WIDTH = 0.6
-#: Sections, by id, that set a game's start: its "on your turn" box follows the first.
-START_SECTIONS = frozenset({"setup", "deal", "layout"})
+#: The role of a start position's listing under its board: text, but not read by the
+#: index.
+LISTING = "listing"
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
 
@@ -250,9 +252,12 @@ class Unit:
     """Part of a sidebar (a game's variants): a rule in the margin runs beside it."""
     asked: float = 0.0
     """A shrunk figure's drawing height before any shrinking (0: not shrunk)."""
+    least: float = 0.0
+    """The lowest the drawing may be shrunk to (a start not at all, an example's board
+    not under :data:`~.sizes.LEAST_EXAMPLE` wide)."""
 
     def room_to_shrink(self) -> float:
-        return self.art - SHRINK * (self.asked or self.art)
+        return max(0.0, self.art - max(SHRINK * (self.asked or self.art), self.least))
 
     def shrunk(self, by: float) -> Unit:
         """The figure drawn *by* mm less high, scaled about its centre line."""
@@ -260,7 +265,7 @@ class Unit:
         at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
         return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
                     self.keep_with_next, self.art - by, self.centre, section=self.section,
-                    sidebar=self.sidebar, asked=self.asked or self.art)
+                    sidebar=self.sidebar, asked=self.asked or self.art, least=self.least)
 
 
 class Link(NamedTuple):
@@ -466,31 +471,87 @@ class _Setter:
             lines += set_
         return self._tinted(lines, pad, space_before=4.5)
 
-    def figure(self, ref: FigureRef, page: Page, number: int, word: str) -> list[Unit]:
-        room = (self.g.body_bottom - self.g.body_top) * ref.height
-        scale = min(self.g.column / page.width, room / page.height)
-        w, h = page.width * scale, page.height * scale
+    def _art(self, page: Page, scale: float, x: float) -> Group:
         # The figure's signs and labels are drawn, not set: they stay out of the page's
         # text, which a reader searches and copies.
-        art = Group(page.items, Transform.translate((self.g.column - w) / 2, 0)
-                    @ Transform.scale(scale, scale), clip=Rect(0, 0, page.width, page.height),
-                    role=OUTLINED)
-        caption = self.lines(f"{word} {number}. {ref.caption}", self.g.column * 0.9,
-                             x=self.g.column * 0.05, size=self.s.caption, fill=GREY,
-                             justify=False, anchor="middle")
-        first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
-                     keep_with_next=True, art=h, centre=self.g.column / 2)
-        body = self.g.body_bottom - self.g.body_top
-        if first.height + sum(u.height for u in caption) > body:
+        return Group(page.items, Transform.translate(x, 0) @ Transform.scale(scale, scale),
+                     clip=Rect(0, 0, page.width, page.height), role=OUTLINED)
+
+    def _caption(self, ref: FigureRef, number: int, word: str, width: float, x: float
+                 ) -> list[Unit]:
+        return self.lines(f"{word} {number}. {ref.caption}", width, x=x,
+                          size=self.s.caption, fill=GREY, justify=False, anchor="middle")
+
+    def _check_fits(self, ref: FigureRef, height: float) -> None:
+        if height > self.g.body_bottom - self.g.body_top:
             # The figure and its caption stay together: more than a page cannot be set.
             file, _, key = ref.where.partition(": ")
             raise TemplateError(file, f"{key}.caption", expected="a caption that fits on "
                                 "the page with its figure",
-                                got=f"{len(caption)} lines ({len(ref.caption):,} characters)")
+                                got=f"{len(ref.caption):,} characters")
+
+    def figure(self, ref: FigureRef, page: Page, number: int, word: str,
+               placement: Placement | None = None, listing: str = "") -> list[Unit]:
+        """A figure and its caption, kept together; a board drawn at its placement's width
+        (never wider than the column), anything else as large as its share of the page's
+        height allows. A start's *listing* follows the caption, each side (a line of
+        *listing*) from a new line."""
+        if placement is None:
+            room = (self.g.body_bottom - self.g.body_top) * ref.height
+            scale = min(self.g.column / page.width, room / page.height)
+        else:
+            scale = min(1.0, self.g.column / page.width)
+        w, h = page.width * scale, page.height * scale
+        art = self._art(page, scale, (self.g.column - w) / 2)
+        caption = self._caption(ref, number, word, self.g.column * 0.9, self.g.column * 0.05)
+        least = h * min(1.0, placement.least / w) if placement is not None else 0.0
+        first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
+                     keep_with_next=True, art=h, centre=self.g.column / 2, least=least)
+        self._check_fits(ref, first.height + sum(u.height for u in caption))
         for unit in caption[:-1]:
             unit.keep_with_next = True
         caption[-1].height += 1.5
-        return [first, *caption]
+        if not listing:
+            return [first, *caption]
+        listed = [line for side in listing.split("\n")
+                  for line in self.lines(side, self.g.column, size=self.s.caption,
+                                         justify=False)]
+        # The listing is read with the board: the two stay on one page.
+        for unit in [*caption, *listed[:-1]]:
+            unit.keep_with_next = True
+        for unit in listed:
+            unit.items = [Group(tuple(unit.items), role=LISTING)]
+        listed[-1].height += 3.0
+        return [first, *caption, *listed]
+
+    def pair(self, refs: tuple[FigureRef, FigureRef], pages: tuple[Page, Page],
+             number: int, word: str, placed: Mapping[str, Placement]) -> list[Unit]:
+        """Two boards side by side, each centred in half the column over its own caption
+        (figures *number* and *number* + 1): two positions of one example compared at a
+        glance."""
+        half = self.g.column * (1.0 - PAIR_GAP) / 2
+        arts: list[Item] = []
+        heights, least = [], 0.0
+        captions: list[Item] = []
+        caption_height = 0.0
+        for k, (ref, page) in enumerate(zip(refs, pages)):
+            left = 0.0 if k == 0 else self.g.column - half
+            scale = min(1.0, half / page.width)
+            w, h = page.width * scale, page.height * scale
+            arts.append(self._art(page, scale, left + (half - w) / 2))
+            heights.append(h)
+            least = max(least, h * min(1.0, placed[ref.where].least / w))
+            y = 0.0
+            for unit in self._caption(ref, number + k, word, half, left):
+                captions.append(Group(tuple(unit.items), Transform.translate(0, round(y, 3))))
+                y += unit.height
+            caption_height = max(caption_height, y)
+        h = max(heights)
+        first = Unit(h + 1.5, arts, space_before=self.s.paragraph_gap + 1.5,
+                     keep_with_next=True, art=h, centre=self.g.column / 2, least=least)
+        caption = Unit(caption_height + 1.5, captions)
+        self._check_fits(refs[0], first.height + caption.height)
+        return [first, caption]
 
 
 def _check_header(setter: _Setter, chapter: Chapter) -> None:
@@ -507,8 +568,10 @@ def _check_header(setter: _Setter, chapter: Chapter) -> None:
 
 
 def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page],
-                   counter: list[int], booklet: Booklet) -> list[Unit]:
+                   counter: list[int], booklet: Booklet,
+                   listings: Mapping[str, str] | None = None) -> list[Unit]:
     s = setter.s
+    placed = placements((chapter,), setter.g.column)
     word = booklet.words.get("figure", "Figure")
     _check_header(setter, chapter)
     units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
@@ -517,8 +580,8 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
     body = setter.g.body_bottom - setter.g.body_top
     keys = [section.key for section in chapter.sections]
-    # The "on your turn" box follows the setup (a deal or layout in the traditional games),
-    # or else comes before the moves.
+    # The "on your turn" box follows the setup (a deal or layout in the traditional games;
+    # START_SECTIONS), or else comes before the moves.
     starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
@@ -529,7 +592,12 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
                                     f"section[{i}].heading",
                                     anchor=f"{chapter.key}/{section.key}")
+        partner = {id(a): b for a, b in pairs(section)
+                   if a.where in figures and b.where in figures}
+        seconds = {id(b) for b in partner.values()}
         for block in section.blocks:
+            if id(block) in seconds:
+                continue   # set beside the figure before it
             if isinstance(block, Paragraph):
                 units += setter.paragraph(block)
             elif isinstance(block, Bullets):
@@ -541,9 +609,17 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
                                         "rows that fit on a page", problem="a row is taller "
                                         "than the page")
                 units += rows
+            elif id(block) in partner:
+                other = partner[id(block)]
+                units += setter.pair((block, other), (figures[block.where],
+                                                      figures[other.where]),
+                                     counter[0] + 1, word, placed)
+                counter[0] += 2
             else:
                 counter[0] += 1
-                units += setter.figure(block, figures[block.where], counter[0], word)
+                units += setter.figure(block, figures[block.where], counter[0], word,
+                                       placed.get(block.where),
+                                       (listings or {}).get(block.where, ""))
         for unit in units[start:]:
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
@@ -553,11 +629,12 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
 
 
 def _printed(items: list[Item] | tuple[Item, ...]) -> list[str]:
-    """The lines of text under *items*, in order, without the figures' (outlined) texts."""
+    """The lines of text under *items*, in order, without the figures' (outlined) texts
+    and the start positions' listings (cards and squares, nothing an index points to)."""
     found: list[str] = []
     for item in items:
         if isinstance(item, Group):
-            if item.role != OUTLINED:
+            if item.role not in (OUTLINED, LISTING):
                 found += _printed(item.items)
         elif isinstance(item, Text):
             found.append(item.text)
@@ -674,6 +751,44 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: G
     return pages
 
 
+#: A figure too tall for the rest of its page goes to the top of the next, and the text
+#: after it fills the page instead, when that rest is at least this share of the body: a
+#: game's start across the column rarely fits under the chapter's opening text.
+FLOAT = 0.2
+
+
+def _float(units: list[Unit], i: int, j: int, room: float) -> bool:
+    """Moves the text after the figure *units[i..j]* (and what stays with it) before it,
+    as much as fits in *room*, whole runs kept together, stopping at the next figure, a
+    table row, a sidebar, or the end of the figure's section (a start's figure may float
+    past the sections that follow the setup: it is read before play). False if nothing
+    fits."""
+    pulled = 0
+    start = end = j + 1
+    home = units[i].section
+    start_figure = home.rpartition("/")[2] in START_SECTIONS
+
+    def may_pull(unit: Unit) -> bool:
+        return not unit.art and unit.header is None and not unit.sidebar and (
+            start_figure or unit.section == home)
+
+    while end < len(units) and may_pull(units[end]):
+        chain = end
+        need = units[end].space_before + units[end].height
+        while units[chain].keep_with_next and chain + 1 < len(units):
+            chain += 1
+            need += units[chain].space_before + units[chain].height
+        if not all(may_pull(units[k]) for k in range(end + 1, chain + 1)) or need > room:
+            break
+        room -= need
+        end = chain + 1
+        pulled += 1
+    if not pulled:
+        return False
+    units[i:end] = units[start:end] + units[i:start]
+    return True
+
+
 def _fill(units: list[Unit], g: Geometry, break_before: int | None = None
           ) -> list[list[tuple[float, Unit]]]:
     """Units placed greedily on pages, a new page also before unit *break_before*."""
@@ -696,6 +811,9 @@ def _fill(units: list[Unit], g: Geometry, break_before: int | None = None
             if not forced and figure is not None and units[figure].room_to_shrink() >= over:
                 units[figure] = units[figure].shrunk(over + 0.01)
                 continue
+            if break_before is None and units[i].art and g.body_bottom - y >= FLOAT * (
+                    g.body_bottom - g.body_top) and _float(units, i, j, g.body_bottom - y):
+                continue   # the text after the figure fills this page; it heads the next
             pages.append([])
             y = g.body_top
             header = units[i].header
@@ -801,12 +919,15 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     return _paginate(units, g)
 
 
-def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -> Typeset:
+def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
+            listings: Mapping[str, str] | None = None) -> Typeset:
     """The whole booklet as pages: title page, contents, the chapters, each from a new
-    page. *figures* are the drawn figures by :attr:`FigureRef.where`."""
+    page. *figures* are the drawn figures by :attr:`FigureRef.where`; *listings* the start
+    positions as text, printed under their figures (:mod:`.listing`)."""
     setter = _Setter(geometry, booklet.lang)
     counter = [0]
-    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, booklet),
+    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, booklet,
+                                                         listings),
                                   geometry)) for chapter in booklet.chapters]
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
@@ -822,7 +943,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry) -
                 numbered.append((number, placed))
                 number += 1
         chapter = bodies[at][0]
-        units = _chapter_units(setter, chapter, figures, counter, booklet)
+        units = _chapter_units(setter, chapter, figures, counter, booklet, listings)
         units += _index_units(setter, term_pages(booklet, numbered))
         bodies[at] = (chapter, _paginate(units, geometry))
     entries = []

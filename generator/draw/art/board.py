@@ -135,13 +135,14 @@ def _square(square: Square, rect: Rect, board: Board, style: Style) -> list[Item
 
 def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE,
                 style: Style = DEFAULT_STYLE, view: View = WHOLE,
-                file_letters: bool = False) -> Group:
+                file_letters: bool = False, least_label: float = 0.0) -> Group:
     """The board (or the part *view* shows) with its edge bands, origin at the outer top-left
     corner. Edge labels go with their edges when the view is flipped, upright; a band of
     width 0 draws none. *file_letters* adds the files' names a-h beside the colour chips, for
     figures whose moves are written in square names, as large as the rank digits. The
     default view is the whole board,
-    whatever its size."""
+    whatever its size. *least_label* (mm before any scaling) raises the labels' size to it,
+    for a figure printed small."""
     view = _fitted(view, board)
     size = board_size(square, edge, view)
     area = squares_area(square, edge, view)
@@ -156,7 +157,8 @@ def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE
             else _square(sq, rect, board, style)
     items.append(Box(area, Paint(stroke=style.ink, width=0.5)))
     if edge > 0:
-        items += _edge_labels(board, square, edge, style, view, area, file_letters)
+        items += _edge_labels(board, square, edge, style, view, area, file_letters,
+                              least_label)
     if view.ranks[0] <= 3 < view.ranks[1]:
         # The middle line, where board A's colours cross and the two halves meet.
         upper = square_rect(view.files[0], 4, square, origin, view)
@@ -168,13 +170,16 @@ def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE
 
 
 def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: View,
-                 area: Rect, file_letters: bool) -> list[Item]:
+                 area: Rect, file_letters: bool, least: float = 0.0) -> list[Item]:
     items: list[Item] = []
     origin = (area.x, area.y)
     west, east = edge / 2, area.right + edge / 2
     if view.flip:
         west, east = east, west
-    digit_size = min(edge * 0.55, 7.0)
+    # A label never outgrows its chip (0.64 of the band high).
+    least = min(least, edge * 0.55)
+    digit_size = max(min(edge * 0.55, 7.0), least)
+    chip_size = max(edge * 0.4, least)
     for rank in range(view.ranks[0], view.ranks[1] + 1):
         row = square_rect(view.files[0], rank, square, origin, view)
         cy = row.y + row.h / 2
@@ -225,7 +230,7 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
                         col.w * 0.6, edge * 0.64)
             items.append(Box(chip, Paint(fill=style.suit[colour]), radius=edge * 0.12))
             items.append(centred_text(f"{colour.suit_sign}{colour.code}", *chip.centre,
-                                      edge * 0.4, style.on_suit[colour]))
+                                      chip_size, style.on_suit[colour]))
             if file_letters:
                 items.append(centred_text("abcdefgh"[file], col.x + col.w * 0.12, cy,
                                           digit_size, style.ink))
