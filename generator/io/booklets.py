@@ -20,12 +20,11 @@ when the figure is drawn (:mod:`generator.docs.booklet.figures`).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
-import re
-
 from ..model.booklet import (BOARD_GAMES, Banner, Block, Booklet, Bullets, Chapter, FigureRef,
                              IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
 from .figures import STYLES
