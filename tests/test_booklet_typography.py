@@ -1,8 +1,11 @@
 """Issue 25, typography read back from the A5 PDFs of both languages (with Ass and the
 patiences too): table headers repeat on every page a table runs onto, no paragraph ends in
 the tail of a hyphenated word, no hyphenated word is parted across two pages, and no
-line ends in a word that belongs with the next (English: a, I, fig. 3, p. 12; both: 5 mm;
-the Russian rules are in test_booklet_teaching)."""
+line ends in a word that belongs with the next (English: a, I, fig. 3, p. 12; both: 5 mm).
+Issue 39, read from the printed lines with their positions and word gaps (tests/pdflines.py):
+no Russian line ends in a one- or two-letter preposition, conjunction or particle, no word
+gap is over twice a space, English quotes are typographic, and no caption or title leaves
+one word on its last line."""
 from __future__ import annotations
 
 import re
