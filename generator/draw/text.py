@@ -331,17 +331,26 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
         widths.append(widths[-1] + w(token))
         stretchy.append(stretchy[-1] + token.count(" ") + token.count(GLUE))
 
-    def measure_line(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, int, int]:
-        """(natural width, stretchable gaps, words) of the line from break *a* to *b*."""
-        (ta, pa), (tb, pb) = first(a), b
+    def stretchable(word: str) -> int:
+        return word.count(" ") + word.count(GLUE)
+
+    # For each break: the first token of the line after it and the width and gaps of that
+    # token's part on the line; and the width and gaps of the part before the break
+    # (hyphen included) on the line it ends. A line's measure is then a sum.
+    starts = [first(node) for node in nodes]
+    head = [(w(tokens[t][at:]), stretchable(tokens[t][at:])) if t < len(tokens) else (0.0, 0)
+            for t, at in starts]
+    tail = [(w(piece(t, 0, at)), stretchable(piece(t, 0, at))) for t, at in nodes]
+
+    def measure_line(s: int, e: int) -> tuple[float, int, int]:
+        """(natural width, stretchable gaps, words) of the line from break *s* to *e*."""
+        (ta, pa), (tb, pb) = starts[s], nodes[e]
         if ta == tb:
             one = piece(ta, pa, pb)
-            return w(one), one.count(" ") + one.count(GLUE), 1
-        head, tail = piece(ta, pa, len(tokens[ta])), piece(tb, 0, pb)
-        natural = (w(head) + w(tail) + widths[tb] - widths[ta + 1]
+            return w(one), stretchable(one), 1
+        natural = (head[s][0] + tail[e][0] + widths[tb] - widths[ta + 1]
                    + space * (tb - ta))
-        gaps = (tb - ta + head.count(" ") + head.count(GLUE) + tail.count(" ")
-                + tail.count(GLUE) + stretchy[tb] - stretchy[ta + 1])
+        gaps = tb - ta + head[s][1] + tail[e][1] + stretchy[tb] - stretchy[ta + 1]
         return natural, gaps, tb - ta + 1
 
     def hyphen(node: tuple[int, int]) -> bool:
@@ -362,7 +371,7 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
         for s in range(e - 1, -1, -1):
             if best[s] == math.inf:
                 continue
-            natural, gaps, count = measure_line(nodes[s], end)
+            natural, gaps, count = measure_line(s, e)
             squeeze = MOST_SHRINK * space * gaps if justify and not final else 0.0
             if natural > width + squeeze + 1e-9 and s < e - 1:
                 break
