@@ -243,10 +243,12 @@ MOST_STRETCH = 1.0
 #: that a line may take a word more rather than stretch or leave a bound word behind.
 MOST_SHRINK = 0.2
 #: Demerits, after Knuth and Plass's: each line costs (LINE_PENALTY + badness)², a line
-#: that ends in a hyphen HYPHEN more, two such lines in a row TWO_HYPHENS more.
+#: that ends in a hyphen HYPHEN more, two such lines in a row TWO_HYPHENS more. Hyphens cost
+#: more than TeX's defaults (2500, 10000): Russian's long words at 60 characters a line
+#: otherwise hyphenate a line in five, up to four in a row.
 LINE_PENALTY = 10.0
-HYPHEN = 2500.0
-TWO_HYPHENS = 3000.0
+HYPHEN = 6000.0
+TWO_HYPHENS = 20000.0
 #: What the typesetter accepts only when nothing else sets the text, worst last: a line
 #: too loose to justify within MOST_STRETCH (per space it would need), a paragraph ending in
 #: the tail of a hyphenated word, a break between two words the caller binds.
