@@ -14,7 +14,7 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import make_booklet
-from generator.docs.booklet.flow import Geometry, set_lines
+from generator.docs.booklet.flow import Geometry, curly, glued, set_lines
 from generator.draw import fonts
 from generator.draw.text import Line as SetLine, break_lines, fit_lines
 from pdflines import PdfLine, read_lines
@@ -311,3 +311,15 @@ def test_a_balanced_caption_does_not_end_in_one_word():
     assert len(plain[-1].words) == 1
     balanced = set_lines(caption, width, "regular", size, "en", justify=False, balance=True)
     assert len(balanced) == len(plain) and len(balanced[-1].words) > 1
+
+
+def test_english_quotes_are_turned_by_their_place():
+    """The smart-quote pass: an apostrophe inside or at the end of a word, quotes that open
+    after a space or bracket and close the one open, a prime after a number with no quote
+    open; notation (b2-b3, 30Y) is left as it is."""
+    assert curly("south's 2Y and the players' cards") == "south’s 2Y and the players’ cards"
+    assert curly('under "End", see (\'our reading\')') == "under “End”, see (‘our reading’)"
+    assert curly("'at least 10'") == "‘at least 10’"
+    assert curly("a board 5' wide, b2-b3") == "a board 5′ wide, b2-b3"
+    assert glued("it's \"free\"", "en") == "it’s “free”"
+    assert glued("it's", "ru") == "it's"       # Russian sources use « » and „ “
