@@ -148,9 +148,9 @@ def test_a_paragraph_never_ends_in_a_hyphenated_tail_when_it_would(lang):
 
 # --- Issue 39: the typesetter's rules, read back from the printed lines ---------------------
 
-#: Russian words no line may end in (Russian typesetting practice, as in Milchin's
-#: "Spravochnik izdatelya i avtora"): one-letter words and the two-letter prepositions,
-#: conjunctions and particles, which go with the word after them.
+#: Russian words no line may end in (Russian typesetting practice, as in Milchin and
+#: Cheltsova's «Справочник издателя и автора»): one-letter words and the two-letter
+#: prepositions, conjunctions and particles, which go with the word after them.
 RU_BEFORE = {"а", "в", "и", "к", "о", "с", "у", "я", "во", "до", "за", "из", "ко", "на", "об",
              "от", "по", "со", "да", "но", "ни", "не"}
 #: ...and the particles no line may begin with: they go with the word before them.

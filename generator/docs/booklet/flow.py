@@ -37,9 +37,10 @@ PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
 GLUE = TEXT_GLUE
 NBSP = "\u00a0"
 MINUS = "\u2212"
-#: Russian words that never end a line, after Russian typesetting practice (A. E. Milchin,
-#: "Spravochnik izdatelya i avtora", on line breaks; GOST 7.62): one-letter words, and the
-#: two-letter prepositions, conjunctions and particles, each bound to the word after it.
+#: Russian words that never end a line, after Russian typesetting practice as the editors'
+#: handbooks teach it (e.g. Milchin and Cheltsova, «Справочник издателя и автора», on
+#: breaking lines): one-letter words, and the two-letter prepositions, conjunctions and
+#: particles, each bound to the word after it.
 _RU_BEFORE = frozenset({
     "а", "в", "и", "к", "о", "с", "у", "я",                         # one letter
     "во", "до", "за", "из", "ко", "на", "об", "от", "по", "со",     # prepositions
