@@ -252,9 +252,9 @@ TWO_HYPHENS = 20000.0
 #: What the typesetter accepts only when nothing else sets the text, worst last: a line
 #: too loose to justify within MOST_STRETCH (per space it would need), a paragraph ending in
 #: the tail of a hyphenated word, a break between two words the caller binds.
-TOO_LOOSE = 1e7
-TAIL_ALONE = 1e8
-PARTED = 1e9
+TOO_LOOSE = 1e10
+TAIL_ALONE = 1e11
+PARTED = 1e12
 #: Ragged text (headings, captions, cells) takes as few lines as it can; then the lines
 #: are as even as can be; with *balance*, a last line of one word costs ONE_WORD.
 RAGGED_LINE = 1e6
