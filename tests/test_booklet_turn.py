@@ -9,7 +9,7 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.flow import SIDEBAR, SIDEBAR_X, START_SECTIONS, Geometry
+from generator.docs.booklet.flow import SIDEBAR, SIDEBAR_X, START_SECTIONS, Geometry, curly
 from generator.draw.scene import Line
 from generator.errors import TemplateError
 from generator.io.booklets import load_chapter
@@ -31,7 +31,9 @@ def others(library) -> dict[str, Made]:
 
 
 def _flat(text: str) -> str:
-    text = text.replace(PDFIUM_HYPHEN + "\r\n", "").replace(PDFIUM_HYPHEN, "")
+    """Text as printed: one space between words, hyphenation undone, quotes typographic
+    (the typesetter's, so a source line compares with the PDF)."""
+    text = curly(text.replace(PDFIUM_HYPHEN + "\r\n", "").replace(PDFIUM_HYPHEN, ""))
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
 
 

@@ -4,7 +4,9 @@ hyphenated with Pyphen's dictionaries when a line would otherwise be left loose;
 digits (``b2-b3``, ``1R``) are notation and never broken."""
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +19,9 @@ if TYPE_CHECKING:  # pyphen is imported where used: only the booklets hyphenate
 
 #: Pyphen's dictionary for each booklet language.
 DICTIONARIES = {"en": "en_GB", "ru": "ru_RU"}
+#: The fewest letters carried over to the next line: Russian practice carries two
+#: (до-ма), English three.
+RIGHT = {"en": 3, "ru": 2}
 #: A line filled less than this is loose enough to try hyphenating its next word.
 LOOSE = 0.92
 
@@ -44,7 +49,7 @@ def _dictionary(lang: str) -> pyphen.Pyphen:
         lazy = _lazy_patterns(path)
         if lazy is not None:   # Pyphen takes a dictionary already in its cache
             pyphen.hdcache[path] = lazy
-    return pyphen.Pyphen(lang=name, left=2, right=3)
+    return pyphen.Pyphen(lang=name, left=2, right=RIGHT[lang])
 
 
 class _Patterns:
@@ -120,6 +125,10 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
     end = len(word)
     while end > start and not word[end - 1].isalpha():
         end -= 1
+    for apostrophe in "’'":
+        # A possessive or a contraction is hyphenated before its ending: oppo-nent’s.
+        if apostrophe in word[start:end]:
+            end = word.index(apostrophe, start)
     core = word[start:end]
     if not core.isalpha():
         # Already hyphenated compounds break at their own hyphen.
@@ -222,4 +231,202 @@ def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
         spaces = sum(word.count(" ") for word in line) + len(line) - 1
         stretch = (width - natural) / spaces if justify and not last and spaces else 0.0
         result.append(Line(tuple(line), natural, round(max(stretch, 0.0), 4)))
+    return result
+
+
+#: A no-break space a caller joins words with (initials, a link's label): the line breaker
+#: never breaks there, it measures as a space (in both bundled fonts) and it stretches as one.
+GLUE = "\u2027"
+#: The most a justified line's word gap may grow, in spaces: to twice a normal space.
+MOST_STRETCH = 1.0
+#: The most it may shrink: to four fifths of a space (a common typesetting default), so
+#: that a line may take a word more rather than stretch or leave a bound word behind.
+MOST_SHRINK = 0.2
+#: Demerits, after Knuth and Plass's: each line costs (LINE_PENALTY + badness)², a line
+#: that ends in a hyphen HYPHEN more, two such lines in a row TWO_HYPHENS more. Hyphens cost
+#: more than TeX's defaults (2500, 10000): Russian's long words at 60 characters a line
+#: otherwise hyphenate a line in five, up to four in a row.
+LINE_PENALTY = 10.0
+HYPHEN = 6000.0
+TWO_HYPHENS = 20000.0
+#: What the typesetter accepts only when nothing else sets the text, worst last: a line
+#: too loose to justify within MOST_STRETCH (per space it would need), a paragraph ending in
+#: the tail of a hyphenated word, a break between two words the caller binds.
+TOO_LOOSE = 1e10
+TAIL_ALONE = 1e11
+PARTED = 1e12
+#: Ragged text (headings, captions, cells) takes as few lines as it can; then the lines
+#: are as even as can be; with *balance*, a last line of one word costs ONE_WORD.
+RAGGED_LINE = 1e6
+ONE_WORD = 1e5
+#: A balanced line had rather end where the sense pauses ("Word game 2: / a test card"):
+#: such a break costs SENSE less, as much as a line a third short does; a break before a
+#: bound word (a preposition and its phrase) half as much less.
+SENSE_BREAKS = frozenset(":;,")
+SENSE = 120.0
+
+
+def _cuts(token: str, lang: str) -> list[int]:
+    """Where *token* may be hyphenated, as offsets (for a glued group: in its last word)."""
+    head, glue, last = token.rpartition(GLUE)
+    at = len(head) + len(glue)
+    return sorted({at + len(last) - len(tail) for _, tail in _splits(last, lang)})
+
+
+def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
+              justify: bool = True, hyphenate: bool = True, balance: bool = False,
+              keep: Callable[[str, str], bool] | None = None) -> list[Line]:
+    """*text* set in lines of at most *width* mm, the breaks chosen for the whole text at
+    once (total fit, as TeX does) rather than line by line:
+
+    - justified text: no word gap over twice a normal space (:data:`MOST_STRETCH`), with
+      hyphenation where it helps, few hyphens and never two lines' ends in a row when it
+      can be helped; the last line is never only the tail of a hyphenated word;
+    - ragged text (*justify* false): as few lines as the text needs, as even as can be;
+      with *balance* (headings, captions) the last line too is evened out and is not one
+      word alone;
+    - *keep(word, next)* true: the two words are never parted (a preposition and its word),
+      unless the words bound together are wider than the line.
+
+    A line that cannot be justified within MOST_STRETCH (only when no re-break or
+    hyphenation helps) is stretched that far and no further: it stops short of the measure
+    rather than show holes."""
+    space = fonts.measure(" ", font, size)
+    tokens: list[str] = []
+    for word in _glued(text.split()):
+        # Wider than a whole line (a URL, a long name): cut into pieces that fill the
+        # measure instead of running off the page.
+        wide = fonts.measure(word, font, size) > width
+        tokens += _pieces(word, width, font, size) if wide else [word]
+    if not tokens:
+        return []
+    # Possible breaks, in order: (token, offset); offset len(token) is the space after it.
+    nodes: list[tuple[int, int]] = [(0, 0)]
+    for t, token in enumerate(tokens):
+        if hyphenate:
+            nodes += [(t, cut) for cut in _cuts(token, lang)]
+        nodes.append((t, len(token)))
+
+    measured: dict[str, float] = {}
+
+    def w(word: str) -> float:
+        if word not in measured:
+            measured[word] = fonts.measure(word, font, size)
+        return measured[word]
+
+    def piece(t: int, start: int, stop: int) -> str:
+        found = tokens[t][start:stop]
+        return found if stop == len(tokens[t]) or found.endswith("-") else found + "-"
+
+    def first(node: tuple[int, int]) -> tuple[int, int]:
+        """Where a line after the break at *node* starts."""
+        t, at = node
+        return (t + 1, 0) if at == len(tokens[t]) else (t, at)
+
+    def words(a: tuple[int, int], b: tuple[int, int]) -> list[str]:
+        (ta, pa), (tb, pb) = first(a), b
+        return [piece(t, pa if t == ta else 0, pb if t == tb else len(tokens[t]))
+                for t in range(ta, tb + 1)]
+
+    # Widths and gaps of whole tokens, summed: a line's are its ends' pieces plus these.
+    widths, stretchy = [0.0], [0]
+    for token in tokens:
+        widths.append(widths[-1] + w(token))
+        stretchy.append(stretchy[-1] + token.count(" ") + token.count(GLUE))
+
+    def stretchable(word: str) -> int:
+        return word.count(" ") + word.count(GLUE)
+
+    # For each break: the first token of the line after it and the width and gaps of that
+    # token's part on the line; and the width and gaps of the part before the break
+    # (hyphen included) on the line it ends. A line's measure is then a sum.
+    starts = [first(node) for node in nodes]
+    head = [(w(tokens[t][at:]), stretchable(tokens[t][at:])) if t < len(tokens) else (0.0, 0)
+            for t, at in starts]
+    tail = [(w(piece(t, 0, at)), stretchable(piece(t, 0, at))) for t, at in nodes]
+
+    def measure_line(s: int, e: int) -> tuple[float, int, int]:
+        """(natural width, stretchable gaps, words) of the line from break *s* to *e*."""
+        (ta, pa), (tb, pb) = starts[s], nodes[e]
+        if ta == tb:
+            one = piece(ta, pa, pb)
+            return w(one), stretchable(one), 1
+        natural = (head[s][0] + tail[e][0] + widths[tb] - widths[ta + 1]
+                   + space * (tb - ta))
+        gaps = tb - ta + head[s][1] + tail[e][1] + stretchy[tb] - stretchy[ta + 1]
+        return natural, gaps, tb - ta + 1
+
+    def hyphen(node: tuple[int, int]) -> bool:
+        return 0 < node[1] < len(tokens[node[0]])
+
+    last_node = len(nodes) - 1
+    best: list[float] = [0.0] + [math.inf] * last_node
+    back: list[int] = [0] * len(nodes)
+    for e in range(1, len(nodes)):
+        end = nodes[e]
+        final = e == last_node
+        cost_end = 0.0
+        if not final and end[1] == len(tokens[end[0]]) and keep is not None \
+                and keep(tokens[end[0]], tokens[end[0] + 1]):
+            cost_end += PARTED
+        if hyphen(end):
+            cost_end += HYPHEN
+        for s in range(e - 1, -1, -1):
+            if best[s] == math.inf:
+                continue
+            natural, gaps, count = measure_line(s, e)
+            squeeze = MOST_SHRINK * space * gaps if justify and not final else 0.0
+            if natural > width + squeeze + 1e-9 and s < e - 1:
+                break
+            extra = width - natural
+            if justify:
+                if final:
+                    cost = LINE_PENALTY ** 2 if extra >= 0 else TOO_LOOSE
+                    if hyphen(nodes[s]) and count == 1:
+                        cost += TAIL_ALONE
+                elif extra < 0:
+                    # Shrunk: as bad at the limit as a line stretched half way to it.
+                    ratio = -extra / squeeze if squeeze else 1.0
+                    cost = (LINE_PENALTY + 100 * ratio ** 3) ** 2
+                else:
+                    # Badness as TeX's, whose spaces stretch by half a space: 800 at the
+                    # limit.
+                    ratio = extra / (max(gaps, 1) * space)
+                    cost = ((LINE_PENALTY + 100 * (2 * ratio) ** 3) ** 2
+                            if ratio <= MOST_STRETCH else TOO_LOOSE * ratio)
+                    if hyphen(nodes[s]):
+                        cost += TWO_HYPHENS if hyphen(end) else 0.0
+            else:
+                cost = RAGGED_LINE
+                if not final or balance:
+                    cost += 1000 * (extra / width) ** 2
+                if final and balance and count == 1 and s > 0:
+                    cost += ONE_WORD
+                if balance and not final and end[1] == len(tokens[end[0]]):
+                    if tokens[end[0]][-1] in SENSE_BREAKS:
+                        cost -= SENSE
+                    elif keep is not None and end[0] + 2 < len(tokens) \
+                            and keep(tokens[end[0] + 1], tokens[end[0] + 2]):
+                        cost -= SENSE / 2     # before a preposition: "карта / на поле"
+            total = best[s] + cost + cost_end
+            if total < best[e]:
+                best[e], back[e] = total, s
+    breaks = [last_node]
+    while breaks[-1]:
+        breaks.append(back[breaks[-1]])
+    breaks.reverse()
+    result = []
+    for s, e in zip(breaks, breaks[1:]):
+        line = words(nodes[s], nodes[e])
+        natural = sum(w(x) for x in line) + space * (len(line) - 1)
+        spaces = sum(x.count(" ") for x in line) + len(line) - 1
+        glue = sum(x.count(GLUE) for x in line)
+        stretch = 0.0
+        if justify and e != last_node and spaces:
+            # The stretch (or shrink) is shared by every gap, glue too, and none grows
+            # past the limit.
+            stretch = min(width - natural, MOST_STRETCH * space * (spaces + glue)) / spaces
+        # Rounded down: a gap never grows past the limit, nor a line past the measure, by a
+        # rounding.
+        result.append(Line(tuple(line), natural, math.floor(stretch * 1e4) / 1e4))
     return result

@@ -19,7 +19,7 @@ from ...draw.backends.pdf import OUTLINED
 from ...errors import TemplateError
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Box, Group, Item, Line, Page, Paint, Text
-from ...draw.text import Line as SetLine, break_lines
+from ...draw.text import GLUE as TEXT_GLUE, Line as SetLine, fit_lines
 from ...io.booklets import banner_cards
 from ...model.booklet import (Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph, Table,
                               Turn, unlinked)
@@ -33,15 +33,27 @@ HEADING_LINES = 3
 PAPERS = {"a5": (148.0, 210.0), "a4": (210.0, 297.0), "letter": (215.9, 279.4),
           "half-letter": (139.7, 215.9)}
 
-#: Glue between two words that must stay on one line: a character the line breaker does not
-#: split at and that measures exactly as a space in both fonts; it is printed as a
-#: no-break space.
-GLUE = "\u2027"
+#: Glue between two words that must stay on one line (the line breaker's own): it is
+#: printed as a no-break space.
+GLUE = TEXT_GLUE
 NBSP = "\u00a0"
 MINUS = "\u2212"
-_SHORT = frozenset("абвжикосуяАБВЖИКОСУЯ")
-_PREPOSITIONS = frozenset({"на", "с", "со", "в", "во", "до", "по", "через", "за", "из", "от",
-                           "к", "у", "между"})
+#: Russian words that never end a line, after Russian typesetting practice as the editors'
+#: handbooks teach it (e.g. Milchin and Cheltsova, «Справочник издателя и автора», on
+#: breaking lines): one-letter words, and the two-letter prepositions, conjunctions and
+#: particles, each bound to the word after it.
+_RU_BEFORE = frozenset({
+    "а", "в", "и", "к", "о", "с", "у", "я",                         # one letter
+    "во", "до", "за", "из", "ко", "на", "об", "от", "по", "со",     # prepositions
+    "да", "но", "ни", "не",                                          # conjunctions, particles
+    "из-за", "из-под"})
+#: Particles that never begin a line: bound to the word before them (same practice).
+_RU_AFTER = frozenset({"же", "ж", "ли", "ль", "бы", "б"})
+#: Longer prepositions bound only to a square's name (через f6).
+_RU_BEFORE_SQUARE = frozenset({"через", "между", "перед", "около"})
+#: What may open a bound word and still leave it the word: «(в», «„и».
+_OPENING = "([«„“\"'"
+_CLOSING = ".,;:!?)]»“”\"'"
 _SQUARE = re.compile(r"[a-h][1-8](?!\w)")
 _INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
 _NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
@@ -50,18 +62,51 @@ _MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
 
 def glued(text: str, lang: str) -> str:
     """*text* with the typography the language asks for everywhere: a minus sign for a
-    hyphen before a number, and in Russian a no-break glue between initials and after Рис.
-    (One-letter words are glued by :func:`set_lines`, only where a line would end.)
+    hyphen before a number; in English typographic quotes and apostrophes
+    (:func:`curly`); in Russian a no-break glue between initials and after Рис.
+    (Short words are kept with the next by :func:`set_lines`.)
 
     >>> glued("С. Л. Панфилов, очки -1", "ru").replace(GLUE, "_")
     'С._Л._Панфилов, очки \u22121'
     """
     text = _MINUS.sub(MINUS, text)
     if lang != "ru":
-        return text
+        return curly(text) if lang == "en" else text
     for pattern in (_INITIALS, _NUMBER_AFTER):
         text = pattern.sub(lambda m: m.group(1) + GLUE, text)
     return text
+
+
+def curly(text: str) -> str:
+    """English text with typographic quotes for straight ones: an apostrophe (don't,
+    south's, players') is ’; a quote opens (‘ “) at the text's start or after a space,
+    bracket or dash, and closes (’ ”) the one open; a straight quote after a number with
+    none open is a prime (5′, 3″).
+
+    >>> curly('''South's card is "free"; the 'game' of 5'.''')
+    'South’s card is “free”; the ‘game’ of 5′.'
+    """
+    out: list[str] = []
+    open_ = {"'": False, '"': False}
+    for i, ch in enumerate(text):
+        if ch not in open_:
+            out.append(ch)
+            continue
+        before = text[i - 1] if i else " "
+        after = text[i + 1] if i + 1 < len(text) else " "
+        if ch == "'" and before.isalnum() and after.isalpha():
+            out.append("’")            # an apostrophe inside a word
+        elif (before.isspace() or before in "([{—–-") and not after.isspace():
+            open_[ch] = True
+            out.append("‘" if ch == "'" else "“")
+        elif open_[ch]:
+            open_[ch] = False
+            out.append("’" if ch == "'" else "”")
+        elif before.isdigit():
+            out.append("′" if ch == "'" else "″")
+        else:
+            out.append("’" if ch == "'" else "”")
+    return "".join(out)
 
 
 #: English words that may not end a line: one-letter words, and the words that stand before
@@ -73,72 +118,30 @@ _UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
 
 
 def _must_not_end(word: str, following: str, lang: str) -> bool:
-    """A word that may not end a line. Russian: a one-letter word, or a preposition before
-    a square name (на f6). English: a one-letter word (a, I), fig. or p. before its number.
-    Both: a number before its unit (5 mm)."""
+    """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
+    opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
+    longer preposition before a square's name (через f6). English: a one-letter word (a,
+    I), fig. or p. before its number. Both: a number before its unit (5 mm)."""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
         return True
     if lang == "ru":
-        return word in _SHORT or (word.lower() in _PREPOSITIONS
-                                  and _SQUARE.match(following) is not None)
+        bare = word.lstrip(_OPENING).lower()
+        return (bare in _RU_BEFORE
+                or following.rstrip(_CLOSING).lower() in _RU_AFTER
+                or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None))
     return word in _EN_SHORT or (word in _EN_BEFORE_NUMBER and following[:1].isdigit())
 
 
-def _line_ends(lines: list[SetLine], groups: list[str]) -> list[int] | None:
-    """The indexes of the groups that end a line (not the last line, not where a word is
-    hyphenated), or None if the lines cannot be matched to the groups."""
-    ends: list[int] = []
-    g, rest = 0, groups[0] if groups else ""
-    for line in lines[:-1]:
-        for token in (t for word in line.words for t in word.split(" ")):
-            if g >= len(groups):
-                return None
-            if token == rest:
-                g += 1
-                rest = groups[g] if g < len(groups) else ""
-            elif rest.startswith(token):            # broken at the word's own hyphen
-                rest = rest[len(token):]
-            elif token.endswith("-") and rest.startswith(token[:-1]):
-                rest = rest[len(token) - 1:]
-            else:
-                return None
-        if g and rest == (groups[g] if g < len(groups) else ""):
-            ends.append(g - 1)
-    return ends
-
-
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
-              justify: bool) -> list[SetLine]:
-    """*text* broken into lines (:func:`break_lines`, hyphenated when justified) with the
-    language's typography: no line ends in a word that must stay with the next
-    (:func:`_must_not_end`), and the last line is never the tail of a hyphenated word.
-    Such a word is glued to the next one with a no-break space (a glued pair is never
-    hyphenated either), but only where a line would end there, so that the other words
-    keep their hyphenation points."""
-    text = glued(text, lang)
-    words = text.split()
-    glue: set[int] = set()
-    while True:
-        groups: list[list[int]] = []
-        for i in range(len(words)):
-            if i - 1 in glue:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
-        shown_groups = [GLUE.join(words[i] for i in group) for group in groups]
-        lines = break_lines(" ".join(shown_groups), width, font, size, lang,
-                            justify=justify, hyphenate=justify)
-        ends = _line_ends(lines, shown_groups) or []
-        bad = {groups[g][-1] for g in ends
-               if groups[g][-1] + 1 < len(words)
-               and _must_not_end(words[groups[g][-1]], words[groups[g][-1] + 1], lang)}
-        if len(lines) > 1 and len(words) > 1 and lines[-2].words[-1].endswith("-") \
-                and len(lines[-1].words) == 1:
-            # "заби-" / "рает.": the paragraph's last word is not hyphenated.
-            bad.add(len(words) - 2)
-        if not bad - glue:
-            return lines
-        glue |= bad
+              justify: bool, balance: bool = False) -> list[SetLine]:
+    """*text* broken into lines (:func:`fit_lines`, hyphenated when justified) with the
+    language's typography (:func:`glued`): no line ends in a word that must stay with the
+    next (:func:`_must_not_end`), no justified line's word gap grows past twice a space,
+    the last line is never the tail of a hyphenated word, and with *balance* (titles,
+    headings, captions) the lines are even and the last is not one word alone."""
+    return fit_lines(glued(text, lang), width, font, size, lang, justify=justify,
+                     hyphenate=justify, balance=balance,
+                     keep=lambda word, following: _must_not_end(word, following, lang))
 
 
 def shown(text: str) -> str:
@@ -302,17 +305,22 @@ class _Setter:
 
     def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
               font: str = "regular", justify: bool = True, fill: str = INK,
-              anchor: str = "start", lead: float | None = None) -> list[Unit]:
+              anchor: str = "start", lead: float | None = None,
+              balance: bool = False) -> list[Unit]:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         text, links = unlinked(text)
-        # A label stays on one line: its words are glued.
-        labels = [(GLUE.join(label.split()), f"{chapter}/{part}" if part else chapter)
+        english = self.lang == "en"
+        # A label stays on one line: its words are glued. Its quotes are the text's.
+        labels = [(GLUE.join((curly(label) if english else label).split()),
+                   f"{chapter}/{part}" if part else chapter)
                   for label, chapter, part in links]
+        text = curly(text) if english else text
         for label, _ in labels:
             text = text.replace(" ".join(label.split(GLUE)), label, 1)
         units = []
-        set_ = set_lines(text, width, font, size, self.lang, justify=justify)
+        set_ = set_lines(text, width, font, size, self.lang, justify=justify,
+                         balance=balance)
         for number, line in enumerate(set_):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
@@ -366,7 +374,8 @@ class _Setter:
 
     def heading(self, text: str, size: float, space_before: float, where: str = "",
                 key: str = "", anchor: str = "") -> list[Unit]:
-        units = self.lines(text, self.g.column, size=size, font="bold", justify=False)
+        units = self.lines(text, self.g.column, size=size, font="bold", justify=False,
+                           balance=True)
         if units:
             units[0].anchor = anchor
         if not units:
@@ -480,7 +489,8 @@ class _Setter:
     def _caption(self, ref: FigureRef, number: int, word: str, width: float, x: float
                  ) -> list[Unit]:
         return self.lines(f"{word} {number}. {ref.caption}", width, x=x,
-                          size=self.s.caption, fill=GREY, justify=False, anchor="middle")
+                          size=self.s.caption, fill=GREY, justify=False, anchor="middle",
+                          balance=True)
 
     def _check_fits(self, ref: FigureRef, height: float) -> None:
         if height > self.g.body_bottom - self.g.body_top:
@@ -875,9 +885,9 @@ def _sidebar_rules(g: Geometry, placed: list[tuple[float, Unit]]) -> list[Item]:
 def _title_page(booklet: Booklet, setter: _Setter) -> Page:
     g = setter.g
     units = setter.lines(booklet.title, g.column, size=9.0, font="bold", anchor="middle",
-                         justify=False)
+                         justify=False, balance=True)
     units += setter.lines(booklet.subtitle, g.column, size=5.0, anchor="middle",
-                          justify=False)
+                          justify=False, balance=True)
     units.append(Unit(12.0, []))
     for line in booklet.title_lines:
         units += setter.lines(line, g.column, anchor="middle", justify=False, fill=GREY)
