@@ -10,8 +10,10 @@ under ``console``, the lines shown after it must be among those it prints (a lin
 ending in ``...`` need only start as shown). Shown lines starting ``Error:`` mean it must
 exit 1; a command that ends ``# exits N`` must exit N.
 
-A block that cannot run here says why, visibly, in a comment line of its own:
-``# not run by the tests: REASON``; the test is then skipped with that reason. A block that
+A block that cannot run here says why, in a comment line of its own
+(``# not run by the tests: REASON``) or, where readers copy the block as it is (the
+README's Quick start), in an HTML comment on the line before it
+(``<!-- not run by the tests: REASON -->``); the test is then skipped with that reason. A block that
 takes seconds has ``<!-- slow -->`` on the line before it and runs with ``--slow``.
 """
 from __future__ import annotations
@@ -30,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(sh|console)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 SKIP = re.compile(r"^#\s*not run by the tests:\s*(.+)$", re.MULTILINE)
+SKIP_BEFORE = re.compile(r"^<!--\s*not run by the tests:\s*(.+?)\s*-->$")
 #: Options whose value is a file or folder the command writes.
 WRITES = ("--out", "--contact-sheet")
 
@@ -49,6 +52,7 @@ class Block:
     kind: str
     text: str
     slow: bool
+    skip_before: str | None = None
 
     @property
     def id(self) -> str:
@@ -56,7 +60,7 @@ class Block:
 
     def skip_reason(self) -> str | None:
         found = SKIP.search(self.text)
-        return found.group(1).strip() if found else None
+        return found.group(1).strip() if found else self.skip_before
 
     def examples(self) -> list[Example]:
         lines = self.text.replace("\\\n", " ").splitlines()
@@ -79,9 +83,11 @@ def _blocks() -> list[Block]:
         for match in FENCE.finditer(text):
             before = text[:match.start()]
             previous = before.rstrip("\n").rsplit("\n", 1)[-1].strip()
+            skip = SKIP_BEFORE.match(previous)
             blocks.append(Block(page.relative_to(ROOT).as_posix(),
                                 before.count("\n") + 1, match.group(1), match.group(2),
-                                previous == "<!-- slow -->"))
+                                previous == "<!-- slow -->",
+                                skip.group(1) if skip else None))
     return blocks
 
 

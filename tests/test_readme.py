@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -117,3 +122,55 @@ def test_readme_links_and_pictures_are_in_the_tree():
     assert any(t.startswith("docs/") and t.endswith(".md") for t in targets)
     missing = [t for t in targets if not (ROOT / t).exists()]
     assert missing == [], missing
+
+
+#: The activation line the README prints for Linux and macOS, and Windows' form.
+ACTIVATE = ". .venv/bin/activate"
+ACTIVATE_WINDOWS = ".venv\\Scripts\\activate"
+
+
+def test_readme_says_how_to_activate_on_every_system():
+    """Issue 44: 'opencards: command not found' after the Quick start; the README now puts
+    the activation into its commands and prints the line a new terminal needs, on every
+    system."""
+    assert all(ACTIVATE + " && " in command for command in quick_start_commands())
+    assert f"`{ACTIVATE}`" in README and f"`{ACTIVATE_WINDOWS}`" in README
+    assert ".venv/bin/opencards" not in README, "one way to call opencards: after activation"
+
+
+def _readme_blocks_to_run() -> list[str]:
+    """The README's ```sh blocks that a reader runs after the Quick start (the two
+    set-up commands themselves install from PyPI and are run by CI)."""
+    blocks = []
+    for match in re.finditer(r"^([^\n]*)\n```sh\n(.*?)\n```", README, re.M | re.S):
+        if "not run by the tests" not in match.group(1) + match.group(2):
+            blocks.append(match.group(2))
+    return blocks
+
+
+def test_readme_commands_run_as_printed_after_activation(tmp_path):
+    """Every command the README shows runs as printed, in a new bash with no environment
+    active, after the activation line the README prints, and writes only into the folder
+    it runs in (issue 44: figures went into the repository's root)."""
+    venv = Path(sys.prefix)
+    activate = venv / "bin" / "activate"
+    if sys.prefix == sys.base_prefix or not activate.exists():
+        pytest.skip("the suite runs outside a virtual environment: there is nothing to "
+                    "activate (CI and the README's test command run it in .venv)")
+    blocks = _readme_blocks_to_run()
+    assert len(blocks) >= 3
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep)
+                           if p and not p.startswith(str(venv)))
+    env = {"PATH": path, "HOME": str(tmp_path), "LANG": "C.UTF-8",
+           "OPENCARDS_CONFIG_DIR": str(tmp_path / ".config")}
+    work = tmp_path / "work"
+    work.mkdir()
+    for block in blocks:
+        # The README's activation path is relative to the checkout; the suite's venv may
+        # lie elsewhere, so the line is run with the venv's real path.
+        script = f"{ACTIVATE.replace('.venv', str(venv))}\nset -e\n{block}\n"
+        done = subprocess.run(["bash", "--noprofile", "--norc", "-c", script], cwd=work,
+                              env=env, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, f"{block}\n{done.stdout}{done.stderr}"
+    written = {p.relative_to(work).parts[0] for p in work.rglob("*")}
+    assert written <= {"output"}, f"README commands wrote outside output/: {written}"
