@@ -86,10 +86,15 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     plan = Plan(tuple(r.strings("front", [])), tuple(r.strings("games")),
                 tuple(r.strings("back", [])))
     index_also = tuple(r.strings("index_also", []))
+    new_page = tuple(r.strings("new_page", []))
+    author = _printable(r, "author", r.string("author", ""))
     r.finish()
     chapter_names = [n for n in files if n != "booklet"]
     for i, name in enumerate(index_also):
         require_known(shown, f"index_also[{i}]", name, chapter_names,
+                      f"a chapter file in booklets/{lang}/")
+    for i, name in enumerate(new_page):
+        require_known(shown, f"new_page[{i}]", name, chapter_names,
                       f"a chapter file in booklets/{lang}/")
     for key in ("front", "games", "back"):
         for i, name in enumerate(getattr(plan, key)):
@@ -103,6 +108,12 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                                 f"; expected one of {', '.join(game_files)}"
                                 + (f" ({hint})" if hint else ""))
     chosen = [*plan.front, *(games or plan.games), *plan.back]
+    # Each part (front matter, games, back matter) opens a new page, and so do the
+    # chapters the file names; any other chapter may follow on the last page of the one
+    # before.
+    parts = (plan.front, games or plan.games, plan.back)
+    opening = tuple(name for name in chosen
+                    if name in new_page or any(part[:1] == (name,) for part in parts))
     chapters = tuple(_only_chosen(load_chapter(library, files[name]), set(chosen))
                      for name in chosen)
     _check_links(chapters, chapter_names)
@@ -112,7 +123,7 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                             "\"on your turn\" boxes")
     index = load_index_terms(library, lang) if "index" in chosen else ()
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
-                   index, index_also, name_map)
+                   index, index_also, name_map, opening, author)
 
 
 def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
