@@ -499,7 +499,11 @@ class _Setter:
                               justify=False)
             set_[0].items.append(_text(2 * pad + 1.2, set_[0].height * 0.78, "•", size))
             lines += set_
-        return self._tinted(lines, pad, space_before=4.5)
+        box = self._tinted(lines, pad, space_before=4.5)
+        # A summary of the section before: it may end a page, the next heading its own
+        # lines at the head of the next.
+        box.keep_with_next = False
+        return box
 
     def figure(self, ref: FigureRef, page: Page, number: int, word: str) -> list[Unit]:
         room = (self.g.body_bottom - self.g.body_top) * ref.height
@@ -647,6 +651,8 @@ def _index_units(setter: _Setter, entries: list[tuple[str, list[int]]]) -> list[
             if k:
                 line.items = [Group(tuple(line.items),
                                     Transform.translate(setter.s.indent, 0))]
+                line.links = [(Rect(box.x + setter.s.indent, box.y, box.w, box.h), target)
+                              for box, target in line.links]
         lines[0].space_before = 0.8
         units += lines
     return units
