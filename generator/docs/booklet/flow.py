@@ -808,14 +808,16 @@ def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
     pages: list[list[tuple[float, Unit]]] = [list(start or [])]
     y = g.body_top + _depth(pages[0], g) if pages[0] else g.body_top
     full = g.body_top + FULL * (g.body_bottom - g.body_top)
+    done: set[int] = set()
     i = 0
     while i < len(units):
         j = _group_end(units, i)
         need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
         need += sum(units[k].space_before + units[k].height for k in range(i + 1, j + 1))
         over = y + need - (g.body_bottom + 0.01)
-        forced = id(units[i]) in breaks and bool(pages[-1]) \
-            and not any(unit is units[i] for _, unit in pages[-1])
+        forced = id(units[i]) in breaks - done and bool(pages[-1])
+        if forced:
+            done.add(id(units[i]))   # once: the new page may open with a table's header
         if (over > 0 or forced) and pages[-1]:
             # A figure that would fit a little smaller stays here with its text; one that
             # would leave the page too empty waits for the text after it.
