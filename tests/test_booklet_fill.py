@@ -154,8 +154,10 @@ def _table_breaks(made: Made) -> list[tuple[int, int, int]]:
     breaks = []
     for n in range(len(kinds) - 1):
         here, there = kinds[n], kinds[n + 1]
-        if not here or here[-1] not in ("head", "row") or not there or there[0] != "head":
+        if not here or here[-1] not in ("head", "row") or not there \
+                or there[0] not in ("head", "row"):
             continue
+        assert there[0] == "head", (made.booklet.lang, n + 2)   # the head set again
         before = 0
         for kind in reversed(here):
             if kind != "row":
