@@ -38,7 +38,7 @@ GEOMETRY = Geometry.for_paper("a5")
 @pytest.fixture(scope="module")
 def made(library) -> dict[tuple[str, tuple[str, ...]], Made]:
     return {(lang, games): make_booklet(library, lang, games)
-            for lang in ("en", "ru") for games in ((), OPTIONAL)}
+            for lang in ("en", "ru") for games in ((), OPTIONAL, ("ass",))}
 
 
 def page_fill(pdf: bytes) -> list[tuple[str, float]]:
@@ -86,7 +86,8 @@ def _figure_heights(items: tuple[Item, ...], scale: float) -> list[float]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("games", [(), OPTIONAL], ids=["default", "ass-and-patiences"])
+@pytest.mark.parametrize("games", [(), OPTIONAL, ("ass",)],
+                         ids=["default", "ass-and-patiences", "ass"])
 def test_no_page_is_under_60_percent_but_before_a_new_page(made, lang, games):
     booklet = made[lang, games]
     pages = page_fill(booklet.pdf)
