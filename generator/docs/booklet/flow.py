@@ -1,7 +1,11 @@
 """Blocks flowed into pages: paragraphs set justified and hyphenated, lists, tables and
 figures as unbreakable units, headings kept with what follows, no single line of a
 paragraph alone at the foot or head of a page, a running header with the chapter's title
-and the page number in the footer. The contents list is set last, when the chapters know
+(but on a chapter's first page) and the page number in the footer. Pages are made up to be
+at least :data:`FULL`: a chapter follows on the page of the one before, a figure waits for
+the text after it, a page breaks earlier (:func:`_flow`, :func:`_fuller`). The
+cross-references print their target's page, so the chapters are set again until those
+numbers stand still (:data:`PASSES`). The contents list is set last, when the chapters know
 their pages; its length depends only on how many entries it has, so one pass suffices.
 
 Everything is in mm on scene pages; the PDF backend only translates them.
