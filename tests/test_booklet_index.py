@@ -12,6 +12,7 @@ from generator.docs.booklet.build import Made, make_booklet
 from generator.errors import TemplateError
 from generator.io.booklets import load_index_terms
 from generator.io.templates import Library
+from test_booklet_links import _label, _pdf_links
 
 PDFIUM_HYPHEN = "\ufffe"
 
@@ -74,6 +75,24 @@ def test_a_term_is_indexed_where_a_rule_uses_it(made, lang):
         start = next(index for title, level, index in booklet.typeset.outline
                      if level == 1 and title == heading)
         assert start + 1 in entries[label], (lang, label, start + 1, entries[label])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_page_number_of_an_entry_links_to_that_page(made, lang):
+    """Issue 39 ("the index entries are not links"): every number the index prints is a
+    link annotation whose box holds that number and which leads to the page printed with
+    it; the links are exactly the numbers of the entries."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    index = {n for n, page in enumerate(booklet.pages) if page.label == "index"}
+    linked = []
+    for link in _pdf_links(booklet.pdf):
+        if link.page in index:
+            label = _label(pdf, link)
+            assert label.isdigit() and int(label) == link.to_page + 1, (lang, label, link)
+            linked.append(int(label))
+    printed = [n for numbers in _entries(booklet).values() for n in numbers]
+    assert len(printed) >= 40 and sorted(linked) == sorted(printed)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -15,9 +15,10 @@ import pikepdf
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import make_booklet
+from generator.docs.booklet.build import Made, make_booklet
 from generator.docs.booklet.flow import Link
 from generator.draw.geometry import Rect
+from generator.draw.scene import Group, Item, Text
 from generator.errors import TemplateError
 from generator.io.booklets import load_booklet
 from generator.io.templates import Library
@@ -66,9 +67,14 @@ def _target(pdf: pypdfium2.PdfDocument, to_page: int, to_y: float) -> str:
     return _text_in(page, 0, to_y, page.get_width() / MM, 9.0)
 
 
+@pytest.fixture(scope="module")
+def built(library) -> dict[str, Made]:
+    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_links_lead_to_what_they_name(library, lang):
-    made = make_booklet(library, lang)
+def test_links_lead_to_what_they_name(library, built, lang):
+    made = built[lang]
     pdf = pypdfium2.PdfDocument(made.pdf)
     chapters = made.booklet.chapters
     links = _pdf_links(made.pdf)
@@ -102,16 +108,81 @@ def test_links_lead_to_what_they_name(library, lang):
                for m in LINK.finditer(text)]
     present = {c.key: c for c in chapters}
     written = [w for w in written if w[1] in present]
-    crossrefs = [link for link in links if link not in contents]
-    assert len(written) >= 5 and len(crossrefs) == len(written)
-    for (label, chapter, section), link in zip(written, crossrefs):
+    index = {n for n, page in enumerate(made.pages) if page.label == "index"}
+    crossrefs = [link for link in links if link not in contents and link.page not in index]
+    # Each is followed by a link of its own on its page number (issue 39: "general
+    # rules, p. 10").
+    assert len(written) >= 5 and len(crossrefs) == 2 * len(written)
+    word = made.booklet.words["page"]
+    for (label, chapter, section), link, page in zip(written, crossrefs[::2],
+                                                     crossrefs[1::2]):
         assert _label(pdf, link) == label, (label, _label(pdf, link))
+        assert _label(pdf, page) == f"{word} {page.to_page + 1}", (label, _label(pdf, page))
+        assert (page.to_page, page.to_y) == (link.to_page, link.to_y)
         heading = (next(s.heading for s in present[chapter].sections if s.key == section)
                    if section else present[chapter].title)
         assert _target(pdf, link.to_page, link.to_y).startswith(heading.split()[0]), \
             (label, heading)
     # Links and all, the same booklet is the same bytes.
     assert make_booklet(library, lang).pdf == made.pdf
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_cross_reference_prints_its_targets_page(built, lang):
+    """As the reader sees it: the page text has the label, then a comma and the page
+    (after the closing quote of a quoted section name), "p." or «с.» bound to the number
+    by a no-break space, and the number is the page where the target's heading is set."""
+    made = built[lang]
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    word = made.booklet.words["page"]
+    anchors, chapter_title = {}, ""
+    for title, level, n in made.typeset.outline:
+        chapter_title = title if level == 0 else chapter_title
+        anchors[chapter_title, title if level else ""] = n + 1
+    present = {c.key: c for c in made.booklet.chapters}
+    printed = "".join(pdf[n].get_textpage().get_text_range() for n in range(len(pdf)))
+    printed = re.sub(r"[ \r\n]+", " ", printed.replace("\ufffe\r\n", ""))
+    drawn = " ".join(_texts(page.items) for page in made.pages)
+    seen = 0
+    for chapter in made.booklet.chapters:
+        for section in chapter.sections:
+            for block in section.blocks:
+                texts = ((block.text,) if isinstance(block, Paragraph) else
+                         block.items if isinstance(block, Bullets) else ())
+                for m in (m for text in texts for m in LINK.finditer(text)):
+                    label, target, part = m.group(1), m.group(2), m.group(3)
+                    heading = next(s.heading for s in present[target].sections
+                                   if s.key == part) if part else ""
+                    number = anchors[present[target].title, heading]
+                    pattern = (re.escape(" ".join(label.split())) + r"[\u201d\u00bb\"]?, "
+                               + re.escape(word) + "[ \u00a0]" + str(number) + r"\b")
+                    assert re.search(pattern, printed), (lang, label, number)
+                    # (pdfium reads a no-break space as a space: the drawn text has it)
+                    assert f"{word}\u00a0{number}" in drawn, (lang, label, number)
+                    seen += 1
+    assert seen >= 5
+
+
+def _texts(items: tuple[Item, ...]) -> str:
+    """The text items under *items*, as drawn (before the PDF)."""
+    return " ".join(item.text if isinstance(item, Text) else
+                    _texts(item.items) if isinstance(item, Group) else "" for item in items)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_pdf_names_the_systems_author_and_opencards(built, lang):
+    """Issue 39: the PDF's metadata names the game system's author, as the title page
+    does, and opencards as the program that made it; its dates are fixed, so the same
+    booklet is the same bytes."""
+    made = built[lang]
+    with pikepdf.open(io.BytesIO(made.pdf)) as pdf:
+        info = {str(key): str(value) for key, value in pdf.docinfo.items()}
+    author = {"en": "Sergey L. Panfilov", "ru": "С. Л. Панфилов"}[lang]
+    assert info["/Author"] == author == made.booklet.author
+    assert any(author in line for line in made.booklet.title_lines)
+    assert info["/Creator"] == "opencards" and info["/Producer"].startswith("opencards")
+    assert info["/Title"].startswith(made.booklet.title)
+    assert info["/CreationDate"] == info["/ModDate"] == "D:20000101000000+00'00'"
 
 
 def test_a_link_to_a_chapter_left_out_prints_as_text(library):

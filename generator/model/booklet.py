@@ -199,8 +199,8 @@ class Booklet:
     contents_heading: str
     chapters: tuple[Chapter, ...]
     words: dict[str, str] = field(default_factory=dict)
-    """Small words the typesetter prints: ``page`` for the footer, ``figure`` for
-    captions."""
+    """Small words the typesetter prints: ``page`` before a cross-reference's page number,
+    ``figure`` for captions."""
     where: str = "booklet.toml"
     """The file the title page's texts come from, as errors name it."""
     index: tuple[IndexTerm, ...] = ()
@@ -211,6 +211,11 @@ class Booklet:
     names: dict[str, str] = field(default_factory=dict)
     """What the banners call the packs and letter sets: by name (``pack1``), or by the
     names played together (``pack1+pack2``) where the language says it better so."""
+    opening: tuple[str, ...] = ()
+    """The chapters, by key, that start on a new page; any other follows on the last page
+    of the chapter before when that page has room."""
+    author: str = ""
+    """The game system's author, as the PDF's metadata names him."""
 
     @property
     def games(self) -> list[Chapter]:

@@ -73,8 +73,9 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
     done = typeset(booklet, figures, geometry, _listings(library, booklet, placed))
     title = f"{booklet.title}: {booklet.subtitle}" if booklet.subtitle else booklet.title
     body = pdf.render(done.pages, title=title, lang=lang, outline=done.outline,
-                      links=done.links)
-    saddle = pdf.render(impose(done.pages, creep=creep), title=title, lang=lang) \
+                      links=done.links, author=booklet.author)
+    saddle = pdf.render(impose(done.pages, creep=creep), title=title, lang=lang,
+                        author=booklet.author) \
         if imposition == "saddle" else None
     return Made(booklet, done, figures, body, saddle, paper)
 

@@ -1,7 +1,11 @@
 """Blocks flowed into pages: paragraphs set justified and hyphenated, lists, tables and
 figures as unbreakable units, headings kept with what follows, no single line of a
 paragraph alone at the foot or head of a page, a running header with the chapter's title
-and the page number in the footer. The contents list is set last, when the chapters know
+(but on a chapter's first page) and the page number in the footer. Pages are made up to be
+at least :data:`FULL`: a chapter follows on the page of the one before, a figure waits for
+the text after it, a page breaks earlier (:func:`_flow`, :func:`_fuller`). The
+cross-references print their target's page, so the chapters are set again until those
+numbers stand still (:data:`PASSES`). The contents list is set last, when the chapters know
 their pages; its length depends only on how many entries it has, so one pass suffices.
 
 Everything is in mm on scene pages; the PDF backend only translates them.
@@ -21,8 +25,8 @@ from ...draw.geometry import Rect, Transform
 from ...draw.scene import Box, Group, Item, Line, Page, Paint, Text
 from ...draw.text import GLUE as TEXT_GLUE, Line as SetLine, fit_lines
 from ...io.booklets import banner_cards
-from ...model.booklet import (Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph, Table,
-                              Turn, unlinked)
+from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
+                              Table, Turn, unlinked)
 from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
@@ -58,6 +62,8 @@ _SQUARE = re.compile(r"[a-h][1-8](?!\w)")
 _INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
 _NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
 _MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
+#: A cross-reference and the closing quotes right after it.
+_PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\")]*)")
 
 
 def glued(text: str, lang: str) -> str:
@@ -222,6 +228,13 @@ class Geometry:
         return self.height - self.margin_bottom - 8.0 * self.style.header / Style.header
 
 
+#: The fewest rows of a table, below its head, on either side of a page break: a table
+#: that would leave fewer at a page's foot or head moves more rows with them.
+TABLE_HEAD = 3
+TABLE_TAIL = 6
+#: The space above a chapter's title set under the end of the chapter before.
+CHAPTER_GAP = 9.0
+
 #: A figure may be drawn down to this share of its height to stay on the page of the text
 #: that introduces it, rather than leave that page half empty.
 SHRINK = 0.7
@@ -302,6 +315,27 @@ def _text(x: float, y: float, text: str, size: float, *, font: str = "regular",
 class _Setter:
     def __init__(self, geometry: Geometry, lang: str) -> None:
         self.g, self.s, self.lang = geometry, geometry.style, lang
+        #: What a cross-reference's page is printed after (``p.``); "" prints none.
+        self.page_word = ""
+        #: The printed page of each anchor a cross-reference may name (0 while unknown).
+        self.pages: dict[str, int] = {}
+
+    def paged(self, text: str) -> str:
+        """*text* with each cross-reference to a chapter of the booklet followed by its
+        page, as a link of its own: "general rules, p. 10" (after a closing quote that
+        follows the label). A link to a chapter left out stays as it is."""
+        if not self.page_word:
+            return text
+
+        def add(m: re.Match[str]) -> str:
+            target = f"{m.group(2)}/{m.group(3)}" if m.group(3) else m.group(2)
+            if target not in self.pages:
+                return m.group(0)
+            # Unknown yet: two digits, as most pages have.
+            number = self.pages[target] or 99
+            return f"{m.group(0)}, [{self.page_word}{GLUE}{number}](#{target})"
+
+        return _PAGED.sub(add, text)
 
     def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
               font: str = "regular", justify: bool = True, fill: str = INK,
@@ -309,7 +343,7 @@ class _Setter:
               balance: bool = False) -> list[Unit]:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
-        text, links = unlinked(text)
+        text, links = unlinked(self.paged(text))
         english = self.lang == "en"
         # A label stays on one line: its words are glued. Its quotes are the text's.
         labels = [(GLUE.join((curly(label) if english else label).split()),
@@ -330,9 +364,11 @@ class _Setter:
             printed = shown(line.text)
             unit = Unit(lead, [_text(at, lead * 0.78, printed, size, font=font,
                                      anchor=anchor, fill=fill, word_space=round(stretch, 4))])
-            while labels and labels[0][0] in line.text:
+            searched = 0   # a label is looked for after the one before on the line
+            while labels and labels[0][0] in line.text[searched:]:
                 label, target = labels.pop(0)
-                start = line.text.index(label)
+                start = line.text.index(label, searched)
+                searched = start + len(label)
 
                 def advance(part: str) -> float:
                     return (fonts.measure(shown(part), font, size)
@@ -426,8 +462,11 @@ class _Setter:
             items.append(Line(0, height, width, height, Paint(stroke=GREY, width=rule)))
             if number == 0:
                 items.append(Line(0, 0, width, 0, Paint(stroke=GREY, width=0.35)))
-            units.append(Unit(height, items, keep_with_next=number == 0,
-                              header=units[0] if units else None))
+            units.append(Unit(height, items, header=units[0] if units else None))
+        # A table breaks only where at least TABLE_HEAD rows stand under its head and
+        # TABLE_TAIL rows go on to the next page (under the head set again).
+        for k, unit in enumerate(units[:-1]):
+            unit.keep_with_next = k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
@@ -478,7 +517,11 @@ class _Setter:
                               justify=False)
             set_[0].items.append(_text(2 * pad + 1.2, set_[0].height * 0.78, "•", size))
             lines += set_
-        return self._tinted(lines, pad, space_before=4.5)
+        box = self._tinted(lines, pad, space_before=4.5)
+        # A summary of the section before: it may end a page, the next heading its own
+        # lines at the head of the next.
+        box.keep_with_next = False
+        return box
 
     def _art(self, page: Page, scale: float, x: float) -> Group:
         # The figure's signs and labels are drawn, not set: they stay out of the page's
@@ -584,7 +627,9 @@ def _chapter_units(setter: _Setter, chapter: Chapter, figures: Mapping[str, Page
     placed = placements((chapter,), setter.g.column)
     word = booklet.words.get("figure", "Figure")
     _check_header(setter, chapter)
-    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
+    # The gap before the title counts only where the chapter follows on the page of the
+    # chapter before.
+    units = setter.heading(chapter.title, s.h1, CHAPTER_GAP, chapter.where, "title",
                            anchor=chapter.key)
     if chapter.banner is not None:
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
@@ -689,13 +734,16 @@ def _index_units(setter: _Setter, entries: list[tuple[str, list[int]]]) -> list[
     indented."""
     units: list[Unit] = []
     for label, numbers in entries:
-        text = f"{label}{GLUE}{', '.join(map(str, numbers))}"
+        # Each number is a link to its page.
+        text = f"{label}{GLUE}" + ", ".join(f"[{n}](#{PAGE_TARGET}{n})" for n in numbers)
         lines = setter.keep_paragraph(setter.lines(text, setter.g.column - setter.s.indent,
                                                    justify=False))
         for k, line in enumerate(lines):
             if k:
                 line.items = [Group(tuple(line.items),
                                     Transform.translate(setter.s.indent, 0))]
+                line.links = [(Rect(box.x + setter.s.indent, box.y, box.w, box.h), target)
+                              for box, target in line.links]
         lines[0].space_before = 0.8
         units += lines
     return units
@@ -705,16 +753,25 @@ def _index_units(setter: _Setter, entries: list[tuple[str, list[int]]]) -> list[
 #: table row or three lines reads as a mistake. Such a page is pulled back onto the page
 #: before by drawing that page's figures a little smaller, or else given more of the text.
 RUNT = 0.2
+#: Every page holds at least this share of the body, but a chapter's last page before a
+#: chapter that opens a new page (and the colophon): a figure that does not fit under the
+#: text waits for the text after it, and a chapter follows on the page of the one before
+#: while that page is less full than this.
+FULL = 0.6
 
 
-def _paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
-    """Units placed on pages as (top y, unit). A unit that keeps with the next moves with
-    it to a new page when the two do not both fit. A last page under :data:`RUNT` full
-    is avoided when it can be (:func:`_without_runt`)."""
-    pages = _fill(units, g)
-    if len(pages) < 2 or _depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
+def _paginate(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | None = None,
+              *, runt: bool = True) -> list[list[tuple[float, Unit]]]:
+    """Units placed on pages as (top y, unit), the first page after what *start* already
+    placed on it. A unit that keeps with the next moves with it to a new page when the two
+    do not both fit. A page left under :data:`FULL` gives way to earlier breaks
+    (:func:`_fuller`); with *runt*, a last page under :data:`RUNT` full is avoided when it
+    can be (:func:`_without_runt`)."""
+    pages, laid, breaks = _fuller(units, g, start)
+    if not runt or len(pages) < 2 \
+            or _depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
         return pages
-    return _without_runt(units, pages, g)
+    return _without_runt(laid, pages, g, start, breaks)
 
 
 def _depth(placed: list[tuple[float, Unit]], g: Geometry) -> float:
@@ -722,22 +779,66 @@ def _depth(placed: list[tuple[float, Unit]], g: Geometry) -> float:
     return max((y + unit.height for y, unit in placed), default=g.body_top) - g.body_top
 
 
-def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry
-                  ) -> list[list[tuple[float, Unit]]]:
+def _underfull(pages: list[list[tuple[float, Unit]]], g: Geometry) -> int:
+    """How many pages but the last are under :data:`FULL`."""
+    body = g.body_bottom - g.body_top
+    return sum(_depth(page, g) < FULL * body - 0.01 for page in pages[:-1])
+
+
+def _fuller(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | None
+            ) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
+    """The pages of :func:`_fill`, where a page (not the last) is left under :data:`FULL`
+    because what comes next cannot be split, with the page before broken earlier: the
+    run that ends it goes over to fill the short page, as long as the page before stays
+    :data:`FULL`. Also the units as laid and the breaks (unit ids) that were forced."""
+    body = g.body_bottom - g.body_top
+    breaks: frozenset[int] = frozenset()
+    laid = list(units)
+    pages = _fill(laid, g, breaks, start)
+    short = _underfull(pages, g)
+    while short:
+        better = None
+        for n in range(1, len(pages) - 1):
+            if _depth(pages[n], g) >= FULL * body - 0.01:
+                continue
+            for y, unit in reversed(pages[n - 1]):
+                if y - unit.space_before - g.body_top < FULL * body:
+                    break
+                k = next((k for k, u in enumerate(laid) if u is unit), 0)
+                if k == 0 or laid[k - 1].keep_with_next:
+                    continue
+                trial = list(units)
+                tried = _fill(trial, g, breaks | {id(unit)}, start)
+                if _underfull(tried, g) < short:
+                    better = (tried, trial, breaks | {id(unit)})
+                    break
+            if better:
+                break
+        if better is None:
+            break
+        pages, laid, breaks = better
+        short = _underfull(pages, g)
+    return pages, laid, breaks
+
+
+def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry,
+                  start: list[tuple[float, Unit]] | None = None,
+                  breaks: frozenset[int] = frozenset()) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages without a nearly empty last page, if that can be done:
 
     - the figures of the last two pages drawn smaller (down to :data:`SHRINK`, shared in
       proportion to what each can give) so that the last page's text fits on the page
       before, as a typesetter squeezes a page rather than leave a line alone on the next;
     - else the break before the last page moved back, unit by unit, until the last page
-      holds :data:`RUNT` of the body, as long as the page before stays half full.
-    Otherwise the pages stay as they were."""
+      holds :data:`RUNT` of the body, as long as the page before stays :data:`FULL`.
+    Otherwise the pages stay as they were. *units* are as laid, *breaks* those forced."""
     body = g.body_bottom - g.body_top
     ids = {id(unit): k for k, unit in enumerate(units)}
 
     def end(page: list[tuple[float, Unit]]) -> int:
-        # The page's last unit: a page may also open with a table's header set again.
-        return max(ids[id(unit)] for _, unit in page)
+        # The page's last unit of this chapter: a page may also open with a table's header
+        # set again, or hold the end of the chapter before.
+        return max((ids.get(id(unit), -1) for _, unit in page), default=-1)
 
     last, before = end(pages[-2]) + 1, (end(pages[-3]) + 1 if len(pages) > 2 else 0)
     need = _depth(pages[-1], g) + units[last].space_before - (body - _depth(pages[-2], g))
@@ -747,18 +848,47 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: G
         squeezed = list(units)
         for k in figures:
             squeezed[k] = units[k].shrunk(need * units[k].room_to_shrink() / room + 0.01)
-        tried = _fill(squeezed, g)
+        tried = _fill(squeezed, g, breaks, start)
         if len(tried) < len(pages):
             return tried
     for cut in range(last - 1, before, -1):
         if units[cut - 1].keep_with_next:
             continue   # the break would split what must stay together
-        tried = _fill(list(units), g, break_before=cut)
-        if len(tried) != len(pages) or _depth(tried[-2], g) < 0.5 * body:
+        tried = _fill(list(units), g, breaks | {id(units[cut])}, start)
+        if len(tried) != len(pages) or _depth(tried[-2], g) < FULL * body:
             break
         if _depth(tried[-1], g) >= RUNT * body:
             return tried
     return pages
+
+
+def _group_end(units: list[Unit], i: int) -> int:
+    """The last unit of the run that *units[i]* keeps with."""
+    while units[i].keep_with_next and i + 1 < len(units):
+        i += 1
+    return i
+
+
+def _float_figure(units: list[Unit], i: int, j: int) -> bool:
+    """Moves the first figure of *units[i..j]* (with its caption) past the text that
+    follows it, to the end of the next run of units that is not split by the move: within
+    the chapter (*units*), never past another figure (their numbers stay in order), into
+    a table or past a sidebar. The text that introduced the figure still comes before it, as a float does in
+    print: it may land after the next heading when it ends its section. True if moved."""
+    f = next((k for k in range(i, j + 1) if units[k].art), None)
+    if f is None:
+        return False
+    c = _group_end(units, f)
+    q = c + 1
+    while q < len(units) and not units[q].art:
+        q = _group_end(units, q)
+        if any(unit.art or unit.sidebar for unit in units[c + 1:q + 1]):
+            return False    # nor past a game's variants, set apart in the margin
+        if q + 1 >= len(units) or units[q + 1].header is None:
+            units[f:q + 1] = units[c + 1:q + 1] + units[f:c + 1]
+            return True
+        q += 1
+    return False
 
 
 #: A figure too tall for the rest of its page goes to the top of the next, and the text
@@ -799,31 +929,38 @@ def _float(units: list[Unit], i: int, j: int, room: float) -> bool:
     return True
 
 
-def _fill(units: list[Unit], g: Geometry, break_before: int | None = None
-          ) -> list[list[tuple[float, Unit]]]:
-    """Units placed greedily on pages, a new page also before unit *break_before*."""
-    pages: list[list[tuple[float, Unit]]] = [[]]
-    y = g.body_top
+def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
+          start: list[tuple[float, Unit]] | None = None) -> list[list[tuple[float, Unit]]]:
+    """Units placed greedily on pages, a new page also before each unit whose id is in
+    *breaks*. The first page holds *start* already (the end of the chapter before).
+    *units* is left in the order placed, its figures as drawn."""
+    pages: list[list[tuple[float, Unit]]] = [list(start or [])]
+    y = g.body_top + _depth(pages[0], g) if pages[0] else g.body_top
+    full = g.body_top + FULL * (g.body_bottom - g.body_top)
+    done: set[int] = set()
     i = 0
     while i < len(units):
-        j = i
+        j = _group_end(units, i)
         need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
-        while units[j].keep_with_next and j + 1 < len(units):
-            j += 1
-            need += units[j].space_before + units[j].height
+        need += sum(units[k].space_before + units[k].height for k in range(i + 1, j + 1))
         over = y + need - (g.body_bottom + 0.01)
-        forced = i == break_before and bool(pages[-1])
+        forced = id(units[i]) in breaks - done and bool(pages[-1])
         if forced:
-            break_before = None   # once: the new page may open with a table's header
+            done.add(id(units[i]))   # once: the new page may open with a table's header
         if (over > 0 or forced) and pages[-1]:
-            # A figure that would fit a little smaller stays here with its text.
+            # A figure that would fit a little smaller stays here with its text; one that
+            # would leave the page too empty waits for the text after it.
             figure = next((k for k in range(i, j + 1) if units[k].art), None)
             if not forced and figure is not None and units[figure].room_to_shrink() >= over:
                 units[figure] = units[figure].shrunk(over + 0.01)
                 continue
-            if break_before is None and units[i].art and g.body_bottom - y >= FLOAT * (
+            # A figure too tall for the rest of the page heads the next, and the text
+            # after it fills this page; failing that, it waits for the text after it.
+            if not forced and units[i].art and g.body_bottom - y >= FLOAT * (
                     g.body_bottom - g.body_top) and _float(units, i, j, g.body_bottom - y):
-                continue   # the text after the figure fills this page; it heads the next
+                continue
+            if not forced and y < full and _float_figure(units, i, j):
+                continue
             pages.append([])
             y = g.body_top
             header = units[i].header
@@ -929,38 +1066,80 @@ def _contents(booklet: Booklet, setter: _Setter, entries: list[tuple[str, int]]
     return _paginate(units, g)
 
 
+#: At most this many settings of the chapters: the page numbers printed after the
+#: cross-references change the text's width, which may move a target to another page.
+PASSES = 4
+
+
+@dataclass
+class _Body:
+    """A page of the chapters: its units, the chapter at its top, and whether a chapter's
+    title is set on it (then it has no running header)."""
+
+    placed: list[tuple[float, Unit]]
+    chapter: Chapter
+    opens: bool
+
+
+def _flow(booklet: Booklet, setter: _Setter, figures: Mapping[str, Page], first: int,
+          listings: Mapping[str, str] | None = None) -> list[_Body]:
+    """The chapters set on pages, the first printed with number *first*. A chapter of
+    :attr:`Booklet.opening` starts a new page; any other follows on the last page of the
+    chapter before when that page is less than :data:`FULL`. A chapter's last page is kept
+    from being a runt (:data:`RUNT`) only before a chapter that starts a new page: one that
+    follows fills the page."""
+    g = setter.g
+    body = g.body_bottom - g.body_top
+    counter = [0]
+    pages: list[_Body] = []
+    chapters = booklet.chapters
+    for n, chapter in enumerate(chapters):
+        units = _chapter_units(setter, chapter, figures, counter, booklet, listings)
+        if chapter.key == "index":
+            # The pages before the index do not move when it is set: it lists theirs.
+            units += _index_units(setter, term_pages(
+                booklet, [(first + k, page.placed) for k, page in enumerate(pages)]))
+        follows = bool(pages) and chapter.key not in booklet.opening \
+            and _depth(pages[-1].placed, g) < FULL * body
+        start = pages.pop() if follows else None
+        after = chapters[n + 1].key if n + 1 < len(chapters) else ""
+        placed = _paginate(units, g, start.placed if start else None,
+                           runt=not after or after in booklet.opening)
+        for k, page in enumerate(placed):
+            opens = any(unit.anchor == chapter.key for _, unit in page)
+            on_top = start.chapter if start is not None and k == 0 else chapter
+            pages.append(_Body(page, on_top, opens or bool(start and start.opens and k == 0)))
+    return pages
+
+
+def _anchors(pages: list[_Body], first: int) -> dict[str, int]:
+    """Every anchor (chapter, ``chapter/section``) with the printed number of its page."""
+    return {unit.anchor: first + k for k, page in enumerate(pages)
+            for _, unit in page.placed if unit.anchor}
+
+
 def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
             listings: Mapping[str, str] | None = None) -> Typeset:
-    """The whole booklet as pages: title page, contents, the chapters, each from a new
-    page. *figures* are the drawn figures by :attr:`FigureRef.where`; *listings* the start
-    positions as text, printed under their figures (:mod:`.listing`)."""
+    """The whole booklet as pages: title page, contents, the chapters (:func:`_flow`).
+    *figures* are the drawn figures by :attr:`FigureRef.where`; *listings* the start
+    positions as text, printed under their figures (:mod:`.listing`). The cross-references print
+    their target's page: the chapters are set again with the pages the last setting
+    found until the numbers no longer move (at most :data:`PASSES` settings)."""
     setter = _Setter(geometry, booklet.lang)
-    counter = [0]
-    bodies = [(chapter, _paginate(_chapter_units(setter, chapter, figures, counter, booklet,
-                                                         listings),
-                                  geometry)) for chapter in booklet.chapters]
+    setter.page_word = booklet.words.get("page", "")
+    setter.pages = {key: 0 for key in _anchor_names(booklet)}
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
     provisional = _contents(booklet, setter, [(c.title, 999) for c in booklet.chapters])
-    first = 1 + len(provisional)
-    keys = [chapter.key for chapter in booklet.chapters]
-    if "index" in keys:
-        # The pages before the index do not move when it is set: it lists theirs.
-        at = keys.index("index")
-        number, numbered = first + 1, []
-        for chapter, chapter_body in bodies[:at]:
-            for placed in chapter_body:
-                numbered.append((number, placed))
-                number += 1
-        chapter = bodies[at][0]
-        units = _chapter_units(setter, chapter, figures, counter, booklet, listings)
-        units += _index_units(setter, term_pages(booklet, numbered))
-        bodies[at] = (chapter, _paginate(units, geometry))
-    entries = []
-    number = first + 1
-    for chapter, chapter_body in bodies:
-        entries.append((chapter.title, number))
-        number += len(chapter_body)
+    first = 2 + len(provisional)
+    for _ in range(PASSES):
+        bodies = _flow(booklet, setter, figures, first, listings)
+        found = _anchors(bodies, first)
+        if found == setter.pages:
+            break
+        setter.pages = found
+    numbers = _anchors(bodies, first)
+    entries = [(chapter.title, numbers[chapter.key]) for chapter in booklet.chapters]
     contents = _contents(booklet, setter, entries)
     pages = [_title_page(booklet, setter)]
     placed_pages: list[list[tuple[float, Unit]]] = [[]]   # the title page has no links
@@ -969,23 +1148,40 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
         placed_pages.append(placed)
     outline = [(booklet.contents_heading, 0, 1)]
     headings = {f"{c.key}/{s.key}": s.heading for c in booklet.chapters for s in c.sections}
-    for chapter, chapter_body in bodies:
-        outline.append((chapter.title, 0, len(pages)))
-        for placed in chapter_body:
-            for _, unit in placed:
-                if "/" in unit.anchor:
-                    outline.append((headings[unit.anchor], 1, len(pages)))
-            pages.append(_page(geometry, placed, glued(chapter.title, booklet.lang),
-                               len(pages) + 1, chapter.key))
-            placed_pages.append(placed)
+    titles = {c.key: c.title for c in booklet.chapters}
+    for page in bodies:
+        label = page.chapter.key
+        for _, unit in page.placed:
+            if unit.anchor in titles:
+                outline.append((titles[unit.anchor], 0, len(pages)))
+                label = unit.anchor
+            elif "/" in unit.anchor:
+                outline.append((headings[unit.anchor], 1, len(pages)))
+        # A chapter's first page has its title: no running header above it.
+        header = "" if page.opens else glued(page.chapter.title, booklet.lang)
+        pages.append(_page(geometry, page.placed, header, len(pages) + 1, label))
+        placed_pages.append(page.placed)
     return Typeset(pages, outline, entries, _links(placed_pages, geometry))
 
 
+def _anchor_names(booklet: Booklet) -> list[str]:
+    """What a cross-reference may lead to: each chapter and each of its sections."""
+    return [name for c in booklet.chapters
+            for name in (c.key, *(f"{c.key}/{s.key}" for s in c.sections))]
+
+
+#: A link to a printed page (the index's numbers): ``#page-12``.
+PAGE_TARGET = "page-"
+
+
 def _links(pages: list[list[tuple[float, Unit]]], g: Geometry) -> list[Link]:
-    """Every link of the units placed on *pages*, to the page and height of its target; a
-    link to a chapter the booklet leaves out is dropped (its label prints as text)."""
+    """Every link of the units placed on *pages*, to the page and height of its target (a
+    page's body top for a link to a page); a link to a chapter the booklet leaves out is
+    dropped (its label prints as text)."""
     anchors = {unit.anchor: (number, y) for number, placed in enumerate(pages)
                for y, unit in placed if unit.anchor}
+    anchors |= {f"{PAGE_TARGET}{number + 1}": (number, g.body_top)
+                for number in range(len(pages))}
     links = []
     for number, placed in enumerate(pages):
         for y, unit in placed:

@@ -478,7 +478,7 @@ def _destination(to_page: int, to_y: float) -> str:
 def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
            lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
            inks: Inks | None = None, overprint_black: bool = False,
-           links: Sequence[PageLink] = ()) -> bytes:
+           links: Sequence[PageLink] = (), author: str = "") -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
@@ -493,7 +493,8 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
     with *overprint_black* too, solid black overprints the other inks.
 
     *links* become link annotations without a border: a click on the box goes to the
-    target page, its top edge at the target height.
+    target page, its top edge at the target height. *author* is the document's author
+    (the game system's, for a rule booklet); opencards by default.
 
     :raises: :exc:`ValueError` if there is no page, or a link leads to a page the
         document does not have.
@@ -503,7 +504,7 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
     if first is None:
         raise ValueError("a PDF needs at least one page")
     document = Document(first, title, cmyk, lang=lang, inks=inks,
-                        overprint_black=overprint_black)
+                        overprint_black=overprint_black, author=author)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))
@@ -562,13 +563,17 @@ def _cache_pdf_names() -> None:
     _NAMES_CACHED = True
 
 
+#: The PDFs' Producer: the program that wrote them, and the library it writes them with.
+PRODUCER = "opencards (ReportLab PDF Library)"
+
+
 class Document:
     """One PDF being written: a canvas, its writer and its pages (:mod:`.pdfset` writes
     several that share pages)."""
 
     def __init__(self, first: Page, title: str, cmyk: bool, *, lang: str | None = None,
                  characters: dict[str, str] | None = None, inks: Inks | None = None,
-                 overprint_black: bool = False) -> None:
+                 overprint_black: bool = False, author: str = "") -> None:
         from reportlab.pdfgen.canvas import Canvas
         _cache_pdf_names()
         self.buffer = io.BytesIO()
@@ -579,8 +584,10 @@ class Document:
                              initialFontName=_font_name("regular"),  # type: ignore[arg-type]
                              initialFontSize=9, lang=lang)
         self.canvas.setTitle(title)
+        # invariant=1 fixes the dates and the file ID: the same pages give the same bytes.
         self.canvas.setCreator("opencards")
-        self.canvas.setAuthor("opencards")
+        self.canvas.setProducer(PRODUCER)
+        self.canvas.setAuthor(author or "opencards")
         self.writer = _Writer(self.canvas, cmyk, inks, overprint_black)
         if characters:
             self._number_glyphs(characters)
