@@ -14,9 +14,11 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import make_booklet
-from generator.docs.booklet.flow import Geometry, curly, glued, set_lines
+from generator.docs.booklet.flow import Geometry, curly, glued, prepared, set_lines
 from generator.draw import fonts
 from generator.draw.text import Line as SetLine, break_lines, fit_lines
+from generator.io.booklets import load_booklet
+from generator.model.booklet import Bullets, Paragraph
 from pdflines import PdfLine, read_lines
 from generator.io.booklets import load_booklet
 
@@ -338,3 +340,38 @@ def test_english_quotes_are_turned_by_their_place():
     assert curly("a board 5' wide, b2-b3") == "a board 5′ wide, b2-b3"
     assert glued("it's \"free\"", "en") == "it’s “free”"
     assert glued("it's", "ru") == "it's"       # Russian sources use « » and „ “
+
+
+def _justified_blocks(library, lang: str, games: tuple[str, ...]):
+    """Every justified text of the booklet as the typesetter sets it: (text as set_lines
+    gets it, width). A paragraph fills the column; a list item the column less its
+    indent (flow._Setter.paragraph and .bullets)."""
+    g = Geometry.for_paper("a5")
+    for chapter in load_booklet(library, lang, games).chapters:
+        for section in chapter.sections:
+            for block in section.blocks:
+                if isinstance(block, Paragraph):
+                    yield prepared(block.text, lang)[0], g.column
+                elif isinstance(block, Bullets):
+                    for item in block.items:
+                        yield prepared(item, lang)[0], g.column - g.style.indent
+
+
+@pytest.mark.parametrize("lang,games", BOOKLETS, ids=IDS)
+def test_no_justified_line_stops_short_of_the_measure(library, lang, games):
+    """Issue 39: the line breaker never stretches a word gap past twice a space and never
+    ends a Russian line on a bound word; where a paragraph allows no breaking that meets
+    both, a line stops short of the right margin (the breaker's last resort, fit_lines),
+    which a reader sees as a ragged line inside justified text (the text read «После ходов
+    примера поля последнего хода закрашены» 11 mm short, «Опустевшую пачку сразу заменяют
+    четырьмя картами» 15 mm short). The chapters are worded so that every line but a
+    paragraph's last fills the measure to within 1 mm."""
+    short = []
+    for text, width in _justified_blocks(library, lang, games):
+        lines = set_lines(text, width, "regular", STYLE.body, lang, justify=True)
+        for line in lines[:-1]:
+            spaces = line.text.count(" ")    # each takes word_space; a glued pair too
+            full = line.natural + line.word_space * spaces
+            if spaces and width - full > 1.0:
+                short.append((round(width - full, 2), line.text))
+    assert not short, short

@@ -150,6 +150,21 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
                      keep=lambda word, following: _must_not_end(word, following, lang))
 
 
+def prepared(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """A block's *text* as :func:`set_lines` gets it, and its links in order as (label,
+    target): each link printed as its label, English quotes turned (:func:`curly`)."""
+    text, links = unlinked(text)
+    english = lang == "en"
+    # A label stays on one line: its words are glued. Its quotes are the text's.
+    labels = [(GLUE.join((curly(label) if english else label).split()),
+               f"{chapter}/{part}" if part else chapter)
+              for label, chapter, part in links]
+    text = curly(text) if english else text
+    for label, _ in labels:
+        text = text.replace(" ".join(label.split(GLUE)), label, 1)
+    return text, labels
+
+
 def shown(text: str) -> str:
     """The glue printed as a no-break space."""
     return text.replace(GLUE, NBSP)
@@ -343,15 +358,7 @@ class _Setter:
               balance: bool = False) -> list[Unit]:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
-        text, links = unlinked(self.paged(text))
-        english = self.lang == "en"
-        # A label stays on one line: its words are glued. Its quotes are the text's.
-        labels = [(GLUE.join((curly(label) if english else label).split()),
-                   f"{chapter}/{part}" if part else chapter)
-                  for label, chapter, part in links]
-        text = curly(text) if english else text
-        for label, _ in labels:
-            text = text.replace(" ".join(label.split(GLUE)), label, 1)
+        text, labels = prepared(self.paged(text), self.lang)
         units = []
         set_ = set_lines(text, width, font, size, self.lang, justify=justify,
                          balance=balance)
