@@ -11,7 +11,7 @@ import pytest
 
 from generator.cli import cli
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.flow import Geometry
+from generator.docs.booklet.units import Geometry
 from generator.docs.booklet.impose import creep_shift, padded, saddle_order
 from generator.io.booklets import load_booklet
 from generator.model.booklet import FigureRef

@@ -13,7 +13,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.flow import Geometry
+from generator.docs.booklet.units import Geometry
 from generator.docs.booklet.sizes import LEAST_EXAMPLE, is_start
 from generator.docs.diagram import LEAST_LABEL, figure_page
 from generator.docs.figure import Crop, Figure
@@ -260,7 +260,7 @@ def test_a_bad_width_or_style_is_one_line_naming_the_key(tmp_path, key, value, e
 
 
 def _line(section: str, height: float = 5.0, **kw) -> "Unit":
-    from generator.docs.booklet.flow import Unit
+    from generator.docs.booklet.units import Unit
     return Unit(height, [], section=section, **kw)
 
 
@@ -268,7 +268,8 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
     """A start across the column rarely fits under a chapter's opening text: it goes to the
     top of the next page, and the lines after it (of its own section, or, after a start,
     up to the next figure) fill the page instead of leaving it half empty."""
-    from generator.docs.booklet.flow import FLOAT, Unit, _paginate
+    from generator.docs.booklet.makeup import FLOAT, paginate
+    from generator.docs.booklet.units import Unit
 
     g = Geometry.for_paper("a5")
     body = g.body_bottom - g.body_top
@@ -276,13 +277,13 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
     start = Unit(body - 20.0, [], keep_with_next=False, art=body - 22.0, centre=50.0,
                  least=body - 22.0, section="x/setup")
     after = [_line("x/moves") for _ in range(8)]                     # 40 mm
-    pages = _paginate([*opening, start, *after], g)
+    pages = paginate([*opening, start, *after], g)
     assert len(pages) == 2
     assert [unit for _, unit in pages[0]] == [*opening, *after]
     assert [unit for _, unit in pages[1]] == [start]
     # With more text than the page holds, the page is filled and the rest follows the start.
     more = [_line("x/moves") for _ in range(25)]
-    pages = _paginate([*opening, start, *more], g)
+    pages = paginate([*opening, start, *more], g)
     first = [unit for _, unit in pages[0]]
     pulled = len(first) - 10
     assert len(pages) == 2 and first[:10] == opening and first[10:] == more[:pulled]
@@ -292,7 +293,7 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
     # An example's board only takes its own section's text: here none follows in it.
     example = Unit(body - 20.0, [], art=body - 22.0, centre=50.0, least=body - 22.0,
                    section="x/example")
-    pages = _paginate([*[_line("x/example") for _ in range(10)], example,
+    pages = paginate([*[_line("x/example") for _ in range(10)], example,
                        *[_line("x/variants", sidebar=True) for _ in range(8)]], g)
     assert pages[1][0][1] is example and len(pages[0]) == 10
 
@@ -300,7 +301,8 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
 def test_the_index_does_not_point_at_a_start_listing():
     """A start's listing names test cards on the page of its board; the index's entries
     point at the rules, not at that list of cards and squares."""
-    from generator.docs.booklet.flow import LISTING, Unit, term_pages
+    from generator.docs.booklet.index import term_pages
+    from generator.docs.booklet.units import LISTING, Unit
     from generator.model.booklet import Chapter, IndexTerm, Paragraph, Section
 
     section = Section("setup", "Setup", (Paragraph("Lay out."),), source="seed000")

@@ -1,6 +1,6 @@
 """Issues 25 and 39, page make-up, read back from the A5 PDFs.
 
-- Every page holds at least flow.FULL (60 %) of the body, text and figures, except a
+- Every page holds at least makeup.FULL (60 %) of the body, text and figures, except a
   chapter's last page before a chapter that starts a new page (each part's first chapter
   and the quick reference: Booklet.opening) and the booklet's last page; any other chapter
   follows on the page of the chapter before when that page is less full, as published
@@ -8,11 +8,11 @@
   full except a chapter's last before a chapter that must start on a new page").
 - A chapter's first page has no running header above its title; every other page has the
   title of the chapter at its top.
-- A table breaks only leaving flow.TABLE_HEAD rows under its head and flow.TABLE_TAIL rows
+- A table breaks only leaving setter.TABLE_HEAD rows under its head and setter.TABLE_TAIL rows
   on the next page, under the head set again (issue 39: the glossary left a 4-row tail
   alone on a page).
 - A figure that does not fit under the text introducing it is drawn smaller (down to
-  flow.SHRINK of its height), or waits for the text after it, rather than leave a page
+  units.SHRINK of its height), or waits for the text after it, rather than leave a page
   short.
 """
 from __future__ import annotations
@@ -23,8 +23,9 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.flow import (FULL, RUNT, SHRINK, TABLE_HEAD, TABLE_TAIL, Geometry,
-                                         Unit, _paginate, _Setter)
+from generator.docs.booklet.makeup import FULL, RUNT, paginate
+from generator.docs.booklet.setter import TABLE_HEAD, TABLE_TAIL, Setter
+from generator.docs.booklet.units import SHRINK, Geometry, Unit
 from generator.draw.scene import Group, Item, Line, Page
 from generator.io.templates import Library
 from generator.model.booklet import Table
@@ -196,11 +197,11 @@ def test_the_table_rule_in_the_small():
     part would be 1 or 2 rows moves whole to the next page."""
     g = GEOMETRY
     body = g.body_bottom - g.body_top
-    table = _Setter(g, "en").table(Table((("term", "meaning"),
+    table = Setter(g, "en").table(Table((("term", "meaning"),
                                           *((f"t{k}", "m") for k in range(20)))))
     row = table[1].height
     for text_lines in range(0, int(body // 5.0)):
-        pages = _paginate([Unit(5.0, []) for _ in range(text_lines)] + table, g)
+        pages = paginate([Unit(5.0, []) for _ in range(text_lines)] + table, g)
         for page, following in zip(pages, pages[1:]):
             rows = [u for _, u in page if u.header is not None]
             rest = [u for _, u in following if u.header is not None]
@@ -291,7 +292,7 @@ def test_a_last_line_alone_takes_more_with_it():
     g = GEOMETRY
     body = g.body_bottom - g.body_top
     per_page = int((body + 0.01) // 5.0)
-    pages = _paginate(_lines(per_page + 1), g)
+    pages = paginate(_lines(per_page + 1), g)
     assert len(pages) == 2 and sum(len(page) for page in pages) == per_page + 1
     assert len(pages[1]) * 5.0 >= RUNT * body
     assert len(pages[0]) * 5.0 >= FULL * body
@@ -302,7 +303,7 @@ def test_a_table_row_alone_comes_with_its_header_and_others():
     body = g.body_bottom - g.body_top
     header = Unit(6.0, [])
     rows = [Unit(9.0, [], header=header) for _ in range(int((body - 6.0) // 9.0) + 1)]
-    pages = _paginate([header, *rows], g)
+    pages = paginate([header, *rows], g)
     assert len(pages) == 2
     assert pages[1][0][1] is header     # set again at the top of the page
     assert pages[1][-1][1] is rows[-1]
@@ -317,7 +318,7 @@ def test_a_figure_gives_room_for_a_last_line():
     body = g.body_bottom - g.body_top
     figure = Unit(body - 20.0, [], art=body - 22.0, centre=50.0)
     units = _lines(4) + [figure] + _lines(1)
-    pages = _paginate(units, g)
+    pages = paginate(units, g)
     assert len(pages) == 1
     drawn = pages[0][4][1]
     assert SHRINK * figure.art - 0.01 <= drawn.art < figure.art

@@ -16,7 +16,7 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.flow import Link
+from generator.docs.booklet.units import Link
 from generator.draw.geometry import Rect
 from generator.draw.scene import Group, Item, Text
 from generator.errors import TemplateError

@@ -9,7 +9,9 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.flow import SIDEBAR, SIDEBAR_X, START_SECTIONS, Geometry, curly
+from generator.docs.booklet.sizes import START_SECTIONS
+from generator.docs.booklet.typography import curly
+from generator.docs.booklet.units import SIDEBAR, SIDEBAR_X, Geometry
 from generator.draw.scene import Line
 from generator.errors import TemplateError
 from generator.io.booklets import load_chapter

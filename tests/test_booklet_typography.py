@@ -14,7 +14,8 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import make_booklet
-from generator.docs.booklet.flow import Geometry, curly, glued, prepared, set_lines
+from generator.docs.booklet.typography import curly, glued, prepared, set_lines
+from generator.docs.booklet.units import Geometry
 from generator.draw import fonts
 from generator.draw.text import Line as SetLine, break_lines, fit_lines
 from generator.io.booklets import load_booklet
@@ -345,7 +346,7 @@ def test_english_quotes_are_turned_by_their_place():
 def _justified_blocks(library, lang: str, games: tuple[str, ...]):
     """Every justified text of the booklet as the typesetter sets it: (text as set_lines
     gets it, width). A paragraph fills the column; a list item the column less its
-    indent (flow._Setter.paragraph and .bullets)."""
+    indent (setter.Setter.paragraph and .bullets)."""
     g = Geometry.for_paper("a5")
     for chapter in load_booklet(library, lang, games).chapters:
         for section in chapter.sections:

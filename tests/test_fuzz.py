@@ -511,7 +511,8 @@ def booklet_case(draw: Any) -> tuple[str, str, str]:
 def test_any_booklet_text_is_set_or_refused_in_one_line(memory_at_start, case):
     """Booklet files loaded and typeset (figures stand in as blank pages: drawing them is
     the figure code's, fuzzed through layouts): a text is set inside the page or refused."""
-    from generator.docs.booklet.flow import Geometry, typeset
+    from generator.docs.booklet.flow import typeset
+    from generator.docs.booklet.units import Geometry
     from generator.draw.scene import Page
     from generator.io.booklets import load_booklet
     from generator.io.templates import Library

@@ -113,6 +113,23 @@ def test_every_part_imports_only_parts_below_it():
     assert problems == []
 
 
+#: The booklet's typesetter, one concern a module, bottom to top: a module imports only the
+#: ones before it (a line's typography, the units, the setter, the index, the page make-up,
+#: the booklet's flow).
+BOOKLET_TYPESETTER = ("typography", "units", "setter", "index", "makeup", "flow")
+
+
+def test_the_booklet_typesetter_modules_import_only_those_below_them():
+    here = PACKAGE / "docs" / "booklet"
+    problems = []
+    for k, name in enumerate(BOOKLET_TYPESETTER):
+        for module, line in imported(here / f"{name}.py", PACKAGE):
+            package, _, leaf = module.rpartition(".")
+            if package == "generator.docs.booklet" and leaf in BOOKLET_TYPESETTER[k:]:
+                problems.append(f"{name}.py:{line} imports {leaf}")
+    assert problems == []
+
+
 def test_every_module_belongs_to_a_known_part():
     parts = {part_of(path, PACKAGE) for path in PACKAGE.rglob("*.py")}
     assert parts <= set(ALLOWED), parts - set(ALLOWED)

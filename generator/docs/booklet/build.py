@@ -14,10 +14,12 @@ from ...io.booklets import load_booklet
 from ...io.templates import Library
 from ...model.booklet import Booklet
 from .figures import draw, draw_placed
-from .flow import GLUE, Geometry, Typeset, typeset
+from .flow import typeset
 from .impose import impose
 from .listing import LISTING_WORDS, start_listing
 from .sizes import Placement, placements
+from .typography import GLUE
+from .units import Geometry, Typeset
 
 PAPERS = ("a5", "a4", "letter", "half-letter")
 #: Each page size as the build's summary names it.

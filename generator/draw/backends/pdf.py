@@ -465,7 +465,7 @@ def _box(rect: Rect, page_h: float) -> tuple[float, float, float, float]:
 
 #: A link inside a document: on page *page* (index from 0) the box (mm from the page's top
 #: left) that leads to page *to_page*, *to_y* mm from its top; a booklet's
-#: :class:`~generator.docs.booklet.flow.Link` is one.
+#: :class:`~generator.docs.booklet.units.Link` is one.
 PageLink = tuple[int, Rect, int, float]
 
 

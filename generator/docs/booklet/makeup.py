@@ -1,0 +1,286 @@
+"""Page make-up: units placed on pages. A unit kept with the next moves with it; a table
+breaks only between its kept rows and sets its head again; pages are made up to be at
+least :data:`FULL`: a figure waits for the text after it or floats to the next page's
+head, a page breaks earlier (:func:`_fuller`), and a chapter's last page is not left a
+runt (:data:`RUNT`, :func:`_without_runt`). Then each page is framed with its running
+header, number and the sidebar's rule (:func:`framed_page`).
+"""
+from __future__ import annotations
+
+from ...draw.geometry import Transform
+from ...draw.scene import Group, Item, Line, Page, Paint
+from .sizes import START_SECTIONS
+from .typography import shown
+from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, Geometry, Unit, text_item
+
+#: A chapter's last page should hold at least this share of the body: a page with one
+#: table row or three lines reads as a mistake. Such a page is pulled back onto the page
+#: before by drawing that page's figures a little smaller, or else given more of the text.
+RUNT = 0.2
+#: Every page holds at least this share of the body, but a chapter's last page before a
+#: chapter that opens a new page (and the colophon): a figure that does not fit under the
+#: text waits for the text after it, and a chapter follows on the page of the one before
+#: while that page is less full than this.
+FULL = 0.6
+
+
+def paginate(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | None = None,
+             *, runt: bool = True) -> list[list[tuple[float, Unit]]]:
+    """Units placed on pages as (top y, unit), the first page after what *start* already
+    placed on it. A unit that keeps with the next moves with it to a new page when the two
+    do not both fit. A page left under :data:`FULL` gives way to earlier breaks
+    (:func:`_fuller`); with *runt*, a last page under :data:`RUNT` full is avoided when it
+    can be (:func:`_without_runt`)."""
+    pages, laid, breaks = _fuller(units, g, start)
+    if not runt or len(pages) < 2 \
+            or depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
+        return pages
+    return _without_runt(laid, pages, g, start, breaks)
+
+
+def depth(placed: list[tuple[float, Unit]], g: Geometry) -> float:
+    """How far down the body a page's units reach."""
+    return max((y + unit.height for y, unit in placed), default=g.body_top) - g.body_top
+
+
+def _underfull(pages: list[list[tuple[float, Unit]]], g: Geometry) -> int:
+    """How many pages but the last are under :data:`FULL`."""
+    body = g.body_bottom - g.body_top
+    return sum(depth(page, g) < FULL * body - 0.01 for page in pages[:-1])
+
+
+def _fuller(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | None
+            ) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
+    """The pages of :func:`_fill`, where a page (not the last) is left under :data:`FULL`
+    because what comes next cannot be split, with the page before broken earlier: the
+    run that ends it goes over to fill the short page, as long as the page before stays
+    :data:`FULL`. Also the units as laid and the breaks (unit ids) that were forced."""
+    body = g.body_bottom - g.body_top
+    breaks: frozenset[int] = frozenset()
+    laid = list(units)
+    pages = _fill(laid, g, breaks, start)
+    short = _underfull(pages, g)
+    while short:
+        better = None
+        for n in range(1, len(pages) - 1):
+            if depth(pages[n], g) >= FULL * body - 0.01:
+                continue
+            for y, unit in reversed(pages[n - 1]):
+                if y - unit.space_before - g.body_top < FULL * body:
+                    break
+                k = next((k for k, u in enumerate(laid) if u is unit), 0)
+                if k == 0 or laid[k - 1].keep_with_next:
+                    continue
+                trial = list(units)
+                tried = _fill(trial, g, breaks | {id(unit)}, start)
+                if _underfull(tried, g) < short:
+                    better = (tried, trial, breaks | {id(unit)})
+                    break
+            if better:
+                break
+        if better is None:
+            break
+        pages, laid, breaks = better
+        short = _underfull(pages, g)
+    return pages, laid, breaks
+
+
+def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry,
+                  start: list[tuple[float, Unit]] | None = None,
+                  breaks: frozenset[int] = frozenset()) -> list[list[tuple[float, Unit]]]:
+    """The chapter's pages without a nearly empty last page, if that can be done:
+
+    - the figures of the last two pages drawn smaller (down to :data:`~.units.SHRINK`,
+      shared in proportion to what each can give) so that the last page's text fits on
+      the page before, as a typesetter squeezes a page rather than leave a line alone on
+      the next;
+    - else the break before the last page moved back, unit by unit, until the last page
+      holds :data:`RUNT` of the body, as long as the page before stays :data:`FULL`.
+    Otherwise the pages stay as they were. *units* are as laid, *breaks* those forced."""
+    body = g.body_bottom - g.body_top
+    ids = {id(unit): k for k, unit in enumerate(units)}
+
+    def end(page: list[tuple[float, Unit]]) -> int:
+        # The page's last unit of this chapter: a page may also open with a table's header
+        # set again, or hold the end of the chapter before.
+        return max((ids.get(id(unit), -1) for _, unit in page), default=-1)
+
+    last, before = end(pages[-2]) + 1, (end(pages[-3]) + 1 if len(pages) > 2 else 0)
+    need = depth(pages[-1], g) + units[last].space_before - (body - depth(pages[-2], g))
+    figures = [k for k in range(before, len(units)) if units[k].art]
+    room = sum(units[k].room_to_shrink() for k in figures)
+    if figures and room >= need:
+        squeezed = list(units)
+        for k in figures:
+            squeezed[k] = units[k].shrunk(need * units[k].room_to_shrink() / room + 0.01)
+        tried = _fill(squeezed, g, breaks, start)
+        if len(tried) < len(pages):
+            return tried
+    for cut in range(last - 1, before, -1):
+        if units[cut - 1].keep_with_next:
+            continue   # the break would split what must stay together
+        tried = _fill(list(units), g, breaks | {id(units[cut])}, start)
+        if len(tried) != len(pages) or depth(tried[-2], g) < FULL * body:
+            break
+        if depth(tried[-1], g) >= RUNT * body:
+            return tried
+    return pages
+
+
+def _group_end(units: list[Unit], i: int) -> int:
+    """The last unit of the run that *units[i]* keeps with."""
+    while units[i].keep_with_next and i + 1 < len(units):
+        i += 1
+    return i
+
+
+def _float_figure(units: list[Unit], i: int, j: int) -> bool:
+    """Moves the first figure of *units[i..j]* (with its caption) past the text that
+    follows it, to the end of the next run of units that is not split by the move: within
+    the chapter (*units*), never past another figure (their numbers stay in order), into
+    a table or past a sidebar. The text that introduced the figure still comes before it, as a float does in
+    print: it may land after the next heading when it ends its section. True if moved."""
+    f = next((k for k in range(i, j + 1) if units[k].art), None)
+    if f is None:
+        return False
+    c = _group_end(units, f)
+    q = c + 1
+    while q < len(units) and not units[q].art:
+        q = _group_end(units, q)
+        if any(unit.art or unit.sidebar for unit in units[c + 1:q + 1]):
+            return False    # nor past a game's variants, set apart in the margin
+        if q + 1 >= len(units) or units[q + 1].header is None:
+            units[f:q + 1] = units[c + 1:q + 1] + units[f:c + 1]
+            return True
+        q += 1
+    return False
+
+
+#: A figure too tall for the rest of its page goes to the top of the next, and the text
+#: after it fills the page instead, when that rest is at least this share of the body: a
+#: game's start across the column rarely fits under the chapter's opening text.
+FLOAT = 0.2
+
+
+def _float(units: list[Unit], i: int, j: int, room: float) -> bool:
+    """Moves the text after the figure *units[i..j]* (and what stays with it) before it,
+    as much as fits in *room*, whole runs kept together, stopping at the next figure, a
+    table row, a sidebar, or the end of the figure's section (a start's figure may float
+    past the sections that follow the setup: it is read before play). False if nothing
+    fits."""
+    pulled = 0
+    start = end = j + 1
+    home = units[i].section
+    start_figure = home.rpartition("/")[2] in START_SECTIONS
+
+    def may_pull(unit: Unit) -> bool:
+        return not unit.art and unit.header is None and not unit.sidebar and (
+            start_figure or unit.section == home)
+
+    while end < len(units) and may_pull(units[end]):
+        chain = end
+        need = units[end].space_before + units[end].height
+        while units[chain].keep_with_next and chain + 1 < len(units):
+            chain += 1
+            need += units[chain].space_before + units[chain].height
+        if not all(may_pull(units[k]) for k in range(end + 1, chain + 1)) or need > room:
+            break
+        room -= need
+        end = chain + 1
+        pulled += 1
+    if not pulled:
+        return False
+    units[i:end] = units[start:end] + units[i:start]
+    return True
+
+
+def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
+          start: list[tuple[float, Unit]] | None = None) -> list[list[tuple[float, Unit]]]:
+    """Units placed greedily on pages, a new page also before each unit whose id is in
+    *breaks*. The first page holds *start* already (the end of the chapter before).
+    *units* is left in the order placed, its figures as drawn."""
+    pages: list[list[tuple[float, Unit]]] = [list(start or [])]
+    y = g.body_top + depth(pages[0], g) if pages[0] else g.body_top
+    full = g.body_top + FULL * (g.body_bottom - g.body_top)
+    done: set[int] = set()
+    i = 0
+    while i < len(units):
+        j = _group_end(units, i)
+        need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
+        need += sum(units[k].space_before + units[k].height for k in range(i + 1, j + 1))
+        over = y + need - (g.body_bottom + 0.01)
+        forced = id(units[i]) in breaks - done and bool(pages[-1])
+        if forced:
+            done.add(id(units[i]))   # once: the new page may open with a table's header
+        if (over > 0 or forced) and pages[-1]:
+            # A figure that would fit a little smaller stays here with its text; one that
+            # would leave the page too empty waits for the text after it.
+            figure = next((k for k in range(i, j + 1) if units[k].art), None)
+            if not forced and figure is not None and units[figure].room_to_shrink() >= over:
+                units[figure] = units[figure].shrunk(over + 0.01)
+                continue
+            # A figure too tall for the rest of the page heads the next, and the text
+            # after it fills this page; failing that, it waits for the text after it.
+            if not forced and units[i].art and g.body_bottom - y >= FLOAT * (
+                    g.body_bottom - g.body_top) and _float(units, i, j, g.body_bottom - y):
+                continue
+            if not forced and y < full and _float_figure(units, i, j):
+                continue
+            pages.append([])
+            y = g.body_top
+            header = units[i].header
+            if header is not None:
+                pages[-1].append((y, header))
+                y += header.height
+            continue
+        for k in range(i, j + 1):
+            if pages[-1]:
+                y += units[k].space_before
+            pages[-1].append((y, units[k]))
+            y += units[k].height
+        i = j + 1
+    return pages
+
+
+def _frame(g: Geometry, header: str, number: int | None) -> list[Item]:
+    area = g.type_area
+    items: list[Item] = []
+    if header:
+        base = area.y + g.style.header
+        items.append(text_item(g.width / 2, base, shown(header), g.style.header, fill=GREY,
+                           anchor="middle"))
+        items.append(Line(area.x, base + 1.6, area.right, base + 1.6,
+                          Paint(stroke=RULE, width=0.2)))
+    if number is not None:
+        items.append(text_item(g.width / 2, area.bottom - 0.6, str(number), g.style.header,
+                           fill=GREY, anchor="middle"))
+    return items
+
+
+def framed_page(g: Geometry, placed: list[tuple[float, Unit]], header: str,
+                number: int | None, label: str) -> Page:
+    """A page: its *placed* units in the type area, the running *header* and page *number*
+    (none if empty or None) and the sidebar's rules."""
+    items = _frame(g, header, number)
+    for y, unit in placed:
+        items.append(Group(tuple(unit.items), Transform.translate(g.margin_x, round(y, 3))))
+    items += _sidebar_rules(g, placed)
+    return Page(g.width, g.height, tuple(items), label=label)
+
+
+def _sidebar_rules(g: Geometry, placed: list[tuple[float, Unit]]) -> list[Item]:
+    """A rule in the left margin beside each run of sidebar units on a page, from the top
+    of the run's first unit to the foot of its last."""
+    rules: list[Item] = []
+    top: float | None = None
+    foot = 0.0
+    for y, unit in [*placed, (0.0, Unit(0.0, []))]:
+        if unit.sidebar:
+            top = y if top is None else top
+            foot = y + unit.height
+        elif top is not None:
+            x = round(g.margin_x + SIDEBAR_X, 3)
+            rules.append(Line(x, round(top, 3), x, round(foot, 3),
+                              Paint(stroke=SIDEBAR, width=SIDEBAR_WIDTH)))
+            top = None
+    return rules

@@ -1,0 +1,402 @@
+"""Blocks set as units: a paragraph as justified, hyphenated lines, kept so that no first
+or last line stands alone; lists, tables, headings, a game's banner and its "on your turn"
+box; figures and pairs of boards with their captions. :func:`chapter_units` sets a whole
+chapter in order. The units know their heights and what they keep with, not their pages:
+:mod:`.makeup` places them.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from ...draw import fonts
+from ...draw.backends.pdf import OUTLINED
+from ...draw.geometry import Rect, Transform
+from ...draw.scene import Box, Group, Item, Line, Page, Paint
+from ...errors import TemplateError
+from ...io.booklets import banner_cards
+from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
+                              Table, Turn)
+from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
+from .typography import GLUE, prepared, set_lines, shown
+from .units import GREY, INK, LISTING, TINT, Geometry, Unit, text_item
+
+#: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
+#: stays with what follows, so a page could not hold it.
+HEADING_LINES = 3
+#: A cross-reference and the closing quotes right after it.
+_PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\")]*)")
+#: Sections set as a sidebar, by id.
+SIDEBAR_SECTIONS = frozenset({"variants"})
+#: The fewest rows of a table, below its head, on either side of a page break: a table
+#: that would leave fewer at a page's foot or head moves more rows with them.
+TABLE_HEAD = 3
+TABLE_TAIL = 6
+#: The space above a chapter's title set under the end of the chapter before.
+CHAPTER_GAP = 9.0
+
+
+class Setter:
+    """Sets blocks as units for one page geometry and language, and prints each
+    cross-reference's page once the pages are known (:attr:`pages`)."""
+
+    def __init__(self, geometry: Geometry, lang: str) -> None:
+        self.g, self.s, self.lang = geometry, geometry.style, lang
+        #: What a cross-reference's page is printed after (``p.``); "" prints none.
+        self.page_word = ""
+        #: The printed page of each anchor a cross-reference may name (0 while unknown).
+        self.pages: dict[str, int] = {}
+
+    def paged(self, text: str) -> str:
+        """*text* with each cross-reference to a chapter of the booklet followed by its
+        page, as a link of its own: "general rules, p. 10" (after a closing quote that
+        follows the label). A link to a chapter left out stays as it is."""
+        if not self.page_word:
+            return text
+
+        def add(m: re.Match[str]) -> str:
+            target = f"{m.group(2)}/{m.group(3)}" if m.group(3) else m.group(2)
+            if target not in self.pages:
+                return m.group(0)
+            # Unknown yet: two digits, as most pages have.
+            number = self.pages[target] or 99
+            return f"{m.group(0)}, [{self.page_word}{GLUE}{number}](#{target})"
+
+        return _PAGED.sub(add, text)
+
+    def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
+              font: str = "regular", justify: bool = True, fill: str = INK,
+              anchor: str = "start", lead: float | None = None,
+              balance: bool = False) -> list[Unit]:
+        size = size or self.s.body
+        lead = lead or self.s.lead * size / self.s.body
+        text, labels = prepared(self.paged(text), self.lang)
+        units = []
+        set_ = set_lines(text, width, font, size, self.lang, justify=justify,
+                         balance=balance)
+        for number, line in enumerate(set_):
+            at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
+            # The baseline sits where the ascender of a body line would leave it.
+            # PDF word spacing widens a no-break space too: share the stretch among all.
+            spaces, glue = line.text.count(" "), line.text.count(GLUE)
+            stretch = line.word_space * spaces / (spaces + glue) if glue else line.word_space
+            printed = shown(line.text)
+            unit = Unit(lead, [text_item(at, lead * 0.78, printed, size, font=font,
+                                     anchor=anchor, fill=fill, word_space=round(stretch, 4))])
+            searched = 0   # a label is looked for after the one before on the line
+            while labels and labels[0][0] in line.text[searched:]:
+                label, target = labels.pop(0)
+                start = line.text.index(label, searched)
+                searched = start + len(label)
+
+                def advance(part: str) -> float:
+                    return (fonts.measure(shown(part), font, size)
+                            + stretch * (part.count(" ") + part.count(GLUE)))
+
+                left = at - {"start": 0.0, "middle": 0.5, "end": 1.0}[anchor] * advance(
+                    line.text)
+                x0 = left + advance(line.text[:start])
+                unit.links.append((Rect(x0, 0.0, advance(label), lead), target))
+            # A word hyphenated at the line's end is not parted across two pages.
+            unit.keep_with_next = number < len(set_) - 1 and line.words[-1].endswith("-")
+            units.append(unit)
+        return units
+
+    @staticmethod
+    def keep_paragraph(units: list[Unit]) -> list[Unit]:
+        """No first line alone at a page's foot, no last line alone at a page's head:
+        the first two and the last two lines stay together (short paragraphs whole)."""
+        n = len(units)
+        for i, unit in enumerate(units[:-1]):
+            if n <= 3 or i == 0 or i == n - 2:
+                unit.keep_with_next = True
+        return units
+
+    def paragraph(self, p: Paragraph) -> list[Unit]:
+        units = self.keep_paragraph(self.lines(p.text, self.g.column))
+        units[0].space_before = self.s.paragraph_gap
+        return units
+
+    def bullets(self, b: Bullets) -> list[Unit]:
+        units: list[Unit] = []
+        for item in b.items:
+            lines = self.keep_paragraph(self.lines(item, self.g.column - self.s.indent,
+                                                   x=self.s.indent))
+            lines[0].items.append(text_item(1.2, self.s.lead * 0.78, "•", self.s.body))
+            lines[0].space_before = 0.6 if units else self.s.paragraph_gap
+            units += lines
+        return units
+
+    def heading(self, text: str, size: float, space_before: float, where: str = "",
+                key: str = "", anchor: str = "") -> list[Unit]:
+        units = self.lines(text, self.g.column, size=size, font="bold", justify=False,
+                           balance=True)
+        if units:
+            units[0].anchor = anchor
+        if not units:
+            raise TemplateError(where, key, expected="a heading with text", got=repr(text))
+        if len(units) > HEADING_LINES:
+            raise TemplateError(where, key, expected=f"a heading that fits in "
+                                f"{HEADING_LINES} lines of the page",
+                                got=f"{len(units)} lines ({len(text):,} characters)")
+        for unit in units:
+            unit.keep_with_next = True
+        units[0].space_before = space_before
+        return units
+
+    def table(self, t: Table) -> list[Unit]:
+        cols = max(len(r) for r in t.rows)
+        rows = [tuple(r) + ("",) * (cols - len(r)) for r in t.rows]
+        size = self.s.body * 0.9
+        lead = self.s.lead * 0.84  # cells are short: set them a little tighter than text
+        pad = 0.9
+        width = self.g.column
+
+        def natural(cell: str, font: str) -> float:
+            return fonts.measure(cell, font, size)
+
+        longest = [max(max((natural(w, "bold") for w in r[c].split()), default=0.0)
+                       for r in rows) + 2 * pad for c in range(cols)]
+        full = [max(natural(r[c], "bold") for r in rows) + 2 * pad for c in range(cols)]
+        if sum(full) <= width:
+            widths = [f + (width - sum(full)) / cols for f in full]
+        else:
+            spare = width - sum(longest)
+            extra = [f - m for f, m in zip(full, longest)]
+            widths = [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
+        units: list[Unit] = []
+        for number, row in enumerate(rows):
+            font = "bold" if number == 0 else "regular"
+            cells = [self.lines(cell, widths[c] - 2 * pad, x=sum(widths[:c]) + pad, size=size,
+                                font=font, justify=False, lead=lead)
+                     for c, cell in enumerate(row)]
+            height = max(sum(u.height for u in cell) for cell in cells) + 2 * pad
+            items: list[Item] = []
+            for cell in cells:
+                y = pad
+                for unit in cell:
+                    items.append(Group(tuple(unit.items), Transform.translate(0, y)))
+                    y += unit.height
+            rule = 0.35 if number == 0 else 0.15
+            items.append(Line(0, height, width, height, Paint(stroke=GREY, width=rule)))
+            if number == 0:
+                items.append(Line(0, 0, width, 0, Paint(stroke=GREY, width=0.35)))
+            units.append(Unit(height, items, header=units[0] if units else None))
+        # A table breaks only where at least TABLE_HEAD rows stand under its head and
+        # TABLE_TAIL rows go on to the next page (under the head set again).
+        for k, unit in enumerate(units[:-1]):
+            unit.keep_with_next = k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
+        units[0].space_before = self.s.paragraph_gap + 0.8
+        return units
+
+    def banner(self, banner: Banner, words: Mapping[str, str], names: Mapping[str, str]
+               ) -> Unit:
+        """A game's banner: players, length and difficulty on one line, the cards on the
+        next, centred on a tinted box under the chapter's title. A label keeps its first
+        word on its line, and a separator never starts one."""
+        players = f"{banner.players}\u2013{banner.most_players}" if banner.most_players \
+            else str(banner.players)
+        parts = [(words["players"], players)]
+        if banner.length:
+            parts.append((words["length"], banner.length))
+        if banner.difficulty:
+            parts.append((words["difficulty"], banner.difficulty))
+        cards = banner_cards(banner, dict(words), dict(names))
+        texts = [f"{GLUE}· ".join(f"{label}:{GLUE}{value}" for label, value in parts),
+                 f"{words['cards']}:{GLUE}{cards}"]
+        pad = 1.6
+        size = self.s.body * 0.92
+        lines = [line for text in texts
+                 for line in self.lines(text, self.g.column - 4 * pad, x=2 * pad, size=size,
+                                        justify=False, anchor="middle")]
+        return self._tinted(lines, pad, space_before=2.5)
+
+    def _tinted(self, lines: list[Unit], pad: float, space_before: float) -> Unit:
+        """*lines* stacked on a tinted box the column's width, as one unit kept with what
+        follows: a banner, an "on your turn" box."""
+        items: list[Item] = []
+        y = pad
+        for line in lines:
+            items.append(Group(tuple(line.items), Transform.translate(0, round(y, 3))))
+            y += line.height
+        height = y + pad
+        box = Box(Rect(0, 0, self.g.column, height), Paint(fill=TINT), radius=1.2)
+        return Unit(height, [box, *items], space_before=space_before, keep_with_next=True)
+
+    def turn(self, turn: Turn, heading: str) -> Unit:
+        """A game's "on your turn" box: its heading, then each line after a bullet, on the
+        banner's tint."""
+        pad = 2.0
+        size = self.s.body * 0.95
+        lines = self.lines(heading, self.g.column - 4 * pad, x=2 * pad, size=size,
+                           font="bold", justify=False)
+        indent = 2 * pad + self.s.indent
+        for text in turn.lines:
+            set_ = self.lines(text, self.g.column - indent - 2 * pad, x=indent, size=size,
+                              justify=False)
+            set_[0].items.append(text_item(2 * pad + 1.2, set_[0].height * 0.78, "•", size))
+            lines += set_
+        box = self._tinted(lines, pad, space_before=4.5)
+        # A summary of the section before: it may end a page, the next heading its own
+        # lines at the head of the next.
+        box.keep_with_next = False
+        return box
+
+    def _art(self, page: Page, scale: float, x: float) -> Group:
+        # The figure's signs and labels are drawn, not set: they stay out of the page's
+        # text, which a reader searches and copies.
+        return Group(page.items, Transform.translate(x, 0) @ Transform.scale(scale, scale),
+                     clip=Rect(0, 0, page.width, page.height), role=OUTLINED)
+
+    def _caption(self, ref: FigureRef, number: int, word: str, width: float, x: float
+                 ) -> list[Unit]:
+        return self.lines(f"{word} {number}. {ref.caption}", width, x=x,
+                          size=self.s.caption, fill=GREY, justify=False, anchor="middle",
+                          balance=True)
+
+    def _check_fits(self, ref: FigureRef, height: float) -> None:
+        if height > self.g.body_bottom - self.g.body_top:
+            # The figure and its caption stay together: more than a page cannot be set.
+            file, _, key = ref.where.partition(": ")
+            raise TemplateError(file, f"{key}.caption", expected="a caption that fits on "
+                                "the page with its figure",
+                                got=f"{len(ref.caption):,} characters")
+
+    def figure(self, ref: FigureRef, page: Page, number: int, word: str,
+               placement: Placement | None = None, listing: str = "") -> list[Unit]:
+        """A figure and its caption, kept together; a board drawn at its placement's width
+        (never wider than the column), anything else as large as its share of the page's
+        height allows. A start's *listing* follows the caption, each side (a line of
+        *listing*) from a new line."""
+        if placement is None:
+            room = (self.g.body_bottom - self.g.body_top) * ref.height
+            scale = min(self.g.column / page.width, room / page.height)
+        else:
+            scale = min(1.0, self.g.column / page.width)
+        w, h = page.width * scale, page.height * scale
+        art = self._art(page, scale, (self.g.column - w) / 2)
+        caption = self._caption(ref, number, word, self.g.column * 0.9, self.g.column * 0.05)
+        least = h * min(1.0, placement.least / w) if placement is not None else 0.0
+        first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
+                     keep_with_next=True, art=h, centre=self.g.column / 2, least=least)
+        self._check_fits(ref, first.height + sum(u.height for u in caption))
+        for unit in caption[:-1]:
+            unit.keep_with_next = True
+        caption[-1].height += 1.5
+        if not listing:
+            return [first, *caption]
+        listed = [line for side in listing.split("\n")
+                  for line in self.lines(side, self.g.column, size=self.s.caption,
+                                         justify=False)]
+        # The listing is read with the board: the two stay on one page.
+        for unit in [*caption, *listed[:-1]]:
+            unit.keep_with_next = True
+        for unit in listed:
+            unit.items = [Group(tuple(unit.items), role=LISTING)]
+        listed[-1].height += 3.0
+        return [first, *caption, *listed]
+
+    def pair(self, refs: tuple[FigureRef, FigureRef], pages: tuple[Page, Page],
+             number: int, word: str, placed: Mapping[str, Placement]) -> list[Unit]:
+        """Two boards side by side, each centred in half the column over its own caption
+        (figures *number* and *number* + 1): two positions of one example compared at a
+        glance."""
+        half = self.g.column * (1.0 - PAIR_GAP) / 2
+        arts: list[Item] = []
+        heights, least = [], 0.0
+        captions: list[Item] = []
+        caption_height = 0.0
+        for k, (ref, page) in enumerate(zip(refs, pages)):
+            left = 0.0 if k == 0 else self.g.column - half
+            scale = min(1.0, half / page.width)
+            w, h = page.width * scale, page.height * scale
+            arts.append(self._art(page, scale, left + (half - w) / 2))
+            heights.append(h)
+            least = max(least, h * min(1.0, placed[ref.where].least / w))
+            y = 0.0
+            for unit in self._caption(ref, number + k, word, half, left):
+                captions.append(Group(tuple(unit.items), Transform.translate(0, round(y, 3))))
+                y += unit.height
+            caption_height = max(caption_height, y)
+        h = max(heights)
+        first = Unit(h + 1.5, arts, space_before=self.s.paragraph_gap + 1.5,
+                     keep_with_next=True, art=h, centre=self.g.column / 2, least=least)
+        caption = Unit(caption_height + 1.5, captions)
+        self._check_fits(refs[0], first.height + caption.height)
+        return [first, caption]
+
+
+def _check_header(setter: Setter, chapter: Chapter) -> None:
+    """A chapter's title is its pages' running header, one line: it must fit there.
+
+    :raises: :exc:`TemplateError` naming the chapter's file.
+    """
+    g = setter.g
+    width = fonts.measure(chapter.title, "regular", g.style.header)
+    if width > g.column:
+        raise TemplateError(chapter.where, "title", expected=f"a title that fits the "
+                            f"running header's one line ({g.column:.0f} mm)",
+                            got=f"{width:,.0f} mm ({len(chapter.title):,} characters)")
+
+
+def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
+                  counter: list[int], booklet: Booklet,
+                  listings: Mapping[str, str] | None = None) -> list[Unit]:
+    s = setter.s
+    placed = placements((chapter,), setter.g.column)
+    word = booklet.words.get("figure", "Figure")
+    _check_header(setter, chapter)
+    # The gap before the title counts only where the chapter follows on the page of the
+    # chapter before.
+    units = setter.heading(chapter.title, s.h1, CHAPTER_GAP, chapter.where, "title",
+                           anchor=chapter.key)
+    if chapter.banner is not None:
+        units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
+    body = setter.g.body_bottom - setter.g.body_top
+    keys = [section.key for section in chapter.sections]
+    # The "on your turn" box follows the setup (a deal or layout in the traditional games;
+    # START_SECTIONS), or else comes before the moves.
+    starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
+    turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
+    if chapter.turn is not None and turn_after < 0:
+        units.append(setter.turn(chapter.turn, booklet.words["turn"]))
+    for i, section in enumerate(chapter.sections):
+        start = len(units)
+        if section.heading:
+            units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
+                                    f"section[{i}].heading",
+                                    anchor=f"{chapter.key}/{section.key}")
+        partner = {id(a): b for a, b in pairs(section)
+                   if a.where in figures and b.where in figures}
+        seconds = {id(b) for b in partner.values()}
+        for block in section.blocks:
+            if id(block) in seconds:
+                continue   # set beside the figure before it
+            if isinstance(block, Paragraph):
+                units += setter.paragraph(block)
+            elif isinstance(block, Bullets):
+                units += setter.bullets(block)
+            elif isinstance(block, Table):
+                rows = setter.table(block)
+                if any(row.height > body for row in rows):
+                    raise TemplateError(chapter.where, f"section[{i}].text", expected="table "
+                                        "rows that fit on a page", problem="a row is taller "
+                                        "than the page")
+                units += rows
+            elif id(block) in partner:
+                other = partner[id(block)]
+                units += setter.pair((block, other), (figures[block.where],
+                                                      figures[other.where]),
+                                     counter[0] + 1, word, placed)
+                counter[0] += 2
+            else:
+                counter[0] += 1
+                units += setter.figure(block, figures[block.where], counter[0], word,
+                                       placed.get(block.where),
+                                       (listings or {}).get(block.where, ""))
+        for unit in units[start:]:
+            unit.section = f"{chapter.key}/{section.key}"
+            unit.sidebar = section.key in SIDEBAR_SECTIONS
+        if chapter.turn is not None and i == turn_after:
+            units.append(setter.turn(chapter.turn, booklet.words["turn"]))
+    return units

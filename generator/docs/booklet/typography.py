@@ -1,0 +1,141 @@
+"""The typography of a line, by language: what is glued to what, which quotes and signs
+are printed, which words may not end a line, and the line breaking that keeps to it
+(:func:`set_lines`). Kept apart from the units and pages because it knows only text and a
+language: the same rules set a paragraph, a caption, a table cell and a running header.
+"""
+from __future__ import annotations
+
+import re
+
+from ...draw.text import GLUE as TEXT_GLUE, Line as SetLine, fit_lines
+from ...model.booklet import unlinked
+
+#: Glue between two words that must stay on one line (the line breaker's own): it is
+#: printed as a no-break space.
+GLUE = TEXT_GLUE
+NBSP = "\u00a0"
+MINUS = "\u2212"
+#: Russian words that never end a line, after Russian typesetting practice as the editors'
+#: handbooks teach it (e.g. Milchin and Cheltsova, «Справочник издателя и автора», on
+#: breaking lines): one-letter words, and the two-letter prepositions, conjunctions and
+#: particles, each bound to the word after it.
+_RU_BEFORE = frozenset({
+    "а", "в", "и", "к", "о", "с", "у", "я",                         # one letter
+    "во", "до", "за", "из", "ко", "на", "об", "от", "по", "со",     # prepositions
+    "да", "но", "ни", "не",                                          # conjunctions, particles
+    "из-за", "из-под"})
+#: Particles that never begin a line: bound to the word before them (same practice).
+_RU_AFTER = frozenset({"же", "ж", "ли", "ль", "бы", "б"})
+#: Longer prepositions bound only to a square's name (через f6).
+_RU_BEFORE_SQUARE = frozenset({"через", "между", "перед", "около"})
+#: What may open a bound word and still leave it the word: «(в», «„и».
+_OPENING = "([«„“\"'"
+_CLOSING = ".,;:!?)]»“”\"'"
+_SQUARE = re.compile(r"[a-h][1-8](?!\w)")
+_INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
+_NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
+_MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
+
+
+def glued(text: str, lang: str) -> str:
+    """*text* with the typography the language asks for everywhere: a minus sign for a
+    hyphen before a number; in English typographic quotes and apostrophes
+    (:func:`curly`); in Russian a no-break glue between initials and after Рис.
+    (Short words are kept with the next by :func:`set_lines`.)
+
+    >>> glued("С. Л. Панфилов, очки -1", "ru").replace(GLUE, "_")
+    'С._Л._Панфилов, очки \u22121'
+    """
+    text = _MINUS.sub(MINUS, text)
+    if lang != "ru":
+        return curly(text) if lang == "en" else text
+    for pattern in (_INITIALS, _NUMBER_AFTER):
+        text = pattern.sub(lambda m: m.group(1) + GLUE, text)
+    return text
+
+
+def curly(text: str) -> str:
+    """English text with typographic quotes for straight ones: an apostrophe (don't,
+    south's, players') is ’; a quote opens (‘ “) at the text's start or after a space,
+    bracket or dash, and closes (’ ”) the one open; a straight quote after a number with
+    none open is a prime (5′, 3″).
+
+    >>> curly('''South's card is "free"; the 'game' of 5'.''')
+    'South’s card is “free”; the ‘game’ of 5′.'
+    """
+    out: list[str] = []
+    open_ = {"'": False, '"': False}
+    for i, ch in enumerate(text):
+        if ch not in open_:
+            out.append(ch)
+            continue
+        before = text[i - 1] if i else " "
+        after = text[i + 1] if i + 1 < len(text) else " "
+        if ch == "'" and before.isalnum() and after.isalpha():
+            out.append("’")            # an apostrophe inside a word
+        elif (before.isspace() or before in "([{—–-") and not after.isspace():
+            open_[ch] = True
+            out.append("‘" if ch == "'" else "“")
+        elif open_[ch]:
+            open_[ch] = False
+            out.append("’" if ch == "'" else "”")
+        elif before.isdigit():
+            out.append("′" if ch == "'" else "″")
+        else:
+            out.append("’" if ch == "'" else "”")
+    return "".join(out)
+
+
+#: English words that may not end a line: one-letter words, and the words that stand before
+#: a number (fig. 3, p. 12).
+_EN_SHORT = frozenset({"a", "A", "I"})
+_EN_BEFORE_NUMBER = frozenset({"fig.", "Fig.", "p.", "pp.", "No.", "no."})
+#: Units a number is not parted from (5 mm).
+_UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
+
+
+def _must_not_end(word: str, following: str, lang: str) -> bool:
+    """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
+    opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
+    longer preposition before a square's name (через f6). English: a one-letter word (a,
+    I), fig. or p. before its number. Both: a number before its unit (5 mm)."""
+    if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
+        return True
+    if lang == "ru":
+        bare = word.lstrip(_OPENING).lower()
+        return (bare in _RU_BEFORE
+                or following.rstrip(_CLOSING).lower() in _RU_AFTER
+                or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None))
+    return word in _EN_SHORT or (word in _EN_BEFORE_NUMBER and following[:1].isdigit())
+
+
+def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
+              justify: bool, balance: bool = False) -> list[SetLine]:
+    """*text* broken into lines (:func:`fit_lines`, hyphenated when justified) with the
+    language's typography (:func:`glued`): no line ends in a word that must stay with the
+    next (:func:`_must_not_end`), no justified line's word gap grows past twice a space,
+    the last line is never the tail of a hyphenated word, and with *balance* (titles,
+    headings, captions) the lines are even and the last is not one word alone."""
+    return fit_lines(glued(text, lang), width, font, size, lang, justify=justify,
+                     hyphenate=justify, balance=balance,
+                     keep=lambda word, following: _must_not_end(word, following, lang))
+
+
+def prepared(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """A block's *text* as :func:`set_lines` gets it, and its links in order as (label,
+    target): each link printed as its label, English quotes turned (:func:`curly`)."""
+    text, links = unlinked(text)
+    english = lang == "en"
+    # A label stays on one line: its words are glued. Its quotes are the text's.
+    labels = [(GLUE.join((curly(label) if english else label).split()),
+               f"{chapter}/{part}" if part else chapter)
+              for label, chapter, part in links]
+    text = curly(text) if english else text
+    for label, _ in labels:
+        text = text.replace(" ".join(label.split(GLUE)), label, 1)
+    return text, labels
+
+
+def shown(text: str) -> str:
+    """The glue printed as a no-break space."""
+    return text.replace(GLUE, NBSP)
