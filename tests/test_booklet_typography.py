@@ -376,3 +376,20 @@ def test_no_justified_line_stops_short_of_the_measure(library, lang, games):
             if spaces and width - full > 1.0:
                 short.append((round(width - full, 2), line.text))
     assert not short, short
+
+
+def test_a_text_longer_than_any_paragraph_is_broken_line_by_line():
+    """The total fit weighs every break against every other within a line's reach; a text
+    far longer than a booklet's paragraph (a pasted file, a fuzzer's) is broken line by line
+    instead, and a line never reaches back over more than MOST_CHARS characters, so marks
+    that take no width cannot make the search quadratic."""
+    from generator.draw.text import LONGEST_TOTAL_FIT, MOST_CHARS
+    words = ("card", "square", "beats", "the", "opponent's", "test")
+    long = " ".join(words[i % len(words)] for i in range(LONGEST_TOTAL_FIT // 4))
+    assert len(long) > LONGEST_TOTAL_FIT
+    assert fit_lines(long, 100.0, "regular", 3.0, "en") == \
+        break_lines(long, 100.0, "regular", 3.0, "en")
+    marks = " ".join(["\u0301"] * (MOST_CHARS * 2))       # combining accents: no width
+    lines = fit_lines(marks, 100.0, "regular", 3.0, "en")
+    assert len(lines) >= 2 and all(len(" ".join(line.words)) <= MOST_CHARS
+                                   for line in lines)

@@ -266,6 +266,13 @@ SENSE_BREAKS = frozenset(":;,")
 SENSE = 120.0
 
 
+#: The most characters a line may hold (see :func:`fit_lines`): far more than any printed
+#: line, whose measure the width test reaches first.
+MOST_CHARS = 300
+#: Texts longer than this (characters) are broken line by line (:func:`break_lines`).
+LONGEST_TOTAL_FIT = 3000
+
+
 def _cuts(token: str, lang: str) -> list[int]:
     """Where *token* may be hyphenated, as offsets (for a glued group: in its last word)."""
     head, glue, last = token.rpartition(GLUE)
@@ -291,6 +298,11 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
     A line that cannot be justified within MOST_STRETCH (only when no re-break or
     hyphenation helps) is stretched that far and no further: it stops short of the measure
     rather than show holes."""
+    if len(text) > LONGEST_TOTAL_FIT:
+        # Far longer than any paragraph of a booklet (a fuzzer's, a pasted file): line by
+        # line, which takes time in step with the text, not the total fit's many times more.
+        return break_lines(text, width, font, size, lang, justify=justify,
+                           hyphenate=hyphenate and justify)
     space = fonts.measure(" ", font, size)
     tokens: list[str] = []
     for word in _glued(text.split()):
@@ -329,10 +341,11 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
                 for t in range(ta, tb + 1)]
 
     # Widths and gaps of whole tokens, summed: a line's are its ends' pieces plus these.
-    widths, stretchy = [0.0], [0]
+    widths, stretchy, chars = [0.0], [0], [0]
     for token in tokens:
         widths.append(widths[-1] + w(token))
         stretchy.append(stretchy[-1] + token.count(" ") + token.count(GLUE))
+        chars.append(chars[-1] + len(token) + 1)
 
     def stretchable(word: str) -> int:
         return word.count(" ") + word.count(GLUE)
@@ -374,6 +387,11 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
         for s in range(e - 1, -1, -1):
             if best[s] == math.inf:
                 continue
+            # No line holds more than MOST_CHARS characters, whatever they measure: text of
+            # marks that take no width (a fuzzer's, a broken font's) would otherwise make
+            # every earlier break a candidate, and the search quadratic in the text.
+            if s < e - 1 and chars[nodes[e][0]] - chars[starts[s][0]] > MOST_CHARS:
+                break
             natural, gaps, count = measure_line(s, e)
             squeeze = MOST_SHRINK * space * gaps if justify and not final else 0.0
             if natural > width + squeeze + 1e-9 and s < e - 1:
