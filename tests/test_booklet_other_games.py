@@ -2,6 +2,7 @@
 patiences, in English and Russian, with dealt tableaux and a row of traditional cards."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2
@@ -43,7 +44,7 @@ def test_each_patience_has_its_dealt_tableau_and_ass_a_trick(built):
         assert [f.patience for f in figures["nivernaise"]] == ["nivernaise"]
         assert [f.patience for f in figures["empress-of-india"]] == ["empress-of-india"]
         assert [f.patience for f in figures["besieged-city"]] == ["besieged-city"]
-        assert [f.cards for f in figures["ass"]] == ["pack36:KS 9C 10C"]
+        assert [f.cards for f in figures["ass"]] == ["pack36:KD 10C AD"]
         for refs in figures.values():
             for ref in refs:
                 page = made.figures[ref.where]
@@ -356,3 +357,71 @@ def test_the_ass_chapter_says_who_beats_the_6_and_the_8_as_the_engine_plays(libr
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
         text = " ".join(_printed(ass))
         assert all(p in text for p in phrases), lang
+
+
+#: The example's players round the table with their trump suits (option 1), in each
+#: language, and how the text writes a card, the winner and the suits.
+ASS_SEATS = {"en": (("Anna", "S"), ("Boris", "C"), ("Vera", "H")),
+             "ru": (("Анна", "S"), ("Борис", "C"), ("Вера", "H"))}
+ASS_RANKS = {"J": "J", "Q": "Q", "K": "K", "A": "A", "В": "J", "Д": "Q", "К": "K", "Т": "A"}
+ASS_SUIT_WORDS = {"en": {"S": "spades", "C": "clubs", "H": "hearts"},
+                  "ru": {"S": "пики", "C": "трефы", "H": "червы"}}
+ASS_SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
+ASS_CARD = r"(6|7|8|9|10|[JQKAВДКТ])([♠♣♥♦])"
+#: The last sentence of a trick names its taker.
+ASS_TAKES = {"en": r"(\w+) takes the trick(?:, with \S+)?\.$",
+             "ru": r"Взятку берёт (\w+)(?:, с \S+)?\.$"}
+ASS_WINS = {"en": r"(\w+) wins the trick with " + ASS_CARD, "ru": r"Взятку берёт (\w+) с " + ASS_CARD}
+
+
+def _ass_card(rank: str, suit: str) -> str:
+    return ASS_RANKS.get(rank, rank) + ASS_SUITS[suit]
+
+
+def test_the_ass_example_and_figure_replay_through_the_engine(library):
+    """Issue 39: the Ass chapter's worked tricks, played card by card through the trick
+    resolver under option 1 (seed 003: '1 variant - each player has a different trump
+    card ... used by default and most often'), give the taker the text names; each trick
+    is led by the taker of the one before ('The one who picks up a bribe goes next'); the
+    figure is the first trick, its caption numbering the cards in order and naming the
+    winning card."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Bullets, Paragraph
+    from generator.model.traditional import PlayingCard, Suit
+    from generator.rules.ass.rules import TrumpSetup
+    from generator.rules.ass.trick import resolve
+
+    for lang, seats in ASS_SEATS.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        example = next(s for s in ass.sections if s.key == "example")
+        intro = next(b for b in example.blocks if isinstance(b, Paragraph)).text
+        names = [name for name, _ in seats]
+        # The intro names each player (any case ending) then their suit, in seating order.
+        said = [w for (name, suit) in seats for w in (name[:3], ASS_SUIT_WORDS[lang][suit])]
+        at = [intro.index(w) for w in said]
+        assert at == sorted(at), (lang, intro)
+        tricks = next(b for b in example.blocks if isinstance(b, Bullets)).items
+        assert 2 <= len(tricks) <= 3, lang
+        leader, first = names[0], None
+        for item in tricks:
+            plays = re.findall(r"(\w+) " + ASS_CARD, item.split(". ")[0])
+            order = [name for name, _, _ in plays]
+            start = names.index(order[0])
+            assert order[0] == leader and order == (names[start:] + names[:start])[:len(order)], \
+                (lang, item)
+            cards = [PlayingCard.from_notation(_ass_card(r, s)) for _, r, s in plays]
+            suits = [Suit.parse(dict(seats)[name]) for name in order]
+            trick = resolve(cards, TrumpSetup.of(1, suits))
+            said = re.search(ASS_TAKES[lang], item)
+            assert said and said.group(1) == order[trick.winner - 1], (lang, item)
+            leader, first = said.group(1), first or (cards, trick, order)
+        cards, trick, order = first
+        figure = next(b for b in ass.sections if b.key == "tricks").blocks
+        ref = next(b for b in figure if isinstance(b, FigureRef))
+        assert ref.cards == "pack36:" + " ".join(str(c) for c in cards), lang
+        shown = [PlayingCard.from_notation(_ass_card(r, s))
+                 for r, s in re.findall(r"\d: [^.]*?" + ASS_CARD, ref.caption)]
+        assert shown == cards, (lang, ref.caption)
+        won = re.search(ASS_WINS[lang], ref.caption)
+        assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
+        assert _ass_card(won.group(2), won.group(3)) == str(trick.card), (lang, ref.caption)
