@@ -10,7 +10,7 @@ from generator.docs.booklet.figures import draw
 from generator.draw.scene import Group, Item
 from generator.errors import TemplateError
 from generator.io.booklets import load_booklet
-from generator.model.booklet import FigureRef
+from generator.model.booklet import Bullets, FigureRef
 
 LANGS = ("en", "ru")
 #: What a board shows of itself and of the cards, told before the key or in the caption:
@@ -69,3 +69,35 @@ def test_plain_with_marks_is_refused(library, tmp_path):
     with pytest.raises(TemplateError, match="plain only with a layout and without marks "
                                             r"\(remove arrows\)"):
         _figure(library, Reader("notation.toml", data, "section[0].figure[0]"))
+
+
+def _boxes(items: tuple[Item, ...], role: str) -> int:
+    """How many drawn shapes the groups named *role* hold (an empty group only names)."""
+    return sum(len(group.items) for name, group in _roles(items) if name == role)
+
+
+TAKEN_BY = {"en": "combination or word", "ru": "комбинация или слово"}
+NOT_DRAWN = {"en": "beat or covered is not drawn", "ru": "побил или накрыл, не рисуют"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_beaten_card_is_not_drawn_and_the_key_says_so(library, lang):
+    """The editor's review: basic game 4's figure after north's test card beat 2G on b5
+    (seed000, card game 4: the test card beats like any card) shows no faint 2G, while the
+    key said a faint card under a cross is any card "just taken off the board". The key now
+    gives the faint card to combinations and words, and says a beaten card is not drawn."""
+    booklet = load_booklet(library, lang)
+    basic_4 = next(c for c in booklet.chapters if c.key == "basic-4")
+    beat = next(block for section in basic_4.sections for block in section.blocks
+                if isinstance(block, FigureRef) and (block.moves or "").endswith("c6xb5"))
+    page = draw(library, beat)
+    assert _boxes(page.items, "mark taken") == 0
+    assert _boxes(page.items, "last move") > 0  # the mover's square, tinted
+    notation = next(c for c in booklet.chapters if c.key == "notation")
+    key = next(block for section in notation.sections for block in section.blocks
+               if isinstance(block, FigureRef) and block.key)
+    taken = next(text for text in key.key if text.startswith("taken:"))
+    assert TAKEN_BY[lang] in taken
+    bullets = [item for section in notation.sections for block in section.blocks
+               if isinstance(block, Bullets) for item in block.items]
+    assert any(NOT_DRAWN[lang] in item for item in bullets)
