@@ -76,8 +76,8 @@ def _boxes(items: tuple[Item, ...], role: str) -> int:
     return sum(len(group.items) for name, group in _roles(items) if name == role)
 
 
-TAKEN_BY = {"en": "combination or word", "ru": "комбинация или слово"}
-NOT_DRAWN = {"en": "beat or covered is not drawn", "ru": "побил или накрыл, не рисуют"}
+TAKEN_BY = {"en": "by a combination or word", "ru": "комбинацией или словом"}
+NOT_DRAWN = {"en": "A card it beat or covered is not drawn", "ru": "Побитую или накрытую карту не рисуют"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
