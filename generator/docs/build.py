@@ -110,8 +110,11 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
                 play: bool = False, allow_invalid: bool = False,
                 words_file: Path | None = None, width: float = DEFAULT_WIDTH,
                 frames: bool = True, to_move: str | None = None,
-                least_label: float = 0.0) -> Drawn:
+                least_label: float = 0.0, plain: bool = False) -> Drawn:
     """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
+
+    With *plain* the layout is drawn as written, without what its ``[figure]`` table adds
+    (marks, moves, a selected card, a key): the board and cards alone.
 
     *to_move* (``south``, ``north``, or ``next``: the side the engine has to move after
     the figure's moves) is marked beside the board.
@@ -132,6 +135,9 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     else:
         position = load_layout_file(library, name, game_name)
         table = read_figure_table(layout_path(library, name))
+    if plain:
+        table = dataclasses.replace(table, lists=(), select=None, last_move=None, moves=None,
+                                    to_move=None, legend=None)
     return draw_position(library, position, table, changes, flip=flip, coords=coords,
                          caption=caption, play=play, allow_invalid=allow_invalid,
                          words_file=words_file, width=width, frames=frames, to_move=to_move,

@@ -275,7 +275,8 @@ def _board_art(board: Board, square: Size, edge: float, style: Style, view: View
     that shows it."""
     def draw() -> Group:
         art = board_group(board, square=square, edge=edge, style=style, view=view,
-                          file_letters=coords, least_label=least_label)
+                          file_letters=coords, least_label=least_label,
+                          turned_digits=False)
         # The key names everything the drawing depends on, the style by its contents.
         return dataclasses.replace(art, key=(
             f"{board.name}-board-{view.files[0]}-{view.files[1]}-{view.ranks[0]}-"

@@ -552,12 +552,19 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     if (style is not None or width is not None) and layout is None:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
+    plain = r.boolean("plain", False)
+    marked = [k for k in ("moves", "arrows", "highlight", "marks", "crossed", "show")
+              if r.has(k)]
+    if plain and (layout is None or marked):
+        raise TemplateError(r.path, r.key("plain"), expected="plain only with a layout and "
+                            "without marks" + (f" (remove {', '.join(marked)})" if marked
+                                               else ""))
     ref = FigureRef(
         where, _printable(r, "caption", r.string("caption")), layout=layout, cards=cards, moves=r.string("moves", None),
         arrows=tuple(r.strings("arrows", [])), highlight=tuple(r.strings("highlight", [])),
         marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
-        seed=seed, height=height, key=key, style=style, width=width)
+        seed=seed, height=height, key=key, style=style, width=width, plain=plain)
     r.finish()
     return ref

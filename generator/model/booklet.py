@@ -93,6 +93,10 @@ class FigureRef:
     key: tuple[str, ...] = ()
     """A diagram key: ``KIND: label`` entries, each mark drawn as the figures draw it beside
     its label in the booklet's language (the kinds: generator.docs.diagram.MARK_KINDS)."""
+    plain: bool = False
+    """The layout's board and cards alone, without the marks its ``[figure]`` table asks
+    for (arrows, dots, frames...): for a figure printed before the diagram key explains
+    them."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef

@@ -73,7 +73,7 @@ def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
     try:
         drawn = draw_figure(library, ref.layout, changes, flip=ref.flip, caption="",
                             play=ref.play, width=width, frames=False,
-                            least_label=LEAST_LABEL)
+                            least_label=LEAST_LABEL, plain=ref.plain)
     except InvalidLayoutError as e:
         first = e.problems[0] if e.problems else str(e)
         more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""

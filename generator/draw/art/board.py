@@ -135,14 +135,18 @@ def _square(square: Square, rect: Rect, board: Board, style: Style) -> list[Item
 
 def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE,
                 style: Style = DEFAULT_STYLE, view: View = WHOLE,
-                file_letters: bool = False, least_label: float = 0.0) -> Group:
+                file_letters: bool = False, least_label: float = 0.0,
+                turned_digits: bool = True) -> Group:
     """The board (or the part *view* shows) with its edge bands, origin at the outer top-left
     corner. Edge labels go with their edges when the view is flipped, upright; a band of
     width 0 draws none. *file_letters* adds the files' names a-h beside the colour chips, for
     figures whose moves are written in square names, as large as the rank digits. The
     default view is the whole board,
     whatever its size. *least_label* (mm before any scaling) raises the labels' size to it,
-    for a figure printed small."""
+    for a figure printed small. With *turned_digits* false a board printed with digits for
+    its crosswise use shows its horizontals' digits on that edge instead, as a figure of the
+    lengthwise game wants: the half-rows' digits, 1 to 8 twice, would read as coordinates
+    that contradict the ones on the other side. The printed board keeps them."""
     view = _fitted(view, board)
     size = board_size(square, edge, view)
     area = squares_area(square, edge, view)
@@ -158,7 +162,7 @@ def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE
     items.append(Box(area, Paint(stroke=style.ink, width=0.5)))
     if edge > 0:
         items += _edge_labels(board, square, edge, style, view, area, file_letters,
-                              least_label)
+                              least_label, turned_digits)
     if view.ranks[0] <= 3 < view.ranks[1]:
         # The middle line, where board A's colours cross and the two halves meet.
         upper = square_rect(view.files[0], 4, square, origin, view)
@@ -170,8 +174,16 @@ def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE
 
 
 def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: View,
-                 area: Rect, file_letters: bool, least: float = 0.0) -> list[Item]:
+                 area: Rect, file_letters: bool, least: float = 0.0,
+                 turned_digits: bool = True) -> list[Item]:
     items: list[Item] = []
+    turned = board.crosswise_digits if turned_digits else ()
+    if turned:
+        east_digits: tuple[int, ...] = ()  # the turned digits take that edge
+    elif board.crosswise_digits:
+        east_digits = board.left_digits  # in their place, the horizontals' own
+    else:
+        east_digits = board.right_digits
     origin = (area.x, area.y)
     west, east = edge / 2, area.right + edge / 2
     if view.flip:
@@ -186,8 +198,8 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
         if board.left_digits:
             items.append(centred_text(str(board.left_digits[rank]), west, cy, digit_size,
                                       style.ink))
-        if board.right_digits and not board.crosswise_digits:
-            items.append(centred_text(str(board.right_digits[rank]), east, cy, digit_size,
+        if east_digits:
+            items.append(centred_text(str(east_digits[rank]), east, cy, digit_size,
                                       style.ink))
     if board.crosswise:
         # The verticals' digits along the south edge: the long edge that carried them on
@@ -201,11 +213,11 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
                 items.append(centred_text(FILE_LETTERS[file], col.x + col.w * 0.15, south,
                                           digit_size, style.ink))
         return items
-    if board.crosswise_digits:
+    if turned:
         # Sixteen half-rows along the right edge, turned to be read once the board is
         # turned a quarter for the crosswise game.
         half = square.height / 2
-        for i, digit in enumerate(board.crosswise_digits):
+        for i, digit in enumerate(turned):
             if not view.ranks[0] <= i // 2 <= view.ranks[1]:
                 continue
             row = square_rect(view.files[0], i // 2, square, origin, view)
