@@ -340,6 +340,9 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     shown = display_path(path)
     r = Reader(shown, read_toml(path))
     title = _printable(r, "title", r.string("title"))
+    if not title.strip():
+        # Read once here: the contents, the running header and the outline all print it.
+        raise TemplateError(shown, "title", expected="a heading with text", got=repr(title))
     game = r.string("game", None)
     if game is not None:
         require_known(shown, "game", game, library.names("game"), "a game")
