@@ -252,15 +252,15 @@ def test_the_ass_booklet_prints_no_board_system(library):
 #: words of the rule in each language): each must be printed with the mark.
 CADOGAN_ONLY = {
     "nivernaise": {"en": ["as many cards deep"], "ru": ["на столько карт"]},
-    "empress-of-india": {"en": ["the Admirals skip the queen", "before the pair can be played"],
-                         "ru": ["адмиралы пропускают даму", "ещё до того, как пару"]},
+    "empress-of-india": {"en": ["Admirals skip the queen", "before the pair can be played"],
+                         "ru": ["Адмиралы пропускают даму", "ещё до того, как пару"]},
     "besieged-city": {"en": ["the ace at the end", "turned one card at a time",
                              "filled at once", "may change places"],
                       "ru": ["туз в конце", "открывают по одной карте", "занимают сразу",
                              "можно менять местами"]},
 }
-MARK = {"en": "Cadogan's rule, not in the Russian edition",
-        "ru": "Правило Кадоган, в русском издании его нет"}
+MARK = {"en": "(Cadogan's; not in the Russian edition)",
+        "ru": "(по Кадоган; в русском издании нет)"}
 
 
 def test_cadogans_rules_beyond_seed_004_are_marked(built):
