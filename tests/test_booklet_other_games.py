@@ -194,15 +194,20 @@ def _printed(chapter) -> list[str]:
 
 
 @pytest.mark.parametrize("games, count", [
-    (("ass",), {"en": "one game", "ru": "одна игра"}),
-    (PATIENCES, {"en": "three games", "ru": "три игры"}),
-    (CHAPTERS, {"en": "four games", "ru": "четыре игры"}),
+    (("ass",), {"en": "one game played with an ordinary 36-card pack",
+                "ru": "одна игра обычной колодой в 36 карт"}),
+    (PATIENCES, {"en": "three games played with ordinary 52-card packs",
+                 "ru": "три игры обычными колодами по 52 карты"}),
+    (CHAPTERS, {"en": "four games played with an ordinary 36-card pack and ordinary 52-card "
+                      "packs",
+                "ru": "четыре игры обычной колодой в 36 карт и обычными колодами по 52 карты"}),
 ])
 def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
         library, games, count):
     """seed003 ('Number of decks: 1 Number of cards in the deck: 36') and seed004 ('ДВѢ
     ПОЛНЫХЪ КОЛОДЫ КАРТЪ') play with ordinary packs, not on the 64-square board: their
-    booklet has no chapter on the board, and its title page counts its own games."""
+    booklet has no chapter on the board, and its title page counts its own games and
+    names the packs they need (Ass one of 36 cards, never "packs")."""
     from generator.io.booklets import load_booklet
     for lang in ("en", "ru"):
         booklet = load_booklet(library, lang, games)
@@ -356,3 +361,25 @@ def test_the_ass_chapter_says_who_beats_the_6_and_the_8_as_the_engine_plays(libr
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
         text = " ".join(_printed(ass))
         assert all(p in text for p in phrases), lang
+
+
+def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refused(
+        runner, tmp_path):
+    """The cover's {packs} comes from booklet.toml's packs, chapter by chapter (seed003's
+    one deck of 36 cards, seed004's two or four of 52): a chapter it does not word is one
+    clear line, not a cover that says nothing or the wrong pack."""
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    main = root / "booklets" / "en" / "booklet.toml"
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Played with {packs}"]\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "booklet.toml: packs.mine" in lines[0], result.output
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Played with {packs}"]\n[packs]\nmine = "one pack"\n',
+                    encoding="utf-8")
+    made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                               str(tmp_path / "out")])
+    assert made.exit_code == 0, made.output
