@@ -259,7 +259,7 @@ CADOGAN_ONLY = {
     "nivernaise": {"en": ["as many cards deep"], "ru": ["на столько карт"]},
     "empress-of-india": {"en": ["Admirals skip the queen", "before the pair can be played"],
                          "ru": ["Адмиралы пропускают даму", "ещё до того, как пару"]},
-    "besieged-city": {"en": ["the ace at the end", "turned one card at a time",
+    "besieged-city": {"en": ["the ace at the end", "turned card by card",
                              "filled at once", "may change places"],
                       "ru": ["туз в конце", "открывают по одной карте", "занимают сразу",
                              "можно менять местами"]},
