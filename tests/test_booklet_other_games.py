@@ -195,15 +195,20 @@ def _printed(chapter) -> list[str]:
 
 
 @pytest.mark.parametrize("games, count", [
-    (("ass",), {"en": "one game", "ru": "одна игра"}),
-    (PATIENCES, {"en": "three games", "ru": "три игры"}),
-    (CHAPTERS, {"en": "four games", "ru": "четыре игры"}),
+    (("ass",), {"en": "one game played with an ordinary 36-card pack",
+                "ru": "одна игра обычной колодой в 36 карт"}),
+    (PATIENCES, {"en": "three games played with ordinary 52-card packs",
+                 "ru": "три игры обычными колодами по 52 карты"}),
+    (CHAPTERS, {"en": "four games played with an ordinary 36-card pack and ordinary 52-card "
+                      "packs",
+                "ru": "четыре игры обычной колодой в 36 карт и обычными колодами по 52 карты"}),
 ])
 def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
         library, games, count):
     """seed003 ('Number of decks: 1 Number of cards in the deck: 36') and seed004 ('ДВѢ
     ПОЛНЫХЪ КОЛОДЫ КАРТЪ') play with ordinary packs, not on the 64-square board: their
-    booklet has no chapter on the board, and its title page counts its own games."""
+    booklet has no chapter on the board, and its title page counts its own games and
+    names the packs they need (Ass one of 36 cards, never "packs")."""
     from generator.io.booklets import load_booklet
     for lang in ("en", "ru"):
         booklet = load_booklet(library, lang, games)
@@ -253,15 +258,15 @@ def test_the_ass_booklet_prints_no_board_system(library):
 #: words of the rule in each language): each must be printed with the mark.
 CADOGAN_ONLY = {
     "nivernaise": {"en": ["as many cards deep"], "ru": ["на столько карт"]},
-    "empress-of-india": {"en": ["the Admirals skip the queen", "before the pair can be played"],
-                         "ru": ["адмиралы пропускают даму", "ещё до того, как пару"]},
-    "besieged-city": {"en": ["the ace at the end", "turned one card at a time",
+    "empress-of-india": {"en": ["Admirals skip the queen", "before the pair can be played"],
+                         "ru": ["Адмиралы пропускают даму", "ещё до того, как пару"]},
+    "besieged-city": {"en": ["the ace at the end", "turned card by card",
                              "filled at once", "may change places"],
                       "ru": ["туз в конце", "открывают по одной карте", "занимают сразу",
                              "можно менять местами"]},
 }
-MARK = {"en": "Cadogan's rule, not in the Russian edition",
-        "ru": "Правило Кадоган, в русском издании его нет"}
+MARK = {"en": "(Cadogan's; not in the Russian edition)",
+        "ru": "(по Кадоган; в русском издании нет)"}
 
 
 def test_cadogans_rules_beyond_seed_004_are_marked(built):
@@ -425,3 +430,25 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
         won = re.search(ASS_WINS[lang], ref.caption)
         assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
         assert _ass_card(won.group(2), won.group(3)) == str(trick.card), (lang, ref.caption)
+
+
+def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refused(
+        runner, tmp_path):
+    """The cover's {packs} comes from booklet.toml's packs, chapter by chapter (seed003's
+    one deck of 36 cards, seed004's two or four of 52): a chapter it does not word is one
+    clear line, not a cover that says nothing or the wrong pack."""
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    main = root / "booklets" / "en" / "booklet.toml"
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Played with {packs}"]\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "booklet.toml: packs.mine" in lines[0], result.output
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    'lines = ["Played with {packs}"]\n[packs]\nmine = "one pack"\n',
+                    encoding="utf-8")
+    made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                               str(tmp_path / "out")])
+    assert made.exit_code == 0, made.output

@@ -393,3 +393,48 @@ def test_a_text_longer_than_any_paragraph_is_broken_line_by_line():
     lines = fit_lines(marks, 100.0, "regular", 3.0, "en")
     assert len(lines) >= 2 and all(len(" ".join(line.words)) <= MOST_CHARS
                                    for line in lines)
+
+
+@pytest.mark.parametrize("word, after", [
+    ("16", "карт"), ("1", "до"), ("буква", "Ш"), ("вертикали", "c"), ("варианте", "5"),
+    ("Т", "(туз)")])
+def test_a_russian_number_or_one_letter_name_stays_with_its_word(word, after):
+    """Issue 39, the Russian editor's breaks «16 / карт», «от 1 / до 8», «буква / Ш»,
+    «вертикали / c», «В варианте / 5 пики», «Т / (туз)» (Milchin and Cheltsova: a number
+    or a name is not parted from the word it goes with): set at every offset, the pair is
+    never parted, while a run of ranks «Т 2 3 4 5» still may break."""
+    g = Geometry.for_paper("a5")
+    for pad in range(0, 30):
+        text = " ".join(["карты лежат лицом кверху"] + ["аб"] * pad
+                        + [word, after, "карты лежат лицом кверху"])
+        lines = set_lines(text, g.column, "regular", g.style.body, "ru", justify=True)
+        for line in lines[:-1]:
+            assert line.words[-1] != word, (word, pad)
+    ranks = " ".join(["Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "К"] * 8)
+    assert len(set_lines(ranks, g.column, "regular", g.style.body, "ru", justify=True)) > 1
+
+
+@pytest.mark.parametrize("lang, name", [("ru", "Панфилова"), ("en", "Understandings")])
+def test_a_capitalised_word_is_never_hyphenated(lang, name):
+    """Issue 39: the editor found the author's name broken «Пан-/филов» on the Russian
+    title pages. A name is never hyphenated; the line breaker cannot tell a name from a
+    sentence's first word, so no capitalised word is: at every offset the name stays whole."""
+    g = Geometry.for_paper("a5")
+    filler = {"en": "cards lie face up on the board", "ru": "карты лежат лицом кверху"}[lang]
+    for pad in range(0, 40):
+        text = " ".join([filler] + ["ab"] * pad + [name, filler])
+        lines = set_lines(text, g.column, "regular", g.style.body, lang, justify=True)
+        assert all(name in line.words or name not in " ".join(line.words)
+                   for line in lines), (pad, [line.words for line in lines])
+        assert not any(w.endswith("-") and w[:1].isupper()
+                       for line in lines for w in line.words), pad
+
+
+def test_no_printed_line_ends_in_a_hyphenated_capitalised_word(printed):
+    """The booklets as printed: no line ends in the head of a capitalised word broken at a
+    hyphen (Пан-/филов, issue 39); a compound's own hyphen (Нижний-Новгород) excepted."""
+    lang, lines = printed
+    for line in lines:
+        last = line.words[-1]
+        if last[-1:] in HYPHENS and last[:1].isupper() and "-" not in last[:-1]:
+            assert False, (lang, line.page, line.text)

@@ -122,6 +122,10 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
     start = 0
     while start < len(word) and not word[start].isalpha():
         start += 1
+    if word[start:start + 1].isupper():
+        # A capitalised word is never hyphenated: a name (Пан-филов, Cado-gan) must not be
+        # broken, and the first word of a sentence is not told apart from a name here.
+        return []
     end = len(word)
     while end > start and not word[end - 1].isalpha():
         end -= 1

@@ -21,7 +21,7 @@ when the figure is drawn (:mod:`generator.docs.booklet.figures`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
@@ -162,13 +162,15 @@ def _with_matter(library: Library, files: dict[str, Path], plan: Plan,
 @dataclass(frozen=True)
 class Cover:
     """A title page as booklet.toml writes it: its lines may hold ``{games}`` (the count
-    of the booklet's games in words, from ``game_counts``) and ``{names}`` (the games'
-    names, each its chapter's title up to a colon)."""
+    of the booklet's games in words, from ``game_counts``), ``{names}`` (the games'
+    names, each its chapter's title up to a colon) and ``{packs}`` (the cards the games
+    are played with, each distinct phrase of ``packs``, keyed by chapter, once)."""
 
     where: str
     title: str
     subtitle: str
     lines: tuple[str, ...]
+    packs: dict[str, str] = field(default_factory=dict)
 
 
 def _cover(r: Reader) -> Cover:
@@ -176,7 +178,10 @@ def _cover(r: Reader) -> Cover:
     subtitle = _printable(r, "subtitle", r.string("subtitle", ""))
     lines = tuple(_printable(r, f"lines[{i}]", line)
                   for i, line in enumerate(r.strings("lines", [])))
-    return Cover(r.prefix, title, subtitle, lines)
+    packs_table = r.table("packs", default_empty=True)
+    packs = {key: _printable(packs_table, key, packs_table.string(key))
+             for key in packs_table.keys()}
+    return Cover(r.prefix, title, subtitle, lines, packs)
 
 
 def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
@@ -196,10 +201,32 @@ def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
             f"{', '.join(titles[:-1])} {words.get('and', 'and')} {titles[-1]}"
         if "{games}" in text:
             text = text.replace("{games}", counts[len(games) - 1])
+        if "{packs}" in text:
+            text = text.replace("{packs}", _packs(cover, games, key, words, shown))
         return text.replace("{names}", names)
     prefix = f"{cover.where}." if cover.where else ""
     return (filled(cover.title, f"{prefix}title"), filled(cover.subtitle, f"{prefix}subtitle"),
             tuple(filled(line, f"{prefix}lines[{i}]") for i, line in enumerate(cover.lines)))
+
+
+def _packs(cover: Cover, games: list[Chapter], key: str, words: dict[str, str],
+           shown: str) -> str:
+    """The cards *games* are played with, as ``packs`` words them: the phrases of the
+    games in order, each once, the last joined by the word for "and".
+
+    :raises: :exc:`TemplateError` naming the ``packs`` key of a game it does not word.
+    """
+    phrases: list[str] = []
+    for chapter in games:
+        if chapter.key not in cover.packs:
+            prefix = f"{cover.where}." if cover.where else ""
+            raise TemplateError(shown, f"{prefix}packs.{chapter.key}",
+                                expected=f"the cards {chapter.key} is played with, for {key}",
+                                problem="missing")
+        if cover.packs[chapter.key] not in phrases:
+            phrases.append(cover.packs[chapter.key])
+    return phrases[0] if len(phrases) == 1 else \
+        f"{', '.join(phrases[:-1])} {words.get('and', 'and')} {phrases[-1]}"
 
 
 def _check_only_with(chapter: Chapter, chapter_names: list[str]) -> None:

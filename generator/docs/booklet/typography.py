@@ -28,6 +28,10 @@ _RU_BEFORE = frozenset({
 _RU_AFTER = frozenset({"же", "ж", "ли", "ль", "бы", "б"})
 #: Longer prepositions bound only to a square's name (через f6).
 _RU_BEFORE_SQUARE = frozenset({"через", "между", "перед", "около"})
+#: Nouns bound to the one-letter name or the number after them (same practice: a name or a
+#: number is not parted from its word): буква Ш, вертикаль c, горизонталь 8, вариант 5.
+_RU_NAMED = re.compile(r"(букв|вертикал|горизонтал)\w*")
+_RU_NUMBERED = re.compile(r"(вариант|горизонтал|игр|глав)\w*")
 #: What may open a bound word and still leave it the word: «(в», «„и».
 _OPENING = "([«„“\"'"
 _CLOSING = ".,;:!?)]»“”\"'"
@@ -97,15 +101,25 @@ _UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
 def _must_not_end(word: str, following: str, lang: str) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
-    longer preposition before a square's name (через f6). English: a one-letter word (a,
-    I), fig. or p. before its number. Both: a number before its unit (5 mm)."""
+    longer preposition before a square's name (через f6), a number before the word it counts
+    (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break), a noun of
+    :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c), one of
+    :data:`_RU_NUMBERED` before a number (варианте 5), a letter before its gloss (Т (туз)).
+    English: a one-letter word (a, I), fig. or p. before its number. Both: a number before
+    its unit (5 mm)."""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
         return True
     if lang == "ru":
         bare = word.lstrip(_OPENING).lower()
+        named = following.lstrip(_OPENING).rstrip(_CLOSING)
         return (bare in _RU_BEFORE
                 or following.rstrip(_CLOSING).lower() in _RU_AFTER
-                or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None))
+                or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)
+                or (bare.isdigit() and len(named) > 1 and named.isalpha())
+                or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1)
+                or (_RU_NUMBERED.fullmatch(bare) is not None and named.isdigit())
+                or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
+                    and following.startswith("(")))
     return word in _EN_SHORT or (word in _EN_BEFORE_NUMBER and following[:1].isdigit())
 
 
