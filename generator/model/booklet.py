@@ -93,6 +93,10 @@ class FigureRef:
     key: tuple[str, ...] = ()
     """A diagram key: ``KIND: label`` entries, each mark drawn as the figures draw it beside
     its label in the booklet's language (the kinds: generator.docs.diagram.MARK_KINDS)."""
+    slots: tuple[tuple[str, str], ...] = ()
+    """A deal's slot names in the booklet's language, by slot id or by the letters before a
+    slot's number (``LF`` -> ``Л``: ``LF3`` is labelled ``Л3``); other slots show their
+    id."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef
