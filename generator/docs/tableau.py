@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..draw.art.marks import centred_text, fit_size
 from ..draw.art.traditional import traditional_back, traditional_front
+from ..draw import fonts
 from ..draw.backends import png
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Page, Paint, Text
@@ -91,10 +92,13 @@ def _printed(game: Patience, state: State) -> list[list[PrintedCard]]:
 def slot_name(slot: Slot, names: Mapping[str, str]) -> str:
     """What the figure calls *slot*: its id (the move notation's name), or the name *names*
     gives it, by the whole id (``stock``) or by the letters before its number (``LF`` of
-    ``LF3``, the number kept: a booklet's ``Л3``)."""
+    ``LF3``, the number kept: a booklet's ``Л3``); an empty name leaves the slot unlabelled
+    (a row the caption describes)."""
+    stem = slot.id.rstrip("0123456789")
+    if names.get(stem) == "" or names.get(slot.id) == "":
+        return ""
     if slot.id in names:
         return names[slot.id]
-    stem = slot.id.rstrip("0123456789")
     if stem != slot.id and stem in names:
         return names[stem] + slot.id[len(stem):]
     return slot.id
@@ -105,7 +109,7 @@ def _label_text(slot: Slot, words: bool, names: Mapping[str, str]) -> str:
     letter such as Cadogan's A-D), for figures in a booklet of another language."""
     shown = slot.label if words or len(slot.label) == 1 else ""
     name = slot_name(slot, names)
-    return f"{name} · {shown}" if shown else name
+    return f"{name} · {shown}" if shown and name else name
 
 
 def _place_text(slot: Slot, words: bool, pack: TraditionalPack) -> str:
@@ -169,6 +173,15 @@ def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Siz
     return [Group(tuple(items), turn, role=f"slot {slot.id}")]
 
 
+def _label_room(game: Patience, slot: Slot, pitch: float) -> float:
+    """How wide *slot*'s label may be (mm): the way to the nearest slot of its row (each of
+    two neighbours' centred labels takes half of it), at most two pitches (a pile alone at
+    a side, such as a stock, may carry a word longer than a card is wide)."""
+    near = [abs(other.x - slot.x) for other in game.tableau.slots
+            if other is not slot and abs(other.y - slot.y) < 0.6]
+    return min(min(near), 2.0) * pitch if near else 2 * pitch
+
+
 def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None = None,
                  card_height: float = 40.0, gap: float | None = None, title: str = "",
                  labels: bool = True, words: bool = True, margin: float = 6.0,
@@ -192,17 +205,25 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
     # apart, the columns stay (a wider label may overhang its own gap).
     rise = pitch if label_size is None or not labels else max(pitch, card_height
                                                                 + label_size * 1.8)
-    if label_size is None:
-        label_size = card_height * 0.085
     title_size = card_height * 0.13
     # The page's extent: every slot's turned card plus room for its label and its badge.
+    sized = label_size is not None
+    if label_size is None:
+        label_size = card_height * 0.085
     reach = []
+    shown: list[tuple[str, float]] = []
     for slot in game.tableau.slots:
         hw, hh = _half_extent(card, slot.rotation)
         pad = card_height * 0.1
-        below = hh + (label_size * 1.6 if labels else 0)
-        reach.append((slot.x * pitch - hw - pad, slot.y * rise - hh - pad,
-                      slot.x * pitch + hw + pad, slot.y * rise + below + pad))
+        text = _label_text(slot, words, names) if labels else ""
+        room = _label_room(game, slot, pitch) - gap / 2 if sized else pitch - gap / 2
+        size = fit_size(text, "regular", label_size, room) if text else 0.0
+        # A sized label may be wider than its card: the page makes room for it.
+        half = fonts.measure(text, "regular", size) / 2 if text and sized else 0.0
+        shown.append((text, size))
+        below = hh + (label_size * 1.6 if text else 0)
+        reach.append((slot.x * pitch - max(hw, half) - pad, slot.y * rise - hh - pad,
+                      slot.x * pitch + max(hw, half) + pad, slot.y * rise + below + pad))
     left = min(r[0] for r in reach)
     top = min(r[1] for r in reach)
     head = title_size * 2.0 if title else 0.0
@@ -213,14 +234,13 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
     if title:
         items.append(Text(width / 2, margin + title_size, title, title_size, INK, font="bold"))
     printed = _printed(game, state)
-    for slot, cards in zip(game.tableau.slots, printed):
+    for slot, cards, (text, size) in zip(game.tableau.slots, printed, shown):
         centre = geometry.centre(slot)
         items += _pile(pack, slot, cards, card, centre, words)
-        if labels:
+        if text:
             hh = _half_extent(card, slot.rotation)[1]
-            text = _label_text(slot, words, names)
-            items.append(Text(centre[0], centre[1] + hh + label_size * 1.25, text,
-                              fit_size(text, "regular", label_size, pitch - gap / 2), MUTED))
+            items.append(Text(centre[0], centre[1] + hh + label_size * 1.25, text, size,
+                              MUTED))
     return Page(round(width, 3), round(height, 3), tuple(items), background="#ffffff",
                 label=title or game.name)
 
