@@ -119,6 +119,11 @@ def _user_booklet(tmp_path: Path, figure: str) -> Path:
     ('patience = "nivernaise"\nseed = -1', "mine.toml: section[0].figure[0].seed"),
     ('patience = "nivernaise"\ncards = "pack36:6S"', "one of layout, cards, patience or key"),
     ('cards = "pack36:6S 5S"', "5S is not a card of pack36"),
+    # Issue 39: a deal's slot names in the booklet's language name the engine's slots.
+    ('patience = "nivernaise"\nslots = { XF = "Л" }', "mine.toml: section[0].figure[0]."
+                                                       "slots.XF: expected a slot of "
+                                                       "nivernaise"),
+    ('cards = "pack36:6S"\nslots = { LF = "Л" }', "slot names only with a patience"),
 ])
 def test_bad_figures_are_one_line_errors(runner, tmp_path, figure, message):
     root = _user_booklet(tmp_path, figure)

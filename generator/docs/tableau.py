@@ -14,17 +14,19 @@ first) the copy n: the copy marks on faces and backs then look as they would on 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..draw.art.marks import centred_text, fit_size
 from ..draw.art.traditional import traditional_back, traditional_front
+from ..draw import fonts
 from ..draw.backends import png
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
 from ..errors import FigureError
-from ..model.traditional import PrintedCard, TraditionalPack
+from ..model.traditional import PrintedCard, TraditionalPack, parse_rank
 from ..rules.patience import Patience, Role, Slot, State
 from ..rules.patience import cards as C
 from .build import encode
@@ -42,14 +44,17 @@ BADGE = "#33415c"
 
 @dataclass(frozen=True, slots=True)
 class TableauGeometry:
-    """Where slot (x, y) in pitches lands on the page: ``origin + (x, y) * pitch`` mm."""
+    """Where slot (x, y) in pitches lands on the page: ``origin + (x * pitch, y * rise)``
+    mm (*rise*, the rows' pitch, is the pitch unless labels need more room below)."""
 
     card: Size
     pitch: float
     origin: tuple[float, float]
+    rise: float = 0.0
 
     def centre(self, slot: Slot) -> tuple[float, float]:
-        return (self.origin[0] + slot.x * self.pitch, self.origin[1] + slot.y * self.pitch)
+        return (self.origin[0] + slot.x * self.pitch,
+                self.origin[1] + slot.y * (self.rise or self.pitch))
 
 
 def pack_for(game: Patience, base: TraditionalPack | None = None) -> TraditionalPack:
@@ -84,20 +89,42 @@ def _printed(game: Patience, state: State) -> list[list[PrintedCard]]:
     return piles
 
 
-def _label_text(slot: Slot, words: bool) -> str:
-    """The slot's id and its label; without *words* only a label free of language (one
+def slot_name(slot: Slot, names: Mapping[str, str]) -> str:
+    """What the figure calls *slot*: its id (the move notation's name), or the name *names*
+    gives it, by the whole id (``stock``) or by the letters before its number (``LF`` of
+    ``LF3``, the number kept: a booklet's ``Л3``); an empty name leaves the slot unlabelled
+    (a row the caption describes)."""
+    stem = slot.id.rstrip("0123456789")
+    if names.get(stem) == "" or names.get(slot.id) == "":
+        return ""
+    if slot.id in names:
+        return names[slot.id]
+    if stem != slot.id and stem in names:
+        return names[stem] + slot.id[len(stem):]
+    return slot.id
+
+
+def _label_text(slot: Slot, words: bool, names: Mapping[str, str]) -> str:
+    """The slot's name and its label; without *words* only a label free of language (one
     letter such as Cadogan's A-D), for figures in a booklet of another language."""
     shown = slot.label if words or len(slot.label) == 1 else ""
-    return f"{slot.id} · {shown}" if shown else slot.id
+    name = slot_name(slot, names)
+    return f"{name} · {shown}" if shown and name else name
 
 
-def _place_text(slot: Slot, words: bool) -> str:
+def _place_text(slot: Slot, words: bool, pack: TraditionalPack) -> str:
     """What an empty place shows inside: its label, or without *words* the label's first
-    token when that is card notation ("A♠" of "A♠ up"), which reads in any language."""
+    token when that is card notation ("A♠" of "A♠ up"), written with *pack*'s index (a
+    Russian pack's "Т♠"), which reads in the booklet's language."""
     if words:
         return slot.label
     first = slot.label.split(" ")[0] if slot.label else ""
-    return first if any(sign in first for sign in "♠♣♥♦") else ""
+    if not first or first[-1] not in "♠♣♥♦":
+        return ""
+    try:
+        return pack.index(parse_rank(first[:-1])) + first[-1]
+    except ValueError:
+        return first
 
 
 def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Size,
@@ -113,7 +140,7 @@ def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Siz
                       Paint(stroke=EDGE, width=0.35 * u * 2, dash=(2.0 * u * 2, 1.4 * u * 2)),
                       radius=2.5 * u)
         inner: list[Item] = [outline]
-        place = _place_text(slot, words)
+        place = _place_text(slot, words, pack)
         if place:
             inner.append(centred_text(place, cx, cy, fit_size(
                 place, "bold", 9.0 * u, card.width - 6 * u), MUTED))
@@ -146,47 +173,74 @@ def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Siz
     return [Group(tuple(items), turn, role=f"slot {slot.id}")]
 
 
+def _label_room(game: Patience, slot: Slot, pitch: float) -> float:
+    """How wide *slot*'s label may be (mm): the way to the nearest slot of its row (each of
+    two neighbours' centred labels takes half of it), at most two pitches (a pile alone at
+    a side, such as a stock, may carry a word longer than a card is wide)."""
+    near = [abs(other.x - slot.x) for other in game.tableau.slots
+            if other is not slot and abs(other.y - slot.y) < 0.6]
+    return min(min(near), 2.0) * pitch if near else 2 * pitch
+
+
 def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None = None,
                  card_height: float = 40.0, gap: float | None = None, title: str = "",
-                 labels: bool = True, words: bool = True, margin: float = 6.0) -> Page:
+                 labels: bool = True, words: bool = True, margin: float = 6.0,
+                 label_size: float | None = None, names: Mapping[str, str] | None = None
+                 ) -> Page:
     """The position *state* of *game* as one page: cards *card_height* mm tall (the width
     follows the pack's proportions), slots one pitch (long side + *gap*) apart. *labels*
-    prints each slot's id (the move notation's name) under it; *words* False leaves out
-    the engine's English words ("guard", "up") for a booklet in another language."""
+    prints each slot's id (the move notation's name, or the name *names* gives it: see
+    :func:`slot_name`) under it, *label_size* mm high (default in proportion to the card;
+    a larger one widens the gap so that it keeps clear of the card below); *words* False
+    leaves out the engine's English words ("guard", "up") for a booklet in another
+    language."""
     if card_height <= 0:
         raise ValueError(f"card height {card_height} mm (expected more than 0)")
     pack = pack_for(game, pack)
+    names = names or {}
     card = Size(card_height * pack.width / pack.height, card_height)
     gap = card_height * 0.14 if gap is None else gap
     pitch = card_height + gap
-    label_size = card_height * 0.085
+    # A label larger than the card's proportion needs room under the card: the rows move
+    # apart, the columns stay (a wider label may overhang its own gap).
+    rise = pitch if label_size is None or not labels else max(pitch, card_height
+                                                                + label_size * 1.8)
     title_size = card_height * 0.13
     # The page's extent: every slot's turned card plus room for its label and its badge.
+    sized = label_size is not None
+    if label_size is None:
+        label_size = card_height * 0.085
     reach = []
+    shown: list[tuple[str, float]] = []
     for slot in game.tableau.slots:
         hw, hh = _half_extent(card, slot.rotation)
         pad = card_height * 0.1
-        below = hh + (label_size * 1.6 if labels else 0)
-        reach.append((slot.x * pitch - hw - pad, slot.y * pitch - hh - pad,
-                      slot.x * pitch + hw + pad, slot.y * pitch + below + pad))
+        text = _label_text(slot, words, names) if labels else ""
+        room = _label_room(game, slot, pitch) - gap / 2 if sized else pitch - gap / 2
+        size = fit_size(text, "regular", label_size, room) if text else 0.0
+        # A sized label may be wider than its card: the page makes room for it.
+        half = fonts.measure(text, "regular", size) / 2 if text and sized else 0.0
+        shown.append((text, size))
+        below = hh + (label_size * 1.6 if text else 0)
+        reach.append((slot.x * pitch - max(hw, half) - pad, slot.y * rise - hh - pad,
+                      slot.x * pitch + max(hw, half) + pad, slot.y * rise + below + pad))
     left = min(r[0] for r in reach)
     top = min(r[1] for r in reach)
     head = title_size * 2.0 if title else 0.0
     width = max(r[2] for r in reach) - left + 2 * margin
     height = max(r[3] for r in reach) - top + 2 * margin + head
-    geometry = TableauGeometry(card, pitch, (margin - left, margin + head - top))
+    geometry = TableauGeometry(card, pitch, (margin - left, margin + head - top), rise)
     items: list[Item] = []
     if title:
         items.append(Text(width / 2, margin + title_size, title, title_size, INK, font="bold"))
     printed = _printed(game, state)
-    for slot, cards in zip(game.tableau.slots, printed):
+    for slot, cards, (text, size) in zip(game.tableau.slots, printed, shown):
         centre = geometry.centre(slot)
         items += _pile(pack, slot, cards, card, centre, words)
-        if labels:
+        if text:
             hh = _half_extent(card, slot.rotation)[1]
-            text = _label_text(slot, words)
-            items.append(Text(centre[0], centre[1] + hh + label_size * 1.25, text,
-                              fit_size(text, "regular", label_size, pitch - gap / 2), MUTED))
+            items.append(Text(centre[0], centre[1] + hh + label_size * 1.25, text, size,
+                              MUTED))
     return Page(round(width, 3), round(height, 3), tuple(items), background="#ffffff",
                 label=title or game.name)
 

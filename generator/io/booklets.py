@@ -579,6 +579,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     width = r.number("width") if r.has("width") else None
     if width is not None and not 0.2 <= width <= 1.0:
         raise r.fail("width", "a fraction of the text column from 0.2 to 1", width)
+    slots = _slot_names(r, dealt)
     if (style is not None or width is not None) and layout is None:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
@@ -595,6 +596,26 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
-        seed=seed, height=height, key=key, style=style, width=width, plain=plain)
+        seed=seed, height=height, key=key, style=style, width=width, plain=plain,
+        slots=slots)
     r.finish()
     return ref
+
+
+def _slot_names(r: Reader, dealt: str | None) -> tuple[tuple[str, str], ...]:
+    """A deal's [slots] table: each key a slot id of the patience or the letters before
+    the number of some of its ids, each value the name printed."""
+    if not r.has("slots"):
+        return ()
+    table = r.table("slots")
+    if dealt is None:
+        raise TemplateError(r.path, r.key("slots"), expected="slot names only with a patience")
+    from ..rules.patience import patience
+    ids = [slot.id for slot in patience(dealt).tableau.slots]
+    known = sorted({*ids, *(i.rstrip("0123456789") for i in ids)})
+    names = []
+    for key in table.keys():
+        require_known(table.path, table.key(key), key, known, f"a slot of {dealt}")
+        names.append((key, _printable(table, key, table.string(key))))
+    table.finish()
+    return tuple(names)

@@ -97,6 +97,10 @@ class FigureRef:
     """The layout's board and cards alone, without the marks its ``[figure]`` table asks
     for (arrows, dots, frames...): for a figure printed before the diagram key explains
     them."""
+    slots: tuple[tuple[str, str], ...] = ()
+    """A deal's slot names in the booklet's language, by slot id or by the letters before a
+    slot's number (``LF`` -> ``Л``: ``LF3`` is labelled ``Л3``); other slots show their
+    id."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef

@@ -11,6 +11,7 @@ from ...draw.backends import pdf
 from ...draw.scene import Page
 from ...errors import TemplateError
 from ...io.booklets import load_booklet
+from ...io.traditional import SCRIPTS
 from ...io.templates import Library
 from ...model.booklet import Booklet
 from .figures import draw, draw_placed
@@ -66,11 +67,18 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
                  paper: str = "a5", imposition: str = "none", creep: float = 0.0) -> Made:
     """The booklet in *lang*, every figure validated by the rule engine in this run."""
     booklet = load_booklet(library, lang, games)
+    indices = booklet.words.get("card_indices", "latin")
+    if indices not in SCRIPTS:
+        raise TemplateError(booklet.where, "words.card_indices", expected="the script of the "
+                            "patience figures' card indices, latin or cyrillic",
+                            got=repr(indices))
     geometry = Geometry.for_paper(paper)
     placed = placements(booklet.chapters, geometry.column)
     area = geometry.body_bottom - geometry.body_top
     figures = {ref.where: draw_placed(library, ref, placed[ref.where], area)
-               if ref.where in placed else draw(library, ref)
+               if ref.where in placed else
+               draw(library, ref, indices=indices,
+                    frame=(geometry.column, area))
                for chapter in booklet.chapters for ref in chapter.figures}
     done = typeset(booklet, figures, geometry, _listings(library, booklet, placed))
     title = f"{booklet.title}: {booklet.subtitle}" if booklet.subtitle else booklet.title

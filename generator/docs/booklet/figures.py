@@ -6,6 +6,7 @@ kit's own card art."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from ...draw.art.traditional import traditional_front
@@ -51,10 +52,12 @@ def _changes(ref: FigureRef) -> dict[str, object]:
 
 
 def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
-         style: str | None = None) -> Page:
+         style: str | None = None, indices: str = "latin",
+         frame: tuple[float, float] | None = None) -> Page:
     """The figure *ref* asks for as a scene page (without a caption: the booklet sets it
     in the booklet's language); a board *width* mm wide, in *style* if given (else its
-    layout's).
+    layout's); a deal's cards with *indices* (``latin`` J Q K A or ``cyrillic`` В Д К Т),
+    its slot labels sized for a *frame* (column width, page height) mm.
 
     :raises: :exc:`FigureError` naming the booklet file and place: a layout the rule engine
         refuses (with its first problem), an illegal move of a worked example, a bad
@@ -65,7 +68,7 @@ def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
     if ref.cards is not None:
         return _cards(library, ref)
     if ref.patience is not None:
-        return _tableau(library, ref)
+        return _tableau(library, ref, indices, frame)
     assert ref.layout is not None
     changes = _changes(ref)
     if style is not None:
@@ -112,18 +115,40 @@ def draw_placed(library: Library, ref: FigureRef, placement: Placement, body: fl
     return page
 
 
-def _tableau(library: Library, ref: FigureRef) -> Page:
+#: A deal's slot labels on paper (mm): over 6 pt (:data:`LEAST_LABEL`), so that they still
+#: read if the page's setting shrinks the figure a little to keep it with its text.
+TABLEAU_LABEL = 2.4
+
+
+def _tableau(library: Library, ref: FigureRef, indices: str = "latin",
+             frame: tuple[float, float] | None = None) -> Page:
     """A patience's deal *ref.seed*, drawn with the 52-card pack template (no title: the
-    caption says which deal it is). Slot ids and suit signs only: the engine's labels are
-    English words, and the same figure serves every language."""
+    caption says which deal it is), its court and ace indices in *indices*' script. Slot
+    names from the figure's [slots] (the booklet's language), else the engine's ids, and
+    no engine words. In a *frame* (column width, type area height) mm, the labels come out
+    :data:`TABLEAU_LABEL` high at the scale the booklet sets the figure (the whole column,
+    or :attr:`FigureRef.height` of the page): the label size changes the gaps, so the
+    scale is found again a few times."""
     # Here, not at the top: the patience engine loads only for booklets that show one.
     from ...rules.patience import patience
     from ..tableau import tableau_page
 
     assert ref.patience is not None
     game = patience(ref.patience)
-    return tableau_page(game, game.deal(ref.seed), pack=library.traditional("pack52"),
-                        words=False)
+    pack = library.traditional("pack52")
+    if indices != pack.script:
+        pack = replace(pack, script=indices, indices=None)
+    names = dict(ref.slots)
+    state = game.deal(ref.seed)
+    page = tableau_page(game, state, pack=pack, words=False, names=names)
+    if frame is None:
+        return page
+    column, body = frame
+    for _ in range(4):
+        scale = min(column / page.width, body * ref.height / page.height)
+        page = tableau_page(game, state, pack=pack, words=False, names=names,
+                            label_size=TABLEAU_LABEL / scale)
+    return page
 
 
 def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:

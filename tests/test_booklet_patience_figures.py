@@ -1,0 +1,92 @@
+"""Issue 39: the patience figures carry the booklet's language. A Russian editor found
+«talon», «stock», «LF1», «FA1» and the indices A K Q J on the Russian booklet's deals,
+whose text writes Т К Д В (seed 004, Cadogan in Russian: «тузы», «короли», «дамы»,
+«валеты»), and labels too small to read at print size. Read from the drawn scenes (the
+PDF draws figure text as outlines)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.docs.booklet.build import Made, make_booklet
+from generator.docs.diagram import LEAST_LABEL
+from generator.docs.tableau import MUTED
+from generator.draw.scene import Group, Item, Text
+
+PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
+LATIN_COURTS = {"J", "Q", "K", "A"}
+RUSSIAN_COURTS = {"В", "Д", "К", "Т"}
+
+
+@pytest.fixture(scope="module")
+def made(library) -> dict[str, Made]:
+    return {lang: make_booklet(library, lang, PATIENCES) for lang in ("en", "ru")}
+
+
+def _texts(items: tuple[Item, ...] | list[Item]) -> list[Text]:
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item)
+        elif isinstance(item, Group):
+            found += _texts(item.items)
+    return found
+
+
+def _figures(made: Made) -> dict[str, list[Text]]:
+    return {where: _texts(page.items) for where, page in made.figures.items()
+            if any(f"{p}.toml" in where for p in PATIENCES)}
+
+
+def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
+    figures = _figures(made["ru"])
+    assert len(figures) == 3
+    for where, texts in figures.items():
+        words = {t.text for t in texts}
+        # Cadogan's one-letter ramparts A-D are kept (the Russian text names them so).
+        latin = [w for w in words if re.search("[A-Za-z]", re.sub(r" · [A-D]$", "", w))]
+        assert not latin, f"{where}: English/Latin labels {sorted(latin)[:8]}"
+    shown = {t.text for texts in figures.values() for t in texts}
+    assert RUSSIAN_COURTS <= shown
+    nivernaise = next(t for w, t in figures.items() if "nivernaise" in w)
+    words = {t.text for t in nivernaise}
+    assert {"Л1", "П4", "О1", "О8", "колода", "Т♠", "К♦"} <= words
+
+
+def test_english_deals_keep_the_engine_ids_and_latin_indices(made) -> None:
+    shown = {t.text for texts in _figures(made["en"]).values() for t in texts}
+    assert LATIN_COURTS <= shown
+    for where, texts in _figures(made["en"]).items():
+        words = {t.text for t in texts}
+        assert not any(re.search("[А-Яа-яЁё]", w) for w in words), where
+        assert "stock" in words, where
+    nivernaise = next(t for w, t in _figures(made["en"]).items() if "nivernaise" in w)
+    assert {"LF1", "RF4", "FA1", "FK4", "L6", "A♠", "K♦"} <= {t.text for t in nivernaise}
+
+
+def _set_texts(items, scale: float = 1.0) -> list[tuple[Text, float]]:
+    """Every text of a typeset page with the scale it is drawn at."""
+    found: list[tuple[Text, float]] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append((item, scale))
+        elif isinstance(item, Group):
+            t = item.transform
+            found += _set_texts(item.items, scale * abs(t.a * t.d - t.b * t.c) ** 0.5)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_deal_labels_are_at_least_6_pt_on_the_page(made, lang) -> None:
+    """The slot labels as set on the booklet's pages, after any shrinking to keep a
+    figure with its text, are no smaller than 6 pt (diagram.LEAST_LABEL)."""
+    booklet = made[lang]
+    labels = {t.text for texts in _figures(booklet).values() for t in texts
+              if t.fill == MUTED and not t.text[-1:] in "♠♣♥♦"}
+    assert len(labels) > 30
+    seen = [(t, k) for page in booklet.pages for t, k in _set_texts(page.items)
+            if t.fill == MUTED and t.text in labels]
+    assert {t.text for t, _ in seen} == labels
+    small = sorted({t.text for t, k in seen if t.size * k < LEAST_LABEL - 1e-6})
+    assert not small, f"labels under 6 pt: {small[:8]}"
