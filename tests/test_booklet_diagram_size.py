@@ -281,14 +281,16 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
     assert len(pages) == 2
     assert [unit for _, unit in pages[0]] == [*opening, *after]
     assert [unit for _, unit in pages[1]] == [start]
-    # With more text than the page holds, the page is filled and the rest follows the start.
-    more = [_line("x/moves") for _ in range(25)]
+    # With more text than the page holds, the page is filled with whole paragraphs (a
+    # paragraph's first line has space before it) and the rest follows the start: no
+    # paragraph runs on under the figure (issue 39: a sentence split by a page of art).
+    more = [_line("x/moves", space_before=2.0 if k % 3 == 0 else 0.0) for k in range(24)]
     pages = paginate([*opening, start, *more], g)
     first = [unit for _, unit in pages[0]]
     pulled = len(first) - 10
     assert len(pages) == 2 and first[:10] == opening and first[10:] == more[:pulled]
-    assert g.body_bottom - (pages[0][-1][0] + 5.0) < 5.0
-    assert [unit for _, unit in pages[1]] == [start, *more[pulled:]] and pulled < 25
+    assert pulled % 3 == 0 and g.body_bottom - (pages[0][-1][0] + 5.0) < 17.0
+    assert [unit for _, unit in pages[1]] == [start, *more[pulled:]] and 0 < pulled < 24
     assert FLOAT * body < body - 50.0   # the opening left more than FLOAT: it floats
     # An example's board only takes its own section's text: here none follows in it.
     example = Unit(body - 20.0, [], art=body - 22.0, centre=50.0, least=body - 22.0,

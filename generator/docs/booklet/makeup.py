@@ -138,8 +138,10 @@ def _float_figure(units: list[Unit], i: int, j: int) -> bool:
     """Moves the first figure of *units[i..j]* (with its caption) past the text that
     follows it, to the end of the next run of units that is not split by the move: within
     the chapter (*units*), never past another figure (their numbers stay in order), into
-    a table or past a sidebar. The text that introduced the figure still comes before it, as a float does in
-    print: it may land after the next heading when it ends its section. True if moved."""
+    a table or past a sidebar, and never inside a paragraph or list item (a block's first
+    line has space before it). The text that introduced the figure still comes before it,
+    as a float does in print: it may land after the next heading when it ends its section.
+    True if moved."""
     f = next((k for k in range(i, j + 1) if units[k].art), None)
     if f is None:
         return False
@@ -149,7 +151,8 @@ def _float_figure(units: list[Unit], i: int, j: int) -> bool:
         q = _group_end(units, q)
         if any(unit.art or unit.sidebar for unit in units[c + 1:q + 1]):
             return False    # nor past a game's variants, set apart in the margin
-        if q + 1 >= len(units) or units[q + 1].header is None:
+        if q + 1 >= len(units) or (units[q + 1].header is None and (
+                units[q + 1].space_before > 0 or units[q + 1].art)):
             units[f:q + 1] = units[c + 1:q + 1] + units[f:c + 1]
             return True
         q += 1
@@ -164,7 +167,7 @@ FLOAT = 0.2
 
 def _float(units: list[Unit], i: int, j: int, room: float) -> bool:
     """Moves the text after the figure *units[i..j]* (and what stays with it) before it,
-    as much as fits in *room*, whole runs kept together, stopping at the next figure, a
+    as much as fits in *room*, whole blocks and runs kept together, stopping at the next figure, a
     table row, a sidebar, or the end of the figure's section (a start's figure may float
     past the sections that follow the setup: it is read before play). False if nothing
     fits."""
@@ -188,7 +191,12 @@ def _float(units: list[Unit], i: int, j: int, room: float) -> bool:
         room -= need
         end = chain + 1
         pulled += 1
-    if not pulled:
+    # Whole paragraphs and list items only: a block's first line has space before it, and
+    # one cut short would run on under the figure, its sentence split by a page of art.
+    while end > start and end < len(units) and units[end].space_before == 0 \
+            and not units[end].art:
+        end -= 1
+    if end == start:
         return False
     units[i:end] = units[start:end] + units[i:start]
     return True
