@@ -375,3 +375,15 @@ def test_no_justified_line_stops_short_of_the_measure(library, lang, games):
             if spaces and width - full > 1.0:
                 short.append((round(width - full, 2), line.text))
     assert not short, short
+
+
+def test_the_board_terms_break_where_a_printer_would():
+    """Issue 39's editor found "horizont- / als" on the notation page; Pyphen's English
+    patterns offer that break, so the booklet's own terms carry their breaks: hori-zon-tals,
+    ver-ti-cals, whatever the case and the punctuation around them."""
+    from generator.draw.text import _splits
+
+    assert [a for a, _ in _splits("horizontals", "en")] == ["horizon-", "hori-"]
+    assert [a for a, _ in _splits("Horizontals,", "en")] == ["Horizon-", "Hori-"]
+    assert ("verti-", "cals.") in _splits("verticals.", "en")
+    assert all(not a.endswith("ont-") for a, _ in _splits("horizontals", "en"))
