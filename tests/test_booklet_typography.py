@@ -438,3 +438,17 @@ def test_no_printed_line_ends_in_a_hyphenated_capitalised_word(printed):
         last = line.words[-1]
         if last[-1:] in HYPHENS and last[:1].isupper() and "-" not in last[:-1]:
             assert False, (lang, line.page, line.text)
+
+
+def test_the_board_terms_break_where_a_printer_would():
+    """Issue 39's editor found "horizont- / als" on the notation page; Pyphen's English
+    patterns offer that break, so the booklet's own terms carry their breaks: hori-zon-tals,
+    ver-ti-cals, whatever the punctuation around them."""
+    from generator.draw.text import _splits
+
+    assert [a for a, _ in _splits("horizontals", "en")] == ["horizon-", "hori-"]
+    # Capitalised, it is never broken (names are not: test_a_capitalised_word_is_never_hyphenated).
+    assert _splits("Horizontals,", "en") == []
+    assert [a for a, _ in _splits("horizontals,", "en")] == ["horizon-", "hori-"]
+    assert ("verti-", "cals.") in _splits("verticals.", "en")
+    assert all(not a.endswith("ont-") for a, _ in _splits("horizontals", "en"))

@@ -24,6 +24,9 @@ DICTIONARIES = {"en": "en_GB", "ru": "ru_RU"}
 RIGHT = {"en": 3, "ru": 2}
 #: A line filled less than this is loose enough to try hyphenating its next word.
 LOOSE = 0.92
+#: The booklet's own terms that Pyphen breaks badly (horizont-als), with the breaks a
+#: printer would allow; only these words, in any case, with or without punctuation.
+EXCEPTIONS = {"en": {"horizontals": "hori-zon-tals", "verticals": "ver-ti-cals"}}
 
 
 @dataclass(frozen=True)
@@ -140,10 +143,20 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
             at = word.index("-", 1) + 1
             return [(word[:at], word[at:])]
         return []
+    exception = EXCEPTIONS.get(lang, {}).get(core.lower())
+    if exception is not None:
+        cuts = [len(part) for part in _prefixes(exception)]
+        return [(word[:start + at] + "-", word[start + at:]) for at in reversed(cuts)]
     found = []
     for a, b in _dictionary(lang).iterate(core):
         found.append((word[:start] + a + "-", b + word[end:]))
     return found
+
+
+def _prefixes(hyphenated: str) -> list[str]:
+    """The first parts of *hyphenated* before each of its hyphens: hori, horizon."""
+    parts = hyphenated.split("-")
+    return ["".join(parts[:n]) for n in range(1, len(parts))]
 
 
 #: Dashes that must not begin a line: they stay with the word before as one unbreakable
