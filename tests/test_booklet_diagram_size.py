@@ -317,3 +317,25 @@ def test_the_index_does_not_point_at_a_start_listing():
                 section="basic-1/setup")
     assert term_pages(booklet, [(15, [(20.0, listing)]), (16, [(20.0, rule)])]) == \
         [("test card", [16])]
+
+
+def test_a_floated_start_never_leaves_a_heading_above_it_without_its_text():
+    """Issue 39's second review: a game's start, too tall for its page, pulled the text
+    after it up to fill the page and stopped after a heading ("Pressing"), so the start sat
+    between the heading and its text. What is pulled ends with a whole block, and a
+    heading stays with the block after it."""
+    from generator.docs.booklet.makeup import paginate
+    from generator.docs.booklet.units import Unit
+
+    g = Geometry.for_paper("a5")
+    body = g.body_bottom - g.body_top
+    opening = [_line("x/setup") for _ in range(10)]                   # 50 mm
+    start = Unit(body - 20.0, [], art=body - 22.0, centre=50.0, least=body - 22.0,
+                 section="x/setup")
+    aim = [_line("x/aim", space_before=2.0), *(_line("x/aim") for _ in range(15))]
+    heading = _line("x/pressing", space_before=4.0, keep_with_next=True)
+    text = [_line("x/pressing", space_before=2.0), *(_line("x/pressing") for _ in range(9))]
+    pages = paginate([*opening, start, *aim, heading, *text], g)
+    first = [unit for _, unit in pages[0]]
+    assert heading not in first or text[0] in first
+    assert [unit for _, unit in pages[1]][:1] == [start]

@@ -193,8 +193,10 @@ def _float(units: list[Unit], i: int, j: int, room: float) -> bool:
         pulled += 1
     # Whole paragraphs and list items only: a block's first line has space before it, and
     # one cut short would run on under the figure, its sentence split by a page of art.
-    while end > start and end < len(units) and units[end].space_before == 0 \
-            and not units[end].art:
+    # Nor a heading (or anything kept with what follows) left above the figure without it.
+    while end > start and end < len(units) and (
+            (units[end].space_before == 0 and not units[end].art)
+            or units[end - 1].keep_with_next):
         end -= 1
     if end == start:
         return False
