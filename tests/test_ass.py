@@ -198,6 +198,19 @@ def test_legal_plays_follow_the_current_main_suit():
         "KS is not in the hand"
 
 
+def test_a_player_who_could_beat_may_discard_instead():
+    """Seed 003 says the led card 'is necessary to kill' but also 'If the player does not
+    hit, then he must throw off any card of the same suit, if any', with no exception for
+    one who could beat: beating is a choice (our reading, sources row
+    moves:beating-optional, printed in the Ass chapter)."""
+    # 9S beats the led JS (one below) and AS beats it by rank; 7S does not beat: a discard.
+    assert legal_plays(parse_cards("9S 7S AS"), parse_cards("JS")) == parse_cards("9S 7S AS")
+    # Void in diamonds, the second player's trump 10C beats the led KD; 7H may still go.
+    assert resolve(parse_cards("KD 10C")).steps[-1].took
+    assert not resolve(parse_cards("KD 7H")).steps[-1].took
+    assert legal_plays(parse_cards("10C 7H"), parse_cards("KD")) == parse_cards("10C 7H")
+
+
 # --- scoring ---------------------------------------------------------------------------
 
 def test_card_points_are_46_a_suit():
