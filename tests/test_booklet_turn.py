@@ -14,7 +14,8 @@ from generator.docs.booklet.typography import curly
 from generator.docs.booklet.units import SIDEBAR, SIDEBAR_X, Geometry
 from generator.draw.scene import Line
 from generator.errors import TemplateError
-from generator.io.booklets import load_chapter
+from generator.io.booklets import load_booklet, load_chapter
+from generator.model.booklet import Bullets, Paragraph
 
 PDFIUM_HYPHEN = "\ufffe"
 PT = 72 / 25.4
@@ -77,12 +78,12 @@ def _boxes_after_setup(booklet: Made) -> None:
     """Every chapter that opens with a banner (a game) has its box, in the PDF just after
     its setup (deal, layout) section and before the next section's heading."""
     lang = booklet.booklet.lang
-    heading = booklet.booklet.words["turn"]
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     games = [c for c in booklet.booklet.chapters if c.banner is not None]
     assert games
     for chapter in games:
         assert chapter.turn is not None, (lang, chapter.key)
+        heading = booklet.booklet.turn_heading(chapter.turn)
         assert 1 <= len(chapter.turn.lines) <= 4 and chapter.turn.source
         text = _flat(" ".join(pdf[i].get_textpage().get_text_range()
                               for i in _chapter_pages(booklet, chapter.key, tail=False)))
@@ -98,6 +99,51 @@ def _boxes_after_setup(booklet: Made) -> None:
         assert text.count(heading) == 1, (lang, chapter.key)
         for line in chapter.turn.lines:
             assert _flat(line) in text, (lang, chapter.key, line)
+
+
+#: The patiences (seed 004: a patience is laid out and played alone) and their box's heading.
+PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
+ONE_PLAYER_HEADING = {"en": "Each move", "ru": "Каждый ход"}
+BOARD_HEADING = {"en": "On your turn", "ru": "Ваш ход"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_patience_heads_its_box_each_move_and_the_games_on_your_turn(made, others, lang):
+    """Issue 39, editors' review: a patience is played alone (seed 004, Cadogan's
+    patiences), so "On your turn" / «Ваш ход», which suggests an opponent, would read
+    oddly; the patiences' chapters carry their own heading, the games with players keep
+    the booklet's word. Read from the PDFs: the reader sees the heading printed."""
+    for booklet in (made[lang], others[lang]):
+        pdf = pypdfium2.PdfDocument(booklet.pdf)
+        for chapter in booklet.booklet.chapters:
+            if chapter.turn is None:
+                continue
+            text = _flat(" ".join(pdf[i].get_textpage().get_text_range()
+                                  for i in _chapter_pages(booklet, chapter.key, tail=False)))
+            one_player = chapter.key in PATIENCES
+            assert (ONE_PLAYER_HEADING[lang] in text) == one_player, (lang, chapter.key)
+            assert (BOARD_HEADING[lang] in text) != one_player, (lang, chapter.key)
+    assert any(c.key in PATIENCES for c in others[lang].booklet.chapters)
+
+
+def test_a_patience_box_sums_up_its_moves_not_repeats_them(library):
+    """Issue 39, editors' review: the box is a short summary of the Moves section, in
+    its own words: no run of twelve words of a box line stands in the chapter's Moves (a
+    short line may say a short rule in the same words; the old Empress box copied whole
+    bullets)."""
+    for lang in ("en", "ru"):
+        chapters = [c for c in load_booklet(library, lang, PATIENCES).chapters
+                    if c.key in PATIENCES]
+        assert len(chapters) == len(PATIENCES)
+        for chapter in chapters:
+            assert chapter.turn is not None
+            moves = next(s for s in chapter.sections if s.key == "moves")
+            text = " ".join(b.text if isinstance(b, Paragraph) else " ".join(b.items)
+                            for b in moves.blocks if isinstance(b, (Paragraph, Bullets)))
+            for line in chapter.turn.lines:
+                words = line.split()
+                runs = [" ".join(words[i:i + 12]) for i in range(len(words) - 11)]
+                assert not any(run in text for run in runs), (lang, chapter.key, line)
 
 
 @pytest.mark.parametrize("which", ["made", "others"])

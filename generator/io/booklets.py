@@ -124,7 +124,8 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                     if name in new_page or any(part[:1] == [name] for part in parts))
     _check_links(chapters, chapter_names)
     _check_banner_words(chapters, word_map, name_map, shown)
-    if any(c.turn is not None for c in chapters) and "turn" not in word_map:
+    if any(c.turn is not None and not c.turn.heading for c in chapters) \
+            and "turn" not in word_map:
         raise TemplateError(shown, "words.turn", expected="the heading of the games' "
                             "\"on your turn\" boxes")
     index = load_index_terms(library, lang) if "index" in present else ()
@@ -421,8 +422,10 @@ TURN_LINES = (1, 4)
 
 
 def _turn(r: Reader) -> Turn:
-    """The chapter's ``[turn]``: its lines and the source they restate (required)."""
+    """The chapter's ``[turn]``: its lines and the source they restate (required), and
+    its own heading (optional)."""
     t = r.table("turn")
+    heading = _printable(t, "heading", t.string("heading", "").strip())
     lines = [_printable(t, f"lines[{i}]", line.strip())
              for i, line in enumerate(t.strings("lines"))]
     source = t.string("source")
@@ -434,7 +437,7 @@ def _turn(r: Reader) -> Turn:
     if not source.strip():
         raise TemplateError(r.path, "turn.source", expected="the sections and seed passages "
                             "the lines restate", got="nothing")
-    return Turn(tuple(lines), source)
+    return Turn(tuple(lines), source, heading)
 
 
 def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: str,

@@ -148,6 +148,9 @@ class Turn:
     lines: tuple[str, ...]
     source: str
     """The sections and seed passages the lines restate; not printed."""
+    heading: str = ""
+    """The box's own heading; empty: the booklet's word ``turn`` ("On your turn"), which
+    reads oddly where one player makes every move (a patience)."""
 
 
 @dataclass(frozen=True)
@@ -228,3 +231,7 @@ class Booklet:
     @property
     def games(self) -> list[Chapter]:
         return [c for c in self.chapters if c.game]
+
+    def turn_heading(self, turn: Turn) -> str:
+        """The heading printed over *turn*'s box: its own, or the booklet's word."""
+        return turn.heading or self.words["turn"]

@@ -359,7 +359,7 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
-        units.append(setter.turn(chapter.turn, booklet.words["turn"]))
+        units.append(setter.turn(chapter.turn, booklet.turn_heading(chapter.turn)))
     for i, section in enumerate(chapter.sections):
         start = len(units)
         if section.heading:
@@ -398,5 +398,5 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
         if chapter.turn is not None and i == turn_after:
-            units.append(setter.turn(chapter.turn, booklet.words["turn"]))
+            units.append(setter.turn(chapter.turn, booklet.turn_heading(chapter.turn)))
     return units
