@@ -111,3 +111,45 @@ def test_the_games_without_a_game_file_open_with_their_banner_too(library, lang)
         expected = f"{words['players']}: {players[chapter.key]} {words['cards']}: "
         assert after.startswith(expected), (lang, chapter.key, after[:120])
         assert words["length"] not in after.partition(_flat(chapter.sections[0].heading))[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_board_game_banner_names_its_games_boards(made, library, lang):
+    """Issue 39: the credits say each game's banner says what it needs, and a board game
+    needs a board. The boards come from the game file (the game's own first), named as
+    booklet.toml's [names] does: seed000 plays on board A, seed002's initial version on the
+    colourless board; word puzzle 5's game file plays on board A or the colourless board."""
+    booklet = made[lang]
+    words, names = booklet.booklet.words, booklet.booklet.names
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    expected = {"en": {"basic-1": "Board: board A",
+                       "initial-1": "Board: the colourless board or board A",
+                       "word-puzzle-5": "Board: board A or the colourless board"},
+                "ru": {"basic-1": "Доска: доска A",
+                       "initial-1": "Доска: бесцветная доска или доска A",
+                       "word-puzzle-5": "Доска: доска A или бесцветная доска"}}[lang]
+    for chapter in booklet.booklet.games:
+        game = library.game(chapter.game)
+        assert chapter.banner is not None and chapter.banner.boards == game.boards
+        line = f"{words['board']}: " + f" {words['or']} ".join(names[b] for b in game.boards)
+        if chapter.key in expected:
+            assert line == expected[chapter.key]
+        number = next(i for i, page in enumerate(booklet.pages) if page.label == chapter.key)
+        text = _flat(pdf[number].get_textpage().get_text_range())
+        banner = text.partition(_flat(chapter.sections[0].heading))[0]
+        # The board line ends the banner, right under the cards.
+        assert banner.rstrip().endswith(line), (lang, chapter.key, banner[-120:])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_banner_of_ass_names_no_board(library, lang):
+    """Ass (seed003) is played with an ordinary pack in the hand, on no board."""
+    made = make_booklet(library, lang, ("ass",))
+    words = made.booklet.words
+    ass = next(c for c in made.booklet.chapters if c.key == "ass")
+    assert ass.banner is not None and ass.banner.boards == ()
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    number = next(i for i, page in enumerate(made.pages) if page.label == "ass")
+    text = _flat(pdf[number].get_textpage().get_text_range())
+    banner = text.partition(_flat(ass.sections[0].heading))[0]
+    assert f"{words['cards']}: " in banner and f"{words['board']}: " not in banner

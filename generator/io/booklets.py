@@ -289,7 +289,8 @@ def _other_fronts(library: Library, lang: str, main: Path) -> list[dict[str, dic
 
 
 #: The words of booklet.toml a banner prints.
-BANNER_WORDS = ("players", "length", "difficulty", "cards", "per_player", "all", "and")
+BANNER_WORDS = ("players", "length", "difficulty", "cards", "per_player", "all", "and",
+                "board", "or")
 
 
 def _check_banner_words(chapters: tuple[Chapter, ...], words: dict[str, str],
@@ -306,6 +307,10 @@ def _check_banner_words(chapters: tuple[Chapter, ...], words: dict[str, str],
             raise TemplateError(shown, f"words.{word}", expected="the word a game's banner "
                                 "prints")
     for banner in banners:
+        for board in banner.boards:
+            if board not in names:
+                raise TemplateError(shown, f"names.{board}", expected="what a game's "
+                                    "banner calls this board")
         if "+".join(banner.sources) not in names:
             for source in banner.sources:
                 if source not in names:
@@ -333,6 +338,18 @@ def banner_cards(banner: Banner, words: dict[str, str], names: dict[str, str]) -
         return together
     count = words["per_player" if banner.players > 1 else "all"].format(count=banner.cards)
     return f"{together}, {count}"
+
+
+def banner_boards(banner: Banner, words: dict[str, str], names: dict[str, str]) -> str:
+    """The boards a banner lists, in the booklet's words, the game's own first; "" for a
+    game without a board.
+
+    >>> banner_boards(Banner(2, ("simple1", "simple2"), 32, boards=("colourless",
+    ...               "board-a")), {"or": "or"}, {"colourless": "the colourless board",
+    ...               "board-a": "board A"})
+    'the colourless board or board A'
+    """
+    return f" {words['or']} ".join(names[b] for b in banner.boards)
 
 
 def _check_links(chapters: tuple[Chapter, ...], chapter_names: list[str]) -> None:
@@ -455,7 +472,7 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
         # No start drawn: the game's first pair, without a count.
         first = tuple(dict.fromkeys(ref.partition(":")[0] for ref in game.pairs[0])) \
             if game.pairs else ()
-        return Banner(game.players, first, 0, length, difficulty)
+        return Banner(game.players, first, 0, length, difficulty, boards=game.boards)
     start, name_of_layout = starts[0]
     layout = library.layout(name_of_layout)
     refs = [layout.players[side] for side in sorted(layout.players, key=lambda s: s.value,
@@ -474,7 +491,7 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
         cards = max(counts.values())
     else:
         cards = len(pieces)
-    return Banner(game.players, sources, cards, length, difficulty)
+    return Banner(game.players, sources, cards, length, difficulty, boards=game.boards)
 
 
 def _section(library: Library, r: Reader, reading: tuple[str, str]) -> Section:

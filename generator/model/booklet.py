@@ -138,6 +138,9 @@ class Banner:
     cards_text: str = ""
     """The cards as the chapter writes them, for a game without a game file (Ass, the
     patiences); otherwise "" and the banner names *sources*."""
+    boards: tuple[str, ...] = ()
+    """The boards the game file plays on, its own first (``colourless``, ``board-a``); ()
+    for a game without a board (Ass, the patiences)."""
 
 
 @dataclass(frozen=True)

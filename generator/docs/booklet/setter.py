@@ -14,7 +14,7 @@ from ...draw.backends.pdf import OUTLINED
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Box, Group, Item, Line, Page, Paint
 from ...errors import TemplateError
-from ...io.booklets import banner_cards
+from ...io.booklets import banner_boards, banner_cards
 from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
                               Table, Turn)
 from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
@@ -192,8 +192,9 @@ class Setter:
     def banner(self, banner: Banner, words: Mapping[str, str], names: Mapping[str, str]
                ) -> Unit:
         """A game's banner: players, length and difficulty on one line, the cards on the
-        next, centred on a tinted box under the chapter's title. A label keeps its first
-        word on its line, and a separator never starts one."""
+        next, the boards on a third (none for Ass and the patiences), centred on a tinted
+        box under the chapter's title. A label keeps its first word on its line, and a
+        separator never starts one."""
         players = f"{banner.players}\u2013{banner.most_players}" if banner.most_players \
             else str(banner.players)
         parts = [(words["players"], players)]
@@ -204,6 +205,9 @@ class Setter:
         cards = banner_cards(banner, dict(words), dict(names))
         texts = [f"{GLUE}· ".join(f"{label}:{GLUE}{value}" for label, value in parts),
                  f"{words['cards']}:{GLUE}{cards}"]
+        boards = banner_boards(banner, dict(words), dict(names))
+        if boards:
+            texts.append(f"{words['board']}:{GLUE}{boards}")
         pad = 1.6
         size = self.s.body * 0.92
         lines = [line for text in texts
