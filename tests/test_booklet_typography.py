@@ -100,6 +100,27 @@ def test_no_paragraph_ends_in_the_tail_of_a_hyphenated_word(booklet):
                 assert len(after.split()) > 1, (lang, line, after)
 
 
+def test_no_page_ends_on_a_paragraph_that_introduces_what_follows(booklet, library):
+    """Issue 39's second review: "...when they lie face down:" ended one page and its table
+    began the next. A paragraph ending in a colon stays with the table or list it
+    introduces (its last line is kept with the next block)."""
+    lang, pages = booklet
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Paragraph
+    games = next(g for (l, g), built in _BUILT.items() if l == lang
+                 and _pages(built) == pages)
+    intros = {" ".join(b.text.split())[-40:].replace("\u00a0", " ")
+              for chapter in load_booklet(library, lang, games).chapters
+              for section in chapter.sections for b in section.blocks
+              if isinstance(b, Paragraph) and b.text.rstrip().endswith(":")}
+    assert intros, lang
+    for number, lines in enumerate(pages[:-1], start=1):
+        if lines and lines[-1].endswith(":"):
+            last = " ".join(lines[-1].split())
+            assert not any(intro.endswith(last[-20:]) for intro in intros), \
+                (lang, number, lines[-1])
+
+
 def test_no_hyphenated_word_is_parted_across_pages(booklet):
     lang, pages = booklet
     for number, lines in enumerate(pages, start=1):

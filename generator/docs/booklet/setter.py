@@ -115,6 +115,9 @@ class Setter:
     def paragraph(self, p: Paragraph) -> list[Unit]:
         units = self.keep_paragraph(self.lines(p.text, self.g.column))
         units[0].space_before = self.s.paragraph_gap
+        if p.text.rstrip().endswith(":"):
+            # It introduces the table or list after it: never the last thing on a page.
+            units[-1].keep_with_next = True
         return units
 
     def bullets(self, b: Bullets) -> list[Unit]:
