@@ -37,12 +37,20 @@ _BASES = {b.value: b for b in Basis}
 
 
 def sources_files(library: Library) -> dict[str, Path]:
-    """The sources files by game name; a ``--templates`` folder's file wins."""
-    found: dict[str, Path] = {}
-    for root in library.roots:
-        for path in sorted((root / "sources").glob("*.toml")):
-            found.setdefault(path.stem, path)
-    return found
+    """The sources files by game name; a ``--templates`` folder's file wins. Listed once
+    in the library's life: a booklet asks for a row at every reading it prints."""
+    def listed() -> dict[str, Path]:
+        found: dict[str, Path] = {}
+        for root in library.roots:
+            for path in sorted((root / "sources").glob("*.toml")):
+                found.setdefault(path.stem, path)
+        return found
+    return dict(library.memo("sources files", listed))
+
+
+def _game_sources(library: Library, path: Path) -> GameSources:
+    """:func:`read_sources` of *path*, parsed once in the library's life."""
+    return library.memo(("sources", path), lambda: read_sources(path))
 
 
 def read_sources(path: Path) -> GameSources:
@@ -91,7 +99,8 @@ def _row(r: Reader, key: str, seed: str, where: str) -> SourceRow:
 
 def load_sources(library: Library) -> dict[str, GameSources]:
     """Every game's rows, by game name."""
-    return {name: read_sources(path) for name, path in sources_files(library).items()}
+    return {name: _game_sources(library, path)
+            for name, path in sources_files(library).items()}
 
 
 def rules_of(library: Library, game: str) -> dict[str, Any]:
@@ -155,7 +164,7 @@ def coverage_problems(library: Library) -> list[str]:
             continue
         shown = display_path(files[game])
         rules = rules_of(library, game)
-        sources = read_sources(files[game])
+        sources = _game_sources(library, files[game])
         have = {row.key for row in sources.rows}
         problems += [f"{shown}: no row for {key!r}" for key in rules if key not in have]
         # A variant may say, under "extends", what the seed says of it as a whole (initial
@@ -183,7 +192,7 @@ def reading_text(library: Library, game: str, key: str, lang: str) -> str:
     files = sources_files(library)
     if game not in files:
         raise KeyError(f"no sources file for {game}")
-    row = read_sources(files[game]).row(key)
+    row = _game_sources(library, files[game]).row(key)
     if row is None:
         raise KeyError(f"no row {key!r} in sources/{game}.toml")
     if not row.text(lang):

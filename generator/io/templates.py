@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Literal, overload
+from typing import Any, Literal, TypeVar, overload
 
 from ..model.board import Board
 from ..model.cards import Pack
@@ -134,6 +134,9 @@ def _stamp(folder: Path) -> int:
         return -1
 
 
+_T = TypeVar("_T")
+
+
 class Library:
     """All templates found in *roots* (searched in order; the first file of a name wins)."""
 
@@ -142,6 +145,7 @@ class Library:
         self._cache: dict[Path, Template | Settings] = {}
         self._listings: dict[str, tuple[tuple[int, ...], dict[str, Path]]] = {}
         self._checked: set[Path] = set()
+        self._memo: dict[object, Any] = {}
 
     @classmethod
     def with_user_dirs(cls, user_dirs: Iterable[Path]) -> Library:
@@ -171,6 +175,13 @@ class Library:
 
     def names(self, kind: TemplateKind | str) -> list[str]:
         return list(self.files(kind))
+
+    def memo(self, key: object, make: Callable[[], _T]) -> _T:
+        """*make()*, computed once in this library's life under *key*: data its roots hold
+        beside the templates (the sources tables), read as the templates are, once."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]  # type: ignore[no-any-return]
 
     def _read(self, path: Path) -> Template | Settings:
         """The file at *path*, read once in this library's life."""
