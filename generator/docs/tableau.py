@@ -14,7 +14,7 @@ first) the copy n: the copy marks on faces and backs then look as they would on 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -105,9 +105,10 @@ def slot_name(slot: Slot, names: Mapping[str, str]) -> str:
 
 
 def _label_text(slot: Slot, words: bool, names: Mapping[str, str]) -> str:
-    """The slot's name and its label; without *words* only a label free of language (one
-    letter such as Cadogan's A-D), for figures in a booklet of another language."""
-    shown = slot.label if words or len(slot.label) == 1 else ""
+    """The slot's name and its label; without *words* the name alone: a booklet's figure
+    speaks only the booklet's language, and the engine's labels are English words or
+    Cadogan's plate letters A-D, which neither the booklet's text nor seed 004 uses."""
+    shown = slot.label if words else ""
     name = slot_name(slot, names)
     return f"{name} · {shown}" if shown and name else name
 
@@ -173,27 +174,62 @@ def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Siz
     return [Group(tuple(items), turn, role=f"slot {slot.id}")]
 
 
-def _label_room(game: Patience, slot: Slot, pitch: float) -> float:
+def _label_room(slots: tuple[Slot, ...], slot: Slot, pitch: float) -> float:
     """How wide *slot*'s label may be (mm): the way to the nearest slot of its row (each of
     two neighbours' centred labels takes half of it), at most two pitches (a pile alone at
     a side, such as a stock, may carry a word longer than a card is wide)."""
-    near = [abs(other.x - slot.x) for other in game.tableau.slots
+    near = [abs(other.x - slot.x) for other in slots
             if other is not slot and abs(other.y - slot.y) < 0.6]
     return min(min(near), 2.0) * pitch if near else 2 * pitch
+
+
+#: In a part of a table, an empty stretch between the chosen slots' rows or columns wider
+#: than this (pitches) closes up to it: the part reads as one close picture.
+CLOSE_UP = 1.3
+
+
+def _closed_up(values: list[float]) -> dict[float, float]:
+    """Each coordinate in *values* moved so that no gap between neighbours exceeds
+    :data:`CLOSE_UP` (the order and the smaller gaps kept)."""
+    ordered = sorted(set(values))
+    moved = {ordered[0]: ordered[0]} if ordered else {}
+    for before, after in zip(ordered, ordered[1:]):
+        moved[after] = moved[before] + min(after - before, CLOSE_UP)
+    return moved
+
+
+def part_of(tableau_slots: tuple[Slot, ...], part: Collection[str]) -> tuple[Slot, ...]:
+    """The slots named in *part*, by id (``A7``) or by the letters before their number
+    (``GE``: every General), moved together where the whole table has an empty stretch
+    between them (:data:`CLOSE_UP`); all slots if *part* is empty.
+
+    >>> from generator.rules.patience import patience
+    >>> [(s.id, s.y) for s in part_of(patience("empress-of-india").tableau.slots,
+    ...                                ["A1", "N1"])]
+    [('A1', -5.5), ('N1', -4.2)]
+    """
+    if not part:
+        return tableau_slots
+    chosen = [s for s in tableau_slots
+              if s.id in part or s.id.rstrip("0123456789") in part]
+    xs = _closed_up([s.x for s in chosen])
+    ys = _closed_up([s.y for s in chosen])
+    return tuple(replace(s, x=round(xs[s.x], 6), y=round(ys[s.y], 6)) for s in chosen)
 
 
 def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None = None,
                  card_height: float = 40.0, gap: float | None = None, title: str = "",
                  labels: bool = True, words: bool = True, margin: float = 6.0,
-                 label_size: float | None = None, names: Mapping[str, str] | None = None
-                 ) -> Page:
+                 label_size: float | None = None, names: Mapping[str, str] | None = None,
+                 part: Collection[str] = ()) -> Page:
     """The position *state* of *game* as one page: cards *card_height* mm tall (the width
     follows the pack's proportions), slots one pitch (long side + *gap*) apart. *labels*
     prints each slot's id (the move notation's name, or the name *names* gives it: see
     :func:`slot_name`) under it, *label_size* mm high (default in proportion to the card;
     a larger one widens the gap so that it keeps clear of the card below); *words* False
     leaves out the engine's English words ("guard", "up") for a booklet in another
-    language."""
+    language. A *part* (slot ids or their letters, see :func:`part_of`) draws only those
+    slots, closed up: a view large enough to read of a table too wide for a page."""
     if card_height <= 0:
         raise ValueError(f"card height {card_height} mm (expected more than 0)")
     pack = pack_for(game, pack)
@@ -212,11 +248,13 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
         label_size = card_height * 0.085
     reach = []
     shown: list[tuple[str, float]] = []
-    for slot in game.tableau.slots:
+    drawn = part_of(game.tableau.slots, part)
+    index = {s.id: i for i, s in enumerate(game.tableau.slots)}
+    for slot in drawn:
         hw, hh = _half_extent(card, slot.rotation)
         pad = card_height * 0.1
         text = _label_text(slot, words, names) if labels else ""
-        room = _label_room(game, slot, pitch) - gap / 2 if sized else pitch - gap / 2
+        room = _label_room(drawn, slot, pitch) - gap / 2 if sized else pitch - gap / 2
         size = fit_size(text, "regular", label_size, room) if text else 0.0
         # A sized label may be wider than its card: the page makes room for it.
         half = fonts.measure(text, "regular", size) / 2 if text and sized else 0.0
@@ -234,7 +272,8 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
     if title:
         items.append(Text(width / 2, margin + title_size, title, title_size, INK, font="bold"))
     printed = _printed(game, state)
-    for slot, cards, (text, size) in zip(game.tableau.slots, printed, shown):
+    for slot, (text, size) in zip(drawn, shown):
+        cards = printed[index[slot.id]]
         centre = geometry.centre(slot)
         items += _pile(pack, slot, cards, card, centre, words)
         if text:

@@ -600,6 +600,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     if width is not None and not 0.2 <= width <= 1.0:
         raise r.fail("width", "a fraction of the text column from 0.2 to 1", width)
     slots = _slot_names(r, dealt)
+    part = _part(r, dealt)
     if (style is not None or width is not None) and layout is None:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
@@ -617,9 +618,24 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
         seed=seed, height=height, key=key, style=style, width=width, plain=plain,
-        slots=slots)
+        slots=slots, part=part)
     r.finish()
     return ref
+
+
+def _part(r: Reader, dealt: str | None) -> tuple[str, ...]:
+    """A deal's ``part``: slot ids of the patience or the letters before their number."""
+    if not r.has("part"):
+        return ()
+    if dealt is None:
+        raise TemplateError(r.path, r.key("part"), expected="part only with a patience")
+    from ..rules.patience import patience
+    ids = [slot.id for slot in patience(dealt).tableau.slots]
+    known = sorted({*ids, *(i.rstrip("0123456789") for i in ids)})
+    part = tuple(r.strings("part"))
+    for n, name in enumerate(part):
+        require_known(r.path, f"{r.key('part')}[{n}]", name, known, f"a slot of {dealt}")
+    return part
 
 
 def _slot_names(r: Reader, dealt: str | None) -> tuple[tuple[str, str], ...]:

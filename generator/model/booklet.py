@@ -101,6 +101,11 @@ class FigureRef:
     """A deal's slot names in the booklet's language, by slot id or by the letters before a
     slot's number (``LF`` -> ``Л``: ``LF3`` is labelled ``Л3``); other slots show their
     id."""
+    part: tuple[str, ...] = ()
+    """A deal's slots to draw, by id or by the letters before a slot's number (``GE``:
+    every General), closed up: a readable view of a table too wide for the page; (): the
+    whole table. With a deal, *moves* are the patience's own notation (``L4>FK3``,
+    ``A16+N2``), played through its engine from the deal before it is drawn."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef

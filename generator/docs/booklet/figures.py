@@ -12,7 +12,7 @@ from typing import TypeVar
 from ...draw.art.traditional import traditional_front
 from ...draw.geometry import Size, Transform
 from ...draw.scene import Group, Item, Page
-from ...errors import FigureError, GeneratorError, InvalidLayoutError
+from ...errors import FigureError, GeneratorError, InvalidLayoutError, PatienceError
 from ...io.templates import Library
 from ...model.booklet import FigureRef
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
@@ -130,6 +130,7 @@ def _tableau(library: Library, ref: FigureRef, indices: str = "latin",
     or :attr:`FigureRef.height` of the page): the label size changes the gaps, so the
     scale is found again a few times."""
     # Here, not at the top: the patience engine loads only for booklets that show one.
+    from ...rules.patience import parse_moves as parse_patience_moves
     from ...rules.patience import patience
     from ..tableau import tableau_page
 
@@ -139,15 +140,20 @@ def _tableau(library: Library, ref: FigureRef, indices: str = "latin",
     if indices != pack.script:
         pack = replace(pack, script=indices, indices=None)
     names = dict(ref.slots)
-    state = game.deal(ref.seed)
-    page = tableau_page(game, state, pack=pack, words=False, names=names)
+    try:
+        # A worked example's position: its moves played through the engine, so a figure
+        # after an illegal move stops the booklet.
+        state = game.replay(ref.seed, parse_patience_moves(ref.moves or ""))
+    except PatienceError as e:
+        raise FigureError(f"{ref.where}.moves: {e}") from None
+    page = tableau_page(game, state, pack=pack, words=False, names=names, part=ref.part)
     if frame is None:
         return page
     column, body = frame
     for _ in range(4):
         scale = min(column / page.width, body * ref.height / page.height)
         page = tableau_page(game, state, pack=pack, words=False, names=names,
-                            label_size=TABLEAU_LABEL / scale)
+                            label_size=TABLEAU_LABEL / scale, part=ref.part)
     return page
 
 
