@@ -41,9 +41,10 @@ def test_both_languages_have_the_same_chapters_sections_and_figures(built):
 def test_each_patience_has_its_dealt_tableau_and_ass_a_trick(built):
     for made in built.values():
         figures = {c.key: c.figures for c in made.booklet.chapters if c.key in CHAPTERS}
-        assert [f.patience for f in figures["nivernaise"]] == ["nivernaise"]
-        assert [f.patience for f in figures["empress-of-india"]] == ["empress-of-india"]
-        assert [f.patience for f in figures["besieged-city"]] == ["besieged-city"]
+        for name in ("nivernaise", "empress-of-india", "besieged-city"):
+            # The layout, then the position after the worked example's moves.
+            assert {f.patience for f in figures[name]} == {name}, name
+            assert figures[name][0].moves is None and figures[name][-1].moves, name
         assert [f.cards for f in figures["ass"]] == ["pack36:KD 10C AD"]
         for refs in figures.values():
             for ref in refs:
@@ -54,8 +55,9 @@ def test_each_patience_has_its_dealt_tableau_and_ass_a_trick(built):
 def test_tableau_figures_draw_one_card_per_pile(built, library):
     from test_patience_draw import arts
 
+    from generator.docs.tableau import part_of
     from generator.rules.patience import cards as C
-    from generator.rules.patience import patience
+    from generator.rules.patience import parse_moves, patience
 
     made = built["en"]
     for chapter in made.booklet.chapters:
@@ -63,11 +65,13 @@ def test_tableau_figures_draw_one_card_per_pile(built, library):
             if ref.patience is None:
                 continue
             game = patience(ref.patience)
-            state = game.deal(ref.seed)
+            state = game.replay(ref.seed, parse_moves(ref.moves or ""))
             drawn = arts(made.figures[ref.where])
-            # The deal the chapter names: every face shows its pile's top card.
+            # The deal the chapter names, after the example's moves if any: every face
+            # shows its pile's top card, only the piles of the figure's part drawn.
+            shown = {slot.id for slot in part_of(game.tableau.slots, ref.part)}
             tops = {slot.id: C.name(pile[-1]) for slot, pile in
-                    zip(game.tableau.slots, state.piles) if pile}
+                    zip(game.tableau.slots, state.piles) if pile and slot.id in shown}
             assert set(drawn) == set(tops)
             faces = {sid: role.split()[2] for sid, (role, _) in drawn.items()
                      if role.startswith("face")}
@@ -124,6 +128,15 @@ def _user_booklet(tmp_path: Path, figure: str) -> Path:
                                                        "slots.XF: expected a slot of "
                                                        "nivernaise"),
     ('cards = "pack36:6S"\nslots = { LF = "Л" }', "slot names only with a patience"),
+    # A worked example's figure: its moves go through the engine, its part names slots.
+    ('patience = "nivernaise"\nseed = 16\nmoves = "L4>FK1"', "mine.toml: section[0]."
+                                                           "figure[0].moves: nivernaise "
+                                                           "seed 16: move 1 (L4>FK1) is "
+                                                           "illegal"),
+    ('patience = "nivernaise"\npart = ["LF", "XX"]', "mine.toml: section[0].figure[0]."
+                                                     "part[1]: expected a slot of "
+                                                     "nivernaise"),
+    ('cards = "pack36:6S"\npart = ["LF"]', "part only with a patience"),
 ])
 def test_bad_figures_are_one_line_errors(runner, tmp_path, figure, message):
     root = _user_booklet(tmp_path, figure)
@@ -191,10 +204,11 @@ PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 BOARD_MATTER = {"equipment", "notation", "rules", "reference", "index"}
 
 
-def _printed(chapter) -> list[str]:
-    """Every paragraph and list item of *chapter*, as printed."""
+def _printed(chapter, leave_out: tuple[str, ...] = ()) -> list[str]:
+    """Every paragraph and list item of *chapter*, as printed (but the sections whose id is
+    in *leave_out*)."""
     from generator.model.booklet import Bullets, Paragraph
-    return [t for s in chapter.sections for b in s.blocks
+    return [t for s in chapter.sections if s.key not in leave_out for b in s.blocks
             for t in ((b.text,) if isinstance(b, Paragraph) else
                       b.items if isinstance(b, Bullets) else ())]
 
@@ -265,13 +279,18 @@ CADOGAN_ONLY = {
     "nivernaise": {"en": ["as many cards deep"], "ru": ["на столько карт"]},
     "empress-of-india": {"en": ["Admirals skip the queen", "before the pair can be played"],
                          "ru": ["Адмиралы пропускают даму", "ещё до того, как пару"]},
-    "besieged-city": {"en": ["the ace at the end", "turned card by card",
+    "besieged-city": {"en": ["end on an ace", "turned card by card",
                              "filled at once", "may change places"],
-                      "ru": ["туз в конце", "открывают по одной карте", "занимают сразу",
+                      "ru": ["кончаются тузом", "открывают по одной карте", "занимают сразу",
                              "можно менять местами"]},
 }
-MARK = {"en": "(Cadogan's; not in the Russian edition)",
-        "ru": "(по Кадоган; в русском издании нет)"}
+#: The short mark, explained once at each chapter's head (issue 39: eight long markers read
+#: heavy).
+MARK = {"en": "(Cadogan)", "ru": "(по Кадоган)"}
+EXPLAINED = {"en": "The mark (Cadogan) means that a rule is taken from Lady Cadogan's English "
+                   "text: the Russian edition this chapter follows does not have it.",
+             "ru": "Пометка (по Кадоган) означает, что правило взято из английского текста "
+                   "леди Кадоган: в русском издании, по которому написана глава, его нет."}
 
 
 def test_cadogans_rules_beyond_seed_004_are_marked(built):
@@ -283,8 +302,13 @@ def test_cadogans_rules_beyond_seed_004_are_marked(built):
         chapters = {c.key: c for c in made.booklet.chapters}
         for game, phrases in CADOGAN_ONLY.items():
             blocks = _printed(chapters[game])
+            # The mark is explained before the first rule that carries it.
+            assert blocks[0] == EXPLAINED[lang], (lang, game)
+            # The worked example applies the rules stated above it; the rules carry the
+            # mark.
+            rules = _printed(chapters[game], leave_out=("example",))
             for phrase in phrases[lang]:
-                found = [b for b in blocks if phrase in b]
+                found = [b for b in rules if phrase in b]
                 assert found, (lang, game, phrase)
                 assert all(MARK[lang] in b for b in found), (lang, game, phrase)
 

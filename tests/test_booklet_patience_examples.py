@@ -1,0 +1,124 @@
+"""Issue 39: each patience chapter has a worked example, a few numbered moves of the deal its
+layout figure shows, and the patience engine replays them, so the example cannot go wrong.
+
+The moves are written with the figure's slot names in the booklet's language ("L4 → FK3",
+«Пачка 4 → О7»; the Empress's pairs "A16+N2", «А16+Ф2»), and each move's sentence names
+the card it moves first (for a pair, one of the two, and the other later). The engine follows seed 004 (La Nivernaise: 'въ
+каждой пачкѣ годна только верхняя карта'; the Empress: the pair 'должны быть немедленно
+положены на соотвѣтствующія основанія'; the Besieged City, rule IV: 'Свободныя мѣста въ
+окопахъ замѣщаются изъ резерва ... изъ того ряда, на концѣ котораго оказалось свободное
+мѣсто'), so a move the text calls legal is legal by those rules.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.docs.tableau import slot_name
+from generator.io.booklets import load_booklet
+from generator.model.booklet import Chapter, FigureRef, Paragraph
+from generator.rules.patience import Move, MoveKind, Patience, patience
+from generator.rules.patience import cards as C
+
+PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
+LANGS = ("en", "ru")
+HEADING = {"en": "Example: the first moves", "ru": "Пример: первые ходы"}
+DEAL = {"en": "deal {}", "ru": "сдача {}"}
+#: A card as the booklet writes it: rank (Latin or Cyrillic court letters) and suit sign.
+CARD = re.compile(r"(?<!\w)(10|[2-9]|[AKQJ]|[ТКДВ])([♠♣♥♦])")
+RANKS = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
+
+
+@pytest.fixture(scope="module")
+def chapters(library) -> dict[str, dict[str, Chapter]]:
+    return {lang: {c.key: c for c in load_booklet(library, lang, PATIENCES).chapters
+                   if c.key in PATIENCES} for lang in LANGS}
+
+
+def _card(rank: str, suit: str) -> str:
+    """The engine's name of a card written in the booklet (``К♥`` -> ``KH``)."""
+    return RANKS.get(rank, rank) + SUITS[suit]
+
+
+def _numbered(chapter: Chapter, game: Patience, names: dict[str, str]
+              ) -> tuple[list[tuple[Move, list[str]]], list[tuple[int, FigureRef]]]:
+    """The example's moves in order, each with the cards its sentence names first, and its
+    figures with the number of moves written before each."""
+    section = next(s for s in chapter.sections if s.key == "example")
+    ids = {slot_name(slot, names): slot.id for slot in game.tableau.slots}
+    name = "|".join(re.escape(n) for n in sorted(ids, key=len, reverse=True))
+    written = re.compile(rf"(\d+)\. ({name}) ?(→|\+) ?({name})\. (.*)", re.DOTALL)
+    moves: list[tuple[Move, list[str]]] = []
+    figures = []
+    for block in section.blocks:
+        if isinstance(block, FigureRef):
+            figures.append((len(moves), block))
+            continue
+        if not isinstance(block, Paragraph):
+            continue
+        m = written.fullmatch(block.text)
+        if m is None:
+            assert not re.match(r"\d+\. ", block.text), (chapter.key, block.text)
+            continue
+        number, source, sign, target, sentence = m.groups()
+        assert int(number) == len(moves) + 1, (chapter.key, number)
+        kind = MoveKind.MOVE if sign == "→" else MoveKind.PAIR
+        cards = [_card(*c) for c in CARD.findall(sentence)]
+        moves.append((Move(kind, ids[source], ids[target]), cards))
+    return moves, figures
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", PATIENCES)
+def test_each_patience_example_replays_through_the_engine_to_what_it_says(chapters, lang,
+                                                                          name):
+    chapter = chapters[lang][name]
+    game = patience(name)
+    layout = chapter.figures[0]
+    example = next(s for s in chapter.sections if s.key == "example")
+    assert example.heading == HEADING[lang]
+    # The example plays the deal the reader has just seen laid out, and says which it is.
+    assert layout.patience == name and not layout.moves
+    opening = next(b.text for b in example.blocks if isinstance(b, Paragraph))
+    assert DEAL[lang].format(layout.seed) in opening.lower(), opening
+    moves, figures = _numbered(chapter, game, dict(layout.slots))
+    assert len(moves) >= 4 and figures, name
+    state = game.deal(layout.seed)
+    played = []
+    for number, (move, cards) in enumerate(moves, start=1):
+        if move.kind is MoveKind.PAIR:
+            moving = sorted(C.name(state.piles[game.index[s]][-1])
+                            for s in (move.source, move.target))
+            # The sentence starts with one of the pair and names the other too.
+            assert cards[:1] and cards[0] in moving and set(moving) <= set(cards), \
+                (lang, name, number, cards)
+        else:
+            moving = [C.name(state.piles[game.index[move.source]][-1])]
+            assert cards[:1] == moving, (lang, name, number, cards)
+        after = game.attempt(state, move)
+        assert not isinstance(after, str), (lang, name, number, after)
+        # Every move of the example puts a card up or frees one: the foundations never
+        # lose a card on the way.
+        assert game.on_foundations(after) >= game.on_foundations(state)
+        state = after
+        played.append(str(move))
+    assert game.on_foundations(state) > game.on_foundations(game.deal(layout.seed))
+    for before, figure in figures:
+        # A figure shows the position after the moves written above it, in the same deal.
+        assert figure.patience == name and figure.seed == layout.seed
+        assert (figure.moves or "").split() == played[:before], (lang, name, figure.where)
+        assert before > 0
+
+
+def test_the_examples_are_in_step(chapters):
+    """The English and the Russian example play the same moves with the same figures."""
+    for name in PATIENCES:
+        game = patience(name)
+        played = {}
+        for lang in LANGS:
+            chapter = chapters[lang][name]
+            moves, figures = _numbered(chapter, game, dict(chapter.figures[0].slots))
+            played[lang] = ([str(m) for m, _ in moves], [(n, f.moves) for n, f in figures])
+        assert played["en"] == played["ru"], name
