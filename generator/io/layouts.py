@@ -40,7 +40,7 @@ TEXT_SHOWN = "<position text>"
 def load_layout(library: Library, name: str) -> tuple[str, Layout]:
     """A layout by its name in *library*, by the path of a ``.toml`` file, read from
     standard input for ``-``, or written as a position text (see
-    :func:`is_layout_text`), with the file name to show in messages. Piles written off the
+    :func:`is_position_argument`), with the file name to show in messages. Piles written off the
     board are kept (see :attr:`Layout.off_board`).
 
     :raises: :exc:`NotFoundError` for an unknown name or a missing file,
@@ -48,7 +48,7 @@ def load_layout(library: Library, name: str) -> tuple[str, Layout]:
     """
     if name == STDIN:
         return layout_from_data(library, STDIN_SHOWN, read_stdin_toml())
-    if is_layout_text(library, name):
+    if is_position_argument(library, name):
         return TEXT_SHOWN, read_position_text(library, name).layout
     if not name.endswith(".toml"):
         layout = library.layout(name)
@@ -60,7 +60,7 @@ def load_layout(library: Library, name: str) -> tuple[str, Layout]:
     return layout_from_data(library, shown, read_toml(path), path)
 
 
-def is_layout_text(library: Library, name: str) -> bool:
+def is_position_argument(library: Library, name: str) -> bool:
     """Whether the LAYOUT argument *name* is a position text: it has the text's ``_``
     separators, does not end in ``.toml``, and is no layout's name in *library* (a name
     wins, so a layout of one's own named with ``_`` is still found)."""
@@ -244,7 +244,7 @@ class LayoutFile:
 def load_layout_file(library: Library, name: str, game_name: str | None = None) -> LayoutFile:
     """The layout *name* (a name, a ``.toml`` path or a position text) under *game_name*
     or its own game."""
-    if is_layout_text(library, name):
+    if is_position_argument(library, name):
         record = read_position_text(library, name)
         return replace(layout_file(library, TEXT_SHOWN, record.layout, game_name),
                        state=record)
