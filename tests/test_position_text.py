@@ -305,6 +305,12 @@ def test_a_toml_path_with_an_underscore_is_still_a_path(runner):
     assert "my_layout.toml: no such layout file" in result.stderr
 
 
+def test_a_mistyped_name_with_an_underscore_is_still_a_name(runner):
+    result = runner.invoke(cli, ["validate", "game1_demo"])
+    assert result.exit_code == 1
+    assert "position text" not in result.stderr and "game1_demo" in result.stderr
+
+
 def test_python_reads_and_writes_a_text():
     import opencards
     position = opencards.Position.from_layout("game1-demo")

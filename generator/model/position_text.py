@@ -184,10 +184,10 @@ class PositionText:
 
 def is_position_text(text: str) -> bool:
     """Whether a LAYOUT argument is a position text rather than a layout's name or a
-    ``.toml`` path: it holds the ``_`` that separates the fields, which no shipped name
-    has, and does not end in ``.toml``. (A layout of one's own named with ``_`` is given
-    by its path.)"""
-    return "_" in text and not text.endswith(".toml")
+    ``.toml`` path: it holds the three ``_`` or more that separate its required fields
+    (no shipped name has one) and does not end in ``.toml``. A mistyped name with one
+    ``_`` is still reported as an unknown name."""
+    return text.count("_") >= REQUIRED_FIELDS - 1 and not text.endswith(".toml")
 
 
 # --- the fields, written -------------------------------------------------------------------
