@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from generator.cli import cli
 from generator.io.layouts import load_layout_file
-from generator.model.layout import Facing, Side
+from generator.model.layout import Facing, Layout, Side
 from generator.model.position_text import OWED, PositionText, PositionTextError
 from generator.rules import Position
 from generator.rules.follow_ups import Phase
@@ -260,6 +260,28 @@ def test_rules_play_from_a_text_with_a_push_owed(runner):
     rest = runner.invoke(cli, ["rules", "play", text, "--moves", "pass"])
     assert rest.exit_code == 0, rest.output
     assert _position_line(rest.output) == _position_line(whole.output)
+
+
+def test_a_take_owed_is_written_and_played_on(library):
+    """Basic 65's crossing variant (seed000: of crossing combinations only one leaves, the
+    mover's choice): after 1R shifts to c3 making two crossing combinations, the mover
+    still owes the take. The text says so, and the game made from it offers only the
+    takes, as the game itself does."""
+    game = replace(library.game("basic-65-crossing"), players=1)
+    board = library.board("board-a")
+    layout = Layout.from_rows("board-a", {8: ". . . . . . . 1R", 3: "5R 7R . . . . . .",
+                                          2: ". . 1G . . . . .", 1: ". . 1Y . . . . ."})
+    position = Position(layout, board, game)
+    position.push_text("h8-c3")
+    text = position.text()
+    assert "_s_take_shift.h8.c3_" in text
+    again = Position.from_record(PositionText.parse(text), board, game)
+    assert [m.notation() for m in again.legal_moves()] == ["a3*c3", "c1*c3"]
+    assert _state(again) == _state(position)
+    refused = text.replace("_take_", "_-_")
+    with pytest.raises(PositionTextError, match="owed: expected take after the last move "
+                                                "h8-c3"):
+        Position.from_record(PositionText.parse(refused), board, game)
 
 
 def test_validate_takes_a_text_of_a_game_under_way_as_a_position_during_play(runner):
