@@ -40,8 +40,8 @@ TEXT_SHOWN = "<position text>"
 def load_layout(library: Library, name: str) -> tuple[str, Layout]:
     """A layout by its name in *library*, by the path of a ``.toml`` file, read from
     standard input for ``-``, or written as a position text (see
-    :func:`is_position_argument`), with the file name to show in messages. Piles written off the
-    board are kept (see :attr:`Layout.off_board`).
+    :func:`is_position_argument`), with the file name to show in messages. Piles written
+    off the board are kept (see :attr:`Layout.off_board`).
 
     :raises: :exc:`NotFoundError` for an unknown name or a missing file,
         :exc:`TemplateError` for a malformed one or a position text that cannot be read.

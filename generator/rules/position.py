@@ -119,8 +119,9 @@ class Position:
         """The number of the first move made here: 1 from a layout, the text's number from
         a position text (:meth:`set_record`)."""
         self.before: tuple[Move, Side] | None = None
-        """The move that led to the position set from a text, and who made it: the goals
-        that a move reaches (crossing to the far half, leaving over the edge) judge it."""
+        """The move that led to the position set from a text, and who made it: some goals
+        judge the last move (a card crossing the middle line, leaving over the far edge,
+        a press)."""
         self._saved: list[_Saved] = []
         self._moves: list[Move] | None = None
         self._outcome: Verdict | None = None
