@@ -12,12 +12,15 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..docs.build import Drawn, draw_figure, draw_position, figure_data, option_annotations
-from ..io.figures import FigureTable, layout_path, read_figure_table
+from ..errors import TemplateError
+from ..io.figures import FigureTable, figure_table_for
 from ..io.output import atomic_write, prepare_dir
-from ..io.layouts import LayoutFile, load_layout_file, sources_for, word_list_for
+from ..io.layouts import (TEXT_SHOWN, LayoutFile, is_position_argument, load_layout_file,
+                          sources_for, word_list_for)
 from ..io.templates import Library
 from ..model.board import Board
 from ..model.layout import Layout, Side
+from ..model.position_text import PositionText
 from ..rules import Position as EnginePosition
 from ..rules.games import Game
 from ..rules.validation import Source
@@ -43,23 +46,45 @@ class Position(EnginePosition):
         """The layout's ``[figure]`` table: how ``opencards figure`` shows it."""
         self.given = layout
         """The layout as loaded, before a start takes anything off (:attr:`start` is after)."""
+        self.given_state: PositionText | None = None
+        """The position text it was loaded from, if any."""
 
     @classmethod
-    def from_layout(cls, name: str | Path, *, side: Side | str = Side.SOUTH,
+    def from_layout(cls, name: str | Path, *, side: Side | str | None = None,
                     game: str | None = None, library: Library | None = None) -> Position:
-        """The game from the layout *name* (a shipped layout's name, or a ``.toml`` file),
-        *side* to move, judged by *game* or the layout's own game.
+        """The game from the layout *name* (a shipped layout's name, a ``.toml`` file or a
+        position text), *side* to move (default: the text's side to move, else south),
+        judged by *game* or the layout's own game.
 
         :raises: :exc:`~generator.errors.NotFoundError` for an unknown name or a missing
-            file, :exc:`~generator.errors.TemplateError` for a malformed one.
+            file, :exc:`~generator.errors.TemplateError` for a malformed one, or for a
+            position text that cannot be read or does not fit the game (naming its field).
         """
         library = library if library is not None else Library()
         text = str(name)
         loaded = load_layout_file(library, text, game)
-        words = word_list_for(loaded.sources, None) if loaded.game.words.enabled else None
-        return cls(loaded.layout, loaded.board, loaded.game, turn=side, words=words,
-                   library=library, sources=loaded.sources,
-                   table=read_figure_table(layout_path(library, text)))
+        made = loaded.position(side)  # a position text's state checked against the game
+        position = cls(loaded.layout, loaded.board, loaded.game, turn=made.turn,
+                       words=made.words, library=library, sources=loaded.sources,
+                       table=figure_table_for(library, text))
+        if loaded.state is not None:
+            position.set_record(loaded.state)
+            position.given_state = loaded.state
+        return position
+
+    @classmethod
+    def from_text(cls, text: str, *, game: str | None = None,
+                  library: Library | None = None) -> Position:
+        """The game at the position *text* (docs/position-text.md), as :meth:`text`
+        writes it: ``Position.from_text(position.text())`` is the same position.
+
+        :raises: :exc:`~generator.errors.TemplateError` naming the field at fault.
+        """
+        library = library if library is not None else Library()
+        if not is_position_argument(library, text):
+            raise TemplateError(TEXT_SHOWN, "", expected="a position text: fields "
+                                "separated by _ (see docs/position-text.md)", got=repr(text))
+        return cls.from_layout(text, game=game, library=library)
 
     def drawn(self, *, width: float = DEFAULT_WIDTH) -> Drawn:
         """The figure of this position: the layout's figure, with the moves made so far
@@ -68,7 +93,8 @@ class Position(EnginePosition):
         :raises: :exc:`~generator.errors.InvalidLayoutError` if the engine refuses the
             layout as drawn.
         """
-        loaded = LayoutFile(self.table.path, self.given, self.game, self.board, self.sources)
+        loaded = LayoutFile(self.table.path, self.given, self.game, self.board, self.sources,
+                            self.given_state)
         played = " ".join(ply.notation() for ply in self.plies)
         changes = {"moves": option_annotations(moves=played)["moves"]} if played else None
         return draw_position(self.library, loaded, self.table, changes, width=width,

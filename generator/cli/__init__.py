@@ -156,7 +156,7 @@ def show(ctx: click.Context, name: str) -> None:
         if name in PATIENCES:
             click.echo(patience_text(name))
             return
-    click.echo(template_text(lib.find(name)))
+    click.echo(template_text(lib.find(name), lib))
 
 
 @cli.command()

@@ -35,20 +35,22 @@ from .rules import rules
 def play_command(ctx: click.Context, layout_file: str, record: str, side: str | None,
                  game_name: str | None, words_file: Path | None, as_json: bool) -> None:
     """Play MOVES from LAYOUT: print each move with what it took, the position reached and
-    the outcome. An illegal move stops with its number and the reason. In a game of more
-    than two players (initial 7) the seats play in turn from seat 1, and each move says
-    which seat took the cards it removed. LAYOUT is a shipped layout's name, a .toml
-    file, or - for standard input (a piped 'rules deal')."""
+    the outcome, and the position text of the end (to play on from, or to draw). An
+    illegal move stops with its number and the reason. In a game of more than two players
+    (initial 7) the seats play in turn from seat 1, and each move says which seat took the
+    cards it removed. LAYOUT is a shipped layout's name, a .toml file, - for standard
+    input (a piped 'rules deal'), or a position text (which says who moves and the move
+    number)."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
     if side is not None and game.players > 2:
         raise click.UsageError(f"--side: {game.name} is played by {game.players} seats in "
                                "turn, seat 1 first; leave --side out")
-    words = word_list_for(loaded.sources, words_file) if game.words.enabled else None
     moves = record.split()
-    # Without --side the first move's card says who moves first, as figure --moves reads it.
-    turn = side or (loaded.first_mover(moves) if game.players <= 2 else Side.SOUTH)
-    position = Position(loaded.layout, loaded.board, game, turn=turn, words=words)
+    # Without --side the first move's card says who moves first, as figure --moves reads
+    # it; a position text says it itself.
+    turn = side or (loaded.first_mover(moves) if game.players <= 2 else None)
+    position = loaded.position(turn, words_file)
     plies = position.play_record(moves)
     verdict = position.outcome()
     gains = seat_gains(position)
@@ -70,6 +72,7 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str | 
             "rows": {str(rank): row for rank, row in position.layout.rows().items()},
             "hands": position.layout.hands.lines(), "to_move": player_key(position.player),
             "phase": position.phase.value,
+            "position": position_text(position),
             "legal_moves": [m.notation() for m in position.legal_moves()]
             + (["pass"] if position.may_pass() else []),
             "outcome": outcome,
@@ -84,9 +87,19 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str | 
                                      for seat, cards in gain.items()) + ")"
         click.echo(f"{ply.number}. {ply.player} {ply.notation()}{took}")
     click.echo(str(position.layout))
+    click.echo(f"position: {position_text(position) or 'cannot be written as a position text'}")
     click.echo(str(verdict))
     if not verdict.over:
         click.echo(next_moves_line(position))
+
+
+def position_text(position: Position) -> str | None:
+    """The position text of *position* (docs/position-text.md), or None when one of its
+    names or letters cannot be written in one."""
+    try:
+        return position.text()
+    except ValueError:
+        return None
 
 
 def seat_gains(position: Position) -> list[dict[Seat, tuple[Item, ...]]]:

@@ -36,11 +36,16 @@ def validate(ctx: click.Context, layout_file: str, game_name: str | None, play: 
              as_json: bool) -> None:
     """Check a layout against a game's rules and list every problem with its square.
 
-    LAYOUT is a shipped layout's name, a .toml file, or - for standard input. Exits with
+    LAYOUT is a shipped layout's name, a .toml file, - for standard input, or a position
+    text (checked as a position during play when it is of a game under way). Exits with
     1 if there is any problem.
     """
     position = load_layout_file(library(ctx), layout_file, game_name)
     shown, game = position.shown, position.game
+    # A position text of a game under way is a position during play by its own account.
+    play = play or position.in_play
+    if position.state is not None:
+        position.position()  # its side to move, what is owed: checked against the game
     found = position.problems(start=not play)
     if as_json:
         emit_json({"layout": shown, "game": game.name, "start": not play,
@@ -136,17 +141,18 @@ def combos(ctx: click.Context, layout_file: str, min_length: int, as_json: bool)
 @rules.command()
 @click.argument("layout_file", metavar="LAYOUT")
 @click.option("--side", type=click.Choice([side.value for side in Side]),
-              default=Side.SOUTH.value, show_default=True, help="The side to move.")
+              help="The side to move [default: a position text's, else south].")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A word list (one word per line) instead of the shipped one.")
 @click.pass_context
-def moves(ctx: click.Context, layout_file: str, side: str, game_name: str | None,
+def moves(ctx: click.Context, layout_file: str, side: str | None, game_name: str | None,
           words_file: Path | None) -> None:
     """List the legal moves of one side in LAYOUT under its game. LAYOUT is a shipped
-    layout's name, a .toml file, or - for standard input."""
+    layout's name, a .toml file, - for standard input, or a position text."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     position = loaded.position(side, words_file)
+    side = position.turn.value
     found = position.legal_moves()
     verdict = position.outcome()
     if found:

@@ -1,18 +1,22 @@
 """Plain-text views of templates for the terminal (``opencards show``)."""
 from __future__ import annotations
 
-from ..io.templates import Template
+from ..errors import GeneratorError
+from ..io.templates import Library, Template
 from ..model.board import FILE_LETTERS, Board
 from ..model.cards import Pack
 from ..model.layout import Layout
+from ..model.position_text import PositionText
 from ..model.letters import LetterSet
 from ..model.traditional import Suit, TraditionalPack
 from ..rules.games import Game
+from ..rules.position import Position
 from .rules import game_text
 
 
-def template_text(template: Template) -> str:
-    """Any template as text, by its kind."""
+def template_text(template: Template, library: Library | None = None) -> str:
+    """Any template as text, by its kind; a layout's position text names its game's start
+    as the rule engine sees it when *library* is given to find the game and board."""
     match template:
         case Pack():
             return pack_text(template)
@@ -21,7 +25,7 @@ def template_text(template: Template) -> str:
         case Board():
             return board_text(template)
         case Layout():
-            return layout_text(template)
+            return layout_text(template, start_text(template, library))
         case Game():
             return game_text(template)
         case TraditionalPack():
@@ -117,14 +121,30 @@ def board_text(board: Board) -> str:
     return "\n".join(lines)
 
 
-def layout_text(layout: Layout) -> str:
+def layout_text(layout: Layout, text: str | None = None) -> str:
     lines = [f"{layout.name}: {layout.title}", f"board: {layout.board}"
              + (f"; game: {layout.game}" if layout.game else "")]
     for side, source in layout.players.items():
         lines.append(f"{side}: {source}")
     lines += ["^ / v: arrow points north / south; (card): face down; a+b: b lies on a", "",
               str(layout)]
+    if text is not None:
+        lines += ["", f"position text: {text}"]
     return "\n".join(lines)
+
+
+def start_text(layout: Layout, library: Library | None) -> str | None:
+    """The position text of *layout* as a start (docs/position-text.md): the rule
+    engine's start of its game (seat 1 to move in a game of seats, what a start takes
+    off taken off) when *library* has the game; else the layout as written, south to
+    move; None if a name or letter cannot be written in one."""
+    try:
+        if library is not None and layout.game:
+            game = library.game(layout.game)
+            return Position(layout, library.board(layout.board), game).text()
+        return PositionText.of_layout(layout).text()
+    except (GeneratorError, ValueError):
+        return None
 
 
 def traditional_text(pack: TraditionalPack) -> str:

@@ -14,7 +14,7 @@ from typing import TypeVar
 from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
-from ..io.figures import FigureTable, figure_table_of, layout_path, read_figure_table
+from ..io.figures import FigureTable, figure_table_for, figure_table_of
 from ..io.layouts import (STDIN, STDIN_SHOWN, LayoutFile, layout_file, layout_from_data,
                           load_layout_file, read_stdin_toml)
 from ..io.templates import Library
@@ -134,7 +134,7 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
         table = figure_table_of(STDIN_SHOWN, data)
     else:
         position = load_layout_file(library, name, game_name)
-        table = read_figure_table(layout_path(library, name))
+        table = figure_table_for(library, name)
     if plain:
         table = dataclasses.replace(table, lists=(), select=None, last_move=None, moves=None,
                                     to_move=None, legend=None)
@@ -160,7 +160,7 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
                                         caption=caption)
     if to_move is None:
         to_move = table.to_move  # the option, when given, wins over the layout's table
-    start = not (play or table.play)
+    start = not (play or table.play or position.in_play)
     found = position.problems(start=start)
     if found and not allow_invalid:
         n = len(found)

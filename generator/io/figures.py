@@ -15,6 +15,7 @@ from typing import Any
 
 from .reader import Reader, display_path, read_toml
 from .glyphs import check_printable
+from .layouts import TEXT_SHOWN, is_position_argument
 from .templates import Library
 
 #: The annotation lists a [figure] table may hold, each a list of strings.
@@ -57,6 +58,14 @@ class FigureTable:
 def layout_path(library: Library, name: str) -> Path:
     """The file of the layout *name*, or *name* itself when it is a ``.toml`` path."""
     return Path(name) if name.endswith(".toml") else library.files("layout")[name]
+
+
+def figure_table_for(library: Library, name: str) -> FigureTable:
+    """The ``[figure]`` table of the layout *name* (a name or a ``.toml`` path); none for
+    a position text, which is a position and nothing more."""
+    if is_position_argument(library, name):
+        return FigureTable(TEXT_SHOWN)
+    return read_figure_table(layout_path(library, name))
 
 
 def read_figure_table(path: Path) -> FigureTable:

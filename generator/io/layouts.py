@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from ..errors import NotFoundError, TemplateError
 from ..model.board import Board
 from ..model.layout import Layout, Side
 from ..model.letters import LetterSet
+from ..model.position_text import PositionText, PositionTextError, is_position_text
 from ..rules import Move, Position, Violation, problems
 from ..rules.games import Game
 from ..rules.validation import Source
@@ -32,18 +33,23 @@ from .wordlists import SetWordList, default_word_list, read_word_file
 STDIN = "-"
 #: How messages name a layout read from standard input.
 STDIN_SHOWN = "<stdin>"
+#: How messages name a position given as a position text.
+TEXT_SHOWN = "<position text>"
 
 
 def load_layout(library: Library, name: str) -> tuple[str, Layout]:
-    """A layout by its name in *library*, by the path of a ``.toml`` file, or read from
-    standard input for ``-``, with the file name to show in messages. Piles written off the
-    board are kept (see :attr:`Layout.off_board`).
+    """A layout by its name in *library*, by the path of a ``.toml`` file, read from
+    standard input for ``-``, or written as a position text (see
+    :func:`is_position_argument`), with the file name to show in messages. Piles written
+    off the board are kept (see :attr:`Layout.off_board`).
 
     :raises: :exc:`NotFoundError` for an unknown name or a missing file,
-        :exc:`TemplateError` for a malformed one.
+        :exc:`TemplateError` for a malformed one or a position text that cannot be read.
     """
     if name == STDIN:
         return layout_from_data(library, STDIN_SHOWN, read_stdin_toml())
+    if is_position_argument(library, name):
+        return TEXT_SHOWN, read_position_text(library, name).layout
     if not name.endswith(".toml"):
         layout = library.layout(name)
         return display_path(library.files("layout")[name]), layout
@@ -52,6 +58,27 @@ def load_layout(library: Library, name: str) -> tuple[str, Layout]:
     if not file_exists(path, shown):   # a FIFO or a folder is refused by the reader, by name
         raise NotFoundError(missing_layout_message(library, name))
     return layout_from_data(library, shown, read_toml(path), path)
+
+
+def is_position_argument(library: Library, name: str) -> bool:
+    """Whether the LAYOUT argument *name* is a position text: it has the text's ``_``
+    separators, does not end in ``.toml``, and is no layout's name in *library* (a name
+    wins, so a layout of one's own named with ``_`` is still found)."""
+    return is_position_text(name) and name not in library.files("layout")
+
+
+def read_position_text(library: Library, text: str) -> PositionText:
+    """The position text *text*, read, with the board and packs it names checked as a
+    layout file's are.
+
+    :raises: :exc:`TemplateError` naming the field and what was expected.
+    """
+    try:
+        record = PositionText.parse(text)
+    except PositionTextError as e:
+        raise TemplateError(TEXT_SHOWN, e.field, expected=e.expected, got=e.got) from None
+    library.check_layout(record.layout, Path(TEXT_SHOWN))
+    return record
 
 
 def missing_layout_message(library: Library, name: str) -> str:
@@ -158,27 +185,51 @@ class LayoutFile:
     game: Game
     board: Board
     sources: Mapping[str, Source]
+    state: PositionText | None = None
+    """The whole position when given as a position text: side to move, what is owed, the
+    last move, quiet plies and move number beside the layout."""
+
+    @property
+    def in_play(self) -> bool:
+        """Whether the layout is a position during play by its own account (a position
+        text of a game under way), to be checked as ``--play`` checks it."""
+        return self.state is not None and self.state.in_play
 
     def problems(self, *, start: bool = True) -> list[Violation]:
         """Every problem of the layout under its game; see :func:`generator.rules.problems`."""
         return problems(self.layout, self.game, board=self.board, sources=self.sources,
                         start=start)
 
-    def position(self, side: Side | str = Side.SOUTH, words_file: Path | None = None
+    def position(self, side: Side | str | None = None, words_file: Path | None = None
                  ) -> Position:
-        """The game from this layout, *side* to move; the word list is read only if the
-        game needs one.
+        """The game from this layout, *side* to move (default: the position text's side
+        to move, else south); the word list is read only if the game needs one.
 
-        :raises: :exc:`ValueError` if *side* is not a side.
+        :raises: :exc:`ValueError` if *side* is not a side, :exc:`TemplateError` if a
+            position text names another side to move than *side* or does not fit the
+            game (its field named).
         """
         words = word_list_for(self.sources, words_file) if self.game.words.enabled else None
-        return Position(self.layout, self.board, self.game, turn=side, words=words)
+        if self.state is None:
+            return Position(self.layout, self.board, self.game,
+                            turn=Side.SOUTH if side is None else side, words=words)
+        if side is not None and Side.parse(side) is not self.state.turn:
+            raise TemplateError(self.shown, "turn", expected=f"{side} to move as asked",
+                                got=f"{self.state.turn} to move",
+                                hint="leave the side out: the text says who moves")
+        try:
+            return Position.from_record(self.state, self.board, self.game, words=words)
+        except PositionTextError as e:
+            raise TemplateError(self.shown, e.field, expected=e.expected, got=e.got) from None
 
     def first_mover(self, moves: Sequence[str]) -> Side:
-        """The side that makes the first of *moves*: the owner of the card it moves (its
-        arrow says whose it is), else south, for a move that starts from no owned card (a
-        card laid from the hand, a pass). ``figure --moves`` and ``rules play`` both ask
-        this, so a record that draws also plays."""
+        """The side that makes the first of *moves*: the position text's side to move;
+        else the owner of the card it moves (its arrow says whose it is), else south, for
+        a move that starts from no owned card (a card laid from the hand, a pass).
+        ``figure --moves`` and ``rules play`` both ask this, so a record that draws also
+        plays."""
+        if self.state is not None:
+            return self.state.turn
         first = self.layout.owner(moves[0].split("=")[0][:2]) if moves else None
         return first or Side.SOUTH
 
@@ -191,7 +242,12 @@ class LayoutFile:
 
 
 def load_layout_file(library: Library, name: str, game_name: str | None = None) -> LayoutFile:
-    """The layout *name* (a name or a ``.toml`` path) under *game_name* or its own game."""
+    """The layout *name* (a name, a ``.toml`` path or a position text) under *game_name*
+    or its own game."""
+    if is_position_argument(library, name):
+        record = read_position_text(library, name)
+        return replace(layout_file(library, TEXT_SHOWN, record.layout, game_name),
+                       state=record)
     return layout_file(library, *load_layout(library, name), game_name)
 
 

@@ -11,6 +11,7 @@ with :data:`ReasonCode.GAME_OVER`. Standard library only.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -18,6 +19,7 @@ from ..errors import IllegalMoveError, ReasonCode
 from ..model.board import Board
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Player, Side
+from ..model.position_text import MoveRecord, PositionText, PositionTextError
 from ..model.seats import Seat
 from .games import Game
 from .goals import Verdict, judge, patience_verdict, quiet_after, seated_verdict
@@ -113,6 +115,13 @@ class Position:
         self.quiet = 0
         """Plies since anything left the board, was laid or opened."""
         self.plies: list[Ply] = []
+        self.first_number = 1
+        """The number of the first move made here: 1 from a layout, the text's number from
+        a position text (:meth:`set_record`)."""
+        self.before: tuple[Move, Side] | None = None
+        """The move that led to the position set from a text, and who made it: some goals
+        judge the last move (a card crossing the middle line, leaving over the far edge,
+        a press)."""
         self._saved: list[_Saved] = []
         self._moves: list[Move] | None = None
         self._outcome: Verdict | None = None
@@ -131,6 +140,18 @@ class Position:
         return self.plies[-1] if self.plies else None
 
     @property
+    def number(self) -> int:
+        """The number the next move gets."""
+        return self.first_number + len(self.plies)
+
+    def last_move(self) -> tuple[Move | None, Side | None]:
+        """The last move made (None for a pass or none) and who made it, counting the move
+        a position text records."""
+        if self.plies:
+            return self.plies[-1].move, self.plies[-1].side
+        return self.before if self.before is not None else (None, None)
+
+    @property
     def player(self) -> Player:
         """Who is to move: the seat in a game of more than two players, else the side."""
         return self.turn if self.seat is None else self.seat
@@ -144,6 +165,67 @@ class Position:
         owed."""
         return (frozenset(self.layout.stacks.items()), self.layout.hands, self.turn,
                 self.seat, self.pending)
+
+    # --- the position text ------------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, record: PositionText, board: Board, game: Game, *,
+                    words: WordList | None = None) -> Position:
+        """The game of *game* on *board* at the position a position text holds.
+
+        :raises: :exc:`PositionTextError` naming the field that does not fit the game.
+        """
+        position = cls(record.layout, board, game, turn=record.turn, words=words)
+        position.set_record(record)
+        return position
+
+    def set_record(self, record: PositionText) -> None:
+        """Sets the game to the position *record* holds, as python-chess's ``set_fen``
+        does: the layout, the side or seat to move, what the last move left owed, the
+        quiet plies and the move number. The moves made so far are forgotten. A record
+        of a start (move 1, nothing made) has what a start takes off taken off, as a
+        layout has.
+
+        :raises: :exc:`PositionTextError` naming the field that does not fit the game:
+            a side for a game of seats or the other way round, a move the engine has no
+            kind for, or an owed follow-up the last move does not leave.
+        """
+        game = self.game
+        _check_turn(record, game)
+        last = _move(record.last) if record.last is not None else None
+        layout = record.layout if record.in_play else clear_at_start(record.layout, game)
+        owed = follow_up(layout, self.board, game, last, words=self.words)
+        if (owed.phase.value if owed else None) != record.owed:
+            after = f"after the last move {last}" if last else "with no last move"
+            raise PositionTextError("owed", f"{owed.phase.value if owed else '-'} {after} "
+                                    f"in {game.name}", record.owed or "-")
+        mover = record.turn if owed is not None or game.players != 2 \
+            else record.turn.opponent
+        self.start = self.layout = layout
+        self.turn, self.seat = record.turn, record.seat
+        self.owed, self.pending = owed, last if owed is not None else None
+        self.quiet, self.first_number = record.quiet, record.number
+        self.before = (last, mover) if last is not None else None
+        self.plies, self._saved = [], []
+        self._moves = self._outcome = self._counted = self._ids = None
+
+    def record(self) -> PositionText:
+        """The position as a position text holds it (see :meth:`text`)."""
+        last, _ = self.last_move()
+        layout = replace(self.layout, name="", title="", game=self.game.name,
+                         board=self.board.name)
+        return PositionText(layout, self.turn, self.seat,
+                            self.owed.phase.value if self.owed is not None else None,
+                            MoveRecord(last.kind.value, last.origin, last.target, last.path)
+                            if last is not None else None, self.quiet, self.number)
+
+    def text(self) -> str:
+        """The position on one line (docs/position-text.md), as ``rules play`` prints it:
+        ``Position.from_record(PositionText.parse(text), ...)`` makes it again.
+
+        :raises: :exc:`ValueError` if a name or a letter cannot be written in it.
+        """
+        return self.record().text()
 
     # --- the rules --------------------------------------------------------------------
 
@@ -205,7 +287,7 @@ class Position:
     def _judge(self, *, count: bool) -> Verdict:
         moves = self._turn_moves()
         owed = self.pending is not None
-        last = self.last
+        last_move, mover = self.last_move()
         if self.game.players == 1:
             return patience_verdict(self.layout, self.board, self.game, moves=moves,
                                     owed=owed, quiet=self.quiet)
@@ -215,8 +297,8 @@ class Position:
         others = None if moves or owed else fresh_moves(
             self.layout, self.board, self.game, self.turn.opponent, words=self.words)
         return judge(self.layout, self.board, self.game, to_move=self.turn, moves=moves,
-                     opponent_moves=others, last_move=last.move if last else None,
-                     mover=last.side if last else None, quiet=self.quiet, owed=owed,
+                     opponent_moves=others, last_move=last_move, mover=mover,
+                     quiet=self.quiet, owed=owed,
                      count=count)
 
     def why_not(self, text: str) -> tuple[ReasonCode, str]:
@@ -241,7 +323,7 @@ class Position:
                 if move.notation() == text:
                     return move
         code, reason = self.why_not(text)
-        raise IllegalMoveError(len(self.plies) + 1, text, reason, code)
+        raise IllegalMoveError(self.number, text, reason, code)
 
     # --- making and taking back moves -------------------------------------------------
 
@@ -253,7 +335,7 @@ class Position:
         if not self.is_legal(move):
             text = PASS if move is None else move.notation()
             code, reason = self.why_not(text)
-            raise IllegalMoveError(len(self.plies) + 1, text, reason, code)
+            raise IllegalMoveError(self.number, text, reason, code)
         return self._make(move)
 
     def push_text(self, text: str) -> Ply:
@@ -269,7 +351,7 @@ class Position:
                                                  side=side)
         self._saved.append(_Saved(before, side, seat, self.pending, self.owed, self.quiet,
                                   self._moves, self._outcome, self._counted, self._ids))
-        ply = Ply(len(self.plies) + 1, side, move, _took(before, after, move), after, seat)
+        ply = Ply(self.number, side, move, _took(before, after, move), after, seat)
         self.plies.append(ply)
         self.quiet = 0 if ply.took else quiet_after(move, before, after, self.quiet)
         self.layout = after
@@ -308,6 +390,26 @@ class Position:
     def __repr__(self) -> str:
         return (f"<Position {self.game.name} {self.player} to move ({self.phase}), "
                 f"{len(self.plies)} plies: {self.outcome()}>")
+
+
+def _check_turn(record: PositionText, game: Game) -> None:
+    """A side to move for a game of two, a seat for a game of more, south for a patience."""
+    written = str(int(record.seat)) if record.seat is not None else record.turn.value[0]
+    if game.players > 2:
+        if record.seat is None or record.seat > game.players:
+            raise PositionTextError("turn", f"a seat 1 to {game.players} ({game.name} is "
+                                    f"played by {game.players} in turn)", repr(written))
+    elif record.seat is not None or (game.players == 1 and record.turn is Side.NORTH):
+        expected = "s (a patience has one player)" if game.players == 1 else "s or n"
+        raise PositionTextError("turn", f"{expected} in {game.name}", repr(written))
+
+
+def _move(record: MoveRecord) -> Move:
+    try:
+        return Move(record.origin, record.target, MoveKind.parse(record.kind), record.path)
+    except ValueError:
+        raise PositionTextError("last", "a kind of move: " + ", ".join(MoveKind),
+                                repr(record.kind)) from None
 
 
 def _took(before: Layout, after: Layout, move: Move | None) -> tuple[Item, ...]:
