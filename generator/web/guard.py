@@ -48,19 +48,11 @@ def served_hosts(host: str) -> tuple[tuple[str, ...], bool]:
     names = [*LOOPBACK]
     if host in LOOPBACK:
         return tuple(names), False
-    if not _is_any(host):
-        names.append(host)
+    names.append(host)  # 0.0.0.0 too: a browser on this machine may be sent there
     for name in (socket.gethostname(), socket.getfqdn()):
         if name:
             names.append(name)
     return tuple(dict.fromkeys(n.lower() for n in names)), True
-
-
-def _is_any(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_unspecified
-    except ValueError:
-        return False
 
 
 @lru_cache(maxsize=256)
