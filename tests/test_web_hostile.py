@@ -369,6 +369,44 @@ def test_a_slow_request_does_not_hold_the_others(client, monkeypatch):
     assert answers == [200]
 
 
+def test_a_body_that_trickles_in_is_cut_off(monkeypatch):
+    """A client sending its body a byte at a time holds a connection only so long: 408."""
+    import asyncio
+
+    from generator.web import bodies
+    monkeypatch.setattr(bodies, "BODY_SECONDS", 0.2)
+
+    async def trickle() -> Any:
+        while True:
+            yield b" "
+            await asyncio.sleep(0.05)
+
+    with pytest.raises(bodies.BodyError) as caught:
+        asyncio.run(bodies.read_body(trickle(), None))
+    assert caught.value.status == 408 and "did not arrive within 0.2 s" in str(caught.value)
+
+
+def test_running_out_of_files_is_logged_once_a_minute_in_one_line():
+    import logging
+
+    from generator.cli.server import OncePerMinute
+    keep = OncePerMinute()
+    records = []
+    for _ in range(3):
+        try:
+            raise OSError(24, "Too many open files")
+        except OSError:
+            records.append(logging.LogRecord(
+                "asyncio", logging.ERROR, __file__, 1, "socket.accept() out of system "
+                "resource\nsocket: <socket>", None, sys.exc_info()))
+    passed = [r for r in records if keep.filter(r)]
+    assert len(passed) == 1 and passed[0].exc_info is None
+    assert passed[0].getMessage() == ("no file is free for a new connection (Too many open "
+                                      "files): new clients wait until idle ones time out")
+    other = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "another", None, None)
+    assert keep.filter(other)
+
+
 # --- a real server ----------------------------------------------------------------------
 
 def _free_port() -> int:

@@ -38,10 +38,12 @@ from .guard import LOOPBACK, Guard
 
 #: The page, its script and style sheet: package data, nothing loaded from elsewhere.
 STATIC = Path(__file__).resolve().parent / "static"
-#: Boards kept in memory: the ones used last. Each is bounded (its cards and moves, see
-#: :mod:`.boards`), so the editor stays within some tens of megabytes with all of them
-#: open; a board put away past this is answered 410 with a line saying so.
-MAX_BOARDS = 256
+#: Boards kept in memory: the ones used last (twice the 64 kept before, which a day of
+#: tabs could pass). Each is bounded by its cards and moves (:mod:`.boards`): a board holds
+#: about 2 KB and 3 KB a move played, so all of them stay under about 200 MB even at the
+#: move limit, and a few MB as used. A board put away past this is answered 410 with a
+#: line saying so.
+MAX_BOARDS = 128
 #: The hosts a request may name on the loopback address: a page of another site whose
 #: name is made to resolve to 127.0.0.1 (DNS rebinding) cannot use the API.
 LOCAL_HOSTS = LOOPBACK

@@ -26,9 +26,9 @@ from . import calls
 MAX_PILE = 128
 #: The most cards a layout may hold, on the board and off it, for the same reason.
 MAX_CARDS = 1024
-#: The most moves one board plays (a game of hundreds of moves is far longer than any
-#: game of the system; each move keeps its position for undo).
-MAX_MOVES = 2000
+#: The most moves one board plays: each keeps its position for undo (about 3 KB), and a
+#: game of the system runs to tens of moves, not hundreds.
+MAX_MOVES = 500
 #: The longest text of a pile or of a part of the hands read (a pile of MAX_PILE cards
 #: written ``(10R)^+`` is under 8 characters a card).
 MAX_PILE_TEXT = MAX_PILE * 8
