@@ -33,7 +33,7 @@ from ..model.layout import Layout, Side
 from ..model.units import parse_length
 from . import calls
 from .bodies import MAX_BODY, BodyError, json_object, read_body
-from .boards import BoardGone, EditorBoard, Shelf
+from .boards import MAX_CARDS, BoardGone, EditorBoard, Shelf
 from .guard import LOOPBACK, Guard
 
 #: The page, its script and style sheet: package data, nothing loaded from elsewhere.
@@ -162,6 +162,12 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         if "toml" in data:
             text = text_field(data, "toml")
             filename = optional_text(data, "filename") or "layout.toml"
+            if text.count("+") >= MAX_CARDS:
+                # Each '+' lays a card on a pile: refused before the file is parsed card by
+                # card (a 1 MB file can write a pile of 200,000 cards).
+                raise EditorError(f"{Path(filename).name}: its piles lay {text.count('+')} "
+                                  "cards on others ('+'); the editor works on at most "
+                                  f"{MAX_CARDS} cards")
             shown, layout = layout_from_text(library, text, filename)
         elif "layout" in data:
             name = text_field(data, "layout")
