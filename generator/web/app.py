@@ -1,9 +1,13 @@
 """The editor's ASGI app: the page, its static files, and a JSON API over the library.
 
 Every answer to a mistake is an HTTP 4xx with ``{"error": "one line"}``: a malformed
-request 400, an unknown board or layout 404, an edit or move the board refuses 409 or 422
-(a refused move with the engine's reason and reason code), a request too large 413. The
-app writes no file: exports are the response's body.
+request 400 (a host not the editor's too, :mod:`.guard`), a page of another site 403, an
+unknown board or layout 404, a body too slow 408, an edit or move the board refuses 409 or
+422 (a refused move with the engine's reason and reason code), a board closed to make room
+410, a request too large 413. The app writes no file: exports are the response's body.
+
+Handlers run in worker threads, one at a time on each board (its lock): drawing a figure
+takes up to seconds, and on the event loop it would hold every other request.
 """
 from __future__ import annotations
 
@@ -127,6 +131,12 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                 return _error("the request body did not come whole", 400)
             except (HTTPException, BodyError, GeneratorError) as e:
                 return answer(e)
+            except Exception as e:
+                # A mistake of the editor's own, not the request's: JSON like every answer,
+                # and its traceback logged, to be reported and fixed.
+                LOG.exception("%s %s: internal error", request.method, request.url.path[:80])
+                return _error(f"internal error ({type(e).__name__}): please report it with "
+                              "the server's log", 500)
 
         def work(request: Request, data: dict[str, Any]) -> Response:
             if "board" not in request.path_params:
