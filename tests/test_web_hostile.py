@@ -228,6 +228,7 @@ def test_players_whose_packs_lack_the_cards_leave_the_board_editable(client):
                         json={"players": {"south": "latin1", "north": "latin1"}}).json()
     not_drawn = [p for p in state["problems"] if p["code"] == "not-drawn"]
     assert len(not_drawn) == 1 and "\n" not in not_drawn[0]["message"]
+    assert state["problems"][0] == not_drawn[0]   # first: why the board shows no card
     assert "no pack or letter set of the layout holds" in not_drawn[0]["message"]
     assert "latin1" in not_drawn[0]["message"]
     assert "<svg" in state["svg"] and "8B" in state["squares"]["a1"]

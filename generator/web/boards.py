@@ -326,9 +326,10 @@ class EditorBoard:
             # editable so that the players or the cards can be set right.
             data["svg"] = calls.board_svg(loaded, replace(self.current, stacks={}),
                                           self.library, flip=self.flip, marked=(), last=None)
-            data["problems"] = [*found_data, {"square": None, "code": "not-drawn",
-                                              "message": one_line(
-                                                  f"the cards cannot be drawn: {e}")}]
+            # First in the list: it is why the board shows no card.
+            data["problems"] = [{"square": None, "code": "not-drawn",
+                                 "message": one_line(f"the cards cannot be drawn: {e}")},
+                                *found_data]
         if position is None:
             data.update(playing=False, moves=[], redo=[], to_move=str(self.first),
                         result=None)
