@@ -36,7 +36,7 @@ from ..model import limits
 from ..model.layout import Layout, Side
 from ..model.units import parse_length
 from . import calls
-from .bodies import MAX_BODY, BodyError, json_object, read_body
+from .bodies import BodyError, json_object, read_body
 from .boards import MAX_CARDS, BoardGone, EditorBoard, Shelf
 from .guard import LOOPBACK, Guard
 
@@ -58,8 +58,6 @@ MAX_PNG_PIXELS = 2500
 MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 #: Where an aborted upload is told, in one line (uvicorn's own log).
 LOG = logging.getLogger("uvicorn.error")
-
-__all__ = ["MAX_BODY", "create_app"]
 
 
 class JSONLine(JSONResponse):
