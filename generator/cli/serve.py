@@ -1,7 +1,7 @@
 """``opencards serve``: the board editor in the browser, on this computer only.
 
 A thin shell: the app is :func:`generator.web.app.create_app`; this command checks the
-address, prints it and runs the app with uvicorn until Ctrl-C.
+address, prints it and runs the app with uvicorn (:mod:`.server`) until Ctrl-C.
 """
 from __future__ import annotations
 
@@ -49,14 +49,15 @@ def serve(ctx: click.Context, port: int, host: str, template_dirs: tuple[Path, .
           open_browser: bool) -> None:
     """Start the board editor in the browser: set up a position, play it with the rules,
     export the figure. Serves on 127.0.0.1 until Ctrl-C."""
-    import uvicorn  # here: the server is loaded by this command alone
-
-    from ..web.app import LOCAL_HOSTS, create_app
+    # Here: the server and the app are loaded by this command alone.
+    from ..web.app import create_app
     from ..web.calls import warm
+    from ..web.guard import served_hosts
+    from .server import run
     library = Library.with_user_dirs([*template_dirs, *ctx.obj["templates"]])
     _free(host, port)
     warm(library)
-    hosts = LOCAL_HOSTS if host == LOCAL else (*LOCAL_HOSTS, host)
+    hosts, own_addresses = served_hosts(host)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     if host != LOCAL:
@@ -65,4 +66,4 @@ def serve(ctx: click.Context, port: int, host: str, template_dirs: tuple[Path, .
     click.echo(f"opencards editor at {url} (Ctrl-C stops it)")
     if open_browser:
         threading.Timer(0.5, webbrowser.open, [url]).start()
-    uvicorn.run(create_app(library, hosts=hosts), host=host, port=port, log_level="warning")
+    run(create_app(library, hosts=hosts, own_addresses=own_addresses), host, port)

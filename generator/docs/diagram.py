@@ -23,6 +23,7 @@ from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
 from ..draw.style import DEFAULT_STYLE, Style
 from ..draw.text import break_lines
+from ..errors import FigureError
 from ..model.board import MAX_FILES, MAX_RANKS, Board, parse_square
 from ..model.cards import Pack
 from ..model.layout import Layout, Piece, Side, Stack
@@ -207,7 +208,11 @@ def _source_for(piece: Piece, layout: Layout, sources: Mapping[str, Source]) -> 
     for name in names:
         if name in sources and open_cards(sources[name]).holds_kind(piece.card):
             return sources[name]
-    raise ValueError(f"no pack or letter set of the layout holds {piece.card.notation()}")
+    # A layout whose [players] name packs that do not hold its cards (letter sets under
+    # numbered cards): validate lists it, and figure --allow-invalid stops here in one line.
+    named = ", ".join(sorted({ref for ref in layout.players.values()})) or "none"
+    raise FigureError(f"no pack or letter set of the layout holds {piece.card.notation()} "
+                      f"(its players: {named}); name packs that hold its cards")
 
 
 #: Drawings already made, by what they depend on: a booklet draws the same few dozen cards,
@@ -769,7 +774,7 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     are drawn as given: validating the layout and asking the engine (``--show``) is the
     business of :mod:`generator.docs.annotate` and :func:`generator.docs.build.build_figure`.
 
-    :raises: :exc:`ValueError` for a card no pack of the layout holds.
+    :raises: :exc:`FigureError` for a card no pack of the layout holds.
     """
     view = _view(figure, board)
     look = _labelled(_look(figure, settings), view, width, least_label)

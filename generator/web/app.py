@@ -1,25 +1,28 @@
 """The editor's ASGI app: the page, its static files, and a JSON API over the library.
 
 Every answer to a mistake is an HTTP 4xx with ``{"error": "one line"}``: a malformed
-request 400, an unknown board or layout 404, an edit or move the board refuses 409 or 422
-(a refused move with the engine's reason and reason code), a request too large 413. The
-app writes no file: exports are the response's body.
+request 400 (a host not the editor's too, :mod:`.guard`), a page of another site 403, an
+unknown board or layout 404, a body too slow 408, an edit or move the board refuses 409 or
+422 (a refused move with the engine's reason and reason code), a board closed to make room
+410, a request too large 413. The app writes no file: exports are the response's body.
+
+Handlers run in worker threads, one at a time on each board (its lock): drawing a figure
+takes up to seconds, and on the event loop it would hold every other request.
 """
 from __future__ import annotations
 
 import json
+import logging
 import secrets
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -29,24 +32,41 @@ from ..errors import (EditorError, FigureError, GeneratorError, IllegalMoveError
 from ..io.layouts import layout_from_text
 from ..io.templates import Library
 from ..docs.diagram import DEFAULT_WIDTH
-from ..io.prescan import MAX_FILE_BYTES
 from ..model import limits
 from ..model.layout import Layout, Side
 from ..model.units import parse_length
 from . import calls
-from .boards import EditorBoard
+from .bodies import BodyError, json_object, read_body
+from .boards import MAX_CARDS, BoardGone, EditorBoard, Shelf
+from .guard import LOOPBACK, Guard
 
 #: The page, its script and style sheet: package data, nothing loaded from elsewhere.
 STATIC = Path(__file__).resolve().parent / "static"
-#: The largest request body read: a layout file's limit and room for the JSON around it.
-MAX_BODY = MAX_FILE_BYTES + 64_000
-#: Boards kept in memory; the oldest is forgotten past this (a tab left open long ago).
-MAX_BOARDS = 64
-#: The hosts a request may name: the served address only, so that a page of another site
-#: whose name is made to resolve to 127.0.0.1 (DNS rebinding) cannot use the API.
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
+#: Boards kept in memory: the ones used last (twice the 64 kept before, which a day of
+#: tabs could pass). Each is bounded by its cards and moves (:mod:`.boards`): a board holds
+#: about 2 KB and 3 KB a move played, so all of them stay under about 200 MB even at the
+#: move limit, and a few MB as used. A board put away past this is answered 410 with a
+#: line saying so.
+MAX_BOARDS = 128
+#: The hosts a request may name on the loopback address: a page of another site whose
+#: name is made to resolve to 127.0.0.1 (DNS rebinding) cannot use the API.
+LOCAL_HOSTS = LOOPBACK
+#: The widest PNG drawn, in pixels: an A4 page at 300 dpi. A figure 2 m wide at 1,200 dpi
+#: would be 94,000 pixels wide and take gigabytes.
+MAX_PNG_PIXELS = 2500
 
 MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
+#: Where an aborted upload is told, in one line (uvicorn's own log).
+LOG = logging.getLogger("uvicorn.error")
+
+
+class JSONLine(JSONResponse):
+    """JSON that is always valid UTF-8: a lone surrogate that slipped into a value (a
+    file name, a square written in a URL) is sent as U+FFFD, never a failed answer."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                          separators=(",", ":")).encode("utf-8", "replace")
 
 
 def bad_request(message: str, status: int = 400) -> HTTPException:
@@ -55,69 +75,74 @@ def bad_request(message: str, status: int = 400) -> HTTPException:
 
 
 def _error(message: str, status: int, **extra: object) -> JSONResponse:
-    return JSONResponse({"error": one_line(message), **extra}, status_code=status)
+    return JSONLine({"error": one_line(message), **extra}, status_code=status)
 
 
-Endpoint = Callable[[Request], Awaitable[Response]]
+Handler = Callable[[Request, dict[str, Any]], Response]
 
 
-def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Starlette:
-    """The editor over *library* (the shipped templates behind the user's own)."""
-    boards: OrderedDict[str, EditorBoard] = OrderedDict()
+def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
+               own_addresses: bool = False) -> Starlette:
+    """The editor over *library* (the shipped templates behind the user's own), answering
+    requests that name one of *hosts* (or, with *own_addresses*, an address of this
+    machine)."""
+    boards = Shelf(MAX_BOARDS)
 
     def board_of(request: Request) -> EditorBoard:
-        key = request.path_params["board"]
-        board = boards.get(key)
-        if board is None:
-            raise bad_request(f"no board {key!r} (it may have been forgotten: load the "
-                             "page again)", 404)
-        boards.move_to_end(key)
-        return board
+        return boards.get(request.path_params["board"])
 
-    def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Endpoint:
-        """*handler* with every mistake answered in one line, never a traceback."""
+    def answer(error: Exception) -> Response:
+        """The one-line 4xx for a mistake: the request's, the board's or the library's."""
+        if isinstance(error, HTTPException):
+            return _error(error.detail, error.status_code)
+        if isinstance(error, BodyError):
+            return _error(str(error), error.status)
+        if isinstance(error, IllegalMoveError):
+            return _error(str(error), 422, reason=error.reason, code=str(error.code))
+        if isinstance(error, BoardGone):
+            return _error(str(error), 410)
+        if isinstance(error, EditorError):
+            return _error(str(error), 409)
+        if isinstance(error, InvalidLayoutError):
+            return _error(str(error), 422, problems=list(error.problems))
+        if isinstance(error, NotFoundError):
+            return _error(str(error), 404)
+        if isinstance(error, (FigureError, GeneratorError)):
+            return _error(str(error), 422)
+        raise error
+
+    def guarded(handler: Handler, *, reads_body: bool = False) -> Callable[..., Any]:
+        """*handler* run in a worker thread (so that one slow drawing does not hold the
+        others), one request at a time on each board, every mistake answered in one line."""
         async def endpoint(request: Request) -> Response:
-            # A page of another site may send requests here from the user's browser
-            # (cross-site request forgery); the browser names that site in Origin.
-            origin = request.headers.get("origin")
-            if origin is not None and urlsplit(origin).hostname not in hosts:
-                return _error(f"requests from pages of {origin[:60]} are refused", 403)
             try:
-                return await handler(request)
-            except HTTPException as e:
-                return _error(e.detail, e.status_code)
-            except IllegalMoveError as e:
-                return _error(str(e), 422, reason=e.reason, code=str(e.code))
-            except EditorError as e:
-                return _error(str(e), 409)
-            except InvalidLayoutError as e:
-                return _error(str(e), 422, problems=list(e.problems))
-            except NotFoundError as e:
-                return _error(str(e), 404)
-            except (FigureError, GeneratorError) as e:
-                return _error(str(e), 422)
-        return endpoint
+                data: dict[str, Any] = {}
+                if reads_body:
+                    raw = await read_body(request.stream(),
+                                          request.headers.get("content-length"))
+                    data = json_object(raw)
+                return await run_in_threadpool(work, request, data)
+            except ClientDisconnect:
+                LOG.warning("%s %s: the client closed the connection before its request "
+                            "body had come; nothing was done", request.method,
+                            request.url.path[:80])
+                return _error("the request body did not come whole", 400)
+            except (HTTPException, BodyError, GeneratorError) as e:
+                return answer(e)
+            except Exception as e:
+                # A mistake of the editor's own, not the request's: JSON like every answer,
+                # and its traceback logged, to be reported and fixed.
+                LOG.exception("%s %s: internal error", request.method, request.url.path[:80])
+                return _error(f"internal error ({type(e).__name__}): please report it with "
+                              "the server's log", 500)
 
-    async def body(request: Request) -> dict[str, Any]:
-        size = int(request.headers.get("content-length") or 0)
-        if size > MAX_BODY:
-            raise bad_request(f"request of {size} bytes: at most {MAX_BODY} are read", 413)
-        chunks = []
-        read = 0
-        async for chunk in request.stream():
-            read += len(chunk)
-            if read > MAX_BODY:
-                raise bad_request(f"request over {MAX_BODY} bytes", 413)
-            chunks.append(chunk)
-        if not read:
-            return {}
-        try:
-            data = json.loads(b"".join(chunks).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise bad_request(f"the request body is not JSON: {e}") from None
-        if not isinstance(data, dict):
-            raise bad_request("the request body must be a JSON object")
-        return data
+        def work(request: Request, data: dict[str, Any]) -> Response:
+            if "board" not in request.path_params:
+                return handler(request, data)
+            board = board_of(request)
+            with board.lock:
+                return handler(request, data)
+        return endpoint
 
     def text_field(data: Mapping[str, Any], key: str) -> str:
         value = data.get(key)
@@ -129,23 +154,28 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         return None if data.get(key) is None else text_field(data, key)
 
     def state(board: EditorBoard, key: str) -> JSONResponse:
-        return JSONResponse({"id": key, **board.state()})
+        return JSONLine({"id": key, **board.state()})
 
     # --- pages ------------------------------------------------------------------------
 
     async def index(_request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
-    async def catalogue(_request: Request) -> Response:
-        return JSONResponse(calls.catalogue(library))
+    def catalogue(_request: Request, _data: dict[str, Any]) -> Response:
+        return JSONLine(calls.catalogue(library))
 
     # --- boards -----------------------------------------------------------------------
 
-    async def new_board(request: Request) -> Response:
-        data = await body(request)
+    def new_board(_request: Request, data: dict[str, Any]) -> Response:
         if "toml" in data:
             text = text_field(data, "toml")
             filename = optional_text(data, "filename") or "layout.toml"
+            if text.count("+") >= MAX_CARDS:
+                # Each '+' lays a card on a pile: refused before the file is parsed card by
+                # card (a 1 MB file can write a pile of 200,000 cards).
+                raise EditorError(f"{Path(filename).name}: its piles lay {text.count('+')} "
+                                  "cards on others ('+'); the editor works on at most "
+                                  f"{MAX_CARDS} cards")
             shown, layout = layout_from_text(library, text, filename)
         elif "layout" in data:
             name = text_field(data, "layout")
@@ -159,10 +189,9 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         board = EditorBoard(library, shown, layout, game_name=game)
         board.loaded()  # an unknown game or pack is refused now, not at the first edit
         key = secrets.token_hex(8)
-        boards[key] = board
-        while len(boards) > MAX_BOARDS:
-            boards.popitem(last=False)
-        return state(board, key)
+        response = state(board, key)
+        boards.add(key, board)
+        return response
 
     def _empty(library: Library, data: Mapping[str, Any]) -> Layout:
         name = text_field(data, "board")
@@ -178,56 +207,38 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         except ValueError as e:
             raise bad_request(f"'players': {e}") from None
 
-    async def get_board(request: Request) -> Response:
+    def get_board(request: Request, _data: dict[str, Any]) -> Response:
         return state(board_of(request), request.path_params["board"])
 
-    async def settings(request: Request) -> Response:
+    def settings(request: Request, data: dict[str, Any]) -> Response:
         board = board_of(request)
-        data = await body(request)
-        if "players" in data:
-            players = data["players"]
-            if not isinstance(players, dict) or not all(
-                    isinstance(v, str) for v in players.values()):
-                raise bad_request("'players': expected an object like {\"south\": \"pack1:G1\"}")
-            try:
-                board.set_players({Side.parse(k): v for k, v in players.items()})
-            except ValueError as e:
-                raise bad_request(f"'players': {e}") from None
-        if "hands" in data:
-            hands = data["hands"]
-            if not isinstance(hands, dict) or not all(
-                    isinstance(v, str) for v in hands.values()):
-                raise bad_request("'hands': expected an object like {\"south.held\": "
-                                 "\"3R 5G\"}")
-            board.set_hands(hands)
-        if "game" in data:
-            board.set_game(optional_text(data, "game"))
-        if "check" in data:
-            check = data["check"]
-            if check not in ("start", "play"):
-                raise bad_request(f"'check': expected 'start' or 'play', got {check!r}")
-            board.start = check == "start"
-        if "first" in data:
-            try:
-                first = Side.parse(data["first"])
-            except ValueError as e:
-                raise bad_request(f"'first': {e}") from None
-            if first is not board.first:
-                board.first = first
+        changes = _settings(data)   # every field read before any is applied
+        before = board.snapshot()
+        try:
+            if "players" in changes:
+                board.set_players(changes["players"])
+            if "hands" in changes:
+                board.set_hands(changes["hands"])
+            if "game" in changes:
+                board.set_game(changes["game"])
+            if "check" in changes:
+                board.start = changes["check"] == "start"
+            if "first" in changes and changes["first"] is not board.first:
+                board.first = changes["first"]
                 board.reset()
-        if "flip" in data:
-            if not isinstance(data["flip"], bool):
-                raise bad_request("'flip': expected true or false")
-            board.flip = data["flip"]
-        return state(board, request.path_params["board"])
+            if "flip" in changes:
+                board.flip = changes["flip"]
+            return state(board, request.path_params["board"])
+        except BaseException:
+            board.restore(before)   # a refused field leaves the board as it was
+            raise
 
-    async def square_edit(request: Request) -> Response:
+    def square_edit(request: Request, data: dict[str, Any]) -> Response:
         board = board_of(request)
         square = request.path_params["square"]
         if request.method == "DELETE":
             board.remove(square)
         else:
-            data = await body(request)
             action = data.get("action", "put")
             if action == "put":
                 board.put(square, text_field(data, "pile"))
@@ -241,74 +252,77 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
                 board.move_pile(square, text_field(data, "to"))
             else:
                 raise bad_request(f"'action': expected put, add, turn, face or move, got "
-                                 f"{action!r}")
+                                 f"{json.dumps(action)[:40]}")
         return state(board, request.path_params["board"])
 
-    async def problems(request: Request) -> Response:
+    def problems(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
-        return JSONResponse([{"square": v.square, "code": v.code, "message": v.message}
-                             for v in board.problems()])
+        return JSONLine([{"square": v.square, "code": v.code, "message": v.message}
+                         for v in board.problems()])
 
-    async def legal_moves(request: Request) -> Response:
+    def legal_moves(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         square = request.query_params.get("square")
         if square is not None and not calls.is_square(board.loaded().board, square):
-            raise bad_request(f"'square': {square!r} is not a square of "
+            raise bad_request(f"'square': {square[:40]!r} is not a square of "
                              f"{board.loaded().board.name}")
         moves = board.legal_moves(square)
         position = board.game()
-        return JSONResponse({
+        return JSONLine({
             "to_move": str(position.player), "phase": position.phase.value,
             "moves": [m.notation() for m in moves],
             "destinations": calls.destinations(moves),
             "may_pass": position.may_pass()})
 
-    async def push(request: Request) -> Response:
+    def push(request: Request, data: dict[str, Any]) -> Response:
         board = board_of(request)
-        data = await body(request)
         board.push(text_field(data, "move"))
         return state(board, request.path_params["board"])
 
-    async def undo(request: Request) -> Response:
+    def undo(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         board.undo()
         return state(board, request.path_params["board"])
 
-    async def redo(request: Request) -> Response:
+    def redo(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         board.redo_move()
         return state(board, request.path_params["board"])
 
-    async def reset(request: Request) -> Response:
+    def reset(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         board.reset()
         return state(board, request.path_params["board"])
 
     # --- exports ----------------------------------------------------------------------
 
-    async def figure(request: Request) -> Response:
+    def figure(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         fmt = request.path_params["fmt"]
         if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"no figure format {fmt!r} (expected svg, png or pdf)", 404)
+            raise bad_request(f"no figure format {fmt[:20]!r} (expected svg, png or pdf)", 404)
         options = figure_options(request, board)
+        if fmt == "png" and options.width / 25.4 * options.dpi > MAX_PNG_PIXELS:
+            raise bad_request(f"a PNG {options.width:g} mm wide at {options.dpi} dpi would be "
+                             f"{options.width / 25.4 * options.dpi:.0f} pixels wide; at most "
+                             f"{MAX_PNG_PIXELS} are drawn here (lower 'dpi' or 'width')", 422)
         data = calls.figure_bytes(library, board.loaded(), options, fmt)
         return Response(data, media_type=MEDIA[fmt], headers={
             "Content-Disposition": f'attachment; filename="figure.{fmt}"'})
 
-    async def command(request: Request) -> Response:
+    def command(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         fmt = request.query_params.get("format", "svg")
         if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"'format': expected svg, png or pdf, got {fmt!r}")
+            raise bad_request(f"'format': expected svg, png or pdf, got {fmt[:20]!r}")
         options = figure_options(request, board)
-        return JSONResponse({"command": options.command("position.toml", f"figure.{fmt}")})
+        return JSONLine({"command": options.command("position.toml", f"figure.{fmt}")})
 
-    async def layout_toml(request: Request) -> Response:
+    def layout_toml(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         which = request.query_params.get("position", "start")
         if which not in ("start", "current"):
-            raise bad_request(f"'position': expected start or current, got {which!r}")
+            raise bad_request(f"'position': expected start or current, got {which[:20]!r}")
         layout = board.layout if which == "start" else board.current
         moves = board.moves_text()
         comment = f"Set up in opencards serve from {board.shown}" + (
@@ -317,20 +331,22 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         return PlainTextResponse(text, media_type="application/toml", headers={
             "Content-Disposition": 'attachment; filename="position.toml"'})
 
-    async def moves_text(request: Request) -> Response:
+    def moves_text(request: Request, _data: dict[str, Any]) -> Response:
         return PlainTextResponse(board_of(request).moves_text() + "\n")
 
+    with_body = {"reads_body": True}
     routes = [
         Route("/", index),
         Route("/api/catalogue", guarded(catalogue)),
-        Route("/api/boards", guarded(new_board), methods=["POST"]),
+        Route("/api/boards", guarded(new_board, **with_body), methods=["POST"]),
         Route("/api/boards/{board}", guarded(get_board)),
-        Route("/api/boards/{board}/settings", guarded(settings), methods=["POST"]),
-        Route("/api/boards/{board}/squares/{square}", guarded(square_edit),
+        Route("/api/boards/{board}/settings", guarded(settings, **with_body),
+              methods=["POST"]),
+        Route("/api/boards/{board}/squares/{square}", guarded(square_edit, **with_body),
               methods=["POST", "DELETE"]),
         Route("/api/boards/{board}/problems", guarded(problems)),
         Route("/api/boards/{board}/moves", guarded(legal_moves)),
-        Route("/api/boards/{board}/moves", guarded(push), methods=["POST"]),
+        Route("/api/boards/{board}/moves", guarded(push, **with_body), methods=["POST"]),
         Route("/api/boards/{board}/undo", guarded(undo), methods=["POST"]),
         Route("/api/boards/{board}/redo", guarded(redo), methods=["POST"]),
         Route("/api/boards/{board}/reset", guarded(reset), methods=["POST"]),
@@ -341,15 +357,66 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS) -> Sta
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
-    async def not_found(_request: Request, exc: Exception) -> Response:
+    async def routing_error(_request: Request, exc: Exception) -> Response:
         # Routing's own answers (an unknown page, a method not allowed), in one line too.
         if isinstance(exc, HTTPException):
             return _error(exc.detail, exc.status_code)
         return _error("internal error", 500)
 
     return Starlette(routes=routes,
-                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
-                     exception_handlers={HTTPException: not_found})
+                     middleware=[Middleware(Guard, names=hosts,
+                                            own_addresses=own_addresses)],
+                     exception_handlers={HTTPException: routing_error})
+
+
+def _settings(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings request's fields, each checked, before any is applied.
+
+    :raises: :exc:`HTTPException` (400) naming the first field at fault.
+    """
+    changes: dict[str, Any] = {}
+    if "players" in data:
+        players = data["players"]
+        if not isinstance(players, dict) or not all(
+                isinstance(v, str) for v in players.values()):
+            raise bad_request("'players': expected an object like {\"south\": \"pack1:G1\"}")
+        try:
+            changes["players"] = {Side.parse(k): v for k, v in players.items()}
+        except ValueError as e:
+            raise bad_request(f"'players': {e}") from None
+    if "hands" in data:
+        hands = data["hands"]
+        if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
+            raise bad_request("'hands': expected an object like {\"south.held\": \"3R 5G\"}")
+        changes["hands"] = hands
+    if "game" in data:
+        game = data["game"]
+        if game is not None and not isinstance(game, str):
+            raise bad_request(f"'game': expected a string, got {json.dumps(game)[:40]}")
+        changes["game"] = game
+    if "check" in data:
+        check = data["check"]
+        if check not in ("start", "play"):
+            raise bad_request(f"'check': expected 'start' or 'play', got "
+                             f"{json.dumps(check)[:40]}")
+        changes["check"] = check
+    if "first" in data:
+        if not isinstance(data["first"], str):
+            raise bad_request(f"'first': expected south or north, got "
+                             f"{json.dumps(data['first'])[:40]}")
+        try:
+            changes["first"] = Side.parse(data["first"])
+        except ValueError as e:
+            raise bad_request(f"'first': {e}") from None
+    if "flip" in data:
+        if not isinstance(data["flip"], bool):
+            raise bad_request("'flip': expected true or false")
+        changes["flip"] = data["flip"]
+    unknown = sorted(set(data) - {"players", "hands", "game", "check", "first", "flip"})
+    if unknown:
+        raise bad_request(f"unknown setting {unknown[0][:40]!r} (expected check, first, "
+                         "flip, game, hands or players)")
+    return changes
 
 
 def _with_game(layout: Layout, board: EditorBoard) -> Layout:
@@ -393,8 +460,10 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
     dpi = 150
     if "dpi" in query:
         text = query["dpi"]
-        if not text.isdigit() or not 30 <= int(text) <= 1200:
-            raise bad_request(f"'dpi': expected a whole number from 30 to 1200, got {text!r}")
+        if not text.isascii() or not text.isdigit() or len(text) > 4 \
+                or not 30 <= int(text) <= 1200:
+            raise bad_request(f"'dpi': expected a whole number from 30 to 1200, got "
+                             f"{text[:20]!r}")
         dpi = int(text)
     to_move = query.get("to_move")
     if to_move is not None and to_move not in ("south", "north", "next"):

@@ -6,17 +6,33 @@ through :class:`generator.rules.Position`, as ``rules play`` plays a record.
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field, replace
 
-from ..errors import EditorError
-from ..errors import GeneratorError, IllegalMoveError
+from ..errors import EditorError, GeneratorError, IllegalMoveError, NotFoundError, one_line
 from ..io.layouts import LayoutFile
 from ..io.templates import Library
 from ..model.hands import Hand, Hands, items_notation, parse_items
+from ..model.board import checked_square
 from ..model.layout import Facing, Layout, Piece, Side, Stack, parse_stack, stack_notation
 from ..model.seats import Seat
 from ..rules import Move, Position, Violation
 from . import calls
+
+#: The most cards one pile may hold: every card of four packs of 32, far above any game's
+#: pile (game 48's presses make piles of a few cards). A bound on the work a request can ask
+#: for: each card of a pile is drawn and judged.
+MAX_PILE = 128
+#: The most cards a layout may hold, on the board and off it, for the same reason.
+MAX_CARDS = 1024
+#: The most moves one board plays: each keeps its position for undo (about 3 KB), and a
+#: game of the system runs to tens of moves, not hundreds.
+MAX_MOVES = 500
+#: The longest text of a pile or of a part of the hands read (a pile of MAX_PILE cards
+#: written ``(10R)^+`` is under 8 characters a card).
+MAX_PILE_TEXT = MAX_PILE * 8
+MAX_HAND_TEXT = MAX_CARDS * 8
 
 
 @dataclass
@@ -36,6 +52,11 @@ class EditorBoard:
     position: Position | None = None
     redo: list[str] = field(default_factory=list)
     _loaded: LayoutFile | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    """Held while a request reads or changes this board (requests run in worker threads)."""
+
+    def __post_init__(self) -> None:
+        check_size(self.layout)
 
     # --- what the rules see -------------------------------------------------------------
 
@@ -56,7 +77,18 @@ class EditorBoard:
 
     # --- editing ------------------------------------------------------------------------
 
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything an edit or a setting changes, for :meth:`restore` to put back."""
+        return (self.layout, self.game_name, self.first, self.start, self.flip,
+                self.position, tuple(self.redo), self._loaded)
+
+    def restore(self, snapshot: tuple[object, ...]) -> None:
+        (self.layout, self.game_name, self.first, self.start, self.flip, self.position,
+         redo, self._loaded) = snapshot  # type: ignore[assignment]
+        self.redo = list(redo)  # type: ignore[call-overload]
+
     def _edited(self, layout: Layout) -> None:
+        check_size(layout)
         self.layout = layout
         self._loaded = None
         self.position = None
@@ -68,8 +100,11 @@ class EditorBoard:
 
         :raises: :exc:`EditorError` for a square off the board or a malformed pile.
         """
-        self._square(square)
+        square = self._square(square)
         self._editable()
+        if len(text) > MAX_PILE_TEXT or text.count("+") >= MAX_PILE:
+            raise EditorError(f"{square}: a pile of at most {MAX_PILE} cards is laid here "
+                              f"(the text has {text.count('+') + 1} parts)")
         try:
             stack = parse_stack(text)
         except ValueError as e:
@@ -79,36 +114,37 @@ class EditorBoard:
     def add(self, square: str, text: str) -> None:
         """Lays the card written *text* on top of the pile on *square* (a pile of two or
         more, as game 48's presses make)."""
-        self._square(square)
+        square = self._square(square)
         self._editable()
         try:
             piece = Piece.from_notation(text)
         except ValueError as e:
             raise EditorError(f"{square}: {e}") from None
-        self._edited(self.layout.with_piece(square, piece))
+        stack = self.layout.stacks.get(square, ())
+        self._edited(_with_stack(self.layout, square, stack + (piece,)))
 
     def remove(self, square: str) -> None:
-        self._stack(square)
+        square, _ = self._stack(square)
         self._edited(self.layout.without(square))
 
     def move_pile(self, origin: str, target: str) -> None:
         """Moves the pile on *origin* to *target* (replacing what lay there): a drag on
         the board while setting up."""
-        stack = self._stack(origin)
-        self._square(target)
+        origin, stack = self._stack(origin)
+        target = self._square(target)
         self._edited(_with_stack(self.layout.without(origin), target, stack))
 
     def turn(self, square: str) -> None:
         """Turns the top card's arrow round (its owner changes); a card without an arrow
         gets one pointing north (south's)."""
-        stack = self._stack(square)
+        square, stack = self._stack(square)
         top = stack[-1]
         facing = Facing.SOUTH if top.facing is Facing.NORTH else Facing.NORTH
         self._replace_top(square, stack, Piece(top.card, facing, top.face_up))
 
     def face(self, square: str) -> None:
         """Turns the top card face down, or face up again."""
-        stack = self._stack(square)
+        square, stack = self._stack(square)
         top = stack[-1]
         self._replace_top(square, stack, Piece(top.card, top.facing, not top.face_up))
 
@@ -150,6 +186,9 @@ class EditorBoard:
         self._editable()
         hands = Hands()
         for key, text in parts.items():
+            if len(text) > MAX_HAND_TEXT:
+                raise EditorError(f"hands: {key}: a text of {len(text)} characters; at most "
+                                  f"{MAX_HAND_TEXT} are read")
             try:
                 items = parse_items(text)
             except ValueError as e:
@@ -173,24 +212,26 @@ class EditorBoard:
         self._set_hands(hands)
 
     def _set_hands(self, hands: Hands) -> None:
-        self._edited(Layout(self.layout.board, self.layout.stacks, self.layout.players,
-                            self.layout.name, self.layout.title, self.layout.game,
-                            self.layout.off_board, hands, self.layout.size))
+        self._edited(replace(self.layout, hands=hands))
 
-    def _square(self, square: str) -> None:
-        if not calls.is_square(self.loaded().board, square):
-            board = self.loaded().board
+    def _square(self, square: str) -> str:
+        """*square* in its one spelling (``e4`` for ``E4`` or `` e4``), as the layout keys
+        its piles: two spellings of one square would be two piles."""
+        board = self.loaded().board
+        try:
+            return checked_square(square, board.files, board.ranks)
+        except ValueError:
             raise EditorError(f"{square!r} is not a square of {board.name} "
-                            f"(files a-{'abcdefghijklmnop'[board.files - 1]}, "
-                            f"ranks 1-{board.ranks})")
+                              f"(files a-{'abcdefghijklmnop'[board.files - 1]}, "
+                              f"ranks 1-{board.ranks})") from None
 
-    def _stack(self, square: str) -> Stack:
-        self._square(square)
+    def _stack(self, square: str) -> tuple[str, Stack]:
+        square = self._square(square)
         self._editable()
         stack = self.layout.stacks.get(square)
         if not stack:
             raise EditorError(f"{square}: no card there")
-        return stack
+        return square, stack
 
     def _editable(self) -> None:
         if self.position is not None and self.position.plies:
@@ -214,6 +255,9 @@ class EditorBoard:
     def push(self, text: str) -> None:
         """Plays *text*; a refused move raises :exc:`IllegalMoveError` with the engine's
         reason. A new move ends what redo could bring back, unless it is that move."""
+        if len(self.game().plies) >= MAX_MOVES:
+            raise EditorError(f"{MAX_MOVES} moves have been played on this board, the most "
+                              "it keeps: download the position now and load it to play on")
         self.game().push_text(text)
         if self.redo and self.redo[-1] == text.strip():
             self.redo.pop()
@@ -254,6 +298,8 @@ class EditorBoard:
         """Everything the page draws, as JSON data."""
         loaded = self.loaded()
         found = self.problems()
+        found_data: list[dict[str, str | None]] = [
+            {"square": v.square, "code": v.code, "message": v.message} for v in found]
         board = loaded.board
         data: dict[str, object] = {
             "layout": self.shown, "title": self.layout.title, "board": board.name,
@@ -264,16 +310,26 @@ class EditorBoard:
             "flip": self.flip,
             "squares": {sq: stack_notation(stack) for sq, stack in self.current.items()},
             "hands": _hand_parts(self.current.hands),
-            "problems": [{"square": v.square, "code": v.code, "message": v.message}
-                         for v in found],
+            "problems": found_data,
             "boxes": calls.square_boxes(board, self.library, flip=self.flip),
         }
         position = self.position
         last = position.last.move if position is not None and position.last else None
         marked = tuple(sorted({v.square for v in found if v.square})) if position is None \
             else ()
-        data["svg"] = calls.board_svg(loaded, self.current, self.library, flip=self.flip,
-                                      marked=marked, last=last)
+        try:
+            data["svg"] = calls.board_svg(loaded, self.current, self.library, flip=self.flip,
+                                          marked=marked, last=last)
+        except GeneratorError as e:
+            # A card no pack of the players holds (players set to a letter set under a
+            # layout of numbered cards): the board is drawn empty and says why, and stays
+            # editable so that the players or the cards can be set right.
+            data["svg"] = calls.board_svg(loaded, replace(self.current, stacks={}),
+                                          self.library, flip=self.flip, marked=(), last=None)
+            # First in the list: it is why the board shows no card.
+            data["problems"] = [{"square": None, "code": "not-drawn",
+                                 "message": one_line(f"the cards cannot be drawn: {e}")},
+                                *found_data]
         if position is None:
             data.update(playing=False, moves=[], redo=[], to_move=str(self.first),
                         result=None)
@@ -293,11 +349,34 @@ class EditorBoard:
 
 
 def _with_stack(layout: Layout, square: str, stack: Stack) -> Layout:
-    """*layout* with *stack* on *square* in place of what lay there."""
-    layout = layout.without(square)
-    for piece in stack:
-        layout = layout.with_piece(square, piece)
-    return layout
+    """*layout* with *stack* on *square* in place of what lay there, made once (laying
+    the cards one by one would copy the pile once a card)."""
+    if len(stack) > MAX_PILE:
+        raise EditorError(f"{square}: a pile of {len(stack)} cards; at most {MAX_PILE} "
+                          "are laid on one square")
+    stacks = dict(layout.stacks)
+    stacks[square] = stack
+    return replace(layout, stacks=stacks)
+
+
+def check_size(layout: Layout) -> None:
+    """Refuses a layout holding more cards than the editor works on.
+
+    :raises: :exc:`EditorError` naming the square or the count.
+    """
+    total = 0
+    for square, stack in layout.items():
+        if len(stack) > MAX_PILE:
+            raise EditorError(f"{square}: a pile of {len(stack)} cards; at most {MAX_PILE} "
+                              "are laid on one square")
+        total += len(stack)
+    hands = layout.hands
+    for hand in (hands.south, hands.north):
+        total += len(hand.held) + len(hand.stock) + len(hand.taken)
+    total += len(hands.pile) + sum(len(taken) for taken in hands.seats)
+    if total > MAX_CARDS:
+        raise EditorError(f"the layout holds {total} cards; the editor works on at most "
+                          f"{MAX_CARDS}")
 
 
 def _hand_parts(hands: Hands) -> dict[str, str]:
@@ -309,3 +388,56 @@ def _hand_parts(hands: Hands) -> dict[str, str]:
     parts.update({f"{Seat(number).key}.taken": items_notation(taken)
                   for number, taken in enumerate(hands.seats, 1)})
     return parts
+
+
+class Shelf:
+    """The boards open in the editor, by their id, the most recently used kept.
+
+    Each tab of the page holds one board; a tab left open is kept until *capacity* other
+    boards have been used since. A request for a board put away gets a line saying so
+    (410 Gone in the API), never another board or a silent loss: its id is remembered.
+    """
+
+    def __init__(self, capacity: int, remembered: int = 8192) -> None:
+        self.capacity = capacity
+        self._boards: OrderedDict[str, EditorBoard] = OrderedDict()
+        self._gone: deque[str] = deque(maxlen=remembered)
+        self._gone_set: set[str] = set()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._boards)
+
+    def add(self, key: str, board: EditorBoard) -> None:
+        with self._lock:
+            self._boards[key] = board
+            while len(self._boards) > self.capacity:
+                old, _ = self._boards.popitem(last=False)
+                if len(self._gone) == self._gone.maxlen:
+                    self._gone_set.discard(self._gone[0])
+                self._gone.append(old)
+                self._gone_set.add(old)
+
+    def get(self, key: str) -> EditorBoard:
+        """The board *key*, now the most recently used.
+
+        :raises: :exc:`BoardGone` for one put away to make room, :exc:`NotFoundError` for
+            an id never given.
+        """
+        with self._lock:
+            board = self._boards.get(key)
+            if board is not None:
+                self._boards.move_to_end(key)
+                return board
+            gone = key in self._gone_set
+        if gone:
+            raise BoardGone(f"board {key!r} was closed: the editor keeps the "
+                            f"{self.capacity} boards used last, and this tab's was not used "
+                            "for longer; its moves and edits are lost (download the layout "
+                            "to keep a position), load the page again to go on")
+        raise NotFoundError(f"no board {key[:40]!r}: the editor was restarted or the id "
+                            "is wrong; load the page again")
+
+
+class BoardGone(EditorError):
+    """A board put away to make room for others."""

@@ -43,7 +43,11 @@ def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
         # A path would let a request read the server's files, and '-' its standard input:
         # only names are served.
         raise TemplateError(name, "", expected="the name of a shipped layout, not a path")
-    return load_layout(library, name)
+    _, layout = load_layout(library, name)
+    # Named by its file's name alone: the page's title and the downloaded layout's comment
+    # show it, and the folder it lies in (an absolute path when the editor is started
+    # outside the project) is no business of theirs.
+    return f"{name}.toml", layout
 
 
 def loaded(library: Library, shown: str, layout: Layout, game_name: str | None) -> LayoutFile:
