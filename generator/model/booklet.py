@@ -191,9 +191,12 @@ class IndexTerm:
 
     label: str
     find: re.Pattern[str]
+    defined: tuple[str, ...] = ()
+    """The sections (``chapter/section``) that define the term: the index prints their
+    page in bold."""
 
     @classmethod
-    def of(cls, label: str, pattern: str) -> IndexTerm:
+    def of(cls, label: str, pattern: str, defined: tuple[str, ...] = ()) -> IndexTerm:
         """:raises: :exc:`re.error` if *pattern* is not a regular expression.
 
         >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
@@ -201,7 +204,7 @@ class IndexTerm:
         """
         # A space in the pattern matches any run of spaces: a no-break space, a line's end.
         spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
-        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE))
+        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE), defined)
 
 
 @dataclass(frozen=True)
