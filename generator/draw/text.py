@@ -117,17 +117,9 @@ def _lazy_patterns(path: Path) -> pyphen.HyphDict | None:
     return table
 
 
-#: The longest word hyphenated, in characters: three times the longest of a dictionary
-#: (45 letters). A longer one (a fuzzer's, a pasted hash) is wider than any line and is cut
-#: to the measure instead; the bound keeps a paragraph's hyphenation work in step with its
-#: length, as each word's breaks cost the square of its length in the strings they make.
-LONGEST_HYPHENATED = 135
-
-
 def _splits(word: str, lang: str) -> list[tuple[str, str]]:
     """Ways to break *word*, longest first part first: (``"hyphen-"``, ``"ation"``)."""
-    if len(word) < 6 or len(word) > LONGEST_HYPHENATED or \
-            any(ch.isdigit() for ch in word):
+    if any(ch.isdigit() for ch in word) or len(word) < 6:
         return []
     # Hyphenate the letters only; punctuation stays with its side.
     start = 0
@@ -284,6 +276,10 @@ PARTED = 1e12
 #: are as even as can be; with *balance*, a last line of one word costs ONE_WORD.
 RAGGED_LINE = 1e6
 ONE_WORD = 1e5
+#: A ragged line before the last holding one word of several, as much as a line about
+#: half short: a table cell broken "простая / карта того же" reads as a fault where
+#: "простая карта / того же" fits as well.
+LONE_WORD = 250.0
 #: A balanced line had rather end where the sense pauses ("Word game 2: / a test card"):
 #: such a break costs SENSE less, as much as a line a third short does; a break before a
 #: bound word (a preposition and its phrase) half as much less.
@@ -445,6 +441,8 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
                     cost += 1000 * (extra / width) ** 2
                 if final and balance and count == 1 and s > 0:
                     cost += ONE_WORD
+                elif not final and count == 1:
+                    cost += LONE_WORD
                 if balance and not final and end[1] == len(tokens[end[0]]):
                     if tokens[end[0]][-1] in SENSE_BREAKS:
                         cost -= SENSE
