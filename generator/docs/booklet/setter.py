@@ -381,7 +381,7 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
                                     f"section[{i}].heading",
                                     anchor=f"{chapter.key}/{section.key}")
-        partner = {id(a): b for a, b in pairs(section)
+        partner = {id(a): b for a, b in pairs(section, setter.g.column)
                    if a.where in figures and b.where in figures}
         seconds = {id(b) for b in partner.values()}
         for block in section.blocks:
