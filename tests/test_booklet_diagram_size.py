@@ -343,7 +343,7 @@ def test_the_index_does_not_point_at_a_start_listing():
 
     section = Section("setup", "Setup", (Paragraph("Lay out."),), source="seed000")
     booklet = Booklet("en", "T", "", (), "Contents",
-                      (Chapter("basic-1", "Game", "x.toml", (section,)),),
+                      (Chapter("basic-1", "Game", "x.toml", (section,), game="basic-1"),),
                       index=(IndexTerm.of("test card", "test cards?", ("basic-1/setup",)),))
     listing = Unit(4.0, [Group((Text(0, 3, "South: 1R e1 (test card, face down).", 2.9, "#000"),),
                                role=LISTING)], section="basic-1/setup")

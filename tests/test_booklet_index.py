@@ -201,7 +201,7 @@ def test_an_on_your_turn_box_is_read_and_a_word_in_passing_is_not():
     game = Chapter("word-1", "Word game 1", "word-1.toml",
                    (Section("moves", "Moves", (Paragraph("x"),), source="seed001"),
                     Section("end", "End", (Paragraph("x"),), source="seed001")),
-                   turn=Turn(("x",), "seed001"))
+                   game="word-1", turn=Turn(("x",), "seed001"))
     booklet = Booklet("en", "t", "", (), "c", (game,),
                       index=(IndexTerm.of("word", "words?"),
                              IndexTerm.of("letter", "letters?", ("word-1/end",))))

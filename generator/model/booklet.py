@@ -223,8 +223,8 @@ class Booklet:
     index: tuple[IndexTerm, ...] = ()
     """The terms the index lists (the chapter ``index`` prints them with their pages)."""
     index_also: tuple[str, ...] = ()
-    """Chapters whose every section the index reads, besides the rule sections (those with
-    a source) of every chapter: where the terms are defined."""
+    """Chapters whose every section the index reads, besides the games' rule sections
+    (those with a source) and turn boxes: where the terms are defined."""
     names: dict[str, str] = field(default_factory=dict)
     """What the banners call the packs and letter sets: by name (``pack1``), or by the
     names played together (``pack1+pack2``) where the language says it better so."""

@@ -53,16 +53,17 @@ Entry = tuple[str, list[tuple[int, bool]]]
 def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]]]
                ) -> list[Entry]:
     """Each index term with the printed numbers of the *pages* (number, placed units)
-    where an indexed section defines or discusses it. The indexed sections are the rule
-    sections (those with a source), the games' "on your turn" boxes, and every section of
-    the chapters of :attr:`Booklet.index_also`. Listed are the page where one of the
+    where an indexed section defines or discusses it. The indexed sections are the games'
+    rule sections (those with a source) and "on your turn" boxes, and every section of the
+    chapters of :attr:`Booklet.index_also` (the equipment, diagrams and general rules). Listed are the page where one of the
     term's :attr:`~IndexTerm.defined` sections first uses it (marked as defining), and in
     each chapter the first page of a section that discusses it: names it in its heading, or
     uses it :data:`DISCUSSED` times or more. A word used in passing, or again and again
     through a game, would otherwise list most pages of the booklet. Terms found nowhere
     are left out; the entries are in the language's alphabetical order."""
+    # Not the front matter's account of the booklet ("in our own words"), sourced as it is.
     indexed = {f"{c.key}/{s.key}" for c in booklet.chapters for s in c.sections
-               if s.source or c.key in booklet.index_also}
+               if (s.source and c.game) or c.key in booklet.index_also}
     indexed |= {f"{c.key}/{TURN}" for c in booklet.chapters if c.turn is not None}
     # Each indexed section's text page by page, in reading order, and its heading.
     sections: dict[str, list[tuple[int, str]]] = {}
