@@ -14,7 +14,7 @@ import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
 from generator.docs.booklet.units import Geometry
-from generator.docs.booklet.sizes import LEAST_EXAMPLE, is_start
+from generator.docs.booklet.sizes import LEAST_CARD, LEAST_EXAMPLE, is_start
 from generator.docs.diagram import LEAST_LABEL, figure_page
 from generator.docs.figure import Crop, Figure
 from generator.draw.scene import Group, Item, Text
@@ -104,6 +104,40 @@ def test_every_start_spans_the_column_and_every_example_board_is_45_mm(made, lan
             assert width >= LEAST_EXAMPLE - 0.5, (lang, number, page + 1, round(width, 1))
         assert width <= COLUMN + 0.5, (lang, number, page + 1, round(width, 1))
     assert starts == len(booklet.booklet.games) and examples >= 25
+
+
+def _square_share(page) -> float:
+    """The width of one square of the board drawn on a figure's *page*, as a share of the
+    page's width: read from the drawing (its board art names its square size, the figure
+    group its scale), not from the placement rule."""
+    figure = next(item for item in page.items
+                  if isinstance(item, Group) and item.role == "figure")
+    board = next(item for item in figure.items
+                 if isinstance(item, Group) and "-board-" in (item.key or ""))
+    square = re.search(r"-(\d+(?:\.\d+)?)x\d+(?:\.\d+)?-", board.key)
+    assert square, board.key
+    return float(square.group(1)) * figure.transform.a / page.width
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_example_prints_its_cards_at_least_8_mm_wide(made, lang):
+    """Issue 39, the English review: on a pair's boards (57 mm, 8 files) a card's square
+    was 6.2 mm and its value hard to read at A5. Each example's square, measured on the
+    PDF (the board's printed width times the square's share of the drawing), is at least
+    LEAST_CARD wide: a pair is cropped to 6 files or fewer, or its boards stand alone,
+    wider."""
+    booklet = made[lang]
+    pdf = Pages(booklet.pdf)
+    word = booklet.booklet.words["figure"]
+    paired = 0
+    for number, ref, start in _numbered(booklet.booklet):
+        if ref.layout is None or start or ref.width is not None:
+            continue
+        page, width = _board_width(pdf, word, number)
+        square = width * _square_share(booklet.figures[ref.where])
+        assert square >= LEAST_CARD - 0.05, (lang, number, page + 1, round(square, 2))
+        paired += width < COLUMN / 2
+    assert LEAST_CARD >= 8.0 and paired >= 10
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -309,14 +343,14 @@ def test_the_index_does_not_point_at_a_start_listing():
 
     section = Section("setup", "Setup", (Paragraph("Lay out."),), source="seed000")
     booklet = Booklet("en", "T", "", (), "Contents",
-                      (Chapter("basic-1", "Game", "x.toml", (section,)),),
-                      index=(IndexTerm.of("test card", "test cards?"),))
+                      (Chapter("basic-1", "Game", "x.toml", (section,), game="basic-1"),),
+                      index=(IndexTerm.of("test card", "test cards?", ("basic-1/setup",)),))
     listing = Unit(4.0, [Group((Text(0, 3, "South: 1R e1 (test card, face down).", 2.9, "#000"),),
                                role=LISTING)], section="basic-1/setup")
     rule = Unit(4.0, [Text(0, 3, "The test card is turned face down.", 3.3, "#000")],
                 section="basic-1/setup")
     assert term_pages(booklet, [(15, [(20.0, listing)]), (16, [(20.0, rule)])]) == \
-        [("test card", [16])]
+        [("test card", [(16, True)])]
 
 
 def test_a_floated_start_never_leaves_a_heading_above_it_without_its_text():

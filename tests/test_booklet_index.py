@@ -114,3 +114,99 @@ def test_a_bad_pattern_names_the_file_and_term(tmp_path):
     with pytest.raises(TemplateError, match=r"terms\.toml: term\[0\]\.en_find: expected a "
                                             "regular expression"):
         load_index_terms(Library([tmp_path]), "en")
+
+
+def _bold_entries(made: Made) -> dict[str, list[int]]:
+    """Each entry's page numbers printed in a bold font."""
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    text = ""
+    for i, page in enumerate(made.pages):
+        if page.label == "index":
+            textpage = pdf[i].get_textpage()
+            chars = textpage.get_text_range()
+            for k, char in enumerate(chars):
+                bold = char.isdigit() and pypdfium2.raw.FPDFText_GetFontWeight(
+                    textpage.raw, k) >= 600
+                text += f"*{char}*" if bold else char
+            text += "\n"
+    text = text.replace(PDFIUM_HYPHEN + "\r\n", "").replace(PDFIUM_HYPHEN, "")
+    text = re.sub(r"\r?\n(?=\*?\d)", " ", text.replace("\r\n", "\n")).replace("**", "")
+    entries = {}
+    for term in made.booklet.index:
+        found = re.search(rf"^{re.escape(term.label)}\s+([\d*]+(?:,\s*[\d*]+)*)\s*$", text,
+                          re.MULTILINE)
+        if found:
+            entries[term.label] = [int(n) for n in re.findall(r"\*(\d+)\*", found.group(1))]
+    return entries
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_page_that_defines_a_term_is_printed_bold(made, lang):
+    """Issue 39 (the editor's review: a long page list is useless; a published index marks
+    the defining page): each term of terms.toml with a "defined" section lists the page
+    where that section starts in bold, and no other page of the entry is bold."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    bold = _bold_entries(booklet)
+    entries = _entries(booklet)
+    starts = {f"{c}/{s}": i + 1 for c, s, i in _section_starts(booklet)}
+    marked = 0
+    for term in booklet.booklet.index:
+        numbers = entries.get(term.label, [])
+        # The first page from the defining section's heading on that holds the term.
+        defining = {next(n for n in range(starts[s], len(booklet.pages) + 1)
+                         if term.find.search(_page_text(pdf, n - 1)))
+                    for s in term.defined}
+        assert defining <= set(numbers), (lang, term.label, numbers, defining)
+        assert bold.get(term.label, []) == sorted(defining), \
+            (lang, term.label, numbers, bold.get(term.label))
+        marked += len(defining)
+    assert marked >= 18
+
+
+def _section_starts(made: Made) -> list[tuple[str, str, int]]:
+    """(chapter key, section key, page index) of every section heading, read from the
+    PDF's outline (a chapter's title, then its sections' headings)."""
+    chapters = {c.title: c for c in made.booklet.chapters}
+    starts, chapter = [], None
+    for title, level, index in made.typeset.outline:
+        if level == 0:
+            chapter = chapters.get(title)
+        elif chapter is not None:
+            key = next(s.key for s in chapter.sections if s.heading == title)
+            starts.append((chapter.key, key, index))
+    return starts
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_entry_lists_most_of_the_booklet(made, lang):
+    """Issue 39: the Russian «поле» listed 34 pages. An entry lists the defining page and
+    one page a chapter at most, so even the commonest term stays under 14 pages."""
+    entries = _entries(made[lang])
+    assert max(len(numbers) for numbers in entries.values()) <= 13, entries
+
+
+def test_an_on_your_turn_box_is_read_and_a_word_in_passing_is_not():
+    """Issue 39 (review: "word", named only in word game 1's "On your turn" box on its
+    page, was not indexed): the box is read like a rule section, and a page is listed
+    only where a section defines the term or uses it more than once."""
+    from generator.docs.booklet.index import term_pages
+    from generator.docs.booklet.units import Unit, text_item
+    from generator.model.booklet import (Booklet, Chapter, IndexTerm, Paragraph, Section,
+                                         Turn)
+
+    def unit(section: str, text: str) -> Unit:
+        return Unit(4.0, [text_item(0, 3, text, 3.3)], section=section)
+
+    game = Chapter("word-1", "Word game 1", "word-1.toml",
+                   (Section("moves", "Moves", (Paragraph("x"),), source="seed001"),
+                    Section("end", "End", (Paragraph("x"),), source="seed001")),
+                   game="word-1", turn=Turn(("x",), "seed001"))
+    booklet = Booklet("en", "t", "", (), "c", (game,),
+                      index=(IndexTerm.of("word", "words?"),
+                             IndexTerm.of("letter", "letters?", ("word-1/end",))))
+    pages = [(7, [(0.0, unit("word-1/turn", "Form a word: the word takes letters."))]),
+             (8, [(0.0, unit("word-1/moves", "A letter moves; a word may form."))]),
+             (9, [(0.0, unit("word-1/end", "The last letter wins."))])]
+    assert term_pages(booklet, pages) == [("letter", [(9, True)]),
+                                          ("word", [(7, False)])]

@@ -476,3 +476,17 @@ def test_the_board_terms_break_where_a_printer_would():
     assert [a for a, _ in _splits("horizontals,", "en")] == ["horizon-", "hori-"]
     assert ("verti-", "cals.") in _splits("verticals.", "en")
     assert all(not a.endswith("ont-") for a, _ in _splits("horizontals", "en"))
+
+
+def test_a_ragged_line_before_the_last_holds_more_than_one_word():
+    """Issue 39 (the review of the Russian Ass chapter: its table cell «простая карта того
+    же достоинства, что и заходная» broke after «простая»): a table cell, like all ragged
+    text, leaves no word alone on a line before its last where it can be helped, in as
+    many lines; «простая карта» (seed 003's plain card) stays together."""
+    cell = "простая карта того же достоинства, что и заходная"
+    size = Geometry.for_paper("a5").style.body * 0.9
+    # The narrowest cell that «достоинства, что» fits: the Ass table's left column.
+    width = fonts.measure("достоинства, что", "regular", size) + 0.3
+    lines = set_lines(cell, width, "regular", size, "ru", justify=False)
+    assert [" ".join(line.words) for line in lines][:2] == ["простая карта", "того же"]
+    assert all(len(line.words) > 1 for line in lines[:-1]), lines

@@ -158,6 +158,19 @@ def _labelled(look: _Look, view: View, width: float, least: float) -> _Look:
     return dataclasses.replace(look, edge=round(max(look.edge, need), 3))
 
 
+def compact_square(view: View, width: float, least_label: float = 0.0) -> float:
+    """The width (mm) of one square, the room a card has, on a compact board showing
+    *view* drawn *width* mm wide with its edge labels no smaller than *least_label* mm: what
+    decides whether a card's value reads on paper.
+
+    >>> round(compact_square(View(), 57.0, LEAST_LABEL), 1), round(compact_square(
+    ...     View(files=(2, 7)), 57.0, LEAST_LABEL), 1)
+    (6.2, 8.2)
+    """
+    look = _labelled(_look(Figure(style="compact"), Settings()), view, width, least_label)
+    return look.square.width * width / board_size(look.square, look.edge, view).width
+
+
 def _view(figure: Figure, board: Board) -> View:
     crop = figure.crop
     return View(crop.files, crop.ranks, figure.flip) if crop else whole(board, figure.flip)

@@ -276,6 +276,10 @@ PARTED = 1e12
 #: are as even as can be; with *balance*, a last line of one word costs ONE_WORD.
 RAGGED_LINE = 1e6
 ONE_WORD = 1e5
+#: A ragged line before the last holding one word of several, as much as a line about
+#: half short: a table cell broken "простая / карта того же" reads as a fault where
+#: "простая карта / того же" fits as well.
+LONE_WORD = 250.0
 #: A balanced line had rather end where the sense pauses ("Word game 2: / a test card"):
 #: such a break costs SENSE less, as much as a line a third short does; a break before a
 #: bound word (a preposition and its phrase) half as much less.
@@ -437,6 +441,8 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
                     cost += 1000 * (extra / width) ** 2
                 if final and balance and count == 1 and s > 0:
                     cost += ONE_WORD
+                elif not final and count == 1:
+                    cost += LONE_WORD
                 if balance and not final and end[1] == len(tokens[end[0]]):
                     if tokens[end[0]][-1] in SENSE_BREAKS:
                         cost -= SENSE

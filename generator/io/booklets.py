@@ -266,8 +266,13 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
             continue
         label = _printable(r, f"{lang}_label", r.string(f"{lang}_label", "")
                            or r.string(lang))
+        defined = tuple(r.strings("defined", []))
+        for k, name in enumerate(defined):
+            if name.count("/") != 1:
+                raise TemplateError(shown, r.key(f"defined[{k}]"), expected="a section as "
+                                    "chapter/section", got=repr(name))
         try:
-            terms.append(IndexTerm.of(label, pattern))
+            terms.append(IndexTerm.of(label, pattern, defined))
         except re.error as e:
             raise TemplateError(shown, r.key(f"{lang}_find"), expected="a regular "
                                 "expression", got=f"{pattern!r} ({e})") from None

@@ -196,9 +196,12 @@ class IndexTerm:
 
     label: str
     find: re.Pattern[str]
+    defined: tuple[str, ...] = ()
+    """The sections (``chapter/section``) that define the term: the index prints their
+    page in bold."""
 
     @classmethod
-    def of(cls, label: str, pattern: str) -> IndexTerm:
+    def of(cls, label: str, pattern: str, defined: tuple[str, ...] = ()) -> IndexTerm:
         """:raises: :exc:`re.error` if *pattern* is not a regular expression.
 
         >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
@@ -206,7 +209,7 @@ class IndexTerm:
         """
         # A space in the pattern matches any run of spaces: a no-break space, a line's end.
         spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
-        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE))
+        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE), defined)
 
 
 @dataclass(frozen=True)
@@ -225,8 +228,8 @@ class Booklet:
     index: tuple[IndexTerm, ...] = ()
     """The terms the index lists (the chapter ``index`` prints them with their pages)."""
     index_also: tuple[str, ...] = ()
-    """Chapters whose every section the index reads, besides the rule sections (those with
-    a source) of every chapter: where the terms are defined."""
+    """Chapters whose every section the index reads, besides the games' rule sections
+    (those with a source) and turn boxes: where the terms are defined."""
     names: dict[str, str] = field(default_factory=dict)
     """What the banners call the packs and letter sets: by name (``pack1``), or by the
     names played together (``pack1+pack2``) where the language says it better so."""

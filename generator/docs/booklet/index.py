@@ -5,13 +5,16 @@ up, not blocks.
 """
 from __future__ import annotations
 
+import re
+
+from ...draw import fonts
 from ...draw.backends.pdf import OUTLINED
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Text
 from ...model.booklet import Booklet
 from .setter import Setter
 from .typography import GLUE
-from .units import LISTING, PAGE_TARGET, Unit
+from .units import LISTING, PAGE_TARGET, TURN, Unit, text_item
 
 
 def _printed(items: list[Item] | tuple[Item, ...]) -> list[str]:
@@ -38,38 +41,109 @@ def _read(lines: list[str]) -> str:
     return text
 
 
+#: A section discusses a term (and the index lists it) when it uses the term at least this
+#: often; one use in passing is not worth a reader's turning to the page.
+DISCUSSED = 2
+
+#: An entry as the index prints it: the term, then its pages, each with whether it is the
+#: page that defines the term (printed in bold).
+Entry = tuple[str, list[tuple[int, bool]]]
+
+
 def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]]]
-               ) -> list[tuple[str, list[int]]]:
+               ) -> list[Entry]:
     """Each index term with the printed numbers of the *pages* (number, placed units)
-    where it is found in an indexed section: a rule section (one with a source), or any
-    section of the chapters of :attr:`Booklet.index_also`. Terms found nowhere are left
-    out; the entries are in the language's alphabetical order."""
+    where an indexed section defines or discusses it. The indexed sections are the games'
+    rule sections (those with a source) and "on your turn" boxes, and every section of the
+    chapters of :attr:`Booklet.index_also` (the equipment, diagrams and general rules). Listed are the page where one of the
+    term's :attr:`~IndexTerm.defined` sections first uses it (marked as defining), and in
+    each chapter the first page of a section that discusses it: names it in its heading, or
+    uses it :data:`DISCUSSED` times or more. A word used in passing, or again and again
+    through a game, would otherwise list most pages of the booklet. Terms found nowhere
+    are left out; the entries are in the language's alphabetical order."""
+    # Not the front matter's account of the booklet ("in our own words"), sourced as it is.
     indexed = {f"{c.key}/{s.key}" for c in booklet.chapters for s in c.sections
-               if s.source or c.key in booklet.index_also}
-    texts = []
+               if (s.source and c.game) or c.key in booklet.index_also}
+    indexed |= {f"{c.key}/{TURN}" for c in booklet.chapters if c.turn is not None}
+    # Each indexed section's text page by page, in reading order, and its heading.
+    sections: dict[str, list[tuple[int, str]]] = {}
+    headings: dict[str, str] = {}
     for number, placed in pages:
-        lines = [line for _, unit in placed if unit.section in indexed
-                 for line in _printed(unit.items)]
-        if lines:
-            texts.append((number, _read(lines)))
+        lines: dict[str, list[str]] = {}
+        for _, unit in placed:
+            if unit.section in indexed:
+                lines.setdefault(unit.section, []).extend(_printed(unit.items))
+                if unit.anchor == unit.section:
+                    headings[unit.section] = _read(
+                        [headings.get(unit.section, ""), *_printed(unit.items)])
+        for section, found in lines.items():
+            sections.setdefault(section, []).append((number, _read(found)))
     entries = []
     for term in booklet.index:
-        found = [number for number, text in texts if term.find.search(text)]
-        if found:
-            entries.append((term.label, found))
+        defining: set[int] = set()
+        discussed: dict[str, int] = {}   # the first page of each chapter that discusses it
+        for section, texts in sections.items():
+            uses = [(number, len(term.find.findall(text))) for number, text in texts]
+            first = next((number for number, n in uses if n), None)
+            if first is None:
+                continue
+            if section in term.defined:
+                defining.add(first)
+            elif (term.find.search(headings.get(section, ""))
+                  or sum(n for _, n in uses) >= DISCUSSED):
+                chapter = section.partition("/")[0]
+                discussed[chapter] = min(first, discussed.get(chapter, first))
+        listed = sorted(defining | set(discussed.values()))
+        if listed:
+            entries.append((term.label, [(n, n in defining) for n in listed]))
     return sorted(entries, key=lambda e: e[0].casefold().replace("ё", "е"))
 
 
-def index_units(setter: Setter, entries: list[tuple[str, list[int]]]) -> list[Unit]:
-    """The index's entries: the term, then its pages; a long entry's further lines are
-    indented."""
+#: Room left at a line's end for the bold page numbers, a little wider than the regular
+#: ones the lines are broken with.
+BOLD_ROOM = 1.5
+
+
+def _embolden(unit: Unit, bold: set[int]) -> None:
+    """Sets the page numbers of *bold* on *unit* (an entry's ragged line: one text, one
+    link per number, in order) in bold, moving the rest of the line and the links."""
+    line = unit.items[0]
+    assert isinstance(line, Text) and not line.word_space
+    numbers = list(re.finditer(r"\d+", line.text))
+    if not any(int(m.group()) in bold for m in numbers):
+        return
+    items: list[Item] = []
+    boxes: list[Rect] = []
+    x, done = line.x, 0
+    for m in numbers:
+        before = line.text[done:m.start()]
+        if before:
+            items.append(text_item(x, line.y, before, line.size, font=line.font))
+            x += fonts.measure(before, line.font, line.size)
+        font = "bold" if int(m.group()) in bold else line.font
+        width = fonts.measure(m.group(), font, line.size)
+        items.append(text_item(x, line.y, m.group(), line.size, font=font))
+        boxes.append(Rect(x, 0.0, width, unit.height))
+        x += width
+        done = m.end()
+    if line.text[done:]:
+        items.append(text_item(x, line.y, line.text[done:], line.size, font=line.font))
+    unit.items = items
+    unit.links = [(box, target) for box, (_, target) in zip(boxes, unit.links, strict=True)]
+
+
+def index_units(setter: Setter, entries: list[Entry]) -> list[Unit]:
+    """The index's entries: the term, then its pages, the defining page in bold; a long
+    entry's further lines are indented."""
     units: list[Unit] = []
-    for label, numbers in entries:
+    for label, pages in entries:
         # Each number is a link to its page.
-        text = f"{label}{GLUE}" + ", ".join(f"[{n}](#{PAGE_TARGET}{n})" for n in numbers)
-        lines = setter.keep_paragraph(setter.lines(text, setter.g.column - setter.s.indent,
-                                                   justify=False))
+        text = f"{label}{GLUE}" + ", ".join(f"[{n}](#{PAGE_TARGET}{n})" for n, _ in pages)
+        lines = setter.keep_paragraph(setter.lines(
+            text, setter.g.column - setter.s.indent - BOLD_ROOM, justify=False))
+        bold = {n for n, defining in pages if defining}
         for k, line in enumerate(lines):
+            _embolden(line, bold)
             if k:
                 line.items = [Group(tuple(line.items),
                                     Transform.translate(setter.s.indent, 0))]

@@ -19,7 +19,7 @@ from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef
                               Table, Turn)
 from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
 from .typography import GLUE, prepared, set_lines, shown
-from .units import GREY, INK, LISTING, TINT, Geometry, Unit, text_item
+from .units import GREY, INK, LISTING, TINT, TURN, Geometry, Unit, text_item
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -346,6 +346,14 @@ def _check_header(setter: Setter, chapter: Chapter) -> None:
                             got=f"{width:,.0f} mm ({len(chapter.title):,} characters)")
 
 
+def _turn(setter: Setter, chapter: Chapter, booklet: Booklet) -> Unit:
+    """The chapter's "on your turn" box, in a section of its own for the index."""
+    assert chapter.turn is not None
+    box = setter.turn(chapter.turn, booklet.turn_heading(chapter.turn))
+    box.section = f"{chapter.key}/{TURN}"
+    return box
+
+
 def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                   counter: list[int], booklet: Booklet,
                   listings: Mapping[str, str] | None = None) -> list[Unit]:
@@ -366,14 +374,14 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
-        units.append(setter.turn(chapter.turn, booklet.turn_heading(chapter.turn)))
+        units.append(_turn(setter, chapter, booklet))
     for i, section in enumerate(chapter.sections):
         start = len(units)
         if section.heading:
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
                                     f"section[{i}].heading",
                                     anchor=f"{chapter.key}/{section.key}")
-        partner = {id(a): b for a, b in pairs(section)
+        partner = {id(a): b for a, b in pairs(section, setter.g.column)
                    if a.where in figures and b.where in figures}
         seconds = {id(b) for b in partner.values()}
         for block in section.blocks:
@@ -405,5 +413,5 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
         if chapter.turn is not None and i == turn_after:
-            units.append(setter.turn(chapter.turn, booklet.turn_heading(chapter.turn)))
+            units.append(_turn(setter, chapter, booklet))
     return units

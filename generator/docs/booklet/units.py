@@ -32,6 +32,9 @@ SIDEBAR_WIDTH = 0.6
 #: The role of a start position's listing under its board: text, but not read by the
 #: index.
 LISTING = "listing"
+#: The section name of a game's "on your turn" box (``chapter/turn``): the index reads it
+#: as it reads the rule sections it restates.
+TURN = "turn"
 
 
 @dataclass(frozen=True)
