@@ -15,7 +15,8 @@ from click.core import ParameterSource
 from pathlib import Path
 
 from ..model import limits
-from .common import LIMIT_DEFAULT, Duration, Integer, Number, ascii_digits_only, library
+from .common import (LIMIT_DEFAULT, Duration, Integer, Number, ascii_digits_only, library,
+                     plural)
 from ..app.deals import draw_tableau
 from ..app.options import TABLEAU_FORMATS
 from ..errors import PatienceError
@@ -172,7 +173,8 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @click.option("--nodes", type=Integer(1), default=None,
               help="Stop each search after this many positions (the same on any machine).")
 @click.option("--jobs", type=Integer(1), default=None,
-              help="Processes to run at once [default: the machine's cores].")
+              help="Processes to run at once, at most the machine's cores [default: the "
+                   "machine's cores].")
 @click.option("--player", is_flag=True,
               help="Play as a player who sees only the face-up cards (the player-view "
                    "rate) instead of the solver, who sees every card.")
@@ -191,8 +193,7 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
     over --jobs processes, and runs made apart add up with --merge."""
-    import os
-
+    from ..rules.patience.pool import usable_cores
     from ..rules.patience.stats import decide_all
 
     game = _game(name, switches)  # checks the name and switches before any work
@@ -210,12 +211,37 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
                  for key, _, value in (text.partition("=") for text in switches)}
         if progress is None:
             progress = sys.stderr.isatty()
-        results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
-                             jobs=jobs or os.cpu_count() or 1, switches=given, player=player,
-                             on_result=_progress(len(deals), player) if progress else None)
+        cores = usable_cores()
+        if jobs is not None and jobs > cores:
+            click.echo(f"--jobs {jobs}: this machine gives it {plural(cores, 'core')}, so "
+                       f"{cores} {'process runs' if cores == 1 else 'processes run'} "
+                       f"(more would only share them)", err=True)
+        done: list[DealResult] = []
+        tell = _progress(len(deals), player) if progress else None
+
+        def note(result: DealResult) -> None:
+            done.append(result)
+            if tell is not None:
+                tell(result)
+        try:
+            results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
+                                 jobs=min(jobs or cores, cores), switches=given,
+                                 player=player, on_result=note)
+        except KeyboardInterrupt:
+            click.echo(_partial(done, len(deals), player), err=True)
+            raise
         shown = f"limit {f'{limit:g} s' if limit else ''}" + (
             f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
     _report(game, results, player, shown, as_json)
+
+
+def _partial(done: list[DealResult], total: int, player: bool) -> str:
+    """The line a run stopped by Ctrl-C leaves: what the deals decided so far came to."""
+    counts = {verdict: sum(r.verdict == verdict for r in done)
+              for verdict in ("won", "lost", "unknown")}
+    tally = (f"{counts['won']} won, {len(done) - counts['won']} not won" if player else
+             f"{counts['won']} won, {counts['lost']} lost, {counts['unknown']} unknown")
+    return f"stopped: {len(done)} of {total} deals decided: {tally}"
 
 
 def _progress(total: int, player: bool) -> Callable[[DealResult], None]:

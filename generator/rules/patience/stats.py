@@ -3,21 +3,22 @@ of the machine.
 
 Each deal is searched on its own (a seed names it, the solver needs nothing else), so a
 range of deals splits into independent pieces: :func:`decide` is the whole unit of work,
-and any pool that maps a function over arguments can run it - the standard library's
-process pool here, or a cluster's (Dask's ``client.map(decide, ...)``, Ray's
+and any pool that maps a function over arguments can run it - :mod:`.pool` here (one
+that Ctrl-C stops at once and that leaves no worker behind), or a cluster's (Dask's ``client.map(decide, ...)``, Ray's
 ``ray.remote(decide)``) across machines, with the results merged by :func:`summary`.
 """
 from __future__ import annotations
 
 import json
 import math
+from contextlib import closing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from ...errors import PatienceError
 from . import patience
 from .player import play_blind
+from .pool import unordered_map
 from .solver import Verdict, solve
 
 
@@ -56,7 +57,8 @@ def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
                on_result: Callable[[DealResult], None] | None = None) -> list[DealResult]:
     """:func:`decide` for every seed, on *jobs* processes; results in seed order.
     *on_result* hears of each deal as soon as it is decided (in the order they finish),
-    so a long run can show its progress."""
+    so a long run can show its progress, and a caller stopped by Ctrl-C
+    (KeyboardInterrupt, raised here once every worker has ended) knows what was done."""
     tell = on_result or (lambda result: None)
     results: list[DealResult] = []
     if jobs <= 1:
@@ -64,12 +66,14 @@ def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
             results.append(decide(name, seed, seconds, nodes, switches, player))
             tell(results[-1])
         return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = [pool.submit(decide, name, seed, seconds, nodes, switches, player)
-                   for seed in seeds]
-        for future in as_completed(pending):
-            tell(future.result())
-        return [future.result() for future in pending]
+    decided: dict[int, DealResult] = {}
+    tasks = [(name, seed, seconds, nodes, switches, player) for seed in seeds]
+    # closing: a failing *on_result* ends the workers now, not when the generator is freed
+    with closing(unordered_map(decide, tasks, jobs)) as finished:
+        for index, result in finished:
+            decided[index] = result
+            tell(result)
+    return [decided[index] for index in range(len(tasks))]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
