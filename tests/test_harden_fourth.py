@@ -175,3 +175,147 @@ def test_1_the_pool_decides_the_same_deals_as_one_process():
     two = decide_all("nivernaise", range(3), seconds=None, nodes=300, jobs=2)
     assert [(r.seed, r.verdict, r.nodes, r.moves) for r in one] == \
         [(r.seed, r.verdict, r.nodes, r.moves) for r in two]
+
+
+# --- 4. patience stats --merge: hostile reports, one line each ---------------------------
+
+def _report(**result) -> dict:
+    """A report as ``stats --json`` writes it, of one lost deal changed by *result*."""
+    deal = {"seed": 58, "verdict": "lost", "nodes": 9, "seconds": 0.1, "on_foundations": 0,
+            "moves": ""}
+    deal.update(result)
+    return {"patience": "nivernaise", "deals": [58, 58], "view": "omniscient", "won": 0,
+            "lost": 1, "unknown": 0, "results": [deal]}
+
+
+def _hostile_reports() -> dict[str, bytes]:
+    """Reports no run writes, each as bytes: the merge corpus of issue 45 item 4."""
+    import json
+
+    def report(**result) -> bytes:
+        return json.dumps(_report(**result)).encode()
+
+    def raw(text: str) -> bytes:
+        return text.encode()
+
+    good = json.dumps(_report())
+    return {
+        "deep-array": raw("[" * 200_000 + "]" * 200_000),
+        "deep-inside": raw(good.replace('"moves": ""', '"moves": ' + "[" * 5000 + "]" * 5000)),
+        "infinity": raw(good.replace('"seconds": 0.1', '"seconds": Infinity')),
+        "minus-infinity": raw(good.replace('"seconds": 0.1', '"seconds": -Infinity')),
+        "nan": raw(good.replace('"seconds": 0.1', '"seconds": NaN')),
+        "1e999-seconds": raw(good.replace('"seconds": 0.1', '"seconds": 1e999')),
+        "1e999-seed": raw(good.replace('"seed": 58', '"seed": 1e999')),
+        "digits-5000": raw(good.replace('"nodes": 9', '"nodes": ' + "9" * 5000)),
+        "negative-seconds": report(seconds=-1.5),
+        "string-seconds": report(seconds="0.1"),
+        "bool-seconds": report(seconds=True),
+        "seed-10-30": report(seed=10 ** 30),
+        "seed-negative": report(seed=-1),
+        "seed-bool": report(seed=True),
+        "seed-string": report(seed="58"),
+        "seed-float": report(seed=58.0),
+        "nodes-bool": report(nodes=False),
+        "nodes-negative": report(nodes=-3),
+        "cards-up-past-the-goal": report(on_foundations=105),
+        "verdict-other": report(verdict="maybe"),
+        "verdict-number": report(verdict=1),
+        "moves-number": report(moves=12),
+        "moves-list": report(moves=["LF1>FA1"]),
+        "moves-not-notation": report(moves="this is no move"),
+        "result-null": raw(good.replace(json.dumps(_report()["results"][0]), "null")),
+        "results-object": raw(good.replace('"results": [', '"results": {"a": ').replace(
+            "}]}", "}}}")),
+        "top-level-list": raw("[1, 2]"),
+        "top-level-null": raw("null"),
+        "no-seed": raw(good.replace('"seed": 58, ', "")),
+        "count-does-not-match": raw(good.replace('"lost": 1', '"lost": 3')),
+        "count-bool": raw(good.replace('"lost": 1', '"lost": true')),
+        "no-deals": raw(good.replace(json.dumps(_report()["results"]), "[]")),
+        "deal-twice-in-one": raw(good.replace("}]}", "}, " + json.dumps(
+            _report()["results"][0]) + "]}")),
+        "not-utf-8": b'{"patience": "nivernaise\xff"}',
+        "not-json": raw('{"patience": '),
+        "empty": b"",
+    }
+
+
+@linux_only
+def test_4_every_hostile_report_is_one_line_and_the_run_fails(runner, tmp_path):
+    """Issue 45 item 4: given many bad reports (and one good), --merge reads every one and
+    says, one line a report, what is wrong with it; never a traceback, exit code 1. Devices
+    and FIFOs are refused without being read."""
+    good = tmp_path / "good.json"
+    import json
+    good.write_text(json.dumps(_report()), encoding="utf-8")
+    bad = []
+    for name, data in _hostile_reports().items():
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(data)
+        bad.append(path)
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    device = tmp_path / "zero.json"
+    device.symlink_to("/dev/zero")
+    bad += [fifo, device]
+    args = ["patience", "stats", "nivernaise", "--merge", str(good)]
+    for path in bad:
+        args += ["--merge", str(path)]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == len(bad), "\n".join(lines)
+    for path, line in zip(bad, lines):
+        assert line.startswith(f"Error: {path}: ") or line.startswith(
+            f"Error: {path.name}: ") or f"{path}" in line, (path.name, line)
+        assert "Traceback" not in line
+    by_name = dict(zip((path.name for path in bad), lines))
+    assert "a FIFO" in by_name["fifo.json"] and "a character device" in by_name["zero.json"]
+    assert "seed: expected a whole number from 0 to" in by_name["seed-10-30.json"]
+    assert "seconds: expected a number of seconds from 0" in by_name["negative-seconds.json"]
+    assert "got true" in by_name["bool-seconds.json"]
+    assert "moves: expected a string of moves" in by_name["moves-list.json"]
+    assert "nested more than" in by_name["deep-array.json"]
+
+
+@pytest.mark.parametrize("name", sorted(_hostile_reports()))
+def test_4_each_hostile_report_alone_is_one_line(runner, tmp_path, name):
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(_hostile_reports()[name])
+    result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--merge", str(path)])
+    one_line_error(result, f"{name}.json")
+
+
+def test_4_a_report_too_big_is_refused_unread(runner, tmp_path, monkeypatch):
+    monkeypatch.setattr("generator.cli.patience.MAX_REPORT_BYTES", 1000)
+    import json
+    report = _report(moves="")
+    report["padding"] = "x" * 2000
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(report), encoding="utf-8")
+    result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--merge", str(path)])
+    one_line_error(result, "big.json", "at most 1,000 bytes")
+
+
+def test_4_the_good_report_still_adds_up(runner, tmp_path):
+    import json
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(_report()), encoding="utf-8")
+    result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--merge", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("La Nivernaise, deals 58: 0 won, 1 lost, 0 unknown")
+
+
+@pytest.mark.parametrize("deals, expected", [
+    ("0-1000000000000000000", "expected deals from 0 to 999,999,999,999,999,999"),
+    ("9" * 5000, "expected deals from 0 to"),
+    ("0-1000000", "at most 1,000,000 deals a run"),
+])
+def test_4_deals_beyond_what_a_report_may_hold_are_refused(runner, deals, expected):
+    """A run may not write a report that --merge would refuse (a seed of 10^30)."""
+    result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--deals", deals])
+    one_line_error(result, "--deals", expected)

@@ -157,10 +157,21 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
     if not m:
         raise click.BadParameter(f"expected a range of deals like 0-999 or one deal like 7, "
                                  f"got {value!r}", param=param)
+    from ..rules.patience.stats import MAX_DEALS, MAX_SEED
+
+    # Compared by length first: int() refuses a number of over 4,300 digits with an error.
+    if any(len((digits or "").lstrip("0")) > len(str(MAX_SEED)) for digits in m.groups()) or \
+            int(m.group(2) or m.group(1)) > MAX_SEED:
+        raise click.BadParameter(f"expected deals from 0 to {MAX_SEED:,}, got {value!r}",
+                                 param=param)
     first = int(m.group(1))
     last = int(m.group(2)) if m.group(2) is not None else first
     if last < first:
         raise click.BadParameter(f"the range {value!r} ends before it starts", param=param)
+    if last - first + 1 > MAX_DEALS:
+        raise click.BadParameter(f"expected at most {MAX_DEALS:,} deals a run (split a "
+                                 f"larger range and add the runs up with --merge), got "
+                                 f"{value!r}", param=param)
     return range(first, last + 1)
 
 
@@ -261,33 +272,52 @@ def _progress(total: int, player: bool) -> Callable[[DealResult], None]:
     return report
 
 
+#: The largest report --merge reads: a run of 1,000 deals writes about 1 MB.
+MAX_REPORT_BYTES = 64_000_000
+
+
 def _merged(game: Patience, reports: tuple[Path, ...], player: bool) -> list[DealResult]:
-    """The deals of *reports*, checked to be of this patience and view, each deal once."""
+    """The deals of *reports*, checked to be of this patience and view, each deal once.
+    Every report is read, and each one that is not right gets one line on stderr; then
+    the run fails with exit code 1."""
+    from ..io.prescan import read_bounded
+    from ..io.reader import display_path
+    from ..errors import GeneratorError, one_line
     from ..rules.patience.stats import read_report
 
     view = "player" if player else "omniscient"
-    seen: dict[int, Path] = {}
+    seen: dict[int, str] = {}
     results = []
+    failures = []
     for path in reports:
+        shown = display_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise PatienceError(f"{path}: cannot be read as text ({error})") from None
-        name, its_view, found = read_report(text, str(path))
-        if name != game.name:
-            raise PatienceError(f"{path}: a report on {name!r}, expected one on "
-                                f"{game.name!r}")
-        if its_view != view:
-            raise PatienceError(f"{path}: a report of the {its_view} view, expected the "
-                                f"{view} view ({'with' if player else 'without'} --player)")
+            try:
+                text = read_bounded(path, shown, MAX_REPORT_BYTES).decode("utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise PatienceError(f"{shown}: cannot be read as text ({error})") from None
+            name, its_view, found = read_report(text, shown, game.goal)
+            if name != game.name:
+                raise PatienceError(f"{shown}: a report on {name!r}, expected one on "
+                                    f"{game.name!r}")
+            if its_view != view:
+                raise PatienceError(f"{shown}: a report of the {its_view} view, expected the "
+                                    f"{view} view ({'with' if player else 'without'} "
+                                    f"--player)")
+            for result in found:
+                if result.seed in seen:
+                    raise PatienceError(f"{shown}: deal {result.seed} is also in "
+                                        f"{seen[result.seed]}: each deal may be counted once")
+        except GeneratorError as error:   # the reader's TemplateError too (a FIFO, a device)
+            failures.append(one_line(str(error)))
+            continue
         for result in found:
-            if result.seed in seen:
-                raise PatienceError(f"{path}: deal {result.seed} is also in "
-                                    f"{seen[result.seed]}: each deal may be counted once")
-            seen[result.seed] = path
-            results.append(result)
-        if not found:
-            raise PatienceError(f"{path}: a report of no deals")
+            seen[result.seed] = shown
+        results.extend(found)
+    if failures:
+        for line in failures:
+            click.echo(f"Error: {line}", err=True)
+        click.get_current_context().exit(1)
     return sorted(results, key=lambda r: r.seed)
 
 
