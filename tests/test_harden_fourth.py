@@ -319,3 +319,40 @@ def test_4_deals_beyond_what_a_report_may_hold_are_refused(runner, deals, expect
     """A run may not write a report that --merge would refuse (a seed of 10^30)."""
     result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--deals", deals])
     one_line_error(result, "--deals", expected)
+
+
+# --- 5. hyphenation in step with a word's length ------------------------------------------
+
+@pytest.mark.parametrize("lang, letters", [("en", "hyphenation"), ("ru", "переносслов")])
+def test_5_a_200000_letter_word_is_set_without_handing_it_to_the_hyphenator(
+        monkeypatch, lang, letters):
+    """Issue 45 item 5: a 200,000-letter word (0.4 MB, inside the template limit) was split
+    at every break Pyphen found, each split copying the word, so its cost grew with the
+    square of its length (20 s and 4 GB). Now a word longer than any dictionary's is not
+    hyphenated at all but cut to the measure, every letter kept in order; ordinary words
+    around it still are."""
+    import pyphen
+
+    from generator.draw.text import LONGEST_HYPHENATED, fit_lines
+    asked: list[int] = []
+    positions = pyphen.Pyphen.positions
+
+    def counted(self, word):
+        asked.append(len(word))
+        return positions(self, word)
+    monkeypatch.setattr(pyphen.Pyphen, "positions", counted)
+    word = (letters * 20_000)[:200_000]
+    ordinary = " ".join(["a", letters] * 12)   # loose lines: these are hyphenated
+    text = f"{ordinary} {word} {ordinary}"
+    lines = fit_lines(text, 100, "regular", 10, lang)
+    set_text = "".join("".join(line.words) for line in lines)
+    assert set_text.replace("-", "") == text.replace(" ", "")
+    assert len(lines) > 1000 and all(line.natural <= 100 + 1e-6 for line in lines)
+    assert any("-" in line.words[-1] for line in lines[:3])   # still hyphenated there
+    assert asked and max(asked) <= LONGEST_HYPHENATED   # the long word never asked
+
+
+def test_5_ordinary_words_still_hyphenate():
+    from generator.draw.text import _splits
+    assert ("hyphen-", "ation") in _splits("hyphenation", "en")
+    assert _splits("hyphenation" * 20, "en") == []
