@@ -356,3 +356,47 @@ def test_5_ordinary_words_still_hyphenate():
     from generator.draw.text import _splits
     assert ("hyphen-", "ation") in _splits("hyphenation", "en")
     assert _splits("hyphenation" * 20, "en") == []
+
+
+# --- 6. every output target checked before anything is written -----------------------------
+
+def _deny_writing(monkeypatch, folder: Path) -> None:
+    """*folder* refuses new entries to the output checks, as a read-only folder does to
+    a user who is not root (the tests may run as root, who may write anywhere)."""
+    import generator.io.output as output
+    real = os.access
+
+    def access(path, mode, *args, **kwargs):
+        if Path(os.path.abspath(path)) == folder and mode & os.W_OK:
+            return False
+        return real(path, mode, *args, **kwargs)
+    monkeypatch.setattr(output.os, "access", access)
+
+
+@pytest.mark.parametrize("below", ["x.png", "new/x.png"])
+def test_6_a_contact_sheet_in_a_read_only_folder_fails_before_the_booklet(
+        runner, tmp_path, monkeypatch, below):
+    """Issue 45 item 6: --contact-sheet into an existing folder that cannot be written
+    (or a missing folder below one) used to write the booklet first and then fail."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    if os.geteuid() == 0:
+        _deny_writing(monkeypatch, locked)
+    else:
+        locked.chmod(0o555)
+    try:
+        result = runner.invoke(cli, ["booklet", "ass", "--out", str(tmp_path / "o"),
+                                     "--contact-sheet", str(locked / below)])
+    finally:
+        locked.chmod(0o755)
+    one_line_error(result, str(locked), "--contact-sheet", "not writable")
+    assert not (tmp_path / "o").exists() and list(locked.iterdir()) == []
+
+
+def test_6_a_figure_into_a_read_only_folder_fails_before_drawing(runner, tmp_path,
+                                                                 monkeypatch):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    _deny_writing(monkeypatch, locked)
+    result = runner.invoke(cli, ["figure", "game1-demo", "--out", str(locked / "f.svg")])
+    one_line_error(result, str(locked), "--out", "not writable")
