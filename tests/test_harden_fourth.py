@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -400,3 +401,38 @@ def test_6_a_figure_into_a_read_only_folder_fails_before_drawing(runner, tmp_pat
     _deny_writing(monkeypatch, locked)
     result = runner.invoke(cli, ["figure", "game1-demo", "--out", str(locked / "f.svg")])
     one_line_error(result, str(locked), "--out", "not writable")
+
+
+# --- 7. the small ones --------------------------------------------------------------------
+
+def test_7_nothing_loads_before_the_entry_point_holds_ctrl_c():
+    """Issue 45 item 7: a Ctrl-C in the command's first ~40 ms printed a KeyboardInterrupt
+    traceback: before run() holds Ctrl-C, importing the entry point loaded typing, signal
+    and threading (17 ms). Now it loads the package root and itself only."""
+    script = ("import sys; before = set(sys.modules); import generator.__main__; "
+              "print(sorted(set(sys.modules) - before))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                          timeout=120, check=True)
+    loaded = set(eval(done.stdout))   # a printed list of module names
+    assert loaded <= {"generator", "generator.__main__", "__future__"}, loaded
+
+
+@linux_only
+def test_7_ctrl_c_as_the_entry_point_starts_is_one_line(tmp_path):
+    """A Ctrl-C that arrives as run() begins (delivered here from inside the process, as
+    the CLI starts to load) gives Aborted. and 130, no traceback."""
+    script = textwrap.dedent("""
+        import os, signal, sys
+        def hook(event, args):
+            if event == "import" and args[0] == "generator.cli":
+                os.kill(os.getpid(), signal.SIGINT)
+        sys.addaudithook(hook)
+        sys.argv = ["opencards", "--version"]
+        from generator.__main__ import run
+        run()
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                          preexec_fn=default_ctrl_c, timeout=120)
+    assert (done.returncode, done.stderr) == (130, "Aborted.\n")
