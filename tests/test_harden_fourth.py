@@ -436,3 +436,50 @@ def test_7_ctrl_c_as_the_entry_point_starts_is_one_line(tmp_path):
                           cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
                           preexec_fn=default_ctrl_c, timeout=120)
     assert (done.returncode, done.stderr) == (130, "Aborted.\n")
+
+
+def test_7_list_names_a_loop_of_links_in_one_line(runner, tmp_path, monkeypatch):
+    """Issue 45 item 7 (bars 24-hardening-2: symlink loops, one line): two templates that
+    link to each other are one loop, one line naming both; a link to itself is another."""
+    packs = tmp_path / "tp" / "packs"
+    packs.mkdir(parents=True)
+    (packs / "a.toml").symlink_to("b.toml")
+    (packs / "b.toml").symlink_to("a.toml")
+    boards = tmp_path / "tp" / "boards"
+    boards.mkdir()
+    (boards / "self.toml").symlink_to("self.toml")
+    monkeypatch.chdir(tmp_path)
+    listed = runner.invoke(cli, ["--templates", "tp", "list"])
+    assert listed.exit_code == 1 and "  pack1 " in listed.stdout
+    assert listed.stderr.splitlines() == [
+        "Error: tp/packs/a.toml, tp/packs/b.toml: expected readable files, got one loop of "
+        "symbolic links (each leads to the next)",
+        "Error: tp/boards/self.toml: expected a readable file, got a loop of symbolic links"]
+
+
+def test_7_reading_every_template_copies_no_listing_per_template(runner, tmp_path,
+                                                                 monkeypatch):
+    """Issue 45 item 7: `list` with 10,000 templates was slow; each template read copied
+    its kind's whole listing several times (about seven look-ups a template), so reading
+    them all grew with the square of their number. The library's own look-ups now use
+    the listing itself; the copies asked for stay a handful, whatever the count."""
+    from generator.io.templates import Library
+    layouts = tmp_path / "tp" / "layouts"
+    layouts.mkdir(parents=True)
+    demo = (REPO / "templates" / "layouts" / "game1-demo.toml").read_text(encoding="utf-8")
+    for i in range(300):
+        (layouts / f"l{i}.toml").write_text(demo, encoding="utf-8")
+    copies = []
+    files = Library.files
+
+    def counted(self, kind):
+        copies.append(kind)
+        return files(self, kind)
+    monkeypatch.setattr(Library, "files", counted)
+    listed = runner.invoke(cli, ["--templates", str(tmp_path / "tp"), "list"])
+    assert listed.exit_code == 0, listed.output
+    assert "  l299 " in listed.stdout
+    assert len(copies) <= 12, len(copies)
+    mine = Library([tmp_path / "tp"])
+    mine.files("layout").clear()   # a caller's copy: the library keeps its own
+    assert "l7" in mine.files("layout")
