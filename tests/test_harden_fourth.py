@@ -483,3 +483,32 @@ def test_7_reading_every_template_copies_no_listing_per_template(runner, tmp_pat
     mine = Library([tmp_path / "tp"])
     mine.files("layout").clear()   # a caller's copy: the library keeps its own
     assert "l7" in mine.files("layout")
+
+
+def test_7_a_word_list_with_a_byte_order_mark_reads_its_first_line(runner, tmp_path):
+    """Issue 45 item 7: a UTF-8 file saved with a byte order mark (as some editors do)
+    made its first word an error ('\\ufeffcat' is not letters)."""
+    path = tmp_path / "bom.txt"
+    path.write_bytes("\ufeffzyx\nqat\n".encode("utf-8"))
+    from generator.io.wordlists import read_word_file
+    assert set(read_word_file(path).words) == {"ZYX", "QAT"}
+    result = runner.invoke(cli, ["rules", "words", "word-1-start", "--words", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def test_7_a_word_list_in_another_alphabet_is_one_line(runner, tmp_path):
+    """Issue 45 item 7: a word with none of the letter set's letters (a Russian word for
+    the Latin cards) can never be spelt, and a list of them found no word without a word
+    said. Seed 001 (word game 1st): the cards carry letters and "formation of words is a
+    condition of game interaction", so a word is one the cards' letters can form; one with
+    none of them is refused by line. A word with only some letters outside (café) stays,
+    as a dictionary holds it (our reading: the list may be a whole dictionary)."""
+    path = tmp_path / "ru.txt"
+    path.write_text("cat\ncafé\nдом\n", encoding="utf-8")
+    result = runner.invoke(cli, ["rules", "words", "word-1-start", "--words", str(path)])
+    one_line_error(result, "ru.txt: line 3: expected a word in the letters of the latin "
+                           "(A-Z) letter set, got 'дом'")
+    fine = runner.invoke(cli, ["rules", "words", "word-1-start-cyrillic", "--words",
+                               str(path)])
+    one_line_error(fine, "line 1: expected a word in the letters of the cyrillic (А-Я) "
+                         "letter set, got 'cat'")
