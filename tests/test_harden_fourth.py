@@ -512,3 +512,30 @@ def test_7_a_word_list_in_another_alphabet_is_one_line(runner, tmp_path):
                                str(path)])
     one_line_error(fine, "line 1: expected a word in the letters of the cyrillic (А-Я) "
                          "letter set, got 'cat'")
+
+
+def test_7_printer_save_does_not_write_through_a_link_out_of_the_config_folder(
+        runner, tmp_path, monkeypatch):
+    """Issue 45 item 7: a 'printers' link leading out of the config folder made 'printer
+    save' write there (and 'printer delete' remove there). Both are refused in one line,
+    and nothing is written outside; a 'printers' folder inside it still works."""
+    from generator.io.profiles import CONFIG_ENV
+    config = tmp_path / "config"
+    config.mkdir()
+    monkeypatch.setenv(CONFIG_ENV, str(config))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "old.toml").write_text('paper = "a4"\n', encoding="utf-8")
+    (config / "printers").symlink_to(elsewhere)
+    saved = runner.invoke(cli, ["printer", "save", "office", "--paper", "letter"])
+    one_line_error(saved, "printers: leads to", "outside the config folder",
+                   "not written there")
+    deleted = runner.invoke(cli, ["printer", "delete", "old"])
+    one_line_error(deleted, "outside the config folder", "not deleted there")
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["old.toml"]
+    (config / "printers").unlink()
+    (config / "store").mkdir()
+    (config / "printers").symlink_to("store")   # a link inside the config folder is fine
+    fine = runner.invoke(cli, ["printer", "save", "office", "--paper", "letter"])
+    assert fine.exit_code == 0, fine.output
+    assert (config / "store" / "office.toml").is_file()
