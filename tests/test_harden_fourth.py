@@ -539,3 +539,18 @@ def test_7_printer_save_does_not_write_through_a_link_out_of_the_config_folder(
     fine = runner.invoke(cli, ["printer", "save", "office", "--paper", "letter"])
     assert fine.exit_code == 0, fine.output
     assert (config / "store" / "office.toml").is_file()
+
+
+def _dies_on_two(x: int) -> int:
+    if x == 2:
+        os._exit(3)
+    return x
+
+
+def test_1_a_worker_that_dies_is_an_error_not_a_hang():
+    """A worker killed mid-task (the out-of-memory killer, kill -9) closes its pipe: the
+    pool says which task it had, rather than waiting for it forever."""
+    from generator.rules.patience.pool import WorkerLost, unordered_map
+    with pytest.raises(WorkerLost) as lost:
+        list(unordered_map(_dies_on_two, [(n,) for n in range(5)], 2))
+    assert lost.value.index == 2 and lost.value.exit_code == 3

@@ -33,6 +33,15 @@ WATCH_PERIOD = 0.2
 STOP_GRACE = 0.5
 
 
+class WorkerLost(RuntimeError):
+    """A worker ended (killed, out of memory) before it answered the task *index*."""
+
+    def __init__(self, index: int, exit_code: int | None) -> None:
+        super().__init__(f"a worker process ended (exit code {exit_code}) before it "
+                         f"answered task {index}")
+        self.index, self.exit_code = index, exit_code
+
+
 def usable_cores() -> int:
     """The cores this process may run on (its affinity where the system tells it), at
     least 1."""
@@ -62,25 +71,18 @@ def unordered_map(work: Callable[..., R], tasks: Iterable[tuple[Any, ...]], jobs
                 connection.send((next_task, queue[next_task]))
                 busy[connection] = next_task
                 next_task += 1
-        by_sentinel = {process.sentinel: (process, connection)
-                       for process, connection in workers}
+        process_of = {connection: process for process, connection in workers}
         while busy:
-            ready = wait([*busy, *(process.sentinel for process, connection in workers
-                                   if connection in busy)])
-            for item in ready:
-                if isinstance(item, int):   # a sentinel: the worker has ended
-                    process, connection = by_sentinel[item]
-                    if connection in busy and not connection.poll():
-                        raise RuntimeError(f"a worker process ended with code "
-                                           f"{process.exitcode} before it answered")
-                    continue
+            # A worker that dies closes its end of the pipe: its connection turns ready
+            # too, and reading it raises EOFError.
+            for item in wait(list(busy)):
                 assert isinstance(item, Connection)
-                if item not in busy:
-                    continue
                 try:
                     index, ok, value = item.recv()
                 except EOFError:
-                    continue   # its sentinel says how it ended
+                    process = process_of[item]
+                    process.join(STOP_GRACE)
+                    raise WorkerLost(busy[item], process.exitcode) from None
                 del busy[item]
                 if not ok:
                     raise value

@@ -20,7 +20,7 @@ from ...errors import PatienceError
 from . import patience
 from .engine import parse_moves
 from .player import play_blind
-from .pool import unordered_map
+from .pool import WorkerLost, unordered_map
 from .solver import Verdict, solve
 
 
@@ -71,10 +71,15 @@ def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
     decided: dict[int, DealResult] = {}
     tasks = [(name, seed, seconds, nodes, switches, player) for seed in seeds]
     # closing: a failing *on_result* ends the workers now, not when the generator is freed
-    with closing(unordered_map(decide, tasks, jobs)) as finished:
-        for index, result in finished:
-            decided[index] = result
-            tell(result)
+    try:
+        with closing(unordered_map(decide, tasks, jobs)) as finished:
+            for index, result in finished:
+                decided[index] = result
+                tell(result)
+    except WorkerLost as lost:
+        raise PatienceError(f"deal {seeds[lost.index]}: its worker process ended (exit "
+                            f"code {lost.exit_code}) before deciding it: killed, or out "
+                            f"of memory") from None
     return [decided[index] for index in range(len(tasks))]
 
 
