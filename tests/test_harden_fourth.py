@@ -414,7 +414,8 @@ def test_7_nothing_loads_before_the_entry_point_holds_ctrl_c():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
                           timeout=120, check=True)
-    loaded = set(eval(done.stdout))   # a printed list of module names
+    import ast
+    loaded = set(ast.literal_eval(done.stdout))
     assert loaded <= {"generator", "generator.__main__", "__future__"}, loaded
 
 
