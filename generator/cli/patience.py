@@ -157,7 +157,7 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
     if not m:
         raise click.BadParameter(f"expected a range of deals like 0-999 or one deal like 7, "
                                  f"got {value!r}", param=param)
-    from ..rules.patience.stats import MAX_DEALS, MAX_SEED
+    from ..rules.patience.reports import MAX_DEALS, MAX_SEED
 
     # Compared by length first: int() refuses a number of over 4,300 digits with an error.
     if any(len((digits or "").lstrip("0")) > len(str(MAX_SEED)) for digits in m.groups()) or \
@@ -283,7 +283,7 @@ def _merged(game: Patience, reports: tuple[Path, ...], player: bool) -> list[Dea
     from ..io.prescan import read_bounded
     from ..io.reader import display_path
     from ..errors import GeneratorError, one_line
-    from ..rules.patience.stats import read_report
+    from ..rules.patience.reports import read_report
 
     view = "player" if player else "omniscient"
     seen: dict[int, str] = {}
