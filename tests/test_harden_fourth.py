@@ -24,6 +24,15 @@ linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="reads the process table in /proc")
 
 
+def _cores() -> int:
+    from generator.rules.patience.pool import usable_cores
+    return usable_cores()
+
+
+#: The pool runs only where --jobs may be 2 or more (one core decides in the process).
+two_cores = pytest.mark.skipif(_cores() < 2, reason="a pool needs two cores")
+
+
 def one_line_error(result, *pieces: str) -> str:
     """The error of a run that must fail with exactly one line naming *pieces*."""
     assert result.exit_code == 1, (result.exit_code, result.output)
@@ -80,7 +89,7 @@ def _start_stats(tmp_path: Path, **popen: object) -> tuple[subprocess.Popen, set
     workers: set[int] = set()
     for _ in range(600):   # until both workers are there (at most a minute, not a budget)
         workers = _children(process.pid)
-        if len(workers) >= min(2, os.cpu_count() or 1):
+        if len(workers) >= 2:
             break
         time.sleep(0.1)
     time.sleep(1.0)   # into the first deals
@@ -106,6 +115,7 @@ def _no_worker_left(process: subprocess.Popen, workers: set[int]) -> None:
 
 
 @linux_only
+@two_cores
 def test_1_ctrl_c_stops_every_worker_and_prints_the_partial_counts(tmp_path):
     """Issue 45 item 1: the first Ctrl-C ends the run and its workers; the deals decided so
     far are counted on stderr; no deal's result is a KeyboardInterrupt."""
@@ -122,6 +132,7 @@ def test_1_ctrl_c_stops_every_worker_and_prints_the_partial_counts(tmp_path):
 
 
 @linux_only
+@two_cores
 def test_1_ctrl_c_at_a_terminal_reaches_the_workers_too_and_is_still_one_line(tmp_path):
     """A terminal sends Ctrl-C to the whole process group: the workers ignore it (it is
     the parent's to act on) rather than each printing a traceback or a result."""
@@ -135,6 +146,7 @@ def test_1_ctrl_c_at_a_terminal_reaches_the_workers_too_and_is_still_one_line(tm
 
 
 @linux_only
+@two_cores
 def test_1_killing_the_parent_leaves_no_worker(tmp_path):
     """Issue 45 item 1: kill -9 of the command ends its workers (they watch their parent)
     instead of leaving them deciding deals and then waiting forever."""
