@@ -119,20 +119,33 @@ def _natural(name: str) -> list[str | int]:
 def list_command(ctx: click.Context) -> None:
     """List the packs, letter sets, boards, layouts, games and patiences that are
     available. A template that does not load is named on stderr, one line each, after the
-    rest are listed (exit code 1)."""
+    rest are listed (exit code 1); a loop of symbolic links is one line, naming its files."""
+    from ..io.reader import display_path, link_loop
     from ..rules.patience import PATIENCES  # here: it loads the patience engine
     lib = library(ctx)
     width = max(len(n) for kind in TemplateKind for n in (*lib.names(kind), *PATIENCES))
     broken: list[str] = []
+    # A loop of links is one mistake however many of its files are templates: one line.
+    loops: dict[frozenset[str], list[str]] = {}
     for kind in TemplateKind:
         click.echo(f"{kind.heading}:")
-        for name in sorted(lib.names(kind), key=_natural):
+        files = lib.files(kind)
+        for name in sorted(files, key=_natural):
             try:
                 title = lib.get(kind, name).title
             except GeneratorError as e:
-                broken.append(str(e))
+                loop = link_loop(files[name])
+                if loop is None:
+                    broken.append(str(e))
+                elif loop not in loops:
+                    loops[loop] = [display_path(files[name])]
+                    broken.append("")   # its place among the lines, filled in below
+                else:
+                    loops[loop].append(display_path(files[name]))
                 continue
             click.echo(f"  {name:<{width}}  {title}")
+    told = iter(loops.values())
+    broken = [line or _loop_line(next(told)) for line in broken]
     click.echo("patiences (opencards patience deal NAME --seed N):")
     for name, kind_of in PATIENCES.items():
         click.echo(f"  {name:<{width}}  {kind_of.title}")
@@ -141,6 +154,14 @@ def list_command(ctx: click.Context) -> None:
         click.echo(f"Error: {line}", err=True)
     if broken:
         ctx.exit(1)
+
+
+def _loop_line(files: list[str]) -> str:
+    """The one line of a loop of symbolic links, naming each template file in it."""
+    if len(files) == 1:
+        return f"{files[0]}: expected a readable file, got a loop of symbolic links"
+    return (f"{', '.join(files)}: expected readable files, got one loop of symbolic links "
+            f"(each leads to the next)")
 
 
 @cli.command()

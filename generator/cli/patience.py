@@ -15,7 +15,8 @@ from click.core import ParameterSource
 from pathlib import Path
 
 from ..model import limits
-from .common import LIMIT_DEFAULT, Duration, Integer, Number, ascii_digits_only, library
+from .common import (LIMIT_DEFAULT, Duration, Integer, Number, ascii_digits_only, library,
+                     plural)
 from ..app.deals import draw_tableau
 from ..app.options import TABLEAU_FORMATS
 from ..errors import PatienceError
@@ -156,10 +157,21 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
     if not m:
         raise click.BadParameter(f"expected a range of deals like 0-999 or one deal like 7, "
                                  f"got {value!r}", param=param)
+    from ..rules.patience.reports import MAX_DEALS, MAX_SEED
+
+    # Compared by length first: int() refuses a number of over 4,300 digits with an error.
+    if any(len((digits or "").lstrip("0")) > len(str(MAX_SEED)) for digits in m.groups()) or \
+            int(m.group(2) or m.group(1)) > MAX_SEED:
+        raise click.BadParameter(f"expected deals from 0 to {MAX_SEED:,}, got {value!r}",
+                                 param=param)
     first = int(m.group(1))
     last = int(m.group(2)) if m.group(2) is not None else first
     if last < first:
         raise click.BadParameter(f"the range {value!r} ends before it starts", param=param)
+    if last - first + 1 > MAX_DEALS:
+        raise click.BadParameter(f"expected at most {MAX_DEALS:,} deals a run (split a "
+                                 f"larger range and add the runs up with --merge), got "
+                                 f"{value!r}", param=param)
     return range(first, last + 1)
 
 
@@ -172,7 +184,8 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @click.option("--nodes", type=Integer(1), default=None,
               help="Stop each search after this many positions (the same on any machine).")
 @click.option("--jobs", type=Integer(1), default=None,
-              help="Processes to run at once [default: the machine's cores].")
+              help="Processes to run at once, at most the machine's cores [default: the "
+                   "machine's cores].")
 @click.option("--player", is_flag=True,
               help="Play as a player who sees only the face-up cards (the player-view "
                    "rate) instead of the solver, who sees every card.")
@@ -191,8 +204,7 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
     over --jobs processes, and runs made apart add up with --merge."""
-    import os
-
+    from ..rules.patience.pool import usable_cores
     from ..rules.patience.stats import decide_all
 
     game = _game(name, switches)  # checks the name and switches before any work
@@ -210,12 +222,37 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
                  for key, _, value in (text.partition("=") for text in switches)}
         if progress is None:
             progress = sys.stderr.isatty()
-        results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
-                             jobs=jobs or os.cpu_count() or 1, switches=given, player=player,
-                             on_result=_progress(len(deals), player) if progress else None)
+        cores = usable_cores()
+        if jobs is not None and jobs > cores:
+            click.echo(f"--jobs {jobs}: this machine gives it {plural(cores, 'core')}, so "
+                       f"{cores} {'process runs' if cores == 1 else 'processes run'} "
+                       f"(more would only share them)", err=True)
+        done: list[DealResult] = []
+        tell = _progress(len(deals), player) if progress else None
+
+        def note(result: DealResult) -> None:
+            done.append(result)
+            if tell is not None:
+                tell(result)
+        try:
+            results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
+                                 jobs=min(jobs or cores, cores), switches=given,
+                                 player=player, on_result=note)
+        except KeyboardInterrupt:
+            click.echo(_partial(done, len(deals), player), err=True)
+            raise
         shown = f"limit {f'{limit:g} s' if limit else ''}" + (
             f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
     _report(game, results, player, shown, as_json)
+
+
+def _partial(done: list[DealResult], total: int, player: bool) -> str:
+    """The line a run stopped by Ctrl-C leaves: what the deals decided so far came to."""
+    counts = {verdict: sum(r.verdict == verdict for r in done)
+              for verdict in ("won", "lost", "unknown")}
+    tally = (f"{counts['won']} won, {len(done) - counts['won']} not won" if player else
+             f"{counts['won']} won, {counts['lost']} lost, {counts['unknown']} unknown")
+    return f"stopped: {len(done)} of {total} deals decided: {tally}"
 
 
 def _progress(total: int, player: bool) -> Callable[[DealResult], None]:
@@ -235,33 +272,52 @@ def _progress(total: int, player: bool) -> Callable[[DealResult], None]:
     return report
 
 
+#: The largest report --merge reads: a run of 1,000 deals writes about 1 MB.
+MAX_REPORT_BYTES = 64_000_000
+
+
 def _merged(game: Patience, reports: tuple[Path, ...], player: bool) -> list[DealResult]:
-    """The deals of *reports*, checked to be of this patience and view, each deal once."""
-    from ..rules.patience.stats import read_report
+    """The deals of *reports*, checked to be of this patience and view, each deal once.
+    Every report is read, and each one that is not right gets one line on stderr; then
+    the run fails with exit code 1."""
+    from ..io.prescan import read_bounded
+    from ..io.reader import display_path
+    from ..errors import GeneratorError, one_line
+    from ..rules.patience.reports import read_report
 
     view = "player" if player else "omniscient"
-    seen: dict[int, Path] = {}
+    seen: dict[int, str] = {}
     results = []
+    failures = []
     for path in reports:
+        shown = display_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise PatienceError(f"{path}: cannot be read as text ({error})") from None
-        name, its_view, found = read_report(text, str(path))
-        if name != game.name:
-            raise PatienceError(f"{path}: a report on {name!r}, expected one on "
-                                f"{game.name!r}")
-        if its_view != view:
-            raise PatienceError(f"{path}: a report of the {its_view} view, expected the "
-                                f"{view} view ({'with' if player else 'without'} --player)")
+            try:
+                text = read_bounded(path, shown, MAX_REPORT_BYTES).decode("utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise PatienceError(f"{shown}: cannot be read as text ({error})") from None
+            name, its_view, found = read_report(text, shown, game.goal)
+            if name != game.name:
+                raise PatienceError(f"{shown}: a report on {name!r}, expected one on "
+                                    f"{game.name!r}")
+            if its_view != view:
+                raise PatienceError(f"{shown}: a report of the {its_view} view, expected the "
+                                    f"{view} view ({'with' if player else 'without'} "
+                                    f"--player)")
+            for result in found:
+                if result.seed in seen:
+                    raise PatienceError(f"{shown}: deal {result.seed} is also in "
+                                        f"{seen[result.seed]}: each deal may be counted once")
+        except GeneratorError as error:   # the reader's TemplateError too (a FIFO, a device)
+            failures.append(one_line(str(error)))
+            continue
         for result in found:
-            if result.seed in seen:
-                raise PatienceError(f"{path}: deal {result.seed} is also in "
-                                    f"{seen[result.seed]}: each deal may be counted once")
-            seen[result.seed] = path
-            results.append(result)
-        if not found:
-            raise PatienceError(f"{path}: a report of no deals")
+            seen[result.seed] = shown
+        results.extend(found)
+    if failures:
+        for line in failures:
+            click.echo(f"Error: {line}", err=True)
+        click.get_current_context().exit(1)
     return sorted(results, key=lambda r: r.seed)
 
 

@@ -117,9 +117,17 @@ def _lazy_patterns(path: Path) -> pyphen.HyphDict | None:
     return table
 
 
+#: The longest word hyphenated, in characters: three times the longest of a dictionary
+#: (45 letters). A longer one (a fuzzer's, a pasted hash) is wider than any line and is cut
+#: to the measure instead; the bound keeps a paragraph's hyphenation work in step with its
+#: length, as each word's breaks cost the square of its length in the strings they make.
+LONGEST_HYPHENATED = 135
+
+
 def _splits(word: str, lang: str) -> list[tuple[str, str]]:
     """Ways to break *word*, longest first part first: (``"hyphen-"``, ``"ation"``)."""
-    if any(ch.isdigit() for ch in word) or len(word) < 6:
+    if len(word) < 6 or len(word) > LONGEST_HYPHENATED or \
+            any(ch.isdigit() for ch in word):
         return []
     # Hyphenate the letters only; punctuation stays with its side.
     start = 0

@@ -169,9 +169,9 @@ def game_for(library: Library, layout: Layout, name: str | None, shown: str) -> 
 
 def word_list_for(sources: Mapping[str, Source], words_file: Path | None) -> SetWordList:
     """The user's word file if given, else the word list of the letter sets' script."""
-    if words_file is not None:
-        return read_word_file(words_file)
     scripts = [s.script for s in sources.values() if isinstance(s, LetterSet)]
+    if words_file is not None:
+        return read_word_file(words_file, sorted(set(scripts)))
     return default_word_list(scripts[0] if scripts else "latin")
 
 

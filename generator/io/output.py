@@ -95,6 +95,15 @@ def prepare_parent(path: Path, option: str = "--out", *, create: bool = True) ->
                               f"of {option}")
     if create:
         prepare_dir(parent)   # makes what is missing, and checks it can be written to
+        return path
+    # Checked only: the folder that exists (the file's, or the one its missing folders
+    # will be made in) must take new entries, so that a run that writes other files
+    # first does not fail after them.
+    existing = Path(os.path.abspath(parent))
+    while not os.path.lexists(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise OutputError(f"{existing}: the folder of {option} is not writable")
     return path
 
 

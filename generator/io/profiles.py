@@ -95,8 +95,24 @@ def names() -> list[str]:
     return [name for name, _ in _entries()]
 
 
+def _inside_config(action: str) -> None:
+    """Refuses to *action* a profile when the profiles folder is, or passes through, a link
+    that leads out of the config folder: nothing is written or removed outside it (a link
+    planted there would otherwise turn ``printer save`` into a write anywhere)."""
+    folder = _folder()
+    config = os.path.realpath(config_dir())
+    if not os.path.lexists(folder):
+        return
+    real = os.path.realpath(folder)
+    if os.path.commonpath([real, config]) != config or real == config:
+        raise ProfileError(f"{folder}: leads to {real}, outside the config folder {config}; "
+                           f"printer profiles are not {action} there (make 'printers' a "
+                           f"folder of its own)")
+
+
 def save(name: str, profile: Profile) -> Path:
     path = _path(name)
+    _inside_config("written")
     prepare_dir(path.parent)
     return atomic_write(path, profile.toml())
 
@@ -187,6 +203,8 @@ def delete(name: str) -> Path:
     cannot be removed.
     """
     path = dict(_entries()).get(name)
+    if path is not None:
+        _inside_config("deleted")
     if path is None:
         check_name(name)
         load(name)          # the error a missing profile gives everywhere

@@ -73,6 +73,27 @@ def file_exists(path: Path, shown: str) -> bool:
     return True
 
 
+def link_loop(path: Path) -> frozenset[str] | None:
+    """The files of the loop of symbolic links *path* leads into (absolute, as the links
+    name them), or None if it leads to a file, to nothing, or through a linked folder.
+
+    >>> link_loop(Path("/")) is None
+    True
+    """
+    seen: list[str] = []
+    here = os.path.abspath(path)
+    while os.path.islink(here) and len(seen) < 64:
+        if here in seen:
+            return frozenset(seen[seen.index(here):])
+        seen.append(here)
+        try:
+            target = os.readlink(here)
+        except OSError:
+            return None
+        here = os.path.normpath(os.path.join(os.path.dirname(here), target))
+    return frozenset(seen[seen.index(here):]) if here in seen else None
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """Parses a TOML file, turning syntax and encoding errors into one-line TemplateErrors.
 

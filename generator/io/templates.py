@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal, TypeVar, overload
@@ -146,13 +146,27 @@ class Library:
         self._listings: dict[str, tuple[tuple[int, ...], dict[str, Path]]] = {}
         self._checked: set[Path] = set()
         self._memo: dict[object, Any] = {}
+        self._folders: dict[TemplateKind, list[Path]] = {}
+        self._sources: tuple[Mapping[str, Path], Mapping[str, Path], dict[str, Path]] | None \
+            = None
 
     @classmethod
     def with_user_dirs(cls, user_dirs: Iterable[Path]) -> Library:
         return cls([*[Path(d) for d in user_dirs], templates_dir()])
 
     def files(self, kind: TemplateKind | str) -> dict[str, Path]:
-        folders = [root / TemplateKind(kind).folder for root in self.roots]
+        """The templates of *kind*, name to file, in name order: the first root's of a name."""
+        return dict(self._listing(kind))
+
+    def _listing(self, kind: TemplateKind | str) -> Mapping[str, Path]:
+        """:meth:`files` without the copy, for the library's own look-ups: a template read
+        looks up its kind's and its references' listings about seven times, and copying a
+        listing of 10,000 names each time made reading every template (``list``)
+        quadratic."""
+        kind = TemplateKind(kind)
+        folders = self._folders.get(kind)
+        if folders is None:
+            folders = self._folders[kind] = [root / kind.folder for root in self.roots]
         # A build asks for the same listings hundreds of times (every reference of every
         # figure is checked): list a folder again only when its modification time says a
         # file was added, removed or renamed there.
@@ -171,10 +185,10 @@ class Library:
             # next time.
             if time.time_ns() - max(stamps) > 2_000_000_000:
                 self._listings[str(kind)] = cached
-        return dict(cached[1])
+        return cached[1]
 
     def names(self, kind: TemplateKind | str) -> list[str]:
-        return list(self.files(kind))
+        return list(self._listing(kind))
 
     def memo(self, key: object, make: Callable[[], _T]) -> _T:
         """*make()*, computed once in this library's life under *key*: data its roots hold
@@ -218,7 +232,7 @@ class Library:
         :raises: :exc:`NotFoundError` (with the closest name) if there is none.
         """
         kind = TemplateKind(kind)
-        files = self.files(kind)
+        files = self._listing(kind)
         if name not in files:
             raise NotFoundError(f"no {kind} named {name!r} ({closest(name, files)})")
         obj = self._load(files[name], kind)
@@ -268,7 +282,7 @@ class Library:
         if name.endswith(".toml"):
             return self._from_path(name)
         for kind in TemplateKind:
-            if name in self.files(kind):
+            if name in self._listing(kind):
                 return self.get(kind, name)
         hint = did_you_mean(name, [n for kind in TemplateKind for n in self.names(kind)])
         raise NotFoundError(f"no template named {name!r} (see 'opencards list')"
@@ -327,7 +341,7 @@ class Library:
         if isinstance(template, Layout):
             self._check_layout_refs(template, path)
         if isinstance(template, Game):
-            check_game_refs(template, display_path(path), self.files(TemplateKind.BOARD),
+            check_game_refs(template, display_path(path), self._listing(TemplateKind.BOARD),
                             self._source_files())
             self._check_pair_groups(template, display_path(path))
 
@@ -343,11 +357,17 @@ class Library:
                                   got=repr(ref))
 
     def _source_files(self) -> dict[str, Path]:
-        return {**self.files(TemplateKind.PACK), **self.files(TemplateKind.LETTERS)}
+        """The packs and letter sets, merged once per pair of listings."""
+        packs, letters = self._listing(TemplateKind.PACK), self._listing(TemplateKind.LETTERS)
+        if self._sources is None or self._sources[0] is not packs or \
+                self._sources[1] is not letters:
+            self._sources = (packs, letters, {**packs, **letters})
+        return self._sources[2]
 
     def _check_layout_refs(self, layout: Layout, path: Path) -> None:
         shown = display_path(path)
-        require_known(shown, "board", layout.board, self.files(TemplateKind.BOARD), "a board")
+        require_known(shown, "board", layout.board, self._listing(TemplateKind.BOARD),
+                      "a board")
         for side, ref in layout.players.items():
             base, _, group = ref.partition(":")
             require_known(shown, f"players.{side}", base, self._source_files(),

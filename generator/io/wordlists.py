@@ -9,7 +9,7 @@ protocol (anything with ``in``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -101,21 +101,29 @@ def _sources() -> dict[str, str]:
 WORD_FILE_BYTES = 50_000_000
 
 
-def read_word_file(path: Path) -> SetWordList:
-    """A user's word list: one word per line, ``#`` starts a comment, blank lines skipped.
+def read_word_file(path: Path, scripts: Sequence[str] = ()) -> SetWordList:
+    """A user's word list: one word per line, ``#`` starts a comment, blank lines skipped;
+    a UTF-8 byte order mark (which some editors write) is not part of the first line.
+    With *scripts* (those of the letter sets in play), a word with none of their letters
+    is refused: a list in another language has no word the cards can spell, and would
+    otherwise find none without a word said.
 
-    :raises: :exc:`TemplateError` naming the file and line of a word that is not letters.
+    :raises: :exc:`TemplateError` naming the file and line of a word that is not letters,
+        or not in the letter sets' alphabet.
     """
     shown = display_path(path)
     try:
         # A word list may be far larger than a template, but still not endless: a FIFO
         # or /dev/zero would block or fill the memory.
-        text = read_bounded(path, shown, WORD_FILE_BYTES).decode("utf-8")
+        text = read_bounded(path, shown, WORD_FILE_BYTES).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise TemplateError(shown, "", expected="UTF-8 text") from None
     except OSError as e:
         raise TemplateError(shown, "", expected="a readable file",
                             got=e.strerror or type(e).__name__) from None
+    alphabet = frozenset("".join(SCRIPTS[script][1] for script in scripts))
+    letters = " or ".join(f"{script} ({SCRIPTS[script][1][0]}-{SCRIPTS[script][1][-1]})"
+                          for script in scripts)
     words = []
     for number, line in enumerate(text.splitlines(), start=1):
         word = line.split("#", 1)[0].strip()
@@ -124,7 +132,11 @@ def read_word_file(path: Path) -> SetWordList:
         if not word.isalpha():
             raise TemplateError(shown, f"line {number}", expected="one word of letters per "
                                 "line", got=repr(word))
-        words.append(normalise(word))
+        given, word = word, normalise(word)
+        if alphabet and alphabet.isdisjoint(word):
+            raise TemplateError(shown, f"line {number}", expected=f"a word in the letters "
+                                f"of the {letters} letter set", got=repr(given))
+        words.append(word)
     if not words:
         raise TemplateError(shown, "", expected="at least one word")
     return SetWordList(frozenset(words), shown)

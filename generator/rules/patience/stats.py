@@ -3,21 +3,21 @@ of the machine.
 
 Each deal is searched on its own (a seed names it, the solver needs nothing else), so a
 range of deals splits into independent pieces: :func:`decide` is the whole unit of work,
-and any pool that maps a function over arguments can run it - the standard library's
-process pool here, or a cluster's (Dask's ``client.map(decide, ...)``, Ray's
+and any pool that maps a function over arguments can run it - :mod:`.pool` here (one
+that Ctrl-C stops at once and that leaves no worker behind), or a cluster's (Dask's ``client.map(decide, ...)``, Ray's
 ``ray.remote(decide)``) across machines, with the results merged by :func:`summary`.
 """
 from __future__ import annotations
 
-import json
 import math
+from contextlib import closing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from ...errors import PatienceError
 from . import patience
 from .player import play_blind
+from .pool import WorkerLost, unordered_map
 from .solver import Verdict, solve
 
 
@@ -56,7 +56,8 @@ def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
                on_result: Callable[[DealResult], None] | None = None) -> list[DealResult]:
     """:func:`decide` for every seed, on *jobs* processes; results in seed order.
     *on_result* hears of each deal as soon as it is decided (in the order they finish),
-    so a long run can show its progress."""
+    so a long run can show its progress, and a caller stopped by Ctrl-C
+    (KeyboardInterrupt, raised here once every worker has ended) knows what was done."""
     tell = on_result or (lambda result: None)
     results: list[DealResult] = []
     if jobs <= 1:
@@ -64,12 +65,19 @@ def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
             results.append(decide(name, seed, seconds, nodes, switches, player))
             tell(results[-1])
         return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = [pool.submit(decide, name, seed, seconds, nodes, switches, player)
-                   for seed in seeds]
-        for future in as_completed(pending):
-            tell(future.result())
-        return [future.result() for future in pending]
+    decided: dict[int, DealResult] = {}
+    tasks = [(name, seed, seconds, nodes, switches, player) for seed in seeds]
+    # closing: a failing *on_result* ends the workers now, not when the generator is freed
+    try:
+        with closing(unordered_map(decide, tasks, jobs)) as finished:
+            for index, result in finished:
+                decided[index] = result
+                tell(result)
+    except WorkerLost as lost:
+        raise PatienceError(f"deal {seeds[lost.index]}: its worker process ended (exit "
+                            f"code {lost.exit_code}) before deciding it: killed, or out "
+                            f"of memory") from None
+    return [decided[index] for index in range(len(tasks))]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -124,37 +132,3 @@ def ranges(seeds: Sequence[int]) -> list[tuple[int, int]]:
             runs.append((seed, seed))
     return runs
 
-
-def read_report(text: str, where: str) -> tuple[str, str, list[DealResult]]:
-    """The patience, the view ("omniscient" or "player") and the deals of a report that
-    ``opencards patience stats --json`` printed, so that runs made apart (one range of
-    deals a machine) can be added up. A report that is not one raises
-    :class:`PatienceError` naming *where* and what was expected."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise PatienceError(f"{where}: expected the JSON that 'opencards patience stats "
-                            f"--json' prints, got text that is not JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise PatienceError(f"{where}: expected a JSON object from 'opencards patience "
-                            f"stats --json', got {type(data).__name__}")
-    name, view, found = data.get("patience"), data.get("view"), data.get("results")
-    if not isinstance(name, str) or view not in ("omniscient", "player") or \
-            not isinstance(found, list):
-        raise PatienceError(f"{where}: expected the keys 'patience', 'view' (omniscient or "
-                            f"player) and 'results' of 'opencards patience stats --json'")
-    results = []
-    for number, item in enumerate(found, start=1):
-        try:
-            result = DealResult(int(item["seed"]), str(item["verdict"]),
-                                int(item["on_foundations"]), int(item["nodes"]),
-                                float(item["seconds"]), str(item.get("moves", "")))
-        except (KeyError, TypeError, ValueError):
-            raise PatienceError(f"{where}: result {number}: expected seed, verdict, "
-                                f"on_foundations, nodes and seconds") from None
-        if result.verdict not in {v.value for v in Verdict} or result.seed < 0:
-            raise PatienceError(f"{where}: result {number}: expected a seed of 0 or more "
-                                f"and a verdict won, lost or unknown, got seed "
-                                f"{result.seed} and {result.verdict!r}")
-        results.append(result)
-    return name, view, results
