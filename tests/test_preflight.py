@@ -178,6 +178,10 @@ def test_a_broken_file_reports_each_error(overprinted):
     one("page 1:", "image /Im9 is in /DeviceRGB")
     one("page 1:", "image /Im9 prints at 10 ppi", "at least 150 ppi")
     assert len(errors) == 10, lines
+    # The image is left out of the ink measured, and the report says so.
+    assert [line for line in lines if ": warning: " in line] == [
+        "broken.pdf: document: warning: the ink of 1 placed image is not measured; "
+        "expected images' ink checked another way (only vector art is measured)"]
     # A shop's stricter limit is one option away.
     assert any("page 1:" in f.line() and "400%" in f.line() and "at most 240%" in f.line()
                for f in preflight(data, "broken.pdf", ink_limit=2.4))
@@ -193,7 +197,7 @@ def test_the_command_reports_and_fails(runner, tmp_path, overprinted):
     result = runner.invoke(cli, ["preflight", str(good), str(bad)])
     assert result.exit_code == 1
     assert "broken.pdf: page 1: error: " in result.output
-    assert result.output.strip().splitlines()[-1].endswith("broken.pdf: 10 errors")
+    assert result.output.strip().splitlines()[-1].endswith("broken.pdf: 10 errors, 1 warning")
     junk = tmp_path / "junk.pdf"
     junk.write_text("not a pdf")
     result = runner.invoke(cli, ["preflight", str(junk)])

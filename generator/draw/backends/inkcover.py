@@ -7,7 +7,9 @@ colour that is an index into a table of the CMYK inks it was to print with, and 
 is rendered without anti-aliasing (a pixel is one paint's index, never a blend). Solid
 black that overprints (overprint mode 1) adds its ink to what lies under it instead of
 replacing it: a second rendering leaves those paints out, and where the first shows an
-overprinting paint, the second shows what it lies on.
+overprinting paint, the second shows what it lies on. Images and shadings are left out:
+their inks are not measured (opencards' files have none; the preflight says so when a
+file has).
 """
 from __future__ import annotations
 
@@ -46,8 +48,15 @@ class _Painter:
         self.index: dict[tuple[CMYK, bool], int] = {}
         #: (stream key, instruction index) -> (index colour operator, index, overprints)
         self.paints: dict[tuple[tuple[int, int], int], list[tuple[str, int, bool]]] = {}
+        #: The image placings (stream key, instruction index), left out of the rendering.
+        self.images: set[tuple[tuple[int, int], int]] = set()
 
     def visit(self, event: Event) -> None:
+        if event.what == "image":
+            # An image's pixels are no index colours: left out of the rendering (its
+            # inks are not measured; none of opencards' files has one).
+            self.images.add((event.stream.key, event.index))
+            return
         if event.what not in ("fill", "stroke", "text"):
             return
         state = event.state
@@ -73,7 +82,8 @@ def _rewrite(stream: Stream, painter: _Painter, leave_out_overprints: bool) -> b
     out: list[Any] = []
     for index, (operands, operator) in enumerate(stream.instructions):
         op = str(operator)
-        if op in ("k", "K", "g", "G", "rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS"):
+        if op in ("k", "K", "g", "G", "rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS",
+                  "sh", "BI", "INLINE IMAGE") or (stream.key, index) in painter.images:
             continue   # colours are set by the index colours placed before each paint
         paints = painter.paints.get((stream.key, index), [])
         shown = []
@@ -95,19 +105,19 @@ def _rewrite(stream: Stream, painter: _Painter, leave_out_overprints: bool) -> b
     return pikepdf.unparse_content_stream(out)
 
 
-def _indexed(data: bytes, leave_out_overprints: bool) -> tuple[bytes, _Painter]:
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        painter = _Painter()
-        streams = walk(pdf, painter.visit)
-        for stream in streams:
-            content = _rewrite(stream, painter, leave_out_overprints)
-            if stream.kind == "page":
-                stream.obj.Contents = pdf.make_stream(content)
-            else:
-                stream.obj.write(content)
-        out = io.BytesIO()
-        pdf.save(out)
-    return out.getvalue(), painter
+def _rewritten(pdf: pikepdf.Pdf, streams: list[Stream], painter: _Painter,
+               leave_out_overprints: bool) -> bytes:
+    """*pdf* saved with its *streams* painting index colours (the streams keep their
+    parsed instructions, so it can be rewritten again)."""
+    for stream in streams:
+        content = _rewrite(stream, painter, leave_out_overprints)
+        if stream.kind == "page":
+            stream.obj.Contents = pdf.make_stream(content)
+        else:
+            stream.obj.write(content)
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
 
 
 Box = tuple[int, int, int, int]
@@ -142,12 +152,27 @@ def _ink(top: tuple[CMYK, bool], under: CMYK) -> float:
     return sum(t if t > 0 else u for t, u in zip(inks, under))
 
 
+class InkIndex(_Painter):
+    """The paints of a PDF, gathered from a walk (:func:`.pdfwalk.walk`) to measure its
+    ink with :func:`measure` afterwards."""
+
+
 def page_inks(data: bytes, dpi: float = 100) -> list[PageInk]:
     """The most ink on each page of the PDF *data*, inside its BleedBox."""
-    drawn, painter = _indexed(data, False)
-    renders = _render(drawn, dpi)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        painter = InkIndex()
+        streams = walk(pdf, painter.visit)
+        return measure(pdf, streams, painter, dpi)
+
+
+def measure(pdf: pikepdf.Pdf, streams: list[Stream], painter: _Painter,
+            dpi: float = 100) -> list[PageInk]:
+    """The most ink on each page of *pdf*, whose *streams* *painter* has seen walked;
+    *pdf*'s streams are rewritten on the way (it is read, never saved, by the caller)."""
+    renders = _render(_rewritten(pdf, streams, painter, False), dpi)
     overprinting = any(over for _, over in painter.inks)
-    unders = _render(_indexed(data, True)[0], dpi) if overprinting else renders
+    unders = (_render(_rewritten(pdf, streams, painter, True), dpi) if overprinting
+              else renders)
     found = []
     for number, ((top, box), (under, _)) in enumerate(zip(renders, unders), 1):
         pair = Image.merge("RGBA", (*top.crop(box).split()[:2], *under.crop(box).split()[:2]))

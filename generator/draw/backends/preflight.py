@@ -24,7 +24,7 @@ import pikepdf
 
 from ...errors import PreflightError
 from .colour import THIN_LINE, icc_version
-from .inkcover import page_inks
+from .inkcover import InkIndex, measure
 from .pdfwalk import Event, walk
 
 #: The total ink a shop's preflight allows by default (the bundled FOGRA39 profile's own
@@ -222,10 +222,21 @@ def preflight(data: bytes, file: str, *, ink_limit: float = INK_LIMIT,
     with opened as pdf:
         found, bleeds = _boxes(pdf, file)
         checks = _Checks(file, bleeds)
-        walk(pdf, checks.visit)
+        paints = InkIndex()
+
+        def visit(event: Event) -> None:
+            checks.visit(event)
+            paints.visit(event)
+        streams = walk(pdf, visit)
         found += _intent(pdf, file)
         found += checks.found.values()
-    for ink in page_inks(data, dpi):
+        inks = measure(pdf, streams, paints, dpi)   # last: it rewrites the streams
+    if paints.images:
+        count = len(paints.images)
+        found.append(Finding("warning", file, 0, f"the ink of {count} placed image"
+                             f"{'s' if count != 1 else ''} is not measured",
+                             "images' ink checked another way (only vector art is measured)"))
+    for ink in inks:
         if ink.total > ink_limit + 1e-6:
             found.append(Finding("error", file, ink.page,
                                  f"{ink.total * 100:.0f}% total ink at {ink.at[0]:g}, "
