@@ -118,7 +118,8 @@ def test_every_shop_file_of_the_kit_passes_the_preflight(overprinted, plain):
 def _broken(source: Path) -> bytes:
     """A two-page shop file with one defect of each kind a shop refuses, on page 1 unless
     said: an undefined graphics state, an RGB fill, a 0.2 mm line on four plates inside the
-    bleed, a 400 % fill, black overprinting 240 % (page 2), a font not embedded, an RGB
+    bleed, a 400 % fill, black overprinting 240 % (page 2), a font not embedded, a
+    see-through graphics state, a Lab colour (beside an allowed spot colour), an RGB
     image at 10 ppi (4 pixels over 1 cm), no TrimBox on page 2, and an ICC v4 profile in
     the output intent."""
     with pikepdf.open(source) as pdf:
@@ -129,6 +130,16 @@ def _broken(source: Path) -> bytes:
         first.obj.Resources.Font.FX = pdf.make_indirect(pikepdf.Dictionary(
             Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
             BaseFont=pikepdf.Name.Helvetica))
+        if "/ExtGState" not in first.obj.Resources:
+            first.obj.Resources.ExtGState = pikepdf.Dictionary()
+        first.obj.Resources.ExtGState.Half = pikepdf.Dictionary(ca=0.5, CA=0.5)
+        # A Lab colour (refused) and a spot colour with a CMYK alternate (allowed).
+        first.obj.Resources.ColorSpace = pikepdf.Dictionary(
+            Lab=pikepdf.Array([pikepdf.Name.Lab, pikepdf.Dictionary(WhitePoint=[0.95, 1, 1.09])]),
+            Gold=pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.Gold,
+                                pikepdf.Name.DeviceCMYK, pikepdf.Dictionary(
+                                    FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0],
+                                    C1=[0, 0.2, 0.8, 0], N=1)]))
         image = pdf.make_stream(bytes(4 * 4 * 3), Type=pikepdf.Name.XObject,
                                 Subtype=pikepdf.Name.Image, Width=4, Height=4,
                                 ColorSpace=pikepdf.Name.DeviceRGB, BitsPerComponent=8)
@@ -138,7 +149,8 @@ def _broken(source: Path) -> bytes:
         first.contents_add(pdf.make_stream(
             f"q 28.35 0 0 28.35 {cx} {cy} cm /Im9 Do Q".encode()))
         first.contents_add(pdf.make_stream(
-            f"q /Nowhere gs 1 0 0 rg {cx} {cy} 5 5 re f "
+            f"q /Nowhere gs /Half gs 1 0 0 rg {cx} {cy} 5 5 re f "
+            f"/Lab cs 50 0 0 sc {cx} {cy - 6} 2 2 re f /Gold cs 1 sc {cx} {cy - 9} 2 2 re f "
             f"{0.2 * 72 / 25.4} w 0.5 0.4 0.3 0.2 K {x0 + 5} {cy} m {x1 - 5} {cy} l S "
             f"1 1 1 1 k {cx - 20} {cy - 20} 6 6 re f "
             f"BT /FX 9 Tf 0 0 0 1 k {cx} {cy + 10} Td (x) Tj ET Q".encode()))
@@ -177,7 +189,10 @@ def test_a_broken_file_reports_each_error(overprinted):
     one("document:", "ICC v4", "ICC v2 profile")
     one("page 1:", "image /Im9 is in /DeviceRGB")
     one("page 1:", "image /Im9 prints at 10 ppi", "at least 150 ppi")
-    assert len(errors) == 10, lines
+    one("page 1:", "transparency (/CA 0.5, /ca 0.5) with /Half", "no transparency")
+    one("page 1:", "paints in a Lab colour space", "a spot colour only")
+    assert not any("Separation" in line or "Gold" in line for line in lines)
+    assert len(errors) == 12, lines
     # The image is left out of the ink measured, and the report says so.
     assert [line for line in lines if ": warning: " in line] == [
         "broken.pdf: document: warning: the ink of 1 placed image is not measured; "
@@ -197,7 +212,7 @@ def test_the_command_reports_and_fails(runner, tmp_path, overprinted):
     result = runner.invoke(cli, ["preflight", str(good), str(bad)])
     assert result.exit_code == 1
     assert "broken.pdf: page 1: error: " in result.output
-    assert result.output.strip().splitlines()[-1].endswith("broken.pdf: 10 errors, 1 warning")
+    assert result.output.strip().splitlines()[-1].endswith("broken.pdf: 12 errors, 1 warning")
     junk = tmp_path / "junk.pdf"
     junk.write_text("not a pdf")
     result = runner.invoke(cli, ["preflight", str(junk)])

@@ -170,7 +170,8 @@ def _ink_limit(percent: float | None) -> float | None:
               help=_INK_LIMIT_HELP[0].upper() + _INK_LIMIT_HELP[1:])
 def preflight_command(files: tuple[Path, ...], ink_limit: float | None) -> None:
     """Check PDF files as a print shop's preflight does: every resource a content stream or
-    form uses declared, fonts embedded, CMYK or grey only, total ink under the limit
+    form uses declared, fonts embedded, CMYK, grey or spot colours only, no
+    transparency, total ink under the limit
     (from pixels), TrimBox and BleedBox on every page, lines under 0.5 mm on one plate,
     a PDF/X output intent with an ICC v2 profile, image resolution. One line per finding
     (file, page, what, expected); exit 1 if any is an error. 'opencards shop' runs it on

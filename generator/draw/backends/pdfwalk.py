@@ -93,8 +93,8 @@ class Stream:
 @dataclass(frozen=True)
 class Event:
     """What one operator did: *what* is ``fill``, ``stroke``, ``text``, ``image``,
-    ``missing`` (a name not in the stream's resources), ``colour`` (a colour set) or
-    ``font``; *state* is the state it did it in; *box* its page-space bounds (pt) where
+    ``missing`` (a name not in the stream's resources), ``colour`` (a colour set),
+    ``state`` (a graphics state set by ``gs``) or ``font``; *state* is the state it did it in; *box* its page-space bounds (pt) where
     it painted; *name* the resource it named; *target* the resource itself."""
 
     what: str
@@ -151,10 +151,11 @@ class _Walker:
             elif op == "w":
                 state = replace(state, width=float(operands[0]))
             elif op in ("k", "K", "g", "G", "rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS"):
-                state = self._colour(op, operands, state)
+                state = self._colour(op, operands, state, found)
                 event("colour")
             elif op == "gs" and found is not None:
                 state = self._extgstate(found, state)
+                event("state", name=str(operands[0]), target=found)
             elif op in PATH_BUILDERS:
                 path += self._points(op, operands, state.ctm)
             elif op in FILLS or op in STROKES or op in ("n",):
@@ -190,11 +191,14 @@ class _Walker:
         return target
 
     @staticmethod
-    def _colour(op: str, operands: Any, state: GraphicsState) -> GraphicsState:
+    def _colour(op: str, operands: Any, state: GraphicsState, found: Any) -> GraphicsState:
         stroking = op.isupper()
         space = {"k": "DeviceCMYK", "g": "DeviceGray", "rg": "DeviceRGB"}.get(op.lower())
         if op in ("cs", "CS"):
-            colour = Colour(str(operands[0]).lstrip("/"), ())
+            # A space named by a resource is known by its family ([/Separation ...]).
+            named = found if found is not None else operands[0]
+            family = named[0] if isinstance(named, pikepdf.Array) and len(named) else named
+            colour = Colour(str(family).lstrip("/"), ())
         elif space is not None:
             colour = Colour(space, _numbers(operands))
         else:   # sc/scn: in the space set last by cs/CS

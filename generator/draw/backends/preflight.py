@@ -5,7 +5,8 @@ expected.
 
 Errors: a name a content stream or form uses that its own resources do not declare (ISO
 32000-1, 7.8.3: a form looks names up in its own /Resources); a font not embedded; a
-colour that is not CMYK or grey (RGB, or a colour space of another kind); total ink above
+colour that is not CMYK, grey or a spot colour (RGB, or a colour space of another kind);
+transparency (a see-through alpha, a soft mask, a blend mode); total ink above
 the limit anywhere in the bleed area, measured from pixels (:mod:`.inkcover`); a page
 without TrimBox and BleedBox, or with boxes not nested; a line thinner than
 :data:`~.colour.THIN_LINE` mm on more than one plate (registration marks outside the
@@ -37,6 +38,7 @@ GOOD_PPI = 300
 _MM = 72 / 25.4
 #: Colour spaces whose colours are inks a PDF/X-1a press prints: process and spot.
 _INK_SPACES = {"/DeviceCMYK", "/DeviceGray"}
+_INK_FAMILIES = {"DeviceCMYK", "DeviceGray", "Separation", "DeviceN", "Pattern"}
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,21 @@ class _Checks:
             self._line(event, where, page)
         elif event.what == "image":
             self._image(event, page)
+        elif event.what == "state":
+            self._transparency(event, where, page)
+
+    def _transparency(self, event: Event, where: str, page: int) -> None:
+        gs = event.target
+        see_through = [f"{key} {gs[key]}" for key in ("/CA", "/ca") if key in gs
+                       and float(gs[key]) < 1]
+        if gs.get("/SMask", pikepdf.Name.None_) != pikepdf.Name.None_:
+            see_through.append("a soft mask")
+        if str(gs.get("/BM", "/Normal")) not in ("/Normal", "/Compatible"):
+            see_through.append(f"blend mode {gs.BM}")
+        if see_through:
+            self.add(("transparency", event.stream.key, event.name), page,
+                     f"{where} sets transparency ({', '.join(see_through)}) with "
+                     f"{event.name}", "no transparency (PDF/X-1a)")
 
     def _font(self, event: Event, page: int) -> None:
         font = event.target
@@ -110,10 +127,10 @@ class _Checks:
         if event.op in ("rg", "RG"):
             self.add(("rgb", event.stream.key), page, f"{where} paints in RGB ({event.op})",
                      "CMYK or grey only (PDF/X-1a)")
-        elif event.op in ("cs", "CS") and f"/{colour.space}" not in _INK_SPACES:
+        elif event.op in ("cs", "CS") and colour.space not in _INK_FAMILIES:
             self.add(("space", event.stream.key, colour.space), page,
-                     f"{where} paints in the colour space {colour.space}",
-                     "DeviceCMYK or DeviceGray only (PDF/X-1a)")
+                     f"{where} paints in a {colour.space} colour space",
+                     "DeviceCMYK, DeviceGray or a spot colour only (PDF/X-1a)")
 
     def _line(self, event: Event, where: str, page: int) -> None:
         inks = event.state.stroke.cmyk()
