@@ -91,8 +91,8 @@ def preflight_files(files: Sequence[OutFile], ink_limit: float | None = None
     from ..draw.backends.preflight import INK_LIMIT, errors, preflight
     findings: list[Finding] = []
     for file in files:
-        assert isinstance(file.data, bytes)
-        findings += preflight(file.data, file.name,
+        data = file.data if isinstance(file.data, bytes) else file.data.encode()
+        findings += preflight(data, file.name,
                               ink_limit=INK_LIMIT if ink_limit is None else ink_limit)
     failed = errors(findings)
     if failed:

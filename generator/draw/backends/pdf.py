@@ -235,13 +235,13 @@ class _Writer:
 
     def cmyk_inks(self, hex_colour: str, thin: bool = False
                   ) -> tuple[float, float, float, float]:
-        """The inks *hex_colour* prints with, *thin* for a line under :data:`THIN_LINE`."""
-        assert self.inks is not None
-        if self.registration:
+        """The inks *hex_colour* prints with, *thin* for a line under :data:`THIN_LINE`
+        (through the plain formula where no inks were given)."""
+        if self.registration and self.inks is not None:
             return (1.0, 1.0, 1.0, 1.0)
         if thin and self.thin_inks is not None:
             return self.thin_inks(hex_colour)
-        return self.inks(hex_colour)
+        return self.inks(hex_colour) if self.inks is not None else cmyk_of(hex_colour)
 
     def black(self, hex_colour: str, thin: bool = False) -> bool:
         """Whether *hex_colour* prints as solid black alone (not in registration colour)."""
