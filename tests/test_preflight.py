@@ -84,24 +84,26 @@ def test_lines_under_half_a_millimetre_print_on_one_plate(overprinted):
     assert thin_seen > 1000   # the hatching, frames and court outlines were all read
 
 
-def test_a_grey_thin_line_keeps_its_lightness_on_black():
-    """The bluish-grey hatching goes to black at a tint that prints as light as the colour
-    (soft proof through the profile), so the backs keep their look; a saturated thin line
-    goes to its strongest plate."""
+def test_a_thin_line_keeps_its_lightness_on_black():
+    """A thin line goes to black at a tint that prints as light as its colour (soft proof
+    through the profile): the backs' bluish-grey hatching, and the traditional courts' red
+    outlines (magenta alone, the other one-plate choice, printed them hot pink)."""
     from PIL import Image, ImageCms
     from generator.draw.backends.colour import ProfiledInks, srgb_lab
     profile = default_profile()
     inks = ProfiledInks(profile)
-    c, m, y, k = inks.one_plate("#6b7a99")
-    assert (c, m, y) == (0, 0, 0) and 0.4 < k < 0.9
     proof = ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(profile.data)),
                                     ImageCms.createProfile("LAB"), "CMYK", "LAB",
                                     renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
-    printed = ImageCms.applyTransform(Image.new("CMYK", (1, 1), (0, 0, 0, round(k * 255))),
-                                      proof).getpixel((0, 0))[0] * 100 / 255
-    assert printed == pytest.approx(srgb_lab("#6b7a99")[0], abs=1.5)
-    red = inks.one_plate("#c0231d")
-    assert sum(1 for v in red if v > 0) == 1 and red[1] > 0.8   # magenta
+    for colour in ("#6b7a99", "#c0231d", "#9aa0a6"):
+        assert sum(1 for v in inks(colour) if v > 0) > 1   # several plates when thick
+        c, m, y, k = inks.one_plate(colour)
+        assert (c, m, y) == (0, 0, 0) and 0.3 < k < 0.9, colour
+        printed = ImageCms.applyTransform(
+            Image.new("CMYK", (1, 1), (0, 0, 0, round(k * 255))), proof).getpixel((0, 0))
+        assert printed[0] * 100 / 255 == pytest.approx(srgb_lab(colour)[0], abs=1.5), colour
+    # Solid black and one-plate colours stay as they are.
+    assert inks.one_plate("#000000") == (0.0, 0.0, 0.0, 1.0)
 
 
 # --- the preflight ------------------------------------------------------------------------

@@ -126,9 +126,6 @@ def _hex_rgb(hex_colour: str) -> tuple[int, int, int]:
 #: for it, since four plates a little out of register blur a thin line into a coloured
 #: fringe (issue 43).
 THIN_LINE = 0.5
-#: Colours less saturated than this (CIELAB chroma) count as greys for a thin line: the
-#: backs' bluish grey hatching (18.6) and the traditional frames' grey (4.0) go to black.
-GREYISH_CHROMA = 25.0
 
 
 def srgb_lab(hex_colour: str) -> tuple[float, float, float]:
@@ -197,20 +194,16 @@ class ProfiledInks:
         return (c, m, y, k)
 
     def one_plate(self, hex_colour: str) -> tuple[float, float, float, float]:
-        """The inks of a line thinner than :data:`THIN_LINE`: one plate, which no
-        misregistration can split. A grey or near-grey (chroma under
-        :data:`GREYISH_CHROMA`) prints on black at the tint of its lightness; a
-        saturated colour on its strongest chromatic plate at that plate's own tint (the
-        traditional courts' red outlines: magenta). Our reading of "K only or one plate"."""
+        """The inks of a line thinner than :data:`THIN_LINE`: the black plate alone, at
+        the tint as light as the colour, which no misregistration can split into coloured
+        fringes. A colour on one plate already keeps it. Our reading of the prepress rule
+        "K only (or one plate)": a saturated line's strongest plate alone changes its hue
+        more (the traditional courts' red outlines printed hot pink in magenta), and a
+        spot ink is not what a four-colour shop prints."""
         inks = self(hex_colour)
         if sum(1 for v in inks if v > 0) <= 1:
             return inks
-        lightness, a, b = srgb_lab(hex_colour)
-        if (a * a + b * b) ** 0.5 < GREYISH_CHROMA:
-            return (0.0, 0.0, 0.0, self.tint_of_lightness(lightness))
-        strongest = max(range(3), key=lambda i: inks[i])
-        c, m, y = (inks[i] if i == strongest else 0.0 for i in range(3))
-        return (c, m, y, 0.0)
+        return (0.0, 0.0, 0.0, self.tint_of_lightness(srgb_lab(hex_colour)[0]))
 
     def black_tint(self, value: int) -> float:
         """The K tint (0-1) as light as the sRGB grey *value*; 1 for anything darker than
