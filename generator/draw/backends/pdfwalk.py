@@ -94,8 +94,9 @@ class Stream:
 class Event:
     """What one operator did: *what* is ``fill``, ``stroke``, ``text``, ``image``,
     ``missing`` (a name not in the stream's resources), ``colour`` (a colour set),
-    ``state`` (a graphics state set by ``gs``) or ``font``; *state* is the state it did it in; *box* its page-space bounds (pt) where
-    it painted; *name* the resource it named; *target* the resource itself."""
+    ``state`` (a graphics state set by ``gs``) or ``font``; *state* is the state it did
+    it in; *box* the page-space bounds (pt) of the path or image it painted; *name* the
+    resource it named; *target* the resource itself."""
 
     what: str
     stream: Stream
@@ -146,8 +147,8 @@ class _Walker:
             elif op == "Q" and stack:
                 state = stack.pop()
             elif op == "cm":
-                state = replace(state, ctm=multiply(tuple(map(float, operands)),  # type: ignore[arg-type]
-                                                    state.ctm))
+                a, b, c, d, e, f = (float(v) for v in operands)
+                state = replace(state, ctm=multiply((a, b, c, d, e, f), state.ctm))
             elif op == "w":
                 state = replace(state, width=float(operands[0]))
             elif op in ("k", "K", "g", "G", "rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS"):
@@ -166,7 +167,7 @@ class _Walker:
                     event("stroke", box)
                 path = []
             elif op in TEXT_SHOWS:
-                event("text", (state.ctm[4], state.ctm[5]) * 2)
+                event("text")
             elif op == "Do" and found is not None:
                 self._place(found, str(operands[0]), state, stream, event)
 
@@ -238,8 +239,8 @@ class _Walker:
         if subtype != "/Form" or xobject.objgen in self.seen:
             return
         self.seen.add(xobject.objgen)
-        matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
-        inner = replace(state, ctm=multiply(matrix, state.ctm))  # type: ignore[arg-type]
+        a, b, c, d, e, f = (float(v) for v in xobject.get("/Matrix", IDENTITY))
+        inner = replace(state, ctm=multiply((a, b, c, d, e, f), state.ctm))
         # A form without resources of its own: what it names is undefined (the page's
         # resources are no longer looked in since PDF 1.2), so it is walked with none.
         self.run(Stream(xobject, xobject.objgen, stream.page, "form"),

@@ -66,11 +66,9 @@ class _Checks:
         #: Each page's BleedBox (pt), where registration marks may not go.
         self.bleeds = bleeds
         self.found: dict[tuple[Any, ...], Finding] = {}
-        self.counts: dict[tuple[Any, ...], int] = {}
 
     def add(self, key: tuple[Any, ...], page: int, what: str, expected: str,
             severity: str = "error") -> None:
-        self.counts[key] = self.counts.get(key, 0) + 1
         if key not in self.found:
             self.found[key] = Finding(severity, self.file, page, what, expected)
 
