@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 #: How many characters of a value an error message echoes before cutting it short.
 EXCERPT = 60
@@ -117,6 +117,16 @@ class ProfileError(GeneratorError):
 
 class IccProfileError(GeneratorError):
     """An ICC colour profile (``--icc FILE``) that cannot be read or is not CMYK output."""
+
+class PreflightError(GeneratorError):
+    """A shop file fails the preflight run at the end of ``opencards shop``: the findings
+    are listed (one line each) before this one-line error."""
+
+    def __init__(self, message: str, findings: Sequence[object] = ()) -> None:
+        super().__init__(message)
+        #: Every finding of the failed files (:class:`~generator.draw.backends.preflight.Finding`).
+        self.findings = list(findings)
+
 
 class StdoutError(GeneratorError):
     """Standard output cannot be written (``> /dev/full``, a pipe whose reader is gone).

@@ -3,14 +3,20 @@ printing condition's CMYK. The shop's colour modules (pikepdf, littleCMS) load o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..errors import PreflightError
 from ..io.templates import Library
+from ..sheets.files import OutFile
 from ..model.units import Size
 from ..sheets.kit import DEFAULT_ITEMS
 from ..sheets.spec import Paper
 from .files import Built, write_files
+
+if TYPE_CHECKING:   # pikepdf and PDFium load only for a shop build
+    from ..draw.backends.preflight import Finding
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,8 @@ class ShopOptions:
     #: The CMYK output profile of the shop's printing condition; none: the bundled one.
     icc: Path | None = None
     overprint_black: bool = False
+    #: The total ink the preflight allows (1.0 = 100 %); its default is the preflight's.
+    ink_limit: float | None = None
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,8 @@ class ShopMade:
     pdfx_version: str
     condition: str
     condition_description: str
+    #: The preflight's warnings (its errors stop the build: :exc:`PreflightError`).
+    warnings: list[Finding] = field(default_factory=list)
 
 
 def shop_size_name(card: Size) -> str | None:
@@ -68,5 +78,42 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
     files = shop_files(library, profile, items=options.items, card=options.card,
                        paper=options.paper, progress=progress,
                        overprint_black=options.overprint_black)
+    warnings = preflight_files(files, options.ink_limit)
     return ShopMade(write_files(out_dir, files), PDFX_VERSION, profile.identifier,
-                    profile.description)
+                    profile.description, warnings)
+
+
+def preflight_files(files: Sequence[OutFile], ink_limit: float | None = None
+                    ) -> list[Finding]:
+    """The preflight of each shop file, the build's last step: its warnings, or
+    :exc:`PreflightError` listing every finding if a file has an error (nothing is then
+    written: a file a shop's preflight refuses is no shop file)."""
+    from ..draw.backends.preflight import INK_LIMIT, errors, preflight
+    findings: list[Finding] = []
+    for file in files:
+        data = file.data if isinstance(file.data, bytes) else file.data.encode()
+        findings += preflight(data, file.name,
+                              ink_limit=INK_LIMIT if ink_limit is None else ink_limit)
+    failed = errors(findings)
+    if failed:
+        names = sorted({f.file for f in failed})
+        raise PreflightError(
+            f"{len(failed)} preflight error{'s' if len(failed) != 1 else ''} in "
+            f"{', '.join(names)} (first: {failed[0].line()}); no file written", findings)
+    return findings
+
+
+def preflight_file(path: Path, ink_limit: float | None = None) -> list[Finding]:
+    """The preflight of the PDF *path* (``opencards preflight FILE``), every finding.
+
+    :raises: :exc:`PreflightError` in one line if the file cannot be read or is no PDF.
+    """
+    from ..draw.backends.preflight import INK_LIMIT, preflight
+    from ..io.reader import display_path
+    shown = display_path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise PreflightError(f"{shown}: cannot read the file "
+                             f"({e.strerror or type(e).__name__})") from None
+    return preflight(data, shown, ink_limit=INK_LIMIT if ink_limit is None else ink_limit)

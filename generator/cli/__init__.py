@@ -426,6 +426,12 @@ cli.add_lazy("shop", "generator.cli.shop:shop_command",
              "Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, "
              "face, ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK "
              "through an ICC profile, PDF/X-1a.")
+cli.add_lazy("preflight", "generator.cli.shop:preflight_command",
+             "Check PDF files as a print shop's preflight does: every resource a content "
+             "stream or form uses declared, fonts embedded, CMYK, grey or spot colours "
+             "only, no transparency, total ink under the limit (from pixels), TrimBox and BleedBox on every page, lines under "
+             "0.5 mm on one plate, a PDF/X output intent with an ICC v2 profile, image "
+             "resolution.")
 cli.add_lazy("printer", "generator.cli.printer:printer",
              "Printer profiles: the paper, flip, margins and back correction that suit one "
              "printer, saved by name, for 'build --printer NAME' and 'calibrate --printer "

@@ -12,7 +12,8 @@ from click.core import ParameterSource
 
 from ..app import ExportOptions, ShopOptions, export_cards, make_shop_files, split_booklets
 from ..app.options import DEFAULT_ITEMS, Paper
-from ..app.shop import size_note
+from ..app.shop import preflight_file, size_note
+from ..errors import PreflightError
 from ..io.templates import Library
 from ..model.units import Size
 from .common import EnumChoice, library, progress, summary
@@ -27,6 +28,10 @@ _OVERPRINT_HELP = ("solid black (text, frames) overprints the colours under it i
                    "round black.")
 _ICC_HELP = ("the CMYK output profile of your shop's printing condition (default: the "
              "bundled FOGRA39 coated offset profile).")
+
+_INK_LIMIT_HELP = ("the most total ink the preflight allows anywhere in the bleed area, "
+                   "all four plates added, in percent (default 300; DriveThruCards asks "
+                   "240).")
 
 
 def shop_options(f: Any) -> Any:
@@ -77,12 +82,16 @@ def _named(card: Size | None) -> Size | None:
 @click.option("--icc", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, metavar="FILE", help=_ICC_HELP[0].upper() + _ICC_HELP[1:])
 @click.option("--overprint-black", is_flag=True, help=_OVERPRINT_HELP[0].upper() + _OVERPRINT_HELP[1:])
+@click.option("--ink-limit", type=click.FloatRange(100, 400), default=None, metavar="PERCENT",
+              help=f"For the preflight run on every file: {_INK_LIMIT_HELP}")
 @click.pass_context
 def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_size: Size | None,
-         paper: Paper, icc: Path | None, overprint_black: bool) -> None:
+         paper: Paper, icc: Path | None, overprint_black: bool,
+         ink_limit: float | None) -> None:
     """Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, face,
     ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK through an ICC
-    profile, PDF/X-1a. Rule booklets have no shop file."""
+    profile, PDF/X-1a. Rule booklets have no shop file. Every file is preflighted
+    (see 'opencards preflight'); an error stops the build and nothing is written."""
     lib = library(ctx)
     items, langs = split_booklets(only or DEFAULT_ITEMS)
     if langs:
@@ -90,7 +99,8 @@ def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_
                                "'opencards build' or 'opencards booklet'")
     for name in items:
         lib.item(name)  # a misspelt name fails before anything is drawn
-    run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black)
+    run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black,
+             _ink_limit(ink_limit))
 
 
 def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
@@ -119,20 +129,66 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
 
 
 def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
-             card: Size | None, icc: Path | None, overprint_black: bool) -> None:
-    """Makes the shop files and prints what was written and for which condition."""
+             card: Size | None, icc: Path | None, overprint_black: bool,
+             ink_limit: float | None = None) -> None:
+    """Makes the shop files, preflights them and prints what was written and for which
+    condition; a preflight error lists every finding on stderr before the error."""
     with progress("drawing") as bar:
         done: list[str] = []
 
         def step(name: str) -> None:
             done.append(name)
             bar(len(done), len(items))
-        made = make_shop_files(lib, out_dir, ShopOptions(
-            items=items, card=card, paper=paper, icc=icc,
-            overprint_black=overprint_black), progress=step, note=click.echo)
+        try:
+            made = make_shop_files(lib, out_dir, ShopOptions(
+                items=items, card=card, paper=paper, icc=icc,
+                overprint_black=overprint_black, ink_limit=ink_limit),
+                progress=step, note=click.echo)
+        except PreflightError as e:
+            for finding in e.findings:
+                click.echo(finding.line(), err=True)   # type: ignore[attr-defined]
+            raise
     summary(made.written, out_dir)
     click.echo(f"{made.pdfx_version}, printing condition {made.condition} "
                f"({made.condition_description})")
+    for warning in made.warnings:
+        click.echo(warning.line(), err=True)
+    click.echo(f"preflight: no error in {len(made.written)} file"
+               f"{'s' if len(made.written) != 1 else ''}"
+               + (f", {len(made.warnings)} warning{'s' if len(made.warnings) != 1 else ''}"
+                  if made.warnings else ""))
+
+
+def _ink_limit(percent: float | None) -> float | None:
+    return None if percent is None else percent / 100
+
+
+@click.command("preflight")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--ink-limit", type=click.FloatRange(100, 400), default=None, metavar="PERCENT",
+              help=_INK_LIMIT_HELP[0].upper() + _INK_LIMIT_HELP[1:])
+def preflight_command(files: tuple[Path, ...], ink_limit: float | None) -> None:
+    """Check PDF files as a print shop's preflight does: every resource a content stream or
+    form uses declared, fonts embedded, CMYK, grey or spot colours only, no
+    transparency, total ink under the limit
+    (from pixels), TrimBox and BleedBox on every page, lines under 0.5 mm on one plate,
+    a PDF/X output intent with an ICC v2 profile, image resolution. One line per finding
+    (file, page, what, expected); exit 1 if any is an error. 'opencards shop' runs it on
+    every file it makes."""
+    failed = 0
+    for path in files:
+        findings = preflight_file(path, _ink_limit(ink_limit))
+        for finding in findings:
+            click.echo(finding.line())
+        errors = sum(1 for f in findings if f.severity == "error")
+        warnings = len(findings) - errors
+        failed += errors
+        click.echo(f"{findings[0].file if findings else path}: "
+                   + (f"{errors} error{'s' if errors != 1 else ''}" if errors else "passed")
+                   + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""))
+    if failed:
+        raise SystemExit(1)
 
 
 def export_for_shop(lib: Library, only: Sequence[str], out_dir: Path, dpi: int,

@@ -13,6 +13,7 @@ the centre line, which no turn moves.
 from __future__ import annotations
 
 from ...model.cards import Card, Colour, Hatching, Pack
+from .. import fonts
 from ..geometry import Rect, Size
 from ...model.letters import LetterCard, LetterSet
 from ...model.settings import CORNER_RADIUS
@@ -63,8 +64,38 @@ def _panel_and_arrow(size: Size, u: float, colour: Colour, style: Style, frame: 
     # sheet share their strongest edges and misregistration shows at a glance.
     items.append(_band(size, u, style.ink if frame else style.suit[colour], corner))
     if with_arrow:
-        items.append(arrow(size.width / 2, 2.9 * u, 4.2 * u, 4.6 * u, style.ink))
+        items.append(arrow(size.width / 2, ARROW_TIP * u, ARROW_HEIGHT * u, 4.6 * u,
+                           style.ink))
     return items
+
+
+#: The orientation arrow's tip and height below the card's top edge, in units.
+ARROW_TIP, ARROW_HEIGHT = 2.9, 4.2
+#: The least room between the arrow's stem and a letter's ink, and between the two letters
+#: of a letter card's face, in units. Capitals sit 1.7 to 2 units below the arrow; a mark
+#: above the cap height (the breve of Й) or a letter whose ink reaches below the baseline
+#: (J, Q, Д, Ц), centred by its ink, came within 0.3 units of the stem (issue 43).
+LETTER_CLEARANCE = 1.0
+
+
+def _letter_place(letter: str, size: Size, u: float, letter_size: float, with_arrow: bool
+                  ) -> tuple[float, float]:
+    """Where the upright letter's ink centres (y, mm from the top) and its font size: a
+    third of the way down, or lower (and smaller if it must) so that its ink keeps
+    :data:`LETTER_CLEARANCE` from the arrow above and from the turned letter below."""
+    cy = size.height * 0.305
+    if not with_arrow:
+        return cy, letter_size
+    _, top, _, bottom = fonts.ink_bounds(letter, "bold", letter_size)
+    tall = bottom - top
+    highest = (ARROW_TIP + ARROW_HEIGHT + LETTER_CLEARANCE) * u
+    if cy - tall / 2 >= highest:
+        return cy, letter_size
+    lowest = size.height / 2 - LETTER_CLEARANCE * u / 2
+    if tall > lowest - highest:
+        letter_size *= (lowest - highest) / tall
+        tall = lowest - highest
+    return highest + tall / 2, letter_size
 
 
 def card_front(pack: Pack, card: Card, *, size: Size = Size(25, 50), bleed: float = 0.0,
@@ -161,8 +192,9 @@ def letter_front(letters: LetterSet, card: LetterCard, *, size: Size = Size(25, 
     area, items = _base(size, bleed, style.tint[colour])
     items += _panel_and_arrow(size, u, colour, style, False, letters.marks.arrow, corner)
     letter_size = fit_size(card.letter, "bold", 17.0 * u, w - 6.0 * u)
-    items.append(centred_text(card.letter, w / 2, h * 0.305, letter_size, TEXT[colour]))
-    items.append(centred_text(card.letter, w / 2, h * 0.695, letter_size, TEXT[colour],
+    cy, letter_size = _letter_place(card.letter, size, u, letter_size, letters.marks.arrow)
+    items.append(centred_text(card.letter, w / 2, cy, letter_size, TEXT[colour]))
+    items.append(centred_text(card.letter, w / 2, h - cy, letter_size, TEXT[colour],
                               rotation=180))
     # A small suit sign in two corners names the group's colour as a shape.
     top_left, bottom_right = _corner_points(size, u)

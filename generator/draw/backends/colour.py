@@ -64,7 +64,8 @@ def load_profile(path: Path) -> IccProfile:
     truncated or inconsistent profile is refused in one line before anything is drawn.
 
     :raises: :exc:`IccProfileError` naming the file if it cannot be read, is not an ICC
-        profile, or is not a CMYK output (printer) profile littleCMS can convert into.
+        profile, is not ICC version 2 (PDF/X-1a), or is not a CMYK output (printer)
+        profile littleCMS can convert into.
     """
     shown = display_path(path)
     try:
@@ -91,6 +92,13 @@ def load_profile(path: Path) -> IccProfile:
     if space != "CMYK" or device_class != "prtr":
         raise IccProfileError(f"{shown}: expected a CMYK output (printer) profile, got a "
                               f"{space} {_CLASSES.get(device_class, 'other')} profile")
+    version = icc_version(data)
+    if version != 2:
+        # PDF/X-1a:2003 is PDF 1.4, whose output intents take ICC v2 profiles only
+        # (v4 came with PDF 1.5); a v4 profile in a file claiming X-1a fails a preflight.
+        raise IccProfileError(f"{shown}: an ICC version {version}.{data[9] >> 4} profile; "
+                              "PDF/X-1a needs an ICC v2 profile (most profile makers "
+                              "and shops offer a v2 version)")
     loaded = IccProfile(data, description, "Custom", description)
     try:
         ProfiledInks(loaded)
@@ -100,12 +108,39 @@ def load_profile(path: Path) -> IccProfile:
     return loaded
 
 
+def icc_version(profile: bytes) -> int:
+    """The major version in an ICC profile's header (byte 8); 0 for a file too short to
+    be a profile."""
+    return profile[8] if len(profile) >= 128 else 0
+
+
 _CLASSES = {"mntr": "display", "scnr": "input", "prtr": "output", "spac": "colour space",
             "abst": "abstract", "link": "device link", "nmcl": "named colour"}
 
 
 def _hex_rgb(hex_colour: str) -> tuple[int, int, int]:
     return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
+
+
+#: Lines thinner than this (mm) print on one plate in shop files: a prepress check asks
+#: for it, since four plates a little out of register blur a thin line into a coloured
+#: fringe (issue 43).
+THIN_LINE = 0.5
+
+
+def srgb_lab(hex_colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB ``#rrggbb`` colour."""
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in _hex_rgb(hex_colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 
 
 def srgb_lightness(value: int) -> float:
@@ -158,10 +193,25 @@ class ProfiledInks:
         c, m, y, k = (round(v / 255, 4) for v in pixel)
         return (c, m, y, k)
 
+    def one_plate(self, hex_colour: str) -> tuple[float, float, float, float]:
+        """The inks of a line thinner than :data:`THIN_LINE`: the black plate alone, at
+        the tint as light as the colour, which no misregistration can split into coloured
+        fringes. A colour on one plate already keeps it. Our reading of the prepress rule
+        "K only (or one plate)": a saturated line's strongest plate alone changes its hue
+        more (the traditional courts' red outlines printed hot pink in magenta), and a
+        spot ink is not what a four-colour shop prints."""
+        inks = self(hex_colour)
+        if sum(1 for v in inks if v > 0) <= 1:
+            return inks
+        return (0.0, 0.0, 0.0, self.tint_of_lightness(srgb_lab(hex_colour)[0]))
+
     def black_tint(self, value: int) -> float:
         """The K tint (0-1) as light as the sRGB grey *value*; 1 for anything darker than
         solid black prints."""
-        target = srgb_lightness(value)
+        return self.tint_of_lightness(srgb_lightness(value))
+
+    def tint_of_lightness(self, target: float) -> float:
+        """The K tint (0-1) whose L* (relative to the paper) is *target*."""
         ramp = self._black_lightness
         if target >= ramp[0]:
             return 0.0

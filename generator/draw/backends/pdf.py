@@ -187,16 +187,25 @@ def form_name(key: str) -> str:
 Inks = Callable[[str], tuple[float, float, float, float]]
 
 
+#: Lines thinner than this (mm on the page) print on one plate given ``thin_inks``; the
+#: same as :data:`.colour.THIN_LINE`, kept here so a PDF without a profile needs no Pillow.
+THIN_LINE = 0.5
+
 #: Solid black, the one ink that overprints with ``overprint_black``.
 BLACK = (0.0, 0.0, 0.0, 1.0)
 
 
 class _Writer:
     def __init__(self, canvas: Canvas, cmyk: bool, inks: Inks | None = None,
-                 overprint_black: bool = False) -> None:
+                 overprint_black: bool = False, thin_inks: Inks | None = None) -> None:
         self.c = canvas
         self.cmyk = cmyk
         self.inks = inks
+        #: The one-plate inks of lines thinner than :data:`THIN_LINE` mm, with *inks*.
+        self.thin_inks = thin_inks if inks is not None else None
+        #: How much the groups around the item being drawn scale it (a line's width in mm
+        #: on the page is its width times this).
+        self.scale = 1.0
         #: Solid black (0 0 0 1 through *inks*) overprints: it prints over the other plates
         #: instead of knocking them out, so a shop's misregistration shows no white rim
         #: round black text and frames. Every other colour knocks out.
@@ -212,11 +221,10 @@ class _Writer:
         #: The glyph forms defined so far, by (font key, glyph name).
         self.glyph_forms: dict[tuple[str, str], str] = {}
 
-    def colour(self, hex_colour: str) -> Any:  # a reportlab colour object
+    def colour(self, hex_colour: str, thin: bool = False) -> Any:  # a reportlab colour
         if self.inks is not None:
             from reportlab.lib.colors import CMYKColor
-            return CMYKColor(*((1.0, 1.0, 1.0, 1.0) if self.registration
-                               else self.inks(hex_colour)))
+            return CMYKColor(*self.cmyk_inks(hex_colour, thin))
         # A page uses a handful of colours thousands of times: parse each once.
         found = self.colours.get(hex_colour)
         if found is None:
@@ -225,10 +233,20 @@ class _Writer:
             self.colours[hex_colour] = found
         return found
 
-    def black(self, hex_colour: str) -> bool:
+    def cmyk_inks(self, hex_colour: str, thin: bool = False
+                  ) -> tuple[float, float, float, float]:
+        """The inks *hex_colour* prints with, *thin* for a line under :data:`THIN_LINE`
+        (through the plain formula where no inks were given)."""
+        if self.registration and self.inks is not None:
+            return (1.0, 1.0, 1.0, 1.0)
+        if thin and self.thin_inks is not None:
+            return self.thin_inks(hex_colour)
+        return self.inks(hex_colour) if self.inks is not None else cmyk_of(hex_colour)
+
+    def black(self, hex_colour: str, thin: bool = False) -> bool:
         """Whether *hex_colour* prints as solid black alone (not in registration colour)."""
         return (self.inks is not None and not self.registration
-                and tuple(self.inks(hex_colour)) == BLACK)
+                and tuple(self.cmyk_inks(hex_colour, thin)) == BLACK)
 
     def paint(self, paint: Paint) -> tuple[int, int]:
         c = self.c
@@ -237,9 +255,10 @@ class _Writer:
             if self.overprint_black:
                 c.setFillOverprint(self.black(paint.fill))
         if paint.stroke:
-            c.setStrokeColor(self.colour(paint.stroke))
+            thin = self.thin_inks is not None and paint.width * self.scale < THIN_LINE
+            c.setStrokeColor(self.colour(paint.stroke, thin))
             if self.overprint_black:
-                c.setStrokeOverprint(self.black(paint.stroke))
+                c.setStrokeOverprint(self.black(paint.stroke, thin))
             c.setLineWidth(paint.width)
             c.setDash(list(paint.dash) if paint.dash else [])
         if paint.opacity < 1:
@@ -361,7 +380,7 @@ class _Writer:
         glyphs[name].draw(_path_pen(glyphs, path))
         # TrueType outlines are filled by the non-zero winding rule.
         c.drawPath(path, stroke=0, fill=1, fillMode=0)
-        c.endForm()
+        self.end_form(form)
         self.glyph_forms[(key, name)] = form
         return form
 
@@ -423,8 +442,10 @@ class _Writer:
         c = self.c
         c.saveState()
         t = g.transform
+        outer = self.scale
         if not t.is_identity:
             c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
+            self.scale = outer * abs(t.a * t.d - t.b * t.c) ** 0.5
         if g.key is not None:
             name = form_name(g.key)
             if name not in self.forms:
@@ -438,6 +459,7 @@ class _Writer:
         else:
             self.body(g)
         c.restoreState()
+        self.scale = outer
 
     def define_form(self, name: str, g: Group) -> None:
         """Writes *g*'s drawing once as the form *name*, for pages to place."""
@@ -446,9 +468,31 @@ class _Writer:
         # reportlab takes any number for the form's box; its stubs say int.
         c.beginForm(name, box.x, box.y, box.right, box.bottom)  # type: ignore[arg-type]
         self.body(g)
-        c.endForm()
+        self.end_form(name)
         self.forms.add(name)
         self.form_groups[name] = g
+
+    def end_form(self, name: str) -> None:
+        """Ends the form *name* begun on the canvas, declaring in its own resources the
+        graphics states it sets (overprint, opacity). reportlab names them (``/gRLs0 gs``)
+        but writes them into a page's resources only, so a form's names were undefined
+        where ISO 32000 looks them up (issue 43: a preflight reports a missing resource,
+        and a RIP may drop the overprint). A form that sets none keeps reportlab's own
+        resources, byte for byte."""
+        c = self.c
+        c.endForm()
+        from reportlab.pdfbase import pdfdoc
+        form = getattr(c, "_doc").idToObject[pdfdoc.xObjectName(name)]
+        if not form.ExtGState:
+            return
+        # What PDFFormXObject.format would make, with the graphics states added.
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        if form.XObjects:
+            setattr(resources, "XObject", form.XObjects)   # attributes the stubs lack
+        setattr(resources, "ExtGState", form.ExtGState)
+        form.Resources = resources
 
     def body(self, g: Group) -> None:
         if g.clip is not None:
@@ -478,7 +522,8 @@ def _destination(to_page: int, to_y: float) -> str:
 def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
            lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
            inks: Inks | None = None, overprint_black: bool = False,
-           links: Sequence[PageLink] = (), author: str = "") -> bytes:
+           links: Sequence[PageLink] = (), author: str = "",
+           thin_inks: Inks | None = None) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
@@ -490,7 +535,8 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
     *outline* lists bookmarks as (title, level from 0, page index), in page order. *inks*
     turns every colour into CMYK its own way (a print shop's profile; see
     :mod:`.pdfx`), and makes groups of the :data:`REGISTRATION` role print in all four;
-    with *overprint_black* too, solid black overprints the other inks.
+    with *overprint_black* too, solid black overprints the other inks, and with
+    *thin_inks* a stroke thinner than :data:`THIN_LINE` mm prints in those (one plate).
 
     *links* become link annotations without a border: a click on the box goes to the
     target page, its top edge at the target height. *author* is the document's author
@@ -504,7 +550,8 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
     if first is None:
         raise ValueError("a PDF needs at least one page")
     document = Document(first, title, cmyk, lang=lang, inks=inks,
-                        overprint_black=overprint_black, author=author)
+                        overprint_black=overprint_black, author=author,
+                        thin_inks=thin_inks)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))
@@ -573,7 +620,8 @@ class Document:
 
     def __init__(self, first: Page, title: str, cmyk: bool, *, lang: str | None = None,
                  characters: dict[str, str] | None = None, inks: Inks | None = None,
-                 overprint_black: bool = False, author: str = "") -> None:
+                 overprint_black: bool = False, author: str = "",
+                 thin_inks: Inks | None = None) -> None:
         from reportlab.pdfgen.canvas import Canvas
         _cache_pdf_names()
         self.buffer = io.BytesIO()
@@ -588,7 +636,7 @@ class Document:
         self.canvas.setCreator("opencards")
         self.canvas.setProducer(PRODUCER)
         self.canvas.setAuthor(author or "opencards")
-        self.writer = _Writer(self.canvas, cmyk, inks, overprint_black)
+        self.writer = _Writer(self.canvas, cmyk, inks, overprint_black, thin_inks)
         if characters:
             self._number_glyphs(characters)
 

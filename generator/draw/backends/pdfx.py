@@ -30,9 +30,14 @@ def render(pages: Sequence[Page], profile: IccProfile, *, title: str,
     """*pages* as a PDF/X-1a:2003 file for the printing condition of *profile*; the same
     pages and profile always give the same bytes. *inks* may be passed to share one
     conversion (and its cache) between files. With *overprint_black*, solid black
-    overprints (OP, op and OPM 1 in the graphics state, which PDF/X-1a allows)."""
+    overprints (OP, op and OPM 1 in the graphics state, which PDF/X-1a allows). Lines
+    thinner than :data:`.colour.THIN_LINE` print on one plate
+    (:meth:`.ProfiledInks.one_plate`)."""
     inks = inks or ProfiledInks(profile)
-    drawn = pdf.render(pages, title=title, inks=inks, overprint_black=overprint_black)
+    # Lines under 0.5 mm print on one plate (issue 43): a preflight refuses thin lines
+    # that four plates out of register would blur.
+    drawn = pdf.render(pages, title=title, inks=inks, overprint_black=overprint_black,
+                       thin_inks=inks.one_plate)
     return conform(drawn, profile)
 
 
