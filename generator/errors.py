@@ -92,6 +92,19 @@ class EditorError(GeneratorError):
     malformed card, an edit while moves are played, nothing to undo."""
 
 
+class BoardGone(EditorError):
+    """A board the editor put away to make room for others (HTTP 410: its work is lost)."""
+
+
+class BodyError(EditorError):
+    """A request body the editor does not read (too large, too slow, too deep): the HTTP
+    :attr:`status` and a one-line message."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class ImpositionError(GeneratorError):
     """A sheet cannot be laid out as asked: an unknown paper, flip or backs choice, or cards
     or a board that do not fit the paper with its margin, bleed and marks."""

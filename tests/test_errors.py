@@ -13,7 +13,7 @@ from generator.errors import GeneratorError, did_you_mean
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 #: The parts whose code runs on user input and must not use assert to decide anything
 #: (``python -O`` drops asserts, and a failed one prints a traceback instead of a line).
-NO_ASSERT = ["model", "rules", "io", "draw", "sheets", "cli", "web"]
+NO_ASSERT = ["model", "rules", "io", "draw", "sheets", "docs", "app", "cli", "web"]
 
 
 def test_error_doctests():

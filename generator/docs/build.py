@@ -239,7 +239,8 @@ def _taken(steps: list[Step]) -> tuple[tuple[Ghost, ...], tuple[Outline, ...]]:
 
 
 def _drawn(page: Page | None) -> Page:
-    assert page is not None  # drawn: the figure itself is always drawn
+    if page is None:  # page() draws unless asked not to, and the figure is always drawn
+        raise TypeError("the figure's own page was not drawn")
     return page
 
 

@@ -362,7 +362,8 @@ def _card(value: str | None, letter: str | None, colour_code: str, where: str) -
     colour = Colour(colour_code)
     if value is not None:
         return Card(int(value[0]), colour, len(value) - 1)
-    assert letter is not None
+    if letter is None:  # the card pattern matches a value or a letter
+        raise PositionTextError(where, "a value or a letter before the colour")
     if len(letter) == 1:
         return LetterCard(letter, colour)
     char = chr(int(letter[1:], 16))

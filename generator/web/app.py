@@ -27,8 +27,8 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import (EditorError, FigureError, GeneratorError, IllegalMoveError,
-                      InvalidLayoutError, NotFoundError, one_line)
+from ..errors import (BoardGone, BodyError, EditorError, FigureError, GeneratorError,
+                      IllegalMoveError, InvalidLayoutError, NotFoundError, one_line)
 from ..io.layouts import layout_from_text
 from ..io.templates import Library
 from ..docs.diagram import DEFAULT_WIDTH
@@ -36,8 +36,8 @@ from ..model import limits
 from ..model.layout import Layout, Side
 from ..model.units import parse_length
 from . import calls
-from .bodies import BodyError, json_object, read_body
-from .boards import MAX_CARDS, BoardGone, EditorBoard, Shelf
+from .bodies import json_object, read_body
+from .boards import MAX_CARDS, EditorBoard, Shelf
 from .guard import LOOPBACK, Guard
 
 #: The page, its script and style sheet: package data, nothing loaded from elsewhere.

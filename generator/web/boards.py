@@ -10,7 +10,8 @@ import threading
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field, replace
 
-from ..errors import EditorError, GeneratorError, IllegalMoveError, NotFoundError, one_line
+from ..errors import (BoardGone, EditorError, GeneratorError, IllegalMoveError, NotFoundError,
+                      one_line)
 from ..io.layouts import LayoutFile
 from ..io.templates import Library
 from ..model.hands import Hand, Hands, items_notation, parse_items
@@ -438,6 +439,3 @@ class Shelf:
         raise NotFoundError(f"no board {key[:40]!r}: the editor was restarted or the id "
                             "is wrong; load the page again")
 
-
-class BoardGone(EditorError):
-    """A board put away to make room for others."""

@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any
 
+from ..errors import BodyError
 from ..io.prescan import MAX_FILE_BYTES
 
 #: The largest request body read: a layout file's limit and room for the JSON around it.
@@ -28,14 +29,6 @@ BODY_SECONDS = 30.0
 # A JSON string, escapes included, matched without backtracking (the "unrolled loop").
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _BRACKET = re.compile(rb"[\[\]{}]")
-
-
-class BodyError(Exception):
-    """A body the API does not read: :attr:`status` and a one-line message."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 async def read_body(chunks: Any, declared: str | None) -> bytes:

@@ -66,10 +66,11 @@ def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
     if ref.key:
         return key_page(library, ref)
     if ref.cards is not None:
-        return _cards(library, ref)
+        return _cards(library, ref, ref.cards)
     if ref.patience is not None:
-        return _tableau(library, ref, indices, frame)
-    assert ref.layout is not None
+        return _tableau(library, ref, ref.patience, indices, frame)
+    if ref.layout is None:
+        raise FigureError(f"{ref.where}: a figure names a layout, a deal, cards or the key")
     changes = _changes(ref)
     if style is not None:
         changes["style"] = style
@@ -120,7 +121,7 @@ def draw_placed(library: Library, ref: FigureRef, placement: Placement, body: fl
 TABLEAU_LABEL = 2.4
 
 
-def _tableau(library: Library, ref: FigureRef, indices: str = "latin",
+def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin",
              frame: tuple[float, float] | None = None) -> Page:
     """A patience's deal *ref.seed*, drawn with the 52-card pack template (no title: the
     caption says which deal it is), its court and ace indices in *indices*' script. Slot
@@ -134,8 +135,7 @@ def _tableau(library: Library, ref: FigureRef, indices: str = "latin",
     from ...rules.patience import patience
     from ..tableau import tableau_page
 
-    assert ref.patience is not None
-    game = patience(ref.patience)
+    game = patience(name)
     pack = library.traditional("pack52")
     if indices != pack.script:
         pack = replace(pack, script=indices, indices=None)
@@ -174,11 +174,10 @@ def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
                 tuple(items))
 
 
-def _cards(library: Library, ref: FigureRef) -> Page:
+def _cards(library: Library, ref: FigureRef, listing: str) -> Page:
     """A row of cards of the kit, ``pack1:1R 2Y``; ``(1R)`` draws the card's back, and a
     token ``pack2:(10R)`` goes on with another pack or deck (backs side by side)."""
-    assert ref.cards is not None
-    name, _, listed = ref.cards.partition(":")
+    name, _, listed = listing.partition(":")
     if name in library.names("traditional"):
         return _traditional(ref, library.traditional(name), listed)
     size = Size(25, 50)

@@ -108,7 +108,8 @@ def _embolden(unit: Unit, bold: set[int]) -> None:
     """Sets the page numbers of *bold* on *unit* (an entry's ragged line: one text, one
     link per number, in order) in bold, moving the rest of the line and the links."""
     line = unit.items[0]
-    assert isinstance(line, Text) and not line.word_space
+    if not isinstance(line, Text) or line.word_space:
+        raise TypeError("an index entry is set as one ragged text line")
     numbers = list(re.finditer(r"\d+", line.text))
     if not any(int(m.group()) in bold for m in numbers):
         return

@@ -346,10 +346,9 @@ def _check_header(setter: Setter, chapter: Chapter) -> None:
                             got=f"{width:,.0f} mm ({len(chapter.title):,} characters)")
 
 
-def _turn(setter: Setter, chapter: Chapter, booklet: Booklet) -> Unit:
-    """The chapter's "on your turn" box, in a section of its own for the index."""
-    assert chapter.turn is not None
-    box = setter.turn(chapter.turn, booklet.turn_heading(chapter.turn))
+def _turn(setter: Setter, chapter: Chapter, turn: Turn, booklet: Booklet) -> Unit:
+    """The chapter's "on your turn" box *turn*, in a section of its own for the index."""
+    box = setter.turn(turn, booklet.turn_heading(turn))
     box.section = f"{chapter.key}/{TURN}"
     return box
 
@@ -374,7 +373,7 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
-        units.append(_turn(setter, chapter, booklet))
+        units.append(_turn(setter, chapter, chapter.turn, booklet))
     for i, section in enumerate(chapter.sections):
         start = len(units)
         if section.heading:
@@ -413,5 +412,5 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
         if chapter.turn is not None and i == turn_after:
-            units.append(_turn(setter, chapter, booklet))
+            units.append(_turn(setter, chapter, chapter.turn, booklet))
     return units

@@ -75,8 +75,8 @@ def unordered_map(work: Callable[..., R], tasks: Iterable[tuple[Any, ...]], jobs
         while busy:
             # A worker that dies closes its end of the pipe: its connection turns ready
             # too, and reading it raises EOFError.
-            for item in wait(list(busy)):
-                assert isinstance(item, Connection)
+            ready = set(wait(list(busy)))
+            for item in [c for c in list(busy) if c in ready]:
                 try:
                     index, ok, value = item.recv()
                 except EOFError:
