@@ -183,11 +183,19 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @click.option("--progress/--no-progress", default=None,
               help="A line on stderr as each deal is decided, with the counts so far "
                    "[default: when stderr is a terminal].")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local",
+              show_default=True,
+              help="Where the deals are decided: local processes, or a dask.distributed "
+                   "cluster (the optional cluster extra; same verdicts under --nodes).")
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="With --executor dask: the address of a running dask scheduler, e.g. "
+                   "tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers].")
 @_switch
 @_json
 def stats_command(name: str, deals: range, limit: float | None, nodes: int | None,
                   jobs: int | None, player: bool, reports: tuple[Path, ...],
-                  progress: bool | None, switches: tuple[str, ...], as_json: bool) -> None:
+                  progress: bool | None, executor: str, scheduler: str | None,
+                  switches: tuple[str, ...], as_json: bool) -> None:
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
     over --jobs processes, and runs made apart add up with --merge."""
@@ -210,9 +218,19 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
                  for key, _, value in (text.partition("=") for text in switches)}
         if progress is None:
             progress = sys.stderr.isatty()
-        results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
-                             jobs=jobs or os.cpu_count() or 1, switches=given, player=player,
-                             on_result=_progress(len(deals), player) if progress else None)
+        if scheduler is not None and executor != "dask":
+            raise click.UsageError("--scheduler names a dask scheduler: it goes with "
+                                   "--executor dask")
+        tell = _progress(len(deals), player) if progress else None
+        if executor == "dask":
+            from ..app.cluster import decide_on_dask
+            results = decide_on_dask(game.name, deals, seconds=limit, nodes=nodes,
+                                     switches=given, player=player, scheduler=scheduler,
+                                     jobs=jobs or os.cpu_count() or 1, on_result=tell)
+        else:
+            results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
+                                 jobs=jobs or os.cpu_count() or 1, switches=given,
+                                 player=player, on_result=tell)
         shown = f"limit {f'{limit:g} s' if limit else ''}" + (
             f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
     _report(game, results, player, shown, as_json)
