@@ -41,6 +41,16 @@ def test_a_scheduler_without_the_dask_executor_is_refused_in_one_line(runner):
     assert "--executor dask" in result.output and "Traceback" not in result.output
 
 
+def test_merge_refuses_an_executor_in_one_line(runner, tmp_path):
+    report = tmp_path / "a.json"
+    report.write_text("{}", encoding="utf-8")
+    result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--merge", str(report),
+                                 "--executor", "dask"])
+    assert result.exit_code != 0
+    assert "--executor cannot go with it" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_a_scheduler_that_does_not_answer_is_one_line(runner, monkeypatch):
     # Port 9 (discard) on this machine: nothing listens there, so the connection fails
     # (after the wait, shortened here).

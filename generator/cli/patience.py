@@ -206,7 +206,8 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     game = _game(name, switches)  # checks the name and switches before any work
     if reports:
         context = click.get_current_context()
-        given_too = [f"--{option}" for option in ("deals", "limit", "nodes", "jobs")
+        given_too = [f"--{option}" for option in ("deals", "limit", "nodes", "jobs", "executor",
+                                                  "scheduler")
                      if context.get_parameter_source(option) is ParameterSource.COMMANDLINE]
         if given_too:
             raise click.UsageError(f"--merge adds up finished reports; {', '.join(given_too)} "
