@@ -46,18 +46,35 @@ def test_the_last_ace_lying_on_a_card_played_before_it_is_a_dead_end():
 
 
 def test_a_card_is_held_by_a_chain_down_to_a_card_that_can_be_a_bottom():
-    """The queen of spades lies on the three, which goes up before it; the two and the king
-    go up after it, and the ace under them is a pile's bottom, so the queen may end on the
-    two on the king on the ace: not a dead end, though the position is lost (the queen
-    cannot move off the three now). Put the ace in a pile above the king instead and
-    nothing can hold the ace: a dead end."""
+    """The queen of spades may end on the two on the king on the ace, a pile's bottom, so
+    the first test lets it be; with the ace above the king nothing can hold the ace."""
     game = patience("besieged-city")
-    chained = table(game, _spades_short_of(5, E2="AS KS 2S 3S QS"))
+    chained = table(game, _spades_short_of(6, E2="AS KS 2S 3S QS", W1="JS"))
     assert not game.dead_end(chained)
-    assert exhaustive(game, chained) is False
+    assert exhaustive(game, chained) is False  # lost all the same: the jack must go first
     above = table(game, _spades_short_of(5, E2="2S KS AS", W1="3S QS"))
     assert game.dead_end(above)
     assert exhaustive(game, above) is False
+
+
+def test_a_card_on_one_played_before_it_with_nowhere_to_go_is_a_dead_end():
+    """Second test: the queen of spades lies on the three, which goes up before it, so the
+    queen must move off first, onto a card it packs on (jack, king, two or three of
+    spades) in another pile. With the jack gone up and the king and two under it in the
+    same pile, there is none: a dead end, lost for the plain search too. With the jack on
+    another pile there is one (not a dead end), and with the queen and three apart and the
+    rest in order the position is won."""
+    game = patience("besieged-city")
+    walled = table(game, _spades_short_of(5, E2="AS KS 2S 3S QS"))
+    assert game.dead_end(walled)
+    assert exhaustive(game, walled) is False
+    assert solve(game, 0, start=walled).verdict is Verdict.LOST
+    outlet = table(game, _spades_short_of(6, E2="AS KS 2S 3S QS", W1="JS"))
+    assert not game.dead_end(outlet)
+    apart = table(game, _spades_short_of(5, E2="AS KS 2S QS", W1="3S"))
+    assert not game.dead_end(apart)
+    assert exhaustive(game, apart) is True
+    assert solve(game, 0, start=apart).verdict is Verdict.WON
 
 
 class _Watched:

@@ -399,7 +399,8 @@ class Besieged(Patience):
         return 3 * self.on_foundations(state) - blocked
 
     def dead_end(self, state: State) -> bool:
-        """True when some rampart card that is not its pile's bottom can never go up.
+        """True when some rampart card that is not its pile's bottom can never go up (two
+        tests, each proved here).
 
         **Proof.** A rampart pile gets cards only on its top: a Reserve card or another
         rampart's top packs on it (same suit, neighbours), or a Reserve card fills it when it
@@ -418,7 +419,16 @@ class Besieged(Patience):
         bottom, *c* never goes up and the deal, not yet won, is lost. It holds under every
         switch (none lets a rampart card fill a gap). Once the first ace of a suit is up,
         for instance, the other ace can go up only off the bottom of a pile (every card it
-        packs on, a two or a king, goes up before it)."""
+        packs on, a two or a king, goes up before it).
+
+        **Second test.** Say a card *c* lies above a card *b* of its pile that must go up
+        before it (every place left for *b*'s rank in :data:`ORDER` comes before every place
+        left for *c*'s). *b* can neither move nor go up while *c* lies on the pile, and *c*
+        cannot go up before *b*, so *c* must first move off the pile, onto the top of
+        another pile: a card *c* packs on, on the table then, so on the table now (nothing
+        comes back from a foundation), and not one of the cards under *c* in its pile
+        (those stay there, under *c*, until it has gone). When no such card is left, *c*
+        never moves and the deal is lost."""
         piles = state.piles
         above = [c for r in self.ramparts for c in piles[r][1:]]
         if not above:
@@ -433,6 +443,23 @@ class Besieged(Patience):
                            + [piles[p][0] for p in self.reserve if piles[p]]),
                  self._codes(piles[self.talon]), self._codes(piles[self.stock]))
         table: Counter[int] | None = None  # every card on the table, counted when needed
+        for r in self.ramparts:
+            pile = piles[r]
+            if len(pile) < 2:
+                continue
+            suit = C.suit(pile[0])  # a pile above its bottom is of one suit (rule II)
+            h = height[suit]
+            # The earliest of the last places left for the cards under the one at *depth*:
+            # below it, that card must go up before it.
+            earliest = _LAST[h][C.rank(pile[0])]
+            for depth in range(1, len(pile)):
+                rank = C.rank(pile[depth])
+                if earliest < _DUE[h][rank]:
+                    if table is None:
+                        table = self._on_table(piles)
+                    if not self._outlet(pile, depth, suit, rank, table):
+                        return True
+                earliest = min(earliest, _LAST[h][rank])
         for c in set(above):
             suit, rank = C.suit(c), C.rank(c)
             first = _DUE[height[suit]][rank]
@@ -443,11 +470,23 @@ class Besieged(Patience):
                    for r in self.next_to[rank]):
                 continue
             if table is None:
-                table = Counter(c for i in self.ramparts + self.reserve + (
-                    self.talon, self.stock) for c in piles[i])
+                table = self._on_table(piles)
             if not self._supported(suit, rank, height[suit], table, heaps):
                 return True
         return False
+
+    def _on_table(self, piles: tuple[tuple[int, ...], ...]) -> Counter[int]:
+        """Every card not on a foundation, counted by code."""
+        return Counter(c for i in self.ramparts + self.reserve + (self.talon, self.stock)
+                       for c in piles[i])
+
+    def _outlet(self, pile: tuple[int, ...], depth: int, suit: int, rank: int,
+                table: Counter[int]) -> bool:
+        """Whether a card the one at *depth* of *pile* packs on is on the table outside the
+        cards under it in that pile (:meth:`dead_end`, second test)."""
+        under = Counter(pile[:depth])
+        code = _CODES[suit]
+        return any(table[code[r]] > under[code[r]] for r in self.next_to[rank])
 
     def _codes(self, pile: tuple[int, ...]) -> frozenset[int]:
         # The talon and the stock change by one card at a time and are met again and
