@@ -485,6 +485,7 @@ class Besieged(Patience):
         """Whether a card the one at *depth* of *pile* packs on is on the table outside the
         cards under it in that pile (:meth:`dead_end`, second test)."""
         under = Counter(pile[:depth])
+        under[pile[depth]] += 1  # nor the card itself (a seven may pack on a seven)
         code = _CODES[suit]
         return any(table[code[r]] > under[code[r]] for r in self.next_to[rank])
 
