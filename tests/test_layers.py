@@ -46,7 +46,9 @@ LIBRARIES: dict[str, set[str]] = {
              "pikepdf"},
     "sheets": set(),
     "docs": set(),
-    "app": set(),
+    # dask.distributed (the optional cluster extra) only in app/cluster.py, imported when
+    # 'patience stats --executor dask' runs.
+    "app": {"distributed"},
     "cli": {"click", "uvicorn"},
     "web": {"starlette"},
 }

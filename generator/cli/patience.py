@@ -196,11 +196,19 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @click.option("--progress/--no-progress", default=None,
               help="A line on stderr as each deal is decided, with the counts so far "
                    "[default: when stderr is a terminal].")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local",
+              show_default=True,
+              help="Where the deals are decided: local processes, or a dask.distributed "
+                   "cluster (the optional cluster extra; same verdicts under --nodes).")
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="With --executor dask: the address of a running dask scheduler, e.g. "
+                   "tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers].")
 @_switch
 @_json
 def stats_command(name: str, deals: range, limit: float | None, nodes: int | None,
                   jobs: int | None, player: bool, reports: tuple[Path, ...],
-                  progress: bool | None, switches: tuple[str, ...], as_json: bool) -> None:
+                  progress: bool | None, executor: str, scheduler: str | None,
+                  switches: tuple[str, ...], as_json: bool) -> None:
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
     over --jobs processes, and runs made apart add up with --merge."""
@@ -210,7 +218,8 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     game = _game(name, switches)  # checks the name and switches before any work
     if reports:
         context = click.get_current_context()
-        given_too = [f"--{option}" for option in ("deals", "limit", "nodes", "jobs")
+        given_too = [f"--{option}" for option in ("deals", "limit", "nodes", "jobs", "executor",
+                                                  "scheduler")
                      if context.get_parameter_source(option) is ParameterSource.COMMANDLINE]
         if given_too:
             raise click.UsageError(f"--merge adds up finished reports; {', '.join(given_too)} "
@@ -222,8 +231,11 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
                  for key, _, value in (text.partition("=") for text in switches)}
         if progress is None:
             progress = sys.stderr.isatty()
+        if scheduler is not None and executor != "dask":
+            raise click.UsageError("--scheduler names a dask scheduler: it goes with "
+                                   "--executor dask")
         cores = usable_cores()
-        if jobs is not None and jobs > cores:
+        if jobs is not None and jobs > cores and scheduler is None:
             click.echo(f"--jobs {jobs}: this machine gives it {plural(cores, 'core')}, so "
                        f"{cores} {'process runs' if cores == 1 else 'processes run'} "
                        f"(more would only share them)", err=True)
@@ -235,9 +247,15 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
             if tell is not None:
                 tell(result)
         try:
-            results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
-                                 jobs=min(jobs or cores, cores), switches=given,
-                                 player=player, on_result=note)
+            if executor == "dask":
+                from ..app.cluster import decide_on_dask
+                results = decide_on_dask(game.name, deals, seconds=limit, nodes=nodes,
+                                         switches=given, player=player, scheduler=scheduler,
+                                         jobs=min(jobs or cores, cores), on_result=note)
+            else:
+                results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
+                                     jobs=min(jobs or cores, cores), switches=given,
+                                     player=player, on_result=note)
         except KeyboardInterrupt:
             click.echo(_partial(done, len(deals), player), err=True)
             raise

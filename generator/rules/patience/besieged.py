@@ -34,6 +34,7 @@ How the engine reads the rules (the Roman numbers are those of seed 004's rules)
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -49,6 +50,16 @@ ROWS, COLS = 4, 3
 #: holding n cards (len(ORDER) when never again).
 _DUE = tuple(tuple(next((i for i in range(n, len(ORDER)) if ORDER[i] == r), len(ORDER))
                    for r in range(14)) for n in range(len(ORDER) + 1))
+
+
+#: _LAST[n][rank]: the last place in :data:`ORDER` where a foundation holding n cards still
+#: wants a card of *rank* (-1 when never again).
+_LAST = tuple(tuple(max((i for i in range(n, len(ORDER)) if ORDER[i] == r), default=-1)
+                    for r in range(14)) for n in range(len(ORDER) + 1))
+
+
+#: _CODES[suit][rank]: the card's code.
+_CODES = tuple(tuple(C.of(r, s) if r else -1 for r in range(14)) for s in range(4))
 
 
 def _tableau() -> Tableau:
@@ -104,6 +115,10 @@ class Besieged(Patience):
         self.ramparts = tuple(ix[s.id] for s in self.tableau.with_role(Role.RAMPART))
         self.talon, self.stock = ix["talon"], ix["stock"]
         self.neighbours = _neighbours(self.switches.seven_on_seven)
+        self._counts: dict[tuple[int, ...], frozenset[int]] = {}
+        #: The ranks each rank packs on.
+        self.next_to = tuple(tuple(r for r in range(1, 14) if (rank, r) in self.neighbours)
+                             for rank in range(14))
         # The ramparts that close each Reserve place's row and column.
         self.lines: dict[int, frozenset[int]] = {}
         for r in range(1, ROWS + 1):
@@ -382,6 +397,130 @@ class Besieged(Patience):
                 else:
                     soonest = due
         return 3 * self.on_foundations(state) - blocked
+
+    def dead_end(self, state: State) -> bool:
+        """True when some rampart card that is not its pile's bottom can never go up (two
+        tests, each proved here).
+
+        **Proof.** A rampart pile gets cards only on its top: a Reserve card or another
+        rampart's top packs on it (same suit, neighbours), or a Reserve card fills it when it
+        is empty (rule IV; a rampart card never goes into a gap). So every card above a
+        pile's bottom lies on a card it packs on, and it never becomes a bottom itself: it
+        moves only onto another rampart's top or up. Take such a card *c*. When it goes up
+        it lies on some card *z1*, on *z2*, ... down to a pile's bottom *zk*; each lies on
+        the next, so each pair packs, all are distinct and still on the table, so each goes
+        up after *c*; and *zk* is a bottom now, or a card of the Reserve, talon or stock
+        (which may fill a gap later), since a card above a bottom never becomes one. A card
+        of rank *r* can go up after *c* only if its suit's foundation still wants *r* at a
+        later place of :data:`ORDER` than the first place left for *c*'s rank (the copies of
+        a rank are interchangeable, so that is the most room there is). So if no chain of
+        packing neighbours of *c*'s suit, each with a copy on the table (another copy for
+        *c*'s own rank) that can go up after *c*, leads from *c* to a card that can be a
+        bottom, *c* never goes up and the deal, not yet won, is lost. It holds under every
+        switch (none lets a rampart card fill a gap). Once the first ace of a suit is up,
+        for instance, the other ace can go up only off the bottom of a pile (every card it
+        packs on, a two or a king, goes up before it).
+
+        **Second test.** Say a card *c* lies above a card *b* of its pile that must go up
+        before it (every place left for *b*'s rank in :data:`ORDER` comes before every place
+        left for *c*'s). *b* can neither move nor go up while *c* lies on the pile, and *c*
+        cannot go up before *b*, so *c* must first move off the pile, onto the top of
+        another pile: a card *c* packs on, on the table then, so on the table now (nothing
+        comes back from a foundation), and not one of the cards under *c* in its pile
+        (those stay there, under *c*, until it has gone). When no such card is left, *c*
+        never moves and the deal is lost."""
+        piles = state.piles
+        above = [c for r in self.ramparts for c in piles[r][1:]]
+        if not above:
+            return False
+        height = [0, 0, 0, 0]
+        for f in self.foundations:
+            if piles[f]:
+                height[C.suit(piles[f][0])] = len(piles[f])
+        # The codes (both copies of a card share one) of the cards that can be a bottom:
+        # the piles' bottoms, the Reserve, the talon and the stock.
+        heaps = (frozenset([piles[r][0] for r in self.ramparts if piles[r]]
+                           + [piles[p][0] for p in self.reserve if piles[p]]),
+                 self._codes(piles[self.talon]), self._codes(piles[self.stock]))
+        table: Counter[int] | None = None  # every card on the table, counted when needed
+        for r in self.ramparts:
+            pile = piles[r]
+            if len(pile) < 2:
+                continue
+            suit = C.suit(pile[0])  # a pile above its bottom is of one suit (rule II)
+            h = height[suit]
+            # The earliest of the last places left for the cards under the one at *depth*:
+            # below it, that card must go up before it.
+            earliest = _LAST[h][C.rank(pile[0])]
+            for depth in range(1, len(pile)):
+                rank = C.rank(pile[depth])
+                if earliest < _DUE[h][rank]:
+                    if table is None:
+                        table = self._on_table(piles)
+                    if not self._outlet(pile, depth, suit, rank, table):
+                        return True
+                earliest = min(earliest, _LAST[h][rank])
+        for c in set(above):
+            suit, rank = C.suit(c), C.rank(c)
+            first = _DUE[height[suit]][rank]
+            last = _LAST[height[suit]]
+            code = _CODES[suit]
+            # Most cards lie next to a neighbour that goes up later and can be a bottom.
+            if any(last[r] > first and any(code[r] in heap for heap in heaps)
+                   for r in self.next_to[rank]):
+                continue
+            if table is None:
+                table = self._on_table(piles)
+            if not self._supported(suit, rank, height[suit], table, heaps):
+                return True
+        return False
+
+    def _on_table(self, piles: tuple[tuple[int, ...], ...]) -> Counter[int]:
+        """Every card not on a foundation, counted by code."""
+        return Counter(c for i in self.ramparts + self.reserve + (self.talon, self.stock)
+                       for c in piles[i])
+
+    def _outlet(self, pile: tuple[int, ...], depth: int, suit: int, rank: int,
+                table: Counter[int]) -> bool:
+        """Whether a card the one at *depth* of *pile* packs on is on the table outside the
+        cards under it in that pile (:meth:`dead_end`, second test)."""
+        under = Counter(pile[:depth])
+        under[pile[depth]] += 1  # nor the card itself (a seven may pack on a seven)
+        code = _CODES[suit]
+        return any(table[code[r]] > under[code[r]] for r in self.next_to[rank])
+
+    def _codes(self, pile: tuple[int, ...]) -> frozenset[int]:
+        # The talon and the stock change by one card at a time and are met again and
+        # again in a search: take each one's codes once.
+        found = self._counts.get(pile)
+        if found is None:
+            if len(self._counts) > 512:
+                self._counts.clear()
+            found = self._counts[pile] = frozenset(pile)
+        return found
+
+    def _supported(self, suit: int, rank: int, height: int, table: Counter[int],
+                   heaps: tuple[frozenset[int], ...]) -> bool:
+        """Whether a chain of packing neighbours that can all go up after a card of *rank*
+        leads from it to a card that can be a pile's bottom (:meth:`dead_end`); *table*
+        counts the cards on the table by code, and *heaps* hold the codes of those that
+        can be a bottom."""
+        first = _DUE[height][rank]
+        last = _LAST[height]
+        code = _CODES[suit]
+        later = [r for r in range(1, 14)
+                 if last[r] > first and table[code[r]] > (1 if r == rank else 0)]
+        reach = {r for r in later if (rank, r) in self.neighbours}
+        frontier = list(reach)
+        while frontier:
+            here = frontier.pop()
+            if any(code[here] in heap for heap in heaps):
+                return True
+            for r in later:
+                if r not in reach and (here, r) in self.neighbours:
+                    reach.add(r)
+                    frontier.append(r)
+        return False
 
     def key(self, state: State) -> Hashable:
         p = state.piles

@@ -119,9 +119,8 @@ class Empress(Patience):
         self.red, self.black, self.stock = ix["red"], ix["black"], ix["stock"]
         if not self.deals_at_will:
             # The seed's rule: no probe, and the deal is forced once no pair fits, so a
-            # second move order would only search the same positions again; one search
-            # with the whole limit decides more (3 more of the 9 deals of 0-199 that two
-            # orders of 5 s each left unknown).
+            # second move order would only search the same positions again (and with any
+            # fitting pair played at once, :meth:`safe_move`, a deal is one line).
             self.solver_plan = (("complete", 0, 1.0),)
 
     def deal(self, seed: int) -> State:
@@ -383,6 +382,9 @@ class Empress(Patience):
             lays.sort(key=lambda sm: (sm[0], str(sm[1])))
         first = [m for m in plays if m.kind is not MoveKind.DEAL]
         deal = [m for m in plays if m.kind is MoveKind.DEAL]
+        if not self.switches.advance_pairing:
+            # Which pair goes up never matters (:meth:`safe_move`): one stands for all.
+            first = first[:1]
         if self.solver_variant == 1 and not self.switches.advance_pairing:
             # With deal_at_will (only then has this patience a second order without
             # advance_pairing): deal out the stock before any pair.
@@ -423,23 +425,40 @@ class Empress(Patience):
             state.piles[self.red if army else self.black])
 
     def safe_move(self, state: State) -> Move | None:
-        """Under the seed's rule (no pairing in advance), once the stock is out: any pair
-        that fits. None with the switch on or while the stock has cards.
+        """Without ``advance_pairing``: any pair that fits, whenever the stock is out, and
+        under the seed's deal rule (no ``deal_at_will``) whenever one fits at all. None
+        otherwise (with the switch on, or with ``deal_at_will`` while the stock has cards,
+        when dealing now is the other choice; :meth:`solver_batches` then offers one pair
+        and the deal).
 
-        **Safe move.** With the stock out each colour goes its own way: a red gap is filled
-        from the red talon only, a black one from the black, and a pair takes one card of
-        each. Within one colour, playing a card that fits never hurts: a card waits in its
-        cell until it is played, each foundation takes one given card next (and the equal
-        foundations of a suit are interchangeable), and the refill only shows the next
-        card of a talon whose order is fixed sooner. So if a colour can be played out
-        from a position, it still can after any of its fitting cards goes up (the same
-        line, less that card, finds every card it needs in place or sooner). A position
-        is then won exactly when each colour can be played out alone: both colours have
-        as many cards left (they go up in pairs), so the two lines zip into pairs. A pair
-        that fits keeps both colours so, and cannot turn a won position into a lost one."""
-        if self.switches.advance_pairing or state.piles[self.stock]:
+        **Which pair is played never matters** (without ``advance_pairing``). A pair
+        empties one Army and one Navy cell and refills them, the Army's first, each from
+        its colour's talon or, when that is empty, by turning the stock (the other
+        colour's cards go to their talon). Neither refill looks at which cell emptied or
+        which cards went up, so between two deals the *k*-th card each colour receives
+        depends only on *k*, and a colour's cards that can be in play at its *k*-th
+        play are the same set *A_k* in every line. Within one colour a card fits when,
+        for its place *p* in its suit's building order, fewer copies of place *p* are up
+        than of place *p* − 1 (the equal foundations of a suit are interchangeable); so
+        the cards that can go up from a set of cards, in any order, have one greatest
+        "closure", the same whatever was played first, and every set played legally lies
+        in it. After *k* − 1 plays of the colour (a set *D* inside the closure of *A_k*), a
+        card of *A_k* fits iff the closure of *A_k* holds more than *k* − 1 cards (if it
+        holds more, the lowest place where *D* has fewer copies than the closure has a
+        copy that fits). That count does not depend on *D*: every line can make its *k*-th
+        pair exactly when every other can, so all lines stick at the same pair, and when
+        stuck *D* has as many cards as the closure at every place, so it *is* the closure:
+        the positions are the same (the cells as multisets, as the key holds them). Under
+        the seed's rule the deal then comes, forced and the same, and the argument starts
+        again, so every line from a position ends in the same position: either all win
+        or none does, and any fitting pair may be played at once. (With ``deal_at_will``
+        only when to deal is a choice; lines that deal after the same number of pairs
+        stay alike, by the same argument.)"""
+        if self.switches.advance_pairing:
             return None
-        for move in self.candidates(state):
+        if state.piles[self.stock] and self.switches.deal_at_will:
+            return None
+        for move in self._plays(state):
             return move if move.kind is MoveKind.PAIR else None
         return None
 
