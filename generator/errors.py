@@ -105,6 +105,39 @@ class BodyError(EditorError):
         self.status = status
 
 
+class PositionTextError(GeneratorError, ValueError):
+    """A position text that cannot be read: names the field, what was expected and what
+    was found, on one line.
+
+    >>> str(PositionTextError("turn", "s, n or a seat 1 to 4", "'x'"))
+    "position text: turn: expected s, n or a seat 1 to 4, got 'x'"
+    """
+
+    def __init__(self, field_name: str, expected: str, got: str | None = None) -> None:
+        self.field = field_name
+        self.expected = expected
+        self.got = got
+        text = f"position text: {field_name}: expected {expected}"
+        super().__init__(text + (f", got {got}" if got is not None else ""))
+
+
+class DealError(GeneratorError, ValueError):
+    """A move of a given deal that the rules refuse, with its trick, place and reason."""
+
+
+class NotAPatienceError(GeneratorError, ValueError):
+    """The game is not a patience (a game of one player), so there is nothing to solve."""
+
+
+class WorkerLost(GeneratorError, RuntimeError):
+    """A worker ended (killed, out of memory) before it answered the task *index*."""
+
+    def __init__(self, index: int, exit_code: int | None) -> None:
+        super().__init__(f"a worker process ended (exit code {exit_code}) before it "
+                         f"answered task {index}")
+        self.index, self.process_exit = index, exit_code
+
+
 class ImpositionError(GeneratorError):
     """A sheet cannot be laid out as asked: an unknown paper, flip or backs choice, or cards
     or a board that do not fit the paper with its margin, bleed and marks."""

@@ -566,4 +566,4 @@ def test_1_a_worker_that_dies_is_an_error_not_a_hang():
     from generator.rules.patience.pool import WorkerLost, unordered_map
     with pytest.raises(WorkerLost) as lost:
         list(unordered_map(_dies_on_two, [(n,) for n in range(5)], 2))
-    assert lost.value.index == 2 and lost.value.exit_code == 3
+    assert lost.value.index == 2 and lost.value.process_exit == 3

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from ..errors import PositionTextError as PositionTextError
 from .board import SIZES, FILE_LETTERS, size_name, square_name
 from .cards import Card, Colour
 from .hands import Hand, Hands, Item
@@ -49,22 +50,6 @@ _SQUARE = r"[a-p][1-8]"
 _ORIGIN = re.compile(rf"{_SQUARE}|{_BODY}")
 _TARGET = re.compile(rf"{_SQUARE}|off|hand")
 _COUNT = re.compile(r"0|[1-9][0-9]{0,8}")
-
-
-class PositionTextError(ValueError):
-    """A position text that cannot be read: names the field, what was expected and what
-    was found, on one line.
-
-    >>> str(PositionTextError("turn", "s, n or a seat 1 to 4", "'x'"))
-    "position text: turn: expected s, n or a seat 1 to 4, got 'x'"
-    """
-
-    def __init__(self, field_name: str, expected: str, got: str | None = None) -> None:
-        self.field = field_name
-        self.expected = expected
-        self.got = got
-        text = f"position text: {field_name}: expected {expected}"
-        super().__init__(text + (f", got {got}" if got is not None else ""))
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import NotAPatienceError as NotAPatienceError
 from ..model.board import Board
 from ..model.layout import Layout
 from .games import Game
@@ -66,10 +67,6 @@ class Solution:
         if self.solved:
             return Verdict.WON
         return Verdict.LOST if self.complete else Verdict.UNKNOWN
-
-
-class NotAPatienceError(ValueError):
-    """The game is not a patience (a game of one player), so there is nothing to solve."""
 
 
 def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,

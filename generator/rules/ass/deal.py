@@ -25,6 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ...errors import DealError as DealError
 from ...model.traditional import PlayingCard, Suit, full_pack
 from .play import check_hand, play_problem
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
@@ -34,10 +35,6 @@ from .trick import Trick, resolve
 
 #: Cards dealt to each player at the start of a deal.
 HAND = 4
-
-
-class DealError(ValueError):
-    """A move of a given deal that the rules refuse, with its trick, place and reason."""
 
 
 @dataclass(frozen=True)

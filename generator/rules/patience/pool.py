@@ -25,21 +25,14 @@ from collections.abc import Callable, Generator, Iterable
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
+from ...errors import WorkerLost as WorkerLost
+
 R = TypeVar("R")
 
 #: How often a worker's watch thread looks at its parent, in seconds.
 WATCH_PERIOD = 0.2
 #: How long a worker asked to stop may take before it is killed, in seconds.
 STOP_GRACE = 0.5
-
-
-class WorkerLost(RuntimeError):
-    """A worker ended (killed, out of memory) before it answered the task *index*."""
-
-    def __init__(self, index: int, exit_code: int | None) -> None:
-        super().__init__(f"a worker process ended (exit code {exit_code}) before it "
-                         f"answered task {index}")
-        self.index, self.exit_code = index, exit_code
 
 
 def usable_cores() -> int:

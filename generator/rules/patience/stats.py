@@ -75,7 +75,7 @@ def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
                 tell(result)
     except WorkerLost as lost:
         raise PatienceError(f"deal {seeds[lost.index]}: its worker process ended (exit "
-                            f"code {lost.exit_code}) before deciding it: killed, or out "
+                            f"code {lost.process_exit}) before deciding it: killed, or out "
                             f"of memory") from None
     return [decided[index] for index in range(len(tasks))]
 
