@@ -3,10 +3,12 @@ through the sheet, give the printer's shift, turn and scale (see :mod:`.readings
 turning them into options)."""
 from __future__ import annotations
 
+from ..draw import fonts
 from ..draw.geometry import Rect
 from ..draw.scene import Group, Item, Page, Text
-from .marks import MARK_INK, registration_targets, sheet_ruler
-from .spec import SheetSpec, back_shift, mirror
+from ..errors import ImpositionError
+from .marks import MARK_INK, registration_targets, ruler
+from .spec import SheetSpec, back_shift, mirror, safe_area
 from .vernier import (FINE_REACH, GRID, Axis, Place, back_dot, back_scale, front_grid,
                       front_scale, places)
 
@@ -78,38 +80,52 @@ def calibration_pages(spec: SheetSpec) -> list[Page]:
     registration targets coincide once it is right."""
     size = spec.size
     cx = size.width / 2
+    at = places(spec)
+    words = _instructions(spec)
+    step = 3.7
+    # Between the top (and the bottom) places, the words shrink to the room, down to 1.5 mm.
+    column = at[1].box.x - at[0].box.right - 9.0
+    widest = max(fonts.measure(t, "regular", 2.5) for t in words["top"] + words["bottom"])
+    narrow = min(2.5, 2.5 * column / widest)
+    # Two places side by side with words between them; three rows with words between.
+    if (narrow < 1.5
+            or at[-1].box.y < at[0].box.bottom + 2.0 + step * len(words["upper"])
+            or at[2].box.y < at[-1].box.bottom + 2.0 + step * len(words["lower"])):
+        raise ImpositionError(
+            f"calibrate: the calibration sheet does not fit {spec.paper} with these margins "
+            "(it needs A4, Letter, A3 or tabloid, with margins up to about 20 mm): print it "
+            "on one of them")
     to_back = mirror(spec)
     front: list[Item] = []
     seen_back: list[Item] = []
-    at = places(spec)
     for place in at:
         front.append(front_grid(place))
         seen_back.append(back_dot(place))
         for axis in Axis:
             front.append(front_scale(place, axis))
             seen_back.append(back_scale(place, axis))
-    words = _instructions(spec)
     tl, tr, bl, centre = at[0], at[1], at[2], at[-1]
-    step = 3.7
 
-    def block(x: float, y: float, lines: list[str]) -> None:
+    def block(x: float, y: float, lines: list[str], size: float = 2.5) -> None:
         for text in lines:
-            y += step
-            front.append(Text(x, y, text, 2.5, MARK_INK, "regular", "start"))
+            y += step * size / 2.5
+            front.append(Text(x, y, text, size, MARK_INK, "regular", "start"))
 
     middle = tl.box.right + 6.0
     front.append(Text((tl.box.right + tr.box.x) / 2, tl.box.y + 3.0,
-                      "opencards duplex calibration", 3.6, MARK_INK, "bold"))
-    block(middle, tl.box.y + 4.0, words["top"])
+                      "opencards duplex calibration", 3.6 * narrow / 2.5, MARK_INK, "bold"))
+    block(middle, tl.box.y + 4.0, words["top"], narrow)
     left = tl.box.x
     block(left, tl.box.bottom + 1.0, words["upper"])
     block(left, centre.box.bottom + 1.0, words["lower"])
-    block(middle, bl.box.y + 2.0, words["bottom"])
+    block(middle, bl.box.y + 2.0, words["bottom"], narrow)
     # The targets go where a printer far off cannot put them in a grid (the middles of
     # the side edges), so each grid shows one dot only.
     targets = registration_targets(spec, avoid=[_place_box(place) for place in at])
     front += targets
-    front += sheet_ruler(spec)
+    # The 50 mm ruler between the bottom places: where every sheet has it (bottom left),
+    # a large correction's room would move it into the BL grid.
+    front += ruler(bl.box.right + 4.0, safe_area(spec).bottom - 1.0)
     # The back halves are drawn as seen from the front, mirrored onto the back page and
     # corrected as the rest of the back: a sheet made with a correction reads what is left.
     back: list[Item] = [Group(tuple(targets), back_shift(spec)),

@@ -107,8 +107,9 @@ _FAR_SEAM = GRID + 2.0 + _VERNIER_REACH
 _OUTER_X = GRID + 5.0
 _OUTER_Y = GRID + 8.5
 _INNER = max(_NEAR_SEAM + _VERNIER_REACH, _FAR_SEAM + _RULER_REACH)
-#: Clear space between a corner place and the corner of the printable area.
-_CORNER_CLEAR = 7.0
+#: Clear space between a corner place and the corner of the printable area (the sheet's
+#: targets sit at the middles of its side edges, not in the corners).
+_CORNER_CLEAR = 3.0
 NAMES = ("TL", "TR", "BL", "BR", "C")
 
 
