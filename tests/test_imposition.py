@@ -18,7 +18,7 @@ from generator.sheets.vernier import GAP, places
 CARD = Size(25, 50)
 
 
-@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("paper", sorted(set(PAPERS) - {Paper.A5}))
 def test_a_whole_pack_fits_one_sheet_with_bleed_and_marks(paper):
     spec = SheetSpec(paper=Paper(paper))
     sheet = plan(CARD, spec, 32)
@@ -46,8 +46,8 @@ def test_too_big_a_card_is_refused():
     ("flip", "short", "sheet flip: expected one of Flip.LONG, Flip.SHORT, got 'short'"),
     ("backs", "glue", "sheet backs: expected one of Backs.DUPLEX, Backs.GLUE, "
                       "Backs.FRONTS_ONLY, Backs.BACKS_ONLY, Backs.FOLD, got 'glue'"),
-    ("paper", "a4", "sheet paper: expected one of Paper.A3, Paper.A4, Paper.LETTER, "
-                    "got 'a4'"),
+    ("paper", "a4", "sheet paper: expected one of Paper.A3, Paper.A4, Paper.A5, Paper.LETTER, "
+                    "Paper.TABLOID, got 'a4'"),
     ("bleed", -1.0, "sheet bleed: expected a length of 0 mm or more, got -1.0"),
     ("back_offset", (1.0,), "sheet back_offset: expected (x, y) in mm, got (1.0,)"),
 ])

@@ -109,7 +109,8 @@ def sheet_options(f: Any) -> Any:
     by --help in the order listed here."""
     options = [
         click.option("--paper", type=EnumChoice(Paper, case_sensitive=False),
-                     default="a4", show_default=True, help="Sheet size (portrait)."),
+                     default="a4", show_default=True,
+                     help="Sheet size (portrait); tabloid is 11 x 17 in (Ledger)."),
         click.option("--flip", type=EnumChoice(Flip), default="long",
                      show_default=True,
                      help="Which edge the sheet turns over when printed duplex."),

@@ -64,7 +64,7 @@ def in_inches(size: Size) -> bool:
 
 def shop_bleed(size: Size, paper: Paper = Paper.A4) -> float:
     """1/8 in on Letter paper or for an inch-sized card, else 3 mm."""
-    return INCH_BLEED if paper is Paper.LETTER or in_inches(size) else METRIC_BLEED
+    return INCH_BLEED if paper.imperial or in_inches(size) else METRIC_BLEED
 
 
 def crop_marks(trim: Rect, bleed: float) -> Group:
