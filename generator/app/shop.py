@@ -25,6 +25,8 @@ class ShopOptions:
     #: The CMYK output profile of the shop's printing condition; none: the bundled one.
     icc: Path | None = None
     overprint_black: bool = False
+    #: Also NAME-die.pdf per card item: the cut in the spot colour CutContour.
+    die: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
     is told each item's name as its drawing starts, *note* the shop size the card is."""
     from ..draw.backends.colour import default_profile, load_profile
     from ..draw.backends.pdfx import PDFX_VERSION
-    from ..sheets.shop import shop_files
+    from ..sheets.shop import die_files, shop_files
     profile = load_profile(options.icc) if options.icc is not None else default_profile()
     said = size_note(options.card)
     if said is not None and note is not None:
@@ -68,5 +70,8 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
     files = shop_files(library, profile, items=options.items, card=options.card,
                        paper=options.paper, progress=progress,
                        overprint_black=options.overprint_black)
+    if options.die:
+        files += die_files(library, items=options.items, card=options.card,
+                           paper=options.paper)
     return ShopMade(write_files(out_dir, files), PDFX_VERSION, profile.identifier,
                     profile.description)

@@ -77,9 +77,13 @@ def _named(card: Size | None) -> Size | None:
 @click.option("--icc", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, metavar="FILE", help=_ICC_HELP[0].upper() + _ICC_HELP[1:])
 @click.option("--overprint-black", is_flag=True, help=_OVERPRINT_HELP[0].upper() + _OVERPRINT_HELP[1:])
+@click.option("--die", is_flag=True,
+              help="Also NAME-die.pdf for each card item, for shops that ask for the cut "
+                   "as its own file: page for page the shop file's size and boxes, the "
+                   "cut in the spot colour CutContour, overprinting.")
 @click.pass_context
 def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_size: Size | None,
-         paper: Paper, icc: Path | None, overprint_black: bool) -> None:
+         paper: Paper, icc: Path | None, overprint_black: bool, die: bool) -> None:
     """Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, face,
     ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK through an ICC
     profile, PDF/X-1a. Rule booklets have no shop file."""
@@ -90,7 +94,7 @@ def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_
                                "'opencards build' or 'opencards booklet'")
     for name in items:
         lib.item(name)  # a misspelt name fails before anything is drawn
-    run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black)
+    run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black, die)
 
 
 def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
@@ -103,7 +107,7 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
         raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)"
                                if icc else "--overprint-black needs --shop (home sheets "
                                "print black as it is)")
-    taken = {p.name for p in shop_command.params} | {"shop"}
+    taken = {p.name for p in shop_command.params} - {"die"} | {"shop"}
     for param in ctx.command.params:
         if (param.name is not None and param.name not in taken
                 and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE):
@@ -119,7 +123,8 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
 
 
 def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
-             card: Size | None, icc: Path | None, overprint_black: bool) -> None:
+             card: Size | None, icc: Path | None, overprint_black: bool,
+             die: bool = False) -> None:
     """Makes the shop files and prints what was written and for which condition."""
     with progress("drawing") as bar:
         done: list[str] = []
@@ -129,7 +134,7 @@ def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
             bar(len(done), len(items))
         made = make_shop_files(lib, out_dir, ShopOptions(
             items=items, card=card, paper=paper, icc=icc,
-            overprint_black=overprint_black), progress=step, note=click.echo)
+            overprint_black=overprint_black, die=die), progress=step, note=click.echo)
     summary(made.written, out_dir)
     click.echo(f"{made.pdfx_version}, printing condition {made.condition} "
                f"({made.condition_description})")

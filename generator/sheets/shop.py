@@ -140,3 +140,26 @@ def shop_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
     the cards' PDF as ``export-cards`` does, as ``cards/NAME/NAME-1R-face.png``."""
     return card_pngs(library, items=items, dpi=dpi, bleed=bleed, card=card,
                      icc_profile=srgb_profile_bytes())
+
+
+def die_files(library: Library, *, items: Sequence[str] = DEFAULT_ITEMS,
+              card: Size | None = None, paper: Paper = Paper.A4) -> list[OutFile]:
+    """``NAME-die.pdf`` beside each card item's shop file, for shops that ask for the cut
+    as its own file: page for page the shop file's size and boxes, the trim drawn in the
+    spot colour ``CutContour`` with the cards' corner radius. Boards get none: they are cut
+    straight along the TrimBox."""
+    from ..draw.backends.die import DiePage, render_die
+    stems = output_stems(library, list(dict.fromkeys(items)))
+    settings = library.settings()
+    files = []
+    for name in stems:
+        if not printable(library.item(name)).cards:
+            continue
+        pages = [DiePage(page.width, page.height, page.trim, page.bleed,
+                         settings.corner_radius)
+                 for page in item_shop_pages(library, name, card, paper)
+                 if page.trim is not None and page.bleed is not None]
+        files.append(OutFile(f"{stems[name]}-die.pdf",
+                             render_die(pages, title=f"opencards {name} (die: CutContour)"),
+                             len(pages)))
+    return files
