@@ -72,3 +72,29 @@ def test_the_same_build_gives_the_same_die_bytes(shop_dir, runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "pack1-die.pdf").read_bytes() == \
         (shop_dir / "pack1-die.pdf").read_bytes()
+
+
+@pytest.mark.parametrize(("bleed", "mm_"), [("5mm", 5.0), ("0.125in", 3.175), ("0", 0.0)])
+def test_the_shop_bleed_is_a_choice_for_the_shop_file_and_its_die(runner, tmp_path, bleed,
+                                                                  mm_):
+    """Issue 43: shops ask for 3 mm, 1/8 in, 5 mm...; --bleed sets it, in both files, and
+    the crop marks and page grow with it (BleedBox to TrimBox, to 0.01 mm)."""
+    result = runner.invoke(cli, ["shop", "--only", "pack1", "--die", "--bleed", bleed,
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for name in ("pack1-shop.pdf", "pack1-die.pdf"):
+        with pikepdf.open(tmp_path / name) as pdf:
+            for page in pdf.pages:
+                trim, bleed_box = mm(page.TrimBox), mm(page.BleedBox)
+                assert [t - b for t, b in zip(trim[:2], bleed_box[:2])] == pytest.approx(
+                    [mm_, mm_], abs=0.01), name
+                assert [b - t for t, b in zip(trim[2:], bleed_box[2:])] == pytest.approx(
+                    [mm_, mm_], abs=0.01), name
+
+
+def test_builds_bleed_with_shop_points_to_the_shop_option(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--shop", "--bleed", "3mm", "--only", "pack1",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code != 0
+    assert "use 'opencards shop --bleed LEN'" in result.output
+    assert not list(tmp_path.iterdir())

@@ -27,6 +27,8 @@ class ShopOptions:
     overprint_black: bool = False
     #: Also NAME-die.pdf per card item: the cut in the spot colour CutContour.
     die: bool = False
+    #: The bleed in mm; none: 3 mm, or 1/8 in on Letter and tabloid or for an inch size.
+    bleed: float | None = None
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,9 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
         note(said)
     files = shop_files(library, profile, items=options.items, card=options.card,
                        paper=options.paper, progress=progress,
-                       overprint_black=options.overprint_black)
+                       overprint_black=options.overprint_black, bleed=options.bleed)
     if options.die:
         files += die_files(library, items=options.items, card=options.card,
-                           paper=options.paper)
+                           paper=options.paper, bleed=options.bleed)
     return ShopMade(write_files(out_dir, files), PDFX_VERSION, profile.identifier,
                     profile.description)

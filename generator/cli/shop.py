@@ -15,7 +15,8 @@ from ..app.options import DEFAULT_ITEMS, Paper
 from ..app.shop import size_note
 from ..io.templates import Library
 from ..model.units import Size
-from .common import EnumChoice, library, progress, summary
+from ..model import limits
+from .common import EnumChoice, Length, library, progress, summary
 from .sheet_options import CardSize
 
 #: What ``build --shop`` says, on stderr and in its help.
@@ -81,9 +82,13 @@ def _named(card: Size | None) -> Size | None:
               help="Also NAME-die.pdf for each card item, for shops that ask for the cut "
                    "as its own file: page for page the shop file's size and boxes, the "
                    "cut in the spot colour CutContour, overprinting.")
+@click.option("--bleed", type=Length(limits.BLEED), default=None,
+              help="The bleed your shop asks for, e.g. 3mm, 5mm or 0.125in [default: 3 mm, "
+                   "or 1/8 in with --paper letter or tabloid or for an inch size].")
 @click.pass_context
 def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_size: Size | None,
-         paper: Paper, icc: Path | None, overprint_black: bool, die: bool) -> None:
+         paper: Paper, icc: Path | None, overprint_black: bool, die: bool,
+         bleed: float | None) -> None:
     """Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, face,
     ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK through an ICC
     profile, PDF/X-1a. Rule booklets have no shop file."""
@@ -94,7 +99,7 @@ def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_
                                "'opencards build' or 'opencards booklet'")
     for name in items:
         lib.item(name)  # a misspelt name fails before anything is drawn
-    run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black, die)
+    run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black, die, bleed)
 
 
 def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
@@ -107,11 +112,15 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
         raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)"
                                if icc else "--overprint-black needs --shop (home sheets "
                                "print black as it is)")
-    taken = {p.name for p in shop_command.params} - {"die"} | {"shop"}
+    # build's own --bleed is the home sheets' (2 mm): typed with --shop it is refused.
+    taken = {p.name for p in shop_command.params} - {"die", "bleed"} | {"shop"}
     for param in ctx.command.params:
         if (param.name is not None and param.name not in taken
                 and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE):
             # Typed on purpose, so better refused than quietly dropped.
+            if param.name == "bleed":
+                raise click.UsageError("--bleed with --shop: build's --bleed is the home "
+                                       "sheets'; use 'opencards shop --bleed LEN'")
             raise click.UsageError(f"{param.opts[0]} does not apply to --shop, whose files "
                                    "are single cards the shop lays out itself")
     if booklets_named:
@@ -124,7 +133,7 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
 
 def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
              card: Size | None, icc: Path | None, overprint_black: bool,
-             die: bool = False) -> None:
+             die: bool = False, bleed: float | None = None) -> None:
     """Makes the shop files and prints what was written and for which condition."""
     with progress("drawing") as bar:
         done: list[str] = []
@@ -134,7 +143,8 @@ def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
             bar(len(done), len(items))
         made = make_shop_files(lib, out_dir, ShopOptions(
             items=items, card=card, paper=paper, icc=icc,
-            overprint_black=overprint_black, die=die), progress=step, note=click.echo)
+            overprint_black=overprint_black, die=die, bleed=bleed), progress=step,
+            note=click.echo)
     summary(made.written, out_dir)
     click.echo(f"{made.pdfx_version}, printing condition {made.condition} "
                f"({made.condition_description})")
