@@ -99,7 +99,7 @@ def one_error_line(result, *texts):
 
 BAD_VALUES = [
     ('flip = "sideways"\n', "flip: expected one of 'long', 'short', got 'sideways'"),
-    ('paper = "a5"\n', "paper: expected one of a4, letter, a3, got 'a5'"),
+    ('paper = "a6"\n', "paper: expected one of a4, letter, a3, a5, tabloid, got 'a6'"),
     ("margin = true\n", "margin: expected a length from 0 to 20 mm, got true"),
     ("back_rotate = 9\n", "back_rotate: expected an angle from -5 to 5 degrees, got 9"),
     ("back_offset = [1]\n", "back_offset: expected 2 numbers in a list"),
