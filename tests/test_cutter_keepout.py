@@ -148,3 +148,69 @@ def test_mark_settings_need_cut_and_a_length_in_range(runner, tmp_path, option):
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert (f"Invalid value for '{option}': expected a length from "
             f"{'0' if option.endswith('inset') else '5'} to 30 mm, got '40'") in result.output
+
+
+# --- issue 43, item 8: cut layouts spaced apart, and still 8 poker cards on Letter -------
+
+def _card_boxes(svg: str) -> list[tuple[float, float, float, float]]:
+    """(left, top, right, bottom) of each card's cut path, from the end points of its
+    segments (a rounded corner's arc ends on the card's edges)."""
+    import re
+    boxes = []
+    for d in re.findall(r'<path id="card-\d+" d="([^"]+)"', svg):
+        xs, ys = [], []
+        for op, args in re.findall(r"([MHVA])([^MHVAZ]*)", d):
+            v = [float(a) for a in args.split()]
+            if op == "M":
+                xs.append(v[0]), ys.append(v[1])
+            elif op == "H":
+                xs.append(v[0])
+            elif op == "V":
+                ys.append(v[0])
+            else:
+                xs.append(v[5]), ys.append(v[6])
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    return boxes
+
+
+@pytest.mark.parametrize("marks", ["corners", "lines"])
+@pytest.mark.parametrize("gap", ["1", "1.2"])
+def test_letter_poker_keeps_eight_cards_a_sheet_spaced_apart_with_cutter_marks(
+        runner, tmp_path, marks, gap):
+    """Issue 43: cut layouts kept cards touching, so every shared edge was cut twice and a
+    cutter a little off showed the neighbour's colour; silhouette-card-maker spaces its 8
+    Letter poker cards about 1.2 mm. With corner or line guides (in the bleed, or out to
+    the margin) a gap of 1 or 1.2 mm keeps 8 a sheet and the cutter's marks: each card's
+    cut path stands alone, its neighbours exactly the gap away (to 0.01 mm)."""
+    result = runner.invoke(cli, ["build", "--paper", "letter", "--card-size", "poker",
+                                 "--cut", "svg", "--gap", gap, "--marks", marks,
+                                 "--only", "pack1", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    cut_files = sorted(tmp_path.glob("pack1-cut-*.svg"))
+    assert len(cut_files) == 4          # 32 cards, 8 a sheet
+    doc = pdfium.PdfDocument(tmp_path / "pack1.pdf")
+    try:
+        assert len(doc) == 8            # 4 sheets, fronts and backs
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "cutter marks: Silhouette type 1" in text, text
+    want = float(gap)
+    for path in cut_files:
+        svg = path.read_text(encoding="utf-8")
+        assert 'id="mark-1"' in svg and 'id="mark-2"' in svg and 'id="mark-3"' in svg
+        boxes = _card_boxes(svg)
+        assert len(boxes) == 8
+        neighbours = 0
+        for a in boxes:
+            for b in boxes:
+                beside = abs(a[1] - b[1]) < 0.01 and b[0] > a[2] - 0.01
+                below = abs(a[0] - b[0]) < 0.01 and b[1] > a[3] - 0.01
+                if beside and not any(a[2] < c[0] < b[0] for c in boxes):
+                    assert b[0] - a[2] == pytest.approx(want, abs=0.01), (path.name, a, b)
+                    neighbours += 1
+                if below and not any(a[3] < c[1] < b[1] for c in boxes):
+                    assert b[1] - a[3] == pytest.approx(want, abs=0.01), (path.name, a, b)
+                    neighbours += 1
+        # Two columns of four (or four of two): ten neighbouring pairs a sheet.
+        assert neighbours == 10, (path.name, boxes)

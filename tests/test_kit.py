@@ -175,11 +175,15 @@ def test_cmyk_writes_no_rgb(tmp_path, library):
     assert "k" in ops and "rg" not in ops and "RG" not in ops
 
 
+#: Sheets of 32 cards of 25 x 50 mm: A5 (issue 43) holds 15 a sheet.
+PACK_SHEETS = {"a3": 1, "a4": 1, "letter": 1, "tabloid": 1, "a5": 3}
+
+
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_each_paper_holds_a_pack(tmp_path, library, paper):
     build_kit(library, tmp_path, KitOptions(items=["pack2"], spec=SheetSpec(paper=Paper(paper))))
     reader = PdfReader(tmp_path / "pack2.pdf")
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 2 * PACK_SHEETS[paper]
     box = reader.pages[0].mediabox
     size = PAPERS[paper]
     assert float(box.width) * 25.4 / 72 == pytest.approx(size.width, abs=TOL)

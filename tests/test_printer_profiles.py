@@ -99,7 +99,7 @@ def one_error_line(result, *texts):
 
 BAD_VALUES = [
     ('flip = "sideways"\n', "flip: expected one of 'long', 'short', got 'sideways'"),
-    ('paper = "a5"\n', "paper: expected one of a4, letter, a3, got 'a5'"),
+    ('paper = "a6"\n', "paper: expected one of a4, letter, a3, a5, tabloid, got 'a6'"),
     ("margin = true\n", "margin: expected a length from 0 to 20 mm, got true"),
     ("back_rotate = 9\n", "back_rotate: expected an angle from -5 to 5 degrees, got 9"),
     ("back_offset = [1]\n", "back_offset: expected 2 numbers in a list"),
@@ -202,8 +202,10 @@ PROFILE = ["--paper", "letter", "--flip", "short", "--margins", "5,5,12,5",
 
 
 @pytest.mark.parametrize(("typed", "replaces"), [
-    (["--paper", "a4"], ["--paper", "letter"]),
-    (["--flip", "long"], ["--flip", "short"]),
+    # Paper and flip typed with the profile's correction are refused (see below); typed
+    # with a correction of their own, they win as every option does.
+    (["--paper", "a4", "--back-offset", "0,0"], ["--paper", "letter"]),
+    (["--flip", "long", "--back-offset", "0,0"], ["--flip", "short"]),
     (["--margin", "10"], ["--margins", "5,5,12,5"]),
     (["--margins", "8,6,5,6"], ["--margins", "5,5,12,5"]),
     (["--back-offset", "-0.5,0.7"], ["--back-offset", "1.2,-0.4"]),
@@ -215,7 +217,10 @@ def test_every_option_typed_beats_the_profile_that_sets_it(runner, tmp_path, typ
     """Issue 27: 'build --printer P --margin 10' used the profile's per-edge margins."""
     run(runner, "printer", "save", "office", *PROFILE)
     i = PROFILE.index(replaces[0])
-    plain = PROFILE[:i] + typed + PROFILE[i + 2:]
+    plain = PROFILE[:i] + typed[:2] + PROFILE[i + 2:]
+    if len(typed) > 2:
+        j = plain.index(typed[2])
+        plain[j:j + 2] = typed[2:]
     run(runner, "build", "--only", "pack1", "--printer", "office", *typed, "--out",
         str(tmp_path / "a"))
     run(runner, "build", "--only", "pack1", *plain, "--out", str(tmp_path / "b"))
@@ -247,3 +252,32 @@ def test_build_says_which_profile_it_applied_and_what_it_set(runner, tmp_path):
     # The calibration sheet printed through a profile says so too.
     out = run(runner, "calibrate", "--printer", "home", "--out", str(tmp_path / "d"))
     assert out.splitlines()[0].startswith("printer profile home applied: back offset 1.2,-0.4")
+
+
+@pytest.mark.parametrize("typed", [["--paper", "a4"], ["--flip", "long"],
+                                   ["--paper", "a3", "--flip", "long"]], ids=str)
+@pytest.mark.parametrize("command", ["build", "calibrate"])
+def test_a_correction_calibrated_on_one_paper_or_flip_is_refused_for_another(
+        runner, tmp_path, typed, command):
+    """Issue 43: a profile calibrated on Letter was applied to an A4 build in silence; the
+    printer shifts each paper and each flip differently, and the correction is taken about
+    the sheet's centre and mirrored by its flip. One line says so, and how to go on;
+    nothing is written."""
+    run(runner, "printer", "save", "office", *PROFILE)
+    out = tmp_path / "out"
+    args = ["--only", "pack1"] if command == "build" else []
+    result = runner.invoke(cli, [command, "--printer", "office", *typed, *args,
+                                 "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert result.output.count("\n") == 1, result.output
+    assert "printer office was calibrated on letter, flip short" in result.output
+    assert (f"calibrate that set-up with: opencards calibrate --printer office "
+            f"{' '.join(typed)} --back-offset 0,0") in result.output
+    assert not out.exists() or not list(out.iterdir())
+
+
+def test_a_profile_without_correction_goes_with_any_paper(runner, tmp_path):
+    """Only the correction is tied to its paper and flip: margins alone are not."""
+    run(runner, "printer", "save", "plain", "--paper", "letter", "--margins", "5,5,12,5")
+    run(runner, "build", "--printer", "plain", "--paper", "a4", "--only", "pack1", "--out",
+        str(tmp_path))

@@ -31,9 +31,11 @@ def test_the_alias_writes_the_same_files_and_prints_the_same_lines(tmp_path: Pat
 def test_help_of_both_says_what_the_alias_is() -> None:
     assert "An alias of 'opencards shop'" in _run("build", "--help")[1]
     shop_help = _run("shop", "--help")[1]
-    for option in ("--only", "--out", "--card-size", "--paper", "--icc", "--overprint-black"):
+    # --bleed is the shop's own choice (issue 43), --die its die file.
+    for option in ("--only", "--out", "--card-size", "--paper", "--icc", "--overprint-black",
+                   "--bleed", "--die"):
         assert option in shop_help
-    for option in ("--bleed", "--backs", "--marks", "--shop", "--cut"):
+    for option in ("--backs", "--marks", "--shop", "--cut"):
         assert option not in shop_help
 
 

@@ -68,9 +68,9 @@ def booklet_files(made: Made) -> list[OutFile]:
 
 def booklet_paper(sheet: Paper) -> str:
     """The page a booklet built with a kit on *sheet* is set on: half of that sheet, folded
-    -- half-letter with letter, A5 with A4 -- and A5 with A3, whose half (A4) would be a
-    booklet too big to hold."""
-    return "half-letter" if sheet is Paper.LETTER else "a5"
+    -- half-letter with letter, A5 with A4 -- and A5 with A3 (half-letter with tabloid),
+    whose half would be a booklet too big to hold; A5 with A5 (A6 is too small to read)."""
+    return "half-letter" if sheet.imperial else "a5"
 
 
 def made_booklets(library: Library, langs: Sequence[str], paper: str = "a5") -> list[Made]:

@@ -2,7 +2,7 @@
 named among the items, written in one all-or-nothing step."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -13,7 +13,9 @@ from ..io.templates import Library
 from ..model.units import Size
 from ..sheets.kit import DEFAULT_ITEMS, kit_files
 from ..sheets.cutfiles import CutFormat
-from ..sheets.spec import CutterMarks, SheetSpec
+from ..sheets.files import OutFile
+from ..sheets.spec import Backs, CutterMarks, SheetSpec
+from .duplex import matching_fronts
 from .booklet import booklet_files, booklet_paper, made_booklets
 from .files import Built, write_files
 
@@ -98,11 +100,14 @@ def build_kit(library: Library, out_dir: Path, options: KitOptions = KitOptions(
     # One staging for the kit and the booklets: all their files move in, or none.
     with staged(out_dir):
         if items:
-            built = write_files(out_dir, kit_files(
+            files: Iterable[OutFile] = kit_files(
                 library, items=items, spec=spec, card=options.card, cmyk=options.cmyk,
                 overlap=options.overlap, progress=progress, sheets=options.sheets,
                 count_ink=options.count_ink,
-                cut=options.cut))
+                cut=options.cut)
+            if spec.backs is Backs.BACKS_ONLY:
+                files = matching_fronts(out_dir, files)
+            built = write_files(out_dir, files)
         # The kit first: its ink estimate is worked out in the background meanwhile.
         for made in made_booklets(library, langs, booklet_paper(spec.paper)):
             built += write_files(out_dir, booklet_files(made))

@@ -33,6 +33,10 @@ class ShopOptions:
     overprint_black: bool = False
     #: The total ink the preflight allows (1.0 = 100 %); its default is the preflight's.
     ink_limit: float | None = None
+    #: Also NAME-die.pdf per card item: the cut in the spot colour CutContour.
+    die: bool = False
+    #: The bleed in mm; none: 3 mm, or 1/8 in on Letter and tabloid or for an inch size.
+    bleed: float | None = None
 
 
 @dataclass(frozen=True)
@@ -70,15 +74,20 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
     is told each item's name as its drawing starts, *note* the shop size the card is."""
     from ..draw.backends.colour import default_profile, load_profile
     from ..draw.backends.pdfx import PDFX_VERSION
-    from ..sheets.shop import shop_files
+    from ..sheets.shop import die_files, shop_files
     profile = load_profile(options.icc) if options.icc is not None else default_profile()
     said = size_note(options.card)
     if said is not None and note is not None:
         note(said)
     files = shop_files(library, profile, items=options.items, card=options.card,
                        paper=options.paper, progress=progress,
-                       overprint_black=options.overprint_black)
+                       overprint_black=options.overprint_black, bleed=options.bleed)
+    # The die files are cut paths in a spot colour, not print: the preflight reads the
+    # shop files a press prints.
     warnings = preflight_files(files, options.ink_limit)
+    if options.die:
+        files += die_files(library, items=options.items, card=options.card,
+                           paper=options.paper, bleed=options.bleed)
     return ShopMade(write_files(out_dir, files), PDFX_VERSION, profile.identifier,
                     profile.description, warnings)
 

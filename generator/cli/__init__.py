@@ -342,15 +342,19 @@ def _say_profile(printer: str | None) -> None:
               help="Folder for the test sheet calibration-PAPER-FLIP.pdf (created if "
                    "missing).")
 @click.option("--read", "readings", metavar='"TL=X,Y TR=X,Y BL=X,Y BR=X,Y [C=X,Y]"',
-              help="What you read off the printed sheet at each place: instead of writing "
-                   "a sheet, print the options that correct your printer.")
+              help="What you read off the printed sheet at each place (a fine scale's "
+                   "MARK:TICK, or whole mm off the coarse grid): instead of writing a sheet, "
+                   "print the options that correct your printer, or the second sheet to "
+                   "make. Give it the options the sheet was made with.")
 def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float],
                       back_rotate: float, back_scale: tuple[float, float], margin: float,
                       margins: tuple[float, float, float, float] | None,
                       printer: str | None, out_dir: Path, readings: str | None) -> None:
-    """Write a one-sheet duplex test page with vernier scales at five places: print it,
-    hold it to the light and read them; then run it again with --read to get the
-    --back-offset, --back-rotate and --back-scale for your printer."""
+    """Write a one-sheet duplex test page with a coarse grid and two vernier scales at five
+    places: print it, hold it to the light and read them; then run it again with --read
+    (and the options the sheet was made with) to get the --back-offset, --back-rotate and
+    --back-scale for your printer. A printer more than 2 mm off reads the grids first and
+    makes a second sheet with the rough correction they give."""
     spec = sheet_spec(**profiled(printer, paper=paper, flip=flip, back_offset=back_offset,
                              margin=margin, back_rotate=back_rotate, back_scale=back_scale,
                              margins=margins))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.core import ParameterSource
 
+from ..errors import ProfileError
 from ..io import profiles
 from ..model import limits
 from ..app.options import (SHOP_SIZES, Backs, Flip, Marks, Orientation, Paper, SheetSpec,
@@ -108,7 +109,8 @@ def sheet_options(f: Any) -> Any:
     by --help in the order listed here."""
     options = [
         click.option("--paper", type=EnumChoice(Paper, case_sensitive=False),
-                     default="a4", show_default=True, help="Sheet size (portrait)."),
+                     default="a4", show_default=True,
+                     help="Sheet size (portrait); tabloid is 11 x 17 in (Ledger)."),
         click.option("--flip", type=EnumChoice(Flip), default="long",
                      show_default=True,
                      help="Which edge the sheet turns over when printed duplex."),
@@ -160,6 +162,7 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
         return values
     profile = profiles.load(name)
     typed = _typed()
+    _check_paper_and_flip(name, profile, values, typed)
     out = dict(values)
     for key in KEYS:
         if key not in typed:
@@ -169,6 +172,34 @@ def with_profile(name: str | None, values: dict[str, Any]) -> dict[str, Any]:
     # as the command line's are.
     out["paper"], out["flip"] = Paper(str(out["paper"]).lower()), Flip(str(out["flip"]))
     return out
+
+
+#: The profile's back correction: read off a sheet of its paper, printed with its flip.
+_CORRECTION = ("back_offset", "back_rotate", "back_scale")
+
+
+def _check_paper_and_flip(name: str, profile: profiles.Profile, values: dict[str, Any],
+                          typed: set[str]) -> None:
+    """Refuses to apply a profile's back correction to another paper or flip than the one
+    it was calibrated on: a printer shifts, turns and stretches each paper and each way of
+    turning the sheet differently, and a correction about another sheet centre or mirrored
+    the other way moves the backs further off.
+
+    :raises: :exc:`ProfileError` in one line with the fix.
+    """
+    if typed & set(_CORRECTION) or (profile.back_offset == (0.0, 0.0)
+                                    and profile.back_rotate == 0.0
+                                    and profile.back_scale == (1.0, 1.0)):
+        return
+    wrong = [f"--{key} {values[key]}" for key in ("paper", "flip")
+             if key in typed and str(values[key]) != getattr(profile, key)]
+    if wrong:
+        raise ProfileError(
+            f"printer {name} was calibrated on {profile.paper}, flip {profile.flip}: its "
+            f"back correction does not hold for {' '.join(wrong)}; calibrate that set-up "
+            f"with: opencards calibrate --printer {name} {' '.join(wrong)} --back-offset 0,0 "
+            "and save it as another profile, or type --back-offset 0,0 to build without a "
+            "correction")
 
 
 def _given() -> list[str]:

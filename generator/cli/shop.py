@@ -16,7 +16,8 @@ from ..app.shop import preflight_file, size_note
 from ..errors import PreflightError
 from ..io.templates import Library
 from ..model.units import Size
-from .common import EnumChoice, library, progress, summary
+from ..model import limits
+from .common import EnumChoice, Length, library, progress, summary
 from .sheet_options import CardSize
 
 #: What ``build --shop`` says, on stderr and in its help.
@@ -84,10 +85,17 @@ def _named(card: Size | None) -> Size | None:
 @click.option("--overprint-black", is_flag=True, help=_OVERPRINT_HELP[0].upper() + _OVERPRINT_HELP[1:])
 @click.option("--ink-limit", type=click.FloatRange(100, 400), default=None, metavar="PERCENT",
               help=f"For the preflight run on every file: {_INK_LIMIT_HELP}")
+@click.option("--die", is_flag=True,
+              help="Also NAME-die.pdf for each card item, for shops that ask for the cut "
+                   "as its own file: page for page the shop file's size and boxes, the "
+                   "cut in the spot colour CutContour, overprinting.")
+@click.option("--bleed", type=Length(limits.BLEED), default=None,
+              help="The bleed your shop asks for, e.g. 3mm, 5mm or 0.125in [default: 3 mm, "
+                   "or 1/8 in with --paper letter or tabloid or for an inch size].")
 @click.pass_context
 def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_size: Size | None,
          paper: Paper, icc: Path | None, overprint_black: bool,
-         ink_limit: float | None) -> None:
+         ink_limit: float | None, die: bool, bleed: float | None) -> None:
     """Files for a print shop: NAME-shop.pdf per item, one card a page (face, back, face,
     ...), 3 mm or 1/8 in bleed, crop marks in registration colour, CMYK through an ICC
     profile, PDF/X-1a. Rule booklets have no shop file. Every file is preflighted
@@ -100,7 +108,7 @@ def shop_command(ctx: click.Context, only: tuple[str, ...], out_dir: Path, card_
     for name in items:
         lib.item(name)  # a misspelt name fails before anything is drawn
     run_shop(lib, items, out_dir, paper, card_size, icc, overprint_black,
-             _ink_limit(ink_limit))
+             _ink_limit(ink_limit), die, bleed)
 
 
 def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
@@ -113,11 +121,15 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
         raise click.UsageError("--icc needs --shop (it is the profile of the shop's files)"
                                if icc else "--overprint-black needs --shop (home sheets "
                                "print black as it is)")
-    taken = {p.name for p in shop_command.params} | {"shop"}
+    # build's own --bleed is the home sheets' (2 mm): typed with --shop it is refused.
+    taken = {p.name for p in shop_command.params} - {"die", "bleed"} | {"shop"}
     for param in ctx.command.params:
         if (param.name is not None and param.name not in taken
                 and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE):
             # Typed on purpose, so better refused than quietly dropped.
+            if param.name == "bleed":
+                raise click.UsageError("--bleed with --shop: build's --bleed is the home "
+                                       "sheets'; use 'opencards shop --bleed LEN'")
             raise click.UsageError(f"{param.opts[0]} does not apply to --shop, whose files "
                                    "are single cards the shop lays out itself")
     if booklets_named:
@@ -130,9 +142,11 @@ def build_for_shop(ctx: click.Context, lib: Library, items: Sequence[str],
 
 def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
              card: Size | None, icc: Path | None, overprint_black: bool,
-             ink_limit: float | None = None) -> None:
-    """Makes the shop files, preflights them and prints what was written and for which
-    condition; a preflight error lists every finding on stderr before the error."""
+             ink_limit: float | None = None, die: bool = False,
+             bleed: float | None = None) -> None:
+    """Makes the shop files (and die files with *die*), preflights the shop files and
+    prints what was written and for which condition; a preflight error lists every
+    finding on stderr before the error."""
     with progress("drawing") as bar:
         done: list[str] = []
 
@@ -142,8 +156,8 @@ def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
         try:
             made = make_shop_files(lib, out_dir, ShopOptions(
                 items=items, card=card, paper=paper, icc=icc,
-                overprint_black=overprint_black, ink_limit=ink_limit),
-                progress=step, note=click.echo)
+                overprint_black=overprint_black, ink_limit=ink_limit, die=die,
+                bleed=bleed), progress=step, note=click.echo)
         except PreflightError as e:
             for finding in e.findings:
                 click.echo(finding.line(), err=True)   # type: ignore[attr-defined]
@@ -153,8 +167,9 @@ def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
                f"({made.condition_description})")
     for warning in made.warnings:
         click.echo(warning.line(), err=True)
-    click.echo(f"preflight: no error in {len(made.written)} file"
-               f"{'s' if len(made.written) != 1 else ''}"
+    checked = sum(1 for built in made.written if not built.path.name.endswith("-die.pdf"))
+    click.echo(f"preflight: no error in {checked} file"
+               f"{'s' if checked != 1 else ''}"
                + (f", {len(made.warnings)} warning{'s' if len(made.warnings) != 1 else ''}"
                   if made.warnings else ""))
 

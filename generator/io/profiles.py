@@ -21,7 +21,7 @@ CONFIG_ENV = "OPENCARDS_CONFIG_DIR"
 #: newline through, and the file name with it).
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 #: What a profile's paper and flip may be: the choices of --paper and --flip.
-PAPERS = ("a4", "letter", "a3")
+PAPERS = ("a4", "letter", "a3", "a5", "tabloid")
 FLIPS = ("long", "short")
 
 

@@ -215,6 +215,11 @@ def blank_back(spec: SheetSpec, front: Page) -> Page:
     wherever it lies behind the front's margin, which is cut off, not behind its art."""
     text = f"Back of {front.label}: intentionally blank (a board prints on one side)"
     top = print_note(spec, text)
+    # On a narrow sheet (A5) the line shrinks to the printable width.
+    room = safe_area(spec).right - top.x
+    width = fonts.measure(text, top.font, top.size)
+    if width > room:
+        top = replace(top, size=top.size * room / width)
     bottom = replace(top, y=safe_area(spec).bottom - 0.9)
     behind = mirror(spec).apply_rect(front.bleed or Rect(0, 0, 0, 0))
     chosen = (bottom if behind.intersects(_note_box(top))

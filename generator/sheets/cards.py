@@ -293,12 +293,28 @@ def _how_to_print(spec: SheetSpec) -> str:
     return f"{how}; cutter marks: {studio_settings(spec)}" if spec.cutter_marks else how
 
 
-def _backs_note(spec: SheetSpec, label: str, sheet: int) -> str:
+#: What starts the layout record in the notes of a duplex by hand.
+LAYOUT = "layout: "
+
+
+def layout_record(spec: SheetSpec, block: Rect) -> str:
+    """How a duplex by hand lays out its sheets, printed in the notes of both files: the
+    backs build compares it with the fronts' (see :func:`generator.app.kit.check_pair`).
+    The block's place and size stand for everything that moves the cards (card size,
+    orientation, margins, correction); the rest names the choices a person typed."""
+    cut = f"cut ({spec.cutter_style})" if spec.cutter_marks else "no cut"
+    return (f"{LAYOUT}{spec.paper} {spec.flip}, gap {spec.gap:g} mm, bleed {spec.bleed:g} mm,"
+            f" {spec.marks} guides, {cut}, block {block.x:.1f},{block.y:.1f} "
+            f"{block.w:.1f}x{block.h:.1f}")
+
+
+def _backs_note(spec: SheetSpec, label: str, sheet: int, block: Rect) -> str:
     if not spec.backs.manual:
         return f"{label}: backs"
-    # By hand the person must know which printed front goes under which back.
+    # By hand the person must know which printed front goes under which back, and that
+    # the two files were laid out alike.
     return (f"{label}: backs - print at 100% on the reverse of fronts sheet {sheet}, "
-            f"turned over the {spec.flip} edge")
+            f"turned over the {spec.flip} edge; {layout_record(spec, block)}")
 
 
 def card_sheets(fronts: Sequence[Group], backs: Sequence[Group], card: Size,
@@ -361,16 +377,18 @@ def iter_card_sheets(sides: Iterable[tuple[Group, Group]], cards: int, card: Siz
                                      flip_to_back.apply_rect(reach), f"back {i}",
                                      sheet.turned))
         label = f"{title} - sheet {n + 1} of {count}"
+        layout = f"; {layout_record(spec, sheet.block)}" if spec.backs.manual else ""
         front_page = Page(spec.size.width, spec.size.height,
                           (*front_items, *front_marks, *cutter_items(spec),
-                           note(spec, f"{label}: fronts - {how}", zones, front_marks),
+                           note(spec, f"{label}: fronts - {how}{layout}", zones,
+                                front_marks),
                            *ruler(spec, zones, targets)),
                           trim=block, bleed=block.inset(-spec.bleed),
                           label=f"{label} fronts")
         back_block = flip_to_back.apply_rect(block)
         back_page = Page(spec.size.width, spec.size.height,
                          (Group((*back_items, *back_marks,
-                                 note(spec, _backs_note(spec, label, n + 1),
+                                 note(spec, _backs_note(spec, label, n + 1, sheet.block),
                                       back_zones, back_marks)),
                                 shift, role="back side"),),
                          trim=shift.apply_rect(back_block),

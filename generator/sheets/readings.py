@@ -1,11 +1,16 @@
 """From what a person reads off the calibration sheet to the options that cancel the printer's
-duplex error: ``TL=+0.4,-0.2 TR=... BL=... BR=... [C=...]`` -> back offset, turn and scale.
+duplex error: ``TL=3:2,-1:0 TR=... BL=... BR=... [C=...]`` -> back offset, turn and scale.
 
 Each reading is where the printer put the back side at that place, seen from the front (x
-right, y up, mm). The printer is taken to move every back point P to M(P), a shift, a turn
-and a scale per axis about the sheet centre; M is fitted to the readings by least squares
-(each axis on its own: the X scale reads only x, the Y scale only y), and the correction is
-its inverse, split into the --back-offset, --back-rotate and --back-scale that build takes.
+right, y up, mm), relative to where the sheet's own correction meant it to go: a whole
+number read off a coarse grid, or a fine scale's ``MARK:TICK`` (the front mark and back
+tick that line up, see :mod:`.vernier`). The sheet's back is taken to land at R(P), a
+shift, a turn and a scale per axis about the sheet centre; R is fitted to the readings by
+least squares (each axis on its own: the X scale reads only x, the Y scale only y). The
+printer is then R after the inverse of the sheet's correction K, and the correction that
+cancels it is K after the inverse of R, split into the --back-offset, --back-rotate and
+--back-scale that build takes. Coarse readings beyond the fine scales' reach give a rough
+correction to make a second sheet with; that sheet's fine readings give the last one.
 """
 from __future__ import annotations
 
@@ -17,18 +22,41 @@ from dataclasses import dataclass
 from ..draw.geometry import Transform
 from ..errors import ImpositionError, did_you_mean
 from .spec import SheetSpec, front_correction
-from .vernier import HIGHEST, LOWEST, NAMES, Place, places
+from .vernier import FINE_REACH, GRID, NAMES, RULER, TICKS, Place, fine_reading, places
 
 REQUIRED = ("TL", "TR", "BL", "BR")
-#: More left over than this at any place means a misread scale, not a printer.
-TRUST = 0.3
+#: More left over than this at any place means a misread scale, not a printer: a front
+#: mark miscounted by one at a single place leaves at least 0.37 mm (four corners, one
+#: misread, A4/Letter/A3), an honest reading at most about 0.1 mm.
+TRUST = 0.25
 
 _NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"   # ASCII digits, as every option takes
-_READING = re.compile(rf"^({_NUMBER}),({_NUMBER})$")
+_PAIR = r"[+-]?[0-9]+:[+-]?[0-9]+"
+_READING = re.compile(rf"^({_PAIR}|{_NUMBER}),({_PAIR}|{_NUMBER})$")
+
+
+def _value(name: str, axis: str, text: str) -> float:
+    """One axis of a reading: ``MARK:TICK`` off a fine scale, or a number in mm."""
+    mark, colon, tick = text.partition(":")
+    if colon:
+        m, t = int(mark), int(tick)
+        if m not in RULER or t not in TICKS:
+            raise ImpositionError(
+                f"--read: {name} {axis} = {text}: a fine scale's front marks run from "
+                f"{RULER[0]} to {RULER[-1]} and its back ticks from {TICKS[0]} to "
+                f"{TICKS[-1]}")
+        return round(fine_reading(m, t), 6)
+    v = float(text)
+    if not -GRID <= v <= GRID:
+        raise ImpositionError(
+            f"--read: {name} {axis} = {v:g} is off the grid, which reads from {-GRID} to "
+            f"{GRID} mm: check the sheet was printed at 100 % (not fit to page); if it was, "
+            "make a sheet with a rough guess, e.g. --back-offset X,Y, and read that one")
+    return v
 
 
 def parse_readings(text: str) -> dict[str, tuple[float, float]]:
-    """``"TL=+0.4,-0.2 TR=..."`` as ``{"TL": (0.4, -0.2), ...}``; the four corners are
+    """``"TL=3:2,-1:0 TR=..."`` as ``{"TL": (1.2, -1.0), ...}``; the four corners are
     required, C is optional.
 
     :raises: :exc:`ImpositionError` naming the place and what was expected.
@@ -38,7 +66,8 @@ def parse_readings(text: str) -> dict[str, tuple[float, float]]:
         name, sep, value = part.partition("=")
         name = name.upper()
         if not sep:
-            raise ImpositionError(f"--read: expected PLACE=X,Y like TL=+0.4,-0.2, got {part!r}")
+            raise ImpositionError("--read: expected PLACE=X,Y like TL=3:2,-1:0 or TL=5,-3, "
+                                  f"got {part!r}")
         if name not in NAMES:
             hint = did_you_mean(name, NAMES)
             raise ImpositionError(f"--read: no place {name!r} on the sheet; the places are "
@@ -47,14 +76,10 @@ def parse_readings(text: str) -> dict[str, tuple[float, float]]:
             raise ImpositionError(f"--read: {name} is given twice")
         match = _READING.match(value)
         if not match:
-            raise ImpositionError(f"--read: {name}: expected two numbers in mm like "
-                                  f"+0.4,-0.2, got {value!r}")
-        x, y = float(match.group(1)), float(match.group(2))
-        for axis, v in (("X", x), ("Y", y)):
-            if not LOWEST <= v <= HIGHEST:
-                raise ImpositionError(f"--read: {name} {axis} = {v:g} is off the scale, "
-                                      f"which reads from {LOWEST:g} to {HIGHEST:g} mm")
-        readings[name] = (x, y)
+            raise ImpositionError(f"--read: {name}: expected X,Y, each a fine scale's "
+                                  f"MARK:TICK like 3:2 or whole mm off the grid like -4, "
+                                  f"got {value!r}")
+        readings[name] = (_value(name, "X", match.group(1)), _value(name, "Y", match.group(2)))
     missing = [name for name in REQUIRED if name not in readings]
     if missing:
         raise ImpositionError(f"--read: missing {', '.join(missing)}; give at least the "
@@ -111,9 +136,9 @@ def _solve3(rows: Sequence[tuple[float, float, float]], rhs: Sequence[float]
     return out[0], out[1], out[2]
 
 
-def printer_map(spec: SheetSpec, readings: dict[str, tuple[float, float]]) -> Transform:
-    """The affine M fitted to the readings: where the printer puts a back point, seen from
-    the front, in page mm (y down)."""
+def landing_map(spec: SheetSpec, readings: dict[str, tuple[float, float]]) -> Transform:
+    """The affine R fitted to the readings: where the sheet's back lands, seen from the
+    front, in page mm (y down), relative to where it was drawn for the front."""
     cx, cy = spec.size.width / 2, spec.size.height / 2
     at = {p.name: p for p in places(spec)}
     x_rows, x_rhs, y_rows, y_rhs = [], [], [], []
@@ -136,19 +161,23 @@ def inverse(t: Transform) -> Transform:
     return Transform(a, b, c, d, -(a * t.e + c * t.f), -(b * t.e + d * t.f))
 
 
-def expected_reading(place: Place, correction: Transform) -> tuple[float, float]:
-    """What the scales at *place* read from a printer that the sheet's *correction* (see
-    :func:`~generator.sheets.spec.front_correction`) cancels exactly."""
-    printer = inverse(correction)
+def expected_reading(place: Place, sheet: Transform, correction: Transform
+                     ) -> tuple[float, float]:
+    """What the fine scales at *place* read on a sheet made with the correction *sheet*
+    (see :func:`~generator.sheets.spec.front_correction`), from a printer that the
+    *correction* cancels exactly."""
+    lands = inverse(correction) @ sheet
     x, y = place.x_zero
     u, v = place.y_zero
-    return printer.apply(x, y)[0] - x, -(printer.apply(u, v)[1] - v)
+    return lands.apply(x, y)[0] - x, -(lands.apply(u, v)[1] - v)
 
 
 def solve(spec: SheetSpec, readings: dict[str, tuple[float, float]]) -> Correction:
-    """The correction for the printer the readings describe, rounded as printed."""
+    """The correction for the printer the readings of a sheet made with *spec* describe,
+    rounded as printed."""
     cx, cy = spec.size.width / 2, spec.size.height / 2
-    fix = inverse(printer_map(spec, readings))
+    sheet = front_correction(spec)
+    fix = sheet @ inverse(landing_map(spec, readings))
     # Split the linear part into a turn and a scale per axis (a printer does not shear).
     turn = math.atan2(fix.b - fix.c, fix.a + fix.d)
     cos, sin = math.cos(turn), math.sin(turn)
@@ -171,7 +200,7 @@ def solve(spec: SheetSpec, readings: dict[str, tuple[float, float]]) -> Correcti
     gaps = {}
     for place in places(spec):
         if place.name in readings:
-            ex, ey = expected_reading(place, correction)
+            ex, ey = expected_reading(place, sheet, correction)
             rx, ry = readings[place.name]
             gaps[place.name] = max(abs(ex - rx), abs(ey - ry))
     worst = max(gaps, key=lambda name: gaps[name])
@@ -179,18 +208,40 @@ def solve(spec: SheetSpec, readings: dict[str, tuple[float, float]]) -> Correcti
                       gaps[worst], worst)
 
 
+def is_coarse(readings: dict[str, tuple[float, float]]) -> bool:
+    """Whether the readings go beyond the fine scales' reach: then they came off the coarse
+    grids, and give a rough correction for a second sheet."""
+    reach = FINE_REACH + 0.5          # a fine reading of a place the grid put at 2
+    return any(abs(v) > reach for pair in readings.values() for v in pair)
+
+
 def calibration_advice(spec: SheetSpec, text: str) -> list[str]:
     """What ``opencards calibrate --read`` prints: the options to build with, how well the
-    readings fit, and how to check the result."""
-    found = solve(spec, parse_readings(text))
+    readings fit, and how to check the result; or, for coarse readings, the second sheet
+    to make and read.
+
+    :raises: :exc:`ImpositionError` when the fine readings do not fit one printer.
+    """
+    readings = parse_readings(text)
+    found = solve(spec, readings)
     sheet = f"--paper {spec.paper} --flip {spec.flip} {spec.margin_text}"
-    lines = [f"build with: {found.options()}",
-             f"  opencards build {sheet} {found.options()}",
-             f"the readings fit within {found.left_over:.2f} mm (largest at {found.worst})"]
+    if is_coarse(readings):
+        worst = max(abs(v) for pair in readings.values() for v in pair)
+        return [f"the backs land up to {worst:g} mm off, too far for the fine scales: this is "
+                "a rough correction",
+                f"next: make a second sheet with it, print it the same way and read it "
+                "(grid, then fine scales):",
+                f"  opencards calibrate {sheet} {found.options()}",
+                "its read command (printed on it) keeps these options: the readings are "
+                "what is left"]
     if found.left_over > TRUST:
-        lines.append(f"warning: {found.worst} is {found.left_over:.2f} mm from the fit: "
-                     "one shift, turn and scale cannot explain it; read that place again")
-    lines.append(f"to check, print 'opencards calibrate {sheet} {found.options()}': the "
-                 "corner targets coincide and each place reads what is printed under it")
-    lines.append(f"to keep it: opencards printer save NAME {sheet} {found.options()}")
-    return lines
+        raise ImpositionError(
+            f"--read: the readings do not fit one shift, turn and scale ({found.worst} is "
+            f"{found.left_over:.2f} mm from the fit): read the places again, counting each "
+            "front mark from its number (one off is 1 mm)")
+    return [f"build with: {found.options()}",
+            f"  opencards build {sheet} {found.options()}",
+            f"the readings fit within {found.left_over:.2f} mm (largest at {found.worst})",
+            f"to check, print 'opencards calibrate {sheet} {found.options()}': every dot "
+            "sits on the grid's 0 lines, every scale reads near 0:0 and the targets coincide",
+            f"to keep it: opencards printer save NAME {sheet} {found.options()}"]

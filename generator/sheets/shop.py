@@ -64,7 +64,7 @@ def in_inches(size: Size) -> bool:
 
 def shop_bleed(size: Size, paper: Paper = Paper.A4) -> float:
     """1/8 in on Letter paper or for an inch-sized card, else 3 mm."""
-    return INCH_BLEED if paper is Paper.LETTER or in_inches(size) else METRIC_BLEED
+    return INCH_BLEED if paper.imperial or in_inches(size) else METRIC_BLEED
 
 
 def crop_marks(trim: Rect, bleed: float) -> Group:
@@ -95,16 +95,17 @@ def shop_page(card: Page, bleed: float, label: str) -> Page:
     return Page(width, height, items, trim=trim, bleed=trim.inset(-bleed), label=label)
 
 
-def item_shop_pages(library: Library, name: str, card: Size | None, paper: Paper
-                    ) -> list[Page]:
+def item_shop_pages(library: Library, name: str, card: Size | None, paper: Paper,
+                    bleed: float | None = None) -> list[Page]:
     """The shop pages of one kit item: face, back, face, back... of its cards, or the face
-    of a board."""
+    of a board; with *bleed* mm of bleed, or the shop's usual (see :func:`shop_bleed`)."""
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card, square=card)
     item = printable(library.item(name))
     size = item.size(settings, card)
-    bleed = shop_bleed(size, paper)
+    if bleed is None:
+        bleed = shop_bleed(size, paper)
     pages = item.trimmed(settings, bleed=bleed, card_size=size)
     return [shop_page(page, bleed, f"{page.label}, page {n} of {len(pages)}")
             for n, page in enumerate(pages, 1)]
@@ -113,7 +114,7 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: Paper
 def shop_files(library: Library, profile: IccProfile, *,
                items: Sequence[str] = DEFAULT_ITEMS, card: Size | None = None,
                paper: Paper = Paper.A4, progress: Callable[[str], None] | None = None,
-               overprint_black: bool = False) -> list[OutFile]:
+               overprint_black: bool = False, bleed: float | None = None) -> list[OutFile]:
     """``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of *profile*,
     encoded. *card* is the card size as asked, kept as it is."""
     # A misspelt name or two items sharing a file fail before any progress is shown.
@@ -123,7 +124,7 @@ def shop_files(library: Library, profile: IccProfile, *,
     for name in stems:
         if progress:
             progress(name)
-        pages = item_shop_pages(library, name, card, paper)
+        pages = item_shop_pages(library, name, card, paper, bleed)
         encoded.append(OutFile(f"{stems[name]}-shop.pdf",
                                pdfx.render(pages, profile,
                                            title=f"opencards {name} (print shop)",
@@ -140,3 +141,27 @@ def shop_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
     the cards' PDF as ``export-cards`` does, as ``cards/NAME/NAME-1R-face.png``."""
     return card_pngs(library, items=items, dpi=dpi, bleed=bleed, card=card,
                      icc_profile=srgb_profile_bytes())
+
+
+def die_files(library: Library, *, items: Sequence[str] = DEFAULT_ITEMS,
+              card: Size | None = None, paper: Paper = Paper.A4,
+              bleed: float | None = None) -> list[OutFile]:
+    """``NAME-die.pdf`` beside each card item's shop file, for shops that ask for the cut
+    as its own file: page for page the shop file's size and boxes, the trim drawn in the
+    spot colour ``CutContour`` with the cards' corner radius. Boards get none: they are cut
+    straight along the TrimBox."""
+    from ..draw.backends.die import DiePage, render_die
+    stems = output_stems(library, list(dict.fromkeys(items)))
+    settings = library.settings()
+    files = []
+    for name in stems:
+        if not printable(library.item(name)).cards:
+            continue
+        pages = [DiePage(page.width, page.height, page.trim, page.bleed,
+                         settings.corner_radius)
+                 for page in item_shop_pages(library, name, card, paper, bleed)
+                 if page.trim is not None and page.bleed is not None]
+        files.append(OutFile(f"{stems[name]}-die.pdf",
+                             render_die(pages, title=f"opencards {name} (die: CutContour)"),
+                             len(pages)))
+    return files

@@ -25,16 +25,25 @@ class Paper(enum.StrEnum):
 
     A3 = "a3"
     A4 = "a4"
+    A5 = "a5"
     LETTER = "letter"
+    #: 11 x 17 in, the sheet also sold as Ledger (its landscape name).
+    TABLOID = "tabloid"
 
     @property
     def size(self) -> Size:
         return PAPERS[self]
 
+    @property
+    def imperial(self) -> bool:
+        """Measured in inches: print shops there ask for 1/8 in of bleed."""
+        return self in (Paper.LETTER, Paper.TABLOID)
+
 
 #: Portrait sheet sizes by paper.
 PAPERS: dict[Paper, Size] = {Paper.A4: Size(210.0, 297.0), Paper.LETTER: Size(215.9, 279.4),
-                             Paper.A3: Size(297.0, 420.0)}
+                             Paper.A3: Size(297.0, 420.0), Paper.A5: Size(148.0, 210.0),
+                             Paper.TABLOID: Size(279.4, 431.8)}
 
 
 class Flip(enum.StrEnum):
