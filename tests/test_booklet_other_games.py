@@ -45,7 +45,7 @@ def test_each_patience_has_its_dealt_tableau_and_ass_a_trick(built):
             # The layout, then the position after the worked example's moves.
             assert {f.patience for f in figures[name]} == {name}, name
             assert figures[name][0].moves is None and figures[name][-1].moves, name
-        assert [f.cards for f in figures["ass"]] == ["pack36:KD 10C AD"]
+        assert [f.cards for f in figures["ass"]] == ["pack36:KD 10C AD", "pack36:6D QD 10D"]
         for refs in figures.values():
             for ref in refs:
                 page = made.figures[ref.where]
@@ -214,8 +214,8 @@ def _printed(chapter, leave_out: tuple[str, ...] = ()) -> list[str]:
 
 
 @pytest.mark.parametrize("games, count", [
-    (("ass",), {"en": "one game played with an ordinary 36-card pack",
-                "ru": "одна игра обычной колодой в 36 карт"}),
+    (("ass",), {"en": "Played with an ordinary 36-card pack",
+                "ru": "Играют обычной колодой в 36 карт"}),
     (PATIENCES, {"en": "three games played with ordinary 52-card packs",
                  "ru": "три игры обычными колодами по 52 карты"}),
     (CHAPTERS, {"en": "four games played with an ordinary 36-card pack and ordinary 52-card "
@@ -245,6 +245,23 @@ def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
                 assert chapter.title.partition(":")[0] in cover
 
 
+@pytest.mark.parametrize("games", [("ass",), ("nivernaise",)])
+def test_a_booklet_of_one_game_is_titled_by_that_game(library, games):
+    """Issue 39 (review 3): the cover of a booklet of one game alone (seed003's Ass, or one
+    of seed004's patiences) sets the game's name as the main title and says "rules of the
+    game" in the singular; two or more keep the series title and the plural."""
+    from generator.io.booklets import load_booklet
+    singular = {"en": "Rules of the game", "ru": "Правила игры"}
+    for lang in ("en", "ru"):
+        booklet = load_booklet(library, lang, games)
+        chapter = next(c for c in booklet.chapters if c.key == games[0])
+        assert booklet.title == chapter.title.partition(":")[0], booklet.title
+        assert booklet.subtitle == singular[lang], booklet.subtitle
+        several = load_booklet(library, lang, (*games, "besieged-city"))
+        assert several.subtitle != singular[lang] and chapter.title.partition(":")[0] \
+            not in several.title, (several.title, several.subtitle)
+
+
 @pytest.mark.parametrize("games, count", [
     (("basic-1", "ass"), {"en": "two games", "ru": "две игры"}),
     ((), {"en": "ten games", "ru": "десять игр"}),
@@ -267,7 +284,7 @@ def test_the_ass_booklet_prints_no_board_system(library):
     system's chapters (seed003 plays with 'one deck of 36 cards')."""
     made = make_booklet(library, "en", ("ass",))
     text = _text(made)
-    assert "Ass" in text and "one game" in text
+    assert "Ass" in text and "Rules of the game" in text and "Rules of the games" not in text
     for board in ("General rules", "Reading the diagrams", "Quick reference", "test card",
                   "board A", "ten games"):
         assert board not in text, board
@@ -403,9 +420,11 @@ ASS_SUIT_WORDS = {"en": {"S": "spades", "C": "clubs", "H": "hearts"},
 ASS_SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
 ASS_CARD = r"(6|7|8|9|10|[JQKAВДКТ])([♠♣♥♦])"
 #: The last sentence of a trick names its taker.
-ASS_TAKES = {"en": r"(\w+) takes the trick(?:, with \S+)?\.$",
-             "ru": r"Взятку берёт (\w+)(?:, с \S+)?\.$"}
-ASS_WINS = {"en": r"(\w+) wins the trick with " + ASS_CARD, "ru": r"Взятку берёт (\w+) с " + ASS_CARD}
+ASS_TAKES = {"en": r"(\w+) takes the trick(?: with \S+)?\.$",
+             "ru": r"Взятку берёт (\w+)(?: с \S+)?\.$"}
+#: A figure's caption names the taker with the same verb as the text, and the card.
+ASS_WINS = {"en": r"(\w+) takes the trick with " + ASS_CARD,
+            "ru": r"Взятку берёт (\w+) с " + ASS_CARD}
 
 
 def _ass_card(rank: str, suit: str) -> str:
@@ -417,8 +436,8 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
     resolver under option 1 (seed 003: '1 variant - each player has a different trump
     card ... used by default and most often'), give the taker the text names; each trick
     is led by the taker of the one before ('The one who picks up a bribe goes next'); the
-    figure is the first trick, its caption numbering the cards in order and naming the
-    winning card."""
+    figures are the first tricks in order, each card labelled with its place and player,
+    the caption numbering the cards in order and naming the taker and the winning card."""
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Bullets, Paragraph
     from generator.model.traditional import PlayingCard, Suit
@@ -436,7 +455,7 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
         assert at == sorted(at), (lang, intro)
         tricks = next(b for b in example.blocks if isinstance(b, Bullets)).items
         assert 2 <= len(tricks) <= 3, lang
-        leader, first = names[0], None
+        leader, played = names[0], []
         for item in tricks:
             plays = re.findall(r"(\w+) " + ASS_CARD, item.split(". ")[0])
             order = [name for name, _, _ in plays]
@@ -448,17 +467,20 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
             trick = resolve(cards, TrumpSetup.of(1, suits))
             said = re.search(ASS_TAKES[lang], item)
             assert said and said.group(1) == order[trick.winner - 1], (lang, item)
-            leader, first = said.group(1), first or (cards, trick, order)
-        cards, trick, order = first
-        figure = next(b for b in ass.sections if b.key == "tricks").blocks
-        ref = next(b for b in figure if isinstance(b, FigureRef))
-        assert ref.cards == "pack36:" + " ".join(str(c) for c in cards), lang
-        shown = [PlayingCard.from_notation(_ass_card(r, s))
-                 for r, s in re.findall(r"\d: [^.]*?" + ASS_CARD, ref.caption)]
-        assert shown == cards, (lang, ref.caption)
-        won = re.search(ASS_WINS[lang], ref.caption)
-        assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
-        assert _ass_card(won.group(2), won.group(3)) == str(trick.card), (lang, ref.caption)
+            leader = said.group(1)
+            played.append((cards, trick, order))
+        refs = [b for s in ass.sections for b in s.blocks if isinstance(b, FigureRef)]
+        assert 1 <= len(refs) <= len(played), lang
+        for ref, (cards, trick, order) in zip(refs, played):
+            assert ref.cards == "pack36:" + " ".join(str(c) for c in cards), lang
+            assert ref.labels == tuple(f"{i} {name}" for i, name in enumerate(order, 1)), \
+                (lang, ref.labels)
+            shown = [PlayingCard.from_notation(_ass_card(r, s))
+                     for r, s in re.findall(r"\d: [^.]*?" + ASS_CARD, ref.caption)]
+            assert shown == cards, (lang, ref.caption)
+            won = re.search(ASS_WINS[lang], ref.caption)
+            assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
+            assert _ass_card(won.group(2), won.group(3)) == str(trick.card), (lang, ref.caption)
 
 
 def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refused(
