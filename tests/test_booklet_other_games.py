@@ -503,3 +503,72 @@ def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refu
     made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
                                str(tmp_path / "out")])
     assert made.exit_code == 0, made.output
+
+
+#: The scored deal of the Ass chapter: its lead-in, the points each player's tricks hold,
+#: and each result line's banks after the deal (the last number of the line).
+ASS_SCORING = {"en": ("An example of scoring", r"(\w+)'s tricks hold (\d+) points, (\w+)'s (\d+) "
+                      r"and (\w+)'s (\d+)", r"(\w+)(?: and (\w+))? commits? \(target (\d+)\)"),
+               "ru": ("Пример подсчёта на троих", r"во взятках (\w+) (\d+) очк\w*, (\w+) — (\d+), "
+                      r"(\w+) — (\d+)", r"(\w+)(?: и (\w+))? заявил\w* \(норма (\d+)\)")}
+
+
+def _taken(pack: list, points: list[int]) -> list[list]:
+    """The pack split into piles worth *points* (the last pile the rest), by a subset sum
+    over card points for each pile in turn."""
+    from generator.rules.ass.score import card_points
+    left, piles = list(pack), []
+    for want in points[:-1]:
+        reach: dict[int, list] = {0: []}
+        for card in left:
+            for total, cards in list(reach.items()):
+                reach.setdefault(total + card_points([card]), cards + [card])
+        piles.append(reach[want])
+        left = [c for c in left if c not in reach[want]]
+    assert card_points(left) == points[-1]
+    return [*piles, left]
+
+
+def test_the_ass_scored_deal_is_scored_by_the_engine(library):
+    """Seed 003: 'If the player goes for this, and does not gain the required number of
+    points, then he adds one bank, and if he types, then one bank is deducted'; 'If the
+    player does not go for it ... nothing adds to it'; 'When playing threesome - go → 56
+    points, no → 80 points'. The chapter's scored deal, with piles worth the
+    points it names, gives through score_deal the banks each result line prints."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Bullets, Paragraph
+    from generator.model.traditional import full_pack
+    from generator.rules.ass.score import score_deal
+    for lang, (lead, held, went) in ASS_SCORING.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        blocks = next(s for s in ass.sections if s.key == "deal").blocks
+        at = next(i for i, b in enumerate(blocks)
+                  if isinstance(b, Paragraph) and b.text.startswith(lead))
+        text, results = blocks[at].text, blocks[at + 1]
+        assert isinstance(results, Bullets), lang
+        found = re.search(held, text)
+        assert found, (lang, text)
+        names, points = list(found.groups()[::2]), [int(p) for p in found.groups()[1::2]]
+        assert sum(points) == 184, points
+        committed = {n for m in re.finditer(went, text) for n in m.groups()[:2] if n}
+        assert committed, (lang, text)
+        score = score_deal(_taken(list(full_pack(6)), points),
+                           [any(n.startswith(c[:3]) for c in committed) for n in names])
+        for player, name, line in zip(score.players, names, results.items):
+            assert line.startswith(name[:3]), (lang, line)
+            assert int(re.findall(r"\d+", line)[-1]) == player.banks, (lang, line, player)
+
+
+def test_the_russian_ass_chapter_names_the_source_title_once(library):
+    """other_games.md 1 / seed 003: the Russian source calls the game «Жопа»; the booklet
+    prints the softer «Осёл» and says once, in its first section, what the source calls
+    the game, and that it is not the children's game «Осёл»; the English says it in step."""
+    from generator.io.booklets import load_booklet
+    said = {"ru": ("«Жопа»", "детской"), "en": ("«Жопа»", "“Ass” translates it")}
+    for lang, (name, note) in said.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        everywhere = [t for t in _printed(ass) if re.search("(?i)жоп", t)]
+        first = [t for t in _printed(ass, tuple(s.key for s in ass.sections[1:]))
+                 if re.search("(?i)жоп", t)]
+        assert len(everywhere) == 1 and first == everywhere, (lang, everywhere)
+        assert name in first[0] and note in first[0], (lang, first)
