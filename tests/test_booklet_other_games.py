@@ -128,6 +128,11 @@ def _user_booklet(tmp_path: Path, figure: str) -> Path:
                                                        "slots.XF: expected a slot of "
                                                        "nivernaise"),
     ('cards = "pack36:6S"\nslots = { LF = "Л" }', "slot names only with a patience"),
+    # Issue 39: a trick's cards labelled by player, one label a card, traditional cards only.
+    ('cards = "pack36:6S 7S"\nlabels = ["1 Anna"]', "mine.toml: section[0].figure[0].labels: "
+                                                  "expected one label per card of a row of "
+                                                  "traditional cards"),
+    ('cards = "pack1:1R"\nlabels = ["1 Anna"]', "mine.toml: section[0].figure[0].labels"),
     # A worked example's figure: its moves go through the engine, its part names slots.
     ('patience = "nivernaise"\nseed = 16\nmoves = "L4>FK1"', "mine.toml: section[0]."
                                                            "figure[0].moves: nivernaise "
