@@ -45,7 +45,7 @@ def test_each_patience_has_its_dealt_tableau_and_ass_a_trick(built):
             # The layout, then the position after the worked example's moves.
             assert {f.patience for f in figures[name]} == {name}, name
             assert figures[name][0].moves is None and figures[name][-1].moves, name
-        assert [f.cards for f in figures["ass"]] == ["pack36:KD 10C AD"]
+        assert [f.cards for f in figures["ass"]] == ["pack36:KD 10C AD", "pack36:6D QD 10D"]
         for refs in figures.values():
             for ref in refs:
                 page = made.figures[ref.where]
@@ -128,6 +128,11 @@ def _user_booklet(tmp_path: Path, figure: str) -> Path:
                                                        "slots.XF: expected a slot of "
                                                        "nivernaise"),
     ('cards = "pack36:6S"\nslots = { LF = "Л" }', "slot names only with a patience"),
+    # Issue 39: a trick's cards labelled by player, one label a card, traditional cards only.
+    ('cards = "pack36:6S 7S"\nlabels = ["1 Anna"]', "mine.toml: section[0].figure[0].labels: "
+                                                  "expected one label per card of a row of "
+                                                  "traditional cards"),
+    ('cards = "pack1:1R"\nlabels = ["1 Anna"]', "mine.toml: section[0].figure[0].labels"),
     # A worked example's figure: its moves go through the engine, its part names slots.
     ('patience = "nivernaise"\nseed = 16\nmoves = "L4>FK1"', "mine.toml: section[0]."
                                                            "figure[0].moves: nivernaise "
@@ -214,8 +219,8 @@ def _printed(chapter, leave_out: tuple[str, ...] = ()) -> list[str]:
 
 
 @pytest.mark.parametrize("games, count", [
-    (("ass",), {"en": "one game played with an ordinary 36-card pack",
-                "ru": "одна игра обычной колодой в 36 карт"}),
+    (("ass",), {"en": "Played with an ordinary 36-card pack",
+                "ru": "Играют обычной колодой в 36 карт"}),
     (PATIENCES, {"en": "three games played with ordinary 52-card packs",
                  "ru": "три игры обычными колодами по 52 карты"}),
     (CHAPTERS, {"en": "four games played with an ordinary 36-card pack and ordinary 52-card "
@@ -245,6 +250,23 @@ def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
                 assert chapter.title.partition(":")[0] in cover
 
 
+@pytest.mark.parametrize("games", [("ass",), ("nivernaise",)])
+def test_a_booklet_of_one_game_is_titled_by_that_game(library, games):
+    """Issue 39 (review 3): the cover of a booklet of one game alone (seed003's Ass, or one
+    of seed004's patiences) sets the game's name as the main title and says "rules of the
+    game" in the singular; two or more keep the series title and the plural."""
+    from generator.io.booklets import load_booklet
+    singular = {"en": "Rules of the game", "ru": "Правила игры"}
+    for lang in ("en", "ru"):
+        booklet = load_booklet(library, lang, games)
+        chapter = next(c for c in booklet.chapters if c.key == games[0])
+        assert booklet.title == chapter.title.partition(":")[0], booklet.title
+        assert booklet.subtitle == singular[lang], booklet.subtitle
+        several = load_booklet(library, lang, (*games, "besieged-city"))
+        assert several.subtitle != singular[lang] and chapter.title.partition(":")[0] \
+            not in several.title, (several.title, several.subtitle)
+
+
 @pytest.mark.parametrize("games, count", [
     (("basic-1", "ass"), {"en": "two games", "ru": "две игры"}),
     ((), {"en": "ten games", "ru": "десять игр"}),
@@ -267,7 +289,7 @@ def test_the_ass_booklet_prints_no_board_system(library):
     system's chapters (seed003 plays with 'one deck of 36 cards')."""
     made = make_booklet(library, "en", ("ass",))
     text = _text(made)
-    assert "Ass" in text and "one game" in text
+    assert "Ass" in text and "Rules of the game" in text and "Rules of the games" not in text
     for board in ("General rules", "Reading the diagrams", "Quick reference", "test card",
                   "board A", "ten games"):
         assert board not in text, board
@@ -403,9 +425,11 @@ ASS_SUIT_WORDS = {"en": {"S": "spades", "C": "clubs", "H": "hearts"},
 ASS_SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
 ASS_CARD = r"(6|7|8|9|10|[JQKAВДКТ])([♠♣♥♦])"
 #: The last sentence of a trick names its taker.
-ASS_TAKES = {"en": r"(\w+) takes the trick(?:, with \S+)?\.$",
-             "ru": r"Взятку берёт (\w+)(?:, с \S+)?\.$"}
-ASS_WINS = {"en": r"(\w+) wins the trick with " + ASS_CARD, "ru": r"Взятку берёт (\w+) с " + ASS_CARD}
+ASS_TAKES = {"en": r"(\w+) takes the trick(?: with \S+)?\.$",
+             "ru": r"Взятку берёт (\w+)(?: с \S+)?\.$"}
+#: A figure's caption names the taker with the same verb as the text, and the card.
+ASS_WINS = {"en": r"(\w+) takes the trick with " + ASS_CARD,
+            "ru": r"Взятку берёт (\w+) с " + ASS_CARD}
 
 
 def _ass_card(rank: str, suit: str) -> str:
@@ -417,8 +441,8 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
     resolver under option 1 (seed 003: '1 variant - each player has a different trump
     card ... used by default and most often'), give the taker the text names; each trick
     is led by the taker of the one before ('The one who picks up a bribe goes next'); the
-    figure is the first trick, its caption numbering the cards in order and naming the
-    winning card."""
+    figures are the first tricks in order, each card labelled with its place and player,
+    the caption numbering the cards in order and naming the taker and the winning card."""
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Bullets, Paragraph
     from generator.model.traditional import PlayingCard, Suit
@@ -436,7 +460,7 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
         assert at == sorted(at), (lang, intro)
         tricks = next(b for b in example.blocks if isinstance(b, Bullets)).items
         assert 2 <= len(tricks) <= 3, lang
-        leader, first = names[0], None
+        leader, played = names[0], []
         for item in tricks:
             plays = re.findall(r"(\w+) " + ASS_CARD, item.split(". ")[0])
             order = [name for name, _, _ in plays]
@@ -448,17 +472,20 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
             trick = resolve(cards, TrumpSetup.of(1, suits))
             said = re.search(ASS_TAKES[lang], item)
             assert said and said.group(1) == order[trick.winner - 1], (lang, item)
-            leader, first = said.group(1), first or (cards, trick, order)
-        cards, trick, order = first
-        figure = next(b for b in ass.sections if b.key == "tricks").blocks
-        ref = next(b for b in figure if isinstance(b, FigureRef))
-        assert ref.cards == "pack36:" + " ".join(str(c) for c in cards), lang
-        shown = [PlayingCard.from_notation(_ass_card(r, s))
-                 for r, s in re.findall(r"\d: [^.]*?" + ASS_CARD, ref.caption)]
-        assert shown == cards, (lang, ref.caption)
-        won = re.search(ASS_WINS[lang], ref.caption)
-        assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
-        assert _ass_card(won.group(2), won.group(3)) == str(trick.card), (lang, ref.caption)
+            leader = said.group(1)
+            played.append((cards, trick, order))
+        refs = [b for s in ass.sections for b in s.blocks if isinstance(b, FigureRef)]
+        assert 1 <= len(refs) <= len(played), lang
+        for ref, (cards, trick, order) in zip(refs, played):
+            assert ref.cards == "pack36:" + " ".join(str(c) for c in cards), lang
+            assert ref.labels == tuple(f"{i} {name}" for i, name in enumerate(order, 1)), \
+                (lang, ref.labels)
+            shown = [PlayingCard.from_notation(_ass_card(r, s))
+                     for r, s in re.findall(r"\d: [^.]*?" + ASS_CARD, ref.caption)]
+            assert shown == cards, (lang, ref.caption)
+            won = re.search(ASS_WINS[lang], ref.caption)
+            assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
+            assert _ass_card(won.group(2), won.group(3)) == str(trick.card), (lang, ref.caption)
 
 
 def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refused(
@@ -481,3 +508,72 @@ def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refu
     made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
                                str(tmp_path / "out")])
     assert made.exit_code == 0, made.output
+
+
+#: The scored deal of the Ass chapter: its lead-in, the points each player's tricks hold,
+#: and each result line's banks after the deal (the last number of the line).
+ASS_SCORING = {"en": ("An example of scoring", r"(\w+)'s tricks hold (\d+) points, (\w+)'s (\d+) "
+                      r"and (\w+)'s (\d+)", r"(\w+)(?: and (\w+))? commits? \(target (\d+)\)"),
+               "ru": ("Пример подсчёта на троих", r"во взятках (\w+) (\d+) очк\w*, (\w+) — (\d+), "
+                      r"(\w+) — (\d+)", r"(\w+)(?: и (\w+))? заявил\w* \(норма (\d+)\)")}
+
+
+def _taken(pack: list, points: list[int]) -> list[list]:
+    """The pack split into piles worth *points* (the last pile the rest), by a subset sum
+    over card points for each pile in turn."""
+    from generator.rules.ass.score import card_points
+    left, piles = list(pack), []
+    for want in points[:-1]:
+        reach: dict[int, list] = {0: []}
+        for card in left:
+            for total, cards in list(reach.items()):
+                reach.setdefault(total + card_points([card]), cards + [card])
+        piles.append(reach[want])
+        left = [c for c in left if c not in reach[want]]
+    assert card_points(left) == points[-1]
+    return [*piles, left]
+
+
+def test_the_ass_scored_deal_is_scored_by_the_engine(library):
+    """Seed 003: 'If the player goes for this, and does not gain the required number of
+    points, then he adds one bank, and if he types, then one bank is deducted'; 'If the
+    player does not go for it ... nothing adds to it'; 'When playing threesome - go → 56
+    points, no → 80 points'. The chapter's scored deal, with piles worth the
+    points it names, gives through score_deal the banks each result line prints."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Bullets, Paragraph
+    from generator.model.traditional import full_pack
+    from generator.rules.ass.score import score_deal
+    for lang, (lead, held, went) in ASS_SCORING.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        blocks = next(s for s in ass.sections if s.key == "deal").blocks
+        at = next(i for i, b in enumerate(blocks)
+                  if isinstance(b, Paragraph) and b.text.startswith(lead))
+        text, results = blocks[at].text, blocks[at + 1]
+        assert isinstance(results, Bullets), lang
+        found = re.search(held, text)
+        assert found, (lang, text)
+        names, points = list(found.groups()[::2]), [int(p) for p in found.groups()[1::2]]
+        assert sum(points) == 184, points
+        committed = {n for m in re.finditer(went, text) for n in m.groups()[:2] if n}
+        assert committed, (lang, text)
+        score = score_deal(_taken(list(full_pack(6)), points),
+                           [any(n.startswith(c[:3]) for c in committed) for n in names])
+        for player, name, line in zip(score.players, names, results.items):
+            assert line.startswith(name[:3]), (lang, line)
+            assert int(re.findall(r"\d+", line)[-1]) == player.banks, (lang, line, player)
+
+
+def test_the_ass_booklet_names_the_source_title_once(library):
+    """other_games.md 1 / seed 003: the Russian source calls the game «Жопа»; the booklet
+    prints the softer «Осёл» and says once, on its first text page (the credits' Ass
+    section), what the source calls the game, and that it is not the children's game
+    «Осёл»; the English says it in step."""
+    from generator.io.booklets import load_booklet
+    said = {"ru": ("«Жопа»", "детской карточной игрой «Осёл»"),
+            "en": ("«Жопа»", "“Ass” translates it")}
+    for lang, (name, note) in said.items():
+        chapters = load_booklet(library, lang, ("ass",)).chapters
+        named = [(c.key, t) for c in chapters for t in _printed(c) if re.search("(?i)жоп", t)]
+        assert len(named) == 1 and named[0][0] == "credits", (lang, named)
+        assert name in named[0][1] and note in named[0][1], (lang, named)

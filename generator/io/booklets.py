@@ -132,6 +132,9 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     # A booklet without a board game has the title page of the other games, if the file
     # gives one; either counts and names the games the booklet holds.
     cover = board_cover if BOARD_GAMES in present or other_cover is None else other_cover
+    # One game alone: its own name is the title, "rules of the game" in the singular.
+    if len(game_chapters) == 1 and cover.one is not None:
+        cover = cover.one
     title, subtitle, lines = _cover_text(cover, game_chapters, counts, word_map, shown)
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
                    index, index_also, name_map, opening, author)
@@ -172,17 +175,27 @@ class Cover:
     subtitle: str
     lines: tuple[str, ...]
     packs: dict[str, str] = field(default_factory=dict)
+    one: Cover | None = None
+    """The title page of a booklet of a single game (its ``one`` table), if given: the
+    same keys, ``packs`` taken from this one."""
 
 
-def _cover(r: Reader) -> Cover:
+def _cover(r: Reader, packs_from: dict[str, str] | None = None) -> Cover:
     title = _printable(r, "title", r.string("title"))
     subtitle = _printable(r, "subtitle", r.string("subtitle", ""))
     lines = tuple(_printable(r, f"lines[{i}]", line)
                   for i, line in enumerate(r.strings("lines", [])))
+    if packs_from is not None:
+        return Cover(r.prefix, title, subtitle, lines, packs_from)
     packs_table = r.table("packs", default_empty=True)
     packs = {key: _printable(packs_table, key, packs_table.string(key))
              for key in packs_table.keys()}
-    return Cover(r.prefix, title, subtitle, lines, packs)
+    one = None
+    if r.has("one"):
+        one_table = r.table("one")
+        one = _cover(one_table, packs)
+        one_table.finish()
+    return Cover(r.prefix, title, subtitle, lines, packs, one)
 
 
 def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
@@ -606,6 +619,12 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         raise r.fail("width", "a fraction of the text column from 0.2 to 1", width)
     slots = _slot_names(r, dealt)
     part = _part(r, dealt)
+    labels = tuple(_printable(r, f"labels[{i}]", label)
+                   for i, label in enumerate(r.strings("labels", [])))
+    if labels and (cards is None or cards.partition(":")[0] not in library.names("traditional")
+                   or len(labels) != len(cards.partition(":")[2].split())):
+        raise TemplateError(r.path, r.key("labels"), expected="one label per card of a row "
+                            "of traditional cards")
     if (style is not None or width is not None) and layout is None:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
@@ -623,7 +642,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
         seed=seed, height=height, key=key, style=style, width=width, plain=plain,
-        slots=slots, part=part)
+        slots=slots, part=part, labels=labels)
     r.finish()
     return ref
 

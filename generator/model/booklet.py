@@ -106,6 +106,9 @@ class FigureRef:
     every General), closed up: a readable view of a table too wide for the page; (): the
     whole table. With a deal, *moves* are the patience's own notation (``L4>FK3``,
     ``A16+N2``), played through its engine from the deal before it is drawn."""
+    labels: tuple[str, ...] = ()
+    """A row of traditional cards' labels in the booklet's language, one under each card
+    (``1 Anna``: who played it, in order); (): none."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef

@@ -11,7 +11,8 @@ from typing import TypeVar
 
 from ...draw.art.traditional import traditional_front
 from ...draw.geometry import Size, Transform
-from ...draw.scene import Group, Item, Page
+from ...draw.style import DEFAULT_STYLE
+from ...draw.scene import Group, Item, Page, Text
 from ...errors import FigureError, GeneratorError, InvalidLayoutError, PatienceError
 from ...io.templates import Library
 from ...model.booklet import FigureRef
@@ -26,6 +27,8 @@ from .sizes import Placement
 T = TypeVar("T")
 #: Gap between cards in a row of cards, as a fraction of the card's width.
 CARD_GAP = 0.18
+#: A traditional card's label under it (who played it), in mm at the card's 25 mm width.
+CARD_LABEL = 3.6
 
 
 def _parsed(ref: FigureRef, key: str, parse: Callable[[str], T], text: str) -> T:
@@ -166,11 +169,16 @@ def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
         if card not in pack:
             raise FigureError(f"{ref.where}.cards: {text} is not a card of {pack.name}")
         art = traditional_front(pack, PrintedCard(card), size=size)
-        items.append(Group((art,), Transform.translate(i * size.width * (1 + CARD_GAP), 0)))
+        x = i * size.width * (1 + CARD_GAP)
+        items.append(Group((art,), Transform.translate(x, 0)))
+        if ref.labels:
+            items.append(Text(x + size.width / 2, size.height + 1.5 * CARD_LABEL,
+                              ref.labels[i], CARD_LABEL, DEFAULT_STYLE.ink))
     if not items:
         raise FigureError(f"{ref.where}.cards: expected cards after '{pack.name}:'")
-    count = len(items)
-    return Page(count * size.width + (count - 1) * size.width * CARD_GAP, size.height,
+    count = len(listed.split())
+    height = size.height + (2 * CARD_LABEL if ref.labels else 0)
+    return Page(count * size.width + (count - 1) * size.width * CARD_GAP, height,
                 tuple(items))
 
 
