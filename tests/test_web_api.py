@@ -479,3 +479,73 @@ def test_initial_7_is_played_by_four_seats_in_the_editor(client, runner, tmp_pat
     path = tmp_path / "after.toml"
     path.write_text(text, encoding="utf-8")
     assert runner.invoke(cli, ["validate", str(path), "--play"]).exit_code == 0
+
+
+# --- the position text, clicks and drops, the line (issue 42) -------------------------
+
+def test_a_board_says_its_position_text_and_loads_from_one(client, library):
+    state = new_board(client, layout="game1-demo")
+    start = load_layout_file(library, "game1-demo").position("south")
+    assert state["text"] == state["current_text"] == start.text()
+    board = state["id"]
+    for text in SHORT_GAME[:5]:
+        state = client.post(f"/api/boards/{board}/moves", json={"move": text}).json()
+    start.play_record(SHORT_GAME[:5])
+    assert state["text"] != state["current_text"] == start.text()
+    # A text of a game under way: north to move, checked as a position during play, and
+    # played on from its last move as the engine plays on from it.
+    again = new_board(client, layout=state["current_text"])
+    assert (again["first"], again["check"], again["text"]) == ("north", "play",
+                                                               start.text())
+    after = client.post(f"/api/boards/{again['id']}/moves", json={"move": SHORT_GAME[5]})
+    start.push_text(SHORT_GAME[5])
+    assert after.json()["current_text"] == start.text()
+    # A text that cannot be read names its field.
+    bad = client.post("/api/boards", json={"layout": "basic-1_board-a_pack1.G1~pack1.G2_x"})
+    assert "squares" in one_line_error(bad, 422)
+
+
+def test_a_click_or_drop_is_played_by_its_squares_or_refused_with_the_reason(client,
+                                                                            library):
+    """Seed 000, basic game 1: a card steps to a neighbouring square; a drop on c5 from c2
+    is refused with the engine's own reason, the one a typed c2-c5 gets."""
+    board = new_board(client, layout="game1-demo")["id"]
+    _, reason = load_layout_file(library, "game1-demo").position("south").why_not("c2-c5")
+    refused = client.post(f"/api/boards/{board}/moves", json={"from": "c2", "to": "c5"})
+    assert one_line_error(refused, 422) == f"move 1 (c2-c5) is illegal: {reason}"
+    assert refused.json()["reason"] == reason
+    for text in SHORT_GAME:
+        state = client.post(f"/api/boards/{board}/moves",
+                            json={"from": text[:2], "to": text[-2:]}).json()
+    # a6xb5 found from its squares alone: the beat is the move that ends on b5.
+    assert [m["move"] for m in state["moves"]] == SHORT_GAME
+    assert state["result"]["over"]
+    off = client.post(f"/api/boards/{board}/moves", json={"from": "z9", "to": "a1"})
+    assert "not a square" in one_line_error(off, 409)
+
+
+def test_a_pasted_line_is_played_whole_or_not_at_all_and_walked(client):
+    board = new_board(client, layout="game1-demo")["id"]
+    state = client.post(f"/api/boards/{board}/line",
+                        json={"moves": " ".join(SHORT_GAME), "at": 4}).json()
+    assert [m["move"] for m in state["moves"]] == SHORT_GAME[:4]
+    assert state["redo"] == SHORT_GAME[4:]
+    state = client.post(f"/api/boards/{board}/goto", json={"ply": 7}).json()
+    assert [m["move"] for m in state["moves"]] == SHORT_GAME[:7]
+    assert state["redo"] == SHORT_GAME[7:]
+    # A move played from there ends the line after it.
+    state = client.post(f"/api/boards/{board}/goto", json={"ply": 1}).json()
+    state = client.post(f"/api/boards/{board}/moves", json={"move": "g7-g6"}).json()
+    assert [m["move"] for m in state["moves"]] == ["e2-e3", "g7-g6"] and state["redo"] == []
+    # A line with a refused move leaves the board as it was, naming the move and why.
+    refused = client.post(f"/api/boards/{board}/line", json={"moves": "e2-e3 f8-f5"})
+    assert one_line_error(refused, 422).startswith("move 2 (f8-f5) is illegal: ")
+    state = client.get(f"/api/boards/{board}").json()
+    assert [m["move"] for m in state["moves"]] == ["e2-e3", "g7-g6"]
+    far = client.post(f"/api/boards/{board}/goto", json={"ply": 9})
+    assert "the line has 2" in one_line_error(far, 409)
+    for body in ({"ply": -1}, {"ply": "3"}, {"ply": True}, {}):
+        assert "'ply'" in one_line_error(client.post(f"/api/boards/{board}/goto", json=body),
+                                         400)
+    long = client.post(f"/api/boards/{board}/line", json={"moves": "pass " * 501})
+    assert "at most 500" in one_line_error(long, 409)

@@ -29,7 +29,8 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import (EditorError, FigureError, GeneratorError, IllegalMoveError,
                       InvalidLayoutError, NotFoundError, one_line)
-from ..io.layouts import layout_from_text
+from ..io.layouts import (TEXT_SHOWN, is_position_argument, layout_from_text,
+                          read_position_text)
 from ..io.templates import Library
 from ..docs.diagram import DEFAULT_WIDTH
 from ..model import limits
@@ -167,6 +168,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
     # --- boards -----------------------------------------------------------------------
 
     def new_board(_request: Request, data: dict[str, Any]) -> Response:
+        record = None
         if "toml" in data:
             text = text_field(data, "toml")
             filename = optional_text(data, "filename") or "layout.toml"
@@ -178,8 +180,12 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                                   f"{MAX_CARDS} cards")
             shown, layout = layout_from_text(library, text, filename)
         elif "layout" in data:
-            name = text_field(data, "layout")
-            shown, layout = calls.shipped_layout(library, name)
+            name = text_field(data, "layout").strip()
+            if is_position_argument(library, name):
+                record = read_position_text(library, name)
+                shown, layout = TEXT_SHOWN, record.layout
+            else:
+                shown, layout = calls.shipped_layout(library, name)
         elif "board" in data:
             shown, layout = "position.toml", _empty(library, data)
         else:
@@ -187,7 +193,15 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                              "layout file's text) or 'board' (an empty board)")
         game = optional_text(data, "game")
         board = EditorBoard(library, shown, layout, game_name=game)
+        if record is not None:
+            # The side to move is the text's; a text of a game under way goes on from its
+            # last move and is judged as a position during play (as validate does).
+            board.first = record.turn
+            if record.in_play:
+                board.record, board.start = record, False
         board.loaded()  # an unknown game or pack is refused now, not at the first edit
+        if record is not None and record.in_play:
+            board.game()   # the text's state checked against the game now, in one line
         key = secrets.token_hex(8)
         response = state(board, key)
         boards.add(key, board)
@@ -276,8 +290,35 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
 
     def push(request: Request, data: dict[str, Any]) -> Response:
         board = board_of(request)
-        board.push(text_field(data, "move"))
+        if "from" in data or "to" in data:
+            # A click or a drop: the move is found here, so that a drop made before the
+            # card's moves reached the page is played (or refused with its reason).
+            board.move_between(text_field(data, "from"), text_field(data, "to"))
+        else:
+            board.push(text_field(data, "move"))
         return state(board, request.path_params["board"])
+
+    def line(request: Request, data: dict[str, Any]) -> Response:
+        board = board_of(request)
+        texts = text_field(data, "moves").split()
+        board.play_line(texts, ply_field(data, "at", optional=True))
+        return state(board, request.path_params["board"])
+
+    def go_to(request: Request, data: dict[str, Any]) -> Response:
+        board = board_of(request)
+        ply = ply_field(data, "ply", optional=False)
+        assert ply is not None
+        board.go_to(ply)
+        return state(board, request.path_params["board"])
+
+    def ply_field(data: Mapping[str, Any], key: str, *, optional: bool) -> int | None:
+        value = data.get(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise bad_request(f"{key!r}: expected a number of moves (0 or more), got "
+                              f"{json.dumps(value)[:40]}")
+        return value
 
     def undo(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
@@ -347,6 +388,8 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         Route("/api/boards/{board}/problems", guarded(problems)),
         Route("/api/boards/{board}/moves", guarded(legal_moves)),
         Route("/api/boards/{board}/moves", guarded(push, **with_body), methods=["POST"]),
+        Route("/api/boards/{board}/line", guarded(line, **with_body), methods=["POST"]),
+        Route("/api/boards/{board}/goto", guarded(go_to, **with_body), methods=["POST"]),
         Route("/api/boards/{board}/undo", guarded(undo), methods=["POST"]),
         Route("/api/boards/{board}/redo", guarded(redo), methods=["POST"]),
         Route("/api/boards/{board}/reset", guarded(reset), methods=["POST"]),
