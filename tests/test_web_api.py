@@ -212,6 +212,8 @@ def _cli_figure(runner, tmp_path: Path, toml: str, command: list[str]) -> bytes:
              "arrow": "c2-c4", "caption": "After two moves"}),
     ("png", {"dpi": "60", "coords": "false"}),
     ("pdf", {"width": "80mm", "select": "e3"}),
+    ("svg", {"style": "compact", "legend": "true", "arrow": "c2-c4"}),
+    ("gif", {"dpi": "40", "legend": "false"}),
 ])
 def test_a_figure_export_equals_the_figure_command(client, runner, tmp_path, fmt, query):
     board = new_board(client, layout="game1-demo")["id"]
@@ -221,7 +223,8 @@ def test_a_figure_export_equals_the_figure_command(client, runner, tmp_path, fmt
     assert exported.status_code == 200, exported.text
     assert exported.headers["content-type"].startswith({"svg": "image/svg+xml",
                                                         "png": "image/png",
-                                                        "pdf": "application/pdf"}[fmt])
+                                                        "pdf": "application/pdf",
+                                                        "gif": "image/gif"}[fmt])
     command = client.get(f"/api/boards/{board}/command",
                          params={**query, "format": fmt}).json()["command"]
     assert command[command.index("--moves") + 1] == "e2-e3 b7-a6"
@@ -310,6 +313,8 @@ def test_bad_requests_get_one_line_and_a_4xx(client, request_args, status, words
     ({"to_move": "east"}, "'to_move'"),
     ({"zoom": "2"}, "unknown option 'zoom'"),
     ({"moves": "c2-c9"}, "c2-c9"),
+    ({"style": "tiny"}, "'style'"),
+    ({"legend": "yes"}, "'legend'"),
 ])
 def test_bad_figure_options_get_one_line_and_a_4xx(client, query, words):
     board = new_board(client, layout="game1-demo")["id"]

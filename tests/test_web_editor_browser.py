@@ -12,6 +12,7 @@ import pytest
 from generator.io.layouts import load_layout_file
 from generator.io.templates import Library
 from generator.app.position import Position
+from generator.cli import cli
 
 from test_web_api import SHORT_GAME
 from test_web_browser import PLAYED, browser, page, pytestmark, server, square  # noqa: F401
@@ -306,3 +307,81 @@ def test_set_up_and_play_by_tap_on_a_390_pixel_screen(phone):
         assert played[:2] == origin and played.endswith(marked)
     assert shown_text(page) == position.text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# --- annotations and the export panel ---------------------------------------------------
+
+def right_drag(page: Any, origin: str, target: str) -> None:
+    """Presses the right button on *origin*, lets go on *target* (one square: a click)."""
+    a = square(page, origin).bounding_box()
+    b = square(page, target).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down(button="right")
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=4)
+    page.mouse.up(button="right")
+
+
+def test_a_drawn_arrow_and_circle_are_shown_and_exported_as_drawn(page, runner, tmp_path):
+    right_drag(page, "c2", "c4")
+    right_drag(page, "e5", "e5")
+    assert page.locator("#x-arrows").input_value() == "c2-c4"
+    assert page.locator("#x-marks").input_value() == "e5:circle"
+    # Shown on the board at once, over the squares drawn.
+    assert page.locator("#annotations line").count() == 1
+    assert page.locator("#annotations circle").count() == 1
+    page.wait_for_function("document.querySelector('#figure-link').href.includes('arrow')")
+    with page.expect_download() as figure:
+        page.click("#figure-link")
+    with page.expect_download() as layout:
+        page.click("#layout-link")
+    figure.value.save_as(tmp_path / "from-page.svg")
+    layout.value.save_as(tmp_path / "position.toml")
+    drawn = runner.invoke(cli, ["figure", str(tmp_path / "position.toml"), "--out",
+                                str(tmp_path / "drawn.svg"), "--arrow", "c2-c4", "--mark",
+                                "e5:circle"])
+    bare = runner.invoke(cli, ["figure", str(tmp_path / "position.toml"), "--out",
+                               str(tmp_path / "bare.svg")])
+    assert drawn.exit_code == 0 and bare.exit_code == 0, drawn.output + bare.output
+    exported = (tmp_path / "from-page.svg").read_bytes()
+    assert exported == (tmp_path / "drawn.svg").read_bytes()
+    assert exported != (tmp_path / "bare.svg").read_bytes()
+    # Drawn again, the arrow goes.
+    right_drag(page, "c2", "c4")
+    assert page.locator("#x-arrows").input_value() == ""
+    assert page.locator("#annotations line").count() == 0
+
+
+def test_the_export_panel_offers_compact_style_legend_gif_and_shows_errors(page, runner,
+                                                                           tmp_path):
+    page.fill("#moves-text", " ".join(SHORT_GAME[:3]))
+    page.click("#line-form button")
+    page.wait_for_function(PLAYED.format(3))
+    page.select_option("#x-style", "compact")
+    page.check("#x-legend")
+    page.select_option("#format", "gif")
+    page.wait_for_function("document.querySelector('#command').textContent.includes('gif')")
+    shown = page.locator("#command").inner_text()
+    assert shown.startswith("opencards figure position.toml --out figure.gif --legend "
+                            "--style compact --moves")
+    with page.expect_download() as figure:
+        page.click("#figure-link")
+    with page.expect_download() as layout:
+        page.click("#layout-link")
+    figure.value.save_as(tmp_path / "from-page.gif")
+    layout.value.save_as(tmp_path / "position.toml")
+    made = runner.invoke(cli, ["figure", str(tmp_path / "position.toml"), "--out",
+                               str(tmp_path / "figure.gif"), "--style", "compact",
+                               "--legend", "--moves", " ".join(SHORT_GAME[:3])])
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "from-page.gif").read_bytes() == (tmp_path / "figure.gif").read_bytes()
+    # A bad arrow: the panel says what the figure command would say.
+    page.fill("#x-arrows", "c2-z9")
+    page.dispatch_event("#x-arrows", "change")
+    page.wait_for_function("document.querySelector('#export-error').textContent !== ''")
+    assert "z9" in page.locator("#export-error").inner_text()
+    page.fill("#x-arrows", "c2-c4")
+    page.dispatch_event("#x-arrows", "change")
+    page.wait_for_function("document.querySelector('#export-error').textContent === ''")
+    # The preview shows the figure the download would be.
+    page.click("#preview-box summary")
+    page.wait_for_function("document.querySelector('#preview').naturalWidth > 0")

@@ -56,7 +56,12 @@ LOCAL_HOSTS = LOOPBACK
 #: would be 94,000 pixels wide and take gigabytes.
 MAX_PNG_PIXELS = 2500
 
-MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
+#: The most moves a GIF shows (a frame each): a game of the system runs to tens of moves,
+#: and each frame is a PNG of the whole board.
+MAX_GIF_MOVES = 100
+
+MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf",
+         "gif": "image/gif"}
 #: Where an aborted upload is told, in one line (uvicorn's own log).
 LOG = logging.getLogger("uvicorn.error")
 
@@ -341,12 +346,19 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         board = board_of(request)
         fmt = request.path_params["fmt"]
         if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"no figure format {fmt[:20]!r} (expected svg, png or pdf)", 404)
+            raise bad_request(f"no figure format {fmt[:20]!r} (expected svg, png, pdf or "
+                              "gif)", 404)
         options = figure_options(request, board)
-        if fmt == "png" and options.width / 25.4 * options.dpi > MAX_PNG_PIXELS:
-            raise bad_request(f"a PNG {options.width:g} mm wide at {options.dpi} dpi would be "
-                             f"{options.width / 25.4 * options.dpi:.0f} pixels wide; at most "
-                             f"{MAX_PNG_PIXELS} are drawn here (lower 'dpi' or 'width')", 422)
+        played = len((options.moves or "").split())
+        if fmt == "gif" and played > MAX_GIF_MOVES:
+            raise bad_request(f"a GIF shows at most {MAX_GIF_MOVES} moves, a frame each; "
+                              f"{played} are played (download the position now as a PNG "
+                              "instead)", 422)
+        pixels = options.width / 25.4 * options.dpi
+        if fmt in ("png", "gif") and pixels > MAX_PNG_PIXELS:
+            raise bad_request(f"a {fmt.upper()} {options.width:g} mm wide at {options.dpi} "
+                              f"dpi would be {pixels:.0f} pixels wide; at most "
+                              f"{MAX_PNG_PIXELS} are drawn here (lower 'dpi' or 'width')", 422)
         data = calls.figure_bytes(library, board.loaded(), options, fmt)
         return Response(data, media_type=MEDIA[fmt], headers={
             "Content-Disposition": f'attachment; filename="figure.{fmt}"'})
@@ -355,7 +367,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         board = board_of(request)
         fmt = request.query_params.get("format", "svg")
         if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"'format': expected svg, png or pdf, got {fmt[:20]!r}")
+            raise bad_request(f"'format': expected svg, png, pdf or gif, got {fmt[:20]!r}")
         options = figure_options(request, board)
         return JSONLine({"command": options.command("position.toml", f"figure.{fmt}")})
 
@@ -480,7 +492,8 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
     checked as a position during play."""
     query = request.query_params
     known = {"flip", "coords", "crop", "caption", "highlight", "arrow", "mark", "last_move",
-             "select", "moves", "to_move", "width", "dpi", "allow_invalid", "format"}
+             "select", "moves", "to_move", "width", "dpi", "allow_invalid", "format",
+             "style", "legend"}
     unknown = sorted(set(query.keys()) - known)
     if unknown:
         raise bad_request(f"unknown option {unknown[0]!r} (expected one of "
@@ -511,10 +524,15 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
     to_move = query.get("to_move")
     if to_move is not None and to_move not in ("south", "north", "next"):
         raise bad_request(f"'to_move': expected south, north or next, got {to_move!r}")
+    style = query.get("style")
+    if style is not None and style not in calls.FIGURE_STYLES:
+        raise bad_request(f"'style': expected {' or '.join(calls.FIGURE_STYLES)}, got "
+                          f"{style[:20]!r}")
     moves = query.get("moves")
     if moves is None:
         moves = board.moves_text() or None
     return calls.FigureOptions(
+        style=style, legend=flag("legend"),
         flip=flag("flip"), coords=flag("coords"), crop=query.get("crop") or None,
         caption=query.get("caption"), highlight=tuple(query.getlist("highlight")),
         arrows=tuple(query.getlist("arrow")), marks=tuple(query.getlist("mark")),

@@ -189,6 +189,7 @@ function show(state) {
   }
   showPlay();
   showExport();
+  if ($("preview-box").open) checkFigure().catch(() => {});
   writeAddress();
   offBoardMoves().catch(() => {});
 }
@@ -602,10 +603,13 @@ function figureQuery() {
     for (const word of $(id).value.split(/\s+/).filter(Boolean)) q.append(key, word);
   }
   if ($("x-to-move").value) q.set("to_move", $("x-to-move").value);
+  if ($("x-style").value) q.set("style", $("x-style").value);
+  if ($("x-legend").checked) q.set("legend", "true");
   return q;
 }
 
 async function showExport() {
+  drawAnnotations();
   const fmt = $("format").value;
   const q = figureQuery();
   $("figure-link").href = url(`/figure.${fmt}?${q}`);
@@ -619,6 +623,80 @@ async function showExport() {
     $("command").textContent = response.ok ? data.command.map(quoted).join(" ") : "";
     $("export-error").textContent = response.ok ? "" : data.error;
   } catch { $("command").textContent = ""; }
+}
+
+// The figure drawn with the panel's options: its error (a bad arrow, a crop off the
+// board) is shown in the panel, and the figure itself when the preview is open. Asked
+// when an option changes, not at every move: a figure takes the server a full drawing.
+let previewed = null;
+async function checkFigure() {
+  const q = figureQuery();
+  const response = await fetch(url(`/figure.svg?${q}`));
+  if (!response.ok) {
+    $("export-error").textContent = (await response.json()).error;
+    $("preview").removeAttribute("src");
+    return;
+  }
+  $("export-error").textContent = "";
+  if (previewed) URL.revokeObjectURL(previewed);
+  previewed = URL.createObjectURL(await response.blob());
+  $("preview").src = previewed;
+}
+
+// --- annotations drawn on the board -----------------------------------------------------
+
+// Right-drag from one square to another draws an arrow, a right-click a circle, as on
+// lichess; drawn again, it goes. They are the export panel's Arrows and Marks, so the
+// figure downloaded shows them as drawn.
+let drawingFrom = null;
+
+function words(id) { return $(id).value.split(/\s+/).filter(Boolean); }
+
+function toggleWord(id, word, same) {
+  const list = words(id);
+  const kept = list.filter((w) => !same(w));
+  if (kept.length === list.length) kept.push(word);
+  $(id).value = kept.join(" ");
+  showExport();
+  checkFigure().catch(() => {});
+}
+
+function drawAnnotations() {
+  const layer = $("annotations");
+  const svg = $("drawing").querySelector("svg");
+  if (!svg || !board) return;
+  const box = svg.viewBox.baseVal;
+  const [W, H] = [box.width, box.height];
+  layer.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const centre = (sq) => {
+    const [x, y, w, h] = board.boxes[sq];
+    return [(x + w / 2) * W, (y + h / 2) * H, Math.min(w * W, h * H)];
+  };
+  const parts = ['<defs><marker id="head" viewBox="0 0 10 10" refX="5" refY="5" ' +
+                 'markerWidth="3" markerHeight="3" orient="auto-start-reverse">' +
+                 '<path d="M0 0 L10 5 L0 10 z"/></marker></defs>'];
+  for (const word of words("x-arrows")) {
+    const squares = word.split(":")[0].split(/[-x+=]/).filter((sq) => sq in board.boxes);
+    for (let i = 1; i < squares.length; i++) {
+      const [x1, y1, size] = centre(squares[i - 1]);
+      const [x2, y2] = centre(squares[i]);
+      const last = i === squares.length - 1;
+      parts.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" ` +
+                 `stroke-width="${size * 0.16}"${last ? ' marker-end="url(#head)"' : ""}/>`);
+    }
+  }
+  for (const word of words("x-marks")) {
+    const sq = word.split(":")[0];
+    if (!(sq in board.boxes)) continue;
+    const [x, y, size] = centre(sq);
+    parts.push(`<circle cx="${x}" cy="${y}" r="${size * 0.42}" stroke-width="${size * 0.08}"/>`);
+  }
+  layer.innerHTML = parts.join("");
+}
+
+function squareAt(event) {
+  return document.elementFromPoint(event.clientX, event.clientY)?.closest(".sq")
+    ?.dataset.square ?? null;
 }
 
 function quoted(word) { return /^[\w@:.,\/=+^-]+$/.test(word) ? word : `'${word}'`; }
@@ -733,8 +811,28 @@ trash.addEventListener("drop", (e) => {
   if (data.from) queued(async () => show(await api("DELETE", url(`/squares/${data.from}`))));
 });
 for (const id of ["format", "x-flip", "x-coords", "x-crop", "x-caption", "x-width",
-                  "x-arrows", "x-highlights", "x-marks", "x-to-move"]) {
-  $(id).addEventListener("change", () => showExport());
+                  "x-arrows", "x-highlights", "x-marks", "x-to-move", "x-style",
+                  "x-legend"]) {
+  $(id).addEventListener("change", () => { showExport(); checkFigure().catch(() => {}); });
 }
+$("preview-box").addEventListener("toggle", () => {
+  if ($("preview-box").open) checkFigure().catch(() => {});
+});
+$("squares").addEventListener("contextmenu", (e) => e.preventDefault());
+$("squares").addEventListener("pointerdown", (e) => {
+  if (e.button === 2) drawingFrom = squareAt(e);
+});
+$("squares").addEventListener("pointerup", (e) => {
+  if (e.button !== 2 || !drawingFrom) return;
+  const [from, to] = [drawingFrom, squareAt(e)];
+  drawingFrom = null;
+  if (!to) return;
+  if (from === to) {
+    toggleWord("x-marks", `${to}:circle`, (w) => w.split(":")[0] === to);
+  } else {
+    toggleWord("x-arrows", `${from}-${to}`,
+               (w) => w.split(":")[0] === `${from}-${to}`);
+  }
+});
 
 queued(start);
