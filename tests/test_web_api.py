@@ -554,3 +554,21 @@ def test_a_pasted_line_is_played_whole_or_not_at_all_and_walked(client):
                                          400)
     long = client.post(f"/api/boards/{board}/line", json={"moves": "pass " * 501})
     assert "at most 500" in one_line_error(long, 409)
+
+
+def test_a_move_answered_without_the_drawing_says_what_changed(client):
+    board = new_board(client, layout="game1-demo")["id"]
+    bad = client.post(f"/api/boards/{board}/moves?draw=maybe", json={"move": "e2-e3"})
+    assert "'draw'" in one_line_error(bad, 400)
+    state = client.get(f"/api/boards/{board}").json()
+    assert state["moves"] == [] and "svg" in state   # the refused request made no move
+    quick = client.post(f"/api/boards/{board}/moves?draw=false", json={"move": "e2-e3"})
+    answer = quick.json()
+    assert "svg" not in answer and answer["last"] == ["e2", "e3"]
+    assert answer["squares"]["e3"] == "5R^" and "e2" not in answer["squares"]
+    # Four times smaller at least: the drawing was most of the answer.
+    drawn = client.get(f"/api/boards/{board}").json()
+    assert len(quick.content) * 4 < len(client.get(f"/api/boards/{board}").content)
+    assert {k: v for k, v in drawn.items() if k != "svg"} == answer
+    undone = client.post(f"/api/boards/{board}/undo?draw=false").json()
+    assert "svg" not in undone and undone["last"] == [] and undone["squares"]["e2"] == "5R^"

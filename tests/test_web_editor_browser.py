@@ -385,3 +385,53 @@ def test_the_export_panel_offers_compact_style_legend_gif_and_shows_errors(page,
     # The preview shows the figure the download would be.
     page.click("#preview-box summary")
     page.wait_for_function("document.querySelector('#preview').naturalWidth > 0")
+
+
+# --- fast moves ---------------------------------------------------------------------------
+
+#: Each card drawn on the board: the square its centre lies on, the card's art it uses and
+#: where it is on the drawing (in pixels).
+DRAWN_CARDS = """() => {
+  const svg = document.querySelector('#drawing svg').getBoundingClientRect();
+  const squares = [...document.querySelectorAll('.sq')].map(e => [e.dataset.square,
+                                                               e.getBoundingClientRect()]);
+  const out = [];
+  for (const g of document.querySelector('#drawing svg g.figure').children) {
+    const use = g.querySelector && g.querySelector('use');
+    if (g.tagName !== 'g' || !use || g.classList.contains('annotations')) continue;
+    const b = g.getBoundingClientRect();
+    const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];
+    const at = squares.find(([, r]) => x >= r.left && x < r.right && y >= r.top && y < r.bottom);
+    out.push([at ? at[0] : null, use.getAttribute('xlink:href') || use.getAttribute('href'),
+              b.left - svg.left, b.top - svg.top]);
+  }
+  return out.sort();
+}"""
+
+
+def test_moves_drawn_by_the_page_match_the_servers_drawing(page):
+    """A move's answer carries no drawing: the page moves the card in the drawing it has
+    (and takes the beaten one away). After a whole game, every card lies where the
+    server's own drawing of that position puts it, with the same art."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(f"{r.method} {r.url}"))
+    page.click("#mode-play")
+    for n, move in enumerate(SHORT_GAME, 1):
+        click_move(page, move, n)
+    moved = page.evaluate(DRAWN_CARDS)
+    # No drawing was asked for: each step and beat was drawn by the page.
+    assert sum("/moves?draw=false" in a for a in asked) == 12
+    assert not [a for a in asked if a.startswith("GET ") and "/api/boards/" in a
+                and "/moves" not in a and "/command" not in a]
+    page.reload()
+    page.wait_for_function(PLAYED.format(12))
+    drawn = page.evaluate(DRAWN_CARDS)
+    assert [card[:2] for card in drawn] == [card[:2] for card in moved]
+    # Where each lies: the same, but for the browser's rounding of a fraction of a pixel.
+    assert all(abs(a - b) < 1 for one, other in zip(drawn, moved)
+               for a, b in zip(one[2:], other[2:]))
+    piles = page.locator(".sq.has").evaluate_all("all => all.map(e => e.dataset.square)")
+    assert sorted(square for square, *_ in moved) == sorted(piles)
+    # The last move's squares are tinted over the drawing.
+    assert sorted(page.locator(".sq.last").evaluate_all(
+        "all => all.map(e => e.dataset.square)")) == ["a6", "b5"]

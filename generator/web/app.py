@@ -143,6 +143,10 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                               "the server's log", 500)
 
         def work(request: Request, data: dict[str, Any]) -> Response:
+            if request.query_params.get("draw", "true") not in _FLAGS:
+                # Checked before the handler: a move is not made to be answered 400.
+                raise bad_request("'draw': expected true or false, got "
+                                  f"{request.query_params['draw'][:20]!r}")
             if "board" not in request.path_params:
                 return handler(request, data)
             board = board_of(request)
@@ -159,8 +163,10 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
     def optional_text(data: Mapping[str, Any], key: str) -> str | None:
         return None if data.get(key) is None else text_field(data, key)
 
-    def state(board: EditorBoard, key: str) -> JSONResponse:
-        return JSONLine({"id": key, **board.state()})
+    def state(board: EditorBoard, key: str, request: Request | None = None) -> JSONResponse:
+        """The board's state; with ``?draw=false`` (a move's answer) without its drawing."""
+        drawn = request is None or _FLAGS[request.query_params.get("draw", "true")]
+        return JSONLine({"id": key, **board.state(drawn=drawn)})
 
     # --- pages ------------------------------------------------------------------------
 
@@ -301,20 +307,20 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
             board.move_between(text_field(data, "from"), text_field(data, "to"))
         else:
             board.push(text_field(data, "move"))
-        return state(board, request.path_params["board"])
+        return state(board, request.path_params["board"], request)
 
     def line(request: Request, data: dict[str, Any]) -> Response:
         board = board_of(request)
         texts = text_field(data, "moves").split()
         board.play_line(texts, ply_field(data, "at", optional=True))
-        return state(board, request.path_params["board"])
+        return state(board, request.path_params["board"], request)
 
     def go_to(request: Request, data: dict[str, Any]) -> Response:
         board = board_of(request)
         ply = ply_field(data, "ply", optional=False)
         assert ply is not None
         board.go_to(ply)
-        return state(board, request.path_params["board"])
+        return state(board, request.path_params["board"], request)
 
     def ply_field(data: Mapping[str, Any], key: str, *, optional: bool) -> int | None:
         value = data.get(key)
@@ -328,12 +334,12 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
     def undo(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         board.undo()
-        return state(board, request.path_params["board"])
+        return state(board, request.path_params["board"], request)
 
     def redo(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         board.redo_move()
-        return state(board, request.path_params["board"])
+        return state(board, request.path_params["board"], request)
 
     def reset(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)

@@ -385,8 +385,10 @@ class EditorBoard:
 
     # --- what the page shows ------------------------------------------------------------
 
-    def state(self) -> dict[str, object]:
-        """Everything the page draws, as JSON data."""
+    def state(self, *, drawn: bool = True) -> dict[str, object]:
+        """Everything the page draws, as JSON data; without the board's drawing when not
+        *drawn* (after a move: the page moves the cards of the drawing it has, and asks
+        for the drawing only when it cannot, as when a card is turned face up)."""
         loaded = self.loaded()
         found = self.problems()
         found_data: list[dict[str, str | None]] = [
@@ -407,11 +409,17 @@ class EditorBoard:
         }
         position = self.position
         last = position.last.move if position is not None and position.last else None
+        # The last move is shown by the page over the drawing (its squares), not drawn
+        # in it: the drawing is then the same whatever move led to the position, and the
+        # page may move its cards itself.
+        data["last"] = [sq for sq in dict.fromkeys((last.origin, *last.path, last.target))
+                        if board.has_square(sq)] if last is not None else []
         marked = tuple(sorted({v.square for v in found if v.square})) if position is None \
             else ()
         try:
-            data["svg"] = calls.board_svg(loaded, self.current, self.library, flip=self.flip,
-                                          marked=marked, last=last)
+            if drawn:
+                data["svg"] = calls.board_svg(loaded, self.current, self.library,
+                                              flip=self.flip, marked=marked, last=None)
         except GeneratorError as e:
             # A card no pack of the players holds (players set to a letter set under a
             # layout of numbered cards): the board is drawn empty and says why, and stays

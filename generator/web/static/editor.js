@@ -157,6 +157,7 @@ async function load(body) {
 function url(path) { return `/api/boards/${board.id}${path}`; }
 
 function show(state) {
+  const before = board && board.id === state.id ? board.squares : null;
   board = state;
   targets = {};
   document.body.classList.toggle("playing", mode === "play");
@@ -166,7 +167,12 @@ function show(state) {
   $("check").value = state.check;
   $("flip").checked = state.flip;
   $("first").value = state.first;
-  $("drawing").innerHTML = state.svg;
+  if (state.svg !== undefined) {
+    $("drawing").innerHTML = state.svg;
+  } else if (!before || !moveCards(before, state.squares)) {
+    // A change the page cannot make by moving a card: the drawing is asked for.
+    queued(async () => show(await api("GET", url(""))));
+  }
   // The whole board in the window, whatever its shape (8 x 8 of tall squares, or 16 x 4).
   const box = $("drawing").querySelector("svg").viewBox.baseVal;
   $("board").style.width = `min(100%, calc((100vh - 16em) * ${box.width / box.height}))`;
@@ -255,9 +261,61 @@ function drawSquares() {
     if (pile) sq.classList.add("has");
     if (faults[name]) sq.classList.add("problem");
     if (name === selected) sq.classList.add("selected");
+    if (board.last.includes(name)) sq.classList.add("last");
   }
   $("selected").textContent = selected && mode === "edit"
     ? `${selected}: ${board.squares[selected] ?? "empty"}` : "";
+}
+
+// --- fast moves: the page moves the cards of its drawing -------------------------------
+
+// The drawing's piles by square: each is a group of the figure (the card and its side's
+// mark), found on the square its centre lies on.
+function pileGroups() {
+  const svg = $("drawing").querySelector("svg");
+  const figure = svg && svg.querySelector("g.figure");
+  if (!figure) return null;
+  const r = svg.getBoundingClientRect();
+  const found = {};
+  for (const g of figure.children) {
+    if (g.tagName !== "g" || !g.querySelector("use") || g.classList.contains("annotations")) {
+      continue;
+    }
+    const b = g.getBoundingClientRect();
+    const [cx, cy] = [(b.left + b.width / 2 - r.left) / r.width,
+                      (b.top + b.height / 2 - r.top) / r.height];
+    const square = Object.keys(board.boxes).find((sq) => {
+      const [x, y, w, h] = board.boxes[sq];
+      return cx >= x && cx < x + w && cy >= y && cy < y + h;
+    });
+    if (square) (found[square] ??= []).push(g);
+  }
+  return found;
+}
+
+// Makes the drawing show *after* from *before* when one pile went from one square to
+// another (a step, a beat): the pile's group is moved, the beaten one's taken away.
+// Anything else (a card laid, turned, opened, a pile made) is left to a new drawing.
+function moveCards(before, after) {
+  const changed = Object.keys(board.boxes).filter((sq) => (before[sq] ?? "") !==
+                                                          (after[sq] ?? ""));
+  if (!changed.length) return true;
+  const emptied = changed.filter((sq) => !after[sq]);
+  const filled = changed.filter((sq) => after[sq]);
+  if (emptied.length !== 1 || filled.length !== 1) return false;
+  const [from, to] = [emptied[0], filled[0]];
+  if (after[to] !== before[from] || after[to].includes("+")) return false;
+  const groups = pileGroups();
+  if (!groups || (groups[from] ?? []).length !== 1) return false;
+  for (const g of groups[to] ?? []) g.remove();
+  const svg = $("drawing").querySelector("svg");
+  const r = svg.getBoundingClientRect();
+  const g = groups[from][0];
+  const m = g.parentNode.getScreenCTM();
+  const dx = (board.boxes[to][0] - board.boxes[from][0]) * r.width / m.a;
+  const dy = (board.boxes[to][1] - board.boxes[from][1]) * r.height / m.d;
+  g.setAttribute("transform", `translate(${dx} ${dy}) ${g.getAttribute("transform") ?? ""}`);
+  return true;
 }
 
 function markSquares() {
@@ -428,12 +486,13 @@ async function afterMove(state) {
 
 async function play(move) {
   mode = "play";
-  await afterMove(await api("POST", url("/moves"), { move }));
+  await afterMove(await api("POST", url("/moves?draw=false"), { move }));
 }
 
 async function moveBetween(origin, target) {
   try {
-    await afterMove(await api("POST", url("/moves"), { from: origin, to: target }));
+    await afterMove(await api("POST", url("/moves?draw=false"),
+                             { from: origin, to: target }));
   } catch (e) {
     selected = null;
     asked++;
@@ -525,7 +584,7 @@ function showPlay() {
 async function goTo(ply) {
   mode = "play";
   selected = null;
-  show(await api("POST", url("/goto"), { ply }));
+  show(await api("POST", url("/goto?draw=false"), { ply }));
 }
 
 // --- the address ------------------------------------------------------------------------
@@ -774,8 +833,10 @@ $("mode-play").addEventListener("click", () => queued(() => {
   if (armed) arm(armed);
   show(board);
 }));
-$("undo").addEventListener("click", guard(async () => show(await api("POST", url("/undo")))));
-$("redo").addEventListener("click", guard(async () => show(await api("POST", url("/redo")))));
+$("undo").addEventListener("click",
+                         guard(async () => show(await api("POST", url("/undo?draw=false")))));
+$("redo").addEventListener("click",
+                         guard(async () => show(await api("POST", url("/redo?draw=false")))));
 $("reset").addEventListener("click", guard(async () => show(await api("POST", url("/reset")))));
 $("typed").addEventListener("submit", (e) => {
   e.preventDefault();
