@@ -583,8 +583,7 @@ function showPlay() {
 
 async function goTo(ply) {
   mode = "play";
-  selected = null;
-  show(await api("POST", url("/goto?draw=false"), { ply }));
+  await afterMove(await api("POST", url("/goto?draw=false"), { ply }));
 }
 
 // --- the address ------------------------------------------------------------------------
@@ -605,7 +604,11 @@ function address() {
 function writeAddress() {
   if (restoring) return;
   const wanted = address();
-  if (wanted && wanted !== location.hash) history.pushState(null, "", wanted);
+  if (!wanted || wanted === location.hash) return;
+  // The page's first board takes the place of its bare address: back then leaves the
+  // editor rather than showing a page that holds no board.
+  if (location.hash) history.pushState(null, "", wanted);
+  else history.replaceState(null, "", wanted);
 }
 
 // The board the address holds, if it holds one: loaded (or kept, when it is this board's
@@ -834,10 +837,11 @@ $("mode-play").addEventListener("click", () => queued(() => {
   show(board);
 }));
 $("undo").addEventListener("click",
-                         guard(async () => show(await api("POST", url("/undo?draw=false")))));
+                         guard(async () => afterMove(await api("POST", url("/undo?draw=false")))));
 $("redo").addEventListener("click",
-                         guard(async () => show(await api("POST", url("/redo?draw=false")))));
-$("reset").addEventListener("click", guard(async () => show(await api("POST", url("/reset")))));
+                         guard(async () => afterMove(await api("POST", url("/redo?draw=false")))));
+$("reset").addEventListener("click",
+                            guard(async () => afterMove(await api("POST", url("/reset")))));
 $("typed").addEventListener("submit", (e) => {
   e.preventDefault();
   const move = $("move-text").value.trim();
