@@ -409,10 +409,14 @@ DRAWN_CARDS = """() => {
 }"""
 
 
-def test_moves_drawn_by_the_page_match_the_servers_drawing(page):
+@pytest.mark.parametrize("flip", [False, True], ids=["south's view", "north's view"])
+def test_moves_drawn_by_the_page_match_the_servers_drawing(page, flip):
     """A move's answer carries no drawing: the page moves the card in the drawing it has
     (and takes the beaten one away). After a whole game, every card lies where the
     server's own drawing of that position puts it, with the same art."""
+    if flip:
+        page.check("#flip")
+        page.wait_for_function("location.hash.includes('flip=1')")
     asked: list[str] = []
     page.on("request", lambda r: asked.append(f"{r.method} {r.url}"))
     page.click("#mode-play")
