@@ -307,6 +307,9 @@ def test_set_up_and_play_by_tap_on_a_390_pixel_screen(phone):
         assert played[:2] == origin and played.endswith(marked)
     assert shown_text(page) == position.text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Playing, the move list comes under the board, before the palette (idle meanwhile).
+    assert page.locator("#movelist").bounding_box()["y"] < \
+        page.locator("#palette").bounding_box()["y"]
 
 
 # --- annotations and the export panel ---------------------------------------------------
@@ -345,10 +348,15 @@ def test_a_drawn_arrow_and_circle_are_shown_and_exported_as_drawn(page, runner, 
     exported = (tmp_path / "from-page.svg").read_bytes()
     assert exported == (tmp_path / "drawn.svg").read_bytes()
     assert exported != (tmp_path / "bare.svg").read_bytes()
-    # Drawn again, the arrow goes.
+    # Drawn again, the arrow goes; with Shift held, a red one comes.
     right_drag(page, "c2", "c4")
     assert page.locator("#x-arrows").input_value() == ""
     assert page.locator("#annotations line").count() == 0
+    page.keyboard.down("Shift")
+    right_drag(page, "d2", "d3")
+    page.keyboard.up("Shift")
+    assert page.locator("#x-arrows").input_value() == "d2-d3:red"
+    assert "#d62728" in page.locator("#annotations line").get_attribute("style")
 
 
 def test_the_export_panel_offers_compact_style_legend_gif_and_shows_errors(page, runner,

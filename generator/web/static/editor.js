@@ -738,22 +738,34 @@ function drawAnnotations() {
                  'markerWidth="3" markerHeight="3" orient="auto-start-reverse">' +
                  '<path d="M0 0 L10 5 L0 10 z"/></marker></defs>'];
   for (const word of words("x-arrows")) {
+    const colour = shade(word.split(":")[1]);
     const squares = word.split(":")[0].split(/[-x+=]/).filter((sq) => sq in board.boxes);
     for (let i = 1; i < squares.length; i++) {
       const [x1, y1, size] = centre(squares[i - 1]);
       const [x2, y2] = centre(squares[i]);
       const last = i === squares.length - 1;
       parts.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" ` +
-                 `stroke-width="${size * 0.16}"${last ? ' marker-end="url(#head)"' : ""}/>`);
+                 `stroke-width="${size * 0.16}"${colour}` +
+                 `${last ? ' marker-end="url(#head)"' : ""}/>`);
     }
   }
   for (const word of words("x-marks")) {
     const sq = word.split(":")[0];
     if (!(sq in board.boxes)) continue;
     const [x, y, size] = centre(sq);
-    parts.push(`<circle cx="${x}" cy="${y}" r="${size * 0.42}" stroke-width="${size * 0.08}"/>`);
+    parts.push(`<circle cx="${x}" cy="${y}" r="${size * 0.42}" stroke-width="${size * 0.08}"` +
+               `${shade(word.split(":")[2])}/>`);
   }
   layer.innerHTML = parts.join("");
+}
+
+// An annotation's colour on the board (the figure's names, or #rrggbb), as a style.
+const NAMED = { red: "#d62728", green: "#2ca02c", blue: "#1f5fbf", yellow: "#f2c200",
+                orange: "#ff7f0e", purple: "#8e44ad", black: "#1b1b1b", grey: "#7f7f7f",
+                white: "#ffffff", magenta: "#f000c8" };
+function shade(name) {
+  const colour = NAMED[name] ?? (/^#[0-9a-fA-F]{6}$/.test(name ?? "") ? name : null);
+  return colour ? ` style="stroke: ${colour}; opacity: .8"` : "";
 }
 
 function squareAt(event) {
@@ -887,15 +899,22 @@ $("squares").addEventListener("contextmenu", (e) => e.preventDefault());
 $("squares").addEventListener("pointerdown", (e) => {
   if (e.button === 2) drawingFrom = squareAt(e);
 });
+// The colour by the keys held, as on lichess: none green (the figure's own), Shift red,
+// Alt blue, both yellow.
+function heldColour(e) {
+  if (e.shiftKey && e.altKey) return ":yellow";
+  if (e.shiftKey) return ":red";
+  return e.altKey ? ":blue" : "";
+}
 $("squares").addEventListener("pointerup", (e) => {
   if (e.button !== 2 || !drawingFrom) return;
   const [from, to] = [drawingFrom, squareAt(e)];
   drawingFrom = null;
   if (!to) return;
   if (from === to) {
-    toggleWord("x-marks", `${to}:circle`, (w) => w.split(":")[0] === to);
+    toggleWord("x-marks", `${to}:circle${heldColour(e)}`, (w) => w.split(":")[0] === to);
   } else {
-    toggleWord("x-arrows", `${from}-${to}`,
+    toggleWord("x-arrows", `${from}-${to}${heldColour(e)}`,
                (w) => w.split(":")[0] === `${from}-${to}`);
   }
 });
