@@ -327,8 +327,8 @@ def right_drag(page: Any, origin: str, target: str) -> None:
 def test_a_drawn_arrow_and_circle_are_shown_and_exported_as_drawn(page, runner, tmp_path):
     right_drag(page, "c2", "c4")
     right_drag(page, "e5", "e5")
-    assert page.locator("#x-arrows").input_value() == "c2-c4"
-    assert page.locator("#x-marks").input_value() == "e5:circle"
+    assert page.locator("#x-arrows").input_value() == "c2-c4:green"
+    assert page.locator("#x-marks").input_value() == "e5:circle:green"
     # Shown on the board at once, over the squares drawn.
     assert page.locator("#annotations line").count() == 1
     assert page.locator("#annotations circle").count() == 1
@@ -340,8 +340,8 @@ def test_a_drawn_arrow_and_circle_are_shown_and_exported_as_drawn(page, runner, 
     figure.value.save_as(tmp_path / "from-page.svg")
     layout.value.save_as(tmp_path / "position.toml")
     drawn = runner.invoke(cli, ["figure", str(tmp_path / "position.toml"), "--out",
-                                str(tmp_path / "drawn.svg"), "--arrow", "c2-c4", "--mark",
-                                "e5:circle"])
+                                str(tmp_path / "drawn.svg"), "--arrow", "c2-c4:green",
+                                "--mark", "e5:circle:green"])
     bare = runner.invoke(cli, ["figure", str(tmp_path / "position.toml"), "--out",
                                str(tmp_path / "bare.svg")])
     assert drawn.exit_code == 0 and bare.exit_code == 0, drawn.output + bare.output

@@ -738,7 +738,7 @@ function drawAnnotations() {
                  'markerWidth="3" markerHeight="3" orient="auto-start-reverse">' +
                  '<path d="M0 0 L10 5 L0 10 z"/></marker></defs>'];
   for (const word of words("x-arrows")) {
-    const colour = shade(word.split(":")[1]);
+    const colour = shade(word.split(":")[1] ?? "blue");   // the figure's own default
     const squares = word.split(":")[0].split(/[-x+=]/).filter((sq) => sq in board.boxes);
     for (let i = 1; i < squares.length; i++) {
       const [x1, y1, size] = centre(squares[i - 1]);
@@ -754,7 +754,7 @@ function drawAnnotations() {
     if (!(sq in board.boxes)) continue;
     const [x, y, size] = centre(sq);
     parts.push(`<circle cx="${x}" cy="${y}" r="${size * 0.42}" stroke-width="${size * 0.08}"` +
-               `${shade(word.split(":")[2])}/>`);
+               `${shade(word.split(":")[2] ?? "red")}/>`);   // the figure's own default
   }
   layer.innerHTML = parts.join("");
 }
@@ -899,12 +899,12 @@ $("squares").addEventListener("contextmenu", (e) => e.preventDefault());
 $("squares").addEventListener("pointerdown", (e) => {
   if (e.button === 2) drawingFrom = squareAt(e);
 });
-// The colour by the keys held, as on lichess: none green (the figure's own), Shift red,
-// Alt blue, both yellow.
+// The colour by the keys held, as on lichess: none green, Shift red, Alt blue, both
+// yellow. Always written, so that the figure draws the colour the board shows.
 function heldColour(e) {
   if (e.shiftKey && e.altKey) return ":yellow";
   if (e.shiftKey) return ":red";
-  return e.altKey ? ":blue" : "";
+  return e.altKey ? ":blue" : ":green";
 }
 $("squares").addEventListener("pointerup", (e) => {
   if (e.button !== 2 || !drawingFrom) return;
