@@ -683,7 +683,10 @@ async function showExport() {
     const response = await fetch(url(`/command?${q}`));
     const data = await response.json();
     $("command").textContent = response.ok ? data.command.map(quoted).join(" ") : "";
-    $("export-error").textContent = response.ok ? "" : data.error;
+    // Cleared by checkFigure alone, which draws the figure: the command line is made
+    // without drawing it, so an option it accepts may still be refused (an arrow off the
+    // board), and its answer may come after the figure's.
+    if (!response.ok) $("export-error").textContent = data.error;
   } catch { $("command").textContent = ""; }
 }
 
@@ -691,17 +694,22 @@ async function showExport() {
 // board) is shown in the panel, and the figure itself when the preview is open. Asked
 // when an option changes, not at every move: a figure takes the server a full drawing.
 let previewed = null;
+let checks = 0;
 async function checkFigure() {
   const q = figureQuery();
+  const check = ++checks;
   const response = await fetch(url(`/figure.svg?${q}`));
+  if (check !== checks) return;   // the options changed since: a later check answers
   if (!response.ok) {
     $("export-error").textContent = (await response.json()).error;
     $("preview").removeAttribute("src");
     return;
   }
   $("export-error").textContent = "";
+  const blob = await response.blob();
+  if (check !== checks) return;
   if (previewed) URL.revokeObjectURL(previewed);
-  previewed = URL.createObjectURL(await response.blob());
+  previewed = URL.createObjectURL(blob);
   $("preview").src = previewed;
 }
 
