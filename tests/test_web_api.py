@@ -212,6 +212,8 @@ def _cli_figure(runner, tmp_path: Path, toml: str, command: list[str]) -> bytes:
              "arrow": "c2-c4", "caption": "After two moves"}),
     ("png", {"dpi": "60", "coords": "false"}),
     ("pdf", {"width": "80mm", "select": "e3"}),
+    ("svg", {"style": "compact", "legend": "true", "arrow": "c2-c4"}),
+    ("gif", {"dpi": "40", "legend": "false"}),
 ])
 def test_a_figure_export_equals_the_figure_command(client, runner, tmp_path, fmt, query):
     board = new_board(client, layout="game1-demo")["id"]
@@ -221,7 +223,8 @@ def test_a_figure_export_equals_the_figure_command(client, runner, tmp_path, fmt
     assert exported.status_code == 200, exported.text
     assert exported.headers["content-type"].startswith({"svg": "image/svg+xml",
                                                         "png": "image/png",
-                                                        "pdf": "application/pdf"}[fmt])
+                                                        "pdf": "application/pdf",
+                                                        "gif": "image/gif"}[fmt])
     command = client.get(f"/api/boards/{board}/command",
                          params={**query, "format": fmt}).json()["command"]
     assert command[command.index("--moves") + 1] == "e2-e3 b7-a6"
@@ -310,6 +313,8 @@ def test_bad_requests_get_one_line_and_a_4xx(client, request_args, status, words
     ({"to_move": "east"}, "'to_move'"),
     ({"zoom": "2"}, "unknown option 'zoom'"),
     ({"moves": "c2-c9"}, "c2-c9"),
+    ({"style": "tiny"}, "'style'"),
+    ({"legend": "yes"}, "'legend'"),
 ])
 def test_bad_figure_options_get_one_line_and_a_4xx(client, query, words):
     board = new_board(client, layout="game1-demo")["id"]
@@ -479,3 +484,91 @@ def test_initial_7_is_played_by_four_seats_in_the_editor(client, runner, tmp_pat
     path = tmp_path / "after.toml"
     path.write_text(text, encoding="utf-8")
     assert runner.invoke(cli, ["validate", str(path), "--play"]).exit_code == 0
+
+
+# --- the position text, clicks and drops, the line (issue 42) -------------------------
+
+def test_a_board_says_its_position_text_and_loads_from_one(client, library):
+    state = new_board(client, layout="game1-demo")
+    start = load_layout_file(library, "game1-demo").position("south")
+    assert state["text"] == state["current_text"] == start.text()
+    board = state["id"]
+    for text in SHORT_GAME[:5]:
+        state = client.post(f"/api/boards/{board}/moves", json={"move": text}).json()
+    start.play_record(SHORT_GAME[:5])
+    assert state["text"] != state["current_text"] == start.text()
+    # A text of a game under way: north to move, checked as a position during play, and
+    # played on from its last move as the engine plays on from it.
+    again = new_board(client, layout=state["current_text"])
+    assert (again["first"], again["check"], again["text"]) == ("north", "play",
+                                                               start.text())
+    after = client.post(f"/api/boards/{again['id']}/moves", json={"move": SHORT_GAME[5]})
+    start.push_text(SHORT_GAME[5])
+    assert after.json()["current_text"] == start.text()
+    # A text that cannot be read names its field.
+    bad = client.post("/api/boards", json={"layout": "basic-1_board-a_pack1.G1~pack1.G2_x"})
+    assert "squares" in one_line_error(bad, 422)
+
+
+def test_a_click_or_drop_is_played_by_its_squares_or_refused_with_the_reason(client,
+                                                                            library):
+    """Seed 000, basic game 1: a card steps to a neighbouring square; a drop on c5 from c2
+    is refused with the engine's own reason, the one a typed c2-c5 gets."""
+    board = new_board(client, layout="game1-demo")["id"]
+    _, reason = load_layout_file(library, "game1-demo").position("south").why_not("c2-c5")
+    refused = client.post(f"/api/boards/{board}/moves", json={"from": "c2", "to": "c5"})
+    assert one_line_error(refused, 422) == f"move 1 (c2-c5) is illegal: {reason}"
+    assert refused.json()["reason"] == reason
+    for text in SHORT_GAME:
+        state = client.post(f"/api/boards/{board}/moves",
+                            json={"from": text[:2], "to": text[-2:]}).json()
+    # a6xb5 found from its squares alone: the beat is the move that ends on b5.
+    assert [m["move"] for m in state["moves"]] == SHORT_GAME
+    assert state["result"]["over"]
+    off = client.post(f"/api/boards/{board}/moves", json={"from": "z9", "to": "a1"})
+    assert "not a square" in one_line_error(off, 409)
+
+
+def test_a_pasted_line_is_played_whole_or_not_at_all_and_walked(client):
+    board = new_board(client, layout="game1-demo")["id"]
+    state = client.post(f"/api/boards/{board}/line",
+                        json={"moves": " ".join(SHORT_GAME), "at": 4}).json()
+    assert [m["move"] for m in state["moves"]] == SHORT_GAME[:4]
+    assert state["redo"] == SHORT_GAME[4:]
+    state = client.post(f"/api/boards/{board}/goto", json={"ply": 7}).json()
+    assert [m["move"] for m in state["moves"]] == SHORT_GAME[:7]
+    assert state["redo"] == SHORT_GAME[7:]
+    # A move played from there ends the line after it.
+    state = client.post(f"/api/boards/{board}/goto", json={"ply": 1}).json()
+    state = client.post(f"/api/boards/{board}/moves", json={"move": "g7-g6"}).json()
+    assert [m["move"] for m in state["moves"]] == ["e2-e3", "g7-g6"] and state["redo"] == []
+    # A line with a refused move leaves the board as it was, naming the move and why.
+    refused = client.post(f"/api/boards/{board}/line", json={"moves": "e2-e3 f8-f5"})
+    assert one_line_error(refused, 422).startswith("move 2 (f8-f5) is illegal: ")
+    state = client.get(f"/api/boards/{board}").json()
+    assert [m["move"] for m in state["moves"]] == ["e2-e3", "g7-g6"]
+    far = client.post(f"/api/boards/{board}/goto", json={"ply": 9})
+    assert "the line has 2" in one_line_error(far, 409)
+    for body in ({"ply": -1}, {"ply": "3"}, {"ply": True}, {}):
+        assert "'ply'" in one_line_error(client.post(f"/api/boards/{board}/goto", json=body),
+                                         400)
+    long = client.post(f"/api/boards/{board}/line", json={"moves": "pass " * 501})
+    assert "at most 500" in one_line_error(long, 409)
+
+
+def test_a_move_answered_without_the_drawing_says_what_changed(client):
+    board = new_board(client, layout="game1-demo")["id"]
+    bad = client.post(f"/api/boards/{board}/moves?draw=maybe", json={"move": "e2-e3"})
+    assert "'draw'" in one_line_error(bad, 400)
+    state = client.get(f"/api/boards/{board}").json()
+    assert state["moves"] == [] and "svg" in state   # the refused request made no move
+    quick = client.post(f"/api/boards/{board}/moves?draw=false", json={"move": "e2-e3"})
+    answer = quick.json()
+    assert "svg" not in answer and answer["last"] == ["e2", "e3"]
+    assert answer["squares"]["e3"] == "5R^" and "e2" not in answer["squares"]
+    # Four times smaller at least: the drawing was most of the answer.
+    drawn = client.get(f"/api/boards/{board}").json()
+    assert len(quick.content) * 4 < len(client.get(f"/api/boards/{board}").content)
+    assert {k: v for k, v in drawn.items() if k != "svg"} == answer
+    undone = client.post(f"/api/boards/{board}/undo?draw=false").json()
+    assert "svg" not in undone and undone["last"] == [] and undone["squares"]["e2"] == "5R^"

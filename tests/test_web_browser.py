@@ -85,6 +85,10 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     assert errors == []
 
 
+#: The page shows *n* moves played (taken-back moves are listed too, greyed: ``later``).
+PLAYED = "document.querySelectorAll('#movelist li:not(.later)').length === {}"
+
+
 def square(page: Any, name: str) -> Any:
     return page.locator(f'.sq[data-square="{name}"]')
 
@@ -160,13 +164,13 @@ def test_a_short_game_is_played_to_its_end_undone_and_exported(page, runner, tmp
     assert "wins" in page.locator("#result").inner_text()
     # Undone, the last move's target is marked again with a ring: it takes a card.
     page.click("#undo")
-    page.wait_for_function("document.querySelectorAll('#movelist li').length === 11")
+    page.wait_for_function(PLAYED.format(11))
     assert page.locator("#result").inner_text() == "not decided" or \
         page.locator("#result").inner_text().startswith("not decided")
     square(page, "a6").click()
     page.wait_for_selector('.sq.ring[data-square="b5"]', timeout=5000)
     page.click("#redo")
-    page.wait_for_function("document.querySelectorAll('#movelist li').length === 12")
+    page.wait_for_function(PLAYED.format(12))
     assert page.locator("#moves-text").input_value() == " ".join(SHORT_GAME)
     # The figure downloaded equals the figure command's from the layout downloaded.
     page.check("#x-flip")
@@ -198,7 +202,7 @@ def test_a_short_game_is_played_to_its_end_undone_and_exported(page, runner, tmp
     shot = os.environ.get("OPENCARDS_EDITOR_SCREENSHOT")
     if shot:   # docs/editor.png is taken here: OPENCARDS_EDITOR_SCREENSHOT=docs/editor.png
         page.click("#undo")
-        page.wait_for_function("document.querySelectorAll('#movelist li').length === 11")
+        page.wait_for_function(PLAYED.format(11))
         square(page, "a6").click()
         page.wait_for_selector(".sq.ring")
         page.screenshot(path=shot)

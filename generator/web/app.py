@@ -29,7 +29,8 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import (BoardGone, BodyError, EditorError, FigureError, GeneratorError,
                       IllegalMoveError, InvalidLayoutError, NotFoundError, one_line)
-from ..io.layouts import layout_from_text
+from ..io.layouts import (TEXT_SHOWN, is_position_argument, layout_from_text,
+                          read_position_text)
 from ..io.templates import Library
 from ..docs.diagram import DEFAULT_WIDTH
 from ..model import limits
@@ -55,7 +56,12 @@ LOCAL_HOSTS = LOOPBACK
 #: would be 94,000 pixels wide and take gigabytes.
 MAX_PNG_PIXELS = 2500
 
-MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
+#: The most moves a GIF shows (a frame each): a game of the system runs to tens of moves,
+#: and each frame is a PNG of the whole board.
+MAX_GIF_MOVES = 100
+
+MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf",
+         "gif": "image/gif"}
 #: Where an aborted upload is told, in one line (uvicorn's own log).
 LOG = logging.getLogger("uvicorn.error")
 
@@ -137,6 +143,10 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                               "the server's log", 500)
 
         def work(request: Request, data: dict[str, Any]) -> Response:
+            if request.query_params.get("draw", "true") not in _FLAGS:
+                # Checked before the handler: a move is not made to be answered 400.
+                raise bad_request("'draw': expected true or false, got "
+                                  f"{request.query_params['draw'][:20]!r}")
             if "board" not in request.path_params:
                 return handler(request, data)
             board = board_of(request)
@@ -153,8 +163,10 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
     def optional_text(data: Mapping[str, Any], key: str) -> str | None:
         return None if data.get(key) is None else text_field(data, key)
 
-    def state(board: EditorBoard, key: str) -> JSONResponse:
-        return JSONLine({"id": key, **board.state()})
+    def state(board: EditorBoard, key: str, request: Request | None = None) -> JSONResponse:
+        """The board's state; with ``?draw=false`` (a move's answer) without its drawing."""
+        drawn = request is None or _FLAGS[request.query_params.get("draw", "true")]
+        return JSONLine({"id": key, **board.state(drawn=drawn)})
 
     # --- pages ------------------------------------------------------------------------
 
@@ -167,6 +179,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
     # --- boards -----------------------------------------------------------------------
 
     def new_board(_request: Request, data: dict[str, Any]) -> Response:
+        record = None
         if "toml" in data:
             text = text_field(data, "toml")
             filename = optional_text(data, "filename") or "layout.toml"
@@ -178,8 +191,12 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                                   f"{MAX_CARDS} cards")
             shown, layout = layout_from_text(library, text, filename)
         elif "layout" in data:
-            name = text_field(data, "layout")
-            shown, layout = calls.shipped_layout(library, name)
+            name = text_field(data, "layout").strip()
+            if is_position_argument(library, name):
+                record = read_position_text(library, name)
+                shown, layout = TEXT_SHOWN, record.layout
+            else:
+                shown, layout = calls.shipped_layout(library, name)
         elif "board" in data:
             shown, layout = "position.toml", _empty(library, data)
         else:
@@ -187,7 +204,15 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                              "layout file's text) or 'board' (an empty board)")
         game = optional_text(data, "game")
         board = EditorBoard(library, shown, layout, game_name=game)
+        if record is not None:
+            # The side to move is the text's; a text of a game under way goes on from its
+            # last move and is judged as a position during play (as validate does).
+            board.first = record.turn
+            if record.in_play:
+                board.record, board.start = record, False
         board.loaded()  # an unknown game or pack is refused now, not at the first edit
+        if record is not None and record.in_play:
+            board.game()   # the text's state checked against the game now, in one line
         key = secrets.token_hex(8)
         response = state(board, key)
         boards.add(key, board)
@@ -276,18 +301,46 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
 
     def push(request: Request, data: dict[str, Any]) -> Response:
         board = board_of(request)
-        board.push(text_field(data, "move"))
-        return state(board, request.path_params["board"])
+        if "from" in data or "to" in data:
+            # A click or a drop: the move is found here, so that a drop made before the
+            # card's moves reached the page is played (or refused with its reason).
+            board.move_between(text_field(data, "from"), text_field(data, "to"))
+        else:
+            board.push(text_field(data, "move"))
+        return state(board, request.path_params["board"], request)
+
+    def line(request: Request, data: dict[str, Any]) -> Response:
+        board = board_of(request)
+        texts = text_field(data, "moves").split()
+        board.play_line(texts, ply_field(data, "at", optional=True))
+        return state(board, request.path_params["board"], request)
+
+    def go_to(request: Request, data: dict[str, Any]) -> Response:
+        board = board_of(request)
+        ply = ply_field(data, "ply", optional=False)
+        if ply is None:  # not reached: a required ply is never None
+            raise bad_request("'ply': expected a number of moves (0 or more)")
+        board.go_to(ply)
+        return state(board, request.path_params["board"], request)
+
+    def ply_field(data: Mapping[str, Any], key: str, *, optional: bool) -> int | None:
+        value = data.get(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise bad_request(f"{key!r}: expected a number of moves (0 or more), got "
+                              f"{json.dumps(value)[:40]}")
+        return value
 
     def undo(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         board.undo()
-        return state(board, request.path_params["board"])
+        return state(board, request.path_params["board"], request)
 
     def redo(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
         board.redo_move()
-        return state(board, request.path_params["board"])
+        return state(board, request.path_params["board"], request)
 
     def reset(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
@@ -300,12 +353,19 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         board = board_of(request)
         fmt = request.path_params["fmt"]
         if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"no figure format {fmt[:20]!r} (expected svg, png or pdf)", 404)
+            raise bad_request(f"no figure format {fmt[:20]!r} (expected svg, png, pdf or "
+                              "gif)", 404)
         options = figure_options(request, board)
-        if fmt == "png" and options.width / 25.4 * options.dpi > MAX_PNG_PIXELS:
-            raise bad_request(f"a PNG {options.width:g} mm wide at {options.dpi} dpi would be "
-                             f"{options.width / 25.4 * options.dpi:.0f} pixels wide; at most "
-                             f"{MAX_PNG_PIXELS} are drawn here (lower 'dpi' or 'width')", 422)
+        played = len((options.moves or "").split())
+        if fmt == "gif" and played > MAX_GIF_MOVES:
+            raise bad_request(f"a GIF shows at most {MAX_GIF_MOVES} moves, a frame each; "
+                              f"{played} are played (download the position now as a PNG "
+                              "instead)", 422)
+        pixels = options.width / 25.4 * options.dpi
+        if fmt in ("png", "gif") and pixels > MAX_PNG_PIXELS:
+            raise bad_request(f"a {fmt.upper()} {options.width:g} mm wide at {options.dpi} "
+                              f"dpi would be {pixels:.0f} pixels wide; at most "
+                              f"{MAX_PNG_PIXELS} are drawn here (lower 'dpi' or 'width')", 422)
         data = calls.figure_bytes(library, board.loaded(), options, fmt)
         return Response(data, media_type=MEDIA[fmt], headers={
             "Content-Disposition": f'attachment; filename="figure.{fmt}"'})
@@ -314,7 +374,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         board = board_of(request)
         fmt = request.query_params.get("format", "svg")
         if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"'format': expected svg, png or pdf, got {fmt[:20]!r}")
+            raise bad_request(f"'format': expected svg, png, pdf or gif, got {fmt[:20]!r}")
         options = figure_options(request, board)
         return JSONLine({"command": options.command("position.toml", f"figure.{fmt}")})
 
@@ -347,6 +407,8 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         Route("/api/boards/{board}/problems", guarded(problems)),
         Route("/api/boards/{board}/moves", guarded(legal_moves)),
         Route("/api/boards/{board}/moves", guarded(push, **with_body), methods=["POST"]),
+        Route("/api/boards/{board}/line", guarded(line, **with_body), methods=["POST"]),
+        Route("/api/boards/{board}/goto", guarded(go_to, **with_body), methods=["POST"]),
         Route("/api/boards/{board}/undo", guarded(undo), methods=["POST"]),
         Route("/api/boards/{board}/redo", guarded(redo), methods=["POST"]),
         Route("/api/boards/{board}/reset", guarded(reset), methods=["POST"]),
@@ -437,7 +499,8 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
     checked as a position during play."""
     query = request.query_params
     known = {"flip", "coords", "crop", "caption", "highlight", "arrow", "mark", "last_move",
-             "select", "moves", "to_move", "width", "dpi", "allow_invalid", "format"}
+             "select", "moves", "to_move", "width", "dpi", "allow_invalid", "format",
+             "style", "legend"}
     unknown = sorted(set(query.keys()) - known)
     if unknown:
         raise bad_request(f"unknown option {unknown[0]!r} (expected one of "
@@ -468,10 +531,15 @@ def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
     to_move = query.get("to_move")
     if to_move is not None and to_move not in ("south", "north", "next"):
         raise bad_request(f"'to_move': expected south, north or next, got {to_move!r}")
+    style = query.get("style")
+    if style is not None and style not in calls.FIGURE_STYLES:
+        raise bad_request(f"'style': expected {' or '.join(calls.FIGURE_STYLES)}, got "
+                          f"{style[:20]!r}")
     moves = query.get("moves")
     if moves is None:
         moves = board.moves_text() or None
     return calls.FigureOptions(
+        style=style, legend=flag("legend"),
         flip=flag("flip"), coords=flag("coords"), crop=query.get("crop") or None,
         caption=query.get("caption"), highlight=tuple(query.getlist("highlight")),
         arrows=tuple(query.getlist("arrow")), marks=tuple(query.getlist("mark")),

@@ -17,6 +17,7 @@ from ..io.templates import Library
 from ..model.hands import Hand, Hands, items_notation, parse_items
 from ..model.board import checked_square
 from ..model.layout import Facing, Layout, Piece, Side, Stack, parse_stack, stack_notation
+from ..model.position_text import PositionText
 from ..model.seats import Seat
 from ..rules import Move, Position, Violation
 from . import calls
@@ -52,6 +53,10 @@ class EditorBoard:
     flip: bool = False
     position: Position | None = None
     redo: list[str] = field(default_factory=list)
+    record: PositionText | None = None
+    """The position text the board was loaded from, when it is of a game under way (a
+    last move, something owed, a move number): the game goes on from it, not from a
+    start. An edit of the board makes the position a start again."""
     _loaded: LayoutFile | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     """Held while a request reads or changes this board (requests run in worker threads)."""
@@ -81,11 +86,11 @@ class EditorBoard:
     def snapshot(self) -> tuple[object, ...]:
         """Everything an edit or a setting changes, for :meth:`restore` to put back."""
         return (self.layout, self.game_name, self.first, self.start, self.flip,
-                self.position, tuple(self.redo), self._loaded)
+                self.position, tuple(self.redo), self.record, self._loaded)
 
     def restore(self, snapshot: tuple[object, ...]) -> None:
         (self.layout, self.game_name, self.first, self.start, self.flip, self.position,
-         redo, self._loaded) = snapshot  # type: ignore[assignment]
+         redo, self.record, self._loaded) = snapshot  # type: ignore[assignment]
         self.redo = list(redo)  # type: ignore[call-overload]
 
     def _edited(self, layout: Layout) -> None:
@@ -93,6 +98,7 @@ class EditorBoard:
         self.layout = layout
         self._loaded = None
         self.position = None
+        self.record = None
         self.redo.clear()
 
     def put(self, square: str, text: str) -> None:
@@ -244,8 +250,93 @@ class EditorBoard:
     def game(self) -> Position:
         """The game from the layout, started at the first move asked of it."""
         if self.position is None:
-            self.position = self.loaded().position(self.first)
+            if self.record is None:
+                self.position = self.loaded().position(self.first)
+            else:
+                self.position = replace(self.loaded(), state=self.start_record()).position()
         return self.position
+
+    def start_record(self) -> PositionText:
+        """The position before the first move as a position text holds it: the layout
+        under the game it is judged by, the side chosen to move first, and, for a board
+        loaded from a text of a game under way, that text's last move and counts."""
+        loaded = self.loaded()
+        layout = replace(self.layout, name="", title="", game=loaded.game.name,
+                         board=loaded.board.name)
+        return replace(self.record or PositionText.of_layout(layout), layout=layout,
+                       turn=self.first)
+
+    def start_text(self) -> str | None:
+        """The position before the first move on one line (docs/position-text.md), or
+        None for one a text cannot hold (a pile off the board)."""
+        try:
+            return self.start_record().text()
+        except ValueError:
+            return None
+
+    def current_text(self) -> str | None:
+        """The position reached on one line, or None if a text cannot hold it."""
+        if self.position is None or not self.position.plies:
+            return self.start_text()
+        try:
+            return self.position.text()
+        except ValueError:
+            return None
+
+    def move_between(self, origin: str, target: str) -> None:
+        """Plays the legal move of the card on *origin* that ends on *target* (a click or a
+        drop on the board); when there is none, the engine's reason why not, as for the
+        move typed ``origin-target``.
+
+        :raises: :exc:`IllegalMoveError` with the reason.
+        """
+        origin, target = self._play_square(origin), self._play_square(target)
+        for move in self.legal_moves(origin):
+            if (move.path[-1] if move.path else move.target) == target:
+                self.push(move.notation())
+                return
+        self.push(f"{origin}-{target}")   # refused: raises with the engine's reason
+
+    def _play_square(self, square: str) -> str:
+        board = self.loaded().board
+        try:
+            return checked_square(square, board.files, board.ranks)
+        except ValueError:
+            raise EditorError(f"{square!r} is not a square of {board.name}") from None
+
+    def play_line(self, texts: list[str], at: int | None = None) -> None:
+        """Plays *texts* from the start (a pasted move list, or the moves a link holds),
+        then goes back to the position after *at* of them (the later ones kept for redo).
+        A refused move leaves the board as it was and raises with its reason.
+
+        :raises: :exc:`IllegalMoveError`, :exc:`EditorError` past :data:`MAX_MOVES`.
+        """
+        if len(texts) > MAX_MOVES:
+            raise EditorError(f"{len(texts)} moves; at most {MAX_MOVES} are played on one "
+                              "board")
+        before = self.snapshot()
+        try:
+            self.position = None
+            self.redo.clear()
+            self.game().play_record(texts)
+            if at is not None:
+                self.go_to(at)
+        except BaseException:
+            self.restore(before)
+            raise
+
+    def go_to(self, ply: int) -> None:
+        """Shows the position after *ply* moves of the line (the moves played and those
+        taken back): moves after it are taken back, taken-back moves before it played
+        again. A move played from there ends the line after it."""
+        played = len(self.game().plies)
+        if not 0 <= ply <= played + len(self.redo):
+            raise EditorError(f"no position after {ply} moves: the line has "
+                              f"{played + len(self.redo)}")
+        while len(self.game().plies) > ply:
+            self.undo()
+        while len(self.game().plies) < ply:
+            self.redo_move()
 
     def legal_moves(self, square: str | None = None) -> list[Move]:
         moves = self.game().legal_moves()
@@ -295,8 +386,10 @@ class EditorBoard:
 
     # --- what the page shows ------------------------------------------------------------
 
-    def state(self) -> dict[str, object]:
-        """Everything the page draws, as JSON data."""
+    def state(self, *, drawn: bool = True) -> dict[str, object]:
+        """Everything the page draws, as JSON data; without the board's drawing when not
+        *drawn* (after a move: the page moves the cards of the drawing it has, and asks
+        for the drawing only when it cannot, as when a card is turned face up)."""
         loaded = self.loaded()
         found = self.problems()
         found_data: list[dict[str, str | None]] = [
@@ -312,15 +405,22 @@ class EditorBoard:
             "squares": {sq: stack_notation(stack) for sq, stack in self.current.items()},
             "hands": _hand_parts(self.current.hands),
             "problems": found_data,
+            "text": self.start_text(), "current_text": self.current_text(),
             "boxes": calls.square_boxes(board, self.library, flip=self.flip),
         }
         position = self.position
         last = position.last.move if position is not None and position.last else None
+        # The last move is shown by the page over the drawing (its squares), not drawn
+        # in it: the drawing is then the same whatever move led to the position, and the
+        # page may move its cards itself.
+        data["last"] = [sq for sq in dict.fromkeys((last.origin, *last.path, last.target))
+                        if board.has_square(sq)] if last is not None else []
         marked = tuple(sorted({v.square for v in found if v.square})) if position is None \
             else ()
         try:
-            data["svg"] = calls.board_svg(loaded, self.current, self.library, flip=self.flip,
-                                          marked=marked, last=last)
+            if drawn:
+                data["svg"] = calls.board_svg(loaded, self.current, self.library,
+                                              flip=self.flip, marked=marked, last=None)
         except GeneratorError as e:
             # A card no pack of the players holds (players set to a letter set under a
             # layout of numbered cards): the board is drawn empty and says why, and stays

@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..docs.annotate import move_marks
-from ..docs.build import draw_position, option_annotations
+from ..docs.build import Drawn, draw_position, figure_data, option_annotations
 from ..io.figures import FigureTable
 from ..docs.diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
-from ..docs.figure import Arrow, Figure
+from ..docs.figure import STYLES, Arrow, Figure
 from ..draw.art.board import EDGE, board_size, square_rect, whole
-from ..draw.scene import Page
 from ..errors import FigureError, GeneratorError, TemplateError
 from ..io.layout_text import layout_to_toml
 from ..io.layouts import STDIN, LayoutFile, game_for, load_layout, sources_for
@@ -28,9 +27,11 @@ from ..model.layout import Layout
 from ..model.letters import LetterSet
 from ..rules import Move, Violation
 
-#: The figure formats the editor exports (a GIF needs the frames, which a download of one
-#: position does not).
-EXPORT_FORMATS = ("svg", "png", "pdf")
+#: The figure formats the editor exports: a GIF shows the moves played, one frame a
+#: position, as ``opencards figure --moves ... --out figure.gif`` does.
+EXPORT_FORMATS = ("svg", "png", "pdf", "gif")
+#: The figure styles offered, as ``opencards figure --style`` names them.
+FIGURE_STYLES = STYLES
 
 
 def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
@@ -142,16 +143,19 @@ class FigureOptions:
     allow_invalid: bool = False
     width: float = DEFAULT_WIDTH
     dpi: int = 150
+    style: str | None = None
+    legend: bool | None = None
 
     def command(self, layout_file: str, out: str) -> list[str]:
         """The ``opencards figure`` command line that draws the same figure."""
         args = ["opencards", "figure", layout_file, "--out", out]
-        flags = {"flip": ("--flip", "--no-flip"), "coords": ("--coords", "--no-coords")}
+        flags = {"flip": ("--flip", "--no-flip"), "coords": ("--coords", "--no-coords"),
+                 "legend": ("--legend", "--no-legend")}
         for key, (yes, no) in flags.items():
             value = getattr(self, key)
             if value is not None:
                 args.append(yes if value else no)
-        for key in ("crop", "caption", "last_move", "select", "moves", "to_move"):
+        for key in ("style", "crop", "caption", "last_move", "select", "moves", "to_move"):
             value = getattr(self, key)
             if value is not None:
                 args += [f"--{key.replace('_', '-')}", value]
@@ -181,23 +185,32 @@ def figure_bytes(library: Library, position: LayoutFile, options: FigureOptions,
     if fmt not in EXPORT_FORMATS:
         raise FigureError(f"unknown figure format {fmt!r} (expected "
                           f"{', '.join(EXPORT_FORMATS)})")
-    page = _draw(library, position, options)
+    if fmt == "gif":
+        data = figure_data(_drawn(library, position, options, frames=True), "gif",
+                           dpi=options.dpi)
+        return data if isinstance(data, bytes) else data.encode("utf-8")
+    page = _drawn(library, position, options, frames=False).final
     if fmt == "svg":
         return to_svg(page).encode("utf-8")
     return to_png(page, dpi=options.dpi) if fmt == "png" else to_pdf(page)
 
 
-def _draw(library: Library, position: LayoutFile, options: FigureOptions) -> Page:
+def _drawn(library: Library, position: LayoutFile, options: FigureOptions, *,
+           frames: bool) -> Drawn:
     # What opencards figure draws from the layout file the editor exports: one with no
     # [figure] table, so the export panel's options are all there is.
     changes = option_annotations(
         highlight=options.highlight, arrows=options.arrows, marks=options.marks,
         crop=options.crop, last_move=options.last_move, moves=options.moves,
         select=options.select)
+    if options.style is not None:
+        changes["style"] = options.style
+    if options.legend is not None:
+        changes["legend"] = options.legend
     return draw_position(library, position, FigureTable(position.shown), changes,
                          flip=options.flip, coords=options.coords, caption=options.caption,
                          play=options.play, allow_invalid=options.allow_invalid,
-                         width=options.width, frames=False, to_move=options.to_move).final
+                         width=options.width, frames=frames, to_move=options.to_move)
 
 
 # --- the palette ------------------------------------------------------------------------
