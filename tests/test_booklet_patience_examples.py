@@ -15,11 +15,12 @@ import re
 
 import pytest
 
-from generator.docs.tableau import slot_name
+from generator.docs.tableau import part_of, slot_name
 from generator.io.booklets import load_booklet
 from generator.model.booklet import Chapter, FigureRef, Paragraph
 from generator.rules.patience import Move, MoveKind, Patience, patience
 from generator.rules.patience import cards as C
+from generator.rules.patience.tableau import Role
 
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 LANGS = ("en", "ru")
@@ -82,7 +83,7 @@ def test_each_patience_example_replays_through_the_engine_to_what_it_says(chapte
     # The example plays the deal the reader has just seen laid out, and says which it is.
     assert layout.patience == name and not layout.moves
     opening = next(b.text for b in example.blocks if isinstance(b, Paragraph))
-    assert DEAL[lang].format(layout.seed) in opening.lower(), opening
+    assert DEAL[lang].format(layout.seed) in opening.lower().replace("\u00a0", " "), opening
     moves, figures = _numbered(chapter, game, dict(layout.slots))
     assert len(moves) >= 4 and figures, name
     state = game.deal(layout.seed)
@@ -122,3 +123,20 @@ def test_the_examples_are_in_step(chapters):
             moves, figures = _numbered(chapter, game, dict(chapter.figures[0].slots))
             played[lang] = ([str(m) for m, _ in moves], [(n, f.moves) for n, f in figures])
         assert played["en"] == played["ru"], name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", PATIENCES)
+def test_every_place_the_example_names_is_drawn_in_the_layout_figures(chapters, lang, name):
+    """A reader checks each move against the layout figures: the Empress's example once
+    named A7, a cell no figure drew (review 3, teaching 1), so the figures now show the whole
+    army and navy in two halves."""
+    chapter = chapters[lang][name]
+    game = patience(name)
+    layouts = [f for f in chapter.figures if not f.moves]
+    drawn = {s.id for f in layouts for s in part_of(game.tableau.slots, f.part)}
+    moves, _ = _numbered(chapter, game, dict(layouts[0].slots))
+    for move, _cards in moves:
+        for slot in (move.source, move.target):
+            if game.tableau.slots[game.index[slot]].role is not Role.FOUNDATION:
+                assert slot in drawn, (lang, name, str(move), slot)

@@ -42,8 +42,8 @@ def _figures(made: Made) -> dict[str, list[Text]]:
 def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
     figures = _figures(made["ru"])
     # Each patience's layout and the position after its worked example (the Empress's
-    # layout in two parts).
-    assert len(figures) == 7
+    # layout in three parts: the left half, the right half with the talons, the centre).
+    assert len(figures) == 8
     for where, texts in figures.items():
         words = {t.text for t in texts}
         # No Latin at all: Cadogan's plate letters A-D, which neither the text nor seed
@@ -52,16 +52,25 @@ def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
         assert not latin, f"{where}: English/Latin labels {sorted(latin)[:8]}"
     shown = {t.text for texts in figures.values() for t in texts}
     assert RUSSIAN_COURTS <= shown
+    # The flanks are ЛФ and ПФ (левый, правый фланг): a lone Л read as «линия» and a lone
+    # П beside «Пачка» (review 3, teaching 5).
     nivernaise = next(t for w, t in figures.items() if "nivernaise" in w)
     words = {t.text for t in nivernaise}
-    assert {"Л1", "П4", "О1", "О8", "колода", "Т♠", "К♦"} <= words
-    # The Besieged City in seed 004's words: «окопы» numbered round the Reserve, «резерв»,
-    # «основания», «талон», «колода».
+    assert {"ЛФ1", "ПФ4", "О1", "О8", "колода", "Т♠", "К♦"} <= words
+    assert not {"Л1", "П4"} & words
+    # The Besieged City's ramparts are named by the side they lie on (С, Ю, З, В: north,
+    # south, west, east), so a label says which row or column a rampart closes, as rules
+    # III and IV of seed 004 need ('по концамъ ... той линіи', 'изъ того ряда').
     city = next(t for w, t in figures.items() if "besieged-city" in w)
     words = {t.text for t in city}
-    assert {"Ок1", "Ок14", "Р11", "Р43", "О1", "О4", "талон", "колода"} <= words
+    assert {"С1", "Ю3", "З4", "В1", "Р11", "Р43", "О1", "О4", "талон", "колода"} <= words
+    # The whole Army and Navy are drawn (columns 1-12), the talons named by colour, and the
+    # seven black queens set aside are on the table too (review 3, teaching 1 and 2).
     empress = {t.text for w, texts in figures.items() if "empress" in w for t in texts}
-    assert {"А1", "Ф17", "Ад1", "Г8", "С1", "И", "талон", "колода"} <= empress
+    assert {"А1", "А12", "А24", "Ф1", "Ф24", "Ад1", "Г8", "И", "красный талон",
+            "чёрный талон", "колода", "отложены"} <= empress
+    # The guard is unlabelled: С1-С8 beside Г1-Г8 read alike and the text never names them.
+    assert not any(w.startswith("С") and w[1:].isdigit() for w in empress)
 
 
 def test_english_deals_keep_the_engine_ids_and_latin_indices(made) -> None:
@@ -76,6 +85,12 @@ def test_english_deals_keep_the_engine_ids_and_latin_indices(made) -> None:
         assert "stock" in words, name
     nivernaise = next(t for w, t in _figures(made["en"]).items() if "nivernaise" in w)
     assert {"LF1", "RF4", "FA1", "FK4", "L6", "A♠", "K♦"} <= {t.text for t in nivernaise}
+    # Compass letters round the Besieged City's reserve: N, S, W, E (not T for top).
+    city = next(t for w, t in _figures(made["en"]).items() if "besieged-city" in w)
+    assert {"N1", "S3", "W4", "E1"} <= {t.text for t in city}
+    empress = {t.text for w, texts in _figures(made["en"]).items() if "empress" in w
+               for t in texts}
+    assert {"A1", "A24", "N24", "red talon", "black talon", "set aside"} <= empress
 
 
 def _set_texts(items, scale: float = 1.0) -> list[tuple[Text, float]]:

@@ -228,7 +228,10 @@ def test_empress_couples_laid_in_advance_stay_together_with_the_switch(cadogan):
 
 
 def test_empress_gap_is_refilled_from_the_stock_when_the_talon_is_empty(emp):
-    # The stock is turned until a red card comes; the black ones on the way go to their talon.
+    """Seed 004, «Индійская императрица», rule II: a gap is filled «картами той-же масти
+    изъ талона, а если нѣтъ талона, то изъ колоды», and the cards «которыя не требуются для
+    занятія свободныхъ мѣстъ, складываются въ двѣ пачки» (sources row moves:refill-stock):
+    the stock is turned until a red card comes; the black ones on the way go to their talon."""
     state = empress_table(emp, A1="QH", N1="2S", black="9C", stock="4H 6S 5S")
     after = ok(emp, state, "A1+N1")
     assert cards(emp, after, "A1") == "4H"
@@ -262,6 +265,19 @@ def test_empress_deals_out_the_stock_only_when_no_pair_fits(emp):
     after = ok(emp, played, "deal")
     assert cards(emp, after, "red") == "4D 2H" and cards(emp, after, "black") == "5C 3S"
     assert cards(emp, after, "stock") == ""
+
+
+def test_empress_is_lost_once_no_pair_fits_for_the_deal_changes_nothing(emp):
+    """Sources row moves:deal-no-pair: seed 004 goes through the rest of the pack «Когда
+    сыграны всѣ подходящія карты»; every gap has been filled at once (rule II) by then, so
+    the deal leaves the army and the navy as they were and no pair fits after it either:
+    the booklet says the patience is lost when no pair can be played."""
+    state = empress_table(emp, A1="5H", A2="9D", N1="7S", N2="JC", stock="2H 3S 4D 5C")
+    assert not any(m.kind is MoveKind.PAIR for m in emp.legal_moves(state))
+    after = ok(emp, state, "deal")
+    for cell in ("A1", "A2", "N1", "N2"):
+        assert cards(emp, after, cell) == cards(emp, state, cell)
+    assert emp.legal_moves(after) == []
 
 
 def test_empress_deals_at_will_with_the_house_switch():

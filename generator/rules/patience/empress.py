@@ -29,7 +29,10 @@ How the engine reads the rules:
   once no pair fits: seed 004 goes through the rest of the pack when all the fitting cards
   have been played («Когда сыграны всѣ подходящія карты, то перебираютъ всю остальную
   колоду»); our reading of "all the fitting cards played" is that no pair can be played
-  (the alternative, that the player may stop playing and deal, is the switch). No redeal.
+  (the alternative, that the player may stop playing and deal, is the switch). By then
+  every gap has been refilled, so the deal changes nothing and the patience is lost: the
+  seed's going through the pack is the refill above, which puts the cards not needed for
+  gaps into the two talons (sources row moves:deal-no-pair). No redeal.
 - Switch ``deal_at_will`` (default off, a house rule): ``deal`` whenever the stock has
   cards, as the engine allowed before. With ``advance_pairing`` on the deal is at will too:
   that variant was built and measured so, and once a card may wait in a couple there is
