@@ -196,7 +196,7 @@ def test_a_word_game_banner_names_its_set_as_one_of_any(made):
     set"; puzzle 5: "Use one complete set"): the banner gives the chapter's set as an
     example, not as the set the game needs; the basic and initial games name their packs."""
     for lang, word in (("en", "any one letter set (here "),
-                       ("ru", "любой буквенный набор (здесь ")):
+                       ("ru", "любой набор (здесь ")):
         booklet = made[lang].booklet
         for chapter in booklet.games:
             assert chapter.banner is not None
