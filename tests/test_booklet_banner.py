@@ -9,6 +9,9 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
+from generator.io.booklets import banner_boards, banner_cards
+from generator.io.sources import coverage_problems, load_sources
+from generator.rules.sources import Basis
 
 PDFIUM_HYPHEN = "\ufffe"
 
@@ -60,8 +63,11 @@ def test_every_game_chapter_opens_with_its_banner(made, library, lang):
         printed = []
         for pair in game.pairs:
             sources = list(dict.fromkeys(ref.partition(":")[0] for ref in pair))
-            printed.append(names.get("+".join(sources))
-                           or f" {words['and']} ".join(names[s] for s in sources))
+            named = names.get("+".join(sources)) \
+                or f" {words['and']} ".join(names[s] for s in sources)
+            # A game of any one letter set (seed001) names the chapter's as one example.
+            printed.append(words["one_set"].format(set=named) if chapter.banner.any_set
+                           else named)
         assert any(cards.startswith(p + ",") for p in printed), (lang, chapter.key, cards)
         # ... and the count is what each player lays out in the start diagram.
         counts = _start_counts(library, chapter)
@@ -123,15 +129,16 @@ def test_every_board_game_banner_names_its_games_boards(made, library, lang):
     words, names = booklet.booklet.words, booklet.booklet.names
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     expected = {"en": {"basic-1": "Board: board A",
-                       "initial-1": "Board: the colourless board or board A",
-                       "word-puzzle-5": "Board: board A or the colourless board"},
+                       "initial-1": "Board: the colourless board or board A (our reading)",
+                       "word-puzzle-5": "Board: board A or the colourless board (our reading)"},
                 "ru": {"basic-1": "Доска: доска A",
-                       "initial-1": "Доска: бесцветная доска или доска A",
-                       "word-puzzle-5": "Доска: доска A или бесцветная доска"}}[lang]
+                       "initial-1": "Доска: бесцветная доска или доска A (наше толкование)",
+                       "word-puzzle-5": "Доска: доска A или бесцветная доска (наше "
+                                        "толкование)"}}[lang]
     for chapter in booklet.booklet.games:
         game = library.game(chapter.game)
         assert chapter.banner is not None and chapter.banner.boards == game.boards
-        line = f"{words['board']}: " + f" {words['or']} ".join(names[b] for b in game.boards)
+        line = f"{words['board']}: " + banner_boards(chapter.banner, dict(words), dict(names))
         if chapter.key in expected:
             assert line == expected[chapter.key]
         number = next(i for i, page in enumerate(booklet.pages) if page.label == chapter.key)
@@ -153,3 +160,61 @@ def test_the_banner_of_ass_names_no_board(library, lang):
     text = _flat(pdf[number].get_textpage().get_text_range())
     banner = text.partition(_flat(ass.sections[0].heading))[0]
     assert f"{words['cards']}: " in banner and f"{words['board']}: " not in banner
+
+
+#: The boards each game's seed names: seed000 plays the basic games on board A; seed002's
+#: manual of the initial version describes only its colourless board ("Les cases aux
+#: couleurs altérés (blancs et noirs) du échiquier"); seed001 names no board for the word
+#: games ("squares of a game board").
+SEED_BOARDS = {"basic": ("board-a",), "initial": ("colourless",), "word": ()}
+
+
+def test_a_board_the_seed_does_not_name_is_marked_as_our_reading(made, library):
+    """Issue 39 review: "board A" in the initial games' banners and both boards in the word
+    games' are ours; the banner marks them, and each rests on a sources row of our reading
+    with its reason and alternative."""
+    table = load_sources(library)
+    for lang, mark in (("en", "(our reading)"), ("ru", "(наше толкование)")):
+        booklet = made[lang].booklet
+        for chapter in booklet.games:
+            game = library.game(chapter.game)
+            named = SEED_BOARDS[chapter.game.split("-")[0]]
+            assert chapter.banner is not None
+            assert set(chapter.banner.read_boards) == set(game.boards) - set(named), \
+                chapter.key
+            line = banner_boards(chapter.banner, dict(booklet.words), dict(booklet.names))
+            assert line.endswith(mark) == bool(chapter.banner.read_boards), (lang, line)
+            for board in chapter.banner.read_boards:
+                row = table[chapter.game].row(f"boards:{board}")
+                assert row is not None and row.basis is Basis.OUR_READING
+                assert row.reason and row.alternative
+
+
+def test_a_word_game_banner_names_its_set_as_one_of_any(made):
+    """Seed001 plays the word games with "any one complete set" (word game 1: "Use
+    proportional groups of playing cards with letters from structure of any one complete
+    set"; puzzle 5: "Use one complete set"): the banner gives the chapter's set as an
+    example, not as the set the game needs; the basic and initial games name their packs."""
+    for lang, word in (("en", "any one letter set (here "),
+                       ("ru", "любой набор (здесь ")):
+        booklet = made[lang].booklet
+        for chapter in booklet.games:
+            assert chapter.banner is not None
+            cards = banner_cards(chapter.banner, dict(booklet.words), dict(booklet.names))
+            assert cards.startswith(word) == chapter.game.startswith("word"), (lang, cards)
+
+
+def test_a_boards_row_naming_a_board_the_game_does_not_play_fails(library, tmp_path):
+    """A reading row boards:BOARD for a board outside the game's boards would mark nothing:
+    the sources check names the file and the row."""
+    import shutil
+
+    from generator.io.templates import Library
+    root = tmp_path / "templates"
+    shutil.copytree(library.roots[0], root)
+    path = root / "sources" / "initial-5.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '[rule."boards:board-a"]', '[rule."boards:board-b"]'), encoding="utf-8")
+    problems = coverage_problems(Library([root]))
+    assert any('initial-5.toml: rule."boards:board-b": names no board of initial-5' in p
+               for p in problems), problems

@@ -122,3 +122,15 @@ def test_rules_words_counts_words_as_the_layouts_game_does(runner, tmp_path):
     layout.write_text(layout.read_text(encoding="utf-8").replace("word-2-two", "word-2"),
                       encoding="utf-8")
     assert runner.invoke(cli, base).output.startswith("ABC a3-c3\nword list")
+
+
+def test_a_word_inside_a_longer_line_of_letters_takes_too():
+    """Our reading, sources row word-1 words:inside-a-longer-line (issue 39 review): seed001,
+    word game 1, asks only that "letters in words should be a line but between letters
+    there should not be free squares", not that the line end at the word. So CAT inside
+    the line X-C-A-T-O (no word from end to end) still takes the opponent's C, and a line
+    with a free square inside it does not."""
+    inside = Layout.from_rows("board-a", {1: "X/R^ C/Yv A/R^ T/R^ O/R^ . . ."})
+    assert captured_letters(inside, "d1", WORDS) == ["b1"]
+    gap = Layout.from_rows("board-a", {1: "X/R^ C/Yv A/R^ . T/R^ O/R^ . ."})
+    assert captured_letters(gap, "e1", WORDS) == []

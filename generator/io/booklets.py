@@ -30,7 +30,7 @@ from ..model.booklet import (BOARD_GAMES, Banner, Block, Booklet, Bullets, Chapt
 from .figures import STYLES
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
-from .sources import reading_text
+from .sources import read_boards, reading_text
 from .templates import Library
 
 LANGUAGES = ("en", "ru")
@@ -308,7 +308,7 @@ def _other_fronts(library: Library, lang: str, main: Path) -> list[dict[str, dic
 
 #: The words of booklet.toml a banner prints.
 BANNER_WORDS = ("players", "length", "difficulty", "cards", "per_player", "all", "and",
-                "board", "or")
+                "board", "or", "reading_mark", "one_set")
 
 
 def _check_banner_words(chapters: tuple[Chapter, ...], words: dict[str, str],
@@ -346,12 +346,17 @@ def banner_cards(banner: Banner, words: dict[str, str], names: dict[str, str]) -
     'pack 1 and pack 2, 16 per player'
     >>> banner_cards(Banner(1, ("latin2",), 32), words, {"latin2": "Latin set 2"})
     'Latin set 2, all 32'
+    >>> banner_cards(Banner(1, ("latin2",), 32, any_set=True), {**words, "one_set":
+    ...              "any one letter set (here {set})"}, {"latin2": "Latin set 2"})
+    'any one letter set (here Latin set 2), all 32'
     """
     if banner.cards_text:
         return banner.cards_text
     together = names.get("+".join(banner.sources))
     if together is None:
         together = f" {words['and']} ".join(names[s] for s in banner.sources)
+    if banner.any_set:
+        together = words["one_set"].format(set=together)
     if not banner.cards:
         return together
     count = words["per_player" if banner.players > 1 else "all"].format(count=banner.cards)
@@ -360,14 +365,24 @@ def banner_cards(banner: Banner, words: dict[str, str], names: dict[str, str]) -
 
 def banner_boards(banner: Banner, words: dict[str, str], names: dict[str, str]) -> str:
     """The boards a banner lists, in the booklet's words, the game's own first; "" for a
-    game without a board.
+    game without a board. Boards the seeds do not name for the game come after those they
+    do, marked as our reading.
 
+    >>> words = {"or": "or", "reading_mark": "our reading"}
+    >>> names = {"colourless": "the colourless board", "board-a": "board A"}
     >>> banner_boards(Banner(2, ("simple1", "simple2"), 32, boards=("colourless",
-    ...               "board-a")), {"or": "or"}, {"colourless": "the colourless board",
-    ...               "board-a": "board A"})
+    ...               "board-a")), words, names)
     'the colourless board or board A'
+    >>> banner_boards(Banner(2, ("simple1", "simple2"), 32, boards=("colourless",
+    ...               "board-a"), read_boards=("board-a",)), words, names)
+    'the colourless board or board A (our reading)'
     """
-    return f" {words['or']} ".join(names[b] for b in banner.boards)
+    either = f" {words['or']} "
+    named = either.join(names[b] for b in banner.boards if b not in banner.read_boards)
+    read = either.join(names[b] for b in banner.boards if b in banner.read_boards)
+    if read:
+        read = f"{read} ({words['reading_mark']})"
+    return either.join(part for part in (named, read) if part)
 
 
 def _check_links(chapters: tuple[Chapter, ...], chapter_names: list[str]) -> None:
@@ -484,13 +499,16 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
     :raises: :exc:`TemplateError` naming the chapter file.
     """
     game = library.game(name)
+    # Seed001 plays "any one complete set": the chapter's set is one of the game's choices.
+    any_set = game.material == "letters" and len(game.pairs) > 1
     starts = [(b, b.layout) for s in sections for b in s.blocks
               if isinstance(b, FigureRef) and b.layout is not None]
     if not starts:
         # No start drawn: the game's first pair, without a count.
         first = tuple(dict.fromkeys(ref.partition(":")[0] for ref in game.pairs[0])) \
             if game.pairs else ()
-        return Banner(game.players, first, 0, length, difficulty, boards=game.boards)
+        return Banner(game.players, first, 0, length, difficulty, boards=game.boards,
+                      read_boards=read_boards(library, name), any_set=any_set)
     start, name_of_layout = starts[0]
     layout = library.layout(name_of_layout)
     refs = [layout.players[side] for side in sorted(layout.players, key=lambda s: s.value,
@@ -509,7 +527,8 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
         cards = max(counts.values())
     else:
         cards = len(pieces)
-    return Banner(game.players, sources, cards, length, difficulty, boards=game.boards)
+    return Banner(game.players, sources, cards, length, difficulty, boards=game.boards,
+                  read_boards=read_boards(library, name), any_set=any_set)
 
 
 def _section(library: Library, r: Reader, reading: tuple[str, str]) -> Section:

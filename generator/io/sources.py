@@ -178,6 +178,10 @@ def coverage_problems(library: Library) -> list[str]:
             if row.base_key not in (aspects if row.aspect else rules):
                 problems.append(f"{shown}: rule.\"{row.key}\": names no rule of {game} "
                                 f"(expected one of {', '.join(rules)}, or KEY:aspect)")
+            elif row.base_key == "boards" and row.aspect not in library.game(game).boards:
+                problems.append(f"{shown}: rule.\"{row.key}\": names no board of {game} "
+                                f"(expected boards:BOARD, BOARD one of "
+                                f"{', '.join(library.game(game).boards)})")
             elif not row.aspect and rules[row.key] is not None and row.value != rules[row.key]:
                 problems.append(f"{shown}: rule.\"{row.key}\": value {row.value!r}, but the "
                                 f"game has {rules[row.key]!r}")
@@ -198,3 +202,14 @@ def reading_text(library: Library, game: str, key: str, lang: str) -> str:
     if not row.text(lang):
         raise KeyError(f"row {key!r} of sources/{game}.toml has no {lang} sentence")
     return row.text(lang)
+
+
+def read_boards(library: Library, game: str) -> tuple[str, ...]:
+    """The boards *game* plays on that the seeds do not name for it: each has a row
+    ``boards:BOARD`` of our reading (the banner marks them)."""
+    files = sources_files(library)
+    if game not in files:
+        return ()
+    sources = _game_sources(library, files[game])
+    return tuple(row.aspect for row in sources.rows
+                 if row.base_key == "boards" and row.basis is Basis.OUR_READING)

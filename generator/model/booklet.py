@@ -149,6 +149,12 @@ class Banner:
     boards: tuple[str, ...] = ()
     """The boards the game file plays on, its own first (``colourless``, ``board-a``); ()
     for a game without a board (Ass, the patiences)."""
+    read_boards: tuple[str, ...] = ()
+    """Those of *boards* the seeds do not name for the game: our reading (a sources row
+    ``boards:BOARD``), marked so in the banner."""
+    any_set: bool = False
+    """The game plays any one of several letter sets (seed001: "any one complete set"):
+    the banner says the chapter's set is one example."""
 
 
 @dataclass(frozen=True)
