@@ -32,8 +32,6 @@ SIDEBAR_SECTIONS = frozenset({"variants"})
 #: that would leave fewer at a page's foot or head moves more rows with them.
 TABLE_HEAD = 3
 TABLE_TAIL = 6
-#: The space above a chapter's title set under the end of the chapter before.
-CHAPTER_GAP = 9.0
 
 
 class Setter:
@@ -127,6 +125,7 @@ class Setter:
                                                    x=self.s.indent))
             lines[0].items.append(text_item(1.2, self.s.lead * 0.78, "•", self.s.body))
             lines[0].space_before = 0.6 if units else self.s.paragraph_gap
+            lines[0].in_list = bool(units)
             units += lines
         return units
 
@@ -360,9 +359,8 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     placed = placements((chapter,), setter.g.column)
     word = booklet.words.get("figure", "Figure")
     _check_header(setter, chapter)
-    # The gap before the title counts only where the chapter follows on the page of the
-    # chapter before.
-    units = setter.heading(chapter.title, s.h1, CHAPTER_GAP, chapter.where, "title",
+    # The title heads a new page (makeup, flow): no gap above it.
+    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
                            anchor=chapter.key)
     if chapter.banner is not None:
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
