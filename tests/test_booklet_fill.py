@@ -23,7 +23,9 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
+from generator.docs.booklet.figures import TABLEAU_LABEL
 from generator.docs.booklet.makeup import FULL, RUNT, paginate
+from generator.docs.diagram import LEAST_LABEL
 from generator.docs.booklet.setter import TABLE_HEAD, TABLE_TAIL, Setter
 from generator.docs.booklet.units import SHRINK, Geometry, Unit
 from generator.draw.scene import Group, Item, Line, Page
@@ -117,8 +119,8 @@ def test_every_chapter_starts_a_page_and_the_others_are_three_quarters_full(made
     review: chapters started now on a new page, now half way down, a game's variant tail
     stood alone at the top of the next game's page). Every page but a chapter's last holds
     at least FULL (75 %) of the body, unless the next page opens with a figure too tall for
-    what is left even drawn as small as it may be (units.SHRINK) and no text after it could
-    fill the page (the review found pages 30 to 55 % empty before a figure)."""
+    what is left even drawn as small as it may be (units.SHRINK; a deal only so far that its
+    labels stay 6 pt) and no text after it could fill the page (the review found pages 30 to 55 % empty before a figure)."""
     booklet = made[lang, games]
     pages = page_fill(booklet.pdf)
     pdf = pypdfium2.PdfDocument(booklet.pdf)
@@ -129,6 +131,7 @@ def test_every_chapter_starts_a_page_and_the_others_are_three_quarters_full(made
     assert len(titles) == len(starts) and all(
         abs(y - GEOMETRY.body_top) < 0.01 for y in titles), titles
     body = GEOMETRY.body_bottom - GEOMETRY.body_top
+    chapters = {c.key: c for c in booklet.booklet.chapters}
     chapter_pages = [n for n, page in enumerate(booklet.pages)
                      if page.label not in ("title", "contents")]
     short = []
@@ -142,7 +145,12 @@ def test_every_chapter_starts_a_page_and_the_others_are_three_quarters_full(made
             continue
         if fill >= FULL - 0.01:
             continue
-        if SHRINK * _opening_figure(pdf, n + 1) > (1.0 - fill) * body:
+        # How small the figure may be drawn: a board to SHRINK, a patience's deal only so
+        # far that its slot labels stay 6 pt (figures.TABLEAU_LABEL).
+        chapter = chapters[booklet.pages[n + 1].label]
+        least = LEAST_LABEL / TABLEAU_LABEL if any(
+            ref.patience is not None for ref in chapter.figures) else SHRINK
+        if least * _opening_figure(pdf, n + 1) > (1.0 - fill) * body:
             continue   # the figure does not fit any smaller: allowed, and reported
         short.append((n + 1, booklet.pages[n].label, round(fill, 2)))
     assert not short, (lang, short)

@@ -601,3 +601,39 @@ def test_russian_numbers_arrows_and_short_words_are_bound():
         lines = set_lines("карта, снятая с доски комбинацией или словом", float(width),
                           "regular", 3.0, "ru", justify=False)
         assert all(line.words[-1] != "с" for line in lines[:-1]), width
+
+
+def test_a_table_leaves_a_gutter_between_its_columns(library):
+    """Issue 39, third review of Ass: in the Russian glossary «заходная карта» all but
+    touched "led card". Every cell's text ends at least 2.5 mm before the next column's
+    text starts, even in a cell that fills its column."""
+    from generator.docs.booklet.setter import Setter
+    from generator.draw.scene import Group, Text
+    from generator.model.booklet import Table
+
+    g = Geometry.for_paper("a5")
+    glossary = next(c for c in load_booklet(library, "ru", ("ass",)).chapters
+                    if c.key == "glossary")
+    tables = [block for section in glossary.sections for block in section.blocks
+              if isinstance(block, Table)]
+    units = [unit for table in tables for unit in Setter(g, "ru").table(table)]
+
+    def texts(items, dx=0.0):
+        for item in items:
+            if isinstance(item, Group):
+                yield from texts(item.items, dx + item.transform.e)
+            elif isinstance(item, Text):
+                yield dx + item.x, item
+
+    checked = 0
+    for unit in units:
+        found = sorted(texts(unit.items), key=lambda t: t[0])
+        starts = sorted({round(x, 2) for x, _ in found})
+        for x, text in found:
+            end = x + fonts.measure(text.text.replace("\u00a0", " "),
+                                    text.font, text.size)
+            later = [s for s in starts if s > x + 0.01]
+            if later:
+                assert later[0] - end >= 2.5, (text.text, later[0] - end)
+                checked += 1
+    assert checked >= 6
