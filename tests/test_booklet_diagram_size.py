@@ -300,9 +300,9 @@ def _line(section: str, height: float = 5.0, **kw) -> "Unit":
 
 def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_page():
     """A start across the column rarely fits under a chapter's opening text: it goes to the
-    top of the next page, and the lines after it (of its own section, or, after a start,
-    up to the next figure) fill the page instead of leaving it half empty."""
-    from generator.docs.booklet.makeup import FLOAT, paginate
+    top of the next page, and the lines after it (up to the next figure or a sidebar) fill
+    the page instead of leaving it half empty."""
+    from generator.docs.booklet.makeup import SPLIT_UNDER, paginate
     from generator.docs.booklet.units import Unit
 
     g = Geometry.for_paper("a5")
@@ -325,8 +325,8 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
     assert len(pages) == 2 and first[:10] == opening and first[10:] == more[:pulled]
     assert pulled % 3 == 0 and g.body_bottom - (pages[0][-1][0] + 5.0) < 17.0
     assert [unit for _, unit in pages[1]] == [start, *more[pulled:]] and 0 < pulled < 24
-    assert FLOAT * body < body - 50.0   # the opening left more than FLOAT: it floats
-    # An example's board only takes its own section's text: here none follows in it.
+    assert start.height > SPLIT_UNDER * body   # a page of art: whole paragraphs only
+    # Nor does a game's variants, set apart in the margin, come up above a figure.
     example = Unit(body - 20.0, [], art=body - 22.0, centre=50.0, least=body - 22.0,
                    section="x/example")
     pages = paginate([*[_line("x/example") for _ in range(10)], example,

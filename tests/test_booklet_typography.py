@@ -14,10 +14,12 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import make_booklet
-from generator.docs.booklet.typography import curly, glued, prepared, set_lines
+from generator.docs.booklet.typography import (_must_not_end, _names_number, curly, glued,
+                                               prepared, set_lines)
 from generator.docs.booklet.units import Geometry
 from generator.draw import fonts
-from generator.draw.text import Line as SetLine, break_lines, fit_lines
+from generator.draw.text import (ARROWS, MOST_SHRINK, MOST_STRETCH, RUNT_CHARS, Line as SetLine,
+                                  break_lines, fit_lines)
 from generator.io.booklets import load_booklet
 from generator.model.booklet import Bullets, Paragraph
 from pdflines import PdfLine, read_lines
@@ -490,3 +492,148 @@ def test_a_ragged_line_before_the_last_holds_more_than_one_word():
     lines = set_lines(cell, width, "regular", size, "ru", justify=False)
     assert [" ".join(line.words) for line in lines][:2] == ["простая карта", "того же"]
     assert all(len(line.words) > 1 for line in lines[:-1]), lines
+
+
+def _in_block(line: PdfLine, after: PdfLine) -> bool:
+    """*after* is the next line of *line*'s block: same page and size, one lead below."""
+    lead = STYLE.lead * line.size / STYLE.body
+    return (after.page == line.page and abs(after.size - line.size) < 0.01
+            and 0 < after.y - line.y < 1.3 * lead)
+
+
+def test_no_paragraph_ends_on_a_stub(printed):
+    """No paragraph of body text ends in a line of one short word or token (fewer than
+    draw.text.RUNT_CHARS characters): issue 39, third review found "K." (English p. 50),
+    "FK3." and "F1." alone on their paragraphs' last lines."""
+    lang, lines = printed
+    stubs = [(b.page, a.text[-30:], b.text) for a, b in zip(lines, lines[1:])
+             if abs(b.size - STYLE.body) < 0.01 and _in_block(a, b) and b.text != "•"
+             and len(b.words) == 1 and len(b.text) < RUNT_CHARS and abs(b.x - a.x) < 0.5]
+    assert not stubs, (lang, stubs)
+
+
+def _parted_without_need(text: str, width: float, lang: str) -> list[tuple[str, str]]:
+    """The places where *text*, set justified *width* mm wide, parts a word from the
+    number it names (line end, next line's start) though keeping every such pair together
+    would leave no line with a hole (over 1 mm short: gaps past twice a space)."""
+    lines = set_lines(text, width, "regular", STYLE.body, lang, justify=True)
+    parted = [(a.text[-30:], b.text[:20]) for a, b in zip(lines, lines[1:])
+              if _names_number(a.words[-1], b.words[0])]
+    if not parted:
+        return []
+    strict = fit_lines(glued(text, lang), width, "regular", STYLE.body, lang,
+                       keep=lambda w, f: _must_not_end(w, f, lang) or _names_number(w, f))
+    holes = [line for line in strict[:-1]
+             if width - (line.natural + line.word_space * line.text.count(" ")) > 1.0]
+    return [] if holes else parted
+
+
+@pytest.mark.parametrize("lang,games", BOOKLETS, ids=IDS)
+def test_a_number_stays_with_the_word_that_names_it(library, lang, games):
+    """No line of the booklet's justified text ends in a word whose number starts the next
+    line («в пачке / 5», «сдачу / 9», «в начальной / 1.», "basic game / 18"; issue 39, third
+    review), unless keeping every such pair of the paragraph together leaves a line with a
+    hole (gaps past twice a space, so the line stops over 1 mm short): the binding gives
+    way only to that, and such a sentence is to be worded again."""
+    parted, kept = [], 0
+    for text, width in _justified_blocks(library, lang, games):
+        lines = set_lines(text, width, "regular", STYLE.body, lang, justify=True)
+        kept += sum(_names_number(x, y) for line in lines
+                    for x, y in zip(line.words, line.words[1:]))
+        parted += _parted_without_need(text, width, lang)
+    assert not parted, parted
+    assert kept
+
+
+def test_no_move_written_with_an_arrow_is_broken(printed):
+    """A move written «откуда → куда» (L4 → FK3) is never hyphenated beside its arrow, and
+    no line begins with the arrow (issue 39, third review: «откуда → ку-/да» on two pages
+    of the patiences)."""
+    lang, lines = printed
+    broken = [(b.page, a.text[-30:], b.text[:30]) for a, b in zip(lines, lines[1:])
+              if _in_block(a, b) and (b.words[0] in ARROWS or (
+                  a.text[-1] in HYPHENS and "→" in a.words[-2:-1] + b.words[:2]))]
+    assert not broken, (lang, broken)
+
+
+def test_a_range_of_labels_stays_on_one_line(printed):
+    """English: "FK1 to FK4", "GE1 to GE8", "1 to 8" are not broken at "to" (issue 39, third
+    review: "FK1 / to FK4" in a caption)."""
+    lang, lines = printed
+    digit = re.compile(r"\d")
+    broken = [(b.page, a.text[-30:], b.text[:30]) for a, b in zip(lines, lines[1:])
+              if _in_block(a, b) and (
+                  (b.words[0] == "to" and digit.search(a.words[-1]))
+                  or (a.words[-1] == "to" and digit.search(b.words[0])))]
+    assert not broken, (lang, broken)
+
+
+@pytest.mark.parametrize("lang, text, width", [
+    ("en", "The test card of north stands on e8. North does not see the danger and moves K.",
+     62.0),
+    ("en", "A move is written from where to where: L4 → FK3 moves the top card of packet L4 "
+           "onto the foundation FK3.", 60.0)])
+def test_the_breaker_takes_a_word_down_rather_than_end_on_a_stub(lang, text, width):
+    """Justified, the paragraph's last line holds more than a stub, at widths where the
+    plain total fit left "K." or "FK3." alone (the review's two cases, as a test can set
+    them: each width was found to leave the stub without the penalty)."""
+    for w in (width, width + 4.0, width + 8.0, 90.0, 120.0):
+        lines = set_lines(text, w, "regular", STYLE.body, lang, justify=True)
+        assert len(lines[-1].text) >= RUNT_CHARS or len(lines) == 1, (w, lines[-1].text)
+
+
+def test_russian_numbers_arrows_and_short_words_are_bound():
+    """The Russian binding rules at the breaker: «пачке 5», «начальной 1» stay
+    together wherever that leaves no hole; «откуда → куда» is not hyphenated nor broken before the
+    arrow; and a key's label breaks
+    as body text: «снятая с / доски» never ends a line in «с»."""
+    text = ("Ход записывают «откуда → куда»: Пачка 4 → О7. Под 8♣ в пачке 5 лежит туз, "
+            "поэтому рисунки показывают эту сдачу целиком; так было в начальной 1.")
+    for width in range(40, 121, 3):
+        assert not _parted_without_need(text, float(width), "ru"), width
+        lines = set_lines(text, float(width), "regular", STYLE.body, "ru", justify=True)
+        for a, b in zip(lines, lines[1:]):
+            assert b.words[0] != "→" and \
+                a.words[-1] != "«откуда" and not (
+                    a.text.endswith("-") and "→" in a.words[-2:-1] + b.words[1:2]), \
+                (width, a.text, b.text)
+    for width in range(20, 50, 2):
+        lines = set_lines("карта, снятая с доски комбинацией или словом", float(width),
+                          "regular", 3.0, "ru", justify=False)
+        assert all(line.words[-1] != "с" for line in lines[:-1]), width
+
+
+def test_a_table_leaves_a_gutter_between_its_columns(library):
+    """Issue 39, third review of Ass: in the Russian glossary «заходная карта» all but
+    touched "led card". Every cell's text ends at least 2.5 mm before the next column's
+    text starts, even in a cell that fills its column."""
+    from generator.docs.booklet.setter import Setter
+    from generator.draw.scene import Group, Text
+    from generator.model.booklet import Table
+
+    g = Geometry.for_paper("a5")
+    glossary = next(c for c in load_booklet(library, "ru", ("ass",)).chapters
+                    if c.key == "glossary")
+    tables = [block for section in glossary.sections for block in section.blocks
+              if isinstance(block, Table)]
+    units = [unit for table in tables for unit in Setter(g, "ru").table(table)]
+
+    def texts(items, dx=0.0):
+        for item in items:
+            if isinstance(item, Group):
+                yield from texts(item.items, dx + item.transform.e)
+            elif isinstance(item, Text):
+                yield dx + item.x, item
+
+    checked = 0
+    for unit in units:
+        found = sorted(texts(unit.items), key=lambda t: t[0])
+        starts = sorted({round(x, 2) for x, _ in found})
+        for x, text in found:
+            end = x + fonts.measure(text.text.replace("\u00a0", " "),
+                                    text.font, text.size)
+            later = [s for s in starts if s > x + 0.01]
+            if later:
+                assert later[0] - end >= 2.5, (text.text, later[0] - end)
+                checked += 1
+    assert checked >= 6

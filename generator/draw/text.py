@@ -278,8 +278,21 @@ TWO_HYPHENS = 20000.0
 #: too loose to justify within MOST_STRETCH (per space it would need), a paragraph ending in
 #: the tail of a hyphenated word, a break between two words the caller binds.
 TOO_LOOSE = 1e10
+#: A break between two words the caller would rather keep together (a noun and its number,
+#: «сдачу 9»): worse than any line within the limits or a little past them (a tenth of a
+#: space a gap, which a reader does not see), better than a line further past them.
+BOUND = 1.1 * TOO_LOOSE
 TAIL_ALONE = 1e11
 PARTED = 1e12
+#: A justified paragraph's last line of fewer than RUNT_CHARS characters (one short word or
+#: token: "K.", "FK3.") costs RUNT_LINE, about as much as a line stretched to the limit:
+#: the breaker takes a word more down, or sets the lines a little tighter, rather than end
+#: a paragraph on a stub.
+RUNT_CHARS = 5
+RUNT_LINE = 1e6
+#: Arrows of a move written as a formula (откуда → куда, N7 → F): a word beside one is
+#: never hyphenated.
+ARROWS = frozenset("→←↑↓⇒⇐↔")
 #: Ragged text (headings, captions, cells) takes as few lines as it can; then the lines
 #: are as even as can be; with *balance*, a last line of one word costs ONE_WORD.
 RAGGED_LINE = 1e6
@@ -311,7 +324,8 @@ def _cuts(token: str, lang: str) -> list[int]:
 
 def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool = True, hyphenate: bool = True, balance: bool = False,
-              keep: Callable[[str, str], bool] | None = None) -> list[Line]:
+              keep: Callable[[str, str], bool] | None = None,
+              bind: Callable[[str, str], bool] | None = None) -> list[Line]:
     """*text* set in lines of at most *width* mm, the breaks chosen for the whole text at
     once (total fit, as TeX does) rather than line by line:
 
@@ -322,7 +336,9 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
       with *balance* (headings, captions) the last line too is evened out and is not one
       word alone;
     - *keep(word, next)* true: the two words are never parted (a preposition and its word),
-      unless the words bound together are wider than the line.
+      unless the words bound together are wider than the line;
+    - *bind(word, next)* true: the two words are parted only where keeping them together
+      would stretch a line well past :data:`MOST_STRETCH` (:data:`BOUND`).
 
     A line that cannot be justified within MOST_STRETCH (only when no re-break or
     hyphenation helps) is stretched that far and no further: it stops short of the measure
@@ -344,7 +360,8 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
     # Possible breaks, in order: (token, offset); offset len(token) is the space after it.
     nodes: list[tuple[int, int]] = [(0, 0)]
     for t, token in enumerate(tokens):
-        if hyphenate:
+        beside = tokens[t - 1:t] + tokens[t + 1:t + 2]
+        if hyphenate and not any(ch in ARROWS for word in beside for ch in word):
             nodes += [(t, cut) for cut in _cuts(token, lang)]
         nodes.append((t, len(token)))
 
@@ -411,6 +428,9 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
         if not final and end[1] == len(tokens[end[0]]) and keep is not None \
                 and keep(tokens[end[0]], tokens[end[0] + 1]):
             cost_end += PARTED
+        elif not final and end[1] == len(tokens[end[0]]) and bind is not None \
+                and bind(tokens[end[0]], tokens[end[0] + 1]):
+            cost_end += BOUND
         if hyphen(end):
             cost_end += HYPHEN
         for s in range(e - 1, -1, -1):
@@ -431,6 +451,9 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
                     cost = LINE_PENALTY ** 2 if extra >= 0 else TOO_LOOSE
                     if hyphen(nodes[s]) and count == 1:
                         cost += TAIL_ALONE
+                    elif s > 0 and starts[s][1] == 0 and \
+                            chars[-1] - chars[starts[s][0]] - 1 < RUNT_CHARS:
+                        cost += RUNT_LINE
                 elif extra < 0:
                     # Shrunk: as bad at the limit as a line stretched half way to it.
                     ratio = -extra / squeeze if squeeze else 1.0

@@ -91,15 +91,11 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
         table = r.table("traditional")
         other_cover = _cover(table)
         table.finish()
-    new_page = tuple(r.strings("new_page", []))
     author = _printable(r, "author", r.string("author", ""))
     r.finish()
     chapter_names = [n for n in files if n != "booklet"]
     for i, name in enumerate(index_also):
         require_known(shown, f"index_also[{i}]", name, chapter_names,
-                      f"a chapter file in booklets/{lang}/")
-    for i, name in enumerate(new_page):
-        require_known(shown, f"new_page[{i}]", name, chapter_names,
                       f"a chapter file in booklets/{lang}/")
     for key in ("front", "games", "back"):
         for i, name in enumerate(getattr(plan, key)):
@@ -114,14 +110,6 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
                                 + (f" ({hint})" if hint else ""))
     game_chapters = [load_chapter(library, files[name]) for name in games or plan.games]
     chapters, present = _with_matter(library, files, plan, game_chapters)
-    # Each part (front matter, games, back matter) opens a new page, and so do the
-    # chapters the file names; any other chapter may follow on the last page of the one
-    # before.
-    kept = [c.key for c in chapters]
-    parts = ([k for k in kept if k in plan.front], [c.key for c in game_chapters],
-             [k for k in kept if k in plan.back])
-    opening = tuple(name for name in kept
-                    if name in new_page or any(part[:1] == [name] for part in parts))
     _check_links(chapters, chapter_names)
     _check_banner_words(chapters, word_map, name_map, shown)
     if any(c.turn is not None and not c.turn.heading for c in chapters) \
@@ -137,7 +125,7 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
         cover = cover.one
     title, subtitle, lines = _cover_text(cover, game_chapters, counts, word_map, shown)
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
-                   index, index_also, name_map, opening, author)
+                   index, index_also, name_map, author)
 
 
 def _with_matter(library: Library, files: dict[str, Path], plan: Plan,

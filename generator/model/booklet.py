@@ -242,9 +242,6 @@ class Booklet:
     names: dict[str, str] = field(default_factory=dict)
     """What the banners call the packs and letter sets: by name (``pack1``), or by the
     names played together (``pack1+pack2``) where the language says it better so."""
-    opening: tuple[str, ...] = ()
-    """The chapters, by key, that start on a new page; any other follows on the last page
-    of the chapter before when that page has room."""
     author: str = ""
     """The game system's author, as the PDF's metadata names him."""
 

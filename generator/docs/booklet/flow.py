@@ -1,7 +1,6 @@
 """The whole booklet as pages: the title page, the contents, the chapters flowed one
-after the other (:func:`_flow`), the PDF's outline and links (:func:`typeset`). A chapter
-follows on the page of the one before while that page is less than
-:data:`~.makeup.FULL`. The cross-references print their target's page, so the chapters
+after the other (:func:`_flow`), the PDF's outline and links (:func:`typeset`). Each
+chapter starts a new page. The cross-references print their target's page, so the chapters
 are set again until those numbers stand still (:data:`PASSES`). The contents list is set
 last, when the chapters know their pages; its length depends only on how many entries it
 has, so one pass suffices.
@@ -22,7 +21,7 @@ from ...draw.scene import Page
 from ...errors import TemplateError
 from ...model.booklet import Booklet, Chapter
 from .index import index_units, term_pages
-from .makeup import FULL, depth, framed_page, paginate
+from .makeup import framed_page, paginate
 from .setter import Setter, chapter_units
 from .typography import glued, set_lines
 from .units import GREY, PAGE_TARGET, RULE, Geometry, Link, Typeset, Unit, text_item
@@ -92,32 +91,24 @@ class _Body:
 
 def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: int,
           listings: Mapping[str, str] | None = None) -> list[_Body]:
-    """The chapters set on pages, the first printed with number *first*. A chapter of
-    :attr:`Booklet.opening` starts a new page; any other follows on the last page of the
-    chapter before when that page is less than :data:`~.makeup.FULL`. A chapter's last page
-    is kept from being a runt (:data:`~.makeup.RUNT`) only before a chapter that starts a
-    new page: one that follows fills the page."""
+    """The chapters set on pages, the first printed with number *first*. Every chapter
+    starts a new page, as published rulebooks start each game (issue 39, third review: a
+    game's variants ran onto the next game's page, and a page where a chapter started
+    half way down lost the running head of the chapter at its top); so a chapter's last
+    page may be short, but is kept from being a runt (:data:`~.makeup.RUNT`)."""
     g = setter.g
-    body = g.body_bottom - g.body_top
     counter = [0]
     pages: list[_Body] = []
-    chapters = booklet.chapters
-    for n, chapter in enumerate(chapters):
+    for chapter in booklet.chapters:
         units = chapter_units(setter, chapter, figures, counter, booklet, listings)
         if chapter.key == "index":
             # The pages before the index do not move when it is set: it lists theirs.
             units += index_units(setter, term_pages(
                 booklet, [(first + k, page.placed) for k, page in enumerate(pages)]))
-        follows = bool(pages) and chapter.key not in booklet.opening \
-            and depth(pages[-1].placed, g) < FULL * body
-        start = pages.pop() if follows else None
-        after = chapters[n + 1].key if n + 1 < len(chapters) else ""
-        placed = paginate(units, g, start.placed if start else None,
-                           runt=not after or after in booklet.opening)
-        for k, page in enumerate(placed):
-            opens = any(unit.anchor == chapter.key for _, unit in page)
-            on_top = start.chapter if start is not None and k == 0 else chapter
-            pages.append(_Body(page, on_top, opens or bool(start and start.opens and k == 0)))
+        placed = paginate(units, g)
+        for page in placed:
+            pages.append(_Body(page, chapter,
+                               any(unit.anchor == chapter.key for _, unit in page)))
     return pages
 
 

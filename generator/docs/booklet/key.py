@@ -5,12 +5,12 @@ shows a mark exactly as the diagrams do.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Page, Text
 from ...draw.style import DEFAULT_STYLE
-from ...draw.text import break_lines
 from ...errors import FigureError
 from ...io.templates import Library
 from ...model.booklet import FigureRef
@@ -18,6 +18,7 @@ from ...model.layout import Layout, Side, parse_stack
 from ..diagram import MARK_KINDS, figure_page
 from ..figure import (COLOURS, Arrow, Crop, Destination, Figure, Ghost, Highlight, Mark,
                       Outline)
+from .typography import set_lines, shown
 
 BOARD = "board-a"
 PACK = "pack1"
@@ -124,8 +125,11 @@ def key_page(library: Library, ref: FigureRef, width: float = 100.0) -> Page:
     placed: list[tuple[int, Page, list[str]]] = []
     for n, (kind, label) in enumerate(listed):
         page = _swatch_page(library, SWATCHES[kind])
-        lines = [line.text for line in break_lines(label, text_width, "regular", LABEL_SIZE,
-                                                   "en", justify=False, hyphenate=False)]
+        # Broken as the body text of its language is (a one-letter «с» never ends a line:
+        # «снятая с / доски» was printed); the key's labels are in the chapter's language.
+        lang = "ru" if re.search("[а-яё]", label, re.IGNORECASE) else "en"
+        lines = [shown(line.text) for line in set_lines(label, text_width, "regular",
+                                                        LABEL_SIZE, lang, justify=False)]
         placed.append((n, page, lines))
     rows = (len(placed) + COLUMNS - 1) // COLUMNS
     for row in range(rows):

@@ -1,7 +1,7 @@
 """Page make-up: units placed on pages. A unit kept with the next moves with it; a table
 breaks only between its kept rows and sets its head again; pages are made up to be at
-least :data:`FULL`: a figure waits for the text after it or floats to the next page's
-head, a page breaks earlier (:func:`_fuller`), and a chapter's last page is not left a
+least :data:`FULL`: a figure that does not fit floats to the next page's head while the
+text after it fills the page (:func:`_float`), a page breaks earlier (:func:`_fuller`), and a chapter's last page is not left a
 runt (:data:`RUNT`, :func:`_without_runt`). Then each page is framed with its running
 header, number and the sidebar's rule (:func:`framed_page`).
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Line, Page, Paint
-from .sizes import START_SECTIONS
 from .typography import shown
 from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, Geometry, Unit, text_item
 
@@ -17,25 +16,22 @@ from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, Geometry, Unit
 #: table row or three lines reads as a mistake. Such a page is pulled back onto the page
 #: before by drawing that page's figures a little smaller, or else given more of the text.
 RUNT = 0.2
-#: Every page holds at least this share of the body, but a chapter's last page before a
-#: chapter that opens a new page (and the colophon): a figure that does not fit under the
-#: text waits for the text after it, and a chapter follows on the page of the one before
-#: while that page is less full than this.
-FULL = 0.6
+#: Every page holds at least this share of the body, but a chapter's last page (every
+#: chapter starts a new page) and a page before a figure too tall for what is left of it
+#: when no text after the figure can fill that page (:func:`_float`, :func:`_fuller`).
+FULL = 0.75
 
 
-def paginate(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | None = None,
-             *, runt: bool = True) -> list[list[tuple[float, Unit]]]:
-    """Units placed on pages as (top y, unit), the first page after what *start* already
-    placed on it. A unit that keeps with the next moves with it to a new page when the two
-    do not both fit. A page left under :data:`FULL` gives way to earlier breaks
-    (:func:`_fuller`); with *runt*, a last page under :data:`RUNT` full is avoided when it
-    can be (:func:`_without_runt`)."""
-    pages, laid, breaks = _fuller(units, g, start)
-    if not runt or len(pages) < 2 \
+def paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
+    """A chapter's units placed on pages as (top y, unit), from a new page. A unit that
+    keeps with the next moves with it to a new page when the two do not both fit. A page
+    left under :data:`FULL` gives way to earlier breaks (:func:`_fuller`); a last page
+    under :data:`RUNT` full is avoided when it can be (:func:`_without_runt`)."""
+    pages, laid, breaks = _fuller(units, g)
+    if len(pages) < 2 \
             or depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
         return pages
-    return _without_runt(laid, pages, g, start, breaks)
+    return _without_runt(laid, pages, g, breaks)
 
 
 def depth(placed: list[tuple[float, Unit]], g: Geometry) -> float:
@@ -49,8 +45,7 @@ def _underfull(pages: list[list[tuple[float, Unit]]], g: Geometry) -> int:
     return sum(depth(page, g) < FULL * body - 0.01 for page in pages[:-1])
 
 
-def _fuller(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | None
-            ) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
+def _fuller(units: list[Unit], g: Geometry) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
     """The pages of :func:`_fill`, where a page (not the last) is left under :data:`FULL`
     because what comes next cannot be split, with the page before broken earlier: the
     run that ends it goes over to fill the short page, as long as the page before stays
@@ -58,7 +53,7 @@ def _fuller(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | No
     body = g.body_bottom - g.body_top
     breaks: frozenset[int] = frozenset()
     laid = list(units)
-    pages = _fill(laid, g, breaks, start)
+    pages = _fill(laid, g, breaks)
     short = _underfull(pages, g)
     while short:
         better = None
@@ -72,7 +67,7 @@ def _fuller(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | No
                 if k == 0 or laid[k - 1].keep_with_next:
                     continue
                 trial = list(units)
-                tried = _fill(trial, g, breaks | {id(unit)}, start)
+                tried = _fill(trial, g, breaks | {id(unit)})
                 if _underfull(tried, g) < short:
                     better = (tried, trial, breaks | {id(unit)})
                     break
@@ -86,7 +81,6 @@ def _fuller(units: list[Unit], g: Geometry, start: list[tuple[float, Unit]] | No
 
 
 def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry,
-                  start: list[tuple[float, Unit]] | None = None,
                   breaks: frozenset[int] = frozenset()) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages without a nearly empty last page, if that can be done:
 
@@ -102,7 +96,7 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: G
 
     def end(page: list[tuple[float, Unit]]) -> int:
         # The page's last unit of this chapter: a page may also open with a table's header
-        # set again, or hold the end of the chapter before.
+        # set again.
         return max((ids.get(id(unit), -1) for _, unit in page), default=-1)
 
     last, before = end(pages[-2]) + 1, (end(pages[-3]) + 1 if len(pages) > 2 else 0)
@@ -113,13 +107,13 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: G
         squeezed = list(units)
         for k in figures:
             squeezed[k] = units[k].shrunk(need * units[k].room_to_shrink() / room + 0.01)
-        tried = _fill(squeezed, g, breaks, start)
+        tried = _fill(squeezed, g, breaks)
         if len(tried) < len(pages):
             return tried
     for cut in range(last - 1, before, -1):
         if units[cut - 1].keep_with_next:
             continue   # the break would split what must stay together
-        tried = _fill(list(units), g, breaks | {id(units[cut])}, start)
+        tried = _fill(list(units), g, breaks | {id(units[cut])})
         if len(tried) != len(pages) or depth(tried[-2], g) < FULL * body:
             break
         if depth(tried[-1], g) >= RUNT * body:
@@ -134,84 +128,55 @@ def _group_end(units: list[Unit], i: int) -> int:
     return i
 
 
-def _float_figure(units: list[Unit], i: int, j: int) -> bool:
-    """Moves the first figure of *units[i..j]* (with its caption) past the text that
-    follows it, to the end of the next run of units that is not split by the move: within
-    the chapter (*units*), never past another figure (their numbers stay in order), into
-    a table or past a sidebar, and never inside a paragraph or list item (a block's first
-    line has space before it). The text that introduced the figure still comes before it,
-    as a float does in print: it may land after the next heading when it ends its section.
-    True if moved."""
-    f = next((k for k in range(i, j + 1) if units[k].art), None)
-    if f is None:
-        return False
-    c = _group_end(units, f)
-    q = c + 1
-    while q < len(units) and not units[q].art:
-        q = _group_end(units, q)
-        if any(unit.art or unit.sidebar for unit in units[c + 1:q + 1]):
-            return False    # nor past a game's variants, set apart in the margin
-        if q + 1 >= len(units) or (units[q + 1].header is None and (
-                units[q + 1].space_before > 0 or units[q + 1].art)):
-            units[f:q + 1] = units[c + 1:q + 1] + units[f:c + 1]
-            return True
-        q += 1
-    return False
+#: A figure at most this share of the body may have a paragraph run on under it at the
+#: head of the next page (the paragraph's first lines fill the page before, as a book sets
+#: a float at the top of a page); under a larger one, a page of art would part the
+#: sentence from its end, so only whole paragraphs and list items fill the page.
+SPLIT_UNDER = 0.5
 
 
-#: A figure too tall for the rest of its page goes to the top of the next, and the text
-#: after it fills the page instead, when that rest is at least this share of the body: a
-#: game's start across the column rarely fits under the chapter's opening text.
-FLOAT = 0.2
-
-
-def _float(units: list[Unit], i: int, j: int, room: float) -> bool:
-    """Moves the text after the figure *units[i..j]* (and what stays with it) before it,
-    as much as fits in *room*, whole blocks and runs kept together, stopping at the next figure, a
-    table row, a sidebar, or the end of the figure's section (a start's figure may float
-    past the sections that follow the setup: it is read before play). False if nothing
-    fits."""
-    pulled = 0
-    start = end = j + 1
+def _float(units: list[Unit], i: int, j: int, room: float, page: float) -> bool:
+    """The one float rule: the figure *units[i..j]* (with its caption) that does not fit
+    the *room* left on its page (of body height *page*) goes to the head of the next page, and the text after it
+    comes up to fill this page: as many runs as fit (a heading with its first lines, a
+    paragraph's lines kept together, a table whole), stopping at the next figure (their
+    numbers stay in order), a sidebar (a game's variants) or the chapter's end. The text
+    pulled up ends where a block ends (in a later section, not between a list's items: the
+    figure is not set inside another section's list), or, under a small figure (:data:`SPLIT_UNDER`),
+    between two lines a paragraph may break at (its first two and last two lines kept).
+    So a figure moves at most one page, and only later than the text that introduced it:
+    never before the move it shows. False if nothing fits."""
+    if not units[i].art:
+        return False     # a paragraph that introduces the figure goes with it
+    split = sum(units[k].height for k in range(i, j + 1)) <= SPLIT_UNDER * page
     home = units[i].section
-    start_figure = home.rpartition("/")[2] in START_SECTIONS
-
-    def may_pull(unit: Unit) -> bool:
-        return not unit.art and unit.header is None and not unit.sidebar and (
-            start_figure or unit.section == home)
-
-    while end < len(units) and may_pull(units[end]):
-        chain = end
-        need = units[end].space_before + units[end].height
-        while units[chain].keep_with_next and chain + 1 < len(units):
-            chain += 1
-            need += units[chain].space_before + units[chain].height
-        if not all(may_pull(units[k]) for k in range(end + 1, chain + 1)) or need > room:
+    start = end = k = j + 1
+    while k < len(units) and not units[k].art and not units[k].sidebar:
+        chain = _group_end(units, k)
+        if any(u.art or u.sidebar for u in units[k + 1:chain + 1]):
+            break
+        need = sum(units[n].space_before + units[n].height for n in range(k, chain + 1))
+        if need > room:
             break
         room -= need
-        end = chain + 1
-        pulled += 1
-    # Whole paragraphs and list items only: a block's first line has space before it, and
-    # one cut short would run on under the figure, its sentence split by a page of art.
-    # Nor a heading (or anything kept with what follows) left above the figure without it.
-    while end > start and end < len(units) and (
-            (units[end].space_before == 0 and not units[end].art)
-            or units[end - 1].keep_with_next):
-        end -= 1
+        k = chain + 1
+        own = units[k - 1].section == home
+        if k >= len(units) or units[k].art or (units[k].space_before > 0 and (
+                own or not units[k].in_list)) or (own and split and units[k].header is None
+                                                  and units[k - 1].header is None):
+            end = k
     if end == start:
         return False
     units[i:end] = units[start:end] + units[i:start]
     return True
 
 
-def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
-          start: list[tuple[float, Unit]] | None = None) -> list[list[tuple[float, Unit]]]:
-    """Units placed greedily on pages, a new page also before each unit whose id is in
-    *breaks*. The first page holds *start* already (the end of the chapter before).
-    *units* is left in the order placed, its figures as drawn."""
-    pages: list[list[tuple[float, Unit]]] = [list(start or [])]
-    y = g.body_top + depth(pages[0], g) if pages[0] else g.body_top
-    full = g.body_top + FULL * (g.body_bottom - g.body_top)
+def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset()
+          ) -> list[list[tuple[float, Unit]]]:
+    """Units placed greedily on pages from a new page, a new page also before each unit
+    whose id is in *breaks*. *units* is left in the order placed, its figures as drawn."""
+    pages: list[list[tuple[float, Unit]]] = [[]]
+    y = g.body_top
     done: set[int] = set()
     i = 0
     while i < len(units):
@@ -230,11 +195,9 @@ def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
                 units[figure] = units[figure].shrunk(over + 0.01)
                 continue
             # A figure too tall for the rest of the page heads the next, and the text
-            # after it fills this page; failing that, it waits for the text after it.
-            if not forced and units[i].art and g.body_bottom - y >= FLOAT * (
-                    g.body_bottom - g.body_top) and _float(units, i, j, g.body_bottom - y):
-                continue
-            if not forced and y < full and _float_figure(units, i, j):
+            # after it fills this page.
+            if not forced and _float(units, i, j, g.body_bottom - y,
+                                     g.body_bottom - g.body_top):
                 continue
             pages.append([])
             y = g.body_top

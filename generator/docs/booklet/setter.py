@@ -17,6 +17,8 @@ from ...errors import TemplateError
 from ...io.booklets import banner_boards, banner_cards
 from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
                               Table, Turn)
+from ..diagram import LEAST_LABEL
+from .figures import TABLEAU_LABEL
 from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
 from .typography import GLUE, prepared, set_lines, shown
 from .units import GREY, INK, LISTING, TINT, TURN, Geometry, Unit, text_item
@@ -32,8 +34,6 @@ SIDEBAR_SECTIONS = frozenset({"variants"})
 #: that would leave fewer at a page's foot or head moves more rows with them.
 TABLE_HEAD = 3
 TABLE_TAIL = 6
-#: The space above a chapter's title set under the end of the chapter before.
-CHAPTER_GAP = 9.0
 
 
 class Setter:
@@ -127,6 +127,7 @@ class Setter:
                                                    x=self.s.indent))
             lines[0].items.append(text_item(1.2, self.s.lead * 0.78, "•", self.s.body))
             lines[0].space_before = 0.6 if units else self.s.paragraph_gap
+            lines[0].in_list = bool(units)
             units += lines
         return units
 
@@ -153,14 +154,18 @@ class Setter:
         size = self.s.body * 0.9
         lead = self.s.lead * 0.84  # cells are short: set them a little tighter than text
         pad = 0.9
+        # Each cell's text stands this far in from its column's sides: a gutter of twice
+        # it between two columns, so that a full cell never seems to run into the next
+        # (the Russian glossary's «заходная карта» touched "led card").
+        side = 1.5
         width = self.g.column
 
         def natural(cell: str, font: str) -> float:
             return fonts.measure(cell, font, size)
 
         longest = [max(max((natural(w, "bold") for w in r[c].split()), default=0.0)
-                       for r in rows) + 2 * pad for c in range(cols)]
-        full = [max(natural(r[c], "bold") for r in rows) + 2 * pad for c in range(cols)]
+                       for r in rows) + 2 * side for c in range(cols)]
+        full = [max(natural(r[c], "bold") for r in rows) + 2 * side for c in range(cols)]
         if sum(full) <= width:
             widths = [f + (width - sum(full)) / cols for f in full]
         else:
@@ -170,8 +175,8 @@ class Setter:
         units: list[Unit] = []
         for number, row in enumerate(rows):
             font = "bold" if number == 0 else "regular"
-            cells = [self.lines(cell, widths[c] - 2 * pad, x=sum(widths[:c]) + pad, size=size,
-                                font=font, justify=False, lead=lead)
+            cells = [self.lines(cell, widths[c] - 2 * side, x=sum(widths[:c]) + side,
+                                size=size, font=font, justify=False, lead=lead)
                      for c, cell in enumerate(row)]
             height = max(sum(u.height for u in cell) for cell in cells) + 2 * pad
             items: list[Item] = []
@@ -284,6 +289,10 @@ class Setter:
         art = self._art(page, scale, (self.g.column - w) / 2)
         caption = self._caption(ref, number, word, self.g.column * 0.9, self.g.column * 0.05)
         least = h * min(1.0, placement.least / w) if placement is not None else 0.0
+        if ref.patience is not None:
+            # A deal's slot labels are drawn TABLEAU_LABEL high at this scale: shrunk, they
+            # stay no smaller than 6 pt (LEAST_LABEL).
+            least = h * LEAST_LABEL / TABLEAU_LABEL
         first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
                      keep_with_next=True, art=h, centre=self.g.column / 2, least=least)
         self._check_fits(ref, first.height + sum(u.height for u in caption))
@@ -360,9 +369,8 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     placed = placements((chapter,), setter.g.column)
     word = booklet.words.get("figure", "Figure")
     _check_header(setter, chapter)
-    # The gap before the title counts only where the chapter follows on the page of the
-    # chapter before.
-    units = setter.heading(chapter.title, s.h1, CHAPTER_GAP, chapter.where, "title",
+    # The title heads a new page (makeup, flow): no gap above it.
+    units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
                            anchor=chapter.key)
     if chapter.banner is not None:
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))

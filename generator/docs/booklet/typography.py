@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...draw.text import GLUE as TEXT_GLUE, Line as SetLine, fit_lines
+from ...draw.text import ARROWS, GLUE as TEXT_GLUE, Line as SetLine, fit_lines
 from ...model.booklet import unlinked
 
 #: Glue between two words that must stay on one line (the line breaker's own): it is
@@ -98,6 +98,27 @@ _EN_BEFORE_NUMBER = frozenset({"fig.", "Fig.", "p.", "pp.", "No.", "no."})
 _UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
 
 
+#: A number the word before it names (пачке 5, game 1): a few digits, maybe a closing sign.
+_COUNT = re.compile(r"\d{1,3}[.,;:!?)\]»”’]*")
+
+
+def _names_number(word: str, following: str) -> bool:
+    """*word* names the number after it and is parted from it only where keeping them
+    would stretch a line past its limit (draw.text.BOUND): «пачке 5», «сдачу 9»,
+    «начальной 1», "game 1", "packet 4" (a lower-case word of two letters or more, bare
+    of punctuation, before a number of up to three digits)."""
+    bare = word.lstrip(_OPENING)
+    return (len(bare) > 1 and bare.isalpha() and bare[0].islower()
+            and _COUNT.fullmatch(following) is not None)
+
+
+def _before_arrow(word: str, following: str) -> bool:
+    """An arrow of a move (откуда → куда) never begins a line: it stays with the word
+    before. (A line may end after it; the words beside it are never hyphenated,
+    draw.text.ARROWS.)"""
+    return following in ARROWS
+
+
 def _must_not_end(word: str, following: str, lang: str) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
@@ -105,9 +126,12 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
     (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break), a noun of
     :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c), one of
     :data:`_RU_NUMBERED` before a number (варианте 5), a letter before its gloss (Т (туз)).
-    English: a one-letter word (a, I), fig. or p. before its number. Both: a number before
-    its unit (5 mm)."""
+    English: a one-letter word (a, I), fig. or p. before its number, a range of labels (FK1
+    to FK4). Both: a number before its unit (5 mm), a word before an arrow. (A word before
+    the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
+        return True
+    if _before_arrow(word, following):
         return True
     if lang == "ru":
         bare = word.lstrip(_OPENING).lower()
@@ -120,7 +144,11 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
                 or (_RU_NUMBERED.fullmatch(bare) is not None and named.isdigit())
                 or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
                     and following.startswith("(")))
-    return word in _EN_SHORT or (word in _EN_BEFORE_NUMBER and following[:1].isdigit())
+    # A range of labels stays on one line: "FK1 to FK4", "GE1 to GE8".
+    labelled = (following == "to" and any(ch.isdigit() for ch in word)) or (
+        word == "to" and any(ch.isdigit() for ch in following))
+    return word in _EN_SHORT or labelled or (
+        word in _EN_BEFORE_NUMBER and following[:1].isdigit())
 
 
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
@@ -132,7 +160,8 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
     headings, captions) the lines are even and the last is not one word alone."""
     return fit_lines(glued(text, lang), width, font, size, lang, justify=justify,
                      hyphenate=justify, balance=balance,
-                     keep=lambda word, following: _must_not_end(word, following, lang))
+                     keep=lambda word, following: _must_not_end(word, following, lang),
+                     bind=_names_number)
 
 
 def prepared(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:

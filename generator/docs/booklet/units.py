@@ -126,6 +126,9 @@ class Unit:
     """Part of a sidebar (a game's variants): a rule in the margin runs beside it."""
     asked: float = 0.0
     """A shrunk figure's drawing height before any shrinking (0: not shrunk)."""
+    in_list: bool = False
+    """The first line of a list's second or later item: a page may break before it, but a
+    figure is not set there, inside another section's list."""
     least: float = 0.0
     """The lowest the drawing may be shrunk to (a start not at all, an example's board
     not under :data:`~.sizes.LEAST_EXAMPLE` wide)."""
