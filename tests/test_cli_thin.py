@@ -25,10 +25,12 @@ WRITERS_ELSEWHERE: set[str] = set()
 JOB_MODULES = ("__init__.py", "booklet.py", "shop.py", "sheet_options.py", "common.py",
                "printer.py", "lazy.py", "stdout.py", "figure.py")
 #: What they may import from the package: the jobs and their option values, the model,
-#: the errors, the template library and printer profiles; the rule engine only for the
-#: names of the patiences that ``list`` and ``show`` print.
+#: the errors, the template library and printer profiles (and the reader's path helpers
+#: with which ``list`` names a broken template and a loop of links); the rule engine only
+#: for the names of the patiences that ``list`` and ``show`` print.
 MAY_IMPORT = ("generator.app", "generator.errors", "generator.model",
-              "generator.io.templates", "generator.io.profiles", "generator.rules.patience",
+              "generator.io.templates", "generator.io.profiles", "generator.io.reader",
+              "generator.rules.patience",
               "generator.cli", "generator.__version__")
 
 

@@ -39,8 +39,10 @@ def test_hands_load_top_card_first_and_lists_of_lines_join(tmp_path, runner, lib
     assert layout.hands.pile == (Card.from_notation("6Y"),)
     shown = runner.invoke(cli, ["show", _layout_file(tmp_path, HANDS)])
     assert shown.exit_code == 0, shown.output
-    assert shown.output.splitlines()[-3:] == [
+    lines = [line for line in shown.output.splitlines() if line]
+    assert lines[-4:-1] == [
         "south held 3R; stock 5G 2Y; taken 4B", "north stock 7R 8R 1G", "shared pile 6Y"]
+    assert lines[-1].startswith("position text: ")  # the start's position text comes last
     # A position during play (cards taken, short stocks): as a start its stocks are short.
     assert runner.invoke(cli, ["validate", "--play",
                                _layout_file(tmp_path, HANDS)]).exit_code == 0
