@@ -42,7 +42,7 @@ JOBS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("shop-export", ("export-cards", "--shop", "--only", "latin2", "--dpi", "72",
                      "--out", "OUT")),
     ("calibrate", ("calibrate", "--paper", "letter", "--flip", "short", "--out", "OUT")),
-    ("calibrate-read", ("calibrate", "--read", "TL=1,0 TR=1,0.5 BL=0.5,0 BR=0.5,0.5")),
+    ("calibrate-read", ("calibrate", "--read", "TL=1:1,0:0 TR=1:1,5:5 BL=5:5,0:0 BR=5:5,5:5")),
     ("render", ("render", "latin1", "--format", "svg", "--out", "OUT")),
     ("preview", ("preview", "--out", "OUT/preview.png", "--dpi", "40")),
     ("gallery", ("gallery", "--out", "OUT/figures.png", "--dpi", "30")),
