@@ -119,8 +119,10 @@ def test_sequence_figure_marks_the_last_move(library):
 def test_combinations_figure_outlines_each_combination_the_engine_finds(library):
     page = _golden_page(library, "combinations")
     svg = to_svg(page)
-    outlines = [p for p in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}polygon")
-                if p.get("fill") == "none"]
+    ns = "{http://www.w3.org/2000/svg}"
+    annotations = next(g for g in ET.fromstring(svg).iter(f"{ns}g")
+                       if g.get("class") == "annotations")
+    outlines = [r for r in annotations.iter(f"{ns}rect") if r.get("fill") == "none"]
     # e3-g3 value, b4-d4 sequence, h5-h7 colour: three bands.
     assert len(outlines) == 3
 

@@ -30,7 +30,7 @@ from ..model.layout import Layout, Piece, Side, Stack
 from ..model.letters import LetterSet
 from ..model.settings import Settings
 from ..sheets.printable import open_cards
-from .figure import COLOURS, Arrow, Figure
+from .figure import COLOURS, Arrow, Figure, Outline
 
 Source = Pack | LetterSet
 
@@ -508,23 +508,54 @@ def _clip_segment(a: tuple[float, float], b: tuple[float, float], area: Rect
             (b if t1 == 1 else (x1 + dx * t1, y1 + dy * t1)))
 
 
-def _outline_items(squares: tuple[str, ...], colour: str, at: _Squares, u: float,
-                   inset: float) -> list[Item]:
-    """A band around a straight line of squares, whatever its direction."""
-    (x1, y1), (x2, y2) = at.centre(squares[0]), at.centre(squares[-1])
-    length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    w, h = at.square.width / 2, at.square.height / 2
-    # How far a square reaches from its centre along the line and across it (the support
-    # of the rectangle), less the inset that keeps overlapping bands apart.
-    along = abs(ux) * w + abs(uy) * h - inset
-    across = min(abs(uy) * w + abs(ux) * h, min(w, h) * 1.6) - inset
-    a = (x1 - ux * along, y1 - uy * along)
-    b = (x2 + ux * along, y2 + uy * along)
-    px, py = -uy * across, ux * across
-    corners = ((a[0] + px, a[1] + py), (b[0] + px, b[1] + py), (b[0] - px, b[1] - py),
-               (a[0] - px, a[1] - py))
-    return [Polygon(corners, Paint(stroke=colour, width=1.6 * u))]
+def _outline_levels(outlines: tuple[Outline, ...]) -> list[int]:
+    """How deep each outline is set inside its squares: the first level that no earlier
+    outline sharing a square with it holds, so lines apart stay at the squares' edge and
+    only overlapping ones step inwards (never deeper than the number they overlap)."""
+    levels: list[int] = []
+    for n, outline in enumerate(outlines):
+        taken = {levels[k] for k in range(n) if set(outlines[k].squares) & set(outline.squares)}
+        levels.append(next(level for level in range(len(taken) + 1) if level not in taken))
+    return levels
+
+
+def _card_band(rect: Rect, look: _Look) -> tuple[float, float]:
+    """How far in from the edges of the square *rect* a card's panel begins, across (left
+    and right) and down (top and bottom): the square's margin round the card and the card's
+    outer field, where no sign of the card is drawn."""
+    card = look.card
+    scale = min(rect.w / card.width, rect.h / card.height) * look.fill
+    field = look.field * scale
+    return ((rect.w - card.width * scale) / 2 + field, (rect.h - card.height * scale) / 2 + field)
+
+
+def _outline_items(squares: tuple[str, ...], colour: str, at: _Squares, look: _Look,
+                   level: int, levels: int) -> list[Item]:
+    """A line around a straight line of squares, kept inside the squares and in the band
+    between each square's edge and its card's panel, so it crosses no value, suit or edge
+    label: *levels* outlines share that band, this one at *level* (0 at the outside).
+    A line along a file or rank is one frame round its squares; a diagonal one, whose
+    squares meet only at corners, a frame round each square joined corner to corner."""
+    rect = at.rect(squares[0])
+    band = min(_card_band(rect, look))
+    step = band / levels
+    width = min(1.6 * look.unit, step * 0.7)
+    inset = step * (level + 0.5)
+    paint = Paint(stroke=colour, width=width)
+    rects = [at.rect(square) for square in squares]
+    xs, ys = {r.x for r in rects}, {r.y for r in rects}
+    if len(xs) == 1 or len(ys) == 1:
+        left, top = min(r.x for r in rects), min(r.y for r in rects)
+        right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+        return [Box(Rect(left, top, right - left, bottom - top).inset(inset), paint)]
+    items: list[Item] = [Box(r.inset(inset), paint) for r in rects]
+    for a, b in zip(rects, rects[1:]):
+        # The corner the two squares share, and each frame's corner nearest it.
+        dx, dy = (1 if b.x > a.x else -1), (1 if b.y > a.y else -1)
+        px, py = (a.right if dx > 0 else a.x), (a.bottom if dy > 0 else a.y)
+        items.append(Line(px - dx * inset, py - dy * inset, px + dx * inset, py + dy * inset,
+                          paint))
+    return items
 
 
 def _mark_items(square: str, shape: str, colour: str, at: _Squares, u: float) -> list[Item]:
@@ -576,10 +607,7 @@ def _tint_items(figure: Figure, at: _Squares, layout: Layout, look: _Look) -> li
 def _round_card(rect: Rect, look: _Look, colour: str, opacity: float) -> Box:
     """A band round the card on the square *rect*, as wide as the margin round a lone card
     and the field outside its panel: over none of the card's signs."""
-    card = look.card
-    scale = min(rect.w / card.width, rect.h / card.height) * look.fill
-    field = look.field * scale
-    band = min(rect.w - card.width * scale, rect.h - card.height * scale) / 2 + field
+    band = min(_card_band(rect, look))
     return Box(rect.inset(band / 2), Paint(stroke=colour, width=band, opacity=opacity))
 
 
@@ -613,10 +641,12 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
         marked("problem", [_frame(square, PROBLEM, at, u, dash=(3 * u, 1.6 * u))])
     for highlight in figure.highlights:
         marked("highlight", [_frame(highlight.square, highlight.colour, at, u)])
-    for n, outline in enumerate(figure.outlines):
-        # Overlapping lines are told apart by stepping their bands inwards.
+    levels = _outline_levels(figure.outlines)
+    for outline, level in zip(figure.outlines, levels):
+        # Overlapping lines are told apart by stepping them inwards, within the card's band.
         marked("line-took" if outline.took else "line",
-               _outline_items(outline.squares, outline.colour, at, u, (1.4 + 2.2 * (n % 3)) * u))
+               _outline_items(outline.squares, outline.colour, at, look, level,
+                              max(levels) + 1))
     for square in figure.crossed:
         marked("taken", _cross(square, at, u))
     for mark in figure.marks:
