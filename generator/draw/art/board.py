@@ -198,6 +198,10 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
         if board.left_digits:
             items.append(centred_text(str(board.left_digits[rank]), west, cy, digit_size,
                                       style.ink))
+        elif file_letters:
+            # A board with no digits of its own on that edge (the crosswise one) still
+            # names its ranks, as the file letters name its files.
+            items.append(centred_text(str(rank + 1), west, cy, digit_size, style.ink))
         if east_digits:
             items.append(centred_text(str(east_digits[rank]), east, cy, digit_size,
                                       style.ink))
