@@ -445,7 +445,35 @@ def test_to_move_next_marks_the_engines_side_in_its_corner(library, flip, top):
     assert role == "to-move north"
     assert x > 12 + 8 * 25  # in the east band
     assert (y < 12) if top else (y > 12 + 8 * 50)
-    assert not any("to-move" in str(p) for p in drawn.pages[:-1])
+    # Every frame of the sequence (a GIF's frames, --frames' files) marks the side to move
+    # then, as the engine has it: south before b2-b3, north after it, and so on (issue 42:
+    # before, only the last frame had the marker).
+    assert [_marker(p)[0] for p in drawn.pages] == [
+        "to-move south", "to-move north", "to-move south", "to-move north"]
+
+
+def test_a_gif_marks_the_side_to_move_on_every_frame(runner, tmp_path):
+    """The GIF's frames are the pages drawn: the marker is on each, not on the last alone."""
+    from generator.cli import cli
+    out = tmp_path / "seq.gif"
+    result = runner.invoke(cli, ["figure", "game1-demo", "--moves", "b2-b3 g7-g6",
+                                 "--to-move", "next", "--out", str(out), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    bare = tmp_path / "bare.gif"
+    result = runner.invoke(cli, ["figure", "game1-demo", "--moves", "b2-b3 g7-g6",
+                                 "--out", str(bare), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    marked, plain = Image.open(out), Image.open(bare)
+    assert marked.n_frames == plain.n_frames == 3
+    for n in range(3):
+        marked.seek(n)
+        plain.seek(n)
+        # The frames differ from the unmarked ones only in the east band's corner (beyond
+        # the palette's own small shifts: a solid ink triangle on the paper).
+        box = ImageChops.difference(marked.convert("L"), plain.convert("L")).point(
+            lambda v: 255 if v > 96 else 0).getbbox()
+        assert box is not None, f"frame {n} has no side-to-move marker"
+        assert box[0] > marked.width * 0.9, f"frame {n} differs beyond the marker: {box}"
 
 
 def test_to_move_refusals_are_one_line(runner, tmp_path):

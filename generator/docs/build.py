@@ -19,7 +19,7 @@ from ..io.layouts import (STDIN, STDIN_SHOWN, LayoutFile, layout_file, layout_fr
                           load_layout_file, read_stdin_toml)
 from ..io.templates import Library
 from ..model.board import square_name
-from ..model.layout import Layout
+from ..model.layout import Layout, Side
 from ..rules import Violation
 from .annotate import with_engine
 from .diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
@@ -211,11 +211,15 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
                   caption=figure.caption, show=figure.show, style=figure.style,
                   legend=figure.legend)
-    drawn = [page(position.layout, bare, frames)]
+    def turn(side: Side) -> Figure:
+        # Asked for, the side to move is marked on every frame, as the engine has it then.
+        return bare if to_move is None else bare.merged(to_move=side.value)
+
+    drawn = [page(position.layout, turn(steps[0].side), frames)]
     for step in steps:
         last = None if step.move is None else Arrow.of_move(step.move.notation(),
                                                              step.side.value)
-        chosen = figure if step is steps[-1] else bare
+        chosen = figure if step is steps[-1] else turn(step.turn)
         # What the move took is drawn on its frame; the figure's, the last, draws what the
         # last round took (a reply after a capture, as "4. g2-g3 h7-h6", leaves it shown).
         ghosts, took = _taken(steps[-2:] if step is steps[-1] else [step])
