@@ -95,3 +95,48 @@ def test_legend_in_a_layouts_figure_table(runner, tmp_path):
                           for n in ("table", "option", "off"))
     assert table == option and 'class="legend north' in table
     assert "legend" not in off  # the option wins over the table
+
+
+def _swatch(page: Page, label: str) -> Group:
+    return next(item for item in page.items
+                if isinstance(item, Group) and item.role == f"legend {label}")
+
+
+@pytest.mark.parametrize(("flip", "up"), [(False, False), (True, True)])
+def test_the_legends_triangle_points_as_the_marker_beside_the_board(library, flip, up):
+    """Issue 42: north to move, seen from south, plays down the page: the marker in the
+    corner points down, and so does the key's triangle (it always pointed up before)."""
+    changes = option_annotations(moves="c2-d3")
+    changes["legend"] = True
+    page = draw_figure(library, "game1-demo", changes, width=80.0, to_move="next",
+                       flip=flip).final
+    from generator.draw.scene import Polygon
+    (triangle,) = [i for i in _swatch(page, "north to move").items if isinstance(i, Polygon)]
+    tip, *base = triangle.points
+    assert (tip[1] < base[0][1]) is up
+    marker = next(item for item in page.items[0].items
+                  if isinstance(item, Group) and (item.role or "").startswith("to-move"))
+    tip, *base = marker.items[0].points
+    assert (tip[1] < base[0][1]) is up
+
+
+def test_the_legend_leaves_out_what_the_crop_leaves_out(library):
+    """Issue 42: an arrow, a cross and a highlight outside a --crop are not drawn, so the
+    key does not name them either."""
+    options = dict(moves=MOVES, arrows=("a2-a4:green",), marks=("h1:cross",),
+                   highlight=("a1:blue",))
+    whole = [label for label, _ in _legend(_draw(library, **options))]
+    cropped = [label for label, _ in _legend(_draw(library, crop="e5:h8", **options))]
+    assert {"move", "taken", "highlighted"} <= set(whole)
+    assert not {"move", "taken", "highlighted"} & set(cropped)
+    assert "last move" in cropped  # h7-g7, inside the crop
+
+
+def test_threat_rings_are_keyed_as_cards_that_could_be_taken(library):
+    """Issue 42: --show threats rings every card either side could beat on its next move;
+    the key called them "marked"."""
+    page = _draw(library, moves=MOVES, show=("threats",))
+    labels = [label for label, _ in _legend(page)]
+    assert "could be taken next" in labels and "marked" not in labels
+    own = _draw(library, moves=MOVES, marks=("a1:circle:green",))
+    assert "marked" in [label for label, _ in _legend(own)]

@@ -693,7 +693,26 @@ def _swatch_line(colour: str) -> list[Item]:
                     Paint(stroke=colour, width=0.5))]
 
 
-def _legend_entries(figure: Figure, owners: set[Side], style: Style
+def _in_view(figure: Figure, at: _Squares) -> Figure:
+    """*figure* with only the annotations its crop shows: the legend keys what is drawn,
+    not what the crop left out."""
+    def seen(*squares: str) -> bool:
+        return any(square != "off" and at.shown(square) for square in squares)
+
+    last = figure.last_move
+    return dataclasses.replace(
+        figure, highlights=tuple(h for h in figure.highlights if seen(h.square)),
+        arrows=tuple(a for a in figure.arrows if seen(a.origin, *a.stops)),
+        marks=tuple(m for m in figure.marks if seen(m.square)),
+        outlines=tuple(o for o in figure.outlines if seen(*o.squares)),
+        crossed=tuple(c for c in figure.crossed if seen(c)),
+        ghosts=tuple(g for g in figure.ghosts if seen(g.square)),
+        destinations=tuple(d for d in figure.destinations if seen(d.square)),
+        problems=tuple(p for p in figure.problems if seen(p)),
+        last_move=last if last is not None and seen(last.origin, *last.stops) else None)
+
+
+def _legend_entries(figure: Figure, owners: set[Side], style: Style, viewer: Side = Side.SOUTH
                     ) -> list[tuple[str, list[Item]]]:
     """(label, swatch drawn in a LEGEND_SWATCH square) for each convention *figure* shows,
     in the order a reader meets them: sides, the last move, the selected card's moves, then
@@ -707,8 +726,10 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style
                 else Paint(fill=style.paper, stroke=style.ink, width=0.35)
             entries.append((f"{side.value}'s card", [Box(bar, paint, radius=0.3)]))
     if figure.to_move is not None:
+        # As the marker beside the board: up the page for the side at the bottom.
+        tip, base = (0.6, s - 0.8) if Side.parse(figure.to_move) is viewer else (s - 0.6, 0.8)
         entries.append((f"{figure.to_move} to move", [Polygon(
-            ((s / 2, 0.6), (s - 0.6, s - 0.8), (0.6, s - 0.8)), Paint(fill=style.ink))]))
+            ((s / 2, tip), (s - 0.6, base), (0.6, base)), Paint(fill=style.ink))]))
     if figure.last_move is not None:
         entries.append(("last move", [
             Box(Rect(0, 0, s, s), Paint(fill=style.board_light)),
@@ -759,7 +780,10 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style
                 Line(s / 2 - s * 0.25, s / 2 - s * 0.25, s / 2 + s * 0.25, s / 2 + s * 0.25,
                      Paint(stroke=colour, width=0.45))]))
             continue
-        entries.append(("marked", shapes[shape]))
+        # --show threats rings in red every card either side could take next move.
+        threats = shape == "circle" and colour == COLOURS["red"] \
+            and any(show.what == "threats" for show in figure.show)
+        entries.append(("could be taken next" if threats else "marked", shapes[shape]))
     if figure.ghosts:
         paint = Paint(stroke=COLOURS["red"], width=0.6)
         entries.append(("taken by the last move", [
@@ -854,8 +878,8 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     if figure.legend:
         owners = {owner for name, stack in layout.items()
                   if at.shown(name) and (owner := stack[-1].owner) is not None}
-        legend, room = _legend(_legend_entries(figure, owners, style), width, height + 2.0,
-                               style)
+        legend, room = _legend(_legend_entries(_in_view(figure, at), owners, style, viewer),
+                               width, height + 2.0, style)
         page_items += legend
         height += room + (2.0 if room else 0.0)
     if figure.caption:
