@@ -54,6 +54,10 @@ def test_no_arrow_runs_over_another_arrows_head(library, style):
 
 
 def test_an_arrow_alone_on_its_line_is_not_moved(library):
-    """b4-a5 has no other arrow on its line: it starts at b4's centre."""
+    """b4-a5 has no other arrow on its line: its tail lies on the line from b4's centre to
+    a5's (it starts where that line leaves the card's panel, issue 42), not beside it."""
     shaft, _ = _arrows(library, "full")[-1]
-    assert shaft.points[0] == pytest.approx((12 + 25 + 12.5, 12 + 4 * 50 + 25))
+    (cx, cy), (tx, ty) = (12 + 25 + 12.5, 12 + 4 * 50 + 25), (12 + 12.5, 12 + 3 * 50 + 25)
+    x, y = shaft.points[0]
+    assert (x - cx) * (ty - cy) - (y - cy) * (tx - cx) == pytest.approx(0, abs=1e-6)
+    assert 0 < (x - cx) / (tx - cx) < 0.5

@@ -132,7 +132,9 @@ class _Look:
 def _look(figure: Figure, settings: Settings) -> _Look:
     if figure.style == "compact":
         edge = COMPACT_EDGE if figure.coords else 0.0
-        return _Look(COMPACT_CELL, edge, Size(TILE, TILE), TILE / COMPACT_CELL.width, BORDER,
+        # No field: a symbol's border is its frame, in the card's colour, which a tint or a
+        # line round the card must leave as it is.
+        return _Look(COMPACT_CELL, edge, Size(TILE, TILE), TILE / COMPACT_CELL.width, 0.0,
                      COMPACT_CELL.width / 25.0, True)
     edge = EDGE if figure.coords else 0.0
     card = settings.card
@@ -390,12 +392,14 @@ def _text(text: str, x: float, y: float, size: float, fill: str, font: str = "re
 
 # --- annotations ---------------------------------------------------------------------------
 
-def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rect,
+def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, look: _Look, area: Rect,
                  shift: tuple[float, float] = (0.0, 0.0)) -> list[Item]:
-    """*arrow* see-through, so the cards it crosses stay readable, its head short of the
-    target's centre (the suit sign) and, where it leaves *area* (a crop), cut at the
-    edge with its head inside; its shaft and head moved sideways by *shift* (see
-    :func:`_fanned`), its ring left round the target."""
+    """*arrow* see-through, so the cards it crosses stay readable, its tail clear of the
+    moving card's panel (its value and suit), its head short of the target's centre (the
+    suit sign) and, where it leaves *area* (a crop), cut at the edge with its head inside;
+    its shaft and head moved sideways by *shift* (see :func:`_fanned`), its ring left round
+    the target."""
+    u = look.unit
     start = at.centre(arrow.origin)
     ring = min(at.square.width, at.square.height)
     if arrow.kind == "=":
@@ -406,6 +410,8 @@ def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, u: float, area: Rec
     points = [start] + [at.off_point(arrow.origin, owner) if stop == "off" else at.centre(stop)
                         for stop in arrow.stops]
     target = points[-1]
+    if layout.top(arrow.origin) is not None:
+        points[0] = _leaving(at.rect(arrow.origin), look, points[1])
     if arrow.stops[-1] != "off":
         points[-1] = _towards(points[-1], points[-2], ARROW_SHORT * ring)
     points = [(x + shift[0], y + shift[1]) for x, y in points]
@@ -455,6 +461,18 @@ def _fanned(arrows: tuple[Arrow, ...], at: _Squares) -> list[tuple[float, float]
             by = (k - (len(members) - 1) / 2) * gap
             shifts[n] = (across[0] * by, across[1] * by)
     return shifts
+
+
+def _leaving(rect: Rect, look: _Look, towards: tuple[float, float]) -> tuple[float, float]:
+    """Where the way from the centre of the square *rect* to *towards* leaves the card's
+    panel: an arrow's tail starts there, off the card's value and suit."""
+    across, down = _card_band(rect, look)
+    (cx, cy), (tx, ty) = rect.centre, towards
+    dx, dy = tx - cx, ty - cy
+    reach = [(rect.w / 2 - across) / abs(dx)] if dx else []
+    reach += [(rect.h / 2 - down) / abs(dy)] if dy else []
+    t = min(reach + [0.5])  # never past half way to the next stop
+    return (cx + dx * t, cy + dy * t)
 
 
 def _towards(point: tuple[float, float], other: tuple[float, float], by: float
@@ -652,12 +670,12 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
     for mark in figure.marks:
         marked(MARK_KIND[mark.shape], _mark_items(mark.square, mark.shape, mark.colour, at, u))
     for arrow, shift in zip(figure.arrows, _fanned(figure.arrows, at)):
-        marked(ARROW_KIND[arrow.kind], _arrow_items(arrow, at, layout, u, area, shift))
+        marked(ARROW_KIND[arrow.kind], _arrow_items(arrow, at, layout, look, area, shift))
     move = figure.last_move
     if move is not None and move.stops and move.stops[-1] == "off":
         # A card that left the board has no square to tint: the arrow shows where it went.
         marked("last-move", _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at,
-                                         layout, u, area))
+                                         layout, look, area))
     return items + _destination_items(figure, at, look, style)
 
 
