@@ -496,7 +496,7 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
             assert ref.labels == tuple(f"{i} {name}" for i, name in enumerate(order, 1)), \
                 (lang, ref.labels)
             shown = [PlayingCard.from_notation(_ass_card(r, s))
-                     for r, s in re.findall(r"\(\d\) [^.]*?" + ASS_CARD, ref.caption)]
+                     for r, s in re.findall(r"\(\d\)\s[^.]*?" + ASS_CARD, ref.caption)]
             assert shown == cards, (lang, ref.caption)
             won = re.search(ASS_WINS[lang], ref.caption)
             assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
