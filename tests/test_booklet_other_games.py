@@ -308,9 +308,9 @@ CADOGAN_ONLY = {
     "nivernaise": {"en": ["as many cards deep"], "ru": ["на столько карт"]},
     "empress-of-india": {"en": ["skipping the queen", "before the pair can be played"],
                          "ru": ["без дамы", "ещё до того, как пару"]},
-    "besieged-city": {"en": ["end on an ace", "turned card by card",
+    "besieged-city": {"en": ["down to the second ace", "turned card by card",
                              "filled at once", "may change places"],
-                      "ru": ["кончаются тузом", "открывают по одной карте", "занимают сразу",
+                      "ru": ["обратно ко второму тузу", "открывают по одной карте", "занимают сразу",
                              "можно менять местами"]},
 }
 #: The short mark, explained once on the "About this booklet" page (issue 39: eight long

@@ -52,18 +52,21 @@ def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
         assert not latin, f"{where}: English/Latin labels {sorted(latin)[:8]}"
     shown = {t.text for texts in figures.values() for t in texts}
     assert RUSSIAN_COURTS <= shown
-    # The flanks are ЛФ and ПФ (левый, правый фланг): a lone Л read as «линия» and a lone
-    # П beside «Пачка» (review 3, teaching 5).
+    # The flanks are ЛФ and ПФ (левый, правый фланг): a lone Л would read as «линия»
+    # (review 3, teaching 5). The packets are П1-П6 in the figure as in the text, never
+    # «Пачка 1» beside a caption's «пачки 1–6» (review 4, Russian 3).
     nivernaise = next(t for w, t in figures.items() if "nivernaise" in w)
     words = {t.text for t in nivernaise}
-    assert {"ЛФ1", "ПФ4", "О1", "О8", "колода", "Т♠", "К♦"} <= words
-    assert not {"Л1", "П4"} & words
-    # The Besieged City's ramparts are named by the side they lie on (С, Ю, З, В: north,
-    # south, west, east), so a label says which row or column a rampart closes, as rules
-    # III and IV of seed 004 need ('по концамъ ... той линіи', 'изъ того ряда').
+    assert {"ЛФ1", "ПФ4", "О1", "О8", "П1", "П6", "колода", "Т♠", "К♦"} <= words
+    assert not {"Л1"} & words and not any("Пачка" in w for w in words)
+    # The Besieged City's ramparts are named by the side they lie on (С, Ю above and below,
+    # Л, П left and right), so a label says which row or column a rampart closes, as rules
+    # III and IV of seed 004 need ('по концамъ ... той линіи', 'изъ того ряда'). Not З and
+    # В: З1 reads as 31 and В is the jack's index (review 4, Russian 2).
     city = next(t for w, t in figures.items() if "besieged-city" in w)
     words = {t.text for t in city}
-    assert {"С1", "Ю3", "З4", "В1", "Р11", "Р43", "О1", "О4", "талон", "колода"} <= words
+    assert {"С1", "Ю3", "Л4", "П1", "Р11", "Р43", "О1", "О4", "талон", "колода"} <= words
+    assert not {"З1", "В1"} & words
     # The whole Army and Navy are drawn (columns 1-12), the talons named by colour, and the
     # seven black queens set aside are on the table too (review 3, teaching 1 and 2).
     empress = {t.text for w, texts in figures.items() if "empress" in w for t in texts}

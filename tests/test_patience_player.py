@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -63,3 +64,18 @@ def test_what_each_patience_hides():
     assert patience("besieged-city").hidden(patience("besieged-city").deal(0)) == 77
     emp = patience("empress-of-india")
     assert emp.hidden(emp.deal(0)) == len(emp.cards(emp.deal(0), "stock"))
+
+
+def test_a_flank_gap_shows_the_card_under_each_packet_top():
+    """Seed 004, La Nivernaise, rule II: 'Всѣ пачки, составляющія линію, могутъ быть
+    разсматриваемы, если являются свободныя мѣста по бокамъ'; Cadogan (other_games.md 2.1):
+    'as many cards into each Line packet as there are flank gaps'. Our reading (sources row
+    moves:look-into, the booklet's worked example): the top card does not count, so one gap
+    shows one card more under each top, two gaps two."""
+    niv = patience("nivernaise")
+    deal = niv.deal(0)
+    piles = list(deal.piles)
+    for gaps, flank in enumerate(niv.flanks[:2], start=1):
+        piles[flank] = ()
+        state = replace(deal, piles=tuple(piles))
+        assert niv.hidden(state) == 72 + 6 * (3 - gaps)

@@ -183,25 +183,28 @@ def _label_room(slots: tuple[Slot, ...], slot: Slot, pitch: float) -> float:
     return min(min(near), 2.0) * pitch if near else 2 * pitch
 
 
-#: In a part of a table, an empty stretch between the chosen slots' rows or columns wider
-#: than this (pitches) closes up to it: the part reads as one close picture.
+#: In a part of a table, an empty stretch between the chosen slots' rows wider than this
+#: (pitches) closes up to it: the part reads as one close picture.
 CLOSE_UP = 1.3
+#: The same across the columns, a little wider: a pile alone at the side (the Empress's
+#: talons, the queens set aside) keeps room for a two-word label beside the last column.
+CLOSE_UP_ACROSS = 1.6
 
 
-def _closed_up(values: list[float]) -> dict[float, float]:
+def _closed_up(values: list[float], most: float = CLOSE_UP) -> dict[float, float]:
     """Each coordinate in *values* moved so that no gap between neighbours exceeds
-    :data:`CLOSE_UP` (the order and the smaller gaps kept)."""
+    *most* (the order and the smaller gaps kept)."""
     ordered = sorted(set(values))
     moved = {ordered[0]: ordered[0]} if ordered else {}
     for before, after in zip(ordered, ordered[1:]):
-        moved[after] = moved[before] + min(after - before, CLOSE_UP)
+        moved[after] = moved[before] + min(after - before, most)
     return moved
 
 
 def part_of(tableau_slots: tuple[Slot, ...], part: Collection[str]) -> tuple[Slot, ...]:
     """The slots named in *part*, by id (``A7``) or by the letters before their number
     (``GE``: every General), moved together where the whole table has an empty stretch
-    between them (:data:`CLOSE_UP`); all slots if *part* is empty.
+    between them (:data:`CLOSE_UP`, :data:`CLOSE_UP_ACROSS`); all slots if *part* is empty.
 
     >>> from generator.rules.patience import patience
     >>> [(s.id, s.y) for s in part_of(patience("empress-of-india").tableau.slots,
@@ -212,7 +215,7 @@ def part_of(tableau_slots: tuple[Slot, ...], part: Collection[str]) -> tuple[Slo
         return tableau_slots
     chosen = [s for s in tableau_slots
               if s.id in part or s.id.rstrip("0123456789") in part]
-    xs = _closed_up([s.x for s in chosen])
+    xs = _closed_up([s.x for s in chosen], CLOSE_UP_ACROSS)
     ys = _closed_up([s.y for s in chosen])
     return tuple(replace(s, x=round(xs[s.x], 6), y=round(ys[s.y], 6)) for s in chosen)
 

@@ -429,11 +429,12 @@ class Nivernaise(Patience):
 
     # --- what a player sees ----------------------------------------------------------------
     # The stock is face down, and each Line packet shows its top card; a player may look
-    # as many cards deep as there are flank gaps (our reading: the top card, or as many
-    # cards from the top as there are gaps, whichever is more).
+    # as many cards deep as there are flank gaps (our reading, sources row moves:look-into:
+    # the top card does not count, so one gap shows the top and the card under it; with no
+    # gap the top alone, as the booklet's example plays it).
 
     def _depth(self, state: State) -> int:
-        return max(1, sum(1 for i in self.flanks if not state.piles[i]))
+        return 1 + sum(1 for i in self.flanks if not state.piles[i])
 
     def hidden(self, state: State) -> int:
         depth = self._depth(state)
