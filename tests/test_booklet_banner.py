@@ -194,14 +194,16 @@ def test_a_word_game_banner_names_its_set_as_one_of_any(made):
     """Seed001 plays the word games with "any one complete set" (word game 1: "Use
     proportional groups of playing cards with letters from structure of any one complete
     set"; puzzle 5: "Use one complete set"): the banner gives the chapter's set as an
-    example, not as the set the game needs; the basic and initial games name their packs."""
+    example, not as the set the game needs; the basic and initial games name their packs.
+    Issue 39 (review: «любой набор (здесь кириллический набор)» said «набор» twice): the
+    Russian names the set first, «кириллический набор или любой другой»."""
     for lang, word in (("en", "any one letter set (here "),
-                       ("ru", "любой набор (здесь ")):
+                       ("ru", "кириллический набор или любой другой")):
         booklet = made[lang].booklet
         for chapter in booklet.games:
             assert chapter.banner is not None
             cards = banner_cards(chapter.banner, dict(booklet.words), dict(booklet.names))
-            assert cards.startswith(word) == chapter.game.startswith("word"), (lang, cards)
+            assert (word in cards) == chapter.game.startswith("word"), (lang, cards)
 
 
 def test_a_boards_row_naming_a_board_the_game_does_not_play_fails(library, tmp_path):

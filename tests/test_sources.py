@@ -138,9 +138,34 @@ def test_the_chapters_reading_notes_come_from_the_rows(lang):
             'game = "' in path.read_text(encoding="utf-8")
         if path.stem in NOT_YET or not game_chapter:
             continue
-        text = READING_MARK_FREE(path.read_text(encoding="utf-8"))
+        text = READING_MARK_FREE(_short_marks_dropped(path, lang))
         found = READING_WORDS[lang].search(text)
         assert found is None, f"{path.name}: a hand-written reading note: {found.group(0)!r}"
+
+
+#: The short mark a summary line (an "on your turn" box, a question of the FAQ) puts on a
+#: rule it restates from a reading, whose full note the booklet prints from the row
+#: (issue 39, fourth review: the boxes stated readings as plain rules).
+SHORT_MARKS = {"en": re.compile(r" \(our reading\)|By our reading, "),
+               "ru": re.compile(r" \(наше толкование\)|По нашему толкованию( —)? ")}
+
+
+def _short_marks_dropped(path: Path, lang: str) -> str:
+    """The chapter's text with the short marks taken out of the box and the sections whose
+    (unprinted) source names the reading's row: a mark without such a source still fails."""
+    import tomllib
+    raw = path.read_text(encoding="utf-8")
+    data = tomllib.loads(raw)
+    parts = [data.get("turn", {})] + list(data.get("section", []))
+    for part in parts:
+        if "our reading" not in part.get("source", "") or "row" not in part.get("source", ""):
+            continue
+        for field in ("text", "lines"):
+            value = part.get(field)
+            for text in ([value] if isinstance(value, str) else value or []):
+                for line in text.splitlines():
+                    raw = raw.replace(line, SHORT_MARKS[lang].sub(" ", line), 1)
+    return raw
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
