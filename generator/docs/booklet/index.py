@@ -77,14 +77,14 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     for number, placed in pages:
         lines: dict[str, list[str]] = {}
         for _, unit in placed:
-            texts = [i for i in unit.items if isinstance(i, Text)]
-            if unit.anchor in titled and not unit.section and texts:
-                title, size = unit.anchor, texts[0].size
-            elif unit.anchor or unit.section or not texts or texts[0].size != size:
+            shown = [i for i in unit.items if isinstance(i, Text)]
+            if unit.anchor in titled and not unit.section and shown:
+                title, size = unit.anchor, shown[0].size
+            elif unit.anchor or unit.section or not shown or shown[0].size != size:
                 title = ""
             if title:
-                first, text = titles.get(title, (number, ""))
-                titles[title] = (first, _read([text, *_printed(unit.items)]))
+                page, read = titles.get(title, (number, ""))
+                titles[title] = (page, _read([read, *_printed(unit.items)]))
             if unit.section in indexed:
                 lines.setdefault(unit.section, []).extend(_printed(unit.items))
                 if unit.anchor == unit.section:
