@@ -210,3 +210,19 @@ def test_an_on_your_turn_box_is_read_and_a_word_in_passing_is_not():
              (9, [(0.0, unit("word-1/end", "The last letter wins."))])]
     assert term_pages(booklet, pages) == [("letter", [(9, True)]),
                                           ("word", [(7, False)])]
+
+
+TITLED = {"en": {"trump": "basic-1", "king square": "word-2", "arrow": "word-puzzle-5"},
+          "ru": {"козырь": "basic-1", "королевское поле": "word-2", "стрелка": "word-puzzle-5"}}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_term_a_game_title_names_lists_the_title_page(made, lang):
+    """Issue 39, fourth review: "king square" lacked word game 2's title page ("a test card
+    on the king square"), "trump" game 1's ("beating with square trumps"): a chapter's
+    title names what the game is about, so the index lists the page where it stands."""
+    booklet = made[lang]
+    entries = _entries(booklet)
+    for label, chapter in TITLED[lang].items():
+        first = next(n for n, page in enumerate(booklet.pages, 1) if page.label == chapter)
+        assert first in entries[label], (lang, label, first, entries[label])

@@ -265,7 +265,16 @@ def test_every_example_replays_through_the_rule_engine_to_what_it_says(library, 
     played = {}
     for chapter in booklets[lang][0].games:
         moves, text, figures = _example_moves(chapter)
-        assert moves and figures and figures[0].layout, chapter.key
+        assert moves and figures and figures[-1].layout, chapter.key
+        # An example that jumps to late in a long game (basic 48) may first show an
+        # opening from the game's start on its own layout: those moves replay too.
+        main = next(k for k, f in enumerate(figures) if f.layout == figures[-1].layout)
+        for opening in figures[:main]:
+            assert opening.layout and opening.moves, (chapter.key, opening.where)
+            before = load_layout_file(library, opening.layout).position()
+            assert [before.push_text(m) for m in opening.moves.split()], opening.where
+            assert all(m in text for m in opening.moves.split()), opening.where
+        figures = figures[main:]
         start = load_layout_file(library, figures[0].layout)
         position = start.position()
         plies = [position.push_text(m) for m in moves]

@@ -58,7 +58,7 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     chapters of :attr:`Booklet.index_also` (the equipment, diagrams and general rules). Listed are the page where one of the
     term's :attr:`~IndexTerm.defined` sections first uses it (marked as defining), and in
     each chapter the first page of a section that discusses it: names it in its heading, or
-    uses it :data:`DISCUSSED` times or more. A word used in passing, or again and again
+    uses it :data:`DISCUSSED` times or more, or of the chapter's title that names it. A word used in passing, or again and again
     through a game, would otherwise list most pages of the booklet. Terms found nowhere
     are left out; the entries are in the language's alphabetical order."""
     # Not the front matter's account of the booklet ("in our own words"), sourced as it is.
@@ -68,9 +68,23 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     # Each indexed section's text page by page, in reading order, and its heading.
     sections: dict[str, list[tuple[int, str]]] = {}
     headings: dict[str, str] = {}
+    # A game chapter's title names what the game is about ("beating with square trumps"):
+    # a term it names is discussed there, though the title belongs to no section.
+    titled = {c.key for c in booklet.chapters if c.game or c.key in booklet.index_also}
+    titles: dict[str, tuple[int, str]] = {}
+    title = ""   # the chapter whose title is being read: its first line is anchored, the
+    size = 0.0   # further lines are the units after it set in the same size
     for number, placed in pages:
         lines: dict[str, list[str]] = {}
         for _, unit in placed:
+            shown = [i for i in unit.items if isinstance(i, Text)]
+            if unit.anchor in titled and not unit.section and shown:
+                title, size = unit.anchor, shown[0].size
+            elif unit.anchor or unit.section or not shown or shown[0].size != size:
+                title = ""
+            if title:
+                page, read = titles.get(title, (number, ""))
+                titles[title] = (page, _read([read, *_printed(unit.items)]))
             if unit.section in indexed:
                 lines.setdefault(unit.section, []).extend(_printed(unit.items))
                 if unit.anchor == unit.section:
@@ -93,6 +107,9 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
                   or sum(n for _, n in uses) >= DISCUSSED):
                 chapter = section.partition("/")[0]
                 discussed[chapter] = min(first, discussed.get(chapter, first))
+        for chapter, (number, title) in titles.items():
+            if term.find.search(title):
+                discussed[chapter] = min(number, discussed.get(chapter, number))
         listed = sorted(defining | set(discussed.values()))
         if listed:
             entries.append((term.label, [(n, n in defining) for n in listed]))
