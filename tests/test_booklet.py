@@ -186,7 +186,13 @@ def test_saddle_order(count, sides):
 
 def test_saddle_pads_to_a_multiple_of_four():
     assert [padded(n) for n in (1, 4, 5, 8, 45)] == [4, 4, 8, 8, 48]
-    assert saddle_order(5)[0] == (8, 1)
+    # The blanks (0) go before the back cover, never in the middle: the last page (the
+    # quick reference) stays the outside back cover, beside the title (issue 39, fourth
+    # review: a 71-page booklet printed the quick reference inside, its cover blank).
+    assert saddle_order(5) == [(5, 1), (2, 0), (0, 3), (4, 0)]
+    sides = saddle_order(71)
+    assert sides[0] == (71, 1) and sides[1] == (2, 0)
+    assert sorted(p for side in sides for p in side) == [0, *range(1, 72)]
 
 
 def test_creep_moves_inner_sheets_toward_the_fold():
@@ -211,7 +217,8 @@ def test_the_saddle_file_pairs_the_pages_of_each_sheet(built):
             expected = str(number) if 2 <= number <= count else ""
             assert _footer_number(page, x0, x1) == expected, (index, number)
     # The first sheet: page 1 (the title) beside page N, page 2 behind it beside N-1.
-    assert saddle_order(count)[:2] == [(padded(count), 1), (2, padded(count) - 1)]
+    last = padded(count) - 1 if padded(count) == count else 0
+    assert saddle_order(count)[:2] == [(count, 1), (2, last)]
     assert made.booklet.title in _text(doc[0])
 
 

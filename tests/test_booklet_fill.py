@@ -17,6 +17,7 @@
 """
 from __future__ import annotations
 
+import ctypes
 from pathlib import Path
 
 import pypdfium2
@@ -26,7 +27,8 @@ from generator.docs.booklet.build import Made, make_booklet
 from generator.docs.booklet.figures import TABLEAU_LABEL
 from generator.docs.booklet.makeup import FULL, RUNT, paginate
 from generator.docs.diagram import LEAST_LABEL
-from generator.docs.booklet.setter import TABLE_HEAD, TABLE_TAIL, Setter
+from generator.docs.booklet.setter import (HEADING_LEAST, ITEM_WHOLE, TABLE_HEAD, TABLE_TAIL,
+                                           Setter, chapter_units)
 from generator.docs.booklet.units import SHRINK, Geometry, Unit
 from generator.draw.scene import Group, Item, Line, Page
 from generator.io.templates import Library
@@ -452,6 +454,7 @@ def test_a_list_item_keeps_two_lines_on_each_side_of_a_break():
     firsts = [k for k, unit in enumerate(bullets) if k == 0 or unit.space_before > 0]
     spans = list(zip(firsts, firsts[1:] + [len(bullets)]))
     assert any(b - a == 3 for a, b in spans) and any(b - a >= 5 for a, b in spans)
+    assert any(b - a == ITEM_WHOLE for a, b in spans)
     split = 0
     for lead in range(0, int(body // 4.55)):
         pages = paginate(_lines(lead, 4.55) + bullets, g)
@@ -462,4 +465,90 @@ def test_a_list_item_keeps_two_lines_on_each_side_of_a_break():
                 split += 1
                 head = on.count(on[0])
                 assert head >= 2 and len(on) - head >= 2, (lead, on)
+                # Issue 39, fourth review: an item of up to four lines moves whole.
+                assert b - a > ITEM_WHOLE, (lead, on)
     assert split
+
+
+def _heading_and_lines(page: pypdfium2.PdfPage) -> tuple[float, list[float], bool]:
+    """On a page: how far down its lowest section heading stands (bold, larger than the
+    body; -1 if none), the baselines of the body-size lines below it, and whether a figure
+    (drawing) lies below it. Running header and page number left out."""
+    g = GEOMETRY
+    height = page.get_height()
+    objects = []
+    for obj in page.get_objects(max_depth=0):
+        _, bottom, _, top = obj.get_bounds()
+        top_mm, bottom_mm = (height - top) / MM, (height - bottom) / MM
+        if bottom_mm <= g.body_top + 0.5 or top_mm >= g.body_bottom - 0.5:
+            continue
+        if obj.type != pypdfium2.raw.FPDF_PAGEOBJ_TEXT:
+            objects.append((top_mm, 0.0, False))
+            continue
+        size = ctypes.c_float()
+        pypdfium2.raw.FPDFTextObj_GetFontSize(obj.raw, size)
+        name = ctypes.create_string_buffer(100)
+        pypdfium2.raw.FPDFFont_GetBaseFontName(
+            pypdfium2.raw.FPDFTextObj_GetFont(obj.raw), name, 100)
+        objects.append((round(bottom_mm, 1), size.value * obj.get_matrix().get()[0] / MM,
+                        b"Bold" in name.value))
+    body = Setter(g, "en").s.body
+    heads = [y for y, size, bold in objects if bold and size > body + 0.2]
+    if not heads:
+        return -1.0, [], False
+    last = max(heads)
+    lines = sorted({y for y, size, _ in objects if y > last + 0.5 and abs(size - body) < 0.2})
+    art = any(size == 0.0 and y > last for y, size, _ in objects)
+    return last, lines, art
+
+
+def _opens_with_heading(page: pypdfium2.PdfPage) -> bool:
+    """Whether the page's body opens with a heading."""
+    g = GEOMETRY
+    height = page.get_height()
+    first = min((obj for obj in page.get_objects(max_depth=0)
+                 if (height - obj.get_bounds()[1]) / MM > g.body_top + 0.5),
+                key=lambda obj: -obj.get_bounds()[3])
+    if first.type != pypdfium2.raw.FPDF_PAGEOBJ_TEXT:
+        return False
+    name = ctypes.create_string_buffer(100)
+    pypdfium2.raw.FPDFFont_GetBaseFontName(pypdfium2.raw.FPDFTextObj_GetFont(first.raw),
+                                           name, 100)
+    return b"Bold" in name.value
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("games", [(), OPTIONAL],
+                         ids=["default", "ass-and-patiences"])
+def test_a_heading_keeps_with_enough_of_its_section(made, lang, games):
+    """Issue 39, fourth review: "Variants" and one bullet, "Example of play" and its intro
+    stood at a page's foot, the rest of the section on the next page. A section heading
+    that is the last on its page has at least HEADING_LEAST lines of its section (or a
+    figure) under it whenever the section goes on to the next page (four where its first
+    paragraph may break there: setter.HEADING_KEEPS)."""
+    booklet = made[lang, games]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    outline = booklet.typeset.outline
+    setter = Setter(GEOMETRY, lang)
+    # Each section's text lines, by chapter and heading.
+    sizes: dict[tuple[str, str], int] = {}
+    for chapter in booklet.booklet.chapters:
+        if chapter.key == "index":
+            continue
+        units = chapter_units(setter, chapter, booklet.figures, [0], booklet.booklet)
+        for section in chapter.sections:
+            key = f"{chapter.key}/{section.key}"
+            heading = len(setter.heading(section.heading, setter.s.h2, 0.0)) \
+                if section.heading else 0
+            sizes[chapter.key, section.heading] = sum(
+                1 for unit in units if unit.section == key and not unit.art) - heading
+    stranded = []
+    for n, (title, level, page) in enumerate(outline):
+        if level != 1 or any(p == page for _, _, p in outline[n + 1:n + 2]):
+            continue   # not a section, or not the last heading on its page
+        _, lines, art = _heading_and_lines(pdf[page])
+        # The section goes on past this page when it has more lines than stand here.
+        size = sizes[booklet.pages[page].label, title]
+        if not art and len(lines) < HEADING_LEAST and size > len(lines):
+            stranded.append((page + 1, title, len(lines)))
+    assert not stranded, (lang, stranded)

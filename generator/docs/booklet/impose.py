@@ -20,17 +20,25 @@ def padded(count: int) -> int:
 def saddle_order(count: int) -> list[tuple[int, int]]:
     """(left, right) page numbers from 1 for each sheet side in printing order: the front
     of the outer sheet, its back, the front of the next sheet... *count* is padded to a
-    multiple of 4 first; numbers above the real count are blank pages.
+    multiple of 4 first with blank pages (0) set before the last page, as a publisher
+    pads a booklet: the last page (the quick reference) stays the outside back cover and
+    no blank falls in the middle of the text.
 
     >>> saddle_order(8)
     [(8, 1), (2, 7), (6, 3), (4, 5)]
+    >>> saddle_order(6)
+    [(6, 1), (2, 0), (0, 3), (4, 5)]
     """
     n = padded(count)
+
+    def page(slot: int) -> int:
+        return count if slot == n else slot if slot < count else 0
+
     sides = []
     for sheet in range(n // 4):
         low, high = 2 * sheet + 1, n - 2 * sheet
-        sides.append((high, low))          # front: last outside left, first right
-        sides.append((low + 1, high - 1))  # back
+        sides.append((page(high), page(low)))          # front: last outside left, first right
+        sides.append((page(low + 1), page(high - 1)))  # back
     return sides
 
 
@@ -54,7 +62,7 @@ def impose(pages: Sequence[Page], *, creep: float = 0.0, marks: bool = True) -> 
         shift = creep_shift(index // 2, sheets, creep)
         items: list[Item] = []
         for number, x, dx in ((left, 0.0, shift), (right, w, -shift)):
-            if number <= len(pages):
+            if number:
                 page = pages[number - 1]
                 items.append(Group(page.items, Transform.translate(round(x + dx, 4), 0),
                                    clip=Rect(0, 0, w, h)))

@@ -34,6 +34,17 @@ SIDEBAR_SECTIONS = frozenset({"variants"})
 #: that would leave fewer at a page's foot or head moves more rows with them.
 TABLE_HEAD = 3
 TABLE_TAIL = 6
+#: A list item of at most this many lines is never split across pages.
+ITEM_WHOLE = 4
+#: A section's heading keeps with at least this many lines of its section (fewer if the
+#: section is shorter) ...
+HEADING_KEEPS = 4
+#: ... or three where the first paragraph cannot break after its fourth line ...
+HEADING_LEAST = 3
+#: ... and with its first block whole, a paragraph or list item of at most this many lines
+#: (an example's intro with the first move after it): a heading is never stranded at a
+#: page's foot with a line or a bullet under it (issue 39, fourth review).
+FIRST_WHOLE = 4
 
 
 class Setter:
@@ -125,6 +136,9 @@ class Setter:
         for item in b.items:
             lines = self.keep_paragraph(self.lines(item, self.g.column - self.s.indent,
                                                    x=self.s.indent))
+            if len(lines) <= ITEM_WHOLE:
+                for line in lines[:-1]:
+                    line.keep_with_next = True
             lines[0].items.append(text_item(1.2, self.s.lead * 0.78, "•", self.s.body))
             lines[0].space_before = 0.6 if units else self.s.paragraph_gap
             lines[0].in_list = bool(units)
@@ -362,6 +376,38 @@ def _turn(setter: Setter, chapter: Chapter, turn: Turn, booklet: Booklet) -> Uni
     return box
 
 
+def _keep_heading(section: list[Unit], heading: int) -> None:
+    """The section's heading (its first lines, kept together) keeps with its first block
+    whole if that is at most :data:`FIRST_WHOLE` lines, and with at least
+    :data:`HEADING_KEEPS` lines, as a publisher keeps a heading with enough of its
+    section; and an intro that ends there keeps with the first lines after it. A figure
+    ends the run: the heading already keeps with it."""
+    body = section[heading:]
+    if not body or body[0].art:
+        return
+    first = next((n for n in range(1, len(body)) if body[n].space_before > 0 or body[n].art),
+                 len(body))
+    want = max(HEADING_KEEPS, first if first <= FIRST_WHOLE else 0)
+    if first <= 3:
+        # A short first paragraph introduces what follows ("A short game from the start.
+        # Each numbered move..."): it keeps with the first item, whole if short.
+        second = next((n for n in range(first + 1, len(body))
+                       if body[n].space_before > 0 or body[n].art), len(body))
+        want = max(want, second if second - first <= ITEM_WHOLE else first + 2)
+    want = min(len(body), want)
+    if first > want:
+        # The run ends where the paragraph may break (not inside its kept last lines or
+        # a hyphenated word): at the first such place from *want* lines on within the
+        # block, else the last one above it, but never under HEADING_LEAST lines.
+        free = [c for c in range(HEADING_LEAST, first) if not body[c - 1].keep_with_next]
+        later = [c for c in free if c >= want]
+        want = later[0] if later else max(free, default=want)
+    for n in range(want - 1):
+        if body[n + 1].art:
+            break
+        body[n].keep_with_next = True
+
+
 def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                   counter: list[int], booklet: Booklet,
                   listings: Mapping[str, str] | None = None) -> list[Unit]:
@@ -384,10 +430,13 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
         units.append(_turn(setter, chapter, chapter.turn, booklet))
     for i, section in enumerate(chapter.sections):
         start = len(units)
+        heading = 0
         if section.heading:
+            heading = len(units)
             units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
                                     f"section[{i}].heading",
                                     anchor=f"{chapter.key}/{section.key}")
+            heading = len(units) - heading
         partner = {id(a): b for a, b in pairs(section, setter.g.column)
                    if a.where in figures and b.where in figures}
         seconds = {id(b) for b in partner.values()}
@@ -416,6 +465,8 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                 units += setter.figure(block, figures[block.where], counter[0], word,
                                        placed.get(block.where),
                                        (listings or {}).get(block.where, ""))
+        if heading:
+            _keep_heading(units[start:], heading)
         for unit in units[start:]:
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
