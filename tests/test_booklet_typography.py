@@ -637,3 +637,16 @@ def test_a_table_leaves_a_gutter_between_its_columns(library):
                 assert later[0] - end >= 2.5, (text.text, later[0] - end)
                 checked += 1
     assert checked >= 6
+
+
+def test_a_no_break_space_typed_in_a_template_is_never_a_line_break():
+    """A chapter may tie words itself («72 карты», "FK1 to FK4"): at any width, the two
+    stay on one line, as the typesetter's own glue keeps them."""
+    from generator.docs.booklet.typography import shown
+    size = Geometry.for_paper("a5").style.body
+    text = "Остальные 72\u00a0карты лежат колодой рубашкой вверх слева от линии пачек."
+    for width in range(30, 90, 3):
+        lines = [shown(line.text) for line in
+                 set_lines(text, float(width), "regular", size, "ru", justify=False)]
+        assert not any(line.rstrip().endswith("72") for line in lines), (width, lines)
+        assert any("72\u00a0карты" in line for line in lines), (width, lines)

@@ -50,7 +50,8 @@ def glued(text: str, lang: str) -> str:
     >>> glued("С. Л. Панфилов, очки -1", "ru").replace(GLUE, "_")
     'С._Л._Панфилов, очки \u22121'
     """
-    text = _MINUS.sub(MINUS, text)
+    # A no-break space typed in a template binds as the typesetter's own glue does.
+    text = _MINUS.sub(MINUS, text.replace(NBSP, GLUE))
     if lang != "ru":
         return curly(text) if lang == "en" else text
     for pattern in (_INITIALS, _NUMBER_AFTER):
