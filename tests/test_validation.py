@@ -176,3 +176,21 @@ def test_covering_a_test_card_counts_as_a_take_on_move_1(library):
     assert [(v.code, v.square, v.message) for v in found] == [
         ("beatable-on-move-1", "e7", "(1B)v can be taken at once by 4B^ from e2 (e2xe7); "
          "basic-1-queen needs a start where no card can be taken on the first move")]
+
+
+def test_a_rank_far_longer_than_the_board_is_listed_not_a_traceback(tmp_path, runner):
+    """A rank of 32 piles on an 8-file board (found by the template fuzzer): the piles past
+    file p have labels that run out of letters ('{8'), and validate still lists every
+    problem in one line each instead of failing on the sort."""
+    row = " ".join(["8Rv 7Yv 8Gv 7Bv (1B)v 6Gv 5Yv 6Rv"] * 4)
+    layout = tmp_path / "long-rank.toml"
+    layout.write_text(
+        'kind = "layout"\ntitle = "x"\nboard = "board-a"\ngame = "basic-1"\n'
+        '[players]\nsouth = "pack1:G1"\nnorth = "pack1:G2"\n[rows]\n'
+        f'"8" = "{row}"\n"7" = "4Rv 3Yv 4Gv 3Bv 5Bv 2Gv 1Yv 2Rv"\n'
+        '"2" = "4B^ 3G^ 4Y^ 3R^ 5R^ 2Y^ 1G^ 2B^"\n"1" = "8B^ 7G^ 8Y^ 7R^ (1R)^ 6Y^ 5G^ 6B^"\n',
+        encoding="utf-8")
+    result = runner.invoke(cli, ["validate", str(layout)])
+    assert result.exit_code == 1, result.output
+    off = [line for line in result.output.splitlines() if "off the board" in line]
+    assert len(off) == 24 and "Traceback" not in result.output, result.output

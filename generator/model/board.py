@@ -23,6 +23,7 @@ SIZES: tuple[tuple[int, int], ...] = ((8, 8), (16, 4))
 _SQUARE = re.compile(r"^([a-p])([1-9][0-9]?)$")
 #: A square's label as written, on the board or past it: a letter and a number.
 _LABEL = re.compile(r"^([a-z])([0-9]+)$")
+_LAST_NUMBER = re.compile(r"-?[0-9]+$")
 
 
 class Shade(enum.Enum):
@@ -90,7 +91,10 @@ def square_order(name: str) -> tuple[int, int]:
     # Validation also lists piles written past the board (``d9``, ``q2``) in this order.
     label = _LABEL.match(name)
     if label is None:
-        raise ValueError(f"not a square: {name!r}")
+        # A pile written so far past the files that its label runs out of letters (the
+        # 27th token of a rank is '{8'): after the lettered ones of its rank.
+        rank = _LAST_NUMBER.search(name)
+        return (int(rank.group()) - 1 if rank else 0), ord(name[0]) - ord("a")
     return int(label.group(2)) - 1, ord(label.group(1)) - ord("a")
 
 
