@@ -18,30 +18,18 @@ asserted in a test.
 from __future__ import annotations
 
 import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import editor_server  # noqa: E402
 
 
 def main(rounds: int = 30) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--port",
-                               str(port)], cwd=ROOT, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True,
-                              env={**os.environ, "PYTHONPATH": str(ROOT)})
-    try:
-        assert server.stdout is not None
-        server.stdout.readline()
-        base = f"http://127.0.0.1:{port}"
+    with editor_server() as base:
 
         def call(path: str, body: dict[str, object] | None = None) -> tuple[float, int]:
             """The request's round trip in seconds and the answer's size in bytes."""
@@ -85,9 +73,6 @@ def main(rounds: int = 30) -> None:
               f"a move with the board drawn again {d:.1f} ms ({full_size:,} bytes)")
         print(f"a move costs {f / q:.1f} legal-moves queries now, {d / q:.1f} before; "
               f"it is {d / f:.1f} times cheaper than the full redraw")
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":

@@ -10,33 +10,21 @@ test (tests/test_web_hostile.py checks that a held drawing does not hold other r
 from __future__ import annotations
 
 import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import editor_server  # noqa: E402
 SLOW = "figure.png?width=400mm&dpi=150"   # 2,362 pixels wide, under the 2,500 allowed
 
 
 def main() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--port",
-                               str(port)], cwd=ROOT, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True,
-                              env={**os.environ, "PYTHONPATH": str(ROOT)})
-    try:
-        assert server.stdout is not None
-        server.stdout.readline()
+    with editor_server() as base:
         time.sleep(1)
-        base = f"http://127.0.0.1:{port}"
         request = urllib.request.Request(f"{base}/api/boards", headers={
             "Content-Type": "application/json"}, data=json.dumps(
                 {"layout": "game1-demo"}).encode("utf-8"))
@@ -63,9 +51,6 @@ def main() -> None:
         print(f"catalogue alone: {statistics.median(alone) * 1000:.0f} ms; one large PNG: "
               f"{png:.2f} s; catalogue while PNGs are drawn: median "
               f"{statistics.median(during) * 1000:.0f} ms, slowest {max(during) * 1000:.0f} ms")
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":

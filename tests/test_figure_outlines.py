@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from generator.docs.build import draw_figure, option_annotations
-from generator.docs.diagram import COMPACT_CELL, COMPACT_EDGE, _outline_levels
+from generator.docs.diagram import COMPACT_CELL, COMPACT_EDGE, _clip_segment, _outline_levels
 from generator.docs.figure import Outline
 from generator.draw import fonts
 from generator.draw.art.board import EDGE, View, squares_area
@@ -92,23 +92,10 @@ def _signs(page: Page, squares: Rect) -> list[tuple[str, Rect]]:
 
 
 def _crosses(segment: Segment, rect: Rect) -> bool:
-    """Whether the stroke *segment* touches *rect* (Liang-Barsky on the grown rectangle)."""
-    (x1, y1), (x2, y2), half = segment
-    area = rect.inset(-half)
-    dx, dy = x2 - x1, y2 - y1
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x1 - area.x), (dx, area.right - x1), (-dy, y1 - area.y),
-                 (dy, area.bottom - y1)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        r = q / p
-        if p < 0:
-            t0 = max(t0, r)
-        else:
-            t1 = min(t1, r)
-    return t0 <= t1
+    """Whether the stroke *segment* touches *rect*: some of it lies in the rectangle grown
+    by half the stroke."""
+    a, b, half = segment
+    return _clip_segment(a, b, rect.inset(-half)) is not None
 
 
 def _shipped_with_outlines(library) -> list[str]:
