@@ -50,6 +50,8 @@ class ShopMade:
     condition_description: str
     #: The preflight's warnings (its errors stop the build: :exc:`PreflightError`).
     warnings: list[Finding] = field(default_factory=list)
+    #: How many of the files the preflight read: the shop files, not the die files.
+    preflighted: int = 0
 
 
 def shop_size_name(card: Size) -> str | None:
@@ -85,11 +87,12 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
     # The die files are cut paths in a spot colour, not print: the preflight reads the
     # shop files a press prints.
     warnings = preflight_files(files, options.ink_limit)
+    preflighted = len(files)
     if options.die:
         files += die_files(library, items=options.items, card=options.card,
                            paper=options.paper, bleed=options.bleed)
     return ShopMade(write_files(out_dir, files), PDFX_VERSION, profile.identifier,
-                    profile.description, warnings)
+                    profile.description, warnings, preflighted)
 
 
 def preflight_files(files: Sequence[OutFile], ink_limit: float | None = None

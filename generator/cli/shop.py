@@ -167,9 +167,8 @@ def run_shop(lib: Library, items: Sequence[str], out_dir: Path, paper: Paper,
                f"({made.condition_description})")
     for warning in made.warnings:
         click.echo(warning.line(), err=True)
-    checked = sum(1 for built in made.written if not built.path.name.endswith("-die.pdf"))
-    click.echo(f"preflight: no error in {checked} file"
-               f"{'s' if checked != 1 else ''}"
+    click.echo(f"preflight: no error in {made.preflighted} file"
+               f"{'s' if made.preflighted != 1 else ''}"
                + (f", {len(made.warnings)} warning{'s' if len(made.warnings) != 1 else ''}"
                   if made.warnings else ""))
 
