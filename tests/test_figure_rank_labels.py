@@ -40,3 +40,23 @@ def test_a_board_drawn_without_coordinates_gets_no_rank_numbers_it_does_not_prin
                                                          view=View((0, 15), (0, 3))),))
              if isinstance(item, Text)]
     assert sorted(set(texts)) == [str(d) for d in range(1, 9)]
+
+
+@pytest.mark.parametrize("name", ["board-a", "colourless", "colourless-crosswise"])
+def test_the_file_letters_of_an_edge_share_one_baseline(library, name):
+    """The file letters read as one line, a b c ... h: 'b', 'd', 'f' and 'h' rise above
+    'a', 'c', 'e' and 'g', and a letter centred on its own ink would sit lower than its
+    neighbours (the fifth review saw a, c, e, g standing higher on every diagram)."""
+    board = library.board(name)
+    texts = [(item, t) for item, t in walk((board_group(
+        board, square=SQUARE, edge=EDGE, view=whole(board), file_letters=True),))
+        if isinstance(item, Text) and item.text in "abcdefghijklmnop"]
+    rows: dict[float, list[str]] = {}
+    letters_by_row: dict[float, set[float]] = {}
+    for item, t in texts:
+        x, y = t.apply(item.x, item.y)
+        band = round(y / 10)  # the north and south bands lie far apart
+        rows.setdefault(band, []).append(item.text)
+        letters_by_row.setdefault(band, set()).add(round(y, 2))
+    assert rows and all(len(letters) >= 8 for letters in rows.values()), rows
+    assert all(len(ys) == 1 for ys in letters_by_row.values()), letters_by_row

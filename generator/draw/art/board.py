@@ -173,6 +173,11 @@ def board_group(board: Board, *, square: Size = Size(25, 50), edge: float = EDGE
     return Group(tuple(items), role=f"board {board.name}")
 
 
+#: The file letters are set as one line: centred on these letters' ink height (no
+#: descenders), every letter sits on one baseline, whatever the board's width.
+_LETTER_LINE = "abcdefgh"
+
+
 def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: View,
                  area: Rect, file_letters: bool, least: float = 0.0,
                  turned_digits: bool = True) -> list[Item]:
@@ -215,7 +220,7 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
             items.append(centred_text(value, col.centre[0], south, digit_size, style.ink))
             if file_letters:
                 items.append(centred_text(FILE_LETTERS[file], col.x + col.w * 0.15, south,
-                                          digit_size, style.ink))
+                                          digit_size, style.ink, line_of=_LETTER_LINE))
         return items
     if turned:
         # Sixteen half-rows along the right edge, turned to be read once the board is
@@ -248,12 +253,12 @@ def _edge_labels(board: Board, square: Size, edge: float, style: Style, view: Vi
             items.append(centred_text(f"{colour.suit_sign}{colour.code}", *chip.centre,
                                       chip_size, style.on_suit[colour]))
             if file_letters:
-                items.append(centred_text("abcdefgh"[file], col.x + col.w * 0.12, cy,
-                                          digit_size, style.ink))
+                items.append(centred_text(FILE_LETTERS[file], col.x + col.w * 0.12, cy,
+                                          digit_size, style.ink, line_of=_LETTER_LINE))
         if file_letters and not labels:
             # A board without colour labels (the colourless one) still names its files.
             for file in range(view.files[0], view.files[1] + 1):
                 col = square_rect(file, view.ranks[0], square, origin, view)
-                items.append(centred_text("abcdefgh"[file], col.centre[0], cy, digit_size,
-                                          style.ink))
+                items.append(centred_text(FILE_LETTERS[file], col.centre[0], cy, digit_size,
+                                          style.ink, line_of=_LETTER_LINE))
     return items

@@ -13,14 +13,19 @@ DAGGER = "\u2020"
 
 
 def centred_text(text: str, cx: float, cy: float, size: float, fill: str, *,
-                 font: str = "bold", rotation: float = 0.0) -> Text:
+                 font: str = "bold", rotation: float = 0.0, line_of: str = "") -> Text:
     """Text whose inked box is centred on (cx, cy), optionally turned around that point.
 
     Digits and suit signs sit at different heights on the baseline, so centring the ink
-    rather than the baseline keeps every card's value at exactly the same place.
+    rather than the baseline keeps every card's value at exactly the same place. Labels
+    read as one line (a board's file letters) pass the whole line as *line_of*: centred
+    on its ink height, they share one baseline, where 'b' and 'a' centred one by one
+    would not (the ascender pulls 'b' down).
     """
     fonts.check_glyphs(text, font, f"text {text!r}")
     left, top, right, bottom = fonts.ink_bounds(text, font, size)
+    if line_of:
+        _, top, _, bottom = fonts.ink_bounds(line_of, font, size)
     # Baseline start such that the ink centre lands on (cx, cy) before turning.
     dx = -(left + right) / 2
     dy = -(top + bottom) / 2
