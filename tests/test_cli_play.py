@@ -50,7 +50,8 @@ def test_initial_11_sequence_opens_in_place_or_off_the_board(runner):
     assert data["moves"][1]["took"] == ["5G"]
     assert data["rows"]["2"].startswith("2R ") and data["rows"]["1"].startswith(". ")
     assert data["outcome"] == {"over": False, "winner": None, "reason": "south to move",
-                               "scores": {"north": 0, "south": 0}}
+                               "scores": {"north": 0, "south": 0},
+                               "text": "not decided: south to move"}
     text = _play(runner, "initial-11-start", "a2= a1=off")
     assert text.output.splitlines()[:2] == ["1. south a2=", "2. north a1=off removes 5G"]
 

@@ -1,7 +1,8 @@
 """The ``opencards figure`` job: a layout and its ``[figure]`` table, the command line's
 annotations, validation by the rule engine, a move sequence played through it, and the
-pages (one per move when asked) encoded as SVG, PNG, PDF or an animated GIF. The job
-that writes them is :func:`generator.app.make_figure`.
+pages (one per move when asked), each encoded as SVG, PNG or PDF. The job that chooses the
+format, encodes a sequence as an animated GIF and writes the files is
+:mod:`generator.app.figure`.
 """
 from __future__ import annotations
 
@@ -11,12 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
-from ..io.figures import FigureTable, figure_table_for, figure_table_of
-from ..io.layouts import (STDIN, STDIN_SHOWN, LayoutFile, layout_file, layout_from_data,
-                          load_layout_file, read_stdin_toml)
+from ..io.figures import FigureTable, figure_layout
+from ..io.layouts import LayoutFile
 from ..io.templates import Library
 from ..model.board import square_name
 from ..model.layout import Layout, Side
@@ -27,10 +26,8 @@ from .figure import (Arrow, Crop, Figure, Ghost, Highlight, Mark, Outline, Show,
                      parse_square_name)
 from .sequence import Step, play_moves
 
-FORMATS = ("svg", "png", "pdf", "gif")
-#: How long a GIF shows each position, and the last one, in milliseconds.
-PAUSE_MS = 1200
-FINAL_PAUSE_MS = 3000
+#: The formats a page is encoded in (a GIF of a sequence is :mod:`generator.app.figure`'s).
+PAGE_FORMATS = ("svg", "png", "pdf")
 
 T = TypeVar("T")
 
@@ -126,15 +123,7 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
         false; :exc:`FigureError` for a bad annotation or an illegal move.
     """
-    if name == STDIN:
-        # Standard input reads once: the layout and its [figure] table from the same text.
-        data = read_stdin_toml()
-        position = layout_file(library, *layout_from_data(library, STDIN_SHOWN, data),
-                               game_name)
-        table = figure_table_of(STDIN_SHOWN, data)
-    else:
-        position = load_layout_file(library, name, game_name)
-        table = figure_table_for(library, name)
+    position, table = figure_layout(library, name, game_name)
     if plain:
         table = dataclasses.replace(table, lists=(), select=None, last_move=None, moves=None,
                                     to_move=None, legend=None)
@@ -257,6 +246,7 @@ def check_text(fmt: str, text: str) -> None:
 
 
 def encode(page: Page, fmt: str, *, dpi: float = 150, text: str = "outlines") -> bytes | str:
+    """*page* as an SVG, PNG or PDF file."""
     check_text(fmt, text)
     if fmt == "svg":
         return to_svg(page, text=text)
@@ -264,38 +254,4 @@ def encode(page: Page, fmt: str, *, dpi: float = 150, text: str = "outlines") ->
         return to_png(page, dpi=dpi)
     if fmt == "pdf":
         return to_pdf(page)
-    raise FigureError(f"unknown figure format {fmt!r} (expected {', '.join(FORMATS)})")
-
-
-def format_of(out: Path, fmt: str | None) -> str:
-    """*fmt*, or the format *out*'s suffix names; a suffix that names another format than
-    *fmt* is refused (PNG bytes in a .svg file open nowhere)."""
-    suffix = out.suffix.lstrip(".").lower()
-    if fmt and suffix in FORMATS and suffix != fmt:
-        raise FigureError(f"--format {fmt} contradicts the suffix of --out {out}: name "
-                          f"the file .{fmt}, or leave out --format")
-    chosen = fmt or suffix
-    if chosen not in FORMATS:
-        raise FigureError(f"{out}: cannot tell the format from the suffix {out.suffix!r}; "
-                          f"use .svg, .png, .pdf or .gif, or --format")
-    return chosen
-
-
-def figure_data(drawn: Drawn, fmt: str, *, dpi: float = 150, text: str = "outlines"
-                ) -> bytes | str:
-    """The figure's file in *fmt*: its last page, or for a GIF the whole sequence."""
-    check_text(fmt, text)
-    if fmt == "gif":
-        return gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS,
-                          final_pause_ms=FINAL_PAUSE_MS)
-    return encode(drawn.final, fmt, dpi=dpi, text=text)
-
-
-def frame_format(fmt: str) -> str:
-    """The format of the frames of a figure in *fmt*: a GIF's frames are PNGs."""
-    return "png" if fmt == "gif" else fmt
-
-
-def frame_name(number: int, fmt: str) -> str:
-    """The file of frame *number*: ``00.svg`` the start, ``01.svg`` after move 1, ..."""
-    return f"{number:02d}.{frame_format(fmt)}"
+    raise FigureError(f"unknown figure format {fmt!r} (expected {', '.join(PAGE_FORMATS)})")

@@ -27,7 +27,7 @@ from pathlib import Path
 from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..model.booklet import (BOARD_GAMES, Banner, Block, Booklet, Bullets, Chapter, FigureRef,
                              IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
-from .figures import STYLES
+from .figures import FigureStyle
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .sources import read_boards, reading_text
@@ -620,7 +620,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     height = r.number("height", 0.45)
     if not 0.1 <= height <= 1.0:
         raise r.fail("height", "a fraction of the page from 0.1 to 1", height)
-    style = r.choice("style", {name: name for name in STYLES}, None)
+    style = r.choice("style", {s.value: s.value for s in FigureStyle}, None)
     width = r.number("width") if r.has("width") else None
     if width is not None and not 0.2 <= width <= 1.0:
         raise r.fail("width", "a fraction of the text column from 0.2 to 1", width)
