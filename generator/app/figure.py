@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..docs.build import Drawn, check_text, draw_position, encode, option_annotations
+from ..docs.build import ANNOTATIONS, Drawn, check_text, draw_position, encode, parse_annotations
 from ..docs.diagram import DEFAULT_WIDTH, SvgText
 from ..docs.figure import Arrow, Crop, Highlight, Mark, Show
 from ..draw.backends import gif
@@ -211,34 +211,35 @@ class FigureOptions:
 
         :raises: :exc:`FigureError` naming the option and the text at fault.
         """
-        def given(key: str) -> Any:
-            return raw.get(key)
-
-        def texts(key: str) -> tuple[str, ...]:
-            return tuple(given(key) or ())
-        notes = option_annotations(
-            highlight=texts("highlight"), arrows=texts("arrow"), marks=texts("mark"),
-            crossed=texts("cross"), show=texts("show"), crop=given("crop"),
-            last_move=given("last_move"), moves=given("moves"), select=given("select"))
-        typed: dict[str, object] = {
-            "highlights": notes["highlights"], "arrows": notes["arrows"],
-            "marks": notes["marks"], "crossed": notes["crossed"], "show": notes["show"],
-            "crop": notes["crop"], "last_move": notes["last_move"],
-            "moves": notes["moves"] or (), "select": notes["select"]}
-        for name, option in options():
-            if name in typed or option.key not in raw or raw[option.key] is None:
+        declared = dict(options())
+        # The annotations by the key the docs layer parses them under, each message naming
+        # the option and the text (the moves' own message names the move at fault).
+        flags = {key: declared[a.field].flag for key, a in ANNOTATIONS.items()}
+        texts = {key: _texts(raw.get(declared[a.field].key)) for key, a in ANNOTATIONS.items()}
+        typed = parse_annotations(texts, lambda key, _, text: flags[key] if key == "moves"
+                                  else f"{flags[key]} {text!r}")
+        for name, option in declared.items():
+            value = raw.get(option.key)
+            if name in typed or value is None or any(a.field == name
+                                                     for a in ANNOTATIONS.values()):
                 continue
-            value = raw[option.key]
             typed[name] = option.choices(str(value)) if option.choices is not None else value
         return cls(**typed)  # type: ignore[arg-type]
 
     def changes(self) -> dict[str, object]:
         """What these options add to the layout's ``[figure]`` table, as
         :meth:`generator.docs.figure.Figure.merged` takes it."""
-        return {"highlights": self.highlights, "arrows": self.arrows, "marks": self.marks,
-                "crossed": self.crossed, "show": self.show, "crop": self.crop,
-                "last_move": self.last_move, "moves": self.moves or None,
-                "select": self.select, "style": self.style, "legend": self.legend}
+        notes = {a.field: getattr(self, a.field) or None for a in ANNOTATIONS.values()}
+        return {**notes, "style": self.style, "legend": self.legend}
+
+
+def _texts(value: object) -> str | tuple[str, ...] | None:
+    """An annotation's raw value: one text, a text each time its option is given, or none."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (tuple, list)):
+        return tuple(str(text) for text in value)
+    raise TypeError(f"an annotation is given as text, not {type(value).__name__}")
 
 
 def options() -> Iterator[tuple[str, FigureOption]]:

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple
 
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
@@ -29,59 +29,80 @@ from .sequence import Step, play_moves
 #: The formats a page is encoded in (a GIF of a sequence is :mod:`generator.app.figure`'s).
 PAGE_FORMATS = ("svg", "png", "pdf")
 
-T = TypeVar("T")
+class Annotation(NamedTuple):
+    """One annotation a figure is given as text: the :class:`Figure` field it fills, the
+    parser of one text, and whether it is a list of them."""
+
+    field: str
+    parse: Callable[[str], object]
+    many: bool = False
 
 
-def _parsed(where: str, parse: Callable[[str], T], text: str) -> T:
-    try:
-        return parse(text)
-    except ValueError as e:
-        raise FigureError(f"{where}: {e}") from None
+#: Every annotation a figure takes as text, by the key a layout's ``[figure]`` table, a
+#: booklet's figure and the figure options (:mod:`generator.app.figure`) give it under.
+ANNOTATIONS: dict[str, Annotation] = {
+    "highlight": Annotation("highlights", Highlight.parse, True),
+    "arrows": Annotation("arrows", Arrow.parse, True),
+    "marks": Annotation("marks", Mark.parse, True),
+    "crossed": Annotation("crossed", parse_square_name, True),
+    "show": Annotation("show", Show.parse, True),
+    "crop": Annotation("crop", Crop.parse),
+    "last_move": Annotation("last_move", Arrow.parse),
+    "moves": Annotation("moves", parse_moves),
+    "select": Annotation("select", parse_square_name),
+}
+
+#: Where a text came from, for a message: (key, its index in a list or None, the text).
+Where = Callable[[str, int | None, str], str]
 
 
-def option_annotations(*, highlight: Sequence[str] = (), arrows: Sequence[str] = (),
-                       marks: Sequence[str] = (), crossed: Sequence[str] = (),
-                       show: Sequence[str] = (), crop: str | None = None,
-                       last_move: str | None = None, moves: str | None = None,
-                       select: str | None = None) -> dict[str, object]:
-    """Command-line texts parsed into :meth:`Figure.merged` changes; a bad one raises
-    :exc:`FigureError` naming the option and the text."""
-    return {
-        "highlights": tuple(_parsed(f"--highlight {t!r}", Highlight.parse, t) for t in highlight),
-        "arrows": tuple(_parsed(f"--arrow {t!r}", Arrow.parse, t) for t in arrows),
-        "marks": tuple(_parsed(f"--mark {t!r}", Mark.parse, t) for t in marks),
-        "crossed": tuple(_parsed(f"--cross {t!r}", parse_square_name, t) for t in crossed),
-        "show": tuple(_parsed(f"--show {t!r}", Show.parse, t) for t in show),
-        "crop": _parsed(f"--crop {crop!r}", Crop.parse, crop) if crop else None,
-        "last_move": _parsed(f"--last-move {last_move!r}", Arrow.parse, last_move)
-        if last_move else None,
-        "moves": _parsed("--moves", parse_moves, moves) if moves else None,
-        "select": _parsed(f"--select {select!r}", parse_square_name, select) if select else None,
-    }
+def parse_annotations(texts: Mapping[str, str | Sequence[str] | None], where: Where
+                      ) -> dict[str, object]:
+    """The annotations' *texts* (by :data:`ANNOTATIONS` key: a list of texts or one text;
+    a key left out or empty gives none) parsed into :meth:`Figure.merged` changes.
+
+    :raises: :exc:`FigureError` saying :func:`where` the text at fault came from and what
+        was expected.
+    """
+    def parsed(key: str, index: int | None, text: str) -> object:
+        try:
+            return ANNOTATIONS[key].parse(text)
+        except ValueError as e:
+            raise FigureError(f"{where(key, index, text)}: {e}") from None
+
+    changes: dict[str, object] = {}
+    for key, annotation in ANNOTATIONS.items():
+        given = texts.get(key)
+        if not given:
+            continue
+        if annotation.many:
+            listed = (given,) if isinstance(given, str) else given
+            changes[annotation.field] = tuple(parsed(key, i, t) for i, t in enumerate(listed))
+        else:
+            changes[annotation.field] = parsed(key, None, str(given))
+    return changes
+
+
+def option_annotations(**texts: str | Sequence[str] | None) -> dict[str, object]:
+    """Annotation texts given by :data:`ANNOTATIONS` key (``arrows=("c2-c4",)``,
+    ``moves="c2-c3 f7-f6"``) parsed into :meth:`Figure.merged` changes, for a script or a
+    test; a bad one raises :exc:`FigureError` naming the key and the text."""
+    unknown = sorted(set(texts) - set(ANNOTATIONS))
+    if unknown:
+        raise TypeError(f"no annotation {unknown[0]!r} (expected {', '.join(ANNOTATIONS)})")
+    return parse_annotations(texts, lambda key, _, text: f"{key} {text!r}")
 
 
 def table_figure(table: FigureTable) -> Figure:
     """The figure a layout file's ``[figure]`` table describes."""
-    parsers: dict[str, tuple[str, Callable[[str], object]]] = {
-        "highlight": ("highlights", Highlight.parse), "arrows": ("arrows", Arrow.parse),
-        "marks": ("marks", Mark.parse), "crossed": ("crossed", parse_square_name),
-        "show": ("show", Show.parse)}
-    changes: dict[str, object] = {}
-    for key, texts in table.lists:
-        name, parse = parsers[key]
-        changes[name] = tuple(_parsed(table.where(key, i), parse, t) for i, t in enumerate(texts))
-    if table.crop:
-        changes["crop"] = _parsed(table.where("crop"), Crop.parse, table.crop)
-    if table.last_move:
-        changes["last_move"] = _parsed(table.where("last_move"), Arrow.parse, table.last_move)
-    if table.moves:
-        changes["moves"] = _parsed(table.where("moves"), parse_moves, table.moves)
+    texts: dict[str, str | Sequence[str] | None] = dict(table.lists)
+    texts.update(crop=table.crop, last_move=table.last_move, moves=table.moves,
+                 select=table.select)
+    changes = parse_annotations(texts, lambda key, index, _: table.where(key, index))
     if table.style:
         changes["style"] = table.style
     if table.legend is not None:
         changes["legend"] = table.legend
-    if table.select:
-        changes["select"] = _parsed(table.where("select"), parse_square_name, table.select)
     for key in ("caption", "flip", "coords"):
         if getattr(table, key) is not None:
             changes[key] = getattr(table, key)

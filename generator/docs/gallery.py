@@ -46,7 +46,7 @@ def gallery_page(library: Library) -> Page:
         y += HEADING_ROOM
         x, height = GAP, 0.0
         for name, options, to_move in FIGURES:
-            changes = option_annotations(**options)  # type: ignore[arg-type]
+            changes = option_annotations(**options)
             changes["style"] = style
             changes["legend"] = name in LEGENDS
             page = draw_figure(library, name, changes, caption=CAPTIONS.get(name),
