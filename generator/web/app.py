@@ -502,8 +502,8 @@ _FLAGS = {"true": True, "false": False}
 
 def figure_raw(request: Request, board: EditorBoard) -> dict[str, object]:
     """The figure options of the query (``?flip=true&crop=a1:d4&arrow=...``), each key
-    spelt as ``opencards figure``'s option (``last_move`` for ``--last-move``) and read as
-    the command line reads it, for :meth:`FigureOptions.parse`; the moves played so far
+    spelt as ``opencards figure``'s option (:attr:`FigureOption.key`) and read as the
+    command line reads it, for :meth:`FigureOptions.parse`; the moves played so far
     unless ``moves`` is given, and ``--play`` when the board is checked as a position
     during play."""
     query = request.query_params
