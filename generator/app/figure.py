@@ -218,10 +218,10 @@ class FigureOptions:
         texts = {key: _texts(raw.get(declared[a.field].key)) for key, a in ANNOTATIONS.items()}
         typed = parse_annotations(texts, lambda key, _, text: flags[key] if key == "moves"
                                   else f"{flags[key]} {text!r}")
+        annotations = {a.field for a in ANNOTATIONS.values()}
         for name, option in declared.items():
             value = raw.get(option.key)
-            if name in typed or value is None or any(a.field == name
-                                                     for a in ANNOTATIONS.values()):
+            if name in annotations or value is None:
                 continue
             typed[name] = option.choices(str(value)) if option.choices is not None else value
         return cls(**typed)  # type: ignore[arg-type]

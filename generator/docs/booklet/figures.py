@@ -18,7 +18,7 @@ from ...io.templates import Library
 from ...model.booklet import FigureRef
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
 from ...sheets.printable import open_cards
-from ..build import draw_figure, parse_annotations
+from ..build import ANNOTATIONS, draw_figure, parse_annotations
 from ..diagram import LEAST_LABEL
 from .key import key_page
 from .sizes import Placement
@@ -38,10 +38,9 @@ def _parsed(ref: FigureRef, key: str, parse: Callable[[str], T], text: str) -> T
 
 
 def _changes(ref: FigureRef) -> dict[str, object]:
-    return parse_annotations(
-        {"arrows": ref.arrows, "highlight": ref.highlight, "marks": ref.marks,
-         "crossed": ref.crossed, "show": ref.show, "crop": ref.crop, "moves": ref.moves},
-        lambda key, _, __: f"{ref.where}.{key}")
+    # A booklet's figure takes the annotations under the keys a [figure] table does.
+    return parse_annotations({key: getattr(ref, key, None) for key in ANNOTATIONS},
+                             lambda key, _, __: f"{ref.where}.{key}")
 
 
 def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
