@@ -331,6 +331,17 @@ def test_bad_figure_options_get_one_line_and_a_4xx(client, query, words):
     assert words in one_line_error(response, response.status_code)
 
 
+def test_a_gif_of_too_many_moves_says_why_before_they_are_played(client):
+    """A GIF draws a frame a move: past 100 moves the answer names the GIF's limit (and
+    the way out), not the move parser's general one, which an SVG of them still gets."""
+    board = new_board(client, layout="game1-demo")["id"]
+    moves = " ".join(["e2-e3", "b7-a6"] * 51)
+    gif = client.get(f"/api/boards/{board}/figure.gif", params={"moves": moves})
+    assert "a GIF shows at most 100 moves" in one_line_error(gif, 422)
+    svg = client.get(f"/api/boards/{board}/figure.svg", params={"moves": moves})
+    assert "--moves: at most 100 moves, got 102" in one_line_error(svg, 422)
+
+
 @pytest.mark.parametrize(("square", "body", "status", "words"), [
     ("z9", {"action": "put", "pile": "3R^"}, 409, "not a square"),
     ("d5", {"action": "put", "pile": "3Q^"}, 409, "3Q"),

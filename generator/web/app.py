@@ -355,12 +355,14 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         board = board_of(request)
         fmt = _format(request.path_params["fmt"], 404)
         raw = figure_raw(request, board)
-        options = FigureOptions.parse({**raw, "format": fmt})
-        played = len(options.moves)
+        # Counted before the moves are parsed, which refuses a figure of over 100 moves
+        # in any format in a line that does not say why a GIF's limit is there.
+        played = len(str(raw.get("moves") or "").split())
         if fmt is FigureFormat.GIF and played > MAX_GIF_MOVES:
             raise bad_request(f"a GIF shows at most {MAX_GIF_MOVES} moves, a frame each; "
                               f"{played} are played (download the position now as a PNG "
                               "instead)", 422)
+        options = FigureOptions.parse({**raw, "format": fmt})
         pixels = options.width / 25.4 * options.dpi
         if fmt in ("png", "gif") and pixels > MAX_PNG_PIXELS:
             raise bad_request(f"a {fmt.upper()} {options.width:g} mm wide at {options.dpi} "
