@@ -1,8 +1,8 @@
-"""The ``opencards figure`` job: a layout and its ``[figure]`` table, the command line's
-annotations, validation by the rule engine, a move sequence played through it, and the
-pages (one per move when asked), each encoded as SVG, PNG or PDF. The job that chooses the
-format, encodes a sequence as an animated GIF and writes the files is
-:mod:`generator.app.figure`.
+"""The drawing of a figure: a layout and its ``[figure]`` table, the annotations given as
+text (one parser for the table, the figure options and a booklet's figures), validation by
+the rule engine, a move sequence played through it, and the pages (one per move when
+asked), each encoded as SVG, PNG or PDF. The job that chooses the format, encodes a
+sequence as an animated GIF and writes the files is :mod:`generator.app.figure`.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from .sequence import Step, play_moves
 
 #: The formats a page is encoded in (a GIF of a sequence is :mod:`generator.app.figure`'s).
 PAGE_FORMATS = ("svg", "png", "pdf")
+
 
 class Annotation(NamedTuple):
     """One annotation a figure is given as text: the :class:`Figure` field it fills, the
