@@ -79,8 +79,8 @@ def test_shop_files_name_their_printing_condition(library, tmp_path):
 
 
 def test_make_figure_writes_the_figure_and_its_frames(library, tmp_path):
-    made = app.make_figure(library, "game1-demo", FigureOptions(
-        out=tmp_path / "f.svg", moves="b2-b3 g7-g6", frames_dir=tmp_path / "frames"))
+    made = app.make_figure(library, "game1-demo", FigureOptions.parse(
+        {"moves": "b2-b3 g7-g6"}), tmp_path / "f.svg", frames_dir=tmp_path / "frames")
     assert made.fmt == "svg"
     assert made.written == [tmp_path / "f.svg", tmp_path / "frames" / "00.svg",
                             tmp_path / "frames" / "01.svg", tmp_path / "frames" / "02.svg"]
@@ -89,9 +89,30 @@ def test_make_figure_writes_the_figure_and_its_frames(library, tmp_path):
 
 def test_a_bad_figure_option_writes_nothing(library, tmp_path):
     with pytest.raises(FigureError, match="--arrow"):
-        app.make_figure(library, "game1-demo", FigureOptions(out=tmp_path / "f.svg",
-                                                             arrows=("zz-top",)))
+        app.make_figure(library, "game1-demo", FigureOptions.parse({"arrow": ("zz-top",)}),
+                        tmp_path / "f.svg")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_figure_job_takes_a_layout_in_memory_and_returns_the_bytes_it_would_write(
+        library, tmp_path):
+    """Issue 41: drawing and encoding are one step, writing another; the bytes handed
+    back are the file make_figure writes, and a position held in memory (never written
+    anywhere) is drawn the same as the file it came from."""
+    from generator.app.figure import FigureFormat, render_figure
+    from generator.io.figures import figure_layout
+    options = FigureOptions.parse({"format": FigureFormat.PNG, "moves": "b2-b3 g7-g6",
+                                   "dpi": 40, "highlight": ("c3:green",)})
+    loaded, table = figure_layout(library, "game1-demo")
+    made = render_figure(library, loaded, options, table=table)
+    assert made.data.startswith(b"\x89PNG")
+    written = app.make_figure(library, "game1-demo", options, tmp_path / "f.png")
+    assert written.written[0].read_bytes() == made.data
+    # Another highlight colour is another picture: the options reach the drawing.
+    other = render_figure(library, loaded, FigureOptions.parse(
+        {"format": FigureFormat.PNG, "moves": "b2-b3 g7-g6", "dpi": 40,
+         "highlight": ("c3:red",)}), table=table)
+    assert other.data != made.data
 
 
 def test_render_and_the_pictures(library, tmp_path):

@@ -50,7 +50,8 @@ def test_initial_11_sequence_opens_in_place_or_off_the_board(runner):
     assert data["moves"][1]["took"] == ["5G"]
     assert data["rows"]["2"].startswith("2R ") and data["rows"]["1"].startswith(". ")
     assert data["outcome"] == {"over": False, "winner": None, "reason": "south to move",
-                               "scores": {"north": 0, "south": 0}}
+                               "scores": {"north": 0, "south": 0},
+                               "text": "not decided: south to move"}
     text = _play(runner, "initial-11-start", "a2= a1=off")
     assert text.output.splitlines()[:2] == ["1. south a2=", "2. north a1=off removes 5G"]
 
@@ -125,3 +126,53 @@ def test_play_without_side_starts_with_the_first_cards_owner(runner):
     forced = _play(runner, "game1-demo", "g7-g6", "--side", "south")
     assert forced.exit_code == 1
     assert forced.stderr == "Error: move 1 (g7-g6) is illegal: 1Yv on g7 is not south's card\n"
+
+
+@pytest.mark.parametrize(("layout", "moves", "played", "code", "reason"), [
+    # Seed002, jeu 8: cards are laid « seulement sur une ligne horizontale du échiquier »;
+    # the horizontal is the first card's (our reading, templates/sources/initial-8.toml).
+    ("initial-8-start", "2G@a4 3Y@b4 6Y@c4 2B@a5", ["2G@a4", "3Y@b4", "6Y@c4"], "illegal",
+     "2B may not lie on a5: only on the row of the first card"),
+    # Seed000, basic 52: "After each laid out played card necessarily shift any one closed
+    # card appeared on squares next on a vertical or a horizontal": the opening is owed.
+    ("basic-52-start", "50R@d5 60R@e6", ["50R@d5"], "owed",
+     "south must first open a face-down card next to d5"),
+])
+def test_a_refused_move_under_json_is_json_with_its_reason_code(runner, layout, moves, played,
+                                                                 code, reason):
+    """Issue 41: a tool reading ``rules play --json`` gets JSON for a refusal too: the moves
+    played before it, where they left the game, and the refused move with its number, its
+    text, the engine's reason and the reason code (errors.ReasonCode) to match on; the
+    exit status is 1, and nothing else is printed."""
+    result = _play(runner, layout, moves, "--json")
+    assert result.exit_code == 1 and result.stderr == ""
+    data = json.loads(result.stdout)
+    refused = data["refused"]
+    assert refused["number"] == len(played) + 1 and refused["move"] == moves.split()[-1]
+    assert refused["code"] == code and refused["reason"].startswith(reason)
+    assert [m["move"] for m in data["moves"]] == played
+    assert data["outcome"]["over"] is False
+    # The position text of where the game stopped plays on: the refused move is refused
+    # again there, with the same code.
+    again = _play(runner, data["position"], moves.split()[-1], "--json")
+    assert json.loads(again.stdout)["refused"]["code"] == code
+
+
+def test_a_json_refusal_and_the_editor_s_answer_say_the_same(runner, library):
+    """The editor answers the refused move of the CLI's refusal with the same fields
+    (number, move, reason, code): one serialisation of a refusal (issue 41)."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from generator.web.app import create_app
+    cli_refusal = json.loads(_play(runner, "game1-demo", "e2-e3 pass", "--json").stdout)
+    with TestClient(create_app(library), base_url="http://127.0.0.1:8765") as client:
+        board = client.post("/api/boards", json={"layout": "game1-demo"}).json()["id"]
+        client.post(f"/api/boards/{board}/moves", json={"move": "e2-e3"})
+        answer = client.post(f"/api/boards/{board}/moves", json={"move": "pass"})
+    assert answer.status_code == 422
+    editor = answer.json()
+    assert {k: editor[k] for k in ("number", "move", "reason", "code")} \
+        == cli_refusal["refused"]
+    assert editor["code"] == "may-not-pass"

@@ -203,3 +203,44 @@ def test_importing_the_model_or_rules_loads_no_loader_or_drawing_library(module)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+# --- both front ends on the jobs layer (issue 41) ----------------------------------------
+
+def _imports_of(folder: str) -> set[str]:
+    found: set[str] = set()
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        found |= {name for name, _ in imported(path, PACKAGE)}
+    return found
+
+
+def test_the_editor_makes_figures_and_writes_games_through_app():
+    """The editor (web) draws and encodes its figure exports with the figure job and writes
+    moves and outcomes with the same functions as ``rules play --json`` (app/), and holds no
+    copy of them: it imports neither the figure job's parts below app (the drawing of a
+    figure, its encoders, its annotation parser) nor the layout file's own parts."""
+    web = _imports_of("web")
+    assert {"generator.app.figure", "generator.app.position"} <= web
+    assert "generator.docs.build" not in web
+    assert "generator.draw.backends" not in web and "generator.io.figures" not in web
+    calls = (PACKAGE / "web" / "calls.py").read_text(encoding="utf-8")
+    for copy in ("def figure_bytes", "class FigureOptions", "def loaded(", "to_png", "to_pdf"):
+        assert copy not in calls, copy
+
+
+def test_a_figure_option_is_declared_once():
+    """The figure's options are the fields of app.figure.FigureOptions: the command line's
+    module and the editor's spell none of them (they are made from the declaration), and
+    every option of ``opencards figure`` but the files it writes is declared there."""
+    import click
+
+    from generator.app.figure import options
+    from generator.cli.figure import figure
+    for folder in ("cli", "web"):
+        for path in (PACKAGE / folder).glob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for spelt in ("highlight", "--arrow", "--last-move", "--to-move", "allow_invalid"):
+                assert spelt not in text, f"{path.name} spells {spelt!r}"
+    flags = {o.opts[0] for o in figure.params if isinstance(o, click.Option)} - {"--help"}
+    declared = {option.flag for _, option in options()}
+    assert flags - declared == {"--out", "--frames"} and declared <= flags

@@ -3,6 +3,7 @@ answer is checked against the library's own answer to the same question, and eve
 export against the file ``opencards figure`` / ``validate`` make from the same input."""
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -150,7 +151,7 @@ def test_a_refused_move_gets_the_engines_reason_as_a_4xx(client, library):
     assert "zz9-!" in one_line_error(garbled, 422)
 
 
-def test_a_game_is_played_undone_and_redone_to_the_engines_result(client, library):
+def test_a_game_is_played_undone_and_redone_to_the_engines_result(client, library, runner):
     board = new_board(client, layout="game1-demo")["id"]
     for text in SHORT_GAME:
         state = client.post(f"/api/boards/{board}/moves", json={"move": text}).json()
@@ -158,8 +159,15 @@ def test_a_game_is_played_undone_and_redone_to_the_engines_result(client, librar
     reference.play_record(SHORT_GAME)
     verdict = reference.outcome()
     assert verdict.over
-    assert state["result"] == {"over": True, "winner": str(verdict.winner),
-                               "text": str(verdict)}
+    assert state["result"]["winner"] == str(verdict.winner)
+    assert state["result"]["text"] == str(verdict)
+    # One shape for one result (issue 41): the moves and the outcome as rules play --json
+    # writes them for the same record.
+    played = runner.invoke(cli, ["rules", "play", "game1-demo", "--side", "south", "--json",
+                                 "--moves", " ".join(SHORT_GAME)])
+    assert played.exit_code == 0, played.output
+    assert state["result"] == json.loads(played.stdout)["outcome"]
+    assert state["moves"] == json.loads(played.stdout)["moves"]
     assert [m["move"] for m in state["moves"]] == SHORT_GAME
     assert state["moves"][-1]["took"] == [c.notation() for c in reference.plies[-1].took]
     assert state["moves"][-1]["took"] == ["1R"]   # south's test card, covered
@@ -323,6 +331,17 @@ def test_bad_figure_options_get_one_line_and_a_4xx(client, query, words):
     assert words in one_line_error(response, response.status_code)
 
 
+def test_a_gif_of_too_many_moves_says_why_before_they_are_played(client):
+    """A GIF draws a frame a move: past 100 moves the answer names the GIF's limit (and
+    the way out), not the move parser's general one, which an SVG of them still gets."""
+    board = new_board(client, layout="game1-demo")["id"]
+    moves = " ".join(["e2-e3", "b7-a6"] * 51)
+    gif = client.get(f"/api/boards/{board}/figure.gif", params={"moves": moves})
+    assert "a GIF shows at most 100 moves" in one_line_error(gif, 422)
+    svg = client.get(f"/api/boards/{board}/figure.svg", params={"moves": moves})
+    assert "--moves: at most 100 moves, got 102" in one_line_error(svg, 422)
+
+
 @pytest.mark.parametrize(("square", "body", "status", "words"), [
     ("z9", {"action": "put", "pile": "3R^"}, 409, "not a square"),
     ("d5", {"action": "put", "pile": "3Q^"}, 409, "3Q"),
@@ -469,9 +488,14 @@ def test_initial_7_is_played_by_four_seats_in_the_editor(client, runner, tmp_pat
         state = client.post(f"/api/boards/{board}/moves", json={"move": text}).json()
     assert state["to_move"] == "seat 1"
     state = client.post(f"/api/boards/{board}/moves", json={"move": "5R@c1"}).json()
-    assert [m["side"] for m in state["moves"]] == ["seat 1", "seat 2", "seat 3", "seat 4",
-                                                   "seat 1"]
+    assert [m["side"] for m in state["moves"]] == ["seat1", "seat2", "seat3", "seat4",
+                                                   "seat1"]
     assert state["moves"][-1]["took"] == ["3R", "4B", "5R"]
+    assert state["moves"][-1]["to"] == {"seat2": ["3R", "4B", "5R"]}
+    played = runner.invoke(cli, ["rules", "play", "initial-7-start", "--json", "--moves",
+                                 "3R@a1 6B@h8 4B@b1 8Y@h6 5R@c1"])
+    assert state["moves"] == json.loads(played.stdout)["moves"]
+    assert state["result"] == json.loads(played.stdout)["outcome"]
     assert state["to_move"] == "seat 2" and state["hands"]["seat2.taken"] == "3R 4B 5R"
     assert state["result"]["text"] == ("not decided: seat 2 to move; cards taken: seat 1 0, "
                                        "seat 2 3, seat 3 0, seat 4 0")

@@ -369,8 +369,8 @@ def test_the_export_panel_offers_compact_style_legend_gif_and_shows_errors(page,
     page.select_option("#format", "gif")
     page.wait_for_function("document.querySelector('#command').textContent.includes('gif')")
     shown = page.locator("#command").inner_text()
-    assert shown.startswith("opencards figure position.toml --out figure.gif --legend "
-                            "--style compact --moves")
+    assert shown.startswith("opencards figure position.toml --out figure.gif --style "
+                            "compact --legend --moves")
     with page.expect_download() as figure:
         page.click("#figure-link")
     with page.expect_download() as layout:

@@ -368,16 +368,16 @@ def test_a_board_put_away_for_room_says_so(library, monkeypatch):
 def test_a_slow_request_does_not_hold_the_others(client, monkeypatch):
     """A drawing runs in a worker thread: while one is held back, the catalogue and
     another board still answer (on the event loop they would wait for it)."""
-    from generator.web import calls
+    from generator.app import figure as figure_job
     release = threading.Event()
     started = threading.Event()
-    original = calls.figure_bytes
+    original = figure_job.render_figure
 
-    def held(*args: Any, **kwargs: Any) -> bytes:
+    def held(*args: Any, **kwargs: Any) -> Any:
         started.set()
         release.wait(60)
         return original(*args, **kwargs)
-    monkeypatch.setattr(calls, "figure_bytes", held)
+    monkeypatch.setattr(figure_job, "render_figure", held)
     board = new_board(client, layout="game1-demo")
     other = new_board(client, layout="game1-demo")
     answers: list[int] = []

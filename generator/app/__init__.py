@@ -11,7 +11,8 @@ from __future__ import annotations
 from .booklet import BookletMade, BookletOptions, make_booklet
 from .calibration import calibrate, next_step, read_calibration
 from .export import ExportOptions, export_cards
-from .figure import FigureMade, FigureOptions, make_figure
+from .figure import (FigureFormat, FigureMade, FigureOptions, Rendered, make_figure,
+                     render_figure, write_figure)
 from .files import Built, Progress, write_files
 from .images import RenderOptions, gallery, preview, render
 from .kit import (DEFAULT_BOOKLETS, KitOptions, build_kit, default_items, split_booklets)
@@ -19,7 +20,8 @@ from .shop import ShopMade, ShopOptions, make_shop_files, shop_size_name
 
 __all__ = [
     "BookletMade", "BookletOptions", "Built", "DEFAULT_BOOKLETS", "ExportOptions",
-    "FigureMade", "FigureOptions", "KitOptions", "Progress", "RenderOptions", "ShopMade",
+    "FigureFormat", "FigureMade", "FigureOptions", "Rendered", "render_figure",
+    "write_figure", "KitOptions", "Progress", "RenderOptions", "ShopMade",
     "ShopOptions", "build_kit", "calibrate", "default_items", "export_cards", "gallery",
     "make_booklet", "make_figure", "make_shop_files", "next_step", "preview",
     "read_calibration", "render", "shop_size_name", "split_booklets", "write_files",

@@ -11,21 +11,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..docs.build import Drawn, draw_figure, draw_position, figure_data, option_annotations
-from ..errors import TemplateError
-from ..io.figures import FigureTable, figure_table_for
+from ..docs.build import Drawn, draw_position, option_annotations
+from ..errors import FigureError, IllegalMoveError, TemplateError
+from ..io.figures import FigureTable, figure_layout, figure_table_for
 from ..io.output import atomic_write, prepare_dir
 from ..io.layouts import (TEXT_SHOWN, LayoutFile, is_position_argument, load_layout_file,
                           sources_for, word_list_for)
 from ..io.templates import Library
 from ..model.board import Board
-from ..model.layout import Layout, Side
+from ..model.hands import Item
+from ..model.layout import Layout, Side, player_key
 from ..model.position_text import PositionText
+from ..model.seats import Seat
+from ..rules import Ply
 from ..rules import Position as EnginePosition
+from ..rules.goal_rules import Verdict
 from ..rules.games import Game
 from ..rules.validation import Source
 from ..rules.words import WordList
 from ..docs.diagram import DEFAULT_WIDTH
+from .figure import FigureFormat, FigureOptions, encoded, render_figure
 
 
 class Position(EnginePosition):
@@ -107,7 +112,7 @@ class Position(EnginePosition):
 
     def _repr_svg_(self) -> str:
         """The figure as SVG text, for Jupyter."""
-        return str(figure_data(self.drawn(), "svg"))
+        return encoded(self.drawn(), FigureOptions()).decode("utf-8")
 
 
 def figure(layout: str | Path | EnginePosition, out: str | Path | None = None, *,
@@ -120,21 +125,80 @@ def figure(layout: str | Path | EnginePosition, out: str | Path | None = None, *
     :raises: :exc:`~generator.errors.GeneratorError` subclasses for an unknown layout,
         a layout the engine refuses, an illegal move or a file that cannot be written.
     """
+    if fmt not in {f.value for f in FigureFormat}:
+        raise FigureError(f"unknown figure format {fmt!r} (expected "
+                          f"{', '.join(f.value for f in FigureFormat)})")
+    options = FigureOptions.parse({"format": FigureFormat(fmt), "moves": moves,
+                                   "width": width, "dpi": dpi})
     if isinstance(layout, Position):
         if moves:
             raise ValueError("figure(position, moves=...): push the moves on the position")
-        drawn = layout.drawn(width=width)
+        encoded_bytes = encoded(layout.drawn(width=width), options)
     elif isinstance(layout, EnginePosition):
         raise TypeError("figure() draws an opencards.Position (Position.from_layout) or a "
                         "layout's name")
     else:
-        changes = {"moves": option_annotations(moves=moves)["moves"]} if moves else None
-        drawn = draw_figure(library if library is not None else Library(), str(layout),
-                            changes, width=width)
-    data = figure_data(drawn, fmt, dpi=dpi)
-    encoded = data.encode("utf-8") if isinstance(data, str) else data
+        library = library if library is not None else Library()
+        loaded, table = figure_layout(library, str(layout))
+        encoded_bytes = render_figure(library, loaded, options, table=table).data
     if out is not None:
         path = Path(out)
         prepare_dir(path.parent if str(path.parent) else Path("."))
-        atomic_write(path, encoded)
-    return encoded
+        atomic_write(path, encoded_bytes)
+    return encoded_bytes
+
+
+# --- a game as JSON: one shape for ``rules play --json`` and the editor -------------------
+
+def ply_data(ply: Ply, gains: Mapping[Seat, tuple[Item, ...]] | None = None
+             ) -> dict[str, object]:
+    """A move made: its number, who made it (``south``, ``seat2``), its notation, the
+    cards it took and, in a game of seats, which seat took which (*gains*)."""
+    data: dict[str, object] = {"number": ply.number, "side": player_key(ply.player),
+                               "move": ply.notation(),
+                               "took": [c.notation() for c in ply.took]}
+    if ply.seat is not None and gains is not None:
+        data["to"] = {seat.key: [c.notation() for c in cards] for seat, cards in gains.items()}
+    return data
+
+
+def plies_data(position: EnginePosition) -> list[dict[str, object]]:
+    """Every move made on *position*, as :func:`ply_data` writes one."""
+    return [ply_data(ply, gain) for ply, gain in zip(position.plies, seat_gains(position))]
+
+
+def outcome_data(verdict: Verdict) -> dict[str, object]:
+    """Where the game stands: over or not, the winner (none in a draw or while it goes on),
+    why, each player's count, the sentence players read, and for a patience whether it is
+    solved and how many cards are left."""
+    data: dict[str, object] = {
+        "over": verdict.over,
+        "winner": player_key(verdict.winner) if verdict.winner is not None else None,
+        "reason": verdict.reason,
+        "scores": {player_key(p): n for p, n in verdict.scores.items()},
+        "text": str(verdict)}
+    if verdict.left is not None:
+        data.update(solved=verdict.solved, left=verdict.left)
+    return data
+
+
+def refusal_data(error: IllegalMoveError) -> dict[str, object]:
+    """A move the rules refused: its number and text, why, and the reason code tools
+    match (:class:`~generator.errors.ReasonCode`)."""
+    return {"number": error.number, "move": error.text, "reason": error.reason,
+            "code": str(error.code)}
+
+
+def seat_gains(position: EnginePosition) -> list[dict[Seat, tuple[Item, ...]]]:
+    """For each move made, the cards each seat took with it (none in a game of one or two
+    players: the mover takes them all)."""
+    found = []
+    before = position.start.hands
+    for ply in position.plies:
+        after = ply.layout.hands
+        found.append({} if ply.seat is None else {
+            seat: after.taken_by(seat)[len(before.taken_by(seat)):]
+            for seat in Seat.all(position.game.players)
+            if after.taken_by(seat) != before.taken_by(seat)})
+        before = after
+    return found

@@ -8,10 +8,11 @@ from pathlib import Path
 import click
 
 from .common import library
+from ..app.position import outcome_data, plies_data, refusal_data, seat_gains
+from ..errors import IllegalMoveError
 from ..io.layouts import load_layout_file, word_list_for
-from ..model.hands import Item, parse_item
+from ..model.hands import parse_item
 from ..model.layout import Side, player_key
-from ..model.seats import Seat
 from ..rules.laying import lay_squares
 from ..rules.follow_ups import Phase
 from ..rules.position import Position
@@ -51,33 +52,20 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str | 
     # it; a position text says it itself.
     turn = side or (loaded.first_mover(moves) if game.players <= 2 else None)
     position = loaded.position(turn, words_file)
-    plies = position.play_record(moves)
+    try:
+        plies = position.play_record(moves)
+    except IllegalMoveError as e:
+        if not as_json:
+            raise
+        # A tool reads the refusal as it reads a result: the moves played before it, the
+        # position they reached, and the refused move with its reason code.
+        click.echo(_json(loaded.shown, position, refused=refusal_data(e)))
+        ctx.exit(1)
     verdict = position.outcome()
-    gains = seat_gains(position)
     if as_json:
-        outcome: dict[str, object] = {
-            "over": verdict.over,
-            "winner": verdict.winner and player_key(verdict.winner),
-            "reason": verdict.reason,
-            "scores": {player_key(s): n for s, n in verdict.scores.items()}}
-        if verdict.left is not None:
-            outcome.update(solved=verdict.solved, left=verdict.left)
-        click.echo(json.dumps({
-            "layout": loaded.shown, "game": game.name,
-            "moves": [{"number": p.number, "side": player_key(p.player), "move": p.notation(),
-                       "took": [c.notation() for c in p.took]}
-                      | ({"to": {seat.key: [c.notation() for c in cards]
-                                 for seat, cards in gain.items()}} if p.seat else {})
-                      for p, gain in zip(plies, gains)],
-            "rows": {str(rank): row for rank, row in position.layout.rows().items()},
-            "hands": position.layout.hands.lines(), "to_move": player_key(position.player),
-            "phase": position.phase.value,
-            "position": position_text(position),
-            "legal_moves": [m.notation() for m in position.legal_moves()]
-            + (["pass"] if position.may_pass() else []),
-            "outcome": outcome,
-        }, indent=2, sort_keys=True, ensure_ascii=False))
+        click.echo(_json(loaded.shown, position))
         return
+    gains = seat_gains(position)
     for ply, gain in zip(plies, gains):
         took = f" removes {' '.join(c.notation() for c in ply.took)}" if ply.took else ""
         if len(gain) == 1:
@@ -93,6 +81,26 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str | 
         click.echo(next_moves_line(position))
 
 
+def _json(shown: str, position: Position, refused: dict[str, object] | None = None) -> str:
+    """``rules play --json``: the moves played and where they left the game (the moves
+    and the outcome as the editor writes them, :mod:`generator.app.position`), and the
+    move refused, if one was."""
+    data: dict[str, object] = {
+        "layout": shown, "game": position.game.name,
+        "moves": plies_data(position),
+        "rows": {str(rank): row for rank, row in position.layout.rows().items()},
+        "hands": position.layout.hands.lines(), "to_move": player_key(position.player),
+        "phase": position.phase.value,
+        "position": position_text(position),
+        "legal_moves": [m.notation() for m in position.legal_moves()]
+        + (["pass"] if position.may_pass() else []),
+        "outcome": outcome_data(position.outcome()),
+    }
+    if refused is not None:
+        data["refused"] = refused
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
+
+
 def position_text(position: Position) -> str | None:
     """The position text of *position* (docs/position-text.md), or None when one of its
     names or letters cannot be written in one."""
@@ -100,21 +108,6 @@ def position_text(position: Position) -> str | None:
         return position.text()
     except ValueError:
         return None
-
-
-def seat_gains(position: Position) -> list[dict[Seat, tuple[Item, ...]]]:
-    """For each move made, the cards each seat took with it (none in a game of one or two
-    players: the mover takes them all)."""
-    found = []
-    before = position.start.hands
-    for ply in position.plies:
-        after = ply.layout.hands
-        found.append({} if ply.seat is None else {
-            seat: after.taken_by(seat)[len(before.taken_by(seat)):]
-            for seat in Seat.all(position.game.players)
-            if after.taken_by(seat) != before.taken_by(seat)})
-        before = after
-    return found
 
 
 @rules.command("lay")

@@ -1,7 +1,8 @@
-"""The ``opencards figure`` job: a layout and its ``[figure]`` table, the command line's
-annotations, validation by the rule engine, a move sequence played through it, and the
-pages (one per move when asked) encoded as SVG, PNG, PDF or an animated GIF. The job
-that writes them is :func:`generator.app.make_figure`.
+"""The drawing of a figure: a layout and its ``[figure]`` table, the annotations given as
+text (one parser for the table, the figure options and a booklet's figures), validation by
+the rule engine, a move sequence played through it, and the pages (one per move when
+asked), each encoded as SVG, PNG or PDF. The job that chooses the format, encodes a
+sequence as an animated GIF and writes the files is :mod:`generator.app.figure`.
 """
 from __future__ import annotations
 
@@ -9,14 +10,12 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple
 
-from ..draw.backends import gif
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
-from ..io.figures import FigureTable, figure_table_for, figure_table_of
-from ..io.layouts import (STDIN, STDIN_SHOWN, LayoutFile, layout_file, layout_from_data,
-                          load_layout_file, read_stdin_toml)
+from ..io.figures import FigureTable, figure_layout
+from ..io.layouts import LayoutFile
 from ..io.templates import Library
 from ..model.board import square_name
 from ..model.layout import Layout, Side
@@ -27,64 +26,84 @@ from .figure import (Arrow, Crop, Figure, Ghost, Highlight, Mark, Outline, Show,
                      parse_square_name)
 from .sequence import Step, play_moves
 
-FORMATS = ("svg", "png", "pdf", "gif")
-#: How long a GIF shows each position, and the last one, in milliseconds.
-PAUSE_MS = 1200
-FINAL_PAUSE_MS = 3000
-
-T = TypeVar("T")
+#: The formats a page is encoded in (a GIF of a sequence is :mod:`generator.app.figure`'s).
+PAGE_FORMATS = ("svg", "png", "pdf")
 
 
-def _parsed(where: str, parse: Callable[[str], T], text: str) -> T:
-    try:
-        return parse(text)
-    except ValueError as e:
-        raise FigureError(f"{where}: {e}") from None
+class Annotation(NamedTuple):
+    """One annotation a figure is given as text: the :class:`Figure` field it fills, the
+    parser of one text, and whether it is a list of them."""
+
+    field: str
+    parse: Callable[[str], object]
+    many: bool = False
 
 
-def option_annotations(*, highlight: Sequence[str] = (), arrows: Sequence[str] = (),
-                       marks: Sequence[str] = (), crossed: Sequence[str] = (),
-                       show: Sequence[str] = (), crop: str | None = None,
-                       last_move: str | None = None, moves: str | None = None,
-                       select: str | None = None) -> dict[str, object]:
-    """Command-line texts parsed into :meth:`Figure.merged` changes; a bad one raises
-    :exc:`FigureError` naming the option and the text."""
-    return {
-        "highlights": tuple(_parsed(f"--highlight {t!r}", Highlight.parse, t) for t in highlight),
-        "arrows": tuple(_parsed(f"--arrow {t!r}", Arrow.parse, t) for t in arrows),
-        "marks": tuple(_parsed(f"--mark {t!r}", Mark.parse, t) for t in marks),
-        "crossed": tuple(_parsed(f"--cross {t!r}", parse_square_name, t) for t in crossed),
-        "show": tuple(_parsed(f"--show {t!r}", Show.parse, t) for t in show),
-        "crop": _parsed(f"--crop {crop!r}", Crop.parse, crop) if crop else None,
-        "last_move": _parsed(f"--last-move {last_move!r}", Arrow.parse, last_move)
-        if last_move else None,
-        "moves": _parsed("--moves", parse_moves, moves) if moves else None,
-        "select": _parsed(f"--select {select!r}", parse_square_name, select) if select else None,
-    }
+#: Every annotation a figure takes as text, by the key a layout's ``[figure]`` table, a
+#: booklet's figure and the figure options (:mod:`generator.app.figure`) give it under.
+ANNOTATIONS: dict[str, Annotation] = {
+    "highlight": Annotation("highlights", Highlight.parse, True),
+    "arrows": Annotation("arrows", Arrow.parse, True),
+    "marks": Annotation("marks", Mark.parse, True),
+    "crossed": Annotation("crossed", parse_square_name, True),
+    "show": Annotation("show", Show.parse, True),
+    "crop": Annotation("crop", Crop.parse),
+    "last_move": Annotation("last_move", Arrow.parse),
+    "moves": Annotation("moves", parse_moves),
+    "select": Annotation("select", parse_square_name),
+}
+
+#: Where a text came from, for a message: (key, its index in a list or None, the text).
+Where = Callable[[str, int | None, str], str]
+
+
+def parse_annotations(texts: Mapping[str, str | Sequence[str] | None], where: Where
+                      ) -> dict[str, object]:
+    """The annotations' *texts* (by :data:`ANNOTATIONS` key: a list of texts or one text;
+    a key left out or empty gives none) parsed into :meth:`Figure.merged` changes.
+
+    :raises: :exc:`FigureError` saying :func:`where` the text at fault came from and what
+        was expected.
+    """
+    def parsed(key: str, index: int | None, text: str) -> object:
+        try:
+            return ANNOTATIONS[key].parse(text)
+        except ValueError as e:
+            raise FigureError(f"{where(key, index, text)}: {e}") from None
+
+    changes: dict[str, object] = {}
+    for key, annotation in ANNOTATIONS.items():
+        given = texts.get(key)
+        if not given:
+            continue
+        if annotation.many:
+            listed = (given,) if isinstance(given, str) else given
+            changes[annotation.field] = tuple(parsed(key, i, t) for i, t in enumerate(listed))
+        else:
+            changes[annotation.field] = parsed(key, None, str(given))
+    return changes
+
+
+def option_annotations(**texts: str | Sequence[str] | None) -> dict[str, object]:
+    """Annotation texts given by :data:`ANNOTATIONS` key (``arrows=("c2-c4",)``,
+    ``moves="c2-c3 f7-f6"``) parsed into :meth:`Figure.merged` changes, for a script or a
+    test; a bad one raises :exc:`FigureError` naming the key and the text."""
+    unknown = sorted(set(texts) - set(ANNOTATIONS))
+    if unknown:
+        raise TypeError(f"no annotation {unknown[0]!r} (expected {', '.join(ANNOTATIONS)})")
+    return parse_annotations(texts, lambda key, _, text: f"{key} {text!r}")
 
 
 def table_figure(table: FigureTable) -> Figure:
     """The figure a layout file's ``[figure]`` table describes."""
-    parsers: dict[str, tuple[str, Callable[[str], object]]] = {
-        "highlight": ("highlights", Highlight.parse), "arrows": ("arrows", Arrow.parse),
-        "marks": ("marks", Mark.parse), "crossed": ("crossed", parse_square_name),
-        "show": ("show", Show.parse)}
-    changes: dict[str, object] = {}
-    for key, texts in table.lists:
-        name, parse = parsers[key]
-        changes[name] = tuple(_parsed(table.where(key, i), parse, t) for i, t in enumerate(texts))
-    if table.crop:
-        changes["crop"] = _parsed(table.where("crop"), Crop.parse, table.crop)
-    if table.last_move:
-        changes["last_move"] = _parsed(table.where("last_move"), Arrow.parse, table.last_move)
-    if table.moves:
-        changes["moves"] = _parsed(table.where("moves"), parse_moves, table.moves)
+    texts: dict[str, str | Sequence[str] | None] = dict(table.lists)
+    texts.update(crop=table.crop, last_move=table.last_move, moves=table.moves,
+                 select=table.select)
+    changes = parse_annotations(texts, lambda key, index, _: table.where(key, index))
     if table.style:
         changes["style"] = table.style
     if table.legend is not None:
         changes["legend"] = table.legend
-    if table.select:
-        changes["select"] = _parsed(table.where("select"), parse_square_name, table.select)
     for key in ("caption", "flip", "coords"):
         if getattr(table, key) is not None:
             changes[key] = getattr(table, key)
@@ -126,15 +145,7 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
         false; :exc:`FigureError` for a bad annotation or an illegal move.
     """
-    if name == STDIN:
-        # Standard input reads once: the layout and its [figure] table from the same text.
-        data = read_stdin_toml()
-        position = layout_file(library, *layout_from_data(library, STDIN_SHOWN, data),
-                               game_name)
-        table = figure_table_of(STDIN_SHOWN, data)
-    else:
-        position = load_layout_file(library, name, game_name)
-        table = figure_table_for(library, name)
+    position, table = figure_layout(library, name, game_name)
     if plain:
         table = dataclasses.replace(table, lists=(), select=None, last_move=None, moves=None,
                                     to_move=None, legend=None)
@@ -257,6 +268,7 @@ def check_text(fmt: str, text: str) -> None:
 
 
 def encode(page: Page, fmt: str, *, dpi: float = 150, text: str = "outlines") -> bytes | str:
+    """*page* as an SVG, PNG or PDF file."""
     check_text(fmt, text)
     if fmt == "svg":
         return to_svg(page, text=text)
@@ -264,38 +276,4 @@ def encode(page: Page, fmt: str, *, dpi: float = 150, text: str = "outlines") ->
         return to_png(page, dpi=dpi)
     if fmt == "pdf":
         return to_pdf(page)
-    raise FigureError(f"unknown figure format {fmt!r} (expected {', '.join(FORMATS)})")
-
-
-def format_of(out: Path, fmt: str | None) -> str:
-    """*fmt*, or the format *out*'s suffix names; a suffix that names another format than
-    *fmt* is refused (PNG bytes in a .svg file open nowhere)."""
-    suffix = out.suffix.lstrip(".").lower()
-    if fmt and suffix in FORMATS and suffix != fmt:
-        raise FigureError(f"--format {fmt} contradicts the suffix of --out {out}: name "
-                          f"the file .{fmt}, or leave out --format")
-    chosen = fmt or suffix
-    if chosen not in FORMATS:
-        raise FigureError(f"{out}: cannot tell the format from the suffix {out.suffix!r}; "
-                          f"use .svg, .png, .pdf or .gif, or --format")
-    return chosen
-
-
-def figure_data(drawn: Drawn, fmt: str, *, dpi: float = 150, text: str = "outlines"
-                ) -> bytes | str:
-    """The figure's file in *fmt*: its last page, or for a GIF the whole sequence."""
-    check_text(fmt, text)
-    if fmt == "gif":
-        return gif.render(drawn.pages, dpi=dpi, pause_ms=PAUSE_MS,
-                          final_pause_ms=FINAL_PAUSE_MS)
-    return encode(drawn.final, fmt, dpi=dpi, text=text)
-
-
-def frame_format(fmt: str) -> str:
-    """The format of the frames of a figure in *fmt*: a GIF's frames are PNGs."""
-    return "png" if fmt == "gif" else fmt
-
-
-def frame_name(number: int, fmt: str) -> str:
-    """The file of frame *number*: ``00.svg`` the start, ``01.svg`` after move 1, ..."""
-    return f"{number:02d}.{frame_format(fmt)}"
+    raise FigureError(f"unknown figure format {fmt!r} (expected {', '.join(PAGE_FORMATS)})")

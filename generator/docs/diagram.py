@@ -8,6 +8,7 @@ carries a key, so the SVG holds each distinct card once and places it with ``<us
 from __future__ import annotations
 
 import dataclasses
+import enum
 import hashlib
 import math
 from collections.abc import Callable, Mapping
@@ -912,17 +913,22 @@ def figure_page(layout: Layout, board: Board, sources: Mapping[str, Source],
     return Page(width, height, tuple(page_items), background=style.paper, label=label)
 
 
-#: How SVG text is written: as outlines (the default: the same picture everywhere), or as
-#: real text in the embedded fonts (selectable and searchable).
-TEXTS = ("outlines", "real")
+class SvgText(enum.StrEnum):
+    """How SVG text is written: as outlines (the default: the same picture everywhere), or
+    as real text in the embedded fonts (selectable and searchable)."""
+
+    OUTLINES = "outlines"
+    REAL = "real"
 
 
-def to_svg(page: Page, *, text: str = "outlines") -> str:
+def to_svg(page: Page, *, text: SvgText | str = SvgText.OUTLINES) -> str:
     """The figure as SVG text, each distinct card drawing written once; *text* ``real``
     writes ``<text>`` elements in the embedded fonts instead of outlines."""
-    if text not in TEXTS:
-        raise ValueError(f"unknown text {text!r} (expected outlines or real)")
-    return svg.render(page, reuse=True, real_text=text == "real")
+    try:
+        real = SvgText(text) is SvgText.REAL
+    except ValueError:
+        raise ValueError(f"unknown text {text!r} (expected outlines or real)") from None
+    return svg.render(page, reuse=True, real_text=real)
 
 
 def to_png(page: Page, *, dpi: float = 150) -> bytes:

@@ -262,9 +262,6 @@ class Ghost:
     pile: Stack
 
 
-#: How a figure draws its cards (:attr:`Figure.style`).
-STYLES = ("full", "compact")
-
 #: The most moves one figure plays (and a GIF shows, one frame each, after the start).
 MAX_MOVES = 100
 

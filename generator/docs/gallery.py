@@ -8,7 +8,7 @@ from ..draw.scene import Group, Item, Page, Text
 from ..draw.style import DEFAULT_STYLE
 from ..io.templates import Library
 from .build import draw_figure, option_annotations
-from .figure import STYLES
+from ..io.figures import FigureStyle
 
 #: Width of each figure on the sheet and the gap around them, in mm.
 WIDTH = 70.0
@@ -40,13 +40,13 @@ def gallery_page(library: Library) -> Page:
     items: list[Item] = []
     y = GAP
     width = GAP + len(FIGURES) * (WIDTH + GAP)
-    for style in STYLES:
+    for style in FigureStyle:
         items.append(Text(GAP, y + HEADING_SIZE, HEADINGS[style], HEADING_SIZE,
                           DEFAULT_STYLE.ink, "bold", "start"))
         y += HEADING_ROOM
         x, height = GAP, 0.0
         for name, options, to_move in FIGURES:
-            changes = option_annotations(**options)  # type: ignore[arg-type]
+            changes = option_annotations(**options)
             changes["style"] = style
             changes["legend"] = name in LEGENDS
             page = draw_figure(library, name, changes, caption=CAPTIONS.get(name),

@@ -27,7 +27,7 @@ from pathlib import Path
 from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..model.booklet import (BOARD_GAMES, Banner, Block, Booklet, Bullets, Chapter, FigureRef,
                              IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
-from .figures import STYLES
+from .figures import LISTS, FigureStyle
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml, require_known
 from .sources import read_boards, reading_text
@@ -620,7 +620,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     height = r.number("height", 0.45)
     if not 0.1 <= height <= 1.0:
         raise r.fail("height", "a fraction of the page from 0.1 to 1", height)
-    style = r.choice("style", {name: name for name in STYLES}, None)
+    style = r.choice("style", {s.value: s.value for s in FigureStyle}, None)
     width = r.number("width") if r.has("width") else None
     if width is not None and not 0.2 <= width <= 1.0:
         raise r.fail("width", "a fraction of the text column from 0.2 to 1", width)
@@ -636,17 +636,14 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
     plain = r.boolean("plain", False)
-    marked = [k for k in ("moves", "arrows", "highlight", "marks", "crossed", "show")
-              if r.has(k)]
+    marked = [k for k in ("moves", *LISTS) if r.has(k)]
     if plain and (layout is None or marked):
         raise TemplateError(r.path, r.key("plain"), expected="plain only with a layout and "
                             "without marks" + (f" (remove {', '.join(marked)})" if marked
                                                else ""))
     ref = FigureRef(
         where, _printable(r, "caption", r.string("caption")), layout=layout, cards=cards, moves=r.string("moves", None),
-        arrows=tuple(r.strings("arrows", [])), highlight=tuple(r.strings("highlight", [])),
-        marks=tuple(r.strings("marks", [])), crossed=tuple(r.strings("crossed", [])),
-        show=tuple(r.strings("show", [])), crop=r.string("crop", None),
+        **{key: tuple(r.strings(key, [])) for key in LISTS}, crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
         seed=seed, height=height, key=key, style=style, width=width, plain=plain,
         slots=slots, part=part, labels=labels)

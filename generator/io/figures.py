@@ -8,6 +8,7 @@ name the file and the key.
 """
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,15 +16,29 @@ from typing import Any
 
 from .reader import Reader, display_path, read_toml
 from .glyphs import check_printable
-from .layouts import TEXT_SHOWN, is_position_argument
+from .layouts import (STDIN, STDIN_SHOWN, TEXT_SHOWN, LayoutFile, is_position_argument,
+                      layout_file, layout_from_data, load_layout_file, read_stdin_toml)
 from .templates import Library
 
 #: The annotation lists a [figure] table may hold, each a list of strings.
 LISTS = ("highlight", "arrows", "marks", "crossed", "show")
-#: What ``to_move`` may say: a side, or the side the engine has to move after the moves.
-TO_MOVE = ("south", "north", "next")
-#: How a figure may draw its cards: as the kit prints them, or as a compact diagram's symbols.
-STYLES = ("full", "compact")
+
+
+class ToMove(enum.StrEnum):
+    """What ``to_move`` (``--to-move``) may say: a side, or the side the engine has to move
+    after the figure's moves."""
+
+    SOUTH = "south"
+    NORTH = "north"
+    NEXT = "next"
+
+
+class FigureStyle(enum.StrEnum):
+    """How a figure draws its cards (``style``, ``--style``): as the kit prints them, on
+    squares shaped like cards, or as a compact diagram's symbols on square cells."""
+
+    FULL = "full"
+    COMPACT = "compact"
 
 
 @dataclass(frozen=True)
@@ -41,10 +56,10 @@ class FigureTable:
     moves: str | None = None
     select: str | None = None
     """A square whose card's legal moves are marked (as ``--select``)."""
-    to_move: str | None = None
-    """``south``, ``north`` or ``next``: the side-to-move marker (as ``--to-move``)."""
-    style: str | None = None
-    """``full`` or ``compact`` (as ``--style``)."""
+    to_move: ToMove | None = None
+    """The side-to-move marker (as ``--to-move``)."""
+    style: FigureStyle | None = None
+    """As ``--style``."""
     legend: bool | None = None
     """A key to the marks under the board (as ``--legend``)."""
     lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -90,11 +105,23 @@ def figure_table_of(shown: str, data: Mapping[str, Any]) -> FigureTable:
         play=table.boolean("play", False),
         last_move=table.string("last_move", None), moves=table.string("moves", None),
         select=table.string("select", None),
-        to_move=table.choice("to_move", {side: side for side in TO_MOVE}, None),
-        style=table.choice("style", {name: name for name in STYLES}, None),
+        to_move=table.choice("to_move", {side.value: side for side in ToMove}, None),
+        style=table.choice("style", {style.value: style for style in FigureStyle}, None),
         legend=table.boolean("legend", None),
         lists=lists)
     table.finish()
     if found.caption is not None:
         check_printable(shown, "figure.caption", found.caption)
     return found
+
+
+def figure_layout(library: Library, name: str, game_name: str | None = None
+                  ) -> tuple[LayoutFile, FigureTable]:
+    """The layout *name* (a name, a ``.toml`` path, ``-`` for standard input or a position
+    text) under *game_name* or its own game, and its ``[figure]`` table: what ``opencards
+    figure`` draws from. Standard input is read once, for both."""
+    if name == STDIN:
+        data = read_stdin_toml()
+        return (layout_file(library, *layout_from_data(library, STDIN_SHOWN, data), game_name),
+                figure_table_of(STDIN_SHOWN, data))
+    return load_layout_file(library, name, game_name), figure_table_for(library, name)

@@ -27,15 +27,17 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..app import figure as figure_job
+from ..app.figure import FigureFormat, FigureOptions, command_line
+from ..app.figure import options as figure_options
+from ..app.position import refusal_data
 from ..errors import (BoardGone, BodyError, EditorError, FigureError, GeneratorError,
                       IllegalMoveError, InvalidLayoutError, NotFoundError, one_line)
+from ..io.layout_text import layout_to_toml
 from ..io.layouts import (TEXT_SHOWN, is_position_argument, layout_from_text,
                           read_position_text)
 from ..io.templates import Library
-from ..docs.diagram import DEFAULT_WIDTH
-from ..model import limits
 from ..model.layout import Layout, Side
-from ..model.units import parse_length
 from . import calls
 from .bodies import json_object, read_body
 from .boards import MAX_CARDS, EditorBoard, Shelf
@@ -60,8 +62,8 @@ MAX_PNG_PIXELS = 2500
 #: and each frame is a PNG of the whole board.
 MAX_GIF_MOVES = 100
 
-MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf",
-         "gif": "image/gif"}
+MEDIA = {FigureFormat.SVG: "image/svg+xml", FigureFormat.PNG: "image/png",
+         FigureFormat.PDF: "application/pdf", FigureFormat.GIF: "image/gif"}
 #: Where an aborted upload is told, in one line (uvicorn's own log).
 LOG = logging.getLogger("uvicorn.error")
 
@@ -104,7 +106,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         if isinstance(error, BodyError):
             return _error(str(error), error.status)
         if isinstance(error, IllegalMoveError):
-            return _error(str(error), 422, reason=error.reason, code=str(error.code))
+            return _error(str(error), 422, **refusal_data(error))
         if isinstance(error, BoardGone):
             return _error(str(error), 410)
         if isinstance(error, EditorError):
@@ -351,32 +353,31 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
 
     def figure(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
-        fmt = request.path_params["fmt"]
-        if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"no figure format {fmt[:20]!r} (expected svg, png, pdf or "
-                              "gif)", 404)
-        options = figure_options(request, board)
-        played = len((options.moves or "").split())
-        if fmt == "gif" and played > MAX_GIF_MOVES:
+        fmt = _format(request.path_params["fmt"], 404)
+        raw = figure_raw(request, board)
+        # Counted before the moves are parsed, which refuses a figure of over 100 moves
+        # in any format in a line that does not say why a GIF's limit is there.
+        played = len(str(raw.get("moves") or "").split())
+        if fmt is FigureFormat.GIF and played > MAX_GIF_MOVES:
             raise bad_request(f"a GIF shows at most {MAX_GIF_MOVES} moves, a frame each; "
                               f"{played} are played (download the position now as a PNG "
                               "instead)", 422)
+        options = FigureOptions.parse({**raw, "format": fmt})
         pixels = options.width / 25.4 * options.dpi
         if fmt in ("png", "gif") and pixels > MAX_PNG_PIXELS:
             raise bad_request(f"a {fmt.upper()} {options.width:g} mm wide at {options.dpi} "
                               f"dpi would be {pixels:.0f} pixels wide; at most "
                               f"{MAX_PNG_PIXELS} are drawn here (lower 'dpi' or 'width')", 422)
-        data = calls.figure_bytes(library, board.loaded(), options, fmt)
+        data = figure_job.render_figure(library, board.loaded(), options).data
         return Response(data, media_type=MEDIA[fmt], headers={
             "Content-Disposition": f'attachment; filename="figure.{fmt}"'})
 
     def command(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
-        fmt = request.query_params.get("format", "svg")
-        if fmt not in calls.EXPORT_FORMATS:
-            raise bad_request(f"'format': expected svg, png, pdf or gif, got {fmt[:20]!r}")
-        options = figure_options(request, board)
-        return JSONLine({"command": options.command("position.toml", f"figure.{fmt}")})
+        fmt = _format(request.query_params.get("format", "svg"), 400)
+        raw = figure_raw(request, board)
+        FigureOptions.parse(raw)   # a bad option is refused here as the export refuses it
+        return JSONLine({"command": command_line(raw, "position.toml", f"figure.{fmt}")})
 
     def layout_toml(request: Request, _data: dict[str, Any]) -> Response:
         board = board_of(request)
@@ -387,7 +388,7 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
         moves = board.moves_text()
         comment = f"Set up in opencards serve from {board.shown}" + (
             f"; then {moves}" if which == "current" and moves else "")
-        text = calls.layout_toml(_with_game(layout, board), comment)
+        text = layout_to_toml(_with_game(layout, board), comment)
         return PlainTextResponse(text, media_type="application/toml", headers={
             "Content-Disposition": 'attachment; filename="position.toml"'})
 
@@ -481,6 +482,14 @@ def _settings(data: Mapping[str, Any]) -> dict[str, Any]:
     return changes
 
 
+def _format(text: str, status: int) -> FigureFormat:
+    """The figure format *text* names, or a 4xx (404 for a path that names none)."""
+    if text not in MEDIA:
+        raise bad_request(f"no figure format {text[:20]!r} (expected svg, png, pdf or gif)",
+                          status)
+    return FigureFormat(text)
+
+
 def _with_game(layout: Layout, board: EditorBoard) -> Layout:
     """*layout* naming the game the editor judges it by, so that ``validate`` agrees."""
     game = board.loaded().game.name
@@ -493,56 +502,26 @@ def _with_game(layout: Layout, board: EditorBoard) -> Layout:
 _FLAGS = {"true": True, "false": False}
 
 
-def figure_options(request: Request, board: EditorBoard) -> calls.FigureOptions:
-    """``opencards figure``'s options from the query (``?flip=true&crop=a1:d4&arrow=...``);
-    the moves played so far unless ``moves`` is given, and ``--play`` when the board is
-    checked as a position during play."""
+def figure_raw(request: Request, board: EditorBoard) -> dict[str, object]:
+    """The figure options of the query (``?flip=true&crop=a1:d4&arrow=...``), each key
+    spelt as ``opencards figure``'s option (:attr:`FigureOption.key`) and read as the
+    command line reads it, for :meth:`FigureOptions.parse`; the moves played so far
+    unless ``moves`` is given, and ``--play`` when the board is checked as a position
+    during play."""
     query = request.query_params
-    known = {"flip", "coords", "crop", "caption", "highlight", "arrow", "mark", "last_move",
-             "select", "moves", "to_move", "width", "dpi", "allow_invalid", "format",
-             "style", "legend"}
-    unknown = sorted(set(query.keys()) - known)
+    offered = {option.key: option for _, option in figure_options() if option.editor}
+    unknown = sorted(set(query.keys()) - set(offered) - {"format"})
     if unknown:
         raise bad_request(f"unknown option {unknown[0]!r} (expected one of "
-                         f"{', '.join(sorted(known))})")
-
-    def flag(key: str) -> bool | None:
-        value = query.get(key)
-        if value is None:
-            return None
-        if value not in _FLAGS:
-            raise bad_request(f"{key!r}: expected true or false, got {value!r}")
-        return _FLAGS[value]
-
-    width = DEFAULT_WIDTH
-    if "width" in query:
-        try:
-            width = limits.FIGURE_WIDTH.check(parse_length(query["width"]))
-        except ValueError as e:
-            raise bad_request(f"'width': {e}") from None
-    dpi = 150
-    if "dpi" in query:
-        text = query["dpi"]
-        if not text.isascii() or not text.isdigit() or len(text) > 4 \
-                or not 30 <= int(text) <= 1200:
-            raise bad_request(f"'dpi': expected a whole number from 30 to 1200, got "
-                             f"{text[:20]!r}")
-        dpi = int(text)
-    to_move = query.get("to_move")
-    if to_move is not None and to_move not in ("south", "north", "next"):
-        raise bad_request(f"'to_move': expected south, north or next, got {to_move!r}")
-    style = query.get("style")
-    if style is not None and style not in calls.FIGURE_STYLES:
-        raise bad_request(f"'style': expected {' or '.join(calls.FIGURE_STYLES)}, got "
-                          f"{style[:20]!r}")
-    moves = query.get("moves")
-    if moves is None:
-        moves = board.moves_text() or None
-    return calls.FigureOptions(
-        style=style, legend=flag("legend"),
-        flip=flag("flip"), coords=flag("coords"), crop=query.get("crop") or None,
-        caption=query.get("caption"), highlight=tuple(query.getlist("highlight")),
-        arrows=tuple(query.getlist("arrow")), marks=tuple(query.getlist("mark")),
-        last_move=query.get("last_move") or None, select=query.get("select") or None,
-        moves=moves or None, to_move=to_move, play=not board.start,
-        allow_invalid=bool(flag("allow_invalid")), width=width, dpi=dpi)
+                          f"{', '.join(sorted({*offered, 'format'}))})")
+    raw: dict[str, object] = {}
+    for key, option in offered.items():
+        if key in query:
+            try:
+                raw[key] = option.read(query.getlist(key))
+            except ValueError as e:
+                raise bad_request(f"{key!r}: {e}") from None
+    if "moves" not in query:
+        raw["moves"] = board.moves_text() or None
+    raw["play"] = not board.start
+    return raw

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import (BoardGone, EditorError, GeneratorError, IllegalMoveError, NotFoundError,
                       one_line)
-from ..io.layouts import LayoutFile
+from ..app.position import outcome_data, plies_data
+from ..io.layouts import LayoutFile, layout_file
 from ..io.templates import Library
 from ..model.hands import Hand, Hands, items_notation, parse_items
 from ..model.board import checked_square
@@ -69,12 +70,12 @@ class EditorBoard:
     def loaded(self) -> LayoutFile:
         """The layout with its game, board and packs (kept until the next edit)."""
         if self._loaded is None:
-            self._loaded = calls.loaded(self.library, self.shown, self.layout,
-                                        self.game_name)
+            self._loaded = layout_file(self.library, self.shown, self.layout,
+                                       self.game_name)
         return self._loaded
 
     def problems(self) -> list[Violation]:
-        return calls.problems(self.loaded(), start=self.start)
+        return self.loaded().problems(start=self.start)
 
     @property
     def current(self) -> Layout:
@@ -435,17 +436,10 @@ class EditorBoard:
             data.update(playing=False, moves=[], redo=[], to_move=str(self.first),
                         result=None)
             return data
-        verdict = position.outcome()
         data.update(
-            playing=True,
-            moves=[{"number": p.number, "side": str(p.player), "move": p.notation(),
-                    "took": [c.notation() for c in p.took]} for p in position.plies],
-            redo=list(reversed(self.redo)),
+            playing=True, moves=plies_data(position), redo=list(reversed(self.redo)),
             to_move=str(position.player), phase=position.phase.value,
-            may_pass=position.may_pass(),
-            result={"over": verdict.over,
-                    "winner": str(verdict.winner) if verdict.winner else None,
-                    "text": str(verdict)})
+            may_pass=position.may_pass(), result=outcome_data(position.outcome()))
         return data
 
 

@@ -1,37 +1,25 @@
-"""Every call the editor makes into the library, in one module.
+"""What the editor shows that no job of the library makes: the board as the page draws it
+(with the squares' boxes for its targets), where a card's moves go, and the palette.
 
-The web app holds positions in memory and never writes a file, while the library's jobs
-take a layout by name or path. What a job does is done here from a layout in memory, with
-the job's own parts (the loader's checks, the figure options' parser, the engine's
-annotations, the drawing and its encoders), so that what the editor exports equals what
-``opencards figure`` writes from the exported layout file. When the library's jobs take a
-layout in memory (``generator/app/``), these functions become one call each.
+The rest goes through the library's own doors: a layout is loaded by
+:mod:`generator.io.layouts`, a figure is made by the figure job
+(:mod:`generator.app.figure`, the one ``opencards figure`` runs), and moves and outcomes are
+written as ``rules play --json`` writes them (:mod:`generator.app.position`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..docs.annotate import move_marks
-from ..docs.build import Drawn, draw_position, figure_data, option_annotations
-from ..io.figures import FigureTable
-from ..docs.diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
-from ..docs.figure import STYLES, Arrow, Figure
+from ..docs.diagram import DEFAULT_WIDTH, figure_page, to_svg
+from ..docs.figure import Arrow, Figure
 from ..draw.art.board import EDGE, board_size, square_rect, whole
-from ..errors import FigureError, GeneratorError, TemplateError
-from ..io.layout_text import layout_to_toml
-from ..io.layouts import STDIN, LayoutFile, game_for, load_layout, sources_for
+from ..errors import GeneratorError, TemplateError
+from ..io.layouts import STDIN, LayoutFile, layout_file, load_layout
 from ..io.templates import Library, TemplateKind
 from ..model.board import Board, parse_square, square_name
 from ..model.cards import Pack
 from ..model.layout import Layout
 from ..model.letters import LetterSet
-from ..rules import Move, Violation
-
-#: The figure formats the editor exports: a GIF shows the moves played, one frame a
-#: position, as ``opencards figure --moves ... --out figure.gif`` does.
-EXPORT_FORMATS = ("svg", "png", "pdf", "gif")
-#: The figure styles offered, as ``opencards figure --style`` names them.
-FIGURE_STYLES = STYLES
+from ..rules import Move
 
 
 def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
@@ -49,23 +37,6 @@ def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
     # show it, and the folder it lies in (an absolute path when the editor is started
     # outside the project) is no business of theirs.
     return f"{name}.toml", layout
-
-
-def loaded(library: Library, shown: str, layout: Layout, game_name: str | None) -> LayoutFile:
-    """*layout* with its game (*game_name*, else its own), board and packs, as
-    ``load_layout_file`` gathers them."""
-    game = game_for(library, layout, game_name, shown)
-    return LayoutFile(shown, layout, game, library.board(layout.board),
-                      sources_for(library, layout, game))
-
-
-def problems(position: LayoutFile, *, start: bool) -> list[Violation]:
-    return position.problems(start=start)
-
-
-def layout_toml(layout: Layout, comment: str) -> str:
-    """The layout file ``validate``, ``figure`` and ``build`` read."""
-    return layout_to_toml(layout, comment)
 
 
 def destinations(moves: list[Move]) -> list[dict[str, object]]:
@@ -120,97 +91,6 @@ def is_square(board: Board, name: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-# --- the figure export ------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FigureOptions:
-    """The options of ``opencards figure`` that the editor offers, spelt as typed there."""
-
-    flip: bool | None = None
-    crop: str | None = None
-    coords: bool | None = None
-    caption: str | None = None
-    highlight: tuple[str, ...] = ()
-    arrows: tuple[str, ...] = ()
-    marks: tuple[str, ...] = ()
-    last_move: str | None = None
-    select: str | None = None
-    moves: str | None = None
-    to_move: str | None = None
-    play: bool = False
-    allow_invalid: bool = False
-    width: float = DEFAULT_WIDTH
-    dpi: int = 150
-    style: str | None = None
-    legend: bool | None = None
-
-    def command(self, layout_file: str, out: str) -> list[str]:
-        """The ``opencards figure`` command line that draws the same figure."""
-        args = ["opencards", "figure", layout_file, "--out", out]
-        flags = {"flip": ("--flip", "--no-flip"), "coords": ("--coords", "--no-coords"),
-                 "legend": ("--legend", "--no-legend")}
-        for key, (yes, no) in flags.items():
-            value = getattr(self, key)
-            if value is not None:
-                args.append(yes if value else no)
-        for key in ("style", "crop", "caption", "last_move", "select", "moves", "to_move"):
-            value = getattr(self, key)
-            if value is not None:
-                args += [f"--{key.replace('_', '-')}", value]
-        for key, option in (("highlight", "--highlight"), ("arrows", "--arrow"),
-                            ("marks", "--mark")):
-            for text in getattr(self, key):
-                args += [option, text]
-        if self.play:
-            args.append("--play")
-        if self.allow_invalid:
-            args.append("--allow-invalid")
-        if self.width != DEFAULT_WIDTH:
-            args += ["--width", f"{self.width:g}mm"]
-        if self.dpi != 150:
-            args += ["--dpi", str(self.dpi)]
-        return args
-
-
-def figure_bytes(library: Library, position: LayoutFile, options: FigureOptions,
-                 fmt: str) -> bytes:
-    """The figure ``opencards figure`` draws from *position*'s layout file (one without a
-    ``[figure]`` table) with *options*, encoded as *fmt*.
-
-    :raises: :exc:`FigureError` (an :exc:`InvalidLayoutError` for a layout the engine
-        refuses) with the figure command's own messages.
-    """
-    if fmt not in EXPORT_FORMATS:
-        raise FigureError(f"unknown figure format {fmt!r} (expected "
-                          f"{', '.join(EXPORT_FORMATS)})")
-    if fmt == "gif":
-        data = figure_data(_drawn(library, position, options, frames=True), "gif",
-                           dpi=options.dpi)
-        return data if isinstance(data, bytes) else data.encode("utf-8")
-    page = _drawn(library, position, options, frames=False).final
-    if fmt == "svg":
-        return to_svg(page).encode("utf-8")
-    return to_png(page, dpi=options.dpi) if fmt == "png" else to_pdf(page)
-
-
-def _drawn(library: Library, position: LayoutFile, options: FigureOptions, *,
-           frames: bool) -> Drawn:
-    # What opencards figure draws from the layout file the editor exports: one with no
-    # [figure] table, so the export panel's options are all there is.
-    changes = option_annotations(
-        highlight=options.highlight, arrows=options.arrows, marks=options.marks,
-        crop=options.crop, last_move=options.last_move, moves=options.moves,
-        select=options.select)
-    if options.style is not None:
-        changes["style"] = options.style
-    if options.legend is not None:
-        changes["legend"] = options.legend
-    return draw_position(library, position, FigureTable(position.shown), changes,
-                         flip=options.flip, coords=options.coords, caption=options.caption,
-                         play=options.play, allow_invalid=options.allow_invalid,
-                         width=options.width, frames=frames, to_move=options.to_move)
 
 
 # --- the palette ------------------------------------------------------------------------
@@ -270,7 +150,7 @@ def warm(library: Library) -> None:
     for name in sorted(library.names(TemplateKind.LAYOUT))[:1]:
         try:
             shown, layout = shipped_layout(library, name)
-            board_svg(loaded(library, shown, layout, None), layout, library, flip=False,
+            board_svg(layout_file(library, shown, layout), layout, library, flip=False,
                       marked=(), last=None)
         except GeneratorError:   # a broken layout of the user's: the page will say so
             pass

@@ -18,9 +18,8 @@ from ...io.templates import Library
 from ...model.booklet import FigureRef
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
 from ...sheets.printable import open_cards
-from ..build import draw_figure
+from ..build import ANNOTATIONS, draw_figure, parse_annotations
 from ..diagram import LEAST_LABEL
-from ..figure import Arrow, Crop, Highlight, Mark, Show, parse_moves, parse_square_name
 from .key import key_page
 from .sizes import Placement
 
@@ -39,19 +38,9 @@ def _parsed(ref: FigureRef, key: str, parse: Callable[[str], T], text: str) -> T
 
 
 def _changes(ref: FigureRef) -> dict[str, object]:
-    changes: dict[str, object] = {
-        "arrows": tuple(_parsed(ref, "arrows", Arrow.parse, t) for t in ref.arrows),
-        "highlights": tuple(_parsed(ref, "highlight", Highlight.parse, t)
-                            for t in ref.highlight),
-        "marks": tuple(_parsed(ref, "marks", Mark.parse, t) for t in ref.marks),
-        "crossed": tuple(_parsed(ref, "crossed", parse_square_name, t) for t in ref.crossed),
-        "show": tuple(_parsed(ref, "show", Show.parse, t) for t in ref.show),
-    }
-    if ref.crop:
-        changes["crop"] = _parsed(ref, "crop", Crop.parse, ref.crop)
-    if ref.moves:
-        changes["moves"] = _parsed(ref, "moves", parse_moves, ref.moves)
-    return changes
+    # A booklet's figure takes the annotations under the keys a [figure] table does.
+    return parse_annotations({key: getattr(ref, key, None) for key in ANNOTATIONS},
+                             lambda key, _, __: f"{ref.where}.{key}")
 
 
 def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
