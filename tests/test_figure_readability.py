@@ -489,14 +489,16 @@ def test_to_move_refusals_are_one_line(runner, tmp_path):
 
 def test_a_last_move_off_the_board_keeps_its_arrow(library):
     """A card that left the board has no square to tint: the arrow over the far edge says
-    where it went (the booklet's word game 1 ends so)."""
-    from generator.docs.diagram import figure_page
+    where it went (the booklet's word game 1 ends so). It is green, as the key draws a move
+    (fifth review, item 23: Fig. 44 drew it violet, the tint's colour)."""
+    from generator.docs.diagram import OFF_MOVE, figure_page
     position = load_layout_file(library, "game1-demo")
     for move, arrows in (("g7-off", 1), ("g7-g6", 0)):
         page = figure_page(position.layout, position.board, position.sources,
                            Figure(last_move=Arrow.parse(move)))
         heads = [p for p in _annotation_shapes(page) if isinstance(p, Polygon) and p.paint.fill]
-        assert len(heads) == arrows and all(p.paint.fill == LAST_MOVE for p in heads)
+        assert len(heads) == arrows and all(p.paint.fill == OFF_MOVE for p in heads)
+        assert OFF_MOVE != LAST_MOVE
 
 
 def test_png_dashes_a_rounded_frame_too():

@@ -51,6 +51,8 @@ CAPTION_LEADING = CAPTION_SIZE * 1.3
 #: :data:`TINT_OPACITY`: every square colour still shows, changed by at least 45 CIELAB
 #: units (tests/test_figures.py).
 LAST_MOVE = "#7a00ff"
+#: The arrow of a last move that left the board: the key's colour of a move.
+OFF_MOVE = COLOURS["green"]
 TINT_OPACITY = 0.45
 #: Arrows asked for are laid over the cards at this strength, so that the value and suit
 #: of a card under one still read; the head stops this share of a square short of the
@@ -677,9 +679,10 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
         marked(ARROW_KIND[arrow.kind], _arrow_items(arrow, at, layout, look, area, shift))
     move = figure.last_move
     if move is not None and move.stops and move.stops[-1] == "off":
-        # A card that left the board has no square to tint: the arrow shows where it went.
-        marked("last-move", _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at,
-                                         layout, look, area))
+        # A card that left the board has no square to tint: an arrow shows where it went,
+        # green as every move's arrow is in the key (its square left is tinted violet).
+        marked("arrow-move", _arrow_items(dataclasses.replace(move, colour=OFF_MOVE), at,
+                                          layout, look, area))
     return items + _destination_items(figure, at, look, style)
 
 
