@@ -17,7 +17,7 @@ from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
 from ..draw.art.cards import side_mark
-from ..draw.art.symbols import BORDER, TILE, side_bar
+from ..draw.art.symbols import BORDER, TILE, heading_mark, side_bar
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
@@ -336,6 +336,10 @@ def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str,
             art: tuple[Item, ...] = (_symbol_art(piece, source, base, style),)
             if owner is not None and base is not None:
                 art += (_bar_art(owner, base, style),)
+                if len(layout.players) == 1:
+                    # Cards of nobody (word puzzle 5): the bar no longer says whose, so the
+                    # tile also shows the way its arrow points.
+                    art += (heading_mark(base, style),)
         else:
             # Each card is drawn as its owner sees it: the arrow points at the opponent.
             turn = 180 if owner is not None and owner is not viewer else 0
