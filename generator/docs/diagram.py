@@ -643,11 +643,14 @@ def _destination_items(figure: Figure, at: _Squares, look: _Look, style: Style) 
     for destination in figure.destinations:
         rect = at.rect(destination.square)
         if destination.take:
-            # Ink over paper: the band is the same mid grey on every square, so it shows on
-            # the navy and dark green squares as well as on the light ones (ink alone only
-            # darkened a dark square a little), in colour and in a grey print.
-            items += [_round_card(rect, look, style.paper, 1.0),
-                      _round_card(rect, look, MOVE_MARK, MOVE_OPACITY), _named("may-take")]
+            # A grey core with a paper edge on either side, as the dots have: the edge shows
+            # on the navy and dark green squares, the core on the light ones, both on the
+            # mid ones, in colour and in a grey print (ink alone only darkened a dark square
+            # a little).
+            paper = _round_card(rect, look, style.paper, 1.0)
+            core = dataclasses.replace(paper, paint=Paint(
+                stroke=MOVE_MARK, width=paper.paint.width * 0.5, opacity=MOVE_OPACITY))
+            items += [paper, core, _named("may-take")]
         else:
             # Ink with a paper edge: the dot shows on light and dark squares alike.
             items += [Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
