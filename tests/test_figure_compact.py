@@ -271,9 +271,11 @@ def _headings(items: tuple[Item, ...], transform=None) -> list[tuple[float, floa
 
 def test_letters_of_nobody_show_the_way_their_arrow_points(library):
     """Fifth review, item 6: the puzzle about arrows showed no arrows. Word puzzle 5 (seed
-    001: every letter's arrow must end up pointing one way; the letters belong to nobody)
-    draws each tile with a triangle pointing as its arrow does: up the page for an arrow
-    to north (^), down for one to south (v). A two-player board draws none."""
+    001: letters "focus arrows in one direction on even horizontals ... in opposite
+    direction on odd horizontals", and "it is necessary to reorient all letters in any one
+    direction"; the letters belong to nobody) draws each tile with a triangle pointing as
+    its arrow does: up the page for an arrow to north (^), down for one to south (v). A
+    two-player board draws none."""
     from generator.io.layouts import load_layout_file
     layout = load_layout_file(library, "word-puzzle-5-start").layout
     arrows = {square: stack[-1].facing.value for square, stack in layout.items()}
