@@ -247,3 +247,47 @@ def test_a_bad_style_in_the_table_is_one_line(runner, tmp_path):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "figure.style" in lines[0] and "compact" in lines[0]
     assert not (tmp_path / "x.svg").exists()
+
+
+def _headings(items: tuple[Item, ...], transform=None) -> list[tuple[float, float, float]]:
+    """The x of the tip, its y and the y of the base of each heading triangle, on the
+    page."""
+    from generator.draw.geometry import Transform
+    from generator.draw.scene import Polygon
+    transform = transform or Transform()
+    found = []
+    for item in items:
+        if not isinstance(item, Group):
+            continue
+        inner = transform @ item.transform
+        if item.role == "heading":
+            polygon = next(p for p in item.items if isinstance(p, Polygon))
+            tip, left, right = (inner.apply(*point) for point in polygon.points)
+            found.append((tip[0], tip[1], (left[1] + right[1]) / 2))
+        else:
+            found += _headings(item.items, inner)
+    return found
+
+
+def test_letters_of_nobody_show_the_way_their_arrow_points(library):
+    """Fifth review, item 6: the puzzle about arrows showed no arrows. Word puzzle 5 (seed
+    001: letters "focus arrows in one direction on even horizontals ... in opposite
+    direction on odd horizontals", and "it is necessary to reorient all letters in any one
+    direction"; the letters belong to nobody) draws each tile with a triangle pointing as
+    its arrow does: up the page for an arrow to north (^), down for one to south (v). A
+    two-player board draws none."""
+    from generator.io.layouts import load_layout_file
+    layout = load_layout_file(library, "word-puzzle-5-start").layout
+    arrows = {square: stack[-1].facing.value for square, stack in layout.items()}
+    page = draw_figure(library, "word-puzzle-5-start", {"style": "compact"},
+                       width=WIDTH).final
+    unit = SIZE / WIDTH  # figure units per mm of the page
+    drawn = {}
+    for x, tip, base in _headings(page.items):
+        file = int((x * unit - COMPACT_EDGE) // COMPACT_CELL.width)
+        rank = 8 - int((tip * unit - COMPACT_EDGE) // COMPACT_CELL.height)
+        drawn["abcdefgh"[file] + str(rank)] = "^" if tip < base else "v"
+    assert drawn == arrows and len(drawn) == 32
+    assert sorted(arrows.values()).count("^") == 16
+    two = draw_figure(library, "word-1-start", {"style": "compact"}, width=WIDTH).final
+    assert _headings(two.items) == []

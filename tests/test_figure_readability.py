@@ -489,14 +489,16 @@ def test_to_move_refusals_are_one_line(runner, tmp_path):
 
 def test_a_last_move_off_the_board_keeps_its_arrow(library):
     """A card that left the board has no square to tint: the arrow over the far edge says
-    where it went (the booklet's word game 1 ends so)."""
-    from generator.docs.diagram import figure_page
+    where it went (the booklet's word game 1 ends so). It is green, as the key draws a move
+    (fifth review, item 23: Fig. 44 drew it violet, the tint's colour)."""
+    from generator.docs.diagram import OFF_MOVE, figure_page
     position = load_layout_file(library, "game1-demo")
     for move, arrows in (("g7-off", 1), ("g7-g6", 0)):
         page = figure_page(position.layout, position.board, position.sources,
                            Figure(last_move=Arrow.parse(move)))
         heads = [p for p in _annotation_shapes(page) if isinstance(p, Polygon) and p.paint.fill]
-        assert len(heads) == arrows and all(p.paint.fill == LAST_MOVE for p in heads)
+        assert len(heads) == arrows and all(p.paint.fill == OFF_MOVE for p in heads)
+        assert OFF_MOVE != LAST_MOVE
 
 
 def test_png_dashes_a_rounded_frame_too():
@@ -511,3 +513,40 @@ def test_png_dashes_a_rounded_frame_too():
     px = dpi / 25.4
     top = [image.getpixel((round((9 + t / 10) * px), round(5 * px))) < 128 for t in range(220)]
     assert 3 <= _runs(top) <= 6 and not all(top)
+
+
+@pytest.mark.parametrize("style", ["compact", "full"])
+def test_the_may_take_band_shows_on_dark_and_light_squares_in_grey_print(library, style):
+    """Fifth review, item 5: the grey band round a card that may be beaten or pressed only
+    darkened a navy square a little ((22,37,68) against (18,48,110)): the press on a dark
+    square could not be seen. The band is now ink over paper, the same mid grey on every
+    square. It is now a grey core with a paper edge on either side: in the grey of a
+    black-and-white print some of it stands at least 80 of 255 from the square round it, on
+    dark, mid and light squares. example-pressing: 4Y on c5 may press 40G on the navy a7, 10B on the
+    light yellow c7 and 30Y on the dark yellow f8."""
+    from generator.docs.build import draw_figure
+    from generator.docs.diagram import COMPACT_CELL, COMPACT_EDGE
+    from generator.docs.figure import Crop
+
+    def grey(p: tuple[int, ...]) -> float:
+        return 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]
+
+    marked = draw_figure(library, "example-pressing", {"style": style}).final
+    plain = draw_figure(library, "example-pressing", {"style": style}, plain=True).final
+    a, b = _png(plain), _png(marked)
+    if style == "compact":
+        cell, edge = (COMPACT_CELL.width, COMPACT_CELL.height), COMPACT_EDGE
+        size = 8 * COMPACT_CELL.width + 2 * COMPACT_EDGE
+    else:
+        cell, edge, size = (25, 50), 12, 8 * 25 + 24
+    k = marked.width / size * DPI / 25.4
+    for square in ("a7", "c7", "f8"):
+        file, rank = "abcdefgh".index(square[0]), int(square[1]) - 1
+        x0, y0 = edge + file * cell[0], edge + (7 - rank) * cell[1]
+        # Across the band down the square's left side, from its edge towards the card: the
+        # square's colour in the plain figure, the band in the marked one.
+        y = round((y0 + cell[1] / 2) * k)
+        under = grey(a.getpixel((round((x0 + 0.3) * k), y)))
+        across = [grey(b.getpixel((x, y))) for x in range(round(x0 * k) + 1,
+                                                         round((x0 + cell[0] * 0.09) * k))]
+        assert max(abs(p - under) for p in across) >= 80, (style, square, under, across)

@@ -133,7 +133,9 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
 
     With *plain* the layout is drawn as written, without what its ``[figure]`` table adds
-    (marks, moves, a selected card, a key): the board and cards alone.
+    (marks, moves, a selected card, a key): the board and cards alone; moves asked in
+    *changes* are played, and the position they reach is drawn without the last move's
+    tint or what it took.
 
     *to_move* (``south``, ``north``, or ``next``: the side the engine has to move after
     the figure's moves) is marked beside the board.
@@ -152,7 +154,7 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     return draw_position(library, position, table, changes, flip=flip, coords=coords,
                          caption=caption, play=play, allow_invalid=allow_invalid,
                          words_file=words_file, width=width, frames=frames, to_move=to_move,
-                         least_label=least_label)
+                         least_label=least_label, plain=plain)
 
 
 def draw_position(library: Library, position: LayoutFile, table: FigureTable,
@@ -160,9 +162,11 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
                   coords: bool | None = None, caption: str | None = None, play: bool = False,
                   allow_invalid: bool = False, words_file: Path | None = None,
                   width: float = DEFAULT_WIDTH, frames: bool = True,
-                  to_move: str | None = None, least_label: float = 0.0) -> Drawn:
+                  to_move: str | None = None, least_label: float = 0.0,
+                  plain: bool = False) -> Drawn:
     """:func:`draw_figure` for a layout already loaded (the board editor's), with its
-    ``[figure]`` *table* (``FigureTable(path)`` for none)."""
+    ``[figure]`` *table* (``FigureTable(path)`` for none); *plain*: the position after the
+    moves without the marks of the last one."""
     if caption is None and (changes or {}).get("crop") is not None:
         # The layout's caption speaks of the whole position, perhaps of cards a crop asked
         # for here leaves out: a crop shows the caption asked with it, or none.
@@ -234,6 +238,9 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
         # What the move took is drawn on its frame; the figure's, the last, draws what the
         # last round took (a reply after a capture, as "4. g2-g3 h7-h6", leaves it shown).
         ghosts, took = _taken(steps[-2:] if step is steps[-1] else [step])
+        if plain:
+            # A position reached by play, drawn before the diagram key explains the marks.
+            last, ghosts, took = None, (), ()
         chosen = chosen.merged(ghosts=ghosts, outlines=took)
         drawn.append(page(step.after, dataclasses.replace(chosen, last_move=last),
                           frames or step is steps[-1]))

@@ -18,7 +18,7 @@ from ..draw import fonts
 from ..draw.art.board import (EDGE, View, board_group, board_size, square_rect, squares_area,
                               whole)
 from ..draw.art.cards import side_mark
-from ..draw.art.symbols import BORDER, TILE, side_bar
+from ..draw.art.symbols import BORDER, TILE, heading_mark, side_bar
 from ..draw.backends import pdf, png, svg
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text
@@ -52,6 +52,8 @@ CAPTION_LEADING = CAPTION_SIZE * 1.3
 #: :data:`TINT_OPACITY`: every square colour still shows, changed by at least 45 CIELAB
 #: units (tests/test_figures.py).
 LAST_MOVE = "#7a00ff"
+#: The arrow of a last move that left the board: the key's colour of a move.
+OFF_MOVE = COLOURS["green"]
 TINT_OPACITY = 0.45
 #: Arrows asked for are laid over the cards at this strength, so that the value and suit
 #: of a card under one still read; the head stops this share of a square short of the
@@ -335,6 +337,10 @@ def _stack_items(stack: Stack, rect: Rect, layout: Layout, sources: Mapping[str,
             art: tuple[Item, ...] = (_symbol_art(piece, source, base, style),)
             if owner is not None and base is not None:
                 art += (_bar_art(owner, base, style),)
+                if len(layout.players) == 1:
+                    # Cards of nobody (word puzzle 5): the bar no longer says whose, so the
+                    # tile also shows the way its arrow points.
+                    art += (heading_mark(base, style),)
         else:
             # Each card is drawn as its owner sees it: the arrow points at the opponent.
             turn = 180 if owner is not None and owner is not viewer else 0
@@ -638,7 +644,14 @@ def _destination_items(figure: Figure, at: _Squares, look: _Look, style: Style) 
     for destination in figure.destinations:
         rect = at.rect(destination.square)
         if destination.take:
-            items += [_round_card(rect, look, MOVE_MARK, MOVE_OPACITY), _named("may-take")]
+            # A grey core with a paper edge on either side, as the dots have: the edge shows
+            # on the navy and dark green squares, the core on the light ones, both on the
+            # mid ones, in colour and in a grey print (ink alone only darkened a dark square
+            # a little).
+            paper = _round_card(rect, look, style.paper, 1.0)
+            core = dataclasses.replace(paper, paint=Paint(
+                stroke=MOVE_MARK, width=paper.paint.width * 0.5, opacity=MOVE_OPACITY))
+            items += [paper, core, _named("may-take")]
         else:
             # Ink with a paper edge: the dot shows on light and dark squares alike.
             items += [Circle(*rect.centre, min(rect.w, rect.h) * 0.16,
@@ -674,9 +687,10 @@ def _annotation_items(figure: Figure, at: _Squares, layout: Layout, area: Rect, 
         marked(ARROW_KIND[arrow.kind], _arrow_items(arrow, at, layout, look, area, shift))
     move = figure.last_move
     if move is not None and move.stops and move.stops[-1] == "off":
-        # A card that left the board has no square to tint: the arrow shows where it went.
-        marked("last-move", _arrow_items(dataclasses.replace(move, colour=LAST_MOVE), at,
-                                         layout, look, area))
+        # A card that left the board has no square to tint: an arrow shows where it went,
+        # green as every move's arrow is in the key (its square left is tinted violet).
+        marked("arrow-move", _arrow_items(dataclasses.replace(move, colour=OFF_MOVE), at,
+                                          layout, look, area))
     return items + _destination_items(figure, at, look, style)
 
 

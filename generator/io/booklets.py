@@ -636,7 +636,8 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
     plain = r.boolean("plain", False)
-    marked = [k for k in ("moves", *LISTS) if r.has(k)]
+    # Moves are allowed: a plain figure may show a position reached by play, unmarked.
+    marked = [k for k in LISTS if r.has(k)]
     if plain and (layout is None or marked):
         raise TemplateError(r.path, r.key("plain"), expected="plain only with a layout and "
                             "without marks" + (f" (remove {', '.join(marked)})" if marked

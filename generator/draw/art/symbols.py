@@ -14,7 +14,7 @@ from .. import fonts
 from ...model.cards import Card, Colour, Hatching, Pack
 from ...model.letters import LetterCard, LetterSet
 from ..geometry import Rect
-from ..scene import Box, Circle, Group, Item, Paint
+from ..scene import Box, Circle, Group, Item, Paint, Polygon
 from ..style import DEFAULT_STYLE, Style
 from .cards import TEXT
 from .marks import DAGGER, centred_text, fit_size, hatching, rhombus
@@ -96,6 +96,22 @@ def side_bar(base: str, solid: bool, style: Style = DEFAULT_STYLE) -> Box:
     edge = 0.8
     return Box(bar.inset(edge / 2), Paint(fill=style.paper, stroke=style.ink, width=edge),
                radius=0.5)
+
+
+#: The heading mark's half width and height (mm): a triangle in the tile's edge band opposite
+#: the bar, clear of the letter (whose capitals stand in the middle of the tile).
+HEADING_HALF = 2.4
+HEADING_HEIGHT = 2.4
+
+
+def heading_mark(base: str, style: Style = DEFAULT_STYLE) -> Group:
+    """The way a card's arrow points, for cards that belong to nobody (word puzzle 5): a
+    solid triangle at the tile's end away from the bar at *base*, pointing out over that
+    edge. With the bar as its tail, the tile reads as an arrow."""
+    tip = BORDER + 0.3 if base == "bottom" else TILE - BORDER - 0.3
+    back = tip + HEADING_HEIGHT if base == "bottom" else tip - HEADING_HEIGHT
+    points = ((TILE / 2, tip), (TILE / 2 - HEADING_HALF, back), (TILE / 2 + HEADING_HALF, back))
+    return Group((Polygon(points, Paint(fill=style.ink)),), role="heading")
 
 
 def card_symbol(pack: Pack, card: Card, face_up: bool, base: str | None,
