@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from itertools import permutations
 from typing import ClassVar
 
 from . import cards as C
@@ -57,6 +58,9 @@ _DUE = tuple(tuple(next((i for i in range(n, len(ORDER)) if ORDER[i] == r), len(
 _LAST = tuple(tuple(max((i for i in range(n, len(ORDER)) if ORDER[i] == r), default=-1)
                     for r in range(14)) for n in range(len(ORDER) + 1))
 
+
+#: The six orders of the Reserve's columns (:meth:`Besieged.packed`).
+_COLUMN_ORDERS = tuple(permutations(range(COLS)))
 
 #: _CODES[suit][rank]: the card's code.
 _CODES = tuple(tuple(C.of(r, s) if r else -1 for r in range(14)) for s in range(4))
@@ -133,6 +137,9 @@ class Besieged(Patience):
                          for rampart in self.ramparts}
         self.row_ends = tuple(ix[f"{side}{r}"] for side in "WE" for r in range(1, ROWS + 1))
         self.column_ends = tuple(ix[f"{side}{c}"] for side in "TS" for c in range(1, COLS + 1))
+        #: The Reserve places row by row (``grid[r][c]`` is R{r+1}{c+1}).
+        self.grid = tuple(tuple(ix[f"R{r}{c}"] for c in range(1, COLS + 1))
+                          for r in range(1, ROWS + 1))
         self.twins = tuple((ix[f"W{r}"], ix[f"E{r}"]) for r in range(1, ROWS + 1)) + tuple(
             (ix[f"T{c}"], ix[f"S{c}"]) for c in range(1, COLS + 1))
 
@@ -523,24 +530,8 @@ class Besieged(Patience):
         return False
 
     def key(self, state: State) -> Hashable:
-        p = state.piles
-        foundations = tuple(sorted(p[i] for i in self.foundations))
-        if self._free_places(state):
-            # Any Reserve card reaches any rampart now, and whether a gap must be filled
-            # depends on how many Reserve cards there are and on whether the gap closes a
-            # row or a column: the places no longer matter, only the two kinds of rampart.
-            return (foundations, tuple(sorted(p[i] for i in self.reserve)),
-                    tuple(sorted(p[i] for i in self.row_ends)),
-                    tuple(sorted(p[i] for i in self.column_ends)), p[self.talon],
-                    len(p[self.stock]))
-        # The two ramparts at the ends of one Reserve row (W, E), or of one column (T, S),
-        # close the same line and play the same part: swapping their packets gives the
-        # same game, so the key holds each pair in sorted order. (Slot order, which the
-        # swap may change, would matter only if two gaps had to be filled at once, and
-        # :meth:`_pending_gap` shows there is never more than one.)
-        pairs = tuple(tuple(sorted((p[a], p[b]))) for a, b in self.twins)
-        return (foundations, tuple(p[i] for i in self.reserve), pairs, p[self.talon],
-                p[self.stock])
+        """Positions that play alike share a key: :meth:`packed` says which."""
+        return self.packed(state)
 
     # --- what a player sees: the stock is face down but for the card just turned (its
     # top); the talon is face up ------------------------------------------------------------
@@ -558,23 +549,61 @@ class Besieged(Patience):
         return (0,) if role is Role.FOUNDATION else (1,)
 
     def packed(self, state: State) -> bytes:
-        """:meth:`key` as bytes. The stock only loses cards off its top, so its length says
-        what it holds."""
+        """:meth:`key` as bytes, with two more reductions (each proved in docs/solvers.md,
+        "The Besieged City's symmetries"). The stock only loses cards off its top, so its
+        length says what it holds.
+
+        - **Twins.** The two ramparts at the ends of one Reserve row (W, E), or of one
+          column (T, S), close the same line and play the same part, so each pair is held
+          in sorted order. (Slot order, which a swap may change, would matter only if two
+          gaps had to be filled at once, and :meth:`_pending_gap` shows there is never more
+          than one.)
+        - **Lines.** Permuting the Reserve's four rows (each with its two row ends) and
+          its three columns (each with its two column ends) maps the lines onto lines, so
+          it maps every legal move onto a legal move and a won game onto a won game: the
+          key is the least of the row-sorted images under the six column orders.
+        - **Idle ramparts.** Once talon and stock are both out no Reserve place is
+          refilled, so a rampart whose line has no Reserve card left never takes one again
+          and its gap need never be filled: such ramparts differ in nothing but their
+          packets, and the key holds those as one multiset."""
         p = state.piles
         out = bytearray(sorted((len(p[i]) << 2) | C.suit(p[i][0]) if p[i] else 255
                                for i in self.foundations))
-        ramparts: list[tuple[int, ...]]
         if self._free_places(state):
+            # Any Reserve card reaches any rampart now, and whether a gap must be filled
+            # depends on how many Reserve cards there are and on whether the gap closes a
+            # row or a column: the places no longer matter, only the two kinds of rampart.
             out += bytes(sorted(p[i][0] if p[i] else 254 for i in self.reserve))
             # Eight row ends, then six column ends: the count says where one kind stops.
             ramparts = sorted(p[i] for i in self.row_ends) + sorted(
                 p[i] for i in self.column_ends)
+            for pile in ramparts:
+                out += bytes(pile)
+                out.append(255)
         else:
-            out += bytes(p[i][0] if p[i] else 254 for i in self.reserve)
-            ramparts = [q for a, b in self.twins for q in sorted((p[a], p[b]))]
-        for pile in ramparts:
-            out += bytes(pile)
-            out.append(255)
+            out += self._lines_key(p)
         out += bytes(p[self.talon])
         out += bytes((255, len(p[self.stock])))
         return bytes(out)
+
+    def _lines_key(self, p: tuple[tuple[int, ...], ...]) -> bytes:
+        """The Reserve and the ramparts up to the symmetries of the lines (:meth:`packed`).
+        Every part is written so that no part is the beginning of another (a packet ends in
+        255; 254 is an empty place, 253 an idle rampart), so the bytes say what they hold."""
+        idle = not p[self.talon] and not p[self.stock]
+        written: dict[int, bytes] = {}
+        spare: list[bytes] = []
+        for g in self.ramparts:
+            packet = bytes(p[g]) + b"\xff"
+            if idle and not any(p[q] for q in self.closes[g]):
+                spare.append(packet)
+                packet = b"\xfd"
+            written[g] = packet
+        ends = [b"".join(sorted((written[a], written[b]))) for a, b in self.twins]
+        rows, columns = ends[:ROWS], ends[ROWS:]
+        places = [[p[q][0] if p[q] else 254 for q in line] for line in self.grid]
+        least = min(
+            b"".join(sorted(bytes(places[r][c] for c in order) + rows[r]
+                            for r in range(ROWS))) + b"".join(columns[c] for c in order)
+            for order in _COLUMN_ORDERS)
+        return least + b"".join(sorted(spare))
