@@ -599,11 +599,18 @@ class Besieged(Patience):
                 spare.append(packet)
                 packet = b"\xfd"
             written[g] = packet
-        ends = [b"".join(sorted((written[a], written[b]))) for a, b in self.twins]
+        ends = [a + b if a <= b else b + a
+                for a, b in ((written[x], written[y]) for x, y in self.twins)]
         rows, columns = ends[:ROWS], ends[ROWS:]
-        places = [[p[q][0] if p[q] else 254 for q in line] for line in self.grid]
+        places = [bytes(p[q][0] if p[q] else 254 for q in line) for line in self.grid]
+        # Only the column orders that sort the columns by what no row order changes (their
+        # two ends and the multiset of their Reserve cards) need trying: one, unless two
+        # columns look alike.
+        looks = [columns[c] + bytes(sorted(row[c] for row in places)) for c in range(COLS)]
+        orders = [o for o in _COLUMN_ORDERS if looks[o[0]] <= looks[o[1]] <= looks[o[2]]]
         least = min(
-            b"".join(sorted(bytes(places[r][c] for c in order) + rows[r]
-                            for r in range(ROWS))) + b"".join(columns[c] for c in order)
-            for order in _COLUMN_ORDERS)
+            b"".join(sorted(bytes((row[o[0]], row[o[1]], row[o[2]])) + ends_
+                            for row, ends_ in zip(places, rows)))
+            + columns[o[0]] + columns[o[1]] + columns[o[2]]
+            for o in orders)
         return least + b"".join(sorted(spare))
