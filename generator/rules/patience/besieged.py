@@ -37,7 +37,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from itertools import permutations
 from typing import ClassVar
 
 from . import cards as C
@@ -58,9 +57,6 @@ _DUE = tuple(tuple(next((i for i in range(n, len(ORDER)) if ORDER[i] == r), len(
 _LAST = tuple(tuple(max((i for i in range(n, len(ORDER)) if ORDER[i] == r), default=-1)
                     for r in range(14)) for n in range(len(ORDER) + 1))
 
-
-#: The six orders of the Reserve's columns (:meth:`Besieged.packed`).
-_COLUMN_ORDERS = tuple(permutations(range(COLS)))
 
 #: _CODES[suit][rank]: the card's code.
 _CODES = tuple(tuple(C.of(r, s) if r else -1 for r in range(14)) for s in range(4))
@@ -137,9 +133,6 @@ class Besieged(Patience):
                          for rampart in self.ramparts}
         self.row_ends = tuple(ix[f"{side}{r}"] for side in "WE" for r in range(1, ROWS + 1))
         self.column_ends = tuple(ix[f"{side}{c}"] for side in "TS" for c in range(1, COLS + 1))
-        #: The Reserve places row by row (``grid[r][c]`` is R{r+1}{c+1}).
-        self.grid = tuple(tuple(ix[f"R{r}{c}"] for c in range(1, COLS + 1))
-                          for r in range(1, ROWS + 1))
         self.twins = tuple((ix[f"W{r}"], ix[f"E{r}"]) for r in range(1, ROWS + 1)) + tuple(
             (ix[f"T{c}"], ix[f"S{c}"]) for c in range(1, COLS + 1))
 
@@ -549,19 +542,15 @@ class Besieged(Patience):
         return (0,) if role is Role.FOUNDATION else (1,)
 
     def packed(self, state: State) -> bytes:
-        """:meth:`key` as bytes, with two more reductions (each proved in docs/solvers.md,
-        "The Besieged City's symmetries"). The stock only loses cards off its top, so its
-        length says what it holds.
+        """:meth:`key` as bytes, positions that play alike merged (each reduction proved in
+        docs/solvers.md, "The Besieged City's symmetries"). The stock only loses cards off
+        its top, so its length says what it holds.
 
         - **Twins.** The two ramparts at the ends of one Reserve row (W, E), or of one
           column (T, S), close the same line and play the same part, so each pair is held
           in sorted order. (Slot order, which a swap may change, would matter only if two
           gaps had to be filled at once, and :meth:`_pending_gap` shows there is never more
           than one.)
-        - **Lines.** Permuting the Reserve's four rows (each with its two row ends) and
-          its three columns (each with its two column ends) maps the lines onto lines, so
-          it maps every legal move onto a legal move and a won game onto a won game: the
-          key is the least of the row-sorted images under the six column orders.
         - **Idle ramparts.** Once talon and stock are both out no Reserve place is
           refilled, so a rampart whose line has no Reserve card left never takes one again
           and its gap need never be filled: such ramparts differ in nothing but their
@@ -587,7 +576,7 @@ class Besieged(Patience):
         return bytes(out)
 
     def _lines_key(self, p: tuple[tuple[int, ...], ...]) -> bytes:
-        """The Reserve and the ramparts up to the symmetries of the lines (:meth:`packed`).
+        """The Reserve and the ramparts, twins and idle ramparts merged (:meth:`packed`).
         Every part is written so that no part is the beginning of another (a packet ends in
         255; 254 is an empty place, 253 an idle rampart), so the bytes say what they hold."""
         idle = not p[self.talon] and not p[self.stock]
@@ -599,18 +588,8 @@ class Besieged(Patience):
                 spare.append(packet)
                 packet = b"\xfd"
             written[g] = packet
-        ends = [a + b if a <= b else b + a
-                for a, b in ((written[x], written[y]) for x, y in self.twins)]
-        rows, columns = ends[:ROWS], ends[ROWS:]
-        places = [bytes(p[q][0] if p[q] else 254 for q in line) for line in self.grid]
-        # Only the column orders that sort the columns by what no row order changes (their
-        # two ends and the multiset of their Reserve cards) need trying: one, unless two
-        # columns look alike.
-        looks = [columns[c] + bytes(sorted(row[c] for row in places)) for c in range(COLS)]
-        orders = [o for o in _COLUMN_ORDERS if looks[o[0]] <= looks[o[1]] <= looks[o[2]]]
-        least = min(
-            b"".join(sorted(bytes((row[o[0]], row[o[1]], row[o[2]])) + ends_
-                            for row, ends_ in zip(places, rows)))
-            + columns[o[0]] + columns[o[1]] + columns[o[2]]
-            for o in orders)
-        return least + b"".join(sorted(spare))
+        out = bytearray(p[q][0] if p[q] else 254 for q in self.reserve)
+        for x, y in self.twins:
+            a, b = written[x], written[y]
+            out += a + b if a <= b else b + a
+        return bytes(out) + b"".join(sorted(spare))
