@@ -120,3 +120,121 @@ def test_every_dead_end_the_search_meets_is_lost_and_verdicts_agree(switches):
     assert len(distinct) >= 100, len(distinct)
     for state in distinct[:60]:
         assert exhaustive(game, state, cap=20_000) is not True
+
+
+def _image(game: Patience, state: State, rows: list[int], columns: list[int],
+           flips: set[str]) -> State:
+    """*state* with the Reserve's rows and columns permuted (row r goes to rows[r], with
+    its two row ends; column c to columns[c], with its two column ends), and the two ends
+    of the lines in *flips* exchanged."""
+    piles = list(state.piles)
+    ix = game.index
+    moved = {}
+    for r in range(4):
+        for c in range(3):
+            moved[f"R{rows[r] + 1}{columns[c] + 1}"] = state.piles[ix[f"R{r + 1}{c + 1}"]]
+        west, east = f"W{r + 1}", f"E{r + 1}"
+        if west in flips:
+            west, east = east, west
+        moved[f"W{rows[r] + 1}"] = state.piles[ix[west]]
+        moved[f"E{rows[r] + 1}"] = state.piles[ix[east]]
+    for c in range(3):
+        top, bottom = f"T{c + 1}", f"S{c + 1}"
+        if top in flips:
+            top, bottom = bottom, top
+        moved[f"T{columns[c] + 1}"] = state.piles[ix[top]]
+        moved[f"S{columns[c] + 1}"] = state.piles[ix[bottom]]
+    for slot, pile in moved.items():
+        piles[ix[slot]] = pile
+    return State(tuple(piles), state.redeals)
+
+
+def _drawn(game: Patience, rng: random.Random, left: int) -> State:
+    """Every suit complete but spades and hearts, whose last *left* cards each lie one by
+    one in drawn Reserve places and ramparts, on the talon and in the stock (the stock
+    out half the time, so that lines empty for good)."""
+    order = [_NAMES.get(r, str(r)) for r in ORDER]
+    cards = [f"{r}{suit}" for suit in "SH" for r in order[-left:]]
+    rng.shuffle(cards)
+    slots = [f"R{r}{c}" for r in range(1, 5) for c in range(1, 4)] + [
+        f"{side}{i}" for side, n in (("T", 3), ("S", 3), ("W", 4), ("E", 4))
+        for i in range(1, n + 1)]
+    piles = _spades_short_of(left)
+    piles["F3"] = " ".join(f"{r}H" for r in order[:-left])
+    stock = rng.random() < 0.5
+    for card in cards:
+        where = rng.choice(["talon"] * 6 + ["stock"] * 3 * stock + slots)
+        if where in ("talon", "stock"):
+            piles[where] = f"{piles.get(where, '')} {card}".strip()
+        else:
+            slots.remove(where)
+            piles[where] = card
+    return table(game, piles)
+
+
+def test_positions_that_differ_by_a_symmetry_of_the_lines_play_alike():
+    """Seed 004's rule III ties a Reserve card to «концамъ или сторонамъ той линіи, съ
+    которой онѣ взяты» and rule IV fills a gap from «того ряда, на концѣ котораго оказалось
+    свободное мѣсто»: only the lines matter, not which row or column is which, nor which
+    end of a line is which. So a position and its image with the two ends of some lines
+    exchanged share a key, and the plain search (exact positions, no key) and the solver
+    give both the same verdict. The rows and columns renumbered too give the plain search's
+    verdict again: a symmetry the key does not use (docs/solvers.md: it never merged two
+    positions in the searches measured)."""
+    game = patience("besieged-city")
+    rng = random.Random(40)
+    verdicts = []
+    # The last moves of the stored win with cards swapped (many lost, the lines mostly
+    # empty), and drawn positions with talon and stock (mostly won).
+    cases = [swapped(game, endgame("besieged-city", cut)[1], random.Random(seed), 2 * seed)
+             for cut in (6, 8) for seed in range(8)]
+    cases += [_drawn(game, rng, rng.randint(3, 4)) for _ in range(16)]
+    for start in cases:
+        flips = {s for s in ("W1", "W3", "T2", "T3") if rng.random() < 0.5}
+        image = _image(game, start, [0, 1, 2, 3], [0, 1, 2], flips)
+        assert game.packed(image) == game.packed(start)
+        renumbered = _image(game, image, rng.sample(range(4), 4), rng.sample(range(3), 3),
+                            set())
+        truth = exhaustive(game, start, cap=20_000)
+        if truth is None:
+            continue
+        assert exhaustive(game, image, cap=20_000) is truth
+        assert exhaustive(game, renumbered, cap=20_000) is truth
+        for shown in (image, renumbered):
+            result = solve(game, 0, start=shown, nodes=100_000, probe=False)
+            assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
+        verdicts.append(result.verdict)
+    assert verdicts.count(Verdict.WON) >= 3 and verdicts.count(Verdict.LOST) >= 3, verdicts
+    # A card moved to another row is not a symmetry: the key tells the positions apart.
+    one = table(game, {"W1": "5H", "E1": "9D", "R11": "2C", "R12": "4S", "stock": "3C"})
+    other = table(game, {"W2": "5H", "E1": "9D", "R11": "2C", "R12": "4S", "stock": "3C"})
+    assert game.packed(one) != game.packed(other)
+    assert game.packed(one) == game.packed(_image(game, one, [0, 1, 2, 3], [0, 1, 2], {"W1"}))
+
+
+def test_once_talon_and_stock_are_out_ramparts_with_empty_lines_are_interchangeable():
+    """Rule V refills a Reserve place only from the talon or the stock, so once both are
+    out a line with no Reserve card left never gets one back; its ramparts take no Reserve
+    card (rule III) and their gaps stay empty (rule IV). The key holds their packets as one
+    multiset: exchanging two such packets keeps the key and the plain search's verdict,
+    while exchanging one with a rampart of a line that still holds a Reserve card changes
+    the key. Here row 1 and columns 2 and 3 are empty: W1, E1, T2, S2, T3 and S3 are idle,
+    W2 closes row 2, which holds R21 (the queen: once a gap opens it must fill it)."""
+    game = patience("besieged-city")
+    rest = _spades_short_of(7, R21="QS")
+    cases = [({"W1": "4S", "T3": "3S", "S2": "AS KS 2S", "E1": "JS"}, True),
+             ({"W1": "4S", "T3": "3S", "S2": "KS AS 2S", "E1": "JS"}, False)]
+    for piles, winnable in cases:
+        start = table(game, rest | piles)
+        assert exhaustive(game, start) is winnable
+        assert solve(game, 0, start=start, probe=False).verdict is (
+            Verdict.WON if winnable else Verdict.LOST)
+        moved = dict(piles)
+        moved["S3"], moved["T3"] = moved.pop("T3"), ""
+        moved["T2"], moved["W1"] = moved.pop("W1"), ""
+        image = table(game, rest | moved)
+        assert game.packed(image) == game.packed(start)
+        assert exhaustive(game, image) is winnable
+        busy = dict(piles)
+        busy["W2"] = busy.pop("W1")  # row 2 still holds R21: not idle
+        assert game.packed(table(game, rest | busy)) != game.packed(start)

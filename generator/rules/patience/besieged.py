@@ -116,6 +116,10 @@ class Besieged(Patience):
         self.talon, self.stock = ix["talon"], ix["stock"]
         self.neighbours = _neighbours(self.switches.seven_on_seven)
         self._counts: dict[tuple[int, ...], frozenset[int]] = {}
+        # _packs[c][u]: card c packs on card u (rule II), asked for every pair of tops in
+        # every position the solver meets.
+        self._packs = tuple(tuple(C.suit(c) == C.suit(u) and (C.rank(c), C.rank(u))
+                                  in self.neighbours for u in range(52)) for c in range(52))
         #: The ranks each rank packs on.
         self.next_to = tuple(tuple(r for r in range(1, 14) if (rank, r) in self.neighbours)
                              for rank in range(14))
@@ -200,7 +204,7 @@ class Besieged(Patience):
         return None
 
     def _packs_on(self, c: int, under: int) -> bool:
-        return C.suit(c) == C.suit(under) and (C.rank(c), C.rank(under)) in self.neighbours
+        return self._packs[c][under]
 
     def candidates(self, state: State) -> Iterable[Move]:
         gap = self._pending_gap(state)
@@ -222,13 +226,29 @@ class Besieged(Patience):
 
     def _foundation_plays(self, state: State) -> Iterable[Move]:
         """Each rampart top and the stock card to the first foundation that takes it."""
-        ids = self.tableau.ids
+        ids, piles = self.tableau.ids, state.piles
+        # The card each foundation takes (:meth:`_foundation_fit`, asked once a foundation
+        # instead of once a card): a started suit's next card; an ace of a suit not
+        # started, the first empty foundation.
+        takes: dict[int, int] = {}
+        started: set[int] = set()
+        empty = None
+        for f in self.foundations:
+            pile = piles[f]
+            if pile:
+                suit = C.suit(pile[0])
+                started.add(suit)
+                if len(pile) < len(ORDER):
+                    takes[_CODES[suit][ORDER[len(pile)]]] = f
+            elif empty is None:
+                empty = f
+        if empty is not None:
+            for suit in range(4):
+                if suit not in started:
+                    takes[_CODES[suit][C.LOW_ACE]] = empty
         for src in self.ramparts + (self.stock,):
-            if state.piles[src]:
-                for f in self.foundations:
-                    if self._foundation_fit(state, f, state.piles[src][-1]) is None:
-                        yield Move(MoveKind.MOVE, ids[src], ids[f])
-                        break
+            if piles[src] and piles[src][-1] in takes:
+                yield Move(MoveKind.MOVE, ids[src], ids[takes[piles[src][-1]]])
 
     def _reserve_packs(self, state: State) -> Iterable[Move]:
         """Reserve cards onto the rampart tops they reach, and, once the places are free,
@@ -439,9 +459,9 @@ class Besieged(Patience):
                 height[C.suit(piles[f][0])] = len(piles[f])
         # The codes (both copies of a card share one) of the cards that can be a bottom:
         # the piles' bottoms, the Reserve, the talon and the stock.
-        heaps = (frozenset([piles[r][0] for r in self.ramparts if piles[r]]
-                           + [piles[p][0] for p in self.reserve if piles[p]]),
-                 self._codes(piles[self.talon]), self._codes(piles[self.stock]))
+        heaps = frozenset([piles[r][0] for r in self.ramparts if piles[r]]
+                          + [piles[p][0] for p in self.reserve if piles[p]]).union(
+            self._codes(piles[self.talon]), self._codes(piles[self.stock]))
         table: Counter[int] | None = None  # every card on the table, counted when needed
         for r in self.ramparts:
             pile = piles[r]
@@ -466,7 +486,7 @@ class Besieged(Patience):
             last = _LAST[height[suit]]
             code = _CODES[suit]
             # Most cards lie next to a neighbour that goes up later and can be a bottom.
-            if any(last[r] > first and any(code[r] in heap for heap in heaps)
+            if any(last[r] > first and code[r] in heaps
                    for r in self.next_to[rank]):
                 continue
             if table is None:
@@ -500,10 +520,10 @@ class Besieged(Patience):
         return found
 
     def _supported(self, suit: int, rank: int, height: int, table: Counter[int],
-                   heaps: tuple[frozenset[int], ...]) -> bool:
+                   heaps: frozenset[int]) -> bool:
         """Whether a chain of packing neighbours that can all go up after a card of *rank*
         leads from it to a card that can be a pile's bottom (:meth:`dead_end`); *table*
-        counts the cards on the table by code, and *heaps* hold the codes of those that
+        counts the cards on the table by code, and *heaps* holds the codes of those that
         can be a bottom."""
         first = _DUE[height][rank]
         last = _LAST[height]
@@ -514,7 +534,7 @@ class Besieged(Patience):
         frontier = list(reach)
         while frontier:
             here = frontier.pop()
-            if any(code[here] in heap for heap in heaps):
+            if code[here] in heaps:
                 return True
             for r in later:
                 if r not in reach and (here, r) in self.neighbours:
@@ -523,24 +543,8 @@ class Besieged(Patience):
         return False
 
     def key(self, state: State) -> Hashable:
-        p = state.piles
-        foundations = tuple(sorted(p[i] for i in self.foundations))
-        if self._free_places(state):
-            # Any Reserve card reaches any rampart now, and whether a gap must be filled
-            # depends on how many Reserve cards there are and on whether the gap closes a
-            # row or a column: the places no longer matter, only the two kinds of rampart.
-            return (foundations, tuple(sorted(p[i] for i in self.reserve)),
-                    tuple(sorted(p[i] for i in self.row_ends)),
-                    tuple(sorted(p[i] for i in self.column_ends)), p[self.talon],
-                    len(p[self.stock]))
-        # The two ramparts at the ends of one Reserve row (W, E), or of one column (T, S),
-        # close the same line and play the same part: swapping their packets gives the
-        # same game, so the key holds each pair in sorted order. (Slot order, which the
-        # swap may change, would matter only if two gaps had to be filled at once, and
-        # :meth:`_pending_gap` shows there is never more than one.)
-        pairs = tuple(tuple(sorted((p[a], p[b]))) for a, b in self.twins)
-        return (foundations, tuple(p[i] for i in self.reserve), pairs, p[self.talon],
-                p[self.stock])
+        """Positions that play alike share a key: :meth:`packed` says which."""
+        return self.packed(state)
 
     # --- what a player sees: the stock is face down but for the card just turned (its
     # top); the talon is face up ------------------------------------------------------------
@@ -558,23 +562,54 @@ class Besieged(Patience):
         return (0,) if role is Role.FOUNDATION else (1,)
 
     def packed(self, state: State) -> bytes:
-        """:meth:`key` as bytes. The stock only loses cards off its top, so its length says
-        what it holds."""
+        """:meth:`key` as bytes, positions that play alike merged (each reduction proved in
+        docs/solvers.md, "The Besieged City's symmetries"). The stock only loses cards off
+        its top, so its length says what it holds.
+
+        - **Twins.** The two ramparts at the ends of one Reserve row (W, E), or of one
+          column (T, S), close the same line and play the same part, so each pair is held
+          in sorted order. (Slot order, which a swap may change, would matter only if two
+          gaps had to be filled at once, and :meth:`_pending_gap` shows there is never more
+          than one.)
+        - **Idle ramparts.** Once talon and stock are both out no Reserve place is
+          refilled, so a rampart whose line has no Reserve card left never takes one again
+          and its gap need never be filled: such ramparts differ in nothing but their
+          packets, and the key holds those as one multiset."""
         p = state.piles
         out = bytearray(sorted((len(p[i]) << 2) | C.suit(p[i][0]) if p[i] else 255
                                for i in self.foundations))
-        ramparts: list[tuple[int, ...]]
         if self._free_places(state):
+            # Any Reserve card reaches any rampart now, and whether a gap must be filled
+            # depends on how many Reserve cards there are and on whether the gap closes a
+            # row or a column: the places no longer matter, only the two kinds of rampart.
             out += bytes(sorted(p[i][0] if p[i] else 254 for i in self.reserve))
             # Eight row ends, then six column ends: the count says where one kind stops.
             ramparts = sorted(p[i] for i in self.row_ends) + sorted(
                 p[i] for i in self.column_ends)
+            for pile in ramparts:
+                out += bytes(pile)
+                out.append(255)
         else:
-            out += bytes(p[i][0] if p[i] else 254 for i in self.reserve)
-            ramparts = [q for a, b in self.twins for q in sorted((p[a], p[b]))]
-        for pile in ramparts:
-            out += bytes(pile)
-            out.append(255)
+            out += self._lines_key(p)
         out += bytes(p[self.talon])
         out += bytes((255, len(p[self.stock])))
         return bytes(out)
+
+    def _lines_key(self, p: tuple[tuple[int, ...], ...]) -> bytes:
+        """The Reserve and the ramparts, twins and idle ramparts merged (:meth:`packed`).
+        Every part is written so that no part is the beginning of another (a packet ends in
+        255; 254 is an empty place, 253 an idle rampart), so the bytes say what they hold."""
+        idle = not p[self.talon] and not p[self.stock]
+        written: dict[int, bytes] = {}
+        spare: list[bytes] = []
+        for g in self.ramparts:
+            packet = bytes(p[g]) + b"\xff"
+            if idle and not any(p[q] for q in self.closes[g]):
+                spare.append(packet)
+                packet = b"\xfd"
+            written[g] = packet
+        out = bytearray(p[q][0] if p[q] else 254 for q in self.reserve)
+        for x, y in self.twins:
+            a, b = written[x], written[y]
+            out += a + b if a <= b else b + a
+        return bytes(out) + b"".join(sorted(spare))
