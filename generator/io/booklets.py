@@ -285,8 +285,9 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
             if name.count("/") != 1:
                 raise TemplateError(shown, r.key(f"defined[{k}]"), expected="a section as "
                                     "chapter/section", got=repr(name))
+        discussed = r.integer("discussed", low=0, high=99) if r.has("discussed") else None
         try:
-            terms.append(IndexTerm.of(label, pattern, defined))
+            terms.append(IndexTerm.of(label, pattern, defined, discussed))
         except re.error as e:
             raise TemplateError(shown, r.key(f"{lang}_find"), expected="a regular "
                                 "expression", got=f"{pattern!r} ({e})") from None

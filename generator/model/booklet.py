@@ -232,9 +232,14 @@ class IndexTerm:
     defined: tuple[str, ...] = ()
     """The sections (``chapter/section``) that define the term: the index prints their
     page in bold."""
+    discussed: int | None = None
+    """How many uses make a section discuss the term (None: the index's own number; 0:
+    only a heading or title that names it), for a word found on most pages (square,
+    opponent) whose every use would otherwise be listed."""
 
     @classmethod
-    def of(cls, label: str, pattern: str, defined: tuple[str, ...] = ()) -> IndexTerm:
+    def of(cls, label: str, pattern: str, defined: tuple[str, ...] = (),
+           discussed: int | None = None) -> IndexTerm:
         """:raises: :exc:`re.error` if *pattern* is not a regular expression.
 
         >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
@@ -242,7 +247,8 @@ class IndexTerm:
         """
         # A space in the pattern matches any run of spaces: a no-break space, a line's end.
         spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
-        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE), defined)
+        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE), defined,
+                   discussed)
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,8 @@ def curly(text: str) -> str:
 _EN_SHORT = frozenset({"a", "A", "I"})
 _EN_BEFORE_NUMBER = frozenset({"fig.", "Fig.", "p.", "pp.", "No.", "no."})
 #: Units a number is not parted from (5 mm).
+#: A number in a list, before the next: "2," of "2, 3, 4".
+_LISTED = re.compile(r"\d{1,2},")
 _UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
 
 
@@ -135,13 +137,17 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
         return True
     if _before_arrow(word, following):
         return True
+    if _LISTED.fullmatch(word) and following[:1].isdigit():
+        # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
+        return True
     if lang == "ru":
         bare = word.lstrip(_OPENING).lower()
         named = following.lstrip(_OPENING).rstrip(_CLOSING)
         return (bare in _RU_BEFORE
                 or following.rstrip(_CLOSING).lower() in _RU_AFTER
                 or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)
-                or (bare.isdigit() and len(named) > 1 and named.isalpha())
+                or (bare.isdigit() and len(named) > 1 and named.isalpha()
+                    and named.lower() not in _RU_BEFORE)
                 or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1)
                 or (_RU_NUMBERED.fullmatch(bare) is not None and named.isdigit())
                 or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
