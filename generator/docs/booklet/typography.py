@@ -127,7 +127,8 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
     longer preposition before a square's name (через f6), a number before the word it counts
-    (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break), a noun of
+    (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break, nor before a
+    preposition other than a range's «до»: «8 (во второй…» may), a noun of
     :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c), one of
     :data:`_RU_NUMBERED` before a number (варианте 5), a letter before its gloss (Т (туз)).
     English: a one-letter word (a, I), fig. or p. before its number, a range of labels (FK1
@@ -147,7 +148,7 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
                 or following.rstrip(_CLOSING).lower() in _RU_AFTER
                 or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)
                 or (bare.isdigit() and len(named) > 1 and named.isalpha()
-                    and named.lower() not in _RU_BEFORE)
+                    and (named.lower() not in _RU_BEFORE or named.lower() == "до"))
                 or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1)
                 or (_RU_NUMBERED.fullmatch(bare) is not None and named.isdigit())
                 or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
