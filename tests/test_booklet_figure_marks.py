@@ -40,7 +40,9 @@ def test_no_board_before_the_key_shows_a_mark_the_key_explains(library, lang):
     """The editor's review: the equipment board and the notation board showed arrows, grey
     dots, frames and a no-entry sign two pages before the key that explains them."""
     boards = _before_key(library, lang)
-    assert len(boards) == 2  # the equipment board and the board that names the squares
+    # board A and the colourless board in the equipment, and the board that names the
+    # squares
+    assert len(boards) == 3
     for ref in boards:
         page = draw(library, ref)
         marks = [role for role, group in _roles(page.items)

@@ -61,6 +61,18 @@ def test_every_page_an_entry_lists_holds_its_term(made, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_word_of_every_page_lists_only_where_it_is_defined(made, lang):
+    """Issue 39, fifth review: "square" listed 12 pages and "opponent" 12, most of them
+    a passing use; with terms.toml's ``discussed = 0`` they list the page that defines them
+    and those whose heading or title names them. Zero and variant have entries."""
+    entries = _entries(made[lang])
+    square, opponent, zero, variant = {"en": ("square", "opponent", "zero", "variant"),
+                                       "ru": ("поле", "противник", "ноль", "вариант")}[lang]
+    assert len(entries[square]) <= 4 and len(entries[opponent]) <= 2, entries
+    assert entries[zero] and entries[variant], entries
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_term_is_indexed_where_a_rule_uses_it(made, lang):
     """The page where the general rules' section on test cards starts, and the one of the
     equipment's packs, are listed under their terms."""

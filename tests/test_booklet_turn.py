@@ -48,8 +48,13 @@ def _chapter_pages(made: Made, key: str, *, shared: bool = True, tail: bool = Tr
     Without *shared*, only the pages the chapter has to itself; without *tail*, not the
     page it shares with the next chapter."""
     g = Geometry.for_paper("a5")
-    starts = {link.to_page: link.to_y for link in made.typeset.links
-              if made.pages[link.page].label == "contents"}
+    # The contents' links to chapters (not those to a section it lists besides, such as
+    # the questions players ask): the pages where the outline has a chapter's title.
+    titled = {index for _, level, index in made.typeset.outline if level == 0}
+    starts: dict[int, float] = {}
+    for link in made.typeset.links:
+        if made.pages[link.page].label == "contents" and link.to_page in titled:
+            starts[link.to_page] = min(link.to_y, starts.get(link.to_page, link.to_y))
     keys = [c.key for c in made.booklet.chapters]
     at = sorted(starts)
     first = at[keys.index(key)]

@@ -345,6 +345,17 @@ def test_russian_binding_words_stay_with_their_word():
             assert line.words[0] != "бы", pad
 
 
+def test_numbers_bind_where_a_reader_keeps_them_and_no_further():
+    """Issue 39, fifth review: «2, 3, / 4» left «4» alone (a short list of numbers stays on
+    one line), «в слова / 1» parted a game from its number, and the glossary's «от 1 до 8
+    (во второй колоде…» was one unbreakable chain (a number before a preposition other
+    than a range's «до» may end a line)."""
+    assert _must_not_end("3,", "4", "ru") and _must_not_end("2,", "3,", "en")
+    assert _must_not_end("слова", "1", "ru") and _must_not_end("головоломка", "5", "ru")
+    assert _must_not_end("1", "до", "ru") and _must_not_end("16", "карт", "ru")
+    assert not _must_not_end("8", "(во", "ru") and not _must_not_end("3", "на", "ru")
+
+
 def test_a_balanced_caption_does_not_end_in_one_word():
     """A caption that the breaker left to itself ends in one word ("... and south /
     wins."); balanced, its last line holds more, in as many lines."""

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model.booklet import (BOARD_GAMES, Banner, Block, Booklet, Bullets, Chapter, FigureRef,
+from ..model.booklet import (BOARD_GAMES, FIGURE_REF, Banner, Block, Booklet, Bullets, Chapter,
+                             FigureRef, figure_anchor, figure_numbers,
                              IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
 from .figures import LISTS, FigureStyle
 from .glyphs import check_printable
@@ -84,6 +85,7 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     plan = Plan(tuple(r.strings("front", [])), tuple(r.strings("games")),
                 tuple(r.strings("back", [])))
     index_also = tuple(r.strings("index_also", []))
+    contents_also = tuple(r.strings("contents_also", []))
     counts = tuple(_printable(r, f"game_counts[{i}]", count)
                    for i, count in enumerate(r.strings("game_counts", [])))
     other_cover = None
@@ -111,6 +113,16 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     game_chapters = [load_chapter(library, files[name]) for name in games or plan.games]
     chapters, present = _with_matter(library, files, plan, game_chapters)
     _check_links(chapters, chapter_names)
+    sections = {f"{c.key}/{s.key}" for c in chapters for s in c.sections}
+    for i, name in enumerate(contents_also):
+        # A section of a chapter this booklet leaves out is left out of its contents too.
+        chapter = name.partition("/")[0]
+        require_known(shown, f"contents_also[{i}]", chapter, chapter_names,
+                      f"a chapter file in booklets/{lang}/")
+        if chapter in {c.key for c in chapters}:
+            require_known(shown, f"contents_also[{i}]", name, sorted(sections),
+                          "a chapter's section (chapter/section) for the contents")
+    chapters = _figures_referred(chapters, word_map.get("figure_ref", "Figure"))
     _check_banner_words(chapters, word_map, name_map, shown)
     if any(c.turn is not None and not c.turn.heading for c in chapters) \
             and "turn" not in word_map:
@@ -125,7 +137,8 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
         cover = cover.one
     title, subtitle, lines = _cover_text(cover, game_chapters, counts, word_map, shown)
     return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
-                   index, index_also, name_map, author)
+                   index, index_also, name_map, author,
+                   tuple(name for name in contents_also if name in sections))
 
 
 def _with_matter(library: Library, files: dict[str, Path], plan: Plan,
@@ -272,8 +285,9 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
             if name.count("/") != 1:
                 raise TemplateError(shown, r.key(f"defined[{k}]"), expected="a section as "
                                     "chapter/section", got=repr(name))
+        discussed = r.integer("discussed", low=0, high=99) if r.has("discussed") else None
         try:
-            terms.append(IndexTerm.of(label, pattern, defined))
+            terms.append(IndexTerm.of(label, pattern, defined, discussed))
         except re.error as e:
             raise TemplateError(shown, r.key(f"{lang}_find"), expected="a regular "
                                 "expression", got=f"{pattern!r} ({e})") from None
@@ -394,6 +408,37 @@ def _check_links(chapters: tuple[Chapter, ...], chapter_names: list[str]) -> Non
                         require_known(chapter.where, key, f"{target}/{part}",
                                       [f"{target}/{s}" for s in sections[target]],
                                       "a section to link to")
+
+
+def _figures_referred(chapters: tuple[Chapter, ...], word: str) -> tuple[Chapter, ...]:
+    """*chapters* with each ``{figure:CHAPTER/SECTION[/N]}`` of a text made a link to that
+    figure labelled with its number (*word* before it): the setter adds its page.
+
+    :raises: :exc:`TemplateError` naming the file, the section and the figure when the
+        booklet has no such figure (a reference to another game's figure is kept out of a
+        booklet that may leave that game out).
+    """
+    numbers = figure_numbers(chapters)
+
+    def text_of(chapter: Chapter, i: int, text: str) -> str:
+        def link(m: re.Match[str]) -> str:
+            anchor = figure_anchor(m.group(1), m.group(2), int(m.group(3) or 1))
+            if anchor not in numbers:
+                raise TemplateError(chapter.where, f"section[{i}].text", expected="a figure "
+                                    "of this booklet to refer to", got=repr(m.group(0)))
+            return f"[{word}\u00a0{numbers[anchor]}](#{anchor})"
+        return FIGURE_REF.sub(link, text)
+
+    def block_of(chapter: Chapter, i: int, block: Block) -> Block:
+        if isinstance(block, Paragraph):
+            return replace(block, text=text_of(chapter, i, block.text))
+        if isinstance(block, Bullets):
+            return replace(block, items=tuple(text_of(chapter, i, t) for t in block.items))
+        return block
+
+    return tuple(replace(chapter, sections=tuple(
+        replace(section, blocks=tuple(block_of(chapter, i, b) for b in section.blocks))
+        for i, section in enumerate(chapter.sections))) for chapter in chapters)
 
 
 def _only_chosen(chapter: Chapter, chosen: set[str]) -> Chapter:

@@ -23,6 +23,30 @@ def unlinked(text: str) -> tuple[str, list[tuple[str, str, str]]]:
     return LINK.sub(lambda m: m.group(1), text), links
 
 
+#: A reference to a figure in a text: ``{figure:basic-48/setup}`` (the first figure of that
+#: section) or ``{figure:basic-48/example/2}`` (its second). It is printed as the figure's
+#: number and page ("Figure 26, p. 34"), the number a link to the figure itself.
+FIGURE_REF = re.compile(r"\{figure:([a-z0-9-]+)/([a-z0-9-]+)(?:/([1-9][0-9]*))?\}")
+
+
+def figure_anchor(chapter: str, section: str, n: int) -> str:
+    """The anchor of the *n*-th figure (from 1) of a chapter's section: it has the form
+    of a section's (``chapter/part``), so a cross-reference prints its page the same way."""
+    return f"{chapter}/{section}-fig{n}"
+
+
+def figure_numbers(chapters: tuple[Chapter, ...]) -> dict[str, int]:
+    """Each figure's anchor (:func:`figure_anchor`) with its number in a booklet of
+    *chapters*: the figures are numbered in order through the booklet, as it sets them."""
+    numbers: dict[str, int] = {}
+    for chapter in chapters:
+        for section in chapter.sections:
+            figures = [b for b in section.blocks if isinstance(b, FigureRef)]
+            for n, _ in enumerate(figures, 1):
+                numbers[figure_anchor(chapter.key, section.key, n)] = len(numbers) + 1
+    return numbers
+
+
 #: In an ``only_with`` list: any game of the board system, that is any chapter with a game
 #: file (the rule engine's games all play on the 64-square board; Ass and the patiences
 #: have none).
@@ -208,9 +232,14 @@ class IndexTerm:
     defined: tuple[str, ...] = ()
     """The sections (``chapter/section``) that define the term: the index prints their
     page in bold."""
+    discussed: int | None = None
+    """How many uses make a section discuss the term (None: the index's own number; 0:
+    only a heading or title that names it), for a word found on most pages (square,
+    opponent) whose every use would otherwise be listed."""
 
     @classmethod
-    def of(cls, label: str, pattern: str, defined: tuple[str, ...] = ()) -> IndexTerm:
+    def of(cls, label: str, pattern: str, defined: tuple[str, ...] = (),
+           discussed: int | None = None) -> IndexTerm:
         """:raises: :exc:`re.error` if *pattern* is not a regular expression.
 
         >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
@@ -218,7 +247,8 @@ class IndexTerm:
         """
         # A space in the pattern matches any run of spaces: a no-break space, a line's end.
         spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
-        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE), defined)
+        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE), defined,
+                   discussed)
 
 
 @dataclass(frozen=True)
@@ -244,6 +274,9 @@ class Booklet:
     names played together (``pack1+pack2``) where the language says it better so."""
     author: str = ""
     """The game system's author, as the PDF's metadata names him."""
+    contents_also: tuple[str, ...] = ()
+    """Sections (``chapter/section``) the contents list under their chapter, besides the
+    chapters."""
 
     @property
     def games(self) -> list[Chapter]:

@@ -19,7 +19,7 @@ from ...draw import fonts
 from ...draw.geometry import Rect
 from ...draw.scene import Page
 from ...errors import TemplateError
-from ...model.booklet import Booklet, Chapter
+from ...model.booklet import Booklet, Chapter, figure_numbers
 from .index import index_units, term_pages
 from .makeup import framed_page, paginate
 from .setter import Setter, chapter_units
@@ -47,10 +47,11 @@ def _title_page(booklet: Booklet, setter: Setter) -> Page:
     return framed_page(g, placed, "", None, "title")
 
 
-def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
+def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int, str]]
               ) -> list[list[tuple[float, Unit]]]:
-    """The contents list, one entry per chapter (in the booklet's order), each entry a link
-    to its chapter."""
+    """The contents list, one entry per chapter (in the booklet's order) and per section the
+    booklet lists besides (:attr:`Booklet.contents_also`, indented under its chapter), each
+    entry (title, page, anchor) a link to its place."""
     g = setter.g
     units = setter.heading(booklet.contents_heading, g.style.h1, 0.0, booklet.where,
                            "contents")
@@ -59,12 +60,13 @@ def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
     # same way before and after the page numbers are known.
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
-    for (title, number), chapter in zip(entries, booklet.chapters):
-        lines = set_lines(title, room, "regular", size, setter.lang, justify=False)
-        entry = setter.lines(title, room, justify=False)
+    for title, number, anchor in entries:
+        indent = setter.s.indent * 2 if "/" in anchor else 0.0
+        lines = set_lines(title, room - indent, "regular", size, setter.lang, justify=False)
+        entry = setter.lines(title, room - indent, x=indent, justify=False)
         for unit in entry:
-            unit.links.append((Rect(0.0, 0.0, g.column, unit.height), chapter.key))
-        count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
+            unit.links.append((Rect(0.0, 0.0, g.column, unit.height), anchor))
+        count = max(0, math.floor((room + 3.0 - indent - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
         entry[-1].items += [
             text_item(room + 3.0, base, ". " * count, size, fill=RULE, anchor="end"),
@@ -130,7 +132,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
-    provisional = _contents(booklet, setter, [(c.title, 999) for c in booklet.chapters])
+    provisional = _contents(booklet, setter, [(title, 999, anchor) for title, anchor
+                                              in _contents_entries(booklet)])
     first = 2 + len(provisional)
     for _ in range(PASSES):
         bodies = _flow(booklet, setter, figures, first, listings)
@@ -139,8 +142,9 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
             break
         setter.pages = found
     numbers = _anchors(bodies, first)
-    entries = [(chapter.title, numbers[chapter.key]) for chapter in booklet.chapters]
-    contents = _contents(booklet, setter, entries)
+    listed = [(title, numbers[anchor], anchor) for title, anchor in _contents_entries(booklet)]
+    entries = [(title, number) for title, number, _ in listed]
+    contents = _contents(booklet, setter, listed)
     pages = [_title_page(booklet, setter)]
     placed_pages: list[list[tuple[float, Unit]]] = [[]]   # the title page has no links
     for placed in contents:
@@ -155,7 +159,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
             if unit.anchor in titles:
                 outline.append((titles[unit.anchor], 0, len(pages)))
                 label = unit.anchor
-            elif "/" in unit.anchor:
+            elif unit.anchor in headings:
                 outline.append((headings[unit.anchor], 1, len(pages)))
         # A chapter's first page has its title: no running header above it.
         header = "" if page.opens else glued(page.chapter.title, booklet.lang)
@@ -164,10 +168,23 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
     return Typeset(pages, outline, entries, _links(placed_pages, geometry))
 
 
+def _contents_entries(booklet: Booklet) -> list[tuple[str, str]]:
+    """The contents' entries in order, each (title, anchor): every chapter, and after it
+    the sections of it the booklet lists too (a reader looks for the players' questions)."""
+    entries = []
+    for chapter in booklet.chapters:
+        entries.append((chapter.title, chapter.key))
+        entries += [(s.heading, f"{chapter.key}/{s.key}") for s in chapter.sections
+                    if f"{chapter.key}/{s.key}" in booklet.contents_also]
+    return entries
+
+
 def _anchor_names(booklet: Booklet) -> list[str]:
-    """What a cross-reference may lead to: each chapter and each of its sections."""
+    """What a cross-reference may lead to: each chapter, each of its sections and each
+    figure."""
     return [name for c in booklet.chapters
-            for name in (c.key, *(f"{c.key}/{s.key}" for s in c.sections))]
+            for name in (c.key, *(f"{c.key}/{s.key}" for s in c.sections))] + list(
+        figure_numbers(booklet.chapters))
 
 
 def _links(pages: list[list[tuple[float, Unit]]], g: Geometry) -> list[Link]:

@@ -104,7 +104,8 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
             if section in term.defined:
                 defining.add(first)
             elif (term.find.search(headings.get(section, ""))
-                  or sum(n for _, n in uses) >= DISCUSSED):
+                  or 0 < (term.discussed if term.discussed is not None else DISCUSSED)
+                  <= sum(n for _, n in uses)):
                 chapter = section.partition("/")[0]
                 discussed[chapter] = min(first, discussed.get(chapter, first))
         for chapter, (number, title) in titles.items():

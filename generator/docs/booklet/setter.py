@@ -16,7 +16,7 @@ from ...draw.scene import Box, Group, Item, Line, Page, Paint
 from ...errors import TemplateError
 from ...io.booklets import banner_boards, banner_cards
 from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
-                              Table, Turn)
+                              Table, Turn, figure_anchor)
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL
 from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
@@ -440,9 +440,13 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
         partner = {id(a): b for a, b in pairs(section, setter.g.column)
                    if a.where in figures and b.where in figures}
         seconds = {id(b) for b in partner.values()}
+        shown = 0   # the section's figures so far: each one's anchor counts them
         for block in section.blocks:
+            if isinstance(block, FigureRef):
+                shown += 1
             if id(block) in seconds:
                 continue   # set beside the figure before it
+            at = len(units)
             if isinstance(block, Paragraph):
                 units += setter.paragraph(block)
             elif isinstance(block, Bullets):
@@ -465,6 +469,11 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                 units += setter.figure(block, figures[block.where], counter[0], word,
                                        placed.get(block.where),
                                        (listings or {}).get(block.where, ""))
+            if isinstance(block, FigureRef) and len(units) > at:
+                # A reference to the figure prints its page (a pair's second: the same).
+                units[at].anchor = figure_anchor(chapter.key, section.key, shown)
+                if id(block) in partner and len(units) > at + 1:
+                    units[at + 1].anchor = figure_anchor(chapter.key, section.key, shown + 1)
         if heading:
             _keep_heading(units[start:], heading)
         for unit in units[start:]:

@@ -29,9 +29,10 @@ _RU_AFTER = frozenset({"же", "ж", "ли", "ль", "бы", "б"})
 #: Longer prepositions bound only to a square's name (через f6).
 _RU_BEFORE_SQUARE = frozenset({"через", "между", "перед", "около"})
 #: Nouns bound to the one-letter name or the number after them (same practice: a name or a
-#: number is not parted from its word): буква Ш, вертикаль c, горизонталь 8, вариант 5.
+#: number is not parted from its word): буква Ш, вертикаль c, горизонталь 8, вариант 5,
+#: and a game's number from its name (игра в слова 1, головоломка 5).
 _RU_NAMED = re.compile(r"(букв|вертикал|горизонтал)\w*")
-_RU_NUMBERED = re.compile(r"(вариант|горизонтал|игр|глав)\w*")
+_RU_NUMBERED = re.compile(r"(вариант|горизонтал|игр|глав|головоломк)\w*|слова")
 #: What may open a bound word and still leave it the word: «(в», «„и».
 _OPENING = "([«„“\"'"
 _CLOSING = ".,;:!?)]»“”\"'"
@@ -96,6 +97,8 @@ def curly(text: str) -> str:
 _EN_SHORT = frozenset({"a", "A", "I"})
 _EN_BEFORE_NUMBER = frozenset({"fig.", "Fig.", "p.", "pp.", "No.", "no."})
 #: Units a number is not parted from (5 mm).
+#: A number in a list, before the next: "2," of "2, 3, 4".
+_LISTED = re.compile(r"\d{1,2},")
 _UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
 
 
@@ -124,7 +127,8 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
     longer preposition before a square's name (через f6), a number before the word it counts
-    (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break), a noun of
+    (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break, nor before a
+    preposition other than a range's «до»: «8 (во второй…» may), a noun of
     :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c), one of
     :data:`_RU_NUMBERED` before a number (варианте 5), a letter before its gloss (Т (туз)).
     English: a one-letter word (a, I), fig. or p. before its number, a range of labels (FK1
@@ -134,13 +138,17 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
         return True
     if _before_arrow(word, following):
         return True
+    if _LISTED.fullmatch(word) and following[:1].isdigit():
+        # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
+        return True
     if lang == "ru":
         bare = word.lstrip(_OPENING).lower()
         named = following.lstrip(_OPENING).rstrip(_CLOSING)
         return (bare in _RU_BEFORE
                 or following.rstrip(_CLOSING).lower() in _RU_AFTER
                 or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)
-                or (bare.isdigit() and len(named) > 1 and named.isalpha())
+                or (bare.isdigit() and len(named) > 1 and named.isalpha()
+                    and (named.lower() not in _RU_BEFORE or named.lower() == "до"))
                 or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1)
                 or (_RU_NUMBERED.fullmatch(bare) is not None and named.isdigit())
                 or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()

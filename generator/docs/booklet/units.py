@@ -166,7 +166,8 @@ class Typeset:
     """(title, level, page index) for the PDF's bookmarks: chapters, and their sections
     one level down."""
     contents: list[tuple[str, int]]
-    """(chapter title, printed page number) as the contents list shows them."""
+    """(title, printed page number) as the contents list shows them: the chapters, and the
+    sections it lists besides under theirs."""
     links: list[Link] = field(default_factory=list)
     """The contents' entries and the cross-references of the text, resolved to pages."""
 
