@@ -148,7 +148,19 @@ def _with_matter(library: Library, files: dict[str, Path], plan: Plan,
     kept = [*(matter[n] for n in plan.front if needed(matter[n].only_with, present)), *games,
             *(matter[n] for n in plan.back if needed(matter[n].only_with, present))]
     present |= {c.key for c in kept}
-    return tuple(_only_chosen(c, present) for c in kept), present
+    chosen = {c.key for c in games}
+    return tuple(_untitled(_only_chosen(c, present), chosen) if c.key in matter else
+                 _only_chosen(c, present) for c in kept), present
+
+
+def _untitled(chapter: Chapter, games: set[str]) -> Chapter:
+    """A front or back *chapter* whose sections meant only for some games lose their
+    heading where those are all the booklet's *games*: in a booklet of Ass alone, an "Ass"
+    heading under "About this booklet" or the glossary only repeats what the whole booklet
+    is about."""
+    sections = tuple(replace(s, heading="") if s.only_with and games <= set(s.only_with)
+                     else s for s in chapter.sections)
+    return chapter if sections == chapter.sections else replace(chapter, sections=sections)
 
 
 @dataclass(frozen=True)
@@ -632,6 +644,11 @@ def _figure(library: Library, r: Reader) -> FigureRef:
                    or len(labels) != len(cards.partition(":")[2].split())):
         raise TemplateError(r.path, r.key("labels"), expected="one label per card of a row "
                             "of traditional cards")
+    outlined = r.integer("outlined", 0, low=0)
+    if outlined and (cards is None or cards.partition(":")[0] not in library.names("traditional")
+                     or outlined > len(cards.partition(":")[2].split())):
+        raise TemplateError(r.path, r.key("outlined"), expected="the place of a card in a "
+                            "row of traditional cards", got=str(outlined))
     if (style is not None or width is not None) and layout is None:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
@@ -649,7 +666,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         show=tuple(r.strings("show", [])), crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
         seed=seed, height=height, key=key, style=style, width=width, plain=plain,
-        slots=slots, part=part, labels=labels)
+        slots=slots, part=part, labels=labels, outlined=outlined)
     r.finish()
     return ref
 

@@ -109,6 +109,9 @@ class FigureRef:
     labels: tuple[str, ...] = ()
     """A row of traditional cards' labels in the booklet's language, one under each card
     (``1 Anna``: who played it, in order); (): none."""
+    outlined: int = 0
+    """A row of traditional cards: the place (from 1) of the card outlined, the one that
+    takes a trick of Ass; 0: none."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef

@@ -47,10 +47,24 @@ def _title_page(booklet: Booklet, setter: Setter) -> Page:
     return framed_page(g, placed, "", None, "title")
 
 
+def contents_entries(booklet: Booklet) -> list[tuple[str, str, int]]:
+    """The contents' entries in order as (title, anchor, level): each chapter, and in a
+    booklet of one game that game's sections too (a reader of a single game looks its
+    parts up, as the text refers to them), a level below."""
+    games = [c for c in booklet.chapters if c.banner is not None]
+    found = []
+    for chapter in booklet.chapters:
+        found.append((chapter.title, chapter.key, 0))
+        if len(games) == 1 and chapter is games[0]:
+            found += [(s.heading, f"{chapter.key}/{s.key}", 1)
+                      for s in chapter.sections if s.heading]
+    return found
+
+
 def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
               ) -> list[list[tuple[float, Unit]]]:
-    """The contents list, one entry per chapter (in the booklet's order), each entry a link
-    to its chapter."""
+    """The contents list, one entry per chapter (in the booklet's order) and per section of
+    a one-game booklet's game (:func:`contents_entries`), each entry a link to its place."""
     g = setter.g
     units = setter.heading(booklet.contents_heading, g.style.h1, 0.0, booklet.where,
                            "contents")
@@ -59,17 +73,18 @@ def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
     # same way before and after the page numbers are known.
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
-    for (title, number), chapter in zip(entries, booklet.chapters):
-        lines = set_lines(title, room, "regular", size, setter.lang, justify=False)
-        entry = setter.lines(title, room, justify=False)
+    for (title, number), (_, anchor, level) in zip(entries, contents_entries(booklet)):
+        indent = level * setter.s.indent
+        lines = set_lines(title, room - indent, "regular", size, setter.lang, justify=False)
+        entry = setter.lines(title, room - indent, x=indent, justify=False)
         for unit in entry:
-            unit.links.append((Rect(0.0, 0.0, g.column, unit.height), chapter.key))
-        count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
+            unit.links.append((Rect(0.0, 0.0, g.column, unit.height), anchor))
+        count = max(0, math.floor((room + 3.0 - indent - lines[-1].natural - 1.0) / dot))
         base = setter.s.lead * 0.78
         entry[-1].items += [
             text_item(room + 3.0, base, ". " * count, size, fill=RULE, anchor="end"),
             text_item(g.column, base, str(number), size, anchor="end")]
-        entry[0].space_before = 1.0
+        entry[0].space_before = 0.0 if level else 1.0
         units += entry
     return paginate(units, g)
 
@@ -130,7 +145,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
-    provisional = _contents(booklet, setter, [(c.title, 999) for c in booklet.chapters])
+    listed = contents_entries(booklet)
+    provisional = _contents(booklet, setter, [(title, 999) for title, _, _ in listed])
     first = 2 + len(provisional)
     for _ in range(PASSES):
         bodies = _flow(booklet, setter, figures, first, listings)
@@ -139,7 +155,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
             break
         setter.pages = found
     numbers = _anchors(bodies, first)
-    entries = [(chapter.title, numbers[chapter.key]) for chapter in booklet.chapters]
+    entries = [(title, numbers[anchor]) for title, anchor, _ in listed]
     contents = _contents(booklet, setter, entries)
     pages = [_title_page(booklet, setter)]
     placed_pages: list[list[tuple[float, Unit]]] = [[]]   # the title page has no links

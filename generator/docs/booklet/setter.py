@@ -36,6 +36,9 @@ TABLE_HEAD = 3
 TABLE_TAIL = 6
 #: A list item of at most this many lines is never split across pages.
 ITEM_WHOLE = 4
+#: A list of at most this many lines after the line that introduces it ("Within one
+#: suit:") is kept whole with it: a lead-in with one item under it reads as cut off.
+LIST_WHOLE = 8
 #: A section's heading keeps with at least this many lines of its section (fewer if the
 #: section is shorter) ...
 HEADING_KEEPS = 4
@@ -303,6 +306,10 @@ class Setter:
         art = self._art(page, scale, (self.g.column - w) / 2)
         caption = self._caption(ref, number, word, self.g.column * 0.9, self.g.column * 0.05)
         least = h * min(1.0, placement.least / w) if placement is not None else 0.0
+        if ref.labels:
+            # A trick's cards, labelled with their players, keep their size: their corner
+            # indices are what the reader reads.
+            least = h
         if ref.patience is not None:
             # A deal's slot labels are drawn TABLEAU_LABEL high at this scale: shrunk, they
             # stay no smaller than 6 pt (LEAST_LABEL).
@@ -440,13 +447,28 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
         partner = {id(a): b for a, b in pairs(section, setter.g.column)
                    if a.where in figures and b.where in figures}
         seconds = {id(b) for b in partner.values()}
-        for block in section.blocks:
+        for n, block in enumerate(section.blocks):
             if id(block) in seconds:
                 continue   # set beside the figure before it
             if isinstance(block, Paragraph):
                 units += setter.paragraph(block)
             elif isinstance(block, Bullets):
-                units += setter.bullets(block)
+                before = section.blocks[n - 1] if n else None
+                listed = setter.bullets(block)
+                if isinstance(before, FigureRef):
+                    # A figure set just before a list is the picture of its first item (a
+                    # worked trick of Ass): the two are not parted by a page, and no text
+                    # after the figure comes up between them.
+                    units[-1].keep_with_next = True
+                    item = next((k for k in range(1, len(listed)) if listed[k].in_list),
+                                len(listed))
+                    for unit in listed[:item - 1]:
+                        unit.keep_with_next = True
+                if isinstance(before, Paragraph) and before.text.rstrip().endswith(":") \
+                        and len(listed) <= LIST_WHOLE:
+                    for unit in listed[:-1]:
+                        unit.keep_with_next = True
+                units += listed
             elif isinstance(block, Table):
                 rows = setter.table(block)
                 if any(row.height > body for row in rows):
