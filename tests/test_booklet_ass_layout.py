@@ -9,7 +9,9 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.typography import set_lines
+from generator.docs.booklet.typography import curly, set_lines
+from generator.errors import TemplateError
+from generator.io.booklets import load_chapter
 from generator.model.booklet import Bullets, FigureRef, Paragraph
 
 
@@ -107,3 +109,38 @@ def test_a_suit_sign_and_a_range_stay_with_their_word(lang, text, together):
                 if line.split()[-1:] == [first] or line.endswith(" " + first):
                     pytest.fail(f"{pair!r} parted at width {width}: {lines[n]!r} | "
                                 f"{lines[n + 1] if n + 1 < len(lines) else ''!r}")
+
+
+#: Where the course box stands: after the deal's last words, before the "on your turn"
+#: box and the section on tricks.
+COURSE = {"en": ("Course of a deal", "On your turn", "Playing a trick"),
+          "ru": ("Ход сдачи", "Ваш ход", "Розыгрыш взятки")}
+
+
+def test_a_box_gives_the_course_of_a_deal_in_both_languages(built):
+    """Seed 003's deal in its order (trumps chosen 'before the cards are dealt', 4 cards
+    each, the bet, the tricks, the scoring and banks): a box after the deal section, beside
+    the "on your turn" box, its steps the same in number in both languages (the fifth
+    review: the turn box gave no order of a deal)."""
+    chapters = {lang: next(c for c in made.booklet.chapters if c.key == "ass")
+                for lang, made in built.items()}
+    assert len(chapters["en"].course.lines) == len(chapters["ru"].course.lines) == 5
+    for lang, made in built.items():
+        course = chapters[lang].course
+        heading, turn, tricks = COURSE[lang]
+        assert course.heading == heading and course.source
+        text = " ".join(_pages(made))
+        at = text.index(heading)
+        assert at < text.index(turn, at) < text.index(tricks, at)
+        for line in course.lines:
+            assert curly(" ".join(line.split()[:3])) in text[at:text.index(turn, at)], line
+
+
+def test_a_course_box_without_a_heading_is_one_clear_line(library, tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('title = "Mine"\n[course]\nlines = ["Deal.", "Play."]\nsource = "x"\n'
+                    '[[section]]\nid = "deal"\nheading = "Deal"\ntext = "Deal."\n'
+                    'source = "x"\n', encoding="utf-8")
+    with pytest.raises(TemplateError) as e:
+        load_chapter(library, path)
+    assert "course.heading" in str(e.value) and "expected the heading of the box" in str(e.value)

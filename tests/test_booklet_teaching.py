@@ -54,6 +54,9 @@ def _printed(chapter: Chapter) -> Iterator[tuple[str, str]]:
     yield "", chapter.title
     if chapter.turn is not None:
         yield from (("turn", line) for line in chapter.turn.lines)
+    if chapter.course is not None:
+        yield from (("course", line) for line in (chapter.course.heading,
+                                                   *chapter.course.lines))
     for section in chapter.sections:
         yield section.key, section.heading
         for block in section.blocks:

@@ -438,6 +438,10 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     estimate.string("source", "")   # what the banner rests on; not printed
     estimate.finish()
     turn = _turn(r) if r.has("turn") else None
+    course = _turn(r, "course", COURSE_LINES) if r.has("course") else None
+    if course is not None and not course.heading:
+        raise TemplateError(shown, "course.heading", expected="the heading of the box",
+                            got="nothing")
     only_with = tuple(r.strings("only_with", []))
     r.finish()
     # A {reading:KEY} in a text is the row KEY of the game's sources file (the chapter's
@@ -464,28 +468,30 @@ def load_chapter(library: Library, path: Path) -> Chapter:
                                 "most_players above players if given, in the banner of a "
                                 "chapter without a game key")
         banner = Banner(players, (), 0, length, difficulty, most, cards_text)
-    return Chapter(path.stem, title, shown, sections, game, banner, turn, only_with)
+    return Chapter(path.stem, title, shown, sections, game, banner, turn, only_with, course)
 
 
 #: How many lines an "on your turn" box may have: it is a summary, not the rules again.
 TURN_LINES = (1, 4)
+#: How many steps a box of a round's course (``[course]``) may list.
+COURSE_LINES = (2, 6)
 
 
-def _turn(r: Reader) -> Turn:
-    """The chapter's ``[turn]``: its lines and the source they restate (required), and
-    its own heading (optional)."""
-    t = r.table("turn")
+def _turn(r: Reader, key: str = "turn", limits: tuple[int, int] = TURN_LINES) -> Turn:
+    """The chapter's ``[turn]`` (or the *key* box, ``[course]``): its lines and the source
+    they restate (required), and its own heading (optional)."""
+    t = r.table(key)
     heading = _printable(t, "heading", t.string("heading", "").strip())
     lines = [_printable(t, f"lines[{i}]", line.strip())
              for i, line in enumerate(t.strings("lines"))]
     source = t.string("source")
     t.finish()
-    low, high = TURN_LINES
+    low, high = limits
     if not low <= len(lines) <= high or not all(lines):
-        raise TemplateError(r.path, "turn.lines", expected=f"{low} to {high} lines of text",
+        raise TemplateError(r.path, f"{key}.lines", expected=f"{low} to {high} lines of text",
                             got=f"{len(lines)} lines")
     if not source.strip():
-        raise TemplateError(r.path, "turn.source", expected="the sections and seed passages "
+        raise TemplateError(r.path, f"{key}.source", expected="the sections and seed passages "
                             "the lines restate", got="nothing")
     return Turn(tuple(lines), source, heading)
 

@@ -187,6 +187,10 @@ class Chapter:
     only_with: tuple[str, ...] = ()
     """For a front or back chapter: the game chapters (or :data:`BOARD_GAMES`) that need
     it; a booklet holding none of them leaves it out. Empty: every booklet has it."""
+    course: Turn | None = None
+    """A box with the order of a round (Ass: a deal, from the trump choice to the banks),
+    set after the section that sets the game up (before the "on your turn" box), under its
+    own heading."""
 
     @property
     def figures(self) -> list[FigureRef]:

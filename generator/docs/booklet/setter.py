@@ -432,6 +432,9 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     # The "on your turn" box follows the setup (a deal or layout in the traditional games;
     # START_SECTIONS), or else comes before the moves.
     starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
+    if chapter.course is not None and not starts:
+        raise TemplateError(chapter.where, "course", expected="a section "
+                            + " or ".join(sorted(START_SECTIONS)) + " for the box to head")
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
         units.append(_turn(setter, chapter, chapter.turn, booklet))
@@ -492,6 +495,12 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
         for unit in units[start:]:
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
+        if chapter.course is not None and i == (starts[0] if starts else -1):
+            # The round's course sums up the section that sets the game up, beside the
+            # "on your turn" box that follows it.
+            course = setter.turn(chapter.course, chapter.course.heading)
+            course.section = f"{chapter.key}/{section.key}"
+            units.append(course)
         if chapter.turn is not None and i == turn_after:
             units.append(_turn(setter, chapter, chapter.turn, booklet))
     return units
