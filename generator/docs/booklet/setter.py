@@ -39,6 +39,9 @@ ITEM_WHOLE = 4
 #: A list of at most this many lines after the line that introduces it ("Within one
 #: suit:") is kept whole with it: a lead-in with one item under it reads as cut off.
 LIST_WHOLE = 8
+#: The least share of its size a row of a trick's cards is drawn at to keep a page full:
+#: more than a board's (units.SHRINK), as the reader reads the cards' corner indices.
+TRICK_LEAST = 0.85
 #: A section's heading keeps with at least this many lines of its section (fewer if the
 #: section is shorter) ...
 HEADING_KEEPS = 4
@@ -307,9 +310,9 @@ class Setter:
         caption = self._caption(ref, number, word, self.g.column * 0.9, self.g.column * 0.05)
         least = h * min(1.0, placement.least / w) if placement is not None else 0.0
         if ref.labels:
-            # A trick's cards, labelled with their players, keep their size: their corner
-            # indices are what the reader reads.
-            least = h
+            # A trick's cards, labelled with their players, keep most of their size: their
+            # corner indices are what the reader reads.
+            least = h * TRICK_LEAST
         if ref.patience is not None:
             # A deal's slot labels are drawn TABLEAU_LABEL high at this scale: shrunk, they
             # stay no smaller than 6 pt (LEAST_LABEL).
