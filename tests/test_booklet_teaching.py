@@ -54,6 +54,9 @@ def _printed(chapter: Chapter) -> Iterator[tuple[str, str]]:
     yield "", chapter.title
     if chapter.turn is not None:
         yield from (("turn", line) for line in chapter.turn.lines)
+    if chapter.course is not None:
+        yield from (("course", line) for line in (chapter.course.heading,
+                                                   *chapter.course.lines))
     for section in chapter.sections:
         yield section.key, section.heading
         for block in section.blocks:
@@ -111,7 +114,7 @@ def test_one_term_per_concept_and_no_program_words(booklets, lang):
             for concept, pattern in avoid:
                 assert not re.search(r"(?<!\w)" + pattern, text, re.IGNORECASE), \
                     (lang, chapter.key, key, concept, text)
-            if chapter.key == "credits" and key in ("colophon", "programme"):
+            if chapter.key == "credits" and key in ("colophon", "positions", "programme"):
                 continue
             for word in tools:
                 assert word.lower() not in text.lower(), (lang, chapter.key, key, word, text)

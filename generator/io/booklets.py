@@ -161,7 +161,19 @@ def _with_matter(library: Library, files: dict[str, Path], plan: Plan,
     kept = [*(matter[n] for n in plan.front if needed(matter[n].only_with, present)), *games,
             *(matter[n] for n in plan.back if needed(matter[n].only_with, present))]
     present |= {c.key for c in kept}
-    return tuple(_only_chosen(c, present) for c in kept), present
+    chosen = {c.key for c in games}
+    return tuple(_untitled(_only_chosen(c, present), chosen) if c.key in matter else
+                 _only_chosen(c, present) for c in kept), present
+
+
+def _untitled(chapter: Chapter, games: set[str]) -> Chapter:
+    """A front or back *chapter* whose sections meant only for some games lose their
+    heading where those are all the booklet's *games*: in a booklet of Ass alone, an "Ass"
+    heading under "About this booklet" or the glossary only repeats what the whole booklet
+    is about."""
+    sections = tuple(replace(s, heading="") if s.only_with and games <= set(s.only_with)
+                     else s for s in chapter.sections)
+    return chapter if sections == chapter.sections else replace(chapter, sections=sections)
 
 
 @dataclass(frozen=True)
@@ -471,6 +483,10 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     estimate.string("source", "")   # what the banner rests on; not printed
     estimate.finish()
     turn = _turn(r) if r.has("turn") else None
+    course = _turn(r, "course", COURSE_LINES) if r.has("course") else None
+    if course is not None and not course.heading:
+        raise TemplateError(shown, "course.heading", expected="the heading of the box",
+                            got="nothing")
     only_with = tuple(r.strings("only_with", []))
     r.finish()
     # A {reading:KEY} in a text is the row KEY of the game's sources file (the chapter's
@@ -497,28 +513,30 @@ def load_chapter(library: Library, path: Path) -> Chapter:
                                 "most_players above players if given, in the banner of a "
                                 "chapter without a game key")
         banner = Banner(players, (), 0, length, difficulty, most, cards_text)
-    return Chapter(path.stem, title, shown, sections, game, banner, turn, only_with)
+    return Chapter(path.stem, title, shown, sections, game, banner, turn, only_with, course)
 
 
 #: How many lines an "on your turn" box may have: it is a summary, not the rules again.
 TURN_LINES = (1, 4)
+#: How many steps a box of a round's course (``[course]``) may list.
+COURSE_LINES = (2, 6)
 
 
-def _turn(r: Reader) -> Turn:
-    """The chapter's ``[turn]``: its lines and the source they restate (required), and
-    its own heading (optional)."""
-    t = r.table("turn")
+def _turn(r: Reader, key: str = "turn", limits: tuple[int, int] = TURN_LINES) -> Turn:
+    """The chapter's ``[turn]`` (or the *key* box, ``[course]``): its lines and the source
+    they restate (required), and its own heading (optional)."""
+    t = r.table(key)
     heading = _printable(t, "heading", t.string("heading", "").strip())
     lines = [_printable(t, f"lines[{i}]", line.strip())
              for i, line in enumerate(t.strings("lines"))]
     source = t.string("source")
     t.finish()
-    low, high = TURN_LINES
+    low, high = limits
     if not low <= len(lines) <= high or not all(lines):
-        raise TemplateError(r.path, "turn.lines", expected=f"{low} to {high} lines of text",
+        raise TemplateError(r.path, f"{key}.lines", expected=f"{low} to {high} lines of text",
                             got=f"{len(lines)} lines")
     if not source.strip():
-        raise TemplateError(r.path, "turn.source", expected="the sections and seed passages "
+        raise TemplateError(r.path, f"{key}.source", expected="the sections and seed passages "
                             "the lines restate", got="nothing")
     return Turn(tuple(lines), source, heading)
 
@@ -677,6 +695,11 @@ def _figure(library: Library, r: Reader) -> FigureRef:
                    or len(labels) != len(cards.partition(":")[2].split())):
         raise TemplateError(r.path, r.key("labels"), expected="one label per card of a row "
                             "of traditional cards")
+    outlined = r.integer("outlined", 0, low=0)
+    if outlined and (cards is None or cards.partition(":")[0] not in library.names("traditional")
+                     or outlined > len(cards.partition(":")[2].split())):
+        raise TemplateError(r.path, r.key("outlined"), expected="the place of a card in a "
+                            "row of traditional cards", got=str(outlined))
     if (style is not None or width is not None) and layout is None:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
@@ -692,7 +715,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         **{key: tuple(r.strings(key, [])) for key in LISTS}, crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
         seed=seed, height=height, key=key, style=style, width=width, plain=plain,
-        slots=slots, part=part, labels=labels)
+        slots=slots, part=part, labels=labels, outlined=outlined)
     r.finish()
     return ref
 

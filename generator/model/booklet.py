@@ -133,6 +133,9 @@ class FigureRef:
     labels: tuple[str, ...] = ()
     """A row of traditional cards' labels in the booklet's language, one under each card
     (``1 Anna``: who played it, in order); (): none."""
+    outlined: int = 0
+    """A row of traditional cards: the place (from 1) of the card outlined, the one that
+    takes a trick of Ass; 0: none."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef
@@ -208,6 +211,10 @@ class Chapter:
     only_with: tuple[str, ...] = ()
     """For a front or back chapter: the game chapters (or :data:`BOARD_GAMES`) that need
     it; a booklet holding none of them leaves it out. Empty: every booklet has it."""
+    course: Turn | None = None
+    """A box with the order of a round (Ass: a deal, from the trump choice to the banks),
+    set after the section that sets the game up (before the "on your turn" box), under its
+    own heading."""
 
     @property
     def figures(self) -> list[FigureRef]:

@@ -10,9 +10,9 @@ from dataclasses import replace
 from typing import TypeVar
 
 from ...draw.art.traditional import traditional_front
-from ...draw.geometry import Size, Transform
+from ...draw.geometry import Rect, Size, Transform
 from ...draw.style import DEFAULT_STYLE
-from ...draw.scene import Group, Item, Page, Text
+from ...draw.scene import Box, Group, Item, Page, Paint, Text
 from ...errors import FigureError, GeneratorError, InvalidLayoutError, PatienceError
 from ...io.templates import Library
 from ...model.booklet import FigureRef
@@ -20,6 +20,7 @@ from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
 from ...sheets.printable import open_cards
 from ..build import ANNOTATIONS, draw_figure, parse_annotations
 from ..diagram import LEAST_LABEL
+from ..figure import COLOURS
 from .key import key_page
 from .sizes import Placement
 
@@ -28,6 +29,12 @@ T = TypeVar("T")
 CARD_GAP = 0.18
 #: A traditional card's label under it (who played it), in mm at the card's 25 mm width.
 CARD_LABEL = 3.6
+#: The frame round the card that takes a trick: its colour (the figures' blue, apart from
+#: the red and black of the suits), its stroke and its gap to the card, in mm at the
+#: card's 25 mm width.
+OUTLINE = COLOURS["blue"]
+OUTLINE_WIDTH = 1.2
+OUTLINE_GAP = 0.8
 
 
 def _parsed(ref: FigureRef, key: str, parse: Callable[[str], T], text: str) -> T:
@@ -150,24 +157,32 @@ def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin"
 
 
 def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
-    """A row of traditional cards, e.g. a trick of Ass: faces in the pack's proportions."""
+    """A row of traditional cards, e.g. a trick of Ass: faces in the pack's proportions,
+    the card :attr:`FigureRef.outlined` (the one taking the trick) framed."""
     size = Size(25, 25 * pack.height / pack.width)
+    # Room round the row for the frame, so that it is not clipped at the figure's edge.
+    pad = OUTLINE_GAP + OUTLINE_WIDTH
     items: list[Item] = []
     for i, text in enumerate(listed.split()):
         card = _parsed(ref, "cards", PlayingCard.from_notation, text)
         if card not in pack:
             raise FigureError(f"{ref.where}.cards: {text} is not a card of {pack.name}")
         art = traditional_front(pack, PrintedCard(card), size=size)
-        x = i * size.width * (1 + CARD_GAP)
-        items.append(Group((art,), Transform.translate(x, 0)))
+        x = pad + i * size.width * (1 + CARD_GAP)
+        items.append(Group((art,), Transform.translate(x, pad)))
+        if ref.outlined == i + 1:
+            gap = OUTLINE_GAP + OUTLINE_WIDTH / 2
+            items.append(Box(Rect(x - gap, pad - gap, size.width + 2 * gap,
+                                  size.height + 2 * gap),
+                             Paint(stroke=OUTLINE, width=OUTLINE_WIDTH), radius=1.5))
         if ref.labels:
-            items.append(Text(x + size.width / 2, size.height + 1.5 * CARD_LABEL,
+            items.append(Text(x + size.width / 2, pad + size.height + 1.5 * CARD_LABEL,
                               ref.labels[i], CARD_LABEL, DEFAULT_STYLE.ink))
     if not items:
         raise FigureError(f"{ref.where}.cards: expected cards after '{pack.name}:'")
     count = len(listed.split())
-    height = size.height + (2 * CARD_LABEL if ref.labels else 0)
-    return Page(count * size.width + (count - 1) * size.width * CARD_GAP, height,
+    height = 2 * pad + size.height + (2 * CARD_LABEL if ref.labels else 0)
+    return Page(2 * pad + count * size.width + (count - 1) * size.width * CARD_GAP, height,
                 tuple(items))
 
 

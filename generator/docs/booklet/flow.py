@@ -47,11 +47,26 @@ def _title_page(booklet: Booklet, setter: Setter) -> Page:
     return framed_page(g, placed, "", None, "title")
 
 
-def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int, str]]
+def contents_entries(booklet: Booklet) -> list[tuple[str, str, int]]:
+    """The contents' entries in order as (title, anchor, level): each chapter; a level
+    below it, the sections of it the booklet lists besides (:attr:`Booklet.contents_also`:
+    a reader looks for the players' questions) and, in a booklet of one game, that game's
+    sections (a reader of a single game looks its parts up, as the text refers to them)."""
+    games = [c for c in booklet.chapters if c.banner is not None]
+    found = []
+    for chapter in booklet.chapters:
+        found.append((chapter.title, chapter.key, 0))
+        one_game = len(games) == 1 and chapter is games[0]
+        found += [(s.heading, f"{chapter.key}/{s.key}", 1) for s in chapter.sections
+                  if s.heading and (one_game
+                                    or f"{chapter.key}/{s.key}" in booklet.contents_also)]
+    return found
+
+
+def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
               ) -> list[list[tuple[float, Unit]]]:
-    """The contents list, one entry per chapter (in the booklet's order) and per section the
-    booklet lists besides (:attr:`Booklet.contents_also`, indented under its chapter), each
-    entry (title, page, anchor) a link to its place."""
+    """The contents list, one entry per chapter (in the booklet's order) and per section
+    :func:`contents_entries` lists, each entry a link to its place."""
     g = setter.g
     units = setter.heading(booklet.contents_heading, g.style.h1, 0.0, booklet.where,
                            "contents")
@@ -60,8 +75,8 @@ def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int, st
     # same way before and after the page numbers are known.
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
-    for title, number, anchor in entries:
-        indent = setter.s.indent * 2 if "/" in anchor else 0.0
+    for (title, number), (_, anchor, level) in zip(entries, contents_entries(booklet)):
+        indent = level * setter.s.indent
         lines = set_lines(title, room - indent, "regular", size, setter.lang, justify=False)
         entry = setter.lines(title, room - indent, x=indent, justify=False)
         for unit in entry:
@@ -71,7 +86,7 @@ def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int, st
         entry[-1].items += [
             text_item(room + 3.0, base, ". " * count, size, fill=RULE, anchor="end"),
             text_item(g.column, base, str(number), size, anchor="end")]
-        entry[0].space_before = 1.0
+        entry[0].space_before = 0.0 if level else 1.0
         units += entry
     return paginate(units, g)
 
@@ -132,8 +147,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
-    provisional = _contents(booklet, setter, [(title, 999, anchor) for title, anchor
-                                              in _contents_entries(booklet)])
+    listed = contents_entries(booklet)
+    provisional = _contents(booklet, setter, [(title, 999) for title, _, _ in listed])
     first = 2 + len(provisional)
     for _ in range(PASSES):
         bodies = _flow(booklet, setter, figures, first, listings)
@@ -142,9 +157,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
             break
         setter.pages = found
     numbers = _anchors(bodies, first)
-    listed = [(title, numbers[anchor], anchor) for title, anchor in _contents_entries(booklet)]
-    entries = [(title, number) for title, number, _ in listed]
-    contents = _contents(booklet, setter, listed)
+    entries = [(title, numbers[anchor]) for title, anchor, _ in listed]
+    contents = _contents(booklet, setter, entries)
     pages = [_title_page(booklet, setter)]
     placed_pages: list[list[tuple[float, Unit]]] = [[]]   # the title page has no links
     for placed in contents:
@@ -166,17 +180,6 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
         pages.append(framed_page(geometry, page.placed, header, len(pages) + 1, label))
         placed_pages.append(page.placed)
     return Typeset(pages, outline, entries, _links(placed_pages, geometry))
-
-
-def _contents_entries(booklet: Booklet) -> list[tuple[str, str]]:
-    """The contents' entries in order, each (title, anchor): every chapter, and after it
-    the sections of it the booklet lists too (a reader looks for the players' questions)."""
-    entries = []
-    for chapter in booklet.chapters:
-        entries.append((chapter.title, chapter.key))
-        entries += [(s.heading, f"{chapter.key}/{s.key}") for s in chapter.sections
-                    if f"{chapter.key}/{s.key}" in booklet.contents_also]
-    return entries
 
 
 def _anchor_names(booklet: Booklet) -> list[str]:

@@ -36,6 +36,12 @@ TABLE_HEAD = 3
 TABLE_TAIL = 6
 #: A list item of at most this many lines is never split across pages.
 ITEM_WHOLE = 4
+#: A list of at most this many lines after the line that introduces it ("Within one
+#: suit:") is kept whole with it: a lead-in with one item under it reads as cut off.
+LIST_WHOLE = 8
+#: The least share of its size a row of a trick's cards is drawn at to keep a page full:
+#: more than a board's (units.SHRINK), as the reader reads the cards' corner indices.
+TRICK_LEAST = 0.85
 #: A section's heading keeps with at least this many lines of its section (fewer if the
 #: section is shorter) ...
 HEADING_KEEPS = 4
@@ -303,6 +309,10 @@ class Setter:
         art = self._art(page, scale, (self.g.column - w) / 2)
         caption = self._caption(ref, number, word, self.g.column * 0.9, self.g.column * 0.05)
         least = h * min(1.0, placement.least / w) if placement is not None else 0.0
+        if ref.labels:
+            # A trick's cards, labelled with their players, keep most of their size: their
+            # corner indices are what the reader reads.
+            least = h * TRICK_LEAST
         if ref.patience is not None:
             # A deal's slot labels are drawn TABLEAU_LABEL high at this scale: shrunk, they
             # stay no smaller than 6 pt (LEAST_LABEL).
@@ -425,6 +435,9 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     # The "on your turn" box follows the setup (a deal or layout in the traditional games;
     # START_SECTIONS), or else comes before the moves.
     starts = [i for i, key in enumerate(keys) if key in START_SECTIONS]
+    if chapter.course is not None and not starts:
+        raise TemplateError(chapter.where, "course", expected="a section "
+                            + " or ".join(sorted(START_SECTIONS)) + " for the box to head")
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
         units.append(_turn(setter, chapter, chapter.turn, booklet))
@@ -441,7 +454,7 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                    if a.where in figures and b.where in figures}
         seconds = {id(b) for b in partner.values()}
         shown = 0   # the section's figures so far: each one's anchor counts them
-        for block in section.blocks:
+        for n, block in enumerate(section.blocks):
             if isinstance(block, FigureRef):
                 shown += 1
             if id(block) in seconds:
@@ -450,7 +463,22 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
             if isinstance(block, Paragraph):
                 units += setter.paragraph(block)
             elif isinstance(block, Bullets):
-                units += setter.bullets(block)
+                before = section.blocks[n - 1] if n else None
+                listed = setter.bullets(block)
+                if isinstance(before, FigureRef):
+                    # A figure set just before a list is the picture of its first item (a
+                    # worked trick of Ass): the two are not parted by a page, and no text
+                    # after the figure comes up between them.
+                    units[-1].keep_with_next = True
+                    item = next((k for k in range(1, len(listed)) if listed[k].in_list),
+                                len(listed))
+                    for unit in listed[:item - 1]:
+                        unit.keep_with_next = True
+                if isinstance(before, Paragraph) and before.text.rstrip().endswith(":") \
+                        and len(listed) <= LIST_WHOLE:
+                    for unit in listed[:-1]:
+                        unit.keep_with_next = True
+                units += listed
             elif isinstance(block, Table):
                 rows = setter.table(block)
                 if any(row.height > body for row in rows):
@@ -479,6 +507,12 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
         for unit in units[start:]:
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
+        if chapter.course is not None and i == (starts[0] if starts else -1):
+            # The round's course sums up the section that sets the game up, beside the
+            # "on your turn" box that follows it.
+            course = setter.turn(chapter.course, chapter.course.heading)
+            course.section = f"{chapter.key}/{section.key}"
+            units.append(course)
         if chapter.turn is not None and i == turn_after:
             units.append(_turn(setter, chapter, chapter.turn, booklet))
     return units

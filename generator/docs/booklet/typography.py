@@ -37,6 +37,11 @@ _RU_NUMBERED = re.compile(r"(вариант|горизонтал|игр|глав
 _OPENING = "([«„“\"'"
 _CLOSING = ".,;:!?)]»“”\"'"
 _SQUARE = re.compile(r"[a-h][1-8](?!\w)")
+#: A number or a range of numbers a noun of :data:`_RU_NUMBERED` names: «варианте 5»,
+#: «вариантах 3–5».
+_RU_NUMBERS = re.compile(r"\d+(?:[–-]\d+)?")
+#: A suit's sign after its name (clubs ♣) never begins a line: it stays with the word.
+_SUIT_SIGNS = frozenset("♠♣♥♦")
 _INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
 _NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
 _MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
@@ -130,13 +135,15 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
     (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break, nor before a
     preposition other than a range's «до»: «8 (во второй…» may), a noun of
     :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c), one of
-    :data:`_RU_NUMBERED` before a number (варианте 5), a letter before its gloss (Т (туз)).
+    :data:`_RU_NUMBERED` before a number or a range (варианте 5, вариантах 3–5), a letter
+    before its gloss (Т (туз)).
     English: a one-letter word (a, I), fig. or p. before its number, a range of labels (FK1
-    to FK4). Both: a number before its unit (5 mm), a word before an arrow. (A word before
+    to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
+    suit's sign (clubs ♣). (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
         return True
-    if _before_arrow(word, following):
+    if _before_arrow(word, following) or following.rstrip(_CLOSING) in _SUIT_SIGNS:
         return True
     if _LISTED.fullmatch(word) and following[:1].isdigit():
         # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
@@ -150,7 +157,8 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
                 or (bare.isdigit() and len(named) > 1 and named.isalpha()
                     and (named.lower() not in _RU_BEFORE or named.lower() == "до"))
                 or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1)
-                or (_RU_NUMBERED.fullmatch(bare) is not None and named.isdigit())
+                or (_RU_NUMBERED.fullmatch(bare) is not None
+                    and _RU_NUMBERS.fullmatch(named) is not None)
                 or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
                     and following.startswith("(")))
     # A range of labels stays on one line: "FK1 to FK4", "GE1 to GE8".

@@ -1,0 +1,146 @@
+"""The make-up of the booklet of Ass alone (issue 39, fifth review of the Ass booklets): its
+contents list the chapter's sections, the front and back matter do not repeat the game's
+name as a sub-heading, each worked trick stands on one page with its figure, a lead-in
+stays with its short list, and the typesetter's general bindings (a suit's sign to its
+name, a Russian noun to the range it names)."""
+from __future__ import annotations
+
+import pypdfium2
+import pytest
+
+from generator.docs.booklet.build import Made, make_booklet
+from generator.docs.booklet.typography import curly, set_lines
+from generator.errors import TemplateError
+from generator.io.booklets import load_chapter
+from generator.model.booklet import Bullets, FigureRef, Paragraph
+
+
+@pytest.fixture(scope="module")
+def built(library) -> dict[str, Made]:
+    return {lang: make_booklet(library, lang, ("ass",)) for lang in ("en", "ru")}
+
+
+def _pages(made: Made) -> list[str]:
+    doc = pypdfium2.PdfDocument(made.pdf)
+    return [" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc))]
+
+
+def _page_of(pages: list[str], text: str) -> int:
+    found = [n for n, page in enumerate(pages) if text in page]
+    assert found, text
+    return found[0]
+
+
+def test_the_contents_of_a_one_game_booklet_list_its_sections_with_their_pages(built):
+    """The text refers the reader to "Trumps" and "Card points" by page: the contents of a
+    booklet of Ass alone list those sections too, each with the page its heading is on."""
+    for made in built.values():
+        ass = next(c for c in made.booklet.chapters if c.key == "ass")
+        contents = made.typeset.contents
+        titles = [title for title, _ in contents]
+        headings = [s.heading for s in ass.sections]
+        assert titles[titles.index(ass.title) + 1:][:len(headings)] == headings, titles
+        pages = _pages(made)
+        for title, number in contents:
+            if title in headings:
+                assert title in pages[number - 1], (title, number)
+
+
+def test_the_matter_does_not_repeat_the_only_games_name_as_a_sub_heading(built):
+    """"About this booklet" and the glossary of a booklet of Ass alone keep their Ass
+    sections (the source, the terms) without an "Ass" heading over them."""
+    for made in built.values():
+        for key in ("credits", "glossary"):
+            chapter = next(c for c in made.booklet.chapters if c.key == key)
+            section = next(s for s in chapter.sections if s.key == "ass")
+            assert section.heading == "" and section.blocks, (key, section.heading)
+
+
+def test_each_worked_trick_is_on_the_page_of_its_figure(built):
+    """Seed 003's tricks as the chapter works them: each figure's caption and the whole
+    bullet that explains the trick stand on one page, in that order."""
+    for made in built.values():
+        pages = _pages(made)
+        ass = next(c for c in made.booklet.chapters if c.key == "ass")
+        blocks = next(s for s in ass.sections if s.key == "example").blocks
+        pairs = [(blocks[n], blocks[n + 1]) for n in range(len(blocks) - 1)
+                 if isinstance(blocks[n], FigureRef)]
+        assert len(pairs) == 6
+        for figure, bullets in pairs:
+            assert isinstance(figure, FigureRef) and isinstance(bullets, Bullets)
+            item = bullets.items[0]
+            words = item.split()
+            head, tail = " ".join(words[:4]), " ".join(words[-3:])
+            page = _page_of(pages, figure.caption.split(":")[0] + ":")
+            assert head in pages[page] and tail in pages[page], (figure.caption, page)
+
+
+def test_a_lead_in_stays_with_its_short_list(built):
+    """«Внутри одной масти:» with only the first of its three items on the page (the
+    review's RU p. 6): a lead-in ending in a colon keeps its short list whole."""
+    for made in built.values():
+        pages = _pages(made)
+        ass = next(c for c in made.booklet.chapters if c.key == "ass")
+        for section in ass.sections:
+            for before, block in zip(section.blocks, section.blocks[1:]):
+                if isinstance(before, Paragraph) and before.text.endswith(":") \
+                        and isinstance(block, Bullets):
+                    page = _page_of(pages, " ".join(before.text.split()[-3:]))
+                    for item in block.items:
+                        assert " ".join(item.split()[-2:]) in pages[page], item
+
+
+@pytest.mark.parametrize("lang, text, together", [
+    ("en", "Two to four players use one pack: spades ♠, clubs ♣, hearts ♥ and diamonds ♦.",
+     ("clubs\u00a0♣,", "spades\u00a0♠,", "hearts\u00a0♥", "diamonds\u00a0♦.")),
+    ("ru", "Это правило действует только в вариантах 3–5 и больше нигде в этой игре.",
+     ("вариантах\u00a03–5",)),
+])
+def test_a_suit_sign_and_a_range_stay_with_their_word(lang, text, together):
+    """A suit's sign never begins a line ("clubs" ending one line, "♣," the next: review
+    EN p. 4); a Russian noun of the numbered kind keeps a range (в вариантах | 3–5: review
+    RU pp. 9-10). At every width the line breaker may choose, each pair is on one line."""
+    for width in range(30, 120, 3):
+        lines = [" ".join(line.words).replace("\u2027", "\u00a0")
+                 for line in set_lines(text, width, "regular", 3.3, lang, justify=True)]
+        for pair in together:
+            first = pair.split("\u00a0")[0]
+            for n, line in enumerate(lines):
+                if line.split()[-1:] == [first] or line.endswith(" " + first):
+                    pytest.fail(f"{pair!r} parted at width {width}: {lines[n]!r} | "
+                                f"{lines[n + 1] if n + 1 < len(lines) else ''!r}")
+
+
+#: Where the course box stands: after the deal's last words, before the "on your turn"
+#: box and the section on tricks.
+COURSE = {"en": ("Course of a deal", "On your turn", "Playing a trick"),
+          "ru": ("Ход сдачи", "Ваш ход", "Розыгрыш взятки")}
+
+
+def test_a_box_gives_the_course_of_a_deal_in_both_languages(built):
+    """Seed 003's deal in its order (trumps chosen 'before the cards are dealt', 4 cards
+    each, the bet, the tricks, the scoring and banks): a box after the deal section, beside
+    the "on your turn" box, its steps the same in number in both languages (the fifth
+    review: the turn box gave no order of a deal)."""
+    chapters = {lang: next(c for c in made.booklet.chapters if c.key == "ass")
+                for lang, made in built.items()}
+    assert len(chapters["en"].course.lines) == len(chapters["ru"].course.lines) == 5
+    for lang, made in built.items():
+        course = chapters[lang].course
+        heading, turn, tricks = COURSE[lang]
+        assert course.heading == heading and course.source
+        text = " ".join(_pages(made))
+        at = text.index(heading)
+        assert at < text.index(turn, at) < text.index(tricks, at)
+        for line in course.lines:
+            assert curly(" ".join(line.split()[:3])) in text[at:text.index(turn, at)], line
+
+
+def test_a_course_box_without_a_heading_is_one_clear_line(library, tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('title = "Mine"\n[course]\nlines = ["Deal.", "Play."]\nsource = "x"\n'
+                    '[[section]]\nid = "deal"\nheading = "Deal"\ntext = "Deal."\n'
+                    'source = "x"\n', encoding="utf-8")
+    with pytest.raises(TemplateError) as e:
+        load_chapter(library, path)
+    assert "course.heading" in str(e.value) and "expected the heading of the box" in str(e.value)
