@@ -178,15 +178,17 @@ def _glossary_pairs(lang: str) -> dict[str, list[tuple[str, str]]]:
 
 
 def test_the_glossaries_name_the_ass_and_patience_terms_in_step():
-    """The same term pairs in both glossaries; Ass's are in the alphabetical order of each
-    language's own terms (issue 39, review 4: a reader looks a term up by its letter)."""
+    """The same term pairs in both glossaries; Ass's and the patiences' are in the
+    alphabetical order of each language's own terms (issue 39, review 4: a reader looks a
+    term up by its letter; review 5 found the patiences' in order of appearance)."""
     en, ru = _glossary_pairs("en"), _glossary_pairs("ru")
-    assert sorted(en["ass"]) == sorted(ru["ass"])
-    assert [e for e, _ in en["ass"]] == sorted(e for e, _ in en["ass"])
-    assert [r for _, r in ru["ass"]] == sorted((r for _, r in ru["ass"]),
-                                               key=lambda t: t.replace("ё", "е\uffff"))
-    assert {k: v for k, v in en.items() if k != "ass"} == \
-        {k: v for k, v in ru.items() if k != "ass"}
+    for key in ("ass", "patiences"):
+        assert sorted(en[key]) == sorted(ru[key])
+        assert [e for e, _ in en[key]] == sorted((e for e, _ in en[key]), key=str.lower)
+        assert [r for _, r in ru[key]] == sorted((r for _, r in ru[key]),
+                                                 key=lambda t: t.lower().replace("ё", "е\uffff"))
+    assert {k: v for k, v in en.items() if k not in ("ass", "patiences")} == \
+        {k: v for k, v in ru.items() if k not in ("ass", "patiences")}
     assert {"ass", "patiences"} <= set(en)
     # The board games' section and those of Ass and the patiences are never alone
     # together in a booklet of Ass or the patiences only, so each names its own words; a
@@ -309,9 +311,9 @@ CADOGAN_ONLY = {
     "empress-of-india": {"en": ["skipping the queen", "before the pair can be played"],
                          "ru": ["без дамы", "ещё до того, как пару"]},
     "besieged-city": {"en": ["down to the second ace", "turned card by card",
-                             "filled at once", "may change places"],
+                             "filled at once", "may change places", "change direction"],
                       "ru": ["обратно ко второму тузу", "открывают по одной карте", "занимают сразу",
-                             "можно менять местами"]},
+                             "можно менять местами", "менять направление"]},
 }
 #: The short mark, explained once on the "About this booklet" page (issue 39: eight long
 #: markers read heavy, and the notice under each chapter's Layout repeated itself).

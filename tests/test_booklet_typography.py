@@ -26,7 +26,8 @@ from pdflines import PdfLine, read_lines
 from generator.io.booklets import load_booklet
 
 OPTIONAL = ("ass", "nivernaise", "empress-of-india", "besieged-city")
-HEADERS = {"en": "English Russian meaning", "ru": "русский английский значение"}
+#: The glossary tables' head, each column capitalised (issue 39, fifth review, layout 8).
+HEADERS = {"en": "English Russian Meaning", "ru": "Русский Английский Значение"}
 GLOSSARY = {"en": "Glossary", "ru": "Словарь терминов"}
 
 
