@@ -47,6 +47,11 @@ def _title_page(booklet: Booklet, setter: Setter) -> Page:
     return framed_page(g, placed, "", None, "title")
 
 
+#: The fewest dots a contents entry's leader may have; a title that would leave fewer
+#: breaks its line earlier.
+LEADER = 4
+
+
 def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
               ) -> list[list[tuple[float, Unit]]]:
     """The contents list, one entry per chapter (in the booklet's order), each entry a link
@@ -60,8 +65,16 @@ def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
     for (title, number), chapter in zip(entries, booklet.chapters):
-        lines = set_lines(title, room, "regular", size, setter.lang, justify=False)
-        entry = setter.lines(title, room, justify=False)
+        width, balance = room, False
+        lines = set_lines(title, width, "regular", size, setter.lang, justify=False)
+        if (room + 3.0 - lines[-1].natural - 1.0) / dot < LEADER:
+            # A title that fills the line leaves its leader a dot or two, which reads as a
+            # stray full stop (issue 39, fifth review): it breaks a line earlier instead,
+            # into lines of even length (no word alone on the last).
+            width, balance = room - LEADER * dot, True
+            lines = set_lines(title, width, "regular", size, setter.lang, justify=False,
+                              balance=True)
+        entry = setter.lines(title, width, justify=False, balance=balance)
         for unit in entry:
             unit.links.append((Rect(0.0, 0.0, g.column, unit.height), chapter.key))
         count = max(0, math.floor((room + 3.0 - lines[-1].natural - 1.0) / dot))
