@@ -24,7 +24,7 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.figures import TABLEAU_LABEL
+from generator.docs.booklet.figures import TABLEAU_LABEL, share
 from generator.docs.booklet.makeup import FULL, RUNT, paginate
 from generator.docs.diagram import LEAST_LABEL
 from generator.docs.booklet.setter import (HEADING_LEAST, ITEM_WHOLE, TABLE_HEAD, TABLE_TAIL,
@@ -321,7 +321,7 @@ def test_a_figure_shrinks_only_so_far(library, made):
                     asked.append(page.height * min(1.0, g.column / page.width))
                 else:
                     asked.append(page.height * min(g.column / page.width,
-                                                   room * ref.height / page.height))
+                                                   room * share(ref) / page.height))
         drawn = [height for page in made_one.pages
                  for height in _figure_heights(page.items, 1.0)]
         assert len(drawn) == len(asked)
@@ -413,20 +413,39 @@ def test_a_figure_that_does_not_fit_goes_over_and_the_text_after_it_fills_the_pa
     assert len(up) % 4 == 0
 
 
-def test_a_float_stops_at_the_next_figure_and_at_a_sidebar():
-    """Figures keep their order (their numbers), and a game's variants, set apart in the
-    margin, do not come up above a figure of the rules."""
+def test_a_float_stops_at_a_sidebar():
+    """A game's variants, set apart in the margin, do not come up above a figure of the
+    rules."""
     g = GEOMETRY
     body = g.body_bottom - g.body_top
     before = _paragraphs(4, 5)
-    figure, second = _figure(0.8 * body), _figure(0.3 * body)
+    figure = _figure(0.8 * body)
     variants = _paragraphs(3, 3, "variants")
     for unit in variants:
         unit.sidebar = True
-    for tail in (second + _paragraphs(3, 3), variants):
-        pages = paginate(before + figure + tail, g)
-        assert pages[1][0][1] is figure[0]
-        assert [id(unit) for _, unit in pages[0]] == [id(unit) for unit in before]
+    pages = paginate(before + figure + variants, g)
+    assert pages[1][0][1] is figure[0]
+    assert [id(unit) for _, unit in pages[0]] == [id(unit) for unit in before]
+
+
+def test_figures_set_one_after_another_float_as_one_run_in_order():
+    """Issue 39, fifth review (layout 1): the Empress's table in three figures, one after
+    another, left each page before a figure a third empty, since the float rule pulled up
+    only text and the next unit was a figure. The run of figures now goes over as one, in
+    its order (their numbers), and the text after the last fills the page."""
+    g = GEOMETRY
+    body = g.body_bottom - g.body_top
+    before = _paragraphs(4, 5)
+    figure, second = _figure(0.6 * body), _figure(0.5 * body)
+    after = _paragraphs(6, 4)
+    pages = paginate(before + figure + second + after, g)
+    first = [id(unit) for _, unit in pages[0]]
+    assert first[:len(before)] == [id(unit) for unit in before]
+    assert id(figure[0]) not in first and pages[1][0][1] is figure[0]
+    up = [k for k, unit in enumerate(after) if id(unit) in first]
+    assert up and up == list(range(len(up)))          # text came up to fill the page
+    order = [id(unit) for page in pages for _, unit in page]
+    assert order.index(id(figure[0])) < order.index(id(second[0]))
 
 
 def test_under_a_small_figure_a_paragraph_may_run_on():

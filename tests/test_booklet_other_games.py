@@ -313,9 +313,9 @@ CADOGAN_ONLY = {
     "empress-of-india": {"en": ["skipping the queen", "before the pair can be played"],
                          "ru": ["без дамы", "ещё до того, как пару"]},
     "besieged-city": {"en": ["down to the second ace", "turned card by card",
-                             "filled at once", "may change places"],
+                             "filled at once", "may change places", "change direction"],
                       "ru": ["обратно ко второму тузу", "открывают по одной карте", "занимают сразу",
-                             "можно менять местами"]},
+                             "можно менять местами", "менять направление"]},
 }
 #: The short mark, explained once on the "About this booklet" page (issue 39: eight long
 #: markers read heavy, and the notice under each chapter's Layout repeated itself).

@@ -140,3 +140,41 @@ def test_every_place_the_example_names_is_drawn_in_the_layout_figures(chapters, 
         for slot in (move.source, move.target):
             if game.tableau.slots[game.index[slot]].role is not Role.FOUNDATION:
                 assert slot in drawn, (lang, name, str(move), slot)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_empress_example_names_the_cards_that_fill_each_gap(chapters, lang):
+    """Seed 004, the Empress, rule II: «Свободныя мѣста въ арміи и флотѣ должны быть
+    немедленно заняты картами той-же масти изъ талона, а если нѣтъ талона, то изъ колоды».
+    The fifth review (teaching 2) lost track of the army and the navy after move 1, where the
+    text stopped saying what filled the gaps: each move's sentence names the card the engine
+    puts into each gap, the army's filled first (sources row moves:refill-order)."""
+    name = "empress-of-india"
+    chapter = chapters[lang][name]
+    game = patience(name)
+    layout = chapter.figures[0]
+    moves, _ = _numbered(chapter, game, dict(layout.slots))
+    state = game.deal(layout.seed)
+    for number, (move, cards) in enumerate(moves, start=1):
+        after = game.attempt(state, move)
+        assert not isinstance(after, str)
+        for cell in (move.source, move.target):
+            pile = after.piles[game.index[cell]]
+            if pile:
+                assert C.name(pile[-1]) in cards, (lang, number, cell, C.name(pile[-1]))
+        state = after
+
+
+def test_the_empress_fills_the_armys_gap_before_the_navys():
+    """The order the printed reading moves:refill-order states (seed 004 fills both gaps
+    «немедленно» without saying which first): in deal 9 the pair A16+N2 turns the stock for
+    A16 (its 4♠ and 10♣ go onto the black talon), so N2, filled after it, takes the 10♣ and
+    not the 7♠ that topped the black talon before."""
+    game = patience("empress-of-india")
+    state = game.deal(9)
+    black = game.index["black"]
+    assert C.name(state.piles[black][-1]) == "7S"
+    after = game.attempt(state, Move(MoveKind.PAIR, "A16", "N2"))
+    assert not isinstance(after, str)
+    assert C.name(after.piles[game.index["A16"]][-1]) == "10H"
+    assert C.name(after.piles[game.index["N2"]][-1]) == "10C"

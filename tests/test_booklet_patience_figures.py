@@ -57,7 +57,9 @@ def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
     # «Пачка 1» beside a caption's «пачки 1–6» (review 4, Russian 3).
     nivernaise = next(t for w, t in figures.items() if "nivernaise" in w)
     words = {t.text for t in nivernaise}
-    assert {"ЛФ1", "ПФ4", "О1", "О8", "П1", "П6", "колода", "Т♠", "К♦"} <= words
+    # The foundations are ОТ1-ОТ4 for the aces and ОК1-ОК4 for the kings, as the English
+    # FA and FK: «П4 → О7» gave no hint that О7 was a king's (review 5, teaching 7).
+    assert {"ЛФ1", "ПФ4", "ОТ1", "ОК4", "П1", "П6", "колода", "Т♠", "К♦"} <= words
     assert not {"Л1"} & words and not any("Пачка" in w for w in words)
     # The Besieged City's ramparts are named by the side they lie on (С, Ю above and below,
     # Л, П left and right), so a label says which row or column a rampart closes, as rules
@@ -70,7 +72,9 @@ def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
     # The whole Army and Navy are drawn (columns 1-12), the talons named by colour, and the
     # seven black queens set aside are on the table too (review 3, teaching 1 and 2).
     empress = {t.text for w, texts in figures.items() if "empress" in w for t in texts}
-    assert {"А1", "А12", "А24", "Ф1", "Ф24", "Ад1", "Г8", "И", "красный талон",
+    # The empress is «Имп»: a lone «И» in a caption read as the conjunction (review 5,
+    # Russian 1).
+    assert {"А1", "А12", "А24", "Ф1", "Ф24", "Ад1", "Г8", "Имп", "красный талон",
             "чёрный талон", "колода", "отложены"} <= empress
     # The guard is unlabelled: С1-С8 beside Г1-Г8 read alike and the text never names them.
     assert not any(w.startswith("С") and w[1:].isdigit() for w in empress)

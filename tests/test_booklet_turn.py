@@ -108,12 +108,14 @@ def _boxes_after_setup(booklet: Made) -> None:
 
 #: The patiences (seed 004: a patience is laid out and played alone) and their box's heading.
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
-ONE_PLAYER_HEADING = {"en": "Each move", "ru": "Каждый ход"}
+#: Not "Each move" / «Каждый ход»: the box sums up the whole play, deal and end included
+#: (issue 39, fifth review, English 2 and Russian 6).
+ONE_PLAYER_HEADING = {"en": "Play in brief", "ru": "Коротко о правилах"}
 BOARD_HEADING = {"en": "On your turn", "ru": "Ваш ход"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_patience_heads_its_box_each_move_and_the_games_on_your_turn(made, others, lang):
+def test_a_patience_heads_its_box_play_in_brief_and_the_games_on_your_turn(made, others, lang):
     """Issue 39, editors' review: a patience is played alone (seed 004, Cadogan's
     patiences), so "On your turn" / «Ваш ход», which suggests an opponent, would read
     oddly; the patiences' chapters carry their own heading, the games with players keep

@@ -26,7 +26,8 @@ from pdflines import PdfLine, read_lines
 from generator.io.booklets import load_booklet
 
 OPTIONAL = ("ass", "nivernaise", "empress-of-india", "besieged-city")
-HEADERS = {"en": "English Russian meaning", "ru": "русский английский значение"}
+#: The glossary tables' head, each column capitalised (issue 39, fifth review, layout 8).
+HEADERS = {"en": "English Russian Meaning", "ru": "Русский Английский Значение"}
 GLOSSARY = {"en": "Glossary", "ru": "Словарь терминов"}
 
 
@@ -661,3 +662,22 @@ def test_a_no_break_space_typed_in_a_template_is_never_a_line_break():
                  set_lines(text, float(width), "regular", size, "ru", justify=False)]
         assert not any(line.rstrip().endswith("72") for line in lines), (width, lines)
         assert any("72\u00a0карты" in line for line in lines), (width, lines)
+
+
+def test_a_balanced_caption_breaks_at_a_sentence_end_not_inside_brackets():
+    """Issue 39, fifth review (layout 4): the captions broke "(row, / then column)", a comma
+    inside brackets taken for a pause of the sentence, and «Середина / стола», a line
+    ending one word into the next sentence. A balanced line had rather end at a full stop,
+    and a comma inside brackets is no pause."""
+    english = ("Figure 7. A sample layout, deal 1: the reserve R11 to R43 (row, then column), "
+               "the ramparts round it, the corners F1 to F4 for the foundations, the talon "
+               "and the stock.")
+    russian = ("Рис. 3. Сдача 9, левая половина: столбцы 1–6 армии (красные, А1–А6 над "
+               "А13–А18) и флота (чёрные, Ф1–Ф6 над Ф13–Ф18); слева — семь отложенных чёрных "
+               "дам. Середина стола между армией и флотом нарисована отдельно.")
+    en = [line.text for line in set_lines(english, 108, "regular", 2.9, "en", justify=False,
+                                          balance=True)]
+    ru = [line.text for line in set_lines(russian, 108, "regular", 2.9, "ru", justify=False,
+                                          balance=True)]
+    assert not any(line.endswith("(row,") for line in en), en
+    assert any(line.endswith("дам.") for line in ru), ru

@@ -304,7 +304,7 @@ LONE_WORD = 250.0
 #: A balanced line had rather end where the sense pauses ("Word game 2: / a test card"):
 #: such a break costs SENSE less, as much as a line a third short does; a break before a
 #: bound word (a preposition and its phrase) half as much less.
-SENSE_BREAKS = frozenset(":;,")
+SENSE_BREAKS = frozenset(":;,.")
 SENSE = 120.0
 
 
@@ -418,6 +418,13 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
     def hyphen(node: tuple[int, int]) -> bool:
         return 0 < node[1] < len(tokens[node[0]])
 
+    # How many brackets are open after each token: a comma inside brackets is no pause
+    # of the sentence ("(row, / then column)" read as a fault, issue 39, fifth review).
+    open_after, depth = [], 0
+    for token in tokens:
+        depth = max(0, depth + token.count("(") - token.count(")"))
+        open_after.append(depth)
+
     last_node = len(nodes) - 1
     best: list[float] = [0.0] + [math.inf] * last_node
     back: list[int] = [0] * len(nodes)
@@ -475,7 +482,7 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
                 elif not final and count == 1:
                     cost += LONE_WORD
                 if balance and not final and end[1] == len(tokens[end[0]]):
-                    if tokens[end[0]][-1] in SENSE_BREAKS:
+                    if tokens[end[0]][-1] in SENSE_BREAKS and not open_after[end[0]]:
                         cost -= SENSE
                     elif keep is not None and end[0] + 2 < len(tokens) \
                             and keep(tokens[end[0] + 1], tokens[end[0] + 2]):

@@ -106,8 +106,9 @@ class FigureRef:
     seed: int = 0
     height: float = 0.45
     """The most of the type area's height the figure may take, as a fraction: for a row of
-    cards or a deal; for a board, the most its full style may take (else it is drawn in the
-    compact style, at its width)."""
+    cards or the key; for a board, the most its full style may take (else it is drawn in the
+    compact style, at its width). A patience's deal ignores it: it is drawn across the
+    column, up to the booklet's tallest share (``docs.booklet.figures.share``)."""
     style: str | None = None
     """A board's style, ``full`` or ``compact``; None: full where that fits *height* at the
     figure's width, else compact."""

@@ -94,6 +94,20 @@ def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
 TALLEST = 0.8
 
 
+#: The most of the type area's height a patience's deal may take: two thirds, so that the
+#: page it heads still holds a third of text (the float rule fills it, :mod:`.makeup`).
+DEAL_TALLEST = 0.67
+
+
+def share(ref: FigureRef) -> float:
+    """The most of the type area's height the figure *ref* may take. A patience's deal is
+    drawn across the whole column, as a board's start is, up to :data:`DEAL_TALLEST` of the
+    page: at a share of the page's height picked per figure, deals came out at two thirds
+    of the column with corner indices 1 mm high (issue 39, fifth review, layout 2). A row of
+    cards or the key keeps its :attr:`FigureRef.height`."""
+    return DEAL_TALLEST if ref.patience is not None else ref.height
+
+
 def draw_placed(library: Library, ref: FigureRef, placement: Placement, body: float) -> Page:
     """The board *ref* drawn as *placement* says, on a type area *body* mm high: in the
     full style where that fits the figure's share of the height (:attr:`FigureRef.height`)
@@ -127,8 +141,8 @@ def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin"
     names from the figure's [slots] (the booklet's language), else the engine's ids, and
     no engine words. In a *frame* (column width, type area height) mm, the labels come out
     :data:`TABLEAU_LABEL` high at the scale the booklet sets the figure (the whole column,
-    or :attr:`FigureRef.height` of the page): the label size changes the gaps, so the
-    scale is found again a few times."""
+    or :func:`share` of the page): the label size changes the gaps, so the
+    scale is found again a few times (the figure's share of the page: :func:`share`)."""
     # Here, not at the top: the patience engine loads only for booklets that show one.
     from ...rules.patience import parse_moves as parse_patience_moves
     from ...rules.patience import patience
@@ -150,7 +164,7 @@ def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin"
         return page
     column, body = frame
     for _ in range(4):
-        scale = min(column / page.width, body * ref.height / page.height)
+        scale = min(column / page.width, body * share(ref) / page.height)
         page = tableau_page(game, state, pack=pack, words=False, names=names,
                             label_size=TABLEAU_LABEL / scale, part=ref.part)
     return page

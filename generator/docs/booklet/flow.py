@@ -63,6 +63,11 @@ def contents_entries(booklet: Booklet) -> list[tuple[str, str, int]]:
     return found
 
 
+#: The fewest dots a contents entry's leader may have; a title that would leave fewer
+#: breaks its line earlier.
+LEADER = 4
+
+
 def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
               ) -> list[list[tuple[float, Unit]]]:
     """The contents list, one entry per chapter (in the booklet's order) and per section
@@ -77,8 +82,16 @@ def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
     dot = fonts.measure(". ", "regular", size)
     for (title, number), (_, anchor, level) in zip(entries, contents_entries(booklet)):
         indent = level * setter.s.indent
-        lines = set_lines(title, room - indent, "regular", size, setter.lang, justify=False)
-        entry = setter.lines(title, room - indent, x=indent, justify=False)
+        width, balance = room - indent, False
+        lines = set_lines(title, width, "regular", size, setter.lang, justify=False)
+        if (room + 3.0 - indent - lines[-1].natural - 1.0) / dot < LEADER:
+            # A title that fills the line leaves its leader a dot or two, which reads as a
+            # stray full stop (issue 39, fifth review): it breaks a line earlier instead,
+            # into lines of even length (no word alone on the last).
+            width, balance = room - indent - LEADER * dot, True
+            lines = set_lines(title, width, "regular", size, setter.lang, justify=False,
+                              balance=True)
+        entry = setter.lines(title, width, x=indent, justify=False, balance=balance)
         for unit in entry:
             unit.links.append((Rect(0.0, 0.0, g.column, unit.height), anchor))
         count = max(0, math.floor((room + 3.0 - indent - lines[-1].natural - 1.0) / dot))

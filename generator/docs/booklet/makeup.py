@@ -26,12 +26,21 @@ def paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
     """A chapter's units placed on pages as (top y, unit), from a new page. A unit that
     keeps with the next moves with it to a new page when the two do not both fit. A page
     left under :data:`FULL` gives way to earlier breaks (:func:`_fuller`); a last page
-    under :data:`RUNT` full is avoided when it can be (:func:`_without_runt`)."""
-    pages, laid, breaks = _fuller(units, g)
+    under :data:`RUNT` full is avoided when it can be (:func:`_without_runt`). Figures set
+    one after another are made up both ways, each heading its own page or floating as one
+    run (:func:`_float`), and the way with fewer pages under :data:`FULL` is kept (the
+    first on a tie)."""
+    best = None
+    for runs in (False, True):
+        tried = _fuller(units, g, runs)
+        if best is None or _underfull(tried[0], g) < _underfull(best[0][0], g):
+            best = (tried, runs)
+    assert best is not None
+    (pages, laid, breaks), runs = best
     if len(pages) < 2 \
             or depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
         return pages
-    return _without_runt(laid, pages, g, breaks)
+    return _without_runt(laid, pages, g, breaks, runs)
 
 
 def depth(placed: list[tuple[float, Unit]], g: Geometry) -> float:
@@ -45,7 +54,8 @@ def _underfull(pages: list[list[tuple[float, Unit]]], g: Geometry) -> int:
     return sum(depth(page, g) < FULL * body - 0.01 for page in pages[:-1])
 
 
-def _fuller(units: list[Unit], g: Geometry) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
+def _fuller(units: list[Unit], g: Geometry, runs: bool = False
+            ) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
     """The pages of :func:`_fill`, where a page (not the last) is left under :data:`FULL`
     because what comes next cannot be split, with the page before broken earlier: the
     run that ends it goes over to fill the short page, as long as the page before stays
@@ -53,7 +63,7 @@ def _fuller(units: list[Unit], g: Geometry) -> tuple[list[list[tuple[float, Unit
     body = g.body_bottom - g.body_top
     breaks: frozenset[int] = frozenset()
     laid = list(units)
-    pages = _fill(laid, g, breaks)
+    pages = _fill(laid, g, breaks, runs)
     short = _underfull(pages, g)
     while short:
         better = None
@@ -67,7 +77,7 @@ def _fuller(units: list[Unit], g: Geometry) -> tuple[list[list[tuple[float, Unit
                 if k == 0 or laid[k - 1].keep_with_next:
                     continue
                 trial = list(units)
-                tried = _fill(trial, g, breaks | {id(unit)})
+                tried = _fill(trial, g, breaks | {id(unit)}, runs)
                 if _underfull(tried, g) < short:
                     better = (tried, trial, breaks | {id(unit)})
                     break
@@ -81,7 +91,8 @@ def _fuller(units: list[Unit], g: Geometry) -> tuple[list[list[tuple[float, Unit
 
 
 def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry,
-                  breaks: frozenset[int] = frozenset()) -> list[list[tuple[float, Unit]]]:
+                  breaks: frozenset[int] = frozenset(), runs: bool = False
+                  ) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages without a nearly empty last page, if that can be done:
 
     - the figures of the last two pages drawn smaller (down to :data:`~.units.SHRINK`,
@@ -107,13 +118,13 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: G
         squeezed = list(units)
         for k in figures:
             squeezed[k] = units[k].shrunk(need * units[k].room_to_shrink() / room + 0.01)
-        tried = _fill(squeezed, g, breaks)
+        tried = _fill(squeezed, g, breaks, runs)
         if len(tried) < len(pages):
             return tried
     for cut in range(last - 1, before, -1):
         if units[cut - 1].keep_with_next:
             continue   # the break would split what must stay together
-        tried = _fill(list(units), g, breaks | {id(units[cut])})
+        tried = _fill(list(units), g, breaks | {id(units[cut])}, runs)
         if len(tried) != len(pages) or depth(tried[-2], g) < FULL * body:
             break
         if depth(tried[-1], g) >= RUNT * body:
@@ -135,20 +146,28 @@ def _group_end(units: list[Unit], i: int) -> int:
 SPLIT_UNDER = 0.5
 
 
-def _float(units: list[Unit], i: int, j: int, room: float, page: float) -> bool:
+def _float(units: list[Unit], i: int, j: int, room: float, page: float,
+           runs: bool = False) -> bool:
     """The one float rule: the figure *units[i..j]* (with its caption) that does not fit
     the *room* left on its page (of body height *page*) goes to the head of the next page, and the text after it
-    comes up to fill this page: as many runs as fit (a heading with its first lines, a
+    comes up to fill this page (with *runs*, after figures set one after another, the text
+    after the last: the run moves as one, in order): as many runs as fit (a heading with its first lines, a
     paragraph's lines kept together, a table whole), stopping at the next figure (their
     numbers stay in order), a sidebar (a game's variants) or the chapter's end. The text
     pulled up ends where a block ends (in a later section, not between a list's items: the
     figure is not set inside another section's list), or, under a small figure (:data:`SPLIT_UNDER`),
     between two lines a paragraph may break at (its first two and last two lines kept).
-    So a figure moves at most one page, and only later than the text that introduced it:
-    never before the move it shows. False if nothing fits."""
+    So a figure moves only later than the text that introduced it, at most one page (a run
+    of figures, a page for each): never before the move it shows. False if nothing fits."""
     if not units[i].art:
         return False     # a paragraph that introduces the figure goes with it
     split = sum(units[k].height for k in range(i, j + 1)) <= SPLIT_UNDER * page
+    # With *runs*, figures set one after another (a table drawn in parts) float as one
+    # run, in their order, and the text after the last fills the page: with nothing between
+    # them to pull up, each would otherwise leave the page before it a third empty (issue
+    # 39, fifth review: the Empress's three layout figures).
+    while runs and j + 1 < len(units) and units[j + 1].art:
+        j = _group_end(units, j + 1)
     home = units[i].section
     start = end = k = j + 1
     while k < len(units) and not units[k].art and not units[k].sidebar:
@@ -171,10 +190,11 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float) -> bool:
     return True
 
 
-def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset()
-          ) -> list[list[tuple[float, Unit]]]:
+def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
+          runs: bool = False) -> list[list[tuple[float, Unit]]]:
     """Units placed greedily on pages from a new page, a new page also before each unit
-    whose id is in *breaks*. *units* is left in the order placed, its figures as drawn."""
+    whose id is in *breaks*; figures one after another float as a run if *runs*
+    (:func:`_float`). *units* is left in the order placed, its figures as drawn."""
     pages: list[list[tuple[float, Unit]]] = [[]]
     y = g.body_top
     done: set[int] = set()
@@ -197,7 +217,7 @@ def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset()
             # A figure too tall for the rest of the page heads the next, and the text
             # after it fills this page.
             if not forced and _float(units, i, j, g.body_bottom - y,
-                                     g.body_bottom - g.body_top):
+                                     g.body_bottom - g.body_top, runs):
                 continue
             pages.append([])
             y = g.body_top

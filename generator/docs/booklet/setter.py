@@ -18,7 +18,7 @@ from ...io.booklets import banner_boards, banner_cards
 from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
                               Table, Turn, figure_anchor)
 from ..diagram import LEAST_LABEL
-from .figures import TABLEAU_LABEL
+from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
 from .typography import GLUE, prepared, set_lines, shown
 from .units import GREY, INK, LISTING, TINT, TURN, Geometry, Unit, text_item
@@ -301,7 +301,7 @@ class Setter:
         height allows. A start's *listing* follows the caption, each side (a line of
         *listing*) from a new line."""
         if placement is None:
-            room = (self.g.body_bottom - self.g.body_top) * ref.height
+            room = (self.g.body_bottom - self.g.body_top) * share(ref)
             scale = min(self.g.column / page.width, room / page.height)
         else:
             scale = min(1.0, self.g.column / page.width)

@@ -1,0 +1,55 @@
+"""The patience booklets print readings of seed 004 (templates/sources/*.toml, printed with
+{reading:...}); the engine must play what they say. Issue 39, fifth review: the Besieged City's
+rule II on a packet's direction and rule V's reserve gap needed a stated reading, and these
+check the engine against the words printed."""
+from __future__ import annotations
+
+from generator.model.traditional import parse_cards
+from generator.rules.patience import Move, Patience, State, patience
+from generator.rules.patience import cards as C
+
+RAMPARTS = [f"T{c}" for c in (1, 2, 3)] + [f"{side}{r}" for side in "WE" for r in (1, 2, 3, 4)] \
+    + [f"S{c}" for c in (1, 2, 3)]
+
+
+def _city(piles: dict[str, str]) -> tuple[Patience, State]:
+    """A Besieged City position: every rampart not given holds a 9 of diamonds (so no gap
+    asks to be filled first), the given slots their cards bottom first."""
+    game = patience("besieged-city")
+    out: list[tuple[int, ...]] = [()] * len(game.tableau.slots)
+    for slot, text in {**{r: "9D" for r in RAMPARTS}, **piles}.items():
+        out[game.index[slot]] = tuple(C.code(c) for c in parse_cards(text))
+    return game, State(tuple(out), 0)
+
+
+def _top(game: Patience, state: State, slot: str) -> str:
+    return C.name(state.piles[game.index[slot]][-1])
+
+
+def test_a_rampart_packet_may_change_direction_and_mix_the_orders():
+    """Seed 004, Осажденный городъ, rule II: «карты, сложенныя въ восходящемъ или
+    нисходящемъ порядкѣ, должны быть положены въ одну и ту же пачку»; the printed reading
+    moves:packet-turns says a packet may go up, then down, and mix rank and order neighbours,
+    only the top card and the card laid on it having to fit."""
+    game, state = _city({"W1": "4H", "E1": "5H", "E2": "4H", "E3": "QH", "stock": "9D"})
+    for move in ("E1>W1", "E2>W1"):       # 5 on 4 (up), then 4 on that 5 (down)
+        after = game.attempt(state, Move.parse(move))
+        assert isinstance(after, State), after
+        state = after
+    assert [C.name(c) for c in state.piles[game.index["W1"]]] == ["4H", "5H", "4H"]
+    # The 4 is also the 3's neighbour in rank; a queen goes on the 2 of the order, not on a 4.
+    refused = game.attempt(state, Move.parse("E3>W1"))
+    assert isinstance(refused, str)
+
+
+def test_a_reserve_gap_is_filled_at_once_from_the_talon_or_else_the_stock():
+    """Seed 004, rule V: «Свободныя мѣста въ резервѣ пополняются картами изъ талона, если
+    же талона нѣтъ, то изъ колоды»; the printed reading moves:reserve-gap-at-once says it is
+    filled at once, in the move that opened it."""
+    game, state = _city({"R11": "5C", "W1": "6C", "talon": "KD", "stock": "2H"})
+    after = game.attempt(state, Move.parse("R11>W1"))
+    assert isinstance(after, State) and _top(game, after, "R11") == "KD"
+    game, state = _city({"R11": "5C", "W1": "6C", "stock": "2H"})
+    after = game.attempt(state, Move.parse("R11>W1"))
+    assert isinstance(after, State) and _top(game, after, "R11") == "2H"
+
