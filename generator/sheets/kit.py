@@ -264,53 +264,78 @@ def _kit_kept(build: _Build, sheets: frozenset[int] | None,
     # kit-backs.pdf pairs with kit-fronts.pdf even when the boards leave one card item.
     whole_kit = len(drawn) > 1
     drawn = {name: pages for name, pages in drawn.items() if pages}
-    if not whole_kit:
-        encoded = [(build.files[name], len(pages),
-                    pdf.render(pages, title=build.title(name), cmyk=build.cmyk))
-                   for name, pages in drawn.items()]
-        return _counted(build, drawn, [], encoded)
-    parts = [Part((name,), pages) for name, pages in drawn.items()]
-    if shares(build.spec, sheets, cut):
-        # On A3 small items share sheets in kit.pdf (see :mod:`.sharing`).
-        parts = shared_parts(list(drawn), drawn,
-                             lambda name: card_art(build.items[name], build.spec,
-                                                   build.settings, build.card),
-                             build.spec, lambda art: card_pages_of(art, build.spec))
-    kit = [p for part in parts
-           for p in _duplex_ready(part.pages, build.spec, build.one_sided(part.names[0]))]
-    # Each page is drawn once, for its item's file; kit.pdf reuses what was drawn (pages
-    # of sheets shared on A3 are drawn for it).
-    datas, whole = pdfset.render_with_whole(
-        [(pages, build.title(name)) for name, pages in drawn.items()], kit,
-        whole_title="opencards kit", cmyk=build.cmyk)
-    encoded = [(build.files[name], len(pages), data)
-               for (name, pages), data in zip(drawn.items(), datas)]
-    encoded.append((build.kit_file, len(kit), whole))
-    return _counted(build, drawn, parts, encoded)
+    with _Inks(build) as inks:
+        if not whole_kit:
+            encoded: list[tuple[str, int, bytes]] = []
+            for name, pages in drawn.items():
+                data = pdf.render(pages, title=build.title(name), cmyk=build.cmyk)
+                inks.finished(len(encoded), data)
+                encoded.append((build.files[name], len(pages), data))
+            return inks.counted(drawn, [], encoded)
+        parts = [Part((name,), pages) for name, pages in drawn.items()]
+        if shares(build.spec, sheets, cut):
+            # On A3 small items share sheets in kit.pdf (see :mod:`.sharing`).
+            parts = shared_parts(list(drawn), drawn,
+                                 lambda name: card_art(build.items[name], build.spec,
+                                                       build.settings, build.card),
+                                 build.spec, lambda art: card_pages_of(art, build.spec))
+        kit = [p for part in parts for p in _duplex_ready(part.pages, build.spec,
+                                                          build.one_sided(part.names[0]))]
+        # Each page is drawn once, for its item's file; kit.pdf reuses what was drawn
+        # (pages of sheets shared on A3 are drawn for it).
+        datas, whole = pdfset.render_with_whole(
+            [(pages, build.title(name)) for name, pages in drawn.items()], kit,
+            whole_title="opencards kit", cmyk=build.cmyk, finished=inks.finished)
+        encoded = [(build.files[name], len(pages), data)
+                   for (name, pages), data in zip(drawn.items(), datas)]
+        encoded.append((build.kit_file, len(kit), whole))
+        return inks.counted(drawn, parts, encoded)
 
 
-def _counted(build: _Build, drawn: dict[str, list[Page]], parts: Sequence[Part],
-             encoded: list[tuple[str, int, bytes]]) -> list[_Encoded]:
-    """*encoded* (file, pages, bytes) with each file's sheets of paper and ink when the
-    build counts them. The ink of each item is read off its PDF, just encoded: no page
-    is drawn again; kit.pdf's is its parts' (sheets shared on A3 drawn for it)."""
-    if not build.count_ink:
-        return [(file, pages, data, None, None) for file, pages, data in encoded]
-    data_of = {file: data for file, _, data in encoded}
-    with Counting() as counting:
-        per_item = {name: (build.paper_sheets(name, len(pages)),
-                           counting.of_document(data_of[build.files[name]]))
-                    for name, pages in drawn.items()}
+class _Inks:
+    """The ink estimates of a build that counts them (nothing otherwise), each item's
+    asked for as soon as its file is made: a thread of its own (:class:`.ink.Counting`)
+    rasterises it while the next files are written. Used as a context manager."""
+
+    def __init__(self, build: _Build) -> None:
+        self.build = build
+        self.counting = Counting() if build.count_ink else None
+        #: Each item's ink, in the order of the files.
+        self.inks: list[Ink] = []
+
+    def __enter__(self) -> _Inks:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.counting is not None:
+            self.counting.close()
+
+    def finished(self, index: int, data: bytes) -> None:
+        """Item file number *index* is made: its ink is asked for."""
+        if self.counting is not None:
+            self.inks.append(self.counting.of_document(data))
+
+    def counted(self, drawn: dict[str, list[Page]], parts: Sequence[Part],
+                encoded: list[tuple[str, int, bytes]]) -> list[_Encoded]:
+        """*encoded* (file, pages, bytes: the items' files in *drawn* order, then
+        kit.pdf) with each file's sheets of paper and ink when the build counts them. No
+        page is drawn again, but for sheets shared on A3, drawn for kit.pdf alone; the
+        kit's ink is its parts'."""
+        if self.counting is None:
+            return [(file, pages, data, None, None) for file, pages, data in encoded]
+        build, counting = self.build, self.counting
+        per_item = {name: (build.paper_sheets(name, len(pages)), ink)
+                    for (name, pages), ink in zip(drawn.items(), self.inks, strict=True)}
         per_part = [per_item[part.names[0]] if len(part.names) == 1 else
                     (build.paper_sheets(part.names[0], len(part.pages)),
                      counting.of_pages(part.pages)) for part in parts]
-    counts: dict[str, tuple[int | None, Ink | None]] = {
-        build.files[name]: c for name, c in per_item.items()}
-    if parts:
-        counts[build.kit_file] = (sum(c[0] for c in per_part),
-                                  _total([c[1] for c in per_part]))
-    return [(file, pages, data, *counts.get(file, (None, None)))
-            for file, pages, data in encoded]
+        counts: dict[str, tuple[int | None, Ink | None]] = {
+            build.files[name]: c for name, c in per_item.items()}
+        if parts:
+            counts[build.kit_file] = (sum(c[0] for c in per_part),
+                                      _total([c[1] for c in per_part]))
+        return [(file, pages, data, *counts.get(file, (None, None)))
+                for file, pages, data in encoded]
 
 
 #: From this many cards on, a kit of several items is drawn page by page, twice: once to
@@ -344,17 +369,17 @@ def _kit_page_by_page(build: _Build) -> list[_Encoded]:
 
     def after(index: int, page: Page) -> list[Page]:
         return _duplex_ready([page], build.spec, build.one_sided(named[index]))[1:]
-    datas, whole, counts, kit_pages = pdfset.render_parts_and_whole(
-        parts(), pdfset.glyph_order(found), after, whole_title="opencards kit",
-        cmyk=build.cmyk)
-    encoded: list[_Encoded] = [(build.files[name], pages, data, None, None)
-                               for name, data, pages in zip(named, datas, counts)]
+    with _Inks(build) as inks:
+        datas, whole, counts, kit_pages = pdfset.render_parts_and_whole(
+            parts(), pdfset.glyph_order(found), after, whole_title="opencards kit",
+            cmyk=build.cmyk, finished=inks.finished)
     if not build.count_ink:
-        return encoded + [(build.kit_file, kit_pages, whole, None, None)]
-    with Counting() as counting:
-        encoded = [(file, pages, data, build.paper_sheets(name, pages),
-                    counting.of_document(data))
-                   for name, (file, pages, data, _, _) in zip(named, encoded)]
+        uncounted: list[_Encoded] = [(build.files[name], pages, data, None, None)
+                                     for name, data, pages in zip(named, datas, counts)]
+        return uncounted + [(build.kit_file, kit_pages, whole, None, None)]
+    encoded: list[_Encoded] = [
+        (build.files[name], pages, data, build.paper_sheets(name, pages), ink)
+        for name, data, pages, ink in zip(named, datas, counts, inks.inks, strict=True)]
     return encoded + [(build.kit_file, kit_pages, whole, sum(e[3] or 0 for e in encoded),
                        _total([e[4] for e in encoded if e[4] is not None]))]
 
