@@ -11,13 +11,19 @@ of the same runs:
 - ``opencards build --only`` the kit's items (no booklet) beside the floor at its pages;
 - ``opencards export-cards`` (every card of the kit's packs and letter sets, 300 dpi PNGs).
 
-In process, after one warm-up run that loads fonts and templates: ``build()`` of the kit's
-items (no booklet), as before.
+In process, after one warm-up run that loads fonts and templates, in pairs with
+bench/floor.py's drawing at the kit's pages (its fonts registered once too): ``build_kit``
+of the kit's items (no booklet) without the ink estimate, the drawing and writing the
+floor does; then the same with the estimate, whose CPU time is the difference. Beside
+them, the start-up of each side as a process: ``import generator.cli`` and the floor's
+ReportLab imports.
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,6 +46,10 @@ OPENCARDS = [sys.executable, "-m", "generator"]
 ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
        "PYTHONPATH": str(ROOT)}
 FLOOR = [sys.executable, str(ROOT / "bench" / "floor.py")]
+_spec = importlib.util.spec_from_file_location("floor", ROOT / "bench" / "floor.py")
+assert _spec is not None and _spec.loader is not None
+floor = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(floor)
 
 
 @dataclass
@@ -110,18 +120,58 @@ def main() -> None:
                            tmp) for n in range(max(1, args.runs // 2))]
             count = len(list((tmp / "export-0").rglob("*.png")))
             print(summary(f"opencards export-cards ({count} PNG)", exports))
-        print("in process (kit items, no booklet, after a warm-up):")
-        library = Library()
-        build_kit(library, tmp / "warm", KitOptions())
-        times = []
-        for n in range(args.runs):
-            start = time.perf_counter()
-            built = build_kit(library, tmp / f"run{n}", KitOptions())
-            times.append(time.perf_counter() - start)
-        pages = sum(b.pages for b in built)
-        size = sum(b.size for b in built) / 1024
-        print(f"  build(): {len(built)} files, {pages} pages, {size:.0f} KiB: "
-              f"best {min(times):.3f} s, median {statistics.median(times):.3f} s")
+        in_process(args.runs, tmp)
+
+
+def cpu() -> float:
+    """This process's CPU time so far (user + system, every thread)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def in_process(runs: int, tmp: Path) -> None:
+    """The kit's build and the floor's drawing, each warmed up, in pairs; then the ink
+    estimate alone, and each side's start-up as a process."""
+    print("in process (kit items, no booklet, after a warm-up; CPU time):")
+    library = Library()
+    built = build_kit(library, tmp / "warm", KitOptions())
+    pages = sum(b.pages for b in built)
+    floor.register_fonts()
+    floor.draw(tmp / "floor-warm.pdf", pages)
+    # kit.pdf's pages are the pages drawn: each item's file replays them.
+    drawn = built[-1].pages
+    ours, floors, halves, counted = [], [], [], []
+    for n in range(runs):
+        start = cpu()
+        built = build_kit(library, tmp / f"run{n}", KitOptions())
+        ours.append(cpu() - start)
+        start = cpu()
+        floor.draw(tmp / f"floor-{n}.pdf", pages)
+        floors.append(cpu() - start)
+        start = cpu()
+        floor.draw(tmp / f"floor-drawn-{n}.pdf", drawn)
+        halves.append(cpu() - start)
+        start = cpu()
+        with_ink = build_kit(library, tmp / f"ink{n}", KitOptions(count_ink=True))
+        [b.ink for b in with_ink]  # waits for the estimate's thread
+        counted.append(cpu() - start)
+    size = sum(b.size for b in built) / 1024
+    ratio = statistics.median(a / b for a, b in zip(ours, floors))
+    half = statistics.median(a / b for a, b in zip(ours, halves))
+    print(f"  build_kit(): {len(built)} files, {pages} pages, {size:.0f} KiB: "
+          f"median {statistics.median(ours):.3f} s")
+    print(f"  floor's draw() at the {pages} pages written: median "
+          f"{statistics.median(floors):.3f} s, the kit {ratio:.2f}x (median of pairs)")
+    print(f"  floor's draw() at the {drawn} pages drawn (kit.pdf's): median "
+          f"{statistics.median(halves):.3f} s, the kit {half:.2f}x (median of pairs)")
+    ink = statistics.median(c - o for c, o in zip(counted, ours))
+    print(f"  the ink estimate (count_ink=True, its thread waited for): {ink:.3f} s more")
+    starts = {"import generator.cli": run([sys.executable, "-c", "import generator.cli"], tmp),
+              "floor's ReportLab imports": run(
+                  [sys.executable, "-c", "import reportlab.pdfgen.canvas, "
+                   "reportlab.pdfbase.ttfonts, reportlab.lib.colors"], tmp)}
+    for label, started in starts.items():
+        print(f"  start-up, {label}: {started.cpu:.3f} s CPU")
 
 
 if __name__ == "__main__":

@@ -16,10 +16,15 @@ from generator.draw.scene import Group, Page, Text
 from generator.sheets.fold import FOLD_DASH, fold_axis
 from generator.app import KitOptions, build_kit
 from generator.sheets.kit import item_pages
+from generator.sheets.printable import Printable, printable
 from generator.sheets.spec import Backs, Flip, Orientation, SheetSpec
 from test_registration import misregistration
 
 TOL = 0.01
+
+
+def pack1(library) -> Printable:
+    return printable(library.item("pack1"))
 
 
 def placed_sides(page: Page) -> dict[str, Transform]:
@@ -46,7 +51,7 @@ def fold_pages(library, card: Size | None, orientation: str = "auto") -> list[Pa
     settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card, square=card)
-    return item_pages(library, "pack1", SheetSpec(backs=Backs.FOLD, orientation=Orientation(orientation)),
+    return item_pages(pack1(library), SheetSpec(backs=Backs.FOLD, orientation=Orientation(orientation)),
                       settings)
 
 
@@ -100,7 +105,7 @@ def test_fold_sheets_print_one_side_with_dashed_fold_guides(library, tmp_path):
 def test_fold_needs_no_back_correction_and_ignores_it(library):
     plain = fold_pages(library, None)
     spec = SheetSpec(backs=Backs.FOLD, back_offset=(3.0, -2.0), back_rotate=0.5)
-    moved = item_pages(library, "pack1", spec, library.settings())
+    moved = item_pages(pack1(library), spec, library.settings())
     assert moved == plain
 
 
@@ -124,11 +129,11 @@ def test_manual_duplex_files_are_the_duplex_pages_in_two_files(runner, tmp_path)
 
 
 def test_manual_duplex_sheets_say_how_to_print_each_side(library):
-    fronts = item_pages(library, "pack1", SheetSpec(backs=Backs.FRONTS_ONLY, flip=Flip.SHORT),
+    fronts = item_pages(pack1(library), SheetSpec(backs=Backs.FRONTS_ONLY, flip=Flip.SHORT),
                         library.settings())
-    backs = item_pages(library, "pack1", SheetSpec(backs=Backs.BACKS_ONLY, flip=Flip.SHORT),
+    backs = item_pages(pack1(library), SheetSpec(backs=Backs.BACKS_ONLY, flip=Flip.SHORT),
                        library.settings())
-    duplex = item_pages(library, "pack1", SheetSpec(flip=Flip.SHORT), library.settings())
+    duplex = item_pages(pack1(library), SheetSpec(flip=Flip.SHORT), library.settings())
     assert len(fronts) == len(backs) == len(duplex) // 2
 
     def note_of(page: Page) -> str:
@@ -155,8 +160,8 @@ def test_manual_duplex_sheets_say_how_to_print_each_side(library):
 
 def test_a_back_offset_moves_the_manual_backs_too(library):
     spec = SheetSpec(backs=Backs.BACKS_ONLY, back_offset=(1.0, 0.0))
-    moved = item_pages(library, "pack1", spec, library.settings())
-    fronts = item_pages(library, "pack1", SheetSpec(backs=Backs.FRONTS_ONLY, back_offset=(1.0, 0.0)),
+    moved = item_pages(pack1(library), spec, library.settings())
+    fronts = item_pages(pack1(library), SheetSpec(backs=Backs.FRONTS_ONLY, back_offset=(1.0, 0.0)),
                         library.settings())
     # The back page is the fronts mirrored over the long edge, then moved 1 mm (seen from
     # the front: right, so left on the back page).

@@ -13,6 +13,7 @@ from generator.draw.geometry import Rect
 from generator.draw.scene import Text
 from generator.sheets.board import blank_back
 from generator.sheets.kit import item_pages
+from generator.sheets.printable import printable
 from generator.sheets.marks import MARK_INK
 from generator.sheets.spec import Flip, Paper, SheetSpec, mirror
 
@@ -38,7 +39,7 @@ def test_each_blank_back_of_the_kit_says_whose_back_it_is(runner, tmp_path):
 def test_the_note_lies_behind_the_cut_off_margin(library, paper, flip):
     spec = SheetSpec(paper=paper, flip=flip)
     for item in ("board-a", "colourless"):
-        for front in item_pages(library, item, spec, library.settings()):
+        for front in item_pages(printable(library.item(item)), spec, library.settings()):
             (note,) = blank_back(spec, front).items
             assert isinstance(note, Text) and note.fill == MARK_INK and note.size < 3
             width = fonts.measure(note.text, note.font, note.size)

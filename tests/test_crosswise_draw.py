@@ -11,6 +11,7 @@ from generator.draw.geometry import Size
 from generator.draw.scene import Box, Group, Line, Text
 from generator.draw.style import DEFAULT_STYLE
 from generator.sheets.kit import item_pages
+from generator.sheets.printable import printable
 from generator.sheets.spec import SheetSpec
 
 SQUARE = Size(25, 50)
@@ -54,7 +55,8 @@ def test_lengthwise_board_is_drawn_as_before(library):
 
 
 def test_printed_pieces_cover_the_whole_board(library):
-    pages = item_pages(library, "colourless-crosswise", SheetSpec(), library.settings())
+    pages = item_pages(printable(library.item("colourless-crosswise")), SheetSpec(),
+                       library.settings())
     # 424 x 224 mm in quarters of 212 x 112 mm: turned on A4, one page each.
     assert len(pages) == 4
     assert [p.label.split(" quarter ")[1] for p in pages] == ["1", "2", "3", "4"]

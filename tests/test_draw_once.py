@@ -9,6 +9,7 @@ from PIL import ImageChops
 from generator.draw.backends import pdf
 from generator.app import KitOptions, build_kit
 from generator.sheets import kit
+from generator.sheets.printable import printable
 
 
 def _pixels(data: bytes) -> list:
@@ -43,7 +44,8 @@ def test_each_page_is_drawn_once_and_the_kit_shows_the_same(library, tmp_path, m
 
     whole = built[-1].path.read_bytes()
     afresh = pdf.render([p for name in items
-                         for p in kit._duplex_ready(kit.item_pages(library, name, kit.SheetSpec(),
+                         for p in kit._duplex_ready(kit.item_pages(printable(library.item(name)),
+                                                                   kit.SheetSpec(),
                                                                    library.settings()),
                                                     kit.SheetSpec(), name == "board-a")],
                         title="opencards kit", cmyk=cmyk)
@@ -56,7 +58,8 @@ def test_the_items_files_still_show_their_own_pages(library, tmp_path):
     built = build_kit(library, tmp_path, KitOptions(items=["pack2", "cyrillic"]))
     for b in built[:-1]:
         name = b.path.stem
-        alone = pdf.render(kit.item_pages(library, name, kit.SheetSpec(), library.settings()),
+        alone = pdf.render(kit.item_pages(printable(library.item(name)), kit.SheetSpec(),
+                                          library.settings()),
                            title=f"opencards {name}")
         data = b.path.read_bytes()
         assert _text(data) == _text(alone)

@@ -7,6 +7,7 @@ import pytest
 from generator.draw.backends import pdf, png
 from generator.app import KitOptions, build_kit
 from generator.sheets import ink, kit
+from generator.sheets.printable import printable
 
 
 def test_counting_ink_draws_no_page_again(library, tmp_path, monkeypatch):
@@ -48,7 +49,8 @@ def test_the_background_estimate_agrees_while_pdfium_is_used_meanwhile(library, 
 
     built = build_kit(library, tmp_path, KitOptions(items=["pack1", "latin1", "board-a"], count_ink=True))
     data = built[0].path.read_bytes()
-    pages = kit.item_pages(library, "pack1", kit.SheetSpec(), library.settings())
+    pages = kit.item_pages(printable(library.item("pack1")), kit.SheetSpec(),
+                           library.settings())
     exported = [len(png) for _ in range(3) for png in raster.pngs(data, pages, dpi=40)]
     alone = [ink.rated(ink.page_coverages(b.path.read_bytes())) for b in built[:3]]
     assert [b.ink for b in built[:3]] == pytest.approx(alone, rel=1e-9)

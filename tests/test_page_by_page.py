@@ -43,12 +43,12 @@ def test_a_kit_drawn_page_by_page_gives_the_same_files(library, tmp_path: Path,
 def test_a_kit_of_many_cards_is_drawn_page_by_page_and_a_small_one_is_not(
         library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = kit._render_kit_lazily
+    real = kit._kit_page_by_page
 
-    def spy(*args: object, **kwargs: object) -> object:
-        calls.append(args[1])
-        return real(*args, **kwargs)
-    monkeypatch.setattr(kit, "_render_kit_lazily", spy)
+    def spy(build: kit._Build) -> object:
+        calls.append(list(build.items))
+        return real(build)
+    monkeypatch.setattr(kit, "_kit_page_by_page", spy)
     build_kit(library, tmp_path / "small", KitOptions(items=["pack1", "latin1"]))
     assert calls == []
     monkeypatch.setattr(kit, "LAZY_KIT_CARDS", 64)

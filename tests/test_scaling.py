@@ -50,6 +50,7 @@ def test_identical_backs_are_one_drawing_in_memory(library):
     """A set's backs share a key when they look the same; the kit keeps one drawing per key,
     which keeps a 4,096-card build near 90 MB instead of 140."""
     from generator.sheets.kit import item_pages
+    from generator.sheets.printable import printable
     from generator.sheets.render import card_pages
     from generator.sheets.spec import SheetSpec
     from generator.draw.scene import Group
@@ -67,6 +68,7 @@ def test_identical_backs_are_one_drawing_in_memory(library):
             for inner in item.items:
                 yield from groups(inner)
 
-    keyed = [g for page in item_pages(library, "latin1", SheetSpec(), library.settings())
+    keyed = [g for page in item_pages(printable(library.item("latin1")), SheetSpec(),
+                                      library.settings())
              for item in page.items for g in groups(item) if g.key == "latin1-back"]
     assert len(keyed) > 1 and len({id(g) for g in keyed}) == 1

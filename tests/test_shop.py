@@ -25,12 +25,17 @@ from generator.errors import IccProfileError
 from generator.sheets.kit import parse_size
 from generator.sheets.spec import Paper
 from generator.app import ShopOptions, make_shop_files
+from generator.sheets.printable import printable
 from generator.sheets.shop import (INCH_BLEED, METRIC_BLEED, in_inches,
                                    item_shop_pages, shop_bleed, shop_size)
 
 from pdfgeom import _apply, _mul
 
 PT = 72 / 25.4
+
+
+def pack1_shop_pages(library, card, paper):
+    return item_shop_pages(printable(library.item("pack1")), library.settings(), card, paper)
 
 
 @pytest.fixture(scope="module")
@@ -107,12 +112,12 @@ def test_trim_and_bleed_boxes_are_the_card_and_3mm_around_it(shop_files):
 def test_inch_cards_and_letter_paper_get_an_eighth_of_an_inch(library, profile, tmp_path):
     poker, name = shop_size(parse_size("poker"))
     assert name == "poker" and in_inches(poker) and poker == parse_size("2.5x3.5in")
-    pages = item_shop_pages(library, "pack1", poker, Paper.A4)
+    pages = pack1_shop_pages(library, poker, Paper.A4)
     page = pages[0]
     assert page.trim.w == pytest.approx(63.5, abs=0.01)
     assert page.trim.h == pytest.approx(88.9, abs=0.01)
     assert page.trim.x - page.bleed.x == pytest.approx(3.175, abs=0.01)
-    letter = item_shop_pages(library, "pack1", None, Paper.LETTER)[0]
+    letter = pack1_shop_pages(library, None, Paper.LETTER)[0]
     assert letter.trim.x - letter.bleed.x == pytest.approx(3.175, abs=0.01)
     assert shop_bleed(Size(25, 50), Paper.A4) == METRIC_BLEED
     assert shop_bleed(Size(25, 50), Paper.LETTER) == INCH_BLEED
@@ -235,7 +240,7 @@ def test_crop_marks_are_in_registration_colour_outside_the_bleed(shop_files):
 
 
 def test_only_the_crop_marks_are_registration_coloured(library):
-    page = item_shop_pages(library, "pack1", None, Paper.A4)[0]
+    page = pack1_shop_pages(library, None, Paper.A4)[0]
     groups = [item for item in page.items if isinstance(item, Group) and
               item.role == REGISTRATION]
     assert len(groups) == 1 and all(isinstance(line, Line) for line in groups[0].items)

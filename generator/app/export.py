@@ -5,8 +5,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import WrongKindError
 from ..io.templates import Library
 from ..model.units import Size
+from ..sheets.kit import DEFAULT_ITEMS
+from ..sheets.printable import Printable, printable, printable_or_none
 from .files import Built, Progress, write_files
 
 
@@ -34,13 +37,40 @@ def export_cards(library: Library, out_dir: Path, options: ExportOptions = Expor
     :raises: :exc:`~generator.errors.WrongKindError` for an item that is not a pack or a
         letter set, the errors of :meth:`Library.find`, and a PNG too large.
     """
+    settings = library.settings()
+    sets = card_sets(library, options.items)
     if options.shop:
         # Here: the shop's colour modules load only for the shop's files.
         from ..sheets.shop import shop_pngs
-        files = shop_pngs(library, items=options.items, dpi=options.dpi, card=options.card,
+        files = shop_pngs(sets, settings, dpi=options.dpi, card=options.card,
                           bleed=options.bleed)
     else:
         from ..sheets.export import card_pngs
-        files = card_pngs(library, items=options.items, dpi=options.dpi,
-                          bleed=options.bleed, card=options.card)
+        files = card_pngs(sets, settings, dpi=options.dpi, bleed=options.bleed,
+                          card=options.card)
     return write_files(out_dir, files, progress=progress)
+
+
+def card_sets(library: Library, items: Sequence[str]) -> list[Printable]:
+    """The card sets *items* name, or the packs and letter sets of the default kit.
+
+    :raises: :exc:`~generator.errors.WrongKindError` as :func:`card_set`.
+    """
+    if items:
+        return [card_set(library, name) for name in items]
+    # Boards are in the kit but are not cards: print shops take them as PDFs.
+    return [item for item in map(printable, map(library.item, DEFAULT_ITEMS))
+            if item.backs]
+
+
+def card_set(library: Library, name: str) -> Printable:
+    """A pack, letter set or traditional pack: anything with cards to export.
+
+    :raises: :exc:`~generator.errors.WrongKindError` for anything else, as
+        :meth:`Library.source` words it.
+    """
+    found = printable_or_none(library.find(name))
+    if found is not None and found.backs:
+        return found
+    library.source(name)   # names what *name* is instead, and what was expected
+    raise WrongKindError(f"{name}: expected a pack, a letter set or a traditional pack")

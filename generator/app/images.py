@@ -9,7 +9,7 @@ from ..docs.gallery import gallery_page
 from ..draw.backends import png
 from ..io.output import staged
 from ..io.templates import Library
-from ..sheets.preview import contact_sheet
+from ..sheets.preview import BOARDS, LETTER_CARDS, PACK_CARDS, contact_sheet
 from ..sheets.render import encode, file_name, render_pages
 from .files import Progress, write_one
 
@@ -33,7 +33,8 @@ def render(library: Library, name: str, out_dir: Path,
     Everything is drawn before the folder is made; the files are encoded one at a time
     as they are written.
     """
-    pages = render_pages(library, name, options.fmt, dpi=options.dpi, bleed=options.bleed)
+    pages = render_pages(library.item(name), library.settings(), options.fmt,
+                         dpi=options.dpi, bleed=options.bleed)
     written: list[Path] = []
     with staged(out_dir) as stage:
         for stem, page in pages:
@@ -47,7 +48,11 @@ def render(library: Library, name: str, out_dir: Path,
 def preview(library: Library, out_file: Path, *, dpi: float = 100) -> Path:
     """Writes the contact sheet (one card of every pack and letter set, face over back,
     and both boards) as the PNG *out_file*; ``docs/preview.png`` is this at 100 dpi."""
-    return write_one(out_file, png.render(contact_sheet(library), dpi=dpi))
+    sheet = contact_sheet(library.settings(),
+                          {name: library.pack(name) for name, _ in PACK_CARDS},
+                          {name: library.letter_set(name) for name, _, _ in LETTER_CARDS},
+                          {name: library.board(name) for name in BOARDS})
+    return write_one(out_file, png.render(sheet, dpi=dpi))
 
 
 def gallery(library: Library, out_file: Path, *, dpi: float = 100) -> Path:

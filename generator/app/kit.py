@@ -1,5 +1,7 @@
 """The build: the kit's items as print-ready PDFs with kit.pdf, and the rule booklets
-named among the items, written in one all-or-nothing step."""
+named among the items, written in one all-or-nothing step. The job looks the items up
+in the library (:func:`kit_items`); the sheets get them as printables, with the
+settings."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -11,7 +13,8 @@ from ..io.booklets import LANGUAGES
 from ..io.output import staged
 from ..io.templates import Library
 from ..model.units import Size
-from ..sheets.kit import DEFAULT_ITEMS, kit_files
+from ..sheets.kit import DEFAULT_ITEMS, Items, kit_files
+from ..sheets.printable import printable
 from ..sheets.cutfiles import CutFormat
 from ..sheets.files import OutFile
 from ..sheets.spec import Backs, CutterMarks, SheetSpec
@@ -44,6 +47,16 @@ def split_booklets(items: Sequence[str]) -> tuple[list[str], list[str]]:
             known = ", ".join(PREFIX + code for code in LANGUAGES)
             raise NotFoundError(f"no booklet {PREFIX + lang!r}; expected one of {known}")
     return kit, langs
+
+
+def kit_items(library: Library, names: Sequence[str]) -> Items:
+    """The kit items *names* name (each once, in order) as printables, by the name each
+    was asked for.
+
+    :raises: the errors of :meth:`Library.item` for a misspelt name or a template that
+        is no kit item.
+    """
+    return {name: printable(library.item(name)) for name in dict.fromkeys(names)}
 
 
 @dataclass(frozen=True)
@@ -82,9 +95,8 @@ def build_kit(library: Library, out_dir: Path, options: KitOptions = KitOptions(
         options that do not go together, a drawing that cannot be made or a file that
         cannot be written; nothing is written then.
     """
-    items, langs = split_booklets(options.items)
-    for name in items:
-        library.item(name)  # a misspelt name fails before a booklet is drawn
+    names, langs = split_booklets(options.items)
+    items = kit_items(library, names)  # a misspelt name fails before a booklet is drawn
     spec = options.spec
     for option, value in (("--cut-marks", options.cut_marks),
                           ("--cut-mark-inset", options.cut_mark_inset),
@@ -101,7 +113,7 @@ def build_kit(library: Library, out_dir: Path, options: KitOptions = KitOptions(
     with staged(out_dir):
         if items:
             files: Iterable[OutFile] = kit_files(
-                library, items=items, spec=spec, card=options.card, cmyk=options.cmyk,
+                items, library.settings(), spec=spec, card=options.card, cmyk=options.cmyk,
                 overlap=options.overlap, progress=progress, sheets=options.sheets,
                 count_ink=options.count_ink,
                 cut=options.cut)

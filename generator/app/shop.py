@@ -14,6 +14,7 @@ from ..model.units import Size
 from ..sheets.kit import DEFAULT_ITEMS
 from ..sheets.spec import Paper
 from .files import Built, write_files
+from .kit import kit_items
 
 if TYPE_CHECKING:   # pikepdf and PDFium load only for a shop build
     from ..draw.backends.preflight import Finding
@@ -81,7 +82,8 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
     said = size_note(options.card)
     if said is not None and note is not None:
         note(said)
-    files = shop_files(library, profile, items=options.items, card=options.card,
+    items = kit_items(library, options.items)
+    files = shop_files(items, library.settings(), profile, card=options.card,
                        paper=options.paper, progress=progress,
                        overprint_black=options.overprint_black, bleed=options.bleed)
     # The die files are cut paths in a spot colour, not print: the preflight reads the
@@ -89,7 +91,7 @@ def make_shop_files(library: Library, out_dir: Path, options: ShopOptions = Shop
     warnings = preflight_files(files, options.ink_limit)
     preflighted = len(files)
     if options.die:
-        files += die_files(library, items=options.items, card=options.card,
+        files += die_files(items, library.settings(), card=options.card,
                            paper=options.paper, bleed=options.bleed)
     return ShopMade(write_files(out_dir, files), PDFX_VERSION, profile.identifier,
                     profile.description, warnings, preflighted)

@@ -6,16 +6,15 @@ encoded by :mod:`generator.draw.backends.cutfile`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from ..draw.backends.cutfile import FORMATS, CutSheet, encode
 from ..draw.geometry import Size
 from ..errors import ImpositionError
-from ..io.templates import Library
 from ..model.settings import Settings
 from .cards import oriented_plan
 from .cutter import cutter_polygons
-from .printable import printable
+from .printable import Printable
 from .spec import Backs, SheetSpec
 
 __all__ = ["FORMATS", "CutFormat", "CutSheet", "cut_files", "cut_sheets"]
@@ -44,13 +43,14 @@ def cut_sheets(card: Size, spec: SheetSpec, count: int, radius: float) -> list[C
             for start in range(0, count, per)]
 
 
-def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings: Settings,
+def cut_files(items: Mapping[str, Printable], spec: SheetSpec, settings: Settings,
               fmt: CutFormat, *, card: Size | None = None, sheets: frozenset[int] | None = None,
               stems: Mapping[str, str] | None = None) -> list[tuple[str, bytes]]:
     """``NAME-cut-N.FMT`` for every card sheet N of every pack, letter set and traditional
-    pack among *items* (boards are not cut by machine), encoded, nothing written. *card*
-    overrides the card size as in :func:`.kit.item_pages`; *sheets* keeps those sheets;
-    *stems* gives each item's file name stem (see :func:`.kit.output_stems`), NAME if absent.
+    pack among *items* (by the name each was asked for; boards are not cut by machine),
+    encoded, nothing written. *card* overrides the card size as in
+    :func:`.kit.item_pages`; *sheets* keeps those sheets; *stems* gives each item's file
+    name stem (see :func:`.kit.output_stems`), NAME if absent.
 
     :raises: :exc:`ImpositionError` for folded backs, whose pairs are cut after folding,
         and for guide lines, which would cross the cutter's marks.
@@ -64,8 +64,7 @@ def cut_files(library: Library, items: Sequence[str], spec: SheetSpec, settings:
                               "by hand after folding; use duplex, glue, fronts-only or "
                               "backs-only backs")
     files = []
-    for name in items:
-        item = printable(library.item(name))
+    for name, item in items.items():
         if not item.cards:
             continue   # a board is cut by hand along its glue strips
         size, count = item.size(settings, card), item.cards

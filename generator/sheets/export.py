@@ -10,29 +10,24 @@ from dataclasses import replace
 from ..draw.backends import pdf, raster
 from ..draw.geometry import Size
 from ..io.output import safe_name
-from ..errors import WrongKindError
-from ..io.templates import Library
+from ..model.settings import Settings
 from .files import OutFile
-from .kit import DEFAULT_ITEMS
-from .printable import Printable, printable, printable_or_none
+from .printable import Printable
 
 
-def card_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
+def card_pngs(card_sets: Sequence[Printable], settings: Settings, *, dpi: int = 300,
               bleed: float = 3.175, card: Size | None = None,
               icc_profile: bytes | None = None) -> list[OutFile]:
-    """One PNG per card face and back, with bleed, sized for print-on-demand uploads:
-    ``cards/NAME/NAME-1R-face.png``. *items* are packs, letter sets and traditional
-    packs; none means the packs and letter sets of :data:`DEFAULT_ITEMS`. A traditional
-    pack keeps its own card size unless *card* is given. *icc_profile* is embedded in
-    every PNG.
+    """One PNG per card face and back of *card_sets* (packs, letter sets and traditional
+    packs), with bleed, sized for print-on-demand uploads:
+    ``cards/NAME/NAME-1R-face.png``. A traditional pack keeps its own card size unless
+    *card* is given. *icc_profile* is embedded in every PNG.
 
-    :raises: :exc:`~generator.errors.WrongKindError` for an item that is not a pack or a
-        letter set, and the errors of :meth:`Library.find`.
+    :raises: :exc:`~generator.errors.OutputError` for a PNG too large.
     """
-    settings = library.settings()
     if card is not None:
         settings = replace(settings, card=card)
-    jobs = [(source.stem, stem, page) for source in _card_sets(library, items)
+    jobs = [(source.stem, stem, page) for source in card_sets
             for stem, page in source.pages(settings, bleed=bleed, card_size=card)]
     for _, _, page in jobs:
         raster.check_pixels(page, dpi, "--dpi, --card-size or --bleed")
@@ -43,25 +38,3 @@ def card_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
                          icc_profile=icc_profile)
     return [OutFile(f"cards/{folder}/{safe_name(stem)}.png", data)
             for (folder, stem, _), data in zip(jobs, images)]
-
-
-def _card_sets(library: Library, items: Sequence[str]) -> list[Printable]:
-    """The card sets *items* name, or the packs and letter sets of the default kit."""
-    if items:
-        return [card_set(library, name) for name in items]
-    # Boards are in the kit but are not cards: print shops take them as PDFs.
-    return [item for item in map(printable, map(library.item, DEFAULT_ITEMS))
-            if item.backs]
-
-
-def card_set(library: Library, name: str) -> Printable:
-    """A pack, letter set or traditional pack: anything with cards to export.
-
-    :raises: :exc:`~generator.errors.WrongKindError` for anything else, as
-        :meth:`Library.source` words it.
-    """
-    found = printable_or_none(library.find(name))
-    if found is not None and found.backs:
-        return found
-    library.source(name)   # names what *name* is instead, and what was expected
-    raise WrongKindError(f"{name}: expected a pack, a letter set or a traditional pack")

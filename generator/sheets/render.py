@@ -10,7 +10,7 @@ from ..draw.geometry import Size
 from ..draw.scene import Group, Page
 from ..draw.style import DEFAULT_STYLE, Style
 from ..io.output import safe_name
-from ..io.templates import KitItem, Library
+from ..io.templates import KitItem
 from ..model.settings import Settings
 from .printable import card_page, printable, traditional_stem
 
@@ -65,16 +65,16 @@ def file_name(stem: str, fmt: str) -> str:
     return f"{safe_name(stem)}.{fmt}"
 
 
-def render_pages(library: Library, name: str, fmt: str, *, dpi: float = 300,
+def render_pages(item: KitItem, settings: Settings, fmt: str, *, dpi: float = 300,
                  bleed: float = 0.0) -> list[tuple[str, Page]]:
-    """(file stem, page) for every card face and back of the pack or letter set *name*,
-    or the board *name*, each checked for *fmt* at *dpi* before any is encoded.
+    """(file stem, page) for every card face and back of the pack or letter set *item*,
+    or the board *item*, each checked for *fmt* at *dpi* before any is encoded.
 
-    :raises: :exc:`~generator.errors.GeneratorError` subclasses for an unknown name, a
-        layout or game, a glyph the font lacks, or a PNG too large.
+    :raises: :exc:`~generator.errors.GeneratorError` subclasses for a glyph the font
+        lacks or a PNG too large.
     """
     _check_format(fmt)
-    pages = item_pages(library.item(name), library.settings(), bleed=bleed)
+    pages = item_pages(item, settings, bleed=bleed)
     if fmt == "png":
         for _, page in pages:  # refused before the first file, not at the one too large
             raster.check_pixels(page, dpi, "--dpi")

@@ -23,12 +23,12 @@ from ..draw.backends.colour import IccProfile, ProfiledInks, srgb_profile_bytes
 from ..draw.geometry import Rect, Size, Transform
 from ..draw.scene import REGISTRATION, Group, Item, Line, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
-from ..io.templates import Library
+from ..model.settings import Settings
 from ..model.units import MM_PER_INCH
 from .export import card_pngs
 from .files import OutFile
-from .kit import DEFAULT_ITEMS, SHOP_SIZES, output_stems
-from .printable import printable
+from .kit import SHOP_SIZES, Items, output_stems
+from .printable import Printable
 from .spec import Paper
 
 #: Bleed in mm: metric shops, and shops that work in inches (1/8 in).
@@ -95,14 +95,13 @@ def shop_page(card: Page, bleed: float, label: str) -> Page:
     return Page(width, height, items, trim=trim, bleed=trim.inset(-bleed), label=label)
 
 
-def item_shop_pages(library: Library, name: str, card: Size | None, paper: Paper,
+def item_shop_pages(item: Printable, settings: Settings, card: Size | None, paper: Paper,
                     bleed: float | None = None) -> list[Page]:
     """The shop pages of one kit item: face, back, face, back... of its cards, or the face
-    of a board; with *bleed* mm of bleed, or the shop's usual (see :func:`shop_bleed`)."""
-    settings = library.settings()
+    of a board; with *bleed* mm of bleed, or the shop's usual (see :func:`shop_bleed`).
+    *settings* are the library's; *card* overrides their card size."""
     if card is not None:
         settings = replace(settings, card=card, square=card)
-    item = printable(library.item(name))
     size = item.size(settings, card)
     if bleed is None:
         bleed = shop_bleed(size, paper)
@@ -111,20 +110,21 @@ def item_shop_pages(library: Library, name: str, card: Size | None, paper: Paper
             for n, page in enumerate(pages, 1)]
 
 
-def shop_files(library: Library, profile: IccProfile, *,
-               items: Sequence[str] = DEFAULT_ITEMS, card: Size | None = None,
-               paper: Paper = Paper.A4, progress: Callable[[str], None] | None = None,
+def shop_files(items: Items, settings: Settings, profile: IccProfile, *,
+               card: Size | None = None, paper: Paper = Paper.A4,
+               progress: Callable[[str], None] | None = None,
                overprint_black: bool = False, bleed: float | None = None) -> list[OutFile]:
-    """``NAME-shop.pdf`` for each item, PDF/X-1a for the printing condition of *profile*,
-    encoded. *card* is the card size as asked, kept as it is."""
-    # A misspelt name or two items sharing a file fail before any progress is shown.
-    stems = output_stems(library, list(dict.fromkeys(items)))
+    """``NAME-shop.pdf`` for each of *items* (by the name each was asked for), PDF/X-1a
+    for the printing condition of *profile*, encoded. *card* is the card size as asked,
+    kept as it is."""
+    # Two items sharing a file fail before any progress is shown.
+    stems = output_stems(items)
     inks = ProfiledInks(profile)
     encoded = []
-    for name in stems:
+    for name, item in items.items():
         if progress:
             progress(name)
-        pages = item_shop_pages(library, name, card, paper, bleed)
+        pages = item_shop_pages(item, settings, card, paper, bleed)
         encoded.append(OutFile(f"{stems[name]}-shop.pdf",
                                pdfx.render(pages, profile,
                                            title=f"opencards {name} (print shop)",
@@ -133,33 +133,31 @@ def shop_files(library: Library, profile: IccProfile, *,
     return encoded
 
 
-def shop_pngs(library: Library, *, items: Sequence[str] = (), dpi: int = 300,
+def shop_pngs(card_sets: Sequence[Printable], settings: Settings, *, dpi: int = 300,
               card: Size | None = None, bleed: float = INCH_BLEED) -> list[OutFile]:
     """One PNG per card face and back for shops that take images: *bleed* (1/8 in unless
     asked otherwise), sRGB profile embedded, the pixel size exact (2.5 x 3.5 in at 300 dpi:
     825 x 1125 px), a traditional pack at its own size. Rasterised from
     the cards' PDF as ``export-cards`` does, as ``cards/NAME/NAME-1R-face.png``."""
-    return card_pngs(library, items=items, dpi=dpi, bleed=bleed, card=card,
+    return card_pngs(card_sets, settings, dpi=dpi, bleed=bleed, card=card,
                      icc_profile=srgb_profile_bytes())
 
 
-def die_files(library: Library, *, items: Sequence[str] = DEFAULT_ITEMS,
-              card: Size | None = None, paper: Paper = Paper.A4,
-              bleed: float | None = None) -> list[OutFile]:
+def die_files(items: Items, settings: Settings, *, card: Size | None = None,
+              paper: Paper = Paper.A4, bleed: float | None = None) -> list[OutFile]:
     """``NAME-die.pdf`` beside each card item's shop file, for shops that ask for the cut
     as its own file: page for page the shop file's size and boxes, the trim drawn in the
     spot colour ``CutContour`` with the cards' corner radius. Boards get none: they are cut
     straight along the TrimBox."""
     from ..draw.backends.die import DiePage, render_die
-    stems = output_stems(library, list(dict.fromkeys(items)))
-    settings = library.settings()
+    stems = output_stems(items)
     files = []
-    for name in stems:
-        if not printable(library.item(name)).cards:
+    for name, item in items.items():
+        if not item.cards:
             continue
         pages = [DiePage(page.width, page.height, page.trim, page.bleed,
                          settings.corner_radius)
-                 for page in item_shop_pages(library, name, card, paper, bleed)
+                 for page in item_shop_pages(item, settings, card, paper, bleed)
                  if page.trim is not None and page.bleed is not None]
         files.append(OutFile(f"{stems[name]}-die.pdf",
                              render_die(pages, title=f"opencards {name} (die: CutContour)"),

@@ -64,6 +64,18 @@ def _tagged_font_class() -> type:
     from reportlab.pdfbase import ttfonts
 
     class TaggedTTFont(ttfonts.TTFont):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # The kit's files each embed the glyphs of every character of the kit (see
+            # pdfset), so the same subset is cut from the font file once, not once a file.
+            make = self.face.makeSubset
+
+            @lru_cache(maxsize=8)
+            def made(codes: tuple[int, ...]) -> bytes:
+                subset: bytes = make(list(codes))
+                return subset
+            setattr(self.face, "makeSubset", lambda subset: made(tuple(subset)))
+
         def addObjects(self, doc: Any) -> None:
             state = self.state.get(doc)
             subsets = [list(s) for s in state.subsets] if state is not None else []

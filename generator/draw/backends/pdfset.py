@@ -14,12 +14,20 @@ from ..scene import Group, Item, Page, Text
 from .pdf import Document
 
 
+#: Told each part's PDF (its index and bytes) as soon as it is finished, before the next
+#: part or the whole is: a reader of the files (the build's ink estimate, in a thread of
+#: its own) starts on the first while the rest are still being written.
+Finished = Callable[[int, bytes], None]
+
+
 def render_with_whole(parts: Sequence[tuple[Sequence[Page], str]], whole: Sequence[Page], *,
-                      whole_title: str, cmyk: bool = False) -> tuple[list[bytes], bytes]:
+                      whole_title: str, cmyk: bool = False, finished: Finished | None = None
+                      ) -> tuple[list[bytes], bytes]:
     """Each of *parts* (pages, title) as its own PDF, and *whole* as one more: the kit's
     items and kit.pdf. A page of *whole* that is (the same object as) a page of a part is
     not drawn again: the content stream drawn for the part is written into the whole as
     it is, with the forms it uses; other pages of *whole* (blank backs) are drawn.
+    *finished* is told each part's PDF as it is made.
 
     For a stream to mean the same in every file, the files number their font's glyphs
     alike: each is given, before any page, every character of all of them in one order,
@@ -28,10 +36,15 @@ def render_with_whole(parts: Sequence[tuple[Sequence[Page], str]], whole: Sequen
     documents = [Document(pages[0], title, cmyk, characters=characters)
                  for pages, title in parts]
     drawn: dict[int, tuple[Document, list[str], list[str]]] = {}
+    data: list[bytes] = []
     for document, (pages, _) in zip(documents, parts):
         for page in pages:
             code, forms = document.page(page)
             drawn.setdefault(id(page), (document, code, forms))
+        # Finished at once: a document's bytes depend on its own pages only.
+        data.append(document.finish())
+        if finished is not None:
+            finished(len(data) - 1, data[-1])
     combined = Document(whole[0], whole_title, cmyk, characters=characters)
     for page in whole:
         if id(page) in drawn:
@@ -39,13 +52,14 @@ def render_with_whole(parts: Sequence[tuple[Sequence[Page], str]], whole: Sequen
             combined.replay(page, code, forms, source.writer.form_groups)
         else:
             combined.page(page)
-    return [d.finish() for d in documents], combined.finish()
+    return data, combined.finish()
 
 
 def render_parts_and_whole(parts: Iterable[tuple[Iterable[Page], str]],
                            characters: dict[str, str],
                            after: Callable[[int, Page], Sequence[Page]], *,
-                           whole_title: str, cmyk: bool = False
+                           whole_title: str, cmyk: bool = False,
+                           finished: Finished | None = None
                            ) -> tuple[list[bytes], bytes, list[int], int]:
     """What :func:`render_with_whole` makes of *parts* and a whole that is every page of
     the parts in order, each followed by the pages ``after(part index, page)`` (blank
@@ -55,7 +69,7 @@ def render_parts_and_whole(parts: Iterable[tuple[Iterable[Page], str]],
     *characters* must be :func:`characters` of every page, read beforehand (the glyphs
     of every file are numbered from it before any page); the bytes are then those
     :func:`render_with_whole` gives. Each part's file is finished before the next part
-    is drawn.
+    is drawn, and *finished* is told it then.
 
     :raises: :exc:`ValueError` if a part has no page.
     """
@@ -80,6 +94,8 @@ def render_parts_and_whole(parts: Iterable[tuple[Iterable[Page], str]],
                 combined.page(extra)
                 whole_count += 1
         data.append(document.finish())
+        if finished is not None:
+            finished(index, data[-1])
         counts.append(count)
         whole_count += count
     if combined is None:
