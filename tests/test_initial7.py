@@ -29,6 +29,7 @@ from generator.model.hands import Hands, parse_items
 from generator.model.layout import Layout, Side
 from generator.model.seats import Seat
 from generator.rules import Position
+from generator.rules.bound import Rules
 
 
 def _position(library, rows: dict[int, str], pile: str) -> Position:
@@ -36,7 +37,7 @@ def _position(library, rows: dict[int, str], pile: str) -> Position:
     layout = Layout.from_rows("colourless", rows, game="initial-7",
                               players={Side.SOUTH: "simple1", Side.NORTH: "simple2"},
                               hands=Hands(pile=parse_items(pile)))
-    return Position(layout, board, game)
+    return Position(Rules(game, board), layout)
 
 
 def _scores(position: Position) -> dict[int, int]:

@@ -18,13 +18,11 @@ from ..io.output import atomic_write, prepare_dir
 from ..io.layouts import (TEXT_SHOWN, LayoutFile, is_position_argument, load_layout_file,
                           sources_for, word_list_for)
 from ..io.templates import Library
-from ..model.board import Board
 from ..model.layout import Layout, Side
 from ..model.position_text import PositionText
 from ..rules import Position as EnginePosition
-from ..rules.games import Game
+from ..rules import Rules
 from ..rules.validation import Source
-from ..rules.words import WordList
 from ..docs.diagram import DEFAULT_WIDTH
 
 
@@ -34,14 +32,13 @@ class Position(EnginePosition):
     :class:`~generator.rules.Position`. ``print`` shows the board as text and the side to
     move; Jupyter shows the figure ``opencards figure`` draws (:meth:`_repr_svg_`)."""
 
-    def __init__(self, layout: Layout, board: Board, game: Game, *,
-                 turn: Side | str = Side.SOUTH, words: WordList | None = None,
+    def __init__(self, rules: Rules, layout: Layout, *, turn: Side | str = Side.SOUTH,
                  library: Library | None = None, sources: Mapping[str, Source] | None = None,
                  table: FigureTable | None = None) -> None:
-        super().__init__(layout, board, game, turn=turn, words=words)
+        super().__init__(rules, layout, turn=turn)
         self.library = library if library is not None else Library()
         self.sources = sources if sources is not None else sources_for(self.library, layout,
-                                                                       game)
+                                                                       rules.game)
         self.table = table if table is not None else FigureTable(layout.name)
         """The layout's ``[figure]`` table: how ``opencards figure`` shows it."""
         self.given = layout
@@ -64,9 +61,8 @@ class Position(EnginePosition):
         text = str(name)
         loaded = load_layout_file(library, text, game)
         made = loaded.position(side)  # a position text's state checked against the game
-        position = cls(loaded.layout, loaded.board, loaded.game, turn=made.turn,
-                       words=made.words, library=library, sources=loaded.sources,
-                       table=figure_table_for(library, text))
+        position = cls(made.rules, loaded.layout, turn=made.turn, library=library,
+                       sources=loaded.sources, table=figure_table_for(library, text))
         if loaded.state is not None:
             position.set_record(loaded.state)
             position.given_state = loaded.state

@@ -10,6 +10,7 @@ from ..model.position_text import PositionText
 from ..model.letters import LetterSet
 from ..model.traditional import Suit, TraditionalPack
 from ..rules.games import Game
+from ..rules.bound import Rules
 from ..rules.position import Position
 from .rules import game_text
 
@@ -141,7 +142,7 @@ def start_text(layout: Layout, library: Library | None) -> str | None:
     try:
         if library is not None and layout.game:
             game = library.game(layout.game)
-            return Position(layout, library.board(layout.board), game).text()
+            return Position(Rules(game, library.board(layout.board)), layout).text()
         return PositionText.of_layout(layout).text()
     except (GeneratorError, ValueError):
         return None

@@ -10,7 +10,7 @@ import click
 from .common import LIMIT_DEFAULT, Duration, Integer, cards_left, library
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
-from ..io.layouts import load_layout_file, word_list_for
+from ..io.layouts import load_layout_file
 from ..rules.patience.solver import Verdict
 from ..rules.solver import solve
 from .rules import rules
@@ -40,8 +40,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
         raise WrongKindError(
             f"{loaded.shown}: {game.name} is a game of {game.players} players, not a "
             f"patience; rules solve plays the games of one player: {', '.join(names)}")
-    words = word_list_for(loaded.sources, None) if game.words.enabled else None
-    found = solve(loaded.layout, loaded.board, game, seconds=seconds, words=words)
+    found = solve(loaded.rules(), loaded.layout, seconds=seconds)
     moves = [m.notation() for m in found.moves]
     cleared = len(loaded.layout) - len(found.start)
     good = found.left <= game.good_result if game.good_result else None

@@ -14,14 +14,11 @@ from .beating import fits_value_row as fits_value_row
 from .beating import presses as presses
 from .beating import seniority as seniority
 from .combos import Combination as Combination
+from .bound import Rules as Rules
 from .combos import combinations as combinations
 from .games import Game as Game
 from .move import Move as Move
 from .move import MoveKind as MoveKind
-from .moves import legal_moves as legal_moves
-from .moves import placements as placements
-from .moves import play as play
-from .playout import outcome as outcome
 from .follow_ups import Phase as Phase
 from .position import Ply as Ply
 from .position import Position as Position

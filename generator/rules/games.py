@@ -317,6 +317,11 @@ class Game:
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def needs_word_list(self) -> bool:
+        """Whether moves make words, so that the game's rules need a word list."""
+        return self.words.enabled
+
 
 def opponent(side: Side | str) -> Side:
     """The other side: ``south`` <-> ``north``.
