@@ -54,7 +54,7 @@ def test_dealt_cards_shift_only_onto_identical_squares(library):
         replay(Rules(game, board), layout, [f"{shifts[0].origin}-{wrong}"])
     # A random patience ends with every card home (each has two identical squares).
     result = playout(Position(Rules(game, board), layout), random.Random(0))
-    assert result.verdict.over and not result.layout.hands.pile
+    assert result.outcome.over and not result.layout.hands.pile
     assert all(fits_identical(st[-1].card, board.square(s)) for s, st in result.layout.items())
 
 

@@ -39,12 +39,12 @@ def test_the_side_whose_cards_are_all_pressed_wins(library):
     board, game = library.board("board-a"), library.game("basic-48-giveaway")
     layout = _position({4: ". . . 1R . . . .", 6: ". . . 30R . . . .", 1: "2Y . . . . . . ."})
     after = Rules(game, board).play(layout, Rules(game, board).board_moves(layout, Side.SOUTH)[0])
-    assert Rules(game, board).verdict(after, Side.NORTH).winner is Side.NORTH
+    assert Rules(game, board).outcome(after, Side.NORTH).winner is Side.NORTH
     # In the main game the same press is a point for south, and it ends the game too:
     # north has no card left to press with (seed000 game 48 ends when no card can be
     # pressed onto the other side's), so south wins by one pressed card to none.
     main = library.game("basic-48")
-    assert Rules(main, board).verdict(after, Side.NORTH).winner is Side.SOUTH
+    assert Rules(main, board).outcome(after, Side.NORTH).winner is Side.SOUTH
 
 
 def test_a_game_that_stalls_goes_to_fewer_free_piles(library):

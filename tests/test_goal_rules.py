@@ -108,7 +108,7 @@ def test_giveaway_is_most_pressed_where_the_side_pressed_out_wins(library):
     # The count's end waits for a follow-up owed; a win at once does not (above).
     owed = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north", moves=[], last_move=press, mover="south", owed=True)
     assert not owed.over and owed.reason == "north to move again"
-    assert dict(owed.scores) == {Side.SOUTH: 1, Side.NORTH: 0}
+    assert dict(owed.counts) == {Side.SOUTH: 1, Side.NORTH: 0}
 
 
 @pytest.mark.parametrize(("game", "over", "reason"), [

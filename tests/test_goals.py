@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Piece, Side
 from generator.io.layouts import sources_for
-from generator.rules import Move, problems
+from generator.rules import Move, Termination, problems
 from generator.rules.goals import QUIET_PLIES, judge
 from generator.rules.bound import Rules
 from generator.rules.goal_rules import goal_rule
@@ -20,13 +20,13 @@ def test_most_removed_ends_when_every_card_is_open(library):
     game, board = library.game("basic-65"), library.board("board-a")
     open_board = Layout.from_rows("board-a", {1: "3R 5G . . . . . ."},
                                   hands=_taken("1R 2R 3R 4G", "7B 7Y 7G"))
-    verdict = Rules(game, board).verdict(open_board, Side.NORTH)
+    verdict = Rules(game, board).outcome(open_board, Side.NORTH)
     assert verdict.over and verdict.winner == "south"
     assert verdict.reason == "every card is open; cards taken: south 4, north 3"
     closed = open_board.with_piece("h8", Piece.from_notation("(8B)"))
-    assert not Rules(game, board).verdict(closed, Side.NORTH).over
+    assert not Rules(game, board).outcome(closed, Side.NORTH).over
     tie = Layout.from_rows("board-a", {1: "3R . . . . . . ."}, hands=_taken("1R", "7B"))
-    draw = Rules(game, board).verdict(tie, Side.SOUTH)
+    draw = Rules(game, board).outcome(tie, Side.SOUTH)
     assert draw.over and draw.winner is None and str(draw).startswith("a draw")
 
 
@@ -49,30 +49,30 @@ def test_most_turned_and_last_to_lay_and_identical_squares(library):
     board = library.board("colourless")
     turned = Layout.from_rows("colourless", {1: "(1G)^ (2G)^ (3G)^ 4Rv . . . ."})
     game12 = library.game("initial-12")
-    verdict = Rules(game12, board).verdict(turned, Side.SOUTH)
-    assert verdict.over and verdict.winner == "south" and verdict.scores[Side.SOUTH] == 3
+    verdict = Rules(game12, board).outcome(turned, Side.SOUTH)
+    assert verdict.over and verdict.winner == "south" and verdict.counts[Side.SOUTH] == 3
     # Basic 52: the pile is used up; whoever holds more cards loses.
     game52, board_a = library.game("basic-52"), library.board("board-a")
     hands = Hands(south=Hand(held=parse_items("20R 30G")), north=Hand(held=parse_items("40B")))
-    verdict = Rules(game52, board_a).verdict(Layout("board-a", hands=hands), Side.SOUTH)
+    verdict = Rules(game52, board_a).outcome(Layout("board-a", hands=hands), Side.SOUTH)
     assert verdict.over and verdict.winner == "north"
     assert verdict.reason == "the pile is used up; cards left in hand: south 2, north 1"
     going = Layout("board-a", hands=Hands(pile=parse_items("20R")))
-    assert not Rules(game52, board_a).verdict(going, Side.SOUTH).over
+    assert not Rules(game52, board_a).outcome(going, Side.SOUTH).over
 
 
 def test_five_in_a_line_scores_in_initial_4_and_wins_in_word_25(library):
     board = library.board("colourless")
     game4 = library.game("initial-4")
     ended = Layout("colourless", hands=_taken("1R 2R 3R 4R 5R", ""))
-    verdict = Rules(game4, board).verdict(ended, Side.SOUTH)
+    verdict = Rules(game4, board).outcome(ended, Side.SOUTH)
     assert verdict.over and verdict.winner == "south" and "cards taken: south 5" in verdict.reason
     game25 = library.game("word-25")
     four = Layout.from_rows("board-a", {3: ". A/Rv B/Rv C/Rv D/Rv . . ."},
                             hands=Hands(south=Hand(stock=parse_items("E/R"))))
-    assert not Rules(game25, library.board("board-a")).verdict(four, Side.SOUTH).over
+    assert not Rules(game25, library.board("board-a")).outcome(four, Side.SOUTH).over
     five = four.with_piece("f3", Piece.from_notation("E/Rv"))
-    won = Rules(game25, library.board("board-a")).verdict(five, Side.SOUTH)
+    won = Rules(game25, library.board("board-a")).outcome(five, Side.SOUTH)
     assert won.over and won.winner == "north"
 
 
@@ -111,7 +111,7 @@ def test_quiet_plies_end_a_game_of_one_move_goals_in_a_draw(library):
     open_board = Layout.from_rows("board-a", {1: "3R 5G . . . . . ."},
                                   hands=_taken("1R 2R 3R", "7B"))
     assert game65.goal.settled_winner(open_board, last_move=None, mover=None) is None
-    assert game65.verdict(open_board, "north").winner == "south"
+    assert game65.outcome(open_board, "north").winner == "south"
 
 
 def test_word_12_variant_a_side_that_cannot_make_a_word_loses(library):
@@ -135,3 +135,32 @@ def test_basic_1_variant_only_the_true_test_card_wins(library):
     # In plain basic 1 a second face-down card would be refused as a test card.
     found = problems(Rules(library.game("basic-1"), library.board("board-a")), start, sources=sources_for(library, start, library.game("basic-1")))
     assert {v.code for v in found} == {"not-a-test-card"}
+
+
+def test_the_outcome_names_how_the_game_ended_for_tools(library):
+    """Each way a game ends has its Termination, so a tool reads it instead of the reason's
+    words (issue 41): the goal reached (seed000 game 1, the test card covered), the side to
+    move stuck (word 12's variant: a side that cannot move loses), no side able to move,
+    the game's own end (seed000 game 65: every card open) and the quiet plies (our
+    default)."""
+    board = library.board("board-a")
+    demo = library.layout("game1-demo")
+    basic1 = Rules(library.game("basic-1"), board)
+    covered = basic1.outcome(demo.without("e8"), Side.NORTH)
+    assert (covered.termination, covered.winner) == (Termination.GOAL, Side.SOUTH)
+    assert basic1.outcome(demo, Side.SOUTH).termination is None
+    quiet = judge(basic1.goal, demo, to_move="south", moves=[Move("a2", "a3")],
+                  quiet=QUIET_PLIES)
+    assert (quiet.termination, quiet.winner) == (Termination.QUIET, None)
+    lone = Layout.from_rows("board-a", {1: "Q/R . . . . . . ."})
+    stuck = Rules(library.game("word-12-stuck"), board).goal
+    assert judge(stuck, lone, to_move="north", moves=[], opponent_moves=[]).termination \
+        is Termination.STUCK
+    plain = Rules(library.game("word-12"), board).goal
+    assert judge(plain, lone, to_move="north", moves=[], opponent_moves=[]).termination \
+        is Termination.NO_MOVES
+    open_board = Layout.from_rows("board-a", {1: "3R 5G . . . . . ."},
+                                  hands=_taken("1R 2R 3R 4G", "7B 7Y 7G"))
+    ended = Rules(library.game("basic-65"), board).outcome(open_board, Side.NORTH)
+    assert (ended.termination, ended.winner) == (Termination.END, Side.SOUTH)
+    assert dict(ended.counts) == {Side.SOUTH: 4, Side.NORTH: 3}

@@ -62,7 +62,7 @@ def test_initial_3_hemmed_in_covers_a_neighbour_it_beats_and_may_cover_the_test_
                                            1: ". . . . (5B)^ . . ."}, hands=_stock("1Y", ""))
     assert "e8" in Rules(game, board).lay_squares(near, parse_item("1Y"), Side.SOUTH)
     won = Rules(game, board).play(near, Move("1Y", "e8", "lay"), "south")
-    verdict = Rules(game, board).verdict(won, Side.NORTH, last=Move("1Y", "e8", "lay"), mover=Side.SOUTH)
+    verdict = Rules(game, board).outcome(won, Side.NORTH, last=Move("1Y", "e8", "lay"), mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south"
 
 
@@ -104,7 +104,7 @@ def test_initial_8_lays_on_one_row_covers_only_when_full_and_returns_own_lines(l
     assert _notations_items(after.hands.south.taken) == ["1G", "2G"]
     # The side to move with nothing left to lay has lost.
     out = Layout.from_rows("colourless", {4: ". 2Gv . . 7B^ . . ."}, hands=_stock("", "5Y"))
-    verdict = Rules(game, board).verdict(out, Side.SOUTH)
+    verdict = Rules(game, board).outcome(out, Side.SOUTH)
     assert verdict.over and verdict.winner == "north"
 
 
@@ -182,7 +182,7 @@ def test_word_25_five_letters_in_a_line_win(library):
     layout = Layout.from_rows("board-a", {1: "Q/R^ X/R^ . Z/R^ J/R^ . . ."},
                               hands=_stock("K/R", "B/G"))
     after = Rules(game, board).play(layout, Move("K/R", "c1", "lay"), "south")
-    verdict = Rules(game, board).verdict(after, Side.NORTH, last=Move("K/R", "c1", "lay"), mover=Side.SOUTH)
+    verdict = Rules(game, board).outcome(after, Side.NORTH, last=Move("K/R", "c1", "lay"), mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south" and "5 of its pieces" in verdict.reason
 
 

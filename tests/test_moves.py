@@ -119,7 +119,7 @@ def test_a_misspelt_side_is_refused_not_answered_with_no_moves(library):
     with pytest.raises(ValueError, match="not a side: 'east'"):
         Rules(game, board).lay_squares(layout, Card.from_notation("2R"), "east")
     with pytest.raises(ValueError, match="not a side: 'South'"):
-        Rules(library.game("initial-1"), board).verdict(layout, "South")
+        Rules(library.game("initial-1"), board).outcome(layout, "South")
     north = Rules(game, board).board_moves(layout, Side.NORTH)
     assert north and north == Rules(game, board).board_moves(layout, "north")
 

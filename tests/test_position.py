@@ -92,7 +92,7 @@ def test_basic_52_last_card_of_the_pile_is_no_draw_before_the_owed_opening(libra
     position.push_text("e5=e4")
     verdict = position.outcome()
     assert verdict.over and "the pile is used up" in verdict.reason
-    assert verdict.scores == {Side.SOUTH: 0, Side.NORTH: 0}
+    assert verdict.counts == {Side.SOUTH: 0, Side.NORTH: 0}
 
 
 def test_basic_52_a_closed_card_already_home_opens_where_it_lies(library):
@@ -315,7 +315,7 @@ def test_rules_play_names_a_patiences_legal_moves(runner):
 def test_the_bound_rules_judge_a_patience_as_position_does(library):
     position = _position(library, "basic-52-open", {5: "50B . . . . . . 2R",
                                                     2: "20R . . . . . . 5B"})
-    assert position.rules.verdict(position.layout, Side.SOUTH) == position.outcome()
+    assert position.rules.outcome(position.layout, Side.SOUTH) == position.outcome()
 
 
 # --- a square is parsed once, where it comes in -------------------------------------------

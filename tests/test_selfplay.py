@@ -23,8 +23,8 @@ def test_random_playouts_end_decided(library, name):
     words = word_list_for(position.sources, None) if game.words.enabled else None
     for seed in range(SEEDS):
         result = playout(Position(Rules(game, position.board, words), position.layout), random.Random(seed), limit=1500)
-        assert result.verdict.over, (name, seed, str(result.verdict))
-        assert result.plies < 1500 and result.verdict.reason
+        assert result.outcome.over, (name, seed, str(result.outcome))
+        assert result.plies < 1500 and result.outcome.reason
 
 
 def test_every_game_has_a_start_to_play_out(library):

@@ -58,7 +58,7 @@ def play_command(ctx: click.Context, layout_file: str, record: str, side: str | 
             "over": verdict.over,
             "winner": verdict.winner and player_key(verdict.winner),
             "reason": verdict.reason,
-            "scores": {player_key(s): n for s, n in verdict.scores.items()}}
+            "scores": {player_key(s): n for s, n in verdict.counts.items()}}
         if verdict.left is not None:
             outcome.update(solved=verdict.solved, left=verdict.left)
         click.echo(json.dumps({

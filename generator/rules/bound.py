@@ -21,8 +21,8 @@ from ..model.seats import Seat
 from .captures import CaptureRule, capture_rule
 from .follow_ups import FollowUp, follow_ups_of
 from .games import Game
-from .goal_rules import GoalRule, Verdict, goal_rule
-from .goals import judge, patience_verdict, seated_verdict
+from .goal_rules import GoalRule, Outcome, goal_rule
+from .goals import judge, patience_outcome, seated_outcome
 from .move import Move
 from .moves import board_moves, play_move
 from .placing import PlacementRule, Problem, placement_of
@@ -101,9 +101,9 @@ class Rules:
 
     # --- judging ----------------------------------------------------------------------
 
-    def verdict(self, layout: Layout, side: Side | str, *, last: Move | None = None,
-                mover: Side | None = None, quiet: int = 0, seat: Seat = Seat.FIRST) -> Verdict:
-        """The verdict with *side* to move, its moves (and if it has none, the other
+    def outcome(self, layout: Layout, side: Side | str, *, last: Move | None = None,
+                mover: Side | None = None, quiet: int = 0, seat: Seat = Seat.FIRST) -> Outcome:
+        """The outcome with *side* to move, its moves (and if it has none, the other
         side's) worked out here; a patience's as a position judges it (solved or stuck),
         and a game of more than two players' with *seat* to move.
 
@@ -112,9 +112,9 @@ class Rules:
         side = Side.parse(side)
         moves = self.moves(layout, side)
         if self.game.players == 1:
-            return patience_verdict(self.goal, layout, moves=moves, quiet=quiet)
+            return patience_outcome(self.goal, layout, moves=moves, quiet=quiet)
         if self.game.players > 2:
-            return seated_verdict(self.goal, layout, to_move=seat, moves=moves, quiet=quiet)
+            return seated_outcome(self.goal, layout, to_move=seat, moves=moves, quiet=quiet)
         others = None if moves else self.moves(layout, side.opponent)
         return judge(self.goal, layout, to_move=side, moves=moves, opponent_moves=others,
                      last_move=last, mover=mover, quiet=quiet)

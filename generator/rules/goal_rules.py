@@ -1,4 +1,4 @@
-"""The goals a game file may name, one object each, and the :class:`Verdict` they give.
+"""The goals a game file may name, one object each, and the :class:`Outcome` they give.
 Standard library only.
 
 Each goal object holds its own pieces of judging: what settles the game at once, each
@@ -12,6 +12,7 @@ what differs, as basic 48's giveaway form does most-pressed's.
 """
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,21 +31,45 @@ from .move import Move, MoveKind
 from .settling import own_lines
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """Whether the game is over, the winner (None in a draw or while it goes on), why, and
-    each player's count for the counting goals: by side, or by seat in a game of more than
-    two players (initial 7)."""
+class Termination(enum.StrEnum):
+    """Why a game is over, as python-chess's ``Termination`` says it: a tool reads this,
+    not the reason's words."""
 
-    over: bool
+    GOAL = "goal"
+    """The goal is reached: won at once by a move (a test card covered, the middle
+    crossed, five in a line...), or a patience solved."""
+    STUCK = "stuck"
+    """The side to move has no move and loses by that (word 12's variant, initial 8)."""
+    NO_MOVES = "no-moves"
+    """No side can move (a patience: no move is left); the counts decide."""
+    END = "end"
+    """The game's own end has come: every card open, the pile used up, a side with no card
+    left to press with; the counts decide."""
+    QUIET = "quiet"
+    """:data:`generator.rules.goals.QUIET_PLIES` plies without a capture, lay or opening
+    (our default: the seeds name no such end); the counts decide."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands: why it is over (None while it goes on), the winner (None in a
+    draw or while it goes on), each player's count for the counting goals (by side, or by
+    seat in a game of more than two players, initial 7), and the reason in a player's
+    words. Unlike python-chess's, a game that goes on has one too, with its counts."""
+
+    termination: Termination | None
     winner: Player | None = None
-    reason: str = ""
-    scores: Mapping[Side, int] | Mapping[Seat, int] = field(
+    counts: Mapping[Side, int] | Mapping[Seat, int] = field(
         default_factory=lambda: MappingProxyType({}))
+    reason: str = ""
     left: int | None = None
     """A patience's count: the cards still to deal with (None in a game of two sides)."""
     solved: bool = False
     """A patience reached its goal."""
+
+    @property
+    def over(self) -> bool:
+        return self.termination is not None
 
     def __str__(self) -> str:
         if self.left is not None:
@@ -82,19 +107,19 @@ class GoalRule:
         return None
 
     def decided(self, layout: Layout, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
-        """The verdict if the game is won at once, before anything else is looked at."""
+                mover: Side | None, to_move: Side) -> Outcome | None:
+        """The outcome if the game is won at once, before anything else is looked at."""
         return None
 
     def scores(self, layout: Layout) -> dict[Side, int]:
         """Each side's count (empty for a goal that counts nothing)."""
         return {}
 
-    def stuck(self, to_move: Side) -> Verdict | None:
-        """The verdict when *to_move* has no move and that decides the game; None when the
+    def stuck(self, to_move: Side) -> Outcome | None:
+        """The outcome when *to_move* has no move and that decides the game; None when the
         side passes or the game ends by other rules."""
         if self.game.stuck_loses and self.game.players > 1:
-            return Verdict(True, to_move.opponent, f"{to_move} cannot move")
+            return Outcome(Termination.STUCK, to_move.opponent, reason=f"{to_move} cannot move")
         return None
 
     def ended(self, layout: Layout, *, to_move: Side,
@@ -102,14 +127,15 @@ class GoalRule:
         """Why the goal's own end condition has ended the game, or ""."""
         return ""
 
-    def result(self, counts: Mapping[Side, int], ended: str) -> Verdict:
-        """The verdict on a game that has ended for the reason *ended*."""
+    def result(self, counts: Mapping[Side, int], ended: str,
+               termination: Termination = Termination.NO_MOVES) -> Outcome:
+        """The outcome of a game that has ended by *termination*, for the reason *ended*."""
         south, north = counts.get(Side.SOUTH, 0), counts.get(Side.NORTH, 0)
         line = f"{ended}; {self.what}: south {south}, north {north}"
         if south == north:
-            return Verdict(True, None, line, counts)
+            return Outcome(termination, None, counts, line)
         winner = Side.SOUTH if (south > north) != self.fewer_wins else Side.NORTH
-        return Verdict(True, winner, line, counts)
+        return Outcome(termination, winner, counts, line)
 
     def patience_left(self, layout: Layout) -> tuple[int, str]:
         """The cards a patience still has to deal with, and its goal in words."""
@@ -120,31 +146,35 @@ class GoalRule:
         one: a game file of more players is refused for any other goal)."""
         raise NotImplementedError(f"{type(self).__name__} counts nothing by seat")
 
-    def seat_result(self, counts: Mapping[Seat, int], ended: str) -> Verdict:
-        """The verdict on a game of more than two players that has ended for the reason
-        *ended*: the highest count wins, a top count shared by two or more is a draw."""
+    def seat_result(self, counts: Mapping[Seat, int], ended: str,
+                    termination: Termination) -> Outcome:
+        """The outcome of a game of more than two players that has ended by *termination*,
+        for the reason *ended*: the highest count wins, a top count shared by two or more
+        is a draw."""
         line = f"{ended}; {self.what}: {seat_tally(counts)}"
         best = max(counts.values(), default=0)
         top = [seat for seat, n in counts.items() if n == best]
         if len(top) == 1:
-            return Verdict(True, top[0], line, counts)
-        return Verdict(True, None, f"{line}; {' and '.join(map(str, top))} share the most",
-                       counts)
+            return Outcome(termination, top[0], counts, line)
+        return Outcome(termination, None, counts,
+                       f"{line}; {' and '.join(map(str, top))} share the most")
 
 
 class WonAtOnce(GoalRule):
     """A goal won by one move; a game that ends any other way is a draw."""
 
     reason: ClassVar[str]
-    """Why the game is won, in the verdict."""
+    """Why the game is won, in the outcome."""
 
     def decided(self, layout: Layout, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
+                mover: Side | None, to_move: Side) -> Outcome | None:
         winner = self.settled_winner(layout, last_move=last_move, mover=mover)
-        return None if winner is None else Verdict(True, winner, self.reason)
+        return None if winner is None else Outcome(Termination.GOAL, winner,
+                                                   reason=self.reason)
 
-    def result(self, counts: Mapping[Side, int], ended: str) -> Verdict:
-        return Verdict(True, None, ended)
+    def result(self, counts: Mapping[Side, int], ended: str,
+               termination: Termination = Termination.NO_MOVES) -> Outcome:
+        return Outcome(termination, None, reason=ended)
 
 
 class CoverTestCard(WonAtOnce):
@@ -207,10 +237,11 @@ class ReorientAll(WonAtOnce):
     reason = "every arrow points one way: solved"
 
     def decided(self, layout: Layout, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
+                mover: Side | None, to_move: Side) -> Outcome | None:
         if not layout or len({piece.facing for _, piece in layout.pieces()}) > 1:
             return None
-        return Verdict(True, mover if self.game.players > 1 else None, self.reason)
+        return Outcome(Termination.GOAL, mover if self.game.players > 1 else None,
+                       reason=self.reason)
 
     def patience_left(self, layout: Layout) -> tuple[int, str]:
         facings = Counter(piece.facing for _, piece in layout.pieces())
@@ -263,11 +294,12 @@ class Giveaway(MostPressed):
         return sum(1 for _, stack in layout.items() if stack[-1].owner == side)
 
     def decided(self, layout: Layout, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
+                mover: Side | None, to_move: Side) -> Outcome | None:
         # The side pressed out has won here, so most-pressed's end for it never comes.
         for side in (to_move.opponent, to_move):
             if layout and not self.count(layout, side):
-                return Verdict(True, side, f"every card of {side} is pressed")
+                return Outcome(Termination.GOAL, side,
+                               reason=f"every card of {side} is pressed")
         return None
 
 
@@ -311,7 +343,7 @@ class FiveInLine(CountingGoal):
         return len(layout.hands.of(side).taken)
 
     def decided(self, layout: Layout, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
+                mover: Side | None, to_move: Side) -> Outcome | None:
         if self.game.lines.removes:
             return None
         length = self.game.lines.length
@@ -319,7 +351,8 @@ class FiveInLine(CountingGoal):
             for square in geometry(*layout.size).squares:
                 if layout.owner(square) == side and any(own_lines(layout, square, side,
                                                                   length)):
-                    return Verdict(True, side, f"{length} of its pieces in a line")
+                    return Outcome(Termination.GOAL, side,
+                                   reason=f"{length} of its pieces in a line")
         return None
 
 
@@ -391,9 +424,9 @@ class LastToLay(GoalRule):
     """Initial 8: the first side out of cards loses; nobody passes. A game ended by quiet
     plies is told as a tally of nothing taken, 0 to 0."""
 
-    def stuck(self, to_move: Side) -> Verdict | None:
-        return super().stuck(to_move) or Verdict(
-            True, to_move.opponent, f"{to_move} has no card left to lay")
+    def stuck(self, to_move: Side) -> Outcome | None:
+        return super().stuck(to_move) or Outcome(
+            Termination.STUCK, to_move.opponent, reason=f"{to_move} has no card left to lay")
 
 
 _RULES: Mapping[Goal, type[GoalRule]] = MappingProxyType({

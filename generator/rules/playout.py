@@ -7,14 +7,14 @@ import random
 from dataclasses import dataclass
 
 from ..model.layout import Layout
-from .goals import Verdict
+from .goals import Outcome
 from .move import Move
 from .position import Position
 
 
 @dataclass(frozen=True)
 class Playout:
-    verdict: Verdict
+    outcome: Outcome
     plies: int
     layout: Layout
     """The final position."""
@@ -31,4 +31,4 @@ def playout(position: Position, rng: random.Random, *, limit: int = 2000) -> Pla
         if position.may_pass():
             options.append(None)
         position.push(rng.choice(options))
-    return Playout(Verdict(False, None, f"{limit} plies played"), limit, position.layout)
+    return Playout(Outcome(None, reason=f"{limit} plies played"), limit, position.layout)

@@ -23,7 +23,7 @@ from ..model.position_text import MoveRecord, PositionText, PositionTextError
 from ..model.seats import Seat
 from .bound import Rules
 from .games import Game
-from .goals import Verdict, judge, patience_verdict, quiet_after, seated_verdict
+from .goals import Outcome, judge, patience_outcome, quiet_after, seated_outcome
 from .move import Move, MoveKind
 from .starting import clear_at_start
 from .follow_ups import FollowUp, Phase
@@ -67,8 +67,8 @@ class _Saved(NamedTuple):
     owed: FollowUp | None
     quiet: int
     moves: list[Move] | None
-    outcome: Verdict | None
-    counted: Verdict | None
+    outcome: Outcome | None
+    counted: Outcome | None
     ids: set[int] | None
 
 
@@ -123,8 +123,8 @@ class Position:
         a press)."""
         self._saved: list[_Saved] = []
         self._moves: list[Move] | None = None
-        self._outcome: Verdict | None = None
-        self._counted: Verdict | None = None
+        self._outcome: Outcome | None = None
+        self._counted: Outcome | None = None
         self._ids: set[int] | None = None
 
     # --- state ------------------------------------------------------------------------
@@ -273,7 +273,7 @@ class Position:
             return True
         return not self._turn_moves()
 
-    def outcome(self) -> Verdict:
+    def outcome(self) -> Outcome:
         """Whether the game is over, who won (or whether the patience is solved), and why,
         with each side's count while a counting game goes on."""
         verdict = self._verdict()
@@ -287,22 +287,22 @@ class Position:
         """Whether the game has its result (quicker than :meth:`outcome`: no counting)."""
         return self._verdict().over
 
-    def _verdict(self) -> Verdict:
+    def _verdict(self) -> Outcome:
         """The verdict without the counts of a game that goes on: all the rules need."""
         if self._outcome is None:
             self._outcome = self._judge(count=False)
         return self._outcome
 
-    def _judge(self, *, count: bool) -> Verdict:
+    def _judge(self, *, count: bool) -> Outcome:
         moves = self._turn_moves()
         owed = self.pending is not None
         last_move, mover = self.last_move()
         goal = self.rules.goal
         if self.game.players == 1:
-            return patience_verdict(goal, self.layout, moves=moves, owed=owed,
+            return patience_outcome(goal, self.layout, moves=moves, owed=owed,
                                     quiet=self.quiet)
         if self.seat is not None:
-            return seated_verdict(goal, self.layout, to_move=self.seat, moves=moves,
+            return seated_outcome(goal, self.layout, to_move=self.seat, moves=moves,
                                   quiet=self.quiet, count=count)
         others = None if moves or owed else self.rules.moves(self.layout, self.turn.opponent)
         return judge(goal, self.layout, to_move=self.turn, moves=moves,
