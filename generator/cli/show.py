@@ -12,7 +12,6 @@ from ..model.traditional import Suit, TraditionalPack
 from ..rules.games import Game
 from ..rules.bound import Rules
 from ..rules.position import Position
-from .rules import game_text
 
 
 def template_text(template: Template, library: Library | None = None) -> str:
@@ -28,7 +27,7 @@ def template_text(template: Template, library: Library | None = None) -> str:
         case Layout():
             return layout_text(template, start_text(template, library))
         case Game():
-            return game_text(template)
+            return template.describe()
         case TraditionalPack():
             return traditional_text(template)
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from .common import LIMIT_DEFAULT, Duration, Integer, cards_left, library
+from .common import LIMIT_DEFAULT, Duration, Integer, library
+from ..rules.games import cards_left
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
 from ..io.layouts import load_layout_file
