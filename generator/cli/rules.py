@@ -180,7 +180,7 @@ def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
         # As the game counts words (word 2 counts two letters), so that this command and
         # `figure --show words` agree.
         game = game_for(lib, layout, None, shown) if layout.game else None
-        min_length = game.words.min_length if game is not None and game.words.enabled else 3
+        min_length = game.word_length if game is not None else 3
     word_list = word_list_for(sources_for(lib, layout), words_file)
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:

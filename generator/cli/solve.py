@@ -36,7 +36,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     --open')."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
-    if game.players != 1:
+    if not game.is_patience:
         names = [one.name for one in patiences(library(ctx))]
         raise WrongKindError(
             f"{loaded.shown}: {game.name} is a game of {game.players} players, not a "
@@ -98,9 +98,10 @@ def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, p
     """Deal a random start of GAME (a seeded shuffle) as a layout file that validates."""
     lib = library(ctx)
     game = lib.game(game_name)
-    if pair > len(game.pairs):
-        raise click.BadParameter(f"{game.name} has {len(game.pairs)} pair(s) of packs",
-                                 param_hint="'--pair'")
+    try:
+        game.pair(pair)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--pair'") from None
     try:
         start = deal_start(lib, game, seed, face_up=face_up, pair=pair)
     except ValueError as e:

@@ -28,9 +28,9 @@ def _arrow(move_notation: str, colour: str) -> Arrow:
 
 
 def combos_outlines(position: LayoutFile, layout: Layout) -> tuple[Outline, ...]:
-    rules = position.game.combinations
-    found = combinations(layout, min_length=rules.min_length if rules.enabled else 3,
-                         kinds=rules.kinds)
+    game = position.game
+    found = combinations(layout, min_length=game.combination_length,
+                         kinds=game.combinations.kinds)
     return tuple(Outline(c.squares, LINE_COLOURS[n % len(LINE_COLOURS)])
                  for n, c in enumerate(found))
 
@@ -38,8 +38,7 @@ def combos_outlines(position: LayoutFile, layout: Layout) -> tuple[Outline, ...]
 def words_outlines(position: LayoutFile, layout: Layout, words_file: Path | None
                    ) -> tuple[Outline, ...]:
     words = word_list_for(position.sources, words_file)
-    rules = position.game.words
-    found = find_words(layout, words, min_length=rules.min_length if rules.enabled else 3)
+    found = find_words(layout, words, min_length=position.game.word_length)
     # A word read both ways (CAT and TAC) lies on the same squares: outline it once.
     seen: set[frozenset[str]] = set()
     outlines: list[Outline] = []

@@ -421,6 +421,31 @@ class Game:
         """Whether one player plays it alone."""
         return self.players == 1
 
+    @property
+    def plays_any_set(self) -> bool:
+        """Whether the players choose one of several letter sets (seed001 plays "any one
+        complete set"), so that a chapter's set is one of the game's choices."""
+        return self.material == "letters" and len(self.pairs) > 1
+
+    @property
+    def word_length(self) -> int:
+        """The fewest letters of a word that counts (3 in a game that makes no words)."""
+        return self.words.min_length if self.words.enabled else 3
+
+    @property
+    def combination_length(self) -> int:
+        """The fewest cards of a combination that counts (3 in a game that makes none)."""
+        return self.combinations.min_length if self.combinations.enabled else 3
+
+    def pair(self, number: int) -> tuple[str, ...]:
+        """The packs or groups of pair *number* (counted from 1).
+
+        :raises: :exc:`ValueError` naming how many pairs the game has.
+        """
+        if not 1 <= number <= len(self.pairs):
+            raise ValueError(f"{self.name} has {len(self.pairs)} pair(s) of packs")
+        return self.pairs[number - 1]
+
     def describe(self) -> str:
         """The game in words (``opencards show GAME``): what it is played with, how pieces
         move and meet, and its set-up, each group of switches saying its own. Every switch
