@@ -2,10 +2,8 @@
 board and a game together, and the strategies a Position asks are the ones its rules picked
 when it started."""
 from __future__ import annotations
-
 import ast
 from pathlib import Path
-
 import generator
 from generator.rules import Position, Rules
 from generator.rules.captures import PRESSING_OWN_CARDS

@@ -349,7 +349,8 @@ def test_select_marks_each_legal_destination_with_a_dot_or_a_ring(library):
     from generator.model.layout import Side
     from generator.rules import MoveKind, Position
     position = load_layout_file(library, "example-beating")
-    moves = Position(Rules(position.game, position.board), position.layout, turn=Side.SOUTH).legal_moves()
+    moves = Position(Rules(position.game, position.board), position.layout,
+                     turn=Side.SOUTH).legal_moves()
     mine = [m for m in moves if m.origin == "a3"]
     free = {m.target for m in mine if m.kind is MoveKind.MOVE}
     taken = {m.target for m in mine if m.kind is MoveKind.BEAT}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from generator.cli import cli
 from generator.model.layout import Layout, Side
-
 from generator.rules.goals import judge
 from generator.rules.bound import Rules
 from generator.rules.goal_rules import goal_rule
@@ -21,7 +20,8 @@ def _position(rows):
 def test_a_possible_press_must_be_made(library):
     board = library.board("board-a")
     layout = _position({4: ". . . 1R . . . .", 6: ". . . 30R . . . ."})
-    free = [m.notation() for m in Rules(library.game("basic-48"), board).board_moves(layout, Side.SOUTH)]
+    rules = Rules(library.game("basic-48"), board)
+    free = [m.notation() for m in rules.board_moves(layout, Side.SOUTH)]
     assert "d4+d6" in free and len(free) > 1
     forced = Rules(library.game("basic-48-giveaway"), board).board_moves(layout, Side.SOUTH)
     assert [m.notation() for m in forced] == ["d4+d6"]
@@ -50,7 +50,8 @@ def test_the_side_whose_cards_are_all_pressed_wins(library):
 def test_a_game_that_stalls_goes_to_fewer_free_piles(library):
     board, game = library.board("board-a"), library.game("basic-48-giveaway")
     layout = _position({1: "1R 2Y . . . . . .", 8: ". . . . . . . 30G"})
-    verdict = judge(goal_rule(game, board), layout, to_move=Side.SOUTH, moves=[], opponent_moves=[])
+    verdict = judge(goal_rule(game, board), layout, to_move=Side.SOUTH, moves=[],
+                    opponent_moves=[])
     assert verdict.over and verdict.winner is Side.NORTH
     assert "piles topped by its own card: south 2, north 1" in verdict.reason
 

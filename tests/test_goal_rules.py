@@ -89,7 +89,8 @@ def _cards(rows: dict[int, str], **hands: Hand) -> Layout:
         "step-on-own-half", "all-across", "left-over-the-edge", "reoriented",
         "five-letters-win", "fives-that-leave-only-score"])
 def test_a_goal_won_at_once(library, game, rows, last, mover, winner, reason):
-    verdict = judge(goal_rule(library.game(game), library.board("board-a")), _cards(rows), to_move="north", moves=[Move("a1", "a2")], last_move=last, mover=mover)
+    verdict = judge(goal_rule(library.game(game), library.board("board-a")), _cards(rows),
+                    to_move="north", moves=[Move("a1", "a2")], last_move=last, mover=mover)
     assert (verdict.winner, verdict.reason) == (winner, reason)
     assert verdict.over is (winner is not None)
 
@@ -99,14 +100,18 @@ def test_giveaway_is_most_pressed_where_the_side_pressed_out_wins(library):
     # South's 1R has just pressed north's only card: north has nothing free left.
     pressed_out = _cards({6: ". . . 30Rv+1R^ . . . .", 1: "2Y^ . . . . . . ."})
     press = Move("d4", "d6", "press")
-    main = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north", moves=[], opponent_moves=[Move("a1", "a2")], last_move=press, mover="south")
+    main = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north",
+                 moves=[], opponent_moves=[Move("a1", "a2")], last_move=press, mover="south")
     assert main.over and main.winner is Side.SOUTH
     assert main.reason == "north has no card left to press with; cards pressed: south 1, north 0"
-    give = judge(goal_rule(library.game("basic-48-giveaway"), board), pressed_out, to_move="north", moves=[], opponent_moves=[Move("a1", "a2")], last_move=press, mover="south", owed=True)
+    give = judge(goal_rule(library.game("basic-48-giveaway"), board), pressed_out,
+                 to_move="north", moves=[], opponent_moves=[Move("a1", "a2")],
+                 last_move=press, mover="south", owed=True)
     assert give.over and give.winner is Side.NORTH
     assert give.reason == "every card of north is pressed"
     # The count's end waits for a follow-up owed; a win at once does not (above).
-    owed = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north", moves=[], last_move=press, mover="south", owed=True)
+    owed = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north",
+                 moves=[], last_move=press, mover="south", owed=True)
     assert not owed.over and owed.reason == "north to move again"
     assert dict(owed.counts) == {Side.SOUTH: 1, Side.NORTH: 0}
 
@@ -119,7 +124,8 @@ def test_most_removed_ends_when_every_card_is_open_only_where_all_start_down(
         library, game, over, reason):
     layout = _cards({1: "3R 5G . . . . . ."}, south=Hand(taken=parse_items("1R 2R")),
                     north=Hand(taken=parse_items("7B")))
-    verdict = judge(goal_rule(library.game(game), library.board("board-a")), layout, to_move="south", moves=[Move("a1", "a2")])
+    verdict = judge(goal_rule(library.game(game), library.board("board-a")), layout,
+                    to_move="south", moves=[Move("a1", "a2")])
     assert (verdict.over, verdict.reason) == (over, reason)
 
 
@@ -127,12 +133,15 @@ def test_most_removed_ends_when_every_card_is_open_only_where_all_start_down(
     (False, "south has no card left to lay"), (True, "south cannot move")])
 def test_initial_8_the_first_side_out_of_cards_loses(library, stuck_loses, reason):
     game = dataclasses.replace(library.game("initial-8"), stuck_loses=stuck_loses)
-    verdict = judge(goal_rule(game, library.board("board-a")), _cards({1: "3R^ . . . . . . ."}), to_move="south", moves=[], opponent_moves=[Move("a1", "a2")])
+    verdict = judge(goal_rule(game, library.board("board-a")), _cards({1: "3R^ . . . . . . ."}),
+                    to_move="south", moves=[], opponent_moves=[Move("a1", "a2")])
     assert verdict.over and verdict.winner is Side.NORTH and verdict.reason == reason
 
 
 def test_initial_8_after_quiet_plies_is_a_draw_counted_as_nothing_taken(library):
-    verdict = judge(goal_rule(library.game("initial-8"), library.board("board-a")), _cards({1: "3R^ . . . . . . ."}), to_move="south", moves=[Move("a1", "a2")], quiet=QUIET_PLIES)
+    verdict = judge(goal_rule(library.game("initial-8"), library.board("board-a")),
+                    _cards({1: "3R^ . . . . . . ."}), to_move="south",
+                    moves=[Move("a1", "a2")], quiet=QUIET_PLIES)
     assert verdict.over and verdict.winner is None
     assert verdict.reason == "100 plies without a capture, lay or opening; " \
         "cards taken: south 0, north 0"
@@ -151,4 +160,5 @@ def test_initial_8_after_quiet_plies_is_a_draw_counted_as_nothing_taken(library)
         "off-its-square-and-in-hand"])
 def test_what_a_patience_has_left(library, game, rows, hands, left, goal):
     layout = _cards(rows, **hands)
-    assert goal_rule(library.game(game), library.board("board-a")).patience_left(layout) == (left, goal)
+    assert goal_rule(library.game(game),
+                     library.board("board-a")).patience_left(layout) == (left, goal)

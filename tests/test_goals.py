@@ -40,9 +40,11 @@ def test_most_pressed_counts_opponent_cards_under_own_piles(library):
     verdict = judge(goal_rule(game, board), layout, to_move="south", moves=[], opponent_moves=[])
     assert verdict.over and verdict.winner == "south"
     # While a press remains possible, or moves do, the game goes on.
-    assert not judge(goal_rule(game, board), layout, to_move="south", moves=[Move("a5", "b6")]).over
+    assert not judge(goal_rule(game, board), layout, to_move="south",
+                     moves=[Move("a5", "b6")]).over
     # A side with no move passes while the other still has one.
-    assert not judge(goal_rule(game, board), layout, to_move="south", moves=[], opponent_moves=[Move("h1", "h2")]).over
+    assert not judge(goal_rule(game, board), layout, to_move="south", moves=[],
+                     opponent_moves=[Move("h1", "h2")]).over
 
 
 def test_most_turned_and_last_to_lay_and_identical_squares(library):
@@ -100,9 +102,11 @@ def test_reorient_all_is_solved_when_every_arrow_points_one_way(library):
 def test_quiet_plies_end_a_game_of_one_move_goals_in_a_draw(library):
     game, board = library.game("basic-1"), library.board("board-a")
     start = library.layout("game1-demo")
-    verdict = judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")], quiet=QUIET_PLIES)
+    verdict = judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")],
+                    quiet=QUIET_PLIES)
     assert verdict.over and verdict.winner is None
-    assert not judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")], quiet=QUIET_PLIES - 1).over
+    assert not judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")],
+                     quiet=QUIET_PLIES - 1).over
     # The bound goal settles a covered test card from the position alone; a counting goal
     # is judged with the side to move and its moves.
     rules = Rules(game, board)
@@ -117,9 +121,11 @@ def test_quiet_plies_end_a_game_of_one_move_goals_in_a_draw(library):
 def test_word_12_variant_a_side_that_cannot_make_a_word_loses(library):
     board = library.board("board-a")
     layout = Layout.from_rows("board-a", {1: "Q/R . . . . . . ."})
-    plain = judge(goal_rule(library.game("word-12"), board), layout, to_move="north", moves=[], opponent_moves=[])
+    plain = judge(goal_rule(library.game("word-12"), board), layout, to_move="north", moves=[],
+                  opponent_moves=[])
     assert plain.over and plain.winner is None  # no word left: counted, 0 to 0
-    stuck = judge(goal_rule(library.game("word-12-stuck"), board), layout, to_move="north", moves=[], opponent_moves=[])
+    stuck = judge(goal_rule(library.game("word-12-stuck"), board), layout, to_move="north",
+                  moves=[], opponent_moves=[])
     assert stuck.over and stuck.winner == "south" and stuck.reason == "north cannot move"
 
 
@@ -133,7 +139,8 @@ def test_basic_1_variant_only_the_true_test_card_wins(library):
     # North's true one 1B (e8) covered: south wins.
     assert goal.settled_winner(start.without("e8"), last_move=None, mover=None) == "south"
     # In plain basic 1 a second face-down card would be refused as a test card.
-    found = problems(Rules(library.game("basic-1"), library.board("board-a")), start, sources=sources_for(library, start, library.game("basic-1")))
+    found = problems(Rules(library.game("basic-1"), library.board("board-a")), start,
+                     sources=sources_for(library, start, library.game("basic-1")))
     assert {v.code for v in found} == {"not-a-test-card"}
 
 

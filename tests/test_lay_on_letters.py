@@ -20,7 +20,8 @@ ROWS = {1: "C/Gv A/R^ X/Bv . . . . ."}
 
 def _squares(library, game, card, rows=ROWS):
     layout = Layout.from_rows("board-a", rows)
-    return Rules(library.game(game), library.board("board-a"), WORDS).lay_squares(layout, parse_item(card), Side.SOUTH)
+    return Rules(library.game(game), library.board("board-a"),
+                 WORDS).lay_squares(layout, parse_item(card), Side.SOUTH)
 
 
 def test_a_letter_laid_on_a_letter_to_make_a_word(library):
@@ -28,7 +29,8 @@ def test_a_letter_laid_on_a_letter_to_make_a_word(library):
     assert "c1" in squares and "d1" in squares  # on the X, and beside it (no word: free)
     layout = Layout.from_rows("board-a", ROWS, hands=Hands().with_hand(
         Side.SOUTH, Hand(held=(parse_item("T/Y"),))))
-    after = Rules(library.game("word-25-on-letters"), library.board("board-a"), WORDS).play(layout, Move("T/Y", "c1", MoveKind.LAY), Side.SOUTH)
+    after = Rules(library.game("word-25-on-letters"), library.board("board-a"),
+                  WORDS).play(layout, Move("T/Y", "c1", MoveKind.LAY), Side.SOUTH)
     # CAT holds north's C: it leaves; the T stays on the X it covers.
     assert after.top("a1") is None
     assert [p.card.notation() for p in after.stacks["c1"]] == ["X/B", "T/Y"]

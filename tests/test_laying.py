@@ -12,7 +12,6 @@ from generator.rules import Move
 
 
 from generator.rules.moves import MoveKind
-
 from generator.errors import IllegalMoveError
 from generator.rules.position import Position, replay
 from generator.model.hands import parse_item
@@ -43,7 +42,8 @@ def test_initial_3_first_card_face_down_on_the_king_square_then_next_to_own(libr
     assert _notations(Rules(game, board).placement.moves(empty, Side.SOUTH)) == ["5B@e1"]
     first = Rules(game, board).play(empty, Move("5B", "e1", "lay"), "south")
     assert str(first.top("e1")) == "(5B)^" and first.hands.south.stock == parse_items("3G")
-    assert Rules(game, board).lay_squares(first, parse_item("3G"), Side.SOUTH) == ["d1", "f1", "e2"]
+    assert Rules(game,
+                 board).lay_squares(first, parse_item("3G"), Side.SOUTH) == ["d1", "f1", "e2"]
 
 
 def test_initial_3_hemmed_in_covers_a_neighbour_it_beats_and_may_cover_the_test_card(library):
@@ -55,14 +55,17 @@ def test_initial_3_hemmed_in_covers_a_neighbour_it_beats_and_may_cover_the_test_
     assert Rules(game, board).lay_squares(hemmed, parse_item("7R"), Side.SOUTH) == ["b1"]
     assert Rules(game, board).lay_squares(hemmed, parse_item("3G"), Side.SOUTH) == ["a2"]
     assert Rules(game, board).lay_squares(hemmed, parse_item("4R"), Side.SOUTH) == []
-    covered = Rules(game, board).play(replace(hemmed, hands=_stock("7R")), Move("7R", "b1", "lay"), "south")
+    covered = Rules(game,
+                    board).play(replace(hemmed, hands=_stock("7R")), Move("7R", "b1", "lay"),
+                                "south")
     assert str(covered.stacks["b1"][0]) == "5Rv" and covered.owner("b1") == "south"
     # Next to the opponent's face-down card, a card may cover it, and that wins.
     near = Layout.from_rows("colourless", {8: ". . . . (6R)v . . .", 7: ". . . . 4B^ . . .",
                                            1: ". . . . (5B)^ . . ."}, hands=_stock("1Y", ""))
     assert "e8" in Rules(game, board).lay_squares(near, parse_item("1Y"), Side.SOUTH)
     won = Rules(game, board).play(near, Move("1Y", "e8", "lay"), "south")
-    verdict = Rules(game, board).outcome(won, Side.NORTH, last=Move("1Y", "e8", "lay"), mover=Side.SOUTH)
+    verdict = Rules(game,
+                    board).outcome(won, Side.NORTH, last=Move("1Y", "e8", "lay"), mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south"
 
 
@@ -82,7 +85,9 @@ def test_initial_4_covers_only_what_it_beats_and_five_in_a_line_score(library):
         "1G", "2G", "3R", "4Y", "5B", "7R"]
     assert goal_rule(game, board).scores(after) == {Side.SOUTH: 6, Side.NORTH: 0}
     # Four in a line stay.
-    four = Rules(game, board).play(replace(five, hands=_stock("7R")).without("e2"), Move("7R", "c2", "lay"), "south")
+    four = Rules(game,
+                 board).play(replace(five, hands=_stock("7R")).without("e2"),
+                             Move("7R", "c2", "lay"), "south")
     assert four.rows()[2] == "1G^ 2G^ 3Rv+7R^ 4Y^ . . . ."
 
 
@@ -98,7 +103,9 @@ def test_initial_8_lays_on_one_row_covers_only_when_full_and_returns_own_lines(l
     # South lays 3G on c4 (covering its own 5B): 1G 2G 3G is a horizontal combination;
     # the three squares are cleared, south's 3G and the 5B under it go under south's stock,
     # north's 1G and 2G leave the game as south's taken cards.
-    after = Rules(game, board).play(replace(full, hands=_stock("3G 8R")), Move("3G", "c4", "lay"), "south")
+    after = Rules(game,
+                  board).play(replace(full, hands=_stock("3G 8R")), Move("3G", "c4", "lay"),
+                              "south")
     assert after.rows() == {4: ". . . 8Y^ 7B^ 6Rv 1R^ 4Yv"}
     assert _notations_items(after.hands.south.stock) == ["8R", "5B", "3G"]
     assert _notations_items(after.hands.south.taken) == ["1G", "2G"]
@@ -140,7 +147,8 @@ def test_initial_11_opens_onto_the_value_row_or_off(library):
     assert "a3=" in moves  # a 3 on rank 3 stays where it is opened
     assert "a5=off" in moves  # rank 2 is full: the 2R leaves the board
     assert "a2=a6" in moves and "a2=h6" in moves and "a2=" not in moves
-    assert placement_of(game, board).problems(Layout.from_rows("colourless", {4: "3G . . . . . . ."}))[0][:2] == ("off-value-row", "a4")
+    off_row = Layout.from_rows("colourless", {4: "3G . . . . . . ."})
+    assert placement_of(game, board).problems(off_row)[0][:2] == ("off-value-row", "a4")
 
 
 def test_initial_12_turns_only_its_own_lines_face_down(library):
@@ -169,7 +177,8 @@ def test_basic_52_lays_the_hand_first_and_keeps_what_fits_nowhere(library):
     # Once a2 is free the kept card must be laid before the pile is touched.
     freed = kept.without("a2")
     assert _notations(Rules(game, board).placement.moves(freed, Side.SOUTH)) == ["20R@a2"]
-    assert placement_of(game, board).problems(Layout.from_rows("board-a", {1: "2R . . . . . . ."}))[0][:2] == ("not-identical", "a1")
+    off_square = Layout.from_rows("board-a", {1: "2R . . . . . . ."})
+    assert placement_of(game, board).problems(off_square)[0][:2] == ("not-identical", "a1")
 
 
 def parse_item_piece(text: str):
@@ -182,7 +191,9 @@ def test_word_25_five_letters_in_a_line_win(library):
     layout = Layout.from_rows("board-a", {1: "Q/R^ X/R^ . Z/R^ J/R^ . . ."},
                               hands=_stock("K/R", "B/G"))
     after = Rules(game, board).play(layout, Move("K/R", "c1", "lay"), "south")
-    verdict = Rules(game, board).outcome(after, Side.NORTH, last=Move("K/R", "c1", "lay"), mover=Side.SOUTH)
+    verdict = Rules(game,
+                    board).outcome(after, Side.NORTH, last=Move("K/R", "c1", "lay"),
+                                   mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south" and "5 of its pieces" in verdict.reason
 
 

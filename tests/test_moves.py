@@ -73,7 +73,8 @@ def test_mixed_combination_takes_the_opponents_cards(library):
     after = Rules(game, library.board("board-a")).play(layout, Move("c1", "c2"))
     assert after.rows() == {2: ". . 3R^ 4B^ . . . ."}
     own = Layout.from_rows("colourless", {2: "1G^ 2Y^ . 4B^ . . . .", 1: ". . 3R^ . . . . ."})
-    assert Rules(game, library.board("board-a")).play(own, Move("c1", "c2")).rows() == {2: "1G^ 2Y^ 3R^ 4B^ . . . ."}
+    rules = Rules(game, library.board("board-a"))
+    assert rules.play(own, Move("c1", "c2")).rows() == {2: "1G^ 2Y^ 3R^ 4B^ . . . ."}
 
 
 def test_opening_and_shifting_into_combinations(library):
@@ -86,7 +87,8 @@ def test_opening_and_shifting_into_combinations(library):
     opened = Rules(game, board).play(layout, Move("d1", "d1", "open"))
     assert opened.top("d1") == Piece.from_notation("5G")
     assert Move("d1", "c1", "shift") in Rules(game, board).board_moves(opened, "south")
-    assert Rules(game, board).play(opened, Move("d1", "c1", "shift")).rows() == {2: "7B . . . . . . ."}
+    assert Rules(game,
+                 board).play(opened, Move("d1", "c1", "shift")).rows() == {2: "7B . . . . . . ."}
 
 
 def _settled(library, layout, game, last_move=None, mover=None):

@@ -15,7 +15,6 @@ from generator.io.layouts import sources_for
 from generator.model.layout import Layout, Side
 from generator.rules import Position
 from generator.rules.dealing import deal
-
 from generator.rules.openboard import flat
 from generator.rules.openboard_cut import Cut
 from generator.rules.openboard_fewest import floor, one_is_too_few
@@ -109,9 +108,9 @@ def fewest_plain(layout: Layout, board, game, seen: dict, cap: int = 3_000) -> i
         return seen[key]
     if len(seen) >= cap:
         raise OverflowError
-    result = min((fewest_plain(Rules(game, board).play(layout, move, Side.SOUTH), board, game, seen,
-                               cap) for move in Rules(game, board).board_moves(layout, Side.SOUTH)),
-                 default=len(layout))
+    rules = Rules(game, board)
+    result = min((fewest_plain(rules.play(layout, move, Side.SOUTH), board, game, seen, cap)
+                  for move in rules.board_moves(layout, Side.SOUTH)), default=len(layout))
     seen[key] = result
     return result
 

@@ -16,7 +16,6 @@ from generator.io.layouts import sources_for
 from generator.model.layout import Layout, Side
 from generator.rules.dealing import deal
 from generator.rules.lines import XY
-
 from generator.rules.openboard import OpenBoard, apply, flat
 from generator.rules.openboard_cut import Cut, child_cut
 from generator.rules.patience.solver import Verdict
@@ -39,8 +38,9 @@ def clears(layout: Layout, board, game, seen: dict, cap: int = CAP) -> bool:
     if not layout.stacks:
         seen[key] = True
         return True
-    result = any(clears(Rules(game, board).play(layout, move, Side.SOUTH), board, game, seen, cap)
-                 for move in Rules(game, board).board_moves(layout, Side.SOUTH))
+    rules = Rules(game, board)
+    result = any(clears(rules.play(layout, move, Side.SOUTH), board, game, seen, cap)
+                 for move in rules.board_moves(layout, Side.SOUTH))
     seen[key] = result
     return result
 

@@ -11,7 +11,6 @@ from generator.model.hands import Hand, Hands, parse_item, parse_items
 from generator.model.layout import Layout, Side
 from generator.rules import Move
 from generator.rules.games import Capture, Movement, Placement
-
 from generator.rules.moves import MoveKind
 from generator.rules.placing import (FreeOrBeaten, FreeOrWord, FreeSquares,
                                      IdenticalInTheOpen, IdenticalSquares, NextToOwn,
@@ -127,9 +126,11 @@ def test_the_open_patience_keeps_a_card_only_when_nothing_can_be_shifted(library
                             hands=Hands(pile=parse_items("20R 30G")))
     moves = Rules(library.game("basic-52-open"), board).placement.moves(full, Side.SOUTH)
     assert moves and all(m.kind is MoveKind.SHIFT and m.origin == "a2" for m in moves)
-    assert [m.notation() for m in Rules(library.game("basic-52"), board).placement.moves(full, Side.SOUTH)] == ["20R@hand"]
+    closed = Rules(library.game("basic-52"), board).placement
+    assert [m.notation() for m in closed.moves(full, Side.SOUTH)] == ["20R@hand"]
     stuck = full.without("a2").with_piece("a2", _piece("(7G)"))
-    assert [m.notation() for m in Rules(library.game("basic-52-open"), board).placement.moves(stuck, Side.SOUTH)] == ["20R@hand"]
+    in_the_open = Rules(library.game("basic-52-open"), board).placement
+    assert [m.notation() for m in in_the_open.moves(stuck, Side.SOUTH)] == ["20R@hand"]
 
 
 def test_games_that_lay_nothing_have_no_laying_moves(library):

@@ -128,7 +128,9 @@ def test_initial_12_lay_lets_the_layer_push_or_pass(library):
 
 def test_crossing_combination_leaves_the_mover_owing_a_take(library):
     game = dataclasses.replace(library.game("basic-65-crossing"), players=1)
-    position = Position(Rules(game, library.board("board-a")), Layout.from_rows("board-a", { 8: ". . . . . . . 1R", 3: "5R 7R . . . . . .", 2: ". . 1G . . . . .", 1: ". . 1Y . . . . ."}))
+    layout = Layout.from_rows("board-a", {8: ". . . . . . . 1R", 3: "5R 7R . . . . . .",
+                                          2: ". . 1G . . . . .", 1: ". . 1Y . . . . ."})
+    position = Position(Rules(game, library.board("board-a")), layout)
     position.push_text("h8-c3")
     assert position.phase is Phase.TAKE and not position.outcome().over
     with pytest.raises(IllegalMoveError) as refused:
@@ -254,7 +256,8 @@ def test_a_search_that_pushes_and_pops_lists_a_positions_moves_once(library, mon
         calls.append(1)
         return real(*args, **kwargs)
     monkeypatch.setattr(bound_module, "fresh_moves", counted)
-    position = Position(Rules(library.game("basic-1"), library.board("board-a")), library.layout("game1-demo"))
+    position = Position(Rules(library.game("basic-1"), library.board("board-a")),
+                        library.layout("game1-demo"))
     moves = position.legal_moves()
     listed = len(calls)
     for move in moves:
@@ -287,7 +290,9 @@ def test_rules_solve_answers_every_shipped_layout_in_one_line_or_a_line(library,
 def test_word_puzzle_5_word_made_lets_the_player_turn_its_letters_or_pass(library):
     # C A on c1 d1 and T sliding to e1 spells CAT: its letters may be turned, or not.
     game = library.game("word-puzzle-5")
-    position = Position(Rules(game, library.board("board-a"), {"CAT"}), Layout.from_rows("board-a", {1: ". . C/R^ A/Rv . . . .", 3: ". . . . T/Rv . . ."}))
+    layout = Layout.from_rows("board-a", {1: ". . C/R^ A/Rv . . . .",
+                                          3: ". . . . T/Rv . . ."})
+    position = Position(Rules(game, library.board("board-a"), {"CAT"}), layout)
     position.push_text("e3-e1")
     assert position.phase is Phase.TURN and position.may_pass()
     assert "c1~" in [str(m) for m in position.legal_moves()]

@@ -46,7 +46,8 @@ def _state(position: Position) -> tuple[object, ...]:
 
 
 def _again(position: Position) -> Position:
-    return Position.from_record(Rules(position.game, position.board, position.words), PositionText.parse(position.text()))
+    return Position.from_record(Rules(position.game, position.board, position.words),
+                                PositionText.parse(position.text()))
 
 
 # --- every shipped layout ---------------------------------------------------------------

@@ -9,7 +9,6 @@ from generator.errors import IllegalMoveError
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Side
 from generator.rules.position import replay
-
 from generator.rules.moves import Move
 from generator.rules.bound import Rules
 
@@ -27,7 +26,8 @@ def test_after_a_lay_only_touching_open_opponent_cards_may_be_pushed(library):
     game, board = library.game("initial-12"), library.board("colourless")
     layout = _position(ROWS)
     plies = replay(Rules(game, board), layout, ["3G@d4"])
-    pushes = Rules(game, board).turn_moves(plies[0].layout, Side.SOUTH, after=Move("3G", "d4", "lay"))
+    pushes = Rules(game,
+                   board).turn_moves(plies[0].layout, Side.SOUTH, after=Move("3G", "d4", "lay"))
     assert {m.origin for m in pushes} == {"d5"}
     assert len(pushes) == 64 - 5  # to every free square
     assert "d5>a8" in {m.notation() for m in pushes}

@@ -22,7 +22,8 @@ def test_random_playouts_end_decided(library, name):
     game = position.game
     words = word_list_for(position.sources, None) if game.words.enabled else None
     for seed in range(SEEDS):
-        result = playout(Position(Rules(game, position.board, words), position.layout), random.Random(seed), limit=1500)
+        result = playout(Position(Rules(game, position.board, words), position.layout),
+                         random.Random(seed), limit=1500)
         assert result.outcome.over, (name, seed, str(result.outcome))
         assert result.plies < 1500 and result.outcome.reason
 

@@ -12,7 +12,6 @@ import pytest
 from generator.io.layouts import load_layout_file, word_list_for
 from generator.model.cards import Card
 from generator.model.layout import Side
-
 from generator.rules.combos import combinations
 from generator.rules.lines import SQUARES
 from generator.rules.moves import Move, MoveKind

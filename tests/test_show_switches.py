@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from generator.io.templates import Library
 from generator.rules.games import Game
 

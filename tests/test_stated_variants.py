@@ -7,10 +7,8 @@ from generator.io.layouts import load_layout_file
 from generator.model.cards import Colour
 from generator.model.hands import Hand, Hands, parse_item, parse_items
 from generator.model.layout import Layout, Side
-
 from generator.rules.goal_rules import goal_rule
 from generator.rules.goals import judge
-
 from generator.rules.moves import Move, MoveKind
 from generator.rules.position import Position
 from generator.rules.bound import Rules
@@ -84,7 +82,8 @@ def test_word_2_queen_slides_and_still_needs_three_letters(library):
     assert Move("a3", "c5") in _moves(library, "word-2-queen", rows)
     # T slid under north's O makes "TO", a two-letter word: it takes nothing here.
     game = library.game("word-2-queen")
-    after = Rules(game, library.board("board-a"), WORDS).play(Layout.from_rows("board-a", rows), Move("a3", "c5"))
+    after = Rules(game, library.board("board-a"),
+                  WORDS).play(Layout.from_rows("board-a", rows), Move("a3", "c5"))
     assert after.top("c6") is not None
 
 
@@ -94,10 +93,12 @@ def test_word_2_two_letter_words_take(library):
     rows = {1: ". . . . (Q/R)^ . . .", 4: ". . T/R^ . . . . .",
             6: ". . O/Yv . . . . .", 8: ". . . . (S/Y)v . . ."}
     layout = Layout.from_rows("board-a", rows)
-    two = Rules(library.game("word-2-two-letter"), library.board("board-a"), WORDS).play(layout, Move("c4", "c5"))
+    two = Rules(library.game("word-2-two-letter"), library.board("board-a"),
+                WORDS).play(layout, Move("c4", "c5"))
     assert two.top("c6") is None and [c.notation() for c in two.hands.of(Side.SOUTH).taken] \
         == ["O/Y"]
-    main = Rules(library.game("word-2"), library.board("board-a"), WORDS).play(layout, Move("c4", "c5"))
+    main = Rules(library.game("word-2"), library.board("board-a"),
+                 WORDS).play(layout, Move("c4", "c5"))
     assert main.top("c6") is not None
 
 
@@ -140,10 +141,12 @@ def test_word_25_on_letters_takes_only_top_letters(library):
     layout = Layout.from_rows("board-a", rows, hands=Hands().with_hand(
         Side.SOUTH, Hand(held=(parse_item("T/Y"),))))
     lay = Move("T/Y", "c1", MoveKind.LAY)
-    top = Rules(library.game("word-25-on-letters-top"), library.board("board-a"), WORDS).play(layout, lay, Side.SOUTH)
+    top = Rules(library.game("word-25-on-letters-top"), library.board("board-a"),
+                WORDS).play(layout, lay, Side.SOUTH)
     assert [p.card.notation() for p in top.stacks["a1"]] == ["Q/R"]
     assert [c.notation() for c in top.hands.of(Side.SOUTH).taken] == ["C/G"]
-    whole = Rules(library.game("word-25-on-letters"), library.board("board-a"), WORDS).play(layout, lay, Side.SOUTH)
+    whole = Rules(library.game("word-25-on-letters"), library.board("board-a"),
+                  WORDS).play(layout, lay, Side.SOUTH)
     assert whole.top("a1") is None
 
 
@@ -167,7 +170,8 @@ def test_basic_48_own_cards_pressed_and_piles_counted_by_value(library):
     # The main game counts the opponent's cards under one's own: one.
     assert goal_rule(library.game("basic-48"), board).scores(layout) == {Side.SOUTH: 1,
                                                                   Side.NORTH: 0}
-    verdict = judge(goal_rule(game, board), layout, to_move=Side.NORTH, moves=[], opponent_moves=[])
+    verdict = judge(goal_rule(game, board), layout, to_move=Side.NORTH, moves=[],
+                    opponent_moves=[])
     assert verdict.over and verdict.winner is Side.SOUTH
     assert "values in piles topped by its own card: south 12, north 0" in verdict.reason
 
@@ -179,7 +183,8 @@ def test_word_2_seated_each_player_reads_his_own_way(library):
     seated, main = library.game("word-2-seated"), library.game("word-2")
 
     def after(game, rows, move):
-        return Rules(game, library.board("board-a"), WORDS).play(Layout.from_rows("board-a", rows), move)
+        return Rules(game, library.board("board-a"),
+                     WORDS).play(Layout.from_rows("board-a", rows), move)
 
     # South's C makes T-A-C on a3-c3: CAT only read right to left, against south's way.
     backwards = {3: "T/Yv A/R^ . . . . . .", 2: ". . C/R^ . . . . ."}
@@ -203,10 +208,12 @@ def test_basic_52_values_counts_the_values_left_in_hand(library):
     # The pile is used up: south is left with a 2 and a 1, north with one 8 (80: no zero).
     layout = Layout.from_rows("board-a", {1: ". . . . . . . ."}, hands=Hands(
         south=Hand(held=parse_items("2Y 1R")), north=Hand(held=parse_items("80G"))))
-    values = judge(goal_rule(library.game("basic-52-values"), board), layout, to_move=Side.SOUTH, moves=[], opponent_moves=[])
+    values = judge(goal_rule(library.game("basic-52-values"), board), layout, to_move=Side.SOUTH,
+                   moves=[], opponent_moves=[])
     assert values.over and values.winner is Side.SOUTH
     assert "values left in hand: south 3, north 8" in values.reason
-    cards = judge(goal_rule(library.game("basic-52"), board), layout, to_move=Side.SOUTH, moves=[], opponent_moves=[])
+    cards = judge(goal_rule(library.game("basic-52"), board), layout, to_move=Side.SOUTH, moves=[],
+                  opponent_moves=[])
     assert cards.over and cards.winner is Side.NORTH  # two cards lose to one
 
 
@@ -219,7 +226,8 @@ def test_basic_65_closed_is_a_patience_of_one_player(library):
     rows = {1: "(1R) (1Y) (1G) . . . . ."}
 
     def opened(game):
-        position = Position(Rules(library.game(game), library.board("board-a")), Layout.from_rows("board-a", rows))
+        position = Position(Rules(library.game(game), library.board("board-a")),
+                            Layout.from_rows("board-a", rows))
         for text in ("a1=", "b1=", "c1="):
             position.push_text(text)
         return position.outcome()

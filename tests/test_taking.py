@@ -10,7 +10,6 @@ import pytest
 from generator.cli import cli
 from generator.errors import IllegalMoveError
 from generator.model.layout import Layout, Side
-
 from generator.rules.games import Game
 from generator.rules.solver import solve
 from generator.rules.position import replay
@@ -33,7 +32,8 @@ def _cards(layout: Layout) -> dict[str, str]:
 
 def test_main_game_takes_both_crossing_combinations(library):
     layout = Layout.from_rows("board-a", CROSS)
-    after = Rules(library.game("basic-65"), library.board("board-a")).play(layout, _move(layout, library, "basic-65", "h8-c3"), Side.SOUTH)
+    rules = Rules(library.game("basic-65"), library.board("board-a"))
+    after = rules.play(layout, _move(layout, library, "basic-65", "h8-c3"), Side.SOUTH)
     assert _cards(after) == {}
 
 
@@ -45,7 +45,9 @@ def _move(layout, library, game, text):
 def test_crossing_one_mover_takes_one_and_breaks_the_other(library):
     game, board = _patience(library, "basic-65-crossing"), library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
-    after = Rules(game, board).play(layout, _move(layout, library, "basic-65-crossing", "h8-c3"), Side.SOUTH)
+    after = Rules(game,
+                  board).play(layout, _move(layout, library, "basic-65-crossing", "h8-c3"),
+                              Side.SOUTH)
     # Both combinations still lie there: the mover must choose, and may do nothing else.
     assert len(after) == 5
     assert [m.notation() for m in Rules(game, board).board_moves(after, Side.SOUTH)] == \

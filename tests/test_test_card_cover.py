@@ -52,7 +52,8 @@ def test_the_variant_where_test_cards_beat_lets_it_cover(library):
     game, board = library.game("basic-1"), library.board("board-a")
     variant = dataclasses.replace(game, beating=dataclasses.replace(game.beating,
                                                                     test_cards_beat=True))
-    assert Move("d4", "e5", MoveKind.COVER) in Rules(variant, board).board_moves(_layout(), "south")
+    assert Move("d4", "e5",
+                MoveKind.COVER) in Rules(variant, board).board_moves(_layout(), "south")
     # The shipped game with that variant: basic 4 itself, without equal values.
     no_equal = library.game("basic-4")
     assert no_equal.beating.test_cards_beat

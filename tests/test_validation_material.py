@@ -20,7 +20,8 @@ from generator.rules.bound import Rules
 
 def _check(library, layout: Layout, game_name: str, start: bool = True):
     game = library.game(game_name)
-    found = problems(Rules(game, library.board(layout.board)), layout, sources=sources_for(library, layout, game), start=start)
+    found = problems(Rules(game, library.board(layout.board)), layout,
+                     sources=sources_for(library, layout, game), start=start)
     return [(v.code, v.message) for v in found]
 
 
@@ -137,7 +138,9 @@ def test_a_start_with_the_played_pack_on_the_board_is_still_mixed(library, runne
                    start.players, game="basic-52",
                    hands=Hands(pile=(start.top(square).card,) + start.hands.pile[1:]))
     assert [(code, sq) for code, sq in
-            [(v.code, v.square) for v in problems(Rules(library.game("basic-52"), library.board("board-a")), mixed, sources=sources_for(library, mixed, library.game("basic-52")))]] == [
+            [(v.code, v.square) for v in problems(
+                Rules(library.game("basic-52"), library.board("board-a")), mixed,
+                sources=sources_for(library, mixed, library.game("basic-52")))]] == [
         ("mixed-packs", square)]
     path = tmp_path / "mixed.toml"
     path.write_text(layout_to_toml(mixed, "basic 52, a played card on the board"),

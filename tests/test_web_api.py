@@ -92,7 +92,9 @@ def test_an_edit_is_judged_by_the_engine_square_by_square(client, library):
     # A second 3R on d5: pack 1 has one.
     state = client.post(f"/api/boards/{board}/squares/d5",
                         json={"action": "put", "pile": "3R^"}).json()
-    expected = problems(Rules(library.game("basic-1"), library.board("board-a")), library.layout("game1-demo").with_piece("d5", _piece("3R^")), sources={"pack1": library.pack("pack1")}, start=True)
+    expected = problems(Rules(library.game("basic-1"), library.board("board-a")),
+                        library.layout("game1-demo").with_piece("d5", _piece("3R^")),
+                        sources={"pack1": library.pack("pack1")}, start=True)
     assert expected, "the engine should refuse the edited layout"
     assert state["problems"] == [{"square": v.square, "code": v.code, "message": v.message}
                                  for v in expected]

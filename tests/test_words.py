@@ -52,7 +52,8 @@ def test_a_mixed_word_takes_the_opponents_letters_only(library):
     made = Layout.from_rows("board-a", {1: "C/Yv A/R^ T/R^ . . . . ."})
     assert captured_letters(made, "c1", WORDS) == ["a1"]
     layout = Layout.from_rows("board-a", {1: "C/Yv A/R^ . . . . . .", 2: ". . T/R^ . . . . ."})
-    after = Rules(_game_with_words(), library.board("board-a"), WORDS).play(layout, Move("c2", "c1"))
+    after = Rules(_game_with_words(), library.board("board-a"),
+                  WORDS).play(layout, Move("c2", "c1"))
     assert after.rows() == {1: ". A/R^ T/R^ . . . . ."}
     own = Layout.from_rows("board-a", {1: "C/R^ A/R^ T/R^ . . . . ."})
     assert captured_letters(own, "c1", WORDS) == []
