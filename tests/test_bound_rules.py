@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 import generator
 from generator.rules import Position, Rules
-from generator.rules.captures import PRESSING_OWN_CARDS
+from generator.rules.captures import PressOwnCards
 
 PACKAGE = Path(generator.__file__).parent
 TRIO = {"layout", "board", "game"}
@@ -45,7 +45,7 @@ def test_a_position_asks_the_strategies_its_rules_picked_when_it_started(library
     # rule is the own-cards one, picked once from the game's switch.
     game, board = library.game("basic-48-own"), library.board("board-a")
     rules = Rules(game, board)
-    assert rules.capture is PRESSING_OWN_CARDS
+    assert type(rules.capture) is PressOwnCards and rules.capture.game is game
     position = Position(rules, library.layout("basic-48-own-start"))
     assert position.rules is rules and position.game is game and position.board is board
     placement, goal = rules.placement, rules.goal

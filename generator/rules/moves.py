@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from dataclasses import dataclass
 from collections.abc import Iterator, Mapping
 
-from .captures import capture_rule
+from .captures import CaptureRule
 from .covering import onto_for_combination
 from .laying import play_laying
 from .move import BUILT_MOVES, OFF, Move, MoveKey, MoveKind, cached_move, move_order
@@ -35,14 +35,14 @@ def _facing(side: Side) -> Facing:
     return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
 
 
-def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
-          own: Facing, piece: Piece, target: str) -> MoveKind | None:
+def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None],
+          capture: CaptureRule, own: Facing, piece: Piece, target: str) -> MoveKind | None:
     """The kind of move that lands *piece* (whose side's arrows point *own*) on the occupied
     square *target*, or None: the game's :class:`~.captures.CaptureRule` decides."""
     stack = stacks.get(target)
     if not stack:
         return None
-    return capture_rule(game).onto(game, piece, stack[-1], own, colours[target])
+    return capture.onto(piece, stack[-1], own, colours[target])
 
 
 def _matches(mover: Card | LetterCard, other: Piece) -> bool:
@@ -77,9 +77,10 @@ def _far_rank(side: Side, ranks: int = 8) -> int:
     return ranks - 1 if side is Side.SOUTH else 0
 
 
-def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Game,
+def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], rules: Rules,
                  side: Side, origin: str, piece: Piece, found: list[MoveKey]) -> None:
     """Adds the keys of *piece*'s king steps, slides, captures and exits to *found*."""
+    game, capture = rules.game, rules.capture
     step = game.movement.step
     stacks = layout.stacks
     own = _facing(side)
@@ -88,7 +89,7 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Gam
         for target in g.neighbours[origin]:
             if target not in stacks:
                 found.append((origin, target, MoveKind.MOVE))
-            elif step is Step.KING and (kind := _onto(stacks, colours, game, own, piece,
+            elif step is Step.KING and (kind := _onto(stacks, colours, capture, own, piece,
                                                       target)):
                 found.append((origin, target, kind))
     elif step in (Step.QUEEN, Step.COLOUR_QUEEN):
@@ -99,7 +100,7 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Gam
                     if step is Step.QUEEN or colours[target] is colour:
                         found.append((origin, target, MoveKind.MOVE))
                     continue
-                if kind := _onto(stacks, colours, game, own, piece, target):
+                if kind := _onto(stacks, colours, capture, own, piece, target):
                     found.append((origin, target, kind))
                 break
     if game.movement.exit_far_edge and _can_exit(layout, game, side, origin):
@@ -274,7 +275,7 @@ def _piece_moves_of(rules: Rules, layout: Layout, side: Side) -> list[Move]:
             piece = stack[-1]
             if game.owners and piece.facing is not own:
                 continue
-            _piece_moves(layout, colours, game, side, origin, piece, keys)
+            _piece_moves(layout, colours, rules, side, origin, piece, keys)
             if step is Step.JUMP:
                 jumps += _jumps(layout, origin, piece)
     if game.movement.onto_to_combine:
@@ -314,7 +315,7 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
                 found.append((origin, target, free))
             elif skip_own and there[-1].facing is own:
                 continue
-            elif kind := onto(game, piece, there[-1], own, colours[target]):
+            elif kind := onto(piece, there[-1], own, colours[target]):
                 found.append((origin, target, kind))
 
 

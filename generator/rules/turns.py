@@ -182,7 +182,7 @@ def _why_not_moved(rules: Rules, layout: Layout, side: Side, origin: str, target
         return f"{top} on {origin} has no legal move"
     other = layout.top(target) if target != OFF else None
     if other is not None and (refused := rules.capture.refusal(
-            game, top, other, target, rules.board.square(target).colour)):
+            top, other, target, rules.board.square(target).colour)):
         return refused
     reachable = " ".join(str(m) for m in moves if m.origin == origin)
     return f"{top} on {origin} cannot make that move; it may play {reachable}"
