@@ -30,7 +30,7 @@ from generator.draw.backends import gif  # noqa: E402
 from generator.draw.scene import Page  # noqa: E402
 from generator.io.templates import Library  # noqa: E402
 from generator.model.layout import Layout, Side  # noqa: E402
-from generator.rules import legal_moves, play  # noqa: E402
+from generator.rules.bound import Rules  # noqa: E402
 
 
 def full_layout(library: Library) -> Layout:
@@ -48,13 +48,14 @@ def twenty_moves(library: Library, seed: int = 1) -> str:
     board = library.board(layout.board)
     rng = random.Random(seed)
     side, played = Side.SOUTH, []
+    rules = Rules(game, board)
     while len(played) < 20:
-        moves = legal_moves(layout, board, game, side)
+        moves = rules.board_moves(layout, side)
         # Quiet moves keep the game going for 20 plies; captures end it too soon.
         quiet = [m for m in moves if m.kind == "move"] or moves
         move = rng.choice(quiet)
         played.append(move.notation())
-        layout, side = play(layout, move, game), side.opponent
+        layout, side = rules.play(layout, move), side.opponent
     return " ".join(played)
 
 

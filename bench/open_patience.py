@@ -26,6 +26,7 @@ from generator.model.layout import Layout  # noqa: E402
 from generator.rules.dealing import deal  # noqa: E402
 from generator.rules.patience.solver import Verdict  # noqa: E402
 from generator.rules.solver import solve  # noqa: E402
+from generator.rules.bound import Rules  # noqa: E402
 
 
 def main() -> None:
@@ -49,7 +50,7 @@ def main() -> None:
     for seed in range(args.first, args.first + args.deals):
         layout = deal(game, board, sources, game.pairs[0], random.Random(seed), face_up=True)
         began = time.perf_counter()
-        found = solve(layout, board, patience, seconds=args.limit)
+        found = solve(Rules(patience, board), layout, seconds=args.limit)
         took = time.perf_counter() - began
         spent += took
         times.append((took, seed, found.verdict))

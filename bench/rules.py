@@ -21,11 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.rules.games import opponent  # noqa: E402
 from generator.model.layout import Layout  # noqa: E402
-from generator.rules import combinations, legal_moves, outcome, play  # noqa: E402
+from generator.rules import combinations  # noqa: E402
 from generator.io.templates import Library  # noqa: E402
 from generator.io.layouts import sources_for  # noqa: E402
 from generator.rules.dealing import deal  # noqa: E402
 from generator.rules.solver import solve  # noqa: E402
+from generator.rules.bound import Rules  # noqa: E402
 
 MAX_PLIES = 400
 
@@ -40,11 +41,12 @@ def self_play(seed: int, seconds: float) -> tuple[list[Layout], dict[str, float]
     calls = moves_listed = games = 0
     ends = {"south": 0, "north": 0, "stuck": 0, "ply limit": 0}
     spent = 0.0
+    rules = Rules(game, board)
     while spent < seconds:
         layout, side = start, "south"
         for ply in range(MAX_PLIES):
             began = time.perf_counter()
-            moves = legal_moves(layout, board, game, side)
+            moves = rules.board_moves(layout, side)
             spent += time.perf_counter() - began
             calls += 1
             moves_listed += len(moves)
@@ -52,8 +54,8 @@ def self_play(seed: int, seconds: float) -> tuple[list[Layout], dict[str, float]
             if not moves:
                 ends["stuck"] += 1
                 break
-            layout = play(layout, rng.choice(moves), game)
-            winner = outcome(layout, game)
+            layout = rules.play(layout, rng.choice(moves))
+            winner = rules.goal.settled_winner(layout, last_move=None, mover=None)
             if winner:
                 ends[winner] += 1
                 break
@@ -84,7 +86,7 @@ def solve_deals(deals: int, seconds: float) -> dict[str, float]:
     for seed in range(1, deals + 1):
         layout = deal(game, board, sources, game.pairs[0], random.Random(seed), face_up=True)
         began = time.perf_counter()
-        found = solve(layout, board, patience, seconds=seconds)
+        found = solve(Rules(patience, board), layout, seconds=seconds)
         spent += time.perf_counter() - began
         solved += found.solved
         complete += found.complete

@@ -11,9 +11,20 @@ import random, sys
 sys.path.insert(0, sys.argv[1])
 from generator.io.templates import Library
 from generator.io import layouts
-from generator.rules.playout import playout
-from generator.rules import legal_moves
+from generator.rules.playout import playout as _playout
 from generator.model.layout import Layout, Side
+try:  # the rules bound once to a Position (session 14 on)
+    from generator.rules.bound import Rules
+    from generator.rules.position import Position
+
+    def playout(layout, board, game, rng, limit):
+        return _playout(Position(Rules(game, board), layout), rng, limit=limit)
+
+    def legal_moves(layout, board, game, side):
+        return Rules(game, board).board_moves(layout, side)
+except ImportError:  # an older checkout: the free functions
+    from generator.rules import legal_moves
+    playout = _playout
 load = getattr(layouts, "load_layout_file", None) or layouts.load_position
 lib = Library()
 what = sys.argv[2]

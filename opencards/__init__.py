@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from generator.errors import ReasonCode as ReasonCode
     from generator.io.templates import Library as Library
     from generator.rules import Move as Move
+    from generator.rules import Outcome as Outcome
+    from generator.rules import Termination as Termination
 
 #: Each name handed on, and the module it lives in.
 _EXPORTS: dict[str, str] = {
@@ -29,6 +31,7 @@ _EXPORTS: dict[str, str] = {
     "IllegalMoveError": "generator.errors", "ReasonCode": "generator.errors",
     "GeneratorError": "generator.errors",
     "Library": "generator.io.templates", "Move": "generator.rules",
+    "Outcome": "generator.rules", "Termination": "generator.rules",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -16,7 +16,9 @@ from generator.rules.beating import fits_identical
 from generator.rules.moves import MoveKind
 from generator.rules.playout import playout
 from generator.rules.position import replay
-from generator.rules.turns import turn_moves
+from generator.rules.bound import Rules
+from generator.rules.position import Position
+
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -41,7 +43,7 @@ def test_open_deals_validate_in_play_under_the_patience(tmp_path, seed):
 def test_dealt_cards_shift_only_onto_identical_squares(library):
     position = load_layout_file(library, "basic-52-open-start")
     board, game, layout = position.board, position.game, position.layout
-    moves = turn_moves(layout, board, game, Side.SOUTH)
+    moves = Rules(game, board).turn_moves(layout, Side.SOUTH)
     shifts = [m for m in moves if m.kind is MoveKind.SHIFT]
     assert shifts and all(fits_identical(layout.top(m.origin).card, board.square(m.target))
                           for m in shifts)
@@ -49,10 +51,10 @@ def test_dealt_cards_shift_only_onto_identical_squares(library):
     wrong = next(s.name for s in board.squares if s.name not in layout.stacks
                  and not fits_identical(layout.top(shifts[0].origin).card, s))
     with pytest.raises(IllegalMoveError, match="move 1"):
-        replay(layout, board, game, [f"{shifts[0].origin}-{wrong}"])
+        replay(Rules(game, board), layout, [f"{shifts[0].origin}-{wrong}"])
     # A random patience ends with every card home (each has two identical squares).
-    result = playout(layout, board, game, random.Random(0))
-    assert result.verdict.over and not result.layout.hands.pile
+    result = playout(Position(Rules(game, board), layout), random.Random(0))
+    assert result.outcome.over and not result.layout.hands.pile
     assert all(fits_identical(st[-1].card, board.square(s)) for s, st in result.layout.items())
 
 

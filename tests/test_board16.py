@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator.model.board import Board, Shade, Square, parse_size, parse_square, size_name
-from generator.model.layout import Layout
+from generator.model.layout import Layout, Side
+from generator.rules.bound import Rules
+from generator.rules.placing import placement_of
 
 CROSSWISE = [1, 2, 3, 4, 5, 6, 7, 8] * 2
 
@@ -90,7 +92,6 @@ def test_combinations_run_past_file_h():
 
 
 def test_initial_11_crosswise_opens_onto_the_vertical_of_its_value(library):
-    from generator.rules.laying import laying_moves, placement_problems
     game, board = library.game("initial-11"), crosswise_board()
     # Vertical k (value 3) is full; l1 holds a 2 on a vertical of value 4.
     layout = Layout.from_rows("cross", {1: "(3G)" + " ." * 9 + " 3Y 2B" + " ." * 4,
@@ -98,27 +99,26 @@ def test_initial_11_crosswise_opens_onto_the_vertical_of_its_value(library):
                                         3: ". " * 10 + "3B" + " ." * 5,
                                         4: "(2R)" + " ." * 9 + " 3G" + " ." * 5},
                               size=(16, 4))
-    moves = [m.notation() for m in laying_moves(layout, board, game, "south")]
+    moves = [m.notation() for m in Rules(game, board).placement.moves(layout, Side.SOUTH)]
     # A 3 fits verticals c and k (digits 1-8 twice); k is full, so c1 to c4.
     assert [m for m in moves if m.startswith("a1")] == ["a1=c1", "a1=c2", "a1=c3", "a1=c4"]
     # A 2 fits b and j: their eight squares are free.
     assert sorted(m for m in moves if m.startswith("a4")) == sorted(
         f"a4={f}{r}" for f in "bj" for r in range(1, 5))
-    problems = placement_problems(layout, board, game)
+    problems = placement_of(game, board).problems(layout)
     assert [p[:2] for p in problems] == [("off-value-row", "l1")]
     assert "2B lies on vertical l of value 4" in problems[0][2]
 
 
 def test_turns_and_play_on_the_crosswise_board(library):
     from generator.rules.position import replay
-    from generator.rules.turns import turn_moves
     game, board = library.game("initial-11"), crosswise_board()
     layout = Layout.from_rows("cross", {1: "(3G)" + " ." * 10 + " (4R) . (4R) . (1B)"},
                               size=(16, 4))
-    moves = [m.notation() for m in turn_moves(layout, board, game, "south")]
+    moves = [m.notation() for m in Rules(game, board).turn_moves(layout, "south")]
     assert "a1=k1" in moves and "l1=" in moves and "n1=d1" in moves and "p1=i4" in moves
     assert "p1=a1" not in moves  # a1 is taken until its card moves
-    final = replay(layout, board, game, ["a1=k1", "l1=", "p1=a1"])[-1].layout
+    final = replay(Rules(game, board), layout, ["a1=k1", "l1=", "p1=a1"])[-1].layout
     assert final.size == (16, 4)
     assert {s for s, st in final.items() if st[-1].face_up} == {"k1", "l1", "a1"}
 
@@ -127,17 +127,16 @@ def test_validation_refuses_a_layout_written_for_another_size(library):
     from generator.rules import problems
     game, board = library.game("initial-11"), crosswise_board()
     eight = Layout.from_rows("cross", {1: "1R . . . . . . ."}, game="initial-11")
-    found = problems(eight, game, board=board, sources={}, start=False)
+    found = problems(Rules(game, board), eight, sources={}, start=False)
     assert [v.code for v in found if v.code == "wrong-size"] == ["wrong-size"]
     assert "written for a 8x8 board" in str(next(v for v in found if v.code == "wrong-size"))
 
 
 def test_shift_games_find_combinations_past_file_h(library):
-    from generator.rules import legal_moves
     game = library.game("basic-65")
     layout = Layout.from_rows("cross", {1: ". " * 8 + "4R 5R" + " ." * 6,
                                         3: "6G" + " ." * 15, 4: ". " * 15 + "3B"},
                               size=(16, 4))
-    moves = [m.notation() for m in legal_moves(layout, crosswise_board(), game, "south")]
+    moves = [m.notation() for m in Rules(game, crosswise_board()).board_moves(layout, "south")]
     # 6G ends the run 4-5-6 on k1, 3B starts 3-4-5 on h1; nothing else makes a line.
     assert moves == ["a3-k1", "p4-h1"]

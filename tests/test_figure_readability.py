@@ -16,6 +16,7 @@ from generator.draw.art.board import squares_area, View
 from generator.draw.scene import Group, Polygon, Text, walk
 from generator.io.layouts import load_layout_file
 from generator.model.units import Size
+from generator.rules.bound import Rules
 
 DPI = 150
 MOVES = ("b2-b3", "g7-g6", "b3-b4", "g6-g5")
@@ -348,7 +349,7 @@ def test_select_marks_each_legal_destination_with_a_dot_or_a_ring(library):
     from generator.model.layout import Side
     from generator.rules import MoveKind, Position
     position = load_layout_file(library, "example-beating")
-    moves = Position(position.layout, position.board, position.game,
+    moves = Position(Rules(position.game, position.board), position.layout,
                      turn=Side.SOUTH).legal_moves()
     mine = [m for m in moves if m.origin == "a3"]
     free = {m.target for m in mine if m.kind is MoveKind.MOVE}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from generator.io.layouts import load_layout_file
 from generator.model.layout import Layout, Side
-from generator.rules import legal_moves, play
 from generator.rules.moves import Move, MoveKind
+from generator.rules.bound import Rules
 
 # South's 1R 2R on a2 b2 and 3R on c1; north's 3G on c2 and 4R on d2; south's 8Y beside
 # north's 5B in the corner.
@@ -14,15 +14,16 @@ ROWS = {1: ". . 3R^ . . . . 8Y^", 2: "1R^ 2R^ 3Gv 4Rv . . . 5Bv", 8: "(1B)v . . 
 
 def _moves(library, game, rows=ROWS):
     layout = Layout.from_rows("board-a", rows)
-    return layout, legal_moves(layout, library.board("board-a"), library.game(game),
-                               Side.SOUTH)
+    return layout, Rules(library.game(game),
+                         library.board("board-a")).board_moves(layout, Side.SOUTH)
 
 
 def test_a_step_onto_a_card_that_makes_a_combination(library):
     layout, moves = _moves(library, "basic-18-onto")
     onto = Move("c1", "c2", MoveKind.BEAT)
     assert onto in moves
-    after = play(layout, onto, library.game("basic-18-onto"), side=Side.SOUTH)
+    after = Rules(library.game("basic-18-onto"),
+                  library.board("board-a")).play(layout, onto, Side.SOUTH)
     # 1R 2R 3R 4R: the covered 3G leaves, and north's 4R in the combination with it.
     assert after.top("c2").card.notation() == "3R" and after.top("d2") is None
     assert sorted(c.notation() for c in after.hands.of(Side.SOUTH).taken) == ["3G", "4R"]

@@ -11,7 +11,8 @@ from generator.model.layout import Layout, Side
 from generator.rules import Move
 from generator.rules.games import Goal
 from generator.rules.goal_rules import CountingGoal, MostPressed, WonAtOnce, goal_rule
-from generator.rules.goals import QUIET_PLIES, judge, patience_left
+from generator.rules.goals import QUIET_PLIES, judge
+from generator.rules.bound import Rules
 
 
 @pytest.mark.parametrize(("goal", "family"), [
@@ -26,8 +27,10 @@ from generator.rules.goals import QUIET_PLIES, judge, patience_left
 ])
 def test_every_goal_has_its_object_in_its_family(library, goal, family):
     game = dataclasses.replace(library.game("basic-1"), goal=goal)
-    assert isinstance(goal_rule(game), family)
-    assert goal_rule(game) is goal_rule(game)  # one stateless object per goal
+    board = library.board("board-a")
+    assert isinstance(goal_rule(game, board), family)
+    # Built once with the game's rules, holding the game whose switches it reads.
+    assert Rules(game, board).goal.game is game
 
 
 @pytest.mark.parametrize(("game", "south", "north", "winner", "what"), [
@@ -43,8 +46,8 @@ def test_every_goal_has_its_object_in_its_family(library, goal, family):
         "more-turned-wins"])
 def test_a_counting_goal_tells_its_count_and_its_winner(library, game, south, north,
                                                         winner, what):
-    verdict = goal_rule(library.game(game)).result({Side.SOUTH: south, Side.NORTH: north},
-                                                   "no side can move")
+    verdict = goal_rule(library.game(game), library.board("board-a")).result(
+        {Side.SOUTH: south, Side.NORTH: north}, "no side can move")
     assert verdict.over and verdict.winner == winner
     assert verdict.reason == f"no side can move; {what}: south {south}, north {north}"
 
@@ -52,7 +55,8 @@ def test_a_counting_goal_tells_its_count_and_its_winner(library, game, south, no
 @pytest.mark.parametrize("game", ["basic-1", "initial-1", "initial-5", "word-1",
                                   "word-puzzle-5-duel"])
 def test_a_goal_won_at_once_is_a_draw_when_the_game_ends_otherwise(library, game):
-    verdict = goal_rule(library.game(game)).result({}, "no side can move")
+    verdict = goal_rule(library.game(game), library.board("board-a")).result(
+        {}, "no side can move")
     assert verdict.over and verdict.winner is None and verdict.reason == "no side can move"
 
 
@@ -85,7 +89,7 @@ def _cards(rows: dict[int, str], **hands: Hand) -> Layout:
         "step-on-own-half", "all-across", "left-over-the-edge", "reoriented",
         "five-letters-win", "fives-that-leave-only-score"])
 def test_a_goal_won_at_once(library, game, rows, last, mover, winner, reason):
-    verdict = judge(_cards(rows), library.board("board-a"), library.game(game),
+    verdict = judge(goal_rule(library.game(game), library.board("board-a")), _cards(rows),
                     to_move="north", moves=[Move("a1", "a2")], last_move=last, mover=mover)
     assert (verdict.winner, verdict.reason) == (winner, reason)
     assert verdict.over is (winner is not None)
@@ -96,20 +100,20 @@ def test_giveaway_is_most_pressed_where_the_side_pressed_out_wins(library):
     # South's 1R has just pressed north's only card: north has nothing free left.
     pressed_out = _cards({6: ". . . 30Rv+1R^ . . . .", 1: "2Y^ . . . . . . ."})
     press = Move("d4", "d6", "press")
-    main = judge(pressed_out, board, library.game("basic-48"), to_move="north", moves=[],
-                 opponent_moves=[Move("a1", "a2")], last_move=press, mover="south")
+    main = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north",
+                 moves=[], opponent_moves=[Move("a1", "a2")], last_move=press, mover="south")
     assert main.over and main.winner is Side.SOUTH
     assert main.reason == "north has no card left to press with; cards pressed: south 1, north 0"
-    give = judge(pressed_out, board, library.game("basic-48-giveaway"), to_move="north",
-                 moves=[], opponent_moves=[Move("a1", "a2")], last_move=press, mover="south",
-                 owed=True)
+    give = judge(goal_rule(library.game("basic-48-giveaway"), board), pressed_out,
+                 to_move="north", moves=[], opponent_moves=[Move("a1", "a2")],
+                 last_move=press, mover="south", owed=True)
     assert give.over and give.winner is Side.NORTH
     assert give.reason == "every card of north is pressed"
     # The count's end waits for a follow-up owed; a win at once does not (above).
-    owed = judge(pressed_out, board, library.game("basic-48"), to_move="north", moves=[],
-                 last_move=press, mover="south", owed=True)
+    owed = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north",
+                 moves=[], last_move=press, mover="south", owed=True)
     assert not owed.over and owed.reason == "north to move again"
-    assert dict(owed.scores) == {Side.SOUTH: 1, Side.NORTH: 0}
+    assert dict(owed.counts) == {Side.SOUTH: 1, Side.NORTH: 0}
 
 
 @pytest.mark.parametrize(("game", "over", "reason"), [
@@ -120,8 +124,8 @@ def test_most_removed_ends_when_every_card_is_open_only_where_all_start_down(
         library, game, over, reason):
     layout = _cards({1: "3R 5G . . . . . ."}, south=Hand(taken=parse_items("1R 2R")),
                     north=Hand(taken=parse_items("7B")))
-    verdict = judge(layout, library.board("board-a"), library.game(game), to_move="south",
-                    moves=[Move("a1", "a2")])
+    verdict = judge(goal_rule(library.game(game), library.board("board-a")), layout,
+                    to_move="south", moves=[Move("a1", "a2")])
     assert (verdict.over, verdict.reason) == (over, reason)
 
 
@@ -129,15 +133,15 @@ def test_most_removed_ends_when_every_card_is_open_only_where_all_start_down(
     (False, "south has no card left to lay"), (True, "south cannot move")])
 def test_initial_8_the_first_side_out_of_cards_loses(library, stuck_loses, reason):
     game = dataclasses.replace(library.game("initial-8"), stuck_loses=stuck_loses)
-    verdict = judge(_cards({1: "3R^ . . . . . . ."}), library.board("board-a"), game,
+    verdict = judge(goal_rule(game, library.board("board-a")), _cards({1: "3R^ . . . . . . ."}),
                     to_move="south", moves=[], opponent_moves=[Move("a1", "a2")])
     assert verdict.over and verdict.winner is Side.NORTH and verdict.reason == reason
 
 
 def test_initial_8_after_quiet_plies_is_a_draw_counted_as_nothing_taken(library):
-    verdict = judge(_cards({1: "3R^ . . . . . . ."}), library.board("board-a"),
-                    library.game("initial-8"), to_move="south", moves=[Move("a1", "a2")],
-                    quiet=QUIET_PLIES)
+    verdict = judge(goal_rule(library.game("initial-8"), library.board("board-a")),
+                    _cards({1: "3R^ . . . . . . ."}), to_move="south",
+                    moves=[Move("a1", "a2")], quiet=QUIET_PLIES)
     assert verdict.over and verdict.winner is None
     assert verdict.reason == "100 plies without a capture, lay or opening; " \
         "cards taken: south 0, north 0"
@@ -156,4 +160,5 @@ def test_initial_8_after_quiet_plies_is_a_draw_counted_as_nothing_taken(library)
         "off-its-square-and-in-hand"])
 def test_what_a_patience_has_left(library, game, rows, hands, left, goal):
     layout = _cards(rows, **hands)
-    assert patience_left(layout, library.board("board-a"), library.game(game)) == (left, goal)
+    assert goal_rule(library.game(game),
+                     library.board("board-a")).patience_left(layout) == (left, goal)

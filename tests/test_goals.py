@@ -5,9 +5,11 @@ from __future__ import annotations
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Piece, Side
 from generator.io.layouts import sources_for
-from generator.rules import Move, outcome, problems
-from generator.rules.goals import QUIET_PLIES, judge, scores
-from generator.rules.playout import judge_turn
+from generator.rules import Move, Termination, problems
+from generator.rules.goals import QUIET_PLIES, judge
+from generator.rules.bound import Rules
+from generator.rules.goal_rules import goal_rule
+
 
 
 def _taken(south: str, north: str) -> Hands:
@@ -18,13 +20,13 @@ def test_most_removed_ends_when_every_card_is_open(library):
     game, board = library.game("basic-65"), library.board("board-a")
     open_board = Layout.from_rows("board-a", {1: "3R 5G . . . . . ."},
                                   hands=_taken("1R 2R 3R 4G", "7B 7Y 7G"))
-    verdict = judge_turn(open_board, board, game, Side.NORTH)
+    verdict = Rules(game, board).outcome(open_board, Side.NORTH)
     assert verdict.over and verdict.winner == "south"
     assert verdict.reason == "every card is open; cards taken: south 4, north 3"
     closed = open_board.with_piece("h8", Piece.from_notation("(8B)"))
-    assert not judge_turn(closed, board, game, Side.NORTH).over
+    assert not Rules(game, board).outcome(closed, Side.NORTH).over
     tie = Layout.from_rows("board-a", {1: "3R . . . . . . ."}, hands=_taken("1R", "7B"))
-    draw = judge_turn(tie, board, game, Side.SOUTH)
+    draw = Rules(game, board).outcome(tie, Side.SOUTH)
     assert draw.over and draw.winner is None and str(draw).startswith("a draw")
 
 
@@ -34,13 +36,14 @@ def test_most_pressed_counts_opponent_cards_under_own_piles(library):
     # press: the game is over, south has pressed two cards, north one.
     layout = Layout.from_rows("board-a", {5: "3Rv+2Yv+1R^ . . . . . . .",
                                           1: ". . . . . . . 4B^+4Gv"})
-    assert scores(layout, game) == {Side.SOUTH: 2, Side.NORTH: 1}
-    verdict = judge(layout, board, game, to_move="south", moves=[], opponent_moves=[])
+    assert goal_rule(game, board).scores(layout) == {Side.SOUTH: 2, Side.NORTH: 1}
+    verdict = judge(goal_rule(game, board), layout, to_move="south", moves=[], opponent_moves=[])
     assert verdict.over and verdict.winner == "south"
     # While a press remains possible, or moves do, the game goes on.
-    assert not judge(layout, board, game, to_move="south", moves=[Move("a5", "b6")]).over
+    assert not judge(goal_rule(game, board), layout, to_move="south",
+                     moves=[Move("a5", "b6")]).over
     # A side with no move passes while the other still has one.
-    assert not judge(layout, board, game, to_move="south", moves=[],
+    assert not judge(goal_rule(game, board), layout, to_move="south", moves=[],
                      opponent_moves=[Move("h1", "h2")]).over
 
 
@@ -48,30 +51,30 @@ def test_most_turned_and_last_to_lay_and_identical_squares(library):
     board = library.board("colourless")
     turned = Layout.from_rows("colourless", {1: "(1G)^ (2G)^ (3G)^ 4Rv . . . ."})
     game12 = library.game("initial-12")
-    verdict = judge_turn(turned, board, game12, Side.SOUTH)
-    assert verdict.over and verdict.winner == "south" and verdict.scores[Side.SOUTH] == 3
+    verdict = Rules(game12, board).outcome(turned, Side.SOUTH)
+    assert verdict.over and verdict.winner == "south" and verdict.counts[Side.SOUTH] == 3
     # Basic 52: the pile is used up; whoever holds more cards loses.
     game52, board_a = library.game("basic-52"), library.board("board-a")
     hands = Hands(south=Hand(held=parse_items("20R 30G")), north=Hand(held=parse_items("40B")))
-    verdict = judge_turn(Layout("board-a", hands=hands), board_a, game52, Side.SOUTH)
+    verdict = Rules(game52, board_a).outcome(Layout("board-a", hands=hands), Side.SOUTH)
     assert verdict.over and verdict.winner == "north"
     assert verdict.reason == "the pile is used up; cards left in hand: south 2, north 1"
     going = Layout("board-a", hands=Hands(pile=parse_items("20R")))
-    assert not judge_turn(going, board_a, game52, Side.SOUTH).over
+    assert not Rules(game52, board_a).outcome(going, Side.SOUTH).over
 
 
 def test_five_in_a_line_scores_in_initial_4_and_wins_in_word_25(library):
     board = library.board("colourless")
     game4 = library.game("initial-4")
     ended = Layout("colourless", hands=_taken("1R 2R 3R 4R 5R", ""))
-    verdict = judge_turn(ended, board, game4, Side.SOUTH)
+    verdict = Rules(game4, board).outcome(ended, Side.SOUTH)
     assert verdict.over and verdict.winner == "south" and "cards taken: south 5" in verdict.reason
     game25 = library.game("word-25")
     four = Layout.from_rows("board-a", {3: ". A/Rv B/Rv C/Rv D/Rv . . ."},
                             hands=Hands(south=Hand(stock=parse_items("E/R"))))
-    assert not judge_turn(four, library.board("board-a"), game25, Side.SOUTH).over
+    assert not Rules(game25, library.board("board-a")).outcome(four, Side.SOUTH).over
     five = four.with_piece("f3", Piece.from_notation("E/Rv"))
-    won = judge_turn(five, library.board("board-a"), game25, Side.SOUTH)
+    won = Rules(game25, library.board("board-a")).outcome(five, Side.SOUTH)
     assert won.over and won.winner == "north"
 
 
@@ -82,58 +85,89 @@ def test_most_combinations_counts_on_the_opponents_half_only(library):
                                              2: "1B^ 1Y^ 1G^ . . . . ."})
     # South's line on rank 6 counts twice (colour and sequence); south's line on its own
     # half does not count; north's green line on south's half counts twice too.
-    assert scores(layout, game) == {Side.SOUTH: 6, Side.NORTH: 6}
-    verdict = judge(layout, board, game, to_move="south", moves=[], opponent_moves=[])
+    assert goal_rule(game, board).scores(layout) == {Side.SOUTH: 6, Side.NORTH: 6}
+    verdict = judge(goal_rule(game, board), layout, to_move="south", moves=[], opponent_moves=[])
     assert verdict.over and verdict.winner is None
 
 
 def test_reorient_all_is_solved_when_every_arrow_points_one_way(library):
     game, board = library.game("word-puzzle-5"), library.board("board-a")
     mixed = Layout.from_rows("board-a", {1: "A/R^ . B/Rv . . . . ."})
-    assert not judge(mixed, board, game, to_move="south", moves=[Move("a1", "b2")]).over
+    assert not judge(goal_rule(game, board), mixed, to_move="south", moves=[Move("a1", "b2")]).over
     solved = Layout.from_rows("board-a", {1: "A/R^ . B/R^ . . . . ."})
-    verdict = judge(solved, board, game, to_move="south", moves=[Move("a1", "b2")])
+    verdict = judge(goal_rule(game, board), solved, to_move="south", moves=[Move("a1", "b2")])
     assert verdict.over and verdict.winner is None and "solved" in verdict.reason
 
 
 def test_quiet_plies_end_a_game_of_one_move_goals_in_a_draw(library):
     game, board = library.game("basic-1"), library.board("board-a")
     start = library.layout("game1-demo")
-    verdict = judge(start, board, game, to_move="south", moves=[Move("a2", "a3")],
+    verdict = judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")],
                     quiet=QUIET_PLIES)
     assert verdict.over and verdict.winner is None
-    assert not judge(start, board, game, to_move="south", moves=[Move("a2", "a3")],
+    assert not judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")],
                      quiet=QUIET_PLIES - 1).over
-    # outcome() keeps its old answers for the goals a position settles, and judges the
-    # counting goals when told the board and the side to move.
-    assert outcome(start.without("e8"), game) == "south"
-    game65 = library.game("basic-65")
+    # The bound goal settles a covered test card from the position alone; a counting goal
+    # is judged with the side to move and its moves.
+    rules = Rules(game, board)
+    assert rules.goal.settled_winner(start.without("e8"), last_move=None, mover=None) == "south"
+    game65 = Rules(library.game("basic-65"), board)
     open_board = Layout.from_rows("board-a", {1: "3R 5G . . . . . ."},
                                   hands=_taken("1R 2R 3R", "7B"))
-    assert outcome(open_board, game65) is None
-    assert outcome(open_board, game65, board=board, to_move="north") == "south"
+    assert game65.goal.settled_winner(open_board, last_move=None, mover=None) is None
+    assert game65.outcome(open_board, "north").winner == "south"
 
 
 def test_word_12_variant_a_side_that_cannot_make_a_word_loses(library):
     board = library.board("board-a")
     layout = Layout.from_rows("board-a", {1: "Q/R . . . . . . ."})
-    plain = judge(layout, board, library.game("word-12"), to_move="north", moves=[],
+    plain = judge(goal_rule(library.game("word-12"), board), layout, to_move="north", moves=[],
                   opponent_moves=[])
     assert plain.over and plain.winner is None  # no word left: counted, 0 to 0
-    stuck = judge(layout, board, library.game("word-12-stuck"), to_move="north", moves=[],
-                  opponent_moves=[])
+    stuck = judge(goal_rule(library.game("word-12-stuck"), board), layout, to_move="north",
+                  moves=[], opponent_moves=[])
     assert stuck.over and stuck.winner == "south" and stuck.reason == "north cannot move"
 
 
 def test_basic_1_variant_only_the_true_test_card_wins(library):
     game = library.game("basic-1-two-tests")
     start = library.layout("basic-1-two-tests-start")
-    assert outcome(start, game) is None
+    goal = Rules(game, library.board(start.board)).goal
+    assert goal.settled_winner(start, last_move=None, mover=None) is None
     # North's false test card 1Y (g7) covered: nothing is decided.
-    assert outcome(start.without("g7"), game) is None
+    assert goal.settled_winner(start.without("g7"), last_move=None, mover=None) is None
     # North's true one 1B (e8) covered: south wins.
-    assert outcome(start.without("e8"), game) == "south"
+    assert goal.settled_winner(start.without("e8"), last_move=None, mover=None) == "south"
     # In plain basic 1 a second face-down card would be refused as a test card.
-    found = problems(start, library.game("basic-1"), board=library.board("board-a"),
+    found = problems(Rules(library.game("basic-1"), library.board("board-a")), start,
                      sources=sources_for(library, start, library.game("basic-1")))
     assert {v.code for v in found} == {"not-a-test-card"}
+
+
+def test_the_outcome_names_how_the_game_ended_for_tools(library):
+    """Each way a game ends has its Termination, so a tool reads it instead of the reason's
+    words (issue 41): the goal reached (seed000 game 1, the test card covered), the side to
+    move stuck (word 12's variant: a side that cannot move loses), no side able to move,
+    the game's own end (seed000 game 65: every card open) and the quiet plies (our
+    default)."""
+    board = library.board("board-a")
+    demo = library.layout("game1-demo")
+    basic1 = Rules(library.game("basic-1"), board)
+    covered = basic1.outcome(demo.without("e8"), Side.NORTH)
+    assert (covered.termination, covered.winner) == (Termination.GOAL, Side.SOUTH)
+    assert basic1.outcome(demo, Side.SOUTH).termination is None
+    quiet = judge(basic1.goal, demo, to_move="south", moves=[Move("a2", "a3")],
+                  quiet=QUIET_PLIES)
+    assert (quiet.termination, quiet.winner) == (Termination.QUIET, None)
+    lone = Layout.from_rows("board-a", {1: "Q/R . . . . . . ."})
+    stuck = Rules(library.game("word-12-stuck"), board).goal
+    assert judge(stuck, lone, to_move="north", moves=[], opponent_moves=[]).termination \
+        is Termination.STUCK
+    plain = Rules(library.game("word-12"), board).goal
+    assert judge(plain, lone, to_move="north", moves=[], opponent_moves=[]).termination \
+        is Termination.NO_MOVES
+    open_board = Layout.from_rows("board-a", {1: "3R 5G . . . . . ."},
+                                  hands=_taken("1R 2R 3R 4G", "7B 7Y 7G"))
+    ended = Rules(library.game("basic-65"), board).outcome(open_board, Side.NORTH)
+    assert (ended.termination, ended.winner) == (Termination.END, Side.SOUTH)
+    assert dict(ended.counts) == {Side.SOUTH: 4, Side.NORTH: 3}

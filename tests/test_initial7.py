@@ -29,6 +29,7 @@ from generator.model.hands import Hands, parse_items
 from generator.model.layout import Layout, Side
 from generator.model.seats import Seat
 from generator.rules import Position
+from generator.rules.bound import Rules
 
 
 def _position(library, rows: dict[int, str], pile: str) -> Position:
@@ -36,11 +37,11 @@ def _position(library, rows: dict[int, str], pile: str) -> Position:
     layout = Layout.from_rows("colourless", rows, game="initial-7",
                               players={Side.SOUTH: "simple1", Side.NORTH: "simple2"},
                               hands=Hands(pile=parse_items(pile)))
-    return Position(layout, board, game)
+    return Position(Rules(game, board), layout)
 
 
 def _scores(position: Position) -> dict[int, int]:
-    return {int(seat): n for seat, n in position.outcome().scores.items()}
+    return {int(seat): n for seat, n in position.outcome().counts.items()}
 
 
 def test_a_horizontal_combination_laid_by_seat_1_scores_for_seat_2(library):
@@ -160,7 +161,7 @@ def test_a_whole_game_from_the_shipped_start_lays_all_64_cards(library):
         while not game.is_over():
             game.push(rng.choice(game.legal_moves()))
         verdict = game.outcome()
-        counts = verdict.scores
+        counts = verdict.counts
         assert len(game.plies) == 64 and not game.layout.hands.pile
         assert sum(counts.values()) + len(game.layout) == 64
         best = max(counts.values())

@@ -24,6 +24,7 @@ from generator.model.hands import Hand, Hands
 from generator.model.layout import Layout, Side
 from generator.rules.move import MoveKind
 from generator.rules.position import Position
+from generator.rules.bound import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 COVERS = (MoveKind.BEAT, MoveKind.COVER)
@@ -82,8 +83,8 @@ def test_only_a_step_across_the_middle_line_wins(library, rows, move, winner):
     a step onto a free square from one's own half into the opponent's; a step made inside
     the opponent's half crosses nothing, and a cover never wins."""
     mover = Side.NORTH if winner is Side.NORTH else Side.SOUTH
-    position = Position(_after_covers(rows), library.board("colourless"),
-                        library.game("initial-1"), turn=mover)
+    position = Position(Rules(library.game("initial-1"), library.board("colourless")),
+                        _after_covers(rows), turn=mover)
     position.push_text(move)
     verdict = position.outcome()
     assert verdict.winner == winner and verdict.over is (winner is not None)
@@ -94,14 +95,15 @@ def test_nobody_able_to_cover_at_the_start_is_a_draw_and_one_side_passes(library
     partie est déclarée nulle". A side that cannot make its first cover passes (our
     reading); when neither can, the game is drawn at once."""
     board, game = library.board("colourless"), library.game("initial-1")
-    nobody = Position(Layout.from_rows("colourless", {4: ". . . 3R^ . . . .",
-                                                      5: ". . . 1Gv . . . ."}),
-                      board, game)
+    nobody = Position(Rules(game, board),
+                      Layout.from_rows("colourless",
+                                       {4: ". . . 3R^ . . . .", 5: ". . . 1Gv . . . ."}))
     verdict = nobody.outcome()
     assert verdict.over and verdict.winner is None and verdict.reason == "no side can move"
     # South's 3R cannot cover north's 5R, which can cover it: south passes, north covers.
-    one = Position(Layout.from_rows("colourless", {4: ". . . 3R^ . . . .",
-                                                   5: ". . . 5Rv . . . ."}), board, game)
+    one = Position(Rules(game, board),
+                   Layout.from_rows("colourless",
+                                    {4: ". . . 3R^ . . . .", 5: ". . . 5Rv . . . ."}))
     assert one.legal_moves() == [] and one.may_pass() and not one.is_over()
     one.push(None)
     assert [m.notation() for m in one.legal_moves()] == ["d5xd4"]

@@ -8,9 +8,10 @@ from generator.cli import cli
 from generator.io.wordlists import SetWordList
 from generator.model.hands import Hand, Hands, parse_item
 from generator.model.layout import Layout, Side
-from generator.rules import play
-from generator.rules.laying import lay_squares
+
+
 from generator.rules.moves import Move, MoveKind
+from generator.rules.bound import Rules
 
 WORDS = SetWordList(frozenset({"CAT", "TAB"}), "test")
 # North's C and X, south's A: a T laid on the X spells CAT with north's C in it.
@@ -19,8 +20,8 @@ ROWS = {1: "C/Gv A/R^ X/Bv . . . . ."}
 
 def _squares(library, game, card, rows=ROWS):
     layout = Layout.from_rows("board-a", rows)
-    return lay_squares(layout, library.board("board-a"), library.game(game),
-                       parse_item(card), Side.SOUTH, words=WORDS)
+    return Rules(library.game(game), library.board("board-a"),
+                 WORDS).lay_squares(layout, parse_item(card), Side.SOUTH)
 
 
 def test_a_letter_laid_on_a_letter_to_make_a_word(library):
@@ -28,8 +29,8 @@ def test_a_letter_laid_on_a_letter_to_make_a_word(library):
     assert "c1" in squares and "d1" in squares  # on the X, and beside it (no word: free)
     layout = Layout.from_rows("board-a", ROWS, hands=Hands().with_hand(
         Side.SOUTH, Hand(held=(parse_item("T/Y"),))))
-    after = play(layout, Move("T/Y", "c1", MoveKind.LAY), library.game("word-25-on-letters"),
-                 words=WORDS, side=Side.SOUTH)
+    after = Rules(library.game("word-25-on-letters"), library.board("board-a"),
+                  WORDS).play(layout, Move("T/Y", "c1", MoveKind.LAY), Side.SOUTH)
     # CAT holds north's C: it leaves; the T stays on the X it covers.
     assert after.top("a1") is None
     assert [p.card.notation() for p in after.stacks["c1"]] == ["X/B", "T/Y"]

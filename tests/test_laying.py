@@ -8,14 +8,16 @@ import pytest
 
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Side
-from generator.rules import Move, legal_moves, play
-from generator.rules.goals import scores
-from generator.rules.laying import laying_moves, lay_squares, placement_problems
+from generator.rules import Move
+
+
 from generator.rules.moves import MoveKind
-from generator.rules.playout import judge_turn
 from generator.errors import IllegalMoveError
 from generator.rules.position import Position, replay
 from generator.model.hands import parse_item
+from generator.rules.bound import Rules
+from generator.rules.placing import placement_of
+from generator.rules.goal_rules import goal_rule
 
 
 def _stock(south: str = "", north: str = "", **parts: str) -> Hands:
@@ -37,10 +39,11 @@ def test_lay_notation():
 def test_initial_3_first_card_face_down_on_the_king_square_then_next_to_own(library):
     game, board = library.game("initial-3"), library.board("colourless")
     empty = Layout("colourless", hands=_stock("5B 3G", "6R"))
-    assert _notations(laying_moves(empty, board, game, "south")) == ["5B@e1"]
-    first = play(empty, Move("5B", "e1", "lay"), game, side="south")
+    assert _notations(Rules(game, board).placement.moves(empty, Side.SOUTH)) == ["5B@e1"]
+    first = Rules(game, board).play(empty, Move("5B", "e1", "lay"), "south")
     assert str(first.top("e1")) == "(5B)^" and first.hands.south.stock == parse_items("3G")
-    assert lay_squares(first, board, game, parse_item("3G"), Side.SOUTH) == ["d1", "f1", "e2"]
+    assert Rules(game,
+                 board).lay_squares(first, parse_item("3G"), Side.SOUTH) == ["d1", "f1", "e2"]
 
 
 def test_initial_3_hemmed_in_covers_a_neighbour_it_beats_and_may_cover_the_test_card(library):
@@ -49,63 +52,66 @@ def test_initial_3_hemmed_in_covers_a_neighbour_it_beats_and_may_cover_the_test_
     # on e8, far away.
     hemmed = Layout.from_rows("colourless", {8: ". . . . (6R)v . . .",
                                              2: "3Gv . . . . . . .", 1: "2R^ 5Rv . . . . . ."})
-    assert lay_squares(hemmed, board, game, parse_item("7R"), Side.SOUTH) == ["b1"]
-    assert lay_squares(hemmed, board, game, parse_item("3G"), Side.SOUTH) == ["a2"]
-    assert lay_squares(hemmed, board, game, parse_item("4R"), Side.SOUTH) == []
-    covered = play(replace(hemmed, hands=_stock("7R")), Move("7R", "b1", "lay"), game,
-                   side="south")
+    assert Rules(game, board).lay_squares(hemmed, parse_item("7R"), Side.SOUTH) == ["b1"]
+    assert Rules(game, board).lay_squares(hemmed, parse_item("3G"), Side.SOUTH) == ["a2"]
+    assert Rules(game, board).lay_squares(hemmed, parse_item("4R"), Side.SOUTH) == []
+    covered = Rules(game,
+                    board).play(replace(hemmed, hands=_stock("7R")), Move("7R", "b1", "lay"),
+                                "south")
     assert str(covered.stacks["b1"][0]) == "5Rv" and covered.owner("b1") == "south"
     # Next to the opponent's face-down card, a card may cover it, and that wins.
     near = Layout.from_rows("colourless", {8: ". . . . (6R)v . . .", 7: ". . . . 4B^ . . .",
                                            1: ". . . . (5B)^ . . ."}, hands=_stock("1Y", ""))
-    assert "e8" in lay_squares(near, board, game, parse_item("1Y"), Side.SOUTH)
-    won = play(near, Move("1Y", "e8", "lay"), game, side="south")
-    verdict = judge_turn(won, board, game, Side.NORTH, last=Move("1Y", "e8", "lay"),
-                         mover=Side.SOUTH)
+    assert "e8" in Rules(game, board).lay_squares(near, parse_item("1Y"), Side.SOUTH)
+    won = Rules(game, board).play(near, Move("1Y", "e8", "lay"), "south")
+    verdict = Rules(game,
+                    board).outcome(won, Side.NORTH, last=Move("1Y", "e8", "lay"), mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south"
 
 
 def test_initial_4_covers_only_what_it_beats_and_five_in_a_line_score(library):
     game, board = library.game("initial-4"), library.board("colourless")
     layout = Layout.from_rows("colourless", {1: "3Rv 5Rv 3R^ 3Gv . . . ."})
-    squares = lay_squares(layout, board, game, parse_item("5R"), Side.SOUTH)
+    squares = Rules(game, board).lay_squares(layout, parse_item("5R"), Side.SOUTH)
     # 5R covers north's 3R and the identical 5R, not its own 3R nor the green 3.
     assert squares[:2] == ["a1", "b1"] and "c1" not in squares and "d1" not in squares
     # South lays 7R on north's 3R at c2, completing five of its own on rank 2: the five
     # leave with the 3R under the 7R, and south has taken all six; c1 stays.
     five = Layout.from_rows("colourless", {2: "1G^ 2G^ 3Rv 4Y^ 5B^ . . .",
                                            1: ". . 6B^ . . . . ."}, hands=_stock("7R"))
-    after = play(five, Move("7R", "c2", "lay"), game, side="south")
+    after = Rules(game, board).play(five, Move("7R", "c2", "lay"), "south")
     assert after.rows() == {1: ". . 6B^ . . . . ."}
     assert sorted(c.notation() for c in after.hands.south.taken) == [
         "1G", "2G", "3R", "4Y", "5B", "7R"]
-    assert scores(after, game) == {Side.SOUTH: 6, Side.NORTH: 0}
+    assert goal_rule(game, board).scores(after) == {Side.SOUTH: 6, Side.NORTH: 0}
     # Four in a line stay.
-    four = play(replace(five, hands=_stock("7R")).without("e2"), Move("7R", "c2", "lay"),
-                game, side="south")
+    four = Rules(game,
+                 board).play(replace(five, hands=_stock("7R")).without("e2"),
+                             Move("7R", "c2", "lay"), "south")
     assert four.rows()[2] == "1G^ 2G^ 3Rv+7R^ 4Y^ . . . ."
 
 
 def test_initial_8_lays_on_one_row_covers_only_when_full_and_returns_own_lines(library):
     game, board = library.game("initial-8"), library.board("colourless")
     empty = Layout("colourless")
-    assert len(lay_squares(empty, board, game, parse_item("3R"), Side.SOUTH)) == 64
+    assert len(Rules(game, board).lay_squares(empty, parse_item("3R"), Side.SOUTH)) == 64
     row = Layout.from_rows("colourless", {4: ". 2Gv . . 7B^ . . ."})
-    assert lay_squares(row, board, game, parse_item("3R"), Side.SOUTH) == [
+    assert Rules(game, board).lay_squares(row, parse_item("3R"), Side.SOUTH) == [
         "a4", "c4", "d4", "f4", "g4", "h4"]
     full = Layout.from_rows("colourless", {4: "1Gv 2Gv 5B^ 8Y^ 7B^ 6Rv 1R^ 4Yv"})
-    assert len(lay_squares(full, board, game, parse_item("3R"), Side.SOUTH)) == 8
+    assert len(Rules(game, board).lay_squares(full, parse_item("3R"), Side.SOUTH)) == 8
     # South lays 3G on c4 (covering its own 5B): 1G 2G 3G is a horizontal combination;
     # the three squares are cleared, south's 3G and the 5B under it go under south's stock,
     # north's 1G and 2G leave the game as south's taken cards.
-    after = play(replace(full, hands=_stock("3G 8R")), Move("3G", "c4", "lay"), game,
-                 side="south")
+    after = Rules(game,
+                  board).play(replace(full, hands=_stock("3G 8R")), Move("3G", "c4", "lay"),
+                              "south")
     assert after.rows() == {4: ". . . 8Y^ 7B^ 6Rv 1R^ 4Yv"}
     assert _notations_items(after.hands.south.stock) == ["8R", "5B", "3G"]
     assert _notations_items(after.hands.south.taken) == ["1G", "2G"]
     # The side to move with nothing left to lay has lost.
     out = Layout.from_rows("colourless", {4: ". 2Gv . . 7B^ . . ."}, hands=_stock("", "5Y"))
-    verdict = judge_turn(out, board, game, Side.SOUTH)
+    verdict = Rules(game, board).outcome(out, Side.SOUTH)
     assert verdict.over and verdict.winner == "north"
 
 
@@ -118,7 +124,7 @@ def test_initial_10_moves_uncovered_own_cards_onto_the_opponents_half(library):
     layout = Layout.from_rows("colourless", {6: "5Rv 5G^ . . . . . .",
                                              2: "1B^ 3Gv+2R^ . . . . . .",
                                              1: "4Yv+7B^ . . . . . . ."})
-    moves = _notations(laying_moves(layout, board, game, "south"))
+    moves = _notations(Rules(game, board).placement.moves(layout, Side.SOUTH))
     # a2 and the pile on a1 (topped by south's 7B) may go; b2's 2R lies on north's card
     # but is south's top card, so it moves too; nothing goes onto south's own 5G at b6.
     assert "a2+a6" in moves and "a1-c5" in moves and "b2-h8" in moves
@@ -129,7 +135,7 @@ def test_initial_10_moves_uncovered_own_cards_onto_the_opponents_half(library):
     cross = Layout.from_rows("colourless", {7: ". 4R^ . . . . . .",
                                             6: "1R^ 2R^ 3R^ . . . . .",
                                             5: ". 6R^ . . . . . ."})
-    assert scores(cross, game)[Side.SOUTH] == 9
+    assert goal_rule(game, board).scores(cross)[Side.SOUTH] == 9
 
 
 def test_initial_11_opens_onto_the_value_row_or_off(library):
@@ -137,22 +143,22 @@ def test_initial_11_opens_onto_the_value_row_or_off(library):
     layout = Layout.from_rows("colourless", {3: "(3G) . . . . . . .",
                                              5: "(2R) 1Y . . . . . .",
                                              2: "(6B) 2Y 2B 2G 2R 2Y 2B 2G"})
-    moves = _notations(laying_moves(layout, board, game, "south"))
+    moves = _notations(Rules(game, board).placement.moves(layout, Side.SOUTH))
     assert "a3=" in moves  # a 3 on rank 3 stays where it is opened
     assert "a5=off" in moves  # rank 2 is full: the 2R leaves the board
     assert "a2=a6" in moves and "a2=h6" in moves and "a2=" not in moves
-    assert placement_problems(Layout.from_rows("colourless", {4: "3G . . . . . . ."}),
-                              board, game)[0][:2] == ("off-value-row", "a4")
+    off_row = Layout.from_rows("colourless", {4: "3G . . . . . . ."})
+    assert placement_of(game, board).problems(off_row)[0][:2] == ("off-value-row", "a4")
 
 
 def test_initial_12_turns_only_its_own_lines_face_down(library):
     game, board = library.game("initial-12"), library.board("colourless")
     own = Layout.from_rows("colourless", {1: "1G^ 2G^ . . . . . ."}, hands=_stock("3G"))
-    after = play(own, Move("3G", "c1", "lay"), game, side="south")
+    after = Rules(game, board).play(own, Move("3G", "c1", "lay"), "south")
     assert after.rows() == {1: "(1G)^ (2G)^ (3G)^ . . . . ."}
-    assert scores(after, game)[Side.SOUTH] == 3
+    assert goal_rule(game, board).scores(after)[Side.SOUTH] == 3
     mixed = Layout.from_rows("colourless", {1: "1Gv 2G^ . . . . . ."}, hands=_stock("3G"))
-    assert play(mixed, Move("3G", "c1", "lay"), game, side="south").rows() == {
+    assert Rules(game, board).play(mixed, Move("3G", "c1", "lay"), "south").rows() == {
         1: "1Gv 2G^ 3G^ . . . . ."}
 
 
@@ -160,19 +166,19 @@ def test_basic_52_lays_the_hand_first_and_keeps_what_fits_nowhere(library):
     game, board = library.game("basic-52"), library.board("board-a")
     start = library.layout("basic-52-start")
     top = start.hands.pile[0]
-    assert _notations(laying_moves(start, board, game, "south")) == [
-        f"{top}@{s}" for s in lay_squares(start, board, game, top, Side.SOUTH)]
+    assert _notations(Rules(game, board).placement.moves(start, Side.SOUTH)) == [
+        f"{top}@{s}" for s in Rules(game, board).lay_squares(start, top, Side.SOUTH)]
     # 2R's squares a2 (light) and h2 (dark) are both taken: it is kept in the hand.
     full = Layout.from_rows("board-a", {2: "2R . . . . . . (6B)"}, hands=_stock(pile="20R 30G"))
     full = full.with_piece("h2", parse_item_piece("(3Y)"))
-    assert _notations(laying_moves(full, board, game, "south")) == ["20R@hand"]
-    kept = play(full, Move("20R", "hand", "keep"), game, side="south")
+    assert _notations(Rules(game, board).placement.moves(full, Side.SOUTH)) == ["20R@hand"]
+    kept = Rules(game, board).play(full, Move("20R", "hand", "keep"), "south")
     assert kept.hands.south.held == parse_items("20R") and kept.hands.pile == parse_items("30G")
     # Once a2 is free the kept card must be laid before the pile is touched.
     freed = kept.without("a2")
-    assert _notations(laying_moves(freed, board, game, "south")) == ["20R@a2"]
-    assert placement_problems(Layout.from_rows("board-a", {1: "2R . . . . . . ."}), board,
-                              game)[0][:2] == ("not-identical", "a1")
+    assert _notations(Rules(game, board).placement.moves(freed, Side.SOUTH)) == ["20R@a2"]
+    off_square = Layout.from_rows("board-a", {1: "2R . . . . . . ."})
+    assert placement_of(game, board).problems(off_square)[0][:2] == ("not-identical", "a1")
 
 
 def parse_item_piece(text: str):
@@ -184,9 +190,10 @@ def test_word_25_five_letters_in_a_line_win(library):
     game, board = library.game("word-25"), library.board("board-a")
     layout = Layout.from_rows("board-a", {1: "Q/R^ X/R^ . Z/R^ J/R^ . . ."},
                               hands=_stock("K/R", "B/G"))
-    after = play(layout, Move("K/R", "c1", "lay"), game, side="south")
-    verdict = judge_turn(after, board, game, Side.NORTH, last=Move("K/R", "c1", "lay"),
-                         mover=Side.SOUTH)
+    after = Rules(game, board).play(layout, Move("K/R", "c1", "lay"), "south")
+    verdict = Rules(game,
+                    board).outcome(after, Side.NORTH, last=Move("K/R", "c1", "lay"),
+                                   mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south" and "5 of its pieces" in verdict.reason
 
 
@@ -203,7 +210,7 @@ def test_word_25_five_letters_in_a_line_win(library):
 def test_refused_moves_say_why(library, first, text, reason):
     layout = library.layout("initial-3-start")
     game, board = library.game("initial-3"), library.board("colourless")
-    position = Position(layout, board, game, turn=Side.SOUTH)
+    position = Position(Rules(game, board), layout, turn=Side.SOUTH)
     position.play_record(first.split())
     with pytest.raises(IllegalMoveError) as caught:
         position.push_text(text)
@@ -214,7 +221,7 @@ def test_replay_alternates_sides_and_reports_what_left_the_board(library):
     game, board = library.game("initial-4"), library.board("colourless")
     layout = Layout.from_rows("colourless", {1: "3R^ . . . . . . ."},
                               hands=_stock("1Y 2Y", "5R 6R"))
-    plies = replay(layout, board, game, ["1Y@b1", "5R@a1", "2Y@c1"])
+    plies = replay(Rules(game, board), layout, ["1Y@b1", "5R@a1", "2Y@c1"])
     assert [(p.number, p.side.value, p.notation()) for p in plies] == [
         (1, "south", "1Y@b1"), (2, "north", "5R@a1"), (3, "south", "2Y@c1")]
     assert plies[1].layout.rows() == {1: "3R^+5Rv 1Y^ . . . . . ."}
@@ -226,10 +233,10 @@ def test_basic_65_opens_a_card_and_only_that_card_may_shift(library):
     game, board = library.game("basic-65"), library.board("board-a")
     layout = Layout.from_rows("board-a", {8: ". . . . . . . (8B)",
                                           1: "5R 5Y . (5G) . . . .", 2: "6Y . . . . . . ."})
-    moves = _notations(legal_moves(layout, board, game, "south"))
+    moves = _notations(Rules(game, board).board_moves(layout, "south"))
     assert "d1=" in moves and "d1=c1" in moves and "h8=" in moves
     # 6Y, opened earlier, never moves while cards lie face down (seed000 game 65).
     assert not any(m.startswith("a2") for m in moves)
-    after = play(layout, Move("d1", "c1", "open"), game, side="north")
+    after = Rules(game, board).play(layout, Move("d1", "c1", "open"), "north")
     assert after.rows() == {8: ". . . . . . . (8B)", 2: "6Y . . . . . . ."}
     assert _notations_items(after.hands.north.taken) == ["5R", "5Y", "5G"]

@@ -8,9 +8,10 @@ import pytest
 
 from generator.model.cards import Card
 from generator.model.layout import Layout, Piece, Side
-from generator.rules import Move, legal_moves, outcome, placements, play
+from generator.rules import Move
 from generator.rules.moves import MoveKind
 from generator.rules.position import replay
+from generator.rules.bound import Rules
 
 FIXTURES = sorted((Path(__file__).parent / "data" / "rules" / "moves").glob("*.toml"))
 
@@ -21,17 +22,17 @@ def test_legal_moves_fixture(library, path):
     game = library.game(case["game"])
     board = library.board(game.boards[0])
     layout = Layout.from_rows(board.name, {int(k): v for k, v in case["rows"].items()})
-    found = legal_moves(layout, board, game, case["side"])
+    found = Rules(game, board).board_moves(layout, case["side"])
     assert " ".join(m.notation() for m in found) == case["moves"]
-    assert found == sorted(found) == legal_moves(layout, board, game, case["side"])
+    assert found == sorted(found) == Rules(game, board).board_moves(layout, case["side"])
 
 
 def test_no_moves_in_games_that_lay_cards_and_placements_instead(library):
     game, board = library.game("basic-52"), library.board("board-a")
     layout = library.layout("basic-52-start")
-    assert legal_moves(layout, board, game, "south") == []
+    assert Rules(game, board).board_moves(layout, "south") == []
     # 2R fits only a2 and h2; in the start h2 (the dark one) holds a face-down card.
-    assert placements(layout, board, game, Card.from_notation("20R"), "south") == ["a2"]
+    assert Rules(game, board).lay_squares(layout, Card.from_notation("20R"), "south") == ["a2"]
 
 
 def test_placements_next_to_own_cards_and_by_value_row(library):
@@ -39,26 +40,26 @@ def test_placements_next_to_own_cards_and_by_value_row(library):
     start = library.layout("initial-3-start")
     board = library.board("colourless")
     # The board starts empty: the first card goes to the king square (seed002, jeu 3).
-    assert placements(start, board, game3, Card.from_notation("5R"), "south") == ["e1"]
-    laid = replay(start, board, game3, ["5B@e1", "6R@e8"])[-1].layout
-    assert placements(laid, board, game3, Card.from_notation("5R"), "south") == [
+    assert Rules(game3, board).lay_squares(start, Card.from_notation("5R"), "south") == ["e1"]
+    laid = replay(Rules(game3, board), start, ["5B@e1", "6R@e8"])[-1].layout
+    assert Rules(game3, board).lay_squares(laid, Card.from_notation("5R"), "south") == [
         "d1", "f1", "e2"]
     game11 = library.game("initial-11")
     empty = Layout("colourless")
-    assert placements(empty, board, game11, Card.from_notation("3G"), "south") == [
+    assert Rules(game11, board).lay_squares(empty, Card.from_notation("3G"), "south") == [
         f"{f}3" for f in "abcdefgh"]
 
 
 def test_play_beat_press_and_cover(library):
     basic1 = library.game("basic-1")
     layout = Layout.from_rows("board-a", {3: ". . 2Y^ 2Gv . . . ."})
-    after = play(layout, Move("c3", "d3", "beat"), basic1)
+    after = Rules(basic1, library.board("board-a")).play(layout, Move("c3", "d3", "beat"))
     assert after.rows() == {3: ". . . 2Y^ . . . ."}
     game48 = library.game("basic-48")
-    pressed = play(layout, Move("c3", "d3", "press"), game48)
+    pressed = Rules(game48, library.board("board-a")).play(layout, Move("c3", "d3", "press"))
     assert pressed.rows() == {3: ". . . 2Gv+2Y^ . . . ."}
     # The pile moves by its top card and stays together.
-    moved = play(pressed, Move("d3", "d4", "move"), game48)
+    moved = Rules(game48, library.board("board-a")).play(pressed, Move("d3", "d4", "move"))
     assert moved.rows() == {4: ". . . 2Gv+2Y^ . . . ."}
     assert moved.top("d4").owner == "south"
 
@@ -69,51 +70,60 @@ def test_mixed_combination_takes_the_opponents_cards(library):
     game = library.game("initial-9")
     layout = Layout.from_rows("colourless", {2: "1Gv 2Yv . 4B^ . . . .",
                                              1: ". . 3R^ . . . . ."})
-    after = play(layout, Move("c1", "c2"), game)
+    after = Rules(game, library.board("board-a")).play(layout, Move("c1", "c2"))
     assert after.rows() == {2: ". . 3R^ 4B^ . . . ."}
     own = Layout.from_rows("colourless", {2: "1G^ 2Y^ . 4B^ . . . .", 1: ". . 3R^ . . . . ."})
-    assert play(own, Move("c1", "c2"), game).rows() == {2: "1G^ 2Y^ 3R^ 4B^ . . . ."}
+    rules = Rules(game, library.board("board-a"))
+    assert rules.play(own, Move("c1", "c2")).rows() == {2: "1G^ 2Y^ 3R^ 4B^ . . . ."}
 
 
 def test_opening_and_shifting_into_combinations(library):
     game = library.game("basic-65")
     board = library.board("board-a")
     layout = Layout.from_rows("board-a", {1: "5R 5Y . (5G) . . . .", 2: "7B . . . . . . ."})
-    moves = legal_moves(layout, board, game, "south")
+    moves = Rules(game, board).board_moves(layout, "south")
     assert Move("d1", "d1", "open") in moves and Move("a2", "c1", "shift") not in moves
     # 5G opened where it lies makes no line (c1 is free); shifted to c1 it would.
-    opened = play(layout, Move("d1", "d1", "open"), game)
+    opened = Rules(game, board).play(layout, Move("d1", "d1", "open"))
     assert opened.top("d1") == Piece.from_notation("5G")
-    assert Move("d1", "c1", "shift") in legal_moves(opened, board, game, "south")
-    assert play(opened, Move("d1", "c1", "shift"), game).rows() == {2: "7B . . . . . . ."}
+    assert Move("d1", "c1", "shift") in Rules(game, board).board_moves(opened, "south")
+    assert Rules(game,
+                 board).play(opened, Move("d1", "c1", "shift")).rows() == {2: "7B . . . . . . ."}
+
+
+def _settled(library, layout, game, last_move=None, mover=None):
+    """The winner that *layout* (and the move that led to it) settles, as the game's bound
+    goal says."""
+    goal = Rules(game, library.board(layout.board)).goal
+    return goal.settled_winner(layout, last_move=last_move, mover=mover)
 
 
 def test_outcomes(library):
     basic1 = library.game("basic-1")
     start = library.layout("game1-demo")
-    assert outcome(start, basic1) is None
-    assert outcome(start.without("e8"), basic1) == "south"
+    assert _settled(library, start, basic1) is None
+    assert _settled(library, start.without("e8"), basic1) == "south"
     word1 = library.game("word-1")
-    assert outcome(start, word1, last_move=Move("c7", "off", "exit"), mover="south") == "south"
+    assert _settled(library, start, word1, Move("c7", "off", "exit"), Side.SOUTH) == "south"
     initial1 = library.game("initial-1")
-    assert outcome(start, initial1, last_move=Move("d4", "d5"), mover="south") == "south"
-    assert outcome(start, initial1, last_move=Move("d4", "d5", "beat"), mover="south") is None
+    assert _settled(library, start, initial1, Move("d4", "d5"), Side.SOUTH) == "south"
+    assert _settled(library, start, initial1, Move("d4", "d5", "beat"), Side.SOUTH) is None
     initial5 = library.game("initial-5")
     across = Layout.from_rows("colourless", {6: "1R^ 2R^ . . . . . .", 1: "3Gv . . . . . . ."})
-    assert outcome(across, initial5) == "south"
+    assert _settled(library, across, initial5) == "south"
 
 
 def test_a_misspelt_side_is_refused_not_answered_with_no_moves(library):
     game, board = library.game("basic-1"), library.board("board-a")
     layout = library.layout("game1-demo")
     with pytest.raises(ValueError, match=r"not a side: 'South' \(expected south or north\)"):
-        legal_moves(layout, board, game, "South")
+        Rules(game, board).board_moves(layout, "South")
     with pytest.raises(ValueError, match="not a side: 'east'"):
-        placements(layout, board, game, Card.from_notation("2R"), "east")
+        Rules(game, board).lay_squares(layout, Card.from_notation("2R"), "east")
     with pytest.raises(ValueError, match="not a side: 'South'"):
-        outcome(layout, library.game("initial-1"), last_move=Move("d4", "d5"), mover="South")
-    north = legal_moves(layout, board, game, Side.NORTH)
-    assert north and north == legal_moves(layout, board, game, "north")
+        Rules(library.game("initial-1"), board).outcome(layout, "South")
+    north = Rules(game, board).board_moves(layout, Side.NORTH)
+    assert north and north == Rules(game, board).board_moves(layout, "north")
 
 
 def test_move_kinds_are_checked_and_keep_their_spelling():

@@ -15,12 +15,12 @@ from generator.io.layouts import sources_for
 from generator.model.layout import Layout, Side
 from generator.rules import Position
 from generator.rules.dealing import deal
-from generator.rules.moves import legal_moves, play
 from generator.rules.openboard import flat
 from generator.rules.openboard_cut import Cut
 from generator.rules.openboard_fewest import floor, one_is_too_few
 from generator.rules.patience.solver import Verdict
 from generator.rules.solver import solve
+from generator.rules.bound import Rules
 
 #: Four cards: 1R 2R on a1 b1, 30R on c3 (onto c1, or 2R onto b2, takes the three) and 6G on
 #: h8, which nothing takes. Four cards (3k + 1) with no extra card to take: the cut proves
@@ -32,8 +32,8 @@ def _replays(layout: Layout, board, game, found) -> Layout:
     """The solver's line played through the plain rules, every move checked legal."""
     position = found.start
     for move in found.moves:
-        assert move in legal_moves(position, board, game, Side.SOUTH), move
-        position = play(position, move, game, side=Side.SOUTH)
+        assert move in Rules(game, board).board_moves(position, Side.SOUTH), move
+        position = Rules(game, board).play(position, move, Side.SOUTH)
     return position
 
 
@@ -42,7 +42,7 @@ def test_a_lost_board_reports_the_shift_that_leaves_one_card(library):
     game, board = library.game("basic-65-open"), library.board("board-a")
     layout = Layout.from_rows("board-a", FOUR)
     assert Cut(game).blocked(flat(layout))
-    found = solve(layout, board, game, seconds=30)
+    found = solve(Rules(game, board), layout, seconds=30)
     assert found.verdict is Verdict.LOST and found.fewest
     assert found.left == 1 and len(found.moves) == 1
     assert [str(stack[-1].card) for stack in _replays(layout, board, game, found).stacks.values()
@@ -90,11 +90,11 @@ def test_deals_proved_lost_at_their_start_still_get_a_line(library):
     # cleared). The line replays through the rules to a position with that many cards.
     for seed, left in ((45, 3), (76, 1)):
         layout, board, game = _open_deal(library, seed)
-        found = solve(layout, board, game, seconds=60)
+        found = solve(Rules(game, board), layout, seconds=60)
         assert Cut(game).blocked(flat(found.start)), seed
         assert found.verdict is Verdict.LOST and found.fewest, seed
         assert found.left == left < len(found.start), seed
-        position = Position(layout, board, game)
+        position = Position(Rules(game, board), layout)
         position.play_record([m.notation() for m in found.moves])
         assert len(position.layout) == left and not position.legal_moves(), seed
 
@@ -108,9 +108,9 @@ def fewest_plain(layout: Layout, board, game, seen: dict, cap: int = 3_000) -> i
         return seen[key]
     if len(seen) >= cap:
         raise OverflowError
-    result = min((fewest_plain(play(layout, move, game, side=Side.SOUTH), board, game, seen,
-                               cap) for move in legal_moves(layout, board, game, Side.SOUTH)),
-                 default=len(layout))
+    rules = Rules(game, board)
+    result = min((fewest_plain(rules.play(layout, move, Side.SOUTH), board, game, seen, cap)
+                  for move in rules.board_moves(layout, Side.SOUTH)), default=len(layout))
     seen[key] = result
     return result
 
@@ -139,7 +139,7 @@ def test_the_fewest_equals_a_plain_exhaustive_search_on_small_corners(library):
             if fewest and one_is_too_few(cut, cells, near, prospects):
                 assert fewest >= 2, shown
                 two += 1
-        found = solve(layout, board, game, seconds=60)
+        found = solve(Rules(game, board), layout, seconds=60)
         assert found.fewest and found.left == truth, (seed, found.left, truth)
         assert len(_replays(layout, board, game, found)) == truth
         if found.verdict is Verdict.LOST and 0 < truth < len(found.start):

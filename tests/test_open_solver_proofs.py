@@ -16,12 +16,12 @@ from generator.io.layouts import sources_for
 from generator.model.layout import Layout, Side
 from generator.rules.dealing import deal
 from generator.rules.lines import XY
-from generator.rules.moves import legal_moves, play
 from generator.rules.openboard import OpenBoard, apply, flat
 from generator.rules.openboard_cut import Cut, child_cut
 from generator.rules.patience.solver import Verdict
 from generator.rules.solver import solve
 from generator.rules.starting import clear_at_start
+from generator.rules.bound import Rules
 
 #: Positions the plain search may visit before a case is skipped as too big.
 CAP = 20_000
@@ -38,8 +38,9 @@ def clears(layout: Layout, board, game, seen: dict, cap: int = CAP) -> bool:
     if not layout.stacks:
         seen[key] = True
         return True
-    result = any(clears(play(layout, move, game, side=Side.SOUTH), board, game, seen, cap)
-                 for move in legal_moves(layout, board, game, Side.SOUTH))
+    rules = Rules(game, board)
+    result = any(clears(rules.play(layout, move, Side.SOUTH), board, game, seen, cap)
+                 for move in rules.board_moves(layout, Side.SOUTH))
     seen[key] = result
     return result
 
@@ -90,13 +91,13 @@ def check(library, layout: Layout) -> tuple[bool, int] | None:
                 assert cut.blocked(child), (sorted((s, str(st[-1])) for s, st in key),
                                                origin, target)
                 dropped[0] += 1
-    found = solve(layout, board, game, seconds=30)
+    found = solve(Rules(game, board), layout, seconds=30)
     assert found.verdict is (Verdict.WON if truth else Verdict.LOST)
     if truth:
         position = found.start
         for move in found.moves:
-            assert move in legal_moves(position, board, game, Side.SOUTH), move
-            position = play(position, move, game, side=Side.SOUTH)
+            assert move in Rules(game, board).board_moves(position, Side.SOUTH), move
+            position = Rules(game, board).play(position, move, Side.SOUTH)
         assert len(position) == 0
     return truth, len(seen)
 
@@ -206,7 +207,7 @@ def test_deal_53_is_lost_at_its_start(library):
     board = library.board(game.boards[0])
     sources = sources_for(library, Layout(board.name), game)
     layout = deal(game, board, sources, game.pairs[0], random.Random(53), face_up=True)
-    found = solve(layout, board, patience, seconds=10)
+    found = solve(Rules(patience, board), layout, seconds=10)
     assert found.verdict is Verdict.LOST and len(found.start) == 31
     # Proved at the start, before any shift (the search for the fewest cards that follows
     # a proof of loss makes more positions, so their count no longer shows it).

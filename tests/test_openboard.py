@@ -10,9 +10,10 @@ from generator.io.layouts import sources_for
 from generator.model.layout import Layout, Side
 from generator.rules.dealing import deal
 from generator.rules.lines import SQUARES
-from generator.rules.moves import MoveKind, legal_moves, play
+from generator.rules.moves import MoveKind
 from generator.rules.openboard import OpenBoard, apply, flat, suits
 from generator.rules.openboard_cut import stranded
+from generator.rules.bound import Rules
 
 
 def _positions(library, game, count: int, seed: int):
@@ -29,10 +30,10 @@ def _positions(library, game, count: int, seed: int):
         layout = layout._replace({s: st for s, st in layout.items() if s in kept})
         for _ in range(rng.randint(0, 3)):
             yield layout
-            moves = legal_moves(layout, board, game, Side.SOUTH)
+            moves = Rules(game, board).board_moves(layout, Side.SOUTH)
             if not moves:
                 break
-            layout = play(layout, rng.choice(moves), game, side=Side.SOUTH)
+            layout = Rules(game, board).play(layout, rng.choice(moves), Side.SOUTH)
         yield layout
 
 
@@ -46,13 +47,13 @@ def test_flat_moves_and_results_equal_the_plain_rules(library, name):
     for layout in _positions(library, game, 40, seed=65):
         cells = flat(layout)
         assert cells is not None
-        plain = legal_moves(layout, board, game, Side.SOUTH)
+        plain = Rules(game, board).board_moves(layout, Side.SOUTH)
         assert all(m.kind is MoveKind.SHIFT for m in plain)
         fast = engine.shifts(cells)
         assert [(SQUARES[o], SQUARES[t]) for o, t, _ in fast] == \
             [(m.origin, m.target) for m in plain]
         for (origin, target, gone), move in zip(fast, plain):
-            after = play(layout, move, game, side=Side.SOUTH)
+            after = Rules(game, board).play(layout, move, Side.SOUTH)
             assert apply(cells, origin, target, gone) == flat(after), move
             moved += 1
         compared += 1

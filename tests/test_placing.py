@@ -9,14 +9,15 @@ import pytest
 
 from generator.model.hands import Hand, Hands, parse_item, parse_items
 from generator.model.layout import Layout, Side
-from generator.rules import Move, play
+from generator.rules import Move
 from generator.rules.games import Capture, Movement, Placement
-from generator.rules.laying import lay_squares, laying_moves, placement_problems
 from generator.rules.moves import MoveKind
 from generator.rules.placing import (FreeOrBeaten, FreeOrWord, FreeSquares,
                                      IdenticalInTheOpen, IdenticalSquares, NextToOwn,
                                      NoPlacement, OneRow, OpponentHalf, ValueRow,
                                      placement_of)
+from generator.rules.bound import Rules
+from generator.rules.placing import placement_of
 
 
 @pytest.mark.parametrize(("game", "rule"), [
@@ -35,9 +36,11 @@ from generator.rules.placing import (FreeOrBeaten, FreeOrWord, FreeSquares,
     ("initial-10", OpponentHalf),
 ])
 def test_each_game_gets_its_placement_rule(library, game, rule):
-    chosen = placement_of(library.game(game))
+    board = library.board("board-a")
+    chosen = placement_of(library.game(game), board)
     assert type(chosen) is rule
-    assert placement_of(library.game(game)) is chosen  # one stateless object a kind
+    # Built once with the game's rules, holding the board it reads.
+    assert type(Rules(library.game(game), board).placement) is rule
 
 
 @pytest.mark.parametrize(("switches", "rule"), [
@@ -54,7 +57,8 @@ def test_free_variants_are_chosen_by_their_switch_in_order(library, switches, ru
     base = library.game("initial-7")
     movement = Movement(**{"step": base.movement.step, "capture": Capture.NONE,
                            "placement": Placement.FREE, **switches})
-    assert type(placement_of(replace(base, movement=movement))) is rule
+    assert type(placement_of(replace(base, movement=movement), library.board("board-a"))) \
+        is rule
 
 
 @pytest.mark.parametrize(("game", "text"), [
@@ -68,13 +72,13 @@ def test_free_variants_are_chosen_by_their_switch_in_order(library, switches, ru
                   "neighbouring opponent card it beats"),
 ])
 def test_each_rule_says_where_a_card_may_lie(library, game, text):
-    assert placement_of(library.game(game)).rule_text() == text
+    assert placement_of(library.game(game), library.board("board-a")).rule_text() == text
 
 
 def test_a_free_square_rule_never_offers_a_covered_square(library):
     game, board = library.game("initial-7"), library.board("colourless")
     layout = Layout.from_rows("colourless", {1: "1Rv 8R^ . . . . . ."})
-    squares = lay_squares(layout, board, game, parse_item("8R"), Side.SOUTH)
+    squares = Rules(game, board).lay_squares(layout, parse_item("8R"), Side.SOUTH)
     assert "a1" not in squares and "b1" not in squares and len(squares) == 62
 
 
@@ -82,8 +86,8 @@ def test_initial_3_only_the_first_card_lies_face_down(library):
     game, board = library.game("initial-3"), library.board("colourless")
     empty = Layout("colourless", hands=Hands(south=Hand(stock=parse_items("5B 3G")),
                                              north=Hand(stock=parse_items("6R"))))
-    first = play(empty, Move("5B", "e1", "lay"), game, side="south")
-    second = play(first, Move("3G", "d1", "lay"), game, side="south")
+    first = Rules(game, board).play(empty, Move("5B", "e1", "lay"), "south")
+    second = Rules(game, board).play(first, Move("3G", "d1", "lay"), "south")
     assert str(second.top("e1")) == "(5B)^" and str(second.top("d1")) == "3G^"
 
 
@@ -91,11 +95,11 @@ def test_initial_10_goes_only_to_the_far_half_never_onto_its_own_card(library):
     game, board = library.game("initial-10"), library.board("colourless")
     layout = Layout.from_rows("colourless", {7: "4R^ 5Gv . . . . . .",
                                              2: "1B^ . . . . . . ."})
-    squares = lay_squares(layout, board, game, parse_item("1B"), Side.SOUTH)
+    squares = Rules(game, board).lay_squares(layout, parse_item("1B"), Side.SOUTH)
     assert all(s[1] in "5678" for s in squares)
     assert "b7" in squares and "a7" not in squares and len(squares) == 31
     # As black: ranks 1 to 4 are the far half.
-    north = lay_squares(layout, board, game, parse_item("5G"), Side.NORTH)
+    north = Rules(game, board).lay_squares(layout, parse_item("5G"), Side.NORTH)
     assert all(s[1] in "1234" for s in north) and "a2" in north
 
 
@@ -111,7 +115,7 @@ def test_identical_problems_forgive_only_the_open_dark_square(library, square, s
     assert board.square(square).shade.name == shade
     layout = Layout("board-a").with_piece(square, _piece("2R"))
     for game, expected in (("basic-52", in_play), ("basic-52-open", in_the_open)):
-        found = placement_problems(layout, board, library.game(game))
+        found = placement_of(library.game(game), board).problems(layout)
         assert [(code, s) for code, s, _ in found] == [("not-identical", s) for s in expected]
 
 
@@ -120,20 +124,20 @@ def test_the_open_patience_keeps_a_card_only_when_nothing_can_be_shifted(library
     # 20R's squares a2 and h2 are both taken; the 5R on a2 is off its square and may shift.
     full = Layout.from_rows("board-a", {2: "5R . . . . . . (3Y)"},
                             hands=Hands(pile=parse_items("20R 30G")))
-    moves = laying_moves(full, board, library.game("basic-52-open"), "south")
+    moves = Rules(library.game("basic-52-open"), board).placement.moves(full, Side.SOUTH)
     assert moves and all(m.kind is MoveKind.SHIFT and m.origin == "a2" for m in moves)
-    assert [m.notation() for m in laying_moves(full, board, library.game("basic-52"),
-                                               "south")] == ["20R@hand"]
+    closed = Rules(library.game("basic-52"), board).placement
+    assert [m.notation() for m in closed.moves(full, Side.SOUTH)] == ["20R@hand"]
     stuck = full.without("a2").with_piece("a2", _piece("(7G)"))
-    assert [m.notation() for m in laying_moves(stuck, board, library.game("basic-52-open"),
-                                               "south")] == ["20R@hand"]
+    in_the_open = Rules(library.game("basic-52-open"), board).placement
+    assert [m.notation() for m in in_the_open.moves(stuck, Side.SOUTH)] == ["20R@hand"]
 
 
 def test_games_that_lay_nothing_have_no_laying_moves(library):
     game, board = library.game("basic-1"), library.board("board-a")
     layout = Layout("board-a", hands=Hands(south=Hand(stock=parse_items("3R"))))
-    assert laying_moves(layout, board, game, "south") == []
-    assert lay_squares(layout, board, game, parse_item("3R"), Side.SOUTH) == []
+    assert Rules(game, board).placement.moves(layout, Side.SOUTH) == []
+    assert Rules(game, board).lay_squares(layout, parse_item("3R"), Side.SOUTH) == []
 
 
 def _piece(text: str):

@@ -14,11 +14,12 @@ from generator.model.cards import Card
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Piece, Side
 from generator.rules import Phase, Position
+from generator.rules.bound import Rules
 
 
 def _position(library, game: str, rows: dict[int, str], board: str = "board-a", **kw):
     layout = Layout.from_rows(board, rows, hands=kw.pop("hands", None))
-    return Position(layout, library.board(board), library.game(game), **kw)
+    return Position(Rules(library.game(game), library.board(board)), layout, **kw)
 
 
 # --- a decided game stays decided -------------------------------------------------------
@@ -69,7 +70,7 @@ def test_a_letter_leaving_over_the_far_edge_wins_word_1_at_once(library):
 
 def test_basic_52_lay_leaves_south_owing_the_opening(library, runner):
     layout = library.layout("basic-52-start")
-    position = Position(layout, library.board("board-a"), library.game("basic-52"))
+    position = Position(Rules(library.game("basic-52"), library.board("board-a")), layout)
     position.push_text("50R@d5")
     assert position.turn is Side.SOUTH and position.phase is Phase.OPEN
     assert {m.kind.value for m in position.legal_moves()} == {"open"}
@@ -85,13 +86,13 @@ def test_basic_52_last_card_of_the_pile_is_no_draw_before_the_owed_opening(libra
     # after the opening the lay forces.
     layout = dataclasses.replace(layout, hands=dataclasses.replace(
         layout.hands, pile=layout.hands.pile[:1]))
-    position = Position(layout, library.board("board-a"), library.game("basic-52"))
+    position = Position(Rules(library.game("basic-52"), library.board("board-a")), layout)
     position.push_text("50R@d5")
     assert not position.outcome().over and position.phase is Phase.OPEN
     position.push_text("e5=e4")
     verdict = position.outcome()
     assert verdict.over and "the pile is used up" in verdict.reason
-    assert verdict.scores == {Side.SOUTH: 0, Side.NORTH: 0}
+    assert verdict.counts == {Side.SOUTH: 0, Side.NORTH: 0}
 
 
 def test_basic_52_a_closed_card_already_home_opens_where_it_lies(library):
@@ -101,7 +102,7 @@ def test_basic_52_a_closed_card_already_home_opens_where_it_lies(library):
     cell = board.square("e5")
     home = Card.from_notation(f"{cell.value}{cell.colour.value}")
     layout = layout.without("e5").with_piece("e5", Piece(home, None, face_up=False))
-    position = Position(layout, board, library.game("basic-52"))
+    position = Position(Rules(library.game("basic-52"), board), layout)
     position.push_text("50R@d5")
     assert "e5=" in [m.notation() for m in position.legal_moves()]
     assert "e5=hand" not in [m.notation() for m in position.legal_moves()]
@@ -116,7 +117,7 @@ def test_initial_12_lay_lets_the_layer_push_or_pass(library):
     layout = Layout.from_rows("colourless", {5: ". . . 3Yv . . . ."},
                               hands=Hands(south=Hand(stock=parse_items("5Y 2R")),
                                           north=Hand(stock=parse_items("7Y 6B"))))
-    position = Position(layout, library.board("colourless"), game)
+    position = Position(Rules(game, library.board("colourless")), layout)
     position.push_text("5Y@d4")
     assert position.turn is Side.SOUTH and position.phase is Phase.PUSH
     assert position.may_pass() and "d5>a1" in [m.notation() for m in position.legal_moves()]
@@ -127,9 +128,9 @@ def test_initial_12_lay_lets_the_layer_push_or_pass(library):
 
 def test_crossing_combination_leaves_the_mover_owing_a_take(library):
     game = dataclasses.replace(library.game("basic-65-crossing"), players=1)
-    position = Position(Layout.from_rows("board-a", {
-        8: ". . . . . . . 1R", 3: "5R 7R . . . . . .", 2: ". . 1G . . . . .",
-        1: ". . 1Y . . . . ."}), library.board("board-a"), game)
+    layout = Layout.from_rows("board-a", {8: ". . . . . . . 1R", 3: "5R 7R . . . . . .",
+                                          2: ". . 1G . . . . .", 1: ". . 1Y . . . . ."})
+    position = Position(Rules(game, library.board("board-a")), layout)
     position.push_text("h8-c3")
     assert position.phase is Phase.TAKE and not position.outcome().over
     with pytest.raises(IllegalMoveError) as refused:
@@ -183,7 +184,7 @@ def test_word_puzzle_5_solved_says_solved(library, runner):
     one_way = Layout(layout.board, {s: tuple(dataclasses.replace(p, facing=layout.top(
         next(iter(layout))).facing) for p in st) for s, st in layout.items()},
         players=layout.players, game=layout.game)
-    position = Position(one_way, library.board(layout.board), game)
+    position = Position(Rules(game, library.board(layout.board)), one_way)
     assert position.outcome().solved and str(position.outcome()).startswith("solved")
 
 
@@ -231,7 +232,7 @@ def test_rules_play_names_what_can_be_played_next(runner):
 
 def test_push_and_pop_restore_every_part_of_the_state(library):
     layout = library.layout("basic-52-start")
-    position = Position(layout, library.board("board-a"), library.game("basic-52"))
+    position = Position(Rules(library.game("basic-52"), library.board("board-a")), layout)
     before = (position.layout, position.turn, position.phase, position.outcome())
     position.push_text("50R@d5")
     position.push_text("e5=e4")
@@ -247,16 +248,16 @@ def test_push_and_pop_restore_every_part_of_the_state(library):
 def test_a_search_that_pushes_and_pops_lists_a_positions_moves_once(library, monkeypatch):
     # A solver pushes each move of a position in turn, popping between them: taking a move
     # back restores what was worked out for the position, instead of listing it again.
-    import generator.rules.position as position_module
+    import generator.rules.bound as bound_module
     calls = []
-    real = position_module.fresh_moves
+    real = bound_module.fresh_moves
 
     def counted(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
-    monkeypatch.setattr(position_module, "fresh_moves", counted)
-    position = Position(library.layout("game1-demo"), library.board("board-a"),
-                        library.game("basic-1"))
+    monkeypatch.setattr(bound_module, "fresh_moves", counted)
+    position = Position(Rules(library.game("basic-1"), library.board("board-a")),
+                        library.layout("game1-demo"))
     moves = position.legal_moves()
     listed = len(calls)
     for move in moves:
@@ -289,9 +290,9 @@ def test_rules_solve_answers_every_shipped_layout_in_one_line_or_a_line(library,
 def test_word_puzzle_5_word_made_lets_the_player_turn_its_letters_or_pass(library):
     # C A on c1 d1 and T sliding to e1 spells CAT: its letters may be turned, or not.
     game = library.game("word-puzzle-5")
-    position = Position(Layout.from_rows("board-a", {1: ". . C/R^ A/Rv . . . .",
-                                                     3: ". . . . T/Rv . . ."}),
-                        library.board("board-a"), game, words={"CAT"})
+    layout = Layout.from_rows("board-a", {1: ". . C/R^ A/Rv . . . .",
+                                          3: ". . . . T/Rv . . ."})
+    position = Position(Rules(game, library.board("board-a"), {"CAT"}), layout)
     position.push_text("e3-e1")
     assert position.phase is Phase.TURN and position.may_pass()
     assert "c1~" in [str(m) for m in position.legal_moves()]
@@ -316,12 +317,10 @@ def test_rules_play_names_a_patiences_legal_moves(runner):
     assert result.output.splitlines()[-1].startswith("legal moves (181): a4-b1 a4-c4 ")
 
 
-def test_judge_turn_judges_a_patience_as_position_does(library):
-    from generator.rules.playout import judge_turn
+def test_the_bound_rules_judge_a_patience_as_position_does(library):
     position = _position(library, "basic-52-open", {5: "50B . . . . . . 2R",
                                                     2: "20R . . . . . . 5B"})
-    assert judge_turn(position.layout, position.board, position.game, Side.SOUTH) == \
-        position.outcome()
+    assert position.rules.outcome(position.layout, Side.SOUTH) == position.outcome()
 
 
 # --- a square is parsed once, where it comes in -------------------------------------------
@@ -333,7 +332,7 @@ def test_a_square_written_in_capitals_is_the_square_the_engine_plays_on(library)
     layout = Layout("board-a", {"E7": (south,), " e8 ": (Piece.from_notation("(1G)v"),),
                                 "A1": (Piece.from_notation("(1R)^"),)})
     assert list(layout.stacks) == ["a1", "e7", "e8"]
-    position = Position(layout, library.board("board-a"), library.game("basic-1"))
+    position = Position(Rules(library.game("basic-1"), library.board("board-a")), layout)
     position.push_text("e7xe8")
     assert position.outcome().winner is Side.SOUTH
 

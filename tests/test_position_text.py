@@ -22,6 +22,7 @@ from generator.model.layout import Facing, Layout, Side
 from generator.model.position_text import OWED, PositionText, PositionTextError
 from generator.rules import Position
 from generator.rules.follow_ups import Phase
+from generator.rules.bound import Rules
 
 LAYOUTS = sorted(p.stem for p in
                  (Path(__file__).resolve().parent.parent / "templates" / "layouts").glob("*.toml"))
@@ -45,8 +46,8 @@ def _state(position: Position) -> tuple[object, ...]:
 
 
 def _again(position: Position) -> Position:
-    return Position.from_record(PositionText.parse(position.text()), position.board,
-                                position.game, words=position.words)
+    return Position.from_record(Rules(position.game, position.board, position.words),
+                                PositionText.parse(position.text()))
 
 
 # --- every shipped layout ---------------------------------------------------------------
@@ -199,7 +200,7 @@ def test_what_does_not_fit_the_game_is_refused_naming_the_field(library, text, f
     record = PositionText.parse(text)
     board, game = library.board(record.layout.board), library.game(record.layout.game)
     with pytest.raises(PositionTextError) as caught:
-        Position.from_record(record, board, game)
+        Position.from_record(Rules(game, board), record)
     assert caught.value.field == field and message in str(caught.value)
 
 
@@ -271,17 +272,17 @@ def test_a_take_owed_is_written_and_played_on(library):
     board = library.board("board-a")
     layout = Layout.from_rows("board-a", {8: ". . . . . . . 1R", 3: "5R 7R . . . . . .",
                                           2: ". . 1G . . . . .", 1: ". . 1Y . . . . ."})
-    position = Position(layout, board, game)
+    position = Position(Rules(game, board), layout)
     position.push_text("h8-c3")
     text = position.text()
     assert "_s_take_shift.h8.c3_" in text
-    again = Position.from_record(PositionText.parse(text), board, game)
+    again = Position.from_record(Rules(game, board), PositionText.parse(text))
     assert [m.notation() for m in again.legal_moves()] == ["a3*c3", "c1*c3"]
     assert _state(again) == _state(position)
     refused = text.replace("_take_", "_-_")
     with pytest.raises(PositionTextError, match="owed: expected take after the last move "
                                                 "h8-c3"):
-        Position.from_record(PositionText.parse(refused), board, game)
+        Position.from_record(Rules(game, board), PositionText.parse(refused))
 
 
 def test_validate_takes_a_text_of_a_game_under_way_as_a_position_during_play(runner):

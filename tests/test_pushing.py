@@ -9,8 +9,8 @@ from generator.errors import IllegalMoveError
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Side
 from generator.rules.position import replay
-from generator.rules.turns import turn_moves
 from generator.rules.moves import Move
+from generator.rules.bound import Rules
 
 
 def _position(rows):
@@ -25,8 +25,9 @@ ROWS = {5: ". . (4B)v 5Rv . . . .", 8: ". . . . . . . 6Yv", 1: "1G^ . . . . . . 
 def test_after_a_lay_only_touching_open_opponent_cards_may_be_pushed(library):
     game, board = library.game("initial-12"), library.board("colourless")
     layout = _position(ROWS)
-    plies = replay(layout, board, game, ["3G@d4"])
-    pushes = turn_moves(plies[0].layout, board, game, Side.SOUTH, after=Move("3G", "d4", "lay"))
+    plies = replay(Rules(game, board), layout, ["3G@d4"])
+    pushes = Rules(game,
+                   board).turn_moves(plies[0].layout, Side.SOUTH, after=Move("3G", "d4", "lay"))
     assert {m.origin for m in pushes} == {"d5"}
     assert len(pushes) == 64 - 5  # to every free square
     assert "d5>a8" in {m.notation() for m in pushes}
@@ -35,11 +36,11 @@ def test_after_a_lay_only_touching_open_opponent_cards_may_be_pushed(library):
 def test_the_push_belongs_to_the_layers_turn_and_may_be_left_out(library):
     game, board = library.game("initial-12"), library.board("colourless")
     layout = _position(ROWS)
-    pushed = replay(layout, board, game, ["3G@d4", "d5>a8", "8Y@h1"])
+    pushed = replay(Rules(game, board), layout, ["3G@d4", "d5>a8", "8Y@h1"])
     assert [p.side for p in pushed] == [Side.SOUTH, Side.SOUTH, Side.NORTH]
     assert pushed[1].layout.top("a8").card.notation() == "5R" and "d5" not in \
         pushed[1].layout.stacks
-    declined = replay(layout, board, game, ["3G@d4", "pass", "8Y@h1"])
+    declined = replay(Rules(game, board), layout, ["3G@d4", "pass", "8Y@h1"])
     assert [p.side for p in declined] == [Side.SOUTH, Side.SOUTH, Side.NORTH]
     assert declined[1].layout.top("d5").card.notation() == "5R"
 
@@ -49,11 +50,11 @@ def test_no_push_without_a_lay_or_of_a_far_or_turned_card(library):
     layout = _position(ROWS)
     with pytest.raises(IllegalMoveError, match=r"move 2 \(c5>a8\) is illegal: only right "
                        r"after laying.*pushable now: d5$"):
-        replay(layout, board, game, ["3G@d4", "c5>a8"])
+        replay(Rules(game, board), layout, ["3G@d4", "c5>a8"])
     with pytest.raises(IllegalMoveError, match="pushable now: none"):
-        replay(layout, board, game, ["3G@d4", "pass", "8Y@h1", "h8>a8"])
+        replay(Rules(game, board), layout, ["3G@d4", "pass", "8Y@h1", "h8>a8"])
     # Laying beside nothing of the opponent's: no push, the turn passes at once.
-    far = replay(layout, board, game, ["3G@a2", "8Y@h1"])
+    far = replay(Rules(game, board), layout, ["3G@a2", "8Y@h1"])
     assert [p.side for p in far] == [Side.SOUTH, Side.NORTH]
 
 
@@ -61,7 +62,7 @@ def test_a_pushed_card_is_not_turned_where_it_lands(library):
     game, board = library.game("initial-12"), library.board("colourless")
     # North's 5R pushed next to north's 6R 7R: a line of north's own cards, but not laid.
     layout = _position({5: ". . . 5Rv . . . .", 8: "6Rv 7Rv . . . . . ."})
-    after = replay(layout, board, game, ["3G@d4", "d5>c8"])[1].layout
+    after = replay(Rules(game, board), layout, ["3G@d4", "d5>c8"])[1].layout
     assert after.rows()[8] == "6Rv 7Rv 5Rv . . . . ."
     assert all(p.face_up for _, p in after.pieces())
 

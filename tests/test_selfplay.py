@@ -9,6 +9,8 @@ import pytest
 from generator.io.layouts import load_layout_file, word_list_for
 from generator.io.templates import Library
 from generator.rules.playout import playout
+from generator.rules.bound import Rules
+from generator.rules.position import Position
 
 SEEDS = 50
 LAYOUTS = Library().names("layout")
@@ -20,10 +22,10 @@ def test_random_playouts_end_decided(library, name):
     game = position.game
     words = word_list_for(position.sources, None) if game.words.enabled else None
     for seed in range(SEEDS):
-        result = playout(position.layout, position.board, game, random.Random(seed),
-                         limit=1500, words=words)
-        assert result.verdict.over, (name, seed, str(result.verdict))
-        assert result.plies < 1500 and result.verdict.reason
+        result = playout(Position(Rules(game, position.board, words), position.layout),
+                         random.Random(seed), limit=1500)
+        assert result.outcome.over, (name, seed, str(result.outcome))
+        assert result.plies < 1500 and result.outcome.reason
 
 
 def test_every_game_has_a_start_to_play_out(library):

@@ -12,11 +12,11 @@ import pytest
 from generator.io.layouts import load_layout_file, word_list_for
 from generator.model.cards import Card
 from generator.model.layout import Side
-from generator.rules import legal_moves, play
 from generator.rules.combos import combinations
 from generator.rules.lines import SQUARES
 from generator.rules.moves import Move, MoveKind
 from generator.rules.words import find_words
+from generator.rules.bound import Rules
 
 
 def _plain(layout, game, words):
@@ -60,12 +60,12 @@ def test_fast_shifts_are_the_plain_rule(library, name):
     rng = random.Random(7)
     layout, checked = position.layout, 0
     for _ in range(40):
-        moves = legal_moves(layout, board, game, Side.SOUTH, words=words)
+        moves = Rules(game, board, words).board_moves(layout, Side.SOUTH)
         assert set(moves) == _plain(layout, game, words)
         checked += len(moves)
         if not moves:
             break
-        layout = play(layout, rng.choice(moves), game, words=words, side=Side.SOUTH)
+        layout = Rules(game, board, words).play(layout, rng.choice(moves), Side.SOUTH)
     assert checked > 40
 
 
@@ -78,7 +78,7 @@ def test_fast_shifts_in_the_open(library):
         stacks = {s: (dataclasses.replace(st[-1], face_up=True),)
                   for s, st in position.layout.items() if rng.random() < 0.6}
         layout = dataclasses.replace(position.layout, stacks=stacks)
-        moves = legal_moves(layout, board, game, Side.SOUTH)
+        moves = Rules(game, board).board_moves(layout, Side.SOUTH)
         assert moves and set(moves) == _plain(layout, game, None)
 
 
@@ -116,7 +116,7 @@ def test_fast_shifts_under_other_combination_rules(library, switches):
         stacks = {s: (dataclasses.replace(st[-1], face_up=True),)
                   for s, st in position.layout.items() if rng.random() < 0.7}
         layout = dataclasses.replace(position.layout, stacks=stacks)
-        moves = legal_moves(layout, position.board, game, Side.SOUTH)
+        moves = Rules(game, position.board).board_moves(layout, Side.SOUTH)
         assert set(moves) == _plain(layout, game, None)
         checked += len(moves)
     assert checked > 20
@@ -133,13 +133,13 @@ def test_fast_shifts_through_a_game(library, name):
     rng = random.Random(5)
     layout, checked = position.layout, 0
     for ply in range(200):
-        moves = legal_moves(layout, board, game, Side.SOUTH, words=words)
+        moves = Rules(game, board, words).board_moves(layout, Side.SOUTH)
         if ply % 10 == 0:
             assert set(moves) == _plain(layout, game, words)
             checked += len(moves)
         if not moves:
             break
-        layout = play(layout, rng.choice(moves), game, words=words, side=Side.SOUTH)
+        layout = Rules(game, board, words).play(layout, rng.choice(moves), Side.SOUTH)
     assert checked > 10
 
 
@@ -153,7 +153,7 @@ def test_fast_shifts_onto_cards_in_the_open(library):
         stacks = {s: (dataclasses.replace(st[-1], face_up=True),)
                   for s, st in position.layout.items() if rng.random() < 0.6}
         layout = dataclasses.replace(position.layout, stacks=stacks)
-        moves = legal_moves(layout, position.board, game, Side.SOUTH)
+        moves = Rules(game, position.board).board_moves(layout, Side.SOUTH)
         assert moves and set(moves) == _plain(layout, game, None)
         onto += sum(1 for m in moves if m.target in layout.stacks)
     assert onto > 5

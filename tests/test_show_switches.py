@@ -1,13 +1,11 @@
-"""`opencards show GAME` prints every switch a game file sets: for every shipped game and
-every field of its model that differs from the default, putting that one field back to its
-default changes the text shown. A switch added to the model but not to the view fails."""
+"""`opencards show GAME` prints every switch a game file sets, as the game describes itself
+(Game.describe, issue 41): for every shipped game and every field of its model that differs
+from the default, putting that one field back to its default changes the text shown. A switch added to the model but not to the view fails."""
 from __future__ import annotations
 
 import dataclasses
 
 import pytest
-
-from generator.cli.rules import game_text
 from generator.io.templates import Library
 from generator.rules.games import Game
 
@@ -46,8 +44,8 @@ GAMES = Library().names("game")
 @pytest.mark.parametrize("name", GAMES)
 def test_show_prints_every_switch_the_game_sets(library, name):
     game = library.game(name)
-    shown = game_text(game)
-    silent = [switch for switch, reset in _switches(game) if game_text(reset) == shown]
+    shown = game.describe()
+    silent = [switch for switch, reset in _switches(game) if reset.describe() == shown]
     assert not silent, f"show {name} does not print {', '.join(silent)}"
 
 

@@ -10,14 +10,15 @@ import pytest
 from generator.cli import cli
 from generator.io.layouts import sources_for
 from generator.model.layout import Layout
-from generator.rules import Position, legal_moves, play, problems
+from generator.rules import Position, problems
 from generator.rules.dealing import deal
 from generator.rules.solver import solve
+from generator.rules.bound import Rules
 
 
 def _solve(library, game: str, rows: dict[int, str]):
     board = library.board("board-a")
-    return solve(Layout.from_rows("board-a", rows), board, library.game(game), seconds=5)
+    return solve(Rules(library.game(game), board), Layout.from_rows("board-a", rows), seconds=5)
 
 
 def test_basic_65_cleared_in_one_move(library):
@@ -66,7 +67,7 @@ def test_deals_are_valid_starts(library, name):
     sources = sources_for(library, Layout(board.name), game)
     for seed in range(3):
         layout = deal(game, board, sources, game.pairs[0], random.Random(seed))
-        assert problems(layout, game, board=board, sources=sources) == [], (name, seed)
+        assert problems(Rules(game, board), layout, sources=sources) == [], (name, seed)
 
 
 def test_deal_command_is_seeded_and_refuses_other_games(runner, tmp_path):
@@ -126,11 +127,11 @@ def test_basic_65_fifteen_cards_in_five_moves_checked_by_the_plain_rules(library
     assert len(found.moves) == 5
     position = found.start
     for move in found.moves:
-        assert move in legal_moves(position, board, game, "south"), move
-        position = play(position, move, game, side="south")
+        assert move in Rules(game, board).board_moves(position, "south"), move
+        position = Rules(game, board).play(position, move, "south")
     assert len(position) == 0
     # The same line through a Position, as rules play would take it: solved at the end.
-    game_position = Position(Layout.from_rows("board-a", rows), board, game)
+    game_position = Position(Rules(game, board), Layout.from_rows("board-a", rows))
     game_position.play_record([m.notation() for m in found.moves])
     assert game_position.outcome().solved and str(game_position.outcome()).startswith(
         "solved: every card has left the board")
@@ -149,9 +150,9 @@ def test_basic_52_open_deals_are_won_and_replay(library, seed):
     # Every open deal of basic 52 can be won (docs/solvers.md says why); the solver's line
     # must replay through the rules to a position where every card lies home.
     layout, board, game = _open_deal(library, "basic-52", seed)
-    found = solve(layout, board, game, seconds=10)
+    found = solve(Rules(game, board), layout, seconds=10)
     assert found.verdict.value == "won" and found.left == 0
-    position = Position(layout, board, game)
+    position = Position(Rules(game, board), layout)
     position.play_record([m.notation() for m in found.moves])
     assert position.outcome().solved
     # One move a card: 32 dealt cards at most shift, 32 pile cards are laid.
@@ -163,10 +164,10 @@ def test_basic_65_open_deals_are_decided_and_wins_replay(library):
     verdicts = []
     for seed in range(10):
         layout, board, game = _open_deal(library, "basic-65", seed)
-        found = solve(layout, board, game, seconds=10)
+        found = solve(Rules(game, board), layout, seconds=10)
         verdicts.append(found.verdict.value)
         if found.solved:
-            position = Position(layout, board, game)
+            position = Position(Rules(game, board), layout)
             position.play_record([m.notation() for m in found.moves])
             assert position.outcome().solved, seed
     assert "unknown" not in verdicts and "lost" in verdicts and "won" in verdicts, verdicts
@@ -180,9 +181,9 @@ def test_basic_65_open_deals_hard_before_session_7_are_decided(library, seed, ve
     # fact 3; docs/solvers.md); a win must replay through the rules, and 94 is a complete
     # search.
     layout, board, game = _open_deal(library, "basic-65", seed)
-    found = solve(layout, board, game, seconds=10)
+    found = solve(Rules(game, board), layout, seconds=10)
     assert found.verdict.value == verdict, seed
     if found.solved:
-        position = Position(layout, board, game)
+        position = Position(Rules(game, board), layout)
         position.play_record([m.notation() for m in found.moves])
         assert position.outcome().solved, seed

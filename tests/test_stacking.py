@@ -10,8 +10,9 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.errors import IllegalMoveError, TemplateError
 from generator.model.layout import Layout, Side
-from generator.rules import Position, legal_moves, play
+from generator.rules import Position
 from generator.rules.moves import Move, MoveKind
+from generator.rules.bound import Rules
 
 ROWS = {1: "2R 3R 5B . . . . .", 5: ". . . . 4G . . .", 8: ". . . . . . 7Y ."}
 
@@ -19,14 +20,14 @@ ROWS = {1: "2R 3R 5B . . . . .", 5: ". . . . 4G . . .", 8: ". . . . . . 7Y ."}
 def _moves(library, game_name, rows=ROWS):
     layout = Layout.from_rows("board-a", rows)
     game = library.game(game_name)
-    return layout, game, legal_moves(layout, library.board("board-a"), game, Side.SOUTH)
+    return layout, game, Rules(game, library.board("board-a")).board_moves(layout, Side.SOUTH)
 
 
 def test_a_card_laid_on_a_card_to_make_a_combination(library):
     layout, game, moves = _moves(library, "basic-65-stacking")
     onto = Move("e5", "c1", MoveKind.SHIFT)
     assert onto in moves
-    after = play(layout, onto, game, side=Side.SOUTH)
+    after = Rules(game, library.board("board-a")).play(layout, onto, Side.SOUTH)
     # 2R 3R 4G is a sequence: the three piles leave, the covered 5B with its pile.
     assert dict(after.stacks).keys() == {"g8"}
     assert sorted(c.notation() for c in after.hands.of(Side.SOUTH).taken) == \
@@ -69,7 +70,7 @@ def test_the_patience_lays_a_card_on_a_card(library):
     game = dataclasses.replace(library.game("basic-65-stacking"), players=1)
     layout = Layout.from_rows("board-a", {1: "2R 3R 5B . . . . .", 5: ". . . . 4G . . .",
                                           8: ". . . . . . 7Y ."})
-    position = Position(layout, library.board("board-a"), game)
+    position = Position(Rules(game, library.board("board-a")), layout)
     ply = position.push_text("e5-c1")
     assert sorted(c.notation() for c in ply.took) == ["2R", "3R", "4G", "5B"]
     position.pop()

@@ -7,20 +7,18 @@ from generator.io.layouts import load_layout_file
 from generator.model.cards import Colour
 from generator.model.hands import Hand, Hands, parse_item, parse_items
 from generator.model.layout import Layout, Side
-from generator.rules import legal_moves, play
 from generator.rules.goal_rules import goal_rule
 from generator.rules.goals import judge
-from generator.rules.laying import lay_squares, laying_moves
 from generator.rules.moves import Move, MoveKind
 from generator.rules.position import Position
+from generator.rules.bound import Rules
 
 WORDS = frozenset({"CAT", "TO", "AT", "GO", "DOG"})
 
 
 def _moves(library, game, rows, side=Side.SOUTH, words=None):
     layout = Layout.from_rows("board-a", rows)
-    return legal_moves(layout, library.board("board-a"), library.game(game), side,
-                       words=words)
+    return Rules(library.game(game), library.board("board-a"), words).board_moves(layout, side)
 
 
 # --- basic game 1 (seed000) -----------------------------------------------------------
@@ -84,7 +82,8 @@ def test_word_2_queen_slides_and_still_needs_three_letters(library):
     assert Move("a3", "c5") in _moves(library, "word-2-queen", rows)
     # T slid under north's O makes "TO", a two-letter word: it takes nothing here.
     game = library.game("word-2-queen")
-    after = play(Layout.from_rows("board-a", rows), Move("a3", "c5"), game, words=WORDS)
+    after = Rules(game, library.board("board-a"),
+                  WORDS).play(Layout.from_rows("board-a", rows), Move("a3", "c5"))
     assert after.top("c6") is not None
 
 
@@ -94,10 +93,12 @@ def test_word_2_two_letter_words_take(library):
     rows = {1: ". . . . (Q/R)^ . . .", 4: ". . T/R^ . . . . .",
             6: ". . O/Yv . . . . .", 8: ". . . . (S/Y)v . . ."}
     layout = Layout.from_rows("board-a", rows)
-    two = play(layout, Move("c4", "c5"), library.game("word-2-two-letter"), words=WORDS)
+    two = Rules(library.game("word-2-two-letter"), library.board("board-a"),
+                WORDS).play(layout, Move("c4", "c5"))
     assert two.top("c6") is None and [c.notation() for c in two.hands.of(Side.SOUTH).taken] \
         == ["O/Y"]
-    main = play(layout, Move("c4", "c5"), library.game("word-2"), words=WORDS)
+    main = Rules(library.game("word-2"), library.board("board-a"),
+                 WORDS).play(layout, Move("c4", "c5"))
     assert main.top("c6") is not None
 
 
@@ -108,9 +109,8 @@ def _lay(library, game, rows, card, side=Side.SOUTH):
     layout = Layout.from_rows("board-a", rows, hands=Hands().with_hand(
         side, Hand(stock=(parse_item(card),))))
     board = library.board("board-a")
-    return (lay_squares(layout, board, library.game(game), parse_item(card), side,
-                        words=WORDS),
-            laying_moves(layout, board, library.game(game), side, words=WORDS))
+    return (Rules(library.game(game), board, WORDS).lay_squares(layout, parse_item(card), side),
+            Rules(library.game(game), board, WORDS).placement.moves(layout, Side.parse(side)))
 
 
 def test_word_25_no_word_of_ones_own_letters(library):
@@ -141,12 +141,12 @@ def test_word_25_on_letters_takes_only_top_letters(library):
     layout = Layout.from_rows("board-a", rows, hands=Hands().with_hand(
         Side.SOUTH, Hand(held=(parse_item("T/Y"),))))
     lay = Move("T/Y", "c1", MoveKind.LAY)
-    top = play(layout, lay, library.game("word-25-on-letters-top"), words=WORDS,
-               side=Side.SOUTH)
+    top = Rules(library.game("word-25-on-letters-top"), library.board("board-a"),
+                WORDS).play(layout, lay, Side.SOUTH)
     assert [p.card.notation() for p in top.stacks["a1"]] == ["Q/R"]
     assert [c.notation() for c in top.hands.of(Side.SOUTH).taken] == ["C/G"]
-    whole = play(layout, lay, library.game("word-25-on-letters"), words=WORDS,
-                 side=Side.SOUTH)
+    whole = Rules(library.game("word-25-on-letters"), library.board("board-a"),
+                  WORDS).play(layout, lay, Side.SOUTH)
     assert whole.top("a1") is None
 
 
@@ -163,14 +163,15 @@ def test_basic_48_own_cards_pressed_and_piles_counted_by_value(library):
     assert {own, Move("h4", "h6", MoveKind.PRESS)} <= set(_moves(library, "basic-48-own", rows))
     assert own not in _moves(library, "basic-48", rows)
     game = library.game("basic-48-own")
-    layout = play(Layout.from_rows("board-a", rows), own, game)
-    layout = play(layout, Move("h4", "h6", MoveKind.PRESS), game)
+    layout = Rules(game, board).play(Layout.from_rows("board-a", rows), own)
+    layout = Rules(game, board).play(layout, Move("h4", "h6", MoveKind.PRESS))
     # South's piles: 4B+4R (8) and 30R+1R (3 + 1, the zero does not count); north has none.
-    assert goal_rule(game).scores(layout) == {Side.SOUTH: 12, Side.NORTH: 0}
+    assert goal_rule(game, board).scores(layout) == {Side.SOUTH: 12, Side.NORTH: 0}
     # The main game counts the opponent's cards under one's own: one.
-    assert goal_rule(library.game("basic-48")).scores(layout) == {Side.SOUTH: 1,
+    assert goal_rule(library.game("basic-48"), board).scores(layout) == {Side.SOUTH: 1,
                                                                   Side.NORTH: 0}
-    verdict = judge(layout, board, game, to_move=Side.NORTH, moves=[], opponent_moves=[])
+    verdict = judge(goal_rule(game, board), layout, to_move=Side.NORTH, moves=[],
+                    opponent_moves=[])
     assert verdict.over and verdict.winner is Side.SOUTH
     assert "values in piles topped by its own card: south 12, north 0" in verdict.reason
 
@@ -182,7 +183,8 @@ def test_word_2_seated_each_player_reads_his_own_way(library):
     seated, main = library.game("word-2-seated"), library.game("word-2")
 
     def after(game, rows, move):
-        return play(Layout.from_rows("board-a", rows), move, game, words=WORDS)
+        return Rules(game, library.board("board-a"),
+                     WORDS).play(Layout.from_rows("board-a", rows), move)
 
     # South's C makes T-A-C on a3-c3: CAT only read right to left, against south's way.
     backwards = {3: "T/Yv A/R^ . . . . . .", 2: ". . C/R^ . . . . ."}
@@ -206,11 +208,11 @@ def test_basic_52_values_counts_the_values_left_in_hand(library):
     # The pile is used up: south is left with a 2 and a 1, north with one 8 (80: no zero).
     layout = Layout.from_rows("board-a", {1: ". . . . . . . ."}, hands=Hands(
         south=Hand(held=parse_items("2Y 1R")), north=Hand(held=parse_items("80G"))))
-    values = judge(layout, board, library.game("basic-52-values"), to_move=Side.SOUTH,
+    values = judge(goal_rule(library.game("basic-52-values"), board), layout, to_move=Side.SOUTH,
                    moves=[], opponent_moves=[])
     assert values.over and values.winner is Side.SOUTH
     assert "values left in hand: south 3, north 8" in values.reason
-    cards = judge(layout, board, library.game("basic-52"), to_move=Side.SOUTH, moves=[],
+    cards = judge(goal_rule(library.game("basic-52"), board), layout, to_move=Side.SOUTH, moves=[],
                   opponent_moves=[])
     assert cards.over and cards.winner is Side.NORTH  # two cards lose to one
 
@@ -224,8 +226,8 @@ def test_basic_65_closed_is_a_patience_of_one_player(library):
     rows = {1: "(1R) (1Y) (1G) . . . . ."}
 
     def opened(game):
-        position = Position(Layout.from_rows("board-a", rows), library.board("board-a"),
-                            library.game(game))
+        position = Position(Rules(library.game(game), library.board("board-a")),
+                            Layout.from_rows("board-a", rows))
         for text in ("a1=", "b1=", "c1="):
             position.push_text(text)
         return position.outcome()

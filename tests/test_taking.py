@@ -10,10 +10,10 @@ import pytest
 from generator.cli import cli
 from generator.errors import IllegalMoveError
 from generator.model.layout import Layout, Side
-from generator.rules import legal_moves, play
 from generator.rules.games import Game
 from generator.rules.solver import solve
 from generator.rules.position import replay
+from generator.rules.bound import Rules
 
 # 1R on h8 shifted to c3 makes 1Y 1G 1R (file c) and 5R 7R 1R (rank 3), crossing on c3.
 CROSS = {8: ". . . . . . . 1R", 3: "5R 7R . . . . . .", 2: ". . 1G . . . . .",
@@ -32,33 +32,34 @@ def _cards(layout: Layout) -> dict[str, str]:
 
 def test_main_game_takes_both_crossing_combinations(library):
     layout = Layout.from_rows("board-a", CROSS)
-    after = play(layout, _move(layout, library, "basic-65", "h8-c3"), library.game("basic-65"),
-                 side=Side.SOUTH)
+    rules = Rules(library.game("basic-65"), library.board("board-a"))
+    after = rules.play(layout, _move(layout, library, "basic-65", "h8-c3"), Side.SOUTH)
     assert _cards(after) == {}
 
 
 def _move(layout, library, game, text):
-    moves = legal_moves(layout, library.board("board-a"), library.game(game), Side.SOUTH)
+    moves = Rules(library.game(game), library.board("board-a")).board_moves(layout, Side.SOUTH)
     return next(m for m in moves if m.notation() == text)
 
 
 def test_crossing_one_mover_takes_one_and_breaks_the_other(library):
     game, board = _patience(library, "basic-65-crossing"), library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
-    after = play(layout, _move(layout, library, "basic-65-crossing", "h8-c3"), game,
-                 side=Side.SOUTH)
+    after = Rules(game,
+                  board).play(layout, _move(layout, library, "basic-65-crossing", "h8-c3"),
+                              Side.SOUTH)
     # Both combinations still lie there: the mover must choose, and may do nothing else.
     assert len(after) == 5
-    assert [m.notation() for m in legal_moves(after, board, game, Side.SOUTH)] == \
+    assert [m.notation() for m in Rules(game, board).board_moves(after, Side.SOUTH)] == \
         ["a3*c3", "c1*c3"]
-    plies = replay(layout, board, game, ["h8-c3", "c1*c3"])
+    plies = replay(Rules(game, board), layout, ["h8-c3", "c1*c3"])
     # The take belongs to the same turn (south again) and takes the ones; the reds, broken,
     # stay on the board.
     assert [p.side for p in plies] == [Side.SOUTH, Side.SOUTH]
     assert sorted(c.notation() for c in plies[1].took) == ["1G", "1R", "1Y"]
     assert _cards(plies[1].layout) == {"a3": "5R", "b3": "7R"}
     assert len(plies[1].layout.hands.of(Side.SOUTH).taken) == 3
-    reds = replay(layout, board, game, ["h8-c3", "a3*c3"])[1].layout
+    reds = replay(Rules(game, board), layout, ["h8-c3", "a3*c3"])[1].layout
     assert _cards(reds) == {"c1": "1Y", "c2": "1G"}
 
 
@@ -66,39 +67,39 @@ def test_crossing_one_refuses_anything_but_the_take(library):
     game, board = _patience(library, "basic-65-crossing"), library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
     with pytest.raises(IllegalMoveError) as refused:
-        replay(layout, board, game, ["h8-c3", "a3-a4"])
+        replay(Rules(game, board), layout, ["h8-c3", "a3-a4"])
     assert str(refused.value) == ("move 2 (a3-a4) is illegal: south must first take one of "
                                   "the crossing combinations it made: a3*c3 c1*c3")
     with pytest.raises(IllegalMoveError, match=r"move 2 \(a3\*b3\) is illegal: south must "
                        "first take"):
-        replay(layout, board, game, ["h8-c3", "a3*b3"])
+        replay(Rules(game, board), layout, ["h8-c3", "a3*b3"])
 
 
 def test_crossing_one_lets_a_lone_combination_leave_by_itself(library):
     game, board = _patience(library, "basic-65-crossing"), library.board("board-a")
     layout = Layout.from_rows("board-a", {8: ". . . . . . . 1R", 2: ". . 1G . . . . .",
                                           1: ". . 1Y . . . . ."})
-    plies = replay(layout, board, game, ["h8-c3"])
+    plies = replay(Rules(game, board), layout, ["h8-c3"])
     assert _cards(plies[0].layout) == {}
-    assert legal_moves(plies[0].layout, board, game, Side.NORTH) == []
+    assert Rules(game, board).board_moves(plies[0].layout, Side.NORTH) == []
 
 
 def test_optional_removal_leaves_combinations_until_taken(library):
     game, board = _patience(library, "basic-65-optional"), library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
-    plies = replay(layout, board, game, ["h8-c3"])
+    plies = replay(Rules(game, board), layout, ["h8-c3"])
     after = plies[0].layout
     assert len(after) == 5 and plies[0].took == ()
-    moves = [m.notation() for m in legal_moves(after, board, game, Side.NORTH)]
+    moves = [m.notation() for m in Rules(game, board).board_moves(after, Side.NORTH)]
     # Taking is offered, never forced: shifts that make a combination remain.
     assert "a3*c3" in moves and "c1*c3" in moves
     assert any("*" not in m for m in moves)
-    taken = replay(after, board, game, ["c1*c3"], first=Side.NORTH)[0]
+    taken = replay(Rules(game, board), after, ["c1*c3"], first=Side.NORTH)[0]
     assert _cards(taken.layout) == {"a3": "5R", "b3": "7R"}
     assert len(taken.layout.hands.of(Side.NORTH).taken) == 3
     with pytest.raises(IllegalMoveError, match="no combination that may be taken lies from "
                        "a3 to b3; takes now: a3\\*c3 c1\\*c3"):
-        replay(after, board, game, ["a3*b3"])
+        replay(Rules(game, board), after, ["a3*b3"])
 
 
 def test_solver_best_result_follows_the_switch(library):
@@ -106,10 +107,10 @@ def test_solver_best_result_follows_the_switch(library):
     # crossing lines leaving, two cards of the other stay whatever is done.
     board = library.board("board-a")
     layout = Layout.from_rows("board-a", CROSS)
-    main = solve(layout, board, library.game("basic-65-open"), seconds=5)
+    main = solve(Rules(library.game("basic-65-open"), board), layout, seconds=5)
     assert main.solved and [m.notation() for m in main.moves] == ["h8-c3"]
     for name in ("basic-65-crossing", "basic-65-optional"):
-        found = solve(layout, board, _patience(library, name), seconds=5)
+        found = solve(Rules(_patience(library, name), board), layout, seconds=5)
         assert found.complete and not found.solved and found.left == 2, name
         assert [m.notation() for m in found.moves][-1] in ("a3*c3", "c1*c3")
 

@@ -12,7 +12,9 @@ from generator.io.wordlists import SetWordList
 from generator.model.layout import Facing, Layout, Side
 from generator.rules.goals import judge
 from generator.rules.position import replay
-from generator.rules.turns import turn_moves
+from generator.rules.bound import Rules
+from generator.rules.goal_rules import goal_rule
+
 
 WORDS = SetWordList(frozenset({"CAT"}), "test")
 # C and A on a1 and b1, pointing opposite ways; T slides down the c file onto c1.
@@ -21,22 +23,24 @@ ROWS = {1: "C/Y^ A/Yv . . . . . .", 4: ". . T/Y^ . . . . ."}
 
 def _play(library, game, texts, rows=ROWS, first=Side.SOUTH):
     layout = Layout.from_rows("board-a", rows)
-    return layout, replay(layout, library.board("board-a"), library.game(game), texts,
-                          first=first, words=WORDS)
+    return layout, replay(Rules(library.game(game), library.board("board-a"), WORDS), layout,
+                          texts, first=first)
 
 
 def test_a_word_lets_the_mover_turn_its_letters_and_solve_the_puzzle(library):
     game = library.game("word-puzzle-5")
     board = library.board("board-a")
     layout, plies = _play(library, "word-puzzle-5", ["c4-c1"])
-    choices = {str(m) for m in turn_moves(plies[-1].layout, board, game, Side.SOUTH,
-                                          words=WORDS, after=plies[-1].move)}
+    rules = Rules(game, board, WORDS)
+    choices = {str(m) for m in rules.turn_moves(plies[-1].layout, Side.SOUTH,
+                                                after=plies[-1].move)}
     # Any non-empty choice of the word's three letters: 7 of them.
     assert {"a1~", "b1~", "c1~", "a1~b1~c1~"} <= choices and len(choices) == 7
     _, plies = _play(library, "word-puzzle-5", ["c4-c1", "b1~"])
     after = plies[-1].layout
     assert after.top("b1").facing is Facing.NORTH
-    verdict = judge(after, board, game, to_move=Side.SOUTH, moves=[], last_move=plies[-1].move)
+    verdict = judge(goal_rule(game, board), after, to_move=Side.SOUTH, moves=[],
+                    last_move=plies[-1].move)
     assert verdict.over and "solved" in verdict.reason
 
 

@@ -11,6 +11,7 @@ from generator.io.figures import read_figure_table
 from generator.io.layouts import load_layout_file, sources_for
 from generator.model.layout import Layout, OffBoard, parse_stack
 from generator.rules import problems
+from generator.rules.bound import Rules
 
 BROKEN = sorted((Path(__file__).parent / "data" / "rules" / "broken").glob("*.toml"))
 
@@ -33,7 +34,7 @@ def test_every_shipped_layout_is_valid_for_its_game(library, runner):
         # Figures of positions during play (their [figure] table says play = true) are
         # checked as validate --play checks them; every other layout is a start.
         during_play = read_figure_table(library.files("layout")[name]).play
-        found = problems(layout, game, board=library.board(layout.board),
+        found = problems(Rules(game, library.board(layout.board)), layout,
                          sources=sources_for(library, layout, game), start=not during_play)
         assert found == [], (name, [str(v) for v in found])
         result = runner.invoke(cli, ["validate", name] + (["--play"] if during_play else []))
@@ -83,13 +84,10 @@ def test_play_positions_skip_the_start_checks(library, runner, tmp_path):
     layout = library.layout("basic-48-start")
     pressed = layout.without("a1").with_piece("c4", layout.top("a1"))
     pressed = pressed.with_piece("c4", layout.top("b1"))
-    assert problems(pressed.without("b1"), library.game("basic-48"),
-                    board=library.board("board-a"),
-                    sources=sources_for(library, layout, library.game("basic-48")),
-                    start=False) == []
-    start_problems = problems(pressed.without("b1"), library.game("basic-48"),
-                              board=library.board("board-a"),
-                              sources=sources_for(library, layout, library.game("basic-48")))
+    rules = Rules(library.game("basic-48"), library.board("board-a"))
+    sources = sources_for(library, layout, rules.game)
+    assert problems(rules, pressed.without("b1"), sources=sources, start=False) == []
+    start_problems = problems(rules, pressed.without("b1"), sources=sources)
     assert {v.code for v in start_problems} == {"pile", "wrong-home-row"}
     path = tmp_path / "moved.toml"
     path.write_text(text.replace('1 = "', '3 = "', 1), encoding="utf-8")
@@ -128,9 +126,9 @@ def test_problems_are_sorted_and_deterministic(library):
     layout = Layout.from_rows("board-a", {1: "(7R)^ 5R^ . . . . . .", 3: "3Gv . . . . . . ."},
                               players={"south": "pack1:G1", "north": "pack1:G2"})
     game = library.game("basic-1")
-    found = problems(layout, game, board=library.board("board-a"),
+    found = problems(Rules(game, library.board("board-a")), layout,
                      sources=sources_for(library, layout, game))
-    again = problems(layout, game, board=library.board("board-a"),
+    again = problems(Rules(game, library.board("board-a")), layout,
                      sources=sources_for(library, layout, game))
     assert found == again
     squares = [v.square for v in found]
@@ -155,7 +153,7 @@ def test_off_board_problems_sort_with_the_rest(library):
     layout = Layout(start.board, {**start.stacks, "d4": parse_stack("1Gv")}, start.players,
                     off_board=(OffBoard(0, 0, parse_stack("1R^")), OffBoard(8, 2,
                                                                              parse_stack("2Rv"))))
-    found = problems(layout, game, board=library.board(start.board),
+    found = problems(Rules(game, library.board(start.board)), layout,
                      sources=sources_for(library, layout, game))
     # Rank 0 lies below rank 1, file i beyond file h; the extra 1G makes the one on d7 twice.
     assert [(v.code, v.square) for v in found] == [
@@ -171,7 +169,7 @@ def test_covering_a_test_card_counts_as_a_take_on_move_1(library):
     game = library.game("basic-1-queen")
     layout = start.without("e7").without("e8").with_piece("e7", start.top("e8")) \
         .with_piece("e8", start.top("e7"))
-    found = problems(layout, game, board=library.board("board-a"),
+    found = problems(Rules(game, library.board("board-a")), layout,
                      sources=sources_for(library, layout, game))
     assert [(v.code, v.square, v.message) for v in found] == [
         ("beatable-on-move-1", "e7", "(1B)v can be taken at once by 4B^ from e2 (e2xe7); "

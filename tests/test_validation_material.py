@@ -15,11 +15,12 @@ from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Piece
 from generator.rules import fits_identical, problems
 from generator.rules.dealing import deal
+from generator.rules.bound import Rules
 
 
 def _check(library, layout: Layout, game_name: str, start: bool = True):
     game = library.game(game_name)
-    found = problems(layout, game, board=library.board(layout.board),
+    found = problems(Rules(game, library.board(layout.board)), layout,
                      sources=sources_for(library, layout, game), start=start)
     return [(v.code, v.message) for v in found]
 
@@ -138,7 +139,7 @@ def test_a_start_with_the_played_pack_on_the_board_is_still_mixed(library, runne
                    hands=Hands(pile=(start.top(square).card,) + start.hands.pile[1:]))
     assert [(code, sq) for code, sq in
             [(v.code, v.square) for v in problems(
-                mixed, library.game("basic-52"), board=library.board("board-a"),
+                Rules(library.game("basic-52"), library.board("board-a")), mixed,
                 sources=sources_for(library, mixed, library.game("basic-52")))]] == [
         ("mixed-packs", square)]
     path = tmp_path / "mixed.toml"

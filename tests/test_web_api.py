@@ -19,6 +19,7 @@ from generator.cli import cli
 from generator.io.layouts import load_layout_file
 from generator.io.templates import Library
 from generator.rules import Position, problems
+from generator.rules.bound import Rules
 
 #: A game of basic game 1 from game1-demo to its end (found by a seeded random playout;
 #: the engine judges it here, nothing about its result is written down).
@@ -92,8 +93,8 @@ def test_an_edit_is_judged_by_the_engine_square_by_square(client, library):
     # A second 3R on d5: pack 1 has one.
     state = client.post(f"/api/boards/{board}/squares/d5",
                         json={"action": "put", "pile": "3R^"}).json()
-    expected = problems(library.layout("game1-demo").with_piece("d5", _piece("3R^")),
-                        library.game("basic-1"), board=library.board("board-a"),
+    expected = problems(Rules(library.game("basic-1"), library.board("board-a")),
+                        library.layout("game1-demo").with_piece("d5", _piece("3R^")),
                         sources={"pack1": library.pack("pack1")}, start=True)
     assert expected, "the engine should refuse the edited layout"
     assert state["problems"] == [{"square": v.square, "code": v.code, "message": v.message}

@@ -5,8 +5,9 @@ import pytest
 
 from generator.cli import cli
 from generator.model.layout import Layout
-from generator.rules import Move, captured_letters, find_words, play
+from generator.rules import Move, captured_letters, find_words
 from generator.io.wordlists import default_word_list, read_word_file
+from generator.rules.bound import Rules
 
 WORDS = frozenset({"CAT", "TAC", "ACT", "AT", "TO", "DOG", "GOD", "CATS"})
 
@@ -47,11 +48,12 @@ def test_shorter_words_inside_longer_ones_and_face_down_letters():
     assert _found(hidden, min_length=2) == []
 
 
-def test_a_mixed_word_takes_the_opponents_letters_only():
+def test_a_mixed_word_takes_the_opponents_letters_only(library):
     made = Layout.from_rows("board-a", {1: "C/Yv A/R^ T/R^ . . . . ."})
     assert captured_letters(made, "c1", WORDS) == ["a1"]
     layout = Layout.from_rows("board-a", {1: "C/Yv A/R^ . . . . . .", 2: ". . T/R^ . . . . ."})
-    after = play(layout, Move("c2", "c1"), _game_with_words(), words=WORDS)
+    after = Rules(_game_with_words(), library.board("board-a"),
+                  WORDS).play(layout, Move("c2", "c1"))
     assert after.rows() == {1: ". A/R^ T/R^ . . . . ."}
     own = Layout.from_rows("board-a", {1: "C/R^ A/R^ T/R^ . . . . ."})
     assert captured_letters(own, "c1", WORDS) == []

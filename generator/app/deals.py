@@ -28,7 +28,7 @@ def patiences(library: Library) -> list[Game]:
             game = library.game(name)
         except GeneratorError:
             continue
-        if game.players == 1:
+        if game.is_patience:
             found.append(game)
     return found
 
@@ -56,11 +56,10 @@ def deal_start(library: Library, game: Game, seed: int, *, face_up: bool = False
     :raises: :exc:`ValueError` for a game that does not start from a shuffle, or a pair
         it does not have.
     """
-    if not 1 <= pair <= len(game.pairs):
-        raise ValueError(f"{game.name} has {len(game.pairs)} pair(s) of packs")
+    packs = game.pair(pair)
     board = library.board(game.boards[0])
     sources = sources_for(library, Layout(board.name, players={}), game)
-    layout = deal(game, board, sources, game.pairs[pair - 1], random.Random(seed),
+    layout = deal(game, board, sources, packs, random.Random(seed),
                   face_up=face_up)
     patience = open_patience(library, game.name) if face_up else None
     if patience is not None:

@@ -16,19 +16,16 @@ from ..errors import FigureError, IllegalMoveError, TemplateError
 from ..io.figures import FigureTable, figure_layout, figure_table_for
 from ..io.output import atomic_write, prepare_dir
 from ..io.layouts import (TEXT_SHOWN, LayoutFile, is_position_argument, load_layout_file,
-                          sources_for, word_list_for)
+                          sources_for)
 from ..io.templates import Library
-from ..model.board import Board
 from ..model.hands import Item
 from ..model.layout import Layout, Side, player_key
 from ..model.position_text import PositionText
 from ..model.seats import Seat
 from ..rules import Ply
 from ..rules import Position as EnginePosition
-from ..rules.goal_rules import Verdict
-from ..rules.games import Game
+from ..rules import Outcome, Rules
 from ..rules.validation import Source
-from ..rules.words import WordList
 from ..docs.diagram import DEFAULT_WIDTH
 from .figure import FigureFormat, FigureOptions, encoded, render_figure
 
@@ -39,14 +36,13 @@ class Position(EnginePosition):
     :class:`~generator.rules.Position`. ``print`` shows the board as text and the side to
     move; Jupyter shows the figure ``opencards figure`` draws (:meth:`_repr_svg_`)."""
 
-    def __init__(self, layout: Layout, board: Board, game: Game, *,
-                 turn: Side | str = Side.SOUTH, words: WordList | None = None,
+    def __init__(self, rules: Rules, layout: Layout, *, turn: Side | str = Side.SOUTH,
                  library: Library | None = None, sources: Mapping[str, Source] | None = None,
                  table: FigureTable | None = None) -> None:
-        super().__init__(layout, board, game, turn=turn, words=words)
+        super().__init__(rules, layout, turn=turn)
         self.library = library if library is not None else Library()
         self.sources = sources if sources is not None else sources_for(self.library, layout,
-                                                                       game)
+                                                                       rules.game)
         self.table = table if table is not None else FigureTable(layout.name)
         """The layout's ``[figure]`` table: how ``opencards figure`` shows it."""
         self.given = layout
@@ -69,9 +65,8 @@ class Position(EnginePosition):
         text = str(name)
         loaded = load_layout_file(library, text, game)
         made = loaded.position(side)  # a position text's state checked against the game
-        position = cls(loaded.layout, loaded.board, loaded.game, turn=made.turn,
-                       words=made.words, library=library, sources=loaded.sources,
-                       table=figure_table_for(library, text))
+        position = cls(made.rules, loaded.layout, turn=made.turn, library=library,
+                       sources=loaded.sources, table=figure_table_for(library, text))
         if loaded.state is not None:
             position.set_record(loaded.state)
             position.given_state = loaded.state
@@ -167,7 +162,7 @@ def plies_data(position: EnginePosition) -> list[dict[str, object]]:
     return [ply_data(ply, gain) for ply, gain in zip(position.plies, seat_gains(position))]
 
 
-def outcome_data(verdict: Verdict) -> dict[str, object]:
+def outcome_data(verdict: Outcome) -> dict[str, object]:
     """Where the game stands: over or not, the winner (none in a draw or while it goes on),
     why, each player's count, the sentence players read, and for a patience whether it is
     solved and how many cards are left."""
@@ -175,7 +170,7 @@ def outcome_data(verdict: Verdict) -> dict[str, object]:
         "over": verdict.over,
         "winner": player_key(verdict.winner) if verdict.winner is not None else None,
         "reason": verdict.reason,
-        "scores": {player_key(p): n for p, n in verdict.scores.items()},
+        "scores": {player_key(p): n for p, n in verdict.counts.items()},
         "text": str(verdict)}
     if verdict.left is not None:
         data.update(solved=verdict.solved, left=verdict.left)

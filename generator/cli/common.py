@@ -250,10 +250,3 @@ def summary(built: list[Built], out: Path) -> None:
 def plural(number: int, noun: str) -> str:
     """'1 file', '2 files': a count with its noun in the right number (regular plurals)."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
-def cards_left(most: int) -> str:
-    """'1 or 2 cards' for *most* 2: the counts a patience's source calls a good result."""
-    counts = [str(n) for n in range(1, most + 1)]
-    said = counts[0] if most == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
-    return f"{said} card{'' if most == 1 else 's'}"

@@ -10,10 +10,9 @@ import click
 from .common import library
 from ..app.position import outcome_data, plies_data, refusal_data, seat_gains
 from ..errors import IllegalMoveError
-from ..io.layouts import load_layout_file, word_list_for
+from ..io.layouts import load_layout_file
 from ..model.hands import parse_item
 from ..model.layout import Side, player_key
-from ..rules.laying import lay_squares
 from ..rules.follow_ups import Phase
 from ..rules.position import Position
 from .rules import rules
@@ -126,9 +125,7 @@ def lay_command(ctx: click.Context, layout_file: str, card_text: str, side: str,
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'CARD'") from None
     loaded = load_layout_file(library(ctx), layout_file, game_name)
-    words = word_list_for(loaded.sources, None) if loaded.game.words.enabled else None
-    squares = lay_squares(loaded.layout, loaded.board, loaded.game, card,
-                          Side.parse(side), words=words)
+    squares = loaded.rules().lay_squares(loaded.layout, card, side)
     click.echo(" ".join(squares) or f"{loaded.shown}: {side} may not lay {card} anywhere")
 
 

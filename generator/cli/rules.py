@@ -11,12 +11,12 @@ from typing import Any
 
 import click
 
-from .common import Integer, cards_left, emit_json, library, plural
+from .common import Integer, emit_json, library, plural
 from ..io.layouts import game_for, load_layout, load_layout_file, sources_for, word_list_for
 from ..model.cards import Colour
 from ..model.layout import Piece, Side
 from ..rules import beating, combinations, find_words
-from ..rules.games import EqualValues, Game
+from ..rules.games import EqualValues
 
 
 
@@ -180,7 +180,7 @@ def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
         # As the game counts words (word 2 counts two letters), so that this command and
         # `figure --show words` agree.
         game = game_for(lib, layout, None, shown) if layout.game else None
-        min_length = game.words.min_length if game is not None and game.words.enabled else 3
+        min_length = game.word_length if game is not None else 3
     word_list = word_list_for(sources_for(lib, layout), words_file)
     found = find_words(layout, word_list, min_length=min_length)
     for word in found:
@@ -188,101 +188,4 @@ def words_command(ctx: click.Context, layout_file: str, words_file: Path | None,
     # Which words count is the list's doing, so the answer names it.
     click.echo(f"word list: {word_list.source}" if found
                else f"{shown}: no words (word list: {word_list.source})")
-
-
-# --- the 'game' kind in 'opencards show' --------------------------------------------------
-
-def game_text(game: Game) -> str:
-    """A game as text: what it is played with, how pieces move and meet, and its set-up.
-    Every switch a game file can set shows here (tests/test_show_switches.py)."""
-    m, s = game.movement, game.setup
-    extras = [part for part in (
-        "push after laying: yes" if m.push_adjacent else "",
-        "each side's first move must be a cover" if m.opening_cover else "",
-        "lays on the row of the first card, on cards once it is full" if m.one_row else "",
-        "after a lay, a face-down neighbour is opened onto its identical square"
-        if m.forced_opening else "",
-        "leaves over the far edge" if m.exit_far_edge else "",
-        "shifts onto open cards too (the pile leaves whole)" if m.shift_onto_cards else "",
-        "lays on letters too where it makes a word" if m.lay_on_letters else "",
-        "steps onto an opponent's card where it makes a combination (the card leaves)"
-        if m.onto_to_combine else "",
-        "open cards off their identical squares are shifted onto them"
-        if m.shift_to_identical else "",
-        "covering a test card: " + ("wins" if m.cover_test_cards else "not a move")) if part]
-    lines = [f"{game.name}: {game.title}", f"source: {game.source}", game.summary, "",
-             f"goal: {game.goal.value}; boards: {', '.join(game.boards)}; "
-             f"{game.players} player(s)"
-             + ("; a side that cannot move loses" if game.stuck_loses else "")
-             + (f"; the patience in the open of {game.patience_of}"
-                if game.patience_of else "")
-             + (f"; {cards_left(game.good_result)} left is a good result"
-                if game.good_result else ""),
-             f"plays {game.material}: " + " | ".join(" vs ".join(p) for p in game.pairs)
-             + f"; values {', '.join(map(str, game.ranks))}; pieces belong to "
-             + ("their side" if game.owners else "nobody"),
-             f"movement: {m.step.value}; meeting: {m.capture.value}; placement: "
-             f"{m.placement.value}; piles: {'yes' if m.piles else 'no'}; "
-             + "; ".join(extras)]
-    if m.capture.value == "beat":
-        b = game.beating
-        lines.append(f"beating: trumps {'on' if b.trumps else 'off'}, equal values "
-                     f"{b.equal_values.value}, test cards beat "
-                     f"{'yes' if b.test_cards_beat else 'no'}")
-    if m.capture.value == "press":
-        p = game.pressing
-        lines.append(f"pressing: on squares of its colour {'yes' if p.by_square else 'no'}, "
-                     f"own cards {'yes' if p.own_cards else 'no'}, compulsory "
-                     f"{'yes' if p.compulsory else 'no'}")
-    if game.combinations.enabled:
-        c = game.combinations
-        lines.append(f"combinations: {', '.join(c.kinds)} of {c.min_length}+; "
-                     f"removes {c.removes.value}"
-                     + ("" if c.compulsory else ", only when taken by a move (c1*c3)")
-                     + ("; of crossing ones only one (the mover's choice)"
-                        if c.crossing == "one" else "")
-                     + ("; the maker's own cards go under his stock" if c.own_to_stock
-                        else "")
-                     + (f"; on {', '.join(c.orientations)} lines only"
-                        if len(c.orientations) < 4 else "")
-                     + ("; each goes to the seat of its direction: " + ", ".join(
-                         f"seat {n} {o}" for n, o in enumerate(c.seats, start=1))
-                        if c.seats else ""))
-    if game.lines.enabled:
-        n = game.lines
-        lines.append(f"lines of one side's pieces: {n.length} in a line "
-                     + ("leave the board and score" if n.removes else "win"))
-    if game.words.enabled:
-        lines.append(f"words: {game.words.min_length}+ letters; removes "
-                     f"{game.words.removes.value}"
-                     + ("; the mover may turn round letters of a word he made (c4~d5~)"
-                        if game.words.turn_letters else "")
-                     + ("; no letter laid where it makes a word of its layer's letters alone"
-                        if game.words.forbid_own_words else "")
-                     + ("; a word takes only the top letter of a pile"
-                        if game.words.top_letters_only else "")
-                     + ("; each player reads words from his own edge (left to right, top "
-                        "to bottom)" if game.words.reading == "seated" else ""))
-    rows = "; ".join(f"{side} on ranks {', '.join(map(str, s.home_rows(side)))}"
-                     for side in Side if s.home_rows(side))
-    tests = " ".join(c.notation() for c in s.test_cards)
-    false = " ".join(c.notation() for c in s.false_tests)
-    lines.append("start: " + "; ".join(part for part in (
-        rows, "complete packs" if s.complete else "",
-        f"{s.cards} cards" if s.cards is not None else "",
-        f"test cards {tests}" if tests else "",
-        f"{s.tests_per_side} test card(s) a side" if s.tests_per_side else "",
-        f"false test cards {false} (covering one wins nothing)" if false else "",
-        "test cards on the king squares" if s.tests_on_king_squares else "",
-        "the board empty, each side's first card laid face down as its test card"
-        if s.tests_laid_first else "",
-        f"arrows {s.arrows.value}",
-        f"letters removed {' '.join(s.removed_letters)}" if s.removed_letters else "",
-        "one pack on the board, the other played" if s.one_pack else "",
-        "combinations lying there at the start leave at once" if s.clear_at_start else "",
-        "no card on its own colour" if s.off_colour else "",
-        "no card takeable on move 1" if s.safe_first_move else "",
-        "all face down" if s.face_down.value == "all" else "",
-        f"{s.shade} squares only" if s.shade else "") if part))
-    return "\n".join(lines)
 

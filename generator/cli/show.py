@@ -10,8 +10,8 @@ from ..model.position_text import PositionText
 from ..model.letters import LetterSet
 from ..model.traditional import Suit, TraditionalPack
 from ..rules.games import Game
+from ..rules.bound import Rules
 from ..rules.position import Position
-from .rules import game_text
 
 
 def template_text(template: Template, library: Library | None = None) -> str:
@@ -27,7 +27,7 @@ def template_text(template: Template, library: Library | None = None) -> str:
         case Layout():
             return layout_text(template, start_text(template, library))
         case Game():
-            return game_text(template)
+            return template.describe()
         case TraditionalPack():
             return traditional_text(template)
 
@@ -141,7 +141,7 @@ def start_text(layout: Layout, library: Library | None) -> str | None:
     try:
         if library is not None and layout.game:
             game = library.game(layout.game)
-            return Position(layout, library.board(layout.board), game).text()
+            return Position(Rules(game, library.board(layout.board)), layout).text()
         return PositionText.of_layout(layout).text()
     except (GeneratorError, ValueError):
         return None

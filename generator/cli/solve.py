@@ -7,10 +7,11 @@ from pathlib import Path
 
 import click
 
-from .common import LIMIT_DEFAULT, Duration, Integer, cards_left, library
+from .common import LIMIT_DEFAULT, Duration, Integer, library
+from ..rules.games import cards_left
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
-from ..io.layouts import load_layout_file, word_list_for
+from ..io.layouts import load_layout_file
 from ..rules.patience.solver import Verdict
 from ..rules.solver import solve
 from .rules import rules
@@ -35,13 +36,12 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
     --open')."""
     loaded = load_layout_file(library(ctx), layout_file, game_name)
     game = loaded.game
-    if game.players != 1:
+    if not game.is_patience:
         names = [one.name for one in patiences(library(ctx))]
         raise WrongKindError(
             f"{loaded.shown}: {game.name} is a game of {game.players} players, not a "
             f"patience; rules solve plays the games of one player: {', '.join(names)}")
-    words = word_list_for(loaded.sources, None) if game.words.enabled else None
-    found = solve(loaded.layout, loaded.board, game, seconds=seconds, words=words)
+    found = solve(loaded.rules(), loaded.layout, seconds=seconds)
     moves = [m.notation() for m in found.moves]
     cleared = len(loaded.layout) - len(found.start)
     good = found.left <= game.good_result if game.good_result else None
@@ -98,9 +98,10 @@ def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, p
     """Deal a random start of GAME (a seeded shuffle) as a layout file that validates."""
     lib = library(ctx)
     game = lib.game(game_name)
-    if pair > len(game.pairs):
-        raise click.BadParameter(f"{game.name} has {len(game.pairs)} pair(s) of packs",
-                                 param_hint="'--pair'")
+    try:
+        game.pair(pair)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--pair'") from None
     try:
         start = deal_start(lib, game, seed, face_up=face_up, pair=pair)
     except ValueError as e:

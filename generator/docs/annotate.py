@@ -12,7 +12,7 @@ from pathlib import Path
 from ..errors import FigureError
 from ..io.layouts import LayoutFile, word_list_for
 from ..model.layout import Layout, Side
-from ..rules import Move, MoveKind, Position, combinations, find_words, legal_moves
+from ..rules import Move, MoveKind, Position, combinations, find_words
 from .figure import COLOURS, Arrow, Destination, Figure, Highlight, Mark, Outline, Show
 
 #: Colours that cycle over the lines found, so that overlapping lines stay apart. No red: a
@@ -28,9 +28,9 @@ def _arrow(move_notation: str, colour: str) -> Arrow:
 
 
 def combos_outlines(position: LayoutFile, layout: Layout) -> tuple[Outline, ...]:
-    rules = position.game.combinations
-    found = combinations(layout, min_length=rules.min_length if rules.enabled else 3,
-                         kinds=rules.kinds)
+    game = position.game
+    found = combinations(layout, min_length=game.combination_length,
+                         kinds=game.combinations.kinds)
     return tuple(Outline(c.squares, LINE_COLOURS[n % len(LINE_COLOURS)])
                  for n, c in enumerate(found))
 
@@ -38,8 +38,7 @@ def combos_outlines(position: LayoutFile, layout: Layout) -> tuple[Outline, ...]
 def words_outlines(position: LayoutFile, layout: Layout, words_file: Path | None
                    ) -> tuple[Outline, ...]:
     words = word_list_for(position.sources, words_file)
-    rules = position.game.words
-    found = find_words(layout, words, min_length=rules.min_length if rules.enabled else 3)
+    found = find_words(layout, words, min_length=position.game.word_length)
     # A word read both ways (CAT and TAC) lies on the same squares: outline it once.
     seen: set[frozenset[str]] = set()
     outlines: list[Outline] = []
@@ -52,8 +51,7 @@ def words_outlines(position: LayoutFile, layout: Layout, words_file: Path | None
 
 def _moves(position: LayoutFile, layout: Layout, side: Side, words_file: Path | None
            ) -> list[Move]:
-    words = word_list_for(position.sources, words_file) if position.game.words.enabled else None
-    return legal_moves(layout, position.board, position.game, side, words=words)
+    return position.rules(words_file).board_moves(layout, side)
 
 
 def card_moves(position: LayoutFile, layout: Layout, square: str, words_file: Path | None,
@@ -64,10 +62,9 @@ def card_moves(position: LayoutFile, layout: Layout, square: str, words_file: Pa
     if piece is None:
         raise FigureError(f"{position.shown}: {where}: no card on {square}")
     sides: Iterable[Side] = (piece.owner,) if piece.owner is not None else tuple(Side)
-    words = word_list_for(position.sources, words_file) if position.game.words.enabled else None
+    rules = position.rules(words_file)
     return sorted({m for side in sides
-                   for m in Position(layout, position.board, position.game, turn=side,
-                                     words=words).legal_moves()
+                   for m in Position(rules, layout, turn=side).legal_moves()
                    if m.origin == square})
 
 

@@ -551,7 +551,7 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
     """
     game = library.game(name)
     # Seed001 plays "any one complete set": the chapter's set is one of the game's choices.
-    any_set = game.material == "letters" and len(game.pairs) > 1
+    any_set = game.plays_any_set
     starts = [(b, b.layout) for s in sections for b in s.blocks
               if isinstance(b, FigureRef) and b.layout is not None]
     if not starts:

@@ -17,7 +17,7 @@ from ..model.board import Board
 from ..model.layout import Layout, Side
 from ..model.letters import LetterSet
 from ..model.position_text import PositionText, PositionTextError, is_position_text
-from ..rules import Move, Position, Violation, problems
+from ..rules import Move, Position, Rules, Violation, problems
 from ..rules.games import Game
 from ..rules.validation import Source
 from .glyphs import check_printable
@@ -197,8 +197,15 @@ class LayoutFile:
 
     def problems(self, *, start: bool = True) -> list[Violation]:
         """Every problem of the layout under its game; see :func:`generator.rules.problems`."""
-        return problems(self.layout, self.game, board=self.board, sources=self.sources,
+        return problems(Rules(self.game, self.board), self.layout, sources=self.sources,
                         start=start)
+
+    def rules(self, words_file: Path | None = None) -> Rules:
+        """The layout's game bound to its board, with its word list (*words_file*, else
+        the shipped one) if its moves make words: read only then."""
+        words = word_list_for(self.sources, words_file) if self.game.needs_word_list \
+            else None
+        return Rules(self.game, self.board, words)
 
     def position(self, side: Side | str | None = None, words_file: Path | None = None
                  ) -> Position:
@@ -209,16 +216,15 @@ class LayoutFile:
             position text names another side to move than *side* or does not fit the
             game (its field named).
         """
-        words = word_list_for(self.sources, words_file) if self.game.words.enabled else None
         if self.state is None:
-            return Position(self.layout, self.board, self.game,
-                            turn=Side.SOUTH if side is None else side, words=words)
+            return Position(self.rules(words_file), self.layout,
+                            turn=Side.SOUTH if side is None else side)
         if side is not None and Side.parse(side) is not self.state.turn:
             raise TemplateError(self.shown, "turn", expected=f"{side} to move as asked",
                                 got=f"{self.state.turn} to move",
                                 hint="leave the side out: the text says who moves")
         try:
-            return Position.from_record(self.state, self.board, self.game, words=words)
+            return Position.from_record(self.rules(words_file), self.state)
         except PositionTextError as e:
             raise TemplateError(self.shown, e.field, expected=e.expected, got=e.got) from None
 

@@ -1,9 +1,12 @@
-"""The rule engine in one import: beating, pressing, identical squares, combinations, moves,
-legal moves, a game in progress (:class:`Position`) and layout validation.
+"""The rule engine in one import. One door to a game: :class:`Position`, built on a game's
+:class:`Rules` (the game bound once to its board and word list), whose ``outcome()`` is an
+:class:`Outcome` with its :class:`Termination`; besides it, beating, pressing, identical
+squares, combinations, words and layout validation.
 
-The rules live in small modules (:mod:`.beating`, :mod:`.combos`, :mod:`.moves`,
-:mod:`.validation`, :mod:`.words`); this module gathers their public names so callers write
-``from generator.rules import beats, legal_moves, problems``. Standard library only.
+The rules live in small modules (:mod:`.bound`, :mod:`.beating`, :mod:`.combos`,
+:mod:`.moves`, :mod:`.validation`, :mod:`.words`); this module gathers their public names so
+callers write ``from generator.rules import Position, Rules, problems``. Standard library
+only.
 """
 from __future__ import annotations
 
@@ -14,14 +17,13 @@ from .beating import fits_value_row as fits_value_row
 from .beating import presses as presses
 from .beating import seniority as seniority
 from .combos import Combination as Combination
+from .bound import Rules as Rules
 from .combos import combinations as combinations
 from .games import Game as Game
+from .goal_rules import Outcome as Outcome
+from .goal_rules import Termination as Termination
 from .move import Move as Move
 from .move import MoveKind as MoveKind
-from .moves import legal_moves as legal_moves
-from .moves import placements as placements
-from .moves import play as play
-from .playout import outcome as outcome
 from .follow_ups import Phase as Phase
 from .position import Ply as Ply
 from .position import Position as Position

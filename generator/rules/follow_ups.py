@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import enum
 
-from ..model.board import Board
+from typing import TYPE_CHECKING
+
 from ..model.layout import Layout, Side
 from .games import Game
 from .laying import forced_openings
 from .move import Move, MoveKind
-from .moves import legal_moves
 from .pushing import may_push, push_moves
-from .taking import must_take
+from .taking import must_take, takes_by_move
 from .turning import may_turn, turn_choices
-from .words import WordList
+
+if TYPE_CHECKING:
+    from .bound import Rules
 
 
 class Phase(enum.StrEnum):
@@ -38,27 +40,36 @@ class Phase(enum.StrEnum):
 
 
 class FollowUp:
-    """A follow-up the mover of *move* owes (or, if :attr:`optional`, may make) at once."""
+    """A follow-up the mover of a move owes (or, if :attr:`optional`, may make) at once, in
+    the game *rules* play; built once with them (:func:`follow_ups_of`)."""
 
     phase = Phase.MOVE
     optional = False
     """Whether it may be left out with a pass."""
 
-    def due(self, layout: Layout, board: Board, game: Game, move: Move,
-            words: WordList | None) -> bool:
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    @classmethod
+    def in_game(cls, game: Game) -> bool:
+        """Whether *game* ever has this follow-up (the others are not built for it)."""
+        return True
+
+    def due(self, layout: Layout, move: Move) -> bool:
         """Whether *move*, which led to *layout*, calls for this follow-up now: the game
         has it after such a move, and there is a way to make it."""
-        if not self.follows(game, move):
+        if not self.follows(move):
             return False
-        side = layout.owner(move.target) if game.owners else Side.SOUTH
-        return side is not None and bool(self.moves(layout, board, game, side, move, words))
+        side = layout.owner(move.target) if self.rules.game.owners else Side.SOUTH
+        return side is not None and bool(self.moves(layout, side, move))
 
-    def follows(self, game: Game, move: Move) -> bool:
-        """Whether *game* has this follow-up after a move like *move*."""
+    def follows(self, move: Move) -> bool:
+        """Whether the game has this follow-up after a move like *move*."""
         raise NotImplementedError
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
-              words: WordList | None) -> list[Move]:
+    def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
         """The moves that make it, sorted."""
         raise NotImplementedError
 
@@ -66,62 +77,67 @@ class FollowUp:
 class CrossingTake(FollowUp):
     phase = Phase.TAKE
 
-    def due(self, layout: Layout, board: Board, game: Game, move: Move,
-            words: WordList | None) -> bool:
-        return must_take(layout, game)
+    @classmethod
+    def in_game(cls, game: Game) -> bool:
+        return takes_by_move(game)
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
-              words: WordList | None) -> list[Move]:
+    def due(self, layout: Layout, move: Move) -> bool:
+        return must_take(layout, self.rules.game)
+
+    def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
         # With combinations lying under the compulsory rule, the legal moves are the takes.
-        return legal_moves(layout, board, game, side, words=words)
+        return self.rules.board_moves(layout, side)
 
 
 class LetterTurn(FollowUp):
     phase = Phase.TURN
     optional = True
 
-    def follows(self, game: Game, move: Move) -> bool:
-        return may_turn(game, move)
+    @classmethod
+    def in_game(cls, game: Game) -> bool:
+        return game.words.turn_letters
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
-              words: WordList | None) -> list[Move]:
-        return turn_choices(layout, game, side, move.target, words)
+    def follows(self, move: Move) -> bool:
+        return may_turn(self.rules.game, move)
+
+    def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
+        return turn_choices(layout, self.rules.game, side, move.target, self.rules.words)
 
 
 class Push(FollowUp):
     phase = Phase.PUSH
     optional = True
 
-    def follows(self, game: Game, move: Move) -> bool:
-        return may_push(game, move)
+    @classmethod
+    def in_game(cls, game: Game) -> bool:
+        return game.movement.push_adjacent
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
-              words: WordList | None) -> list[Move]:
-        return push_moves(layout, game, side, move.target)
+    def follows(self, move: Move) -> bool:
+        return may_push(self.rules.game, move)
+
+    def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
+        return push_moves(layout, self.rules.game, side, move.target)
 
 
 class ForcedOpening(FollowUp):
     phase = Phase.OPEN
 
-    def follows(self, game: Game, move: Move) -> bool:
-        return game.movement.forced_opening and move.kind is MoveKind.LAY
+    @classmethod
+    def in_game(cls, game: Game) -> bool:
+        return game.movement.forced_opening
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, move: Move,
-              words: WordList | None) -> list[Move]:
-        return forced_openings(layout, board, game, move.target)
+    def follows(self, move: Move) -> bool:
+        return move.kind is MoveKind.LAY
+
+    def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
+        return forced_openings(layout, self.rules.board, move.target)
 
 
 #: Every follow-up, in the order they are looked for after a move.
-FOLLOW_UPS: tuple[FollowUp, ...] = (CrossingTake(), LetterTurn(), Push(), ForcedOpening())
+FOLLOW_UPS: tuple[type[FollowUp], ...] = (CrossingTake, LetterTurn, Push, ForcedOpening)
 
 
-def follow_up(layout: Layout, board: Board, game: Game, move: Move | None, *,
-              words: WordList | None = None) -> FollowUp | None:
-    """What the side that made *move* (leading to *layout*) owes or may do at once, if
-    anything."""
-    if move is None:
-        return None
-    for kind in FOLLOW_UPS:
-        if kind.due(layout, board, game, move, words):
-            return kind
-    return None
+def follow_ups_of(rules: Rules) -> tuple[FollowUp, ...]:
+    """The follow-ups the game of *rules* has, in the order they are looked for, bound to
+    *rules*."""
+    return tuple(kind(rules) for kind in FOLLOW_UPS if kind.in_game(rules.game))

@@ -120,6 +120,11 @@ class Beating:
     zeros_count: bool = False
     """Whether the appended zero of pack 2 adds seniority (normally 1 = 10 = 100)."""
 
+    def describe(self) -> str:
+        return (f"beating: trumps {'on' if self.trumps else 'off'}, equal values "
+                f"{self.equal_values.value}, test cards beat "
+                f"{'yes' if self.test_cards_beat else 'no'}")
+
 
 @dataclass(frozen=True, slots=True)
 class Pressing:
@@ -131,6 +136,11 @@ class Pressing:
     """The variant where players may press their own cards too."""
     compulsory: bool = False
     """A side that can press an opponent's card must press one (game 48's giveaway form)."""
+
+    def describe(self) -> str:
+        return (f"pressing: on squares of its colour {'yes' if self.by_square else 'no'}, "
+                f"own cards {'yes' if self.own_cards else 'no'}, compulsory "
+                f"{'yes' if self.compulsory else 'no'}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +181,28 @@ class Movement:
     """Cards are laid on one horizontal only, the one the first card was laid on, and on
     cards there only once its eight squares are full (initial 8)."""
 
+    def describe(self) -> str:
+        extras = [part for part in (
+            "push after laying: yes" if self.push_adjacent else "",
+            "each side's first move must be a cover" if self.opening_cover else "",
+            "lays on the row of the first card, on cards once it is full" if self.one_row
+            else "",
+            "after a lay, a face-down neighbour is opened onto its identical square"
+            if self.forced_opening else "",
+            "leaves over the far edge" if self.exit_far_edge else "",
+            "shifts onto open cards too (the pile leaves whole)" if self.shift_onto_cards
+            else "",
+            "lays on letters too where it makes a word" if self.lay_on_letters else "",
+            "steps onto an opponent's card where it makes a combination (the card leaves)"
+            if self.onto_to_combine else "",
+            "open cards off their identical squares are shifted onto them"
+            if self.shift_to_identical else "",
+            "covering a test card: " + ("wins" if self.cover_test_cards else "not a move"))
+            if part]
+        return (f"movement: {self.step.value}; meeting: {self.capture.value}; placement: "
+                f"{self.placement.value}; piles: {'yes' if self.piles else 'no'}; "
+                + "; ".join(extras))
+
 
 @dataclass(frozen=True, slots=True)
 class Combinations:
@@ -199,6 +231,22 @@ class Combinations:
     takes one off with a move of its own (``c1*c3``), which he need not do (seed000 game
     65 calls compulsory removal the worse rule for the patience)."""
 
+    def describe(self) -> str:
+        """The switches in words; empty when the game makes no combinations."""
+        if not self.enabled:
+            return ""
+        return (f"combinations: {', '.join(self.kinds)} of {self.min_length}+; "
+                f"removes {self.removes.value}"
+                + ("" if self.compulsory else ", only when taken by a move (c1*c3)")
+                + ("; of crossing ones only one (the mover's choice)"
+                   if self.crossing == "one" else "")
+                + ("; the maker's own cards go under his stock" if self.own_to_stock else "")
+                + (f"; on {', '.join(self.orientations)} lines only"
+                   if len(self.orientations) < 4 else "")
+                + ("; each goes to the seat of its direction: " + ", ".join(
+                    f"seat {n} {o}" for n, o in enumerate(self.seats, start=1))
+                   if self.seats else ""))
+
 
 @dataclass(frozen=True, slots=True)
 class Lines:
@@ -209,6 +257,13 @@ class Lines:
     removes: bool = False
     """True: the line leaves the board with the cards under it and scores for its owner
     (initial 4); false: the first such line wins (word 25)."""
+
+    def describe(self) -> str:
+        """The switches in words; empty when lines of a side's pieces count for nothing."""
+        if not self.enabled:
+            return ""
+        return (f"lines of one side's pieces: {self.length} in a line "
+                + ("leave the board and score" if self.removes else "win"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +286,20 @@ class Words:
     25's variant of letters laid on letters, its second way of taking)."""
     reading: str = "any"
     """Which way a word made by a move must read to count for the mover (:data:`READINGS`)."""
+
+    def describe(self) -> str:
+        """The switches in words; empty when moves make no words."""
+        if not self.enabled:
+            return ""
+        return (f"words: {self.min_length}+ letters; removes {self.removes.value}"
+                + ("; the mover may turn round letters of a word he made (c4~d5~)"
+                   if self.turn_letters else "")
+                + ("; no letter laid where it makes a word of its layer's letters alone"
+                   if self.forbid_own_words else "")
+                + ("; a word takes only the top letter of a pile"
+                   if self.top_letters_only else "")
+                + ("; each player reads words from his own edge (left to right, top "
+                   "to bottom)" if self.reading == "seated" else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +347,31 @@ class Setup:
         """
         return self.south_rows if Side.parse(side) is Side.SOUTH else self.north_rows
 
+    def describe(self) -> str:
+        rows = "; ".join(f"{side} on ranks {', '.join(map(str, self.home_rows(side)))}"
+                         for side in Side if self.home_rows(side))
+        tests = " ".join(c.notation() for c in self.test_cards)
+        false = " ".join(c.notation() for c in self.false_tests)
+        return "start: " + "; ".join(part for part in (
+            rows, "complete packs" if self.complete else "",
+            f"{self.cards} cards" if self.cards is not None else "",
+            f"test cards {tests}" if tests else "",
+            f"{self.tests_per_side} test card(s) a side" if self.tests_per_side else "",
+            f"false test cards {false} (covering one wins nothing)" if false else "",
+            "test cards on the king squares" if self.tests_on_king_squares else "",
+            "the board empty, each side's first card laid face down as its test card"
+            if self.tests_laid_first else "",
+            f"arrows {self.arrows.value}",
+            f"letters removed {' '.join(self.removed_letters)}" if self.removed_letters
+            else "",
+            "one pack on the board, the other played" if self.one_pack else "",
+            "combinations lying there at the start leave at once" if self.clear_at_start
+            else "",
+            "no card on its own colour" if self.off_colour else "",
+            "no card takeable on move 1" if self.safe_first_move else "",
+            "all face down" if self.face_down.value == "all" else "",
+            f"{self.shade} squares only" if self.shade else "") if part)
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -316,6 +410,74 @@ class Game:
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def needs_word_list(self) -> bool:
+        """Whether moves make words, so that the game's rules need a word list."""
+        return self.words.enabled
+
+    @property
+    def is_patience(self) -> bool:
+        """Whether one player plays it alone."""
+        return self.players == 1
+
+    @property
+    def plays_any_set(self) -> bool:
+        """Whether the players choose one of several letter sets (seed001 plays "any one
+        complete set"), so that a chapter's set is one of the game's choices."""
+        return self.material == "letters" and len(self.pairs) > 1
+
+    @property
+    def word_length(self) -> int:
+        """The fewest letters of a word that counts (3 in a game that makes no words)."""
+        return self.words.min_length if self.words.enabled else 3
+
+    @property
+    def combination_length(self) -> int:
+        """The fewest cards of a combination that counts (3 in a game that makes none)."""
+        return self.combinations.min_length if self.combinations.enabled else 3
+
+    def pair(self, number: int) -> tuple[str, ...]:
+        """The packs or groups of pair *number* (counted from 1).
+
+        :raises: :exc:`ValueError` naming how many pairs the game has.
+        """
+        if not 1 <= number <= len(self.pairs):
+            raise ValueError(f"{self.name} has {len(self.pairs)} pair(s) of packs")
+        return self.pairs[number - 1]
+
+    def describe(self) -> str:
+        """The game in words (``opencards show GAME``): what it is played with, how pieces
+        move and meet, and its set-up, each group of switches saying its own. Every switch
+        a game file can set shows here (tests/test_show_switches.py)."""
+        movement = self.movement
+        lines = [f"{self.name}: {self.title}", f"source: {self.source}", self.summary, "",
+                 f"goal: {self.goal.value}; boards: {', '.join(self.boards)}; "
+                 f"{self.players} player(s)"
+                 + ("; a side that cannot move loses" if self.stuck_loses else "")
+                 + (f"; the patience in the open of {self.patience_of}"
+                    if self.patience_of else "")
+                 + (f"; {cards_left(self.good_result)} left is a good result"
+                    if self.good_result else ""),
+                 f"plays {self.material}: " + " | ".join(" vs ".join(p) for p in self.pairs)
+                 + f"; values {', '.join(map(str, self.ranks))}; pieces belong to "
+                 + ("their side" if self.owners else "nobody"),
+                 movement.describe()]
+        if movement.capture is Capture.BEAT:
+            lines.append(self.beating.describe())
+        if movement.capture is Capture.PRESS:
+            lines.append(self.pressing.describe())
+        lines += [part for part in (self.combinations.describe(), self.lines.describe(),
+                                    self.words.describe()) if part]
+        lines.append(self.setup.describe())
+        return "\n".join(lines)
+
+
+def cards_left(most: int) -> str:
+    """'1 or 2 cards' for *most* 2: the counts a patience's source calls a good result."""
+    counts = [str(n) for n in range(1, most + 1)]
+    said = counts[0] if most == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+    return f"{said} card{'' if most == 1 else 's'}"
 
 
 def opponent(side: Side | str) -> Side:

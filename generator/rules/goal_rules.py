@@ -1,9 +1,10 @@
-"""The goals a game file may name, one object each, and the :class:`Verdict` they give.
+"""The goals a game file may name, one object each, and the :class:`Outcome` they give.
 Standard library only.
 
 Each goal object holds its own pieces of judging: what settles the game at once, each
 side's count, why the game has ended besides running out of moves, how the result is told,
-and what a patience still has to do. :func:`goal_rule` picks the object for a game;
+and what a patience still has to do. :func:`goal_rule` builds the object for a game (once,
+with the game's rules: :mod:`generator.rules.bound`);
 :mod:`generator.rules.goals` asks it. Three families: goals won at once by one move (a
 game that ends otherwise is a draw), counting goals (the higher count wins, or the lower
 where fewer wins; equal counts draw), and the goals of the patiences. A variant overrides
@@ -11,6 +12,7 @@ what differs, as basic 48's giveaway form does most-pressed's.
 """
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,21 +31,45 @@ from .move import Move, MoveKind
 from .settling import own_lines
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """Whether the game is over, the winner (None in a draw or while it goes on), why, and
-    each player's count for the counting goals: by side, or by seat in a game of more than
-    two players (initial 7)."""
+class Termination(enum.StrEnum):
+    """Why a game is over, as python-chess's ``Termination`` says it: a tool reads this,
+    not the reason's words."""
 
-    over: bool
+    GOAL = "goal"
+    """The goal is reached: won at once by a move (a test card covered, the middle
+    crossed, five in a line...), or a patience solved."""
+    STUCK = "stuck"
+    """The side to move has no move and loses by that (word 12's variant, initial 8)."""
+    NO_MOVES = "no-moves"
+    """No side can move (a patience: no move is left); the counts decide."""
+    END = "end"
+    """The game's own end has come: every card open, the pile used up, a side with no card
+    left to press with; the counts decide."""
+    QUIET = "quiet"
+    """:data:`generator.rules.goals.QUIET_PLIES` plies without a capture, lay or opening
+    (our default: the seeds name no such end); the counts decide."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands: why it is over (None while it goes on), the winner (None in a
+    draw or while it goes on), each player's count for the counting goals (by side, or by
+    seat in a game of more than two players, initial 7), and the reason in a player's
+    words. Unlike python-chess's, a game that goes on has one too, with its counts."""
+
+    termination: Termination | None
     winner: Player | None = None
-    reason: str = ""
-    scores: Mapping[Side, int] | Mapping[Seat, int] = field(
+    counts: Mapping[Side, int] | Mapping[Seat, int] = field(
         default_factory=lambda: MappingProxyType({}))
+    reason: str = ""
     left: int | None = None
     """A patience's count: the cards still to deal with (None in a game of two sides)."""
     solved: bool = False
     """A patience reached its goal."""
+
+    @property
+    def over(self) -> bool:
+        return self.termination is not None
 
     def __str__(self) -> str:
         if self.left is not None:
@@ -56,53 +82,62 @@ class Verdict:
 
 
 class GoalRule:
-    """A goal with nothing settled at once and nothing counted; the base of every goal.
+    """A goal with nothing settled at once and nothing counted; the base of every goal:
+    the goal of *game* played on *board*, built once with the game's rules
+    (:func:`goal_rule`).
 
     At its end it is told as a tally of *what* each side has (equal counts draw), which
     with no counts is a draw of 0 to 0.
     """
+
+    __slots__ = ("game", "board")
+
+    def __init__(self, game: Game, board: Board) -> None:
+        self.game = game
+        self.board = board
 
     what: ClassVar[str] = "cards taken"
     """What the counts are, in the reason of a game decided by them."""
     fewer_wins: ClassVar[bool] = False
     """The lower count wins (basic 52, giveaway)."""
 
-    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+    def settled_winner(self, layout: Layout, *, last_move: Move | None,
                        mover: Side | None) -> Side | None:
         """The side that the position (and the move that led to it) makes the winner."""
         return None
 
-    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
-        """The verdict if the game is won at once, before anything else is looked at."""
+    def decided(self, layout: Layout, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Outcome | None:
+        """The outcome if the game is won at once, before anything else is looked at."""
         return None
 
     def scores(self, layout: Layout) -> dict[Side, int]:
         """Each side's count (empty for a goal that counts nothing)."""
         return {}
 
-    def stuck(self, game: Game, to_move: Side) -> Verdict | None:
-        """The verdict when *to_move* has no move and that decides the game; None when the
+    def stuck(self, to_move: Side) -> Outcome | None:
+        """The outcome when *to_move* has no move and that decides the game; None when the
         side passes or the game ends by other rules."""
-        if game.stuck_loses and game.players > 1:
-            return Verdict(True, to_move.opponent, f"{to_move} cannot move")
+        if self.game.stuck_loses and self.game.players > 1:
+            return Outcome(Termination.STUCK, to_move.opponent, reason=f"{to_move} cannot move")
         return None
 
-    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+    def ended(self, layout: Layout, *, to_move: Side,
               last_move: Move | None) -> str:
         """Why the goal's own end condition has ended the game, or ""."""
         return ""
 
-    def result(self, counts: Mapping[Side, int], ended: str) -> Verdict:
-        """The verdict on a game that has ended for the reason *ended*."""
+    def result(self, counts: Mapping[Side, int], ended: str,
+               termination: Termination = Termination.NO_MOVES) -> Outcome:
+        """The outcome of a game that has ended by *termination*, for the reason *ended*."""
         south, north = counts.get(Side.SOUTH, 0), counts.get(Side.NORTH, 0)
         line = f"{ended}; {self.what}: south {south}, north {north}"
         if south == north:
-            return Verdict(True, None, line, counts)
+            return Outcome(termination, None, counts, line)
         winner = Side.SOUTH if (south > north) != self.fewer_wins else Side.NORTH
-        return Verdict(True, winner, line, counts)
+        return Outcome(termination, winner, counts, line)
 
-    def patience_left(self, layout: Layout, board: Board, game: Game) -> tuple[int, str]:
+    def patience_left(self, layout: Layout) -> tuple[int, str]:
         """The cards a patience still has to deal with, and its goal in words."""
         return len(layout), "every card has left the board"
 
@@ -111,43 +146,47 @@ class GoalRule:
         one: a game file of more players is refused for any other goal)."""
         raise NotImplementedError(f"{type(self).__name__} counts nothing by seat")
 
-    def seat_result(self, counts: Mapping[Seat, int], ended: str) -> Verdict:
-        """The verdict on a game of more than two players that has ended for the reason
-        *ended*: the highest count wins, a top count shared by two or more is a draw."""
+    def seat_result(self, counts: Mapping[Seat, int], ended: str,
+                    termination: Termination) -> Outcome:
+        """The outcome of a game of more than two players that has ended by *termination*,
+        for the reason *ended*: the highest count wins, a top count shared by two or more
+        is a draw."""
         line = f"{ended}; {self.what}: {seat_tally(counts)}"
         best = max(counts.values(), default=0)
         top = [seat for seat, n in counts.items() if n == best]
         if len(top) == 1:
-            return Verdict(True, top[0], line, counts)
-        return Verdict(True, None, f"{line}; {' and '.join(map(str, top))} share the most",
-                       counts)
+            return Outcome(termination, top[0], counts, line)
+        return Outcome(termination, None, counts,
+                       f"{line}; {' and '.join(map(str, top))} share the most")
 
 
 class WonAtOnce(GoalRule):
     """A goal won by one move; a game that ends any other way is a draw."""
 
     reason: ClassVar[str]
-    """Why the game is won, in the verdict."""
+    """Why the game is won, in the outcome."""
 
-    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
-        winner = self.settled_winner(layout, game, last_move=last_move, mover=mover)
-        return None if winner is None else Verdict(True, winner, self.reason)
+    def decided(self, layout: Layout, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Outcome | None:
+        winner = self.settled_winner(layout, last_move=last_move, mover=mover)
+        return None if winner is None else Outcome(Termination.GOAL, winner,
+                                                   reason=self.reason)
 
-    def result(self, counts: Mapping[Side, int], ended: str) -> Verdict:
-        return Verdict(True, None, ended)
+    def result(self, counts: Mapping[Side, int], ended: str,
+               termination: Termination = Termination.NO_MOVES) -> Outcome:
+        return Outcome(termination, None, reason=ended)
 
 
 class CoverTestCard(WonAtOnce):
     reason = "the opponent's test card is covered"
 
-    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+    def settled_winner(self, layout: Layout, *, last_move: Move | None,
                        mover: Side | None) -> Side | None:
-        decoys = game.setup.false_tests
+        decoys = self.game.setup.false_tests
         # With decoys each side has one true test card; covering a decoy wins nothing.
-        needed = 1 if decoys else max(game.setup.tests_per_side, 1)
+        needed = 1 if decoys else max(self.game.setup.tests_per_side, 1)
         for side in Side:
-            if _test_cards(layout, side, decoys) < needed and _has_laid(layout, game, side):
+            if _test_cards(layout, side, decoys) < needed and _has_laid(layout, self.game, side):
                 return opponent(side)
         return None
 
@@ -161,7 +200,7 @@ class CrossMiddle(WonAtOnce):
 
     reason = "a card stepped across the middle line into the opponent's half"
 
-    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+    def settled_winner(self, layout: Layout, *, last_move: Move | None,
                        mover: Side | None) -> Side | None:
         if last_move is None or mover is None or last_move.kind is not MoveKind.MOVE:
             return None
@@ -173,7 +212,7 @@ class CrossMiddle(WonAtOnce):
 class AllAcross(WonAtOnce):
     reason = "every card is in the opponent's half"
 
-    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+    def settled_winner(self, layout: Layout, *, last_move: Move | None,
                        mover: Side | None) -> Side | None:
         xy = geometry(*layout.size).xy
         for side in Side:
@@ -186,7 +225,7 @@ class AllAcross(WonAtOnce):
 class LeaveBoard(WonAtOnce):
     reason = "a piece left the board over the far edge"
 
-    def settled_winner(self, layout: Layout, game: Game, *, last_move: Move | None,
+    def settled_winner(self, layout: Layout, *, last_move: Move | None,
                        mover: Side | None) -> Side | None:
         return mover if last_move is not None and last_move.kind is MoveKind.EXIT else None
 
@@ -197,13 +236,14 @@ class ReorientAll(WonAtOnce):
 
     reason = "every arrow points one way: solved"
 
-    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
+    def decided(self, layout: Layout, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Outcome | None:
         if not layout or len({piece.facing for _, piece in layout.pieces()}) > 1:
             return None
-        return Verdict(True, mover if game.players > 1 else None, self.reason)
+        return Outcome(Termination.GOAL, mover if self.game.players > 1 else None,
+                       reason=self.reason)
 
-    def patience_left(self, layout: Layout, board: Board, game: Game) -> tuple[int, str]:
+    def patience_left(self, layout: Layout) -> tuple[int, str]:
         facings = Counter(piece.facing for _, piece in layout.pieces())
         return (min(facings.values()) if len(facings) > 1 else 0), \
             "every arrow points one way"
@@ -228,7 +268,7 @@ class MostPressed(CountingGoal):
         return sum(1 for _, stack in layout.items() if stack[-1].owner == side
                    for piece in stack[:-1] if piece.owner == side.opponent)
 
-    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+    def ended(self, layout: Layout, *, to_move: Side,
               last_move: Move | None) -> str:
         # Seed000 game 48 ends when neither side's cards can be pressed onto the other's:
         # a side whose every card lies pressed has nothing left to press with. Only a press
@@ -253,12 +293,13 @@ class Giveaway(MostPressed):
         """The piles topped by *side*'s card: the cards it still has to move."""
         return sum(1 for _, stack in layout.items() if stack[-1].owner == side)
 
-    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
+    def decided(self, layout: Layout, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Outcome | None:
         # The side pressed out has won here, so most-pressed's end for it never comes.
         for side in (to_move.opponent, to_move):
             if layout and not self.count(layout, side):
-                return Verdict(True, side, f"every card of {side} is pressed")
+                return Outcome(Termination.GOAL, side,
+                               reason=f"every card of {side} is pressed")
         return None
 
 
@@ -286,9 +327,10 @@ class MostRemoved(CountingGoal):
     def seat_scores(self, layout: Layout, players: int) -> dict[Seat, int]:
         return {seat: len(layout.hands.taken_by(seat)) for seat in Seat.all(players)}
 
-    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+    def ended(self, layout: Layout, *, to_move: Side,
               last_move: Move | None) -> str:
-        if game.setup.face_down is FaceDown.ALL and all(p.face_up for _, p in layout.pieces()):
+        if self.game.setup.face_down is FaceDown.ALL \
+                and all(p.face_up for _, p in layout.pieces()):
             return "every card is open"
         return ""
 
@@ -300,16 +342,17 @@ class FiveInLine(CountingGoal):
     def count(self, layout: Layout, side: Side) -> int:
         return len(layout.hands.of(side).taken)
 
-    def decided(self, layout: Layout, game: Game, *, last_move: Move | None,
-                mover: Side | None, to_move: Side) -> Verdict | None:
-        if game.lines.removes:
+    def decided(self, layout: Layout, *, last_move: Move | None,
+                mover: Side | None, to_move: Side) -> Outcome | None:
+        if self.game.lines.removes:
             return None
-        length = game.lines.length
+        length = self.game.lines.length
         for side in Side:
             for square in geometry(*layout.size).squares:
                 if layout.owner(square) == side and any(own_lines(layout, square, side,
                                                                   length)):
-                    return Verdict(True, side, f"{length} of its pieces in a line")
+                    return Outcome(Termination.GOAL, side,
+                                   reason=f"{length} of its pieces in a line")
         return None
 
 
@@ -347,19 +390,19 @@ class IdenticalSquares(CountingGoal):
     def count(self, layout: Layout, side: Side) -> int:
         return len(layout.hands.of(side).held)
 
-    def ended(self, layout: Layout, game: Game, *, to_move: Side,
+    def ended(self, layout: Layout, *, to_move: Side,
               last_move: Move | None) -> str:
         hands = layout.hands
-        if game.movement.shift_to_identical or hands.pile or any(
+        if self.game.movement.shift_to_identical or hands.pile or any(
                 hands.of(s).stock for s in Side):
             return ""
         return "the pile is used up"
 
-    def patience_left(self, layout: Layout, board: Board, game: Game) -> tuple[int, str]:
+    def patience_left(self, layout: Layout) -> tuple[int, str]:
         hands = layout.hands
         off = sum(1 for s, st in layout.items() if not (
             st[-1].face_up and isinstance(st[-1].card, Card)
-            and fits_identical(st[-1].card, board.square(s))))
+            and fits_identical(st[-1].card, self.board.square(s))))
         held = sum(len(hands.of(side).held) + len(hands.of(side).stock) for side in Side)
         return off + held + len(hands.pile), "every card lies on an identical square"
 
@@ -381,27 +424,27 @@ class LastToLay(GoalRule):
     """Initial 8: the first side out of cards loses; nobody passes. A game ended by quiet
     plies is told as a tally of nothing taken, 0 to 0."""
 
-    def stuck(self, game: Game, to_move: Side) -> Verdict | None:
-        return super().stuck(game, to_move) or Verdict(
-            True, to_move.opponent, f"{to_move} has no card left to lay")
+    def stuck(self, to_move: Side) -> Outcome | None:
+        return super().stuck(to_move) or Outcome(
+            Termination.STUCK, to_move.opponent, reason=f"{to_move} has no card left to lay")
 
 
-_RULES: Mapping[Goal, GoalRule] = MappingProxyType({
-    Goal.COVER_TEST_CARD: CoverTestCard(),
-    Goal.CROSS_MIDDLE: CrossMiddle(),
-    Goal.ALL_ACROSS: AllAcross(),
-    Goal.LEAVE_BOARD: LeaveBoard(),
-    Goal.MOST_PRESSED: MostPressed(),
-    Goal.GIVEAWAY: Giveaway(),
-    Goal.PILE_VALUES: PileValues(),
-    Goal.HAND_VALUES: HandValues(),
-    Goal.IDENTICAL_SQUARES: IdenticalSquares(),
-    Goal.MOST_REMOVED: MostRemoved(),
-    Goal.FIVE_IN_LINE: FiveInLine(),
-    Goal.MOST_COMBINATIONS: MostCombinations(),
-    Goal.MOST_TURNED: MostTurned(),
-    Goal.LAST_TO_LAY: LastToLay(),
-    Goal.REORIENT_ALL: ReorientAll(),
+_RULES: Mapping[Goal, type[GoalRule]] = MappingProxyType({
+    Goal.COVER_TEST_CARD: CoverTestCard,
+    Goal.CROSS_MIDDLE: CrossMiddle,
+    Goal.ALL_ACROSS: AllAcross,
+    Goal.LEAVE_BOARD: LeaveBoard,
+    Goal.MOST_PRESSED: MostPressed,
+    Goal.GIVEAWAY: Giveaway,
+    Goal.PILE_VALUES: PileValues,
+    Goal.HAND_VALUES: HandValues,
+    Goal.IDENTICAL_SQUARES: IdenticalSquares,
+    Goal.MOST_REMOVED: MostRemoved,
+    Goal.FIVE_IN_LINE: FiveInLine,
+    Goal.MOST_COMBINATIONS: MostCombinations,
+    Goal.MOST_TURNED: MostTurned,
+    Goal.LAST_TO_LAY: LastToLay,
+    Goal.REORIENT_ALL: ReorientAll,
 })
 
 
@@ -410,9 +453,9 @@ def seat_tally(counts: Mapping[Seat, int]) -> str:
     return ", ".join(f"{seat} {n}" for seat, n in sorted(counts.items()))
 
 
-def goal_rule(game: Game) -> GoalRule:
-    """The goal object of *game*."""
-    return _RULES[game.goal]
+def goal_rule(game: Game, board: Board) -> GoalRule:
+    """The goal object of *game* played on *board*."""
+    return _RULES[game.goal](game, board)
 
 
 def _facing_of(side: Side) -> Facing:

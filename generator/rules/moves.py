@@ -1,20 +1,20 @@
 """Moves: king steps, queen slides, colour-bound slides, jumps and shifts, and what they take.
 
-:func:`legal_moves` lists what one side may do in a position under a :class:`Game`;
-:func:`play` returns the position after a move, with beaten, pressed and captured cards
-dealt with. Who has won: :func:`generator.rules.playout.outcome`. Standard library only.
+:func:`board_moves` lists what one side's pieces may do in a position under a game's bound
+rules (:class:`~.bound.Rules`, which asks it); :func:`play_move` returns the position after
+a move, with beaten, pressed and captured cards dealt with. Standard library only.
 """
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 from dataclasses import dataclass
 from collections.abc import Iterator, Mapping
 
-from .captures import capture_rule
+from .captures import CaptureRule
 from .covering import onto_for_combination
-from .laying import lay_squares, play_laying
+from .laying import play_laying
 from .move import BUILT_MOVES, OFF, Move, MoveKey, MoveKind, cached_move, move_order
-from ..model.board import Board
 from ..model.cards import Card, Colour
 from .games import Game, Step
 from ..model.layout import Facing, Layout, Piece, Side, Stack
@@ -27,19 +27,22 @@ from .taking import play_take, take_lines
 from .turning import play_turn
 from .words import WordList
 
+if TYPE_CHECKING:
+    from .bound import Rules
+
 def _facing(side: Side) -> Facing:
     """The arrow of *side*'s cards: they point at the opponent."""
     return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
 
 
-def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
-          own: Facing, piece: Piece, target: str) -> MoveKind | None:
+def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None],
+          capture: CaptureRule, own: Facing, piece: Piece, target: str) -> MoveKind | None:
     """The kind of move that lands *piece* (whose side's arrows point *own*) on the occupied
     square *target*, or None: the game's :class:`~.captures.CaptureRule` decides."""
     stack = stacks.get(target)
     if not stack:
         return None
-    return capture_rule(game).onto(game, piece, stack[-1], own, colours[target])
+    return capture.onto(piece, stack[-1], own, colours[target])
 
 
 def _matches(mover: Card | LetterCard, other: Piece) -> bool:
@@ -74,9 +77,10 @@ def _far_rank(side: Side, ranks: int = 8) -> int:
     return ranks - 1 if side is Side.SOUTH else 0
 
 
-def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Game,
+def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], rules: Rules,
                  side: Side, origin: str, piece: Piece, found: list[MoveKey]) -> None:
     """Adds the keys of *piece*'s king steps, slides, captures and exits to *found*."""
+    game, capture = rules.game, rules.capture
     step = game.movement.step
     stacks = layout.stacks
     own = _facing(side)
@@ -85,7 +89,7 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Gam
         for target in g.neighbours[origin]:
             if target not in stacks:
                 found.append((origin, target, MoveKind.MOVE))
-            elif step is Step.KING and (kind := _onto(stacks, colours, game, own, piece,
+            elif step is Step.KING and (kind := _onto(stacks, colours, capture, own, piece,
                                                       target)):
                 found.append((origin, target, kind))
     elif step in (Step.QUEEN, Step.COLOUR_QUEEN):
@@ -96,7 +100,7 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], game: Gam
                     if step is Step.QUEEN or colours[target] is colour:
                         found.append((origin, target, MoveKind.MOVE))
                     continue
-                if kind := _onto(stacks, colours, game, own, piece, target):
+                if kind := _onto(stacks, colours, capture, own, piece, target):
                     found.append((origin, target, kind))
                 break
     if game.movement.exit_far_edge and _can_exit(layout, game, side, origin):
@@ -237,42 +241,41 @@ def _open_letter(piece: Piece | None) -> str | None:
     return piece.card.letter.upper()
 
 
-def legal_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
-                words: WordList | None = None) -> list[Move]:
-    """Every move *side* may make in *layout* under *game*, sorted.
+def board_moves(rules: Rules, layout: Layout, side: Side) -> list[Move]:
+    """Every move *side*'s pieces may make in *layout* under *rules*, sorted.
 
-    Games whose cards are laid from a hand have no moves here; see :func:`placements`.
-    *words* is needed only by games whose moves must make a word (word game 12).
-
-    :raises: :exc:`ValueError` if *side* is not a side (``"South"`` is not ``"south"``).
+    Games whose cards are laid from a hand have no moves here (see
+    :meth:`.bound.Rules.lay_squares`). The word list of *rules* is needed only by games
+    whose moves must make a word (word game 12).
     """
-    side = Side.parse(side)
+    game = rules.game
     takes = [cached_move((a, b, MoveKind.TAKE)) for a, b in take_lines(layout, game)]
     if takes and game.combinations.compulsory:
         return takes  # crossing combinations just made: the mover takes one first
-    found = _board_moves(layout, board, game, side, words)
+    found = _piece_moves_of(rules, layout, side)
     return sorted(found + takes, key=move_order) if takes else found
 
 
-def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
-                 words: WordList | None) -> list[Move]:
+def _piece_moves_of(rules: Rules, layout: Layout, side: Side) -> list[Move]:
+    game, words = rules.game, rules.words
     step = game.movement.step
     if step is Step.SHIFT:
         return sorted(set(_shifts(layout, game, words)), key=move_order)
     if step is Step.NONE:
         return []
-    colours = board.colours
+    colours = rules.board.colours
     own = _facing(side)
     keys: list[MoveKey] = []
     jumps: list[Move] = []
     if step is Step.KING and not game.movement.exit_far_edge:
-        _king_keys(layout.stacks, colours, game, own, keys, geometry(*layout.size).neighbours)
+        _king_keys(layout.stacks, colours, rules, own, keys,
+                   geometry(*layout.size).neighbours)
     else:
         for origin, stack in layout.stacks.items():
             piece = stack[-1]
             if game.owners and piece.facing is not own:
                 continue
-            _piece_moves(layout, colours, game, side, origin, piece, keys)
+            _piece_moves(layout, colours, rules, side, origin, piece, keys)
             if step is Step.JUMP:
                 jumps += _jumps(layout, origin, piece)
     if game.movement.onto_to_combine:
@@ -293,14 +296,15 @@ def _board_moves(layout: Layout, board: Board, game: Game, side: Side,
     return sorted(set(moves + jumps), key=move_order) if jumps else moves
 
 
-def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None], game: Game,
-               own: Facing, found: list[MoveKey],
+def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None],
+               rules: Rules, own: Facing, found: list[MoveKey],
                neighbours: Mapping[str, tuple[str, ...]]) -> None:
     """The king steps of every piece whose arrow points *own*: _piece_moves unrolled for
     the commonest games, since it runs for every position a search visits."""
+    game = rules.game
     owners = game.owners
     skip_own = owners and not game.pressing.own_cards
-    free, onto = MoveKind.MOVE, capture_rule(game).onto
+    free, onto = MoveKind.MOVE, rules.capture.onto
     for origin, stack in stacks.items():
         piece = stack[-1]
         if owners and piece.facing is not own:
@@ -311,18 +315,8 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
                 found.append((origin, target, free))
             elif skip_own and there[-1].facing is own:
                 continue
-            elif kind := onto(game, piece, there[-1], own, colours[target]):
+            elif kind := onto(piece, there[-1], own, colours[target]):
                 found.append((origin, target, kind))
-
-
-def placements(layout: Layout, board: Board, game: Game, card: Card | LetterCard,
-               side: Side | str, *, words: WordList | None = None) -> list[str]:
-    """The squares where *side* may lay *card* from the hand, in board order (see
-    :mod:`.laying` for each game's rule).
-
-    :raises: :exc:`ValueError` if *side* is not a side.
-    """
-    return lay_squares(layout, board, game, card, Side.parse(side), words=words)
 
 
 def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False) -> Layout:
@@ -333,18 +327,17 @@ def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False)
     return dataclasses.replace(layout, stacks=stacks)
 
 
-def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = None,
-         side: Side | str | None = None) -> Layout:
+def play_move(rules: Rules, layout: Layout, move: Move, mover: Side | None) -> Layout:
     """The position after *move*: a beaten or covered pile leaves the board, a pressed pile
     stays under the presser, and lines made by the move take what the game says.
 
-    *side* is who moves; it is needed for laying and for crediting what a move takes in
+    *mover* is who moves; it is needed for laying and for crediting what a move takes in
     games whose pieces belong to nobody (otherwise the moving piece's owner is used). What
     leaves the board is added to the mover's ``taken`` cards.
 
-    :raises: :exc:`ValueError` if *side* is not a side.
+    :raises: :exc:`ValueError` if a lay names no mover or a card it cannot play.
     """
-    mover = None if side is None else Side.parse(side)
+    game, words = rules.game, rules.words
     if move.kind is MoveKind.TAKE:
         return play_take(layout, move.origin, move.target, game, mover)
     if move.kind is MoveKind.TURN:
@@ -354,7 +347,7 @@ def play(layout: Layout, move: Move, game: Game, *, words: WordList | None = Non
         return _relocate(layout, move.origin, move.target)
     if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
             move.kind is MoveKind.OPEN and move.target != move.origin):
-        return play_laying(layout, move, game, mover, words=words)
+        return play_laying(rules, layout, move, mover)
     if move.kind is MoveKind.OPEN:
         stacks = dict(layout.stacks)
         stacks[move.origin] = stacks[move.origin][:-1] + (

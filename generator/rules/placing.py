@@ -4,8 +4,10 @@ the game file, a variant of a kind as a subclass chosen by its switch. Standard 
 Each object holds the pieces of its rule: the squares a card may be laid on
 (:meth:`PlacementRule.squares`), the moves of a side (lays and keeps, or initial 10's and 11's
 moves), what a face-up card lying off its place is (:meth:`PlacementRule.problems`), and the
-rule in a player's words. The objects hold no state: :func:`placement_of` picks the one
-singleton of the game's kind and switches.
+rule in a player's words. :func:`placement_of` builds the object of the game's kind, in
+the variant its switches choose, once for a game and its board (see :mod:`.bound`); it
+holds the game, the board and the word list it reads, and is asked with a layout and a
+side only.
 
 The kinds and their variants:
 
@@ -48,29 +50,44 @@ Problem = tuple[str, str, str]
 
 
 class PlacementRule:
-    """A placement kind: where a card may be laid. The base lays nothing anywhere."""
+    """A placement kind: where a card may be laid, in *game* on *board* (*words*: the word
+    list of a game that lays letters to make words). The base lays nothing anywhere."""
 
-    def variant(self, game: Game) -> PlacementRule:
+    __slots__ = ("game", "board", "words")
+
+    def __init__(self, game: Game, board: Board, words: WordList | None = None) -> None:
+        self.game = game
+        self.board = board
+        self.words = words
+
+    @classmethod
+    def variant(cls, game: Game) -> type[PlacementRule]:
         """The variant of this kind that *game*'s switches choose (itself if none)."""
-        return self
+        return cls
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         """The squares where *side* may lay *card* now, in board order."""
         return []
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, *,
-              words: WordList | None = None) -> list[Move]:
+    def moves(self, layout: Layout, side: Side) -> list[Move]:
         """Every placing move of *side* now, sorted."""
         return []
 
-    def problems(self, layout: Layout, board: Board) -> list[Problem]:
+    def problems(self, layout: Layout) -> list[Problem]:
         """Every face-up card lying where this placement never lets a card stay."""
         return []
 
     def lays_face_down(self, layout: Layout, side: Side) -> bool:
         """Whether the card *side* lays now lies face down."""
         return False
+
+    def _beats_top(self, layout: Layout, card: Item, side: Side, square: str) -> bool:
+        """Whether *card* laid by *side* beats the opponent's top card on *square*."""
+        top = layout.top(square)
+        if top is None or top.owner in (side, None) or not isinstance(card, Card):
+            return False
+        return bool(beats(card, top, on=self.board.square(square).colour,
+                          rules=self.game.beating))
 
     def rule_text(self) -> str:
         """Where a card may lie, in a player's words (after "may not lie on d4: ")."""
@@ -92,14 +109,13 @@ class LaidFromHand(PlacementRule):
     the top card of its own stock, or of the shared pile once its stock is empty. A top card
     that fits nowhere is kept in the hand."""
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, *,
-              words: WordList | None = None) -> list[Move]:
+    def moves(self, layout: Layout, side: Side) -> list[Move]:
         held, top = _playable(layout, side)
         found = [Move(card.notation(), s, MoveKind.LAY) for card in dict.fromkeys(held)
-                 for s in self.squares(layout, board, game, card, side, words=words)]
+                 for s in self.squares(layout, card, side)]
         if found or top is None:
             return sorted(found, key=move_order)
-        squares = self.squares(layout, board, game, top, side, words=words)
+        squares = self.squares(layout, top, side)
         if not squares:
             return [Move(top.notation(), HAND, MoveKind.KEEP)]
         return sorted((Move(top.notation(), s, MoveKind.LAY) for s in squares), key=move_order)
@@ -108,20 +124,20 @@ class LaidFromHand(PlacementRule):
 class FreeSquares(LaidFromHand):
     """Any free square (initial 7, 12, word 25)."""
 
-    def variant(self, game: Game) -> PlacementRule:
+    @classmethod
+    def variant(cls, game: Game) -> type[PlacementRule]:
         movement = game.movement
         if movement.lay_on_letters:
-            return FREE_OR_WORD
+            return FreeOrWord
         if game.words.forbid_own_words:
-            return FREE_NO_OWN_WORD
+            return FreeNoOwnWord
         if movement.one_row:
-            return ONE_ROW
+            return OneRow
         if movement.piles and movement.capture is Capture.BEAT:
-            return FREE_OR_BEATEN
-        return self
+            return FreeOrBeaten
+        return cls
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         return _free(layout)
 
 
@@ -129,12 +145,11 @@ class FreeOrWord(FreeSquares):
     """Word 25's variant: a free square, or an open letter on which the card makes a word
     (read through the square, so the covered letter plays no part)."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
-        if not isinstance(card, LetterCard) or words is None:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+        if not isinstance(card, LetterCard) or self.words is None:
             return _free(layout)
         letters = _open_letters(layout)
-        spelling = WordSquares(letters, words, game.words.min_length, layout.size)
+        spelling = WordSquares(letters, self.words, self.game.words.min_length, layout.size)
         letter = card.letter.upper()
         onto = {s for s in letters if spelling.makes_word(s, letter)}
         return [s for s in geometry(*layout.size).squares
@@ -150,14 +165,13 @@ class FreeNoOwnWord(FreeSquares):
     these letters form a word"). A word that holds the opponent's letters is allowed, and
     takes them."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         free = _free(layout)
-        if not isinstance(card, LetterCard) or words is None:
+        if not isinstance(card, LetterCard) or self.words is None:
             return free
         piece = Piece(card, _facing(side))
         return [s for s in free if not _own_word(layout.with_piece(s, piece), s, side,
-                                                   words, game.words.min_length)]
+                                                   self.words, self.game.words.min_length)]
 
     def rule_text(self) -> str:
         return "only on a free square where it makes no word of its layer's letters alone"
@@ -166,8 +180,7 @@ class FreeNoOwnWord(FreeSquares):
 class OneRow(FreeSquares):
     """Initial 8: only on the row of the first card."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         g = geometry(*layout.size)
         rows = {g.xy[s][1] for s in layout}
         if not rows:
@@ -185,9 +198,8 @@ class OneRow(FreeSquares):
 class FreeOrBeaten(FreeSquares):
     """Initial 4: a free square, or an opponent's top card the laid card beats."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
-        covers = {s for s in layout.stacks if _beatable(layout, board, game, card, side, s)}
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+        covers = {s for s in layout.stacks if self._beats_top(layout, card, side, s)}
         return [s for s in geometry(*layout.size).squares
                 if s in covers or s not in layout.stacks]
 
@@ -201,16 +213,15 @@ class NextToOwn(LaidFromHand):
     card the laid card beats. The opponent's face-down card may be covered whenever it lies
     next to one's own card."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         own = [s for s in layout if layout.owner(s) == side]
         if not own:
-            return self._first_square(layout, board, side)
+            return self._first_square(layout, self.board, side)
         near = {n for s in own for n in geometry(*layout.size).edge_neighbours[s]}
         grow = {s for s in near if s not in layout.stacks}
         covers = self._tests_near(layout, side, near)
         if not grow:  # hemmed in
-            covers |= {s for s in near if _beatable(layout, board, game, card, side, s)}
+            covers |= {s for s in near if self._beats_top(layout, card, side, s)}
         return [s for s in geometry(*layout.size).squares if s in covers or s in grow]
 
     @staticmethod
@@ -242,23 +253,23 @@ class NextToOwn(LaidFromHand):
 class IdenticalSquares(LaidFromHand):
     """Basic 52: free squares of the card's colour and value."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         return [s for s in _free(layout) if isinstance(card, Card)
-                and fits_identical(card, board.square(s))]
+                and fits_identical(card, self.board.square(s))]
 
-    def problems(self, layout: Layout, board: Board) -> list[Problem]:
+    def problems(self, layout: Layout) -> list[Problem]:
         return [("not-identical", square, f"{piece} lies on {cell.notation()}; an open card "
                  "lies only on a square of its colour and value")
-                for square, piece, card, cell in _open_cards(layout, board)
+                for square, piece, card, cell in _open_cards(layout, self.board)
                 if not self.waits_on(cell) and not fits_identical(card, cell)]
 
     def waits_on(self, cell: Square) -> bool:
         """Whether an open card may lie on *cell* off its identical square for now."""
         return False
 
-    def variant(self, game: Game) -> PlacementRule:
-        return IDENTICAL_IN_THE_OPEN if game.movement.shift_to_identical else self
+    @classmethod
+    def variant(cls, game: Game) -> type[PlacementRule]:
+        return IdenticalInTheOpen if game.movement.shift_to_identical else cls
 
     def rule_text(self) -> str:
         return "only on a free square of its colour and value"
@@ -269,10 +280,9 @@ class IdenticalInTheOpen(IdenticalSquares):
     the pile's cards laid there; the player chooses which. A card is kept in the hand only
     when nothing can be shifted."""
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, *,
-              words: WordList | None = None) -> list[Move]:
-        shifts = _identical_shifts(layout, board)
-        lays = super().moves(layout, board, game, side, words=words)
+    def moves(self, layout: Layout, side: Side) -> list[Move]:
+        shifts = _identical_shifts(layout, self.board)
+        lays = super().moves(layout, side)
         return sorted(shifts + [m for m in lays if m.kind is MoveKind.LAY or not shifts],
                       key=move_order)
 
@@ -285,20 +295,18 @@ class ValueRow(PlacementRule):
     """Initial 11: a face-down card is opened; it stays if its square has its value, else it
     goes to a free square of its value row, else off the board."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         return [s for s in _free(layout) if isinstance(card, Card)
-                and fits_value_row(card, board.square(s))]
+                and fits_value_row(card, self.board.square(s))]
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, *,
-              words: WordList | None = None) -> list[Move]:
+    def moves(self, layout: Layout, side: Side) -> list[Move]:
         found = []
-        free = [board.square(s) for s in _free(layout)]
+        free = [self.board.square(s) for s in _free(layout)]
         for origin, stack in layout.items():
             piece = stack[-1]
             if piece.face_up or not isinstance(piece.card, Card):
                 continue
-            if fits_value_row(piece.card, board.square(origin)):
+            if fits_value_row(piece.card, self.board.square(origin)):
                 found.append(Move(origin, origin, MoveKind.OPEN))
                 continue
             row = [s.name for s in free if fits_value_row(piece.card, s)]
@@ -306,13 +314,13 @@ class ValueRow(PlacementRule):
                 Move(origin, OFF, MoveKind.OPEN)]
         return sorted(found, key=move_order)
 
-    def problems(self, layout: Layout, board: Board) -> list[Problem]:
+    def problems(self, layout: Layout) -> list[Problem]:
         found = []
-        for square, piece, card, cell in _open_cards(layout, board):
+        for square, piece, card, cell in _open_cards(layout, self.board):
             if fits_value_row(card, cell):
                 continue
             # Crosswise (16x4) the digits number the verticals, not the horizontals.
-            row = f"rank {cell.rank + 1}" if board.files <= board.ranks else \
+            row = f"rank {cell.rank + 1}" if self.board.files <= self.board.ranks else \
                 f"vertical {square.rstrip('0123456789')}"
             found.append(("off-value-row", square, f"{piece} lies on {row} of value "
                           f"{cell.value}; an open card stays only on the row of its value"))
@@ -323,14 +331,12 @@ class OpponentHalf(PlacementRule):
     """Initial 10: one's uncovered cards of one's own half go onto a free square or an
     opponent's card of the other half."""
 
-    def squares(self, layout: Layout, board: Board, game: Game, card: Item, side: Side, *,
-                words: WordList | None = None) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
         far = _half(side, own=False, ranks=layout.size[1])
         g = geometry(*layout.size)
         return [s for s in g.squares if g.xy[s][1] in far and layout.owner(s) != side]
 
-    def moves(self, layout: Layout, board: Board, game: Game, side: Side, *,
-              words: WordList | None = None) -> list[Move]:
+    def moves(self, layout: Layout, side: Side) -> list[Move]:
         own = _half(side, own=True, ranks=layout.size[1])
         xy = geometry(*layout.size).xy
         found: list[MoveKey] = []
@@ -338,32 +344,27 @@ class OpponentHalf(PlacementRule):
             piece = stack[-1]
             if piece.owner != side or xy[origin][1] not in own or not piece.face_up:
                 continue
-            for target in self.squares(layout, board, game, piece.card, side):
+            for target in self.squares(layout, piece.card, side):
                 kind = MoveKind.PRESS if target in layout.stacks else MoveKind.MOVE
                 found.append((origin, target, kind))
         found.sort()
         return [cached_move(key) for key in found]
 
 
-FREE_OR_WORD = FreeOrWord()
-FREE_NO_OWN_WORD = FreeNoOwnWord()
-ONE_ROW = OneRow()
-FREE_OR_BEATEN = FreeOrBeaten()
-IDENTICAL_IN_THE_OPEN = IdenticalInTheOpen()
-
-_KINDS: dict[Placement, PlacementRule] = {
-    Placement.NONE: NoPlacement(),
-    Placement.FREE: FreeSquares(),
-    Placement.ADJACENT_OWN: NextToOwn(),
-    Placement.IDENTICAL: IdenticalSquares(),
-    Placement.VALUE_ROW: ValueRow(),
-    Placement.OPPONENT_HALF: OpponentHalf(),
+_KINDS: dict[Placement, type[PlacementRule]] = {
+    Placement.NONE: NoPlacement,
+    Placement.FREE: FreeSquares,
+    Placement.ADJACENT_OWN: NextToOwn,
+    Placement.IDENTICAL: IdenticalSquares,
+    Placement.VALUE_ROW: ValueRow,
+    Placement.OPPONENT_HALF: OpponentHalf,
 }
 
 
-def placement_of(game: Game) -> PlacementRule:
-    """The placement rule of *game*: its kind, in the variant its switches choose."""
-    return _KINDS[game.movement.placement].variant(game)
+def placement_of(game: Game, board: Board, words: WordList | None = None) -> PlacementRule:
+    """The placement rule of *game* on *board*: its kind, in the variant its switches
+    choose (*words*: the word list of a game that lays letters to make words)."""
+    return _KINDS[game.movement.placement].variant(game)(game, board, words)
 
 
 def _facing(side: Side) -> Facing:
@@ -391,14 +392,6 @@ def _king_square(board: Board, side: Side) -> str | None:
     xy = geometry(*board.size).xy
     return next((k for k in board.king_squares
                  if xy[k][1] in _half(side, own=True, ranks=board.ranks)), None)
-
-
-def _beatable(layout: Layout, board: Board, game: Game, card: Item, side: Side,
-              square: str) -> bool:
-    top = layout.top(square)
-    if top is None or top.owner in (side, None) or not isinstance(card, Card):
-        return False
-    return bool(beats(card, top, on=board.square(square).colour, rules=game.beating))
 
 
 def _playable(layout: Layout, side: Side) -> tuple[tuple[Item, ...], Item | None]:

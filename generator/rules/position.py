@@ -21,15 +21,14 @@ from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Player, Side
 from ..model.position_text import MoveRecord, PositionText, PositionTextError
 from ..model.seats import Seat
+from .bound import Rules
 from .games import Game
-from .goals import Verdict, judge, patience_verdict, quiet_after, seated_verdict
+from .goals import Outcome, judge, patience_outcome, quiet_after, seated_outcome
 from .move import Move, MoveKind
-from .moves import play
 from .starting import clear_at_start
-from .follow_ups import FollowUp, Phase, follow_up
+from .follow_ups import FollowUp, Phase
 from .notation import PASS
 from .placing import HAND
-from .turns import fresh_moves, refusal
 from .words import WordList
 
 
@@ -68,8 +67,8 @@ class _Saved(NamedTuple):
     owed: FollowUp | None
     quiet: int
     moves: list[Move] | None
-    outcome: Verdict | None
-    counted: Verdict | None
+    outcome: Outcome | None
+    counted: Outcome | None
     ids: set[int] | None
 
 
@@ -82,20 +81,20 @@ def _board_cards(layout: Layout) -> Counter[Item]:
 
 
 class Position:
-    """A game of *game* on *board* from *layout*, *turn* to move first.
+    """A game played by *rules* (a game bound to its board and word list) from *layout*,
+    *turn* to move first: ``Position(Rules(game, board), layout)``.
 
-    *words* is the word list of a game whose moves make words. A patience in the open
-    whose game takes combinations off at the start has them taken off here (seed000, game
-    65's patience).
+    A patience in the open whose game takes combinations off at the start has them taken
+    off here (seed000, game 65's patience).
 
     :raises: :exc:`ValueError` if *turn* is not a side.
     """
 
-    def __init__(self, layout: Layout, board: Board, game: Game, *,
-                 turn: Side | str = Side.SOUTH, words: WordList | None = None) -> None:
-        self.game = game
-        self.board = board
-        self.words = words
+    def __init__(self, rules: Rules, layout: Layout, *, turn: Side | str = Side.SOUTH) -> None:
+        self.rules = rules
+        """The game's rules, bound once to its board and word list: every question the
+        position asks goes to them."""
+        game = rules.game
         self.start = clear_at_start(layout, game)
         """The position before the first move (after what a start takes off)."""
         self.layout = self.start
@@ -124,11 +123,24 @@ class Position:
         a press)."""
         self._saved: list[_Saved] = []
         self._moves: list[Move] | None = None
-        self._outcome: Verdict | None = None
-        self._counted: Verdict | None = None
+        self._outcome: Outcome | None = None
+        self._counted: Outcome | None = None
         self._ids: set[int] | None = None
 
     # --- state ------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.rules.game
+
+    @property
+    def board(self) -> Board:
+        return self.rules.board
+
+    @property
+    def words(self) -> WordList | None:
+        """The word list of a game whose moves make words (None for the others)."""
+        return self.rules.words
 
     @property
     def move_stack(self) -> list[Move | None]:
@@ -169,13 +181,12 @@ class Position:
     # --- the position text ------------------------------------------------------------
 
     @classmethod
-    def from_record(cls, record: PositionText, board: Board, game: Game, *,
-                    words: WordList | None = None) -> Position:
-        """The game of *game* on *board* at the position a position text holds.
+    def from_record(cls, rules: Rules, record: PositionText) -> Position:
+        """The game *rules* play at the position a position text holds.
 
         :raises: :exc:`PositionTextError` naming the field that does not fit the game.
         """
-        position = cls(record.layout, board, game, turn=record.turn, words=words)
+        position = cls(rules, record.layout, turn=record.turn)
         position.set_record(record)
         return position
 
@@ -194,7 +205,7 @@ class Position:
         _check_turn(record, game)
         last = _move(record.last) if record.last is not None else None
         layout = record.layout if record.in_play else clear_at_start(record.layout, game)
-        owed = follow_up(layout, self.board, game, last, words=self.words)
+        owed = self.rules.follow_up(layout, last)
         if (owed.phase.value if owed else None) != record.owed:
             after = f"after the last move {last}" if last else "with no last move"
             raise PositionTextError("owed", f"{owed.phase.value if owed else '-'} {after} "
@@ -232,11 +243,9 @@ class Position:
     def _turn_moves(self) -> list[Move]:
         if self._moves is None:
             if self.owed is not None and self.pending is not None:
-                self._moves = self.owed.moves(self.layout, self.board, self.game, self.turn,
-                                              self.pending, self.words)
+                self._moves = self.owed.moves(self.layout, self.turn, self.pending)
             else:
-                self._moves = fresh_moves(self.layout, self.board, self.game, self.turn,
-                                          words=self.words)
+                self._moves = self.rules.moves(self.layout, self.turn)
         return self._moves
 
     def legal_moves(self) -> list[Move]:
@@ -264,7 +273,7 @@ class Position:
             return True
         return not self._turn_moves()
 
-    def outcome(self) -> Verdict:
+    def outcome(self) -> Outcome:
         """Whether the game is over, who won (or whether the patience is solved), and why,
         with each side's count while a counting game goes on."""
         verdict = self._verdict()
@@ -278,25 +287,25 @@ class Position:
         """Whether the game has its result (quicker than :meth:`outcome`: no counting)."""
         return self._verdict().over
 
-    def _verdict(self) -> Verdict:
+    def _verdict(self) -> Outcome:
         """The verdict without the counts of a game that goes on: all the rules need."""
         if self._outcome is None:
             self._outcome = self._judge(count=False)
         return self._outcome
 
-    def _judge(self, *, count: bool) -> Verdict:
+    def _judge(self, *, count: bool) -> Outcome:
         moves = self._turn_moves()
         owed = self.pending is not None
         last_move, mover = self.last_move()
+        goal = self.rules.goal
         if self.game.players == 1:
-            return patience_verdict(self.layout, self.board, self.game, moves=moves,
-                                    owed=owed, quiet=self.quiet)
+            return patience_outcome(goal, self.layout, moves=moves, owed=owed,
+                                    quiet=self.quiet)
         if self.seat is not None:
-            return seated_verdict(self.layout, self.game, to_move=self.seat, moves=moves,
+            return seated_outcome(goal, self.layout, to_move=self.seat, moves=moves,
                                   quiet=self.quiet, count=count)
-        others = None if moves or owed else fresh_moves(
-            self.layout, self.board, self.game, self.turn.opponent, words=self.words)
-        return judge(self.layout, self.board, self.game, to_move=self.turn, moves=moves,
+        others = None if moves or owed else self.rules.moves(self.layout, self.turn.opponent)
+        return judge(goal, self.layout, to_move=self.turn, moves=moves,
                      opponent_moves=others, last_move=last_move, mover=mover,
                      quiet=self.quiet, owed=owed,
                      count=count)
@@ -306,9 +315,8 @@ class Position:
         verdict = self.outcome()
         if verdict.over:
             return ReasonCode.GAME_OVER, f"the game is over ({verdict})"
-        return refusal(self.layout, self.board, self.game, self.turn, text,
-                       self._turn_moves(), words=self.words, after=self.pending,
-                       who=self.player)
+        return self.rules.refusal(self.layout, self.turn, text, self._turn_moves(),
+                                  after=self.pending, who=self.player)
 
     def parse_move(self, text: str) -> Move | None:
         """The legal move written *text* (None for ``pass``).
@@ -347,15 +355,14 @@ class Position:
 
     def _make(self, move: Move | None) -> Ply:
         before, side, seat = self.layout, self.turn, self.seat
-        after = before if move is None else play(before, move, self.game, words=self.words,
-                                                 side=side)
+        after = before if move is None else self.rules.play(before, move, side)
         self._saved.append(_Saved(before, side, seat, self.pending, self.owed, self.quiet,
                                   self._moves, self._outcome, self._counted, self._ids))
         ply = Ply(self.number, side, move, _took(before, after, move), after, seat)
         self.plies.append(ply)
         self.quiet = 0 if ply.took else quiet_after(move, before, after, self.quiet)
         self.layout = after
-        self.owed = follow_up(after, self.board, self.game, move, words=self.words)
+        self.owed = self.rules.follow_up(after, move)
         self.pending = move if self.owed is not None else None
         if seat is not None and self.pending is None:
             self.seat = seat.after(self.game.players)
@@ -430,10 +437,10 @@ def _took(before: Layout, after: Layout, move: Move | None) -> tuple[Item, ...]:
     return tuple(sorted(gone.elements(), key=lambda item: item.notation()))
 
 
-def replay(layout: Layout, board: Board, game: Game, texts: list[str], *,
-           first: Side | str = Side.SOUTH, words: WordList | None = None) -> list[Ply]:
-    """Plays *texts* in turn from *layout*, *first* to move.
+def replay(rules: Rules, layout: Layout, texts: list[str], *,
+           first: Side | str = Side.SOUTH) -> list[Ply]:
+    """Plays *texts* in turn from *layout* under *rules*, *first* to move.
 
     :raises: :exc:`IllegalMoveError` naming the first refused move, its number and why.
     """
-    return Position(layout, board, game, turn=first, words=words).play_record(texts)
+    return Position(rules, layout, turn=first).play_record(texts)

@@ -24,13 +24,11 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import NotAPatienceError as NotAPatienceError
-from ..model.board import Board
 from ..model.layout import Layout
 from .games import Game
-from .goals import patience_left
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, suits
@@ -38,7 +36,9 @@ from .openboard_cut import Cut, PairAt, child_cut
 from .openboard_fewest import fewest as fewest_left
 from .patience.solver import Verdict
 from .position import Position
-from .words import WordList
+
+if TYPE_CHECKING:
+    from .bound import Rules
 
 
 @dataclass(frozen=True)
@@ -69,18 +69,18 @@ class Solution:
         return Verdict.LOST if self.complete else Verdict.UNKNOWN
 
 
-def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
-          clock: Callable[[], float] = time.monotonic,
-          words: WordList | None = None) -> Solution:
-    """The best sequence of moves of the patience *game* from *layout* found within
+def solve(rules: Rules, layout: Layout, *, seconds: float = 10.0,
+          clock: Callable[[], float] = time.monotonic) -> Solution:
+    """The best sequence of moves of the patience *rules* play from *layout* found within
     *seconds*. Every move is one :class:`Position` accepts, so ``rules play`` replays it.
 
-    :raises: :exc:`NotAPatienceError` if *game* is played by more than one player.
+    :raises: :exc:`NotAPatienceError` if the game is played by more than one player.
     """
+    game = rules.game
     if game.players != 1:
         raise NotAPatienceError(f"{game.name} is a game of {game.players} players, not a "
                                 "patience")
-    position = Position(layout, board, game, words=words)
+    position = Position(rules, layout)
     start = position.start
     deadline = clock() + seconds
     cells = flat(start) if suits(game) else None
@@ -97,6 +97,7 @@ def _left(position: Position) -> int:
 def _ordered(position: Position) -> list[Move | None]:
     """The moves of *position* (and a pass, where one may decline), those that leave
     fewest cards to deal with first: a good answer is found early."""
+    goal = position.rules.goal
     options: list[Move | None] = [*position.legal_moves()]
     if position.may_pass() and options:
         options.append(None)
@@ -108,8 +109,7 @@ def _ordered(position: Position) -> list[Move | None]:
         # shifted home only frees a dark square, while a pile card laid early may take the
         # square a dealt card needs (every deal of seeds 0-99 is then won at the first try).
         shift = move is not None and move.kind is MoveKind.SHIFT
-        scored.append((patience_left(position.layout, position.board, position.game)[0],
-                       not shift, index, move))
+        scored.append((goal.patience_left(position.layout)[0], not shift, index, move))
         position.pop()
     scored.sort(key=lambda item: item[:3])
     return [item[3] for item in scored]

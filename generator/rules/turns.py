@@ -4,58 +4,44 @@ why a written move (parsed once, :mod:`.notation`) is refused. Standard library 
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 from ..errors import ReasonCode
-from ..model.board import Board, square_name
+from ..model.board import square_name
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Player, Side
-from .captures import capture_rule
 from .games import Game, Step
-from .follow_ups import follow_up
-from .laying import LAYING, lay_squares, laying_moves
+from .laying import LAYING
 from .lines import geometry
 from .move import OFF, Move, MoveKind, move_order
-from .moves import legal_moves
+from .moves import board_moves
 from .notation import GRAMMAR, PASS, Form, MoveText
 from .opening import opening_refusal, owes_opening_cover
-from .placing import HAND, placement_of
-from .words import WordList
+from .placing import HAND
 
-def turn_moves(layout: Layout, board: Board, game: Game, side: Side | str, *,
-               words: WordList | None = None, after: Move | None = None) -> list[Move]:
-    """Every move *side* may make now, sorted: board moves (:func:`legal_moves`), laying
-    from the hand or stock, and the moves of initial 10 and 11. *after* is the move just
-    made by the same side when it must (or may) follow it up (see :mod:`.follow_ups`).
-
-    :raises: :exc:`ValueError` if *side* is not a side.
-    """
-    side = Side.parse(side)
-    owed = follow_up(layout, board, game, after, words=words)
-    if owed is not None and after is not None:
-        return owed.moves(layout, board, game, side, after, words)
-    return fresh_moves(layout, board, game, side, words=words)
+if TYPE_CHECKING:
+    from .bound import Rules
 
 
-def fresh_moves(layout: Layout, board: Board, game: Game, side: Side, *,
-                words: WordList | None = None) -> list[Move]:
+def fresh_moves(rules: Rules, layout: Layout, side: Side) -> list[Move]:
     """The moves that start a turn: board moves, lays and initial 10's and 11's moves."""
-    found = legal_moves(layout, board, game, side, words=words) \
-        if game.movement.step is not Step.NONE else []
-    laid = laying_moves(layout, board, game, side, words=words)
+    found = board_moves(rules, layout, side) \
+        if rules.game.movement.step is not Step.NONE else []
+    laid = rules.placement.moves(layout, side)
     # Each list comes sorted: most games have only one kind, and need no sort here.
     if not laid or not found:
         return found or laid
     return sorted(found + laid, key=move_order)
 
 
-def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
-            moves: Sequence[Move], *, words: WordList | None = None,
+def refusal(rules: Rules, layout: Layout, side: Side, text: str, moves: Sequence[Move], *,
             after: Move | None = None, who: Player | None = None) -> tuple[ReasonCode, str]:
     """Why *side*, whose legal moves now are *moves* (*after*: its own move whose follow-up
     it owes), may not play *text*: a reason code and the reason in a player's words. *who*
     names the player in them where it is not *side* (a seat of initial 7)."""
     who = side if who is None else who
+    game = rules.game
     written = MoveText.parse(text)
     if owed := _owed(game, side, text, moves, after):
         return ReasonCode.OWED, owed
@@ -67,9 +53,9 @@ def refusal(layout: Layout, board: Board, game: Game, side: Side, text: str,
     if written is not None and (square := written.off_board(layout.size)):
         corner = square_name(layout.size[0] - 1, layout.size[1] - 1)
         return ReasonCode.ILLEGAL, f"{square} is not a square of this board (a1 to {corner})"
-    if _refused_by_opening_cover(layout, board, game, side, written, words):
+    if _refused_by_opening_cover(rules, layout, side, written):
         return ReasonCode.COMPULSORY, opening_refusal(side, moves)
-    reason = why_illegal(layout, board, game, side, written, moves, words=words, who=who)
+    reason = why_illegal(rules, layout, side, written, moves, who=who)
     return _reason_code(written, reason), reason
 
 
@@ -102,17 +88,19 @@ def _compulsory_press(game: Game, written: MoveText | None, moves: Sequence[Move
             f"{'is' if len(presses) == 1 else 'are'} available")
 
 
-def _refused_by_opening_cover(layout: Layout, board: Board, game: Game, side: Side,
-                              written: MoveText | None, words: WordList | None) -> bool:
+def _refused_by_opening_cover(rules: Rules, layout: Layout, side: Side,
+                              written: MoveText | None) -> bool:
     """Whether *written* is a board move the plain rules allow that *side* may not make
     only because it owes its opening cover (other refusals keep their own reason)."""
     if written is None or written.form is not Form.BOARD \
-            or not owes_opening_cover(layout, game, side):
+            or not owes_opening_cover(layout, rules.game, side):
         return False
+    from .bound import Rules  # bound.py asks this module: imported when first needed
+    game = rules.game
     plain = dataclasses.replace(game, movement=dataclasses.replace(game.movement,
                                                                    opening_cover=False))
     return any(m.notation() == written.text for m in
-               legal_moves(layout, board, plain, side, words=words))
+               board_moves(Rules(plain, rules.board, rules.words), layout, side))
 
 
 def _reason_code(written: MoveText | None, reason: str) -> ReasonCode:
@@ -125,16 +113,16 @@ def _reason_code(written: MoveText | None, reason: str) -> ReasonCode:
     return ReasonCode.ILLEGAL
 
 
-def why_illegal(layout: Layout, board: Board, game: Game, side: Side,
-                written: MoveText | None, moves: Sequence[Move], *,
-                words: WordList | None = None, who: Player | None = None) -> str:
+def why_illegal(rules: Rules, layout: Layout, side: Side, written: MoveText | None,
+                moves: Sequence[Move], *, who: Player | None = None) -> str:
     """Why the move *written* (None: no move of the notation) is not among *side*'s
     *moves*, in words (*who*: the player's name where it is not *side*)."""
+    game = rules.game
     if written is None or written.form is Form.PASS:
         return f"not a move; expected one like {GRAMMAR}"
     if written.form is Form.LAY:
-        return _why_not_laid(layout, board, game, side, written.origin, written.target,
-                             words, side if who is None else who)
+        return _why_not_laid(rules, layout, side, written.origin, written.target,
+                             side if who is None else who)
     if written.form is Form.TURN:
         return _why_not_turned(game, moves)
     if written.form is Form.OPEN:
@@ -143,7 +131,7 @@ def why_illegal(layout: Layout, board: Board, game: Game, side: Side,
         return _why_not_taken(game, written.origin, written.target, moves)
     if written.sign == ">":
         return _why_not_pushed(game, moves)
-    return _why_not_moved(layout, board, game, side, written.origin, written.target, moves)
+    return _why_not_moved(rules, layout, side, written.origin, written.target, moves)
 
 
 def _why_not_turned(game: Game, moves: Sequence[Move]) -> str:
@@ -182,8 +170,9 @@ def _why_not_pushed(game: Game, moves: Sequence[Move]) -> str:
             + (" ".join(origins) or "none"))
 
 
-def _why_not_moved(layout: Layout, board: Board, game: Game, side: Side, origin: str,
-                   target: str, moves: Sequence[Move]) -> str:
+def _why_not_moved(rules: Rules, layout: Layout, side: Side, origin: str, target: str,
+                   moves: Sequence[Move]) -> str:
+    game = rules.game
     top = layout.top(origin)
     if top is None:
         return f"there is no card on {origin}"
@@ -192,36 +181,35 @@ def _why_not_moved(layout: Layout, board: Board, game: Game, side: Side, origin:
     if not any(m.origin == origin for m in moves):
         return f"{top} on {origin} has no legal move"
     other = layout.top(target) if target != OFF else None
-    if other is not None and (refused := capture_rule(game).refusal(
-            game, top, other, target, board.square(target).colour)):
+    if other is not None and (refused := rules.capture.refusal(
+            top, other, target, rules.board.square(target).colour)):
         return refused
     reachable = " ".join(str(m) for m in moves if m.origin == origin)
     return f"{top} on {origin} cannot make that move; it may play {reachable}"
 
 
-def _why_not_laid(layout: Layout, board: Board, game: Game, side: Side, written: str,
-                  target: str, words: WordList | None = None,
+def _why_not_laid(rules: Rules, layout: Layout, side: Side, written: str, target: str,
                   who: Player | None = None) -> str:
+    game = rules.game
     try:
         card: Item = parse_item(written)
     except ValueError:
         return f"{written!r} is not a card (expected like 3R, 30Y or A/R)"
     if game.movement.placement not in LAYING:
         return f"{game.name} lays no cards from the hand"
-    if not_held := _why_not_held(layout, board, game, side, card, words,
-                                 side if who is None else who):
+    if not_held := _why_not_held(rules, layout, side, card, side if who is None else who):
         return not_held
-    squares = lay_squares(layout, board, game, card, side, words=words)
+    squares = rules.placement.squares(layout, card, side)
     if target == HAND:
         return f"{card} fits on {' '.join(squares)}, so it must be laid"
     if target not in geometry(*layout.size).xy:
         return f"{target} is not a square of the board"
-    return f"{card} may not lie on {target}: {placement_of(game).rule_now(layout, side)}; it fits " + (
+    return f"{card} may not lie on {target}: {rules.placement.rule_now(layout, side)}; it fits " + (
         " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")
 
 
-def _why_not_held(layout: Layout, board: Board, game: Game, side: Side, card: Item,
-                  words: WordList | None, who: Player) -> str | None:
+def _why_not_held(rules: Rules, layout: Layout, side: Side, card: Item,
+                  who: Player) -> str | None:
     """Why *side* may not lay *card* whatever the square: it neither holds it nor has it
     next on its stock or the pile, or it must first lay a fitting card of its hand."""
     hand = layout.hands.of(side)
@@ -231,7 +219,7 @@ def _why_not_held(layout: Layout, board: Board, game: Game, side: Side, card: It
     if card != top:
         nxt = f"its next card is {top}" if top is not None else "its stock is empty"
         return f"{who} does not hold {card} ({nxt})"
-    fitting = [c for c in hand.held if lay_squares(layout, board, game, c, side, words=words)]
+    fitting = [c for c in hand.held if rules.placement.squares(layout, c, side)]
     if fitting:
         return (f"{who} must first lay a card of its hand that fits: "
                 f"{' '.join(c.notation() for c in fitting)}")

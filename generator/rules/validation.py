@@ -8,17 +8,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..model.board import FILE_LETTERS, Board, size_name, square_order
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game, Placement
 from .holdings import hand_problems, one_pack_problems
-from .laying import placement_problems
 from ..model.layout import Layout, OffBoard, Piece, Side, stack_notation
 from ..model.letters import LetterCard, LetterSet
 from .lines import geometry
 from .move import MoveKind
-from .moves import legal_moves
+from .moves import board_moves
+
+if TYPE_CHECKING:
+    from .bound import Rules
 
 Source = Pack | LetterSet
 Item = Card | LetterCard
@@ -155,8 +158,9 @@ def king_square(board: Board, side: Side) -> str | None:
     return next((k for k in board.king_squares if xy[k][1] in rows), None)
 
 
-def _start_problems(layout: Layout, board: Board, game: Game,
-                    supplies: Mapping[Side, Counter[Item]], found: list[Violation]) -> None:
+def _start_problems(layout: Layout, rules: Rules, supplies: Mapping[Side, Counter[Item]],
+                    found: list[Violation]) -> None:
+    game, board = rules.game, rules.board
     setup = game.setup
     downs: Counter[Side] = Counter()
     flagged: set[Side] = set()
@@ -237,14 +241,16 @@ def _arrow_problems(layout: Layout, game: Game, found: list[Violation]) -> None:
                                    "the next rank; arrows alternate from rank to rank"))
 
 
-def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, Source],
+def problems(rules: Rules, layout: Layout, *, sources: Mapping[str, Source],
              start: bool = True) -> list[Violation]:
-    """Every problem of *layout* under *game*, sorted by square (layout-wide ones first).
+    """Every problem of *layout* under *rules* (a game bound to its board), sorted by square
+    (layout-wide ones first).
 
     *sources* maps each pack or letter-set name the layout or game uses to its model.
     With ``start=False`` the layout is a position during play, and the checks that hold
     only for a starting position (home rows, complete packs, test cards...) are skipped.
     """
+    game, board = rules.game, rules.board
     found: list[Violation] = [_off_board(piece, layout.size)
                               for piece in layout.off_board]
     if layout.board not in game.boards:
@@ -264,10 +270,10 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
         # During play the played pack's cards are laid on the board: only a start holds
         # one pack there.
         found += [Violation(*problem) for problem in one_pack_problems(layout, supplies)]
-    found += [Violation(*problem) for problem in placement_problems(layout, board, game)]
+    found += [Violation(*problem) for problem in rules.placement_problems(layout)]
     if start:
         setup = game.setup
-        _start_problems(layout, board, game, supplies, found)
+        _start_problems(layout, rules, supplies, found)
         _stock_problems(layout, game, supplies, found)
         _arrow_problems(layout, game, found)
         if setup.cards is not None and sum(1 for _ in layout.pieces()) != setup.cards:
@@ -277,7 +283,7 @@ def problems(layout: Layout, game: Game, *, board: Board, sources: Mapping[str, 
         if setup.complete:
             _missing(layout, game, supplies, found)
         if setup.safe_first_move and not found:
-            _first_move_problems(layout, board, game, found)
+            _first_move_problems(layout, rules, found)
     return sorted(found, key=_order)
 
 
@@ -358,10 +364,10 @@ def _sort_key(item: Item) -> tuple[int, str]:
     return (item.rank, item.notation()) if isinstance(item, Card) else (0, item.notation())
 
 
-def _first_move_problems(layout: Layout, board: Board, game: Game,
-                         found: list[Violation]) -> None:
+def _first_move_problems(layout: Layout, rules: Rules, found: list[Violation]) -> None:
+    game = rules.game
     for side in Side:
-        for move in legal_moves(layout, board, game, side):
+        for move in board_moves(rules, layout, side):
             if move.kind in _TAKES:
                 found.append(Violation("beatable-on-move-1", move.target,
                                        f"{layout.top(move.target)} can be taken at once by "
