@@ -1,6 +1,7 @@
 """The package's parts import only the parts below them (design.md, "parts as folders").
 
-Order, top to bottom: cli and web, app, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
+Order, top to bottom: cli and web, app, docs, sheets, draw, io, the three engines (rules,
+patience, ass: side by side, none importing another), model; ``errors`` lies under all of them
 and the package root hands on the model only. Both the source (every import statement) and
 the running interpreter (what an import actually loads) are checked.
 """
@@ -17,28 +18,36 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 #: The public face (``import opencards``), beside the package: it hands on names from app
 #: and below, never from the command line or the web app, and nothing in generator imports it.
 FACE = PACKAGE.parent / "opencards"
-FACE_MAY_IMPORT = {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"}
+FACE_MAY_IMPORT = {"app", "docs", "sheets", "draw", "io", "rules", "patience", "ass", "model",
+                   "errors", "root"}
 
 #: Each part and the project parts it may import (besides itself).
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "model": {"errors"},
     "rules": {"model", "errors"},
-    "io": {"rules", "model", "errors"},
-    "draw": {"io", "rules", "model", "errors"},
-    "sheets": {"draw", "io", "rules", "model", "errors"},
-    "docs": {"sheets", "draw", "io", "rules", "model", "errors"},
-    "app": {"docs", "sheets", "draw", "io", "rules", "model", "errors"},
+    # The two engines beside the board engine (issue 41): the patiences of seed 004 and the
+    # trick game Ass of seed 003; neither imports the other nor the board engine.
+    "patience": {"model", "errors"},
+    "ass": {"model", "errors"},
+    "io": {"rules", "patience", "ass", "model", "errors"},
+    "draw": {"io", "rules", "patience", "ass", "model", "errors"},
+    "sheets": {"draw", "io", "rules", "patience", "ass", "model", "errors"},
+    "docs": {"sheets", "draw", "io", "rules", "patience", "ass", "model", "errors"},
+    "app": {"docs", "sheets", "draw", "io", "rules", "patience", "ass", "model", "errors"},
     # cli/serve.py alone imports web, when the serve command runs.
-    "cli": {"web", "app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "cli": {"web", "app", "docs", "sheets", "draw", "io", "rules", "patience", "ass", "model",
+            "errors", "root"},
     # The browser editor: beside cli at the top; it never imports cli.
-    "web": {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "web": {"app", "docs", "sheets", "draw", "io", "rules", "patience", "ass", "model",
+            "errors", "root"},
     "root": {"model", "errors"},
     "main": {"cli"},
 }
 #: Outside libraries each part may import; anything not named here is refused.
 LIBRARIES: dict[str, set[str]] = {
-    "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
+    "errors": set(), "model": set(), "rules": set(), "patience": set(), "ass": set(),
+    "root": set(), "main": set(),
     # wordfreq, msgpack, pymorphy3 and spylls only in io/words/build.py, which makes the
     # shipped word lists; tests/test_words_data.py checks that a run loads none of them.
     "io": {"wordfreq", "msgpack", "platformdirs", "pymorphy3", "spylls"},
@@ -140,6 +149,10 @@ def test_every_module_belongs_to_a_known_part():
 @pytest.mark.parametrize(("part", "source", "expected"), [
     ("model", "from ..draw.scene import Box\n", "model may not import generator.draw.scene"),
     ("rules", "from ..io.templates import Library\n", "rules may not import generator.io"),
+    ("rules", "from ..patience import PATIENCES\n", "rules may not import generator.patience"),
+    ("patience", "from ..rules.position import Position\n",
+     "patience may not import generator.rules"),
+    ("ass", "from ..patience.cards import full_pack\n", "ass may not import generator.patience"),
     ("model", "import PIL.Image\n", "model may not import the library PIL"),
     ("rules", "import tomllib\nfrom reportlab.pdfgen import canvas\n",
      "rules may not import the library reportlab"),
