@@ -29,6 +29,7 @@ from typing import Any
 from ..errors import NotAPatienceError as NotAPatienceError
 from ..model.board import Board
 from ..model.layout import Layout
+from ..model.solving import Verdict
 from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
@@ -36,7 +37,6 @@ from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, suits
 from .openboard_cut import Cut, PairAt, child_cut
 from .openboard_fewest import fewest as fewest_left
-from .patience.solver import Verdict
 from .position import Position
 from .words import WordList
 

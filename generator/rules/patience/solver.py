@@ -36,24 +36,16 @@ face-up cards.
 """
 from __future__ import annotations
 
-import enum
 import heapq
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from ...model.solving import Verdict as Verdict
 from .engine import Move, Patience, State
 
 #: Keys the transposition table holds by default: about 0.2-0.4 GB at 50-150 bytes a key.
 TABLE = 2_000_000
-
-
-class Verdict(enum.Enum):
-    WON = "won"
-    #: Every reachable position was searched without a win: the deal cannot be won.
-    LOST = "lost"
-    #: A limit stopped the search before it could say.
-    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)
