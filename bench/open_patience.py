@@ -24,7 +24,7 @@ from generator.io.layouts import sources_for  # noqa: E402
 from generator.io.templates import Library  # noqa: E402
 from generator.model.layout import Layout  # noqa: E402
 from generator.rules.dealing import deal  # noqa: E402
-from generator.rules.patience.solver import Verdict  # noqa: E402
+from generator.patience.solver import Verdict  # noqa: E402
 from generator.rules.solver import solve  # noqa: E402
 
 

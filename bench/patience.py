@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.rules.patience import PATIENCES, patience  # noqa: E402
-from generator.rules.patience.solver import Verdict, solve  # noqa: E402
+from generator.patience import PATIENCES, patience  # noqa: E402
+from generator.patience.solver import Verdict, solve  # noqa: E402
 
 
 #: Nodes per search by default: 6-8 s a deal on the development machine (docs/patiences-and-ass.md).

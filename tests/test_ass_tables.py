@@ -8,8 +8,8 @@ import random
 import pytest
 
 from generator.model.traditional import PlayingCard, Suit, full_pack, parse_cards
-from generator.rules.ass import TrumpSetup, Way, kills_own_suit, resolve
-from generator.rules.ass.tables import STRENGTH
+from generator.ass import TrumpSetup, Way, kills_own_suit, resolve
+from generator.ass.tables import STRENGTH
 
 SUITS = {"S": Suit.SPADES, "C": Suit.CLUBS, "H": Suit.HEARTS, "D": Suit.DIAMONDS}
 RANKS = "6 7 8 9 J Q K 10 A".split()

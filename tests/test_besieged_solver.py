@@ -11,9 +11,9 @@ import pytest
 from test_patience_rules import table
 from test_solver_proofs import endgame, exhaustive, swapped
 
-from generator.rules.patience import Patience, State, patience
-from generator.rules.patience.besieged import ORDER
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import Patience, State, patience
+from generator.patience.besieged import ORDER
+from generator.patience.solver import Verdict, solve
 
 _NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 

@@ -18,9 +18,9 @@ import pytest
 from generator.docs.tableau import part_of, slot_name
 from generator.io.booklets import load_booklet
 from generator.model.booklet import Chapter, FigureRef, Paragraph
-from generator.rules.patience import Move, MoveKind, Patience, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience.tableau import Role
+from generator.patience import Move, MoveKind, Patience, patience
+from generator.patience import cards as C
+from generator.patience.tableau import Role
 
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 LANGS = ("en", "ru")

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules.patience import parse_moves, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience import empress_probe as P
-from generator.rules.patience.engine import MoveKind
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import parse_moves, patience
+from generator.patience import cards as C
+from generator.patience import empress_probe as P
+from generator.patience.engine import MoveKind
+from generator.patience.solver import Verdict, solve
 
 #: The house switch the probe works under.
 CADOGAN = {"advance_pairing": "true"}

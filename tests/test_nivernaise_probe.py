@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules.patience import parse_moves, patience
-from generator.rules.patience import nivernaise_probe as P
-from generator.rules.patience.engine import Move, MoveKind, State
-from generator.rules.patience.nivernaise import Nivernaise, NivernaiseSwitches
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import parse_moves, patience
+from generator.patience import nivernaise_probe as P
+from generator.patience.engine import Move, MoveKind, State
+from generator.patience.nivernaise import Nivernaise, NivernaiseSwitches
+from generator.patience.solver import Verdict, solve
 
 WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
     encoding="utf-8"))

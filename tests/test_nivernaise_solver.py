@@ -8,9 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.rules.patience import Move, MoveKind, State
-from generator.rules.patience.nivernaise import ORDERS, Nivernaise, NivernaiseSwitches
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import Move, MoveKind, State
+from generator.patience.nivernaise import ORDERS, Nivernaise, NivernaiseSwitches
+from generator.patience.solver import Verdict, solve
 
 from test_patience_rules import table
 from test_solver_proofs import exhaustive

@@ -19,7 +19,7 @@ from generator.rules.moves import legal_moves, play
 from generator.rules.openboard import flat
 from generator.rules.openboard_cut import Cut
 from generator.rules.openboard_fewest import floor, one_is_too_few
-from generator.rules.patience.solver import Verdict
+from generator.patience.solver import Verdict
 from generator.rules.solver import solve
 
 #: Four cards: 1R 2R on a1 b1, 30R on c3 (onto c1, or 2R onto b2, takes the three) and 6G on

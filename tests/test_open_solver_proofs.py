@@ -19,7 +19,7 @@ from generator.rules.lines import XY
 from generator.rules.moves import legal_moves, play
 from generator.rules.openboard import OpenBoard, apply, flat
 from generator.rules.openboard_cut import Cut, child_cut
-from generator.rules.patience.solver import Verdict
+from generator.patience.solver import Verdict
 from generator.rules.solver import solve
 from generator.rules.starting import clear_at_start
 

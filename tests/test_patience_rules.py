@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import PatienceError
-from generator.rules.patience import Move, Patience, State, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience.besieged import ORDER
-from generator.rules.patience.empress import BLACK_UP, RED_DOWN
-from generator.rules.patience.engine import MoveKind
+from generator.patience import Move, Patience, State, patience
+from generator.patience import cards as C
+from generator.patience.besieged import ORDER
+from generator.patience.empress import BLACK_UP, RED_DOWN
+from generator.patience.engine import MoveKind
 
 
 def table(game: Patience, piles: dict[str, str], redeals: int = 0) -> State:
@@ -520,7 +520,7 @@ def test_unknown_slots_and_patiences_are_named(niv):
 
 
 def test_to_any_foundation_names_the_card_and_the_first_reason():
-    from generator.rules.patience import patience as make
+    from generator.patience import patience as make
     for name in ("nivernaise", "besieged-city"):
         game = make(name)
         state = game.deal(0)

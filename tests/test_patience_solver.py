@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules.patience import Move, parse_moves, patience
-from generator.rules.patience.besieged import ORDER
-from generator.rules.patience.engine import MoveKind
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import Move, parse_moves, patience
+from generator.patience.besieged import ORDER
+from generator.patience.engine import MoveKind
+from generator.patience.solver import Verdict, solve
 
 from test_patience_rules import table
 
@@ -308,7 +308,7 @@ def test_besieged_city_probe_is_the_players_line_and_a_node_limit_skips_it():
     under seed 004's rule) and gives its line only if it wins; the solver replays it. A
     search limited by positions skips it, so its result is the same on any machine, and
     once no card is hidden there is nothing to probe."""
-    from generator.rules.patience.player import play_blind
+    from generator.patience.player import play_blind
     game = patience("besieged-city")
     start = game.deal(0)
     line, played = game.solver_probe(start, None, 60.0)

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.rules.patience import Patience, State, parse_moves, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience.solver import Verdict, solve
-from generator.rules.patience.tableau import Role
+from generator.patience import Patience, State, parse_moves, patience
+from generator.patience import cards as C
+from generator.patience.solver import Verdict, solve
+from generator.patience.tableau import Role
 
 WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
     encoding="utf-8"))
@@ -156,7 +156,7 @@ def test_a_full_table_costs_time_but_never_a_wrong_verdict(name):
 def test_stats_merge_verdicts_with_an_interval_that_holds_the_unknown_deals():
     import doctest
 
-    from generator.rules.patience import stats
+    from generator.patience import stats
     assert doctest.testmod(stats).failed == 0
     results = [stats.DealResult(seed, verdict, 0, 1, 0.5, "")
                for seed, verdict in enumerate(["won"] * 6 + ["lost"] * 3 + ["unknown"])]
@@ -200,7 +200,7 @@ def test_the_empress_pairings_left_out_on_a_side_that_cannot_refill_lose_nothing
     # a side whose talon is empty (Empress.refillable). Positions with one talon empty and
     # the other not make it cut one side and keep the other; the verdicts must still be
     # the plain exhaustive search's, over both answers.
-    from generator.rules.patience.engine import MoveKind
+    from generator.patience.engine import MoveKind
     outcomes = []
     cut_some = kept_some = 0
     for cut in (8, 12, 16):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import PatienceError
-from ..rules.patience.stats import DealResult, decide
+from ..patience.stats import DealResult, decide
 
 
 #: How long to wait for a scheduler given by address before saying none answers.

@@ -11,7 +11,7 @@ from .common import LIMIT_DEFAULT, Duration, Integer, cards_left, library
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
 from ..io.layouts import load_layout_file, word_list_for
-from ..rules.patience.solver import Verdict
+from ..patience.solver import Verdict
 from ..rules.solver import solve
 from .rules import rules
 

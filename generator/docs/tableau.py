@@ -27,8 +27,8 @@ from ..draw.scene import Box, Circle, Group, Item, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
 from ..errors import FigureError
 from ..model.traditional import PrintedCard, TraditionalPack, parse_rank
-from ..rules.patience import Patience, Role, Slot, State
-from ..rules.patience import cards as C
+from ..patience import Patience, Role, Slot, State
+from ..patience import cards as C
 from .build import encode
 
 #: Piles drawn face down: only the back of the top card and the count show.

@@ -221,12 +221,12 @@ def code_game_switches(game: str) -> dict[str, Any]:
     field in a switches dataclass, or a new trump option, has a key here and so needs a row.
     """
     if game == "ass":
-        from ..rules.ass.rules import DEFAULT_RULES, TRUMP_OPTIONS, AssRules
+        from ..ass.rules import DEFAULT_RULES, TRUMP_OPTIONS, AssRules
         keys: dict[str, Any] = {f"switch.{f.name}": _plain(getattr(DEFAULT_RULES, f.name))
                                 for f in fields(AssRules)}
         keys.update({f"trump-option.{n}": option.summary for n, option in TRUMP_OPTIONS.items()})
         return keys
-    from ..rules.patience import PATIENCES
+    from ..patience import PATIENCES
     kind = PATIENCES[game]
     defaults = kind.Switches()
     return {f"switch.{f.name}": getattr(defaults, f.name) for f in fields(kind.Switches)}

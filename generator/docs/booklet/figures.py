@@ -123,8 +123,8 @@ def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin"
     or :attr:`FigureRef.height` of the page): the label size changes the gaps, so the
     scale is found again a few times."""
     # Here, not at the top: the patience engine loads only for booklets that show one.
-    from ...rules.patience import parse_moves as parse_patience_moves
-    from ...rules.patience import patience
+    from ...patience import parse_moves as parse_patience_moves
+    from ...patience import patience
     from ..tableau import tableau_page
 
     game = patience(name)

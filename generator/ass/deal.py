@@ -25,8 +25,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...errors import DealError as DealError
-from ...model.traditional import PlayingCard, Suit, full_pack
+from ..errors import DealError as DealError
+from ..model.traditional import PlayingCard, Suit, full_pack
 from .play import check_hand, play_problem
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
 from .score import DealScore, card_points, combination_bonus, score_deal

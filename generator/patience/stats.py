@@ -14,7 +14,7 @@ from contextlib import closing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...errors import PatienceError
+from ..errors import PatienceError
 from . import patience
 from .player import play_blind
 from .pool import WorkerLost, unordered_map

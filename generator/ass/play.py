@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ...model.traditional import PlayingCard
+from ..model.traditional import PlayingCard
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
 from .trick import Step, Way, resolve
 

@@ -42,7 +42,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...model.traditional import ACE, KING, PlayingCard, Suit
+from ..model.traditional import ACE, KING, PlayingCard, Suit
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, LedCheckFailure, TrumpSetup
 from .tables import KILLS_OWN_SUIT, ONE_BELOW, STRENGTH
 

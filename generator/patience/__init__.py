@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import PatienceError, did_you_mean
+from ..errors import PatienceError, did_you_mean
 from .besieged import Besieged as Besieged
 from .empress import Empress as Empress
 from .engine import Move as Move

@@ -41,7 +41,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from ...model.solving import Verdict as Verdict
+from ..model.solving import Verdict as Verdict
 from .engine import Move, Patience, State
 
 #: Keys the transposition table holds by default: about 0.2-0.4 GB at 50-150 bytes a key.

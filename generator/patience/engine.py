@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from ...errors import PatienceError, did_you_mean
+from ..errors import PatienceError, did_you_mean
 from . import cards as C
 from .tableau import Role, Tableau
 
