@@ -209,13 +209,27 @@ HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "toml
 
 
 @pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules",
-                                    "opencards"])
+                                    "generator.patience", "generator.ass", "opencards"])
 def test_importing_the_model_or_rules_loads_no_loader_or_drawing_library(module):
     code = (f"import sys, {module}; "
             f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+#: The three engines (issue 41): the board games', the patiences' and Ass's.
+ENGINES = ("generator.rules", "generator.patience", "generator.ass")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_engine_loads_neither_of_the_other_two(engine):
+    """The board engine, the patience engine and Ass share only the model and the errors: a
+    program that plays Ass does not load the patience solver, and the other way round."""
+    code = f"import sys, {engine}; print(sorted(m for m in {ENGINES!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == repr([engine])
 
 
 # --- both front ends on the jobs layer (issue 41) ----------------------------------------

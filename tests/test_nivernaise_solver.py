@@ -1,5 +1,5 @@
 """La Nivernaise's solver in its last phase (stock out, no redeal left): the dead-end test
-(5) of generator/rules/patience/nivernaise.py is checked on drawn positions against a plain
+(5) of generator/patience/nivernaise.py is checked on drawn positions against a plain
 exhaustive search that has no reduction at all, and on a hand-made position."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Win rates decided on a dask.distributed cluster: the same
-:func:`generator.rules.patience.stats.decide` for each deal as the local process pool runs,
+:func:`generator.patience.stats.decide` for each deal as the local process pool runs,
 mapped over the cluster's workers (``opencards patience stats --executor dask``).
 
 Deals are independent and ``decide`` returns plain data, so the cluster needs

@@ -33,7 +33,7 @@ Every row is checked by a case of each "takes over" and "does not" in
 
 An eight of another suit than the main suit may beat only when its player has no card of
 the main suit; the resolver sees only the cards played and takes such an eight as played
-lawfully (:func:`generator.rules.ass.play.play_problem` checks a hand). When it takes the
+lawfully (:func:`generator.ass.play.play_problem` checks a hand). When it takes the
 trick, the main suit becomes the eight's suit and the led-card check ends.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``opencards ass ...``: the trick game Ass on the command line (resolve a trick, list
-the legal plays of a hand, score a deal). A thin shell over :mod:`generator.rules.ass`."""
+the legal plays of a hand, score a deal). A thin shell over :mod:`generator.ass`."""
 from __future__ import annotations
 
 from typing import Any

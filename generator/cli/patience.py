@@ -1,6 +1,6 @@
 """``opencards patience deal|play|solve``: Cadogan's three patiences on the command line.
 
-A thin shell over :mod:`generator.rules.patience`: parse, ask the engine, print.
+A thin shell over :mod:`generator.patience`: parse, ask the engine, print.
 """
 from __future__ import annotations
 
