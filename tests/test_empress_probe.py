@@ -13,7 +13,7 @@ import pytest
 from generator.patience import parse_moves, patience
 from generator.patience import cards as C
 from generator.patience import empress_probe as P
-from generator.patience.engine import MoveKind
+from generator.patience.engine import PatienceMoveKind
 from generator.patience.solver import Verdict, solve
 
 #: The house switch the probe works under.
@@ -25,12 +25,12 @@ WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").re
 def _step(move) -> P.Step:
     def cell(slot: str) -> int:
         return int(slot[1:]) - 1 + (24 if slot[0] == "N" else 0)
-    if move.kind is MoveKind.PAIR:
+    if move.kind is PatienceMoveKind.PAIR:
         a, n = sorted((cell(move.source), cell(move.target)))
         return (P.PAIR, a, n)
-    if move.kind is MoveKind.MOVE:
+    if move.kind is PatienceMoveKind.MOVE:
         return (P.COUPLE, cell(move.source))
-    if move.kind is MoveKind.LAY:
+    if move.kind is PatienceMoveKind.LAY:
         return (P.LAY, cell(move.source), cell(move.target))
     return (P.DEAL,)
 
@@ -64,7 +64,8 @@ def test_the_flat_position_follows_a_won_game_move_by_move():
         state = game.play(state, move)
         _apply(pos, _step(move))
         assert _same(pos, P.flat(game, state)), move
-    assert kinds >= {MoveKind.PAIR, MoveKind.MOVE, MoveKind.LAY} and pos.found == 192
+    assert kinds >= {PatienceMoveKind.PAIR, PatienceMoveKind.MOVE, PatienceMoveKind.LAY}
+    assert pos.found == 192
 
 
 @pytest.mark.parametrize("seed", [0, 5, 11])
@@ -80,22 +81,22 @@ def test_the_flat_position_follows_random_moves_as_the_rules_play_them(seed):
         moves = game.legal_moves(state)
         if not moves:
             break
-        plays = [m for m in moves if m.kind in (MoveKind.PAIR, MoveKind.MOVE)]
-        deal = [m for m in moves if m.kind is MoveKind.DEAL]
+        plays = [m for m in moves if m.kind in (PatienceMoveKind.PAIR, PatienceMoveKind.MOVE)]
+        deal = [m for m in moves if m.kind is PatienceMoveKind.DEAL]
         move = rng.choice(plays) if plays and rng.random() < 0.8 else \
             deal[0] if deal and rng.random() < 0.02 else rng.choice(moves)
         kinds.add(move.kind)
         state = game.play(state, move)
         _apply(pos, _step(move))
         assert _same(pos, P.flat(game, state)), move
-    assert kinds >= {MoveKind.PAIR, MoveKind.LAY}
+    assert kinds >= {PatienceMoveKind.PAIR, PatienceMoveKind.LAY}
 
 
 def test_dealing_out_the_stock_is_followed_too():
     game = patience("empress-of-india", CADOGAN)
     state = game.deal(3)
     pos = P.flat(game, state)
-    move = next(m for m in game.legal_moves(state) if m.kind is MoveKind.DEAL)
+    move = next(m for m in game.legal_moves(state) if m.kind is PatienceMoveKind.DEAL)
     pos.deal()
     assert _same(pos, P.flat(game, game.play(state, move)))
     assert not pos.stock and len(pos.red) + len(pos.black) > 100

@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.patience import Move, MoveKind, State
+from generator.patience import PatienceMove, PatienceMoveKind, State
 from generator.patience.nivernaise import ORDERS, Nivernaise, NivernaiseSwitches
 from generator.patience.solver import Verdict, solve
 
@@ -189,7 +189,8 @@ def test_every_park_then_play_of_the_last_phase_is_a_dig_the_solver_offers(seed,
             continue
         state = start
         for gap in gaps[:len(pile) - 1]:
-            state = game.play(state, Move(MoveKind.MOVE, game.ids[packet], game.ids[gap]))
+            state = game.play(state, PatienceMove(PatienceMoveKind.MOVE, game.ids[packet],
+                                                  game.ids[gap]))
             for move, after in game.successors(state):
                 if move.source == game.ids[packet] and move.target[:2] in ("FA", "FK"):
                     assert game.packed(after) in offered, (start, packet, move)
@@ -212,7 +213,7 @@ def test_before_the_last_deal_only_the_packets_it_reaches_are_parked_from():
     assert "L1>RF4" in chains, chains
     assert check(game, start) is True
     # Without the park before the deal it is lost: the plain search agrees.
-    dealt = game.play(start, Move(MoveKind.DEAL))
+    dealt = game.play(start, PatienceMove(PatienceMoveKind.DEAL))
     assert exhaustive(game, dealt) is False
     # With the ace of spades and the hearts 4 on L2, which the deal does not reach, the
     # park of the 4 can wait until a dig: the solver offers no park off L2 on its own

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.patience import Move, parse_moves, patience
+from generator.patience import PatienceMove, parse_moves, patience
 from generator.patience.besieged import ORDER
-from generator.patience.engine import MoveKind
+from generator.patience.engine import PatienceMoveKind
 from generator.patience.solver import Verdict, solve
 
 from test_patience_rules import table
@@ -79,7 +79,7 @@ def test_the_empress_and_the_besieged_city_searches_are_proofs_too():
     stuck = table(game, {"F1": "AS", "W1": "5H", "E1": "9D"})
     result = solve(game, 0, start=stuck)
     assert result.verdict is Verdict.LOST and result.complete
-    assert Move.parse("W1>E1") not in game.legal_moves(stuck)
+    assert PatienceMove.parse("W1>E1") not in game.legal_moves(stuck)
 
 
 def test_solver_wins_a_besieged_city_endgame_only_with_cadogans_transposition():
@@ -265,7 +265,7 @@ def test_the_solver_wins_a_real_empress_deal_under_the_seed_rule_and_it_replays(
     assert not game.switches.advance_pairing and not game.switches.deal_at_will
     result = solve(game, seed, nodes=5000)
     assert result.verdict is Verdict.WON
-    assert {m.kind for m in result.moves} <= {MoveKind.PAIR, MoveKind.DEAL}
+    assert {m.kind for m in result.moves} <= {PatienceMoveKind.PAIR, PatienceMoveKind.DEAL}
     state = game.deal(seed)
     for move in result.moves:
         state = game.play(state, move)  # raises on an illegal move

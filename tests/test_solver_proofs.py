@@ -200,7 +200,7 @@ def test_the_empress_pairings_left_out_on_a_side_that_cannot_refill_lose_nothing
     # a side whose talon is empty (Empress.refillable). Positions with one talon empty and
     # the other not make it cut one side and keep the other; the verdicts must still be
     # the plain exhaustive search's, over both answers.
-    from generator.patience.engine import MoveKind
+    from generator.patience.engine import PatienceMoveKind
     outcomes = []
     cut_some = kept_some = 0
     for cut in (8, 12, 16):
@@ -210,8 +210,8 @@ def test_the_empress_pairings_left_out_on_a_side_that_cannot_refill_lose_nothing
             start = _to_talon(game, start, army=seed % 2 == 0, count=1 + seed % 3)
             # The side that cannot refill lays from its own cells (A5/N7 lays the Army card).
             dry = "N" if seed % 2 == 0 else "A"
-            legal = [m for m in game.legal_moves(start) if m.kind is MoveKind.LAY]
-            kept = [m for (m, *_), _ in game.solver_moves(start) if m.kind is MoveKind.LAY]
+            legal = [m for m in game.legal_moves(start) if m.kind is PatienceMoveKind.LAY]
+            kept = [m for (m, *_), _ in game.solver_moves(start) if m.kind is PatienceMoveKind.LAY]
             assert not any(m.source.startswith(dry) for m in kept)
             cut_some += any(m.source.startswith(dry) for m in legal)
             kept_some += any(not m.source.startswith(dry) for m in kept)

@@ -4,7 +4,7 @@ The complete search (:mod:`.solver`) must build every one of the hundreds of adv
 pairings of each position it expands; with four packs most deals can be won, and a win
 is found much sooner by a search that looks only at the few likeliest moves. This probe
 is such a search: a beam search over a flat copy of the position (cells and piles as
-lists of small integers, no :class:`~.engine.State` or :class:`~.engine.Move` until a win
+lists of small integers, no :class:`~.engine.State` or :class:`~.engine.PatienceMove` until a win
 is written out), run several times with the stock dealt out at different moments.
 
 A probe only ever finds wins, so it cannot make a verdict wrong: it can say "won" or
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import cards as C
-from .engine import Move, MoveKind, State
+from .engine import PatienceMove, PatienceMoveKind, State
 
 if TYPE_CHECKING:
     from .empress import Empress
@@ -163,18 +163,18 @@ Step = tuple[int, ...]
 PAIR, COUPLE, LAY, DEAL = range(4)
 
 
-def to_moves(steps: list[Step]) -> tuple[Move, ...]:
+def to_moves(steps: list[Step]) -> tuple[PatienceMove, ...]:
     """The line in the game's notation."""
     out = []
     for step in steps:
         if step[0] == PAIR:
-            out.append(Move(MoveKind.PAIR, _name(step[1]), _name(step[2])))
+            out.append(PatienceMove(PatienceMoveKind.PAIR, _name(step[1]), _name(step[2])))
         elif step[0] == COUPLE:
-            out.append(Move(MoveKind.MOVE, _name(step[1]), "F"))
+            out.append(PatienceMove(PatienceMoveKind.MOVE, _name(step[1]), "F"))
         elif step[0] == LAY:
-            out.append(Move(MoveKind.LAY, _name(step[1]), _name(step[2])))
+            out.append(PatienceMove(PatienceMoveKind.LAY, _name(step[1]), _name(step[2])))
         else:
-            out.append(Move(MoveKind.DEAL))
+            out.append(PatienceMove(PatienceMoveKind.DEAL))
     return tuple(out)
 
 
@@ -366,7 +366,7 @@ TRIES: tuple[tuple[int, int, int, Callable[[Flat], int], bool], ...] = (
 
 
 def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | None
-          ) -> tuple[tuple[Move, ...] | None, int]:
+          ) -> tuple[tuple[PatienceMove, ...] | None, int]:
     """A winning line from *state*, or None; and the positions expanded. Stops after
     *nodes* positions or *seconds*.
 

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Container, Iterable
 from typing import TYPE_CHECKING
 
-from .engine import Move, MoveKind, State
+from .engine import PatienceMove, PatienceMoveKind, State
 
 if TYPE_CHECKING:
     from .nivernaise import Nivernaise
@@ -109,10 +109,10 @@ def state_of(game: Nivernaise, pos: Flat) -> State:
 
 #: A line is kept as a chain (the moves of the last level, the line before them), so a
 #: level does not copy the whole line of every position it keeps.
-Line = tuple["Line | None", tuple[Move, ...]] | None
+Line = tuple["Line | None", tuple[PatienceMove, ...]] | None
 
 
-def moves_of(line: Line) -> tuple[Move, ...]:
+def moves_of(line: Line) -> tuple[PatienceMove, ...]:
     parts = []
     while line is not None:
         line, moves = line
@@ -138,8 +138,8 @@ class Rules:
         self.to_flank = [[one[src][f][0] for f in flank_ids] for src in self.slot]
         self.slide_down = [one[game.up[s]][game.down[s]][0] for s in range(4)]
         self.slide_up = [one[game.down[s]][game.up[s]][0] for s in range(4)]
-        self.deal_move = Move(MoveKind.DEAL)
-        self.redeal_move = Move(MoveKind.REDEAL)
+        self.deal_move = PatienceMove(PatienceMoveKind.DEAL)
+        self.redeal_move = PatienceMove(PatienceMoveKind.REDEAL)
         #: _wants[s][nu][nd]: the cards of suit s that fit its piles of those lengths,
         #: none when it is split free (:meth:`play_all` leaves those to the search).
         self._wants: list[list[list[frozenset[int]]]] = []
@@ -186,7 +186,7 @@ class Rules:
             pos.packets[k] = packet[:-1]
         return c
 
-    def play(self, pos: Flat, place: int, out: list[Move]) -> None:
+    def play(self, pos: Flat, place: int, out: list[PatienceMove]) -> None:
         """The top card of *place* up (it fits: the caller checked), with the slide of
         the split first when its suit is split free."""
         c = self._take(pos, place)
@@ -209,7 +209,7 @@ class Rules:
             h[2 * s + 1] = nd + 1
         pos.found += 1
 
-    def park(self, pos: Flat, place: int, out: list[Move]) -> None:
+    def park(self, pos: Flat, place: int, out: list[PatienceMove]) -> None:
         """The top of a packet (8-13) or of the stock (14) into the first flank gap."""
         gap = pos.flanks.index(EMPTY)
         if place == 14:
@@ -220,7 +220,7 @@ class Rules:
         pos.flanks[gap] = c
         out.append(self.to_flank[place][gap])
 
-    def deal(self, pos: Flat, out: list[Move]) -> None:
+    def deal(self, pos: Flat, out: list[PatienceMove]) -> None:
         stock = pos.stock
         top_first = stock[::-1]
         pos.packets = [p + top_first[4 * k:4 * k + 4] for k, p in enumerate(pos.packets)]
@@ -230,7 +230,7 @@ class Rules:
     def can_redeal(self, pos: Flat) -> bool:
         return not pos.stock and pos.redeals < self.redeals and any(pos.packets)
 
-    def redeal(self, pos: Flat, out: list[Move]) -> None:
+    def redeal(self, pos: Flat, out: list[PatienceMove]) -> None:
         gathered = tuple(c for packet in pos.packets for c in packet)
         pos.packets = [()] * 6
         pos.stock = gathered[::-1]
@@ -248,7 +248,7 @@ class Rules:
                                | t[3][h[6]][h[7]])
         return want
 
-    def play_all(self, pos: Flat, out: list[Move]) -> None:
+    def play_all(self, pos: Flat, out: list[PatienceMove]) -> None:
         """Plays every card that fits, flank cards first, but none to a split-free suit
         (which of its ranks goes first is a choice for the search), until none is left."""
         flanks = pos.flanks
@@ -296,7 +296,7 @@ class Rules:
             out.append((REDEAL, 0))
         return out
 
-    def apply(self, pos: Flat, option: tuple[int, int], out: list[Move]) -> Flat:
+    def apply(self, pos: Flat, option: tuple[int, int], out: list[PatienceMove]) -> Flat:
         child = pos.copy()
         kind, place = option
         if kind == PLAY:
@@ -349,11 +349,11 @@ Value = Callable[[Rules, Flat], int]
 
 
 def beam(rules: Rules, start: Flat, *, width: int, value: Value, deal_any_time: bool,
-         budget: Callable[[int], bool]) -> tuple[Move, ...] | None:
+         budget: Callable[[int], bool]) -> tuple[PatienceMove, ...] | None:
     """A beam search from *start*: *width* positions kept a level (the best by *value*),
     each extended by every option of :meth:`Rules.options`. *budget* is asked with the
     positions expanded so far and says whether to go on. The moves of a win, or None."""
-    first: list[Move] = []
+    first: list[PatienceMove] = []
     pos = start.copy()
     rules.play_all(pos, first)
     level: list[tuple[Flat, Line]] = [(pos, (None, tuple(first)))]
@@ -371,7 +371,7 @@ def beam(rules: Rules, start: Flat, *, width: int, value: Value, deal_any_time: 
             if not budget(expanded):
                 return None
             for option in rules.options(pos, deal_any_time):
-                out: list[Move] = []
+                out: list[PatienceMove] = []
                 child = rules.apply(pos, option, out)
                 k = child.key(rules.exchange)
                 if k in seen:
@@ -414,7 +414,7 @@ def _fits(last: tuple[int, int, float], width: int, used: int, nodes: int | None
 
 def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float | None,
           tries: tuple[tuple[int, Value, bool], ...] = TRIES
-          ) -> tuple[tuple[Move, ...] | None, int]:
+          ) -> tuple[tuple[PatienceMove, ...] | None, int]:
     """A winning line from *state*, or None; and the positions expanded. Stops after
     *nodes* positions or *seconds*."""
     began = time.perf_counter()

@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..model.solving import Verdict as Verdict
-from .engine import Move, Patience, State
+from .engine import Patience, PatienceMove, State
 
 #: Keys the transposition table holds by default: about 0.2-0.4 GB at 50-150 bytes a key.
 TABLE = 2_000_000
@@ -52,7 +52,7 @@ TABLE = 2_000_000
 class Solution:
     verdict: Verdict
     #: The winning moves, or the moves to the best position reached.
-    moves: tuple[Move, ...]
+    moves: tuple[PatienceMove, ...]
     #: The position those moves lead to.
     position: State
     on_foundations: int
@@ -72,12 +72,12 @@ class Solution:
 class Batches:
     """The moves of an expanded position that the search has not built yet."""
 
-    rest: Iterator[list[tuple[tuple[Move, ...], State]]]
+    rest: Iterator[list[tuple[tuple[PatienceMove, ...], State]]]
 
 
-def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
+def settle(game: Patience, state: State) -> tuple[tuple[PatienceMove, ...], State]:
     """The safe automatic moves from *state*, played until none is left."""
-    moves: list[Move] = []
+    moves: list[PatienceMove] = []
     while (step := game.safe_step(state)) is not None:
         move, state = step
         moves.append(move)
@@ -149,16 +149,16 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
     seen = {game.packed(start)}
     full = False
     # Expanded positions: (parent number, the moves from the parent).
-    tree: list[tuple[int, tuple[Move, ...]]] = []
+    tree: list[tuple[int, tuple[PatienceMove, ...]]] = []
     # Waiting: (-score, -parent, rank among the parent's, what): a position with the moves
     # to it from the parent, or the parent's batches of moves not built yet. (parent, rank)
     # is unique, so the tuples never compare further.
-    Waiting = tuple[int, int, int, "tuple[tuple[Move, ...], State] | Batches"]
+    Waiting = tuple[int, int, int, "tuple[tuple[PatienceMove, ...], State] | Batches"]
     waiting: list[Waiting] = [(-game.score(start), 1, 0, (first, start))]
     best = (-1, 0, start)
     verdict = Verdict.UNKNOWN
 
-    def path(node: int) -> tuple[Move, ...]:
+    def path(node: int) -> tuple[PatienceMove, ...]:
         edges = []
         while node >= 0:
             parent, moves = tree[node]
@@ -166,7 +166,7 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
             node = parent
         return tuple(m for moves in reversed(edges) for m in moves)
 
-    def push(node: int, rank: int, batch: list[tuple[tuple[Move, ...], State]]) -> None:
+    def push(node: int, rank: int, batch: list[tuple[tuple[PatienceMove, ...], State]]) -> None:
         nonlocal full
         for order, (edge, child) in enumerate(batch, start=rank):
             auto, child = settle(game, child)
