@@ -14,7 +14,7 @@ from generator.patience import parse_moves, patience
 from generator.patience import cards as C
 from generator.patience import empress_probe as P
 from generator.patience.engine import PatienceMoveKind
-from generator.patience.solver import Verdict, solve
+from generator.patience.solver import SolverVerdict, solve
 
 #: The house switch the probe works under.
 CADOGAN = {"advance_pairing": "true"}
@@ -35,7 +35,7 @@ def _step(move) -> P.Step:
     return (P.DEAL,)
 
 
-def _apply(pos: P.Flat, step: P.Step) -> None:
+def _apply(pos: P.EmpressFlat, step: P.Step) -> None:
     if step[0] == P.PAIR:
         pos.pair(step[1], step[2])
     elif step[0] == P.COUPLE:
@@ -46,7 +46,7 @@ def _apply(pos: P.Flat, step: P.Step) -> None:
         pos.deal()
 
 
-def _same(a: P.Flat, b: P.Flat) -> bool:
+def _same(a: P.EmpressFlat, b: P.EmpressFlat) -> bool:
     return (a.cells, a.heights, a.red, a.black, a.stock, a.found) == \
         (b.cells, b.heights, b.red, b.black, b.stock, b.found)
 
@@ -119,11 +119,11 @@ def test_the_probe_stops_at_its_node_budget_and_says_nothing():
 def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
     game = patience("empress-of-india", CADOGAN)
     result = solve(game, 7, nodes=2000)
-    assert result.verdict is Verdict.WON
+    assert result.verdict is SolverVerdict.WON
     assert game.won(game.replay(7, result.moves)) and result.nodes <= 2000
 
 
-def _all_lays(pos: P.Flat) -> list[tuple[int, int, int]]:
+def _all_lays(pos: P.EmpressFlat) -> list[tuple[int, int, int]]:
     """Every advance pairing with its score, the slow way: the first cell of each card
     value, both ways round."""
     first: dict[int, int] = {}
@@ -175,4 +175,4 @@ def test_under_the_seed_rule_the_probe_gives_up_at_once():
     nothing and leaves the limits to the complete search, which still wins the deal."""
     game = patience("empress-of-india")
     assert P.probe(game, game.deal(18), nodes=3000, seconds=None) == (None, 0)
-    assert solve(game, 18, nodes=5000).verdict is Verdict.WON
+    assert solve(game, 18, nodes=5000).verdict is SolverVerdict.WON

@@ -13,13 +13,13 @@ from generator.patience import parse_moves, patience
 from generator.patience import nivernaise_probe as P
 from generator.patience.engine import PatienceMove, PatienceMoveKind, State
 from generator.patience.nivernaise import Nivernaise, NivernaiseSwitches
-from generator.patience.solver import Verdict, solve
+from generator.patience.solver import SolverVerdict, solve
 
 WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
     encoding="utf-8"))
 
 
-def _follow(game: Nivernaise, rules: P.Rules, pos: P.Flat, move: PatienceMove) -> None:
+def _follow(game: Nivernaise, rules: P.Rules, pos: P.NivernaiseFlat, move: PatienceMove) -> None:
     """*move*, made by the game, made on the flat copy with its own primitives."""
     if move.kind is PatienceMoveKind.DEAL:
         rules.deal(pos, [])
@@ -51,7 +51,7 @@ def _follow(game: Nivernaise, rules: P.Rules, pos: P.Flat, move: PatienceMove) -
     pos.found += 1
 
 
-def _same(game: Nivernaise, pos: P.Flat, state: State) -> bool:
+def _same(game: Nivernaise, pos: P.NivernaiseFlat, state: State) -> bool:
     mine = P.flat(game, state)
     return (pos.flanks, pos.heights, pos.packets, pos.stock, pos.redeals, pos.found) == (
         mine.flanks, mine.heights, mine.packets, mine.stock, mine.redeals, mine.found) \
@@ -153,7 +153,7 @@ def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
     # Deal 1: the probe wins within 4,000 positions, the complete search alone does not.
     result = solve(game, 1, nodes=4000)
     alone = solve(game, 1, nodes=4000, probe=False)
-    assert result.verdict is Verdict.WON and alone.verdict is Verdict.UNKNOWN
+    assert result.verdict is SolverVerdict.WON and alone.verdict is SolverVerdict.UNKNOWN
     assert game.won(game.replay(1, result.moves))
 
 

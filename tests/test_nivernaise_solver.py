@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generator.patience import PatienceMove, PatienceMoveKind, State
 from generator.patience.nivernaise import ORDERS, Nivernaise, NivernaiseSwitches
-from generator.patience.solver import Verdict, solve
+from generator.patience.solver import SolverVerdict, solve
 
 from test_patience_rules import table
 from test_solver_proofs import exhaustive
@@ -56,7 +56,8 @@ def check(game: Nivernaise, start: State) -> bool | None:
     # complete search, so the complete search is checked alone too.
     for probe in (True, False):
         result = solve(game, 0, start=start, nodes=100_000, probe=probe)
-        assert result.verdict is (Verdict.WON if truth else Verdict.LOST), (start, probe)
+        expected = SolverVerdict.WON if truth else SolverVerdict.LOST
+        assert result.verdict is expected, (start, probe)
         if truth:
             state = start
             for move in result.moves:
@@ -87,7 +88,7 @@ def test_a_wanted_card_buried_deeper_than_the_gaps_is_a_dead_end():
     assert game.conservation(buried) == []
     assert game.dead_end(buried)
     assert exhaustive(game, buried) is False
-    assert solve(game, 0, start=buried).verdict is Verdict.LOST
+    assert solve(game, 0, start=buried).verdict is SolverVerdict.LOST
     # Two more gaps (2S and 3S moved onto L2): the 4H is within reach, no dead end, and
     # the position is won (park AH 3H 2H, play the 4H and the rest follows).
     reachable = _full_but(game, **kept, **{k: v for k, v in flanks.items() if k < "RF2"},
@@ -249,7 +250,7 @@ def test_every_move_order_gives_the_plain_searchs_verdict():
         seen[truth] += 1
         for game in games:
             result = solve(game, 0, start=start, nodes=100_000, probe=False)
-            assert result.verdict is (Verdict.WON if truth else Verdict.LOST), (
+            assert result.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST), (
                 start, game.solver_plan)
             state = start
             for move in result.moves:

@@ -22,7 +22,7 @@ from ..app.options import TABLEAU_FORMATS
 from ..errors import PatienceError
 from ..patience import Patience, State, parse_moves
 from ..patience import patience as make_patience
-from ..patience.solver import Verdict, solve
+from ..patience.solver import SolverVerdict, solve
 from ..patience.text import position_data, position_lines, status_line
 
 if TYPE_CHECKING:
@@ -132,9 +132,9 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
     result = solve(game, seed, nodes=nodes, seconds=limit)
     moves = " ".join(map(str, result.moves))
     verdict = {
-        Verdict.WON: "won",
-        Verdict.LOST: "lost: every reachable position was searched (a proof)",
-        Verdict.UNKNOWN: "unknown: the limit came before a win or a proof",
+        SolverVerdict.WON: "won",
+        SolverVerdict.LOST: "lost: every reachable position was searched (a proof)",
+        SolverVerdict.UNKNOWN: "unknown: the limit came before a win or a proof",
     }[result.verdict]
     if as_json:
         _show(game, seed, result.position, True, {
@@ -144,7 +144,7 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
     click.echo(f"{game.title}, seed {seed}: {verdict} ({result.nodes} positions, "
                f"{result.seconds:.1f} s)")
     click.echo(f"moves: {moves or '(none)'}")
-    if result.verdict is not Verdict.WON:
+    if result.verdict is not SolverVerdict.WON:
         click.echo(f"best position reached ({result.on_foundations} of {game.goal} on the "
                    f"foundations):")
         for line in position_lines(game, result.position):

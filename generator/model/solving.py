@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 
 
-class Verdict(enum.Enum):
+class SolverVerdict(enum.Enum):
     WON = "won"
     #: Every reachable position was searched without a win: the deal cannot be won.
     LOST = "lost"

@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 
 from .engine import Patience, PatienceMove, State
-from .solver import Verdict, solve
+from .solver import SolverVerdict, solve
 
 #: Positions the open planning looks at before each move.
 LOOKAHEAD = 200
@@ -106,7 +106,7 @@ def play_blind(game: Patience, seed: int, *, seconds: float = 10.0,
             break
         if game.hidden(state) == 0:
             found = solve(game, seed, start=state, seconds=left)
-            if found.verdict is Verdict.WON:
+            if found.verdict is SolverVerdict.WON:
                 moves += found.moves
                 state = found.position
             break

@@ -29,7 +29,7 @@ from typing import Any
 from ..errors import NotAPatienceError as NotAPatienceError
 from ..model.board import Board
 from ..model.layout import Layout
-from ..model.solving import Verdict
+from ..model.solving import SolverVerdict
 from .games import Game
 from .goals import patience_left
 from .lines import SQUARES
@@ -58,15 +58,15 @@ class Solution:
     the fewest cards that ended (or reached a proved floor) within the time limit."""
 
     @property
-    def verdict(self) -> Verdict:
+    def verdict(self) -> SolverVerdict:
         """WON when the line clears the patience; LOST when the search was complete
         without one, a proof that none exists (basic 65 cuts only positions proved unable
         to clear the board); UNKNOWN when time ran out. When lost, *left* is the fewest
         cards of a line found (basic 65 then searches for it beyond the proof of loss),
         and :attr:`fewest` says whether it is proved the fewest possible."""
         if self.solved:
-            return Verdict.WON
-        return Verdict.LOST if self.complete else Verdict.UNKNOWN
+            return SolverVerdict.WON
+        return SolverVerdict.LOST if self.complete else SolverVerdict.UNKNOWN
 
 
 def solve(layout: Layout, board: Board, game: Game, *, seconds: float = 10.0,
