@@ -271,3 +271,40 @@ def test_a_figure_option_is_declared_once():
     flags = {o.opts[0] for o in figure.params if isinstance(o, click.Option)} - {"--help"}
     declared = {option.flag for _, option in options()}
     assert flags - declared == {"--out", "--frames"} and declared <= flags
+
+
+# --- one name, one class (issue 41) ------------------------------------------------------
+
+#: Names two classes may share, and why. The public face's Position (app/position.py) is the
+#: engine's Position (rules/position.py) with loading and drawing added, handed on as
+#: ``opencards.Position``: a subclass that keeps its base's name, as python-chess's variant
+#: boards keep ``Board`` in theirs.
+SHARED_ON_PURPOSE = {"Position"}
+
+
+def defined_twice(package: Path) -> dict[str, list[str]]:
+    """Each class name defined in more than one place under *package*, with the places."""
+    places: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                where = f"{path.relative_to(package).as_posix()}:{node.lineno}"
+                places.setdefault(node.name, []).append(where)
+    return {name: found for name, found in places.items() if len(found) > 1}
+
+
+def test_no_class_name_is_defined_twice():
+    """The three engines (and every other part) name their classes apart: a ``Move`` is the
+    board engine's, a ``PatienceMove`` the patience engine's, so an import, a traceback or a
+    search says which is meant."""
+    twice = defined_twice(PACKAGE)
+    assert set(twice) == SHARED_ON_PURPOSE, twice
+
+
+def test_the_class_name_check_finds_a_name_defined_twice(tmp_path):
+    fake = tmp_path / "generator"
+    for part in ("rules", "patience"):
+        (fake / part).mkdir(parents=True)
+        (fake / part / "engine.py").write_text("class Move:\n    pass\n\n\nclass Other" + part
+                                               + ":\n    pass\n")
+    assert defined_twice(fake) == {"Move": ["patience/engine.py:1", "rules/engine.py:1"]}

@@ -21,7 +21,7 @@ from ...sheets.printable import open_cards
 from ..build import ANNOTATIONS, draw_figure, parse_annotations
 from ..diagram import LEAST_LABEL
 from .key import key_page
-from .sizes import Placement
+from .sizes import FigurePlacement
 
 T = TypeVar("T")
 #: Gap between cards in a row of cards, as a fraction of the card's width.
@@ -87,7 +87,7 @@ def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
 TALLEST = 0.8
 
 
-def draw_placed(library: Library, ref: FigureRef, placement: Placement, body: float) -> Page:
+def draw_placed(library: Library, ref: FigureRef, placement: FigurePlacement, body: float) -> Page:
     """The board *ref* drawn as *placement* says, on a type area *body* mm high: in the
     full style where that fits the figure's share of the height (:attr:`FigureRef.height`)
     at its width, else in the compact style; narrower only if even so it would be taller
