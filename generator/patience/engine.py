@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from ..errors import PatienceError, did_you_mean
+from ..errors import PatienceError, ReasonCode, did_you_mean
 from . import cards as C
 from .tableau import Role, Tableau
 
@@ -88,7 +88,7 @@ def parse_moves(text: str) -> list[PatienceMove]:
         try:
             moves.append(PatienceMove.parse(token))
         except ValueError as e:
-            raise PatienceError(f"move {number}: {e}") from None
+            raise PatienceError(f"move {number}: {e}", ReasonCode.NOT_A_MOVE) from None
     return moves
 
 
@@ -254,7 +254,7 @@ class Patience:
     def play(self, state: State, move: PatienceMove) -> State:
         after = self.attempt(state, move)
         if isinstance(after, str):
-            raise PatienceError(f"illegal move {move}: {after}")
+            raise PatienceError(f"illegal move {move}: {after}", ReasonCode.ILLEGAL)
         return after
 
     def replay(self, seed: int, moves: Sequence[PatienceMove]) -> State:
@@ -265,7 +265,7 @@ class Patience:
             after = self.attempt(state, move)
             if isinstance(after, str):
                 raise PatienceError(f"{self.name} seed {seed}: move {number} ({move}) is "
-                                    f"illegal: {after}")
+                                    f"illegal: {after}", ReasonCode.ILLEGAL)
             state = after
         return state
 
