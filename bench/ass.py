@@ -9,7 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.model.traditional import Suit, full_pack  # noqa: E402
-from generator.rules.ass import TrumpSetup, resolve  # noqa: E402
+from generator.ass import TrumpSetup, resolve  # noqa: E402
 
 
 def main() -> None:

@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.rules.patience import PATIENCES  # noqa: E402
-from generator.rules.patience.stats import DealResult, decide_all, summary  # noqa: E402
+from generator.patience import PATIENCES  # noqa: E402
+from generator.patience.stats import DealResult, decide_all, summary  # noqa: E402
 
 #: Deals used while tuning (move orders, probes, plans, scores, the player's ranking) or
 #: looked at while deciding what to try, per patience: first, last. 700000-700199 and

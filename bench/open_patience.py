@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.io.layouts import sources_for  # noqa: E402
 from generator.io.templates import Library  # noqa: E402
 from generator.model.layout import Layout  # noqa: E402
+from generator.model.solving import SolverVerdict  # noqa: E402
 from generator.rules.dealing import deal  # noqa: E402
-from generator.rules.patience.solver import Verdict  # noqa: E402
 from generator.rules.solver import solve  # noqa: E402
 from generator.rules.bound import Rules  # noqa: E402
 
@@ -41,12 +41,12 @@ def main() -> None:
     patience = library.game(f"{args.game}-open")
     board = library.board(game.boards[0])
     sources = sources_for(library, Layout(board.name), game)
-    counts = {v: 0 for v in Verdict}
+    counts = {v: 0 for v in SolverVerdict}
     positions = 0
     spent = 0.0
     unknown = []
     fewest = []
-    times: list[tuple[float, int, Verdict]] = []
+    times: list[tuple[float, int, SolverVerdict]] = []
     for seed in range(args.first, args.first + args.deals):
         layout = deal(game, board, sources, game.pairs[0], random.Random(seed), face_up=True)
         began = time.perf_counter()
@@ -56,14 +56,14 @@ def main() -> None:
         times.append((took, seed, found.verdict))
         counts[found.verdict] += 1
         positions += found.positions
-        if found.verdict is Verdict.UNKNOWN:
+        if found.verdict is SolverVerdict.UNKNOWN:
             unknown.append(seed)
-        if found.verdict is Verdict.LOST:
+        if found.verdict is SolverVerdict.LOST:
             fewest.append(f"{seed}:{found.left}{'' if found.fewest else '*'}")
     n = args.deals
     print(f"{args.game} open, deals {args.first}-{args.first + n - 1} at {args.limit:g} s: "
-          f"{counts[Verdict.WON]} won, {counts[Verdict.LOST]} lost, "
-          f"{counts[Verdict.UNKNOWN]} unknown; {positions / spent:.0f} positions/s, "
+          f"{counts[SolverVerdict.WON]} won, {counts[SolverVerdict.LOST]} lost, "
+          f"{counts[SolverVerdict.UNKNOWN]} unknown; {positions / spent:.0f} positions/s, "
           f"{spent / n:.2f} s a deal")
     print(f"  unknown: {' '.join(map(str, unknown)) or 'none'}")
     slowest = sorted(times, reverse=True)[:5]

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.rules.patience import PATIENCES, patience  # noqa: E402
-from generator.rules.patience.solver import Verdict, solve  # noqa: E402
+from generator.patience import PATIENCES, patience  # noqa: E402
+from generator.patience.solver import SolverVerdict, solve  # noqa: E402
 
 
 #: Nodes per search by default: 6-8 s a deal on the development machine (docs/patiences-and-ass.md).
@@ -42,7 +42,7 @@ def main() -> None:
     for name in args.only or list(PATIENCES):
         game = patience(name)
         nodes = args.nodes or NODES[name]
-        counts = {v: 0 for v in Verdict}
+        counts = {v: 0 for v in SolverVerdict}
         began = time.perf_counter()
         searched = 0
         won_seeds = []
@@ -50,17 +50,18 @@ def main() -> None:
             result = solve(game, seed, nodes=nodes, seconds=args.seconds)
             counts[result.verdict] += 1
             searched += result.nodes
-            if result.verdict is Verdict.WON:
+            if result.verdict is SolverVerdict.WON:
                 won_seeds.append(seed)
             records.append({"patience": name, "seed": seed, "verdict": result.verdict.value,
                             "on_foundations": result.on_foundations, "nodes": result.nodes,
                             "seconds": round(result.seconds, 3),
                             "moves": " ".join(map(str, result.moves))
-                            if result.verdict is Verdict.WON else ""})
+                            if result.verdict is SolverVerdict.WON else ""})
         total = time.perf_counter() - began
-        decided = counts[Verdict.WON] + counts[Verdict.LOST]
-        print(f"{name:<17} {args.seeds:>5} {counts[Verdict.WON]:>4} {counts[Verdict.LOST]:>4} "
-              f"{counts[Verdict.UNKNOWN]:>7} {decided / args.seeds:>7.0%} "
+        decided = counts[SolverVerdict.WON] + counts[SolverVerdict.LOST]
+        print(f"{name:<17} {args.seeds:>5} {counts[SolverVerdict.WON]:>4} "
+              f"{counts[SolverVerdict.LOST]:>4} "
+              f"{counts[SolverVerdict.UNKNOWN]:>7} {decided / args.seeds:>7.0%} "
               f"{searched / total:>6.0f} {total / args.seeds:>6.1f}  {nodes}", flush=True)
         print(f"  won: {' '.join(map(str, won_seeds)) or 'none'}", flush=True)
     if args.json:

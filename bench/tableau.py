@@ -22,7 +22,7 @@ from statistics import median
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.docs.tableau import encode_tableau, tableau_page  # noqa: E402
-from generator.rules.patience import PATIENCES, patience  # noqa: E402
+from generator.patience import PATIENCES, patience  # noqa: E402
 
 
 def one(name: str, seed: int, dpi: float) -> tuple[float, ...]:

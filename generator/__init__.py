@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from .model.board import Shade as Shade
     from .model.board import Square as Square
     from .model.cards import Card as Card
+    from .model.cards import CardGroup as CardGroup
     from .model.cards import Colour as Colour
-    from .model.cards import Group as Group
     from .model.cards import Hatching as Hatching
     from .model.cards import Marking as Marking
     from .model.cards import Pack as Pack
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 _EXPORTS: dict[str, str] = {
     "GeneratorError": "errors", "TemplateError": "errors",
     "Board": "model.board", "Shade": "model.board", "Square": "model.board",
-    "Card": "model.cards", "Colour": "model.cards", "Group": "model.cards",
+    "Card": "model.cards", "CardGroup": "model.cards", "Colour": "model.cards",
     "Hatching": "model.cards", "Marking": "model.cards", "Pack": "model.cards",
     "Split": "model.cards",
     "Facing": "model.layout", "Layout": "model.layout", "Piece": "model.layout",

@@ -122,7 +122,13 @@ class PositionTextError(GeneratorError, ValueError):
 
 
 class DealError(GeneratorError, ValueError):
-    """A move of a given deal that the rules refuse, with its trick, place and reason."""
+    """A move of a given deal of Ass that the rules refuse, with its trick, place and reason;
+    :attr:`code` says why for tools (``NOT_HELD``: the card is not in the hand, ``ILLEGAL``:
+    the rules forbid it here), ``None`` for a malformed deal (too many tricks or cards)."""
+
+    def __init__(self, message: str, code: ReasonCode | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class NotAPatienceError(GeneratorError, ValueError):
@@ -188,7 +194,12 @@ class StdoutError(GeneratorError):
 
 class PatienceError(GeneratorError):
     """A patience cannot do what was asked: an unknown patience or switch, a move that is
-    not written in the notation, or a move the rules refuse (with its number and reason)."""
+    not written in the notation, or a move the rules refuse (with its number and reason).
+    :attr:`code` says which for a move (``NOT_A_MOVE``, ``ILLEGAL``), ``None`` otherwise."""
+
+    def __init__(self, message: str, code: ReasonCode | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def did_you_mean(word: str, options: Iterable[str]) -> str | None:

@@ -8,9 +8,9 @@ import importlib
 import pytest
 
 from generator.model.traditional import Suit, full_pack, parse_cards
-from generator.rules.ass import (AssRules, LedCheckFailure, TrumpSetup, Way, card_points,
+from generator.ass import (AssRules, LedCheckFailure, TrumpSetup, Way, card_points,
                                  legal_plays, play_problem, resolve, score_deal)
-from generator.rules.ass.tables import ORDER, POINTS
+from generator.ass.tables import ORDER, POINTS
 
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
 SUITS = {"S": S, "C": C, "H": H, "D": D}
@@ -272,7 +272,7 @@ def test_bad_scores(taken, committed, banks, message):
 
 @pytest.mark.parametrize("name", ["tables", "rules", "trick", "play", "score"])
 def test_doctests(name):
-    module = importlib.import_module(f"generator.rules.ass.{name}")
+    module = importlib.import_module(f"generator.ass.{name}")
     assert doctest.testmod(module).failed == 0
 
 

@@ -10,10 +10,10 @@ import pytest
 
 from generator.cli import cli
 from generator.model.traditional import PlayingCard, Suit, full_pack, parse_cards
-from generator.rules.ass import (DEFAULT_RULES, DEFAULT_TRUMPS, NO_TRUMPS, AssRules,
+from generator.ass import (DEFAULT_RULES, DEFAULT_TRUMPS, NO_TRUMPS, AssRules,
                                  DealError, TrumpSetup, combination_bonus, legal_plays,
                                  make_rules, play_deal, rating, resolve, score_deal)
-from generator.rules.ass.deal import first_leader
+from generator.ass.deal import first_leader
 
 SETUPS = [TrumpSetup.of(2), TrumpSetup.of(3, [Suit.HEARTS]),
           TrumpSetup.of(4, [Suit.SPADES, Suit.DIAMONDS]), TrumpSetup.of(5)]

@@ -10,7 +10,7 @@ import pytest
 
 from generator.cli import cli
 from generator.model.traditional import Suit, parse_cards
-from generator.rules.ass import (DEFAULT_TRUMPS, AssRules, TrumpSetup, Way, legal_plays,
+from generator.ass import (DEFAULT_TRUMPS, AssRules, TrumpSetup, Way, legal_plays,
                                  play_deal, resolve, score_deal)
 
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS

@@ -8,14 +8,14 @@ import random
 import pytest
 
 from generator.model.traditional import PlayingCard, Suit, full_pack, parse_cards
-from generator.rules.ass import TrumpSetup, Way, kills_own_suit, resolve
-from generator.rules.ass.tables import STRENGTH
+from generator.ass import TrumpSetup, Way, kills_own_suit, resolve
+from generator.ass.tables import STRENGTH
 
 SUITS = {"S": Suit.SPADES, "C": Suit.CLUBS, "H": Suit.HEARTS, "D": Suit.DIAMONDS}
 RANKS = "6 7 8 9 J Q K 10 A".split()
 
 # The kill table (other_games.md 1.5), written out again from the source rather than read
-# from generator/rules/ass/tables.py: what each card kills in its own suit by the table
+# from generator/ass/tables.py: what each card kills in its own suit by the table
 # alone ("one below" kills are a separate rule).
 KILLS = {
     "6": "7 9 J K 10 A",
@@ -54,7 +54,7 @@ def _setup(option: int, suits: str) -> TrumpSetup:
     return TrumpSetup.of(option, [SUITS[s] for s in suits.split()])
 
 
-# The precedence table of generator/rules/ass/trick.py's docstring (other_games.md 1.6), one
+# The precedence table of generator/ass/trick.py's docstring (other_games.md 1.6), one
 # case for each "takes over" and "does not take over" of each row:
 # (row, case, cards, option, trump suits, winner seat, way of the last card or None).
 PRECEDENCE = [

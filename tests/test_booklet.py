@@ -11,7 +11,7 @@ import pytest
 
 from generator.cli import cli
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.units import Geometry
+from generator.docs.booklet.units import PageGeometry
 from generator.docs.booklet.impose import creep_shift, padded, saddle_order
 from generator.io.booklets import load_booklet
 from generator.model.booklet import FigureRef
@@ -110,7 +110,7 @@ def test_contents_numbers_are_the_pages_the_chapters_start_on(built):
             assert _footer_number(page, 0, page.get_width()) == str(number)
 
 
-def _glyphs_inside(made: Made, geometry: Geometry) -> None:
+def _glyphs_inside(made: Made, geometry: PageGeometry) -> None:
     area = geometry.type_area
     left, right = area.x * PT, area.right * PT
     doc = _pdf(made.pdf)
@@ -129,7 +129,7 @@ def _glyphs_inside(made: Made, geometry: Geometry) -> None:
 
 def test_every_glyph_lies_inside_the_type_area(built):
     for made in built.values():
-        _glyphs_inside(made, Geometry.for_paper("a5"))
+        _glyphs_inside(made, PageGeometry.for_paper("a5"))
 
 
 def test_pdf_syntax_is_clean(built):
@@ -343,14 +343,14 @@ def test_build_refuses_an_unknown_booklet_in_one_line(runner, tmp_path):
 
 def test_other_papers_keep_every_glyph_in_the_type_area(library):
     made = make_booklet(library, "en", ("basic-1",), paper="letter")
-    _glyphs_inside(made, Geometry.for_paper("letter"))
+    _glyphs_inside(made, PageGeometry.for_paper("letter"))
 
 
 def test_the_half_letter_booklet_keeps_every_glyph_in_the_type_area(library):
     """The booklet 'build --paper letter' adds (issue 38): the whole default selection,
     every figure's labels too, inside the narrower page's type area."""
     made = make_booklet(library, "en", paper="half-letter")
-    _glyphs_inside(made, Geometry.for_paper("half-letter"))
+    _glyphs_inside(made, PageGeometry.for_paper("half-letter"))
 
 
 def test_the_quick_reference_is_the_last_page_and_one_page(built):

@@ -13,7 +13,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.units import Geometry
+from generator.docs.booklet.units import PageGeometry
 from generator.docs.booklet.sizes import LEAST_CARD, LEAST_EXAMPLE, is_start
 from generator.docs.diagram import LEAST_LABEL, figure_page
 from generator.docs.figure import Crop, Figure
@@ -25,7 +25,7 @@ from generator.model.letters import LetterCard
 
 MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parent.parent
-COLUMN = Geometry.for_paper("a5").column
+COLUMN = PageGeometry.for_paper("a5").column
 #: How much narrower than the column a start may measure: the board's own hairlines.
 TOLERANCE = 1.0
 
@@ -161,7 +161,7 @@ def test_two_boards_of_one_example_stand_side_by_side(made, lang):
         boxes.append((page, round(top / MM, 1), left / MM))
     (page_a, top_a, x_a), (page_b, top_b, x_b) = boxes
     assert page_a == page_b and abs(top_a - top_b) < 0.5, boxes
-    middle = Geometry.for_paper("a5").width / 2
+    middle = PageGeometry.for_paper("a5").width / 2
     assert x_a < middle < x_b, boxes
 
 
@@ -305,7 +305,7 @@ def test_a_figure_too_tall_for_its_page_heads_the_next_and_its_text_fills_the_pa
     from generator.docs.booklet.makeup import SPLIT_UNDER, paginate
     from generator.docs.booklet.units import Unit
 
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     body = g.body_bottom - g.body_top
     opening = [_line("x/setup") for _ in range(10)]                  # 50 mm
     start = Unit(body - 20.0, [], keep_with_next=False, art=body - 22.0, centre=50.0,
@@ -361,7 +361,7 @@ def test_a_floated_start_never_leaves_a_heading_above_it_without_its_text():
     from generator.docs.booklet.makeup import paginate
     from generator.docs.booklet.units import Unit
 
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     body = g.body_bottom - g.body_top
     opening = [_line("x/setup") for _ in range(10)]                   # 50 mm
     start = Unit(body - 20.0, [], art=body - 22.0, centre=50.0, least=body - 22.0,

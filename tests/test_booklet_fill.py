@@ -29,7 +29,7 @@ from generator.docs.booklet.makeup import FULL, RUNT, paginate
 from generator.docs.diagram import LEAST_LABEL
 from generator.docs.booklet.setter import (HEADING_LEAST, ITEM_WHOLE, TABLE_HEAD, TABLE_TAIL,
                                            Setter, chapter_units)
-from generator.docs.booklet.units import SHRINK, Geometry, Unit
+from generator.docs.booklet.units import SHRINK, PageGeometry, Unit
 from generator.draw.scene import Group, Item, Line, Page
 from generator.io.templates import Library
 from generator.model.booklet import Bullets, Table
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = ("ass", "nivernaise", "empress-of-india", "besieged-city")
 #: The patiences alone (issue 39: a Russian editor's patience booklet had a page 15 % full).
 PATIENCES = OPTIONAL[1:]
-GEOMETRY = Geometry.for_paper("a5")
+GEOMETRY = PageGeometry.for_paper("a5")
 
 
 @pytest.fixture(scope="module")

@@ -58,8 +58,8 @@ def test_tableau_figures_draw_one_card_per_pile(built, library):
     from test_patience_draw import arts
 
     from generator.docs.tableau import part_of
-    from generator.rules.patience import cards as C
-    from generator.rules.patience import parse_moves, patience
+    from generator.patience import cards as C
+    from generator.patience import parse_moves, patience
 
     made = built["en"]
     for chapter in made.booklet.chapters:
@@ -416,7 +416,7 @@ def test_the_ass_chapter_says_who_beats_the_6_and_the_8_as_the_engine_plays(libr
     lower' must not reach them."""
     from generator.io.booklets import load_booklet
     from generator.model.traditional import KING, QUEEN
-    from generator.rules.ass.tables import KILLS_OWN_SUIT
+    from generator.ass.tables import KILLS_OWN_SUIT
     beaten_by = {low: {r for r, kills in KILLS_OWN_SUIT.items() if low in kills}
                  for low in (6, 8)}
     assert beaten_by == {6: {8, QUEEN}, 8: {QUEEN, KING}}
@@ -467,8 +467,8 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Bullets, Paragraph
     from generator.model.traditional import PlayingCard, Suit
-    from generator.rules.ass.rules import TrumpSetup
-    from generator.rules.ass.trick import Way, resolve
+    from generator.ass.rules import TrumpSetup
+    from generator.ass.trick import Way, resolve
 
     for lang, seats in ASS_SEATS.items():
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
@@ -550,7 +550,7 @@ ASS_SCORING = {"en": ("An example of scoring", r"(\w+)'s tricks hold (\d+) point
 def _taken(pack: list, points: list[int]) -> list[list]:
     """The pack split into piles worth *points* (the last pile the rest), by a subset sum
     over card points for each pile in turn."""
-    from generator.rules.ass.score import card_points
+    from generator.ass.score import card_points
     left, piles = list(pack), []
     for want in points[:-1]:
         reach: dict[int, list] = {0: []}
@@ -572,7 +572,7 @@ def test_the_ass_scored_deal_is_scored_by_the_engine(library):
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Bullets, Paragraph
     from generator.model.traditional import full_pack
-    from generator.rules.ass.score import score_deal
+    from generator.ass.score import score_deal
     for lang, (lead, held, went) in ASS_SCORING.items():
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
         blocks = next(s for s in ass.sections if s.key == "deal").blocks

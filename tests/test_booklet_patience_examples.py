@@ -18,9 +18,9 @@ import pytest
 from generator.docs.tableau import part_of, slot_name
 from generator.io.booklets import load_booklet
 from generator.model.booklet import Chapter, FigureRef, Paragraph
-from generator.rules.patience import Move, MoveKind, Patience, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience.tableau import Role
+from generator.patience import Patience, PatienceMove, PatienceMoveKind, patience
+from generator.patience import cards as C
+from generator.patience.tableau import Role
 
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 LANGS = ("en", "ru")
@@ -44,14 +44,14 @@ def _card(rank: str, suit: str) -> str:
 
 
 def _numbered(chapter: Chapter, game: Patience, names: dict[str, str]
-              ) -> tuple[list[tuple[Move, list[str]]], list[tuple[int, FigureRef]]]:
+              ) -> tuple[list[tuple[PatienceMove, list[str]]], list[tuple[int, FigureRef]]]:
     """The example's moves in order, each with the cards its sentence names first, and its
     figures with the number of moves written before each."""
     section = next(s for s in chapter.sections if s.key == "example")
     ids = {slot_name(slot, names): slot.id for slot in game.tableau.slots}
     name = "|".join(re.escape(n) for n in sorted(ids, key=len, reverse=True))
     written = re.compile(rf"(\d+)\. ({name}) ?(→|\+) ?({name})\. (.*)", re.DOTALL)
-    moves: list[tuple[Move, list[str]]] = []
+    moves: list[tuple[PatienceMove, list[str]]] = []
     figures = []
     for block in section.blocks:
         if isinstance(block, FigureRef):
@@ -65,9 +65,9 @@ def _numbered(chapter: Chapter, game: Patience, names: dict[str, str]
             continue
         number, source, sign, target, sentence = m.groups()
         assert int(number) == len(moves) + 1, (chapter.key, number)
-        kind = MoveKind.MOVE if sign == "→" else MoveKind.PAIR
+        kind = PatienceMoveKind.MOVE if sign == "→" else PatienceMoveKind.PAIR
         cards = [_card(*c) for c in CARD.findall(sentence)]
-        moves.append((Move(kind, ids[source], ids[target]), cards))
+        moves.append((PatienceMove(kind, ids[source], ids[target]), cards))
     return moves, figures
 
 
@@ -89,7 +89,7 @@ def test_each_patience_example_replays_through_the_engine_to_what_it_says(chapte
     state = game.deal(layout.seed)
     played = []
     for number, (move, cards) in enumerate(moves, start=1):
-        if move.kind is MoveKind.PAIR:
+        if move.kind is PatienceMoveKind.PAIR:
             moving = sorted(C.name(state.piles[game.index[s]][-1])
                             for s in (move.source, move.target))
             # The sentence starts with one of the pair and names the other too.

@@ -5,8 +5,8 @@ check the engine against the words printed."""
 from __future__ import annotations
 
 from generator.model.traditional import parse_cards
-from generator.rules.patience import Move, Patience, State, patience
-from generator.rules.patience import cards as C
+from generator.patience import PatienceMove, Patience, State, patience
+from generator.patience import cards as C
 
 RAMPARTS = [f"T{c}" for c in (1, 2, 3)] + [f"{side}{r}" for side in "WE" for r in (1, 2, 3, 4)] \
     + [f"S{c}" for c in (1, 2, 3)]
@@ -33,12 +33,12 @@ def test_a_rampart_packet_may_change_direction_and_mix_the_orders():
     only the top card and the card laid on it having to fit."""
     game, state = _city({"W1": "4H", "E1": "5H", "E2": "4H", "E3": "QH", "stock": "9D"})
     for move in ("E1>W1", "E2>W1"):       # 5 on 4 (up), then 4 on that 5 (down)
-        after = game.attempt(state, Move.parse(move))
+        after = game.attempt(state, PatienceMove.parse(move))
         assert isinstance(after, State), after
         state = after
     assert [C.name(c) for c in state.piles[game.index["W1"]]] == ["4H", "5H", "4H"]
     # The 4 is also the 3's neighbour in rank; a queen goes on the 2 of the order, not on a 4.
-    refused = game.attempt(state, Move.parse("E3>W1"))
+    refused = game.attempt(state, PatienceMove.parse("E3>W1"))
     assert isinstance(refused, str)
 
 
@@ -47,9 +47,9 @@ def test_a_reserve_gap_is_filled_at_once_from_the_talon_or_else_the_stock():
     же талона нѣтъ, то изъ колоды»; the printed reading moves:reserve-gap-at-once says it is
     filled at once, in the move that opened it."""
     game, state = _city({"R11": "5C", "W1": "6C", "talon": "KD", "stock": "2H"})
-    after = game.attempt(state, Move.parse("R11>W1"))
+    after = game.attempt(state, PatienceMove.parse("R11>W1"))
     assert isinstance(after, State) and _top(game, after, "R11") == "KD"
     game, state = _city({"R11": "5C", "W1": "6C", "stock": "2H"})
-    after = game.attempt(state, Move.parse("R11>W1"))
+    after = game.attempt(state, PatienceMove.parse("R11>W1"))
     assert isinstance(after, State) and _top(game, after, "R11") == "2H"
 

@@ -11,7 +11,7 @@ import pytest
 from generator.docs.booklet.build import Made, make_booklet
 from generator.docs.booklet.sizes import START_SECTIONS
 from generator.docs.booklet.typography import curly
-from generator.docs.booklet.units import SIDEBAR, SIDEBAR_X, Geometry
+from generator.docs.booklet.units import SIDEBAR, SIDEBAR_X, PageGeometry
 from generator.draw.scene import Line
 from generator.errors import TemplateError
 from generator.io.booklets import load_booklet, load_chapter
@@ -47,7 +47,7 @@ def _chapter_pages(made: Made, key: str, *, shared: bool = True, tail: bool = Tr
     of this one (issue 39: a chapter may follow on the last page of the one before).
     Without *shared*, only the pages the chapter has to itself; without *tail*, not the
     page it shares with the next chapter."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     # The contents' links to chapters (not those to a section it lists besides, such as
     # the questions players ask): the pages where the outline has a chapter's title.
     titled = {index for _, level, index in made.typeset.outline if level == 0}
@@ -172,7 +172,7 @@ def test_the_variants_stand_beside_a_rule_in_the_margin(made, lang):
     """Each chapter with variants has a rule in its left margin from the Variants heading
     down; no other chapter has one."""
     booklet = made[lang]
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     with_variants = 0
     for chapter in booklet.booklet.chapters:

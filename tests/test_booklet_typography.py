@@ -16,9 +16,9 @@ import pytest
 from generator.docs.booklet.build import make_booklet
 from generator.docs.booklet.typography import (_must_not_end, _names_number, curly, glued,
                                                prepared, set_lines)
-from generator.docs.booklet.units import Geometry
+from generator.docs.booklet.units import PageGeometry
 from generator.draw import fonts
-from generator.draw.text import (ARROWS, MOST_SHRINK, MOST_STRETCH, RUNT_CHARS, Line as SetLine,
+from generator.draw.text import (ARROWS, MOST_SHRINK, MOST_STRETCH, RUNT_CHARS, SetLine,
                                   break_lines, fit_lines)
 from generator.io.booklets import load_booklet
 from generator.model.booklet import Bullets, Paragraph
@@ -150,7 +150,7 @@ def test_english_lines_never_end_in_a_word_that_belongs_with_the_next(booklet):
 def test_the_rules_hold_where_they_would_otherwise_break(lang):
     """The line breaker itself: a text built so that, unglued, a line would end in the
     word that must not end it; each such word is kept with the next."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     cases = {"en": ["I", "a", "fig.", "12"], "ru": ["и", "в", "на", "12"]}[lang]
     after = {"I": "think", "a": "card", "fig.": "3", "12": "mm", "и": "карта",
              "в": "игре", "на": "f6"}
@@ -169,7 +169,7 @@ def test_a_paragraph_never_ends_in_a_hyphenated_tail_when_it_would(lang):
     """The line breaker itself: paragraphs of growing length, ending in a long word. Left
     to itself the hyphenation puts the word's tail alone on the last line for some of
     them; set_lines never does."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     word = {"en": "understandings.", "ru": "переворачивают."}[lang]
     filler = {"en": "cards lie face up on the board", "ru": "карты лежат лицом кверху"}
 
@@ -198,7 +198,7 @@ RU_AFTER = {"же", "ж", "ли", "ль", "бы", "б"}
 EN_BEFORE = {"a", "A", "I"}
 #: A line's last character where a word is hyphenated: pdfium reads the hyphen as \x02.
 HYPHENS = ("-", "\x02", "\ufffe")
-STYLE = Geometry.for_paper("a5").style
+STYLE = PageGeometry.for_paper("a5").style
 
 
 def _bare(word: str) -> str:
@@ -299,7 +299,7 @@ def test_the_paragraph_issue_39_found_with_holes_is_set_without():
     48"). No setting of it fills every line within the limits without parting "не" from
     "обязательно" or leaving "зательно." alone: the line that cannot fill keeps gaps of
     twice a space and stops short of the measure, and no bound word ends a line."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     text = ("Обязательно ли бить, если можно? Нет, бить никогда не обязательно. Только в "
             "варианте поддавков игры 48 прижимать обязательно.")
     width = g.column - g.style.indent
@@ -316,7 +316,7 @@ def test_the_line_breaker_keeps_gaps_within_twice_a_space(lang):
     """The line breaker itself, on paragraphs of growing length: it weighs the whole
     paragraph (:func:`fit_lines`), so every line but the last fills the measure with word
     gaps of at most twice a space."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     text = {"en": "a card beats an opponent's card of its own colour and lower value, "
                   "and any card on a square of its own colour: the square makes it trump",
             "ru": "обязательно ли бить, если можно? Нет, бить никогда не обязательно. "
@@ -331,7 +331,7 @@ def test_russian_binding_words_stay_with_their_word():
     """The line breaker itself, for each kind of bound word: a preposition after an
     opening bracket («(в игре»), a two-letter conjunction (но), a particle that goes with
     the word before (бы): wherever the paragraph would break there, it does not."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     filler = "карты лежат лицом кверху"
     for bound, after in [("(в", "игре)"), ("но", "карта"), ("не", "бьёт"), ("на", "поле")]:
         for pad in range(30):
@@ -360,7 +360,7 @@ def test_numbers_bind_where_a_reader_keeps_them_and_no_further():
 def test_a_balanced_caption_does_not_end_in_one_word():
     """A caption that the breaker left to itself ends in one word ("... and south /
     wins."); balanced, its last line holds more, in as many lines."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     caption = ("Figure 15. After move 6: 5R covers north's test card on e8, and south wins.")
     width, size = g.column * 0.9, g.style.caption
     plain = fit_lines(caption, width, "regular", size, "en", justify=False, hyphenate=False)
@@ -385,7 +385,7 @@ def _justified_blocks(library, lang: str, games: tuple[str, ...]):
     """Every justified text of the booklet as the typesetter sets it: (text as set_lines
     gets it, width). A paragraph fills the column; a list item the column less its
     indent (setter.Setter.paragraph and .bullets)."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     for chapter in load_booklet(library, lang, games).chapters:
         for section in chapter.sections:
             for block in section.blocks:
@@ -441,7 +441,7 @@ def test_a_russian_number_or_one_letter_name_stays_with_its_word(word, after):
     «вертикали / c», «В варианте / 5 пики», «Т / (туз)» (Milchin and Cheltsova: a number
     or a name is not parted from the word it goes with): set at every offset, the pair is
     never parted, while a run of ranks «Т 2 3 4 5» still may break."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     for pad in range(0, 30):
         text = " ".join(["карты лежат лицом кверху"] + ["аб"] * pad
                         + [word, after, "карты лежат лицом кверху"])
@@ -457,7 +457,7 @@ def test_a_capitalised_word_is_never_hyphenated(lang, name):
     """Issue 39: the editor found the author's name broken «Пан-/филов» on the Russian
     title pages. A name is never hyphenated; the line breaker cannot tell a name from a
     sentence's first word, so no capitalised word is: at every offset the name stays whole."""
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     filler = {"en": "cards lie face up on the board", "ru": "карты лежат лицом кверху"}[lang]
     for pad in range(0, 40):
         text = " ".join([filler] + ["ab"] * pad + [name, filler])
@@ -498,7 +498,7 @@ def test_a_ragged_line_before_the_last_holds_more_than_one_word():
     text, leaves no word alone on a line before its last where it can be helped, in as
     many lines; «простая карта» (seed 003's plain card) stays together."""
     cell = "простая карта того же достоинства, что и заходная"
-    size = Geometry.for_paper("a5").style.body * 0.9
+    size = PageGeometry.for_paper("a5").style.body * 0.9
     # The narrowest cell that «достоинства, что» fits: the Ass table's left column.
     width = fonts.measure("достоинства, что", "regular", size) + 0.3
     lines = set_lines(cell, width, "regular", size, "ru", justify=False)
@@ -623,7 +623,7 @@ def test_a_table_leaves_a_gutter_between_its_columns(library):
     from generator.draw.scene import Group, Text
     from generator.model.booklet import Table
 
-    g = Geometry.for_paper("a5")
+    g = PageGeometry.for_paper("a5")
     glossary = next(c for c in load_booklet(library, "ru", ("ass",)).chapters
                     if c.key == "glossary")
     tables = [block for section in glossary.sections for block in section.blocks
@@ -655,7 +655,7 @@ def test_a_no_break_space_typed_in_a_template_is_never_a_line_break():
     """A chapter may tie words itself («72 карты», "FK1 to FK4"): at any width, the two
     stay on one line, as the typesetter's own glue keeps them."""
     from generator.docs.booklet.typography import shown
-    size = Geometry.for_paper("a5").style.body
+    size = PageGeometry.for_paper("a5").style.body
     text = "Остальные 72\u00a0карты лежат колодой рубашкой вверх слева от линии пачек."
     for width in range(30, 90, 3):
         lines = [shown(line.text) for line in

@@ -30,7 +30,7 @@ JOB_MODULES = ("__init__.py", "booklet.py", "shop.py", "sheet_options.py", "comm
 #: for the names of the patiences that ``list`` and ``show`` print.
 MAY_IMPORT = ("generator.app", "generator.errors", "generator.model",
               "generator.io.templates", "generator.io.profiles", "generator.io.reader",
-              "generator.rules.patience",
+              "generator.patience",
               "generator.cli", "generator.__version__")
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules.patience import parse_moves, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience import empress_probe as P
-from generator.rules.patience.engine import MoveKind
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import parse_moves, patience
+from generator.patience import cards as C
+from generator.patience import empress_probe as P
+from generator.patience.engine import PatienceMoveKind
+from generator.patience.solver import SolverVerdict, solve
 
 #: The house switch the probe works under.
 CADOGAN = {"advance_pairing": "true"}
@@ -25,17 +25,17 @@ WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").re
 def _step(move) -> P.Step:
     def cell(slot: str) -> int:
         return int(slot[1:]) - 1 + (24 if slot[0] == "N" else 0)
-    if move.kind is MoveKind.PAIR:
+    if move.kind is PatienceMoveKind.PAIR:
         a, n = sorted((cell(move.source), cell(move.target)))
         return (P.PAIR, a, n)
-    if move.kind is MoveKind.MOVE:
+    if move.kind is PatienceMoveKind.MOVE:
         return (P.COUPLE, cell(move.source))
-    if move.kind is MoveKind.LAY:
+    if move.kind is PatienceMoveKind.LAY:
         return (P.LAY, cell(move.source), cell(move.target))
     return (P.DEAL,)
 
 
-def _apply(pos: P.Flat, step: P.Step) -> None:
+def _apply(pos: P.EmpressFlat, step: P.Step) -> None:
     if step[0] == P.PAIR:
         pos.pair(step[1], step[2])
     elif step[0] == P.COUPLE:
@@ -46,7 +46,7 @@ def _apply(pos: P.Flat, step: P.Step) -> None:
         pos.deal()
 
 
-def _same(a: P.Flat, b: P.Flat) -> bool:
+def _same(a: P.EmpressFlat, b: P.EmpressFlat) -> bool:
     return (a.cells, a.heights, a.red, a.black, a.stock, a.found) == \
         (b.cells, b.heights, b.red, b.black, b.stock, b.found)
 
@@ -64,7 +64,8 @@ def test_the_flat_position_follows_a_won_game_move_by_move():
         state = game.play(state, move)
         _apply(pos, _step(move))
         assert _same(pos, P.flat(game, state)), move
-    assert kinds >= {MoveKind.PAIR, MoveKind.MOVE, MoveKind.LAY} and pos.found == 192
+    assert kinds >= {PatienceMoveKind.PAIR, PatienceMoveKind.MOVE, PatienceMoveKind.LAY}
+    assert pos.found == 192
 
 
 @pytest.mark.parametrize("seed", [0, 5, 11])
@@ -80,22 +81,22 @@ def test_the_flat_position_follows_random_moves_as_the_rules_play_them(seed):
         moves = game.legal_moves(state)
         if not moves:
             break
-        plays = [m for m in moves if m.kind in (MoveKind.PAIR, MoveKind.MOVE)]
-        deal = [m for m in moves if m.kind is MoveKind.DEAL]
+        plays = [m for m in moves if m.kind in (PatienceMoveKind.PAIR, PatienceMoveKind.MOVE)]
+        deal = [m for m in moves if m.kind is PatienceMoveKind.DEAL]
         move = rng.choice(plays) if plays and rng.random() < 0.8 else \
             deal[0] if deal and rng.random() < 0.02 else rng.choice(moves)
         kinds.add(move.kind)
         state = game.play(state, move)
         _apply(pos, _step(move))
         assert _same(pos, P.flat(game, state)), move
-    assert kinds >= {MoveKind.PAIR, MoveKind.LAY}
+    assert kinds >= {PatienceMoveKind.PAIR, PatienceMoveKind.LAY}
 
 
 def test_dealing_out_the_stock_is_followed_too():
     game = patience("empress-of-india", CADOGAN)
     state = game.deal(3)
     pos = P.flat(game, state)
-    move = next(m for m in game.legal_moves(state) if m.kind is MoveKind.DEAL)
+    move = next(m for m in game.legal_moves(state) if m.kind is PatienceMoveKind.DEAL)
     pos.deal()
     assert _same(pos, P.flat(game, game.play(state, move)))
     assert not pos.stock and len(pos.red) + len(pos.black) > 100
@@ -118,11 +119,11 @@ def test_the_probe_stops_at_its_node_budget_and_says_nothing():
 def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
     game = patience("empress-of-india", CADOGAN)
     result = solve(game, 7, nodes=2000)
-    assert result.verdict is Verdict.WON
+    assert result.verdict is SolverVerdict.WON
     assert game.won(game.replay(7, result.moves)) and result.nodes <= 2000
 
 
-def _all_lays(pos: P.Flat) -> list[tuple[int, int, int]]:
+def _all_lays(pos: P.EmpressFlat) -> list[tuple[int, int, int]]:
     """Every advance pairing with its score, the slow way: the first cell of each card
     value, both ways round."""
     first: dict[int, int] = {}
@@ -174,4 +175,4 @@ def test_under_the_seed_rule_the_probe_gives_up_at_once():
     nothing and leaves the limits to the complete search, which still wins the deal."""
     game = patience("empress-of-india")
     assert P.probe(game, game.deal(18), nodes=3000, seconds=None) == (None, 0)
-    assert solve(game, 18, nodes=5000).verdict is Verdict.WON
+    assert solve(game, 18, nodes=5000).verdict is SolverVerdict.WON

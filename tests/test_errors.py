@@ -14,7 +14,8 @@ from generator.errors import GeneratorError, did_you_mean
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 #: The parts whose code runs on user input and must not use assert to decide anything
 #: (``python -O`` drops asserts, and a failed one prints a traceback instead of a line).
-NO_ASSERT = ["model", "rules", "io", "draw", "sheets", "docs", "app", "cli", "web"]
+NO_ASSERT = ["model", "rules", "patience", "ass", "io", "draw", "sheets", "docs", "app", "cli",
+             "web"]
 
 
 def test_error_doctests():
@@ -59,3 +60,61 @@ def test_no_assert_decides_anything_on_user_input():
             found += [f"{path.relative_to(PACKAGE)}:{node.lineno}" for node in ast.walk(tree)
                       if isinstance(node, ast.Assert)]
     assert not found
+
+
+# --- the engines' refusals carry a ReasonCode (issue 41) ----------------------------------
+
+def test_a_patience_refuses_a_move_with_a_reason_code():
+    """Seed 004, La Nivernaise: «тузы восходятъ по порядку къ королямъ» (aces climb to the
+    kings in order, suit by suit): a card of another suit onto a foundation is refused, and
+    the refusal says ILLEGAL for tools beside its reason; a token of no notation says
+    NOT_A_MOVE. Anything else a patience refuses (an unknown switch) has no code."""
+    import pytest
+
+    from generator.errors import PatienceError, ReasonCode
+    from generator.patience import PatienceMove, PatienceMoveKind, Role, parse_moves, patience
+    game = patience("nivernaise")
+    start = game.deal(1)
+    slots = game.tableau.slots
+    refused = next((move, why) for src in slots if src.role is not Role.FOUNDATION
+                   for dst in slots if dst.role is Role.FOUNDATION
+                   for move in [PatienceMove(PatienceMoveKind.MOVE, src.id, dst.id)]
+                   for why in [game.attempt(start, move)] if isinstance(why, str))
+    move, why = refused
+    with pytest.raises(PatienceError) as refusal:
+        game.play(start, move)
+    assert refusal.value.code is ReasonCode.ILLEGAL and str(refusal.value).endswith(why)
+    with pytest.raises(PatienceError) as refusal:
+        game.replay(1, [move])
+    assert refusal.value.code is ReasonCode.ILLEGAL and "move 1" in str(refusal.value)
+    with pytest.raises(PatienceError, match="move 2: not a move") as refusal:
+        parse_moves("deal LF1-FA1")
+    assert refusal.value.code is ReasonCode.NOT_A_MOVE
+    with pytest.raises(PatienceError, match="no switch") as refusal:
+        patience("nivernaise", {"no_such_switch": "1"})
+    assert refusal.value.code is None
+
+
+def test_ass_refuses_a_card_with_a_reason_code():
+    """Seed 003 (Ass): the cards are dealt ("the sender gives each player 4 cards"), so a card
+    the player does not hold says NOT_HELD; a card the play rules forbid says ILLEGAL: here
+    a discard of another suit while the hand holds the main suit (seed 003: "The map, which
+    was like, it is necessary to kill"; a player who does not beat discards the main suit,
+    as other_games.md 1.4 reads the seed)."""
+    import pytest
+
+    from generator.ass import NO_TRUMPS, DealError, play_deal
+    from generator.errors import ReasonCode
+    from generator.model.traditional import full_pack, parse_cards
+    deal = play_deal(1, 3)
+    first = deal.tricks[0]
+    stranger = next(c for c in full_pack(6) if c not in deal.hands[first.leader])
+    with pytest.raises(DealError, match="not in the hand") as refusal:
+        play_deal(1, 3, moves=[[stranger]])
+    assert refusal.value.code is ReasonCode.NOT_HELD
+    with pytest.raises(DealError, match="KS does not beat") as refusal:
+        play_deal(1, 3, trumps=NO_TRUMPS, moves=[parse_cards("QC QS KS")])
+    assert refusal.value.code is ReasonCode.ILLEGAL
+    with pytest.raises(DealError, match="13 tricks given") as refusal:
+        play_deal(1, 3, moves=[[]] * 13)
+    assert refusal.value.code is None

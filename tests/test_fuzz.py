@@ -514,7 +514,7 @@ def test_any_booklet_text_is_set_or_refused_in_one_line(memory_at_start, case):
     """Booklet files loaded and typeset (figures stand in as blank pages: drawing them is
     the figure code's, fuzzed through layouts): a text is set inside the page or refused."""
     from generator.docs.booklet.flow import typeset
-    from generator.docs.booklet.units import Geometry
+    from generator.docs.booklet.units import PageGeometry
     from generator.draw.scene import Page
     from generator.io.booklets import load_booklet
     from generator.io.templates import Library
@@ -532,7 +532,7 @@ def test_any_booklet_text_is_set_or_refused_in_one_line(memory_at_start, case):
                                        ("word-puzzle-5", "ass"))
                 figures = {ref.where: Page(100.0, 100.0, ()) for chapter in booklet.chapters
                            for ref in chapter.figures}
-                geometry = Geometry.for_paper("a5")
+                geometry = PageGeometry.for_paper("a5")
                 pages = typeset(booklet, figures, geometry).pages
         except GeneratorError:
             FIGURES["errors"] += 1

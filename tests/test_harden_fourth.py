@@ -25,7 +25,7 @@ linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
 
 
 def _cores() -> int:
-    from generator.rules.patience.pool import usable_cores
+    from generator.patience.pool import usable_cores
     return usable_cores()
 
 
@@ -158,7 +158,7 @@ def test_1_killing_the_parent_leaves_no_worker(tmp_path):
 
 def test_1_jobs_above_the_cores_is_capped_with_a_line(runner, monkeypatch):
     """--jobs 64 on a machine of one core runs one process and says so."""
-    monkeypatch.setattr("generator.rules.patience.pool.usable_cores", lambda: 1)
+    monkeypatch.setattr("generator.patience.pool.usable_cores", lambda: 1)
     result = runner.invoke(cli, ["patience", "stats", "nivernaise", "--deals", "0-1",
                                  "--nodes", "200", "--jobs", "64"])
     assert result.exit_code == 0, result.output
@@ -175,7 +175,7 @@ def _square(x: int) -> int:
 
 
 def test_1_the_pool_returns_every_result_and_raises_a_workers_error():
-    from generator.rules.patience.pool import unordered_map
+    from generator.patience.pool import unordered_map
     assert sorted(unordered_map(_square, [(n,) for n in (0, 1, 2, 4)], 2)) == [
         (0, 0), (1, 1), (2, 4), (3, 16)]
     with pytest.raises(ValueError, match="three is refused"):
@@ -183,7 +183,7 @@ def test_1_the_pool_returns_every_result_and_raises_a_workers_error():
 
 
 def test_1_the_pool_decides_the_same_deals_as_one_process():
-    from generator.rules.patience.stats import decide_all
+    from generator.patience.stats import decide_all
     one = decide_all("nivernaise", range(3), seconds=None, nodes=300, jobs=1)
     two = decide_all("nivernaise", range(3), seconds=None, nodes=300, jobs=2)
     assert [(r.seed, r.verdict, r.nodes, r.moves) for r in one] == \
@@ -563,7 +563,7 @@ def _dies_on_two(x: int) -> int:
 def test_1_a_worker_that_dies_is_an_error_not_a_hang():
     """A worker killed mid-task (the out-of-memory killer, kill -9) closes its pipe: the
     pool says which task it had, rather than waiting for it forever."""
-    from generator.rules.patience.pool import WorkerLost, unordered_map
+    from generator.patience.pool import WorkerLost, unordered_map
     with pytest.raises(WorkerLost) as lost:
         list(unordered_map(_dies_on_two, [(n,) for n in range(5)], 2))
     assert lost.value.index == 2 and lost.value.process_exit == 3

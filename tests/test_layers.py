@@ -1,6 +1,7 @@
 """The package's parts import only the parts below them (design.md, "parts as folders").
 
-Order, top to bottom: cli and web, app, docs, sheets, draw, io, rules, model; ``errors`` lies under all of them
+Order, top to bottom: cli and web, app, docs, sheets, draw, io, the three engines (rules,
+patience, ass: side by side, none importing another), model; ``errors`` lies under all of them
 and the package root hands on the model only. Both the source (every import statement) and
 the running interpreter (what an import actually loads) are checked.
 """
@@ -17,28 +18,36 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 #: The public face (``import opencards``), beside the package: it hands on names from app
 #: and below, never from the command line or the web app, and nothing in generator imports it.
 FACE = PACKAGE.parent / "opencards"
-FACE_MAY_IMPORT = {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"}
+FACE_MAY_IMPORT = {"app", "docs", "sheets", "draw", "io", "rules", "patience", "ass", "model",
+                   "errors", "root"}
 
 #: Each part and the project parts it may import (besides itself).
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "model": {"errors"},
     "rules": {"model", "errors"},
-    "io": {"rules", "model", "errors"},
-    "draw": {"io", "rules", "model", "errors"},
-    "sheets": {"draw", "io", "rules", "model", "errors"},
-    "docs": {"sheets", "draw", "io", "rules", "model", "errors"},
-    "app": {"docs", "sheets", "draw", "io", "rules", "model", "errors"},
+    # The two engines beside the board engine (issue 41): the patiences of seed 004 and the
+    # trick game Ass of seed 003; neither imports the other nor the board engine.
+    "patience": {"model", "errors"},
+    "ass": {"model", "errors"},
+    "io": {"rules", "patience", "ass", "model", "errors"},
+    "draw": {"io", "rules", "patience", "ass", "model", "errors"},
+    "sheets": {"draw", "io", "rules", "patience", "ass", "model", "errors"},
+    "docs": {"sheets", "draw", "io", "rules", "patience", "ass", "model", "errors"},
+    "app": {"docs", "sheets", "draw", "io", "rules", "patience", "ass", "model", "errors"},
     # cli/serve.py alone imports web, when the serve command runs.
-    "cli": {"web", "app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "cli": {"web", "app", "docs", "sheets", "draw", "io", "rules", "patience", "ass", "model",
+            "errors", "root"},
     # The browser editor: beside cli at the top; it never imports cli.
-    "web": {"app", "docs", "sheets", "draw", "io", "rules", "model", "errors", "root"},
+    "web": {"app", "docs", "sheets", "draw", "io", "rules", "patience", "ass", "model",
+            "errors", "root"},
     "root": {"model", "errors"},
     "main": {"cli"},
 }
 #: Outside libraries each part may import; anything not named here is refused.
 LIBRARIES: dict[str, set[str]] = {
-    "errors": set(), "model": set(), "rules": set(), "root": set(), "main": set(),
+    "errors": set(), "model": set(), "rules": set(), "patience": set(), "ass": set(),
+    "root": set(), "main": set(),
     # wordfreq, msgpack, pymorphy3 and spylls only in io/words/build.py, which makes the
     # shipped word lists; tests/test_words_data.py checks that a run loads none of them.
     "io": {"wordfreq", "msgpack", "platformdirs", "pymorphy3", "spylls"},
@@ -140,6 +149,10 @@ def test_every_module_belongs_to_a_known_part():
 @pytest.mark.parametrize(("part", "source", "expected"), [
     ("model", "from ..draw.scene import Box\n", "model may not import generator.draw.scene"),
     ("rules", "from ..io.templates import Library\n", "rules may not import generator.io"),
+    ("rules", "from ..patience import PATIENCES\n", "rules may not import generator.patience"),
+    ("patience", "from ..rules.position import Position\n",
+     "patience may not import generator.rules"),
+    ("ass", "from ..patience.cards import full_pack\n", "ass may not import generator.patience"),
     ("model", "import PIL.Image\n", "model may not import the library PIL"),
     ("rules", "import tomllib\nfrom reportlab.pdfgen import canvas\n",
      "rules may not import the library reportlab"),
@@ -196,13 +209,27 @@ HEAVY = ("reportlab", "PIL", "svgwrite", "fontTools", "click", "wordfreq", "toml
 
 
 @pytest.mark.parametrize("module", ["generator", "generator.model", "generator.rules",
-                                    "opencards"])
+                                    "generator.patience", "generator.ass", "opencards"])
 def test_importing_the_model_or_rules_loads_no_loader_or_drawing_library(module):
     code = (f"import sys, {module}; "
             f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+#: The three engines (issue 41): the board games', the patiences' and Ass's.
+ENGINES = ("generator.rules", "generator.patience", "generator.ass")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_engine_loads_neither_of_the_other_two(engine):
+    """The board engine, the patience engine and Ass share only the model and the errors: a
+    program that plays Ass does not load the patience solver, and the other way round."""
+    code = f"import sys, {engine}; print(sorted(m for m in {ENGINES!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == repr([engine])
 
 
 # --- both front ends on the jobs layer (issue 41) ----------------------------------------
@@ -244,3 +271,40 @@ def test_a_figure_option_is_declared_once():
     flags = {o.opts[0] for o in figure.params if isinstance(o, click.Option)} - {"--help"}
     declared = {option.flag for _, option in options()}
     assert flags - declared == {"--out", "--frames"} and declared <= flags
+
+
+# --- one name, one class (issue 41) ------------------------------------------------------
+
+#: Names two classes may share, and why. The public face's Position (app/position.py) is the
+#: engine's Position (rules/position.py) with loading and drawing added, handed on as
+#: ``opencards.Position``: a subclass that keeps its base's name, as python-chess's variant
+#: boards keep ``Board`` in theirs.
+SHARED_ON_PURPOSE = {"Position"}
+
+
+def defined_twice(package: Path) -> dict[str, list[str]]:
+    """Each class name defined in more than one place under *package*, with the places."""
+    places: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                where = f"{path.relative_to(package).as_posix()}:{node.lineno}"
+                places.setdefault(node.name, []).append(where)
+    return {name: found for name, found in places.items() if len(found) > 1}
+
+
+def test_no_class_name_is_defined_twice():
+    """The three engines (and every other part) name their classes apart: a ``Move`` is the
+    board engine's, a ``PatienceMove`` the patience engine's, so an import, a traceback or a
+    search says which is meant."""
+    twice = defined_twice(PACKAGE)
+    assert set(twice) == SHARED_ON_PURPOSE, twice
+
+
+def test_the_class_name_check_finds_a_name_defined_twice(tmp_path):
+    fake = tmp_path / "generator"
+    for part in ("rules", "patience"):
+        (fake / part).mkdir(parents=True)
+        (fake / part / "engine.py").write_text("class Move:\n    pass\n\n\nclass Other" + part
+                                               + ":\n    pass\n")
+    assert defined_twice(fake) == {"Move": ["patience/engine.py:1", "rules/engine.py:1"]}

@@ -9,22 +9,22 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules.patience import parse_moves, patience
-from generator.rules.patience import nivernaise_probe as P
-from generator.rules.patience.engine import Move, MoveKind, State
-from generator.rules.patience.nivernaise import Nivernaise, NivernaiseSwitches
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import parse_moves, patience
+from generator.patience import nivernaise_probe as P
+from generator.patience.engine import PatienceMove, PatienceMoveKind, State
+from generator.patience.nivernaise import Nivernaise, NivernaiseSwitches
+from generator.patience.solver import SolverVerdict, solve
 
 WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
     encoding="utf-8"))
 
 
-def _follow(game: Nivernaise, rules: P.Rules, pos: P.Flat, move: Move) -> None:
+def _follow(game: Nivernaise, rules: P.Rules, pos: P.NivernaiseFlat, move: PatienceMove) -> None:
     """*move*, made by the game, made on the flat copy with its own primitives."""
-    if move.kind is MoveKind.DEAL:
+    if move.kind is PatienceMoveKind.DEAL:
         rules.deal(pos, [])
         return
-    if move.kind is MoveKind.REDEAL:
+    if move.kind is PatienceMoveKind.REDEAL:
         rules.redeal(pos, [])
         return
     src, dst = game.index[move.source], game.index[move.target]
@@ -51,7 +51,7 @@ def _follow(game: Nivernaise, rules: P.Rules, pos: P.Flat, move: Move) -> None:
     pos.found += 1
 
 
-def _same(game: Nivernaise, pos: P.Flat, state: State) -> bool:
+def _same(game: Nivernaise, pos: P.NivernaiseFlat, state: State) -> bool:
     mine = P.flat(game, state)
     return (pos.flanks, pos.heights, pos.packets, pos.stock, pos.redeals, pos.found) == (
         mine.flanks, mine.heights, mine.packets, mine.stock, mine.redeals, mine.found) \
@@ -70,11 +70,12 @@ def test_the_flat_position_follows_a_won_game_move_by_move():
     assert P.state_of(game, pos) == state
     kinds = set()
     for move in parse_moves(entry["moves"]):
-        kinds.add(move.kind if move.kind is not MoveKind.MOVE else move.source[:1])
+        kinds.add(move.kind if move.kind is not PatienceMoveKind.MOVE else move.source[:1])
         state = game.play(state, move)
         _follow(game, rules, pos, move)
         assert _same(game, pos, state), move
-    assert pos.found == 104 and {MoveKind.DEAL, MoveKind.REDEAL, "L", "F", "s"} <= kinds
+    assert pos.found == 104
+    assert {PatienceMoveKind.DEAL, PatienceMoveKind.REDEAL, "L", "F", "s"} <= kinds
 
 
 @pytest.mark.parametrize(("seed", "exchange"), [(0, True), (5, True), (11, False), (20, True)])
@@ -87,7 +88,7 @@ def test_the_probe_s_moves_replay_where_the_flat_copy_says(seed, exchange):
     rng = random.Random(seed)
     state = game.deal(seed)
     pos = P.flat(game, state)
-    first: list[Move] = []
+    first: list[PatienceMove] = []
     rules.play_all(pos, first)
     for move in first:
         state = game.play(state, move)
@@ -99,7 +100,7 @@ def test_the_probe_s_moves_replay_where_the_flat_copy_says(seed, exchange):
             break
         option = rng.choice(options)
         kinds.add(option[0])
-        out: list[Move] = []
+        out: list[PatienceMove] = []
         before = P.state_of(game, pos)
         child = rules.apply(pos, option, out)
         # Making a child never changes its parent (the beam keeps both).
@@ -123,7 +124,7 @@ def test_a_split_free_suit_takes_any_rank_after_the_written_slide():
     piles = list(P.state_of(game, pos).piles)
     start = State(tuple(piles), 0)
     assert rules.free(pos, 0) and rules.fits(pos, 2)
-    out: list[Move] = []
+    out: list[PatienceMove] = []
     child = pos.copy()
     rules.play(child, 0, out)
     assert [str(m) for m in out] == ["FA1>FK1"] * 4 + ["LF1>FA1"]
@@ -152,7 +153,7 @@ def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
     # Deal 1: the probe wins within 4,000 positions, the complete search alone does not.
     result = solve(game, 1, nodes=4000)
     alone = solve(game, 1, nodes=4000, probe=False)
-    assert result.verdict is Verdict.WON and alone.verdict is Verdict.UNKNOWN
+    assert result.verdict is SolverVerdict.WON and alone.verdict is SolverVerdict.UNKNOWN
     assert game.won(game.replay(1, result.moves))
 
 

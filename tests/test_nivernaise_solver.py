@@ -1,5 +1,5 @@
 """La Nivernaise's solver in its last phase (stock out, no redeal left): the dead-end test
-(5) of generator/rules/patience/nivernaise.py is checked on drawn positions against a plain
+(5) of generator/patience/nivernaise.py is checked on drawn positions against a plain
 exhaustive search that has no reduction at all, and on a hand-made position."""
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.rules.patience import Move, MoveKind, State
-from generator.rules.patience.nivernaise import ORDERS, Nivernaise, NivernaiseSwitches
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import PatienceMove, PatienceMoveKind, State
+from generator.patience.nivernaise import ORDERS, Nivernaise, NivernaiseSwitches
+from generator.patience.solver import SolverVerdict, solve
 
 from test_patience_rules import table
 from test_solver_proofs import exhaustive
@@ -56,7 +56,8 @@ def check(game: Nivernaise, start: State) -> bool | None:
     # complete search, so the complete search is checked alone too.
     for probe in (True, False):
         result = solve(game, 0, start=start, nodes=100_000, probe=probe)
-        assert result.verdict is (Verdict.WON if truth else Verdict.LOST), (start, probe)
+        expected = SolverVerdict.WON if truth else SolverVerdict.LOST
+        assert result.verdict is expected, (start, probe)
         if truth:
             state = start
             for move in result.moves:
@@ -87,7 +88,7 @@ def test_a_wanted_card_buried_deeper_than_the_gaps_is_a_dead_end():
     assert game.conservation(buried) == []
     assert game.dead_end(buried)
     assert exhaustive(game, buried) is False
-    assert solve(game, 0, start=buried).verdict is Verdict.LOST
+    assert solve(game, 0, start=buried).verdict is SolverVerdict.LOST
     # Two more gaps (2S and 3S moved onto L2): the 4H is within reach, no dead end, and
     # the position is won (park AH 3H 2H, play the 4H and the rest follows).
     reachable = _full_but(game, **kept, **{k: v for k, v in flanks.items() if k < "RF2"},
@@ -189,7 +190,8 @@ def test_every_park_then_play_of_the_last_phase_is_a_dig_the_solver_offers(seed,
             continue
         state = start
         for gap in gaps[:len(pile) - 1]:
-            state = game.play(state, Move(MoveKind.MOVE, game.ids[packet], game.ids[gap]))
+            state = game.play(state, PatienceMove(PatienceMoveKind.MOVE, game.ids[packet],
+                                                  game.ids[gap]))
             for move, after in game.successors(state):
                 if move.source == game.ids[packet] and move.target[:2] in ("FA", "FK"):
                     assert game.packed(after) in offered, (start, packet, move)
@@ -212,7 +214,7 @@ def test_before_the_last_deal_only_the_packets_it_reaches_are_parked_from():
     assert "L1>RF4" in chains, chains
     assert check(game, start) is True
     # Without the park before the deal it is lost: the plain search agrees.
-    dealt = game.play(start, Move(MoveKind.DEAL))
+    dealt = game.play(start, PatienceMove(PatienceMoveKind.DEAL))
     assert exhaustive(game, dealt) is False
     # With the ace of spades and the hearts 4 on L2, which the deal does not reach, the
     # park of the 4 can wait until a dig: the solver offers no park off L2 on its own
@@ -248,7 +250,7 @@ def test_every_move_order_gives_the_plain_searchs_verdict():
         seen[truth] += 1
         for game in games:
             result = solve(game, 0, start=start, nodes=100_000, probe=False)
-            assert result.verdict is (Verdict.WON if truth else Verdict.LOST), (
+            assert result.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST), (
                 start, game.solver_plan)
             state = start
             for move in result.moves:

@@ -13,12 +13,12 @@ from test_open_solver_proofs import corner
 from generator.cli import cli
 from generator.io.layouts import sources_for
 from generator.model.layout import Layout, Side
+from generator.model.solving import SolverVerdict
 from generator.rules import Position
 from generator.rules.dealing import deal
 from generator.rules.openboard import flat
 from generator.rules.openboard_cut import Cut
 from generator.rules.openboard_fewest import floor, one_is_too_few
-from generator.rules.patience.solver import Verdict
 from generator.rules.solver import solve
 from generator.rules.bound import Rules
 
@@ -43,7 +43,7 @@ def test_a_lost_board_reports_the_shift_that_leaves_one_card(library):
     layout = Layout.from_rows("board-a", FOUR)
     assert Cut(game).blocked(flat(layout))
     found = solve(Rules(game, board), layout, seconds=30)
-    assert found.verdict is Verdict.LOST and found.fewest
+    assert found.verdict is SolverVerdict.LOST and found.fewest
     assert found.left == 1 and len(found.moves) == 1
     assert [str(stack[-1].card) for stack in _replays(layout, board, game, found).stacks.values()
             ] == ["6G"]
@@ -92,7 +92,7 @@ def test_deals_proved_lost_at_their_start_still_get_a_line(library):
         layout, board, game = _open_deal(library, seed)
         found = solve(Rules(game, board), layout, seconds=60)
         assert Cut(game).blocked(flat(found.start)), seed
-        assert found.verdict is Verdict.LOST and found.fewest, seed
+        assert found.verdict is SolverVerdict.LOST and found.fewest, seed
         assert found.left == left < len(found.start), seed
         position = Position(Rules(game, board), layout)
         position.play_record([m.notation() for m in found.moves])
@@ -142,7 +142,7 @@ def test_the_fewest_equals_a_plain_exhaustive_search_on_small_corners(library):
         found = solve(Rules(game, board), layout, seconds=60)
         assert found.fewest and found.left == truth, (seed, found.left, truth)
         assert len(_replays(layout, board, game, found)) == truth
-        if found.verdict is Verdict.LOST and 0 < truth < len(found.start):
+        if found.verdict is SolverVerdict.LOST and 0 < truth < len(found.start):
             lost_with_fewer += 1
     # Enough lost boards where shifts still help, and floors above nothing, or the
     # comparison proves little.

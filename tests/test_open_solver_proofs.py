@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from generator.io.layouts import sources_for
 from generator.model.layout import Layout, Side
+from generator.model.solving import SolverVerdict
 from generator.rules.dealing import deal
 from generator.rules.lines import XY
 from generator.rules.openboard import OpenBoard, apply, flat
 from generator.rules.openboard_cut import Cut, child_cut
-from generator.rules.patience.solver import Verdict
 from generator.rules.solver import solve
 from generator.rules.starting import clear_at_start
 from generator.rules.bound import Rules
@@ -92,7 +92,7 @@ def check(library, layout: Layout) -> tuple[bool, int] | None:
                                                origin, target)
                 dropped[0] += 1
     found = solve(Rules(game, board), layout, seconds=30)
-    assert found.verdict is (Verdict.WON if truth else Verdict.LOST)
+    assert found.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST)
     if truth:
         position = found.start
         for move in found.moves:
@@ -208,7 +208,7 @@ def test_deal_53_is_lost_at_its_start(library):
     sources = sources_for(library, Layout(board.name), game)
     layout = deal(game, board, sources, game.pairs[0], random.Random(53), face_up=True)
     found = solve(Rules(patience, board), layout, seconds=10)
-    assert found.verdict is Verdict.LOST and len(found.start) == 31
+    assert found.verdict is SolverVerdict.LOST and len(found.start) == 31
     # Proved at the start, before any shift (the search for the fewest cards that follows
     # a proof of loss makes more positions, so their count no longer shows it).
     assert Cut(patience).blocked(flat(found.start))

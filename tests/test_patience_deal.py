@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from generator.rules.patience import PATIENCES, Role, patience
-from generator.rules.patience import cards as C
+from generator.patience import PATIENCES, Role, patience
+from generator.patience import cards as C
 
 NAMES = sorted(PATIENCES)
 
@@ -120,7 +120,7 @@ def test_empress_set_aside_cards_and_colours():
 def test_patience_doctests(module):
     import doctest
     import importlib
-    name = "generator.rules.patience" + ("" if module == "__init__" else f".{module}")
+    name = "generator.patience" + ("" if module == "__init__" else f".{module}")
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0 and result.failed == 0
 

@@ -14,8 +14,8 @@ from generator.docs.build import encode
 from generator.docs.tableau import encode_tableau, FACE_DOWN, tableau_page
 from generator.draw.geometry import Transform
 from generator.draw.scene import Group, Page, Text
-from generator.rules.patience import PATIENCES, Role, patience
-from generator.rules.patience import cards as C
+from generator.patience import PATIENCES, Role, patience
+from generator.patience import cards as C
 
 CARD_HEIGHT = 40.0
 CARD_WIDTH = CARD_HEIGHT * 63 / 88

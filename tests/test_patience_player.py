@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from generator.rules.patience import State, patience
-from generator.rules.patience.player import play_blind
+from generator.patience import State, patience
+from generator.patience.player import play_blind
 
 
 def _hidden_shuffled(name: str, state: State, seed: int) -> State:

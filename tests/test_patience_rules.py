@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import PatienceError
-from generator.rules.patience import Move, Patience, State, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience.besieged import ORDER
-from generator.rules.patience.empress import BLACK_UP, RED_DOWN
-from generator.rules.patience.engine import MoveKind
+from generator.patience import Patience, PatienceMove, State, patience
+from generator.patience import cards as C
+from generator.patience.besieged import ORDER
+from generator.patience.empress import BLACK_UP, RED_DOWN
+from generator.patience.engine import PatienceMoveKind
 
 
 def table(game: Patience, piles: dict[str, str], redeals: int = 0) -> State:
@@ -23,17 +23,17 @@ def table(game: Patience, piles: dict[str, str], redeals: int = 0) -> State:
 
 
 def ok(game: Patience, state: State, move: str) -> State:
-    after = game.attempt(state, Move.parse(move))
+    after = game.attempt(state, PatienceMove.parse(move))
     assert isinstance(after, State), after
     if not move.endswith(">F"):  # the shorthand F is listed as the foundation it names
-        assert Move.parse(move) in game.legal_moves(state)
+        assert PatienceMove.parse(move) in game.legal_moves(state)
     return after
 
 
 def refused(game: Patience, state: State, move: str) -> str:
-    reason = game.attempt(state, Move.parse(move))
+    reason = game.attempt(state, PatienceMove.parse(move))
     assert isinstance(reason, str), f"{move} was allowed"
-    assert Move.parse(move) not in game.legal_moves(state)
+    assert PatienceMove.parse(move) not in game.legal_moves(state)
     return reason
 
 
@@ -125,7 +125,7 @@ def test_nivernaise_redeal_gathers_the_line_from_the_left_once(niv):
     emptied = table(niv, {"L1": "2S"}, redeals=1)
     assert "no redeal left" in refused(niv, emptied, "redeal")
     twice = patience("nivernaise", {"redeals": "2"})
-    assert isinstance(twice.attempt(emptied, Move.parse("redeal")), State)
+    assert isinstance(twice.attempt(emptied, PatienceMove.parse("redeal")), State)
 
 
 def test_nivernaise_is_won_with_all_104_cards_up(niv):
@@ -209,7 +209,7 @@ def test_empress_pair_goes_to_the_foundations_at_once_under_the_seed_rule(emp):
     assert "at once" in why and "house switch advance_pairing" in why and "\n" not in why
     assert "house switch advance_pairing" in refused(emp, state, "N2/A2")
     assert "5H fits no foundation yet" in refused(emp, state, "A2+N2")
-    assert not any(m.kind is MoveKind.LAY for m in emp.legal_moves(state))
+    assert not any(m.kind is PatienceMoveKind.LAY for m in emp.legal_moves(state))
 
 
 def test_empress_couples_laid_in_advance_stay_together_with_the_switch(cadogan):
@@ -259,9 +259,9 @@ def test_empress_deals_out_the_stock_only_when_no_pair_fits(emp):
     why = refused(emp, state, "deal")
     assert "only when no pair fits" in why and "A1+N1" in why and "deal_at_will" in why
     assert "\n" not in why
-    assert not any(m.kind is MoveKind.DEAL for m in emp.legal_moves(state))
+    assert not any(m.kind is PatienceMoveKind.DEAL for m in emp.legal_moves(state))
     played = ok(emp, state, "A1+N1")
-    assert not any(m.kind is MoveKind.PAIR for m in emp.legal_moves(played))
+    assert not any(m.kind is PatienceMoveKind.PAIR for m in emp.legal_moves(played))
     after = ok(emp, played, "deal")
     assert cards(emp, after, "red") == "4D 2H" and cards(emp, after, "black") == "5C 3S"
     assert cards(emp, after, "stock") == ""
@@ -273,7 +273,7 @@ def test_empress_is_lost_once_no_pair_fits_for_the_deal_changes_nothing(emp):
     the deal leaves the army and the navy as they were and no pair fits after it either:
     the booklet says the patience is lost when no pair can be played."""
     state = empress_table(emp, A1="5H", A2="9D", N1="7S", N2="JC", stock="2H 3S 4D 5C")
-    assert not any(m.kind is MoveKind.PAIR for m in emp.legal_moves(state))
+    assert not any(m.kind is PatienceMoveKind.PAIR for m in emp.legal_moves(state))
     after = ok(emp, state, "deal")
     for cell in ("A1", "A2", "N1", "N2"):
         assert cards(emp, after, cell) == cards(emp, state, cell)
@@ -359,7 +359,7 @@ def test_besieged_second_ace_does_not_start_a_second_foundation(city):
 ])
 def test_besieged_rampart_packing(city, top, under, fits):
     state = table(city, {"W1": top, "E2": under, "stock": "9D"})
-    result = city.attempt(state, Move.parse("W1>E2"))
+    result = city.attempt(state, PatienceMove.parse("W1>E2"))
     assert isinstance(result, State) is fits, result
 
 
@@ -498,7 +498,7 @@ def test_besieged_the_old_end_swaps_switch_is_gone():
 @pytest.mark.parametrize("text", ["LF1>FA2", "A5+N7", "A5/N7", "deal", "redeal",
                                   "stock>talon", "R23>W2", "W1>F"])
 def test_notation_round_trips(text):
-    assert str(Move.parse(text)) == text
+    assert str(PatienceMove.parse(text)) == text
 
 
 def test_replay_refuses_an_illegal_move_with_its_number_and_reason(niv):
@@ -506,11 +506,11 @@ def test_replay_refuses_an_illegal_move_with_its_number_and_reason(niv):
     flank = niv.cards(state, "LF1")[0]
     with pytest.raises(PatienceError, match=r"seed 3: move 2 \(LF1>FA1\) is illegal: FA1 "
                                             r"takes spades only, not " + flank):
-        niv.replay(3, [Move.parse("deal"), Move.parse("LF1>FA1")])
+        niv.replay(3, [PatienceMove.parse("deal"), PatienceMove.parse("LF1>FA1")])
 
 
 def test_unknown_slots_and_patiences_are_named(niv):
-    assert "no slot 'LF9'" in niv.attempt(niv.deal(0), Move.parse("LF9>FA1"))
+    assert "no slot 'LF9'" in niv.attempt(niv.deal(0), PatienceMove.parse("LF9>FA1"))
     with pytest.raises(PatienceError, match="did you mean 'besieged-city'"):
         patience("besieged")
     with pytest.raises(PatienceError, match="no switch 'redeal'.*did you mean 'redeals'"):
@@ -520,14 +520,14 @@ def test_unknown_slots_and_patiences_are_named(niv):
 
 
 def test_to_any_foundation_names_the_card_and_the_first_reason():
-    from generator.rules.patience import patience as make
+    from generator.patience import patience as make
     for name in ("nivernaise", "besieged-city"):
         game = make(name)
         state = game.deal(0)
         source = "LF1" if name == "nivernaise" else "W1"
-        reason = game.attempt(state, Move.parse(f"{source}>F"))
+        reason = game.attempt(state, PatienceMove.parse(f"{source}>F"))
         if isinstance(reason, str):
             assert reason.startswith("no foundation takes ") and "(" in reason
-        assert "no slot 'LF9'" in str(game.attempt(state, Move.parse("LF9>F")))
+        assert "no slot 'LF9'" in str(game.attempt(state, PatienceMove.parse("LF9>F")))
         emptied = table(game, {})
-        assert game.attempt(emptied, Move.parse(f"{source}>F")) == f"{source} is empty"
+        assert game.attempt(emptied, PatienceMove.parse(f"{source}>F")) == f"{source} is empty"

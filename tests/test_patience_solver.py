@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules.patience import Move, parse_moves, patience
-from generator.rules.patience.besieged import ORDER
-from generator.rules.patience.engine import MoveKind
-from generator.rules.patience.solver import Verdict, solve
+from generator.patience import PatienceMove, parse_moves, patience
+from generator.patience.besieged import ORDER
+from generator.patience.engine import PatienceMoveKind
+from generator.patience.solver import SolverVerdict, solve
 
 from test_patience_rules import table
 
@@ -42,7 +42,7 @@ def test_same_seed_and_node_limit_give_the_same_search():
     game = patience("besieged-city")
     first, second = solve(game, 3, nodes=60), solve(game, 3, nodes=60)
     assert first.moves == second.moves and first.position == second.position
-    assert first.verdict is Verdict.UNKNOWN and not first.complete and first.nodes == 60
+    assert first.verdict is SolverVerdict.UNKNOWN and not first.complete and first.nodes == 60
 
 
 def test_best_position_moves_replay_to_the_position_reported():
@@ -64,13 +64,13 @@ def test_solver_finds_a_short_win_and_proves_a_loss():
     piles["FK3"] = " ".join(f"{r}H" for r in reversed(ranks[3:]))
     winnable = table(game, {**piles, "L1": "2H 3H", "stock": "AH"})
     result = solve(game, 0, start=winnable)
-    assert result.verdict is Verdict.WON
+    assert result.verdict is SolverVerdict.WON
     assert [str(m) for m in result.moves][:2] == ["L1>FK3", "L1>FK3"]
     # The same cards with 2H above 3H and no redeal left: nothing can ever move.
     lost = table(game, {**piles, **{f"LF{r}": "9C" for r in range(1, 5)},
                         **{f"RF{r}": "9C" for r in range(1, 5)}, "L1": "3H 2H"}, redeals=1)
     result = solve(game, 0, start=lost)
-    assert result.verdict is Verdict.LOST and result.complete and result.moves == ()
+    assert result.verdict is SolverVerdict.LOST and result.complete and result.moves == ()
     assert game.stuck(lost)
 
 
@@ -78,8 +78,8 @@ def test_the_empress_and_the_besieged_city_searches_are_proofs_too():
     game = patience("besieged-city")
     stuck = table(game, {"F1": "AS", "W1": "5H", "E1": "9D"})
     result = solve(game, 0, start=stuck)
-    assert result.verdict is Verdict.LOST and result.complete
-    assert Move.parse("W1>E1") not in game.legal_moves(stuck)
+    assert result.verdict is SolverVerdict.LOST and result.complete
+    assert PatienceMove.parse("W1>E1") not in game.legal_moves(stuck)
 
 
 def test_solver_wins_a_besieged_city_endgame_only_with_cadogans_transposition():
@@ -98,10 +98,10 @@ def test_solver_wins_a_besieged_city_endgame_only_with_cadogans_transposition():
               "S1": "9D"}
     seed_rule = patience("besieged-city")
     start = table(seed_rule, piles)
-    assert solve(seed_rule, 0, start=start).verdict is Verdict.LOST
+    assert solve(seed_rule, 0, start=start).verdict is SolverVerdict.LOST
     cadogan = patience("besieged-city", {"transposition": "true"})
     result = solve(cadogan, 0, start=start)
-    assert result.verdict is Verdict.WON
+    assert result.verdict is SolverVerdict.WON
     state = start
     for move in result.moves:
         state = cadogan.play(state, move)
@@ -109,7 +109,7 @@ def test_solver_wins_a_besieged_city_endgame_only_with_cadogans_transposition():
     # With a card left in the talon, the transposition has not come yet.
     waiting = table(cadogan, {**piles, "F2": " ".join(f"{r}C" for r in order[:-1]),
                               "talon": "AC"})
-    assert solve(cadogan, 0, start=waiting).verdict is Verdict.LOST
+    assert solve(cadogan, 0, start=waiting).verdict is SolverVerdict.LOST
 
 
 def test_besieged_city_score_counts_rampart_cards_lying_on_cards_wanted_sooner():
@@ -158,7 +158,7 @@ def test_the_solver_wins_a_real_besieged_city_deal_under_the_seeds_rule():
     assert game.switches.transposition is False and game.switches.house_swaps is False
     for seed in (0, 1):
         result = solve(game, seed, nodes=3000)
-        assert result.verdict is Verdict.WON
+        assert result.verdict is SolverVerdict.WON
         assert game.won(game.replay(seed, result.moves))
     entry = WINS["besieged-city"]
     assert entry["switches"] == {}
@@ -264,8 +264,8 @@ def test_the_solver_wins_a_real_empress_deal_under_the_seed_rule_and_it_replays(
     game = patience("empress-of-india")
     assert not game.switches.advance_pairing and not game.switches.deal_at_will
     result = solve(game, seed, nodes=5000)
-    assert result.verdict is Verdict.WON
-    assert {m.kind for m in result.moves} <= {MoveKind.PAIR, MoveKind.DEAL}
+    assert result.verdict is SolverVerdict.WON
+    assert {m.kind for m in result.moves} <= {PatienceMoveKind.PAIR, PatienceMoveKind.DEAL}
     state = game.deal(seed)
     for move in result.moves:
         state = game.play(state, move)  # raises on an illegal move
@@ -277,7 +277,7 @@ def test_the_solver_wins_a_real_empress_deal_trying_every_pairing():
     game = patience("empress-of-india", {"advance_pairing": "true"})
     assert game.batched
     result = solve(game, 22, nodes=5000)
-    assert result.verdict is Verdict.WON
+    assert result.verdict is SolverVerdict.WON
     assert game.won(game.replay(22, result.moves))
     # The batches hold every legal move, each once, and nothing else.
     state = game.deal(22)
@@ -298,7 +298,7 @@ def test_a_search_left_no_time_answers_unknown_from_the_start(name, seconds):
     game = patience(name, {"advance_pairing": "true"} if name == "empress-of-india" else None)
     seed = 94 if name == "empress-of-india" else 1
     found = solve(game, seed, seconds=seconds)
-    assert found.verdict is Verdict.UNKNOWN
+    assert found.verdict is SolverVerdict.UNKNOWN
     assert found.moves == () or game.won(found.position) is False
     assert found.on_foundations == game.on_foundations(found.position)
 
@@ -308,7 +308,7 @@ def test_besieged_city_probe_is_the_players_line_and_a_node_limit_skips_it():
     under seed 004's rule) and gives its line only if it wins; the solver replays it. A
     search limited by positions skips it, so its result is the same on any machine, and
     once no card is hidden there is nothing to probe."""
-    from generator.rules.patience.player import play_blind
+    from generator.patience.player import play_blind
     game = patience("besieged-city")
     start = game.deal(0)
     line, played = game.solver_probe(start, None, 60.0)

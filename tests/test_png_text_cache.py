@@ -76,7 +76,7 @@ def test_only_a_caller_that_asks_reuses_texts():
 
 def test_a_patience_table_reuses_its_texts():
     from generator.docs.tableau import encode_tableau, tableau_page
-    from generator.rules.patience import patience
+    from generator.patience import patience
     game = patience("empress-of-india")
     page = tableau_page(game, game.deal(2), title="The Empress of India, deal 2")
     png._text_mask.cache_clear()

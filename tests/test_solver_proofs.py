@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.rules.patience import Patience, State, parse_moves, patience
-from generator.rules.patience import cards as C
-from generator.rules.patience.solver import Verdict, solve
-from generator.rules.patience.tableau import Role
+from generator.patience import Patience, State, parse_moves, patience
+from generator.patience import cards as C
+from generator.patience.solver import SolverVerdict, solve
+from generator.patience.tableau import Role
 
 WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").read_text(
     encoding="utf-8"))
@@ -68,7 +68,7 @@ def swapped(game: Patience, state: State, rng: random.Random, swaps: int) -> Sta
     return State(tuple(map(tuple, piles)), state.redeals)
 
 
-def check(game: Patience, start: State) -> tuple[Verdict, bool] | None:
+def check(game: Patience, start: State) -> tuple[SolverVerdict, bool] | None:
     truth = exhaustive(game, start)
     if truth is None:
         return None
@@ -76,7 +76,7 @@ def check(game: Patience, start: State) -> tuple[Verdict, bool] | None:
     # complete search's reductions would have hidden, so the search is checked alone too.
     for probe in (True, False):
         result = solve(game, 0, start=start, nodes=200_000, probe=probe)
-        assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
+        assert result.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST)
         if truth:
             state = start
             for move in result.moves:
@@ -102,7 +102,8 @@ def test_verdicts_agree_with_a_plain_exhaustive_search(name):
                 outcomes.append(outcome)
     verdicts = [v for v, _ in outcomes]
     # The cases must test both answers, or a solver that always says one would pass.
-    assert verdicts.count(Verdict.WON) >= 2 and verdicts.count(Verdict.LOST) >= 2, verdicts
+    assert verdicts.count(SolverVerdict.WON) >= 2, verdicts
+    assert verdicts.count(SolverVerdict.LOST) >= 2, verdicts
 
 
 @pytest.mark.parametrize("switches", [{"transposition": "true"}, {"house_swaps": "true"}])
@@ -123,7 +124,8 @@ def test_besieged_city_variants_verdicts_agree_with_a_plain_exhaustive_search(sw
             outcome = check(game, start)
             if outcome is not None:
                 outcomes.append(outcome[0])
-    assert outcomes.count(Verdict.WON) >= 2 and outcomes.count(Verdict.LOST) >= 2, outcomes
+    assert outcomes.count(SolverVerdict.WON) >= 2, outcomes
+    assert outcomes.count(SolverVerdict.LOST) >= 2, outcomes
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -148,7 +150,7 @@ def test_a_full_table_costs_time_but_never_a_wrong_verdict(name):
             if truth is None:
                 continue
             result = solve(game, 0, start=start, nodes=400_000, table=20)
-            assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
+            assert result.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST)
             checked += 1
     assert checked >= 2
 
@@ -156,7 +158,7 @@ def test_a_full_table_costs_time_but_never_a_wrong_verdict(name):
 def test_stats_merge_verdicts_with_an_interval_that_holds_the_unknown_deals():
     import doctest
 
-    from generator.rules.patience import stats
+    from generator.patience import stats
     assert doctest.testmod(stats).failed == 0
     results = [stats.DealResult(seed, verdict, 0, 1, 0.5, "")
                for seed, verdict in enumerate(["won"] * 6 + ["lost"] * 3 + ["unknown"])]
@@ -174,7 +176,7 @@ def test_a_won_answer_on_a_whole_deal_replays_to_a_win(name, seed):
     result = solve(game, seed, nodes=400)
     state = game.replay(seed, result.moves)  # every move checked by the game itself
     assert state == result.position
-    assert game.won(state) is (result.verdict is Verdict.WON)
+    assert game.won(state) is (result.verdict is SolverVerdict.WON)
 
 
 def _to_talon(game: Patience, state: State, army: bool, count: int) -> State:
@@ -200,7 +202,7 @@ def test_the_empress_pairings_left_out_on_a_side_that_cannot_refill_lose_nothing
     # a side whose talon is empty (Empress.refillable). Positions with one talon empty and
     # the other not make it cut one side and keep the other; the verdicts must still be
     # the plain exhaustive search's, over both answers.
-    from generator.rules.patience.engine import MoveKind
+    from generator.patience.engine import PatienceMoveKind
     outcomes = []
     cut_some = kept_some = 0
     for cut in (8, 12, 16):
@@ -210,8 +212,8 @@ def test_the_empress_pairings_left_out_on_a_side_that_cannot_refill_lose_nothing
             start = _to_talon(game, start, army=seed % 2 == 0, count=1 + seed % 3)
             # The side that cannot refill lays from its own cells (A5/N7 lays the Army card).
             dry = "N" if seed % 2 == 0 else "A"
-            legal = [m for m in game.legal_moves(start) if m.kind is MoveKind.LAY]
-            kept = [m for (m, *_), _ in game.solver_moves(start) if m.kind is MoveKind.LAY]
+            legal = [m for m in game.legal_moves(start) if m.kind is PatienceMoveKind.LAY]
+            kept = [m for (m, *_), _ in game.solver_moves(start) if m.kind is PatienceMoveKind.LAY]
             assert not any(m.source.startswith(dry) for m in kept)
             cut_some += any(m.source.startswith(dry) for m in legal)
             kept_some += any(not m.source.startswith(dry) for m in kept)
@@ -219,7 +221,8 @@ def test_the_empress_pairings_left_out_on_a_side_that_cannot_refill_lose_nothing
             if outcome is not None:
                 outcomes.append(outcome[0])
     assert cut_some >= 6 and kept_some >= 6, (cut_some, kept_some)
-    assert outcomes.count(Verdict.WON) >= 2 and outcomes.count(Verdict.LOST) >= 2, outcomes
+    assert outcomes.count(SolverVerdict.WON) >= 2, outcomes
+    assert outcomes.count(SolverVerdict.LOST) >= 2, outcomes
 
 
 def _last_four(army_side: bool) -> tuple[Patience, State]:
@@ -256,7 +259,7 @@ def test_the_empress_pairing_that_draws_the_needed_card_is_kept(army_side):
     assert exhaustive(game, start) is True
     for probe in (True, False):
         result = solve(game, 0, start=start, nodes=10_000, probe=probe)
-        assert result.verdict is Verdict.WON
+        assert result.verdict is SolverVerdict.WON
         assert game.won(result.position)
     kept = [str(m) for (m, *_), _ in game.solver_moves(start)]
     assert kept and all(m.startswith("N" if army_side else "A") for m in kept), kept
@@ -274,7 +277,7 @@ def test_the_empress_under_the_seed_rule_plays_every_fitting_pair_at_once():
     answers, with the stock out and with it still in."""
     game = patience("empress-of-india")
     won = solve(game, 18, nodes=5000)
-    assert won.verdict is Verdict.WON
+    assert won.verdict is SolverVerdict.WON
     outcomes = []
     safe = stock_in = 0
     for cut in (12, 16, 30, 52):
@@ -290,7 +293,8 @@ def test_the_empress_under_the_seed_rule_plays_every_fitting_pair_at_once():
                 safe += 1
                 stock_in += bool(start.piles[game.stock])  # type: ignore[attr-defined]
     assert safe >= 8 and stock_in >= 4, (safe, stock_in)
-    assert outcomes.count(Verdict.WON) >= 2 and outcomes.count(Verdict.LOST) >= 2, outcomes
+    assert outcomes.count(SolverVerdict.WON) >= 2, outcomes
+    assert outcomes.count(SolverVerdict.LOST) >= 2, outcomes
 
 
 def _empress_cases(game: Patience, seed: int) -> list[State]:
@@ -317,26 +321,27 @@ def test_the_empress_pair_chosen_never_changes_the_verdict(switches):
     search's. A reading where some fitting pair were better than another fails here."""
     game = patience("empress-of-india", switches)
     several = 0
-    verdicts: list[Verdict] = []
+    verdicts: list[SolverVerdict] = []
     for seed in (18, 19):
         for start in _empress_cases(game, seed):
             truth = exhaustive(game, start, cap=2000)
             if truth is None:
                 continue
             result = solve(game, 0, start=start, nodes=20_000)
-            assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
+            assert result.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST)
             verdicts.append(result.verdict)
             pairs = [after for move, after in game.successors(start) if move.kind.value == "+"]
             if len(pairs) >= 2:
                 several += 1
                 assert {exhaustive(game, after, cap=2000) for after in pairs} == {truth}
     assert several >= 6, several
-    assert verdicts.count(Verdict.WON) >= 2 and verdicts.count(Verdict.LOST) >= 2, verdicts
+    assert verdicts.count(SolverVerdict.WON) >= 2, verdicts
+    assert verdicts.count(SolverVerdict.LOST) >= 2, verdicts
 
 
 @pytest.mark.parametrize(("seed", "switches", "verdict"), [
-    (31, {}, Verdict.LOST), (1035, {}, Verdict.LOST), (19, {}, Verdict.LOST),
-    (19, {"deal_at_will": "true"}, Verdict.WON), (1077, {}, Verdict.LOST)])
+    (31, {}, SolverVerdict.LOST), (1035, {}, SolverVerdict.LOST), (19, {}, SolverVerdict.LOST),
+    (19, {"deal_at_will": "true"}, SolverVerdict.WON), (1077, {}, SolverVerdict.LOST)])
 def test_empress_deals_left_unknown_at_ten_seconds_are_decided_in_a_few_positions(
         seed, switches, verdict):
     """Deals 19, 31, 1035 and 1077 stayed unknown at 10 s under seed 004's rule
@@ -347,7 +352,7 @@ def test_empress_deals_left_unknown_at_ten_seconds_are_decided_in_a_few_position
     game = patience("empress-of-india", switches)
     result = solve(game, seed, nodes=100)
     assert result.verdict is verdict
-    if verdict is Verdict.WON:
+    if verdict is SolverVerdict.WON:
         assert game.won(game.replay(seed, result.moves))
     else:
         assert result.nodes <= 10 or switches

@@ -1,5 +1,5 @@
 """Win rates decided on a dask.distributed cluster: the same
-:func:`generator.rules.patience.stats.decide` for each deal as the local process pool runs,
+:func:`generator.patience.stats.decide` for each deal as the local process pool runs,
 mapped over the cluster's workers (``opencards patience stats --executor dask``).
 
 Deals are independent and ``decide`` returns plain data, so the cluster needs
@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import PatienceError
-from ..rules.patience.stats import DealResult, decide
+from ..patience.stats import DealResult, decide
 
 
 #: How long to wait for a scheduler given by address before saying none answers.

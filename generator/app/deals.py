@@ -15,7 +15,7 @@ from ..io.templates import Library
 from ..model.layout import Layout
 from ..rules.dealing import deal
 from ..rules.games import Game
-from ..rules.patience import Patience, State
+from ..patience import Patience, State
 from .files import write_one
 
 

@@ -121,7 +121,7 @@ def list_command(ctx: click.Context) -> None:
     available. A template that does not load is named on stderr, one line each, after the
     rest are listed (exit code 1); a loop of symbolic links is one line, naming its files."""
     from ..io.reader import display_path, link_loop
-    from ..rules.patience import PATIENCES  # here: it loads the patience engine
+    from ..patience import PATIENCES  # here: it loads the patience engine
     lib = library(ctx)
     width = max(len(n) for kind in TemplateKind for n in (*lib.names(kind), *PATIENCES))
     broken: list[str] = []
@@ -173,7 +173,7 @@ def show(ctx: click.Context, name: str) -> None:
     from .show import patience_text, template_text  # here: it loads the rule engine
     lib = library(ctx)
     if not name.endswith(".toml") and not any(name in lib.files(kind) for kind in TemplateKind):
-        from ..rules.patience import PATIENCES
+        from ..patience import PATIENCES
         if name in PATIENCES:
             click.echo(patience_text(name))
             return

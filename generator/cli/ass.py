@@ -1,5 +1,5 @@
 """``opencards ass ...``: the trick game Ass on the command line (resolve a trick, list
-the legal plays of a hand, score a deal). A thin shell over :mod:`generator.rules.ass`."""
+the legal plays of a hand, score a deal). A thin shell over :mod:`generator.ass`."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,11 +8,11 @@ import click
 
 from .common import Integer, ascii_digits_only, emit_json, integer
 from ..model.traditional import PlayingCard, Suit, parse_cards
-from ..rules.ass import (TRUMP_OPTIONS, AssRules, Deal, DealError, DealScore, Trick,
+from ..ass import (TRUMP_OPTIONS, AssRules, Deal, DealError, DealScore, Trick,
                          TrumpSetup, check_cards, legal_plays, make_rules, play_deal, play_problem, resolve,
                          score_deal)
-from ..rules.ass.rules import DEFAULT_OPTION
-from ..rules.ass.tables import POINTS
+from ..ass.rules import DEFAULT_OPTION
+from ..ass.tables import POINTS
 
 
 def _cards(text: str, what: str) -> list[PlayingCard]:

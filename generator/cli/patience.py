@@ -1,6 +1,6 @@
 """``opencards patience deal|play|solve``: Cadogan's three patiences on the command line.
 
-A thin shell over :mod:`generator.rules.patience`: parse, ask the engine, print.
+A thin shell over :mod:`generator.patience`: parse, ask the engine, print.
 """
 from __future__ import annotations
 
@@ -20,15 +20,15 @@ from .common import (LIMIT_DEFAULT, Duration, Integer, Number, ascii_digits_only
 from ..app.deals import draw_tableau
 from ..app.options import TABLEAU_FORMATS
 from ..errors import PatienceError
-from ..rules.patience import Patience, State, parse_moves
-from ..rules.patience import patience as make_patience
-from ..rules.patience.solver import Verdict, solve
-from ..rules.patience.text import position_data, position_lines, status_line
+from ..patience import Patience, State, parse_moves
+from ..patience import patience as make_patience
+from ..patience.solver import SolverVerdict, solve
+from ..patience.text import position_data, position_lines, status_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..rules.patience.stats import DealResult
+    from ..patience.stats import DealResult
 
 
 def _game(name: str, switches: tuple[str, ...]) -> Patience:
@@ -132,9 +132,9 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
     result = solve(game, seed, nodes=nodes, seconds=limit)
     moves = " ".join(map(str, result.moves))
     verdict = {
-        Verdict.WON: "won",
-        Verdict.LOST: "lost: every reachable position was searched (a proof)",
-        Verdict.UNKNOWN: "unknown: the limit came before a win or a proof",
+        SolverVerdict.WON: "won",
+        SolverVerdict.LOST: "lost: every reachable position was searched (a proof)",
+        SolverVerdict.UNKNOWN: "unknown: the limit came before a win or a proof",
     }[result.verdict]
     if as_json:
         _show(game, seed, result.position, True, {
@@ -144,7 +144,7 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
     click.echo(f"{game.title}, seed {seed}: {verdict} ({result.nodes} positions, "
                f"{result.seconds:.1f} s)")
     click.echo(f"moves: {moves or '(none)'}")
-    if result.verdict is not Verdict.WON:
+    if result.verdict is not SolverVerdict.WON:
         click.echo(f"best position reached ({result.on_foundations} of {game.goal} on the "
                    f"foundations):")
         for line in position_lines(game, result.position):
@@ -157,7 +157,7 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
     if not m:
         raise click.BadParameter(f"expected a range of deals like 0-999 or one deal like 7, "
                                  f"got {value!r}", param=param)
-    from ..rules.patience.reports import MAX_DEALS, MAX_SEED
+    from ..patience.reports import MAX_DEALS, MAX_SEED
 
     # Compared by length first: int() refuses a number of over 4,300 digits with an error.
     if any(len((digits or "").lstrip("0")) > len(str(MAX_SEED)) for digits in m.groups()) or \
@@ -212,8 +212,8 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
     over --jobs processes, and runs made apart add up with --merge."""
-    from ..rules.patience.pool import usable_cores
-    from ..rules.patience.stats import decide_all
+    from ..patience.pool import usable_cores
+    from ..patience.stats import decide_all
 
     game = _game(name, switches)  # checks the name and switches before any work
     if reports:
@@ -301,7 +301,7 @@ def _merged(game: Patience, reports: tuple[Path, ...], player: bool) -> list[Dea
     from ..io.prescan import read_bounded
     from ..io.reader import display_path
     from ..errors import GeneratorError, one_line
-    from ..rules.patience.reports import read_report
+    from ..patience.reports import read_report
 
     view = "player" if player else "omniscient"
     seen: dict[int, str] = {}
@@ -341,7 +341,7 @@ def _merged(game: Patience, reports: tuple[Path, ...], player: bool) -> list[Dea
 
 def _report(game: Patience, results: list[DealResult], player: bool, shown: str,
             as_json: bool) -> None:
-    from ..rules.patience.stats import ranges, summary, wilson
+    from ..patience.stats import ranges, summary, wilson
 
     total = summary(results)
     runs = ranges([r.seed for r in results])

@@ -167,7 +167,7 @@ def patience_text(name: str) -> str:
     import inspect
     import sys
 
-    from ..rules.patience import PATIENCES
+    from ..patience import PATIENCES
     kind = PATIENCES[name]
     reading = inspect.getdoc(sys.modules[kind.__module__]) or ""
     switches = [f"  {f.name.replace('_', '-')} = {str(getattr(kind.Switches(), f.name)).lower()}"

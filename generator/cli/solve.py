@@ -12,7 +12,7 @@ from ..rules.games import cards_left
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
 from ..io.layouts import load_layout_file
-from ..rules.patience.solver import Verdict
+from ..model.solving import SolverVerdict
 from ..rules.solver import solve
 from .rules import rules
 
@@ -65,11 +65,11 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
         verdict = f"{found.left} card(s) left, best found"
     search = ("the search was complete" if found.complete else
               f"the search stopped after {seconds:g} s")
-    if found.verdict is Verdict.LOST:
+    if found.verdict is SolverVerdict.LOST:
         search += ", so no line clears it (lost)"
         if not found.fewest:
             search += f"; the search for fewer cards stopped after {seconds:g} s"
-    elif found.verdict is Verdict.UNKNOWN:
+    elif found.verdict is SolverVerdict.UNKNOWN:
         search += " (unknown: neither a win nor a proof)"
     click.echo(f"{verdict}; {search} ({found.positions} positions)")
     if good is not None and not found.solved:

@@ -24,7 +24,7 @@ from .annotate import with_engine
 from .diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
 from .figure import (Arrow, Crop, Figure, Ghost, Highlight, Mark, Outline, Show, parse_moves,
                      parse_square_name)
-from .sequence import Step, play_moves
+from .sequence import SequenceStep, play_moves
 
 #: The formats a page is encoded in (a GIF of a sequence is :mod:`generator.app.figure`'s).
 PAGE_FORMATS = ("svg", "png", "pdf")
@@ -247,7 +247,7 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
     return Drawn([p for p in drawn if p is not None], found)
 
 
-def _taken(steps: list[Step]) -> tuple[tuple[Ghost, ...], tuple[Outline, ...]]:
+def _taken(steps: list[SequenceStep]) -> tuple[tuple[Ghost, ...], tuple[Outline, ...]]:
     """The piles *steps* took off the board that still have their squares free, and the
     lines that took them: the last step's, and the one before if the other side made it."""
     if len(steps) == 2 and steps[0].side is steps[1].side:

@@ -18,7 +18,7 @@ from .figure import Ghost, Outline
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class SequenceStep:
     """One move of a sequence: its number from 1, who made it, and the positions around it."""
 
     number: int
@@ -36,7 +36,7 @@ class Step:
 
 
 def play_moves(position: LayoutFile, moves: Sequence[str], *,
-               words_file: Path | None = None) -> list[Step]:
+               words_file: Path | None = None) -> list[SequenceStep]:
     """Plays *moves* (engine notation, like ``c3-d4 e6xd4``) from *position*'s layout
     through a :class:`generator.rules.Position`, as ``rules play`` does. The side to move
     first is the owner of the first move's card.
@@ -44,7 +44,7 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
     :raises: :exc:`FigureError` naming the first move the engine refuses and why.
     """
     game = position.position(position.first_mover(moves), words_file)
-    steps: list[Step] = []
+    steps: list[SequenceStep] = []
     for number, text in enumerate(moves, 1):
         before, side, who = game.layout, game.turn, game.player
         try:
@@ -62,7 +62,8 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
                               f"{who}: {why}") from None
         ghosts, took = taken(before, ply.layout, ply.move, side, game.game, game.words) \
             if ply.took else ((), ())
-        steps.append(Step(number, ply.move, side, before, ply.layout, game.turn, ghosts, took))
+        steps.append(SequenceStep(number, ply.move, side, before, ply.layout, game.turn, ghosts,
+                                  took))
     return steps
 
 

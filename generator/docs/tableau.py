@@ -1,7 +1,7 @@
 """A patience's table as a picture: every slot of the tableau at its position and rotation,
 drawn with the tool's own traditional card art.
 
-The tableau gives slot centres in card pitches (see :mod:`generator.rules.patience.tableau`);
+The tableau gives slot centres in card pitches (see :mod:`generator.patience.tableau`);
 here one pitch becomes the card's long side plus a gap, in mm. A pile of several cards is a
 short offset stack under its top card with a count beside it; the stock is face down (its
 top card's back); an empty place is a dashed outline with the slot's label inside.
@@ -27,8 +27,8 @@ from ..draw.scene import Box, Circle, Group, Item, Page, Paint, Text
 from ..draw.style import DEFAULT_STYLE
 from ..errors import FigureError
 from ..model.traditional import PrintedCard, TraditionalPack, parse_rank
-from ..rules.patience import Patience, Role, Slot, State
-from ..rules.patience import cards as C
+from ..patience import Patience, Role, Slot, State
+from ..patience import cards as C
 from .build import encode
 
 #: Piles drawn face down: only the back of the top card and the count show.
@@ -206,7 +206,7 @@ def part_of(tableau_slots: tuple[Slot, ...], part: Collection[str]) -> tuple[Slo
     (``GE``: every General), moved together where the whole table has an empty stretch
     between them (:data:`CLOSE_UP`, :data:`CLOSE_UP_ACROSS`); all slots if *part* is empty.
 
-    >>> from generator.rules.patience import patience
+    >>> from generator.patience import patience
     >>> [(s.id, s.y) for s in part_of(patience("empress-of-india").tableau.slots,
     ...                                ["A1", "N1"])]
     [('A1', -5.5), ('N1', -4.2)]

@@ -30,7 +30,7 @@ EXCEPTIONS = {"en": {"horizontals": "hori-zon-tals", "verticals": "ver-ti-cals"}
 
 
 @dataclass(frozen=True)
-class Line:
+class SetLine:
     """One set line: its words, whether it is stretched to the full width (every line of a
     justified paragraph but the last) and the extra space after each space."""
 
@@ -209,7 +209,7 @@ def _pieces(word: str, width: float, font: str, size: float) -> list[str]:
 
 
 def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
-                justify: bool = True, hyphenate: bool = True) -> list[Line]:
+                justify: bool = True, hyphenate: bool = True) -> list[SetLine]:
     """*text* set in lines of at most *width* mm. With *justify*, every line but the last
     has its spaces stretched to fill the width; without *hyphenate* (headings, captions)
     words are never broken."""
@@ -255,7 +255,7 @@ def break_lines(text: str, width: float, font: str, size: float, lang: str, *,
         last = i == len(lines) - 1
         spaces = sum(word.count(" ") for word in line) + len(line) - 1
         stretch = (width - natural) / spaces if justify and not last and spaces else 0.0
-        result.append(Line(tuple(line), natural, round(max(stretch, 0.0), 4)))
+        result.append(SetLine(tuple(line), natural, round(max(stretch, 0.0), 4)))
     return result
 
 
@@ -325,7 +325,7 @@ def _cuts(token: str, lang: str) -> list[int]:
 def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool = True, hyphenate: bool = True, balance: bool = False,
               keep: Callable[[str, str], bool] | None = None,
-              bind: Callable[[str, str], bool] | None = None) -> list[Line]:
+              bind: Callable[[str, str], bool] | None = None) -> list[SetLine]:
     """*text* set in lines of at most *width* mm, the breaks chosen for the whole text at
     once (total fit, as TeX does) rather than line by line:
 
@@ -507,5 +507,5 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
             stretch = min(width - natural, MOST_STRETCH * space * (spaces + glue)) / spaces
         # Rounded down: a gap never grows past the limit, nor a line past the measure, by a
         # rounding.
-        result.append(Line(tuple(line), natural, math.floor(stretch * 1e4) / 1e4))
+        result.append(SetLine(tuple(line), natural, math.floor(stretch * 1e4) / 1e4))
     return result

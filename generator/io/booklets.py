@@ -670,7 +670,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         raise TemplateError(r.path, r.prefix, expected="one of layout, cards, patience or key")
     if dealt is not None:
         # Here, not at the top: the patience engine loads only for booklets that show one.
-        from ..rules.patience import PATIENCES
+        from ..patience import PATIENCES
         require_known(r.path, r.key("patience"), dealt, list(PATIENCES), "a patience")
     seed = r.integer("seed", 0, low=0)
     if layout is not None:
@@ -726,7 +726,7 @@ def _part(r: Reader, dealt: str | None) -> tuple[str, ...]:
         return ()
     if dealt is None:
         raise TemplateError(r.path, r.key("part"), expected="part only with a patience")
-    from ..rules.patience import patience
+    from ..patience import patience
     ids = [slot.id for slot in patience(dealt).tableau.slots]
     known = sorted({*ids, *(i.rstrip("0123456789") for i in ids)})
     part = tuple(r.strings("part"))
@@ -743,7 +743,7 @@ def _slot_names(r: Reader, dealt: str | None) -> tuple[tuple[str, str], ...]:
     table = r.table("slots")
     if dealt is None:
         raise TemplateError(r.path, r.key("slots"), expected="slot names only with a patience")
-    from ..rules.patience import patience
+    from ..patience import patience
     ids = [slot.id for slot in patience(dealt).tableau.slots]
     known = sorted({*ids, *(i.rstrip("0123456789") for i in ids)})
     names = []

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import TemplateError, did_you_mean
 from ..model.cards import VERSIONS as SYSTEM_VERSIONS
-from ..model.cards import Card, Colour, Group, Hatching, Pack, PackMarks, Split
+from ..model.cards import Card, CardGroup, Colour, Hatching, Pack, PackMarks, Split
 from ..model.letters import LetterGroup, LetterMarks, LetterSet
 from ..model.limits import FREQUENCY, check_frequency_sum
 from .glyphs import check_printable
@@ -71,7 +71,7 @@ def _split(pack: Pack, splits: Reader, split_name: str) -> Split:
                                   f"already in group {seen[card]}")
             seen[card] = group_name
             cards.append(card)
-        groups.append(Group(group_name, tuple(cards)))
+        groups.append(CardGroup(group_name, tuple(cards)))
     if not groups:
         raise splits.fail(split_name, "at least one group", {})
     missing = [c.notation() for c in pack if c not in seen]

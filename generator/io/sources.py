@@ -21,13 +21,14 @@ fails there. A bad row is one line naming the file and the row.
 """
 from __future__ import annotations
 
+import enum
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from ..errors import TemplateError
 from ..rules.sources import (ALWAYS, CODE_GAME_RULES, CODE_GAMES, DESCRIPTIVE_KEYS,
-                             GENERAL, GENERAL_RULES, Basis, GameSources, SourceRow,
-                             code_game_switches)
+                             GENERAL, GENERAL_RULES, Basis, GameSources, SourceRow)
 from .glyphs import check_printable
 from .reader import Reader, display_path, read_toml
 from .templates import Library, TemplateKind
@@ -213,3 +214,23 @@ def read_boards(library: Library, game: str) -> tuple[str, ...]:
     sources = _game_sources(library, files[game])
     return tuple(row.aspect for row in sources.rows
                  if row.base_key == "boards" and row.basis is Basis.OUR_READING)
+
+
+def code_game_switches(game: str) -> dict[str, Any]:
+    """Every switch and option a code game exposes, by row key, with its default: a new
+    field in a switches dataclass, or a new trump option, has a key here and so needs a row.
+    """
+    if game == "ass":
+        from ..ass.rules import DEFAULT_RULES, TRUMP_OPTIONS, AssRules
+        keys: dict[str, Any] = {f"switch.{f.name}": _plain(getattr(DEFAULT_RULES, f.name))
+                                for f in fields(AssRules)}
+        keys.update({f"trump-option.{n}": option.summary for n, option in TRUMP_OPTIONS.items()})
+        return keys
+    from ..patience import PATIENCES
+    kind = PATIENCES[game]
+    defaults = kind.Switches()
+    return {f"switch.{f.name}": getattr(defaults, f.name) for f in fields(kind.Switches)}
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, enum.Enum) else value

@@ -143,7 +143,7 @@ class PackMarks:
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
+class CardGroup:
     """A proportional group: a named part of a pack dealt to one player."""
 
     name: str
@@ -161,15 +161,15 @@ class Split:
     """A way of dividing a pack into proportional groups that partition it."""
 
     name: str
-    groups: tuple[Group, ...]
+    groups: tuple[CardGroup, ...]
 
-    def group_of(self, card: Card) -> Group | None:
+    def group_of(self, card: Card) -> CardGroup | None:
         for group in self.groups:
             if card in group:
                 return group
         return None
 
-    def group(self, name: str) -> Group:
+    def group(self, name: str) -> CardGroup:
         for group in self.groups:
             if group.name == name:
                 return group

@@ -380,7 +380,7 @@ class MostTurned(CountingGoal):
         return sum(1 for _, p in layout.pieces() if not p.face_up and p.owner == side)
 
 
-class IdenticalSquares(CountingGoal):
+class IdenticalSquaresGoal(CountingGoal):
     """Basic 52: cards are laid on their identical squares; when the pile is used up,
     fewer cards left in hand wins. Its patience: every card on its identical square."""
 
@@ -407,7 +407,7 @@ class IdenticalSquares(CountingGoal):
         return off + held + len(hands.pile), "every card lies on an identical square"
 
 
-class HandValues(IdenticalSquares):
+class HandValues(IdenticalSquaresGoal):
     """Basic 52 counted by value (seed000: "loss can be defined the sum of values of playing
     cards, which players could not lay out"): the lower sum of the values left in hand
     wins, so two cards left (a 2 and a 1) lose less than one 8. Zeros do not count (20 is
@@ -438,7 +438,7 @@ _RULES: Mapping[Goal, type[GoalRule]] = MappingProxyType({
     Goal.GIVEAWAY: Giveaway,
     Goal.PILE_VALUES: PileValues,
     Goal.HAND_VALUES: HandValues,
-    Goal.IDENTICAL_SQUARES: IdenticalSquares,
+    Goal.IDENTICAL_SQUARES: IdenticalSquaresGoal,
     Goal.MOST_REMOVED: MostRemoved,
     Goal.FIVE_IN_LINE: FiveInLine,
     Goal.MOST_COMBINATIONS: MostCombinations,

@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import NotAPatienceError as NotAPatienceError
 from ..model.layout import Layout
+from ..model.solving import SolverVerdict
 from .games import Game
 from .lines import SQUARES
 from .move import Move, MoveKind, cached_move
 from .openboard import OpenBoard, apply, flat, suits
 from .openboard_cut import Cut, PairAt, child_cut
 from .openboard_fewest import fewest as fewest_left
-from .patience.solver import Verdict
 from .position import Position
 
 if TYPE_CHECKING:
@@ -58,15 +58,15 @@ class Solution:
     the fewest cards that ended (or reached a proved floor) within the time limit."""
 
     @property
-    def verdict(self) -> Verdict:
+    def verdict(self) -> SolverVerdict:
         """WON when the line clears the patience; LOST when the search was complete
         without one, a proof that none exists (basic 65 cuts only positions proved unable
         to clear the board); UNKNOWN when time ran out. When lost, *left* is the fewest
         cards of a line found (basic 65 then searches for it beyond the proof of loss),
         and :attr:`fewest` says whether it is proved the fewest possible."""
         if self.solved:
-            return Verdict.WON
-        return Verdict.LOST if self.complete else Verdict.UNKNOWN
+            return SolverVerdict.WON
+        return SolverVerdict.LOST if self.complete else SolverVerdict.UNKNOWN
 
 
 def solve(rules: Rules, layout: Layout, *, seconds: float = 10.0,

@@ -10,7 +10,7 @@ for a rule the engine applies inside that key's strategy. The rows themselves ar
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -92,22 +92,3 @@ CODE_GAME_RULES = ("material", "deal", "moves", "goal")
 GENERAL = "general"
 GENERAL_RULES = ("first-player", "no-move")
 
-
-def code_game_switches(game: str) -> dict[str, Any]:
-    """Every switch and option a code game exposes, by row key, with its default: a new
-    field in a switches dataclass, or a new trump option, has a key here and so needs a row.
-    """
-    if game == "ass":
-        from .ass.rules import DEFAULT_RULES, TRUMP_OPTIONS, AssRules
-        keys: dict[str, Any] = {f"switch.{f.name}": _plain(getattr(DEFAULT_RULES, f.name))
-                                for f in fields(AssRules)}
-        keys.update({f"trump-option.{n}": option.summary for n, option in TRUMP_OPTIONS.items()})
-        return keys
-    from .patience import PATIENCES
-    kind = PATIENCES[game]
-    defaults = kind.Switches()
-    return {f"switch.{f.name}": getattr(defaults, f.name) for f in fields(kind.Switches)}
-
-
-def _plain(value: Any) -> Any:
-    return value.value if isinstance(value, enum.Enum) else value

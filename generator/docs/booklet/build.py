@@ -18,9 +18,9 @@ from .figures import draw, draw_placed
 from .flow import typeset
 from .impose import impose
 from .listing import LISTING_WORDS, start_listing
-from .sizes import Placement, placements
+from .sizes import FigurePlacement, placements
 from .typography import GLUE
-from .units import Geometry, Typeset
+from .units import PageGeometry, Typeset
 
 PAPERS = ("a5", "a4", "letter", "half-letter")
 #: Each page size as the build's summary names it.
@@ -46,7 +46,7 @@ class Made:
         return self.typeset.pages
 
 
-def _listings(library: Library, booklet: Booklet, placed: dict[str, Placement]
+def _listings(library: Library, booklet: Booklet, placed: dict[str, FigurePlacement]
               ) -> dict[str, str]:
     """Each start position as text, by its figure's place.
 
@@ -72,7 +72,7 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
         raise TemplateError(booklet.where, "words.card_indices", expected="the script of the "
                             "patience figures' card indices, latin or cyrillic",
                             got=repr(indices))
-    geometry = Geometry.for_paper(paper)
+    geometry = PageGeometry.for_paper(paper)
     placed = placements(booklet.chapters, geometry.column)
     area = geometry.body_bottom - geometry.body_top
     figures = {ref.where: draw_placed(library, ref, placed[ref.where], area)

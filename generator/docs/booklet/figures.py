@@ -22,7 +22,7 @@ from ..build import ANNOTATIONS, draw_figure, parse_annotations
 from ..diagram import LEAST_LABEL
 from ..figure import COLOURS
 from .key import key_page
-from .sizes import Placement
+from .sizes import FigurePlacement
 
 T = TypeVar("T")
 #: Gap between cards in a row of cards, as a fraction of the card's width.
@@ -108,7 +108,7 @@ def share(ref: FigureRef) -> float:
     return DEAL_TALLEST if ref.patience is not None else ref.height
 
 
-def draw_placed(library: Library, ref: FigureRef, placement: Placement, body: float) -> Page:
+def draw_placed(library: Library, ref: FigureRef, placement: FigurePlacement, body: float) -> Page:
     """The board *ref* drawn as *placement* says, on a type area *body* mm high: in the
     full style where that fits the figure's share of the height (:attr:`FigureRef.height`)
     at its width, else in the compact style; narrower only if even so it would be taller
@@ -144,8 +144,8 @@ def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin"
     or :func:`share` of the page): the label size changes the gaps, so the
     scale is found again a few times (the figure's share of the page: :func:`share`)."""
     # Here, not at the top: the patience engine loads only for booklets that show one.
-    from ...rules.patience import parse_moves as parse_patience_moves
-    from ...rules.patience import patience
+    from ...patience import parse_moves as parse_patience_moves
+    from ...patience import patience
     from ..tableau import tableau_page
 
     game = patience(name)

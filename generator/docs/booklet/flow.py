@@ -24,7 +24,7 @@ from .index import index_units, term_pages
 from .makeup import framed_page, paginate
 from .setter import Setter, chapter_units
 from .typography import glued, set_lines
-from .units import GREY, PAGE_TARGET, RULE, Geometry, Link, Typeset, Unit, text_item
+from .units import GREY, PAGE_TARGET, RULE, Link, PageGeometry, Typeset, Unit, text_item
 
 
 def _title_page(booklet: Booklet, setter: Setter) -> Page:
@@ -148,7 +148,7 @@ def _anchors(pages: list[_Body], first: int) -> dict[str, int]:
             for _, unit in page.placed if unit.anchor}
 
 
-def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: Geometry,
+def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometry,
             listings: Mapping[str, str] | None = None) -> Typeset:
     """The whole booklet as pages: title page, contents, the chapters (:func:`_flow`).
     *figures* are the drawn figures by :attr:`FigureRef.where`; *listings* the start
@@ -203,7 +203,7 @@ def _anchor_names(booklet: Booklet) -> list[str]:
         figure_numbers(booklet.chapters))
 
 
-def _links(pages: list[list[tuple[float, Unit]]], g: Geometry) -> list[Link]:
+def _links(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> list[Link]:
     """Every link of the units placed on *pages*, to the page and height of its target (a
     page's body top for a link to a page); a link to a chapter the booklet leaves out is
     dropped (its label prints as text)."""

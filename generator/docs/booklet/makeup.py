@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Line, Page, Paint
 from .typography import shown
-from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, Geometry, Unit, text_item
+from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, PageGeometry, Unit, text_item
 
 #: A chapter's last page should hold at least this share of the body: a page with one
 #: table row or three lines reads as a mistake. Such a page is pulled back onto the page
@@ -22,7 +22,7 @@ RUNT = 0.2
 FULL = 0.75
 
 
-def paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
+def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]]]:
     """A chapter's units placed on pages as (top y, unit), from a new page. A unit that
     keeps with the next moves with it to a new page when the two do not both fit. A page
     left under :data:`FULL` gives way to earlier breaks (:func:`_fuller`); a last page
@@ -43,18 +43,18 @@ def paginate(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
     return _without_runt(laid, pages, g, breaks, runs)
 
 
-def depth(placed: list[tuple[float, Unit]], g: Geometry) -> float:
+def depth(placed: list[tuple[float, Unit]], g: PageGeometry) -> float:
     """How far down the body a page's units reach."""
     return max((y + unit.height for y, unit in placed), default=g.body_top) - g.body_top
 
 
-def _underfull(pages: list[list[tuple[float, Unit]]], g: Geometry) -> int:
+def _underfull(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
     """How many pages but the last are under :data:`FULL`."""
     body = g.body_bottom - g.body_top
     return sum(depth(page, g) < FULL * body - 0.01 for page in pages[:-1])
 
 
-def _fuller(units: list[Unit], g: Geometry, runs: bool = False
+def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
             ) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
     """The pages of :func:`_fill`, where a page (not the last) is left under :data:`FULL`
     because what comes next cannot be split, with the page before broken earlier: the
@@ -90,7 +90,7 @@ def _fuller(units: list[Unit], g: Geometry, runs: bool = False
     return pages, laid, breaks
 
 
-def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry,
+def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: PageGeometry,
                   breaks: frozenset[int] = frozenset(), runs: bool = False
                   ) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages without a nearly empty last page, if that can be done:
@@ -190,7 +190,7 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     return True
 
 
-def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
+def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset(),
           runs: bool = False) -> list[list[tuple[float, Unit]]]:
     """Units placed greedily on pages from a new page, a new page also before each unit
     whose id is in *breaks*; figures one after another float as a run if *runs*
@@ -235,7 +235,7 @@ def _fill(units: list[Unit], g: Geometry, breaks: frozenset[int] = frozenset(),
     return pages
 
 
-def _frame(g: Geometry, header: str, number: int | None) -> list[Item]:
+def _frame(g: PageGeometry, header: str, number: int | None) -> list[Item]:
     area = g.type_area
     items: list[Item] = []
     if header:
@@ -250,7 +250,7 @@ def _frame(g: Geometry, header: str, number: int | None) -> list[Item]:
     return items
 
 
-def framed_page(g: Geometry, placed: list[tuple[float, Unit]], header: str,
+def framed_page(g: PageGeometry, placed: list[tuple[float, Unit]], header: str,
                 number: int | None, label: str) -> Page:
     """A page: its *placed* units in the type area, the running *header* and page *number*
     (none if empty or None) and the sidebar's rules."""
@@ -261,7 +261,7 @@ def framed_page(g: Geometry, placed: list[tuple[float, Unit]], header: str,
     return Page(g.width, g.height, tuple(items), label=label)
 
 
-def _sidebar_rules(g: Geometry, placed: list[tuple[float, Unit]]) -> list[Item]:
+def _sidebar_rules(g: PageGeometry, placed: list[tuple[float, Unit]]) -> list[Item]:
     """A rule in the left margin beside each run of sidebar units on a page, from the top
     of the run's first unit to the foot of its last."""
     rules: list[Item] = []

@@ -19,9 +19,9 @@ from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef
                               Table, Turn, figure_anchor)
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
-from .sizes import PAIR_GAP, START_SECTIONS, Placement, pairs, placements
+from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
 from .typography import GLUE, prepared, set_lines, shown
-from .units import GREY, INK, LISTING, TINT, TURN, Geometry, Unit, text_item
+from .units import GREY, INK, LISTING, TINT, TURN, PageGeometry, Unit, text_item
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -57,7 +57,7 @@ class Setter:
     """Sets blocks as units for one page geometry and language, and prints each
     cross-reference's page once the pages are known (:attr:`pages`)."""
 
-    def __init__(self, geometry: Geometry, lang: str) -> None:
+    def __init__(self, geometry: PageGeometry, lang: str) -> None:
         self.g, self.s, self.lang = geometry, geometry.style, lang
         #: What a cross-reference's page is printed after (``p.``); "" prints none.
         self.page_word = ""
@@ -295,7 +295,7 @@ class Setter:
                                 got=f"{len(ref.caption):,} characters")
 
     def figure(self, ref: FigureRef, page: Page, number: int, word: str,
-               placement: Placement | None = None, listing: str = "") -> list[Unit]:
+               placement: FigurePlacement | None = None, listing: str = "") -> list[Unit]:
         """A figure and its caption, kept together; a board drawn at its placement's width
         (never wider than the column), anything else as large as its share of the page's
         height allows. A start's *listing* follows the caption, each side (a line of
@@ -337,7 +337,7 @@ class Setter:
         return [first, *caption, *listed]
 
     def pair(self, refs: tuple[FigureRef, FigureRef], pages: tuple[Page, Page],
-             number: int, word: str, placed: Mapping[str, Placement]) -> list[Unit]:
+             number: int, word: str, placed: Mapping[str, FigurePlacement]) -> list[Unit]:
         """Two boards side by side, each centred in half the column over its own caption
         (figures *number* and *number* + 1): two positions of one example compared at a
         glance."""

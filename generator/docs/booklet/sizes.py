@@ -78,7 +78,7 @@ def pairs(section: Section, column: float) -> list[tuple[FigureRef, FigureRef]]:
 
 
 @dataclass(frozen=True)
-class Placement:
+class FigurePlacement:
     """How a board is drawn: *width* mm wide in *style* (None: full where the full style
     fits the figure's height share, else compact); never squeezed narrower than *least*
     mm to keep a page."""
@@ -90,10 +90,10 @@ class Placement:
     paired: bool = False
 
 
-def placements(chapters: tuple[Chapter, ...], column: float) -> dict[str, Placement]:
+def placements(chapters: tuple[Chapter, ...], column: float) -> dict[str, FigurePlacement]:
     """Each board figure of *chapters* by :attr:`FigureRef.where`, for a text *column* mm
     wide."""
-    found: dict[str, Placement] = {}
+    found: dict[str, FigurePlacement] = {}
     for chapter in chapters:
         for section in chapter.sections:
             paired = {id(ref) for pair in pairs(section, column) for ref in pair}
@@ -113,6 +113,6 @@ def placements(chapters: tuple[Chapter, ...], column: float) -> dict[str, Placem
                     # Shrunk to keep a page, or standing alone, the cards still read.
                     cards = width_for_cards(ref, column)
                     width, least = max(width, cards), max(least, cards)
-                found[ref.where] = Placement(width, least, ref.style, start,
+                found[ref.where] = FigurePlacement(width, least, ref.style, start,
                                              id(ref) in paired)
     return found

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...draw.text import ARROWS, GLUE as TEXT_GLUE, Line as SetLine, fit_lines
+from ...draw.text import ARROWS, GLUE as TEXT_GLUE, SetLine, fit_lines
 from ...model.booklet import unlinked
 
 #: Glue between two words that must stay on one line (the line breaker's own): it is

@@ -1,5 +1,5 @@
 """What the setter makes and the page make-up places: the page's geometry and type sizes
-(:class:`Geometry`, :class:`Style`), the colours, the unbreakable :class:`Unit` a block is
+(:class:`PageGeometry`, :class:`TypeStyle`), the colours, the unbreakable :class:`Unit` a block is
 set as, and the finished :class:`Typeset` with its links (:class:`Link`). Plain data
 shared by :mod:`.setter`, :mod:`.makeup` and :mod:`.flow`, so that none of them imports
 another's workings.
@@ -38,7 +38,7 @@ TURN = "turn"
 
 
 @dataclass(frozen=True)
-class Style:
+class TypeStyle:
     body: float = 3.3          # font sizes in mm (3.3 mm is about 9.4 pt)
     lead: float = 4.55         # baseline to baseline
     paragraph_gap: float = 1.6
@@ -48,13 +48,13 @@ class Style:
     header: float = 2.6
     indent: float = 4.0        # list items hang after their bullet
 
-    def scaled(self, k: float) -> Style:
+    def scaled(self, k: float) -> TypeStyle:
         """The same style for a page *k* times as wide as A5."""
-        return Style(*(round(getattr(self, f.name) * k, 3) for f in fields(self)))
+        return TypeStyle(*(round(getattr(self, f.name) * k, 3) for f in fields(self)))
 
 
 @dataclass(frozen=True)
-class Geometry:
+class PageGeometry:
     """A page and its type area. Header and footer lie inside the type area, so every
     glyph on a page lies inside it."""
 
@@ -63,17 +63,17 @@ class Geometry:
     margin_x: float
     margin_top: float
     margin_bottom: float
-    style: Style = field(default_factory=Style)
+    style: TypeStyle = field(default_factory=TypeStyle)
 
     @classmethod
-    def for_paper(cls, paper: str) -> Geometry:
+    def for_paper(cls, paper: str) -> PageGeometry:
         width, height = PAPERS[paper]
         scale = width / 148.0
         # Larger pages get larger type too, but not in full proportion: an A4 line of
         # A5 type would run to 150 characters, and fully scaled type would look shouty.
         type_scale = min(1.0 + (scale - 1.0) * 0.5, 1.25)
         return cls(width, height, round(14 * scale, 2), 12.0, 12.0,
-                   Style().scaled(type_scale) if type_scale != 1.0 else Style())
+                   TypeStyle().scaled(type_scale) if type_scale != 1.0 else TypeStyle())
 
     @property
     def type_area(self) -> Rect:
@@ -86,11 +86,11 @@ class Geometry:
 
     @property
     def body_top(self) -> float:
-        return self.margin_top + 9.0 * self.style.header / Style.header
+        return self.margin_top + 9.0 * self.style.header / TypeStyle.header
 
     @property
     def body_bottom(self) -> float:
-        return self.height - self.margin_bottom - 8.0 * self.style.header / Style.header
+        return self.height - self.margin_bottom - 8.0 * self.style.header / TypeStyle.header
 
 
 #: A figure may be drawn down to this share of its height to stay on the page of the text

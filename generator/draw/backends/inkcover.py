@@ -40,7 +40,7 @@ class PageInk:
     at: tuple[float, float]
 
 
-class _Painter:
+class _InkPainter:
     """Gives each paint its index colour, and lists the overprinting ones."""
 
     def __init__(self) -> None:
@@ -78,7 +78,7 @@ def _rgb(index: int) -> list[float]:
     return [round((index % 255) / 255, 6), round((index // 255) / 255, 6), 0.0]
 
 
-def _rewrite(stream: Stream, painter: _Painter, leave_out_overprints: bool) -> bytes:
+def _rewrite(stream: Stream, painter: _InkPainter, leave_out_overprints: bool) -> bytes:
     out: list[Any] = []
     for index, (operands, operator) in enumerate(stream.instructions):
         op = str(operator)
@@ -105,7 +105,7 @@ def _rewrite(stream: Stream, painter: _Painter, leave_out_overprints: bool) -> b
     return pikepdf.unparse_content_stream(out)
 
 
-def _rewritten(pdf: pikepdf.Pdf, streams: list[Stream], painter: _Painter,
+def _rewritten(pdf: pikepdf.Pdf, streams: list[Stream], painter: _InkPainter,
                leave_out_overprints: bool) -> bytes:
     """*pdf* saved with its *streams* painting index colours (the streams keep their
     parsed instructions, so it can be rewritten again)."""
@@ -152,7 +152,7 @@ def _ink(top: tuple[CMYK, bool], under: CMYK) -> float:
     return sum(t if t > 0 else u for t, u in zip(inks, under))
 
 
-class InkIndex(_Painter):
+class InkIndex(_InkPainter):
     """The paints of a PDF, gathered from a walk (:func:`.pdfwalk.walk`) to measure its
     ink with :func:`measure` afterwards."""
 
@@ -165,7 +165,7 @@ def page_inks(data: bytes, dpi: float = 100) -> list[PageInk]:
         return measure(pdf, streams, painter, dpi)
 
 
-def measure(pdf: pikepdf.Pdf, streams: list[Stream], painter: _Painter,
+def measure(pdf: pikepdf.Pdf, streams: list[Stream], painter: _InkPainter,
             dpi: float = 100) -> list[PageInk]:
     """The most ink on each page of *pdf*, whose *streams* *painter* has seen walked;
     *pdf*'s streams are rewritten on the way (it is read, never saved, by the caller)."""

@@ -43,7 +43,7 @@ def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
-class Colour:
+class PdfColour:
     """A colour as set: its space (``DeviceCMYK``, ``DeviceGray``, ``DeviceRGB`` or the
     name of a colour space resource) and its components."""
 
@@ -60,14 +60,14 @@ class Colour:
         return None
 
 
-BLACK_GREY = Colour("DeviceGray", (0.0,))
+BLACK_GREY = PdfColour("DeviceGray", (0.0,))
 
 
 @dataclass(frozen=True)
 class GraphicsState:
     ctm: Matrix = IDENTITY
-    fill: Colour = BLACK_GREY
-    stroke: Colour = BLACK_GREY
+    fill: PdfColour = BLACK_GREY
+    stroke: PdfColour = BLACK_GREY
     width: float = 1.0
     fill_overprint: bool = False
     stroke_overprint: bool = False
@@ -199,12 +199,12 @@ class _Walker:
             # A space named by a resource is known by its family ([/Separation ...]).
             named = found if found is not None else operands[0]
             family = named[0] if isinstance(named, pikepdf.Array) and len(named) else named
-            colour = Colour(str(family).lstrip("/"), ())
+            colour = PdfColour(str(family).lstrip("/"), ())
         elif space is not None:
-            colour = Colour(space, _numbers(operands))
+            colour = PdfColour(space, _numbers(operands))
         else:   # sc/scn: in the space set last by cs/CS
             current = state.stroke if stroking else state.fill
-            colour = Colour(current.space, _numbers(operands))
+            colour = PdfColour(current.space, _numbers(operands))
         return replace(state, stroke=colour) if stroking else replace(state, fill=colour)
 
     @staticmethod

@@ -21,7 +21,7 @@ def _matrix(t: Transform) -> str:
     return "matrix(" + " ".join(fmt(v) for v in (t.a, t.b, t.c, t.d, t.e, t.f)) + ")"
 
 
-class _Writer:
+class _SvgWriter:
     def __init__(self, dwg: svgwrite.Drawing, prefix: str, reuse: bool = False,
                  real_text: bool = False) -> None:
         self.dwg = dwg
@@ -179,7 +179,7 @@ def render(page: Page, *, prefix: str = "", reuse: bool = False,
                            profile="full", debug=False)
     if page.label:
         dwg.set_desc(title=page.label)
-    writer = _Writer(dwg, prefix, reuse, real_text)
+    writer = _SvgWriter(dwg, prefix, reuse, real_text)
     if page.background:
         dwg.add(dwg.rect(insert=(0, 0), size=(fmt(page.width), fmt(page.height)),
                          fill=page.background))

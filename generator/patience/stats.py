@@ -14,11 +14,11 @@ from contextlib import closing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...errors import PatienceError
+from ..errors import PatienceError
 from . import patience
 from .player import play_blind
 from .pool import WorkerLost, unordered_map
-from .solver import Verdict, solve
+from .solver import SolverVerdict, solve
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None
                           len(played.moves), round(played.seconds, 3),
                           " ".join(map(str, played.moves)) if played.won else "")
     result = solve(game, seed, seconds=seconds, nodes=nodes)
-    moves = " ".join(map(str, result.moves)) if result.verdict is Verdict.WON else ""
+    moves = " ".join(map(str, result.moves)) if result.verdict is SolverVerdict.WON else ""
     return DealResult(seed, result.verdict.value, result.on_foundations, result.nodes,
                       round(result.seconds, 3), moves)
 
@@ -109,7 +109,7 @@ class Summary:
 
 
 def summary(results: Sequence[DealResult]) -> Summary:
-    counts = {v.value: 0 for v in Verdict}
+    counts = {v.value: 0 for v in SolverVerdict}
     for r in results:
         counts[r.verdict] += 1
     n = len(results)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator, Iterable
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
-from ...errors import WorkerLost as WorkerLost
+from ..errors import WorkerLost as WorkerLost
 
 R = TypeVar("R")
 

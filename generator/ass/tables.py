@@ -5,7 +5,7 @@ Kept apart from the resolver so a reading can be checked against the source line
 """
 from __future__ import annotations
 
-from ...model.traditional import ACE, JACK, KING, QUEEN
+from ..model.traditional import ACE, JACK, KING, QUEEN
 
 #: The ranks in the game's order, lowest first: the ten sits between the king and the ace.
 #: The source's header line prints the ordinary order, but every example, the kill table

@@ -31,7 +31,7 @@ from operator import itemgetter
 from typing import ClassVar
 
 from . import cards as C
-from .engine import Move, MoveKind, Patience, State
+from .engine import Patience, PatienceMove, PatienceMoveKind, State
 from .nivernaise_probe import lying_on, probe
 from .tableau import Role, Slot, Tableau
 
@@ -135,7 +135,8 @@ class Nivernaise(Patience):
         self.ids = self.tableau.ids
         # One-move chains SRC>DST by slot number, made once (the solver builds thousands a
         # second otherwise).
-        self._one = [[(Move(MoveKind.MOVE, a, b),) for b in self.ids] for a in self.ids]
+        self._one = [[(PatienceMove(PatienceMoveKind.MOVE, a, b),) for b in self.ids]
+                     for a in self.ids]
         # The foundations are slots 4-11 in a row; a slice counts their cards fastest.
         first = min(self.foundations)
         if sorted(self.foundations) != list(range(first, first + 8)):
@@ -205,7 +206,7 @@ class Nivernaise(Patience):
                    ("probe", 0, 0.8), ("complete", 1, 0.1), ("complete", 0, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
-                     ) -> tuple[tuple[Move, ...] | None, int]:
+                     ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """A beam search that plays what fits at once and parks, deals and redeals by a
         value (:mod:`.nivernaise_probe`): it finds many wins long before the complete
         search would, and can only find wins."""
@@ -243,7 +244,7 @@ class Nivernaise(Patience):
             return f"{C.name(card)} does not follow {C.name(pile[-1])} on {slot}"
         return None
 
-    def candidates(self, state: State) -> Iterable[Move]:
+    def candidates(self, state: State) -> Iterable[PatienceMove]:
         ids = self.tableau.ids
         gaps = [ids[i] for i in self.flanks if not state.piles[i]]
         for src in self.flanks + self.line:
@@ -253,27 +254,27 @@ class Nivernaise(Patience):
             s = C.suit(pile[-1])
             for f in (self.up[s], self.down[s]):
                 if self._fits(f, pile[-1], state.piles[f]) is None:
-                    yield Move(MoveKind.MOVE, ids[src], ids[f])
+                    yield PatienceMove(PatienceMoveKind.MOVE, ids[src], ids[f])
         for src in self.line:
             if state.piles[src]:
                 for gap in gaps:
-                    yield Move(MoveKind.MOVE, ids[src], gap)
+                    yield PatienceMove(PatienceMoveKind.MOVE, ids[src], gap)
         if state.piles[self.stock]:
             for gap in gaps:
-                yield Move(MoveKind.MOVE, "stock", gap)
+                yield PatienceMove(PatienceMoveKind.MOVE, "stock", gap)
         if self.switches.exchange:
             for a, k in zip(self.up, self.down):
-                yield Move(MoveKind.MOVE, ids[a], ids[k])
-                yield Move(MoveKind.MOVE, ids[k], ids[a])
-        yield Move(MoveKind.DEAL)
-        yield Move(MoveKind.REDEAL)
+                yield PatienceMove(PatienceMoveKind.MOVE, ids[a], ids[k])
+                yield PatienceMove(PatienceMoveKind.MOVE, ids[k], ids[a])
+        yield PatienceMove(PatienceMoveKind.DEAL)
+        yield PatienceMove(PatienceMoveKind.REDEAL)
 
-    def attempt(self, state: State, move: Move) -> State | str:
-        if move.kind is MoveKind.DEAL:
+    def attempt(self, state: State, move: PatienceMove) -> State | str:
+        if move.kind is PatienceMoveKind.DEAL:
             return self._deal_round(state)
-        if move.kind is MoveKind.REDEAL:
+        if move.kind is PatienceMoveKind.REDEAL:
             return self._redeal(state)
-        if move.kind is not MoveKind.MOVE:
+        if move.kind is not PatienceMoveKind.MOVE:
             return "La Nivernaise has no paired plays; write SRC>DST"
         if move.target == "F":
             return self.first_foundation(state, move, self.up + self.down)
@@ -451,14 +452,14 @@ class Nivernaise(Patience):
         return any(max(0, len(after.piles[i]) - now) < max(0, len(before.piles[i]) - was)
                    for i in self.line)
 
-    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+    def reveal_rank(self, state: State, move: PatienceMove) -> tuple[int, ...]:
         """Foundation plays (flank cards first); a Line top into a flank gap when a gap
         stays open and the card it uncovers, seen through the gaps, can go up; dealing;
         other fillings that keep a gap open (Cadogan's advice), from the Line before the
         stock; the redeal; filling the last gap."""
-        if move.kind is MoveKind.DEAL:
+        if move.kind is PatienceMoveKind.DEAL:
             return (4,)
-        if move.kind is MoveKind.REDEAL:
+        if move.kind is PatienceMoveKind.REDEAL:
             return (6,)
         piles = state.piles
         target = self.index[move.target]
@@ -517,11 +518,11 @@ class Nivernaise(Patience):
     def _suit_lengths(self, state: State, suit: int) -> tuple[int, int]:
         return len(state.piles[self.up[suit]]), len(state.piles[self.down[suit]])
 
-    def safe_move(self, state: State) -> Move | None:
+    def safe_move(self, state: State) -> PatienceMove | None:
         step = self.safe_step(state)
         return None if step is None else step[0]
 
-    def safe_step(self, state: State) -> tuple[Move, State] | None:
+    def safe_step(self, state: State) -> tuple[PatienceMove, State] | None:
         piles = state.piles
         # Suits where (2) or (3) can apply at all: more than thirteen cards up, or twelve
         # with the exchange on (then for flank cards only).
@@ -551,14 +552,14 @@ class Nivernaise(Patience):
             after = self._refill_packet(after, src)
         return after
 
-    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+    def solver_moves(self, state: State) -> list[tuple[tuple[PatienceMove, ...], State]]:
         """Every move but the exchanges, which (1) above folds into the plays; a card goes
         to the first flank gap only (the flank places are alike); plays first, then the
         gap fillings, then dealing. In the last phase a Line top is parked only as part of
         a dig ((6) above). Built here without :meth:`attempt`, for speed; a test holds
         them to the legal moves."""
         piles = state.piles
-        found: list[tuple[tuple[Move, ...], State]] = []
+        found: list[tuple[tuple[PatienceMove, ...], State]] = []
         settled: set[int] = set()  # Line packets whose top (4) plays rather than parks
         nows = self._nows(piles)
         for src in self.flanks + self.line:
@@ -594,15 +595,15 @@ class Nivernaise(Patience):
                               self._played(state, self.stock, gap)))
         stock = piles[self.stock]
         if stock:
-            found.append(((Move(MoveKind.DEAL),), self._dealt(state)))
+            found.append(((PatienceMove(PatienceMoveKind.DEAL),), self._dealt(state)))
         elif state.redeals < self.switches.redeals:
             redealt = self._redeal(state)
             if isinstance(redealt, State):
-                found.append(((Move(MoveKind.REDEAL),), redealt))
+                found.append(((PatienceMove(PatienceMoveKind.REDEAL),), redealt))
         return found
 
     def _plays(self, state: State, src: int,
-               found: list[tuple[tuple[Move, ...], State]]) -> bool:
+               found: list[tuple[tuple[PatienceMove, ...], State]]) -> bool:
         """Adds to *found* the plays of the top card of *src* (which has one) to the
         foundations, an exchange slide folded in by (1); True when (4) keeps that card
         out of the flank gaps."""
@@ -633,13 +634,13 @@ class Nivernaise(Patience):
         return now.settled[c % 13]
 
     def _digs(self, state: State, src: int, gaps: list[int],
-              found: list[tuple[tuple[Move, ...], State]]) -> None:
+              found: list[tuple[tuple[PatienceMove, ...], State]]) -> None:
         """(6): the top k cards of packet *src* parked in the first k gaps, then the card
         they covered played, for every k the gaps allow."""
         piles = state.piles
         pile = piles[src]
         parked = list(piles)
-        moves: tuple[Move, ...] = ()
+        moves: tuple[PatienceMove, ...] = ()
         for k in range(1, min(len(gaps), len(pile) - 1) + 1):
             gap = gaps[k - 1]
             parked[gap] = pile[-k:len(pile) - k + 1]
@@ -649,17 +650,17 @@ class Nivernaise(Patience):
             now = self._now(piles, card // 13)  # parks leave the foundations as they are
             if not (now.split_free or now.plays[card % 13]):
                 continue
-            plays: list[tuple[tuple[Move, ...], State]] = []
+            plays: list[tuple[tuple[PatienceMove, ...], State]] = []
             self._plays(State(tuple(parked), state.redeals), src, plays)
             found.extend((moves + edge, after) for edge, after in plays)
 
     def _emptied(self, state: State, src: int, gaps: list[int]
-                 ) -> tuple[tuple[Move, ...], State]:
+                 ) -> tuple[tuple[PatienceMove, ...], State]:
         """Every card of packet *src* parked, top first, in the first gaps, and the packet
         refilled from the stock."""
         piles = list(state.piles)
         pile = piles[src]
-        moves: tuple[Move, ...] = ()
+        moves: tuple[PatienceMove, ...] = ()
         for card, gap in zip(reversed(pile), gaps):
             piles[gap] = (card,)
             moves += self._one[src][gap]

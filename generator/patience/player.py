@@ -34,8 +34,8 @@ import heapq
 import time
 from dataclasses import dataclass
 
-from .engine import Move, Patience, State
-from .solver import Verdict, solve
+from .engine import Patience, PatienceMove, State
+from .solver import SolverVerdict, solve
 
 #: Positions the open planning looks at before each move.
 LOOKAHEAD = 200
@@ -46,19 +46,19 @@ MOST_MOVES = 5000
 @dataclass(frozen=True)
 class PlayerResult:
     won: bool
-    moves: tuple[Move, ...]
+    moves: tuple[PatienceMove, ...]
     position: State
     on_foundations: int
     seconds: float
 
 
-def _plan(game: Patience, state: State, lookahead: int) -> tuple[Move, ...]:
+def _plan(game: Patience, state: State, lookahead: int) -> tuple[PatienceMove, ...]:
     """The moves, none uncovering anything, to the best position within *lookahead*
     positions; () when none beats *state*."""
     base = game.score(state)
-    best: tuple[int, tuple[Move, ...]] = (base, ())
+    best: tuple[int, tuple[PatienceMove, ...]] = (base, ())
     seen = {game.packed(state)}
-    waiting: list[tuple[int, int, tuple[Move, ...], State]] = [(-base, 0, (), state)]
+    waiting: list[tuple[int, int, tuple[PatienceMove, ...], State]] = [(-base, 0, (), state)]
     count = 0
     while waiting and count < lookahead:
         _, _, line, current = heapq.heappop(waiting)
@@ -80,7 +80,7 @@ def _plan(game: Patience, state: State, lookahead: int) -> tuple[Move, ...]:
     return best[1]
 
 
-def _ranked(game: Patience, state: State, been: set[bytes]) -> Move | None:
+def _ranked(game: Patience, state: State, been: set[bytes]) -> PatienceMove | None:
     """The move the patience's :meth:`~.engine.Patience.reveal_rank` prefers among those
     that uncover something (a position after one was never played before: the cards it
     shows were hidden); a move that uncovers nothing only when none does (a forced filling,
@@ -98,7 +98,7 @@ def play_blind(game: Patience, seed: int, *, seconds: float = 10.0,
     """Plays the deal *seed* as a player who sees only the face-up cards (see above)."""
     began = time.perf_counter()
     state = game.deal(seed) if start is None else start
-    moves: list[Move] = []
+    moves: list[PatienceMove] = []
     been = {game.packed(state)}
     while not game.won(state) and len(moves) < MOST_MOVES:
         left = seconds - (time.perf_counter() - began)
@@ -106,7 +106,7 @@ def play_blind(game: Patience, seed: int, *, seconds: float = 10.0,
             break
         if game.hidden(state) == 0:
             found = solve(game, seed, start=state, seconds=left)
-            if found.verdict is Verdict.WON:
+            if found.verdict is SolverVerdict.WON:
                 moves += found.moves
                 state = found.position
             break

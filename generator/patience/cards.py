@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ...model.traditional import ACE, PlayingCard, Suit, full_pack
+from ..model.traditional import ACE, PlayingCard, Suit, full_pack
 
 SUITS = tuple(Suit)
 #: Low ranks: the ace is 1, the king 13.

@@ -4,7 +4,7 @@ The complete search (:mod:`.solver`) must build every one of the hundreds of adv
 pairings of each position it expands; with four packs most deals can be won, and a win
 is found much sooner by a search that looks only at the few likeliest moves. This probe
 is such a search: a beam search over a flat copy of the position (cells and piles as
-lists of small integers, no :class:`~.engine.State` or :class:`~.engine.Move` until a win
+lists of small integers, no :class:`~.engine.State` or :class:`~.engine.PatienceMove` until a win
 is written out), run several times with the stock dealt out at different moments.
 
 A probe only ever finds wins, so it cannot make a verdict wrong: it can say "won" or
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import cards as C
-from .engine import Move, MoveKind, State
+from .engine import PatienceMove, PatienceMoveKind, State
 
 if TYPE_CHECKING:
     from .empress import Empress
@@ -47,7 +47,7 @@ ARMY = range(24)
 NAVY = range(24, 48)
 
 
-class Flat:
+class EmpressFlat:
     """One position, mutable; :meth:`copy` before changing a position another holds."""
 
     __slots__ = ("cells", "heights", "red", "black", "stock", "found")
@@ -61,9 +61,9 @@ class Flat:
         self.stock = stock
         self.found = found
 
-    def copy(self) -> Flat:
-        return Flat(self.cells[:], [h[:] for h in self.heights], self.red[:], self.black[:],
-                    self.stock[:], self.found)
+    def copy(self) -> EmpressFlat:
+        return EmpressFlat(self.cells[:], [h[:] for h in self.heights], self.red[:],
+                           self.black[:], self.stock[:], self.found)
 
     def key(self) -> tuple[object, ...]:
         return (tuple(sorted(self.cells[:24])), tuple(sorted(self.cells[24:])),
@@ -136,7 +136,7 @@ class Flat:
             (self.red if _RED[c] else self.black).append(c)
 
 
-def flat(game: Empress, state: State) -> Flat:
+def flat(game: Empress, state: State) -> EmpressFlat:
     """The flat copy of an Empress position."""
     p = state.piles
     cells = []
@@ -149,7 +149,7 @@ def flat(game: Empress, state: State) -> Flat:
     for f in game.admirals + game.generals:
         heights[p[f][0] // 13].append(len(p[f]))
         found += len(p[f])
-    return Flat(cells, heights, list(p[game.red]), list(p[game.black]), list(p[game.stock]),
+    return EmpressFlat(cells, heights, list(p[game.red]), list(p[game.black]), list(p[game.stock]),
                 found)
 
 
@@ -163,22 +163,22 @@ Step = tuple[int, ...]
 PAIR, COUPLE, LAY, DEAL = range(4)
 
 
-def to_moves(steps: list[Step]) -> tuple[Move, ...]:
+def to_moves(steps: list[Step]) -> tuple[PatienceMove, ...]:
     """The line in the game's notation."""
     out = []
     for step in steps:
         if step[0] == PAIR:
-            out.append(Move(MoveKind.PAIR, _name(step[1]), _name(step[2])))
+            out.append(PatienceMove(PatienceMoveKind.PAIR, _name(step[1]), _name(step[2])))
         elif step[0] == COUPLE:
-            out.append(Move(MoveKind.MOVE, _name(step[1]), "F"))
+            out.append(PatienceMove(PatienceMoveKind.MOVE, _name(step[1]), "F"))
         elif step[0] == LAY:
-            out.append(Move(MoveKind.LAY, _name(step[1]), _name(step[2])))
+            out.append(PatienceMove(PatienceMoveKind.LAY, _name(step[1]), _name(step[2])))
         else:
-            out.append(Move(MoveKind.DEAL))
+            out.append(PatienceMove(PatienceMoveKind.DEAL))
     return tuple(out)
 
 
-def play_all(pos: Flat, steps: list[Step]) -> None:
+def play_all(pos: EmpressFlat, steps: list[Step]) -> None:
     """Plays every couple and fresh pair that fits, until none is left."""
     cells = pos.cells
     while True:
@@ -204,7 +204,7 @@ def play_all(pos: Flat, steps: list[Step]) -> None:
             return
 
 
-def lays(pos: Flat, width: int, sides: bool = False) -> list[tuple[int, int, int]]:
+def lays(pos: EmpressFlat, width: int, sides: bool = False) -> list[tuple[int, int, int]]:
     """The *width* likeliest advance pairings (score, source, target), best first, equal
     scores in cell order: the couple's two cards wanted soonest and at about the same
     time, laid so that the side that has no wanted card is the one refilled. One cell
@@ -279,7 +279,7 @@ def _best(levels: Levels, width: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def shaped(pos: Flat) -> int:
+def shaped(pos: EmpressFlat) -> int:
     """How promising a position looks to the probe: cards up first, then couples that
     will fit soon, then wanted single cards."""
     v = pos.found * 1000
@@ -294,19 +294,19 @@ def shaped(pos: Flat) -> int:
     return v
 
 
-def plain(pos: Flat) -> int:
+def plain(pos: EmpressFlat) -> int:
     """Cards up and nothing else: among equals the beam keeps the order of :func:`lays`,
     so a beam one wide plays the likeliest pairing each time."""
     return pos.found
 
 
-def roomy(pos: Flat) -> int:
+def roomy(pos: EmpressFlat) -> int:
     """Cards up, then single cards in the cells (room to pair and to play)."""
     return pos.found * 100 + sum(1 for c in pos.cells if 0 <= c < 64)
 
 
-def beam(start: Flat, *, width: int, branch: int, deal_from: int,
-         budget: Callable[[int], bool], value: Callable[[Flat], int] = shaped,
+def beam(start: EmpressFlat, *, width: int, branch: int, deal_from: int,
+         budget: Callable[[int], bool], value: Callable[[EmpressFlat], int] = shaped,
          sides: bool = False) -> list[Step] | None:
     """A beam search from *start*: *width* positions kept a level (the best by *value*),
     each extended by its *branch* likeliest pairings after playing all it can; the stock
@@ -316,11 +316,11 @@ def beam(start: Flat, *, width: int, branch: int, deal_from: int,
     first: list[Step] = []
     pos = start.copy()
     play_all(pos, first)
-    level: list[tuple[Flat, list[Step]]] = [(pos, first)]
+    level: list[tuple[EmpressFlat, list[Step]]] = [(pos, first)]
     seen = {pos.key()}
     expanded = 0
     while level:
-        children: list[tuple[int, int, Flat, list[Step]]] = []
+        children: list[tuple[int, int, EmpressFlat, list[Step]]] = []
         for pos, steps in level:
             if pos.found == 192:
                 return steps
@@ -355,7 +355,7 @@ def beam(start: Flat, *, width: int, branch: int, deal_from: int,
 #: over deals 0-79 (each try run alone on each deal): each next try is the one that won
 #: the most deals still unwon for the positions it cost them, within 15,000 a deal; the
 #: last, widest try is there for deals that need more.
-TRIES: tuple[tuple[int, int, int, Callable[[Flat], int], bool], ...] = (
+TRIES: tuple[tuple[int, int, int, Callable[[EmpressFlat], int], bool], ...] = (
     (1, 3, 999, plain, False), (1, 3, 16, roomy, True), (1, 3, 60, shaped, False),
     (1, 3, 16, shaped, False), (4, 3, 999, roomy, True), (1, 3, 999, shaped, False),
     (4, 3, 16, shaped, False), (1, 3, 16, shaped, True), (1, 3, 60, roomy, False),
@@ -366,7 +366,7 @@ TRIES: tuple[tuple[int, int, int, Callable[[Flat], int], bool], ...] = (
 
 
 def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | None
-          ) -> tuple[tuple[Move, ...] | None, int]:
+          ) -> tuple[tuple[PatienceMove, ...] | None, int]:
     """A winning line from *state*, or None; and the positions expanded. Stops after
     *nodes* positions or *seconds*.
 

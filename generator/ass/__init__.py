@@ -24,8 +24,8 @@ from .score import card_points as card_points
 from .score import combination_bonus as combination_bonus
 from .score import rating as rating
 from .score import score_deal as score_deal
-from .trick import Step as Step
 from .trick import Trick as Trick
+from .trick import TrickStep as TrickStep
 from .trick import Way as Way
 from .trick import check_cards as check_cards
 from .trick import kills_own_suit as kills_own_suit

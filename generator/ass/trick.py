@@ -33,7 +33,7 @@ Every row is checked by a case of each "takes over" and "does not" in
 
 An eight of another suit than the main suit may beat only when its player has no card of
 the main suit; the resolver sees only the cards played and takes such an eight as played
-lawfully (:func:`generator.rules.ass.play.play_problem` checks a hand). When it takes the
+lawfully (:func:`generator.ass.play.play_problem` checks a hand). When it takes the
 trick, the main suit becomes the eight's suit and the led-card check ends.
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...model.traditional import ACE, KING, PlayingCard, Suit
+from ..model.traditional import ACE, KING, PlayingCard, Suit
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, LedCheckFailure, TrumpSetup
 from .tables import KILLS_OWN_SUIT, ONE_BELOW, STRENGTH
 
@@ -63,7 +63,7 @@ class Way(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Step:
+class TrickStep:
     """One card of the trick and what it did."""
 
     seat: int                    # 1-based, in playing order
@@ -81,7 +81,7 @@ class Trick:
 
     winner: int
     card: PlayingCard
-    steps: tuple[Step, ...]
+    steps: tuple[TrickStep, ...]
 
     @property
     def main_suit(self) -> Suit:
@@ -145,27 +145,28 @@ def resolve(cards: Sequence[PlayingCard], trumps: TrumpSetup = DEFAULT_TRUMPS,
     trumps.check_seats(len(cards))
     led = cards[0]
     state = _State(led, led.suit, 0, led, Way.LED)
-    steps = [Step(1, led, True, Way.LED, 1, led.suit, f"{led} is led: the main suit is "
-                  f"{led.suit.value}")]
+    steps = [TrickStep(1, led, True, Way.LED, 1, led.suit, f"{led} is led: the main suit is "
+                       f"{led.suit.value}")]
     for seat, card in enumerate(cards[1:], start=1):
         steps.append(_play(state, seat, card, trumps, rules))
     return Trick(state.holder + 1, state.card, tuple(steps))
 
 
 def _play(state: _State, seat: int, card: PlayingCard, trumps: TrumpSetup, rules: AssRules
-          ) -> Step:
+          ) -> TrickStep:
     found = _challenge(state, seat, card, trumps, rules)
     if found is None:
-        return Step(seat + 1, card, False, None, state.holder + 1, state.main,
-                    f"{card} does not beat {state.card}: {_why_not(state, seat, card, trumps)}")
+        return TrickStep(seat + 1, card, False, None, state.holder + 1, state.main,
+                         f"{card} does not beat {state.card}: "
+                         f"{_why_not(state, seat, card, trumps)}")
     way, reason = found
     if way is None:  # a re-beat that fails the led-card check: back to the leader
         state.holder, state.card, state.way = 0, state.led, Way.LED
-        return Step(seat + 1, card, False, None, 1, state.main, reason)
+        return TrickStep(seat + 1, card, False, None, 1, state.main, reason)
     if way is Way.EIGHT:
         state.main, state.led_check = card.suit, False
     state.holder, state.card, state.way, state.unbeaten = seat, card, way, False
-    return Step(seat + 1, card, True, way, seat + 1, state.main, reason)
+    return TrickStep(seat + 1, card, True, way, seat + 1, state.main, reason)
 
 
 def _challenge(state: _State, seat: int, card: PlayingCard, trumps: TrumpSetup,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...model.traditional import JACK, KING, QUEEN, PlayingCard
+from ..model.traditional import JACK, KING, QUEEN, PlayingCard
 from .rules import DEFAULT_RULES, AssRules
 from .tables import LOSING_BANKS, POINTS, START_BANKS, TARGETS
 

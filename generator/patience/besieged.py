@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import cards as C
-from .engine import Move, MoveKind, Patience, Single, State
+from .engine import Patience, PatienceMove, PatienceMoveKind, Single, State
 from .tableau import Role, Slot, Tableau
 
 #: The ranks of a foundation from bottom to top.
@@ -206,7 +206,7 @@ class Besieged(Patience):
     def _packs_on(self, c: int, under: int) -> bool:
         return self._packs[c][under]
 
-    def candidates(self, state: State) -> Iterable[Move]:
+    def candidates(self, state: State) -> Iterable[PatienceMove]:
         gap = self._pending_gap(state)
         if gap is not None:
             yield from self._gap_fills(state, gap)
@@ -216,15 +216,15 @@ class Besieged(Patience):
         yield from self._reserve_packs(state)
         yield from self._rampart_packs(state)
         if state.piles[self.stock]:
-            yield Move(MoveKind.MOVE, "stock", "talon")
+            yield PatienceMove(PatienceMoveKind.MOVE, "stock", "talon")
 
-    def _gap_fills(self, state: State, gap: int) -> Iterable[Move]:
+    def _gap_fills(self, state: State, gap: int) -> Iterable[PatienceMove]:
         ids = self.tableau.ids
         for p in self.reserve:
             if state.piles[p] and self._reaches(state, p, gap):
-                yield Move(MoveKind.MOVE, ids[p], ids[gap])
+                yield PatienceMove(PatienceMoveKind.MOVE, ids[p], ids[gap])
 
-    def _foundation_plays(self, state: State) -> Iterable[Move]:
+    def _foundation_plays(self, state: State) -> Iterable[PatienceMove]:
         """Each rampart top and the stock card to the first foundation that takes it."""
         ids, piles = self.tableau.ids, state.piles
         # The card each foundation takes (:meth:`_foundation_fit`, asked once a foundation
@@ -248,9 +248,9 @@ class Besieged(Patience):
                     takes[_CODES[suit][C.LOW_ACE]] = empty
         for src in self.ramparts + (self.stock,):
             if piles[src] and piles[src][-1] in takes:
-                yield Move(MoveKind.MOVE, ids[src], ids[takes[piles[src][-1]]])
+                yield PatienceMove(PatienceMoveKind.MOVE, ids[src], ids[takes[piles[src][-1]]])
 
-    def _reserve_packs(self, state: State) -> Iterable[Move]:
+    def _reserve_packs(self, state: State) -> Iterable[PatienceMove]:
         """Reserve cards onto the rampart tops they reach, and, once the places are free,
         into the gaps that need not be filled (a gap that must be is :meth:`_gap_fills`',
         and one whose line is empty otherwise takes no card)."""
@@ -263,21 +263,21 @@ class Besieged(Patience):
                         continue
                     if (piles[r] and self._packs_on(piles[p][-1], piles[r][-1])) or (
                             free and not piles[r]):
-                        yield Move(MoveKind.MOVE, ids[p], ids[r])
+                        yield PatienceMove(PatienceMoveKind.MOVE, ids[p], ids[r])
 
-    def _rampart_packs(self, state: State) -> Iterable[Move]:
+    def _rampart_packs(self, state: State) -> Iterable[PatienceMove]:
         ids = self.tableau.ids
         for src in self.ramparts:
             if state.piles[src]:
                 for dst in self.ramparts:
                     if dst != src and state.piles[dst] and self._packs_on(
                             state.piles[src][-1], state.piles[dst][-1]):
-                        yield Move(MoveKind.MOVE, ids[src], ids[dst])
+                        yield PatienceMove(PatienceMoveKind.MOVE, ids[src], ids[dst])
 
-    def attempt(self, state: State, move: Move) -> State | str:
-        if move.kind is MoveKind.DEAL:
+    def attempt(self, state: State, move: PatienceMove) -> State | str:
+        if move.kind is PatienceMoveKind.DEAL:
             return "turn the stock one card at a time: stock>F or stock>talon"
-        if move.kind is not MoveKind.MOVE:
+        if move.kind is not PatienceMoveKind.MOVE:
             return "The Besieged City has no paired plays; write SRC>DST"
         if move.target == "F":
             return self.first_foundation(state, move)
@@ -297,7 +297,7 @@ class Besieged(Patience):
             after = self._refill(after, src)
         return after
 
-    def _refusal(self, state: State, move: Move, single: Single) -> str | None:
+    def _refusal(self, state: State, move: PatienceMove, single: Single) -> str | None:
         """Why the card may not go where *move* puts it, by the role of the destination."""
         src_role, dst_role = single.src_role, single.dst_role
         if dst_role is Role.FOUNDATION:
@@ -339,7 +339,7 @@ class Besieged(Patience):
                           "stock are both exhausted")
         return why
 
-    def _rampart_refusal(self, state: State, move: Move, single: Single) -> str | None:
+    def _rampart_refusal(self, state: State, move: PatienceMove, single: Single) -> str | None:
         under, c = state.piles[single.dst], single.card
         if single.src_role is Role.RESERVE:
             if not self._reaches(state, single.src, single.dst):
@@ -370,7 +370,7 @@ class Besieged(Patience):
     solver_plan = (("probe", 0, 0.5), ("complete", 0, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
-                     ) -> tuple[tuple[Move, ...] | None, int]:
+                     ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """The player's line from *state* (it sees only the face-up cards, and the solver
         replays its line before believing it), when only time limits the search: the player
         counts no positions, and a search limited by positions must give the same result on
@@ -382,15 +382,15 @@ class Besieged(Patience):
         played = play_blind(self, 0, seconds=seconds, start=state)
         return (played.moves if played.won else None), len(played.moves)
 
-    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+    def solver_moves(self, state: State) -> list[tuple[tuple[PatienceMove, ...], State]]:
         """Every legal move, none left out, in the order to try them: foundation plays,
         then turning the stock, then packing (the score picks among what follows)."""
         moves = self.successors(state)
-        up: list[tuple[tuple[Move, ...], State]] = [((m,), s) for m, s in moves if self.tableau.slots[self.index[m.target]].role
+        up: list[tuple[tuple[PatienceMove, ...], State]] = [((m,), s) for m, s in moves if self.tableau.slots[self.index[m.target]].role
               is Role.FOUNDATION]
-        turn: list[tuple[tuple[Move, ...], State]] = [
+        turn: list[tuple[tuple[PatienceMove, ...], State]] = [
             ((m,), s) for m, s in moves if m.target == "talon"]
-        rest: list[tuple[tuple[Move, ...], State]] = [((m,), s) for m, s in moves if m.target != "talon" and
+        rest: list[tuple[tuple[PatienceMove, ...], State]] = [((m,), s) for m, s in moves if m.target != "talon" and
                 self.tableau.slots[self.index[m.target]].role is not Role.FOUNDATION]
         return up + turn + rest
 
@@ -555,7 +555,7 @@ class Besieged(Patience):
     def reveals(self, before: State, after: State) -> bool:
         return len(before.piles[self.stock]) != len(after.piles[self.stock])
 
-    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+    def reveal_rank(self, state: State, move: PatienceMove) -> tuple[int, ...]:
         if move.target == "talon":
             return (2,)
         role = self.tableau.slots[self.index[move.target]].role

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ...model.traditional import PlayingCard
+from ..model.traditional import PlayingCard
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
-from .trick import Step, Way, resolve
+from .trick import TrickStep, Way, resolve
 
 
-def _partial(cards: list[PlayingCard], trumps: TrumpSetup, rules: AssRules) -> tuple[Step, ...]:
+def _partial(cards: list[PlayingCard], trumps: TrumpSetup,
+             rules: AssRules) -> tuple[TrickStep, ...]:
     """The steps of a trick still in progress: option 1's suits cover the seats so far."""
     if trumps.per_seat:
         trumps = TrumpSetup(trumps.option, trumps.suits[:len(cards)])

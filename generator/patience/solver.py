@@ -36,31 +36,23 @@ face-up cards.
 """
 from __future__ import annotations
 
-import enum
 import heapq
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from .engine import Move, Patience, State
+from ..model.solving import SolverVerdict as SolverVerdict
+from .engine import Patience, PatienceMove, State
 
 #: Keys the transposition table holds by default: about 0.2-0.4 GB at 50-150 bytes a key.
 TABLE = 2_000_000
 
 
-class Verdict(enum.Enum):
-    WON = "won"
-    #: Every reachable position was searched without a win: the deal cannot be won.
-    LOST = "lost"
-    #: A limit stopped the search before it could say.
-    UNKNOWN = "unknown"
-
-
 @dataclass(frozen=True)
-class Solution:
-    verdict: Verdict
+class PatienceSolution:
+    verdict: SolverVerdict
     #: The winning moves, or the moves to the best position reached.
-    moves: tuple[Move, ...]
+    moves: tuple[PatienceMove, ...]
     #: The position those moves lead to.
     position: State
     on_foundations: int
@@ -73,19 +65,19 @@ class Solution:
     @property
     def complete(self) -> bool:
         """True when the search ended by itself: a win, or a proof that there is none."""
-        return self.verdict is not Verdict.UNKNOWN
+        return self.verdict is not SolverVerdict.UNKNOWN
 
 
 @dataclass(frozen=True)
 class Batches:
     """The moves of an expanded position that the search has not built yet."""
 
-    rest: Iterator[list[tuple[tuple[Move, ...], State]]]
+    rest: Iterator[list[tuple[tuple[PatienceMove, ...], State]]]
 
 
-def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
+def settle(game: Patience, state: State) -> tuple[tuple[PatienceMove, ...], State]:
     """The safe automatic moves from *state*, played until none is left."""
-    moves: list[Move] = []
+    moves: list[PatienceMove] = []
     while (step := game.safe_step(state)) is not None:
         move, state = step
         moves.append(move)
@@ -94,7 +86,7 @@ def settle(game: Patience, state: State) -> tuple[tuple[Move, ...], State]:
 
 def solve(game: Patience, seed: int, *, nodes: int | None = None,
           seconds: float | None = None, start: State | None = None,
-          table: int = TABLE, probe: bool = True) -> Solution:
+          table: int = TABLE, probe: bool = True) -> PatienceSolution:
     """Searches the deal *seed* (or the position *start*) until a win, the end of the
     search, *nodes* positions expanded or *seconds* spent, whichever comes first.
 
@@ -109,7 +101,7 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
         start = game.deal(seed)
     plan = [step for step in game.solver_plan if probe or step[0] == "complete"]
     used = 0  # positions expanded by the steps so far
-    best: Solution | None = None
+    best: PatienceSolution | None = None
     full = False
     for number, (kind, order, share) in enumerate(plan):
         if number == len(plan) - 1:
@@ -126,7 +118,7 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
                             start, table)
             used += found.nodes
             full = full or found.table_full
-            if found.verdict is not Verdict.UNKNOWN:
+            if found.verdict is not SolverVerdict.UNKNOWN:
                 return replace(found, nodes=used, seconds=time.perf_counter() - began)
             if best is None or found.on_foundations > best.on_foundations:
                 best = found
@@ -141,15 +133,16 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
             for move in line:
                 state = game.play(state, move)  # raises on an illegal move: a probe's bug
             if game.won(state):
-                return Solution(Verdict.WON, line, state, game.on_foundations(state), used,
-                                time.perf_counter() - began)
+                return PatienceSolution(SolverVerdict.WON, line, state,
+                                        game.on_foundations(state), used,
+                                        time.perf_counter() - began)
     if best is None:
         raise TypeError(f"{game.name}'s solver plan has no complete search")
     return replace(best, nodes=used, seconds=time.perf_counter() - began, table_full=full)
 
 
 def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
-            start: State | None, table: int) -> Solution:
+            start: State | None, table: int) -> PatienceSolution:
     began = time.perf_counter()
     if start is None:
         start = game.deal(seed)
@@ -157,16 +150,16 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
     seen = {game.packed(start)}
     full = False
     # Expanded positions: (parent number, the moves from the parent).
-    tree: list[tuple[int, tuple[Move, ...]]] = []
+    tree: list[tuple[int, tuple[PatienceMove, ...]]] = []
     # Waiting: (-score, -parent, rank among the parent's, what): a position with the moves
     # to it from the parent, or the parent's batches of moves not built yet. (parent, rank)
     # is unique, so the tuples never compare further.
-    Waiting = tuple[int, int, int, "tuple[tuple[Move, ...], State] | Batches"]
+    Waiting = tuple[int, int, int, "tuple[tuple[PatienceMove, ...], State] | Batches"]
     waiting: list[Waiting] = [(-game.score(start), 1, 0, (first, start))]
     best = (-1, 0, start)
-    verdict = Verdict.UNKNOWN
+    verdict = SolverVerdict.UNKNOWN
 
-    def path(node: int) -> tuple[Move, ...]:
+    def path(node: int) -> tuple[PatienceMove, ...]:
         edges = []
         while node >= 0:
             parent, moves = tree[node]
@@ -174,7 +167,7 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
             node = parent
         return tuple(m for moves in reversed(edges) for m in moves)
 
-    def push(node: int, rank: int, batch: list[tuple[tuple[Move, ...], State]]) -> None:
+    def push(node: int, rank: int, batch: list[tuple[tuple[PatienceMove, ...], State]]) -> None:
         nonlocal full
         for order, (edge, child) in enumerate(batch, start=rank):
             auto, child = settle(game, child)
@@ -191,7 +184,7 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
 
     while True:
         if not waiting:
-            verdict = Verdict.LOST
+            verdict = SolverVerdict.LOST
             break
         if nodes is not None and len(tree) >= nodes:
             break
@@ -214,8 +207,8 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
         if found > best[0]:
             best = (found, node, state)
         if game.won(state):
-            return Solution(Verdict.WON, path(node), state, found, len(tree),
-                            time.perf_counter() - began, full)
+            return PatienceSolution(SolverVerdict.WON, path(node), state, found, len(tree),
+                                    time.perf_counter() - began, full)
         if not game.batched:
             push(node, 0, game.solver_moves(state))
             continue
@@ -226,5 +219,5 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
         heapq.heappush(waiting, (-game.score(state) + 1, -node, len(batch),
                                  Batches(batches)))
     found, node, state = best
-    return Solution(verdict, path(node), state, found, len(tree),
-                    time.perf_counter() - began, full)
+    return PatienceSolution(verdict, path(node), state, found, len(tree),
+                            time.perf_counter() - began, full)

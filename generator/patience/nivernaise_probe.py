@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Container, Iterable
 from typing import TYPE_CHECKING
 
-from .engine import Move, MoveKind, State
+from .engine import PatienceMove, PatienceMoveKind, State
 
 if TYPE_CHECKING:
     from .nivernaise import Nivernaise
@@ -42,7 +42,7 @@ EMPTY = -1
 GOAL = 104
 
 
-class Flat:
+class NivernaiseFlat:
     """One position; the moves below return a new one and never change this one."""
 
     __slots__ = ("flanks", "heights", "packets", "stock", "redeals", "found", "want")
@@ -61,9 +61,9 @@ class Flat:
         #: The cards :meth:`Rules.play_all` would play now, once known.
         self.want: frozenset[int] | None = None
 
-    def copy(self) -> Flat:
-        twin = Flat(self.flanks[:], self.heights[:], self.packets[:], self.stock,
-                    self.redeals, self.found)
+    def copy(self) -> NivernaiseFlat:
+        twin = NivernaiseFlat(self.flanks[:], self.heights[:], self.packets[:], self.stock,
+                              self.redeals, self.found)
         twin.want = self.want
         return twin
 
@@ -81,18 +81,18 @@ class Flat:
                 self.stock if self.redeals else len(self.stock), self.redeals)
 
 
-def flat(game: Nivernaise, state: State) -> Flat:
+def flat(game: Nivernaise, state: State) -> NivernaiseFlat:
     """The flat copy of a La Nivernaise position."""
     p = state.piles
     flanks = [p[i][-1] if p[i] else EMPTY for i in game.flanks]
     heights = []
     for up, down in zip(game.up, game.down):
         heights += [len(p[up]), len(p[down])]
-    return Flat(flanks, heights, [p[i] for i in game.line], p[game.stock], state.redeals,
-                sum(heights))
+    return NivernaiseFlat(flanks, heights, [p[i] for i in game.line], p[game.stock],
+                          state.redeals, sum(heights))
 
 
-def state_of(game: Nivernaise, pos: Flat) -> State:
+def state_of(game: Nivernaise, pos: NivernaiseFlat) -> State:
     """The game's position for a flat one (the tests compare the two)."""
     piles: list[tuple[int, ...]] = [()] * len(game.tableau.ids)
     for i, c in zip(game.flanks, pos.flanks):
@@ -109,10 +109,10 @@ def state_of(game: Nivernaise, pos: Flat) -> State:
 
 #: A line is kept as a chain (the moves of the last level, the line before them), so a
 #: level does not copy the whole line of every position it keeps.
-Line = tuple["Line | None", tuple[Move, ...]] | None
+Line = tuple["Line | None", tuple[PatienceMove, ...]] | None
 
 
-def moves_of(line: Line) -> tuple[Move, ...]:
+def moves_of(line: Line) -> tuple[PatienceMove, ...]:
     parts = []
     while line is not None:
         line, moves = line
@@ -138,8 +138,8 @@ class Rules:
         self.to_flank = [[one[src][f][0] for f in flank_ids] for src in self.slot]
         self.slide_down = [one[game.up[s]][game.down[s]][0] for s in range(4)]
         self.slide_up = [one[game.down[s]][game.up[s]][0] for s in range(4)]
-        self.deal_move = Move(MoveKind.DEAL)
-        self.redeal_move = Move(MoveKind.REDEAL)
+        self.deal_move = PatienceMove(PatienceMoveKind.DEAL)
+        self.redeal_move = PatienceMove(PatienceMoveKind.REDEAL)
         #: _wants[s][nu][nd]: the cards of suit s that fit its piles of those lengths,
         #: none when it is split free (:meth:`play_all` leaves those to the search).
         self._wants: list[list[list[frozenset[int]]]] = []
@@ -156,18 +156,18 @@ class Rules:
                 rows.append(row)
             self._wants.append(rows)
 
-    def fits(self, pos: Flat, c: int) -> bool:
+    def fits(self, pos: NivernaiseFlat, c: int) -> bool:
         s, r = c // 13, c % 13 + 1
         nu, nd = pos.heights[2 * s], pos.heights[2 * s + 1]
         if self.exchange and nu + nd == 13:
             return True
         return r == nu + 1 or r == 13 - nd
 
-    def free(self, pos: Flat, s: int) -> bool:
+    def free(self, pos: NivernaiseFlat, s: int) -> bool:
         """The suit is split free: any of its ranks goes up next."""
         return self.exchange and pos.heights[2 * s] + pos.heights[2 * s + 1] == 13
 
-    def _take(self, pos: Flat, place: int) -> int:
+    def _take(self, pos: NivernaiseFlat, place: int) -> int:
         """Takes the top card off a flank place or a packet (refilling an emptied packet
         from the stock); returns it."""
         if place < 8:
@@ -186,7 +186,7 @@ class Rules:
             pos.packets[k] = packet[:-1]
         return c
 
-    def play(self, pos: Flat, place: int, out: list[Move]) -> None:
+    def play(self, pos: NivernaiseFlat, place: int, out: list[PatienceMove]) -> None:
         """The top card of *place* up (it fits: the caller checked), with the slide of
         the split first when its suit is split free."""
         c = self._take(pos, place)
@@ -209,7 +209,7 @@ class Rules:
             h[2 * s + 1] = nd + 1
         pos.found += 1
 
-    def park(self, pos: Flat, place: int, out: list[Move]) -> None:
+    def park(self, pos: NivernaiseFlat, place: int, out: list[PatienceMove]) -> None:
         """The top of a packet (8-13) or of the stock (14) into the first flank gap."""
         gap = pos.flanks.index(EMPTY)
         if place == 14:
@@ -220,17 +220,17 @@ class Rules:
         pos.flanks[gap] = c
         out.append(self.to_flank[place][gap])
 
-    def deal(self, pos: Flat, out: list[Move]) -> None:
+    def deal(self, pos: NivernaiseFlat, out: list[PatienceMove]) -> None:
         stock = pos.stock
         top_first = stock[::-1]
         pos.packets = [p + top_first[4 * k:4 * k + 4] for k, p in enumerate(pos.packets)]
         pos.stock = stock[:max(0, len(stock) - 24)]
         out.append(self.deal_move)
 
-    def can_redeal(self, pos: Flat) -> bool:
+    def can_redeal(self, pos: NivernaiseFlat) -> bool:
         return not pos.stock and pos.redeals < self.redeals and any(pos.packets)
 
-    def redeal(self, pos: Flat, out: list[Move]) -> None:
+    def redeal(self, pos: NivernaiseFlat, out: list[PatienceMove]) -> None:
         gathered = tuple(c for packet in pos.packets for c in packet)
         pos.packets = [()] * 6
         pos.stock = gathered[::-1]
@@ -238,7 +238,7 @@ class Rules:
         self.deal(pos, [])
         out.append(self.redeal_move)
 
-    def wanted(self, pos: Flat) -> frozenset[int]:
+    def wanted(self, pos: NivernaiseFlat) -> frozenset[int]:
         """The cards that fit a foundation now, but those of split-free suits (kept on the
         position until a play changes the heights)."""
         want = pos.want
@@ -248,7 +248,7 @@ class Rules:
                                | t[3][h[6]][h[7]])
         return want
 
-    def play_all(self, pos: Flat, out: list[Move]) -> None:
+    def play_all(self, pos: NivernaiseFlat, out: list[PatienceMove]) -> None:
         """Plays every card that fits, flank cards first, but none to a split-free suit
         (which of its ranks goes first is a choice for the search), until none is left."""
         flanks = pos.flanks
@@ -267,7 +267,7 @@ class Rules:
             else:
                 return
 
-    def options(self, pos: Flat, deal_any_time: bool) -> list[tuple[int, int]]:
+    def options(self, pos: NivernaiseFlat, deal_any_time: bool) -> list[tuple[int, int]]:
         """The choices a level tries after :meth:`play_all`: (PLAY, place) for a card of a
         split-free suit, (PARK, place) for a packet or the stock into a gap, (DEAL, 0)
         and (REDEAL, 0). Dealing is offered only when nothing else is, unless
@@ -296,7 +296,8 @@ class Rules:
             out.append((REDEAL, 0))
         return out
 
-    def apply(self, pos: Flat, option: tuple[int, int], out: list[Move]) -> Flat:
+    def apply(self, pos: NivernaiseFlat, option: tuple[int, int],
+              out: list[PatienceMove]) -> NivernaiseFlat:
         child = pos.copy()
         kind, place = option
         if kind == PLAY:
@@ -330,7 +331,7 @@ def lying_on(packets: Iterable[tuple[int, ...]], wanted: Container[int]) -> int:
     return depth
 
 
-def buried(rules: Rules, pos: Flat) -> int:
+def buried(rules: Rules, pos: NivernaiseFlat) -> int:
     """Cards up first; then free flank places, less the cards lying on top of the wanted
     cards in the packets (a split-free suit wants all its cards)."""
     suits = rules.game._suits  # noqa: SLF001 (the game's tables of what each suit allows)
@@ -340,26 +341,26 @@ def buried(rules: Rules, pos: Flat) -> int:
             - 10 * lying_on(pos.packets, want))
 
 
-def plain(rules: Rules, pos: Flat) -> int:
+def plain(rules: Rules, pos: NivernaiseFlat) -> int:
     """Cards up, then free flank places."""
     return pos.found * 100 + pos.flanks.count(EMPTY)
 
 
-Value = Callable[[Rules, Flat], int]
+Value = Callable[[Rules, NivernaiseFlat], int]
 
 
-def beam(rules: Rules, start: Flat, *, width: int, value: Value, deal_any_time: bool,
-         budget: Callable[[int], bool]) -> tuple[Move, ...] | None:
+def beam(rules: Rules, start: NivernaiseFlat, *, width: int, value: Value, deal_any_time: bool,
+         budget: Callable[[int], bool]) -> tuple[PatienceMove, ...] | None:
     """A beam search from *start*: *width* positions kept a level (the best by *value*),
     each extended by every option of :meth:`Rules.options`. *budget* is asked with the
     positions expanded so far and says whether to go on. The moves of a win, or None."""
-    first: list[Move] = []
+    first: list[PatienceMove] = []
     pos = start.copy()
     rules.play_all(pos, first)
-    level: list[tuple[Flat, Line]] = [(pos, (None, tuple(first)))]
+    level: list[tuple[NivernaiseFlat, Line]] = [(pos, (None, tuple(first)))]
     expanded = 0
     while level:
-        children: list[tuple[int, int, Flat, Line]] = []
+        children: list[tuple[int, int, NivernaiseFlat, Line]] = []
         # Each level's children are told apart by key; across levels a position is rarely
         # met twice (every option uses up a gap, a card or a deal), and a set over every
         # level would hold millions of keys at the widest tries.
@@ -371,7 +372,7 @@ def beam(rules: Rules, start: Flat, *, width: int, value: Value, deal_any_time: 
             if not budget(expanded):
                 return None
             for option in rules.options(pos, deal_any_time):
-                out: list[Move] = []
+                out: list[PatienceMove] = []
                 child = rules.apply(pos, option, out)
                 k = child.key(rules.exchange)
                 if k in seen:
@@ -414,7 +415,7 @@ def _fits(last: tuple[int, int, float], width: int, used: int, nodes: int | None
 
 def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float | None,
           tries: tuple[tuple[int, Value, bool], ...] = TRIES
-          ) -> tuple[tuple[Move, ...] | None, int]:
+          ) -> tuple[tuple[PatienceMove, ...] | None, int]:
     """A winning line from *state*, or None; and the positions expanded. Stops after
     *nodes* positions or *seconds*."""
     began = time.perf_counter()

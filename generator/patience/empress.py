@@ -47,7 +47,7 @@ from typing import ClassVar
 
 from . import cards as C
 from .empress_probe import probe
-from .engine import Move, MoveKind, Patience, State
+from .engine import Patience, PatienceMove, PatienceMoveKind, State
 from .tableau import Role, Slot, Tableau
 
 #: An Army or Navy cell as one number, by how many cards it holds.
@@ -199,7 +199,7 @@ class Empress(Patience):
         """Whether ``deal`` is legal while a pair still fits (see the module's notes)."""
         return self.switches.deal_at_will or self.switches.advance_pairing
 
-    def _plays(self, state: State) -> Iterator[Move]:
+    def _plays(self, state: State) -> Iterator[PatienceMove]:
         """Every pair and couple that goes to the foundations now."""
         ids = self.tableau.ids
         piles = state.piles
@@ -208,14 +208,14 @@ class Empress(Patience):
         playable_navy = [i for i in self.navy if len(piles[i]) == 1 and piles[i][0] in wanted]
         for a in playable_army:
             for n in playable_navy:
-                yield Move(MoveKind.PAIR, ids[a], ids[n])
+                yield PatienceMove(PatienceMoveKind.PAIR, ids[a], ids[n])
         for cell in self.army + self.navy:
             # Only the couples that fit: the others would be refused (a superset is all
             # this must give, but a solver asks it in every position).
             if len(piles[cell]) == 2 and piles[cell][0] in wanted and piles[cell][1] in wanted:
-                yield Move(MoveKind.MOVE, ids[cell], "F")
+                yield PatienceMove(PatienceMoveKind.MOVE, ids[cell], "F")
 
-    def candidates(self, state: State) -> Iterable[Move]:
+    def candidates(self, state: State) -> Iterable[PatienceMove]:
         ids = self.tableau.ids
         piles = state.piles
         plays = list(self._plays(state))
@@ -225,13 +225,13 @@ class Empress(Patience):
             free_navy = [i for i in self.navy if len(piles[i]) == 1]
             for a in free_army:
                 for n in free_navy:
-                    yield Move(MoveKind.LAY, ids[a], ids[n])
-                    yield Move(MoveKind.LAY, ids[n], ids[a])
+                    yield PatienceMove(PatienceMoveKind.LAY, ids[a], ids[n])
+                    yield PatienceMove(PatienceMoveKind.LAY, ids[n], ids[a])
         if not plays or self.deals_at_will:
-            yield Move(MoveKind.DEAL)
+            yield PatienceMove(PatienceMoveKind.DEAL)
 
-    def attempt(self, state: State, move: Move) -> State | str:
-        if move.kind is MoveKind.DEAL:
+    def attempt(self, state: State, move: PatienceMove) -> State | str:
+        if move.kind is PatienceMoveKind.DEAL:
             if state.piles[self.stock] and not self.deals_at_will:
                 fits = next(self._plays(state), None)
                 if fits is not None:
@@ -239,12 +239,12 @@ class Empress(Patience):
                             f"(seed 004): {fits} can still be played; dealing at will is "
                             f"the house switch deal_at_will")
             return self._deal_out(state)
-        if move.kind is MoveKind.REDEAL:
+        if move.kind is PatienceMoveKind.REDEAL:
             return "The Empress of India is laid out once: no redeal"
         src = self.slot_index(move.source)
         if isinstance(src, str):
             return src
-        if move.kind is MoveKind.MOVE:
+        if move.kind is PatienceMoveKind.MOVE:
             return self._play_couple(state, src, move)
         dst = self.slot_index(move.target)
         if isinstance(dst, str):
@@ -258,7 +258,7 @@ class Empress(Patience):
             if len(state.piles[cell]) == 2:
                 return f"{slot_id} is already paired: a card is paired only once"
         a, b = state.piles[src][0], state.piles[dst][0]
-        if move.kind is MoveKind.LAY:
+        if move.kind is PatienceMoveKind.LAY:
             if not self.switches.advance_pairing:
                 return ("a pair goes to the foundations at once (A5+N7); pairing in advance "
                         "is the house switch advance_pairing (Cadogan's variant)")
@@ -272,7 +272,7 @@ class Empress(Patience):
         army_cell, navy_cell = (src, dst) if src in self.army else (dst, src)
         return self._refill(self._refill(after, army_cell), navy_cell)
 
-    def _play_couple(self, state: State, cell: int, move: Move) -> State | str:
+    def _play_couple(self, state: State, cell: int, move: PatienceMove) -> State | str:
         role = self.tableau.slots[cell].role
         if move.target != "F" and self.tableau.slots[self.index.get(move.target, 0)].role \
                 is not Role.FOUNDATION:
@@ -343,18 +343,19 @@ class Empress(Patience):
         ("probe", 0, 0.75), ("complete", 0, 0.5), ("complete", 1, 1.0))
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
-                     ) -> tuple[tuple[Move, ...] | None, int]:
+                     ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """A beam search over the likeliest pairings in advance with the stock dealt out
         at several moments (:mod:`.empress_probe`): it finds most wins long before the
         complete search would, and can only find wins. Nothing under the seed's rule."""
         return probe(self, state, nodes=nodes, seconds=seconds)
 
-    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+    def solver_moves(self, state: State) -> list[tuple[tuple[PatienceMove, ...], State]]:
         """Every legal move but the pairings :meth:`refillable` proves unneeded (see
         :meth:`solver_batches`)."""
         return [edge for batch in self.solver_batches(state) for edge in batch]
 
-    def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
+    def solver_batches(self, state: State
+                       ) -> Iterator[list[tuple[tuple[PatienceMove, ...], State]]]:
         """Every legal move (but the pairings in advance from a side that can no longer be
         refilled, :meth:`refillable`), in two batches: the plays (couples, then fresh pairs), the
         :attr:`FIRST_PAIRINGS` advance pairings whose cards will be wanted soonest and at
@@ -363,8 +364,8 @@ class Empress(Patience):
         once."""
         ids = self.tableau.ids
         seen: set[bytes] = set()
-        plays = [m for m in self.candidates(state) if m.kind is not MoveKind.LAY]
-        lays: list[tuple[tuple[int, int], Move]] = []
+        plays = [m for m in self.candidates(state) if m.kind is not PatienceMoveKind.LAY]
+        lays: list[tuple[tuple[int, int], PatienceMove]] = []
         if self.switches.advance_pairing:
             # One cell per card value: equal cards in other cells give the same keys.
             free_army = {state.piles[i][0]: i for i in self.army if len(state.piles[i]) == 1}
@@ -379,12 +380,12 @@ class Empress(Patience):
                     nb = need_navy[b]
                     score = (max(nr, nb), abs(nr - nb))
                     if army_lays:
-                        lays.append((score, Move(MoveKind.LAY, ids[a], ids[n])))
+                        lays.append((score, PatienceMove(PatienceMoveKind.LAY, ids[a], ids[n])))
                     if navy_lays:
-                        lays.append((score, Move(MoveKind.LAY, ids[n], ids[a])))
+                        lays.append((score, PatienceMove(PatienceMoveKind.LAY, ids[n], ids[a])))
             lays.sort(key=lambda sm: (sm[0], str(sm[1])))
-        first = [m for m in plays if m.kind is not MoveKind.DEAL]
-        deal = [m for m in plays if m.kind is MoveKind.DEAL]
+        first = [m for m in plays if m.kind is not PatienceMoveKind.DEAL]
+        deal = [m for m in plays if m.kind is PatienceMoveKind.DEAL]
         if not self.switches.advance_pairing:
             # Which pair goes up never matters (:meth:`safe_move`): one stands for all.
             first = first[:1]
@@ -397,7 +398,7 @@ class Empress(Patience):
         else:
             first += [m for _, m in lays[:self.FIRST_PAIRINGS]] + deal
         for chosen in (first, [m for _, m in lays[self.FIRST_PAIRINGS:]]):
-            found: list[tuple[tuple[Move, ...], State]] = []
+            found: list[tuple[tuple[PatienceMove, ...], State]] = []
             for move in chosen:
                 after = self.attempt(state, move)
                 if isinstance(after, State):
@@ -427,7 +428,7 @@ class Empress(Patience):
         return bool(state.piles[self.stock]) or bool(
             state.piles[self.red if army else self.black])
 
-    def safe_move(self, state: State) -> Move | None:
+    def safe_move(self, state: State) -> PatienceMove | None:
         """Without ``advance_pairing``: any pair that fits, whenever the stock is out, and
         under the seed's deal rule (no ``deal_at_will``) whenever one fits at all. None
         otherwise (with the switch on, or with ``deal_at_will`` while the stock has cards,
@@ -462,7 +463,7 @@ class Empress(Patience):
         if state.piles[self.stock] and self.switches.deal_at_will:
             return None
         for move in self._plays(state):
-            return move if move.kind is MoveKind.PAIR else None
+            return move if move.kind is PatienceMoveKind.PAIR else None
         return None
 
     # --- what a player sees: everything but the stock (the talons are face up) -----------
@@ -473,12 +474,12 @@ class Empress(Patience):
     def reveals(self, before: State, after: State) -> bool:
         return len(before.piles[self.stock]) != len(after.piles[self.stock])
 
-    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+    def reveal_rank(self, state: State, move: PatienceMove) -> tuple[int, ...]:
         """Plays first; then pairings in advance of two cards both wanted within two
         cards; then dealing out the stock; then the other pairings, soonest wanted first."""
-        if move.kind is MoveKind.DEAL:
+        if move.kind is PatienceMoveKind.DEAL:
             return (2,)
-        if move.kind is not MoveKind.LAY:
+        if move.kind is not PatienceMoveKind.LAY:
             return (0,)
         need = max(self._need(state, state.piles[self.index[move.source]][0]),
                    self._need(state, state.piles[self.index[move.target]][0]))

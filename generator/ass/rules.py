@@ -12,7 +12,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 
-from ...model.traditional import PlayingCard, Suit
+from ..model.traditional import PlayingCard, Suit
 from .tables import PRINTED_SIX_PLAYER_TARGET, TARGETS
 
 

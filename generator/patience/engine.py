@@ -28,12 +28,12 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from ...errors import PatienceError, did_you_mean
+from ..errors import PatienceError, ReasonCode, did_you_mean
 from . import cards as C
 from .tableau import Role, Tableau
 
 
-class MoveKind(enum.Enum):
+class PatienceMoveKind(enum.Enum):
     MOVE = ">"
     PAIR = "+"
     LAY = "/"
@@ -42,26 +42,28 @@ class MoveKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class PatienceMove:
     """One move; ``str(move)`` is its notation and :meth:`parse` reads it back."""
 
-    kind: MoveKind
+    kind: PatienceMoveKind
     source: str = ""
     target: str = ""
 
     def __str__(self) -> str:
-        if self.kind in (MoveKind.DEAL, MoveKind.REDEAL):
+        if self.kind in (PatienceMoveKind.DEAL, PatienceMoveKind.REDEAL):
             return str(self.kind.value)
         return f"{self.source}{self.kind.value}{self.target}"
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str) -> PatienceMove:
         """
-        >>> Move.parse("LF1>FA2"), str(Move.parse("a5+n7")), str(Move.parse("DEAL"))
-        (Move(kind=<MoveKind.MOVE: '>'>, source='LF1', target='FA2'), 'A5+N7', 'deal')
+        >>> PatienceMove.parse("LF1>FA2")
+        PatienceMove(kind=<PatienceMoveKind.MOVE: '>'>, source='LF1', target='FA2')
+        >>> str(PatienceMove.parse("a5+n7")), str(PatienceMove.parse("DEAL"))
+        ('A5+N7', 'deal')
         """
         token = text.strip()
-        for kind in (MoveKind.DEAL, MoveKind.REDEAL):
+        for kind in (PatienceMoveKind.DEAL, PatienceMoveKind.REDEAL):
             if token.lower() == kind.value:
                 return cls(kind)
         m = re.fullmatch(r"([A-Za-z]+\d*)\s*([>+/])\s*([A-Za-z]+\d*)", token)
@@ -69,7 +71,7 @@ class Move:
             raise ValueError(f"not a move: {token!r} (expected SRC>DST, A5+N7, A5/N7, deal "
                              f"or redeal)")
         src, sign, dst = m.groups()
-        return cls(MoveKind(sign), _slot_case(src), _slot_case(dst))
+        return cls(PatienceMoveKind(sign), _slot_case(src), _slot_case(dst))
 
 
 def _slot_case(token: str) -> str:
@@ -77,16 +79,16 @@ def _slot_case(token: str) -> str:
     return token.lower() if token.lower() in ("stock", "talon", "red", "black") else token.upper()
 
 
-def parse_moves(text: str) -> list[Move]:
+def parse_moves(text: str) -> list[PatienceMove]:
     """Moves written one after another; the error names the move's number (from 1)."""
     moves = []
     for number, token in enumerate(re.split(r"[\s,;]+", text.strip()), start=1):
         if not token:
             continue
         try:
-            moves.append(Move.parse(token))
+            moves.append(PatienceMove.parse(token))
         except ValueError as e:
-            raise PatienceError(f"move {number}: {e}") from None
+            raise PatienceError(f"move {number}: {e}", ReasonCode.NOT_A_MOVE) from None
     return moves
 
 
@@ -147,11 +149,11 @@ class Patience:
     def deal(self, seed: int) -> State:
         raise NotImplementedError
 
-    def candidates(self, state: State) -> Iterable[Move]:
+    def candidates(self, state: State) -> Iterable[PatienceMove]:
         """Every move that might be legal (a superset; :meth:`attempt` decides)."""
         raise NotImplementedError
 
-    def attempt(self, state: State, move: Move) -> State | str:
+    def attempt(self, state: State, move: PatienceMove) -> State | str:
         """The position after *move*, or the reason it is illegal."""
         raise NotImplementedError
 
@@ -163,7 +165,7 @@ class Patience:
     def won(self, state: State) -> bool:
         return self.on_foundations(state) == self.goal
 
-    def successors(self, state: State) -> list[tuple[Move, State]]:
+    def successors(self, state: State) -> list[tuple[PatienceMove, State]]:
         found = []
         for move in self.candidates(state):
             after = self.attempt(state, move)
@@ -171,14 +173,14 @@ class Patience:
                 found.append((move, after))
         return found
 
-    def legal_moves(self, state: State) -> list[Move]:
+    def legal_moves(self, state: State) -> list[PatienceMove]:
         return [move for move, _ in self.successors(state)]
 
     def stuck(self, state: State) -> bool:
         """Not won and no legal move left."""
         return not self.won(state) and not self.successors(state)
 
-    def solver_moves(self, state: State) -> list[tuple[tuple[Move, ...], State]]:
+    def solver_moves(self, state: State) -> list[tuple[tuple[PatienceMove, ...], State]]:
         """The edges a solver follows from *state*, in the order to try them: each is a
         chain of moves (usually one) and the position it leads to. Together they must reach
         every position :meth:`successors` reaches, or one of the same :meth:`packed` key, or
@@ -186,14 +188,15 @@ class Patience:
         return [((move, ), after) for move, after in self.successors(state)]
 
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
-                     ) -> tuple[tuple[Move, ...] | None, int]:
+                     ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """A quick search for a win from *state* within the given limits, where
         :attr:`solver_plan` puts it: the moves of a win, or None; and the positions it
         expanded. It may leave out any move, since it only finds wins; the solver replays
         its line through :meth:`attempt` before believing it."""
         return None, 0
 
-    def solver_batches(self, state: State) -> Iterator[list[tuple[tuple[Move, ...], State]]]:
+    def solver_batches(self, state: State
+                       ) -> Iterator[list[tuple[tuple[PatienceMove, ...], State]]]:
         """:meth:`solver_moves` in batches, the likeliest first: the solver builds a batch
         only when the search comes back to it, so a patience with hundreds of moves a
         position pays for the few it tries first (all of them in the end, if need be)."""
@@ -210,17 +213,17 @@ class Patience:
         before. Read off pile sizes only, so asking it peeks at nothing."""
         return False
 
-    def reveal_rank(self, state: State, move: Move) -> tuple[int, ...]:
+    def reveal_rank(self, state: State, move: PatienceMove) -> tuple[int, ...]:
         """How much a player who sees only the face-up cards prefers *move* among those
         that uncover something (lower first). Reads the move and the face-up cards only."""
         return (0,)
 
-    def safe_step(self, state: State) -> tuple[Move, State] | None:
+    def safe_step(self, state: State) -> tuple[PatienceMove, State] | None:
         """:meth:`safe_move` and the position after it (a patience may build it faster)."""
         move = self.safe_move(state)
         return None if move is None else (move, self.play(state, move))
 
-    def safe_move(self, state: State) -> Move | None:
+    def safe_move(self, state: State) -> PatienceMove | None:
         """A move the solver plays at once with no alternative, because playing it never
         turns a won deal into a lost one (the patience proves it); None when there is none."""
         return None
@@ -248,13 +251,13 @@ class Patience:
         out.append(state.redeals)
         return bytes(out)
 
-    def play(self, state: State, move: Move) -> State:
+    def play(self, state: State, move: PatienceMove) -> State:
         after = self.attempt(state, move)
         if isinstance(after, str):
-            raise PatienceError(f"illegal move {move}: {after}")
+            raise PatienceError(f"illegal move {move}: {after}", ReasonCode.ILLEGAL)
         return after
 
-    def replay(self, seed: int, moves: Sequence[Move]) -> State:
+    def replay(self, seed: int, moves: Sequence[PatienceMove]) -> State:
         """The position after dealing *seed* and playing *moves*; an illegal move stops the
         replay with its number and the reason."""
         state = self.deal(seed)
@@ -262,11 +265,11 @@ class Patience:
             after = self.attempt(state, move)
             if isinstance(after, str):
                 raise PatienceError(f"{self.name} seed {seed}: move {number} ({move}) is "
-                                    f"illegal: {after}")
+                                    f"illegal: {after}", ReasonCode.ILLEGAL)
             state = after
         return state
 
-    def single(self, state: State, move: Move) -> Single | str:
+    def single(self, state: State, move: PatienceMove) -> Single | str:
         """The opening every ``SRC>DST`` move shares: both slots exist and the source holds
         a card. The reason otherwise, naming the slot."""
         src = self.slot_index(move.source)
@@ -281,7 +284,7 @@ class Patience:
         slots = self.tableau.slots
         return Single(src, dst, pile[-1], slots[src].role, slots[dst].role)
 
-    def first_foundation(self, state: State, move: Move,
+    def first_foundation(self, state: State, move: PatienceMove,
                          order: Sequence[int] | None = None) -> State | str:
         """``SRC>F``: the move to the first foundation (in *order*, default slot order)
         that takes the source's top card, or why none does (the first one's reason)."""
@@ -292,7 +295,8 @@ class Patience:
             return f"{move.source} is empty"
         reasons = []
         for f in self.foundations if order is None else order:
-            after = self.attempt(state, Move(MoveKind.MOVE, move.source, self.tableau.ids[f]))
+            after = self.attempt(state, PatienceMove(PatienceMoveKind.MOVE, move.source,
+                                                     self.tableau.ids[f]))
             if isinstance(after, State):
                 return after
             reasons.append(after)

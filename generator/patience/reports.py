@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Callable
 
-from ...errors import PatienceError
+from ..errors import PatienceError
 from .engine import parse_moves
 from .stats import DealResult
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import PatienceError, did_you_mean
+from ..errors import PatienceError, did_you_mean
 from .besieged import Besieged as Besieged
 from .empress import Empress as Empress
-from .engine import Move as Move
-from .engine import MoveKind as MoveKind
 from .engine import Patience as Patience
+from .engine import PatienceMove as PatienceMove
+from .engine import PatienceMoveKind as PatienceMoveKind
 from .engine import State as State
 from .engine import make_switches as make_switches
 from .engine import parse_moves as parse_moves
