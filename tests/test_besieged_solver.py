@@ -203,9 +203,9 @@ def test_positions_that_differ_by_a_symmetry_of_the_lines_play_alike():
         assert exhaustive(game, renumbered, cap=20_000) is truth
         for shown in (image, renumbered):
             result = solve(game, 0, start=shown, nodes=100_000, probe=False)
-            assert result.verdict is (Verdict.WON if truth else Verdict.LOST)
+            assert result.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST)
         verdicts.append(result.verdict)
-    assert verdicts.count(Verdict.WON) >= 3 and verdicts.count(Verdict.LOST) >= 3, verdicts
+    assert verdicts.count(SolverVerdict.WON) >= 3 and verdicts.count(SolverVerdict.LOST) >= 3, verdicts
     # A card moved to another row is not a symmetry: the key tells the positions apart.
     one = table(game, {"W1": "5H", "E1": "9D", "R11": "2C", "R12": "4S", "stock": "3C"})
     other = table(game, {"W2": "5H", "E1": "9D", "R11": "2C", "R12": "4S", "stock": "3C"})
@@ -229,7 +229,7 @@ def test_once_talon_and_stock_are_out_ramparts_with_empty_lines_are_interchangea
         start = table(game, rest | piles)
         assert exhaustive(game, start) is winnable
         assert solve(game, 0, start=start, probe=False).verdict is (
-            Verdict.WON if winnable else Verdict.LOST)
+            SolverVerdict.WON if winnable else SolverVerdict.LOST)
         moved = dict(piles)
         moved["S3"], moved["T3"] = moved.pop("T3"), ""
         moved["T2"], moved["W1"] = moved.pop("W1"), ""

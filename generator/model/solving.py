@@ -7,6 +7,14 @@ import enum
 
 
 class SolverVerdict(enum.Enum):
+    """A solver's answer, written as the commands print it:
+
+    >>> SolverVerdict("lost") is SolverVerdict.LOST
+    True
+    >>> [v.value for v in SolverVerdict]
+    ['won', 'lost', 'unknown']
+    """
+
     WON = "won"
     #: Every reachable position was searched without a win: the deal cannot be won.
     LOST = "lost"

@@ -58,7 +58,7 @@ class NivernaiseFlat:
         self.stock = stock
         self.redeals = redeals
         self.found = found
-        #: The cards :meth:`Rules.play_all` would play now, once known.
+        #: The cards :meth:`FlatRules.play_all` would play now, once known.
         self.want: frozenset[int] | None = None
 
     def copy(self) -> NivernaiseFlat:
@@ -120,7 +120,7 @@ def moves_of(line: Line) -> tuple[PatienceMove, ...]:
     return tuple(m for moves in reversed(parts) for m in moves)
 
 
-class Rules:
+class FlatRules:
     """The moves on flat positions, with the game's slot names for writing them out."""
 
     def __init__(self, game: Nivernaise) -> None:
@@ -331,7 +331,7 @@ def lying_on(packets: Iterable[tuple[int, ...]], wanted: Container[int]) -> int:
     return depth
 
 
-def buried(rules: Rules, pos: NivernaiseFlat) -> int:
+def buried(rules: FlatRules, pos: NivernaiseFlat) -> int:
     """Cards up first; then free flank places, less the cards lying on top of the wanted
     cards in the packets (a split-free suit wants all its cards)."""
     suits = rules.game._suits  # noqa: SLF001 (the game's tables of what each suit allows)
@@ -341,18 +341,18 @@ def buried(rules: Rules, pos: NivernaiseFlat) -> int:
             - 10 * lying_on(pos.packets, want))
 
 
-def plain(rules: Rules, pos: NivernaiseFlat) -> int:
+def plain(rules: FlatRules, pos: NivernaiseFlat) -> int:
     """Cards up, then free flank places."""
     return pos.found * 100 + pos.flanks.count(EMPTY)
 
 
-Value = Callable[[Rules, NivernaiseFlat], int]
+Value = Callable[[FlatRules, NivernaiseFlat], int]
 
 
-def beam(rules: Rules, start: NivernaiseFlat, *, width: int, value: Value, deal_any_time: bool,
+def beam(rules: FlatRules, start: NivernaiseFlat, *, width: int, value: Value, deal_any_time: bool,
          budget: Callable[[int], bool]) -> tuple[PatienceMove, ...] | None:
     """A beam search from *start*: *width* positions kept a level (the best by *value*),
-    each extended by every option of :meth:`Rules.options`. *budget* is asked with the
+    each extended by every option of :meth:`FlatRules.options`. *budget* is asked with the
     positions expanded so far and says whether to go on. The moves of a win, or None."""
     first: list[PatienceMove] = []
     pos = start.copy()
@@ -419,7 +419,7 @@ def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float |
     """A winning line from *state*, or None; and the positions expanded. Stops after
     *nodes* positions or *seconds*."""
     began = time.perf_counter()
-    rules = Rules(game)
+    rules = FlatRules(game)
     start = flat(game, state)
     used = 0
 

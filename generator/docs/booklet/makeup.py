@@ -30,12 +30,10 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     one after another are made up both ways, each heading its own page or floating as one
     run (:func:`_float`), and the way with fewer pages under :data:`FULL` is kept (the
     first on a tie)."""
-    best = None
-    for runs in (False, True):
-        tried = _fuller(units, g, runs)
-        if best is None or _underfull(tried[0], g) < _underfull(best[0][0], g):
-            best = (tried, runs)
-    assert best is not None
+    best = (_fuller(units, g, False), False)
+    tried = _fuller(units, g, True)
+    if _underfull(tried[0], g) < _underfull(best[0][0], g):
+        best = (tried, True)
     (pages, laid, breaks), runs = best
     if len(pages) < 2 \
             or depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
