@@ -443,10 +443,10 @@ ASS_SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
 ASS_CARD = r"(6|7|8|9|10|[JQKAВДКТ])([♠♣♥♦])"
 #: The last sentence of a trick names its taker.
 ASS_TAKES = {"en": r"(\w+) takes the trick(?: with \S+)?\.$",
-             "ru": r"Взятку берёт (\w+)(?: с \S+)?\.$"}
+             "ru": r"Взятку берёт (\w+)(?: \(\S+\))?\.$"}
 #: A figure's caption names the taker with the same verb as the text, and the card.
 ASS_WINS = {"en": r"(\w+) takes the trick with " + ASS_CARD,
-            "ru": r"Взятку берёт (\w+) с " + ASS_CARD}
+            "ru": r"Взятку берёт (\w+) \(" + ASS_CARD}
 
 
 def _ass_card(rank: str, suit: str) -> str:
