@@ -121,8 +121,14 @@ def _names_number(word: str, following: str) -> bool:
     """*word* names the number after it and is parted from it only where keeping them
     would stretch a line past its limit (draw.text.BOUND): «пачке 5», «сдачу 9»,
     «начальной 1», "game 1", "packet 4" (a lower-case word of two letters or more, bare
-    of punctuation, before a number of up to three digits)."""
+    of punctuation, before a number of up to three digits); and a pair of numbers, "3 and
+    4", «3 и 4»."""
     bare = word.lstrip(_OPENING)
+    if (word.isdigit() and len(word) <= 2 and following in _NUMBER_PAIR) or (
+            word in _NUMBER_PAIR and _COUNT.fullmatch(following) is not None):
+        # "options 3 and 4", «вариантах 3 и 4»: neither number alone at a line's end,
+        # unless a list of such pairs would leave a line loose.
+        return True
     return (len(bare) > 1 and bare.isalpha() and bare[0].islower()
             and _COUNT.fullmatch(following) is not None)
 
@@ -145,16 +151,12 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
     before its gloss (Т (туз)).
     English: a one-letter word (a, I), fig. or p. before its number, a noun of
     :data:`_EN_NUMBERED` before a number or a range (option 1), a range of labels (FK1
-    to FK4). Both: a number of one or two digits before «и», "and", "or" (options 3 and 4), a number before its unit (5 mm), a word before an arrow or before a
+    to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
     suit's sign (clubs ♣). (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
         return True
     if _before_arrow(word, following) or following.rstrip(_CLOSING) in _SUIT_SIGNS:
-        return True
-    if (word.isdigit() and len(word) <= 2 and following in _NUMBER_PAIR) or (
-            word in _NUMBER_PAIR and _COUNT.fullmatch(following) is not None):
-        # "options 3 and 4", «вариантах 3 и 4»: neither number alone at a line's end.
         return True
     if _LISTED.fullmatch(word) and following[:1].isdigit():
         # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
