@@ -443,10 +443,10 @@ ASS_SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
 ASS_CARD = r"(6|7|8|9|10|[JQKAВДКТ])([♠♣♥♦])"
 #: The last sentence of a trick names its taker.
 ASS_TAKES = {"en": r"(\w+) takes the trick(?: with \S+)?\.$",
-             "ru": r"Взятку берёт (\w+)(?: с \S+)?\.$"}
+             "ru": r"Взятку берёт (\w+)(?: \(\S+\))?\.$"}
 #: A figure's caption names the taker with the same verb as the text, and the card.
 ASS_WINS = {"en": r"(\w+) takes the trick with " + ASS_CARD,
-            "ru": r"Взятку берёт (\w+) с " + ASS_CARD}
+            "ru": r"Взятку берёт (\w+) \(" + ASS_CARD}
 
 
 def _ass_card(rank: str, suit: str) -> str:
@@ -611,3 +611,36 @@ def test_the_ass_booklet_names_the_source_title_once(library):
             continue
         assert len(named) == 1 and named[0][0] == "credits", (lang, named)
         assert "“Zhopa” (Жопа)" in named[0][1] and "“Ass” translates it" in named[0][1], named
+
+
+def test_the_ass_card_power_table_is_the_engines_kill_table(library):
+    """Issue 39, sixth review (teaching 5): the one-table summary of what each card beats
+    within its suit is seed 003's kill table ('The possibilities of each card without
+    considering a trump card': each row's own-suit kills, and the cards in brackets,
+    'killed only if a move has been made from this card and has not yet been interrupted'
+    — the one-below column), with the card points of the scoring list; each row is
+    checked against the tables the engine plays by, in both languages."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Table
+    from generator.rules.ass.tables import KILLS_OWN_SUIT, ONE_BELOW, POINTS
+
+    for lang in ("en", "ru"):
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        power = next(s for s in ass.sections if s.key == "power")
+        table = next(b for b in power.blocks if isinstance(b, Table))
+        rank = {name: ASS_RANKS.get(name, name) for name in ASS_RANKS} | {
+            str(n): str(n) for n in range(6, 11)}
+        number = {"J": 11, "Q": 12, "K": 13, "A": 14} | {str(n): n for n in range(6, 11)}
+
+        def ranks(cell: str) -> set[int]:
+            return set() if cell.strip() == "—" else {
+                number[rank[c.strip()]] for c in cell.split(",")}
+
+        rows = table.rows[1:]
+        assert len(rows) == 9, lang
+        for card, beats, led, points in rows:
+            r = number[rank[card]]
+            assert ranks(beats) == set(KILLS_OWN_SUIT[r]), (lang, card)
+            # ONE_BELOW: the card (key) beats the led card one rank above it (value).
+            assert ranks(led) == ({ONE_BELOW[r]} if r in ONE_BELOW else set()), (lang, card)
+            assert int(points.replace("−", "-")) == POINTS[r], (lang, card)

@@ -357,6 +357,23 @@ def test_numbers_bind_where_a_reader_keeps_them_and_no_further():
     assert not _must_not_end("8", "(во", "ru") and not _must_not_end("3", "на", "ru")
 
 
+def test_an_option_stays_with_its_number_and_a_pair_of_numbers_with_its_conjunction():
+    """Issue 39, sixth review of Ass: "Option / 1 is the default", «в вариантах 3 / и 4»:
+    an option or a variant is not parted from the number or range it names, and the first
+    number of a pair stays with its «и» / "and" (which stays with the second) unless that
+    would leave a line loose. A longer number before "and" may still end a line."""
+    assert _must_not_end("Option", "1", "en") and _must_not_end("options", "3–5:", "en")
+    assert _names_number("3", "and") and _names_number("3", "и") and _names_number("and", "4")
+    assert _must_not_end("variant", "2.", "en")
+    assert not _must_not_end("Option", "one", "en") and not _names_number("1848", "and")
+    for width in (30.0, 35.0, 40.0):
+        lines = set_lines("Under option 1 the trump suits differ; under options 3 and 4 they "
+                          "do not.", width, "regular", 3.3, "en", justify=False)
+        for line, following in zip(lines, lines[1:]):
+            assert (line.words[-1], following.words[0]) not in {
+                ("option", "1"), ("options", "3"), ("3", "and"), ("and", "4")}, width
+
+
 def test_a_balanced_caption_does_not_end_in_one_word():
     """A caption that the breaker left to itself ends in one word ("... and south /
     wins."); balanced, its last line holds more, in as many lines."""

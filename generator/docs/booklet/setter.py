@@ -386,17 +386,26 @@ def _turn(setter: Setter, chapter: Chapter, turn: Turn, booklet: Booklet) -> Uni
     return box
 
 
-def _keep_heading(section: list[Unit], heading: int) -> None:
+def _keep_heading(section: list[Unit], heading: int, into_figure: bool = False) -> None:
     """The section's heading (its first lines, kept together) keeps with its first block
     whole if that is at most :data:`FIRST_WHOLE` lines, and with at least
     :data:`HEADING_KEEPS` lines, as a publisher keeps a heading with enough of its
     section; and an intro that ends there keeps with the first lines after it. A figure
-    ends the run: the heading already keeps with it."""
+    ends the run: the heading already keeps with it. With *into_figure* (the section's
+    intro leads into a worked example's figure, the picture of a list's first item), a
+    short intro keeps with that figure too."""
     body = section[heading:]
     if not body or body[0].art:
         return
     first = next((n for n in range(1, len(body)) if body[n].space_before > 0 or body[n].art),
                  len(body))
+    if into_figure and first < len(body) and body[first].art and first <= FIRST_WHOLE + 2:
+        # A short intro that leads straight into a worked example ("Each figure outlines
+        # the card...") goes with the heading onto the figure's page: never a heading and
+        # its intro at a page's foot, the example they introduce overleaf.
+        for unit in body[:first]:
+            unit.keep_with_next = True
+        return
     want = max(HEADING_KEEPS, first if first <= FIRST_WHOLE else 0)
     if first <= 3:
         # A short first paragraph introduces what follows ("A short game from the start.
@@ -503,7 +512,11 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                 if id(block) in partner and len(units) > at + 1:
                     units[at + 1].anchor = figure_anchor(chapter.key, section.key, shown + 1)
         if heading:
-            _keep_heading(units[start:], heading)
+            blocks = section.blocks
+            _keep_heading(units[start:], heading, into_figure=len(blocks) > 2
+                          and isinstance(blocks[0], Paragraph)
+                          and isinstance(blocks[1], FigureRef)
+                          and isinstance(blocks[2], Bullets))
         for unit in units[start:]:
             unit.section = f"{chapter.key}/{section.key}"
             unit.sidebar = section.key in SIDEBAR_SECTIONS
@@ -514,5 +527,9 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
             course.section = f"{chapter.key}/{section.key}"
             units.append(course)
         if chapter.turn is not None and i == turn_after:
+            if chapter.course is not None and i == (starts[0] if starts else -1):
+                # Two boxes in a row are read as one summary: the course box is not left
+                # at a page's foot with the "on your turn" box overleaf.
+                units[-1].keep_with_next = True
             units.append(_turn(setter, chapter, chapter.turn, booklet))
     return units

@@ -101,6 +101,12 @@ def curly(text: str) -> str:
 #: a number (fig. 3, p. 12).
 _EN_SHORT = frozenset({"a", "A", "I"})
 _EN_BEFORE_NUMBER = frozenset({"fig.", "Fig.", "p.", "pp.", "No.", "no."})
+#: Nouns never parted from the number or range they name (option 1, variants 3–5), as
+#: :data:`_RU_NUMBERED` in Russian.
+_EN_NUMBERED = re.compile(r"([Oo]ption|[Vv]ariant)s?")
+#: A pair of numbers a noun names (options 3 and 4, вариантах 3 и 4): the first number
+#: stays with the conjunction, which stays with the second.
+_NUMBER_PAIR = frozenset({"and", "or", "и", "или"})
 #: Units a number is not parted from (5 mm).
 #: A number in a list, before the next: "2," of "2, 3, 4".
 _LISTED = re.compile(r"\d{1,2},")
@@ -115,8 +121,14 @@ def _names_number(word: str, following: str) -> bool:
     """*word* names the number after it and is parted from it only where keeping them
     would stretch a line past its limit (draw.text.BOUND): «пачке 5», «сдачу 9»,
     «начальной 1», "game 1", "packet 4" (a lower-case word of two letters or more, bare
-    of punctuation, before a number of up to three digits)."""
+    of punctuation, before a number of up to three digits); and a pair of numbers, "3 and
+    4", «3 и 4»."""
     bare = word.lstrip(_OPENING)
+    if (word.isdigit() and len(word) <= 2 and following in _NUMBER_PAIR) or (
+            word in _NUMBER_PAIR and _COUNT.fullmatch(following) is not None):
+        # "options 3 and 4", «вариантах 3 и 4»: neither number alone at a line's end,
+        # unless a list of such pairs would leave a line loose.
+        return True
     return (len(bare) > 1 and bare.isalpha() and bare[0].islower()
             and _COUNT.fullmatch(following) is not None)
 
@@ -137,7 +149,8 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
     :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c), one of
     :data:`_RU_NUMBERED` before a number or a range (варианте 5, вариантах 3–5), a letter
     before its gloss (Т (туз)).
-    English: a one-letter word (a, I), fig. or p. before its number, a range of labels (FK1
+    English: a one-letter word (a, I), fig. or p. before its number, a noun of
+    :data:`_EN_NUMBERED` before a number or a range (option 1), a range of labels (FK1
     to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
     suit's sign (clubs ♣). (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
@@ -165,7 +178,9 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
     labelled = (following == "to" and any(ch.isdigit() for ch in word)) or (
         word == "to" and any(ch.isdigit() for ch in following))
     return word in _EN_SHORT or labelled or (
-        word in _EN_BEFORE_NUMBER and following[:1].isdigit())
+        word in _EN_BEFORE_NUMBER and following[:1].isdigit()) or (
+        _EN_NUMBERED.fullmatch(word) is not None
+        and _RU_NUMBERS.fullmatch(following.rstrip(_CLOSING)) is not None)
 
 
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
