@@ -314,7 +314,7 @@ CADOGAN_ONLY = {
                          "ru": ["без дамы", "ещё до того, как пару"]},
     "besieged-city": {"en": ["down to the second ace", "turned card by card",
                              "filled at once", "may change places", "change direction"],
-                      "ru": ["обратно ко второму тузу", "открывают по одной карте", "занимают сразу",
+                      "ru": ["обратно ко второму тузу", "переворачивают по одной", "занимают сразу",
                              "можно менять местами", "менять направление"]},
 }
 #: The short mark, explained once on the "About this booklet" page (issue 39: eight long
