@@ -233,10 +233,10 @@ def _printed(chapter, leave_out: tuple[str, ...] = ()) -> list[str]:
     (("ass",), {"en": "Played with an ordinary 36-card pack",
                 "ru": "Играют обычной колодой в 36 карт"}),
     (PATIENCES, {"en": "three games played with ordinary 52-card packs",
-                 "ru": "три игры обычными колодами по 52 карты"}),
+                 "ru": "три игры, в которые играют обычными колодами по 52 карты"}),
     (CHAPTERS, {"en": "four games played with an ordinary 36-card pack and ordinary 52-card "
                       "packs",
-                "ru": "четыре игры обычной колодой в 36 карт и обычными колодами по 52 карты"}),
+                "ru": "четыре игры, в которые играют обычной колодой в 36 карт и обычными колодами по 52 карты"}),
 ])
 def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
         library, games, count):
@@ -314,7 +314,7 @@ CADOGAN_ONLY = {
                          "ru": ["без дамы", "ещё до того, как пару"]},
     "besieged-city": {"en": ["down to the second ace", "turned card by card",
                              "filled at once", "may change places", "change direction"],
-                      "ru": ["обратно ко второму тузу", "открывают по одной карте", "занимают сразу",
+                      "ru": ["обратно ко второму тузу", "переворачивают по одной", "занимают сразу",
                              "можно менять местами", "менять направление"]},
 }
 #: The short mark, explained once on the "About this booklet" page (issue 39: eight long

@@ -174,7 +174,7 @@ def test_the_empress_fills_the_armys_gap_before_the_navys():
     state = game.deal(9)
     black = game.index["black"]
     assert C.name(state.piles[black][-1]) == "7S"
-    after = game.attempt(state, Move(MoveKind.PAIR, "A16", "N2"))
+    after = game.attempt(state, PatienceMove(PatienceMoveKind.PAIR, "A16", "N2"))
     assert not isinstance(after, str)
     assert C.name(after.piles[game.index["A16"]][-1]) == "10H"
     assert C.name(after.piles[game.index["N2"]][-1]) == "10C"

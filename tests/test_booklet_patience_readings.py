@@ -53,3 +53,29 @@ def test_a_reserve_gap_is_filled_at_once_from_the_talon_or_else_the_stock():
     after = game.attempt(state, PatienceMove.parse("R11>W1"))
     assert isinstance(after, State) and _top(game, after, "R11") == "2H"
 
+
+
+def test_a_nivernaise_round_is_dealt_whole_and_a_stock_card_never_goes_straight_up():
+    """Seed 004, Нивернезъ: «Но выкладывая новый рядъ пачекъ, останавливаются, осматриваютъ
+    линію (правило II) и Фланги и играютъ всѣ подходящія карты» and «Свободныя мѣста можно
+    пополнять картами изъ колоды или же съ линіи»; the printed readings deal:round-whole and
+    moves:stock-to-flank say one deal puts four cards on all six packets before play goes on,
+    and a stock card goes only into a flank gap, unseen, never straight to a foundation."""
+    game = patience("nivernaise")
+    state = game.deal(16)
+    stock = len(state.piles[game.index["stock"]])
+    line = [len(state.piles[game.index[f"L{i}"]]) for i in range(1, 7)]
+    after = game.attempt(state, PatienceMove.parse("deal"))
+    assert isinstance(after, State), after
+    assert [len(after.piles[game.index[f"L{i}"]]) for i in range(1, 7)] == [n + 4 for n in line]
+    assert len(after.piles[game.index["stock"]]) == stock - 24
+    # Straight from the stock to a foundation is refused, whatever the card.
+    assert isinstance(game.attempt(state, PatienceMove.parse("stock>FA1")), str)
+    # Into a flank gap it goes, and it is the stock's top card that lands there.
+    for move in ("L4>FK3", "LF4>FK3"):
+        played = game.attempt(state, PatienceMove.parse(move))
+        assert isinstance(played, State), played
+        state = played
+    top = state.piles[game.index["stock"]][-1]
+    filled = game.attempt(state, PatienceMove.parse("stock>LF4"))
+    assert isinstance(filled, State) and filled.piles[game.index["LF4"]] == (top,)
