@@ -622,7 +622,7 @@ def test_the_ass_card_power_table_is_the_engines_kill_table(library):
     checked against the tables the engine plays by, in both languages."""
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Table
-    from generator.rules.ass.tables import KILLS_OWN_SUIT, ONE_BELOW, POINTS
+    from generator.ass.tables import KILLS_OWN_SUIT, ONE_BELOW, POINTS
 
     for lang in ("en", "ru"):
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
