@@ -22,6 +22,7 @@ LANGS = ("en", "ru")
 #: Caption words that claim a position from a game under way, and the words that say a
 #: position is made up, by language.
 UNDER_WAY = {"en": ("middle of", "late in a game", "near the end of a game", "moves into a game",
+                    "moves into basic game",
                     "late in a solution"),
              "ru": ("в ходе", "ближе к концу партии", "после восьми ходов",
                     "ближе к концу решения")}
