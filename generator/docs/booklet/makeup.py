@@ -79,7 +79,8 @@ def _fuller(units: list[Unit], g: Geometry, runs: bool = False
                     continue
                 trial = list(units)
                 tried = _fill(trial, g, breaks | {id(unit)}, runs)
-                if _underfull(tried, g) < short:
+                if _underfull(tried, g) < short \
+                        and _interruptions(tried) <= _interruptions(pages):
                     better = (tried, trial, breaks | {id(unit)})
                     break
             if better:
@@ -89,6 +90,28 @@ def _fuller(units: list[Unit], g: Geometry, runs: bool = False
         pages, laid, breaks = better
         short = _underfull(pages, g)
     return pages, laid, breaks
+
+
+def _interruptions(pages: list[list[tuple[float, Unit]]]) -> int:
+    """How many figures stand inside a paragraph on a page: text on the page before the
+    figure and, after its caption, the same paragraph going on (a line with no gap
+    above it). A figure floats to a page's head, the paragraph running on under it, but
+    a break forced later by :func:`_fuller` may set the lines pulled up for it on the
+    figure's page, above it (issue 39, sixth review: «хотя b5 — зелёное [figures] поле»)."""
+    count = 0
+    for page in pages:
+        for n, (_, unit) in enumerate(page):
+            if not unit.art or n == 0 or page[n - 1][1].art:
+                continue
+            end = n
+            while end + 1 < len(page) and page[end][1].keep_with_next \
+                    and not page[end + 1][1].art:
+                end += 1
+            after = page[end + 1][1] if end + 1 < len(page) else None
+            if after is not None and not after.art and after.space_before == 0 \
+                    and after.header is None:
+                count += 1
+    return count
 
 
 def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Geometry,
