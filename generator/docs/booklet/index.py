@@ -12,7 +12,6 @@ from ...draw.backends.pdf import OUTLINED
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Text
 from ...model.booklet import Booklet
-from .makeup import RUNT
 from .setter import Setter
 from .typography import GLUE
 from .units import LISTING, PAGE_TARGET, TURN, Unit, text_item
@@ -173,7 +172,7 @@ def _entry_lines(setter: Setter, label: str, pages: list[tuple[int, bool]], widt
 
 
 #: The space between two entries of a column, in mm, and the closer ones tried when the
-#: last page of the index would hold under :data:`~.makeup.RUNT` of the body.
+#: last page of the index would be a runt (:data:`~.makeup.RUNT`).
 ENTRY_GAPS = (0.8, 0.4, 0.0)
 
 
@@ -198,19 +197,20 @@ def _columns(blocks: list[list[Unit]], room: float, gap: float) -> tuple[int, in
     return left, right
 
 
-def index_units(setter: Setter, entries: list[Entry], room: float, body: float
-                ) -> list[Unit]:
+def index_units(setter: Setter, entries: list[Entry], room: float, body: float,
+                least: float = 0.0) -> list[Unit]:
     """The index's entries in two columns, as a published index sets its short lines
     (issue 39, sixth review: one narrow column left the right half of its pages empty):
     one unit a page, the first filling the *room* mm left under the index's introduction,
     the others a *body* each; each column reads down, the left first; an entry is not
-    parted, and the last page's columns are of even height. Where the last page would be
-    a runt (under :data:`~.makeup.RUNT`), the entries are set closer (:data:`ENTRY_GAPS`)."""
+    parted, and the last page's columns are of even height. Where the last page would
+    hold under *least* mm (a runt, :data:`~.makeup.RUNT`), the entries are set closer
+    (:data:`ENTRY_GAPS`)."""
     width = (setter.g.column - GUTTER) / 2
     blocks = [_entry_lines(setter, label, pages, width) for label, pages in entries]
     for gap in ENTRY_GAPS:
         units = _pages(blocks, room - setter.s.paragraph_gap, body, width, gap)
-        if len(units) < 2 or units[-1].height >= RUNT * body:
+        if len(units) < 2 or units[-1].height >= least:
             break
     if units:
         units[0].space_before = setter.s.paragraph_gap
