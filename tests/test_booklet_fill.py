@@ -575,3 +575,60 @@ def test_a_heading_keeps_with_enough_of_its_section(made, lang, games):
         if not art and len(lines) < HEADING_LEAST and size > len(lines):
             stranded.append((page + 1, title, len(lines)))
     assert not stranded, (lang, stranded)
+
+
+def test_text_missing_a_short_page_by_a_little_comes_on_with_the_figures_smaller():
+    """Issue 39, sixth review (RU layout 1): "Частые вопросы" missed a page of two figures
+    by 0.2 mm, so the page stood under FULL and the make-up pushed the last two lines of
+    «Прижимание» over instead, a page with five free lines. The page's figures are now
+    drawn that little smaller (never under SHRINK) and the kept heading comes on."""
+    g = GEOMETRY
+    body = g.body_bottom - g.body_top
+    before = _paragraphs(1, 4)
+    figure = Unit(0.55 * body, [], space_before=3.0, keep_with_next=True,
+                  art=0.55 * body - 1.5, centre=50.0, section="s")
+    caption = Unit(4.0, [], section="s")
+    used = sum(u.space_before + u.height for u in before) - before[0].space_before \
+        + figure.space_before + figure.height + caption.height
+    heading = Unit(body - used + 1.0 - 6.0, [], space_before=4.5, keep_with_next=True,
+                   section="t")
+    after = _paragraphs(8, 5, "t")
+    pages = paginate(before + [figure, caption, heading] + after, g)
+    assert heading in [unit for _, unit in pages[0]]
+    drawn = pages[0][len(before)][1]
+    assert SHRINK * figure.art - 0.01 <= drawn.art < figure.art
+    assert [unit for _, unit in pages[0]][:len(before)] == before
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_figure_stands_inside_a_paragraph(library, lang, monkeypatch):
+    """Issue 39, sixth review (RU layout 2): Figs 21-22 stood mid-sentence, «хотя b5 —
+    зелёное [figures] поле»: a figure floated to a page's head with the paragraph's first
+    lines pulled up under the text before it, then a break made later for a fuller page
+    set those lines on the figure's page, above it. A figure is set between blocks, or at
+    a page's head with a paragraph running on under it, never between two lines of one
+    paragraph on the same page."""
+    from generator.docs.booklet import flow
+
+    made: dict[str, list[list[tuple[float, Unit]]]] = {}
+
+    def recorded(units: list[Unit], g: Geometry) -> list[list[tuple[float, Unit]]]:
+        pages = paginate(units, g)
+        made[units[0].anchor] = pages    # each chapter as last set (the final pass)
+        return pages
+
+    monkeypatch.setattr(flow, "paginate", recorded)
+    booklet = make_booklet(library, lang)
+    inside = []
+    for chapter in booklet.booklet.chapters:
+        for number, page in enumerate(made[chapter.key]):
+            for n, (_, unit) in enumerate(page):
+                if not unit.art or n == 0 or page[n - 1][1].art:
+                    continue
+                end = n     # the figure's caption lines keep with it
+                while end + 1 < len(page) and page[end][1].keep_with_next:
+                    end += 1
+                after = page[end + 1][1] if end + 1 < len(page) else None
+                if after is not None and not after.art and after.space_before == 0:
+                    inside.append((chapter.key, number))
+    assert not inside

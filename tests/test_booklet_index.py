@@ -238,3 +238,29 @@ def test_a_term_a_game_title_names_lists_the_title_page(made, lang):
     for label, chapter in TITLED[lang].items():
         first = next(n for n, page in enumerate(booklet.pages, 1) if page.label == chapter)
         assert first in entries[label], (lang, label, first, entries[label])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_index_is_set_in_two_columns_read_down(made, lang):
+    """Issue 39, sixth review (EN layout 3): the index stood in one narrow column, the
+    right half of its pages empty and its last page 60 % blank. Its entries now stand in
+    two columns, so its short lines take half the room: both halves of its page start
+    entries, and the main booklet's index takes one page."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    labels = {term.label for term in booklet.booklet.index}
+    for i, page in enumerate(booklet.pages):
+        if page.label != "index":
+            continue
+        width = pdf[i].get_width()
+        textpage = pdf[i].get_textpage()
+        sides = set()
+        for obj in pdf[i].get_objects(max_depth=3):
+            if obj.type != pypdfium2.raw.FPDF_PAGEOBJ_TEXT:
+                continue
+            left, bottom, right, top = obj.get_bounds()
+            text = textpage.get_text_bounded(left, bottom, right, top).strip()
+            if any(text.startswith(label) for label in labels):
+                sides.add("left" if left < width / 2 else "right")
+        assert sides == {"left", "right"}, (lang, i + 1)
+    assert len([p for p in booklet.pages if p.label == "index"]) == 1

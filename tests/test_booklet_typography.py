@@ -698,3 +698,24 @@ def test_a_balanced_caption_breaks_at_a_sentence_end_not_inside_brackets():
                                           balance=True)]
     assert not any(line.endswith("(row,") for line in en), en
     assert any(line.endswith("дам.") for line in ru), ru
+
+
+def test_a_table_gives_its_room_where_it_saves_lines():
+    """Issue 39, sixth review (EN layout 4): the glossary's Russian column, short terms with
+    one long one, took a third of the width while the meanings wrapped to four lines. The
+    columns share the width the way that makes the table shortest (each column at least
+    its longest word), so this table, set by the old rule (room by each column's longest
+    cell) in more lines, comes out shorter."""
+    from generator.docs.booklet.setter import Setter
+    from generator.docs.booklet.units import Geometry
+    from generator.model.booklet import Table
+
+    meaning = ("the number on a card from one to eight, or from ten to eighty on the cards "
+               "of the second pack, read as the same value")
+    rows = (("English", "Russian", "Meaning"),
+            ("reduced pack", "сокращённая колода из шестнадцати карт двух групп", meaning),
+            *((f"term{k}", "поле", meaning) for k in range(12)))
+    setter = Setter(Geometry.for_paper("a5"), "en")
+    lead = setter.s.lead * 0.84    # a cell's lines, between 0.9 mm pads
+    # The old rule set every meaning in four lines, the long Russian term in two.
+    assert all(row.height <= 3 * lead + 1.8 + 0.01 for row in setter.table(Table(rows))[1:])

@@ -21,7 +21,7 @@ from ...draw.scene import Page
 from ...errors import TemplateError
 from ...model.booklet import Booklet, Chapter, figure_numbers
 from .index import index_units, term_pages
-from .makeup import framed_page, paginate
+from .makeup import RUNT, depth, framed_page, paginate
 from .setter import Setter, chapter_units
 from .typography import glued, set_lines
 from .units import GREY, PAGE_TARGET, RULE, Link, PageGeometry, Typeset, Unit, text_item
@@ -133,8 +133,11 @@ def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: 
         units = chapter_units(setter, chapter, figures, counter, booklet, listings)
         if chapter.key == "index":
             # The pages before the index do not move when it is set: it lists theirs.
+            body = g.body_bottom - g.body_top
+            room = body - depth(paginate(units, g)[-1], g)
             units += index_units(setter, term_pages(
-                booklet, [(first + k, page.placed) for k, page in enumerate(pages)]))
+                booklet, [(first + k, page.placed) for k, page in enumerate(pages)]),
+                room, body, RUNT * body)
         placed = paginate(units, g)
         for page in placed:
             pages.append(_Body(page, chapter,

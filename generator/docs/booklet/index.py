@@ -151,23 +151,95 @@ def _embolden(unit: Unit, bold: set[int]) -> None:
     unit.links = [(box, target) for box, (_, target) in zip(boxes, unit.links, strict=True)]
 
 
-def index_units(setter: Setter, entries: list[Entry]) -> list[Unit]:
-    """The index's entries: the term, then its pages, the defining page in bold; a long
-    entry's further lines are indented."""
+#: The gap between the index's two columns, in mm.
+GUTTER = 6.0
+
+
+def _entry_lines(setter: Setter, label: str, pages: list[tuple[int, bool]], width: float
+                 ) -> list[Unit]:
+    """One entry set *width* mm wide: the term, then its pages (each a link), the defining
+    page in bold; a long entry's further lines indented."""
+    text = f"{label}{GLUE}" + ", ".join(f"[{n}](#{PAGE_TARGET}{n})" for n, _ in pages)
+    lines = setter.lines(text, width - setter.s.indent - BOLD_ROOM, justify=False)
+    bold = {n for n, defining in pages if defining}
+    for k, line in enumerate(lines):
+        _embolden(line, bold)
+        if k:
+            line.items = [Group(tuple(line.items), Transform.translate(setter.s.indent, 0))]
+            line.links = [(Rect(box.x + setter.s.indent, box.y, box.w, box.h), target)
+                          for box, target in line.links]
+    return lines
+
+
+#: The space between two entries of a column, in mm, and the closer ones tried when the
+#: last page of the index would be a runt (:data:`~.makeup.RUNT`).
+ENTRY_GAPS = (0.8, 0.4, 0.0)
+
+
+def _columns(blocks: list[list[Unit]], room: float, gap: float) -> tuple[int, int]:
+    """How many of *blocks* the left and the right column of a page with *room* mm take:
+    each as many whole entries as fit; where all that is left fits, the two columns of
+    even height (the left one the longer)."""
+    def _height(run: list[list[Unit]]) -> float:
+        return sum(unit.height for block in run for unit in block) \
+            + gap * max(0, len(run) - 1)
+
+    n = len(blocks)
+    left = next((k for k in range(n + 1) if _height(blocks[:k + 1]) > room or k == n), n)
+    right = next((k for k in range(left, n + 1)
+                  if k == n or _height(blocks[left:k + 1]) > room), n)
+    if right == n:
+        # The last page: the split that makes the longer column shortest.
+        left = min(range(n + 1), key=lambda k: (max(_height(blocks[:k]),
+                                                     _height(blocks[k:])), -k))
+        if _height(blocks[:left]) > room or _height(blocks[left:]) > room:
+            left = next(k for k in range(n + 1) if _height(blocks[:k + 1]) > room or k == n)
+    return left, right
+
+
+def index_units(setter: Setter, entries: list[Entry], room: float, body: float,
+                least: float = 0.0) -> list[Unit]:
+    """The index's entries in two columns, as a published index sets its short lines
+    (issue 39, sixth review: one narrow column left the right half of its pages empty):
+    one unit a page, the first filling the *room* mm left under the index's introduction,
+    the others a *body* each; each column reads down, the left first; an entry is not
+    parted, and the last page's columns are of even height. Where the last page would
+    hold under *least* mm (a runt, :data:`~.makeup.RUNT`), the entries are set closer
+    (:data:`ENTRY_GAPS`)."""
+    width = (setter.g.column - GUTTER) / 2
+    blocks = [_entry_lines(setter, label, pages, width) for label, pages in entries]
+    for gap in ENTRY_GAPS:
+        units = _pages(blocks, room - setter.s.paragraph_gap, body, width, gap)
+        if len(units) < 2 or units[-1].height >= least:
+            break
+    if units:
+        units[0].space_before = setter.s.paragraph_gap
+    return units
+
+
+def _pages(blocks: list[list[Unit]], room: float, body: float, width: float, gap: float
+           ) -> list[Unit]:
+    """*blocks* (entries) in two columns *width* mm wide, a unit a page: the first *room*
+    mm high at most, the others *body*; entries *gap* mm apart."""
     units: list[Unit] = []
-    for label, pages in entries:
-        # Each number is a link to its page.
-        text = f"{label}{GLUE}" + ", ".join(f"[{n}](#{PAGE_TARGET}{n})" for n, _ in pages)
-        lines = setter.keep_paragraph(setter.lines(
-            text, setter.g.column - setter.s.indent - BOLD_ROOM, justify=False))
-        bold = {n for n, defining in pages if defining}
-        for k, line in enumerate(lines):
-            _embolden(line, bold)
-            if k:
-                line.items = [Group(tuple(line.items),
-                                    Transform.translate(setter.s.indent, 0))]
-                line.links = [(Rect(box.x + setter.s.indent, box.y, box.w, box.h), target)
+    while blocks:
+        left, right = _columns(blocks, room, gap)
+        if right == 0:
+            left, right = _columns(blocks, body, gap)   # none fits under the introduction
+        items: list[Item] = []
+        links: list[tuple[Rect, str]] = []
+        tall = 0.0
+        for x, column in ((0.0, blocks[:left]), (width + GUTTER, blocks[left:right])):
+            y = 0.0
+            for k, block in enumerate(column):
+                y += gap if k else 0.0
+                for line in block:
+                    items.append(Group(tuple(line.items), Transform.translate(x, y)))
+                    links += [(Rect(box.x + x, box.y + y, box.w, box.h), target)
                               for box, target in line.links]
-        lines[0].space_before = 0.8
-        units += lines
+                    y += line.height
+            tall = max(tall, y)
+        units.append(Unit(tall, items, links=links))
+        blocks = blocks[right:]
+        room = body
     return units

@@ -1,8 +1,9 @@
 """Page make-up: units placed on pages. A unit kept with the next moves with it; a table
 breaks only between its kept rows and sets its head again; pages are made up to be at
 least :data:`FULL`: a figure that does not fit floats to the next page's head while the
-text after it fills the page (:func:`_float`), a page breaks earlier (:func:`_fuller`), and a chapter's last page is not left a
-runt (:data:`RUNT`, :func:`_without_runt`). Then each page is framed with its running
+text after it fills the page (:func:`_float`), text that misses a page under :data:`FULL`
+by a little comes on with the page's figures drawn smaller (:func:`_squeeze`), a page breaks
+earlier (:func:`_fuller`), and a chapter's last page is not left a runt (:data:`RUNT`, :func:`_without_runt`). Then each page is framed with its running
 header, number and the sidebar's rule (:func:`framed_page`).
 """
 from __future__ import annotations
@@ -76,7 +77,8 @@ def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
                     continue
                 trial = list(units)
                 tried = _fill(trial, g, breaks | {id(unit)}, runs)
-                if _underfull(tried, g) < short:
+                if _underfull(tried, g) < short \
+                        and _interruptions(tried) <= _interruptions(pages):
                     better = (tried, trial, breaks | {id(unit)})
                     break
             if better:
@@ -86,6 +88,28 @@ def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
         pages, laid, breaks = better
         short = _underfull(pages, g)
     return pages, laid, breaks
+
+
+def _interruptions(pages: list[list[tuple[float, Unit]]]) -> int:
+    """How many figures stand inside a paragraph on a page: text on the page before the
+    figure and, after its caption, the same paragraph going on (a line with no gap
+    above it). A figure floats to a page's head, the paragraph running on under it, but
+    a break forced later by :func:`_fuller` may set the lines pulled up for it on the
+    figure's page, above it (issue 39, sixth review: «хотя b5 — зелёное [figures] поле»)."""
+    count = 0
+    for page in pages:
+        for n, (_, unit) in enumerate(page):
+            if not unit.art or n == 0 or page[n - 1][1].art:
+                continue
+            end = n
+            while end + 1 < len(page) and page[end][1].keep_with_next \
+                    and not page[end + 1][1].art:
+                end += 1
+            after = page[end + 1][1] if end + 1 < len(page) else None
+            if after is not None and not after.art and after.space_before == 0 \
+                    and after.header is None:
+                count += 1
+    return count
 
 
 def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: PageGeometry,
@@ -196,7 +220,9 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
     pages: list[list[tuple[float, Unit]]] = [[]]
     y = g.body_top
     done: set[int] = set()
-    i = 0
+    i = start = 0          # start: the page's first unit of *units*
+    squeezed: set[int] = set()
+    body = g.body_bottom - g.body_top
     while i < len(units):
         j = _group_end(units, i)
         need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
@@ -217,7 +243,19 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             if not forced and _float(units, i, j, g.body_bottom - y,
                                      g.body_bottom - g.body_top, runs):
                 continue
+            if not forced and figure is None and start not in squeezed \
+                    and y - g.body_top < FULL * body and _squeeze(units, start, i, over):
+                # Text that misses a page left under FULL by a little comes onto it, the
+                # page's figures drawn that little smaller, rather than leave the page
+                # short or push a paragraph's tail over (issue 39, sixth review).
+                squeezed.add(start)
+                head = units[start].header
+                pages[-1] = [(g.body_top, head)] if head is not None \
+                    and pages[-1][0][1] is head else []
+                i, y = start, g.body_top + sum(unit.height for _, unit in pages[-1])
+                continue
             pages.append([])
+            start = i
             y = g.body_top
             header = units[i].header
             if header is not None:
@@ -231,6 +269,19 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             y += units[k].height
         i = j + 1
     return pages
+
+
+def _squeeze(units: list[Unit], start: int, end: int, need: float) -> bool:
+    """The figures of *units[start:end]* (one page) drawn *need* mm less high in all,
+    shared in proportion to what each can give (never under :data:`~.units.SHRINK`);
+    False, and nothing changed, if they cannot give that much."""
+    figures = [k for k in range(start, end) if units[k].art]
+    room = sum(units[k].room_to_shrink() for k in figures)
+    if not figures or room < need + 0.02 * len(figures):
+        return False
+    for k in figures:
+        units[k] = units[k].shrunk(need * units[k].room_to_shrink() / room + 0.02)
+    return True
 
 
 def _frame(g: PageGeometry, header: str, number: int | None) -> list[Item]:

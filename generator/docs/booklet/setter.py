@@ -6,6 +6,7 @@ chapter in order. The units know their heights and what they keep with, not thei
 """
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 
@@ -34,6 +35,9 @@ SIDEBAR_SECTIONS = frozenset({"variants"})
 #: that would leave fewer at a page's foot or head moves more rows with them.
 TABLE_HEAD = 3
 TABLE_TAIL = 6
+#: How far (mm) a table's column widths move at a time in the search for its shortest
+#: setting: a small step, and larger ones past settings that a small one does not improve.
+TABLE_STEPS = (2.0, 6.0, 12.0)
 #: A list item of at most this many lines is never split across pages.
 ITEM_WHOLE = 4
 #: A list of at most this many lines after the line that introduces it ("Within one
@@ -189,9 +193,48 @@ class Setter:
         if sum(full) <= width:
             widths = [f + (width - sum(full)) / cols for f in full]
         else:
+            # The room beyond each column's longest word is shared out the way that makes
+            # the table shortest: by each column's longest cell, or by what all its cells
+            # need together (a column of short terms with one long one took a third of
+            # the glossary's width while the meanings wrapped to four lines: issue 39,
+            # sixth review, EN layout 4), or half way between.
             spare = width - sum(longest)
-            extra = [f - m for f, m in zip(full, longest)]
-            widths = [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
+            by_longest = [f - m for f, m in zip(full, longest)]
+            by_all = [sum(max(0.0, natural(r[c], "bold") + 2 * side - longest[c])
+                          for r in rows[1:]) for c in range(cols)]
+
+            def shared(extra: list[float]) -> list[float]:
+                return [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
+
+            counted: dict[tuple[str, float], int] = {}
+
+            def count(cell: str, room: float) -> int:
+                if (cell, room) not in counted:
+                    counted[cell, room] = len(self.lines(cell, room, size=size,
+                                                         justify=False, lead=lead))
+                return counted[cell, room]
+
+            def tall(widths: list[float]) -> int:
+                return sum(max(count(cell, widths[c] - 2 * side) for c, cell in enumerate(row))
+                           for row in rows)
+
+            ways = [shared(by_longest)]
+            if sum(by_all):
+                half = [a / (sum(by_all)) + b / (sum(by_longest) or 1)
+                        for a, b in zip(by_all, by_longest)]
+                ways += [shared(by_all), shared(half)]
+            widths = min(ways, key=tall)   # the first of the shortest
+            # Then TABLE_STEPS mm at a time from one column to another while that takes lines
+            # off the table, no column under its longest word.
+            better = True
+            while better:
+                better = False
+                for step, a, b in itertools.product(TABLE_STEPS, range(cols), range(cols)):
+                    moved = list(widths)
+                    moved[a] -= step
+                    moved[b] += step
+                    if a != b and moved[a] >= longest[a] and tall(moved) < tall(widths):
+                        widths, better = moved, True
         units: list[Unit] = []
         for number, row in enumerate(rows):
             font = "bold" if number == 0 else "regular"
