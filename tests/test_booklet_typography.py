@@ -707,7 +707,7 @@ def test_a_table_gives_its_room_where_it_saves_lines():
     its longest word), so this table, set by the old rule (room by each column's longest
     cell) in more lines, comes out shorter."""
     from generator.docs.booklet.setter import Setter
-    from generator.docs.booklet.units import Geometry
+    from generator.docs.booklet.units import PageGeometry
     from generator.model.booklet import Table
 
     meaning = ("the number on a card from one to eight, or from ten to eighty on the cards "
@@ -715,7 +715,7 @@ def test_a_table_gives_its_room_where_it_saves_lines():
     rows = (("English", "Russian", "Meaning"),
             ("reduced pack", "сокращённая колода из шестнадцати карт двух групп", meaning),
             *((f"term{k}", "поле", meaning) for k in range(12)))
-    setter = Setter(Geometry.for_paper("a5"), "en")
+    setter = Setter(PageGeometry.for_paper("a5"), "en")
     lead = setter.s.lead * 0.84    # a cell's lines, between 0.9 mm pads
     # The old rule set every meaning in four lines, the long Russian term in two.
     assert all(row.height <= 3 * lead + 1.8 + 0.01 for row in setter.table(Table(rows))[1:])

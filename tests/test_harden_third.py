@@ -485,7 +485,7 @@ def run_booklet(runner, tmp_path: Path, templates: Path):
 
 @pytest.mark.parametrize("source, old, new, key", [
     (NOTATION, 'caption = "Squares are named', 'caption = "\u5b57 Squares are named',
-     "section[0].figure[0].caption"),
+     "section[1].figure[0].caption"),
     (NOTATION, 'heading = "Diagrams"', 'heading = "Diagrams \u5b57"', "section[0].heading"),
     (NOTATION, 'title = "Reading the diagrams"', 'title = "Reading \\u0000 the diagrams"',
      "title"),
@@ -533,7 +533,7 @@ def test_n13_a_booklet_with_a_90_character_url_is_set_inside_the_page(runner, tm
     (NOTATION, 'heading = "Diagrams"', 'heading = "' + "Diagrams " * 40 + '"',
      "section[0].heading"),
     (NOTATION, 'caption = "Squares are named', 'caption = "' + "Squares " * 900,
-     "section[0].figure[0].caption"),
+     "section[1].figure[0].caption"),
     (FRONT, 'title = "Open Playing Cards"', 'title = "' + "Open " * 2000 + '"', "title"),
 ])
 def test_n13_a_title_that_cannot_fit_is_an_error(runner, tmp_path, source, old, new, key):

@@ -19,7 +19,7 @@ WINS = json.loads((Path(__file__).parent / "data" / "patience" / "wins.json").re
     encoding="utf-8"))
 
 
-def _follow(game: Nivernaise, rules: P.Rules, pos: P.NivernaiseFlat, move: PatienceMove) -> None:
+def _follow(game: Nivernaise, rules: P.FlatRules, pos: P.NivernaiseFlat, move: PatienceMove) -> None:
     """*move*, made by the game, made on the flat copy with its own primitives."""
     if move.kind is PatienceMoveKind.DEAL:
         rules.deal(pos, [])
@@ -64,7 +64,7 @@ def test_the_flat_position_follows_a_won_game_move_by_move():
     entry = WINS["nivernaise"]
     game = patience("nivernaise", entry["switches"])
     assert isinstance(game, Nivernaise)
-    rules = P.Rules(game)
+    rules = P.FlatRules(game)
     state = game.deal(entry["seed"])
     pos = P.flat(game, state)
     assert P.state_of(game, pos) == state
@@ -84,7 +84,7 @@ def test_the_probe_s_moves_replay_where_the_flat_copy_says(seed, exchange):
     # fits): the moves it writes out must be legal, in order, and lead the game to the
     # position the flat copy holds, all the way to the end of the deal's redeals.
     game = Nivernaise(NivernaiseSwitches(exchange=exchange))
-    rules = P.Rules(game)
+    rules = P.FlatRules(game)
     rng = random.Random(seed)
     state = game.deal(seed)
     pos = P.flat(game, state)
@@ -117,7 +117,7 @@ def test_a_split_free_suit_takes_any_rank_after_the_written_slide():
     # Spades: A-6 up and K-8 down (13 up, split free). Playing the 3S from a flank slides
     # the split down to the 2 and plays the 3 up; the game must agree, exchange by exchange.
     game = Nivernaise()
-    rules = P.Rules(game)
+    rules = P.FlatRules(game)
     pos = P.flat(game, game.deal(0))
     pos.heights[0:2] = [6, 7]
     pos.flanks[0] = 2  # the three of spades
