@@ -68,10 +68,10 @@ def contents_entries(booklet: Booklet) -> list[tuple[str, str, int]]:
 LEADER = 4
 
 
-def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
-              ) -> list[list[tuple[float, Unit]]]:
-    """The contents list, one entry per chapter (in the booklet's order) and per section
-    :func:`contents_entries` lists, each entry a link to its place."""
+def _contents(booklet: Booklet, setter: Setter, listed: list[tuple[str, str, int]],
+              numbers: Mapping[str, int]) -> list[list[tuple[float, Unit]]]:
+    """The contents list: each entry :func:`contents_entries` *listed* with its page from
+    *numbers* (999 where a number is not known yet), each a link to its place."""
     g = setter.g
     units = setter.heading(booklet.contents_heading, g.style.h1, 0.0, booklet.where,
                            "contents")
@@ -80,7 +80,8 @@ def _contents(booklet: Booklet, setter: Setter, entries: list[tuple[str, int]]
     # same way before and after the page numbers are known.
     room = g.column - fonts.measure("999", "regular", size) - 4.0
     dot = fonts.measure(". ", "regular", size)
-    for (title, number), (_, anchor, level) in zip(entries, contents_entries(booklet)):
+    for title, anchor, level in listed:
+        number = numbers.get(anchor, 999)
         indent = level * setter.s.indent
         width, balance = room - indent, False
         lines = set_lines(title, width, "regular", size, setter.lang, justify=False)
@@ -164,7 +165,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
     listed = contents_entries(booklet)
-    provisional = _contents(booklet, setter, [(title, 999) for title, _, _ in listed])
+    provisional = _contents(booklet, setter, listed, {})
     first = 2 + len(provisional)
     for _ in range(PASSES):
         bodies = _flow(booklet, setter, figures, first, listings)
@@ -174,7 +175,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
         setter.pages = found
     numbers = _anchors(bodies, first)
     entries = [(title, numbers[anchor]) for title, anchor, _ in listed]
-    contents = _contents(booklet, setter, entries)
+    contents = _contents(booklet, setter, listed, numbers)
     pages = [_title_page(booklet, setter)]
     placed_pages: list[list[tuple[float, Unit]]] = [[]]   # the title page has no links
     for placed in contents:
