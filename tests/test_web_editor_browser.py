@@ -5,6 +5,7 @@ keyboard alone, and by tap on a phone's screen (390 x 844)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -324,6 +325,15 @@ def right_drag(page: Any, origin: str, target: str) -> None:
     page.mouse.up(button="right")
 
 
+def _save_exports(page: Any, figure_path: Path, layout_path: Path) -> None:
+    """Downloads the export panel's figure and layout links to the two paths."""
+    with page.expect_download() as figure:
+        page.click("#figure-link")
+    with page.expect_download() as layout:
+        page.click("#layout-link")
+    figure.value.save_as(figure_path)
+    layout.value.save_as(layout_path)
+
 def test_a_drawn_arrow_and_circle_are_shown_and_exported_as_drawn(page, runner, tmp_path):
     right_drag(page, "c2", "c4")
     right_drag(page, "e5", "e5")
@@ -333,12 +343,7 @@ def test_a_drawn_arrow_and_circle_are_shown_and_exported_as_drawn(page, runner, 
     assert page.locator("#annotations line").count() == 1
     assert page.locator("#annotations circle").count() == 1
     page.wait_for_function("document.querySelector('#figure-link').href.includes('arrow')")
-    with page.expect_download() as figure:
-        page.click("#figure-link")
-    with page.expect_download() as layout:
-        page.click("#layout-link")
-    figure.value.save_as(tmp_path / "from-page.svg")
-    layout.value.save_as(tmp_path / "position.toml")
+    _save_exports(page, tmp_path / "from-page.svg", tmp_path / "position.toml")
     drawn = runner.invoke(cli, ["figure", str(tmp_path / "position.toml"), "--out",
                                 str(tmp_path / "drawn.svg"), "--arrow", "c2-c4:green",
                                 "--mark", "e5:circle:green"])
@@ -371,12 +376,7 @@ def test_the_export_panel_offers_compact_style_legend_gif_and_shows_errors(page,
     shown = page.locator("#command").inner_text()
     assert shown.startswith("opencards figure position.toml --out figure.gif --style "
                             "compact --legend --moves")
-    with page.expect_download() as figure:
-        page.click("#figure-link")
-    with page.expect_download() as layout:
-        page.click("#layout-link")
-    figure.value.save_as(tmp_path / "from-page.gif")
-    layout.value.save_as(tmp_path / "position.toml")
+    _save_exports(page, tmp_path / "from-page.gif", tmp_path / "position.toml")
     made = runner.invoke(cli, ["figure", str(tmp_path / "position.toml"), "--out",
                                str(tmp_path / "figure.gif"), "--style", "compact",
                                "--legend", "--moves", " ".join(SHORT_GAME[:3])])
