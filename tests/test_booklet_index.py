@@ -264,3 +264,56 @@ def test_the_index_is_set_in_two_columns_read_down(made, lang):
                 sides.add("left" if left < width / 2 else "right")
         assert sides == {"left", "right"}, (lang, i + 1)
     assert len([p for p in booklet.pages if p.label == "index"]) == 1
+
+
+def _index_lines(made: Made, body: tuple[float, float]) -> list[list[tuple[float, str]]]:
+    """Each index column's lines as printed, top to bottom: (left x, text), a line's
+    pieces (a bold number, a regular one) joined in order; read from the PDF by the
+    characters' boxes, within the *body* (top, foot in mm: no header, no page number)."""
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    columns: list[list[tuple[float, str]]] = []
+    for n, page in enumerate(made.pages):
+        if page.label != "index":
+            continue
+        text = pdf[n].get_textpage()
+        rows: dict[tuple[int, int], list[tuple[float, str]]] = {}
+        middle = pdf[n].get_width() / 2
+        for i in range(text.count_chars()):
+            ch = text.get_text_range(i, 1)
+            if ch in "\r\n":
+                continue
+            left, bottom, _, _ = text.get_charbox(i, loose=True)
+            if not body[0] < (pdf[n].get_height() - bottom) * 25.4 / 72 < body[1]:
+                continue
+            rows.setdefault((left >= middle, -round(bottom)), []).append((left, ch))
+        for side in (False, True):
+            lines = sorted((key[1], chars) for key, chars in rows.items() if key[0] is side)
+            columns.append([(min(x for x, _ in chars), "".join(c for _, c in sorted(chars)))
+                            for _, chars in lines])
+    return columns
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_index_entry_fills_a_line_before_it_breaks(made, lang):
+    """Issue 39, seventh review: «вариант 18,» stood alone on an entry's first line, its
+    other pages on the next («23, 28…»): a list of pages breaks after any comma, each line
+    filled before the next starts, and the further lines are indented under the term. So
+    an entry's line that the next line's first number (with its comma) would have fitted
+    on is a fault."""
+    from generator.docs.booklet.index import BOLD_ROOM, GUTTER
+    from generator.docs.booklet.units import PageGeometry
+    from generator.draw import fonts
+    g = PageGeometry.for_paper("a5")
+    room = (g.column - GUTTER) / 2 - g.style.indent - BOLD_ROOM
+    size = g.style.body
+    checked = 0
+    for column in _index_lines(made[lang], (g.body_top, g.body_bottom)):
+        for (x, line), (x_next, after) in zip(column, column[1:]):
+            if not after[:1].isdigit():
+                continue   # the next line is a new entry
+            checked += 1
+            assert x_next > x + 1.0, (lang, line, after)   # indented under its term
+            number = after.split(",")[0] + ","
+            width = fonts.measure(line + " " + number, "regular", size)
+            assert width > room - 1.0, (lang, line, after)
+    assert checked >= 1, lang

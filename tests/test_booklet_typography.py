@@ -719,3 +719,67 @@ def test_a_table_gives_its_room_where_it_saves_lines():
     lead = setter.s.lead * 0.84    # a cell's lines, between 0.9 mm pads
     # The old rule set every meaning in four lines, the long Russian term in two.
     assert all(row.height <= 3 * lead + 1.8 + 0.01 for row in setter.table(Table(rows))[1:])
+
+
+#: The label of a note of our reading, as booklet.toml's ``reading_mark`` words it.
+READING = {"en": "our reading", "ru": "наше толкование"}
+
+
+def test_the_reading_label_is_never_broken_nor_hyphenated(booklet):
+    """Issue 39, seventh review: «Наше толкова-ние» and "Our read-ing" were hyphenated at
+    a line's end. The label is set as one sign (typography.bound): no line ends inside
+    it, between its words or in a hyphenated part of it."""
+    lang, pages = booklet
+    first, second = READING[lang].split()
+    found = 0
+    for lines in pages:
+        for line, after in zip(lines, lines[1:]):
+            words, next_words = line.split(), after.split()
+            if not words or not next_words:
+                continue
+            found += READING[lang] in line.lower()
+            last = words[-1].lower()
+            assert not (last == first and next_words[0].lower().startswith(second)), \
+                (lang, line, after)
+            assert not (_hyphenated(line) and len(words) > 1 and words[-2].lower() == first
+                        and second.startswith(last.rstrip("-"))), (lang, line, after)
+    assert found >= 3, (lang, found)
+
+
+def test_a_short_bracket_group_never_begins_a_line():
+    """Issue 39, seventh review (Ass): «(8♣).» stood alone on a paragraph's last line. A
+    bracket group of up to typography.SHORT_BRACKETS characters stays with the word
+    before it, wherever the paragraph breaks."""
+    text = ("Черв у Веры нет, поэтому она может бить восьмёркой другой масти; главной "
+            "становится трефовая масть. Взятку берёт Вера (8♣).")
+    for width in range(60, 121, 2):
+        for justify in (True, False):
+            lines = set_lines(text, float(width), "regular", 3.3, "ru", justify=justify)
+            assert all(not line.words[0].startswith("(") for line in lines[1:]), \
+                (width, [line.text for line in lines])
+
+
+def test_a_bound_phrase_is_set_whole():
+    """A phrase of typography.bound is one token: never parted between its words nor
+    hyphenated, at whatever width the paragraph is set."""
+    text = "Карта идёт на любое число свободных полей по прямой; наше толкование: " * 4
+    for width in range(40, 101, 3):
+        lines = set_lines(text, float(width), "regular", 3.3, "ru", justify=True,
+                          phrases=("наше толкование",))
+        for line in lines:
+            last = line.words[-1].lower()
+            assert last != "наше" and not (last.startswith(("наше", "толко"))
+                                           and last.endswith("-")), (width, line.text)
+
+
+def test_a_noun_binds_a_one_letter_name_but_not_a_conjunction_after_it():
+    """Issue 39, seventh review: the glossary's «доска» took three lines («64 поля: восемь
+    / вертикалей и восемь / горизонталей») where two hold it: «вертикалей» was bound to
+    the conjunction «и» as if it were a file's name (вертикали c)."""
+    assert _must_not_end("вертикали", "c", "ru") and _must_not_end("буква", "Ш", "ru")
+    assert not _must_not_end("вертикалей", "и", "ru")
+    text = "64 поля: восемь вертикалей и восемь горизонталей"
+    width = fonts.measure("64 поля: восемь вертикалей", "regular", 3.0) + 0.5
+    lines = set_lines(text, width, "regular", 3.0, "ru", justify=False)
+    assert [line.text for line in lines] == ["64 поля: восемь вертикалей",
+                                             "и восемь горизонталей"]

@@ -325,7 +325,8 @@ def _cuts(token: str, lang: str) -> list[int]:
 def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool = True, hyphenate: bool = True, balance: bool = False,
               keep: Callable[[str, str], bool] | None = None,
-              bind: Callable[[str, str], bool] | None = None) -> list[SetLine]:
+              bind: Callable[[str, str], bool] | None = None,
+              whole: Callable[[str], bool] | None = None) -> list[SetLine]:
     """*text* set in lines of at most *width* mm, the breaks chosen for the whole text at
     once (total fit, as TeX does) rather than line by line:
 
@@ -338,7 +339,8 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
     - *keep(word, next)* true: the two words are never parted (a preposition and its word),
       unless the words bound together are wider than the line;
     - *bind(word, next)* true: the two words are parted only where keeping them together
-      would stretch a line well past :data:`MOST_STRETCH` (:data:`BOUND`).
+      would stretch a line well past :data:`MOST_STRETCH` (:data:`BOUND`);
+    - *whole(token)* true: the token (a word, or words glued) is never hyphenated.
 
     A line that cannot be justified within MOST_STRETCH (only when no re-break or
     hyphenation helps) is stretched that far and no further: it stops short of the measure
@@ -361,7 +363,8 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
     nodes: list[tuple[int, int]] = [(0, 0)]
     for t, token in enumerate(tokens):
         beside = tokens[t - 1:t] + tokens[t + 1:t + 2]
-        if hyphenate and not any(ch in ARROWS for word in beside for ch in word):
+        if hyphenate and not any(ch in ARROWS for word in beside for ch in word) \
+                and not (whole is not None and whole(token)):
             nodes += [(t, cut) for cut in _cuts(token, lang)]
         nodes.append((t, len(token)))
 

@@ -161,6 +161,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     found until the numbers no longer move (at most :data:`PASSES` settings)."""
     setter = Setter(geometry, booklet.lang)
     setter.page_word = booklet.words.get("page", "")
+    setter.phrases = tuple(p for p in (booklet.words.get("reading_mark", ""),) if p)
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.

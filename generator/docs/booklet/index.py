@@ -160,7 +160,8 @@ def _entry_lines(setter: Setter, label: str, pages: list[tuple[int, bool]], widt
     """One entry set *width* mm wide: the term, then its pages (each a link), the defining
     page in bold; a long entry's further lines indented."""
     text = f"{label}{GLUE}" + ", ".join(f"[{n}](#{PAGE_TARGET}{n})" for n, _ in pages)
-    lines = setter.lines(text, width - setter.s.indent - BOLD_ROOM, justify=False)
+    lines = setter.lines(text, width - setter.s.indent - BOLD_ROOM, justify=False,
+                         page_list=True)
     bold = {n for n, defining in pages if defining}
     for k, line in enumerate(lines):
         _embolden(line, bold)

@@ -8,6 +8,8 @@ header, number and the sidebar's rule (:func:`framed_page`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Line, Page, Paint
 from .typography import shown
@@ -17,13 +19,63 @@ from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, PageGeometry, 
 #: table row or three lines reads as a mistake. Such a page is pulled back onto the page
 #: before by drawing that page's figures a little smaller, or else given more of the text.
 RUNT = 0.2
+#: A chapter's last page is not left under this share of the body when the page before
+#: can give it text and stay as full (the two pages evened out) or its figures can be
+#: drawn smaller to take the last page's text: a page two items deep and then 70 % blank
+#: reads as a page lost (issue 39, seventh review: the FAQ's last page; a patience's
+#: figure alone on its chapter's last page).
+LAST = 0.6
 #: Every page holds at least this share of the body, but a chapter's last page (every
 #: chapter starts a new page) and a page before a figure too tall for what is left of it
 #: when no text after the figure can fill that page (:func:`_float`, :func:`_fuller`).
 FULL = 0.75
 
 
+#: How far the page is made shorter, at most, and in what steps (shares of the body), to
+#: even out a chapter whose last page is under :data:`LAST` (:func:`paginate`).
+BALANCE = 0.2
+BALANCE_STEP = 0.02
+
+
 def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]]]:
+    """A chapter's units placed on pages as (top y, unit), from a new page
+    (:func:`_made_up`). A last page under :data:`LAST` full is evened out with the
+    chapter's other pages, as a printer balances a chapter's end: the pages are made up
+    again as if a little shorter (by :data:`BALANCE_STEP` of the body, up to
+    :data:`BALANCE`, while the page count stays), so each gives some of its text to the
+    next, and the make-up that falls least short of full (:func:`_shortfall`) is kept,
+    never one with more figures set inside a paragraph (issue 39, seventh review: the
+    general rules' FAQ two items deep and then 70 % blank, a figure alone on a
+    patience's last page)."""
+    pages = _made_up(units, g)
+    body = g.body_bottom - g.body_top
+    if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
+        return pages
+    inside = _interruptions(pages)
+    best, worst = pages, _shortfall(pages, g)
+    for step in range(1, round(BALANCE / BALANCE_STEP) + 1):
+        shorter = replace(g, margin_bottom=g.margin_bottom + step * BALANCE_STEP * body)
+        tried = _made_up(units, shorter)
+        if len(tried) > len(pages):
+            break
+        if len(tried) == len(pages) and _interruptions(tried) <= inside \
+                and _shortfall(tried, g) < worst:
+            best, worst = tried, _shortfall(tried, g)
+    return best
+
+
+def _shortfall(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> float:
+    """How far *pages* fall short of full: for each page the square of what it misses of
+    :data:`FULL` (the last page too: a chapter that ends on a quarter page is worse made
+    up than one whose pages are all two thirds full), and a whole page's worth for each
+    page but the last under :data:`LAST`."""
+    body = g.body_bottom - g.body_top
+    fills = [depth(page, g) / body for page in pages]
+    return sum(max(0.0, FULL - f) ** 2 for f in fills) + sum(
+        f < LAST - 0.005 for f in fills[:-1])
+
+
+def _made_up(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]]]:
     """A chapter's units placed on pages as (top y, unit), from a new page. A unit that
     keeps with the next moves with it to a new page when the two do not both fit. A page
     left under :data:`FULL` gives way to earlier breaks (:func:`_fuller`); a last page
@@ -36,10 +88,16 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     if _underfull(tried[0], g) < _underfull(best[0][0], g):
         best = (tried, True)
     (pages, laid, breaks), runs = best
-    if len(pages) < 2 \
-            or depth(pages[-1], g) >= RUNT * (g.body_bottom - g.body_top):
+    body = g.body_bottom - g.body_top
+    if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
         return pages
-    return _without_runt(laid, pages, g, breaks, runs)
+    if depth(pages[-1], g) < RUNT * body:
+        pages = _without_runt(laid, pages, g, breaks, runs)
+    if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
+        return pages
+    # Still short: the last two pages evened out, each at least LAST full, or the last
+    # page's text pulled back under the page before's figures drawn smaller.
+    return _without_runt(laid, pages, g, breaks, runs, least=LAST, keep=LAST)
 
 
 def depth(placed: list[tuple[float, Unit]], g: PageGeometry) -> float:
@@ -113,7 +171,8 @@ def _interruptions(pages: list[list[tuple[float, Unit]]]) -> int:
 
 
 def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: PageGeometry,
-                  breaks: frozenset[int] = frozenset(), runs: bool = False
+                  breaks: frozenset[int] = frozenset(), runs: bool = False,
+                  least: float = RUNT, keep: float = FULL
                   ) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages without a nearly empty last page, if that can be done:
 
@@ -122,7 +181,8 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: P
       the page before, as a typesetter squeezes a page rather than leave a line alone on
       the next;
     - else the break before the last page moved back, unit by unit, until the last page
-      holds :data:`RUNT` of the body, as long as the page before stays :data:`FULL`.
+      holds *least* of the body (:data:`RUNT`), as long as the page before stays *keep*
+      full (:data:`FULL`).
     Otherwise the pages stay as they were. *units* are as laid, *breaks* those forced."""
     body = g.body_bottom - g.body_top
     ids = {id(unit): k for k, unit in enumerate(units)}
@@ -147,9 +207,9 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: P
         if units[cut - 1].keep_with_next:
             continue   # the break would split what must stay together
         tried = _fill(list(units), g, breaks | {id(units[cut])}, runs)
-        if len(tried) != len(pages) or depth(tried[-2], g) < FULL * body:
+        if len(tried) != len(pages) or depth(tried[-2], g) < keep * body:
             break
-        if depth(tried[-1], g) >= RUNT * body:
+        if depth(tried[-1], g) >= least * body:
             return tried
     return pages
 

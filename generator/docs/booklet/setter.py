@@ -67,6 +67,9 @@ class Setter:
         self.page_word = ""
         #: The printed page of each anchor a cross-reference may name (0 while unknown).
         self.pages: dict[str, int] = {}
+        #: Labels set whole wherever they stand ("Our reading"): never broken or
+        #: hyphenated (:func:`.typography.bound`).
+        self.phrases: tuple[str, ...] = ()
 
     def paged(self, text: str) -> str:
         """*text* with each cross-reference to a chapter of the booklet followed by its
@@ -88,13 +91,13 @@ class Setter:
     def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
               font: str = "regular", justify: bool = True, fill: str = INK,
               anchor: str = "start", lead: float | None = None,
-              balance: bool = False) -> list[Unit]:
+              balance: bool = False, page_list: bool = False) -> list[Unit]:
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         text, labels = prepared(self.paged(text), self.lang)
         units = []
         set_ = set_lines(text, width, font, size, self.lang, justify=justify,
-                         balance=balance)
+                         balance=balance, phrases=self.phrases, page_list=page_list)
         for number, line in enumerate(set_):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
@@ -513,7 +516,16 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                 continue   # set beside the figure before it
             at = len(units)
             if isinstance(block, Paragraph):
-                units += setter.paragraph(block)
+                lines = setter.paragraph(block)
+                after = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
+                if isinstance(after, FigureRef) and len(lines) <= FIRST_WHOLE:
+                    # A short paragraph that leads into a figure is read whole before
+                    # it: not parted by a page turn with its end over the page above the
+                    # figure (issue 39, seventh review: «…the king squares e1 and / e8
+                    # ringed as on board A» across pages 9 and 10).
+                    for unit in lines[:-1]:
+                        unit.keep_with_next = True
+                units += lines
             elif isinstance(block, Bullets):
                 before = section.blocks[n - 1] if n else None
                 listed = setter.bullets(block)

@@ -140,25 +140,42 @@ def _before_arrow(word: str, following: str) -> bool:
     return following in ARROWS
 
 
-def _must_not_end(word: str, following: str, lang: str) -> bool:
+#: A bracket group of at most this many characters (with the punctuation after it) never
+#: begins a line: «(8♣).» alone on a paragraph's last line reads as a stray.
+SHORT_BRACKETS = 8
+
+
+def _short_brackets(token: str) -> bool:
+    """*token* is a whole bracket group of :data:`SHORT_BRACKETS` characters or fewer:
+    ``(8♣).``, ``(K)``."""
+    core = token.rstrip(".,;:!?")
+    return len(token) <= SHORT_BRACKETS and core.startswith("(") and core.endswith(")") \
+        and core.count("(") == 1
+
+
+def _must_not_end(word: str, following: str, lang: str, page_list: bool = False) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
     longer preposition before a square's name (через f6), a number before the word it counts
     (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break, nor before a
     preposition other than a range's «до»: «8 (во второй…» may), a noun of
-    :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c), one of
+    :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c; not before a
+    one-letter conjunction or preposition: «вертикалей / и восемь» may break), one of
     :data:`_RU_NUMBERED` before a number or a range (варианте 5, вариантах 3–5), a letter
     before its gloss (Т (туз)).
     English: a one-letter word (a, I), fig. or p. before its number, a noun of
     :data:`_EN_NUMBERED` before a number or a range (option 1), a range of labels (FK1
     to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
-    suit's sign (clubs ♣). (A word before
+    suit's sign (clubs ♣), a word before a short bracket group (:func:`_short_brackets`),
+    a number before the next of a list (2, 3), unless *page_list*. (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
         return True
     if _before_arrow(word, following) or following.rstrip(_CLOSING) in _SUIT_SIGNS:
         return True
-    if _LISTED.fullmatch(word) and following[:1].isdigit():
+    if _short_brackets(following) and not _short_brackets(word):
+        return True
+    if _LISTED.fullmatch(word) and following[:1].isdigit() and not page_list:
         # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
         return True
     if lang == "ru":
@@ -169,7 +186,8 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
                 or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)
                 or (bare.isdigit() and len(named) > 1 and named.isalpha()
                     and (named.lower() not in _RU_BEFORE or named.lower() == "до"))
-                or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1)
+                or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1
+                    and named not in _RU_BEFORE)
                 or (_RU_NUMBERED.fullmatch(bare) is not None
                     and _RU_NUMBERS.fullmatch(named) is not None)
                 or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
@@ -183,17 +201,43 @@ def _must_not_end(word: str, following: str, lang: str) -> bool:
         and _RU_NUMBERS.fullmatch(following.rstrip(_CLOSING)) is not None)
 
 
+def bound(text: str, phrases: tuple[str, ...]) -> str:
+    """*text* with each of *phrases* (in any case) glued into one token, which
+    :func:`set_lines` never breaks nor hyphenates: a label such as "Our reading" or
+    «Наше толкование» is read as one sign (issue 39, seventh review: «Наше толкова-ние»
+    hyphenated at a line's end).
+
+    >>> bound("Наше толкование: так.", ("наше толкование",)).replace(GLUE, "_")
+    'Наше_толкование: так.'
+    """
+    for phrase in phrases:
+        words = phrase.split()
+        if len(words) > 1:
+            pattern = r"(?<!\w)" + r"\s+".join(re.escape(w) for w in words) + r"(?!\w)"
+            text = re.sub(pattern, lambda m: GLUE.join(m.group(0).split()), text,
+                          flags=re.IGNORECASE)
+    return text
+
+
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
-              justify: bool, balance: bool = False) -> list[SetLine]:
+              justify: bool, balance: bool = False, phrases: tuple[str, ...] = (),
+              page_list: bool = False) -> list[SetLine]:
     """*text* broken into lines (:func:`fit_lines`, hyphenated when justified) with the
     language's typography (:func:`glued`): no line ends in a word that must stay with the
     next (:func:`_must_not_end`), no justified line's word gap grows past twice a space,
     the last line is never the tail of a hyphenated word, and with *balance* (titles,
-    headings, captions) the lines are even and the last is not one word alone."""
-    return fit_lines(glued(text, lang), width, font, size, lang, justify=justify,
-                     hyphenate=justify, balance=balance,
-                     keep=lambda word, following: _must_not_end(word, following, lang),
-                     bind=_names_number)
+    headings, captions) the lines are even and the last is not one word alone. Each of
+    *phrases* is set whole (:func:`bound`). With *page_list* (an index entry's pages) a
+    list of numbers breaks after any comma, so that each line is filled before the next
+    starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line)."""
+    glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+    return fit_lines(bound(glued(text, lang), phrases), width, font, size, lang,
+                     justify=justify, hyphenate=justify, balance=balance,
+                     keep=lambda word, following: _must_not_end(word, following, lang,
+                                                                page_list),
+                     bind=_names_number,
+                     whole=(lambda token: any(g in token.casefold() for g in glues))
+                     if glues else None)
 
 
 def prepared(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
