@@ -57,21 +57,22 @@ def test_the_matter_does_not_repeat_the_only_games_name_as_a_sub_heading(built):
 
 
 def test_each_worked_trick_is_on_the_page_of_its_figure(built):
-    """Seed 003's tricks as the chapter works them: each figure's caption and the whole
-    bullet that explains the trick stand on one page, in that order."""
+    """Seed 003's tricks as the chapter works them (two deals and single tricks under
+    options 3 and 5): each figure's caption and the whole bullet that explains the trick
+    stand on one page, in that order."""
     for made in built.values():
         pages = _pages(made)
         ass = next(c for c in made.booklet.chapters if c.key == "ass")
-        blocks = next(s for s in ass.sections if s.key == "example").blocks
-        pairs = [(blocks[n], blocks[n + 1]) for n in range(len(blocks) - 1)
-                 if isinstance(blocks[n], FigureRef)]
-        assert len(pairs) == 6
+        pairs = [(s.blocks[n], s.blocks[n + 1]) for s in ass.sections
+                 if s.key.startswith("example") for n in range(len(s.blocks) - 1)
+                 if isinstance(s.blocks[n], FigureRef)]
+        assert len(pairs) == 11
         for figure, bullets in pairs:
             assert isinstance(figure, FigureRef) and isinstance(bullets, Bullets)
             item = bullets.items[0]
             words = item.split()
             head, tail = " ".join(words[:4]), " ".join(words[-3:])
-            page = _page_of(pages, figure.caption.split(":")[0] + ":")
+            page = _page_of(pages, curly(figure.caption))
             assert head in pages[page] and tail in pages[page], (figure.caption, page)
 
 
@@ -144,3 +145,19 @@ def test_a_course_box_without_a_heading_is_one_clear_line(library, tmp_path):
     with pytest.raises(TemplateError) as e:
         load_chapter(library, path)
     assert "course.heading" in str(e.value) and "expected the heading of the box" in str(e.value)
+
+
+#: A page reference printed after a closing bracket: "(in full under “Trumps”), p. 9".
+PAGE_OUTSIDE = {"en": r"\)\s*,\s*p\.\s*\d", "ru": r"\)\s*,\s*с\.\s*\d"}
+
+
+def test_no_page_reference_stands_outside_its_brackets(built):
+    """The sixth review of the Ass booklets: "(in full under “Trumps”), p. 9" — a
+    cross-reference in brackets had its page printed after the closing bracket. The
+    chapter words its cross-references so each page stands with its section's name."""
+    import re
+    for lang, made in built.items():
+        text = " ".join(_pages(made))
+        assert "p. " in text or "с. " in text, lang
+        found = re.search(PAGE_OUTSIDE[lang], text)
+        assert found is None, (lang, text[found.start() - 60:found.end()] if found else "")

@@ -47,7 +47,8 @@ def test_each_patience_has_its_dealt_tableau_and_ass_a_trick(built):
             assert figures[name][0].moves is None and figures[name][-1].moves, name
         assert [f.cards for f in figures["ass"]] == [
             "pack36:KD 10C AD", "pack36:6D QD 10D", "pack36:9D 9S JC", "pack36:KH QH 8C",
-            "pack36:JD JH 7D", "pack36:9H KC 7S"]
+            "pack36:JD JH 7D", "pack36:9H KC 7S", "pack36:KD QD JD", "pack36:9D 9H 9S",
+            "pack36:8H AH KH", "pack36:10H AC AH", "pack36:JD JH QS"]
         for refs in figures.values():
             for ref in refs:
                 page = made.figures[ref.where]
@@ -443,78 +444,110 @@ ASS_SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
 ASS_CARD = r"(6|7|8|9|10|[JQKAВДКТ])([♠♣♥♦])"
 #: The last sentence of a trick names its taker.
 ASS_TAKES = {"en": r"(\w+) takes the trick(?: with \S+)?\.$",
-             "ru": r"Взятку берёт (\w+)(?: \(\S+\))?\.$"}
-#: A figure's caption names the taker with the same verb as the text, and the card.
+             "ru": r"Взятку берёт (\w+)\.$"}
+#: A figure's caption is short: the trick, then its taker and the winning card.
 ASS_WINS = {"en": r"(\w+) takes the trick with " + ASS_CARD,
-            "ru": r"Взятку берёт (\w+) \(" + ASS_CARD}
+            "ru": r"берёт (\w+) картой " + ASS_CARD}
+#: The example sections: the two deals under option 1 (seats as ASS_SEATS, each trick led
+#: by the taker of the one before), and single tricks whose bullet opens with its option.
+ASS_DEALS = ("example", "example-more")
+ASS_SINGLES = "example-options"
+ASS_OPTION = {"en": r"^Option (\d)", "ru": r"^Вариант (\d)"}
+#: The common trump suit an option-3 trick names (seed003: '1 trump card for all players').
+ASS_COMMON = {"en": {"clubs": "C", "hearts": "H", "spades": "S", "diamonds": "D"},
+              "ru": {"трефы": "C", "червы": "H", "пики": "S", "бубны": "D"}}
 
 
 def _ass_card(rank: str, suit: str) -> str:
     return ASS_RANKS.get(rank, rank) + ASS_SUITS[suit]
 
 
+def _ass_setup(lang: str, item: str, order: list[str]):
+    """The trump setup a worked trick is played under: option 1 with the seats' suits, or
+    the option its bullet opens with (option 3 names its one common suit)."""
+    from generator.ass.rules import TrumpSetup
+    from generator.model.traditional import Suit
+    named = re.match(ASS_OPTION[lang], item)
+    if not named:
+        return TrumpSetup.of(1, [Suit.parse(dict(ASS_SEATS[lang])[n]) for n in order])
+    option = int(named.group(1))
+    head = item.split(":")[0]
+    common = [Suit.parse(s) for w, s in ASS_COMMON[lang].items() if w in head]
+    assert (len(common) == 1) == (option == 3), (lang, item)
+    return TrumpSetup.of(option, common)
+
+
 def test_the_ass_example_and_figure_replay_through_the_engine(library):
     """Issue 39: the Ass chapter's worked tricks, played card by card through the trick
     resolver under option 1 (seed 003: '1 variant - each player has a different trump
-    card ... used by default and most often'), give the taker the text names; each trick
-    is led by the taker of the one before ('The one who picks up a bribe goes next'); the
-    figures are the first tricks in order, each card labelled with its place and player,
-    the caption numbering the cards in order and naming the taker and the winning card,
-    and the card outlined is the one the engine gives the trick to. Among the tricks (issue
-    39, fifth review): a trump takes a trick ('The trump card is the largest of all hitting
-    and interrupting cards in a bribe') and a plain card of the led card's rank takes one
-    ('A map of the same dignity'); no card is played twice."""
+    card ... used by default and most often') or the option a single trick names, give
+    the taker the text names; in each deal every trick is led by the taker of the one
+    before ('The one who picks up a bribe goes next'); each figure stands before its trick,
+    shows the trick's cards in order, each labelled with its place and player, its short
+    caption naming the taker and the winning card, and the card outlined is the one the
+    engine gives the trick to. Among the tricks (issue 39, fifth and sixth reviews): a
+    trump takes a trick ('The trump card is the largest of all hitting and interrupting
+    cards in a bribe'), a plain card of the led card's rank takes one ('A map of the same
+    dignity') and a later one of that rank takes it over, a chain one below (K, Q, J: 'A
+    card of the same suit, but one value less'), a king beats an 8 (the kill table: the 8
+    'Does not beat: D, K of the same suit'), and tricks under options 3 ('regular cards do
+    not beat trump cards') and 5; no card is played twice in a deal."""
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Bullets, Paragraph
-    from generator.model.traditional import PlayingCard, Suit
-    from generator.ass.rules import TrumpSetup
+    from generator.model.traditional import PlayingCard
     from generator.ass.trick import Way, resolve
 
     for lang, seats in ASS_SEATS.items():
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
-        example = next(s for s in ass.sections if s.key == "example")
-        intro = next(b for b in example.blocks if isinstance(b, Paragraph)).text
+        sections = {s.key: s for s in ass.sections}
+        intro = next(b for b in sections["example"].blocks if isinstance(b, Paragraph)).text
         names = [name for name, _ in seats]
         # The intro names each player (any case ending) then their suit, in seating order.
         said = [w for (name, suit) in seats for w in (name[:3], ASS_SUIT_WORDS[lang][suit])]
         at = [intro.index(w) for w in said]
         assert at == sorted(at), (lang, intro)
-        # Each figure stands before its trick's bullet, so the tricks are the items of all
-        # the section's bullet lists in order.
-        tricks = [i for b in example.blocks if isinstance(b, Bullets) for i in b.items]
-        assert 2 <= len(tricks) <= 6, lang
-        leader, played = names[0], []
-        for item in tricks:
-            plays = re.findall(r"(\w+) " + ASS_CARD, item.split(". ")[0])
-            order = [name for name, _, _ in plays]
-            start = names.index(order[0])
-            assert order[0] == leader and order == (names[start:] + names[:start])[:len(order)], \
-                (lang, item)
-            cards = [PlayingCard.from_notation(_ass_card(r, s)) for _, r, s in plays]
-            suits = [Suit.parse(dict(seats)[name]) for name in order]
-            trick = resolve(cards, TrumpSetup.of(1, suits))
-            said = re.search(ASS_TAKES[lang], item)
-            assert said and said.group(1) == order[trick.winner - 1], (lang, item)
-            leader = said.group(1)
-            played.append((cards, trick, order))
-        every = [c for cards, _, _ in played for c in cards]
-        assert len(every) == len(set(every)), lang
-        ways = {trick.steps[trick.winner - 1].way for _, trick, _ in played}
-        assert {Way.TRUMP, Way.EQUAL, Way.EQUAL_TRUMP, Way.MAIN, Way.EIGHT} <= ways, ways
-        refs = [b for s in ass.sections for b in s.blocks if isinstance(b, FigureRef)]
-        assert 1 <= len(refs) <= len(played), lang
-        for ref, (cards, trick, order) in zip(refs, played):
-            assert ref.cards == "pack36:" + " ".join(str(c) for c in cards), lang
-            assert ref.labels == tuple(f"{i} {name}" for i, name in enumerate(order, 1)), \
-                (lang, ref.labels)
-            shown = [PlayingCard.from_notation(_ass_card(r, s))
-                     for r, s in re.findall(r"\(\d\)\s[^.]*?" + ASS_CARD, ref.caption)]
-            assert shown == cards, (lang, ref.caption)
-            won = re.search(ASS_WINS[lang], ref.caption)
-            assert won and won.group(1) == order[trick.winner - 1], (lang, ref.caption)
-            assert _ass_card(won.group(2), won.group(3)) == str(trick.card), (lang, ref.caption)
-            assert ref.outlined == trick.winner, (lang, ref.caption)
-        assert len(refs) == len(played), lang
+        ways, options = set(), set()
+        for key in (*ASS_DEALS, ASS_SINGLES):
+            blocks = sections[key].blocks
+            leader, played = names[0], []
+            for n, block in enumerate(blocks):
+                if not isinstance(block, FigureRef):
+                    continue
+                # Each figure stands just before its trick's bullet.
+                bullets = blocks[n + 1]
+                assert isinstance(bullets, Bullets) and len(bullets.items) == 1, (lang, key)
+                item = bullets.items[0]
+                plays = re.findall(r"(\w+) " + ASS_CARD, item.split(". ")[0])
+                order = [name for name, _, _ in plays]
+                start = names.index(order[0])
+                assert order == (names[start:] + names[:start])[:len(order)], (lang, item)
+                if key != ASS_SINGLES:
+                    assert order[0] == leader, (lang, item)
+                cards = [PlayingCard.from_notation(_ass_card(r, s)) for _, r, s in plays]
+                setup = _ass_setup(lang, item, order)
+                options.add(setup.option.number)
+                trick = resolve(cards, setup)
+                taker = re.search(ASS_TAKES[lang], item)
+                assert taker and taker.group(1) == order[trick.winner - 1], (lang, item)
+                leader = taker.group(1)
+                ways.add(trick.steps[trick.winner - 1].way)
+                played.extend(cards)
+                assert block.cards == "pack36:" + " ".join(str(c) for c in cards), lang
+                assert block.labels == tuple(f"{i} {name}" for i, name in enumerate(order, 1)), \
+                    (lang, block.labels)
+                won = re.search(ASS_WINS[lang], block.caption)
+                assert won and won.group(1) == order[trick.winner - 1], (lang, block.caption)
+                assert _ass_card(won.group(2), won.group(3)) == str(trick.card), \
+                    (lang, block.caption)
+                assert block.outlined == trick.winner, (lang, block.caption)
+                # The caption is short: it does not list the cards again.
+                assert len(re.findall(ASS_CARD, block.caption)) == 1, (lang, block.caption)
+            assert played, (lang, key)
+            if key != ASS_SINGLES:
+                assert len(played) == len(set(played)), (lang, key)
+        assert {Way.TRUMP, Way.EQUAL, Way.EQUAL_TRUMP, Way.MAIN, Way.EIGHT,
+                Way.ONE_BELOW} <= ways, ways
+        assert {1, 3, 5} <= options, options
 
 
 def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refused(
@@ -618,8 +651,9 @@ def test_the_ass_card_power_table_is_the_engines_kill_table(library):
     within its suit is seed 003's kill table ('The possibilities of each card without
     considering a trump card': each row's own-suit kills, and the cards in brackets,
     'killed only if a move has been made from this card and has not yet been interrupted'
-    — the one-below column), with the card points of the scoring list; each row is
-    checked against the tables the engine plays by, in both languages."""
+    — the one-below column), the same table read the other way (what beats the card: the
+    sixth review asked for a "beaten by" column), with the card points of the scoring list;
+    each row is checked against the tables the engine plays by, in both languages."""
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Table
     from generator.ass.tables import KILLS_OWN_SUIT, ONE_BELOW, POINTS
@@ -638,9 +672,12 @@ def test_the_ass_card_power_table_is_the_engines_kill_table(library):
 
         rows = table.rows[1:]
         assert len(rows) == 9, lang
-        for card, beats, led, points in rows:
+        for card, beats, led, beaten, points in rows:
             r = number[rank[card]]
             assert ranks(beats) == set(KILLS_OWN_SUIT[r]), (lang, card)
+            # The same table read the other way: the ranks whose kills hold this card.
+            assert ranks(beaten) == {k for k, kills in KILLS_OWN_SUIT.items() if r in kills}, \
+                (lang, card)
             # ONE_BELOW: the card (key) beats the led card one rank above it (value).
             assert ranks(led) == ({ONE_BELOW[r]} if r in ONE_BELOW else set()), (lang, card)
             assert int(points.replace("−", "-")) == POINTS[r], (lang, card)

@@ -79,3 +79,31 @@ def test_a_nivernaise_round_is_dealt_whole_and_a_stock_card_never_goes_straight_
     top = state.piles[game.index["stock"]][-1]
     filled = game.attempt(state, PatienceMove.parse("stock>LF4"))
     assert isinstance(filled, State) and filled.piles[game.index["LF4"]] == (top,)
+
+
+def test_a_reserve_card_goes_onto_the_four_ramparts_of_its_row_and_column_only():
+    """Seed 004, Осажденный городъ, rule III: «только на карты, находящіяся по концамъ или
+    сторонамъ той линіи, съ которой онѣ взяты»; the printed reading moves:reserve-lines
+    counts the card's row and its column as lines: R11 reaches W1 and E1 (row 1), T1 and S1
+    (column 1), and no other rampart."""
+    for rampart in RAMPARTS:
+        game, state = _city({"R11": "5C", rampart: "6C", "stock": "2H"})
+        after = game.attempt(state, PatienceMove.parse(f"R11>{rampart}"))
+        assert isinstance(after, State) == (rampart in ("W1", "E1", "T1", "S1")), rampart
+
+
+def test_the_patience_and_ass_readings_are_printed_as_our_reading():
+    """Issue 39, sixth review: the Empress's note 16 («Въ ... черныхъ — королей») and its
+    rule I were printed as Cadogan's rules with no mark though docs/sources.md lists them as
+    readings; every reading sentence of seed 003's Ass and seed 004's patiences begins with
+    the mark, so the booklet never states a reading flat."""
+    import tomllib
+    from pathlib import Path
+    marks = {"en": "Our reading", "ru": "Наше толкование"}
+    for game in ("ass", "nivernaise", "empress-of-india", "besieged-city"):
+        path = Path(__file__).parents[1] / "templates" / "sources" / f"{game}.toml"
+        rows = tomllib.loads(path.read_text(encoding="utf-8"))["rule"]
+        for key, row in rows.items():
+            if row["basis"] == "our-reading" and "en" in row:
+                for lang, mark in marks.items():
+                    assert row[lang].startswith(mark), (game, key, lang)
