@@ -124,7 +124,7 @@ def test_links_lead_to_what_they_name(library, built, lang):
     index = {n for n, page in enumerate(made.pages) if page.label == "index"}
     crossrefs = [link for link in links if link not in contents and link.page not in index]
     # Each is followed by a link of its own on its page number (issue 39: "general
-    # rules, p. 10").
+    # rules (p. 10)").
     assert len(written) >= 5 and len(crossrefs) == 2 * len(written)
     word = made.booklet.words["page"]
     for (label, chapter, section), link, page in zip(written, crossrefs[::2],
@@ -171,7 +171,7 @@ def test_a_cross_reference_prints_its_targets_page(built, lang):
                 for m in (m for text in texts for m in LINK.finditer(text)):
                     label, target, part = m.group(1), m.group(2), m.group(3)
                     if part and FIGURE.search(part):
-                        # "Figure 26, p. 34": the page where the figure's caption is.
+                        # "Figure 26 (p. 34)": the page where the figure's caption is.
                         number = next(n + 1 for n in range(len(pdf)) if re.search(
                             rf"\b{re.escape(' '.join(label.split()))}\.", _page_text(pdf, n),
                             re.I))
