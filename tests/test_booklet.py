@@ -68,9 +68,9 @@ def test_every_game_has_setup_aim_moves_captures_end_and_a_worked_example(built)
     for lang, made in built.items():
         for chapter in made.booklet.games:
             keys = [s.key for s in chapter.sections]
-            assert keys[:6] == ["setup", "aim", "moves", "captures", "end", "example"], \
+            assert keys[:6] == ["aim", "setup", "moves", "captures", "end", "example"], \
                 (lang, chapter.key)
-            setup, example = chapter.sections[0], chapter.sections[5]
+            setup, example = chapter.sections[1], chapter.sections[5]
             assert [f.layout for f in setup.blocks if isinstance(f, FigureRef)], chapter.key
             assert [f.moves for f in example.blocks if isinstance(f, FigureRef) and f.moves], \
                 chapter.key
@@ -300,7 +300,7 @@ def test_loader_reads_figures_in_place(library):
     booklet = load_booklet(library, "en", ("basic-1",))
     chapter = booklet.games[0]
     assert chapter.game == "basic-1"
-    setup = chapter.sections[0]
+    setup = next(s for s in chapter.sections if s.key == "setup")
     # The figure stands where {figure} was written: after the setup paragraph.
     assert [type(b).__name__ for b in setup.blocks] == ["Paragraph", "Paragraph", "FigureRef"]
 

@@ -16,7 +16,8 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
-from generator.docs.booklet.units import Link
+from generator.docs.booklet.setter import Setter
+from generator.docs.booklet.units import Link, PageGeometry
 from generator.draw.geometry import Rect
 from generator.draw.scene import Group, Item, Text
 from generator.errors import TemplateError
@@ -123,7 +124,7 @@ def test_links_lead_to_what_they_name(library, built, lang):
     index = {n for n, page in enumerate(made.pages) if page.label == "index"}
     crossrefs = [link for link in links if link not in contents and link.page not in index]
     # Each is followed by a link of its own on its page number (issue 39: "general
-    # rules, p. 10").
+    # rules (p. 10)").
     assert len(written) >= 5 and len(crossrefs) == 2 * len(written)
     word = made.booklet.words["page"]
     for (label, chapter, section), link, page in zip(written, crossrefs[::2],
@@ -146,9 +147,10 @@ def test_links_lead_to_what_they_name(library, built, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_cross_reference_prints_its_targets_page(built, lang):
-    """As the reader sees it: the page text has the label, then a comma and the page
-    (after the closing quote of a quoted section name), "p." or «с.» bound to the number
-    by a no-break space, and the number is the page where the target's heading is set."""
+    """As the reader sees it: the page text has the label (and the closing quote of a
+    quoted section name), then its page in brackets, "p." or «с.» bound to the number by a
+    no-break space: " (p. 14)", or ", p. 14" inside brackets the text already opened; the
+    number is the page where the target's heading is set."""
     made = built[lang]
     pdf = pypdfium2.PdfDocument(made.pdf)
     word = made.booklet.words["page"]
@@ -169,7 +171,7 @@ def test_a_cross_reference_prints_its_targets_page(built, lang):
                 for m in (m for text in texts for m in LINK.finditer(text)):
                     label, target, part = m.group(1), m.group(2), m.group(3)
                     if part and FIGURE.search(part):
-                        # "Figure 26, p. 34": the page where the figure's caption is.
+                        # "Figure 26 (p. 34)": the page where the figure's caption is.
                         number = next(n + 1 for n in range(len(pdf)) if re.search(
                             rf"\b{re.escape(' '.join(label.split()))}\.", _page_text(pdf, n),
                             re.I))
@@ -177,13 +179,49 @@ def test_a_cross_reference_prints_its_targets_page(built, lang):
                         heading = next(s.heading for s in present[target].sections
                                        if s.key == part) if part else ""
                         number = anchors[present[target].title, heading]
-                    pattern = (re.escape(" ".join(label.split())) + r"[\u201d\u00bb\"]?, "
-                               + re.escape(word) + "[ \u00a0]" + str(number) + r"\b")
+                    page = re.escape(word) + "[ \u00a0]" + str(number)
+                    pattern = (re.escape(" ".join(label.split())) + r"[\u201d\u00bb\"]?"
+                               + rf"(?: \({page}\)|, {page}\b(?=[^()]*\)))")
                     assert re.search(pattern, printed), (lang, label, number)
                     # (pdfium reads a no-break space as a space: the drawn text has it)
                     assert f"{word}\u00a0{number}" in drawn, (lang, label, number)
                     seen += 1
     assert seen >= 5
+
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_printed_page_reference_stands_in_brackets(built, lang):
+    """Issue 39, ninth review: «С расстановки на рис. 29, с. 35 юг может…» read the page
+    number into the sentence, and «(раздел «Колоды»), с. 5.» left it outside the brackets.
+    Read from the PDF: every "p. N" / «с. N» of the text is inside a pair of round
+    brackets, with no other bracket between them."""
+    made = built[lang]
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    word = re.escape(made.booklet.words["page"])
+    printed = " ".join(_page_text(pdf, n) for n in range(len(pdf)))
+    printed = printed.replace("\ufffe ", "").replace("\ufffe", "")
+    pages = list(re.finditer(rf"(?<![\w.]){word} \d+", printed))
+    outside = [printed[max(0, m.start() - 60):m.end() + 20] for m in pages
+               if not (re.search(r"\([^()]*$", printed[:m.start()])
+                       and re.match(r"[^()]*\)", printed[m.end():]))]
+    assert len(pages) >= 20, (lang, len(pages))
+    assert outside == []
+
+
+def test_a_reference_inside_brackets_puts_its_page_before_the_closing_bracket():
+    """Inside brackets the text opened, the page follows the label (and its closing quote)
+    before the bracket closes; outside, it gets brackets of its own; a bracket closed
+    before the link does not count."""
+    setter = Setter(PageGeometry.for_paper("a5"), "ru")
+    setter.page_word, setter.pages = "с.", {"equipment/packs": 5, "rules": 14}
+    inside = setter.paged("кинжал (раздел «[Колоды](#equipment/packs)»).")
+    assert inside == "кинжал (раздел «[Колоды](#equipment/packs)», [с.\u2027" \
+        "5](#equipment/packs))."
+    outside = setter.paged("(см. ниже) по [общим правилам](#rules), старшая")
+    assert outside == "(см. ниже) по [общим правилам](#rules) ([с.\u202714](#rules)), старшая"
+    # A chapter left out of the booklet has no page to print.
+    assert setter.paged("как в [игре 4](#basic-4).") == "как в [игре 4](#basic-4)."
 
 
 def _texts(items: tuple[Item, ...]) -> str:
@@ -223,7 +261,7 @@ def test_the_outline_holds_chapters_and_their_sections(library):
     with pikepdf.open(io.BytesIO(made.pdf)) as pdf, pdf.open_outline() as outline:
         chapters = {item.title: [child.title for child in item.children]
                     for item in outline.root}
-    assert chapters["Basic game 1: beating with square trumps"][:3] == ["Setup", "Aim",
+    assert chapters["Basic game 1: beating with square trumps"][:3] == ["Aim", "Setup",
                                                                         "Moves"]
     assert "Example of play" in chapters["Basic game 1: beating with square trumps"]
     assert "Beating and trumps" in chapters["General rules"]
@@ -267,7 +305,7 @@ def test_a_figure_reference_prints_the_figures_number_and_its_page(library):
     made = make_booklet(library, "en", ("basic-4",))
     text = re.sub(r"\s+", " ", "".join(p.get_textpage().get_text_range()
                                        for p in pypdfium2.PdfDocument(made.pdf)))
-    found = re.search(r"from the start in Figure (\d+), p\. (\d+)\.", text)
+    found = re.search(r"from the start in Figure (\d+) \(p\. (\d+)\)\.", text)
     assert found, "no figure reference in the example"
     number, page = found.groups()
     pdf = pypdfium2.PdfDocument(made.pdf)

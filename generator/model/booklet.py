@@ -25,7 +25,7 @@ def unlinked(text: str) -> tuple[str, list[tuple[str, str, str]]]:
 
 #: A reference to a figure in a text: ``{figure:basic-48/setup}`` (the first figure of that
 #: section) or ``{figure:basic-48/example/2}`` (its second). It is printed as the figure's
-#: number and page ("Figure 26, p. 34"), the number a link to the figure itself.
+#: number and page ("Figure 26 (p. 34)"), the number a link to the figure itself.
 FIGURE_REF = re.compile(r"\{figure:([a-z0-9-]+)/([a-z0-9-]+)(?:/([1-9][0-9]*))?\}")
 
 

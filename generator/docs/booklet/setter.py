@@ -21,14 +21,14 @@ from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
-from .typography import GLUE, prepared, set_lines, shown
+from .typography import GLUE, NBSP, prepared, set_lines, shown
 from .units import GREY, INK, LISTING, TINT, TURN, PageGeometry, Unit, text_item
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
 HEADING_LINES = 3
 #: A cross-reference and the closing quotes right after it.
-_PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\")]*)")
+_PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\"]*)")
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
 #: The fewest rows of a table, below its head, on either side of a page break: a table
@@ -57,6 +57,19 @@ HEADING_LEAST = 3
 FIRST_WHOLE = 4
 
 
+def _bracket_depth(text: str) -> int:
+    """How many round brackets are open at the end of *text*, the targets of its links
+    (``[label](#target)``) not counted.
+
+    >>> _bracket_depth("As in [game 1](#basic-1) (see [Packs](#equipment/packs) and ")
+    1
+    >>> _bracket_depth("As in [game 1](#basic-1) (see Packs) and ")
+    0
+    """
+    plain = LINK.sub(lambda m: m.group(1), text)
+    return plain.count("(") - plain.count(")")
+
+
 class Setter:
     """Sets blocks as units for one page geometry and language, and prints each
     cross-reference's page once the pages are known (:attr:`pages`)."""
@@ -73,8 +86,10 @@ class Setter:
 
     def paged(self, text: str) -> str:
         """*text* with each cross-reference to a chapter of the booklet followed by its
-        page, as a link of its own: "general rules, p. 10" (after a closing quote that
-        follows the label). A link to a chapter left out stays as it is."""
+        page, as a link of its own, always inside brackets: "the general rules (p. 10)",
+        and within brackets already there "(section "Packs", p. 5)", after a closing
+        quote that follows the label (issue 39: a page number run into the sentence
+        reads as its subject). A link to a chapter left out stays as it is."""
         if not self.page_word:
             return text
 
@@ -83,8 +98,12 @@ class Setter:
             if target not in self.pages:
                 return m.group(0)
             # Unknown yet: two digits, as most pages have.
-            number = self.pages[target] or 99
-            return f"{m.group(0)}, [{self.page_word}{GLUE}{number}](#{target})"
+            page = f"[{self.page_word}{GLUE}{self.pages[target] or 99}](#{target})"
+            if _bracket_depth(text[:m.start()]) > 0:
+                return f"{m.group(0)}, {page}"
+            # Not bound to the label: a longer unbreakable chain would stretch the line's
+            # word gaps (issue 39: no gaps over twice the normal space).
+            return f"{m.group(0)} ({page})"
 
         return _PAGED.sub(add, text)
 
@@ -190,7 +209,9 @@ class Setter:
         def natural(cell: str, font: str) -> float:
             return fonts.measure(cell, font, size)
 
-        longest = [max(max((natural(w, "bold") for w in r[c].split()), default=0.0)
+        # A no-break space typed in a cell ("puzzle 5") binds its words into one.
+        longest = [max(max((natural(w.replace(GLUE, " "), "bold")
+                            for w in r[c].replace(NBSP, GLUE).split()), default=0.0)
                        for r in rows) + 2 * side for c in range(cols)]
         full = [max(natural(r[c], "bold") for r in rows) + 2 * side for c in range(cols)]
         if sum(full) <= width:
