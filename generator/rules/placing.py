@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..errors import ProblemCode
 from ..model.board import Board, Shade, Square
 from ..model.cards import Card
 from ..model.hands import Item
@@ -46,7 +47,7 @@ from .words import WordList, find_words
 HAND = "hand"
 
 #: (code, square, message) of a card lying where its game never lets a card stay.
-Problem = tuple[str, str, str]
+Problem = tuple[ProblemCode, str, str]
 
 
 class PlacementRule:
@@ -258,7 +259,8 @@ class IdenticalSquares(LaidFromHand):
                 and fits_identical(card, self.board.square(s))]
 
     def problems(self, layout: Layout) -> list[Problem]:
-        return [("not-identical", square, f"{piece} lies on {cell.notation()}; an open card "
+        return [(ProblemCode.NOT_IDENTICAL, square,
+                 f"{piece} lies on {cell.notation()}; an open card "
                  "lies only on a square of its colour and value")
                 for square, piece, card, cell in _open_cards(layout, self.board)
                 if not self.waits_on(cell) and not fits_identical(card, cell)]
@@ -322,7 +324,7 @@ class ValueRow(PlacementRule):
             # Crosswise (16x4) the digits number the verticals, not the horizontals.
             row = f"rank {cell.rank + 1}" if self.board.files <= self.board.ranks else \
                 f"vertical {square.rstrip('0123456789')}"
-            found.append(("off-value-row", square, f"{piece} lies on {row} of value "
+            found.append((ProblemCode.OFF_VALUE_ROW, square, f"{piece} lies on {row} of value "
                           f"{cell.value}; an open card stays only on the row of its value"))
         return found
 

@@ -11,7 +11,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field, replace
 
 from ..errors import (BoardGone, EditorError, GeneratorError, IllegalMoveError, NotFoundError,
-                      one_line)
+                      ProblemCode, one_line)
 from ..app.position import outcome_data, plies_data
 from ..io.layouts import LayoutFile, layout_file
 from ..io.templates import Library
@@ -429,7 +429,7 @@ class EditorBoard:
             data["svg"] = calls.board_svg(loaded, replace(self.current, stacks={}),
                                           self.library, flip=self.flip, marked=(), last=None)
             # First in the list: it is why the board shows no card.
-            data["problems"] = [{"square": None, "code": "not-drawn",
+            data["problems"] = [{"square": None, "code": ProblemCode.NOT_DRAWN,
                                  "message": one_line(f"the cards cannot be drawn: {e}")},
                                 *found_data]
         if position is None:
