@@ -256,7 +256,8 @@ def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     """
     import difflib  # here: only a mistake needs it, and it costs every start 3 ms
 
-    close = difflib.get_close_matches(word, sorted(options), n=1)
+    # str(): an option may be a StrEnum member, whose repr is not its spelling.
+    close = difflib.get_close_matches(word, sorted(str(o) for o in options), n=1)
     return f"did you mean {close[0]!r}?" if close else None
 
 

@@ -40,11 +40,8 @@ from .beating import beats, fits_identical, fits_value_row
 from .games import Capture, Game, Placement
 from .joining import WordSquares
 from .lines import geometry
-from .move import OFF, Move, MoveKey, MoveKind, cached_move, move_order
+from .move import HAND, OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .words import WordList, find_words
-
-#: The target of a keep move: the card goes to the hand.
-HAND = "hand"
 
 #: (code, square, message) of a card lying where its game never lets a card stay.
 Problem = tuple[ProblemCode, str, str]
@@ -112,14 +109,14 @@ class LaidFromHand(PlacementRule):
 
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         held, top = _playable(layout, side)
-        found = [Move(card.notation(), s, MoveKind.LAY) for card in dict.fromkeys(held)
+        found = [Move.lay(card.notation(), s) for card in dict.fromkeys(held)
                  for s in self.squares(layout, card, side)]
         if found or top is None:
             return sorted(found, key=move_order)
         squares = self.squares(layout, top, side)
         if not squares:
-            return [Move(top.notation(), HAND, MoveKind.KEEP)]
-        return sorted((Move(top.notation(), s, MoveKind.LAY) for s in squares), key=move_order)
+            return [Move.keep(top.notation())]
+        return sorted((Move.lay(top.notation(), s) for s in squares), key=move_order)
 
 
 class FreeSquares(LaidFromHand):
@@ -309,11 +306,11 @@ class ValueRow(PlacementRule):
             if piece.face_up or not isinstance(piece.card, Card):
                 continue
             if fits_value_row(piece.card, self.board.square(origin)):
-                found.append(Move(origin, origin, MoveKind.OPEN))
+                found.append(Move(MoveKind.OPEN, origin, origin))
                 continue
             row = [s.name for s in free if fits_value_row(piece.card, s)]
-            found += [Move(origin, s, MoveKind.OPEN) for s in row] or [
-                Move(origin, OFF, MoveKind.OPEN)]
+            found += [Move(MoveKind.OPEN, origin, s) for s in row] or [
+                Move(MoveKind.OPEN, origin, OFF)]
         return sorted(found, key=move_order)
 
     def problems(self, layout: Layout) -> list[Problem]:

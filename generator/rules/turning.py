@@ -38,7 +38,7 @@ def turn_choices(layout: Layout, game: Game, side: Side, moved_to: str,
     squares = sorted({s for word in find_words(layout, words, min_length=game.words.min_length,
                                                through=moved_to) for s in word.squares})
     squares = [s for s in squares if _turnable(layout, s, side, game)][:MOST]
-    return [Move(chosen[0], chosen[0], MoveKind.TURN, chosen)
+    return [Move(MoveKind.TURN, chosen[0], chosen[0], path=chosen)
             for n in range(1, len(squares) + 1) for chosen in combinations(squares, n)]
 
 

@@ -14,11 +14,10 @@ from ..model.layout import Layout, Player, Side
 from .games import Game, Step
 from .laying import LAYING
 from .lines import geometry
-from .move import OFF, Move, MoveKind, move_order
+from .move import HAND, OFF, Move, MoveKind, move_order
 from .moves import board_moves
 from .notation import GRAMMAR, PASS, Form, MoveText
 from .opening import opening_refusal, owes_opening_cover
-from .placing import HAND
 
 if TYPE_CHECKING:
     from .bound import Rules
@@ -164,7 +163,7 @@ def _why_not_taken(game: Game, origin: str, target: str, moves: Sequence[Move]) 
 def _why_not_pushed(game: Game, moves: Sequence[Move]) -> str:
     if not game.movement.push_adjacent:
         return f"{game.name} has no pushes"
-    origins = sorted({m.origin for m in moves if m.kind is MoveKind.PUSH})
+    origins = sorted({m.square for m in moves if m.kind is MoveKind.PUSH})
     return ("only right after laying, an opponent's open card touching the laid card "
             "may be pushed, to a free square; pushable now: "
             + (" ".join(origins) or "none"))

@@ -387,6 +387,6 @@ def _first_move_problems(layout: Layout, rules: Rules, found: list[Violation]) -
             if move.kind in _TAKES:
                 found.append(Violation(ProblemCode.BEATABLE_ON_MOVE_1, move.target,
                                        f"{layout.top(move.target)} can be taken at once by "
-                                       f"{layout.top(move.origin)} from {move.origin} "
+                                       f"{layout.top(move.square)} from {move.square} "
                                        f"({move}); {game.name} needs a start where no card "
                                        "can be taken on the first move"))

@@ -415,7 +415,7 @@ class EditorBoard:
         # in it: the drawing is then the same whatever move led to the position, and the
         # page may move its cards itself.
         data["last"] = [sq for sq in dict.fromkeys((last.origin, *last.path, last.target))
-                        if board.has_square(sq)] if last is not None else []
+                        if sq is not None and board.has_square(sq)] if last is not None else []
         marked = tuple(sorted({v.square for v in found if v.square})) if position is None \
             else ()
         try:
