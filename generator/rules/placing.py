@@ -109,14 +109,16 @@ class LaidFromHand(PlacementRule):
 
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         held, top = _playable(layout, side)
-        found = [Move.lay(card.notation(), s) for card in dict.fromkeys(held)
+        # Move(LAY, ...) rather than Move.lay: a lay game lists these every position.
+        found = [Move(MoveKind.LAY, None, s, card.notation()) for card in dict.fromkeys(held)
                  for s in self.squares(layout, card, side)]
         if found or top is None:
             return sorted(found, key=move_order)
         squares = self.squares(layout, top, side)
         if not squares:
             return [Move.keep(top.notation())]
-        return sorted((Move.lay(top.notation(), s) for s in squares), key=move_order)
+        name = top.notation()
+        return sorted((Move(MoveKind.LAY, None, s, name) for s in squares), key=move_order)
 
 
 class FreeSquares(LaidFromHand):
