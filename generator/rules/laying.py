@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ..model.board import Board
+from ..model.board import Board, SquareName
 from ..model.cards import Card
 from ..model.hands import Hand, Item, parse_item
 from ..model.layout import Facing, Layout, Piece, Side
@@ -98,14 +98,15 @@ def forced_openings(layout: Layout, board: Board, laid: str) -> list[Move]:
     no such card lies there; only a game with the forced opening asks (see
     :class:`.follow_ups.ForcedOpening`)."""
     found = []
-    for square in geometry(*layout.size).edge_neighbours[laid]:
+    for name in geometry(*layout.size).edge_neighbours[laid]:
+        square = SquareName(name)
         piece = layout.top(square)
         if piece is None or piece.face_up or not isinstance(piece.card, Card):
             continue
         if fits_identical(piece.card, board.square(square)):
             found.append(Move(MoveKind.OPEN, square, square))
             continue
-        fits = [s for s in geometry(*layout.size).squares if s not in layout.stacks
+        fits = [SquareName(s) for s in geometry(*layout.size).squares if s not in layout.stacks
                 and fits_identical(piece.card, board.square(s))]
         found += [Move(MoveKind.OPEN, square, s) for s in fits] or [
             Move(MoveKind.OPEN, square, HAND)]

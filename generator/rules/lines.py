@@ -62,7 +62,9 @@ class Geometry:
 @cache
 def geometry(files: int = 8, ranks: int = 8) -> Geometry:
     """The tables of a *files* x *ranks* board, built on first use and kept."""
-    squares = tuple(square_name(f, r) for r in range(ranks) for f in range(files))
+    # The tables are keyed and looked up by plain strings (layouts, written moves).
+    squares: tuple[str, ...] = tuple(square_name(f, r) for r in range(ranks)
+                                     for f in range(files))
     xy = {name: (i % files, i // files) for i, name in enumerate(squares)}
     lines = {name: _full_lines(files, ranks, xy, step) for name, step in ORIENTATIONS.items()}
     rays = {square: _rays(files, ranks, xy[square], STEPS) for square in squares}

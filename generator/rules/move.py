@@ -8,6 +8,9 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
+from typing import cast
+
+from ..model.board import SquareName
 
 
 class Beyond(enum.StrEnum):
@@ -80,10 +83,10 @@ class Move:
     """
 
     kind: MoveKind
-    origin: str | None
-    target: str | Beyond
+    origin: SquareName | None
+    target: SquareName | Beyond
     card: str | None = None
-    path: tuple[str, ...] = ()
+    path: tuple[SquareName, ...] = ()
 
     def __post_init__(self) -> None:
         # The engine builds many moves a position and passes MoveKind already: only a
@@ -92,7 +95,7 @@ class Move:
             object.__setattr__(self, "kind", MoveKind.parse(self.kind))
 
     @classmethod
-    def lay(cls, card: str, square: str) -> Move:
+    def lay(cls, card: str, square: SquareName) -> Move:
         """*card* (its notation) laid from the hand or a stock on *square*."""
         return cls(MoveKind.LAY, None, square, card)
 
@@ -102,7 +105,7 @@ class Move:
         return cls(MoveKind.KEEP, None, Beyond.HAND, card)
 
     @property
-    def square(self) -> str:
+    def square(self) -> SquareName:
         """The square the moving pile leaves.
 
         :raises: :exc:`ValueError` for a lay or keep, which leave none.
@@ -155,7 +158,9 @@ def cached_move(key: MoveKey) -> Move:
     """The move of *key*, built once."""
     move = BUILT_MOVES.get(key)
     if move is None:
-        move = BUILT_MOVES[key] = Move(key[2], key[0], key[1])
+        # The generators build keys from the board's own square names (and OFF).
+        move = BUILT_MOVES[key] = Move(key[2], SquareName(key[0]),
+                                       cast("SquareName | Beyond", key[1]))
     return move
 
 

@@ -15,6 +15,7 @@ from .captures import CaptureRule
 from .covering import onto_for_combination
 from .laying import play_laying
 from .move import BUILT_MOVES, OFF, Move, MoveKey, MoveKind, cached_move, move_order
+from ..model.board import SquareName
 from ..model.cards import Card, Colour
 from .games import Game, Step
 from ..model.layout import Facing, Layout, Piece, Side, Stack
@@ -58,7 +59,8 @@ def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
     every landing square is reached by its shortest chain."""
     jumps = geometry(*layout.size).jumps
     seen = {origin}
-    frontier: list[tuple[str, tuple[str, ...]]] = [(origin, ())]
+    start = SquareName(origin)
+    frontier: list[tuple[str, tuple[SquareName, ...]]] = [(origin, ())]
     while frontier:
         following = []
         for square, path in frontier:
@@ -68,8 +70,9 @@ def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
                     continue
                 if layout.top(land) is None and _matches(piece.card, jumped):
                     seen.add(land)
-                    following.append((land, (*path, land)))
-                    yield Move(MoveKind.JUMP, origin, land, path=(*path, land))
+                    landing = SquareName(land)
+                    following.append((land, (*path, landing)))
+                    yield Move(MoveKind.JUMP, start, landing, path=(*path, landing))
         frontier = following
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import ProblemCode
-from ..model.board import Board, Shade, Square
+from ..model.board import Board, Shade, Square, SquareName
 from ..model.cards import Card
 from ..model.hands import Item
 from ..model.layout import Facing, Layout, Piece, Side
@@ -110,7 +110,8 @@ class LaidFromHand(PlacementRule):
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         held, top = _playable(layout, side)
         # Move(LAY, ...) rather than Move.lay: a lay game lists these every position.
-        found = [Move(MoveKind.LAY, None, s, card.notation()) for card in dict.fromkeys(held)
+        found = [Move(MoveKind.LAY, None, SquareName(s), card.notation())
+                 for card in dict.fromkeys(held)
                  for s in self.squares(layout, card, side)]
         if found or top is None:
             return sorted(found, key=move_order)
@@ -118,7 +119,8 @@ class LaidFromHand(PlacementRule):
         if not squares:
             return [Move.keep(top.notation())]
         name = top.notation()
-        return sorted((Move(MoveKind.LAY, None, s, name) for s in squares), key=move_order)
+        return sorted((Move(MoveKind.LAY, None, SquareName(s), name) for s in squares),
+                      key=move_order)
 
 
 class FreeSquares(LaidFromHand):
@@ -303,14 +305,15 @@ class ValueRow(PlacementRule):
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         found = []
         free = [self.board.square(s) for s in _free(layout)]
-        for origin, stack in layout.items():
+        for square, stack in layout.items():
             piece = stack[-1]
             if piece.face_up or not isinstance(piece.card, Card):
                 continue
+            origin = SquareName(square)
             if fits_value_row(piece.card, self.board.square(origin)):
                 found.append(Move(MoveKind.OPEN, origin, origin))
                 continue
-            row = [s.name for s in free if fits_value_row(piece.card, s)]
+            row = [SquareName(s.name) for s in free if fits_value_row(piece.card, s)]
             found += [Move(MoveKind.OPEN, origin, s) for s in row] or [
                 Move(MoveKind.OPEN, origin, OFF)]
         return sorted(found, key=move_order)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..errors import IllegalMoveError, ReasonCode
-from ..model.board import Board
+from ..model.board import Board, SquareName
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Player, Side
 from ..model.position_text import MoveRecord, PositionText, PositionTextError
@@ -416,10 +416,12 @@ def _move(record: MoveRecord) -> Move:
     except ValueError:
         raise PositionTextError("last", "a kind of move: " + ", ".join(MoveKind),
                                 repr(record.kind)) from None
-    target = Beyond(record.target) if record.target in _BEYOND else record.target
+    # The position text has checked the squares: here they become the engine's names.
+    target = Beyond(record.target) if record.target in _BEYOND else SquareName(record.target)
+    path = tuple(SquareName(s) for s in record.path)
     if kind in (MoveKind.LAY, MoveKind.KEEP):
-        return Move(kind, None, target, record.origin, record.path)
-    return Move(kind, record.origin, target, path=record.path)
+        return Move(kind, None, target, record.origin, path)
+    return Move(kind, SquareName(record.origin), target, path=path)
 
 
 _BEYOND = frozenset(Beyond)
