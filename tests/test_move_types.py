@@ -105,3 +105,19 @@ def test_a_misspelt_combination_switch_is_refused_in_one_line(runner, tmp_path, 
     assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
     for piece in expected:
         assert piece in result.stderr, (piece, result.stderr)
+
+
+@pytest.mark.parametrize(("moves", "code", "reason"), [
+    ("5R@a4", "not-held", "south does not hold 5R (its next card is 2G)"),
+    ("2G@a4 3Y@b4 6Y@b4", "illegal", "6Y may not lie on b4"),
+    ("2G@a4 3Y@hand", "illegal", "3Y fits on"),
+])
+def test_a_refused_lay_says_whether_the_card_is_held_by_its_code(runner, moves, code, reason):
+    """Seed002, jeu 8: each side lays the next card of its own stock, « seulement sur une
+    ligne horizontale ». Under ``--json`` a card the side does not have next is refused
+    with ``not-held``, a card it has but may not lay there with ``illegal``: the engine
+    says which, tools need not read the words."""
+    result = _play(runner, "initial-8-start", moves, "--json")
+    assert result.exit_code == 1 and result.stderr == ""
+    refused = json.loads(result.stdout)["refused"]
+    assert refused["code"] == code and refused["reason"].startswith(reason), refused
