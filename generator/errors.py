@@ -73,6 +73,50 @@ class ReasonCode(enum.StrEnum):
     ILLEGAL = "illegal"            # any other move the rules do not allow here
 
 
+class ProblemCode(enum.StrEnum):
+    """What is wrong with a layout under a game, for tools: each problem that
+    :func:`generator.rules.validation.problems` finds carries one. The values are the
+    spelling of ``rules check --json`` and the editor's ``problems``."""
+
+    # the game, board and pack
+    NO_MATERIAL = "no-material"
+    WRONG_MATERIAL = "wrong-material"
+    WRONG_BOARD = "wrong-board"
+    WRONG_SIZE = "wrong-size"
+    MIXED_PACKS = "mixed-packs"
+    # the cards on the board
+    PILE = "pile"
+    WRONG_KIND = "wrong-kind"
+    NO_ARROW = "no-arrow"
+    WRONG_ARROW = "wrong-arrow"
+    CARD_TWICE = "card-twice"
+    REMOVED_LETTER = "removed-letter"
+    LETTER_NOT_IN_SET = "letter-not-in-set"
+    NOT_IN_GAME = "not-in-game"
+    OFF_BOARD = "off-board"
+    WRONG_COUNT = "wrong-count"
+    MISSING_CARD = "missing-card"
+    # the start of a game
+    WRONG_HOME_ROW = "wrong-home-row"
+    OWN_COLOUR_SQUARE = "own-colour-square"
+    WRONG_SHADE = "wrong-shade"
+    FACE_UP = "face-up"
+    MISSING_TEST_CARD = "missing-test-card"
+    NOT_A_TEST_CARD = "not-a-test-card"
+    TEST_CARD_OFF_KING_SQUARE = "test-card-off-king-square"
+    TEST_CARD_FACE_UP = "test-card-face-up"
+    BEATABLE_ON_MOVE_1 = "beatable-on-move-1"
+    NOT_IDENTICAL = "not-identical"
+    OFF_VALUE_ROW = "off-value-row"
+    # hands, stocks and piles
+    MISSING_STOCK = "missing-stock"
+    MISSING_PILE = "missing-pile"
+    SHORT_STOCK = "short-stock"
+    SHORT_PILE = "short-pile"
+    # the editor: a layout whose figure cannot be drawn
+    NOT_DRAWN = "not-drawn"
+
+
 class IllegalMoveError(GeneratorError):
     """A move that the rules refuse: names its number, its text, a reason code and why,
     as ``chess.IllegalMoveError`` does.
@@ -212,7 +256,8 @@ def did_you_mean(word: str, options: Iterable[str]) -> str | None:
     """
     import difflib  # here: only a mistake needs it, and it costs every start 3 ms
 
-    close = difflib.get_close_matches(word, sorted(options), n=1)
+    # str(): an option may be a StrEnum member, whose repr is not its spelling.
+    close = difflib.get_close_matches(word, sorted(str(o) for o in options), n=1)
     return f"did you mean {close[0]!r}?" if close else None
 
 

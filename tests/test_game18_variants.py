@@ -20,7 +20,7 @@ def _moves(library, game, rows=ROWS):
 
 def test_a_step_onto_a_card_that_makes_a_combination(library):
     layout, moves = _moves(library, "basic-18-onto")
-    onto = Move("c1", "c2", MoveKind.BEAT)
+    onto = Move(MoveKind.BEAT, "c1", "c2")
     assert onto in moves
     after = Rules(library.game("basic-18-onto"),
                   library.board("board-a")).play(layout, onto, Side.SOUTH)
@@ -32,7 +32,7 @@ def test_a_step_onto_a_card_that_makes_a_combination(library):
 
 def test_no_step_onto_a_card_without_a_combination_or_the_switch(library):
     _, moves = _moves(library, "basic-18-onto")
-    assert Move("h1", "h2", MoveKind.BEAT) not in moves  # 8Y onto 5B makes nothing
+    assert Move(MoveKind.BEAT, "h1", "h2") not in moves  # 8Y onto 5B makes nothing
     assert not [m for m in moves if m.origin == "b2" and m.target == "c2"]  # 2R there: none
     _, plain = _moves(library, "basic-18")
     assert not [m for m in plain if m.kind is MoveKind.BEAT]

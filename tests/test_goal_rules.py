@@ -8,7 +8,7 @@ import pytest
 
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Side
-from generator.rules import Move
+from generator.rules import Move, MoveKind
 from generator.rules.games import Goal
 from generator.rules.goal_rules import CountingGoal, MostPressed, WonAtOnce, goal_rule
 from generator.rules.goals import QUIET_PLIES, judge
@@ -67,19 +67,19 @@ def _cards(rows: dict[int, str], **hands: Hand) -> Layout:
 @pytest.mark.parametrize(("game", "rows", "last", "mover", "winner", "reason"), [
     ("basic-1", {1: "(1R)^ . . . . . . .", 8: "1Bv . . . . . . ."}, None, None,
      "south", "the opponent's test card is covered"),
-    ("initial-1", {5: ". . . 3R^ . . . ."}, Move("d4", "d5"), "south",
+    ("initial-1", {5: ". . . 3R^ . . . ."}, Move(MoveKind.MOVE, "d4", "d5"), "south",
      "south", "a card stepped across the middle line into the opponent's half"),
-    ("initial-1", {6: ". . . 3R^ . . . ."}, Move("d5", "d6"), "south",
+    ("initial-1", {6: ". . . 3R^ . . . ."}, Move(MoveKind.MOVE, "d5", "d6"), "south",
      None, "north to move"),
-    ("initial-1", {5: ". . . 3R^ . . . ."}, Move("d4", "d5", "beat"), "south",
+    ("initial-1", {5: ". . . 3R^ . . . ."}, Move("beat", "d4", "d5"), "south",
      None, "north to move"),
-    ("initial-1", {4: ". . . 3R^ . . . ."}, Move("d3", "d4"), "south",
+    ("initial-1", {4: ". . . 3R^ . . . ."}, Move(MoveKind.MOVE, "d3", "d4"), "south",
      None, "north to move"),
     ("initial-5", {6: "3R^ . . . . . . .", 3: "4Gv . . . . . . ."}, None, None,
      "south", "every card is in the opponent's half"),
-    ("word-1", {2: "A/Rv . . . . . . ."}, Move("b1", "off", "exit"), "north",
+    ("word-1", {2: "A/Rv . . . . . . ."}, Move("exit", "b1", "off"), "north",
      "north", "a piece left the board over the far edge"),
-    ("word-puzzle-5-duel", {1: "A/R^ B/R^ . . . . . ."}, Move("c1", "c1", "turn"), "north",
+    ("word-puzzle-5-duel", {1: "A/R^ B/R^ . . . . . ."}, Move("turn", "c1", "c1"), "north",
      "north", "every arrow points one way: solved"),
     ("word-25", {3: ". A/Rv B/Rv C/Rv D/Rv E/Rv . ."}, None, None,
      "north", "5 of its pieces in a line"),
@@ -90,7 +90,7 @@ def _cards(rows: dict[int, str], **hands: Hand) -> Layout:
         "five-letters-win", "fives-that-leave-only-score"])
 def test_a_goal_won_at_once(library, game, rows, last, mover, winner, reason):
     verdict = judge(goal_rule(library.game(game), library.board("board-a")), _cards(rows),
-                    to_move="north", moves=[Move("a1", "a2")], last_move=last, mover=mover)
+                    to_move="north", moves=[Move(MoveKind.MOVE, "a1", "a2")], last_move=last, mover=mover)
     assert (verdict.winner, verdict.reason) == (winner, reason)
     assert verdict.over is (winner is not None)
 
@@ -99,13 +99,13 @@ def test_giveaway_is_most_pressed_where_the_side_pressed_out_wins(library):
     board = library.board("board-a")
     # South's 1R has just pressed north's only card: north has nothing free left.
     pressed_out = _cards({6: ". . . 30Rv+1R^ . . . .", 1: "2Y^ . . . . . . ."})
-    press = Move("d4", "d6", "press")
+    press = Move("press", "d4", "d6")
     main = judge(goal_rule(library.game("basic-48"), board), pressed_out, to_move="north",
-                 moves=[], opponent_moves=[Move("a1", "a2")], last_move=press, mover="south")
+                 moves=[], opponent_moves=[Move(MoveKind.MOVE, "a1", "a2")], last_move=press, mover="south")
     assert main.over and main.winner is Side.SOUTH
     assert main.reason == "north has no card left to press with; cards pressed: south 1, north 0"
     give = judge(goal_rule(library.game("basic-48-giveaway"), board), pressed_out,
-                 to_move="north", moves=[], opponent_moves=[Move("a1", "a2")],
+                 to_move="north", moves=[], opponent_moves=[Move(MoveKind.MOVE, "a1", "a2")],
                  last_move=press, mover="south", owed=True)
     assert give.over and give.winner is Side.NORTH
     assert give.reason == "every card of north is pressed"
@@ -125,7 +125,7 @@ def test_most_removed_ends_when_every_card_is_open_only_where_all_start_down(
     layout = _cards({1: "3R 5G . . . . . ."}, south=Hand(taken=parse_items("1R 2R")),
                     north=Hand(taken=parse_items("7B")))
     verdict = judge(goal_rule(library.game(game), library.board("board-a")), layout,
-                    to_move="south", moves=[Move("a1", "a2")])
+                    to_move="south", moves=[Move(MoveKind.MOVE, "a1", "a2")])
     assert (verdict.over, verdict.reason) == (over, reason)
 
 
@@ -134,14 +134,14 @@ def test_most_removed_ends_when_every_card_is_open_only_where_all_start_down(
 def test_initial_8_the_first_side_out_of_cards_loses(library, stuck_loses, reason):
     game = dataclasses.replace(library.game("initial-8"), stuck_loses=stuck_loses)
     verdict = judge(goal_rule(game, library.board("board-a")), _cards({1: "3R^ . . . . . . ."}),
-                    to_move="south", moves=[], opponent_moves=[Move("a1", "a2")])
+                    to_move="south", moves=[], opponent_moves=[Move(MoveKind.MOVE, "a1", "a2")])
     assert verdict.over and verdict.winner is Side.NORTH and verdict.reason == reason
 
 
 def test_initial_8_after_quiet_plies_is_a_draw_counted_as_nothing_taken(library):
     verdict = judge(goal_rule(library.game("initial-8"), library.board("board-a")),
                     _cards({1: "3R^ . . . . . . ."}), to_move="south",
-                    moves=[Move("a1", "a2")], quiet=QUIET_PLIES)
+                    moves=[Move(MoveKind.MOVE, "a1", "a2")], quiet=QUIET_PLIES)
     assert verdict.over and verdict.winner is None
     assert verdict.reason == "100 plies without a capture, lay or opening; " \
         "cards taken: south 0, north 0"

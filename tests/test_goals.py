@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.model.hands import Hand, Hands, parse_items
 from generator.model.layout import Layout, Piece, Side
 from generator.io.layouts import sources_for
-from generator.rules import Move, Termination, problems
+from generator.rules import Move, MoveKind, Termination, problems
 from generator.rules.goals import QUIET_PLIES, judge
 from generator.rules.bound import Rules
 from generator.rules.goal_rules import goal_rule
@@ -41,10 +41,10 @@ def test_most_pressed_counts_opponent_cards_under_own_piles(library):
     assert verdict.over and verdict.winner == "south"
     # While a press remains possible, or moves do, the game goes on.
     assert not judge(goal_rule(game, board), layout, to_move="south",
-                     moves=[Move("a5", "b6")]).over
+                     moves=[Move(MoveKind.MOVE, "a5", "b6")]).over
     # A side with no move passes while the other still has one.
     assert not judge(goal_rule(game, board), layout, to_move="south", moves=[],
-                     opponent_moves=[Move("h1", "h2")]).over
+                     opponent_moves=[Move(MoveKind.MOVE, "h1", "h2")]).over
 
 
 def test_most_turned_and_last_to_lay_and_identical_squares(library):
@@ -93,19 +93,19 @@ def test_most_combinations_counts_on_the_opponents_half_only(library):
 def test_reorient_all_is_solved_when_every_arrow_points_one_way(library):
     game, board = library.game("word-puzzle-5"), library.board("board-a")
     mixed = Layout.from_rows("board-a", {1: "A/R^ . B/Rv . . . . ."})
-    assert not judge(goal_rule(game, board), mixed, to_move="south", moves=[Move("a1", "b2")]).over
+    assert not judge(goal_rule(game, board), mixed, to_move="south", moves=[Move(MoveKind.MOVE, "a1", "b2")]).over
     solved = Layout.from_rows("board-a", {1: "A/R^ . B/R^ . . . . ."})
-    verdict = judge(goal_rule(game, board), solved, to_move="south", moves=[Move("a1", "b2")])
+    verdict = judge(goal_rule(game, board), solved, to_move="south", moves=[Move(MoveKind.MOVE, "a1", "b2")])
     assert verdict.over and verdict.winner is None and "solved" in verdict.reason
 
 
 def test_quiet_plies_end_a_game_of_one_move_goals_in_a_draw(library):
     game, board = library.game("basic-1"), library.board("board-a")
     start = library.layout("game1-demo")
-    verdict = judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")],
+    verdict = judge(goal_rule(game, board), start, to_move="south", moves=[Move(MoveKind.MOVE, "a2", "a3")],
                     quiet=QUIET_PLIES)
     assert verdict.over and verdict.winner is None
-    assert not judge(goal_rule(game, board), start, to_move="south", moves=[Move("a2", "a3")],
+    assert not judge(goal_rule(game, board), start, to_move="south", moves=[Move(MoveKind.MOVE, "a2", "a3")],
                      quiet=QUIET_PLIES - 1).over
     # The bound goal settles a covered test card from the position alone; a counting goal
     # is judged with the side to move and its moves.
@@ -156,7 +156,7 @@ def test_the_outcome_names_how_the_game_ended_for_tools(library):
     covered = basic1.outcome(demo.without("e8"), Side.NORTH)
     assert (covered.termination, covered.winner) == (Termination.GOAL, Side.SOUTH)
     assert basic1.outcome(demo, Side.SOUTH).termination is None
-    quiet = judge(basic1.goal, demo, to_move="south", moves=[Move("a2", "a3")],
+    quiet = judge(basic1.goal, demo, to_move="south", moves=[Move(MoveKind.MOVE, "a2", "a3")],
                   quiet=QUIET_PLIES)
     assert (quiet.termination, quiet.winner) == (Termination.QUIET, None)
     lone = Layout.from_rows("board-a", {1: "Q/R . . . . . . ."})

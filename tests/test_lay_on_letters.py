@@ -30,7 +30,7 @@ def test_a_letter_laid_on_a_letter_to_make_a_word(library):
     layout = Layout.from_rows("board-a", ROWS, hands=Hands().with_hand(
         Side.SOUTH, Hand(held=(parse_item("T/Y"),))))
     after = Rules(library.game("word-25-on-letters"), library.board("board-a"),
-                  WORDS).play(layout, Move("T/Y", "c1", MoveKind.LAY), Side.SOUTH)
+                  WORDS).play(layout, Move.lay("T/Y", "c1"), Side.SOUTH)
     # CAT holds north's C: it leaves; the T stays on the X it covers.
     assert after.top("a1") is None
     assert [p.card.notation() for p in after.stacks["c1"]] == ["X/B", "T/Y"]

@@ -30,17 +30,17 @@ def _notations(moves) -> list[str]:
 
 
 def test_lay_notation():
-    assert Move("3R", "d4", "lay").notation() == "3R@d4"
-    assert Move("3R", "hand", "keep").notation() == "3R@hand"
-    assert Move("c4", "c4", "open").notation() == "c4="
-    assert Move("c4", "c3", "open").notation() == "c4=c3"
+    assert Move.lay("3R", "d4").notation() == "3R@d4"
+    assert Move.keep("3R").notation() == "3R@hand"
+    assert Move("open", "c4", "c4").notation() == "c4="
+    assert Move("open", "c4", "c3").notation() == "c4=c3"
 
 
 def test_initial_3_first_card_face_down_on_the_king_square_then_next_to_own(library):
     game, board = library.game("initial-3"), library.board("colourless")
     empty = Layout("colourless", hands=_stock("5B 3G", "6R"))
     assert _notations(Rules(game, board).placement.moves(empty, Side.SOUTH)) == ["5B@e1"]
-    first = Rules(game, board).play(empty, Move("5B", "e1", "lay"), "south")
+    first = Rules(game, board).play(empty, Move.lay("5B", "e1"), "south")
     assert str(first.top("e1")) == "(5B)^" and first.hands.south.stock == parse_items("3G")
     assert Rules(game,
                  board).lay_squares(first, parse_item("3G"), Side.SOUTH) == ["d1", "f1", "e2"]
@@ -56,16 +56,16 @@ def test_initial_3_hemmed_in_covers_a_neighbour_it_beats_and_may_cover_the_test_
     assert Rules(game, board).lay_squares(hemmed, parse_item("3G"), Side.SOUTH) == ["a2"]
     assert Rules(game, board).lay_squares(hemmed, parse_item("4R"), Side.SOUTH) == []
     covered = Rules(game,
-                    board).play(replace(hemmed, hands=_stock("7R")), Move("7R", "b1", "lay"),
+                    board).play(replace(hemmed, hands=_stock("7R")), Move.lay("7R", "b1"),
                                 "south")
     assert str(covered.stacks["b1"][0]) == "5Rv" and covered.owner("b1") == "south"
     # Next to the opponent's face-down card, a card may cover it, and that wins.
     near = Layout.from_rows("colourless", {8: ". . . . (6R)v . . .", 7: ". . . . 4B^ . . .",
                                            1: ". . . . (5B)^ . . ."}, hands=_stock("1Y", ""))
     assert "e8" in Rules(game, board).lay_squares(near, parse_item("1Y"), Side.SOUTH)
-    won = Rules(game, board).play(near, Move("1Y", "e8", "lay"), "south")
+    won = Rules(game, board).play(near, Move.lay("1Y", "e8"), "south")
     verdict = Rules(game,
-                    board).outcome(won, Side.NORTH, last=Move("1Y", "e8", "lay"), mover=Side.SOUTH)
+                    board).outcome(won, Side.NORTH, last=Move.lay("1Y", "e8"), mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south"
 
 
@@ -79,7 +79,7 @@ def test_initial_4_covers_only_what_it_beats_and_five_in_a_line_score(library):
     # leave with the 3R under the 7R, and south has taken all six; c1 stays.
     five = Layout.from_rows("colourless", {2: "1G^ 2G^ 3Rv 4Y^ 5B^ . . .",
                                            1: ". . 6B^ . . . . ."}, hands=_stock("7R"))
-    after = Rules(game, board).play(five, Move("7R", "c2", "lay"), "south")
+    after = Rules(game, board).play(five, Move.lay("7R", "c2"), "south")
     assert after.rows() == {1: ". . 6B^ . . . . ."}
     assert sorted(c.notation() for c in after.hands.south.taken) == [
         "1G", "2G", "3R", "4Y", "5B", "7R"]
@@ -87,7 +87,7 @@ def test_initial_4_covers_only_what_it_beats_and_five_in_a_line_score(library):
     # Four in a line stay.
     four = Rules(game,
                  board).play(replace(five, hands=_stock("7R")).without("e2"),
-                             Move("7R", "c2", "lay"), "south")
+                             Move.lay("7R", "c2"), "south")
     assert four.rows()[2] == "1G^ 2G^ 3Rv+7R^ 4Y^ . . . ."
 
 
@@ -104,7 +104,7 @@ def test_initial_8_lays_on_one_row_covers_only_when_full_and_returns_own_lines(l
     # the three squares are cleared, south's 3G and the 5B under it go under south's stock,
     # north's 1G and 2G leave the game as south's taken cards.
     after = Rules(game,
-                  board).play(replace(full, hands=_stock("3G 8R")), Move("3G", "c4", "lay"),
+                  board).play(replace(full, hands=_stock("3G 8R")), Move.lay("3G", "c4"),
                               "south")
     assert after.rows() == {4: ". . . 8Y^ 7B^ 6Rv 1R^ 4Yv"}
     assert _notations_items(after.hands.south.stock) == ["8R", "5B", "3G"]
@@ -154,11 +154,11 @@ def test_initial_11_opens_onto_the_value_row_or_off(library):
 def test_initial_12_turns_only_its_own_lines_face_down(library):
     game, board = library.game("initial-12"), library.board("colourless")
     own = Layout.from_rows("colourless", {1: "1G^ 2G^ . . . . . ."}, hands=_stock("3G"))
-    after = Rules(game, board).play(own, Move("3G", "c1", "lay"), "south")
+    after = Rules(game, board).play(own, Move.lay("3G", "c1"), "south")
     assert after.rows() == {1: "(1G)^ (2G)^ (3G)^ . . . . ."}
     assert goal_rule(game, board).scores(after)[Side.SOUTH] == 3
     mixed = Layout.from_rows("colourless", {1: "1Gv 2G^ . . . . . ."}, hands=_stock("3G"))
-    assert Rules(game, board).play(mixed, Move("3G", "c1", "lay"), "south").rows() == {
+    assert Rules(game, board).play(mixed, Move.lay("3G", "c1"), "south").rows() == {
         1: "1Gv 2G^ 3G^ . . . . ."}
 
 
@@ -172,7 +172,7 @@ def test_basic_52_lays_the_hand_first_and_keeps_what_fits_nowhere(library):
     full = Layout.from_rows("board-a", {2: "2R . . . . . . (6B)"}, hands=_stock(pile="20R 30G"))
     full = full.with_piece("h2", parse_item_piece("(3Y)"))
     assert _notations(Rules(game, board).placement.moves(full, Side.SOUTH)) == ["20R@hand"]
-    kept = Rules(game, board).play(full, Move("20R", "hand", "keep"), "south")
+    kept = Rules(game, board).play(full, Move.keep("20R"), "south")
     assert kept.hands.south.held == parse_items("20R") and kept.hands.pile == parse_items("30G")
     # Once a2 is free the kept card must be laid before the pile is touched.
     freed = kept.without("a2")
@@ -190,9 +190,9 @@ def test_word_25_five_letters_in_a_line_win(library):
     game, board = library.game("word-25"), library.board("board-a")
     layout = Layout.from_rows("board-a", {1: "Q/R^ X/R^ . Z/R^ J/R^ . . ."},
                               hands=_stock("K/R", "B/G"))
-    after = Rules(game, board).play(layout, Move("K/R", "c1", "lay"), "south")
+    after = Rules(game, board).play(layout, Move.lay("K/R", "c1"), "south")
     verdict = Rules(game,
-                    board).outcome(after, Side.NORTH, last=Move("K/R", "c1", "lay"),
+                    board).outcome(after, Side.NORTH, last=Move.lay("K/R", "c1"),
                                    mover=Side.SOUTH)
     assert verdict.over and verdict.winner == "south" and "5 of its pieces" in verdict.reason
 
@@ -237,6 +237,6 @@ def test_basic_65_opens_a_card_and_only_that_card_may_shift(library):
     assert "d1=" in moves and "d1=c1" in moves and "h8=" in moves
     # 6Y, opened earlier, never moves while cards lie face down (seed000 game 65).
     assert not any(m.startswith("a2") for m in moves)
-    after = Rules(game, board).play(layout, Move("d1", "c1", "open"), "north")
+    after = Rules(game, board).play(layout, Move("open", "d1", "c1"), "north")
     assert after.rows() == {8: ". . . . . . . (8B)", 2: "6Y . . . . . . ."}
     assert _notations_items(after.hands.north.taken) == ["5R", "5Y", "5G"]

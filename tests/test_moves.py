@@ -53,13 +53,13 @@ def test_placements_next_to_own_cards_and_by_value_row(library):
 def test_play_beat_press_and_cover(library):
     basic1 = library.game("basic-1")
     layout = Layout.from_rows("board-a", {3: ". . 2Y^ 2Gv . . . ."})
-    after = Rules(basic1, library.board("board-a")).play(layout, Move("c3", "d3", "beat"))
+    after = Rules(basic1, library.board("board-a")).play(layout, Move("beat", "c3", "d3"))
     assert after.rows() == {3: ". . . 2Y^ . . . ."}
     game48 = library.game("basic-48")
-    pressed = Rules(game48, library.board("board-a")).play(layout, Move("c3", "d3", "press"))
+    pressed = Rules(game48, library.board("board-a")).play(layout, Move("press", "c3", "d3"))
     assert pressed.rows() == {3: ". . . 2Gv+2Y^ . . . ."}
     # The pile moves by its top card and stays together.
-    moved = Rules(game48, library.board("board-a")).play(pressed, Move("d3", "d4", "move"))
+    moved = Rules(game48, library.board("board-a")).play(pressed, Move("move", "d3", "d4"))
     assert moved.rows() == {4: ". . . 2Gv+2Y^ . . . ."}
     assert moved.top("d4").owner == "south"
 
@@ -70,11 +70,11 @@ def test_mixed_combination_takes_the_opponents_cards(library):
     game = library.game("initial-9")
     layout = Layout.from_rows("colourless", {2: "1Gv 2Yv . 4B^ . . . .",
                                              1: ". . 3R^ . . . . ."})
-    after = Rules(game, library.board("board-a")).play(layout, Move("c1", "c2"))
+    after = Rules(game, library.board("board-a")).play(layout, Move(MoveKind.MOVE, "c1", "c2"))
     assert after.rows() == {2: ". . 3R^ 4B^ . . . ."}
     own = Layout.from_rows("colourless", {2: "1G^ 2Y^ . 4B^ . . . .", 1: ". . 3R^ . . . . ."})
     rules = Rules(game, library.board("board-a"))
-    assert rules.play(own, Move("c1", "c2")).rows() == {2: "1G^ 2Y^ 3R^ 4B^ . . . ."}
+    assert rules.play(own, Move(MoveKind.MOVE, "c1", "c2")).rows() == {2: "1G^ 2Y^ 3R^ 4B^ . . . ."}
 
 
 def test_opening_and_shifting_into_combinations(library):
@@ -82,13 +82,13 @@ def test_opening_and_shifting_into_combinations(library):
     board = library.board("board-a")
     layout = Layout.from_rows("board-a", {1: "5R 5Y . (5G) . . . .", 2: "7B . . . . . . ."})
     moves = Rules(game, board).board_moves(layout, "south")
-    assert Move("d1", "d1", "open") in moves and Move("a2", "c1", "shift") not in moves
+    assert Move("open", "d1", "d1") in moves and Move("shift", "a2", "c1") not in moves
     # 5G opened where it lies makes no line (c1 is free); shifted to c1 it would.
-    opened = Rules(game, board).play(layout, Move("d1", "d1", "open"))
+    opened = Rules(game, board).play(layout, Move("open", "d1", "d1"))
     assert opened.top("d1") == Piece.from_notation("5G")
-    assert Move("d1", "c1", "shift") in Rules(game, board).board_moves(opened, "south")
+    assert Move("shift", "d1", "c1") in Rules(game, board).board_moves(opened, "south")
     assert Rules(game,
-                 board).play(opened, Move("d1", "c1", "shift")).rows() == {2: "7B . . . . . . ."}
+                 board).play(opened, Move("shift", "d1", "c1")).rows() == {2: "7B . . . . . . ."}
 
 
 def _settled(library, layout, game, last_move=None, mover=None):
@@ -104,10 +104,10 @@ def test_outcomes(library):
     assert _settled(library, start, basic1) is None
     assert _settled(library, start.without("e8"), basic1) == "south"
     word1 = library.game("word-1")
-    assert _settled(library, start, word1, Move("c7", "off", "exit"), Side.SOUTH) == "south"
+    assert _settled(library, start, word1, Move("exit", "c7", "off"), Side.SOUTH) == "south"
     initial1 = library.game("initial-1")
-    assert _settled(library, start, initial1, Move("d4", "d5"), Side.SOUTH) == "south"
-    assert _settled(library, start, initial1, Move("d4", "d5", "beat"), Side.SOUTH) is None
+    assert _settled(library, start, initial1, Move(MoveKind.MOVE, "d4", "d5"), Side.SOUTH) == "south"
+    assert _settled(library, start, initial1, Move("beat", "d4", "d5"), Side.SOUTH) is None
     initial5 = library.game("initial-5")
     across = Layout.from_rows("colourless", {6: "1R^ 2R^ . . . . . .", 1: "3Gv . . . . . . ."})
     assert _settled(library, across, initial5) == "south"
@@ -128,8 +128,8 @@ def test_a_misspelt_side_is_refused_not_answered_with_no_moves(library):
 
 def test_move_kinds_are_checked_and_keep_their_spelling():
     with pytest.raises(ValueError, match=r"not a kind of move: 'grab' \(expected move, beat, "):
-        Move("c3", "d4", "grab")
-    assert Move("c3", "d4", "beat") == Move("c3", "d4", MoveKind.BEAT)
-    assert Move("c3", "d4", "beat").kind == "beat"
-    assert [Move("c3", "d4", k).notation() for k in ("move", "beat", "cover", "press")] == [
+        Move("grab", "c3", "d4")
+    assert Move("beat", "c3", "d4") == Move(MoveKind.BEAT, "c3", "d4")
+    assert Move("beat", "c3", "d4").kind == "beat"
+    assert [Move(k, "c3", "d4").notation() for k in ("move", "beat", "cover", "press")] == [
         "c3-d4", "c3xd4", "c3xd4", "c3+d4"]

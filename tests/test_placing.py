@@ -86,8 +86,8 @@ def test_initial_3_only_the_first_card_lies_face_down(library):
     game, board = library.game("initial-3"), library.board("colourless")
     empty = Layout("colourless", hands=Hands(south=Hand(stock=parse_items("5B 3G")),
                                              north=Hand(stock=parse_items("6R"))))
-    first = Rules(game, board).play(empty, Move("5B", "e1", "lay"), "south")
-    second = Rules(game, board).play(first, Move("3G", "d1", "lay"), "south")
+    first = Rules(game, board).play(empty, Move.lay("5B", "e1"), "south")
+    second = Rules(game, board).play(first, Move.lay("3G", "d1"), "south")
     assert str(second.top("e1")) == "(5B)^" and str(second.top("d1")) == "3G^"
 
 

@@ -27,7 +27,7 @@ def test_after_a_lay_only_touching_open_opponent_cards_may_be_pushed(library):
     layout = _position(ROWS)
     plies = replay(Rules(game, board), layout, ["3G@d4"])
     pushes = Rules(game,
-                   board).turn_moves(plies[0].layout, Side.SOUTH, after=Move("3G", "d4", "lay"))
+                   board).turn_moves(plies[0].layout, Side.SOUTH, after=Move.lay("3G", "d4"))
     assert {m.origin for m in pushes} == {"d5"}
     assert len(pushes) == 64 - 5  # to every free square
     assert "d5>a8" in {m.notation() for m in pushes}

@@ -32,7 +32,7 @@ def _plain(layout, game, words):
         piece = dataclasses.replace(stack[-1], face_up=True)
         kind = MoveKind.OPEN if closed else MoveKind.SHIFT
         if closed:
-            found.add(Move(origin, origin, kind))
+            found.add(Move(kind, origin, origin))
         for target in free:
             if target == origin:
                 continue
@@ -48,7 +48,7 @@ def _plain(layout, game, words):
                 made = bool(find_words(after, words, min_length=game.words.min_length,
                                        through=target))
             if made:
-                found.add(Move(origin, target, kind))
+                found.add(Move(kind, origin, target))
     return found
 
 

@@ -25,7 +25,7 @@ def _moves(library, game_name, rows=ROWS):
 
 def test_a_card_laid_on_a_card_to_make_a_combination(library):
     layout, game, moves = _moves(library, "basic-65-stacking")
-    onto = Move("e5", "c1", MoveKind.SHIFT)
+    onto = Move(MoveKind.SHIFT, "e5", "c1")
     assert onto in moves
     after = Rules(game, library.board("board-a")).play(layout, onto, Side.SOUTH)
     # 2R 3R 4G is a sequence: the three piles leave, the covered 5B with its pile.
@@ -37,12 +37,12 @@ def test_a_card_laid_on_a_card_to_make_a_combination(library):
 def test_no_card_on_a_card_without_a_combination_or_the_switch(library):
     _, _, moves = _moves(library, "basic-65-stacking")
     # 7Y on c1 makes nothing; a card never lands on its own square.
-    assert Move("g8", "c1", MoveKind.SHIFT) not in moves
+    assert Move(MoveKind.SHIFT, "g8", "c1") not in moves
     assert not [m for m in moves if m.origin == m.target]
     # Plain basic 65: the same lay onto 5B is no move (d1, a free square, still is).
     _, _, plain = _moves(library, "basic-65")
-    assert Move("e5", "c1", MoveKind.SHIFT) not in plain
-    assert Move("e5", "d1", MoveKind.SHIFT) not in plain  # 2R 3R 5B 4G: no run through d1
+    assert Move(MoveKind.SHIFT, "e5", "c1") not in plain
+    assert Move(MoveKind.SHIFT, "e5", "d1") not in plain  # 2R 3R 5B 4G: no run through d1
 
 
 def test_a_face_down_card_is_never_covered(library):
@@ -50,8 +50,8 @@ def test_a_face_down_card_is_never_covered(library):
     # 5B but never onto the face-down (3B).
     rows = {1: "2R 3R 5B . . . . .", 2: "(3B) 3B . . . . . .", 5: ". . . . (4G) . . ."}
     _, _, moves = _moves(library, "basic-65-stacking", rows)
-    assert Move("e5", "c1", MoveKind.OPEN) in moves
-    assert Move("a2", "a2", MoveKind.OPEN) in moves
+    assert Move(MoveKind.OPEN, "e5", "c1") in moves
+    assert Move(MoveKind.OPEN, "a2", "a2") in moves
     assert not [m for m in moves if m.target == "a2" and m.origin != "a2"]
 
 

@@ -29,8 +29,8 @@ def test_basic_1_test_cards_beat_only_in_the_variant(library):
     player can be imposed on a test playing card of other player"."""
     rows = {1: ". . . . (1R)^ . . .", 2: ". . . 8Bv . (1B)v . ."}
     moves = _moves(library, "basic-1-tests-beat", rows)
-    assert Move("e1", "d2", MoveKind.BEAT) in moves      # a face-down 1R takes an open 8
-    assert Move("e1", "f2", MoveKind.COVER) in moves     # and covers the opponent's test
+    assert Move(MoveKind.BEAT, "e1", "d2") in moves      # a face-down 1R takes an open 8
+    assert Move(MoveKind.COVER, "e1", "f2") in moves     # and covers the opponent's test
     plain = [m for m in _moves(library, "basic-1", rows) if m.origin == "e1"]
     assert plain and all(m.kind is MoveKind.MOVE for m in plain)
 
@@ -47,12 +47,12 @@ def test_basic_4_identical_cards_beat_and_other_equal_values_do_not(library):
                           if colours[s] is not Colour.RED][:2]
     rows = _rows({"d4": "3R^", target_r: "30Rv", target_b: "30Bv"})
     identical = _moves(library, "basic-4-identical", rows)
-    assert Move("d4", target_r, MoveKind.BEAT) in identical
-    assert Move("d4", target_b, MoveKind.BEAT) not in identical
+    assert Move(MoveKind.BEAT, "d4", target_r) in identical
+    assert Move(MoveKind.BEAT, "d4", target_b) not in identical
     main = _moves(library, "basic-4", rows)  # equal values cancelled: neither three
     assert not [m for m in main if m.kind is MoveKind.BEAT]
     equal = _moves(library, "basic-4-equal", rows)  # the rule of game 1: both
-    assert {Move("d4", target_r, MoveKind.BEAT), Move("d4", target_b, MoveKind.BEAT)} <= set(equal)
+    assert {Move(MoveKind.BEAT, "d4", target_r), Move(MoveKind.BEAT, "d4", target_b)} <= set(equal)
 
 
 def _rows(pieces: dict[str, str]) -> dict[int, str]:
@@ -67,9 +67,9 @@ def test_word_1_king_steps_one_square(library):
     """Seed001, word game 1: "Distance of moving for one course can be one square ...
     similar to moving of chess king" (the main game slides like a queen)."""
     rows = {1: ". . . . A/R^ . . .", 8: ". . . . . . . T/Yv"}
-    assert Move("e1", "e3") in _moves(library, "word-1", rows)
+    assert Move(MoveKind.MOVE, "e1", "e3") in _moves(library, "word-1", rows)
     king = _moves(library, "word-1-king", rows)
-    assert Move("e1", "e2") in king and Move("e1", "e3") not in king
+    assert Move(MoveKind.MOVE, "e1", "e2") in king and Move(MoveKind.MOVE, "e1", "e3") not in king
 
 
 def test_word_2_queen_slides_and_still_needs_three_letters(library):
@@ -78,12 +78,12 @@ def test_word_2_queen_slides_and_still_needs_three_letters(library):
     two-letter words"."""
     rows = {1: ". . . . (Q/R)^ . . .", 3: "T/R^ . . . . . . .",
             6: ". . O/Yv . . . . .", 8: ". . . . (S/Y)v . . ."}
-    assert Move("a3", "c5") not in _moves(library, "word-2", rows)
-    assert Move("a3", "c5") in _moves(library, "word-2-queen", rows)
+    assert Move(MoveKind.MOVE, "a3", "c5") not in _moves(library, "word-2", rows)
+    assert Move(MoveKind.MOVE, "a3", "c5") in _moves(library, "word-2-queen", rows)
     # T slid under north's O makes "TO", a two-letter word: it takes nothing here.
     game = library.game("word-2-queen")
     after = Rules(game, library.board("board-a"),
-                  WORDS).play(Layout.from_rows("board-a", rows), Move("a3", "c5"))
+                  WORDS).play(Layout.from_rows("board-a", rows), Move(MoveKind.MOVE, "a3", "c5"))
     assert after.top("c6") is not None
 
 
@@ -94,11 +94,11 @@ def test_word_2_two_letter_words_take(library):
             6: ". . O/Yv . . . . .", 8: ". . . . (S/Y)v . . ."}
     layout = Layout.from_rows("board-a", rows)
     two = Rules(library.game("word-2-two-letter"), library.board("board-a"),
-                WORDS).play(layout, Move("c4", "c5"))
+                WORDS).play(layout, Move(MoveKind.MOVE, "c4", "c5"))
     assert two.top("c6") is None and [c.notation() for c in two.hands.of(Side.SOUTH).taken] \
         == ["O/Y"]
     main = Rules(library.game("word-2"), library.board("board-a"),
-                 WORDS).play(layout, Move("c4", "c5"))
+                 WORDS).play(layout, Move(MoveKind.MOVE, "c4", "c5"))
     assert main.top("c6") is not None
 
 
@@ -129,7 +129,7 @@ def test_word_25_a_letter_that_fits_nowhere_is_kept(library):
     full = {rank: " ".join(["Z/Bv"] * 8) for rank in range(2, 9)}
     full[1] = "C/R^ A/R^ . Z/Bv Z/Bv Z/Bv Z/Bv Z/Bv"
     _, moves = _lay(library, "word-25-no-own-words", full, "T/Y")
-    assert moves == [Move("T/Y", "hand", MoveKind.KEEP)]
+    assert moves == [Move.keep("T/Y")]
 
 
 def test_word_25_on_letters_takes_only_top_letters(library):
@@ -140,7 +140,7 @@ def test_word_25_on_letters_takes_only_top_letters(library):
     rows = {1: "Q/R^+C/Gv A/R^ . . . . . ."}
     layout = Layout.from_rows("board-a", rows, hands=Hands().with_hand(
         Side.SOUTH, Hand(held=(parse_item("T/Y"),))))
-    lay = Move("T/Y", "c1", MoveKind.LAY)
+    lay = Move.lay("T/Y", "c1")
     top = Rules(library.game("word-25-on-letters-top"), library.board("board-a"),
                 WORDS).play(layout, lay, Side.SOUTH)
     assert [p.card.notation() for p in top.stacks["a1"]] == ["Q/R"]
@@ -159,12 +159,12 @@ def test_basic_48_own_cards_pressed_and_piles_counted_by_value(library):
     board = library.board("board-a")
     # South's 4R and 4B side by side, north's 30R in line with 1R.
     rows = {2: ". 4R^ 4B^ . . . . .", 4: ". . . . . . . 1R^", 6: ". . . . . . . 30Rv"}
-    own = Move("b2", "c2", MoveKind.PRESS)
-    assert {own, Move("h4", "h6", MoveKind.PRESS)} <= set(_moves(library, "basic-48-own", rows))
+    own = Move(MoveKind.PRESS, "b2", "c2")
+    assert {own, Move(MoveKind.PRESS, "h4", "h6")} <= set(_moves(library, "basic-48-own", rows))
     assert own not in _moves(library, "basic-48", rows)
     game = library.game("basic-48-own")
     layout = Rules(game, board).play(Layout.from_rows("board-a", rows), own)
-    layout = Rules(game, board).play(layout, Move("h4", "h6", MoveKind.PRESS))
+    layout = Rules(game, board).play(layout, Move(MoveKind.PRESS, "h4", "h6"))
     # South's piles: 4B+4R (8) and 30R+1R (3 + 1, the zero does not count); north has none.
     assert goal_rule(game, board).scores(layout) == {Side.SOUTH: 12, Side.NORTH: 0}
     # The main game counts the opponent's cards under one's own: one.
@@ -188,14 +188,14 @@ def test_word_2_seated_each_player_reads_his_own_way(library):
 
     # South's C makes T-A-C on a3-c3: CAT only read right to left, against south's way.
     backwards = {3: "T/Yv A/R^ . . . . . .", 2: ". . C/R^ . . . . ."}
-    assert after(main, backwards, Move("c2", "c3")).top("a3") is None
-    assert after(seated, backwards, Move("c2", "c3")).top("a3") is not None
+    assert after(main, backwards, Move(MoveKind.MOVE, "c2", "c3")).top("a3") is None
+    assert after(seated, backwards, Move(MoveKind.MOVE, "c2", "c3")).top("a3") is not None
     # South's T makes C-A-T on a3-c3, left to right as south sits: it takes north's C.
     forwards = {3: "C/Yv A/R^ . . . . . .", 2: ". . T/R^ . . . . ."}
-    assert after(seated, forwards, Move("c2", "c3")).top("a3") is None
+    assert after(seated, forwards, Move(MoveKind.MOVE, "c2", "c3")).top("a3") is None
     # North sits across the board: T-A-C on a6-c6 reads CAT from his side, and takes.
     north = {6: "T/R^ A/Yv . . . . . .", 7: ". . C/Yv . . . . ."}
-    assert after(seated, north, Move("c7", "c6")).top("a6") is None
+    assert after(seated, north, Move(MoveKind.MOVE, "c7", "c6")).top("a6") is None
 
 
 # --- basic game 52 (seed000) ----------------------------------------------------------
@@ -243,8 +243,8 @@ def test_basic_4_queen_slides_from_a_safe_start(library):
     any number of squares ... but initial game positions from which playing cards can not
     beat the first course a playing card of the opponent are necessary"."""
     rows = _rows({"d2": "3R^", "h8": "(10B)v", "a8": "40Gv"})
-    assert Move("d2", "d6") in _moves(library, "basic-4-queen", rows)
-    assert Move("d2", "d6") not in _moves(library, "basic-4", rows)
+    assert Move(MoveKind.MOVE, "d2", "d6") in _moves(library, "basic-4-queen", rows)
+    assert Move(MoveKind.MOVE, "d2", "d6") not in _moves(library, "basic-4", rows)
     assert load_layout_file(library, "basic-4-queen-start").problems() == []
     # Basic 4's own (shuffled) start lets a card be taken at once under long moves.
     shuffled = load_layout_file(library, "basic-4-start", "basic-4-queen").problems()

@@ -37,12 +37,12 @@ def test_a_test_card_does_not_cover_the_opponents_test_card(library):
     game, board = library.game("basic-1"), library.board("board-a")
     assert not game.beating.test_cards_beat
     moves = Rules(game, board).board_moves(_layout(), "south")
-    assert Move("d4", "e5", MoveKind.COVER) not in moves
+    assert Move(MoveKind.COVER, "d4", "e5") not in moves
     assert not [m for m in moves if m.origin == "d4" and m.target == "e5"]
     # The test card still steps like a king onto free squares ...
-    assert Move("d4", "e4", MoveKind.MOVE) in moves
+    assert Move(MoveKind.MOVE, "d4", "e4") in moves
     # ... and the face-up 5G beside it may cover north's test card.
-    assert Move("f4", "e5", MoveKind.COVER) in moves
+    assert Move(MoveKind.COVER, "f4", "e5") in moves
     # North's test card cannot cover south's either.
     assert not [m for m in Rules(game, board).board_moves(_layout(), "north")
                 if m.origin == "e5" and m.target == "d4"]
@@ -52,15 +52,14 @@ def test_the_variant_where_test_cards_beat_lets_it_cover(library):
     game, board = library.game("basic-1"), library.board("board-a")
     variant = dataclasses.replace(game, beating=dataclasses.replace(game.beating,
                                                                     test_cards_beat=True))
-    assert Move("d4", "e5",
-                MoveKind.COVER) in Rules(variant, board).board_moves(_layout(), "south")
+    assert Move(MoveKind.COVER, "d4", "e5") in Rules(variant, board).board_moves(_layout(), "south")
     # The shipped game with that variant: basic 4 itself, without equal values.
     no_equal = library.game("basic-4")
     assert no_equal.beating.test_cards_beat
     layout = Layout.from_rows("board-a", {5: ". . . . (10B)v . . .",
                                           4: ". . . (1R)^ . . . ."},
                               players={"south": "pack1", "north": "pack2"})
-    assert Move("d4", "e5", MoveKind.COVER) in Rules(no_equal, board).board_moves(layout, "south")
+    assert Move(MoveKind.COVER, "d4", "e5") in Rules(no_equal, board).board_moves(layout, "south")
 
 
 def test_rules_play_refuses_the_cover(runner, tmp_path):

@@ -5,7 +5,7 @@ import pytest
 
 from generator.cli import cli
 from generator.model.layout import Layout
-from generator.rules import Move, captured_letters, find_words
+from generator.rules import Move, MoveKind, captured_letters, find_words
 from generator.io.wordlists import default_word_list, read_word_file
 from generator.rules.bound import Rules
 
@@ -53,7 +53,7 @@ def test_a_mixed_word_takes_the_opponents_letters_only(library):
     assert captured_letters(made, "c1", WORDS) == ["a1"]
     layout = Layout.from_rows("board-a", {1: "C/Yv A/R^ . . . . . .", 2: ". . T/R^ . . . . ."})
     after = Rules(_game_with_words(), library.board("board-a"),
-                  WORDS).play(layout, Move("c2", "c1"))
+                  WORDS).play(layout, Move(MoveKind.MOVE, "c2", "c1"))
     assert after.rows() == {1: ". A/R^ T/R^ . . . . ."}
     own = Layout.from_rows("board-a", {1: "C/R^ A/R^ T/R^ . . . . ."})
     assert captured_letters(own, "c1", WORDS) == []

@@ -14,8 +14,7 @@ from ..model.hands import parse_item
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..rules import Move, MoveKind
 from ..rules.games import Game
-from ..rules.move import OFF
-from ..rules.placing import HAND
+from ..rules.move import HAND, OFF
 from ..rules.settling import lines_made
 from ..rules.words import WordList
 from .figure import COLOURS, Ghost, Outline
@@ -30,8 +29,8 @@ def _landed(before: Layout, move: Move, side: Side, game: Game) -> Stack:
     if move.kind is MoveKind.LAY:
         facing = (Facing.NORTH if side is Side.SOUTH else Facing.SOUTH) if game.owners \
             else None
-        return (Piece(parse_item(move.origin), facing),)
-    return before.stacks.get(move.origin, ())
+        return (Piece(parse_item(move.start), facing),)
+    return before.stacks.get(move.start, ())
 
 
 def taken(before: Layout, after: Layout, move: Move | None, side: Side, game: Game,

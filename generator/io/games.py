@@ -13,10 +13,10 @@ from ..errors import did_you_mean
 from ..model.board import Shade
 from ..model.cards import Card
 from ..model.seats import Seat
-from ..rules.games import (COMBINATION_KINDS, CROSSINGS, MATERIALS, READINGS, Arrows, Beating, Capture, Combinations,
-                    EqualValues, FaceDown, Game, Goal, Lines, Movement, Placement, Pressing, Removal,
-                    Setup, Step, Words)
-from ..rules.lines import ORIENTATIONS
+from ..rules.games import (COMBINATION_KINDS, MATERIALS, READINGS, Arrows, Beating, Capture,
+                           CombinationKind, Combinations, Crossing, EqualValues, FaceDown, Game,
+                           Goal, Lines, Movement, Placement, Pressing, Removal, Setup, Step, Words)
+from ..rules.lines import ORIENTATIONS, LineOrientation
 from .reader import Reader, read_toml, require_known
 from .resources import templates_dir
 
@@ -192,7 +192,7 @@ def _check_players(reader: Reader, game: Game) -> None:
                           "once", list(rules.seats))
     if (game.goal is not Goal.MOST_REMOVED or game.owners
             or game.movement.placement is not Placement.FREE or rules.removes is not
-            Removal.ALL or not rules.compulsory or rules.crossing != "all"
+            Removal.ALL or not rules.compulsory or rules.crossing is not Crossing.ALL
             or rules.own_to_stock or game.words.enabled or game.lines.enabled):
         raise reader.fail("players", "2 or fewer unless the game is played as initial 7 "
                           "(goal most-removed, owners false, placement free, combinations "
@@ -250,31 +250,24 @@ def _pressing(r: Reader) -> Pressing:
 def _combinations(reader: Reader) -> Combinations:
     present = reader.has("combinations")
     r = reader.table("combinations", default_empty=True)
-    kinds = r.strings("kinds", list(COMBINATION_KINDS))
-    for i, kind in enumerate(kinds):
-        if kind not in COMBINATION_KINDS:
-            raise r.fail(f"kinds[{i}]", "one of " + ", ".join(COMBINATION_KINDS), kind,
-                         hint=did_you_mean(kind, COMBINATION_KINDS))
-    orientations = r.strings("orientations", list(ORIENTATIONS))
-    for i, name in enumerate(orientations):
-        if name not in ORIENTATIONS:
-            raise r.fail(f"orientations[{i}]", "one of " + ", ".join(ORIENTATIONS), name,
-                         hint=did_you_mean(name, ORIENTATIONS))
+    kinds = [CombinationKind(kind) for kind in _members(r, "kinds", COMBINATION_KINDS)]
+    orientations = [LineOrientation(name) for name in _members(r, "orientations",
+                                                               tuple(ORIENTATIONS))]
     rules = Combinations(enabled=r.boolean("enabled", present), kinds=tuple(kinds),
                          min_length=r.integer("min_length", 3, low=2, high=8),
                          removes=r.choice("removes", _choices(Removal), Removal.NONE),
                          orientations=tuple(orientations),
                          own_to_stock=r.boolean("own_to_stock", False),
-                         crossing=r.choice("crossing", {c: c for c in CROSSINGS}, "all"),
+                         crossing=r.choice("crossing", _choices(Crossing), Crossing.ALL),
                          compulsory=r.boolean("compulsory", True),
                          seats=tuple(_seats(r, orientations)))
     if rules.removes is not Removal.ALL:
         # The seed states both rules for basic 65, where a combination leaves whole; with
         # only the opponent's cards leaving, a shared card could stay and the choice of
         # one combination would not settle the other.
-        if rules.crossing != "all":
+        if rules.crossing is not Crossing.ALL:
             raise r.fail("crossing", "'all' unless removes = 'all' (the choice of one "
-                         "crossing combination is stated for basic 65 only)", rules.crossing)
+                         "crossing combination is stated for basic 65 only)", rules.crossing.value)
         if not rules.compulsory:
             raise r.fail("compulsory", "true unless removes = 'all' (optional removal is "
                          "stated for basic 65 only)", False)
@@ -282,7 +275,17 @@ def _combinations(reader: Reader) -> Combinations:
     return rules
 
 
-def _seats(r: Reader, orientations: list[str]) -> list[str]:
+def _members(r: Reader, key: str, allowed: tuple[str, ...]) -> list[str]:
+    """The list *key*, each name one of *allowed* (all of them by default)."""
+    names = r.strings(key, list(allowed))
+    for i, name in enumerate(names):
+        if name not in allowed:
+            raise r.fail(f"{key}[{i}]", "one of " + ", ".join(allowed), name,
+                         hint=did_you_mean(name, allowed))
+    return names
+
+
+def _seats(r: Reader, orientations: list[LineOrientation]) -> list[LineOrientation]:
     """The ``seats`` of a game of more than two players: each orientation once."""
     seats = r.strings("seats", [])
     for i, name in enumerate(seats):
@@ -290,7 +293,7 @@ def _seats(r: Reader, orientations: list[str]) -> list[str]:
             raise r.fail(f"seats[{i}]", "a different one of the orientations "
                          + ", ".join(orientations), name,
                          hint=did_you_mean(name, orientations))
-    return seats
+    return [LineOrientation(name) for name in seats]
 
 
 def _lines(reader: Reader) -> Lines:

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from types import MappingProxyType
+from typing import NewType
 
 from .cards import Colour
 
@@ -34,6 +35,11 @@ class Shade(enum.Enum):
         return self.name.lower()
 
 
+#: A square's name in its one spelling (``e4``, ``p4`` on the crosswise board), as
+#: :func:`square_name` and :func:`checked_square` make it: a checked name, not any string.
+SquareName = NewType("SquareName", str)
+
+
 def parse_square(name: str, files: int = 8, ranks: int = 8) -> tuple[int, int]:
     """Gets (file, rank) counted from 0 for a square name like ``e1`` on a board of
     *files* x *ranks* squares.
@@ -58,11 +64,11 @@ def parse_square(name: str, files: int = 8, ranks: int = 8) -> tuple[int, int]:
     raise ValueError(f"not a square: {name!r} (expected a1 to {last})")
 
 
-def square_name(file: int, rank: int) -> str:
-    return f"{FILE_LETTERS[file]}{rank + 1}"
+def square_name(file: int, rank: int) -> SquareName:
+    return SquareName(f"{FILE_LETTERS[file]}{rank + 1}")
 
 
-def checked_square(name: str, files: int = 8, ranks: int = 8) -> str:
+def checked_square(name: str, files: int = 8, ranks: int = 8) -> SquareName:
     """*name* in its one spelling (``e4``), checked against a board of *files* x *ranks*.
 
     >>> checked_square("E4"), checked_square("p4", 16, 4)

@@ -12,18 +12,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model.cards import Card
-from .games import COMBINATION_KINDS
+from .games import COMBINATION_KINDS, CombinationKind
 from ..model.layout import Layout
-from .lines import ORIENTATIONS, geometry
+from .lines import ORIENTATIONS, LineOrientation, geometry
 
 
 @dataclass(frozen=True, slots=True)
 class Combination:
     """One maximal combination: its kind, the line it lies on and its squares in line order."""
 
-    kind: str
-    """``colour``, ``value`` or ``sequence``."""
-    orientation: str
+    kind: CombinationKind
+    orientation: LineOrientation
     squares: tuple[str, ...]
     cards: tuple[Card, ...]
 
@@ -58,16 +57,17 @@ def _runs(cards: Sequence[Card | None],
 
 
 _TESTS = {
-    "colour": [lambda a, b: a.colour is b.colour],
-    "value": [lambda a, b: a.rank == b.rank],
+    CombinationKind.COLOUR: [lambda a, b: a.colour is b.colour],
+    CombinationKind.VALUE: [lambda a, b: a.rank == b.rank],
     # Rising and falling runs are separate: 1-2-3-2-1 holds two sequences sharing the 3.
-    "sequence": [lambda a, b: b.rank == a.rank + 1, lambda a, b: b.rank == a.rank - 1],
+    CombinationKind.SEQUENCE: [lambda a, b: b.rank == a.rank + 1,
+                               lambda a, b: b.rank == a.rank - 1],
 }
 
 
-def line_combinations(squares: Sequence[str], cards: Sequence[Card | None], orientation: str,
-                      *, min_length: int = 3,
-                      kinds: Sequence[str] = COMBINATION_KINDS) -> list[Combination]:
+def line_combinations(squares: Sequence[str], cards: Sequence[Card | None],
+                      orientation: LineOrientation, *, min_length: int = 3,
+                      kinds: Sequence[CombinationKind] = COMBINATION_KINDS) -> list[Combination]:
     """The maximal combinations along one line; ``None`` marks a gap or a card that cannot
     take part."""
     found = []
@@ -82,8 +82,8 @@ def line_combinations(squares: Sequence[str], cards: Sequence[Card | None], orie
 
 
 def combinations(layout: Layout, *, min_length: int = 3,
-                 kinds: Sequence[str] = COMBINATION_KINDS,
-                 orientations: Sequence[str] = tuple(ORIENTATIONS),
+                 kinds: Sequence[CombinationKind] = COMBINATION_KINDS,
+                 orientations: Sequence[LineOrientation] = tuple(ORIENTATIONS),
                  through: str | None = None) -> list[Combination]:
     """Every maximal combination on *layout*, sorted by first square, orientation and kind.
 

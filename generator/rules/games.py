@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from ..model.board import Shade
 from ..model.cards import Card
 from ..model.layout import Side
+from .lines import LineOrientation
 
 
 class Step(enum.Enum):
@@ -94,13 +95,33 @@ class Goal(enum.Enum):
 
 
 MATERIALS = ("cards", "letters")
-COMBINATION_KINDS = ("colour", "value", "sequence")
+
+
+class CombinationKind(enum.StrEnum):
+    """What the cards of a combination share (seed000, seed002)."""
+
+    COLOUR = "colour"      # one colour
+    VALUE = "value"        # one value
+    SEQUENCE = "sequence"  # values rising or falling by one at each step
+
+
+COMBINATION_KINDS: tuple[CombinationKind, ...] = tuple(CombinationKind)
 #: How the players read words: ``any`` way along a line (8 directions), or ``seated``:
 #: each from his own edge, left to right along horizontals and diagonals and top to
 #: bottom along verticals, so the two read every line in opposite directions (seed001,
 #: word 2: "for each player any certain direction of reading of words can be authorized").
 READINGS = ("any", "seated")
-CROSSINGS = ("all", "one")
+
+
+class Crossing(enum.StrEnum):
+    """Which of the combinations one move makes leave when they cross (share a card on
+    different lines)."""
+
+    ALL = "all"  # every one, crossing ones together
+    ONE = "one"  # only one, the mover's choice (a take move; seed000, basic 65)
+
+
+CROSSINGS: tuple[Crossing, ...] = tuple(Crossing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,20 +230,20 @@ class Combinations:
     """Lines of 3 or more adjacent cards of one colour, one value, or a run of values."""
 
     enabled: bool = False
-    kinds: tuple[str, ...] = COMBINATION_KINDS
+    kinds: tuple[CombinationKind, ...] = COMBINATION_KINDS
     min_length: int = 3
     removes: Removal = Removal.NONE
     """Which cards of a combination made by a move leave the board."""
-    orientations: tuple[str, ...] = ("vertical", "horizontal", "diagonal", "antidiagonal")
+    orientations: tuple[LineOrientation, ...] = tuple(LineOrientation)
     """The lines combinations count on (initial 8: horizontal only)."""
     own_to_stock: bool = False
     """The maker's own cards of a removed combination go under his stock, the opponent's
     leave the game (initial 8)."""
-    crossing: str = "all"
+    crossing: Crossing = Crossing.ALL
     """``all``: every combination a move makes leaves, crossing ones together; ``one``: of
     combinations that cross (share a card on different lines) only one leaves, the mover's
     choice (a ``take`` move), and the others lose the shared card with it (seed000 game 65)."""
-    seats: tuple[str, ...] = ()
+    seats: tuple[LineOrientation, ...] = ()
     """In a game of more than two players, the orientation each seat scores, seat 1 first
     (initial 7): a combination leaves the board to the seat whose orientation it lies on,
     whoever laid the card. Empty: to the mover."""
@@ -239,7 +260,7 @@ class Combinations:
                 f"removes {self.removes.value}"
                 + ("" if self.compulsory else ", only when taken by a move (c1*c3)")
                 + ("; of crossing ones only one (the mover's choice)"
-                   if self.crossing == "one" else "")
+                   if self.crossing is Crossing.ONE else "")
                 + ("; the maker's own cards go under his stock" if self.own_to_stock else "")
                 + (f"; on {', '.join(self.orientations)} lines only"
                    if len(self.orientations) < 4 else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
+from ..errors import ProblemCode
 from ..model.cards import Card
 from ..model.hands import Item
 from ..model.layout import Layout, Side
@@ -32,11 +33,11 @@ def _off_board(layout: Layout) -> Iterator[tuple[str, Side | None, Item]]:
 
 
 def hand_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]]
-                  ) -> list[tuple[str, str]]:
+                  ) -> list[tuple[ProblemCode, str]]:
     """(code, message) for every problem off the board, in the order of the hands."""
     if not layout.hands:
         return []
-    found: list[tuple[str, str]] = []
+    found: list[tuple[ProblemCode, str]] = []
     shared: Counter[Item] = sum(supplies.values(), Counter())
     letters = game.material == "letters"
     used: dict[Side | None, Counter[Item]] = {None: Counter()}
@@ -47,7 +48,7 @@ def hand_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[It
             used[None][piece.card] += 1
     for where, owner, item in _off_board(layout):
         if isinstance(item, LetterCard) != letters:
-            found.append(("wrong-kind", f"{where}: {item.notation()} is a "
+            found.append((ProblemCode.WRONG_KIND, f"{where}: {item.notation()} is a "
                           f"{'letter' if isinstance(item, LetterCard) else 'numbered'} card; "
                           f"{game.name} is played with {game.material}"))
             continue
@@ -62,23 +63,25 @@ def hand_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[It
                 why = f"it is not a card of {layout.players.get(side, 'its pack')}"
             else:
                 why = "it is in no pack of the game"
-            found.append(("not-in-game", f"{where}: {item.notation()} is not used here; "
+            found.append((ProblemCode.NOT_IN_GAME, f"{where}: {item.notation()} is not used here; "
                           f"{why}"))
             continue
         counts = [used[None]] + ([used.setdefault(side, Counter())] if side else [])
         for count in counts:
             count[item] += 1
         if side is not None and used[side][item] > pool[item]:
-            found.append(("card-twice", f"{where}: {item.notation()} is already on the board "
+            found.append((ProblemCode.CARD_TWICE,
+                          f"{where}: {item.notation()} is already on the board "
                           f"or elsewhere off it; {side} plays {pool[item]} of it"))
         elif used[None][item] > shared[item]:
-            found.append(("card-twice", f"{where}: {item.notation()} is already on the board "
+            found.append((ProblemCode.CARD_TWICE,
+                          f"{where}: {item.notation()} is already on the board "
                           f"or elsewhere off it; the game has {shared[item]} of it"))
     return found
 
 
 def one_pack_problems(layout: Layout, supplies: Mapping[Side, Counter[Item]]
-                      ) -> list[tuple[str, str, str]]:
+                      ) -> list[tuple[ProblemCode, str, str]]:
     """(code, square, message) for the board cards of a game where one pack lies on the
     board and the other is played (basic 52): cards of the pack that is not the board's."""
     packs = [pool for _, pool in sorted(supplies.items())]
@@ -93,6 +96,7 @@ def one_pack_problems(layout: Layout, supplies: Mapping[Side, Counter[Item]]
     if len(tally) < 2:
         return []
     board_pack = tally.most_common(1)[0][0]
-    return [("mixed-packs", square, f"{layout.top(square)} is a card of the played pack; "
+    return [(ProblemCode.MIXED_PACKS, square,
+             f"{layout.top(square)} is a card of the played pack; "
              "only one pack lies on the board, the other is played from the pile")
             for square, pack in belongs.items() if pack is not None and pack != board_pack]

@@ -13,7 +13,8 @@ from collections.abc import Container, Mapping
 from functools import cache
 
 from ..model.cards import Card, Colour
-from .lines import ORIENTATIONS, geometry
+from .games import CombinationKind
+from .lines import ORIENTATIONS, LineOrientation, geometry
 
 #: The colours and the values a card needs to make a combination on one square.
 Makers = tuple[frozenset[Colour], frozenset[int]]
@@ -78,7 +79,7 @@ def _run(cards: list[Card], rank: int, step: int) -> int:
 
 
 def makers(grid: Mapping[str, Card | None], square: str, *, min_length: int,
-           kinds: tuple[str, ...], orientations: tuple[str, ...],
+           kinds: tuple[CombinationKind, ...], orientations: tuple[LineOrientation, ...],
            origin: str | None = None, size: tuple[int, int] = (8, 8)) -> Makers:
     """The colours and values with which a card laid on the free *square* makes a
     combination of *kinds* through it, *grid* holding the open cards (``None`` or missing
@@ -97,15 +98,15 @@ def makers(grid: Mapping[str, Card | None], square: str, *, min_length: int,
         if not back and not ahead:
             continue
         near = [arm[0] for arm in (back, ahead) if arm]
-        if "colour" in kinds:
+        if CombinationKind.COLOUR in kinds:
             for colour in {card.colour for card in near}:
                 if _same(back, colour) + _same(ahead, colour) >= reach:
                     colours.add(colour)
-        if "value" in kinds:
+        if CombinationKind.VALUE in kinds:
             for rank in {card.rank for card in near}:
                 if _same_rank(back, rank) + _same_rank(ahead, rank) >= reach:
                     ranks.add(rank)
-        if "sequence" in kinds:
+        if CombinationKind.SEQUENCE in kinds:
             _add_sequence_ranks(ranks, back, ahead, reach)
     if not colours and not ranks:
         return NOTHING

@@ -12,15 +12,14 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ..model.board import Board
+from ..model.board import Board, SquareName
 from ..model.cards import Card
 from ..model.hands import Hand, Item, parse_item
 from ..model.layout import Facing, Layout, Piece, Side
 from .beating import fits_identical
 from .games import Game, Placement
 from .lines import geometry
-from .move import OFF, Move, MoveKind, move_order
-from .placing import HAND
+from .move import HAND, OFF, Move, MoveKind, move_order
 from .settling import settle
 from .words import WordList
 
@@ -61,7 +60,7 @@ def play_laying(rules: Rules, layout: Layout, move: Move, side: Side | None) -> 
         return _open_and_move(layout, move, rules.game, side, rules.words)
     if side is None:
         raise ValueError(f"{move}: laying a card needs the side that lays it")
-    card = parse_item(move.origin)
+    card = parse_item(move.start)
     after = _take_from_hand(layout, card, side)
     if move.kind is MoveKind.KEEP:
         hand = after.hands.of(side)
@@ -78,8 +77,8 @@ def _open_and_move(layout: Layout, move: Move, game: Game, side: Side | None,
                    words: WordList | None) -> Layout:
     """A face-down card opened and taken to *move*'s target (its value row in initial 11,
     a square where it makes a combination in basic 65), or off the board."""
-    piece = dataclasses.replace(layout.stacks[move.origin][-1], face_up=True)
-    after = layout.without(move.origin)
+    piece = dataclasses.replace(layout.stacks[move.square][-1], face_up=True)
+    after = layout.without(move.square)
     if move.target == OFF:
         return after
     if move.target == HAND:
@@ -99,15 +98,16 @@ def forced_openings(layout: Layout, board: Board, laid: str) -> list[Move]:
     no such card lies there; only a game with the forced opening asks (see
     :class:`.follow_ups.ForcedOpening`)."""
     found = []
-    for square in geometry(*layout.size).edge_neighbours[laid]:
+    for name in geometry(*layout.size).edge_neighbours[laid]:
+        square = SquareName(name)
         piece = layout.top(square)
         if piece is None or piece.face_up or not isinstance(piece.card, Card):
             continue
         if fits_identical(piece.card, board.square(square)):
-            found.append(Move(square, square, MoveKind.OPEN))
+            found.append(Move(MoveKind.OPEN, square, square))
             continue
-        fits = [s for s in geometry(*layout.size).squares if s not in layout.stacks
+        fits = [SquareName(s) for s in geometry(*layout.size).squares if s not in layout.stacks
                 and fits_identical(piece.card, board.square(s))]
-        found += [Move(square, s, MoveKind.OPEN) for s in fits] or [
-            Move(square, HAND, MoveKind.OPEN)]
+        found += [Move(MoveKind.OPEN, square, s) for s in fits] or [
+            Move(MoveKind.OPEN, square, HAND)]
     return sorted(found, key=move_order)

@@ -7,17 +7,28 @@ square arithmetic lives here and nowhere else. :func:`geometry` builds the table
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from functools import cache
 
 from ..model.board import square_name
 
-#: The four line orientations. A line is read along its step; words also read it backwards.
-ORIENTATIONS: dict[str, tuple[int, int]] = {
-    "vertical": (0, 1),
-    "horizontal": (1, 0),
-    "diagonal": (1, 1),        # a1 towards the far corner
-    "antidiagonal": (1, -1),   # top-left towards bottom-right
+class LineOrientation(enum.StrEnum):
+    """The four line orientations, in the order lines are searched and listed."""
+
+    VERTICAL = "vertical"
+    HORIZONTAL = "horizontal"
+    DIAGONAL = "diagonal"          # a1 towards the far corner
+    ANTIDIAGONAL = "antidiagonal"  # top-left towards bottom-right
+
+
+#: Each orientation's step (files, ranks). A line is read along its step; words also read
+#: it backwards.
+ORIENTATIONS: dict[LineOrientation, tuple[int, int]] = {
+    LineOrientation.VERTICAL: (0, 1),
+    LineOrientation.HORIZONTAL: (1, 0),
+    LineOrientation.DIAGONAL: (1, 1),
+    LineOrientation.ANTIDIAGONAL: (1, -1),
 }
 #: The eight compass steps of a chess king or queen.
 STEPS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1),
@@ -35,9 +46,9 @@ class Geometry:
     #: Square name -> (file, rank), counted from 0.
     xy: dict[str, tuple[int, int]]
     #: Orientation -> the maximal lines of that orientation.
-    lines: dict[str, tuple[tuple[str, ...], ...]]
+    lines: dict[LineOrientation, tuple[tuple[str, ...], ...]]
     #: (square, orientation) -> the one line of that orientation through the square.
-    line_through: dict[tuple[str, str], tuple[str, ...]]
+    line_through: dict[tuple[str, LineOrientation], tuple[str, ...]]
     #: square -> the rays leaving it (nearest square first), empty rays left out.
     rays: dict[str, tuple[tuple[str, ...], ...]]
     #: square -> its king neighbours (up to 8), in the order of STEPS.
@@ -51,7 +62,9 @@ class Geometry:
 @cache
 def geometry(files: int = 8, ranks: int = 8) -> Geometry:
     """The tables of a *files* x *ranks* board, built on first use and kept."""
-    squares = tuple(square_name(f, r) for r in range(ranks) for f in range(files))
+    # The tables are keyed and looked up by plain strings (layouts, written moves).
+    squares: tuple[str, ...] = tuple(square_name(f, r) for r in range(ranks)
+                                     for f in range(files))
     xy = {name: (i % files, i // files) for i, name in enumerate(squares)}
     lines = {name: _full_lines(files, ranks, xy, step) for name, step in ORIENTATIONS.items()}
     rays = {square: _rays(files, ranks, xy[square], STEPS) for square in squares}
@@ -68,8 +81,8 @@ def geometry(files: int = 8, ranks: int = 8) -> Geometry:
 _EDGE_STEPS = tuple(s for s in STEPS if 0 in s)
 
 
-def _line_through(lines: dict[str, tuple[tuple[str, ...], ...]]
-                  ) -> dict[tuple[str, str], tuple[str, ...]]:
+def _line_through(lines: dict[LineOrientation, tuple[tuple[str, ...], ...]]
+                  ) -> dict[tuple[str, LineOrientation], tuple[str, ...]]:
     return {(square, name): line for name, found in lines.items() for line in found
             for square in line}
 
@@ -112,8 +125,8 @@ _EIGHT = geometry(8, 8)
 #: The 8x8 tables, as most games use them.
 SQUARES: tuple[str, ...] = _EIGHT.squares
 XY: dict[str, tuple[int, int]] = _EIGHT.xy
-LINES: dict[str, tuple[tuple[str, ...], ...]] = _EIGHT.lines
-LINE_THROUGH: dict[tuple[str, str], tuple[str, ...]] = _EIGHT.line_through
+LINES: dict[LineOrientation, tuple[tuple[str, ...], ...]] = _EIGHT.lines
+LINE_THROUGH: dict[tuple[str, LineOrientation], tuple[str, ...]] = _EIGHT.line_through
 RAYS: dict[str, tuple[tuple[str, ...], ...]] = _EIGHT.rays
 NEIGHBOURS: dict[str, tuple[str, ...]] = _EIGHT.neighbours
 EDGE_NEIGHBOURS: dict[str, tuple[str, ...]] = _EIGHT.edge_neighbours

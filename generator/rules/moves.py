@@ -15,6 +15,7 @@ from .captures import CaptureRule
 from .covering import onto_for_combination
 from .laying import play_laying
 from .move import BUILT_MOVES, OFF, Move, MoveKey, MoveKind, cached_move, move_order
+from ..model.board import SquareName
 from ..model.cards import Card, Colour
 from .games import Game, Step
 from ..model.layout import Facing, Layout, Piece, Side, Stack
@@ -58,7 +59,8 @@ def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
     every landing square is reached by its shortest chain."""
     jumps = geometry(*layout.size).jumps
     seen = {origin}
-    frontier: list[tuple[str, tuple[str, ...]]] = [(origin, ())]
+    start = SquareName(origin)
+    frontier: list[tuple[str, tuple[SquareName, ...]]] = [(origin, ())]
     while frontier:
         following = []
         for square, path in frontier:
@@ -68,8 +70,9 @@ def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
                     continue
                 if layout.top(land) is None and _matches(piece.card, jumped):
                     seen.add(land)
-                    following.append((land, (*path, land)))
-                    yield Move(origin, land, MoveKind.JUMP, (*path, land))
+                    landing = SquareName(land)
+                    following.append((land, (*path, landing)))
+                    yield Move(MoveKind.JUMP, start, landing, path=(*path, landing))
         frontier = following
 
 
@@ -338,27 +341,28 @@ def play_move(rules: Rules, layout: Layout, move: Move, mover: Side | None) -> L
     :raises: :exc:`ValueError` if a lay names no mover or a card it cannot play.
     """
     game, words = rules.game, rules.words
+    if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
+            move.kind is MoveKind.OPEN and move.target != move.origin):
+        return play_laying(rules, layout, move, mover)
+    origin = move.square  # every other kind moves a pile from its square
     if move.kind is MoveKind.TAKE:
-        return play_take(layout, move.origin, move.target, game, mover)
+        return play_take(layout, origin, move.target, game, mover)
     if move.kind is MoveKind.TURN:
         return play_turn(layout, move.path)
     if move.kind is MoveKind.PUSH:
         # The pushed card makes nothing where it lands: only laying makes lines (seed002).
-        return _relocate(layout, move.origin, move.target)
-    if move.kind in (MoveKind.LAY, MoveKind.KEEP) or (
-            move.kind is MoveKind.OPEN and move.target != move.origin):
-        return play_laying(rules, layout, move, mover)
+        return _relocate(layout, origin, move.target)
     if move.kind is MoveKind.OPEN:
         stacks = dict(layout.stacks)
-        stacks[move.origin] = stacks[move.origin][:-1] + (
-            dataclasses.replace(stacks[move.origin][-1], face_up=True),)
+        stacks[origin] = stacks[origin][:-1] + (
+            dataclasses.replace(stacks[origin][-1], face_up=True),)
         after = dataclasses.replace(layout, stacks=stacks)
-        return settle(after, move.origin, game, mover, words=words)
+        return settle(after, origin, game, mover, words=words)
     if mover is None:
-        mover = layout.owner(move.origin)
+        mover = layout.owner(origin)
     captured = layout.stacks.get(move.target, ()) if move.kind in (
         MoveKind.BEAT, MoveKind.COVER) else ()
-    after = _relocate(layout, move.origin, move.target, on_top=move.kind is MoveKind.PRESS
+    after = _relocate(layout, origin, move.target, on_top=move.kind is MoveKind.PRESS
                       or move.kind is MoveKind.SHIFT and move.target in layout.stacks)
     if captured and mover is not None:
         hand = after.hands.of(mover)

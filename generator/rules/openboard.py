@@ -20,8 +20,8 @@ import operator
 
 from ..model.cards import COLOURS, Card
 from ..model.layout import Layout
-from .games import Game, Placement, Removal, Step
-from .lines import LINE_THROUGH, SQUARES
+from .games import CombinationKind, Crossing, Game, Placement, Removal, Step
+from .lines import LINE_THROUGH, SQUARES, LineOrientation
 
 #: A flat board: index = rank * 8 + file (the order of SQUARES), value = card code or 0;
 #: one more square, OFF, always free, stands for "off the board" in the tables.
@@ -40,8 +40,8 @@ def code(card: Card) -> int:
     return _COLOUR_INDEX[card.colour] * 8 + card.rank
 
 
-def _arms(orientations: tuple[str, ...]) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]],
-                                                        ...], ...]:
+def _arms(orientations: tuple[LineOrientation, ...]
+          ) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]:
     """square index -> per orientation, the squares before it (nearest first) and after it
     along the line through it."""
     found = []
@@ -61,7 +61,8 @@ def suits(game: Game) -> bool:
     matching squares."""
     rules = game.combinations
     return (game.movement.step is Step.SHIFT and rules.enabled
-            and rules.removes is Removal.ALL and rules.compulsory and rules.crossing != "one"
+            and rules.removes is Removal.ALL and rules.compulsory
+            and rules.crossing is not Crossing.ONE
             and not game.movement.shift_onto_cards and not game.words.enabled
             and not game.lines.enabled and game.movement.placement is not Placement.IDENTICAL)
 
@@ -85,9 +86,9 @@ class OpenBoard:
     def __init__(self, game: Game) -> None:
         rules = game.combinations
         self.min_length = rules.min_length
-        self.colour = "colour" in rules.kinds
-        self.value = "value" in rules.kinds
-        self.sequence = "sequence" in rules.kinds
+        self.colour = CombinationKind.COLOUR in rules.kinds
+        self.value = CombinationKind.VALUE in rules.kinds
+        self.sequence = CombinationKind.SEQUENCE in rules.kinds
         self.arms = _arms(tuple(rules.orientations))
         self.windows = tuple(tuple((*(before + (OFF, OFF))[:2], *(after + (OFF, OFF))[:2])
                                    for before, after in arms) for arms in self.arms)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from .games import Game
-from .lines import LINE_THROUGH, SQUARES
+from .games import CombinationKind, Game
+from .lines import LINE_THROUGH, SQUARES, LineOrientation
 from .openboard import COLOUR_OF, RANK_OF, Cells
 
 _INDEX = {square: i for i, square in enumerate(SQUARES)}
@@ -28,8 +28,9 @@ class Cut:
     def __init__(self, game: Game) -> None:
         rules = game.combinations
         self.pairs = _pairs(tuple(rules.orientations))
-        self.accept = _acceptance("colour" in rules.kinds, "value" in rules.kinds,
-                                  "sequence" in rules.kinds)
+        self.accept = _acceptance(CombinationKind.COLOUR in rules.kinds,
+                                  CombinationKind.VALUE in rules.kinds,
+                                  CombinationKind.SEQUENCE in rules.kinds)
 
     def blocked(self, cells: Cells) -> bool:
         """True when no line can clear *cells*: a proof (see :meth:`examine`)."""
@@ -339,7 +340,7 @@ PairAt = tuple[int, int, int, tuple[tuple[int, int], ...]]
 MIDDLE, BEYOND_LOW, BEYOND_HIGH, BEYOND_EITHER = range(4)
 
 
-def _pairs(orientations: tuple[str, ...]) -> tuple[tuple[Pair, ...], ...]:
+def _pairs(orientations: tuple[LineOrientation, ...]) -> tuple[tuple[Pair, ...], ...]:
     """square -> (a higher square, shape, third squares) for every square one or two
     squares along a line of *orientations* from it with which it makes three in a row with
     a third square; each third square comes with the shape that reads that side alone."""

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model.board import Board, Shade, Square
+from ..errors import ProblemCode
+from ..model.board import Board, Shade, Square, SquareName
 from ..model.cards import Card
 from ..model.hands import Item
 from ..model.layout import Facing, Layout, Piece, Side
@@ -39,14 +40,11 @@ from .beating import beats, fits_identical, fits_value_row
 from .games import Capture, Game, Placement
 from .joining import WordSquares
 from .lines import geometry
-from .move import OFF, Move, MoveKey, MoveKind, cached_move, move_order
+from .move import HAND, OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .words import WordList, find_words
 
-#: The target of a keep move: the card goes to the hand.
-HAND = "hand"
-
 #: (code, square, message) of a card lying where its game never lets a card stay.
-Problem = tuple[str, str, str]
+Problem = tuple[ProblemCode, str, str]
 
 
 class PlacementRule:
@@ -111,14 +109,18 @@ class LaidFromHand(PlacementRule):
 
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         held, top = _playable(layout, side)
-        found = [Move(card.notation(), s, MoveKind.LAY) for card in dict.fromkeys(held)
+        # Move(LAY, ...) rather than Move.lay: a lay game lists these every position.
+        found = [Move(MoveKind.LAY, None, SquareName(s), card.notation())
+                 for card in dict.fromkeys(held)
                  for s in self.squares(layout, card, side)]
         if found or top is None:
             return sorted(found, key=move_order)
         squares = self.squares(layout, top, side)
         if not squares:
-            return [Move(top.notation(), HAND, MoveKind.KEEP)]
-        return sorted((Move(top.notation(), s, MoveKind.LAY) for s in squares), key=move_order)
+            return [Move.keep(top.notation())]
+        name = top.notation()
+        return sorted((Move(MoveKind.LAY, None, SquareName(s), name) for s in squares),
+                      key=move_order)
 
 
 class FreeSquares(LaidFromHand):
@@ -258,7 +260,8 @@ class IdenticalSquares(LaidFromHand):
                 and fits_identical(card, self.board.square(s))]
 
     def problems(self, layout: Layout) -> list[Problem]:
-        return [("not-identical", square, f"{piece} lies on {cell.notation()}; an open card "
+        return [(ProblemCode.NOT_IDENTICAL, square,
+                 f"{piece} lies on {cell.notation()}; an open card "
                  "lies only on a square of its colour and value")
                 for square, piece, card, cell in _open_cards(layout, self.board)
                 if not self.waits_on(cell) and not fits_identical(card, cell)]
@@ -302,16 +305,17 @@ class ValueRow(PlacementRule):
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         found = []
         free = [self.board.square(s) for s in _free(layout)]
-        for origin, stack in layout.items():
+        for square, stack in layout.items():
             piece = stack[-1]
             if piece.face_up or not isinstance(piece.card, Card):
                 continue
+            origin = SquareName(square)
             if fits_value_row(piece.card, self.board.square(origin)):
-                found.append(Move(origin, origin, MoveKind.OPEN))
+                found.append(Move(MoveKind.OPEN, origin, origin))
                 continue
-            row = [s.name for s in free if fits_value_row(piece.card, s)]
-            found += [Move(origin, s, MoveKind.OPEN) for s in row] or [
-                Move(origin, OFF, MoveKind.OPEN)]
+            row = [SquareName(s.name) for s in free if fits_value_row(piece.card, s)]
+            found += [Move(MoveKind.OPEN, origin, s) for s in row] or [
+                Move(MoveKind.OPEN, origin, OFF)]
         return sorted(found, key=move_order)
 
     def problems(self, layout: Layout) -> list[Problem]:
@@ -322,7 +326,7 @@ class ValueRow(PlacementRule):
             # Crosswise (16x4) the digits number the verticals, not the horizontals.
             row = f"rank {cell.rank + 1}" if self.board.files <= self.board.ranks else \
                 f"vertical {square.rstrip('0123456789')}"
-            found.append(("off-value-row", square, f"{piece} lies on {row} of value "
+            found.append((ProblemCode.OFF_VALUE_ROW, square, f"{piece} lies on {row} of value "
                           f"{cell.value}; an open card stays only on the row of its value"))
         return found
 

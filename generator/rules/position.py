@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..errors import IllegalMoveError, ReasonCode
-from ..model.board import Board
+from ..model.board import Board, SquareName
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Player, Side
 from ..model.position_text import MoveRecord, PositionText, PositionTextError
@@ -24,11 +24,10 @@ from ..model.seats import Seat
 from .bound import Rules
 from .games import Game
 from .goals import Outcome, judge, patience_outcome, quiet_after, seated_outcome
-from .move import Move, MoveKind
+from .move import HAND, Beyond, Move, MoveKind
 from .starting import clear_at_start
 from .follow_ups import FollowUp, Phase
 from .notation import PASS
-from .placing import HAND
 from .words import WordList
 
 
@@ -227,7 +226,7 @@ class Position:
                          board=self.board.name)
         return PositionText(layout, self.turn, self.seat,
                             self.owed.phase.value if self.owed is not None else None,
-                            MoveRecord(last.kind.value, last.origin, last.target, last.path)
+                            MoveRecord(last.kind.value, last.start, last.target, last.path)
                             if last is not None else None, self.quiet, self.number)
 
     def text(self) -> str:
@@ -413,10 +412,19 @@ def _check_turn(record: PositionText, game: Game) -> None:
 
 def _move(record: MoveRecord) -> Move:
     try:
-        return Move(record.origin, record.target, MoveKind.parse(record.kind), record.path)
+        kind = MoveKind.parse(record.kind)
     except ValueError:
         raise PositionTextError("last", "a kind of move: " + ", ".join(MoveKind),
                                 repr(record.kind)) from None
+    # The position text has checked the squares: here they become the engine's names.
+    target = Beyond(record.target) if record.target in _BEYOND else SquareName(record.target)
+    path = tuple(SquareName(s) for s in record.path)
+    if kind in (MoveKind.LAY, MoveKind.KEEP):
+        return Move(kind, None, target, record.origin, path)
+    return Move(kind, SquareName(record.origin), target, path=path)
+
+
+_BEYOND = frozenset(Beyond)
 
 
 def _took(before: Layout, after: Layout, move: Move | None) -> tuple[Item, ...]:
@@ -432,7 +440,7 @@ def _took(before: Layout, after: Layout, move: Move | None) -> tuple[Item, ...]:
         return ()  # piles merged (a press, a lay on a card), but nothing left the board
     laid: Counter[Item] = Counter()
     if move.kind is MoveKind.LAY:
-        laid[parse_item(move.origin)] += 1
+        laid[parse_item(move.start)] += 1
     gone = _board_cards(before) + laid - _board_cards(after)
     return tuple(sorted(gone.elements(), key=lambda item: item.notation()))
 

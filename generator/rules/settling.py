@@ -15,7 +15,7 @@ from ..model.hands import Hand, Item
 from ..model.layout import Layout, Piece, Side, Stack
 from ..model.seats import Seat
 from .combos import combinations
-from .games import Game, Removal
+from .games import Crossing, Game, Removal
 from .lines import ORIENTATIONS, geometry
 from .words import WordList, find_words, reads_from_seat
 
@@ -98,7 +98,7 @@ def _combinations_made(layout: Layout, square: str, game: Game) -> list[_Made]:
         return []
     made = combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
                         orientations=rules.orientations, through=square)
-    if rules.crossing == "one":
+    if rules.crossing is Crossing.ONE:
         # Crossing combinations wait for the mover's choice of one (a take move).
         made = [c for c in made if not any(
             o.orientation != c.orientation and set(o.squares) & set(c.squares)

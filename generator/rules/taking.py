@@ -14,7 +14,7 @@ from typing import cast
 
 from ..model.layout import Layout, Side
 from .combos import Combination, combinations
-from .games import Game, Removal
+from .games import Crossing, Game, Removal
 from ..model.board import MAX_FILES, MAX_RANKS, parse_square, square_name
 from .settling import take_squares
 
@@ -23,7 +23,7 @@ def takes_by_move(game: Game) -> bool:
     """Whether combinations in *game* ever wait on the board for a take move."""
     rules = game.combinations
     return rules.enabled and rules.removes is Removal.ALL and (
-        rules.crossing == "one" or not rules.compulsory)
+        rules.crossing is Crossing.ONE or not rules.compulsory)
 
 
 def lying(layout: Layout, game: Game, through: str | None = None) -> list[Combination]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from itertools import combinations
 
+from ..model.board import SquareName
 from ..model.layout import Facing, Layout, Side, Stack
 from ..model.letters import LetterCard
 from .games import Game
@@ -35,10 +36,10 @@ def turn_choices(layout: Layout, game: Game, side: Side, moved_to: str,
     when letters belong to the sides)."""
     if not game.words.turn_letters or words is None or moved_to not in layout.stacks:
         return []
-    squares = sorted({s for word in find_words(layout, words, min_length=game.words.min_length,
-                                               through=moved_to) for s in word.squares})
-    squares = [s for s in squares if _turnable(layout, s, side, game)][:MOST]
-    return [Move(chosen[0], chosen[0], MoveKind.TURN, chosen)
+    found = sorted({s for word in find_words(layout, words, min_length=game.words.min_length,
+                                             through=moved_to) for s in word.squares})
+    squares = [SquareName(s) for s in found if _turnable(layout, s, side, game)][:MOST]
+    return [Move(MoveKind.TURN, chosen[0], chosen[0], path=chosen)
             for n in range(1, len(squares) + 1) for chosen in combinations(squares, n)]
 
 

@@ -14,11 +14,10 @@ from ..model.layout import Layout, Player, Side
 from .games import Game, Step
 from .laying import LAYING
 from .lines import geometry
-from .move import OFF, Move, MoveKind, move_order
+from .move import HAND, OFF, Move, MoveKind, move_order
 from .moves import board_moves
 from .notation import GRAMMAR, PASS, Form, MoveText
 from .opening import opening_refusal, owes_opening_cover
-from .placing import HAND
 
 if TYPE_CHECKING:
     from .bound import Rules
@@ -55,8 +54,7 @@ def refusal(rules: Rules, layout: Layout, side: Side, text: str, moves: Sequence
         return ReasonCode.ILLEGAL, f"{square} is not a square of this board (a1 to {corner})"
     if _refused_by_opening_cover(rules, layout, side, written):
         return ReasonCode.COMPULSORY, opening_refusal(side, moves)
-    reason = why_illegal(rules, layout, side, written, moves, who=who)
-    return _reason_code(written, reason), reason
+    return why_illegal(rules, layout, side, written, moves, who=who)
 
 
 def _owed(game: Game, side: Side, text: str, moves: Sequence[Move],
@@ -103,26 +101,26 @@ def _refused_by_opening_cover(rules: Rules, layout: Layout, side: Side,
                board_moves(Rules(plain, rules.board, rules.words), layout, side))
 
 
-def _reason_code(written: MoveText | None, reason: str) -> ReasonCode:
-    """The code of a move refused for *reason*: not a move at all, a lay of a card the side
-    cannot play now, or any other illegal move."""
-    if written is None:
-        return ReasonCode.NOT_A_MOVE
-    if written.form is Form.LAY and " does not hold " in reason:
-        return ReasonCode.NOT_HELD
-    return ReasonCode.ILLEGAL
-
-
 def why_illegal(rules: Rules, layout: Layout, side: Side, written: MoveText | None,
-                moves: Sequence[Move], *, who: Player | None = None) -> str:
+                moves: Sequence[Move], *, who: Player | None = None
+                ) -> tuple[ReasonCode, str]:
     """Why the move *written* (None: no move of the notation) is not among *side*'s
-    *moves*, in words (*who*: the player's name where it is not *side*)."""
-    game = rules.game
-    if written is None or written.form is Form.PASS:
-        return f"not a move; expected one like {GRAMMAR}"
+    *moves*: its reason code (not a move, a card not held, or illegal) and the reason in
+    words (*who*: the player's name where it is not *side*)."""
+    if written is None:
+        return ReasonCode.NOT_A_MOVE, f"not a move; expected one like {GRAMMAR}"
     if written.form is Form.LAY:
         return _why_not_laid(rules, layout, side, written.origin, written.target,
                              side if who is None else who)
+    return ReasonCode.ILLEGAL, _why_not_played(rules, layout, side, written, moves)
+
+
+def _why_not_played(rules: Rules, layout: Layout, side: Side, written: MoveText,
+                    moves: Sequence[Move]) -> str:
+    """Why a written board move, opening, take, push or turn is not among *moves*."""
+    game = rules.game
+    if written.form is Form.PASS:
+        return f"not a move; expected one like {GRAMMAR}"
     if written.form is Form.TURN:
         return _why_not_turned(game, moves)
     if written.form is Form.OPEN:
@@ -164,7 +162,7 @@ def _why_not_taken(game: Game, origin: str, target: str, moves: Sequence[Move]) 
 def _why_not_pushed(game: Game, moves: Sequence[Move]) -> str:
     if not game.movement.push_adjacent:
         return f"{game.name} has no pushes"
-    origins = sorted({m.origin for m in moves if m.kind is MoveKind.PUSH})
+    origins = sorted({m.square for m in moves if m.kind is MoveKind.PUSH})
     return ("only right after laying, an opponent's open card touching the laid card "
             "may be pushed, to a free square; pushable now: "
             + (" ".join(origins) or "none"))
@@ -189,27 +187,28 @@ def _why_not_moved(rules: Rules, layout: Layout, side: Side, origin: str, target
 
 
 def _why_not_laid(rules: Rules, layout: Layout, side: Side, written: str, target: str,
-                  who: Player | None = None) -> str:
+                  who: Player | None = None) -> tuple[ReasonCode, str]:
     game = rules.game
     try:
         card: Item = parse_item(written)
     except ValueError:
-        return f"{written!r} is not a card (expected like 3R, 30Y or A/R)"
+        return ReasonCode.ILLEGAL, f"{written!r} is not a card (expected like 3R, 30Y or A/R)"
     if game.movement.placement not in LAYING:
-        return f"{game.name} lays no cards from the hand"
+        return ReasonCode.ILLEGAL, f"{game.name} lays no cards from the hand"
     if not_held := _why_not_held(rules, layout, side, card, side if who is None else who):
         return not_held
     squares = rules.placement.squares(layout, card, side)
     if target == HAND:
-        return f"{card} fits on {' '.join(squares)}, so it must be laid"
+        return ReasonCode.ILLEGAL, f"{card} fits on {' '.join(squares)}, so it must be laid"
     if target not in geometry(*layout.size).xy:
-        return f"{target} is not a square of the board"
-    return f"{card} may not lie on {target}: {rules.placement.rule_now(layout, side)}; it fits " + (
-        " ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})")
+        return ReasonCode.ILLEGAL, f"{target} is not a square of the board"
+    return ReasonCode.ILLEGAL, (
+        f"{card} may not lie on {target}: {rules.placement.rule_now(layout, side)}; it fits "
+        + (" ".join(squares) or "nowhere (keep it: " + f"{card}@{HAND})"))
 
 
 def _why_not_held(rules: Rules, layout: Layout, side: Side, card: Item,
-                  who: Player) -> str | None:
+                  who: Player) -> tuple[ReasonCode, str] | None:
     """Why *side* may not lay *card* whatever the square: it neither holds it nor has it
     next on its stock or the pile, or it must first lay a fitting card of its hand."""
     hand = layout.hands.of(side)
@@ -218,9 +217,9 @@ def _why_not_held(rules: Rules, layout: Layout, side: Side, card: Item,
     top = hand.stock[0] if hand.stock else (layout.hands.pile[:1] or (None,))[0]
     if card != top:
         nxt = f"its next card is {top}" if top is not None else "its stock is empty"
-        return f"{who} does not hold {card} ({nxt})"
+        return ReasonCode.NOT_HELD, f"{who} does not hold {card} ({nxt})"
     fitting = [c for c in hand.held if rules.placement.squares(layout, c, side)]
     if fitting:
-        return (f"{who} must first lay a card of its hand that fits: "
-                f"{' '.join(c.notation() for c in fitting)}")
+        return ReasonCode.ILLEGAL, (f"{who} must first lay a card of its hand that fits: "
+                                    f"{' '.join(c.notation() for c in fitting)}")
     return None

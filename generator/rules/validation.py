@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..errors import ProblemCode
 from ..model.board import FILE_LETTERS, Board, size_name, square_order
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game, Placement
@@ -32,7 +33,7 @@ _TAKES = (MoveKind.BEAT, MoveKind.PRESS, MoveKind.COVER)
 class Violation:
     """One problem: a short code for tools, the square at fault (if any) and a sentence."""
 
-    code: str
+    code: ProblemCode
     square: str | None
     message: str
 
@@ -76,12 +77,14 @@ def _material(layout: Layout, game: Game, sources: Mapping[str, Source],
     if game.owners:
         for side in Side:
             if side not in refs:
-                found.append(Violation("no-material", None, f"the layout names no pack for "
+                found.append(Violation(ProblemCode.NO_MATERIAL, None,
+                                       f"the layout names no pack for "
                                        f"the {side} side; expected one of {', '.join(pairs)}"))
     if game.pairs and refs:
         pair = tuple(refs[side] for side in Side if side in refs)
         if pair not in game.pairs and pair[::-1] not in game.pairs:
-            found.append(Violation("wrong-material", None, f"{game.name} is not played with "
+            found.append(Violation(ProblemCode.WRONG_MATERIAL, None,
+                                   f"{game.name} is not played with "
                                    f"{' vs '.join(pair)}; expected {' or '.join(pairs)}"))
             # Every card would then look out of place; the one problem above says why.
             return {}
@@ -104,19 +107,20 @@ def _piece_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[
     for square, stack in layout.items():
         if len(stack) > 1 and (start or not game.movement.piles):
             when = "at the start" if start else "in this game"
-            found.append(Violation("pile", square, f"{len(stack)} cards lie on one square; "
+            found.append(Violation(ProblemCode.PILE, square,
+                                   f"{len(stack)} cards lie on one square; "
                                    f"no piles {when}"))
         for piece in stack:
             item = piece.card
             letters = game.material == "letters"
             if isinstance(item, LetterCard) != letters:
-                found.append(Violation("wrong-kind", square, f"{_describe(item)} is a "
+                found.append(Violation(ProblemCode.WRONG_KIND, square, f"{_describe(item)} is a "
                                        f"{'letter' if isinstance(item, LetterCard) else 'numbered'} "
                                        f"card; {game.name} is played with {game.material}"))
                 continue
             side = piece.owner if game.owners else None
             if game.owners and side is None:
-                found.append(Violation("no-arrow", square, f"{_describe(item)} has no "
+                found.append(Violation(ProblemCode.NO_ARROW, square, f"{_describe(item)} has no "
                                        "arrow, so it belongs to nobody; expected ^ or v"))
                 continue
             if not supplies:
@@ -127,7 +131,8 @@ def _piece_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[
                 found.append(_not_in_game(square, item, game, side, layout))
             elif len(seen[(side, item)]) > pool[item]:
                 first = seen[(side, item)][0]
-                found.append(Violation("card-twice", square, f"{_describe(item)} is already "
+                found.append(Violation(ProblemCode.CARD_TWICE, square,
+                                       f"{_describe(item)} is already "
                                        f"on {first}" + (f" for {side}" if side else "")
                                        + f"; the game has {pool[item]} of it"))
 
@@ -138,15 +143,17 @@ def _not_in_game(square: str, item: Item, game: Game, side: Side | None,
     ref = (layout.players.get(side, "") if side else "") or "the game's packs"
     if isinstance(item, LetterCard):
         if item.letter in game.setup.removed_letters:
-            return Violation("removed-letter", square, f"{item.notation()}: {item.letter} is "
+            return Violation(ProblemCode.REMOVED_LETTER, square,
+                             f"{item.notation()}: {item.letter} is "
                              f"taken off before {game.name} starts")
-        return Violation("letter-not-in-set", square, f"{item.notation()} is not a letter of "
+        return Violation(ProblemCode.LETTER_NOT_IN_SET, square,
+                         f"{item.notation()} is not a letter of "
                          f"{owner}set {ref}")
     if item.rank not in game.ranks:
         ranks = f"{min(game.ranks)}-{max(game.ranks)}"
-        return Violation("not-in-game", square, f"{item.notation()} is not used in "
+        return Violation(ProblemCode.NOT_IN_GAME, square, f"{item.notation()} is not used in "
                          f"{game.name}, which plays values {ranks} only")
-    return Violation("not-in-game", square, f"{item.notation()} is not a card of {owner}"
+    return Violation(ProblemCode.NOT_IN_GAME, square, f"{item.notation()} is not a card of {owner}"
                      f"{ref}")
 
 
@@ -170,20 +177,23 @@ def _start_problems(layout: Layout, rules: Rules, supplies: Mapping[Side, Counte
         cell = board.square(square)
         rows = setup.home_rows(side) if side else ()
         if rows and xy[square][1] + 1 not in rows:
-            found.append(Violation("wrong-home-row", square, f"{piece} of {side} lies on rank "
+            found.append(Violation(ProblemCode.WRONG_HOME_ROW, square,
+                                   f"{piece} of {side} lies on rank "
                                    f"{xy[square][1] + 1}; {side} starts on ranks "
                                    f"{', '.join(map(str, rows))}"))
         card = piece.card
         if setup.off_colour and isinstance(card, Card) and cell.colour is card.colour:
-            found.append(Violation("own-colour-square", square, f"{card} starts on a "
+            found.append(Violation(ProblemCode.OWN_COLOUR_SQUARE, square, f"{card} starts on a "
                                    f"{cell.colour} square; {game.name} starts every card on "
                                    "a square of another colour"))
         if setup.shade is not None and cell.shade is not setup.shade:
-            found.append(Violation("wrong-shade", square, f"{piece} lies on a {cell.shade} "
+            found.append(Violation(ProblemCode.WRONG_SHADE, square,
+                                   f"{piece} lies on a {cell.shade} "
                                    f"square; expected {setup.shade} squares only"))
         if setup.face_down is FaceDown.ALL:
             if piece.face_up:
-                found.append(Violation("face-up", square, f"{piece} lies face up; every card "
+                found.append(Violation(ProblemCode.FACE_UP, square,
+                                       f"{piece} lies face up; every card "
                                        f"of {game.name} starts face down"))
             continue
         _test_card_problems(square, piece, side, board, game, found, downs, flagged)
@@ -191,7 +201,7 @@ def _start_problems(layout: Layout, rules: Rules, supplies: Mapping[Side, Counte
     for side in Side if game.owners and setup.tests_per_side \
             and not setup.tests_laid_first else ():
         if downs[side] < setup.tests_per_side and side not in flagged and side in supplies:
-            found.append(Violation("missing-test-card", king_square(board, side)
+            found.append(Violation(ProblemCode.MISSING_TEST_CARD, king_square(board, side)
                                    if setup.tests_on_king_squares else None,
                                    f"{side} has {downs[side]} face-down test card(s); "
                                    f"expected {setup.tests_per_side}"))
@@ -211,15 +221,18 @@ def _test_card_problems(square: str, piece: Piece, side: Side | None, board: Boa
         if side:
             downs[side] += 1
         if not expected:
-            found.append(Violation("not-a-test-card", square, f"{piece} lies face down but "
+            found.append(Violation(ProblemCode.NOT_A_TEST_CARD, square,
+                                   f"{piece} lies face down but "
                                    f"only {names} may be a test card in {game.name}"))
         elif setup.tests_on_king_squares and square != king:
-            found.append(Violation("test-card-off-king-square", square, f"{side}'s test card "
+            found.append(Violation(ProblemCode.TEST_CARD_OFF_KING_SQUARE, square,
+                                   f"{side}'s test card "
                                    f"{piece} must lie on its king square {king}"))
     elif expected:
         if side:
             flagged.add(side)
-        found.append(Violation("test-card-face-up", square, f"{piece} is {side}'s test card "
+        found.append(Violation(ProblemCode.TEST_CARD_FACE_UP, square,
+                               f"{piece} is {side}'s test card "
                                "and must lie face down, written like (1B)^"))
 
 
@@ -237,7 +250,8 @@ def _arrow_problems(layout: Layout, game: Game, found: list[Violation]) -> None:
     for square, piece in layout.pieces():
         want = usual[xy[square][1] % 2]
         if (piece.facing.value if piece.facing else "none") != want:
-            found.append(Violation("wrong-arrow", square, f"{piece} points the same way as "
+            found.append(Violation(ProblemCode.WRONG_ARROW, square,
+                                   f"{piece} points the same way as "
                                    "the next rank; arrows alternate from rank to rank"))
 
 
@@ -254,11 +268,11 @@ def problems(rules: Rules, layout: Layout, *, sources: Mapping[str, Source],
     found: list[Violation] = [_off_board(piece, layout.size)
                               for piece in layout.off_board]
     if layout.board not in game.boards:
-        found.append(Violation("wrong-board", None, f"{game.name} is played on "
+        found.append(Violation(ProblemCode.WRONG_BOARD, None, f"{game.name} is played on "
                                f"{' or '.join(game.boards)}, not {layout.board}"))
     if layout.size != board.size:
         # Squares would be read on the wrong grid: nothing else can be judged.
-        found.append(Violation("wrong-size", None, f"the layout is written for a "
+        found.append(Violation(ProblemCode.WRONG_SIZE, None, f"the layout is written for a "
                                f"{size_name(*layout.size)} board, but {board.name} has "
                                f"{size_name(*board.size)} squares"))
         return sorted(found, key=_order)
@@ -277,7 +291,8 @@ def problems(rules: Rules, layout: Layout, *, sources: Mapping[str, Source],
         _stock_problems(layout, game, supplies, found)
         _arrow_problems(layout, game, found)
         if setup.cards is not None and sum(1 for _ in layout.pieces()) != setup.cards:
-            found.append(Violation("wrong-count", None, f"{sum(1 for _ in layout.pieces())} "
+            found.append(Violation(ProblemCode.WRONG_COUNT, None,
+                                   f"{sum(1 for _ in layout.pieces())} "
                                    f"cards on the board; {game.name} starts with "
                                    f"{setup.cards}"))
         if setup.complete:
@@ -321,13 +336,13 @@ def _stock_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[
         where = f"{side}'s stock" if side else "the shared pile"
         less = f" less the {board} on the board" if board else ""
         if not have:
-            code = "missing-stock" if side else "missing-pile"
+            code = ProblemCode.MISSING_STOCK if side else ProblemCode.MISSING_PILE
             found.append(Violation(code, None, f"{where} is missing; {game.name} starts with "
                                    f"{count} cards there ({ref}{less})"))
             continue
         lacking = expected - Counter(have)
         if lacking:
-            code = "short-stock" if side else "short-pile"
+            code = ProblemCode.SHORT_STOCK if side else ProblemCode.SHORT_PILE
             found.append(Violation(code, None, f"{where} holds {len(have)} cards; "
                                    f"{game.name} starts with {count} there ({ref}{less}); "
                                    f"it lacks {_cards(lacking)}"))
@@ -340,7 +355,8 @@ def _off_board(piece: OffBoard, size: tuple[int, int] = (8, 8)) -> Violation:
         where = f"on rank {piece.rank}, off the board (ranks 1 to {ranks})"
     else:
         where = f"beyond file {last}, off the board (files a to {last})"
-    return Violation("off-board", piece.square, f"{stack_notation(piece.stack)} lies {where}")
+    return Violation(ProblemCode.OFF_BOARD, piece.square,
+                     f"{stack_notation(piece.stack)} lies {where}")
 
 
 def _missing(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]],
@@ -356,7 +372,7 @@ def _missing(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]],
         if lacking:
             names = " ".join(c.notation() for c in sorted(lacking.elements(), key=_sort_key))
             whose = f"{side} lacks" if side else "missing"
-            found.append(Violation("missing-card", None, f"{whose} {names}; {game.name} "
+            found.append(Violation(ProblemCode.MISSING_CARD, None, f"{whose} {names}; {game.name} "
                                    "starts with every card in play"))
 
 
@@ -369,8 +385,8 @@ def _first_move_problems(layout: Layout, rules: Rules, found: list[Violation]) -
     for side in Side:
         for move in board_moves(rules, layout, side):
             if move.kind in _TAKES:
-                found.append(Violation("beatable-on-move-1", move.target,
+                found.append(Violation(ProblemCode.BEATABLE_ON_MOVE_1, move.target,
                                        f"{layout.top(move.target)} can be taken at once by "
-                                       f"{layout.top(move.origin)} from {move.origin} "
+                                       f"{layout.top(move.square)} from {move.square} "
                                        f"({move}); {game.name} needs a start where no card "
                                        "can be taken on the first move"))

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..model.layout import Layout, Side
 from ..model.letters import LetterCard
-from .lines import ORIENTATIONS, geometry
+from .lines import ORIENTATIONS, LineOrientation, geometry
 
 
 class WordList(Protocol):
@@ -46,7 +46,7 @@ def _letter(layout: Layout, square: str) -> str | None:
 
 def find_words(layout: Layout, words: WordList, *, min_length: int = 3,
                through: str | None = None,
-               orientations: Sequence[str] = tuple(ORIENTATIONS)) -> list[FoundWord]:
+               orientations: Sequence[LineOrientation] = tuple(ORIENTATIONS)) -> list[FoundWord]:
     """Every word of at least *min_length* letters on *layout*, in all 8 directions.
 
     Shorter words inside longer ones are found too ("CAT" in "CATS"), because each one is a

@@ -11,7 +11,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field, replace
 
 from ..errors import (BoardGone, EditorError, GeneratorError, IllegalMoveError, NotFoundError,
-                      one_line)
+                      ProblemCode, one_line)
 from ..app.position import outcome_data, plies_data
 from ..io.layouts import LayoutFile, layout_file
 from ..io.templates import Library
@@ -415,7 +415,7 @@ class EditorBoard:
         # in it: the drawing is then the same whatever move led to the position, and the
         # page may move its cards itself.
         data["last"] = [sq for sq in dict.fromkeys((last.origin, *last.path, last.target))
-                        if board.has_square(sq)] if last is not None else []
+                        if sq is not None and board.has_square(sq)] if last is not None else []
         marked = tuple(sorted({v.square for v in found if v.square})) if position is None \
             else ()
         try:
@@ -429,7 +429,7 @@ class EditorBoard:
             data["svg"] = calls.board_svg(loaded, replace(self.current, stacks={}),
                                           self.library, flip=self.flip, marked=(), last=None)
             # First in the list: it is why the board shows no card.
-            data["problems"] = [{"square": None, "code": "not-drawn",
+            data["problems"] = [{"square": None, "code": ProblemCode.NOT_DRAWN,
                                  "message": one_line(f"the cards cannot be drawn: {e}")},
                                 *found_data]
         if position is None:

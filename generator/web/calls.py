@@ -74,7 +74,7 @@ def square_boxes(board: Board, library: Library, *, flip: bool) -> dict[str, lis
     view = whole(board, flip)
     square = library.settings().square
     size = board_size(square, EDGE, view)
-    boxes = {}
+    boxes: dict[str, list[float]] = {}
     for file in range(board.files):
         for rank in range(board.ranks):
             r = square_rect(file, rank, square, (EDGE, EDGE), view)
