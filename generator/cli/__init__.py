@@ -11,9 +11,8 @@ import click
 from .common import EnumChoice, Integer, Length, library, plural, progress, summary
 from .lazy import LazyGroup
 from .stdout import guard as guard_stdout
-from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
-                   default_items, export_cards, next_step, preview as write_preview,
-                   read_calibration, render as render_files, split_booklets)
+# The other jobs are imported in their commands: each loads its own part of the package.
+from ..app import KitOptions, build_kit, default_items, split_booklets
 from ..app.options import (DEFAULT_ITEMS, LANGUAGES, RENDER_FORMATS, Backs, CutFormat,
                            CutterMarks, Flip, Marks, Orientation, Paper)
 from ..model.units import Size
@@ -197,6 +196,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
     """Draw every card face and back of a pack or letter set, or a board, one file each.
 
     NAME is a pack, letter set or board from 'opencards list'."""
+    from ..app import RenderOptions, render as render_files
     with progress(f"{name} -> {fmt}") as step:
         written = render_files(library(ctx), name, out_dir,
                                RenderOptions(fmt=fmt, dpi=dpi, bleed=bleed), progress=step)
@@ -213,6 +213,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     """Draw a contact sheet: one card of every pack and letter set, face over back, and
     both boards."""
+    from ..app import preview as write_preview
     click.echo(f"wrote {write_preview(library(ctx), out_file, dpi=dpi)}")
 
 
@@ -355,6 +356,7 @@ def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float]
     (and the options the sheet was made with) to get the --back-offset, --back-rotate and
     --back-scale for your printer. A printer more than 2 mm off reads the grids first and
     makes a second sheet with the rough correction they give."""
+    from ..app import calibrate, next_step, read_calibration
     spec = sheet_spec(**profiled(printer, paper=paper, flip=flip, back_offset=back_offset,
                              margin=margin, back_rotate=back_rotate, back_scale=back_scale,
                              margins=margins))
@@ -390,6 +392,7 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
                          bleed: float, card_size: Size | None, shop: bool) -> None:
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
+    from ..app import ExportOptions, export_cards
     if shop:
         export_for_shop(library(ctx), only, out_dir, dpi, card_size, bleed)
         return
