@@ -72,7 +72,8 @@ class KitOptions:
     overlap: float = 6.0
     #: Only these sheets of each item (``NAME-sheets-2,5-6.pdf``).
     sheets: frozenset[int] | None = None
-    #: Each file's sheets of paper and ink estimate, for the summary.
+    #: Each file's ink estimate, for the summary (PDFium rasterises every page: about
+    #: as much work as drawing them, so only on request; sheets of paper are always given).
     count_ink: bool = False
     #: A cut file per card sheet for a cutting machine, and its marks on the fronts.
     cut: CutFormat | None = None
