@@ -69,7 +69,10 @@ class ReasonCode(enum.StrEnum):
     OWED = "owed"                  # the side first owes an opening or a take this turn
     COMPULSORY = "compulsory"      # a compulsory kind of move (pressing) is available
     MAY_NOT_PASS = "may-not-pass"  # the side has a legal move
-    NOT_HELD = "not-held"          # a lay of a card the side cannot play now
+    NOT_HELD = "not-held"          # a lay of a card the side cannot play now (Ass: a
+    #                                card not in the hand)
+    NO_SUCH_SLOT = "no-such-slot"  # a patience move naming a slot its tableau lacks
+    EMPTY = "empty"                # a patience move from a slot that holds no card
     ILLEGAL = "illegal"            # any other move the rules do not allow here
 
 
@@ -115,6 +118,31 @@ class ProblemCode(enum.StrEnum):
     SHORT_PILE = "short-pile"
     # the editor: a layout whose figure cannot be drawn
     NOT_DRAWN = "not-drawn"
+
+
+class Refusal(str):
+    """Why the patience or the Ass engine refuses a move: the reason as people read it,
+    carrying a :class:`ReasonCode` for tools (the board engine raises
+    :class:`IllegalMoveError` with one). A string, so that a refusal joins the engines'
+    other reasons unchanged; a plain string among them reads as ``ILLEGAL``
+    (:func:`code_of`).
+
+    >>> refusal = Refusal("T1 is empty", ReasonCode.EMPTY)
+    >>> (refusal, refusal.code.value)
+    ('T1 is empty', 'empty')
+    """
+
+    code: ReasonCode
+
+    def __new__(cls, reason: str, code: ReasonCode = ReasonCode.ILLEGAL) -> Refusal:
+        refusal = super().__new__(cls, reason)
+        refusal.code = code
+        return refusal
+
+
+def code_of(reason: str) -> ReasonCode:
+    """The code of a refusal's *reason*: its own, or ``ILLEGAL`` for a plain string."""
+    return reason.code if isinstance(reason, Refusal) else ReasonCode.ILLEGAL
 
 
 class IllegalMoveError(GeneratorError):
@@ -239,11 +267,16 @@ class StdoutError(GeneratorError):
 class PatienceError(GeneratorError):
     """A patience cannot do what was asked: an unknown patience or switch, a move that is
     not written in the notation, or a move the rules refuse (with its number and reason).
-    :attr:`code` says which for a move (``NOT_A_MOVE``, ``ILLEGAL``), ``None`` otherwise."""
+    :attr:`code` says which for a move (``NOT_A_MOVE``, ``NO_SUCH_SLOT``, ``EMPTY``,
+    ``ILLEGAL``), ``None`` otherwise; :attr:`number`, :attr:`move` and :attr:`reason`
+    name a refused move (number from 1) for tools, ``None`` otherwise."""
 
-    def __init__(self, message: str, code: ReasonCode | None = None) -> None:
+    def __init__(self, message: str, code: ReasonCode | None = None, *,
+                 number: int | None = None, move: str | None = None,
+                 reason: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.number, self.move, self.reason = number, move, reason
 
 
 def did_you_mean(word: str, options: Iterable[str]) -> str | None:

@@ -35,7 +35,7 @@ def test_build_kit_writes_the_kit_and_the_booklet_and_returns_them(library, tmp_
 def test_a_booklet_that_fails_leaves_no_kit_file(library, tmp_path, monkeypatch):
     def broken(library, langs, paper):
         raise NotFoundError("no booklet 'booklet-xx'")
-    monkeypatch.setattr("generator.app.kit.made_booklets", broken)
+    monkeypatch.setattr("generator.app.booklet.made_booklets", broken)
     with pytest.raises(NotFoundError):
         app.build_kit(library, tmp_path / "out", KitOptions(items=["pack2", "booklet-en"]))
     assert not (tmp_path / "out").exists()

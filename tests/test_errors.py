@@ -118,3 +118,55 @@ def test_ass_refuses_a_card_with_a_reason_code():
     with pytest.raises(DealError, match="13 tricks given") as refusal:
         play_deal(1, 3, moves=[[]] * 13)
     assert refusal.value.code is None
+
+
+def test_a_patience_refusal_carries_its_code_inside_the_engine_and_in_json(runner):
+    """Seed 004, La Nivernaise: «оставляютъ мђсто въ срединђ для четырехъ тузовъ и четырехъ
+    королей» (room is left in the middle for the four aces and four kings): at the deal the
+    foundations are empty, so a move from FA1 is refused as EMPTY by the engine itself (not
+    read back from the text), with the same words as before, and ``patience play --json``
+    answers the refusal with its code; a slot the tableau lacks says NO_SUCH_SLOT."""
+    import json
+
+    from generator.cli import cli
+    from generator.errors import ReasonCode, Refusal
+    from generator.patience import PatienceMove, PatienceMoveKind, patience
+    game = patience("nivernaise")
+    why = game.attempt(game.deal(1), PatienceMove(PatienceMoveKind.MOVE, "FA1", "LF1"))
+    assert isinstance(why, Refusal) and why.code is ReasonCode.EMPTY
+    assert why == "FA1 is empty"
+    said = runner.invoke(cli, ["patience", "play", "nivernaise", "--seed", "1",
+                               "--moves", "FA1>LF1"])
+    assert said.exit_code == 1
+    assert said.output.strip() == ("Error: nivernaise seed 1: move 1 (FA1>LF1) is illegal: "
+                                   "FA1 is empty")
+    answered = runner.invoke(cli, ["patience", "play", "nivernaise", "--seed", "1",
+                                   "--moves", "deal ZZ1>LF1", "--json"])
+    assert answered.exit_code == 1
+    assert json.loads(answered.output)["refused"] == {
+        "number": 2, "move": "ZZ1>LF1", "code": "no-such-slot",
+        "reason": "nivernaise has no slot 'ZZ1'"}
+
+
+def test_an_ass_refusal_carries_its_code_inside_the_engine_and_in_json(runner):
+    """Seed 003 (Ass): the cards are dealt ("the sender gives each player 4 cards"), so a
+    card the player does not hold is refused as NOT_HELD by the play rules themselves (not
+    guessed afterwards from the hand), in the same words as before, and ``ass deal --json``
+    answers the refusal with its code."""
+    import json
+
+    from generator.ass import play_deal, play_problem
+    from generator.cli import cli
+    from generator.errors import ReasonCode, Refusal
+    from generator.model.traditional import full_pack, parse_cards
+    why = play_problem(parse_cards("7S QH"), [], parse_cards("AS")[0])
+    assert isinstance(why, Refusal) and why.code is ReasonCode.NOT_HELD
+    assert why == "AS is not in the hand"
+    deal = play_deal(1, 3)
+    stranger = next(c for c in full_pack(6) if c not in deal.hands[deal.tricks[0].leader])
+    answered = runner.invoke(cli, ["ass", "deal", "--seed", "1", "--players", "3",
+                                   "--moves", str(stranger), "--json"])
+    assert answered.exit_code == 1
+    refused = json.loads(answered.output)["refused"]
+    assert refused["code"] == "not-held"
+    assert refused["reason"].endswith(f"{stranger} is not in the hand")

@@ -92,3 +92,25 @@ def test_the_package_metadata_is_read_only_for_the_version():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out[:2] == ["False", "True"] and out[2] != "0+unknown"
+
+
+#: The package's parts a build of kit items does not use: the rule engine, the patience
+#: and Ass engines, the booklet's typesetter and the figure code (issue 41: they were a
+#: sixth of the kit build's start-up; docs/performance.md).
+UNUSED_BY_THE_KIT = ("generator.rules", "generator.patience", "generator.ass",
+                     "generator.docs.booklet", "generator.docs.diagram",
+                     "generator.app.booklet", "generator.app.figure")
+
+
+def _parts_loaded(tmp_path, *args: str) -> list[str]:
+    probe = (_run_cli(*args) + "import sys\n"
+             f"print([m for m in {UNUSED_BY_THE_KIT!r} if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, cwd=tmp_path).stdout
+    return json.loads(out.strip().splitlines()[-1].replace("'", '"'))
+
+
+def test_a_build_of_kit_items_loads_no_engine_nor_the_booklet_code(tmp_path):
+    assert _parts_loaded(tmp_path, "build", "--only", "pack1", "--out", "out") == []
+    # The guard can fail: the booklet command loads the typesetter.
+    assert "generator.docs.booklet" in _parts_loaded(tmp_path, "booklet", "--help")

@@ -78,7 +78,7 @@ def test_sheets_no_item_has_is_one_line_and_writes_nothing(runner, tmp_path):
 
 
 def test_the_summary_counts_sheets_and_ink_per_item(runner, tmp_path):
-    result = runner.invoke(cli, ["build", "--only", "pack1", "--only", "board-a",
+    result = runner.invoke(cli, ["build", "--only", "pack1", "--only", "board-a", "--ink",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import ImpositionError, NotFoundError
-from ..io.booklets import LANGUAGES
+from ..io.languages import LANGUAGES
 from ..io.output import staged
 from ..io.templates import Library
 from ..model.units import Size
@@ -19,7 +19,6 @@ from ..sheets.cutfiles import CutFormat
 from ..sheets.files import OutFile
 from ..sheets.spec import Backs, CutterMarks, SheetSpec
 from .duplex import matching_fronts
-from .booklet import booklet_files, booklet_paper, made_booklets
 from .files import Built, write_files
 
 #: What the default ``opencards build`` adds to the kit's items.
@@ -73,7 +72,8 @@ class KitOptions:
     overlap: float = 6.0
     #: Only these sheets of each item (``NAME-sheets-2,5-6.pdf``).
     sheets: frozenset[int] | None = None
-    #: Each file's sheets of paper and ink estimate, for the summary.
+    #: Each file's ink estimate, for the summary (PDFium rasterises every page: about
+    #: as much work as drawing them, so only on request; sheets of paper are always given).
     count_ink: bool = False
     #: A cut file per card sheet for a cutting machine, and its marks on the fronts.
     cut: CutFormat | None = None
@@ -120,7 +120,11 @@ def build_kit(library: Library, out_dir: Path, options: KitOptions = KitOptions(
             if spec.backs is Backs.BACKS_ONLY:
                 files = matching_fronts(out_dir, files)
             built = write_files(out_dir, files)
-        # The kit first: its ink estimate is worked out in the background meanwhile.
-        for made in made_booklets(library, langs, booklet_paper(spec.paper)):
-            built += write_files(out_dir, booklet_files(made))
+        if langs:
+            # Imported here: the typesetter is a third of the start-up of a build
+            # that makes no booklet.
+            from .booklet import booklet_files, booklet_paper, made_booklets
+            # The kit first: its ink estimate is worked out in the background meanwhile.
+            for made in made_booklets(library, langs, booklet_paper(spec.paper)):
+                built += write_files(out_dir, booklet_files(made))
     return built

@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import DealError as DealError
-from ..errors import ReasonCode
 from ..model.traditional import PlayingCard, Suit, full_pack
 from .play import check_hand, play_problem
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
@@ -182,9 +181,8 @@ def play_deal(seed: int, players: int, *, trumps: TrumpSetup = DEFAULT_TRUMPS,
                 problem = play_problem(hand, played, card, _cut(setup, place + 1), rules)
                 if problem is not None:
                     held = " ".join(map(str, hand))
-                    code = ReasonCode.ILLEGAL if card in hand else ReasonCode.NOT_HELD
                     raise DealError(f"trick {number}, card {place + 1} ({card}, player "
-                                    f"{player + 1}, holding {held}): {problem}", code)
+                                    f"{player + 1}, holding {held}): {problem}", problem.code)
             else:
                 card = policy_card(hand, played, _cut(setup, place + 1), rules)
             hand.remove(card)

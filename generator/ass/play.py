@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from ..errors import ReasonCode, Refusal
 from ..model.traditional import PlayingCard
 from .rules import DEFAULT_RULES, DEFAULT_TRUMPS, AssRules, TrumpSetup
 from .trick import TrickStep, Way, resolve
@@ -20,28 +21,30 @@ def _partial(cards: list[PlayingCard], trumps: TrumpSetup,
 
 def play_problem(hand: Collection[PlayingCard], played: Sequence[PlayingCard],
                  card: PlayingCard, trumps: TrumpSetup = DEFAULT_TRUMPS,
-                 rules: AssRules = DEFAULT_RULES) -> str | None:
+                 rules: AssRules = DEFAULT_RULES) -> Refusal | None:
     """Why *card* may not be played from *hand* after the cards *played* to this trick, or
-    None if it may.
+    None if it may: ``NOT_HELD`` for a card not in the hand, ``ILLEGAL`` for one the
+    rules forbid here.
 
     >>> hand = [PlayingCard.from_notation(c) for c in "7S QH".split()]
     >>> play_problem(hand, [PlayingCard.from_notation("AS")], PlayingCard.from_notation("QH"))
     'QH does not beat and the hand holds 7S of the main suit S: discard that suit'
     """
     if card not in hand:
-        return f"{card} is not in the hand"
+        return Refusal(f"{card} is not in the hand", ReasonCode.NOT_HELD)
     if not played:
         return None  # any card may be led
     *_, before, step = _partial(list(played) + [card], trumps, rules)
     main = before.main_suit
     following = sorted((c for c in hand if c.suit is main), key=str)
     if step.way is Way.EIGHT and following:
-        return (f"{card} is an eight of another suit: it may beat only from a hand with no "
-                f"card of the main suit {main.value}, and the hand holds "
-                f"{' '.join(map(str, following))}")
+        return Refusal(f"{card} is an eight of another suit: it may beat only from a hand "
+                       f"with no card of the main suit {main.value}, and the hand holds "
+                       f"{' '.join(map(str, following))}")
     if not step.took and card.suit is not main and following:
-        return (f"{card} does not beat and the hand holds {' '.join(map(str, following))} "
-                f"of the main suit {main.value}: discard that suit")
+        return Refusal(f"{card} does not beat and the hand holds "
+                       f"{' '.join(map(str, following))} of the main suit {main.value}: "
+                       "discard that suit")
     return None
 
 

@@ -11,9 +11,8 @@ import click
 from .common import EnumChoice, Integer, Length, library, plural, progress, summary
 from .lazy import LazyGroup
 from .stdout import guard as guard_stdout
-from ..app import (ExportOptions, KitOptions, RenderOptions, build_kit, calibrate,
-                   default_items, export_cards, next_step, preview as write_preview,
-                   read_calibration, render as render_files, split_booklets)
+# The other jobs are imported in their commands: each loads its own part of the package.
+from ..app import KitOptions, build_kit, default_items, split_booklets
 from ..app.options import (DEFAULT_ITEMS, LANGUAGES, RENDER_FORMATS, Backs, CutFormat,
                            CutterMarks, Flip, Marks, Orientation, Paper)
 from ..model.units import Size
@@ -197,6 +196,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
     """Draw every card face and back of a pack or letter set, or a board, one file each.
 
     NAME is a pack, letter set or board from 'opencards list'."""
+    from ..app import RenderOptions, render as render_files
     with progress(f"{name} -> {fmt}") as step:
         written = render_files(library(ctx), name, out_dir,
                                RenderOptions(fmt=fmt, dpi=dpi, bleed=bleed), progress=step)
@@ -213,6 +213,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
     """Draw a contact sheet: one card of every pack and letter set, face over back, and
     both boards."""
+    from ..app import preview as write_preview
     click.echo(f"wrote {write_preview(library(ctx), out_file, dpi=dpi)}")
 
 
@@ -255,6 +256,10 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
 @click.option("--overlap", type=Length(limits.OVERLAP), default="6mm", show_default=True,
               help="Glue strip shared by neighbouring board pieces.")
 @click.option("--cmyk", is_flag=True, help="Write colours as CMYK (for print shops).")
+@click.option("--ink", "count_ink", is_flag=True,
+              help="Add each file's ink estimate to the summary: the pages at 5% coverage "
+                   "that cartridge yields are rated in (every page rasterised at 60 dpi, "
+                   "about as long again as the drawing).")
 @click.option("--cut", type=EnumChoice(CutFormat), default=None,
               help="Also write a cut file per card sheet (NAME-cut-N.svg or .dxf) for a "
                    "cutting machine: each card's outline with rounded corners, and print "
@@ -283,7 +288,7 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
                   only: tuple[str, ...], lang: str | None, out_dir: Path,
                   card_size: Size | None, bleed: float,
                   backs: Backs, gap: float, marks: Marks, orientation: Orientation,
-                  overlap: float, cmyk: bool, cut: CutFormat | None,
+                  overlap: float, cmyk: bool, count_ink: bool, cut: CutFormat | None,
                   cut_marks: CutterMarks | None, cut_mark_inset: float | None,
                   cut_mark_length: float | None,
                   sheets: frozenset[int] | None, shop: bool, icc: Path | None,
@@ -311,7 +316,7 @@ def build_command(ctx: click.Context, paper: Paper, flip: Flip,
     spec = sheet_spec(**sheet, bleed=bleed, backs=backs, gap=gap, marks=marks,
                  orientation=orientation)
     options = KitOptions(items=names, spec=spec, card=card_size, cmyk=cmyk, overlap=overlap,
-                         sheets=sheets, count_ink=True, cut=cut,
+                         sheets=sheets, count_ink=count_ink, cut=cut,
                          cut_marks=cut_marks, cut_mark_inset=cut_mark_inset,
                          cut_mark_length=cut_mark_length)
     kit_items = split_booklets(names)[0]
@@ -355,6 +360,7 @@ def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float]
     (and the options the sheet was made with) to get the --back-offset, --back-rotate and
     --back-scale for your printer. A printer more than 2 mm off reads the grids first and
     makes a second sheet with the rough correction they give."""
+    from ..app import calibrate, next_step, read_calibration
     spec = sheet_spec(**profiled(printer, paper=paper, flip=flip, back_offset=back_offset,
                              margin=margin, back_rotate=back_rotate, back_scale=back_scale,
                              margins=margins))
@@ -390,6 +396,7 @@ def export_cards_command(ctx: click.Context, only: tuple[str, ...], out_dir: Pat
                          bleed: float, card_size: Size | None, shop: bool) -> None:
     """Write every card face and back as a PNG with bleed, for print-on-demand upload
     (OUT/cards/NAME/NAME-1R-face.png)."""
+    from ..app import ExportOptions, export_cards
     if shop:
         export_for_shop(library(ctx), only, out_dir, dpi, card_size, bleed)
         return

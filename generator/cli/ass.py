@@ -277,6 +277,11 @@ def deal_command(seed: int, players: int, trump: str | None, option: int | None,
         result = play_deal(seed, players, trumps=setup, committed=_going(going, players),
                            banks=_banks(banks), moves=_tricks(moves), rules=rules)
     except DealError as e:
+        if as_json and e.code is not None:
+            # A tool reads a refused card as JSON, with the reason's code.
+            emit_json({"seed": seed, "players": players,
+                       "refused": {"reason": str(e), "code": str(e.code)}})
+            click.get_current_context().exit(1)
         raise click.BadParameter(str(e), param_hint="--moves") from None
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--banks") from None

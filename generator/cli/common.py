@@ -230,16 +230,20 @@ def summary(built: list[Built], out: Path) -> None:
     """The table of files written: pages, sheets and ink where counted, sizes, and the
     page size of a file not on the kit's sheets (a booklet's)."""
     width = max(len(b.path.name) for b in built)
-    blank = " " * 22 if any(b.ink is not None for b in built) else ""
+    # A column is there if any row has it; a row without it (a booklet's) keeps it blank.
+    sheets = any(b.sheets is not None for b in built)
+    inks = any(b.ink_of is not None for b in built)
     for b in built:
-        counted = blank   # a booklet's row, among rows with counts, keeps the columns
-        if b.sheets is not None and b.ink is not None:
-            counted = (f"  {b.sheets:>3} sheet{'s' if b.sheets != 1 else ' '}"
-                       f"  ink {b.ink:6.1f}")
+        counted = ""
+        if sheets:
+            counted += (" " * 12 if b.sheets is None else
+                        f"  {b.sheets:>3} sheet{'s' if b.sheets != 1 else ' '}")
+        if inks:
+            counted += " " * 12 if b.ink is None else f"  ink {b.ink:6.1f}"
         click.echo(f"  {b.path.name:<{width}}  {b.pages:>3} page{'s' if b.pages != 1 else ' '}"
                    f"{counted}  {b.size / 1024:8.1f} KiB"
                    + (f"  on {b.paper}" if b.paper else ""))
-    if any(b.ink is not None for b in built):
+    if inks:
         click.echo("ink: an estimate in pages at 5% coverage, the pages printers' cartridge "
                    "yields are rated in")
     total = sum(b.size for b in built)

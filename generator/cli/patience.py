@@ -106,12 +106,23 @@ def deal_command(ctx: click.Context, name: str, seed: int, switches: tuple[str, 
               help='Moves in the notation, e.g. "LF1>FA1 stock>LF1 deal".')
 @_switch
 @_json
-def play_command(name: str, seed: int, moves: str, switches: tuple[str, ...],
-                 as_json: bool) -> None:
+@click.pass_context
+def play_command(ctx: click.Context, name: str, seed: int, moves: str,
+                 switches: tuple[str, ...], as_json: bool) -> None:
     """Replay moves on a deal and print the position reached; an illegal move stops the
-    replay with its number and the reason."""
+    replay with its number and the reason (with --json, a JSON answer with the reason's
+    code, exit code 1)."""
     game = _game(name, switches)
-    state = game.replay(seed, parse_moves(moves))
+    try:
+        state = game.replay(seed, parse_moves(moves))
+    except PatienceError as e:
+        if not as_json or e.code is None:
+            raise
+        # A tool reads the refusal as JSON too, as 'rules play --json' answers one.
+        click.echo(json.dumps({"patience": game.name, "seed": seed, "refused": {
+            "number": e.number, "move": e.move, "reason": e.reason, "code": str(e.code)}},
+            indent=2, ensure_ascii=False))
+        ctx.exit(1)
     _show(game, seed, state, as_json)
 
 

@@ -30,11 +30,11 @@ from ..model.booklet import (BOARD_GAMES, FIGURE_REF, Banner, Block, Booklet, Bu
                              IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
 from .figures import LISTS, FigureStyle
 from .glyphs import check_printable
+from .languages import LANGUAGES
 from .reader import Reader, display_path, read_toml, require_known
 from .sources import read_boards, reading_text
 from .templates import Library
 
-LANGUAGES = ("en", "ru")
 FIGURE_MARK = "{figure}"
 
 

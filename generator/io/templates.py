@@ -12,18 +12,15 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, overload
 
 from ..model.board import Board
 from ..model.cards import Pack
 from ..errors import NotFoundError, TemplateError, WrongKindError, closest, did_you_mean
 from .boards import board_from_toml
-from .games import check_game_refs, game_from_toml
 from .layout_text import layout_from_toml
 from .packs import letters_from_toml, pack_from_toml
 from .traditional import traditional_from_toml
-from ..rules.games import Game
-from ..rules.validation import Source
 from ..model.limits import CARD_SIDE, SQUARE_SIDE
 from ..model.units import Size
 from ..model.layout import Layout, Side
@@ -33,6 +30,12 @@ from .reader import Reader, display_path, file_exists, read_toml, require_known
 from .resources import templates_dir
 from ..model.settings import CORNER_RADIUS, Settings
 from ..model.traditional import TraditionalPack
+
+if TYPE_CHECKING:
+    # The rule engine is loaded with the first game read: the kit's build reads none,
+    # and importing the engine was a tenth of its start-up (docs/performance.md).
+    from ..rules.games import Game
+    from ..rules.validation import Source
 
 
 class TemplateKind(StrEnum):
@@ -79,14 +82,19 @@ def settings_from_toml(reader: Reader) -> Settings:
 
 
 #: A template of any kind, as the model holds it; match on its type.
-Template = Pack | LetterSet | Board | Layout | Game | TraditionalPack
+Template: TypeAlias = "Pack | LetterSet | Board | Layout | Game | TraditionalPack"
 #: What ``render`` and ``build`` draw: the things a kit holds.
 KitItem = Pack | LetterSet | Board | TraditionalPack
+
+def _game_from_toml(name: str, reader: Reader) -> Game:
+    from .games import game_from_toml
+    return game_from_toml(name, reader)
+
 
 _LOADERS: dict[TemplateKind, Callable[[str, Reader], Template]] = {
     TemplateKind.PACK: pack_from_toml, TemplateKind.LETTERS: letters_from_toml,
     TemplateKind.BOARD: board_from_toml, TemplateKind.LAYOUT: layout_from_toml,
-    TemplateKind.GAME: game_from_toml, TemplateKind.TRADITIONAL: traditional_from_toml}
+    TemplateKind.GAME: _game_from_toml, TemplateKind.TRADITIONAL: traditional_from_toml}
 
 
 def load_file(path: Path) -> Template | Settings:
@@ -113,10 +121,10 @@ def kind_of(template: Template) -> TemplateKind:
             return TemplateKind.BOARD
         case Layout():
             return TemplateKind.LAYOUT
-        case Game():
-            return TemplateKind.GAME
         case TraditionalPack():
             return TemplateKind.TRADITIONAL
+        case _:   # a Game, whose class comes with the rule engine
+            return TemplateKind.GAME
 
 
 # --- the library of all templates -----------------------------------------------------
@@ -340,7 +348,8 @@ class Library:
         """The boards, packs and letter sets a layout or game names must exist."""
         if isinstance(template, Layout):
             self._check_layout_refs(template, path)
-        if isinstance(template, Game):
+        if not isinstance(template, (Pack, LetterSet, Board, Layout, TraditionalPack)):
+            from .games import check_game_refs   # a Game
             check_game_refs(template, display_path(path), self._listing(TemplateKind.BOARD),
                             self._source_files())
             self._check_pair_groups(template, display_path(path))

@@ -45,6 +45,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..errors import ReasonCode, Refusal
 from . import cards as C
 from .empress_probe import probe
 from .engine import Patience, PatienceMove, PatienceMoveKind, State
@@ -254,7 +255,7 @@ class Empress(Patience):
             return "a pair is one Army card (A1-A24) and one Navy card (N1-N24)"
         for cell, slot_id in ((src, move.source), (dst, move.target)):
             if not state.piles[cell]:
-                return f"{slot_id} is empty"
+                return Refusal(f"{slot_id} is empty", ReasonCode.EMPTY)
             if len(state.piles[cell]) == 2:
                 return f"{slot_id} is already paired: a card is paired only once"
         a, b = state.piles[src][0], state.piles[dst][0]

@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from ..errors import PatienceError, ReasonCode, did_you_mean
+from ..errors import PatienceError, ReasonCode, Refusal, code_of, did_you_mean
 from . import cards as C
 from .tableau import Role, Tableau
 
@@ -88,7 +88,8 @@ def parse_moves(text: str) -> list[PatienceMove]:
         try:
             moves.append(PatienceMove.parse(token))
         except ValueError as e:
-            raise PatienceError(f"move {number}: {e}", ReasonCode.NOT_A_MOVE) from None
+            raise PatienceError(f"move {number}: {e}", ReasonCode.NOT_A_MOVE,
+                                number=number, move=token, reason=str(e)) from None
     return moves
 
 
@@ -254,7 +255,8 @@ class Patience:
     def play(self, state: State, move: PatienceMove) -> State:
         after = self.attempt(state, move)
         if isinstance(after, str):
-            raise PatienceError(f"illegal move {move}: {after}", ReasonCode.ILLEGAL)
+            raise PatienceError(f"illegal move {move}: {after}", code_of(after),
+                                move=str(move), reason=after)
         return after
 
     def replay(self, seed: int, moves: Sequence[PatienceMove]) -> State:
@@ -265,7 +267,8 @@ class Patience:
             after = self.attempt(state, move)
             if isinstance(after, str):
                 raise PatienceError(f"{self.name} seed {seed}: move {number} ({move}) is "
-                                    f"illegal: {after}", ReasonCode.ILLEGAL)
+                                    f"illegal: {after}", code_of(after), number=number,
+                                    move=str(move), reason=after)
             state = after
         return state
 
@@ -280,7 +283,7 @@ class Patience:
             return dst
         pile = state.piles[src]
         if not pile:
-            return f"{move.source} is empty"
+            return Refusal(f"{move.source} is empty", ReasonCode.EMPTY)
         slots = self.tableau.slots
         return Single(src, dst, pile[-1], slots[src].role, slots[dst].role)
 
@@ -292,7 +295,7 @@ class Patience:
         if isinstance(src, str):
             return src
         if not state.piles[src]:
-            return f"{move.source} is empty"
+            return Refusal(f"{move.source} is empty", ReasonCode.EMPTY)
         reasons = []
         for f in self.foundations if order is None else order:
             after = self.attempt(state, PatienceMove(PatienceMoveKind.MOVE, move.source,
@@ -308,7 +311,8 @@ class Patience:
         if slot_id in self.index:
             return self.index[slot_id]
         hint = did_you_mean(slot_id, self.index)
-        return f"{self.name} has no slot {slot_id!r}" + (f" ({hint})" if hint else "")
+        return Refusal(f"{self.name} has no slot {slot_id!r}" + (f" ({hint})" if hint else ""),
+                       ReasonCode.NO_SUCH_SLOT)
 
     def conservation(self, state: State) -> list[str]:
         """Problems with the cards on the table: every card of the packs exactly once per

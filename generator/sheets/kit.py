@@ -21,6 +21,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..draw.backends import pdf, pdfset
 from ..draw.geometry import Size
@@ -34,11 +35,15 @@ from .cards import card_sheets
 from .cutfiles import CutFormat, cut_files
 from .files import OutFile
 from .fold import fold_sheets
-from .ink import Counting
 from .printable import Printable
 from .selection import check_chosen, pick_sheets, sheet_text
 from .sharing import CardArt, Part, shared_parts, shares
 from .spec import Backs, SheetSpec
+
+if TYPE_CHECKING:
+    # Imported where an estimate is asked for: a build that counts no ink loads no
+    # rasteriser (see docs/performance.md).
+    from .ink import Counting
 
 #: What ``opencards build`` makes when no --only is given, in printing order: the packs of
 #: the basic version, the two decks of the initial version, the letter sets, the boards.
@@ -116,7 +121,8 @@ def _duplex_ready(pages: list[Page], spec: SheetSpec, one_sided: bool) -> list[P
 
 #: A file's ink in rated pages, when asked for (see :class:`.ink.Counting`).
 Ink = Callable[[], float]
-#: A file ready to write: name, pages, bytes, sheets of paper and ink (or None, None).
+#: A file ready to write: name, pages, bytes, sheets of paper and ink (None unless the
+#: build counts it).
 _Encoded = tuple[str, int, bytes, int | None, Ink | None]
 
 
@@ -175,8 +181,9 @@ def kit_files(items: Items, settings: Settings, *, spec: SheetSpec = SheetSpec()
     """``NAME.pdf`` for each of *items* and ``kit.pdf`` with all of them, in *items*
     order, encoded. *settings* are the library's; *card* overrides their card size.
     *sheets* keeps only those sheets of each item (see :mod:`.selection`; the files are
-    then ``NAME-sheets-2,5-6.pdf``); *count_ink* fills in each file's sheets of paper and
-    ink estimate. *cut* (``svg`` or ``dxf``) also makes a cut file per card sheet (see
+    then ``NAME-sheets-2,5-6.pdf``). Each PDF comes with the sheets of paper it prints
+    on; *count_ink* adds its ink estimate, which rasterises every page (about as much
+    work as drawing them). *cut* (``svg`` or ``dxf``) also makes a cut file per card sheet (see
     :mod:`.cutfiles`) and prints the cutter's marks.
 
     :raises: :exc:`ImpositionError` if no item has any of *sheets*; :exc:`OutputError`
@@ -239,12 +246,13 @@ def _one_item(build: _Build) -> list[_Encoded]:
             drawn[0] += 1
             yield page
     data = pdf.render(counted(), title=build.title(name), cmyk=build.cmyk)
-    file = build.files[name]
+    file, paper = build.files[name], build.paper_sheets(name, drawn[0])
     if not build.count_ink:
-        return [(file, drawn[0], data, None, None)]
+        return [(file, drawn[0], data, paper, None)]
+    from .ink import Counting
     with Counting() as counting:
         ink = counting.of_document(data)
-    return [(file, drawn[0], data, build.paper_sheets(name, drawn[0]), ink)]
+    return [(file, drawn[0], data, paper, ink)]
 
 
 def _kit_kept(build: _Build, sheets: frozenset[int] | None,
@@ -299,7 +307,10 @@ class _Inks:
 
     def __init__(self, build: _Build) -> None:
         self.build = build
-        self.counting = Counting() if build.count_ink else None
+        self.counting: Counting | None = None
+        if build.count_ink:
+            from .ink import Counting
+            self.counting = Counting()
         #: Each item's ink, in the order of the files.
         self.inks: list[Ink] = []
 
@@ -318,22 +329,23 @@ class _Inks:
     def counted(self, drawn: dict[str, list[Page]], parts: Sequence[Part],
                 encoded: list[tuple[str, int, bytes]]) -> list[_Encoded]:
         """*encoded* (file, pages, bytes: the items' files in *drawn* order, then
-        kit.pdf) with each file's sheets of paper and ink when the build counts them. No
-        page is drawn again, but for sheets shared on A3, drawn for kit.pdf alone; the
-        kit's ink is its parts'."""
-        if self.counting is None:
-            return [(file, pages, data, None, None) for file, pages, data in encoded]
+        kit.pdf) with each file's sheets of paper, and its ink when the build counts it.
+        No page is drawn again, but for sheets shared on A3, drawn for kit.pdf alone; the
+        kit's sheets and ink are its parts'."""
         build, counting = self.build, self.counting
+        inks: Sequence[Ink | None] = self.inks if counting else [None] * len(drawn)
         per_item = {name: (build.paper_sheets(name, len(pages)), ink)
-                    for (name, pages), ink in zip(drawn.items(), self.inks, strict=True)}
+                    for (name, pages), ink in zip(drawn.items(), inks, strict=True)}
         per_part = [per_item[part.names[0]] if len(part.names) == 1 else
                     (build.paper_sheets(part.names[0], len(part.pages)),
-                     counting.of_pages(part.pages)) for part in parts]
+                     None if counting is None else counting.of_pages(part.pages))
+                    for part in parts]
         counts: dict[str, tuple[int | None, Ink | None]] = {
             build.files[name]: c for name, c in per_item.items()}
         if parts:
+            part_inks = [ink for _, ink in per_part if ink is not None]
             counts[build.kit_file] = (sum(c[0] for c in per_part),
-                                      _total([c[1] for c in per_part]))
+                                      None if counting is None else _total(part_inks))
         return [(file, pages, data, *counts.get(file, (None, None)))
                 for file, pages, data in encoded]
 
@@ -373,15 +385,13 @@ def _kit_page_by_page(build: _Build) -> list[_Encoded]:
         datas, whole, counts, kit_pages = pdfset.render_parts_and_whole(
             parts(), pdfset.glyph_order(found), after, whole_title="opencards kit",
             cmyk=build.cmyk, finished=inks.finished)
-    if not build.count_ink:
-        uncounted: list[_Encoded] = [(build.files[name], pages, data, None, None)
-                                     for name, data, pages in zip(named, datas, counts)]
-        return uncounted + [(build.kit_file, kit_pages, whole, None, None)]
+    item_inks: Sequence[Ink | None] = inks.inks if build.count_ink else [None] * len(named)
     encoded: list[_Encoded] = [
         (build.files[name], pages, data, build.paper_sheets(name, pages), ink)
-        for name, data, pages, ink in zip(named, datas, counts, inks.inks, strict=True)]
+        for name, data, pages, ink in zip(named, datas, counts, item_inks, strict=True)]
+    kit_ink = _total([e[4] for e in encoded if e[4] is not None]) if build.count_ink else None
     return encoded + [(build.kit_file, kit_pages, whole, sum(e[3] or 0 for e in encoded),
-                       _total([e[4] for e in encoded if e[4] is not None]))]
+                       kit_ink)]
 
 
 #: The whole kit's file: no item may be written under this name beside it.
