@@ -107,3 +107,50 @@ def test_after_move_n_shows_both_halves_of_the_move(library, figures, lang):
             game.push_text(ply)
         assert game.is_over(), (ref.where, "south's half only, and the game goes on")
     assert checked >= 10
+
+
+def _art_keys(items: tuple[Item, ...]) -> set[str]:
+    """The keys of the card art a scene draws (``pack1-3R-face-symbol-...`` is a compact
+    tile, ``pack1-3R-face`` a full card face)."""
+    found: set[str] = set()
+    for item in items:
+        if isinstance(item, Group):
+            if item.key and item.key.startswith("pack"):
+                found.add(item.key)
+            found |= _art_keys(item.items)
+    return found
+
+
+def _key_ref(library, lang: str) -> FigureRef:
+    booklet = load_booklet(library, lang)
+    return next(ref for chapter in booklet.chapters for section in chapter.sections
+                for ref in section.blocks if isinstance(ref, FigureRef) and ref.key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_key_draws_its_marks_on_the_boards_tiles(library, lang):
+    """Issue 39, sixth review: the key drew full card faces while the boards draw tiles
+    (the compact style), so a reader could not match a key's mark to a board's. Every card
+    of the key is a tile, as on the example boards."""
+    art = _art_keys(draw(library, _key_ref(library, lang)).items)
+    assert art, "the key draws no cards"
+    assert all("-symbol-" in key for key in art), sorted(art)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_mark_a_board_draws_is_in_the_key(library, figures, lang):
+    """Every kind of mark a board of the booklet draws is listed in the key: the review
+    found Fig. 18's threat (a green arrow ending in a ring, basic game 1, "5R on e6
+    threatens d7 and e7") and could not find it in the key."""
+    from generator.docs.booklet.key import entries
+    from generator.docs.diagram import marks_drawn
+    listed = {kind for kind, _ in entries(_key_ref(library, lang))}
+    drawn: dict[str, str] = {}
+    for ref, page in figures[lang]:
+        for kind in marks_drawn(page.items):
+            drawn.setdefault(kind, ref.where)
+    assert "arrow-beat" in drawn  # the threat of basic game 1's example
+    missing = {kind: where for kind, where in drawn.items() if kind not in listed}
+    assert missing == {}
+    label = dict(entries(_key_ref(library, lang)))["arrow-beat"]
+    assert ("threat" if lang == "en" else "угроз") in label

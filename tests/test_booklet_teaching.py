@@ -32,6 +32,8 @@ PLAY = {"en": "Example of play", "ru": "Пример партии"}
 SOLUTION = {"en": "Example of a solution", "ru": "Пример решения"}
 WINS = {"en": r"\b(south|north) wins\b", "ru": r"\b(юг|север) выиграл\b"}
 SOLVED = {"en": r"\bthe puzzle is solved\b", "ru": r"\bголоволомка решена\b"}
+#: The games whose examples show an opening from the start rather than a whole game.
+OPENINGS = frozenset({"basic-48", "initial-5"})
 
 
 @pytest.fixture(scope="module")
@@ -306,6 +308,13 @@ def test_every_example_replays_through_the_rule_engine_to_what_it_says(library, 
                        for p in plies[:-1]), chapter.key
         numbered = (len(moves) + 1) // 2
         assert len(figures) >= numbered // 3, chapter.key
+        if chapter.key in OPENINGS:
+            # Games 48 and initial 5 run to dozens of moves: their examples play the first
+            # moves from the start (issue 39, sixth review: not a made-up ending), so the
+            # game goes on and the text names no winner.
+            assert not verdict.over and not re.search(WINS[lang], text), chapter.key
+            played[chapter.key] = verdict
+            continue
         if verdict.left is not None:
             # A puzzle of one player: solved, as the text says.
             assert verdict.solved and re.search(SOLVED[lang], text), chapter.key
@@ -315,7 +324,8 @@ def test_every_example_replays_through_the_rule_engine_to_what_it_says(library, 
             winner = {"south": "south", "north": "north", "юг": "south", "север": "north"}
             assert verdict.winner.value == winner[said.group(1)], chapter.key
         played[chapter.key] = verdict
-    assert all(v.over for v in played.values()) and len(played) == 10, played
+    assert all(v.over for k, v in played.items() if k not in OPENINGS), played
+    assert len(played) == 10 and OPENINGS <= set(played), played
 
 
 # --- Russian typography in the PDF -----------------------------------------------------------

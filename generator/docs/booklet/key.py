@@ -1,7 +1,9 @@
 """The booklet's diagram key: each kind of mark the figures draw, drawn by the figure code
 itself on a square or two of board A with pack 1's cards, beside its label in the booklet's
-language. A swatch is a figure (:func:`generator.docs.diagram.figure_page`), so the key
-shows a mark exactly as the diagrams do.
+language. A swatch is a figure (:func:`generator.docs.diagram.figure_page`) in the compact
+style the booklet's boards are drawn in, so the key shows a mark exactly as the diagrams
+do, on the same tiles (a key of full card faces was not recognised on the boards' tiles:
+issue 39, sixth review).
 """
 from __future__ import annotations
 
@@ -22,9 +24,13 @@ from .typography import set_lines, shown
 
 BOARD = "board-a"
 PACK = "pack1"
-#: A swatch's square, in mm on the key's page (half as wide as high, as a board's square),
-#: the key's columns, its type size and the room between a swatch and its label.
-CELL_WIDTH = 5.0
+#: The style of the booklet's boards (:func:`generator.docs.booklet.figures.draw_placed`
+#: draws the examples compact): the key draws its marks on the same tiles.
+STYLE = "compact"
+#: A swatch's square cell, in mm on the key's page (about as large as an example board's
+#: cell once the key is set across the column), the key's columns, its type size and the
+#: room between a swatch and its label.
+CELL_WIDTH = 5.5
 COLUMNS = 2
 LABEL_SIZE = 3.0
 LEADING = LABEL_SIZE * 1.25
@@ -105,7 +111,7 @@ def _swatch_page(library: Library, swatch: _Swatch) -> Page:
     layout = Layout.from_rows(BOARD, rows, players={Side.SOUTH: f"{PACK}:G1",
                                                     Side.NORTH: f"{PACK}:G2"})
     cells = crop.files[1] - crop.files[0] + 1
-    figure = Figure(crop=crop, coords=False).merged(**{
+    figure = Figure(crop=crop, coords=False, style=STYLE).merged(**{
         name: getattr(swatch.figure, name) for name in (
             "arrows", "highlights", "marks", "outlines", "ghosts", "destinations",
             "problems")}, last_move=swatch.figure.last_move)

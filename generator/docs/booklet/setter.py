@@ -526,15 +526,19 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                                     f"section[{i}].heading",
                                     anchor=f"{chapter.key}/{section.key}")
             heading = len(units) - heading
-        partner = {id(a): b for a, b in pairs(section, setter.g.column)
+        # A pair is set where its second figure stands, after the text of both positions:
+        # set at the first, the later position came before the moves that reach it (issue
+        # 39, sixth review: «рис. 54» above its moves).
+        partner = {id(b): a for a, b in pairs(section, setter.g.column)
                    if a.where in figures and b.where in figures}
-        seconds = {id(b) for b in partner.values()}
+        firsts = {id(a) for a in partner.values()}
         shown = 0   # the section's figures so far: each one's anchor counts them
         for n, block in enumerate(section.blocks):
             if isinstance(block, FigureRef):
                 shown += 1
-            if id(block) in seconds:
-                continue   # set beside the figure before it
+            if id(block) in firsts:
+                counter[0] += 1   # numbered in order; set with the figure after it
+                continue
             at = len(units)
             if isinstance(block, Paragraph):
                 lines = setter.paragraph(block)
@@ -573,20 +577,23 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                 units += rows
             elif id(block) in partner:
                 other = partner[id(block)]
-                units += setter.pair((block, other), (figures[block.where],
-                                                      figures[other.where]),
-                                     counter[0] + 1, word, placed)
-                counter[0] += 2
+                units += setter.pair((other, block), (figures[other.where],
+                                                      figures[block.where]),
+                                     counter[0], word, placed)
+                counter[0] += 1
             else:
                 counter[0] += 1
                 units += setter.figure(block, figures[block.where], counter[0], word,
                                        placed.get(block.where),
                                        (listings or {}).get(block.where, ""))
             if isinstance(block, FigureRef) and len(units) > at:
-                # A reference to the figure prints its page (a pair's second: the same).
-                units[at].anchor = figure_anchor(chapter.key, section.key, shown)
-                if id(block) in partner and len(units) > at + 1:
-                    units[at + 1].anchor = figure_anchor(chapter.key, section.key, shown + 1)
+                # A reference to the figure prints its page (a pair's two: the same).
+                if id(block) in partner:
+                    units[at].anchor = figure_anchor(chapter.key, section.key, shown - 1)
+                    if len(units) > at + 1:
+                        units[at + 1].anchor = figure_anchor(chapter.key, section.key, shown)
+                else:
+                    units[at].anchor = figure_anchor(chapter.key, section.key, shown)
         if heading:
             blocks = section.blocks
             _keep_heading(units[start:], heading, into_figure=len(blocks) > 2
