@@ -55,20 +55,32 @@ def test_a_reserve_gap_is_filled_at_once_from_the_talon_or_else_the_stock():
 
 
 
-def test_a_nivernaise_round_is_dealt_whole_and_a_stock_card_never_goes_straight_up():
+def test_a_nivernaise_round_is_laid_packet_by_packet_and_a_stock_card_never_goes_straight_up():
     """Seed 004, Нивернезъ: «Но выкладывая новый рядъ пачекъ, останавливаются, осматриваютъ
     линію (правило II) и Фланги и играютъ всѣ подходящія карты» and «Свободныя мѣста можно
-    пополнять картами изъ колоды или же съ линіи»; the printed readings deal:round-whole and
-    moves:stock-to-flank say one deal puts four cards on all six packets before play goes on,
-    and a stock card goes only into a flank gap, unseen, never straight to a foundation."""
+    пополнять картами изъ колоды или же съ линіи»; the printed readings deal:packet-by-packet
+    and moves:stock-to-flank say a deal lays the round's next packet, the player may play
+    before the next one, and a stock card goes only into a flank gap, unseen, never straight
+    to a foundation. The house switch deal_whole_round lays all six packets in one deal."""
     game = patience("nivernaise")
     state = game.deal(16)
     stock = len(state.piles[game.index["stock"]])
     line = [len(state.piles[game.index[f"L{i}"]]) for i in range(1, 7)]
     after = game.attempt(state, PatienceMove.parse("deal"))
     assert isinstance(after, State), after
-    assert [len(after.piles[game.index[f"L{i}"]]) for i in range(1, 7)] == [n + 4 for n in line]
-    assert len(after.piles[game.index["stock"]]) == stock - 24
+    assert [len(after.piles[game.index[f"L{i}"]]) for i in range(1, 7)] == [
+        line[0] + 4, *line[1:]]
+    assert len(after.piles[game.index["stock"]]) == stock - 4
+    # Between packets every move is open: here a flank gap is filled from the Line.
+    opened = game.play(game.play(after, PatienceMove.parse("L4>FK3")),
+                       PatienceMove.parse("LF4>FK3"))
+    assert isinstance(game.attempt(opened, PatienceMove.parse("L2>LF4")), State)
+    whole = patience("nivernaise", {"deal_whole_round": "true"})
+    dealt = whole.attempt(state, PatienceMove.parse("deal"))
+    assert isinstance(dealt, State), dealt
+    assert [len(dealt.piles[game.index[f"L{i}"]]) for i in range(1, 7)] == [
+        n + 4 for n in line]
+    assert len(dealt.piles[game.index["stock"]]) == stock - 24
     # Straight from the stock to a foundation is refused, whatever the card.
     assert isinstance(game.attempt(state, PatienceMove.parse("stock>FA1")), str)
     # Into a flank gap it goes, and it is the stock's top card that lands there.

@@ -78,12 +78,16 @@ def test_the_flat_position_follows_a_won_game_move_by_move():
     assert {PatienceMoveKind.DEAL, PatienceMoveKind.REDEAL, "L", "F", "s"} <= kinds
 
 
-@pytest.mark.parametrize(("seed", "exchange"), [(0, True), (5, True), (11, False), (20, True)])
-def test_the_probe_s_moves_replay_where_the_flat_copy_says(seed, exchange):
+@pytest.mark.parametrize(("seed", "exchange", "whole"),
+                         [(0, True, False), (5, True, False), (11, False, False),
+                          (20, True, False), (7, True, True)])
+def test_the_probe_s_moves_replay_where_the_flat_copy_says(seed, exchange, whole):
     # Random choices among the probe's own options (each one move, then every play that
     # fits): the moves it writes out must be legal, in order, and lead the game to the
-    # position the flat copy holds, all the way to the end of the deal's redeals.
-    game = Nivernaise(NivernaiseSwitches(exchange=exchange))
+    # position the flat copy holds, all the way to the end of the deal's redeals; a deal
+    # lays one packet (seed 004's stop after each, row deal:packet-by-packet), or the
+    # whole round under the house switch.
+    game = Nivernaise(NivernaiseSwitches(exchange=exchange, deal_whole_round=whole))
     rules = P.FlatRules(game)
     rng = random.Random(seed)
     state = game.deal(seed)
@@ -160,8 +164,10 @@ def test_the_solver_reports_a_probe_win_with_the_replayable_moves():
 def test_a_try_that_cannot_finish_is_not_started_and_leaves_the_rest_to_the_search():
     """A beam cut off before its last level finds nothing, so the probe starts a try only
     when the last one, scaled by width, says it fits in what is left."""
-    game = patience("nivernaise")
-    start = game.deal(6)  # neither beam wins it
+    # Under the whole-round deal neither beam wins deal 6 (the default, packet by packet,
+    # gives the 1,024-wide beam a win).
+    game = patience("nivernaise", {"deal_whole_round": "true"})
+    start = game.deal(6)
     tries = ((1024, P.buried, False), (4096, P.plain, False))
     line, first = P.probe(game, start, nodes=None, seconds=None, tries=tries[:1])
     assert line is None and first > 10_000

@@ -40,9 +40,10 @@ def test_same_seed_same_output(runner):
 
 
 def test_play_replays_and_shows_the_position(runner):
+    # Each deal lays one packet of four (seed 004 stops after each: deal:packet-by-packet).
     result = run(runner, "play", "nivernaise", "--seed", "0", "--moves", "deal deal")
     assert result.exit_code == 0, result.output
-    assert any(line.split()[:3] == ["stock", "stock", "24"]
+    assert any(line.split()[:3] == ["stock", "stock", "64"]
                for line in result.output.splitlines())
 
 
@@ -204,13 +205,15 @@ def test_stats_tells_each_deal_on_stderr_as_it_is_decided(runner):
     assert json.loads(result.stdout)["lost"] == 1
     lines = [re.sub(r"in \d+\.\d s", "in T s", re.sub(r"\d\d cards", "NN cards", line))
              for line in result.stderr.splitlines()]
-    assert lines == ["deal 60: lost in T s, 1 card up; 1 of 2 done: 0 won, 1 lost, 0 unknown",
+    # Deal 60 is lost; its best position has two cards up (the second goes up between two
+    # packets of a round).
+    assert lines == ["deal 60: lost in T s, 2 cards up; 1 of 2 done: 0 won, 1 lost, 0 unknown",
                      "deal 61: unknown in T s, NN cards up; 2 of 2 done: 0 won, 1 lost, "
                      "1 unknown"]
-    two = run(runner, "stats", "nivernaise", "--deals", "63-64", "--nodes", "3000",
+    two = run(runner, "stats", "nivernaise", "--deals", "8-9", "--nodes", "3000",
               "--jobs", "2", "--progress")
     assert sorted(line.split(" in ")[0] for line in two.stderr.splitlines()) == [
-        "deal 63: unknown", "deal 64: won"]
+        "deal 8: unknown", "deal 9: won"]
     quiet = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "3000", "--json")
     assert quiet.stderr == ""
 

@@ -102,15 +102,84 @@ def test_nivernaise_an_emptied_packet_gets_four_new_cards_at_once(niv):
     assert cards(niv, ok(niv, after, "L3>LF1"), "L3") == "9C"
 
 
-def test_nivernaise_deal_puts_four_cards_on_every_packet_as_far_as_the_stock_goes(niv):
+def test_nivernaise_deal_puts_four_cards_on_every_packet_as_far_as_the_stock_goes():
+    """Row deal:short-stock (our reading), under the house switch deal_whole_round: one
+    ``deal`` lays the round, four cards a packet from the left while the stock lasts."""
+    whole = patience("nivernaise", {"deal_whole_round": "true"})
+    stock = " ".join(f"{r}S" for r in range(2, 11)) + " JD QD KD"  # 12 cards, KD on top
+    state = table(whole, {"L1": "AC", "L4": "AH", "stock": stock})
+    after = ok(whole, state, "deal")
+    assert cards(whole, after, "L1") == "AC KD QD JD 10S"
+    assert cards(whole, after, "L2") == "9S 8S 7S 6S"
+    assert cards(whole, after, "L3") == "5S 4S 3S 2S"
+    assert cards(whole, after, "L4") == "AH" and cards(whole, after, "stock") == ""
+    assert "stock is out; redeal" in refused(whole, after, "deal")
+
+
+def test_nivernaise_deals_a_round_packet_by_packet_as_far_as_the_stock_goes(niv):
+    """Seed 004, «Нивернезъ»: «выкладывая новый рядъ пачекъ, останавливаются»: each
+    ``deal`` lays one packet's four cards, from the left; a short stock (row
+    deal:short-stock) ends the round at the packet it runs out on, and the next round
+    starts again at L1."""
     stock = " ".join(f"{r}S" for r in range(2, 11)) + " JD QD KD"  # 12 cards, KD on top
     state = table(niv, {"L1": "AC", "L4": "AH", "stock": stock})
     after = ok(niv, state, "deal")
     assert cards(niv, after, "L1") == "AC KD QD JD 10S"
+    assert cards(niv, after, "L2") == ""
+    assert cards(niv, after, "stock") == "2S 3S 4S 5S 6S 7S 8S 9S"
+    after = ok(niv, ok(niv, after, "deal"), "deal")
     assert cards(niv, after, "L2") == "9S 8S 7S 6S"
     assert cards(niv, after, "L3") == "5S 4S 3S 2S"
     assert cards(niv, after, "L4") == "AH" and cards(niv, after, "stock") == ""
     assert "stock is out; redeal" in refused(niv, after, "deal")
+    # A round cut short by the stock: once the stock has cards again (after the redeal),
+    # the next round starts on L1, not where the last one stopped.
+    assert niv.key(after) == niv.key(State(after.piles, after.redeals, 0))
+
+
+#: Seed 004, «Нивернезъ»: «Но выкладывая новый рядъ пачекъ, останавливаются, осматриваютъ
+#: линію (правило II) и Фланги и играютъ всѣ подходящія карты.» The round's stock, top card
+#: first: packet L1 gets 5D-8D, packet L2 9D 10D JD and the 2S on top, then L3-L6.
+ROUND = ("5D 6D 7D 8D  9D 10D JD 2S  4H 5H 6H 7H  8H 9H 10H JH  4C 5C 6C 7C  8C 9C 10C JC"
+         "  QC QH")
+ROUND_TABLE = {"FA1": "AS", "L1": "9S", "L2": "10S", "L3": "2H 3S", "L4": "JS", "L5": "QS",
+               "L6": "8S", "stock": " ".join(reversed(ROUND.split()))}
+
+
+def test_nivernaise_a_card_that_fits_mid_round_is_played_before_the_next_packet(niv):
+    """Seed 004 (ROUND above): while laying a new round the player stops and plays what
+    fits (our reading, row deal:packet-by-packet: after each packet). The second packet
+    puts the 2S on L2; it goes up, and so does the 3S on L3, before the third packet
+    covers it."""
+    state = table(niv, ROUND_TABLE)
+    after = ok(niv, state, "deal")
+    assert cards(niv, after, "L1") == "9S 5D 6D 7D 8D" and cards(niv, after, "L2") == "10S"
+    after = ok(niv, after, "deal")
+    assert cards(niv, after, "L2") == "10S 9D 10D JD 2S" and cards(niv, after, "L3") == "2H 3S"
+    after = ok(niv, ok(niv, after, "L2>FA1"), "L3>FA1")
+    assert cards(niv, after, "FA1") == "AS 2S 3S"
+    # The round goes on at the third packet, not at L1.
+    after = ok(niv, after, "deal")
+    assert cards(niv, after, "L3") == "2H 4H 5H 6H 7H" and cards(niv, after, "L1") == \
+        "9S 5D 6D 7D 8D"
+    for _ in range(3):
+        after = ok(niv, after, "deal")
+    assert cards(niv, after, "L6") == "8S 8C 9C 10C JC" and cards(niv, after, "stock") == \
+        "QH QC"
+    # The round is over: the next deal starts a new one on L1.
+    assert cards(niv, ok(niv, after, "deal"), "L1") == "9S 5D 6D 7D 8D QC QH"
+
+
+def test_nivernaise_deal_whole_round_switch_lays_all_six_packets_at_once():
+    """The house switch deal_whole_round (never the default): the round of ROUND above is
+    laid as one move, so the 3S is covered before the 2S can go up and pull it after."""
+    whole = patience("nivernaise", {"deal_whole_round": "true"})
+    after = ok(whole, table(whole, ROUND_TABLE), "deal")
+    assert cards(whole, after, "L3") == "2H 3S 4H 5H 6H 7H"
+    assert cards(whole, after, "L6") == "8S 8C 9C 10C JC"
+    after = ok(whole, after, "L2>FA1")
+    assert "3S" not in cards(whole, after, "FA1")
+    assert "takes spades only, not 7H" in refused(whole, after, "L3>FA1")
 
 
 def test_nivernaise_redeal_gathers_the_line_from_the_left_once(niv):

@@ -246,10 +246,11 @@ def test_nivernaise_solver_moves_are_legal_and_reach_every_legal_move():
             if legal.target[:2] in ("LF", "RF") and game._last_phase(state):
                 continue  # (6): only within a dig (tests/test_nivernaise_solver.py)
             stock = len(state.piles[game.stock])
+            next_packet = state.dealing if stock else 0
             if legal.target[:2] in ("LF", "RF") and legal.source[0] == "L" and \
                     state.redeals >= game.switches.redeals and \
-                    4 * (int(legal.source[1:]) - 1) >= stock:
-                continue  # (7): a packet the last deal does not reach, the same
+                    4 * ((int(legal.source[1:]) - 1 - next_packet) % 6) >= stock:
+                continue  # (7): a packet the last deals do not reach, the same
             assert game.packed(after) in reached, legal
         state = game.play(state, move)
 

@@ -65,7 +65,7 @@ def swapped(game: Patience, state: State, rng: random.Random, swaps: int) -> Sta
         (a, i), (b, j) = rng.sample(places, 2)
         if C.is_red(piles[a][i]) == C.is_red(piles[b][j]):
             piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
-    return State(tuple(map(tuple, piles)), state.redeals)
+    return State(tuple(map(tuple, piles)), state.redeals, state.dealing)
 
 
 def check(game: Patience, start: State) -> tuple[SolverVerdict, bool] | None:

@@ -15,7 +15,8 @@ those of the patience's tableau, e.g. ``LF1``, ``L3``, ``FA2``, ``A17``, ``W2``,
     default a pair goes up at once, as seed 004 says): lay the card in A5 on the one in
     N7 now, to play the couple later with ``N7>F``.
 ``deal``
-    deal from the stock as the patience does when play is stuck.
+    deal from the stock as the patience does when play is stuck (La Nivernaise: the next
+    packet of the round, four cards).
 ``redeal``
     gather the table and deal again (La Nivernaise only, once).
 """
@@ -96,10 +97,12 @@ def parse_moves(text: str) -> list[PatienceMove]:
 @dataclass(frozen=True, slots=True)
 class State:
     """A position: the cards of every slot (bottom first, top LAST), in the order of the
-    tableau's slots, and how many redeals have been used."""
+    tableau's slots, how many redeals have been used, and how far a deal made in steps has
+    got (La Nivernaise: the packets of the round being laid so far; 0 when none is)."""
 
     piles: tuple[tuple[int, ...], ...]
     redeals: int = 0
+    dealing: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,14 @@ How the engine reads the rules:
   be filled, when the player likes, from the stock or from a Line top; flank cards are never
   built on. A stock card reaches a foundation only through a flank gap.
 - A card taken off a packet is not replaced; a packet that becomes empty is at once given
-  four new cards from the stock. ``deal`` puts four more cards on every packet, left to
-  right, as far as the stock goes. Dealing is allowed whenever the stock has cards: the
-  rule "when stuck" only describes when a player would want to.
+  four new cards from the stock. A round of dealing puts four more cards on every packet,
+  left to right, as far as the stock goes, and seed 004 has the player stop while laying
+  it and play what fits: ``deal`` lays the next packet's four cards only, and between
+  packets every move is open (our reading, sources row deal:packet-by-packet;
+  ``State.dealing`` counts the packets of the round laid so far). Switch
+  ``deal_whole_round`` (a house rule, off by default) lays the whole round as one move.
+  Dealing is allowed whenever the stock has cards: the rule "when stuck" only describes
+  when a player would want to.
 - Switch ``exchange`` (default on): the top card of a suit's ascending pile may move onto
   its descending pile when it fits there, and back, one card per move.
 - Switch ``redeals`` (default 1, Cadogan's "laid out only twice"): when the stock is out,
@@ -110,6 +115,9 @@ class NivernaiseSwitches:
     redeals: int = 1
     #: A card may move between a suit's ascending and descending piles.
     exchange: bool = True
+    #: House rule: ``deal`` lays the whole round, four cards onto each of the six packets,
+    #: with no stop between packets (seed 004 stops after each: row deal:packet-by-packet).
+    deal_whole_round: bool = False
 
 
 class Nivernaise(Patience):
@@ -320,7 +328,9 @@ class Nivernaise(Patience):
         if not state.piles[self.stock]:
             return "the stock is out" + (
                 "; redeal" if state.redeals < self.switches.redeals else "")
-        return self._dealt(state)
+        if self.switches.deal_whole_round:
+            return self._dealt(state)
+        return self._dealt_packet(state)
 
     def _redeal(self, state: State) -> State | str:
         if state.piles[self.stock]:
@@ -332,14 +342,20 @@ class Nivernaise(Patience):
             return "the Line is empty: nothing to redeal"
         changes: dict[int, tuple[int, ...]] = {packet: () for packet in self.line}
         changes[self.stock] = tuple(reversed(gathered))
-        after = self.moved(state, changes, redeals=state.redeals + 1)
-        return self._deal_round(after)
+        after = self.moved(state, changes, redeals=state.redeals + 1, dealing=0)
+        # Laid out "as before" (rule IV): six packets at once, as at the start.
+        return self._dealt(after)
 
     def key(self, state: State) -> Hashable:
         # The eight flank places are alike: which one holds a card changes nothing.
         flanks = tuple(sorted(state.piles[i] for i in self.flanks))
         rest = tuple(p for i, p in enumerate(state.piles) if i not in self.flanks)
-        return (flanks, rest, state.redeals)
+        return (flanks, rest, state.redeals, self._next_packet(state))
+
+    def _next_packet(self, state: State) -> int:
+        """The packet (0 = L1) the next ``deal`` lays: a round ends when its sixth packet
+        is laid or the stock runs out, however it ran out."""
+        return state.dealing if state.piles[self.stock] else 0
 
     # --- the solver's reductions (docs/solvers.md) -----------------------------------------
     #
@@ -410,12 +426,14 @@ class Nivernaise(Patience):
     #     it becomes a play. So a run of parks off p always ends with a play off p: a dig.
     #     Before the last phase this fails: a deal covers X and a refill or redeal moves
     #     the cards below it, so a player may park for those.
-    # (7) Packets the last deal will not reach. With no redeal left and s cards in the
-    #     stock, the next deal is the last and gives cards to the packets before the
-    #     (s/4)-th only; refills and draws only shrink the stock, so a packet past it (the
-    #     k-th from 0, 4k >= s) gets no card from it. A park off such a packet p therefore
-    #     moves, as in (6), to just before the line takes p's next card or becomes a play:
-    #     nothing in between, the deal included, touches p. The next card taken may be
+    # (7) Packets the last deals will not reach. With no redeal left, s cards in the
+    #     stock and the round's next packet q (0 = L1; always 0 under deal_whole_round),
+    #     the deals lay packets q, q + 1, ... in turn, four cards each, until the stock is
+    #     out; refills and draws only shrink the stock, so the k-th packet from 0 with
+    #     4 ((k - q) mod 6) >= s gets no card from it (every move is open between two
+    #     deals, so nothing else changes). A park off such a packet p therefore moves, as
+    #     in (6), to just before the line takes p's next card or becomes a play: nothing
+    #     in between, the deals included, touches p. The next card taken may be
     #     the packet's last, which the stock refills (an event of its own), so the edges
     #     off p are the digs of (6) and the whole packet parked and refilled.
     #
@@ -547,7 +565,7 @@ class Nivernaise(Patience):
         pile = piles[src]
         piles[src] = pile[:-1]
         piles[dst] = piles[dst] + pile[-1:]
-        after = State(tuple(piles), state.redeals)
+        after = State(tuple(piles), state.redeals, state.dealing)
         if len(pile) == 1 and src in self.line:
             after = self._refill_packet(after, src)
         return after
@@ -580,11 +598,12 @@ class Nivernaise(Patience):
             # (7): before the last deal, the packets it will not reach.
             stock_left = len(piles[self.stock])
             last_deal = state.redeals >= self.switches.redeals
+            next_packet = self._next_packet(state)
             for k, src in enumerate(self.line):
                 pile = piles[src]
                 if not pile or src in settled:
                     continue
-                if last_deal and 4 * k >= stock_left:
+                if last_deal and 4 * ((k - next_packet) % 6) >= stock_left:
                     self._digs(state, src, gaps, found)
                     if len(pile) <= len(gaps):
                         found.append(self._emptied(state, src, gaps))
@@ -595,7 +614,9 @@ class Nivernaise(Patience):
                               self._played(state, self.stock, gap)))
         stock = piles[self.stock]
         if stock:
-            found.append(((PatienceMove(PatienceMoveKind.DEAL),), self._dealt(state)))
+            dealt = (self._dealt(state) if self.switches.deal_whole_round
+                     else self._dealt_packet(state))
+            found.append(((PatienceMove(PatienceMoveKind.DEAL),), dealt))
         elif state.redeals < self.switches.redeals:
             redealt = self._redeal(state)
             if isinstance(redealt, State):
@@ -624,7 +645,7 @@ class Nivernaise(Patience):
             moved[src] = pile[:-1]
             moved[up] = tuple(range(13 * s, 13 * s + r))
             moved[down] = tuple(range(13 * s + 12, 13 * s + r - 2, -1))
-            after = State(tuple(moved), state.redeals)
+            after = State(tuple(moved), state.redeals, state.dealing)
             if len(pile) == 1 and src in self.line:
                 after = self._refill_packet(after, src)
             found.append((slide + one[up], after))
@@ -651,7 +672,7 @@ class Nivernaise(Patience):
             if not (now.split_free or now.plays[card % 13]):
                 continue
             plays: list[tuple[tuple[PatienceMove, ...], State]] = []
-            self._plays(State(tuple(parked), state.redeals), src, plays)
+            self._plays(State(tuple(parked), state.redeals, state.dealing), src, plays)
             found.extend((moves + edge, after) for edge, after in plays)
 
     def _emptied(self, state: State, src: int, gaps: list[int]
@@ -665,19 +686,33 @@ class Nivernaise(Patience):
             piles[gap] = (card,)
             moves += self._one[src][gap]
         piles[src] = ()
-        return moves, self._refill_packet(State(tuple(piles), state.redeals), src)
+        return moves, self._refill_packet(State(tuple(piles), state.redeals, state.dealing), src)
 
     def _dealt(self, state: State) -> State:
         """Four cards from the stock (which has some) onto each packet, left to right, as
-        far as it goes: the deal of :meth:`_deal_round`, which the solver calls without
-        its check."""
+        far as it goes: the whole round (the redeal's laying out, and ``deal`` under the
+        switch ``deal_whole_round``), which the solver calls without the check. A round
+        partly laid is finished from its next packet."""
         piles = list(state.piles)
         stock = piles[self.stock]
         top_first = stock[::-1]
-        for k, packet in enumerate(self.line):
+        first = self._next_packet(state)
+        for k, packet in enumerate(self.line[first:]):
             piles[packet] += top_first[4 * k:4 * k + 4]
-        piles[self.stock] = stock[:max(0, len(stock) - 24)]
+        piles[self.stock] = stock[:max(0, len(stock) - 4 * (6 - first))]
         return State(tuple(piles), state.redeals)
+
+    def _dealt_packet(self, state: State) -> State:
+        """The next packet of the round given four cards from the stock (which has some),
+        or what is left of it: seed 004's "выкладывая новый рядъ пачекъ, останавливаются
+        ... и играютъ всѣ подходящія карты" (our reading, row deal:packet-by-packet)."""
+        piles = list(state.piles)
+        stock = piles[self.stock]
+        k = self._next_packet(state)
+        take = min(4, len(stock))
+        piles[self.line[k]] += stock[len(stock) - take:][::-1]
+        piles[self.stock] = stock[:len(stock) - take]
+        return State(tuple(piles), state.redeals, (k + 1) % 6 if take < len(stock) else 0)
 
     def packed(self, state: State) -> bytes:
         piles = state.piles
@@ -687,7 +722,8 @@ class Nivernaise(Patience):
         u0, d0, u1, d1, u2, d2, u3, d3 = map(len, self._pile_pairs(piles))
         stock = piles[self.stock]
         # Before any redeal the stock is always the start's, less cards off its top.
-        tail = bytes((state.redeals, len(stock))) + (bytes(stock) if state.redeals else b"")
+        tail = bytes((state.redeals, len(stock), state.dealing if stock else 0)) + (
+            bytes(stock) if state.redeals else b"")
         # The packets, each ended by 255 (no card's code).
         return b"".join((flanks, pair[u0][d0], pair[u1][d1], pair[u2][d2], pair[u3][d3],
                          b"\xff".join(map(bytes, self._line_piles(piles))), b"\xff",
