@@ -2,7 +2,8 @@
 docs/solvers.md): a rampart card above its pile's bottom that no chain of cards going up after
 it can hold when it goes up is never played, so the search cuts the position. Checked against
 a plain exhaustive search (every legal move, exact positions) on made-up and drawn
-positions (issue 40)."""
+positions (issue 40). The same for the solver's symmetries: twins, idle ramparts and the
+shuffle classes (generator/patience/besieged_shuffles.py)."""
 from __future__ import annotations
 
 import random

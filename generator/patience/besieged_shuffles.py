@@ -21,8 +21,11 @@ Arrangement = tuple[tuple[int, ...], ...]
 Step = tuple[int, int]
 
 #: Arrangements a component may hold before the solver gives up merging it (it then tries
-#: that suit's shuffles one by one, as plain moves).
-LIMIT = 4_000
+#: that suit's shuffles one by one, as plain moves). A class is expanded from every
+#: arrangement, so a big one is dear: with 4,000, deal 94's first 3,000 positions took
+#: about 40 times the CPU time they take without classes, with 64 one to two times
+#: (docs/solvers.md, session 15).
+LIMIT = 64
 #: Arrangements remembered across positions before the memory is cleared.
 MEMORY = 400_000
 
