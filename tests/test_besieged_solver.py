@@ -2,7 +2,8 @@
 docs/solvers.md): a rampart card above its pile's bottom that no chain of cards going up after
 it can hold when it goes up is never played, so the search cuts the position. Checked against
 a plain exhaustive search (every legal move, exact positions) on made-up and drawn
-positions (issue 40)."""
+positions (issue 40). The same for the solver's symmetries: twins, idle ramparts and the
+shuffle classes (generator/patience/besieged_shuffles.py)."""
 from __future__ import annotations
 
 import random
@@ -13,6 +14,7 @@ from test_solver_proofs import endgame, exhaustive, swapped
 
 from generator.patience import Patience, State, patience
 from generator.patience.besieged import ORDER
+from generator.patience.besieged_shuffles import Shuffles
 from generator.patience.solver import SolverVerdict, solve
 
 _NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -239,3 +241,122 @@ def test_once_talon_and_stock_are_out_ramparts_with_empty_lines_are_interchangea
         busy = dict(piles)
         busy["W2"] = busy.pop("W1")  # row 2 still holds R21: not idle
         assert game.packed(table(game, rest | busy)) != game.packed(start)
+
+
+class _Exact(type(patience("besieged-city"))):  # type: ignore[misc]
+    """The solver without shuffle classes: every shuffle an edge, every position its key."""
+
+    merge_shuffles = False
+
+
+class _Capped(type(patience("besieged-city"))):  # type: ignore[misc]
+    """The solver merging only components of at most three arrangements: a suit with a
+    larger one keeps its shuffles as plain moves beside the merged suits."""
+
+    def __init__(self, switches=None):  # type: ignore[no-untyped-def]
+        super().__init__(switches)
+        self._shuffles = Shuffles(self._packs, limit=3)
+
+
+class _Counted(type(patience("besieged-city"))):  # type: ignore[misc]
+    """The solver with shuffle classes, counting the positions it expands whose class holds
+    more than one arrangement of some suit (so that the test cannot pass without them)."""
+
+    merged: list[int] = []
+
+    def _class_exits(self, state, merged):  # type: ignore[no-untyped-def]
+        if any(len(found.reached) > 1 for _, _, found in merged):
+            _Counted.merged.append(1)
+        return super()._class_exits(state, merged)
+
+
+def _heaped(game: Patience, rng: random.Random, left: int) -> State:
+    """Every suit complete but spades and hearts, whose last *left* cards lie in the stock
+    (at least one), on the talon, in drawn Reserve places and on the ramparts, where a card
+    goes onto a pile whose top it packs on when there is one (rule II), so that tops can be
+    shuffled."""
+    order = [_NAMES.get(r, str(r)) for r in ORDER]
+    cards = [f"{r}{suit}" for suit in "SH" for r in order[-left:]]
+    rng.shuffle(cards)
+    piles = _spades_short_of(left)
+    piles["F3"] = " ".join(f"{r}H" for r in order[:-left])
+    piles["stock"] = cards.pop()
+    reserve = [f"R{r}{c}" for r in range(1, 5) for c in range(1, 4)]
+    ramparts = [f"{side}{i}" for side, n in (("T", 3), ("S", 3), ("W", 4), ("E", 4))
+                for i in range(1, n + 1)]
+    rng.shuffle(ramparts)
+    used: list[str] = []
+    for card in cards:
+        where = rng.choice(["talon", "stock", "reserve", "rampart", "rampart", "rampart"])
+        if where in ("talon", "stock"):
+            piles[where] = f"{piles.get(where, '')} {card}".strip()
+        elif where == "reserve" and reserve:
+            piles[reserve.pop(rng.randrange(len(reserve)))] = card
+        else:
+            onto = [r for r in used if _packs(game, card, piles[r].split()[-1])]
+            if onto and rng.random() < 0.8:
+                r = rng.choice(onto)
+                piles[r] += f" {card}"
+            else:
+                r = ramparts.pop()
+                used.append(r)
+                piles[r] = card
+    return table(game, piles)
+
+
+def _packs(game: Patience, card: str, under: str) -> bool:
+    """Whether *card* packs on *under* (rule II), read off a two-card table."""
+    codes = table(game, {"W1": card, "E1": under})
+    return bool(game._packs[codes.piles[game.index["W1"]][0]][codes.piles[game.index["E1"]][0]])
+
+
+def test_positions_joined_by_shuffles_are_one_class_and_verdicts_agree():
+    """Seed 004's rule II lets rampart tops pack on each other (same suit, neighbours) and
+    rule IV fills only gaps: a top that lies on a card can go back where it was, so
+    positions joined by such moves reach each other and are won or lost together, and the
+    solver searches them as one (docs/solvers.md, *Shuffle classes*). On drawn positions
+    with the stock not out and cards heaped on the ramparts, the solver with the classes,
+    with only the small ones, without them, and the plain exhaustive search give the same
+    verdict, and each won line replays to a win."""
+    game, exact = _Counted(), _Exact()
+    _Counted.merged.clear()
+    rng = random.Random(15)
+    verdicts = []
+    for _ in range(40):
+        start = _heaped(game, rng, rng.randint(3, 5))
+        truth = exhaustive(game, start, cap=20_000)
+        if truth is None:
+            continue
+        for solver in (game, exact, _Capped()):
+            result = solve(solver, 0, start=start, nodes=100_000, probe=False)
+            assert result.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST)
+            if truth:
+                after = start
+                for move in result.moves:
+                    after = game.play(after, move)
+                assert game.won(after)
+        verdicts.append(truth)
+    assert verdicts.count(True) >= 3 and verdicts.count(False) >= 3, verdicts
+    assert len(_Counted.merged) >= 10, len(_Counted.merged)
+
+
+def test_a_shuffle_keeps_the_key_and_a_move_out_of_the_class_changes_it():
+    """The three of spades lies on the four (rule II, neighbours) and may go onto the two
+    of the other pile and back, and the king on the ace onto the two (neighbours in the
+    foundation order): all three positions are one class and one key. The three on the
+    talon instead is another position."""
+    game = patience("besieged-city")
+    rest = _spades_short_of(7, stock="QS JS")
+    a = table(game, rest | {"W1": "4S 3S", "E2": "2S", "T1": "AS KS"})
+    b = table(game, rest | {"W1": "4S", "E2": "2S 3S", "T1": "AS KS"})
+    c = table(game, rest | {"W1": "4S 3S", "E2": "2S KS", "T1": "AS"})
+    assert game.packed(a) == game.packed(b) == game.packed(c)
+    assert len({_Exact().packed(s) for s in (a, b, c)}) == 3
+    d = table(game, _spades_short_of(7, stock="QS JS", talon="3S")
+              | {"W1": "4S", "E2": "2S", "T1": "AS KS"})
+    assert game.packed(d) != game.packed(a)
+    # The four, wanted next, lies under the three: only a shuffle frees it. The solver
+    # finds the win from every member of the class, whichever arrangement it starts from.
+    for start in (a, b, c):
+        assert exhaustive(game, start) is True
+        assert solve(game, 0, start=start, probe=False).verdict is SolverVerdict.WON

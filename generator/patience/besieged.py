@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import cards as C
+from .besieged_shuffles import Arrangement, Component, Shuffles
 from .engine import Patience, PatienceMove, PatienceMoveKind, Single, State
 from .tableau import Role, Slot, Tableau
 
@@ -137,6 +138,7 @@ class Besieged(Patience):
                          for rampart in self.ramparts}
         self.row_ends = tuple(ix[f"{side}{r}"] for side in "WE" for r in range(1, ROWS + 1))
         self.column_ends = tuple(ix[f"{side}{c}"] for side in "TS" for c in range(1, COLS + 1))
+        self._shuffles = Shuffles(self._packs)
         self.twins = tuple((ix[f"W{r}"], ix[f"E{r}"]) for r in range(1, ROWS + 1)) + tuple(
             (ix[f"T{c}"], ix[f"S{c}"]) for c in range(1, COLS + 1))
 
@@ -228,24 +230,8 @@ class Besieged(Patience):
         """Each rampart top and the stock card to the first foundation that takes it."""
         ids, piles = self.tableau.ids, state.piles
         # The card each foundation takes (:meth:`_foundation_fit`, asked once a foundation
-        # instead of once a card): a started suit's next card; an ace of a suit not
-        # started, the first empty foundation.
-        takes: dict[int, int] = {}
-        started: set[int] = set()
-        empty = None
-        for f in self.foundations:
-            pile = piles[f]
-            if pile:
-                suit = C.suit(pile[0])
-                started.add(suit)
-                if len(pile) < len(ORDER):
-                    takes[_CODES[suit][ORDER[len(pile)]]] = f
-            elif empty is None:
-                empty = f
-        if empty is not None:
-            for suit in range(4):
-                if suit not in started:
-                    takes[_CODES[suit][C.LOW_ACE]] = empty
+        # instead of once a card).
+        takes = self._takes(state)
         for src in self.ramparts + (self.stock,):
             if piles[src] and piles[src][-1] in takes:
                 yield PatienceMove(PatienceMoveKind.MOVE, ids[src], ids[takes[piles[src][-1]]])
@@ -384,15 +370,140 @@ class Besieged(Patience):
 
     def solver_moves(self, state: State) -> list[tuple[tuple[PatienceMove, ...], State]]:
         """Every legal move, none left out, in the order to try them: foundation plays,
-        then turning the stock, then packing (the score picks among what follows)."""
+        then turning the stock, then packing (the score picks among what follows).
+
+        With :attr:`merge_shuffles` a position stands for its whole shuffle class
+        (:mod:`.besieged_shuffles`): the shuffles of a merged suit are not edges; instead
+        every move out of the class that touches that suit's piles is tried from every
+        arrangement of the suit, its edge the shuffles there and the move. A move that
+        touches no merged suit's piles is tried from this arrangement only: it leads into
+        the same class from any other (docs/solvers.md, *Shuffle classes*)."""
         moves = self.successors(state)
-        up: list[tuple[tuple[PatienceMove, ...], State]] = [((m,), s) for m, s in moves if self.tableau.slots[self.index[m.target]].role
-              is Role.FOUNDATION]
-        turn: list[tuple[tuple[PatienceMove, ...], State]] = [
-            ((m,), s) for m, s in moves if m.target == "talon"]
-        rest: list[tuple[tuple[PatienceMove, ...], State]] = [((m,), s) for m, s in moves if m.target != "talon" and
-                self.tableau.slots[self.index[m.target]].role is not Role.FOUNDATION]
+        edges: list[tuple[tuple[PatienceMove, ...], State]] = [((m,), s) for m, s in moves]
+        if self._merging(state):
+            merged = [(slots, start, found) for slots, start, found in self._suit_classes(state)
+                      if found is not None]
+            mine = {i for slots, _, _ in merged for i in slots}
+            edges = [(e, s) for e, s in edges if not self._is_shuffle(state, e[0], mine)]
+            edges += self._class_exits(state, merged)
+        ids, slots = self.index, self.tableau.slots
+        turn = [e for e in edges if e[0][-1].target == "talon"]
+        up = [e for e in edges if slots[ids[e[0][-1].target]].role is Role.FOUNDATION]
+        rest = [e for e in edges if e[0][-1].target != "talon"
+                and slots[ids[e[0][-1].target]].role is not Role.FOUNDATION]
         return up + turn + rest
+
+    #: Whether the solver treats a shuffle class as one position (:meth:`solver_moves`,
+    #: :meth:`packed`); off only to compare with the search without it.
+    merge_shuffles: ClassVar[bool] = True
+
+    def _merging(self, state: State) -> bool:
+        """Whether *state* stands for its shuffle class: with :attr:`merge_shuffles`, while
+        no gap must be filled (only then are shuffles legal), and while the key's one other
+        exchange of ramparts is that of twins (talon or stock not out; the places not
+        free), so that the class's name and the key's own merging agree. Shuffles change
+        none of these, so every member of a class gets the same answer."""
+        piles = state.piles
+        return (self.merge_shuffles and bool(piles[self.talon] or piles[self.stock])
+                and not self._free_places(state) and self._pending_gap(state) is None)
+
+    def _twins_by_bottom(self, state: State) -> State:
+        """*state* with the piles of each twin pair in the order of their bottoms (empty
+        last): shuffles never change a bottom, so every member of a class is put in order
+        the same way."""
+        piles, swap = state.piles, {}
+        for x, y in self.twins:
+            bx = piles[x][0] if piles[x] else 255
+            by = piles[y][0] if piles[y] else 255
+            if by < bx:
+                swap[x], swap[y] = piles[y], piles[x]
+        return self.moved(state, swap) if swap else state
+
+    def _suit_classes(self, state: State
+                      ) -> list[tuple[tuple[int, ...], Arrangement, Component | None]]:
+        """For each suit with a rampart pile whose bottom is of that suit: those ramparts,
+        their piles, and the shuffle component of those piles (None when too big), whose
+        least arrangement is taken with the piles of twins whose bottoms are equal in
+        sorted order."""
+        piles = state.piles
+        out = []
+        for suit in range(4):
+            slots = tuple(r for r in self.ramparts if piles[r] and C.suit(piles[r][0]) == suit)
+            if slots:
+                start = tuple(piles[r] for r in slots)
+                pairs = [(slots.index(x), slots.index(y)) for x, y in self.twins
+                         if x in slots and y in slots and piles[x][0] == piles[y][0]]
+                out.append((slots, start, self._shuffles.component(slots, start, pairs)))
+        return out
+
+    def _is_shuffle(self, state: State, move: PatienceMove, slots: set[int]) -> bool:
+        src, dst = self.index.get(move.source), self.index[move.target]
+        return (src in slots and dst in slots and len(state.piles[src]) > 1)
+
+    def _class_exits(self, state: State,
+                     merged: list[tuple[tuple[int, ...], Arrangement, Component]]
+                     ) -> list[tuple[tuple[PatienceMove, ...], State]]:
+        """The moves out of the shuffle class that touch a merged suit's piles, from every
+        arrangement of that suit but the present one (whose moves :meth:`successors`
+        gives): a top going up, a Reserve card packing on a top, a pile's last card
+        packing on another top of its suit (which opens a gap)."""
+        ids, piles = self.tableau.ids, state.piles
+        takes = self._takes(state)
+        free = self._free_places(state)
+        out: list[tuple[tuple[PatienceMove, ...], State]] = []
+        for slots, start, found in merged:
+            suit = C.suit(start[0][0])
+            reserve = [(p, piles[p][-1]) for p in self.reserve
+                       if piles[p] and C.suit(piles[p][-1]) == suit]
+            for member in found.reached:
+                if member == start:
+                    continue
+                exits = []
+                for k, pile in enumerate(member):
+                    top, slot = pile[-1], slots[k]
+                    if top in takes:
+                        exits.append(PatienceMove(PatienceMoveKind.MOVE, ids[slot],
+                                                  ids[takes[top]]))
+                    for p, card in reserve:
+                        if (free or slot in self.lines[p]) and self._packs[card][top]:
+                            exits.append(PatienceMove(PatienceMoveKind.MOVE, ids[p], ids[slot]))
+                    if len(pile) == 1:
+                        for j, other in enumerate(member):
+                            if j != k and self._packs[top][other[-1]]:
+                                exits.append(PatienceMove(PatienceMoveKind.MOVE, ids[slot],
+                                                          ids[slots[j]]))
+                if not exits:
+                    continue
+                there = self.moved(state, dict(zip(slots, member)))
+                way = tuple(PatienceMove(PatienceMoveKind.MOVE, ids[slots[a]], ids[slots[b]])
+                            for a, b in found.path(start, member))
+                for move in exits:
+                    after = self.attempt(there, move)
+                    if isinstance(after, State):
+                        out.append((way + (move,), after))
+        return out
+
+    def _takes(self, state: State) -> dict[int, int]:
+        """The card each foundation takes next, and which foundation: a started suit's next
+        card; an ace of a suit not started, the first empty foundation."""
+        piles = state.piles
+        takes: dict[int, int] = {}
+        started: set[int] = set()
+        empty = None
+        for f in self.foundations:
+            pile = piles[f]
+            if pile:
+                suit = C.suit(pile[0])
+                started.add(suit)
+                if len(pile) < len(ORDER):
+                    takes[_CODES[suit][ORDER[len(pile)]]] = f
+            elif empty is None:
+                empty = f
+        if empty is not None:
+            for suit in range(4):
+                if suit not in started:
+                    takes[_CODES[suit][C.LOW_ACE]] = empty
+        return takes
 
     def score(self, state: State) -> int:
         """Three points a card on the foundations, less one for each rampart card lying
@@ -574,7 +685,18 @@ class Besieged(Patience):
         - **Idle ramparts.** Once talon and stock are both out no Reserve place is
           refilled, so a rampart whose line has no Reserve card left never takes one again
           and its gap need never be filled: such ramparts differ in nothing but their
-          packets, and the key holds those as one multiset."""
+          packets, and the key holds those as one multiset.
+        - **Shuffle classes** (with :attr:`merge_shuffles`, while no gap must be filled):
+          each suit's rampart piles are written as the least arrangement shuffles reach
+          (:mod:`.besieged_shuffles`), so a whole class shares one key."""
+        if self._merging(state):
+            state = self._twins_by_bottom(state)
+            least: dict[int, tuple[int, ...]] = {}
+            for slots, start, found in self._suit_classes(state):
+                if found is not None and found.least != start:
+                    least.update(zip(slots, found.least))
+            if least:
+                state = self.moved(state, least)
         p = state.piles
         out = bytearray(sorted((len(p[i]) << 2) | C.suit(p[i][0]) if p[i] else 255
                                for i in self.foundations))
