@@ -17,7 +17,7 @@ from ..errors import FigureError, InvalidLayoutError
 from ..io.figures import FigureTable, figure_layout
 from ..io.layouts import LayoutFile
 from ..io.templates import Library
-from ..model.board import square_name
+from ..model.board import Board, square_name
 from ..model.layout import Layout, Side
 from ..rules import Violation
 from .annotate import with_engine
@@ -175,7 +175,37 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
                                         caption=caption)
     if to_move is None:
         to_move = table.to_move  # the option, when given, wins over the layout's table
-    start = not (play or table.play or position.in_play)
+    found = _problems(position, start=not (play or table.play or position.in_play),
+                      allow_invalid=allow_invalid)
+    figure = figure.merged(problems=tuple(sorted({v.square for v in found if v.square})))
+    _check_squares(figure, position.board)
+    settings = library.settings()
+    _check_to_move(figure, to_move, position)
+
+    def page(layout: Layout, fig: Figure, draw: bool = True) -> Page | None:
+        fig = with_engine(fig, position, layout, words_file=words_file)
+        if not draw:
+            return None
+        return figure_page(layout, position.board, position.sources, fig, settings=settings,
+                           width=width, least_label=least_label)
+
+    if to_move in ("south", "north"):
+        figure = figure.merged(to_move=to_move)
+    if not figure.moves:
+        return Drawn([_drawn(page(position.layout, figure))], found)
+    steps = play_moves(position, figure.moves, words_file=words_file)
+    if to_move == "next":
+        figure = figure.merged(to_move=steps[-1].turn.value)
+    drawn = _sequence(position, figure, steps, page, to_move=to_move, frames=frames,
+                      plain=plain)
+    return Drawn([p for p in drawn if p is not None], found)
+
+
+def _problems(position: LayoutFile, *, start: bool, allow_invalid: bool) -> list[Violation]:
+    """What the engine finds wrong with *position* (as a start, or during play).
+
+    :raises: :exc:`InvalidLayoutError` if it finds anything and *allow_invalid* is false.
+    """
     found = position.problems(start=start)
     if found and not allow_invalid:
         n = len(found)
@@ -190,21 +220,20 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
             f"{position.shown}: {n} problem{'s' if n != 1 else ''} found by the rule engine; "
             "draw it anyway with --allow-invalid",
             [f"{position.shown}: {v} [{v.code}]" for v in found])
-    figure = figure.merged(problems=tuple(sorted({v.square for v in found if v.square})))
-    board = position.board
+    return found
+
+
+def _check_squares(figure: Figure, board: Board) -> None:
+    """Every square *figure* annotates is on *board*."""
     for square in figure.squares():
         if not board.has_square(square):
             corner = square_name(board.files - 1, board.ranks - 1)
             raise FigureError(f"{square} is not a square of {board.name} (a1 to {corner})")
-    settings = library.settings()
 
-    def page(layout: Layout, fig: Figure, draw: bool = True) -> Page | None:
-        fig = with_engine(fig, position, layout, words_file=words_file)
-        if not draw:
-            return None
-        return figure_page(layout, position.board, position.sources, fig, settings=settings,
-                           width=width, least_label=least_label)
 
+def _check_to_move(figure: Figure, to_move: str | None, position: LayoutFile) -> None:
+    """The side-to-move marker can be drawn: a side is known, two play, and the edge
+    bands it sits in are drawn."""
     if to_move == "next" and not figure.moves:
         raise FigureError("--to-move next: the side to move after --moves, and there are "
                           "no moves (name south or north)")
@@ -215,13 +244,13 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
     if to_move is not None and not figure.coords:
         raise FigureError("--to-move: the marker sits in a corner of the edge bands, which "
                           "--no-coords leaves out")
-    if to_move in ("south", "north"):
-        figure = figure.merged(to_move=to_move)
-    if not figure.moves:
-        return Drawn([_drawn(page(position.layout, figure))], found)
-    steps = play_moves(position, figure.moves, words_file=words_file)
-    if to_move == "next":
-        figure = figure.merged(to_move=steps[-1].turn.value)
+
+
+def _sequence(position: LayoutFile, figure: Figure, steps: list[SequenceStep],
+              page: Callable[[Layout, Figure, bool], Page | None], *, to_move: str | None,
+              frames: bool, plain: bool) -> list[Page | None]:
+    """The pages of a move sequence: the start, then one after each move, the last being
+    *figure* (the others None unless *frames*)."""
     # The frames show the sequence alone; the user's own annotations go on the last one.
     bare = Figure(flip=figure.flip, crop=figure.crop, coords=figure.coords,
                   caption=figure.caption, show=figure.show, style=figure.style,
@@ -244,7 +273,7 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
         chosen = chosen.merged(ghosts=ghosts, outlines=took)
         drawn.append(page(step.after, dataclasses.replace(chosen, last_move=last),
                           frames or step is steps[-1]))
-    return Drawn([p for p in drawn if p is not None], found)
+    return drawn
 
 
 def _taken(steps: list[SequenceStep]) -> tuple[tuple[Ghost, ...], tuple[Outline, ...]]:

@@ -745,19 +745,38 @@ def _in_view(figure: Figure, at: _Squares) -> Figure:
         last_move=last if last is not None and seen(last.origin, *last.stops) else None)
 
 
+#: A legend entry: its label and its swatch, drawn in a LEGEND_SWATCH square.
+Entry = tuple[str, list[Item]]
+
+
 def _legend_entries(figure: Figure, owners: set[Side], style: Style, viewer: Side = Side.SOUTH
-                    ) -> list[tuple[str, list[Item]]]:
+                    ) -> list[Entry]:
     """(label, swatch drawn in a LEGEND_SWATCH square) for each convention *figure* shows,
     in the order a reader meets them: sides, the last move, the selected card's moves, then
     the annotations asked for."""
+    return [*_side_entries(owners, style), *_turn_entries(figure, style, viewer),
+            *_destination_entries(figure, style), *_frame_entries(figure),
+            *_outline_entries(figure), *_arrow_entries(figure), *_mark_entries(figure),
+            *_taken_entries(figure, style)]
+
+
+def _side_entries(owners: set[Side], style: Style) -> list[Entry]:
+    """The look of each side's cards: solid or outlined."""
     s = LEGEND_SWATCH
     bar = Rect(0.2, s / 2 - 0.8, s - 0.4, 1.6)
-    entries: list[tuple[str, list[Item]]] = []
+    entries: list[Entry] = []
     for side in (Side.SOUTH, Side.NORTH):
         if side in owners:
             paint = Paint(fill=style.ink) if side is SOLID_SIDE \
                 else Paint(fill=style.paper, stroke=style.ink, width=0.35)
             entries.append((f"{side.value}'s card", [Box(bar, paint, radius=0.3)]))
+    return entries
+
+
+def _turn_entries(figure: Figure, style: Style, viewer: Side) -> list[Entry]:
+    """The side to move and the last move."""
+    s = LEGEND_SWATCH
+    entries: list[Entry] = []
     if figure.to_move is not None:
         # As the marker beside the board: up the page for the side at the bottom.
         tip, base = (0.6, s - 0.8) if Side.parse(figure.to_move) is viewer else (s - 0.6, 0.8)
@@ -767,26 +786,46 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style, viewer: Sid
         entries.append(("last move", [
             Box(Rect(0, 0, s, s), Paint(fill=style.board_light)),
             Box(Rect(0, 0, s, s), Paint(fill=LAST_MOVE, opacity=TINT_OPACITY))]))
-    selected = {figure.select} if figure.select else set()
-    selected |= {show.square for show in figure.show if show.what == "moves" and show.square}
+    return entries
+
+
+def _destination_entries(figure: Figure, style: Style) -> list[Entry]:
+    """Where the selected card may move: onto a free square, or onto a card."""
+    s = LEGEND_SWATCH
+    entries: list[Entry] = []
     if any(not d.take for d in figure.destinations):
         entries.append(("may move here", [Circle(s / 2, s / 2, 0.9, Paint(
             fill=MOVE_MARK, stroke=style.paper, width=0.2, opacity=MOVE_OPACITY))]))
     if any(d.take for d in figure.destinations):
         entries.append(("may move onto", [Box(Rect(0, 0, s, s).inset(0.5), Paint(
             stroke=MOVE_MARK, width=1.0, opacity=MOVE_OPACITY))]))
+    return entries
+
+
+def _frame_entries(figure: Figure) -> list[Entry]:
+    """The framed squares: one entry per colour (the selected card's, or highlighted),
+    then the engine's problems."""
+    s = LEGEND_SWATCH
+    selected = {figure.select} if figure.select else set()
+    selected |= {show.square for show in figure.show if show.what == "moves" and show.square}
     frames: dict[str, str] = {}
     for highlight in figure.highlights:
         label = "selected card" if highlight.square in selected else "highlighted"
         if frames.get(highlight.colour) not in (None, label):
             label = "highlighted"
         frames[highlight.colour] = label
-    for colour, label in frames.items():
-        entries.append((label, [Box(Rect(0, 0, s, s).inset(0.4), Paint(stroke=colour,
-                                                                        width=0.6))]))
+    entries: list[Entry] = [
+        (label, [Box(Rect(0, 0, s, s).inset(0.4), Paint(stroke=colour, width=0.6))])
+        for colour, label in frames.items()]
     if figure.problems:
         entries.append(("rule engine's problem", [Box(Rect(0, 0, s, s).inset(0.4), Paint(
             stroke=PROBLEM, width=0.6, dash=(1.0, 0.55)))]))
+    return entries
+
+
+def _outline_entries(figure: Figure) -> list[Entry]:
+    """The lines outlined: found by the engine, and the one that took."""
+    entries: list[Entry] = []
     found = [o for o in figure.outlines if not o.took]
     if found:
         what = {show.what for show in figure.show} & {"combos", "words"}
@@ -796,27 +835,42 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style, viewer: Sid
     took = [o for o in figure.outlines if o.took]
     if took:
         entries.append(("line that took", _swatch_line(took[0].colour)))
-    for colour, kind in dict.fromkeys((a.colour, a.kind) for a in figure.arrows):
-        entries.append((ARROW_KINDS[kind], _swatch_arrow(colour, kind)))
+    return entries
+
+
+def _arrow_entries(figure: Figure) -> list[Entry]:
+    """One entry per colour and ending of the arrows drawn."""
+    return [(ARROW_KINDS[kind], _swatch_arrow(colour, kind))
+            for colour, kind in dict.fromkeys((a.colour, a.kind) for a in figure.arrows)]
+
+
+def _mark_entries(figure: Figure) -> list[Entry]:
+    """One entry per shape and colour of the marks, but the cross (see _taken_entries)."""
+    s = LEGEND_SWATCH
+    entries: list[Entry] = []
     for shape, colour in dict.fromkeys((m.shape, m.colour) for m in figure.marks):
-        line = Paint(stroke=colour, width=0.5)
-        shapes: dict[str, list[Item]] = {
-            "circle": [Circle(s / 2, s / 2, s * 0.36, Paint(stroke=colour, width=0.45))],
-            "dot": [Circle(s / 2, s / 2, 0.7, Paint(fill=colour))],
-            "cross": [Line(0.8, 0.8, s - 0.8, s - 0.8, line),
-                      Line(0.8, s - 0.8, s - 0.8, 0.8, line)]}
         if shape == "cross":
-            continue  # a cross is a card taken: the entry below
+            continue  # a cross is a card taken: _taken_entries keys it
         if shape == "forbidden":
             entries.append(("not allowed", [
                 Circle(s / 2, s / 2, s * 0.36, Paint(stroke=colour, width=0.45)),
                 Line(s / 2 - s * 0.25, s / 2 - s * 0.25, s / 2 + s * 0.25, s / 2 + s * 0.25,
                      Paint(stroke=colour, width=0.45))]))
             continue
+        shapes: dict[str, list[Item]] = {
+            "circle": [Circle(s / 2, s / 2, s * 0.36, Paint(stroke=colour, width=0.45))],
+            "dot": [Circle(s / 2, s / 2, 0.7, Paint(fill=colour))]}
         # --show threats rings in red every card either side could take next move.
         threats = shape == "circle" and colour == COLOURS["red"] \
             and any(show.what == "threats" for show in figure.show)
         entries.append(("could be taken next" if threats else "marked", shapes[shape]))
+    return entries
+
+
+def _taken_entries(figure: Figure, style: Style) -> list[Entry]:
+    """The cards the last move took (drawn as ghosts), and cards crossed out as taken."""
+    s = LEGEND_SWATCH
+    entries: list[Entry] = []
     if figure.ghosts:
         paint = Paint(stroke=COLOURS["red"], width=0.6)
         entries.append(("taken by the last move", [
@@ -830,7 +884,7 @@ def _legend_entries(figure: Figure, owners: set[Side], style: Style, viewer: Sid
     return entries
 
 
-def _legend(entries: list[tuple[str, list[Item]]], width: float, top: float, style: Style
+def _legend(entries: list[Entry], width: float, top: float, style: Style
             ) -> tuple[list[Item], float]:
     """The entries in rows under the board, wrapped to *width*: the items and the height
     they take from *top*."""

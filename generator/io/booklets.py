@@ -62,13 +62,61 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     :raises: :exc:`TemplateError` or :exc:`NotFoundError`, one line naming the file and
         the place.
     """
+    files = _files_of(library, lang)
+    front = _read_front(library, lang, files["booklet"])
+    shown, plan, words = front.shown, front.plan, front.words
+    chapter_names = [n for n in files if n != "booklet"]
+    _check_plan(front, lang, chapter_names)
+    _check_games_asked(games, lang, chapter_names, plan)
+    game_chapters = [load_chapter(library, files[name]) for name in games or plan.games]
+    chapters, present = _with_matter(library, files, plan, game_chapters)
+    _check_links(chapters, chapter_names)
+    sections = {f"{c.key}/{s.key}" for c in chapters for s in c.sections}
+    _check_contents_also(front, lang, chapters, chapter_names, sections)
+    chapters = _figures_referred(chapters, words.get("figure_ref", "Figure"))
+    _check_banner_words(chapters, words, front.names, shown)
+    if any(c.turn is not None and not c.turn.heading for c in chapters) \
+            and "turn" not in words:
+        raise TemplateError(shown, "words.turn", expected="the heading of the games' "
+                            "\"on your turn\" boxes")
+    index = load_index_terms(library, lang) if "index" in present else ()
+    cover = _chosen_cover(front, present, game_chapters)
+    title, subtitle, lines = _cover_text(cover, game_chapters, front.counts, words, shown)
+    return Booklet(lang, title, subtitle, lines, front.contents, chapters, words, shown,
+                   index, front.index_also, front.names, front.author,
+                   tuple(name for name in front.contents_also if name in sections))
+
+
+def _files_of(library: Library, lang: str) -> dict[str, Path]:
+    """:func:`booklet_files`, refusing a language without a booklet or a front file."""
     if lang not in LANGUAGES:
         raise NotFoundError(f"no booklet in language {lang!r}; expected one of "
                             f"{', '.join(LANGUAGES)}")
     files = booklet_files(library, lang)
     if "booklet" not in files:
         raise NotFoundError(f"booklets/{lang}/booklet.toml: the booklet's front file is missing")
-    main = files["booklet"]
+    return files
+
+
+@dataclass(frozen=True)
+class _Front:
+    """What ``booklet.toml`` says (shown as *shown*), its words and pack names completed
+    from the other template folders' front files."""
+
+    shown: str
+    board_cover: Cover
+    other_cover: Cover | None
+    contents: str
+    words: dict[str, str]
+    names: dict[str, str]
+    plan: Plan
+    index_also: tuple[str, ...]
+    contents_also: tuple[str, ...]
+    counts: tuple[str, ...]
+    author: str
+
+
+def _read_front(library: Library, lang: str, main: Path) -> _Front:
     shown = display_path(main)
     r = Reader(shown, read_toml(main))
     board_cover = _cover(r)
@@ -95,14 +143,24 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
         table.finish()
     author = _printable(r, "author", r.string("author", ""))
     r.finish()
-    chapter_names = [n for n in files if n != "booklet"]
-    for i, name in enumerate(index_also):
-        require_known(shown, f"index_also[{i}]", name, chapter_names,
+    return _Front(shown, board_cover, other_cover, contents, word_map, name_map, plan,
+                  index_also, contents_also, counts, author)
+
+
+def _check_plan(front: _Front, lang: str, chapter_names: list[str]) -> None:
+    """Every chapter the front file names has a file."""
+    for i, name in enumerate(front.index_also):
+        require_known(front.shown, f"index_also[{i}]", name, chapter_names,
                       f"a chapter file in booklets/{lang}/")
     for key in ("front", "games", "back"):
-        for i, name in enumerate(getattr(plan, key)):
-            require_known(shown, f"{key}[{i}]", name, chapter_names,
+        for i, name in enumerate(getattr(front.plan, key)):
+            require_known(front.shown, f"{key}[{i}]", name, chapter_names,
                           f"a chapter file in booklets/{lang}/")
+
+
+def _check_games_asked(games: tuple[str, ...], lang: str, chapter_names: list[str],
+                       plan: Plan) -> None:
+    """Every game asked for has a chapter (one neither in front nor at the back)."""
     game_files = sorted(set(chapter_names) - set(plan.front) - set(plan.back))
     for name in games:
         if name not in game_files:
@@ -110,35 +168,32 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
             raise NotFoundError(f"no booklet chapter for the game {name!r} in booklets/{lang}/"
                                 f"; expected one of {', '.join(game_files)}"
                                 + (f" ({hint})" if hint else ""))
-    game_chapters = [load_chapter(library, files[name]) for name in games or plan.games]
-    chapters, present = _with_matter(library, files, plan, game_chapters)
-    _check_links(chapters, chapter_names)
-    sections = {f"{c.key}/{s.key}" for c in chapters for s in c.sections}
-    for i, name in enumerate(contents_also):
+
+
+def _check_contents_also(front: _Front, lang: str, chapters: tuple[Chapter, ...],
+                         chapter_names: list[str], sections: set[str]) -> None:
+    """Every ``contents_also`` entry names a chapter, and a section of it when the
+    booklet keeps that chapter."""
+    kept = {c.key for c in chapters}
+    for i, name in enumerate(front.contents_also):
         # A section of a chapter this booklet leaves out is left out of its contents too.
         chapter = name.partition("/")[0]
-        require_known(shown, f"contents_also[{i}]", chapter, chapter_names,
+        require_known(front.shown, f"contents_also[{i}]", chapter, chapter_names,
                       f"a chapter file in booklets/{lang}/")
-        if chapter in {c.key for c in chapters}:
-            require_known(shown, f"contents_also[{i}]", name, sorted(sections),
+        if chapter in kept:
+            require_known(front.shown, f"contents_also[{i}]", name, sorted(sections),
                           "a chapter's section (chapter/section) for the contents")
-    chapters = _figures_referred(chapters, word_map.get("figure_ref", "Figure"))
-    _check_banner_words(chapters, word_map, name_map, shown)
-    if any(c.turn is not None and not c.turn.heading for c in chapters) \
-            and "turn" not in word_map:
-        raise TemplateError(shown, "words.turn", expected="the heading of the games' "
-                            "\"on your turn\" boxes")
-    index = load_index_terms(library, lang) if "index" in present else ()
-    # A booklet without a board game has the title page of the other games, if the file
-    # gives one; either counts and names the games the booklet holds.
-    cover = board_cover if BOARD_GAMES in present or other_cover is None else other_cover
+
+
+def _chosen_cover(front: _Front, present: set[str], game_chapters: list[Chapter]) -> Cover:
+    """A booklet without a board game has the title page of the other games, if the file
+    gives one; either counts and names the games the booklet holds."""
+    cover = front.board_cover if BOARD_GAMES in present or front.other_cover is None \
+        else front.other_cover
     # One game alone: its own name is the title, "rules of the game" in the singular.
     if len(game_chapters) == 1 and cover.one is not None:
         cover = cover.one
-    title, subtitle, lines = _cover_text(cover, game_chapters, counts, word_map, shown)
-    return Booklet(lang, title, subtitle, lines, contents, chapters, word_map, shown,
-                   index, index_also, name_map, author,
-                   tuple(name for name in contents_also if name in sections))
+    return cover
 
 
 def _with_matter(library: Library, files: dict[str, Path], plan: Plan,
@@ -662,6 +717,30 @@ def _printable(r: Reader, key: str, text: str) -> str:
 
 def _figure(library: Library, r: Reader) -> FigureRef:
     where = f"{r.path}: {r.prefix}"
+    layout, cards, dealt, key = _figure_subject(r)
+    seed = r.integer("seed", 0, low=0)
+    _check_subject_names(library, r, layout, cards)
+    height, style, width = _figure_size(r)
+    slots = _slot_names(r, dealt)
+    part = _part(r, dealt)
+    labels, outlined = _row_marks(library, r, cards)
+    if (style is not None or width is not None) and layout is None:
+        raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
+                            "(a board)")
+    plain = _plain(r, layout)
+    ref = FigureRef(
+        where, _printable(r, "caption", r.string("caption")), layout=layout, cards=cards, moves=r.string("moves", None),
+        **{key: tuple(r.strings(key, [])) for key in LISTS}, crop=r.string("crop", None),
+        flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
+        seed=seed, height=height, key=key, style=style, width=width, plain=plain,
+        slots=slots, part=part, labels=labels, outlined=outlined)
+    r.finish()
+    return ref
+
+
+def _figure_subject(r: Reader) -> tuple[str | None, str | None, str | None, tuple[str, ...]]:
+    """What a figure shows, exactly one of: a layout, a row of cards, a patience's deal
+    or a key of signs."""
     layout = r.string("layout", None)
     cards = r.string("cards", None)
     dealt = r.string("patience", None)
@@ -672,7 +751,12 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         # Here, not at the top: the patience engine loads only for booklets that show one.
         from ..patience import PATIENCES
         require_known(r.path, r.key("patience"), dealt, list(PATIENCES), "a patience")
-    seed = r.integer("seed", 0, low=0)
+    return layout, cards, dealt, key
+
+
+def _check_subject_names(library: Library, r: Reader, layout: str | None,
+                         cards: str | None) -> None:
+    """The layout, or the pack or letter set of the cards, is one the library holds."""
     if layout is not None:
         require_known(r.path, r.key("layout"), layout, library.names("layout"), "a layout")
     if cards is not None:
@@ -680,6 +764,10 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         known = [*library.names("pack"), *library.names("letters"),
                  *library.names("traditional")]
         require_known(r.path, r.key("cards"), source, known, "a pack or letter set")
+
+
+def _figure_size(r: Reader) -> tuple[float, str | None, float | None]:
+    """A figure's height on the page, its style and its width in the text column."""
     height = r.number("height", 0.45)
     if not 0.1 <= height <= 1.0:
         raise r.fail("height", "a fraction of the page from 0.1 to 1", height)
@@ -687,8 +775,11 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     width = r.number("width") if r.has("width") else None
     if width is not None and not 0.2 <= width <= 1.0:
         raise r.fail("width", "a fraction of the text column from 0.2 to 1", width)
-    slots = _slot_names(r, dealt)
-    part = _part(r, dealt)
+    return height, style, width
+
+
+def _row_marks(library: Library, r: Reader, cards: str | None) -> tuple[tuple[str, ...], int]:
+    """The labels under a row of traditional cards, and the place of the card outlined."""
     labels = tuple(_printable(r, f"labels[{i}]", label)
                    for i, label in enumerate(r.strings("labels", [])))
     if labels and (cards is None or cards.partition(":")[0] not in library.names("traditional")
@@ -700,9 +791,11 @@ def _figure(library: Library, r: Reader) -> FigureRef:
                      or outlined > len(cards.partition(":")[2].split())):
         raise TemplateError(r.path, r.key("outlined"), expected="the place of a card in a "
                             "row of traditional cards", got=str(outlined))
-    if (style is not None or width is not None) and layout is None:
-        raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
-                            "(a board)")
+    return labels, outlined
+
+
+def _plain(r: Reader, layout: str | None) -> bool:
+    """Whether a board figure is drawn without the marks of the moves that reached it."""
     plain = r.boolean("plain", False)
     # Moves are allowed: a plain figure may show a position reached by play, unmarked.
     marked = [k for k in LISTS if r.has(k)]
@@ -710,14 +803,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         raise TemplateError(r.path, r.key("plain"), expected="plain only with a layout and "
                             "without marks" + (f" (remove {', '.join(marked)})" if marked
                                                else ""))
-    ref = FigureRef(
-        where, _printable(r, "caption", r.string("caption")), layout=layout, cards=cards, moves=r.string("moves", None),
-        **{key: tuple(r.strings(key, [])) for key in LISTS}, crop=r.string("crop", None),
-        flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
-        seed=seed, height=height, key=key, style=style, width=width, plain=plain,
-        slots=slots, part=part, labels=labels, outlined=outlined)
-    r.finish()
-    return ref
+    return plain
 
 
 def _part(r: Reader, dealt: str | None) -> tuple[str, ...]:

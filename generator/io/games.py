@@ -97,10 +97,7 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
     reader = Reader(reader.path, _resolve(reader, (*chain, name)))
     reader.raw("kind")
     pairs = _pairs(reader)
-    ranks = reader.raw("ranks", list(range(1, 9)), "a list of ranks 1-8")
-    if (not isinstance(ranks, list) or not ranks or not all(
-            isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 8 for r in ranks)):
-        raise reader.fail("ranks", "a list of different ranks from 1 to 8", ranks)
+    ranks = _ranks(reader)
     game = Game(
         name=name,
         title=reader.string("title"),
@@ -111,7 +108,7 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         boards=tuple(reader.strings("boards")),
         material=reader.choice("material", {m: m for m in MATERIALS}, "cards"),
         pairs=pairs,
-        ranks=tuple(ranks),
+        ranks=ranks,
         owners=reader.boolean("owners", True),
         players=reader.integer("players", 2, low=1, high=8),
         stuck_loses=reader.boolean("stuck_loses", False),
@@ -126,13 +123,33 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         setup=_setup(reader.table("setup", default_empty=True)),
     )
     reader.finish()
+    _check_beating(reader, game)
+    _check_players(reader, game)
+    _check_movement(reader, game)
+    _check_words(reader, game)
+    return game
+
+
+def _ranks(reader: Reader) -> tuple[int, ...]:
+    ranks = reader.raw("ranks", list(range(1, 9)), "a list of ranks 1-8")
+    if (not isinstance(ranks, list) or not ranks or not all(
+            isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 8 for r in ranks)):
+        raise reader.fail("ranks", "a list of different ranks from 1 to 8", ranks)
+    return tuple(ranks)
+
+
+def _check_beating(reader: Reader, game: Game) -> None:
+    """The goal and the beating switches agree."""
     if (game.goal is Goal.COVER_TEST_CARD and game.movement.capture is Capture.BEAT
             and game.beating.equal_values is EqualValues.NO and not game.beating.test_cards_beat):
         # Seed000, game 4: without equal values beating each other the game cannot be won
         # unless test cards may beat; the text couples the two switches.
         raise reader.fail("beating.test_cards_beat", "true when beating.equal_values is 'no' "
                           "(seed000 game 4 couples them)", False)
-    _check_players(reader, game)
+
+
+def _check_movement(reader: Reader, game: Game) -> None:
+    """Each way of laying a card on another comes only with the movement it belongs to."""
     if game.movement.shift_onto_cards and (game.movement.step is not Step.SHIFT
                                            or not game.movement.piles):
         # Laying a card on another is a kind of shift, and it makes a pile.
@@ -151,6 +168,10 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         # A letter goes on a letter only to make a word, and that makes a pile.
         raise reader.fail("movement.lay_on_letters", "true only with placement = 'free', "
                           "a [words] table and piles = true", True)
+
+
+def _check_words(reader: Reader, game: Game) -> None:
+    """The word switches come only with the words and movement they speak of."""
     if game.words.top_letters_only and not game.movement.lay_on_letters:
         # Only letters laid on letters make piles of letters.
         raise reader.fail("words.top_letters_only", "true only with movement.lay_on_letters",
@@ -169,7 +190,6 @@ def game_from_toml(name: str, reader: Reader, chain: tuple[str, ...] = ()) -> Ga
         raise reader.fail("words.reading", "'any' unless the letters have owners and move "
                           "as a king or a queen, with a [words] table and no turn_letters",
                           game.words.reading)
-    return game
 
 
 def _check_players(reader: Reader, game: Game) -> None:

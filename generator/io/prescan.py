@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import TemplateError
@@ -90,53 +91,87 @@ def check_toml_shape(text: str) -> None:
     Traceback (most recent call last):
     ValueError: keys of at most 32 dotted parts
     """
-    # One stack entry per open bracket: "[" an array, "{" an inline table, "h" a table
-    # header. In a key (line start, header, after "{" or "," in an inline table) the dots
-    # are counted; after "=" they are decimal points until the next key begins.
-    stack: list[str] = []
-    in_key, parts, line_start = True, 1, True
+    shape = _KeyShape()
     pos = 0
-    while True:
-        match = _TOKEN.search(text, pos)
-        if match is None:
-            return
+    while (match := _TOKEN.search(text, pos)) is not None:
         token, pos = match.group(), match.end()
-        if token in _MULTI_END:
-            closing = _MULTI_END[token].search(text, pos)
-            pos = len(text) if closing is None else closing.end()
-        elif token == '"':
-            closing = _BASIC_END.search(text, pos)
-            pos = len(text) if closing is None else closing.end()
-        elif token == "'":
-            end = text.find("'", pos)
-            pos = len(text) if end < 0 else end + 1
-        elif token == "#":
-            end = text.find("\n", pos)
-            pos = len(text) if end < 0 else end
-        elif token == "\n":
-            if not stack:
-                in_key, parts = True, 1
-        elif token == ".":
-            if in_key:
-                parts += 1
-                if parts > MAX_KEY_PARTS:
-                    raise ValueError(f"keys of at most {MAX_KEY_PARTS} dotted parts")
-        elif token == "=":
-            in_key = False
-        elif token == ",":
-            if stack and stack[-1] == "{":
-                in_key, parts = True, 1
-        elif token in "[{":
-            if token == "[" and in_key and (not stack or stack[-1] == "h") and line_start:
-                stack.append("h")   # [table] or [[array of tables]]: a key follows
-            else:
-                stack.append(token)
-                if len(stack) > MAX_DEPTH:
-                    raise ValueError(f"arrays and inline tables nested at most "
-                                       f"{MAX_DEPTH} deep")
-                in_key, parts = token == "{", 1
-        elif token in "]}":
-            if stack:
-                stack.pop()
-            in_key = False   # a value or a header has ended: the next key starts a line
-        line_start = token == "\n" or (token == "[" and bool(stack) and stack[-1] == "h")
+        pos = _past_literal(text, token, pos)
+        shape.read(token)
+
+
+def _past_literal(text: str, token: str, pos: int) -> int:
+    """Where the scan goes on after *token* ending at *pos*: past the string or comment it
+    opens (the end of *text* if unclosed), or *pos* for any other token."""
+    if token in _MULTI_END:
+        closing = _MULTI_END[token].search(text, pos)
+        return len(text) if closing is None else closing.end()
+    if token == '"':
+        closing = _BASIC_END.search(text, pos)
+        return len(text) if closing is None else closing.end()
+    if token == "'":
+        end = text.find("'", pos)
+        return len(text) if end < 0 else end + 1
+    if token == "#":
+        end = text.find("\n", pos)  # the line's end is read next: it ends a key
+        return len(text) if end < 0 else end
+    return pos
+
+
+class _KeyShape:
+    """What the scan of :func:`check_toml_shape` knows between tokens.
+
+    One stack entry per open bracket: "[" an array, "{" an inline table, "h" a table
+    header. In a key (line start, header, after "{" or "," in an inline table) the dots
+    are counted; after "=" they are decimal points until the next key begins.
+    """
+
+    def __init__(self) -> None:
+        self.stack: list[str] = []
+        self.in_key, self.parts, self.line_start = True, 1, True
+
+    def read(self, token: str) -> None:
+        """Takes in one token; strings and comments change nothing but the line start."""
+        step = _STEPS.get(token)
+        if step is not None:
+            step(self, token)
+        self.line_start = token == "\n" or (token == "[" and bool(self.stack)
+                                             and self.stack[-1] == "h")
+
+    def newline(self, token: str) -> None:
+        if not self.stack:
+            self.in_key, self.parts = True, 1
+
+    def dot(self, token: str) -> None:
+        if self.in_key:
+            self.parts += 1
+            if self.parts > MAX_KEY_PARTS:
+                raise ValueError(f"keys of at most {MAX_KEY_PARTS} dotted parts")
+
+    def equals(self, token: str) -> None:
+        self.in_key = False
+
+    def comma(self, token: str) -> None:
+        if self.stack and self.stack[-1] == "{":
+            self.in_key, self.parts = True, 1
+
+    def open(self, token: str) -> None:
+        stack = self.stack
+        if token == "[" and self.in_key and (not stack or stack[-1] == "h") and self.line_start:
+            stack.append("h")   # [table] or [[array of tables]]: a key follows
+            return
+        stack.append(token)
+        if len(stack) > MAX_DEPTH:
+            raise ValueError(f"arrays and inline tables nested at most {MAX_DEPTH} deep")
+        self.in_key, self.parts = token == "{", 1
+
+    def close(self, token: str) -> None:
+        if self.stack:
+            self.stack.pop()
+        self.in_key = False   # a value or a header has ended: the next key starts a line
+
+
+#: What each punctuation token does to the scan's state.
+_STEPS: dict[str, Callable[[_KeyShape, str], None]] = {
+    "\n": _KeyShape.newline, ".": _KeyShape.dot, "=": _KeyShape.equals,
+    ",": _KeyShape.comma, "[": _KeyShape.open, "{": _KeyShape.open,
+    "]": _KeyShape.close, "}": _KeyShape.close}

@@ -17,6 +17,7 @@ matter to a combination, so cards alike but for their zeros share a code.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 
 from ..model.cards import COLOURS, Card
 from ..model.layout import Layout
@@ -258,71 +259,104 @@ class OpenBoard:
         read more cheaply (:meth:`_settled_lines`), come in no particular order, and what
         shifts onto a square take is remembered in :attr:`memo` by the cards on the squares
         read around it, all it hangs on then."""
-        lines_at = self._settled_lines if settled and self.sieve else self._lines
         free = [i for i in range(64) if not cells[i]]
-        found = []
         if not self.sieve:
-            for origin in range(64):
-                card = cells[origin]
-                if card:
-                    found += [(origin, target, gone) for target in free
-                              if (gone := self.taken(cells, origin, target, card))]
+            found = self._tried_shifts(cells, free)
         else:
-            by_colour: list[list[int]] = [[], [], [], []]
-            by_rank: list[list[int]] = [[] for _ in range(10)]
-            for square in range(64):
-                card = cells[square]
-                if card:
-                    by_colour[COLOUR_OF[card]].append(square)
-                    by_rank[RANK_OF[card]].append(square)
-            memo = self.memo
+            found = []
+            lines_at = self._settled_lines if settled else self._lines
+            by_colour, by_rank = _squares_by_colour_and_rank(cells)
             for target in free:
-                if settled:
-                    # What the target accepts and what each card takes there hangs on
-                    # the squares read around it only: remember it.
-                    memo_key = (target, self.window_cards[target](cells))
-                    entry = memo.get(memo_key)
-                    if entry is None:
-                        entry = (*self._accepted(cells, target), {}, {})
-                        if len(memo) < MEMO:
-                            memo[memo_key] = entry
-                    colours, ranks, alike, by_origin = entry
-                else:
-                    colours, ranks = self._accepted(cells, target)
-                    alike, by_origin = {}, {}
-                if not colours and not ranks:
-                    continue
-                origins: set[int] = set()
-                for c in range(4):
-                    if colours >> c & 1:
-                        origins.update(by_colour[c])
-                for r in range(1, 9):
-                    if ranks >> r & 1:
-                        origins.update(by_rank[r])
-                # A card off the lines through the target (or, on a settled board, off the
-                # squares read around it) takes what any card alike takes there: work it
-                # out once per card code.
-                lines = self.window_of[target] if settled else self.lines_of[target]
-                for origin in origins:
-                    card = cells[origin]
-                    if lines >> origin & 1:
-                        known = by_origin.get(origin)
-                        if known is None:
-                            cells[origin] = 0
-                            known = lines_at(cells, target, card)
-                            cells[origin] = card
-                            if settled:
-                                by_origin[origin] = known
-                        gone = known
-                    else:
-                        known = alike.get(card)
-                        gone = alike[card] = lines_at(cells, target, card) \
-                            if known is None else known
-                    if gone:
-                        found.append((origin, target, gone))
+                colours, ranks, alike, by_origin = self._reading(cells, target, settled)
+                if colours or ranks:
+                    self._shifts_onto(cells, target, _origins(colours, ranks, by_colour,
+                                                              by_rank),
+                                      settled, alike, by_origin, lines_at, found)
         if not settled:
             found.sort(key=lambda m: (SQUARES[m[0]], SQUARES[m[1]]))
         return found
+
+    def _tried_shifts(self, cells: Cells, free: list[int]) -> list[tuple[int, int, list[int]]]:
+        """Every shift, each card tried on every free square (no sieve for these rules)."""
+        found = []
+        for origin in range(64):
+            card = cells[origin]
+            if card:
+                found += [(origin, target, gone) for target in free
+                          if (gone := self.taken(cells, origin, target, card))]
+        return found
+
+    def _reading(self, cells: Cells, target: int, settled: bool) -> _TargetMemo:
+        """The colours and ranks *target* accepts, with the places to remember what each
+        card code off the lines and each origin on them takes there (kept in the memo only
+        on a settled board)."""
+        if not settled:
+            colours, ranks = self._accepted(cells, target)
+            return colours, ranks, {}, {}
+        # What the target accepts and what each card takes there hangs on the squares
+        # read around it only: remember it.
+        memo = self.memo
+        memo_key = (target, self.window_cards[target](cells))
+        entry = memo.get(memo_key)
+        if entry is None:
+            entry = (*self._accepted(cells, target), {}, {})
+            if len(memo) < MEMO:
+                memo[memo_key] = entry
+        return entry
+
+    def _shifts_onto(self, cells: Cells, target: int, origins: set[int], settled: bool,
+                     alike: dict[int, list[int]], by_origin: dict[int, list[int]],
+                     lines_at: Callable[[Cells, int, int], list[int]],
+                     found: list[tuple[int, int, list[int]]]) -> None:
+        """Adds to *found* the shifts from *origins* onto *target* that take something.
+
+        A card off the lines through the target (or, on a settled board, off the squares
+        read around it) takes what any card alike takes there: worked out once per card
+        code (*alike*). One on them is read with its own square freed (remembered by
+        origin, *by_origin*, on a settled board)."""
+        lines = self.window_of[target] if settled else self.lines_of[target]
+        for origin in origins:
+            card = cells[origin]
+            if lines >> origin & 1:
+                known = by_origin.get(origin)
+                if known is None:
+                    cells[origin] = 0
+                    known = lines_at(cells, target, card)
+                    cells[origin] = card
+                    if settled:
+                        by_origin[origin] = known
+                gone = known
+            else:
+                known = alike.get(card)
+                gone = alike[card] = lines_at(cells, target, card) \
+                    if known is None else known
+            if gone:
+                found.append((origin, target, gone))
+
+
+def _squares_by_colour_and_rank(cells: Cells) -> tuple[list[list[int]], list[list[int]]]:
+    """The squares of the cards on *cells*, by colour index and by rank."""
+    by_colour: list[list[int]] = [[], [], [], []]
+    by_rank: list[list[int]] = [[] for _ in range(10)]
+    for square in range(64):
+        card = cells[square]
+        if card:
+            by_colour[COLOUR_OF[card]].append(square)
+            by_rank[RANK_OF[card]].append(square)
+    return by_colour, by_rank
+
+
+def _origins(colours: int, ranks: int, by_colour: list[list[int]], by_rank: list[list[int]]
+             ) -> set[int]:
+    """The squares of the cards of a colour or a rank in the bit masks *colours*, *ranks*."""
+    origins: set[int] = set()
+    for c in range(4):
+        if colours >> c & 1:
+            origins.update(by_colour[c])
+    for r in range(1, 9):
+        if ranks >> r & 1:
+            origins.update(by_rank[r])
+    return origins
 
 
 #: How many targets' readings OpenBoard.memo keeps (a few hundred bytes each).

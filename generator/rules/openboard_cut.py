@@ -126,25 +126,40 @@ class Cut:
               ) -> tuple[bool, list[PairAt], Prospects | None]:
         """The verdict of :meth:`examine`, the pairs, and with *full* the
         :meth:`prospects` (without, the reading stops as soon as the verdict is known)."""
-        colour_of, rank_of, accept = COLOUR_OF, RANK_OF, self.accept
-        colours = [0] * 4
-        ranks = [0] * 11
-        # The ranks on the board of each colour.
-        by_colour = [0] * 4
-        occupied = [square for square in _BOARD if cells[square]]
-        for square in occupied:
-            card = cells[square]
-            colour = colour_of[card]
-            colours[colour] += 1
-            ranks[rank_of[card]] += 1
-            by_colour[colour] |= 1 << rank_of[card]
-        if near is None:
-            # What a pair takes hangs on its cards only: one that takes nothing never will.
-            near = [(first, *pair) for first in occupied for pair in self.pairs[first]
-                    if cells[pair[0]] and accept[cells[first]][cells[pair[0]]][pair[1]][1:]
-                    != ((), 0, 0)]
-        else:
-            near = [pair for pair in near if cells[pair[0]] and cells[pair[1]]]
+        occupied, colours, ranks, by_colour = _census(cells)
+        near = self._near_pairs(cells, near, occupied)
+        partnered, offers, doubled, enough = self._meeting_pairs(
+            cells, near, occupied, colours, ranks, by_colour, full)
+        # Fact 3: too few cards can leave beyond three a shift.
+        blocked, lonely = _lonely_cards(cells, occupied, partnered, offers, not enough, full)
+        if not blocked and len(lonely) > 1:
+            # Fact 2: the cards in no live pair need pairs of their own, sharing no card.
+            blocked = not _disjoint(sorted((takes for _, _, takes in lonely), key=len),
+                                    0, 0, [_DISJOINT_STEPS])
+        if not full:
+            return blocked, near, None
+        return blocked, near, _prospects(len(occupied), lonely, list(doubled.values()))
+
+    def _near_pairs(self, cells: Cells, near: list[PairAt] | None, occupied: list[int]
+                    ) -> list[PairAt]:
+        """The pairs of *cells* that could take something: found afresh, or those of
+        *near* (a parent's) whose two cards are still there."""
+        if near is not None:
+            return [pair for pair in near if cells[pair[0]] and cells[pair[1]]]
+        accept = self.accept
+        # What a pair takes hangs on its cards only: one that takes nothing never will.
+        return [(first, *pair) for first in occupied for pair in self.pairs[first]
+                if cells[pair[0]] and accept[cells[first]][cells[pair[0]]][pair[1]][1:]
+                != ((), 0, 0)]
+
+    def _meeting_pairs(self, cells: Cells, near: list[PairAt], occupied: list[int],
+                       colours: list[int], ranks: list[int], by_colour: list[int], full: bool
+                       ) -> tuple[int, list[tuple[int, int, int]], dict[int, int], bool]:
+        """What the pairs of *near* offer: the squares of the cards in live pairs, each
+        pair that takes something (its squares, colour bit and rank bits), the cards of
+        the live pairs meeting on each third square (fact 3), and whether those give the
+        extra cards the board needs (without *full*, the reading of fact 3 stops there)."""
+        accept = self.accept
         partnered = 0
         offers: list[tuple[int, int, int]] = []  # (squares of the pair, colour bit, rank bits)
         # Fact 3: the squares where two live pairs are completed by one card, and the
@@ -183,38 +198,62 @@ class Cut:
                     enough = sum(bin(cards).count("1") - 2
                                  for cards in doubled.values()) >= wanted_extra
                 here.append((colour, rank_bits, pair))
-        # Fact 3: too few cards can leave beyond three a shift.
-        blocked = not enough
-        lonely = []
-        for square in occupied:
-            if blocked and not full:
-                break
-            if partnered >> square & 1:
-                continue
-            card = cells[square]
-            colour_bit, rank_bit = 1 << colour_of[card], 1 << rank_of[card]
-            takes = [pair for pair, c, r in offers if c & colour_bit or r & rank_bit]
-            blocked = blocked or not takes  # fact 1: it can never leave
-            squares = 0
-            for pair in takes:
-                squares |= pair
-            lonely.append((square, squares, takes))
-        if not blocked and len(lonely) > 1:
-            # Fact 2: the cards in no live pair need pairs of their own, sharing no card.
-            blocked = not _disjoint(sorted((takes for _, _, takes in lonely), key=len),
-                                    0, 0, [_DISJOINT_STEPS])
-        if not full:
-            return blocked, near, None
-        meeting = list(doubled.values())
-        meeting_cards = 0
-        for cards in meeting:
-            meeting_cards |= cards
-        watched = 0
-        for square, squares, _ in lonely:
-            watched |= 1 << square | squares
-        return blocked, near, (len(occupied), lonely, meeting, meeting_cards,
-                               sum(bin(cards).count("1") - 2 for cards in meeting), watched,
-                               {})
+        return partnered, offers, doubled, enough
+
+
+def _census(cells: Cells) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The squares of *cells* that hold a card, the cards of each colour and of each rank
+    (counts), and the ranks on the board of each colour (bit masks)."""
+    colour_of, rank_of = COLOUR_OF, RANK_OF
+    colours = [0] * 4
+    ranks = [0] * 11
+    by_colour = [0] * 4
+    occupied = [square for square in _BOARD if cells[square]]
+    for square in occupied:
+        card = cells[square]
+        colour = colour_of[card]
+        colours[colour] += 1
+        ranks[rank_of[card]] += 1
+        by_colour[colour] |= 1 << rank_of[card]
+    return occupied, colours, ranks, by_colour
+
+
+def _lonely_cards(cells: Cells, occupied: list[int], partnered: int,
+                  offers: list[tuple[int, int, int]], blocked: bool, full: bool
+                  ) -> tuple[bool, list[tuple[int, int, list[int]]]]:
+    """The cards in no live pair, each with the squares of the pairs that could take it
+    and those pairs; and whether the board is *blocked* already or by one of them no pair
+    takes (fact 1). Without *full* the reading stops once the board is blocked."""
+    colour_of, rank_of = COLOUR_OF, RANK_OF
+    lonely = []
+    for square in occupied:
+        if blocked and not full:
+            break
+        if partnered >> square & 1:
+            continue
+        card = cells[square]
+        colour_bit, rank_bit = 1 << colour_of[card], 1 << rank_of[card]
+        takes = [pair for pair, c, r in offers if c & colour_bit or r & rank_bit]
+        blocked = blocked or not takes  # fact 1: it can never leave
+        squares = 0
+        for pair in takes:
+            squares |= pair
+        lonely.append((square, squares, takes))
+    return blocked, lonely
+
+
+def _prospects(cards: int, lonely: list[tuple[int, int, list[int]]], meeting: list[int]
+               ) -> Prospects:
+    """The :data:`Prospects` of a board of *cards* cards, from its cards in no live pair
+    and the cards of the pairs meeting on each third square."""
+    meeting_cards = 0
+    for cards_there in meeting:
+        meeting_cards |= cards_there
+    watched = 0
+    for square, squares, _ in lonely:
+        watched |= 1 << square | squares
+    return (cards, lonely, meeting, meeting_cards,
+            sum(bin(cards_there).count("1") - 2 for cards_there in meeting), watched, {})
 
 
 #: What :meth:`Cut.prospects` finds: the cards on the board; the cards in no live pair
