@@ -61,20 +61,24 @@ def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
     # FA and FK: «П4 → О7» gave no hint that О7 was a king's (review 5, teaching 7).
     assert {"ЛФ1", "ПФ4", "ОТ1", "ОК4", "П1", "П6", "колода", "Т♠", "К♦"} <= words
     assert not {"Л1"} & words and not any("Пачка" in w for w in words)
-    # The Besieged City's ramparts are named by the side they lie on (С, Ю above and below,
-    # Л, П left and right), so a label says which row or column a rampart closes, as rules
-    # III and IV of seed 004 need ('по концамъ ... той линіи', 'изъ того ряда'). Not З and
-    # В: З1 reads as 31 and В is the jack's index (review 4, Russian 2).
+    # The Besieged City's ramparts are named by the side they lie on, one set of words
+    # (ВО, НО, ЛО, ПО: верх, низ, лево, право of the окопы, as ЛФ, ПФ name the flanks), so a
+    # label says which row or column a rampart closes, as rules III and IV of seed 004 need
+    # ('по концамъ ... той линіи', 'изъ того ряда'). Not З and В: З1 reads as 31 and В is
+    # the jack's index (review 4, Russian 2); not the С/Ю compass beside a left/right Л/П,
+    # nor П1 as in the Nivernaise's packets (review 6, Russian 16).
     city = next(t for w, t in figures.items() if "besieged-city" in w)
     words = {t.text for t in city}
-    assert {"С1", "Ю3", "Л4", "П1", "Р11", "Р43", "О1", "О4", "талон", "колода"} <= words
-    assert not {"З1", "В1"} & words
+    assert {"ВО1", "НО3", "ЛО4", "ПО1", "Р11", "Р43", "О1", "О4", "талон", "колода"} <= words
+    assert not {"З1", "В1", "С1", "Ю1", "Л1", "П1"} & words
     # The whole Army and Navy are drawn (columns 1-12), the talons named by colour, and the
     # seven black queens set aside are on the table too (review 3, teaching 1 and 2).
     empress = {t.text for w, texts in figures.items() if "empress" in w for t in texts}
     # The empress is «Имп»: a lone «И» in a caption read as the conjunction (review 5,
     # Russian 1).
-    assert {"А1", "А12", "А24", "Ф1", "Ф24", "Ад1", "Г8", "Имп", "красный талон",
+    # The admirals and generals are a pair of two letters each, Ад and Ге, as AD and GE
+    # (review 6, Russian 21: «Ад1–Ад8» beside «Г1–Г8»).
+    assert {"А1", "А12", "А24", "Ф1", "Ф24", "Ад1", "Ге8", "Имп", "красный талон",
             "чёрный талон", "колода", "отложены"} <= empress
     # The guard is unlabelled: С1-С8 beside Г1-Г8 read alike and the text never names them.
     assert not any(w.startswith("С") and w[1:].isdigit() for w in empress)
