@@ -48,7 +48,7 @@ def test_each_patience_has_its_dealt_tableau_and_ass_a_trick(built):
         assert [f.cards for f in figures["ass"]] == [
             "pack36:KD 10C AD", "pack36:6D QD 10D", "pack36:9D 9S JC", "pack36:KH QH 8C",
             "pack36:JD JH 7D", "pack36:9H KC 7S", "pack36:KD QD JD", "pack36:9D 9H 9S",
-            "pack36:8H AH KH", "pack36:10H AC AH", "pack36:JD JH QS"]
+            "pack36:8H AH KH", "pack36:10H 8S QS", "pack36:10H AC AH", "pack36:JD JH QS"]
         for refs in figures.values():
             for ref in refs:
                 page = made.figures[ref.where]
@@ -442,7 +442,8 @@ ASS_SUIT_WORDS = {"en": {"S": "spades", "C": "clubs", "H": "hearts"},
                   "ru": {"S": "пики", "C": "трефы", "H": "червы"}}
 ASS_SUITS = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
 ASS_CARD = r"(6|7|8|9|10|[JQKAВДКТ])([♠♣♥♦])"
-#: The last sentence of a trick names its taker.
+#: A trick's bullet does not end by naming its taker again: its caption does, just above
+#: it (issue 39, eighth review: the caption and the bullet's last sentence said it twice).
 ASS_TAKES = {"en": r"(\w+) takes the trick(?: with \S+)?\.$",
              "ru": r"Взятку берёт (\w+)\.$"}
 #: A figure's caption is short: the trick, then its taker and the winning card.
@@ -527,9 +528,8 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
                 setup = _ass_setup(lang, item, order)
                 options.add(setup.option.number)
                 trick = resolve(cards, setup)
-                taker = re.search(ASS_TAKES[lang], item)
-                assert taker and taker.group(1) == order[trick.winner - 1], (lang, item)
-                leader = taker.group(1)
+                again = re.search(ASS_TAKES[lang], item)
+                assert not (again and again.group(1) in names), (lang, item)
                 ways.add(trick.steps[trick.winner - 1].way)
                 played.extend(cards)
                 assert block.cards == "pack36:" + " ".join(str(c) for c in cards), lang
@@ -537,6 +537,7 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
                     (lang, block.labels)
                 won = re.search(ASS_WINS[lang], block.caption)
                 assert won and won.group(1) == order[trick.winner - 1], (lang, block.caption)
+                leader = won.group(1)
                 assert _ass_card(won.group(2), won.group(3)) == str(trick.card), \
                     (lang, block.caption)
                 assert block.outlined == trick.winner, (lang, block.caption)
@@ -548,6 +549,70 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
         assert {Way.TRUMP, Way.EQUAL, Way.EQUAL_TRUMP, Way.MAIN, Way.EIGHT,
                 Way.ONE_BELOW} <= ways, ways
         assert {1, 3, 5} <= options, options
+
+
+#: A player said to hold an 8 of another suit that they may not beat with, and the lowest
+#: diamond that gives a deal's first lead, as each language writes them.
+ASS_REFUSED = {"en": r"(\w+) also holds the " + ASS_CARD + " but may not beat with it",
+               "ru": r"У (\w+) есть и " + ASS_CARD + ", но бить ею он не вправе"}
+ASS_LOWEST = {"en": r"holds the lowest diamond(?: dealt)?, the " + ASS_CARD,
+              "ru": r"младшая (?:из розданных бубновых карт|бубновая карта), " + ASS_CARD}
+
+
+def test_the_ass_examples_refuse_an_8_and_give_the_first_lead_as_the_engine_does(library):
+    """Issue 39 (eighth review): the worked deal shows a player holding the main suit who
+    may not beat with an 8 of another suit (seed 003: 'To interrupt a figure eight, which
+    is different in suit, from the card with which the first move was made (the main
+    card), it is possible only if the player does not have any cards of the main suit'),
+    and each deal names the lowest diamond that gives its leader the first trick ('The
+    first move ... belongs to the player who has a card of the minimum value of the
+    diamonds'), a card the deal never plays; the engine agrees with both."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Bullets, Paragraph
+    from generator.model.traditional import PlayingCard
+    from generator.ass.deal import first_leader
+    from generator.ass.play import play_problem
+    from generator.ass.rules import TrumpSetup
+    from generator.model.traditional import Suit
+
+    for lang, seats in ASS_SEATS.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        sections = {s.key: s for s in ass.sections}
+        names = [name for name, _ in seats]
+        refused = 0
+        for key in ASS_DEALS:
+            blocks = sections[key].blocks
+            intro = next(b for b in blocks if isinstance(b, Paragraph)).text
+            tricks = [b.items[0] for b in blocks if isinstance(b, Bullets)]
+            firsts = [re.findall(r"(\w+) " + ASS_CARD, t.split(". ")[0]) for t in tricks]
+            played = {_ass_card(r, s) for plays in firsts for _, r, s in plays}
+            lowest = re.search(ASS_LOWEST[lang], intro)
+            assert lowest, (lang, intro)
+            named = _ass_card(*lowest.groups())
+            assert named.endswith("D") and named not in played, (lang, intro)
+            # Each player's hand holds at least their card of the first trick; the leader's
+            # the named diamond too, and nobody else a lower one (none is played later).
+            hands = [[PlayingCard.from_notation(_ass_card(r, s))
+                      for who, r, s in firsts[0] if who == name] for name in names]
+            leader = names.index(firsts[0][0][0])
+            hands[leader].append(PlayingCard.from_notation(named))
+            assert first_leader(hands) == leader, (lang, key)
+            for item, plays in zip(tricks, firsts):
+                said = re.search(ASS_REFUSED[lang], item)
+                if not said:
+                    continue
+                who, rank, suit = said.groups()
+                eight = PlayingCard.from_notation(_ass_card(rank, suit))
+                at = [p[0][:3] for p in plays].index(who[:3])
+                cards = [PlayingCard.from_notation(_ass_card(r, s)) for _, r, s in plays]
+                order = [p[0] for p in plays]
+                setup = TrumpSetup.of(1, [Suit.parse(dict(seats)[n]) for n in order[:at + 1]])
+                hand = [eight, cards[at]]
+                assert eight.rank == 8 and cards[at].suit is cards[0].suit, (lang, item)
+                assert play_problem(hand, cards[:at], eight, setup) is not None, (lang, item)
+                assert play_problem(hand, cards[:at], cards[at], setup) is None, (lang, item)
+                refused += 1
+        assert refused, lang
 
 
 def test_a_title_page_that_names_the_packs_of_a_game_it_has_no_words_for_is_refused(

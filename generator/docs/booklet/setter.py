@@ -38,6 +38,9 @@ TABLE_TAIL = 6
 #: How far (mm) a table's column widths move at a time in the search for its shortest
 #: setting: a small step, and larger ones past settings that a small one does not improve.
 TABLE_STEPS = (2.0, 6.0, 12.0)
+#: A hair (mm) added to a column's longest word: a column squeezed to exactly that width
+#: broke the word at rounding ("car d" in the Ass card-power table, issue 39 eighth review).
+FIT = 0.05
 #: A list item of at most this many lines is never split across pages.
 ITEM_WHOLE = 4
 #: A list of at most this many lines after the line that introduces it ("Within one
@@ -212,7 +215,7 @@ class Setter:
         # A no-break space typed in a cell ("puzzle 5") binds its words into one.
         longest = [max(max((natural(w.replace(GLUE, " "), "bold")
                             for w in r[c].replace(NBSP, GLUE).split()), default=0.0)
-                       for r in rows) + 2 * side for c in range(cols)]
+                       for r in rows) + 2 * side + FIT for c in range(cols)]
         full = [max(natural(r[c], "bold") for r in rows) + 2 * side for c in range(cols)]
         if sum(full) <= width:
             widths = [f + (width - sum(full)) / cols for f in full]
