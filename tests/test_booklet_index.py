@@ -317,3 +317,32 @@ def test_an_index_entry_fills_a_line_before_it_breaks(made, lang):
             width = fonts.measure(line + " " + number, "regular", size)
             assert width > room - 1.0, (lang, line, after)
     assert checked >= 1, lang
+
+
+#: The entries the review of the main booklet asked for (issue 39), by language: the king's
+#: and queen's moves, the first move, the count, and the square.
+REVIEWED = {"en": ("king move", "queen move", "first move", "count", "square"),
+            "ru": ("ход короля", "ход ферзя", "первый ход", "подсчёт, счёт", "поле")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_moves_first_move_and_count_are_indexed_where_the_games_say_them(made, lang):
+    """Issue 39, review of the main booklet: "king move" and "queen move" listed too few
+    pages (a game names its moves once: seed000 game 48's cards "move on any number of
+    squares", seed001's letters move "similar to moving of chess queen"), «поле» pointed
+    at two chapter titles ("square trumps",
+    «на королевском поле»), and "first move" and the count (seed000 game 48: "Wins pressed
+    on more playing cards of the opponent") had no entry."""
+    booklet = made[lang]
+    entries = _entries(booklet)
+    king, queen, first, count, square = REVIEWED[lang]
+
+    def pages(chapter: str) -> set[int]:
+        return {n for n, page in enumerate(booklet.pages, 1) if page.label == chapter}
+
+    assert pages("basic-48") & set(entries[queen]), (lang, entries[queen])
+    assert pages("word-puzzle-5") & set(entries[queen]), (lang, entries[queen])
+    assert pages("word-2") & set(entries[king]), (lang, entries[king])
+    assert pages("rules") & set(entries[first]), (lang, entries[first])
+    assert entries[count] and set(entries[count]) <= pages("basic-48"), (lang, entries[count])
+    assert not (pages("basic-1") | pages("word-2")) & set(entries[square]), (lang, entries[square])

@@ -15,7 +15,7 @@ from generator.docs.booklet.units import SIDEBAR, SIDEBAR_X, PageGeometry
 from generator.draw.scene import Line
 from generator.errors import TemplateError
 from generator.io.booklets import load_booklet, load_chapter
-from generator.model.booklet import Bullets, Paragraph
+from generator.model.booklet import Bullets, FigureRef, Paragraph
 
 PDFIUM_HYPHEN = "\ufffe"
 PT = 72 / 25.4
@@ -101,6 +101,13 @@ def _boxes_after_setup(booklet: Made) -> None:
         at_next = text.index(_flat(after.heading), at_setup)
         # The setup's heading, then the box's heading and first line, then the next section.
         assert at_setup < at_box < at_line < at_next, (lang, chapter.key)
+        if setup.blocks and isinstance(setup.blocks[-1], FigureRef):
+            # Issue 39, review of the main booklet: the box stood before the setup's
+            # diagram in eight games and after it in game 4 and word game 1. Set before
+            # the diagram in every chapter, its last line is printed before the caption.
+            caption = _flat(setup.blocks[-1].caption)
+            at_end = text.index(_flat(chapter.turn.lines[-1]), at_box)
+            assert at_end < text.index(caption[:40], at_setup), (lang, chapter.key)
         assert text.count(heading) == 1, (lang, chapter.key)
         for line in chapter.turn.lines:
             assert _flat(line) in text, (lang, chapter.key, line)

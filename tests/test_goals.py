@@ -9,6 +9,7 @@ from generator.rules import Move, MoveKind, Termination, problems
 from generator.rules.goals import QUIET_PLIES, judge
 from generator.rules.bound import Rules
 from generator.rules.goal_rules import goal_rule
+from generator.rules.position import Position
 
 
 
@@ -171,3 +172,30 @@ def test_the_outcome_names_how_the_game_ended_for_tools(library):
     ended = Rules(library.game("basic-65"), board).outcome(open_board, Side.NORTH)
     assert (ended.termination, ended.winner) == (Termination.END, Side.SOUTH)
     assert dict(ended.counts) == {Side.SOUTH: 4, Side.NORTH: 3}
+
+
+def test_basic_1_variant_a_card_landing_on_a_false_test_card_beats_it_and_play_goes_on(library):
+    """Seed000, card game 1, variant: "1G and 1Y can be false test playing cards ... should
+    beat only one of them to win". Our reading (sources row basic-1-two-tests
+    setup.false_tests:true-one), as the booklet prints it: a card that lands on a false test
+    card beats it like any card, the false card leaves the board and the game goes on."""
+    start = library.layout("basic-1-two-tests-start")
+    position = Position(Rules(library.game("basic-1-two-tests"), library.board(start.board)),
+                        start)
+    for move in ("h2-h3", "g7-g6", "h3-h4", "g6-g5"):   # north's false 1Y comes down to g5
+        position.push_text(move)
+    ply = position.push_text("h4xg5")
+    assert [card.notation() for card in ply.took] == ["1Y"]
+    assert not position.is_over()
+
+
+def test_basic_4_a_test_card_may_land_on_the_other_test_card_and_wins(library):
+    """Seed000, card game 4: "it is necessary to allow to test playing cards to beat any
+    playing cards of the opponent". Our reading (sources row basic-4
+    beating.test_cards_beat:onto-test, after game 1's variant where a test card "can be
+    imposed on a test playing card of other player"): the opponent's test card is one of
+    them, and landing on it wins."""
+    layout = Layout.from_rows("board-a", {2: ". . . . (10B)v . . .", 1: ". . . . (1R)^ . . ."})
+    position = Position(Rules(library.game("basic-4"), library.board("board-a")), layout)
+    position.push_text("e1xe2")
+    assert position.outcome().winner == "south"

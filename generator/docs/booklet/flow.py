@@ -24,7 +24,11 @@ from .index import index_units, term_pages
 from .makeup import RUNT, depth, framed_page, paginate
 from .setter import Setter, chapter_units
 from .typography import glued, set_lines
-from .units import GREY, PAGE_TARGET, RULE, Link, PageGeometry, Typeset, Unit, text_item
+from .units import GREY, INK, PAGE_TARGET, RULE, Link, PageGeometry, Typeset, Unit, text_item
+
+
+#: The space between two of the title page's lines under the title (mm).
+TITLE_LINE_GAP = 3.0
 
 
 def _title_page(booklet: Booklet, setter: Setter) -> Page:
@@ -34,8 +38,14 @@ def _title_page(booklet: Booklet, setter: Setter) -> Page:
     units += setter.lines(booklet.subtitle, g.column, size=5.0, anchor="middle",
                           justify=False, balance=True)
     units.append(Unit(12.0, []))
-    for line in booklet.title_lines:
-        units += setter.lines(line, g.column, anchor="middle", justify=False, fill=GREY)
+    # The lines under the title read as separate statements, not one grey block (issue 39,
+    # review of the cover): the first, what the booklet is about, in the text's colour;
+    # the others in grey; a little space between each.
+    for n, line in enumerate(booklet.title_lines):
+        if n:
+            units.append(Unit(TITLE_LINE_GAP, []))
+        units += setter.lines(line, g.column, anchor="middle", justify=False,
+                              fill=GREY if n else INK)
     top = g.height * 0.3
     if top + sum(unit.height for unit in units) > g.body_bottom:
         raise TemplateError(booklet.where, "title", expected="a title, subtitle and lines "

@@ -536,6 +536,7 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                    if a.where in figures and b.where in figures}
         firsts = {id(a) for a in partner.values()}
         shown = 0   # the section's figures so far: each one's anchor counts them
+        at = len(units)
         for n, block in enumerate(section.blocks):
             if isinstance(block, FigureRef):
                 shown += 1
@@ -617,5 +618,13 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                 # Two boxes in a row are read as one summary: the course box is not left
                 # at a page's foot with the "on your turn" box overleaf.
                 units[-1].keep_with_next = True
-            units.append(_turn(setter, chapter, chapter.turn, booklet))
+                units.append(_turn(setter, chapter, chapter.turn, booklet))
+            elif section.blocks and isinstance(section.blocks[-1], FigureRef):
+                # A setup that ends in its diagram has the box set before the diagram, in
+                # every chapter alike: set after it, the box came up ahead of the diagram
+                # only where it filled the page, so it stood before the diagram in eight
+                # games and after it in two (issue 39, review: game 4, word game 1).
+                units.insert(at, _turn(setter, chapter, chapter.turn, booklet))
+            else:
+                units.append(_turn(setter, chapter, chapter.turn, booklet))
     return units
