@@ -21,7 +21,7 @@ from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
-from .typography import GLUE, NBSP, prepared, set_lines, shown
+from .typography import GLUE, NBSP, prepared, set_lines, set_title, shown
 from .units import GREY, INK, LISTING, TINT, TURN, PageGeometry, Unit, text_item
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
@@ -110,13 +110,18 @@ class Setter:
     def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
               font: str = "regular", justify: bool = True, fill: str = INK,
               anchor: str = "start", lead: float | None = None,
-              balance: bool = False, page_list: bool = False) -> list[Unit]:
+              balance: bool = False, page_list: bool = False, title: bool = False
+              ) -> list[Unit]:
+        """*text* set in lines as units; a *title* by the rule for titles
+        (:func:`.typography.set_title`)."""
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         text, labels = prepared(self.paged(text), self.lang)
         units = []
-        set_ = set_lines(text, width, font, size, self.lang, justify=justify,
-                         balance=balance, phrases=self.phrases, page_list=page_list)
+        set_ = set_title(text, width, font, size, self.lang, phrases=self.phrases) \
+            if title else set_lines(text, width, font, size, self.lang, justify=justify,
+                                    balance=balance, phrases=self.phrases,
+                                    page_list=page_list)
         for number, line in enumerate(set_):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
@@ -180,7 +185,7 @@ class Setter:
     def heading(self, text: str, size: float, space_before: float, where: str = "",
                 key: str = "", anchor: str = "") -> list[Unit]:
         units = self.lines(text, self.g.column, size=size, font="bold", justify=False,
-                           balance=True)
+                           title=True)
         if units:
             units[0].anchor = anchor
         if not units:

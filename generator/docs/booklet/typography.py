@@ -153,6 +153,15 @@ def _short_brackets(token: str) -> bool:
         and core.count("(") == 1
 
 
+def _letter_name(word: str, following: str) -> bool:
+    """*word* is a capital letter standing for a letter or a card (Ч, Ш, Q) before a word:
+    it never ends a line, as a one-letter word does not (Milchin and Cheltsova; issue 39,
+    the Russian editor's «…а Ч / севера»). Before a number it may: a run of ranks «Т 2 3 4»
+    breaks anywhere."""
+    after = following.lstrip(_OPENING)
+    return len(word) == 1 and word.isalpha() and word.isupper() and after[:1].isalpha()
+
+
 def _must_not_end(word: str, following: str, lang: str, page_list: bool = False) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
@@ -167,13 +176,16 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
     :data:`_EN_NUMBERED` before a number or a range (option 1), a range of labels (FK1
     to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
     suit's sign (clubs ♣), a word before a short bracket group (:func:`_short_brackets`),
-    a number before the next of a list (2, 3), unless *page_list*. (A word before
+    a number before the next of a list (2, 3), unless *page_list*, a capital letter
+    naming a letter before a word (:func:`_letter_name`). (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
         return True
     if _before_arrow(word, following) or following.rstrip(_CLOSING) in _SUIT_SIGNS:
         return True
     if _short_brackets(following) and not _short_brackets(word):
+        return True
+    if _letter_name(word, following):
         return True
     if _LISTED.fullmatch(word) and following[:1].isdigit() and not page_list:
         # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
@@ -238,6 +250,61 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
                      bind=_names_number,
                      whole=(lambda token: any(g in token.casefold() for g in glues))
                      if glues else None)
+
+
+#: Words a title's line never ends in (issue 39, the editors' rule for titles): articles,
+#: prepositions and conjunctions, which open the phrase after them ("Basic game 4: beating
+#: / with two reduced packs" reads well, "beating with / two reduced packs" does not).
+_TITLE_OPENERS = {
+    "en": frozenset({"a", "an", "the", "and", "or", "nor", "of", "with", "for", "on", "in",
+                     "to", "by", "at", "from", "over", "into", "onto", "across", "under",
+                     "after", "before", "as", "without", "between", "through", "then"}),
+    "ru": _RU_BEFORE | frozenset({"для", "при", "про", "без", "над", "под", "через", "между",
+                                  "перед", "около", "или", "как", "затем", "потом"}),
+}
+
+
+def _title_keep(word: str, following: str, lang: str) -> bool:
+    """A title's line does not end in *word*: a word bound by the language's rules
+    (:func:`_must_not_end`) or one of :data:`_TITLE_OPENERS`."""
+    return _must_not_end(word, following, lang) or \
+        word.lstrip(_OPENING).lower() in _TITLE_OPENERS.get(lang, frozenset())
+
+
+def _balanced_title(text: str, width: float, font: str, size: float, lang: str,
+                    phrases: tuple[str, ...]) -> list[SetLine]:
+    glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+    return fit_lines(bound(glued(text, lang), phrases), width, font, size, lang,
+                     justify=False, hyphenate=False, balance=True,
+                     keep=lambda word, following: _title_keep(word, following, lang),
+                     bind=_names_number,
+                     whole=(lambda token: any(g in token.casefold() for g in glues))
+                     if glues else None)
+
+
+def set_title(text: str, width: float, font: str, size: float, lang: str, *,
+              phrases: tuple[str, ...] = ()) -> list[SetLine]:
+    """A title or heading in balanced lines (:func:`set_lines` with *balance*), by the
+    editors' rule for titles (issue 39): a title that needs two lines or more breaks after
+    its colon ("Basic game 1: / beating with square trumps", never "Basic game 4: beating /
+    with two reduced packs"), and what cannot stand on one line is broken by balance, but
+    never after an article, preposition or conjunction (:data:`_TITLE_OPENERS`)."""
+    whole = _balanced_title(text, width, font, size, lang, phrases)
+    words = text.split()
+    # The first colon of the sentence, outside brackets, before the last word.
+    colon, depth = -1, 0
+    for i, word in enumerate(words[:-1]):
+        depth = max(0, depth + word.count("(") - word.count(")"))
+        if word.endswith(":") and not depth:
+            colon = i
+            break
+    if len(whole) < 2 or colon < 0:
+        return whole
+    head = _balanced_title(" ".join(words[:colon + 1]), width, font, size, lang, phrases)
+    if len(head) > 1:
+        return whole        # the part before the colon alone needs two lines
+    return head + _balanced_title(" ".join(words[colon + 1:]), width, font, size, lang,
+                                  phrases)
 
 
 def prepared(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
