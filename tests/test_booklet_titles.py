@@ -13,6 +13,7 @@ import pytest
 from generator.docs.booklet.build import make_booklet
 from generator.docs.booklet.typography import _TITLE_OPENERS, set_lines, set_title
 from generator.docs.booklet.units import PageGeometry
+from generator.draw import fonts
 from generator.draw.text import _points, _splits
 from pdflines import PdfLine, read_lines
 
@@ -153,3 +154,42 @@ def test_a_letter_name_is_never_parted_at_any_offset():
             assert line.words[-1] != "Ч", pad
     ranks = " ".join(["Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "К"] * 8)
     assert len(set_lines(ranks, g.column, "regular", g.style.body, "ru", justify=True)) > 1
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Which pack carries which mark, and why, is told under "
+           "“[The packs](#equipment/packs)”."),
+    ("ru", "Какая колода чем помечена и почему, рассказано в разделе "
+           "«[Взятие и козыри](#rules/beating)».")])
+def test_a_cross_references_quoted_title_breaks_between_its_words(lang, text):
+    """Issue 39 (EN p. 24, "is told under / “The packs” (p. 5)", stretched to twice a
+    space): the words of a cross-reference's quoted title may go to two lines, as the
+    text's do, each part a link to the same place; its words are not hyphenated and its
+    page stays with its bracket and the title's last word."""
+    from generator.docs.booklet.setter import Setter
+    from generator.docs.booklet.typography import GLUE, link_spans, prepared
+    g = PageGeometry.for_paper("a5")
+    setter = Setter(g, lang)
+    setter.page_word = "p." if lang == "en" else "с."
+    target = re.search(r"#([a-z/]+)", text).group(1)
+    setter.pages = {target: 5}
+    split = 0
+    for width in range(50, 121):
+        set_text, labels = prepared(setter.paged(text), lang)
+        lines = set_lines(set_text, float(width), "regular", STYLE.body, lang, justify=True,
+                          labels=tuple(label for label, _ in labels))
+        spans = link_spans([line.text for line in lines], labels)
+        parts = [(n, line.text[a:b]) for n, line in enumerate(lines)
+                 for a, b, to in spans[n]
+                 if to == target and line.text[a:b] != labels[1][0]]
+        assert " ".join(part for _, part in parts) == labels[0][0], (width, parts)
+        assert not any(part.endswith("-") for _, part in parts), (width, parts)
+        for line, after in zip(lines, lines[1:]):
+            assert not after.words[0].startswith(f"({setter.page_word}"), width
+        if len({n for n, _ in parts}) == 2:
+            split += 1
+            first = lines[parts[0][0]]
+            space = fonts.measure(" ", "regular", STYLE.body)
+            assert first.word_space <= space + 1e-6
+            assert GLUE not in labels[0][0]
+    assert split

@@ -233,7 +233,7 @@ def bound(text: str, phrases: tuple[str, ...]) -> str:
 
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool, balance: bool = False, phrases: tuple[str, ...] = (),
-              page_list: bool = False) -> list[SetLine]:
+              page_list: bool = False, labels: tuple[str, ...] = ()) -> list[SetLine]:
     """*text* broken into lines (:func:`fit_lines`, hyphenated when justified) with the
     language's typography (:func:`glued`): no line ends in a word that must stay with the
     next (:func:`_must_not_end`), no justified line's word gap grows past twice a space,
@@ -241,15 +241,22 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
     headings, captions) the lines are even and the last is not one word alone. Each of
     *phrases* is set whole (:func:`bound`). With *page_list* (an index entry's pages) a
     list of numbers breaks after any comma, so that each line is filled before the next
-    starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line)."""
+    starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line). The
+    words of *labels* (cross-references' labels, which may run over two lines) are never
+    hyphenated: «Взятие и козы-/ри» reads as a broken name."""
     glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+    named = frozenset(word.strip(_OPENING + _CLOSING) for label in labels
+                      for word in label.split())
+
+    def whole(token: str) -> bool:
+        return any(g in token.casefold() for g in glues) or \
+            token.strip(_OPENING + _CLOSING) in named
+
     return fit_lines(bound(glued(text, lang), phrases), width, font, size, lang,
                      justify=justify, hyphenate=justify, balance=balance,
                      keep=lambda word, following: _must_not_end(word, following, lang,
                                                                 page_list),
-                     bind=_names_number,
-                     whole=(lambda token: any(g in token.casefold() for g in glues))
-                     if glues else None)
+                     bind=_names_number, whole=whole if glues or named else None)
 
 
 #: Words a title's line never ends in (issue 39, the editors' rule for titles): articles,
@@ -309,17 +316,56 @@ def set_title(text: str, width: float, font: str, size: float, lang: str, *,
 
 def prepared(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
     """A block's *text* as :func:`set_lines` gets it, and its links in order as (label,
-    target): each link printed as its label, English quotes turned (:func:`curly`)."""
+    target): each link printed as its label, English quotes turned (:func:`curly`). A
+    label's words may go to two lines, as the text's do (:func:`link_spans`): a quoted
+    section title bound whole stretched its line (issue 39: "is told under / “The packs”
+    (p. 5)"); its page stays bound to its bracket ("(p. 5)")."""
     text, links = unlinked(text)
     english = lang == "en"
-    # A label stays on one line: its words are glued. Its quotes are the text's.
-    labels = [(GLUE.join((curly(label) if english else label).split()),
-               f"{chapter}/{part}" if part else chapter)
+    # Its quotes are the text's.
+    labels = [(curly(label) if english else label, f"{chapter}/{part}" if part else chapter)
               for label, chapter, part in links]
-    text = curly(text) if english else text
-    for label, _ in labels:
-        text = text.replace(" ".join(label.split(GLUE)), label, 1)
-    return text, labels
+    return (curly(text) if english else text), labels
+
+
+def _label_pattern(label: str) -> re.Pattern[str]:
+    """*label* as it may stand in set lines joined by newlines: any gap a space, a
+    no-break space or a line's end; a word hyphenated at a line's end."""
+    parts = []
+    for i, ch in enumerate(label):
+        if ch.isspace() or ch == GLUE:
+            parts.append(f"[ \n{GLUE}]")
+            continue
+        parts.append(f"[-{MINUS}]" if ch == "-" else re.escape(ch))   # a minus: glued
+        following = label[i + 1:i + 2]
+        if ch == "-":
+            parts.append("\n?")                # a compound broken at its own hyphen
+        elif ch.isalpha() and following.isalpha():
+            parts.append("(?:-\n)?")           # a word hyphenated there
+    return re.compile("".join(parts))
+
+
+def link_spans(texts: list[str], labels: list[tuple[str, str]]
+               ) -> list[list[tuple[int, int, str]]]:
+    """For each of the set lines *texts*, the (start, end, target) of each part of a label
+    of *labels* (in order, each after the one before) that stands on it: a label may run
+    over two lines. A label not found is left unlinked."""
+    joined = "\n".join(texts)
+    starts = [0]
+    for text in texts[:-1]:
+        starts.append(starts[-1] + len(text) + 1)
+    spans: list[list[tuple[int, int, str]]] = [[] for _ in texts]
+    at = 0
+    for label, target in labels:
+        found = _label_pattern(label).search(joined, at)
+        if found is None:
+            continue
+        at = found.end()
+        for i, start in enumerate(starts):
+            a, b = max(found.start(), start), min(found.end(), start + len(texts[i]))
+            if a < b:
+                spans[i].append((a - start, b - start, target))
+    return spans
 
 
 def shown(text: str) -> str:
