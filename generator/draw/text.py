@@ -17,8 +17,11 @@ from . import fonts
 if TYPE_CHECKING:  # pyphen is imported where used: only the booklets hyphenate
     import pyphen
 
-#: Pyphen's dictionary for each booklet language.
-DICTIONARIES = {"en": "en_GB", "ru": "ru_RU"}
+#: Pyphen's dictionary for each booklet language. English takes the American patterns
+#: (Liang's, TeX's own) though the booklet spells British: the British patterns break by
+#: word parts, "op-pon-ent", "com-bin-a-tion", "po-s-i-tion", where the editors (issue 39)
+#: and most printers break by syllables, "op-po-nent", "com-bi-na-tion", "po-si-tion".
+DICTIONARIES = {"en": "en_US", "ru": "ru_RU"}
 #: The fewest letters carried over to the next line: Russian practice carries two
 #: (до-ма), English three.
 RIGHT = {"en": 3, "ru": 2}
@@ -156,9 +159,21 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
         cuts = [len(part) for part in _prefixes(exception)]
         return [(word[:start + at] + "-", word[start + at:]) for at in reversed(cuts)]
     found = []
+    points = _points(core, lang)
     for a, b in _dictionary(lang).iterate(core):
-        found.append((word[:start] + a + "-", b + word[end:]))
+        if len(a) in points:
+            found.append((word[:start] + a + "-", b + word[end:]))
     return found
+
+
+def _points(core: str, lang: str) -> frozenset[int]:
+    """Where the letters *core* may break: Pyphen's points, but of two points one letter
+    apart only the later, so that a word breaks at one set of points wherever it stands
+    (issue 39: "combin-ation" on one page and "combina-tion" on another, both points of
+    com-bin-a-tion, read as two hyphenations of one word; di-ag-o-nal breaks "diago-nal",
+    never "diag-onal")."""
+    found = sorted(len(a) for a, _ in _dictionary(lang).iterate(core))
+    return frozenset(p for p, after in zip(found, found[1:] + [0]) if after - p != 1)
 
 
 def _prefixes(hyphenated: str) -> list[str]:

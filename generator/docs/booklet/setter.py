@@ -21,7 +21,7 @@ from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
-from .typography import GLUE, NBSP, prepared, set_lines, shown
+from .typography import GLUE, NBSP, link_spans, prepared, set_lines, set_title, shown
 from .units import GREY, INK, LISTING, TINT, TURN, PageGeometry, Unit, text_item
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
@@ -113,13 +113,20 @@ class Setter:
     def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
               font: str = "regular", justify: bool = True, fill: str = INK,
               anchor: str = "start", lead: float | None = None,
-              balance: bool = False, page_list: bool = False) -> list[Unit]:
+              balance: bool = False, page_list: bool = False, title: bool = False
+              ) -> list[Unit]:
+        """*text* set in lines as units; a *title* by the rule for titles
+        (:func:`.typography.set_title`)."""
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         text, labels = prepared(self.paged(text), self.lang)
         units = []
-        set_ = set_lines(text, width, font, size, self.lang, justify=justify,
-                         balance=balance, phrases=self.phrases, page_list=page_list)
+        set_ = set_title(text, width, font, size, self.lang, phrases=self.phrases) \
+            if title else set_lines(text, width, font, size, self.lang, justify=justify,
+                                    balance=balance, phrases=self.phrases,
+                                    page_list=page_list,
+                                    labels=tuple(label for label, _ in labels))
+        spans = link_spans([line.text for line in set_], labels)
         for number, line in enumerate(set_):
             at = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
             # The baseline sits where the ascender of a body line would leave it.
@@ -129,20 +136,16 @@ class Setter:
             printed = shown(line.text)
             unit = Unit(lead, [text_item(at, lead * 0.78, printed, size, font=font,
                                      anchor=anchor, fill=fill, word_space=round(stretch, 4))])
-            searched = 0   # a label is looked for after the one before on the line
-            while labels and labels[0][0] in line.text[searched:]:
-                label, target = labels.pop(0)
-                start = line.text.index(label, searched)
-                searched = start + len(label)
 
-                def advance(part: str) -> float:
-                    return (fonts.measure(shown(part), font, size)
-                            + stretch * (part.count(" ") + part.count(GLUE)))
+            def advance(part: str) -> float:
+                return (fonts.measure(shown(part), font, size)
+                        + stretch * (part.count(" ") + part.count(GLUE)))
 
-                left = at - {"start": 0.0, "middle": 0.5, "end": 1.0}[anchor] * advance(
-                    line.text)
+            left = at - {"start": 0.0, "middle": 0.5, "end": 1.0}[anchor] * advance(line.text)
+            for start, end, target in spans[number]:
                 x0 = left + advance(line.text[:start])
-                unit.links.append((Rect(x0, 0.0, advance(label), lead), target))
+                unit.links.append((Rect(x0, 0.0, advance(line.text[start:end]), lead),
+                                   target))
             # A word hyphenated at the line's end is not parted across two pages.
             unit.keep_with_next = number < len(set_) - 1 and line.words[-1].endswith("-")
             units.append(unit)
@@ -183,7 +186,7 @@ class Setter:
     def heading(self, text: str, size: float, space_before: float, where: str = "",
                 key: str = "", anchor: str = "") -> list[Unit]:
         units = self.lines(text, self.g.column, size=size, font="bold", justify=False,
-                           balance=True)
+                           title=True)
         if units:
             units[0].anchor = anchor
         if not units:

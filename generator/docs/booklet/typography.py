@@ -153,6 +153,15 @@ def _short_brackets(token: str) -> bool:
         and core.count("(") == 1
 
 
+def _letter_name(word: str, following: str) -> bool:
+    """*word* is a capital letter standing for a letter or a card (Ч, Ш, Q) before a word:
+    it never ends a line, as a one-letter word does not (Milchin and Cheltsova; issue 39,
+    the Russian editor's «…а Ч / севера»). Before a number it may: a run of ranks «Т 2 3 4»
+    breaks anywhere."""
+    after = following.lstrip(_OPENING)
+    return len(word) == 1 and word.isalpha() and word.isupper() and after[:1].isalpha()
+
+
 def _must_not_end(word: str, following: str, lang: str, page_list: bool = False) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
@@ -167,13 +176,16 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
     :data:`_EN_NUMBERED` before a number or a range (option 1), a range of labels (FK1
     to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
     suit's sign (clubs ♣), a word before a short bracket group (:func:`_short_brackets`),
-    a number before the next of a list (2, 3), unless *page_list*. (A word before
+    a number before the next of a list (2, 3), unless *page_list*, a capital letter
+    naming a letter before a word (:func:`_letter_name`). (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
         return True
     if _before_arrow(word, following) or following.rstrip(_CLOSING) in _SUIT_SIGNS:
         return True
     if _short_brackets(following) and not _short_brackets(word):
+        return True
+    if _letter_name(word, following):
         return True
     if _LISTED.fullmatch(word) and following[:1].isdigit() and not page_list:
         # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
@@ -221,7 +233,7 @@ def bound(text: str, phrases: tuple[str, ...]) -> str:
 
 def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool, balance: bool = False, phrases: tuple[str, ...] = (),
-              page_list: bool = False) -> list[SetLine]:
+              page_list: bool = False, labels: tuple[str, ...] = ()) -> list[SetLine]:
     """*text* broken into lines (:func:`fit_lines`, hyphenated when justified) with the
     language's typography (:func:`glued`): no line ends in a word that must stay with the
     next (:func:`_must_not_end`), no justified line's word gap grows past twice a space,
@@ -229,30 +241,131 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
     headings, captions) the lines are even and the last is not one word alone. Each of
     *phrases* is set whole (:func:`bound`). With *page_list* (an index entry's pages) a
     list of numbers breaks after any comma, so that each line is filled before the next
-    starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line)."""
+    starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line). The
+    words of *labels* (cross-references' labels, which may run over two lines) are never
+    hyphenated: «Взятие и козы-/ри» reads as a broken name."""
     glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+    named = frozenset(word.strip(_OPENING + _CLOSING) for label in labels
+                      for word in label.split())
+
+    def whole(token: str) -> bool:
+        return any(g in token.casefold() for g in glues) or \
+            token.strip(_OPENING + _CLOSING) in named
+
     return fit_lines(bound(glued(text, lang), phrases), width, font, size, lang,
                      justify=justify, hyphenate=justify, balance=balance,
                      keep=lambda word, following: _must_not_end(word, following, lang,
                                                                 page_list),
+                     bind=_names_number, whole=whole if glues or named else None)
+
+
+#: Words a title's line never ends in (issue 39, the editors' rule for titles): articles,
+#: prepositions and conjunctions, which open the phrase after them ("Basic game 4: beating
+#: / with two reduced packs" reads well, "beating with / two reduced packs" does not).
+_TITLE_OPENERS = {
+    "en": frozenset({"a", "an", "the", "and", "or", "nor", "of", "with", "for", "on", "in",
+                     "to", "by", "at", "from", "over", "into", "onto", "across", "under",
+                     "after", "before", "as", "without", "between", "through", "then"}),
+    "ru": _RU_BEFORE | frozenset({"для", "при", "про", "без", "над", "под", "через", "между",
+                                  "перед", "около", "или", "как", "затем", "потом"}),
+}
+
+
+def _title_keep(word: str, following: str, lang: str) -> bool:
+    """A title's line does not end in *word*: a word bound by the language's rules
+    (:func:`_must_not_end`) or one of :data:`_TITLE_OPENERS`."""
+    return _must_not_end(word, following, lang) or \
+        word.lstrip(_OPENING).lower() in _TITLE_OPENERS.get(lang, frozenset())
+
+
+def _balanced_title(text: str, width: float, font: str, size: float, lang: str,
+                    phrases: tuple[str, ...]) -> list[SetLine]:
+    glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+    return fit_lines(bound(glued(text, lang), phrases), width, font, size, lang,
+                     justify=False, hyphenate=False, balance=True,
+                     keep=lambda word, following: _title_keep(word, following, lang),
                      bind=_names_number,
                      whole=(lambda token: any(g in token.casefold() for g in glues))
                      if glues else None)
 
 
+def set_title(text: str, width: float, font: str, size: float, lang: str, *,
+              phrases: tuple[str, ...] = ()) -> list[SetLine]:
+    """A title or heading in balanced lines (:func:`set_lines` with *balance*), by the
+    editors' rule for titles (issue 39): a title that needs two lines or more breaks after
+    its colon ("Basic game 1: / beating with square trumps", never "Basic game 4: beating /
+    with two reduced packs"), and what cannot stand on one line is broken by balance, but
+    never after an article, preposition or conjunction (:data:`_TITLE_OPENERS`)."""
+    whole = _balanced_title(text, width, font, size, lang, phrases)
+    words = text.split()
+    # The first colon of the sentence, outside brackets, before the last word.
+    colon, depth = -1, 0
+    for i, word in enumerate(words[:-1]):
+        depth = max(0, depth + word.count("(") - word.count(")"))
+        if word.endswith(":") and not depth:
+            colon = i
+            break
+    if len(whole) < 2 or colon < 0:
+        return whole
+    head = _balanced_title(" ".join(words[:colon + 1]), width, font, size, lang, phrases)
+    if len(head) > 1:
+        return whole        # the part before the colon alone needs two lines
+    return head + _balanced_title(" ".join(words[colon + 1:]), width, font, size, lang,
+                                  phrases)
+
+
 def prepared(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
     """A block's *text* as :func:`set_lines` gets it, and its links in order as (label,
-    target): each link printed as its label, English quotes turned (:func:`curly`)."""
+    target): each link printed as its label, English quotes turned (:func:`curly`). A
+    label's words may go to two lines, as the text's do (:func:`link_spans`): a quoted
+    section title bound whole stretched its line (issue 39: "is told under / “The packs”
+    (p. 5)"); its page stays bound to its bracket ("(p. 5)")."""
     text, links = unlinked(text)
     english = lang == "en"
-    # A label stays on one line: its words are glued. Its quotes are the text's.
-    labels = [(GLUE.join((curly(label) if english else label).split()),
-               f"{chapter}/{part}" if part else chapter)
+    # Its quotes are the text's.
+    labels = [(curly(label) if english else label, f"{chapter}/{part}" if part else chapter)
               for label, chapter, part in links]
-    text = curly(text) if english else text
-    for label, _ in labels:
-        text = text.replace(" ".join(label.split(GLUE)), label, 1)
-    return text, labels
+    return (curly(text) if english else text), labels
+
+
+def _label_pattern(label: str) -> re.Pattern[str]:
+    """*label* as it may stand in set lines joined by newlines: any gap a space, a
+    no-break space or a line's end; a word hyphenated at a line's end."""
+    parts = []
+    for i, ch in enumerate(label):
+        if ch.isspace() or ch == GLUE:
+            parts.append(f"[ \n{GLUE}]")
+            continue
+        parts.append(f"[-{MINUS}]" if ch == "-" else re.escape(ch))   # a minus: glued
+        following = label[i + 1:i + 2]
+        if ch == "-":
+            parts.append("\n?")                # a compound broken at its own hyphen
+        elif ch.isalpha() and following.isalpha():
+            parts.append("(?:-\n)?")           # a word hyphenated there
+    return re.compile("".join(parts))
+
+
+def link_spans(texts: list[str], labels: list[tuple[str, str]]
+               ) -> list[list[tuple[int, int, str]]]:
+    """For each of the set lines *texts*, the (start, end, target) of each part of a label
+    of *labels* (in order, each after the one before) that stands on it: a label may run
+    over two lines. A label not found is left unlinked."""
+    joined = "\n".join(texts)
+    starts = [0]
+    for text in texts[:-1]:
+        starts.append(starts[-1] + len(text) + 1)
+    spans: list[list[tuple[int, int, str]]] = [[] for _ in texts]
+    at = 0
+    for label, target in labels:
+        found = _label_pattern(label).search(joined, at)
+        if found is None:
+            continue
+        at = found.end()
+        for i, start in enumerate(starts):
+            a, b = max(found.start(), start), min(found.end(), start + len(texts[i]))
+            if a < b:
+                spans[i].append((a - start, b - start, target))
+    return spans
 
 
 def shown(text: str) -> str:
