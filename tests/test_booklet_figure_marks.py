@@ -110,3 +110,21 @@ def test_a_beaten_card_is_not_drawn_and_the_key_says_so(library, lang):
     bullets = [item for section in notation.sections for block in section.blocks
                if isinstance(block, Bullets) for item in block.items]
     assert any(NOT_DRAWN[lang] in item for item in bullets)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_puzzle_move_tints_the_square_its_letter_left(library, lang):
+    """Issue 39, review of the main booklet, item 5: the key says the squares of the last
+    move are tinted, but word puzzle 5's figures tinted only the letter turned last. A
+    numbered move there is a slide and the turn it allows (seed001, word puzzle 5: a letter
+    is moved, and a letter of the word it makes is turned round), two steps of one side:
+    the square left, the square reached and the letter turned are all tinted."""
+    booklet = load_booklet(library, lang)
+    puzzle = next(c for c in booklet.chapters if c.key == "word-puzzle-5")
+    refs = [block for section in puzzle.sections for block in section.blocks
+            if isinstance(block, FigureRef) and (block.moves or "").endswith("~")]
+    assert len(refs) >= 3
+    for ref in refs:
+        slide, turned = (ref.moves or "").split()[-2:]
+        squares = {*slide.split("-"), turned.rstrip("~")}
+        assert _boxes(draw(library, ref).items, "last move") == len(squares), ref.where

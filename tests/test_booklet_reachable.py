@@ -21,12 +21,12 @@ from generator.model.layout import Side
 LANGS = ("en", "ru")
 #: Caption words that claim a position from a game under way, and the words that say a
 #: position is made up, by language.
-UNDER_WAY = {"en": ("middle of", "late in a game", "near the end of a game", "moves into a game",
-                    "moves into basic game",
+UNDER_WAY = {"en": ("middle of", "late in a game", "near the end", "moves into a game",
+                    "moves into basic game", "turns) into basic game",
                     "late in a solution"),
-             "ru": ("в ходе", "ближе к концу партии", "после восьми ходов",
-                    "ближе к концу решения")}
-MADE_UP = {"en": "made-up", "ru": "составленная"}
+             "ru": ("в ходе", "ближе к концу", "после восьми ходов",
+                    "после четырёх ходов")}
+MADE_UP = {"en": "made-up", "ru": "составленн"}
 START_RANKS = {Side.SOUTH: "12", Side.NORTH: "78"}
 
 

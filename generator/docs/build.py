@@ -260,9 +260,8 @@ def _sequence(position: LayoutFile, figure: Figure, steps: list[SequenceStep],
         return bare if to_move is None else bare.merged(to_move=side.value)
 
     drawn = [page(position.layout, turn(steps[0].side), frames)]
-    for step in steps:
-        last = None if step.move is None else Arrow.of_move(step.move.notation(),
-                                                             step.side.value)
+    for i, step in enumerate(steps):
+        last = _last_move(steps[max(0, i - 1):i + 1])
         chosen = figure if step is steps[-1] else turn(step.turn)
         # What the move took is drawn on its frame; the figure's, the last, draws what the
         # last round took (a reply after a capture, as "4. g2-g3 h7-h6", leaves it shown).
@@ -274,6 +273,28 @@ def _sequence(position: LayoutFile, figure: Figure, steps: list[SequenceStep],
         drawn.append(page(step.after, dataclasses.replace(chosen, last_move=last),
                           frames or step is steps[-1]))
     return drawn
+
+
+def _last_move(steps: list[SequenceStep]) -> Arrow | None:
+    """The marks of the last of *steps* (it and the one before): every square it names.
+
+    A turn in place (``c2~``, word puzzle 5) ends a move its side began with a slide
+    (``c3-c2 c2~`` is one numbered move): its squares are tinted with the slide's, so the
+    square the letter left is tinted as in every other game's diagram."""
+    step = steps[-1]
+    if step.move is None:
+        return None
+    last = Arrow.of_move(step.move.notation(), step.side.value)
+    if last is None or last.kind != "~" or len(steps) < 2:
+        return last
+    before = steps[-2]
+    if before.move is None or before.side is not step.side:
+        return last
+    slide = Arrow.of_move(before.move.notation(), before.side.value)
+    if slide is None or slide.kind == "~" or "off" in slide.stops:
+        return last
+    squares = tuple(dict.fromkeys((*slide.stops, last.origin, *last.stops)))
+    return dataclasses.replace(slide, stops=tuple(s for s in squares if s != slide.origin))
 
 
 def _taken(steps: list[SequenceStep]) -> tuple[tuple[Ghost, ...], tuple[Outline, ...]]:
