@@ -327,6 +327,8 @@ LONGEST_TOTAL_FIT = 3000
 def _cuts(token: str, lang: str) -> list[int]:
     """Where *token* may be hyphenated, as offsets (for a glued group: in its last word)."""
     head, glue, last = token.rpartition(GLUE)
+    if glue and len(last) < SHORTEST["en"]:
+        return []   # a glued group (a link's label) breaks only in a long last word
     at = len(head) + len(glue)
     return sorted({at + len(last) - len(tail) for _, tail in _splits(last, lang)})
 
