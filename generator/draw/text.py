@@ -25,6 +25,9 @@ DICTIONARIES = {"en": "en_US", "ru": "ru_RU"}
 #: The fewest letters carried over to the next line: Russian practice carries two
 #: (до-ма), English three.
 RIGHT = {"en": 3, "ru": 2}
+#: The shortest word hyphenated, in characters: Russian breaks a word of five letters when
+#: each part keeps two (ли-нии, пач-ки), which a loose line may need; English keeps six.
+SHORTEST = {"en": 6, "ru": 5}
 #: A line filled less than this is loose enough to try hyphenating its next word.
 LOOSE = 0.92
 #: The booklet's own terms that Pyphen breaks badly (horizont-als), with the breaks a
@@ -129,7 +132,7 @@ LONGEST_HYPHENATED = 135
 
 def _splits(word: str, lang: str) -> list[tuple[str, str]]:
     """Ways to break *word*, longest first part first: (``"hyphen-"``, ``"ation"``)."""
-    if len(word) < 6 or len(word) > LONGEST_HYPHENATED or \
+    if len(word) < SHORTEST[lang] or len(word) > LONGEST_HYPHENATED or \
             any(ch.isdigit() for ch in word):
         return []
     # Hyphenate the letters only; punctuation stays with its side.
@@ -297,6 +300,12 @@ TOO_LOOSE = 1e10
 #: «сдачу 9»): worse than any line within the limits or a little past them (a tenth of a
 #: space a gap, which a reader does not see), better than a line further past them.
 BOUND = 1.1 * TOO_LOOSE
+#: A break inside a phrase the caller sets whole where it can (a label: "Our reading"):
+#: dearer than a line stretched nine tenths of the way to MOST_STRETCH, cheaper than one
+#: at the limit, so the phrase is parted only where keeping it leaves a line looser than
+#: that (issue 39, eighth review: «…делать ли заявку.» stretched to the limit because
+#: «Наше толкование:» could not begin on its line).
+SOFT_BREAK = 4e5
 TAIL_ALONE = 1e11
 PARTED = 1e12
 #: A justified paragraph's last line of fewer than RUNT_CHARS characters (one short word or
@@ -333,6 +342,8 @@ LONGEST_TOTAL_FIT = 3000
 def _cuts(token: str, lang: str) -> list[int]:
     """Where *token* may be hyphenated, as offsets (for a glued group: in its last word)."""
     head, glue, last = token.rpartition(GLUE)
+    if glue and len(last) < SHORTEST["en"]:
+        return []   # a glued group (a link's label) breaks only in a long last word
     at = len(head) + len(glue)
     return sorted({at + len(last) - len(tail) for _, tail in _splits(last, lang)})
 
@@ -341,7 +352,8 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool = True, hyphenate: bool = True, balance: bool = False,
               keep: Callable[[str, str], bool] | None = None,
               bind: Callable[[str, str], bool] | None = None,
-              whole: Callable[[str], bool] | None = None) -> list[SetLine]:
+              whole: Callable[[str], bool] | None = None,
+              soft: Callable[[str], list[int]] | None = None) -> list[SetLine]:
     """*text* set in lines of at most *width* mm, the breaks chosen for the whole text at
     once (total fit, as TeX does) rather than line by line:
 
@@ -355,7 +367,9 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
       unless the words bound together are wider than the line;
     - *bind(word, next)* true: the two words are parted only where keeping them together
       would stretch a line well past :data:`MOST_STRETCH` (:data:`BOUND`);
-    - *whole(token)* true: the token (a word, or words glued) is never hyphenated.
+    - *whole(token)* true: the token (a word, or words glued) is never hyphenated;
+    - *soft(token)*: the offsets of the glue in *token* where a line may yet break, at the
+      cost :data:`SOFT_BREAK` (a label set whole unless that leaves a loose line).
 
     A line that cannot be justified within MOST_STRETCH (only when no re-break or
     hyphenation helps) is stretched that far and no further: it stops short of the measure
@@ -380,7 +394,12 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
         beside = tokens[t - 1:t] + tokens[t + 1:t + 2]
         if hyphenate and not any(ch in ARROWS for word in beside for ch in word) \
                 and not (whole is not None and whole(token)):
-            nodes += [(t, cut) for cut in _cuts(token, lang)]
+            cuts = _cuts(token, lang)
+        else:
+            cuts = []
+        if soft is not None:
+            cuts = sorted(set(cuts) | {at for at in soft(token) if token[at:at + 1] == GLUE})
+        nodes += [(t, cut) for cut in cuts]
         nodes.append((t, len(token)))
 
     measured: dict[str, float] = {}
@@ -392,12 +411,15 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
 
     def piece(t: int, start: int, stop: int) -> str:
         found = tokens[t][start:stop]
-        return found if stop == len(tokens[t]) or found.endswith("-") else found + "-"
+        return found if stop == len(tokens[t]) or found.endswith("-") \
+            or tokens[t][stop] == GLUE else found + "-"
 
     def first(node: tuple[int, int]) -> tuple[int, int]:
-        """Where a line after the break at *node* starts."""
+        """Where a line after the break at *node* starts (past the glue broken at)."""
         t, at = node
-        return (t + 1, 0) if at == len(tokens[t]) else (t, at)
+        if at == len(tokens[t]):
+            return t + 1, 0
+        return (t, at + 1) if tokens[t][at] == GLUE else (t, at)
 
     def words(a: tuple[int, int], b: tuple[int, int]) -> list[str]:
         (ta, pa), (tb, pb) = first(a), b
@@ -434,7 +456,10 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
         return natural, gaps, tb - ta + 1
 
     def hyphen(node: tuple[int, int]) -> bool:
-        return 0 < node[1] < len(tokens[node[0]])
+        return 0 < node[1] < len(tokens[node[0]]) and tokens[node[0]][node[1]] != GLUE
+
+    def glue_break(node: tuple[int, int]) -> bool:
+        return 0 < node[1] < len(tokens[node[0]]) and tokens[node[0]][node[1]] == GLUE
 
     # How many brackets are open after each token: a comma inside brackets is no pause
     # of the sentence ("(row, / then column)" read as a fault, issue 39, fifth review).
@@ -458,6 +483,8 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
             cost_end += BOUND
         if hyphen(end):
             cost_end += HYPHEN
+        elif glue_break(end):
+            cost_end += SOFT_BREAK
         for s in range(e - 1, -1, -1):
             if best[s] == math.inf:
                 continue

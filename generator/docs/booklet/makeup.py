@@ -44,14 +44,15 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     again as if a little shorter (by :data:`BALANCE_STEP` of the body, up to
     :data:`BALANCE`, while the page count stays), so each gives some of its text to the
     next, and the make-up that falls least short of full (:func:`_shortfall`) is kept,
-    never one with more figures set inside a paragraph (issue 39, seventh review: the
+    never one with more figures set inside a paragraph nor more tables broken short of
+    their page's foot (:func:`_table_gaps`) (issue 39, seventh review: the
     general rules' FAQ two items deep and then 70 % blank, a figure alone on a
     patience's last page)."""
     pages = _made_up(units, g)
     body = g.body_bottom - g.body_top
     if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
         return pages
-    inside = _interruptions(pages)
+    inside, gaps = _interruptions(pages), _table_gaps(pages, g)
     best, worst = pages, _shortfall(pages, g)
     for step in range(1, round(BALANCE / BALANCE_STEP) + 1):
         shorter = replace(g, margin_bottom=g.margin_bottom + step * BALANCE_STEP * body)
@@ -59,9 +60,26 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
         if len(tried) > len(pages):
             break
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
-                and _shortfall(tried, g) < worst:
+                and _table_gaps(tried, g) <= gaps and _shortfall(tried, g) < worst:
             best, worst = tried, _shortfall(tried, g)
     return best
+
+
+def _table_gaps(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
+    """How many pages end in a table's row with room left for its next row, set on the
+    next page: a table page's tail left empty while the table goes on overleaf (issue 39,
+    eighth review: the patiences' Russian glossary, a page 30 % blank before «колода»)."""
+    count = 0
+    for page, following in zip(pages, pages[1:]):
+        if not page or not following:
+            continue
+        y, unit = page[-1]
+        rows = [u for _, u in following if u.header is not None and u.header is unit.header]
+        if unit.header is None or not rows or rows[0].keep_with_next:
+            continue   # (a row kept with the rows after it would not fit alone)
+        if g.body_bottom - (y + unit.height) >= rows[0].space_before + rows[0].height:
+            count += 1
+    return count
 
 
 def _shortfall(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> float:
@@ -209,6 +227,8 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: P
         tried = _fill(list(units), g, breaks | {id(units[cut])}, runs)
         if len(tried) != len(pages) or depth(tried[-2], g) < keep * body:
             break
+        if least > RUNT and _table_gaps(tried, g) > _table_gaps(pages, g):
+            continue   # evened, not saved from a runt: no table page left short
         if depth(tried[-1], g) >= least * body:
             return tried
     return pages

@@ -35,6 +35,16 @@ SIDEBAR_SECTIONS = frozenset({"variants"})
 #: that would leave fewer at a page's foot or head moves more rows with them.
 TABLE_HEAD = 3
 TABLE_TAIL = 6
+#: A table of fewer rows than this (below its head) is never split: 3 + 6 rows over two
+#: pages read as two tables, the second page three quarters empty (issue 39, eighth
+#: review: Ass's card-power table of 9 rows). It moves whole, unless it is taller than
+#: :data:`TABLE_WHOLE_HEIGHT` of the page's body.
+TABLE_WHOLE = 12
+TABLE_WHOLE_HEIGHT = 0.8
+#: The most words of a sentence that may follow a reading's label on a paragraph's line
+#: and end a page: "Our reading: the" at a page's foot is a label cut off from its note
+#: (issue 39, eighth review); such a line stays with the next.
+LABEL_TAIL = 2
 #: How far (mm) a table's column widths move at a time in the search for its shortest
 #: setting: a small step, and larger ones past settings that a small one does not improve.
 TABLE_STEPS = (2.0, 6.0, 12.0)
@@ -146,10 +156,26 @@ class Setter:
                 x0 = left + advance(line.text[:start])
                 unit.links.append((Rect(x0, 0.0, advance(line.text[start:end]), lead),
                                    target))
-            # A word hyphenated at the line's end is not parted across two pages.
-            unit.keep_with_next = number < len(set_) - 1 and line.words[-1].endswith("-")
+            # A word hyphenated at the line's end is not parted across two pages, nor a
+            # reading's label from its note.
+            unit.keep_with_next = number < len(set_) - 1 and (
+                line.words[-1].endswith("-") or self._label_ends(line.words))
             units.append(unit)
         return units
+
+    def _label_ends(self, words: tuple[str, ...]) -> bool:
+        """A line ends in a reading's label and at most :data:`LABEL_TAIL` words after
+        it ("Our reading: the"), or in the label's first word where the label is parted."""
+        labels = [phrase.split() for phrase in self.phrases]
+        folded = [word.casefold().replace(GLUE, " ") for word in words]
+        for label in labels:
+            first = label[0].casefold()
+            for at, word in enumerate(folded):
+                if word.startswith(" ".join(label).casefold()) or (
+                        at == len(folded) - 1 and word == first):
+                    if len(folded) - 1 - at <= LABEL_TAIL:
+                        return True
+        return False
 
     @staticmethod
     def keep_paragraph(units: list[Unit]) -> list[Unit]:
@@ -285,8 +311,10 @@ class Setter:
             units.append(Unit(height, items, header=units[0] if units else None))
         # A table breaks only where at least TABLE_HEAD rows stand under its head and
         # TABLE_TAIL rows go on to the next page (under the head set again).
+        whole = len(units) - 1 < TABLE_WHOLE and sum(u.height for u in units) \
+            <= TABLE_WHOLE_HEIGHT * (self.g.body_bottom - self.g.body_top)
         for k, unit in enumerate(units[:-1]):
-            unit.keep_with_next = k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
+            unit.keep_with_next = whole or k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 

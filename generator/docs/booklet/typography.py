@@ -162,11 +162,26 @@ def _letter_name(word: str, following: str) -> bool:
     return len(word) == 1 and word.isalpha() and word.isupper() and after[:1].isalpha()
 
 
+#: A card's rank as the text writes it in a sequence (A K 2 Q 3 J 4 10 …, Т К 2 Д 3 В 4 …).
+_RANK = re.compile(r"10|[2-9AKQJТКДВ]")
+
+
+def _in_rank_run(word: str, following: str) -> bool:
+    """*word* and *following* are two ranks of a written sequence: a foundation's order
+    "A K 2 Q 3 J 4 10 5 9 6 8 7" is read as one sign and stays on one line (issue 39,
+    eighth review: "…4 J 3 Q / 2 K A"). *word* bare of punctuation: "9, 7" lists two
+    counts and may break, as may "К. В". Ranks the text glues ("2 K A" with no-break
+    spaces) count by their first and last."""
+    last, first = word.rsplit(GLUE, 1)[-1], following.split(GLUE, 1)[0]
+    return _RANK.fullmatch(last) is not None and \
+        _RANK.fullmatch(first.rstrip(_CLOSING)) is not None
+
+
 def _must_not_end(word: str, following: str, lang: str, page_list: bool = False) -> bool:
     """A word that may not end a line. Russian: a word of :data:`_RU_BEFORE` (after an
     opening bracket or quote too: «(в»), a word before a particle of :data:`_RU_AFTER`, a
     longer preposition before a square's name (через f6), a number before the word it counts
-    (16 карт, от 1 до 8; not before a letter or a number: «Т 2 3 4» may break, nor before a
+    (16 карт, от 1 до 8; not before a letter or a number, nor before a
     preposition other than a range's «до»: «8 (во второй…» may), a noun of
     :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c; not before a
     one-letter conjunction or preposition: «вертикалей / и восемь» may break), one of
@@ -176,6 +191,7 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
     :data:`_EN_NUMBERED` before a number or a range (option 1), a range of labels (FK1
     to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
     suit's sign (clubs ♣), a word before a short bracket group (:func:`_short_brackets`),
+    a rank before the next of a written sequence (:func:`_in_rank_run`),
     a number before the next of a list (2, 3), unless *page_list*, a capital letter
     naming a letter before a word (:func:`_letter_name`). (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
@@ -185,7 +201,7 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
         return True
     if _short_brackets(following) and not _short_brackets(word):
         return True
-    if _letter_name(word, following):
+    if _letter_name(word, following) or _in_rank_run(word, following):
         return True
     if _LISTED.fullmatch(word) and following[:1].isdigit() and not page_list:
         # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
@@ -239,9 +255,10 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
     next (:func:`_must_not_end`), no justified line's word gap grows past twice a space,
     the last line is never the tail of a hyphenated word, and with *balance* (titles,
     headings, captions) the lines are even and the last is not one word alone. Each of
-    *phrases* is set whole (:func:`bound`). With *page_list* (an index entry's pages) a
-    list of numbers breaks after any comma, so that each line is filled before the next
-    starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line). The
+    *phrases* is set whole (:func:`bound`), never hyphenated, and parted after a word
+    only where keeping it whole would leave a line's gaps near twice a space. With
+    *page_list* (an index entry's pages) a list of numbers breaks after any comma, so that
+    each line is filled before the next starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line). The
     words of *labels* (cross-references' labels, which may run over two lines) are never
     hyphenated: «Взятие и козы-/ри» reads as a broken name."""
     glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
@@ -256,7 +273,8 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
                      justify=justify, hyphenate=justify, balance=balance,
                      keep=lambda word, following: _must_not_end(word, following, lang,
                                                                 page_list),
-                     bind=_names_number, whole=whole if glues or named else None)
+                     bind=_names_number, whole=whole if glues or named else None,
+                     soft=(lambda token: _label_glue(token, glues)) if glues else None)
 
 
 #: Words a title's line never ends in (issue 39, the editors' rule for titles): articles,
@@ -287,6 +305,19 @@ def _balanced_title(text: str, width: float, font: str, size: float, lang: str,
                      bind=_names_number,
                      whole=(lambda token: any(g in token.casefold() for g in glues))
                      if glues else None)
+
+
+def _label_glue(token: str, glues: tuple[str, ...]) -> list[int]:
+    """Where in *token* the glue of a label set whole lies ("Our‧reading:" at 3): a line
+    may break there only when keeping the label whole would leave a loose line
+    (draw.text.SOFT_BREAK)."""
+    folded = token.casefold()
+    found = []
+    for phrase in glues:
+        at = folded.find(phrase)
+        if at >= 0:
+            found += [at + k for k, ch in enumerate(phrase) if ch == GLUE]
+    return found
 
 
 def set_title(text: str, width: float, font: str, size: float, lang: str, *,
