@@ -207,19 +207,29 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
         # A short list of numbers stays on one line: "2, 3, 4" (no «4» alone on a line).
         return True
     if lang == "ru":
-        bare = word.lstrip(_OPENING).lower()
-        named = following.lstrip(_OPENING).rstrip(_CLOSING)
-        return (bare in _RU_BEFORE
-                or following.rstrip(_CLOSING).lower() in _RU_AFTER
-                or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)
-                or (bare.isdigit() and len(named) > 1 and named.isalpha()
-                    and (named.lower() not in _RU_BEFORE or named.lower() == "до"))
-                or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1
-                    and named not in _RU_BEFORE)
-                or (_RU_NUMBERED.fullmatch(bare) is not None
-                    and _RU_NUMBERS.fullmatch(named) is not None)
-                or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
-                    and following.startswith("(")))
+        return _ru_must_not_end(word, following)
+    return _en_must_not_end(word, following)
+
+
+def _ru_must_not_end(word: str, following: str) -> bool:
+    """The Russian half of :func:`_must_not_end`."""
+    bare = word.lstrip(_OPENING).lower()
+    named = following.lstrip(_OPENING).rstrip(_CLOSING)
+    return (bare in _RU_BEFORE
+            or following.rstrip(_CLOSING).lower() in _RU_AFTER
+            or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)
+            or (bare.isdigit() and len(named) > 1 and named.isalpha()
+                and (named.lower() not in _RU_BEFORE or named.lower() == "до"))
+            or (_RU_NAMED.fullmatch(bare) is not None and len(named) == 1
+                and named not in _RU_BEFORE)
+            or (_RU_NUMBERED.fullmatch(bare) is not None
+                and _RU_NUMBERS.fullmatch(named) is not None)
+            or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
+                and following.startswith("(")))
+
+
+def _en_must_not_end(word: str, following: str) -> bool:
+    """The English half of :func:`_must_not_end`."""
     # A range of labels stays on one line: "FK1 to FK4", "GE1 to GE8".
     labelled = (following == "to" and any(ch.isdigit() for ch in word)) or (
         word == "to" and any(ch.isdigit() for ch in following))
