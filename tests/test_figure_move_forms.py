@@ -70,8 +70,10 @@ def test_a_turned_letter_lies_turned(library):
     turned = _roles(_drawn(library, "c3-c2 c2~").items)
     assert slid["side north"] == 3 and turned["side north"] == 2
     assert turned["side south"] == slid["side south"] + 1
-    # After the slide c3 and c2 are tinted; after the turn, c2 alone.
-    assert slid["last move"] == 2 and turned["last move"] == 1
+    # After the slide c3 and c2 are tinted; the turn is the same side's move with the
+    # slide (a puzzle move is both), so c3 and c2 stay tinted (issue 39, eighth review:
+    # Figs 52, 54, 55 did not tint the square a letter left).
+    assert slid["last move"] == 2 and turned["last move"] == 2
 
 
 def test_a_pass_changes_nothing_and_marks_no_last_move(library):

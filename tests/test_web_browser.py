@@ -230,7 +230,7 @@ def test_a_card_is_laid_from_the_stock_by_its_button_and_a_marked_square(page):
     marked = page.locator(".sq.dot").evaluate_all("all => all.map(e => e.dataset.square)")
     reference = load_layout_file(Library(), "initial-3-start").position("south")
     assert sorted(marked) == sorted(m.target for m in reference.legal_moves()
-                                    if m.origin == "5B") == ["e1"]
+                                    if m.card == "5B") == ["e1"]
     page.locator(f'.sq[data-square="{marked[0]}"]').click()
     page.wait_for_function("document.querySelectorAll('#movelist li').length === 1")
     assert page.locator("#movelist li").inner_text() == f"5B@{marked[0]}"
