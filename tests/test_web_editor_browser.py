@@ -112,6 +112,9 @@ def test_an_illegal_drag_or_click_shows_the_engines_reason(page):
     to c5, and the page says so in the engine's words, whichever way the move was tried."""
     page.click("#mode-play")
     _, reason = reference([]).why_not("c2-c5")
+    # The card is dragged once it is drawn, as a player would (a drag made before the
+    # board is drawn has nothing to hold: CI under load timed out here once).
+    square(page, "c2").and_(page.locator(".has")).wait_for()
     page.drag_and_drop('.sq[data-square="c2"]', '.sq[data-square="c5"]')
     page.wait_for_function("document.querySelector('#message').textContent !== ''")
     assert page.locator("#message").inner_text() == f"move 1 (c2-c5) is illegal: {reason}"
