@@ -239,6 +239,12 @@ def _en_must_not_end(word: str, following: str) -> bool:
         and _RU_NUMBERS.fullmatch(following.rstrip(_CLOSING)) is not None)
 
 
+def _glued_phrases(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    """*phrases* of more than one word as :func:`bound` glues them, in lower case: the
+    tokens the line breaker keeps whole."""
+    return tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+
+
 def bound(text: str, phrases: tuple[str, ...]) -> str:
     """*text* with each of *phrases* (in any case) glued into one token, which
     :func:`set_lines` never breaks nor hyphenates: a label such as "Our reading" or
@@ -271,7 +277,7 @@ def set_lines(text: str, width: float, font: str, size: float, lang: str, *,
     each line is filled before the next starts (issue 39, seventh review: «вариант 18,» alone on an entry's first line). The
     words of *labels* (cross-references' labels, which may run over two lines) are never
     hyphenated: «Взятие и козы-/ри» reads as a broken name."""
-    glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+    glues = _glued_phrases(phrases)
     named = frozenset(word.strip(_OPENING + _CLOSING) for label in labels
                       for word in label.split())
 
@@ -308,7 +314,7 @@ def _title_keep(word: str, following: str, lang: str) -> bool:
 
 def _balanced_title(text: str, width: float, font: str, size: float, lang: str,
                     phrases: tuple[str, ...]) -> list[SetLine]:
-    glues = tuple(GLUE.join(p.split()).casefold() for p in phrases if len(p.split()) > 1)
+    glues = _glued_phrases(phrases)
     return fit_lines(bound(glued(text, lang), phrases), width, font, size, lang,
                      justify=False, hyphenate=False, balance=True,
                      keep=lambda word, following: _title_keep(word, following, lang),
