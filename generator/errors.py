@@ -72,7 +72,26 @@ class ReasonCode(enum.StrEnum):
     NOT_HELD = "not-held"          # a lay of a card the side cannot play now (Ass: a
     #                                card not in the hand)
     NO_SUCH_SLOT = "no-such-slot"  # a patience move naming a slot its tableau lacks
-    EMPTY = "empty"                # a patience move from a slot that holds no card
+    EMPTY = "empty"                # a patience move from a slot that holds no card (a
+    #                                redeal of an empty Line)
+    # The patiences' own refusals, named for what the player did wrong.
+    NO_SUCH_PLAY = "no-such-play"  # a kind of play this patience lacks (a pair, a redeal)
+    WRONG_SLOT = "wrong-slot"      # the slots exist but do not give or take this card
+    #                                (a stock card to a foundation, two Army cards paired)
+    NOT_NEXT = "not-next"          # the card is not the one the foundation takes next
+    #                                (another suit, not its start card, out of order)
+    DOES_NOT_PACK = "does-not-pack"  # the card does not pack on the rampart's top card
+    OFF_LINE = "off-line"          # the Besieged City: a Reserve card to a rampart off its
+    #                                row and column (rule III)
+    GAP_FIRST = "gap-first"        # the Besieged City: a rampart gap must be filled first
+    NOT_A_GAP = "not-a-gap"        # La Nivernaise: a flank place that holds a card
+    PAIRED = "paired"              # the Empress: a card already paired
+    NOT_PAIRED = "not-paired"      # the Empress: a single card played as a couple
+    PLAY_LEFT = "play-left"        # the Empress: the stock dealt out while a pair fits
+    SWITCHED_OFF = "switched-off"  # a play that only a house switch allows, switched off
+    STOCK_OUT = "stock-out"        # a deal from an empty stock
+    STOCK_LEFT = "stock-left"      # La Nivernaise: a redeal while the stock holds cards
+    NO_REDEAL_LEFT = "no-redeal-left"  # La Nivernaise: every allowed redeal is used
     ILLEGAL = "illegal"            # any other move the rules do not allow here
 
 

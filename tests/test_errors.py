@@ -67,7 +67,8 @@ def test_no_assert_decides_anything_on_user_input():
 def test_a_patience_refuses_a_move_with_a_reason_code():
     """Seed 004, La Nivernaise: «тузы восходятъ по порядку къ королямъ» (aces climb to the
     kings in order, suit by suit): a card of another suit onto a foundation is refused, and
-    the refusal says ILLEGAL for tools beside its reason; a token of no notation says
+    the refusal says NOT_NEXT (not the card the foundation takes next) for tools beside its
+    reason, in ``play`` and ``replay`` alike; a token of no notation says
     NOT_A_MOVE. Anything else a patience refuses (an unknown switch) has no code."""
     import pytest
 
@@ -83,10 +84,10 @@ def test_a_patience_refuses_a_move_with_a_reason_code():
     move, why = refused
     with pytest.raises(PatienceError) as refusal:
         game.play(start, move)
-    assert refusal.value.code is ReasonCode.ILLEGAL and str(refusal.value).endswith(why)
+    assert refusal.value.code is ReasonCode.NOT_NEXT and str(refusal.value).endswith(why)
     with pytest.raises(PatienceError) as refusal:
         game.replay(1, [move])
-    assert refusal.value.code is ReasonCode.ILLEGAL and "move 1" in str(refusal.value)
+    assert refusal.value.code is ReasonCode.NOT_NEXT and "move 1" in str(refusal.value)
     with pytest.raises(PatienceError, match="move 2: not a move") as refusal:
         parse_moves("deal LF1-FA1")
     assert refusal.value.code is ReasonCode.NOT_A_MOVE

@@ -39,6 +39,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..errors import ReasonCode, Refusal
 from . import cards as C
 from .besieged_shuffles import Arrangement, Component, Shuffles
 from .engine import Patience, PatienceMove, PatienceMoveKind, Single, State
@@ -185,24 +186,26 @@ class Besieged(Patience):
                 return g
         return None
 
-    def _foundation_fit(self, state: State, f: int, c: int) -> str | None:
+    def _foundation_fit(self, state: State, f: int, c: int) -> Refusal | None:
         pile = state.piles[f]
         slot = self.tableau.ids[f]
         if not pile:
             if C.rank(c) != C.LOW_ACE:
-                return f"{slot} is empty and starts with an ace"
+                return Refusal(f"{slot} is empty and starts with an ace", ReasonCode.NOT_NEXT)
             for other in self.foundations:
                 if state.piles[other] and C.suit(state.piles[other][0]) == C.suit(c):
-                    return (f"{self.tableau.ids[other]} already holds "
-                            f"{C.SUITS[C.suit(c)].name.lower()}")
+                    return Refusal(f"{self.tableau.ids[other]} already holds "
+                                   f"{C.SUITS[C.suit(c)].name.lower()}", ReasonCode.NOT_NEXT)
             return None
         if C.suit(pile[0]) != C.suit(c):
-            return f"{slot} holds {C.SUITS[C.suit(pile[0])].name.lower()}"
+            return Refusal(f"{slot} holds {C.SUITS[C.suit(pile[0])].name.lower()}",
+                           ReasonCode.NOT_NEXT)
         if len(pile) == len(ORDER):
-            return f"{slot} is complete"
+            return Refusal(f"{slot} is complete", ReasonCode.NOT_NEXT)
         want = ORDER[len(pile)]
         if C.rank(c) != want:
-            return f"{slot} wants a {C.name(C.of(want, C.suit(c)))[:-1]} next, not {C.name(c)}"
+            return Refusal(f"{slot} wants a {C.name(C.of(want, C.suit(c)))[:-1]} next, not "
+                           f"{C.name(c)}", ReasonCode.NOT_NEXT)
         return None
 
     def _packs_on(self, c: int, under: int) -> bool:
@@ -260,11 +263,13 @@ class Besieged(Patience):
                             state.piles[src][-1], state.piles[dst][-1]):
                         yield PatienceMove(PatienceMoveKind.MOVE, ids[src], ids[dst])
 
-    def attempt(self, state: State, move: PatienceMove) -> State | str:
+    def attempt(self, state: State, move: PatienceMove) -> State | Refusal:
         if move.kind is PatienceMoveKind.DEAL:
-            return "turn the stock one card at a time: stock>F or stock>talon"
+            return Refusal("turn the stock one card at a time: stock>F or stock>talon",
+                           ReasonCode.NO_SUCH_PLAY)
         if move.kind is not PatienceMoveKind.MOVE:
-            return "The Besieged City has no paired plays; write SRC>DST"
+            return Refusal("The Besieged City has no paired plays; write SRC>DST",
+                           ReasonCode.NO_SUCH_PLAY)
         if move.target == "F":
             return self.first_foundation(state, move)
         single = self.single(state, move)
@@ -283,35 +288,36 @@ class Besieged(Patience):
             after = self._refill(after, src)
         return after
 
-    def _refusal(self, state: State, move: PatienceMove, single: Single) -> str | None:
+    def _refusal(self, state: State, move: PatienceMove, single: Single) -> Refusal | None:
         """Why the card may not go where *move* puts it, by the role of the destination."""
         src_role, dst_role = single.src_role, single.dst_role
         if dst_role is Role.FOUNDATION:
             if src_role not in (Role.RAMPART, Role.STOCK):
-                return ("only rampart tops and the turned stock card go to a foundation"
-                        + ("; Reserve cards pass through a rampart first"
-                           if src_role is Role.RESERVE else ""))
+                return Refusal("only rampart tops and the turned stock card go to a "
+                               "foundation" + ("; Reserve cards pass through a rampart first"
+                                               if src_role is Role.RESERVE else ""),
+                               ReasonCode.WRONG_SLOT)
             return self._foundation_fit(state, single.dst, single.card)
         if dst_role is Role.TALON:
-            return None if src_role is Role.STOCK else \
-                "only the turned stock card goes to the talon"
+            return None if src_role is Role.STOCK else Refusal(
+                "only the turned stock card goes to the talon", ReasonCode.WRONG_SLOT)
         if dst_role is Role.RAMPART:
             return self._rampart_refusal(state, move, single)
-        return f"nothing is moved to {move.target}"
+        return Refusal(f"nothing is moved to {move.target}", ReasonCode.WRONG_SLOT)
 
-    def _gap_first(self, state: State, gap: int) -> str:
+    def _gap_first(self, state: State, gap: int) -> Refusal:
         ids = self.tableau.ids
         where = "row" if gap in self.row_ends else "column"
         if self._free_places(state):
-            return (f"the rampart gap {ids[gap]} must be filled first, with a Reserve card "
-                    f"(rule IV: the Reserve holds more cards than the places off its {where}, "
-                    f"so one of them lies in it)")
+            return Refusal(f"the rampart gap {ids[gap]} must be filled first, with a Reserve "
+                           f"card (rule IV: the Reserve holds more cards than the places off "
+                           f"its {where}, so one of them lies in it)", ReasonCode.GAP_FIRST)
         line = ", ".join(f"{ids[p]} {C.name(state.piles[p][-1])}"
                          for p in self.closes[gap] if state.piles[p])
-        return (f"the rampart gap {ids[gap]} must be filled first, with a Reserve card of "
-                f"its {where} ({line}) (rule IV)")
+        return Refusal(f"the rampart gap {ids[gap]} must be filled first, with a Reserve card "
+                       f"of its {where} ({line}) (rule IV)", ReasonCode.GAP_FIRST)
 
-    def _line_refusal(self, state: State, single: Single) -> str:
+    def _line_refusal(self, state: State, single: Single) -> Refusal:
         """Why a Reserve card may not go to a rampart off its line (rule III)."""
         ids = self.tableau.ids
         own = [ids[r] for r in self.row_ends + self.column_ends if r in self.lines[single.src]]
@@ -319,25 +325,29 @@ class Besieged(Patience):
                f"at the ends of its own row and column, {', '.join(own[:-1])} or {own[-1]}, "
                f"not {ids[single.dst]} (rule III)")
         if self.switches.house_swaps:
-            return why + "; the Reserve cards change places only once the stock is out"
-        if self.switches.transposition:
-            return why + ("; the Reserve cards change places only once the talon and the "
-                          "stock are both exhausted")
-        return why
+            why += "; the Reserve cards change places only once the stock is out"
+        elif self.switches.transposition:
+            why += ("; the Reserve cards change places only once the talon and the stock are "
+                    "both exhausted")
+        return Refusal(why, ReasonCode.OFF_LINE)
 
-    def _rampart_refusal(self, state: State, move: PatienceMove, single: Single) -> str | None:
+    def _rampart_refusal(self, state: State, move: PatienceMove,
+                         single: Single) -> Refusal | None:
         under, c = state.piles[single.dst], single.card
         if single.src_role is Role.RESERVE:
             if not self._reaches(state, single.src, single.dst):
                 return self._line_refusal(state, single)
         elif single.src_role is Role.RAMPART:
             if not under:
-                return f"the gap {move.target} is filled from the Reserve"
+                return Refusal(f"the gap {move.target} is filled from the Reserve",
+                               ReasonCode.WRONG_SLOT)
         else:
-            return "a rampart takes cards from the Reserve and other ramparts only"
+            return Refusal("a rampart takes cards from the Reserve and other ramparts only",
+                           ReasonCode.WRONG_SLOT)
         if under and not self._packs_on(c, under[-1]):
-            return (f"{C.name(c)} does not pack on {C.name(under[-1])}: same suit, one "
-                    f"rank apart or neighbours in the foundation order")
+            return Refusal(f"{C.name(c)} does not pack on {C.name(under[-1])}: same suit, one "
+                           f"rank apart or neighbours in the foundation order",
+                           ReasonCode.DOES_NOT_PACK)
         return None
 
     def _refill(self, state: State, place: int) -> State:

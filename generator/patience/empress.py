@@ -231,17 +231,19 @@ class Empress(Patience):
         if not plays or self.deals_at_will:
             yield PatienceMove(PatienceMoveKind.DEAL)
 
-    def attempt(self, state: State, move: PatienceMove) -> State | str:
+    def attempt(self, state: State, move: PatienceMove) -> State | Refusal:
         if move.kind is PatienceMoveKind.DEAL:
             if state.piles[self.stock] and not self.deals_at_will:
                 fits = next(self._plays(state), None)
                 if fits is not None:
-                    return (f"the rest of the stock is dealt out only when no pair fits "
-                            f"(seed 004): {fits} can still be played; dealing at will is "
-                            f"the house switch deal_at_will")
+                    return Refusal(f"the rest of the stock is dealt out only when no pair "
+                                   f"fits (seed 004): {fits} can still be played; dealing at "
+                                   f"will is the house switch deal_at_will",
+                                   ReasonCode.PLAY_LEFT)
             return self._deal_out(state)
         if move.kind is PatienceMoveKind.REDEAL:
-            return "The Empress of India is laid out once: no redeal"
+            return Refusal("The Empress of India is laid out once: no redeal",
+                           ReasonCode.NO_SUCH_PLAY)
         src = self.slot_index(move.source)
         if isinstance(src, str):
             return src
@@ -252,43 +254,50 @@ class Empress(Patience):
             return dst
         roles = {self.tableau.slots[src].role, self.tableau.slots[dst].role}
         if roles != {Role.ARMY, Role.NAVY}:
-            return "a pair is one Army card (A1-A24) and one Navy card (N1-N24)"
+            return Refusal("a pair is one Army card (A1-A24) and one Navy card (N1-N24)",
+                           ReasonCode.WRONG_SLOT)
         for cell, slot_id in ((src, move.source), (dst, move.target)):
             if not state.piles[cell]:
                 return Refusal(f"{slot_id} is empty", ReasonCode.EMPTY)
             if len(state.piles[cell]) == 2:
-                return f"{slot_id} is already paired: a card is paired only once"
+                return Refusal(f"{slot_id} is already paired: a card is paired only once",
+                               ReasonCode.PAIRED)
         a, b = state.piles[src][0], state.piles[dst][0]
         if move.kind is PatienceMoveKind.LAY:
             if not self.switches.advance_pairing:
-                return ("a pair goes to the foundations at once (A5+N7); pairing in advance "
-                        "is the house switch advance_pairing (Cadogan's variant)")
+                return Refusal("a pair goes to the foundations at once (A5+N7); pairing in "
+                               "advance is the house switch advance_pairing (Cadogan's "
+                               "variant)", ReasonCode.SWITCHED_OFF)
             after = self.moved(state, {src: (), dst: (b, a)})
             return self._refill(after, src)
         fa, fb = self._foundation_for(state, a), self._foundation_for(state, b)
         if fa is None or fb is None:
-            return f"{C.name(a if fa is None else b)} fits no foundation yet"
+            return Refusal(f"{C.name(a if fa is None else b)} fits no foundation yet",
+                           ReasonCode.NOT_NEXT)
         after = self.moved(state, {src: (), dst: (), fa: state.piles[fa] + (a,),
                                    fb: state.piles[fb] + (b,)})
         army_cell, navy_cell = (src, dst) if src in self.army else (dst, src)
         return self._refill(self._refill(after, army_cell), navy_cell)
 
-    def _play_couple(self, state: State, cell: int, move: PatienceMove) -> State | str:
+    def _play_couple(self, state: State, cell: int, move: PatienceMove) -> State | Refusal:
         role = self.tableau.slots[cell].role
         if move.target != "F" and self.tableau.slots[self.index.get(move.target, 0)].role \
                 is not Role.FOUNDATION:
-            return "a couple is played to the foundations: write CELL>F"
+            return Refusal("a couple is played to the foundations: write CELL>F",
+                           ReasonCode.WRONG_SLOT)
         if role not in (Role.ARMY, Role.NAVY):
-            return f"{move.source} is not in the Army or the Navy"
+            return Refusal(f"{move.source} is not in the Army or the Navy",
+                           ReasonCode.WRONG_SLOT)
         pile = state.piles[cell]
         if len(pile) != 2:
-            return (f"{move.source} holds a single card: play it with a card of the other "
-                    f"colour, e.g. A5+N7")
+            return Refusal(f"{move.source} holds a single card: play it with a card of the "
+                           f"other colour, e.g. A5+N7", ReasonCode.NOT_PAIRED)
         a, b = pile
         fa = self._foundation_for(state, a)
         fb = self._foundation_for(state, b)
         if fa is None or fb is None:
-            return f"{C.name(a if fa is None else b)} of the couple fits no foundation yet"
+            return Refusal(f"{C.name(a if fa is None else b)} of the couple fits no "
+                           f"foundation yet", ReasonCode.NOT_NEXT)
         after = self.moved(state, {cell: (), fa: state.piles[fa] + (a,),
                                    fb: state.piles[fb] + (b,)})
         return self._refill(after, cell)
@@ -310,10 +319,10 @@ class Empress(Patience):
         return self.moved(state, {self.stock: (),
                                   self.black if want_red else self.red: tuple(other)})
 
-    def _deal_out(self, state: State) -> State | str:
+    def _deal_out(self, state: State) -> State | Refusal:
         stock = list(state.piles[self.stock])
         if not stock:
-            return "the stock is out"
+            return Refusal("the stock is out", ReasonCode.STOCK_OUT)
         red, black = list(state.piles[self.red]), list(state.piles[self.black])
         while stock:
             c = stock.pop()

@@ -157,8 +157,8 @@ class Patience:
         """Every move that might be legal (a superset; :meth:`attempt` decides)."""
         raise NotImplementedError
 
-    def attempt(self, state: State, move: PatienceMove) -> State | str:
-        """The position after *move*, or the reason it is illegal."""
+    def attempt(self, state: State, move: PatienceMove) -> State | Refusal:
+        """The position after *move*, or the reason it is illegal (with its code)."""
         raise NotImplementedError
 
     # --- shared ----------------------------------------------------------------------------
@@ -275,7 +275,7 @@ class Patience:
             state = after
         return state
 
-    def single(self, state: State, move: PatienceMove) -> Single | str:
+    def single(self, state: State, move: PatienceMove) -> Single | Refusal:
         """The opening every ``SRC>DST`` move shares: both slots exist and the source holds
         a card. The reason otherwise, naming the slot."""
         src = self.slot_index(move.source)
@@ -291,9 +291,10 @@ class Patience:
         return Single(src, dst, pile[-1], slots[src].role, slots[dst].role)
 
     def first_foundation(self, state: State, move: PatienceMove,
-                         order: Sequence[int] | None = None) -> State | str:
+                         order: Sequence[int] | None = None) -> State | Refusal:
         """``SRC>F``: the move to the first foundation (in *order*, default slot order)
-        that takes the source's top card, or why none does (the first one's reason)."""
+        that takes the source's top card, or why none does (the first one's reason and
+        its code: a card that fits none is NOT_NEXT, a gap owed first GAP_FIRST)."""
         src = self.slot_index(move.source)
         if isinstance(src, str):
             return src
@@ -306,10 +307,11 @@ class Patience:
             if isinstance(after, State):
                 return after
             reasons.append(after)
-        return (f"no foundation takes {C.name(state.piles[src][-1])}"
-                + (f" ({reasons[0]})" if reasons else ""))
+        return Refusal(f"no foundation takes {C.name(state.piles[src][-1])}"
+                       + (f" ({reasons[0]})" if reasons else ""),
+                       reasons[0].code if reasons else ReasonCode.NOT_NEXT)
 
-    def slot_index(self, slot_id: str) -> int | str:
+    def slot_index(self, slot_id: str) -> int | Refusal:
         """The index of a slot, or the reason there is no such slot."""
         if slot_id in self.index:
             return self.index[slot_id]

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar
 
+from ..errors import ReasonCode, Refusal
 from . import cards as C
 from .engine import Patience, PatienceMove, PatienceMoveKind, State
 from .nivernaise_probe import lying_on, probe
@@ -235,21 +236,24 @@ class Nivernaise(Patience):
 
     # --- rules -----------------------------------------------------------------------------
 
-    def _fits(self, pile_index: int, card: int, pile: tuple[int, ...]) -> str | None:
+    def _fits(self, pile_index: int, card: int, pile: tuple[int, ...]) -> Refusal | None:
         """None if *card* may go on this foundation, else why not."""
         suit = self.up.index(pile_index) if pile_index in self.up else self.down.index(
             pile_index)
         slot = self.tableau.ids[pile_index]
         if C.suit(card) != suit:
-            return f"{slot} takes {C.SUITS[suit].name.lower()} only, not {C.name(card)}"
+            return Refusal(f"{slot} takes {C.SUITS[suit].name.lower()} only, not "
+                           f"{C.name(card)}", ReasonCode.NOT_NEXT)
         rising = pile_index in self.up
         if not pile:
             start = C.LOW_ACE if rising else C.KING
-            return None if C.rank(card) == start else (
-                f"{slot} is empty and starts with {'an ace' if rising else 'a king'}")
+            return None if C.rank(card) == start else Refusal(
+                f"{slot} is empty and starts with {'an ace' if rising else 'a king'}",
+                ReasonCode.NOT_NEXT)
         want = C.rank(pile[-1]) + (1 if rising else -1)
         if C.rank(card) != want or not 1 <= want <= 13:
-            return f"{C.name(card)} does not follow {C.name(pile[-1])} on {slot}"
+            return Refusal(f"{C.name(card)} does not follow {C.name(pile[-1])} on {slot}",
+                           ReasonCode.NOT_NEXT)
         return None
 
     def candidates(self, state: State) -> Iterable[PatienceMove]:
@@ -277,13 +281,14 @@ class Nivernaise(Patience):
         yield PatienceMove(PatienceMoveKind.DEAL)
         yield PatienceMove(PatienceMoveKind.REDEAL)
 
-    def attempt(self, state: State, move: PatienceMove) -> State | str:
+    def attempt(self, state: State, move: PatienceMove) -> State | Refusal:
         if move.kind is PatienceMoveKind.DEAL:
             return self._deal_round(state)
         if move.kind is PatienceMoveKind.REDEAL:
             return self._redeal(state)
         if move.kind is not PatienceMoveKind.MOVE:
-            return "La Nivernaise has no paired plays; write SRC>DST"
+            return Refusal("La Nivernaise has no paired plays; write SRC>DST",
+                           ReasonCode.NO_SUCH_PLAY)
         if move.target == "F":
             return self.first_foundation(state, move, self.up + self.down)
         single = self.single(state, move)
@@ -294,24 +299,31 @@ class Nivernaise(Patience):
         pile = state.piles[src]
         if dst_role is Role.FOUNDATION:
             if src_role is Role.STOCK:
-                return "a stock card must first fill a flank gap"
+                return Refusal("a stock card must first fill a flank gap",
+                               ReasonCode.WRONG_SLOT)
             if src_role is Role.FOUNDATION:
                 if not self.switches.exchange:
-                    return "the exchange between foundations is switched off"
+                    return Refusal("the exchange between foundations is switched off",
+                                   ReasonCode.SWITCHED_OFF)
                 if {src, dst} not in ({a, k} for a, k in zip(self.up, self.down)):
-                    return "a card moves only between the two piles of its own suit"
+                    return Refusal("a card moves only between the two piles of its own "
+                                   "suit", ReasonCode.WRONG_SLOT)
             elif src_role not in (Role.FLANK, Role.LINE):
-                return f"{move.source} is not a flank, a Line packet or a foundation"
+                return Refusal(f"{move.source} is not a flank, a Line packet or a "
+                               f"foundation", ReasonCode.WRONG_SLOT)
             why = self._fits(dst, card, state.piles[dst])
             if why:
                 return why
         elif dst_role is Role.FLANK:
             if state.piles[dst]:
-                return f"{move.target} is not a gap: flank cards are never built on"
+                return Refusal(f"{move.target} is not a gap: flank cards are never built "
+                               f"on", ReasonCode.NOT_A_GAP)
             if src_role not in (Role.LINE, Role.STOCK):
-                return "a flank gap is filled from the stock or from a Line top"
+                return Refusal("a flank gap is filled from the stock or from a Line top",
+                               ReasonCode.WRONG_SLOT)
         else:
-            return f"cards go to foundations or flank gaps, not to {move.target}"
+            return Refusal(f"cards go to foundations or flank gaps, not to {move.target}",
+                           ReasonCode.WRONG_SLOT)
         changes = {src: pile[:-1], dst: state.piles[dst] + (card,)}
         after = self.moved(state, changes)
         if src_role is Role.LINE and not pile[:-1]:
@@ -324,22 +336,25 @@ class Nivernaise(Patience):
         new = tuple(reversed(stock[len(stock) - take:]))
         return self.moved(state, {packet: new, self.stock: stock[:len(stock) - take]})
 
-    def _deal_round(self, state: State) -> State | str:
+    def _deal_round(self, state: State) -> State | Refusal:
         if not state.piles[self.stock]:
-            return "the stock is out" + (
-                "; redeal" if state.redeals < self.switches.redeals else "")
+            return Refusal("the stock is out" + (
+                "; redeal" if state.redeals < self.switches.redeals else ""),
+                ReasonCode.STOCK_OUT)
         if self.switches.deal_whole_round:
             return self._dealt(state)
         return self._dealt_packet(state)
 
-    def _redeal(self, state: State) -> State | str:
+    def _redeal(self, state: State) -> State | Refusal:
         if state.piles[self.stock]:
-            return f"the stock still has {len(state.piles[self.stock])} cards"
+            return Refusal(f"the stock still has {len(state.piles[self.stock])} cards",
+                           ReasonCode.STOCK_LEFT)
         if state.redeals >= self.switches.redeals:
-            return f"no redeal left (this game allows {self.switches.redeals})"
+            return Refusal(f"no redeal left (this game allows {self.switches.redeals})",
+                           ReasonCode.NO_REDEAL_LEFT)
         gathered = tuple(c for packet in self.line for c in state.piles[packet])
         if not gathered:
-            return "the Line is empty: nothing to redeal"
+            return Refusal("the Line is empty: nothing to redeal", ReasonCode.EMPTY)
         changes: dict[int, tuple[int, ...]] = {packet: () for packet in self.line}
         changes[self.stock] = tuple(reversed(gathered))
         after = self.moved(state, changes, redeals=state.redeals + 1, dealing=0)
