@@ -55,6 +55,36 @@ def one_line_error(response: Any, status: int) -> str:
 
 # --- loading --------------------------------------------------------------------------
 
+@pytest.mark.parametrize("args", [
+    ["game1-dem"],                                    # a misspelt shipped layout
+    ["game1-demo", "--game", "chess"],                # a game no template defines
+    ["basic-1_board-a_pack1.G1~pack1.G2_x"],          # a position text that cannot be read
+])
+def test_a_bad_layout_name_gets_the_command_lines_error_line(client, runner, args):
+    """The editor loads a shipped layout by the loader ``opencards rules moves`` uses
+    (issue 41), so a bad name, game or position text is refused with the CLI's own line,
+    as a 4xx."""
+    said = runner.invoke(cli, ["rules", "moves", *args])
+    assert said.exit_code == 1 and said.output.startswith("Error: ")
+    body: dict[str, str] = {"layout": args[0]}
+    if "--game" in args:
+        body["game"] = args[args.index("--game") + 1]
+    answered = client.post("/api/boards", json=body)
+    assert 400 <= answered.status_code < 500
+    assert one_line_error(answered, answered.status_code) == said.output.strip()[len("Error: "):]
+
+
+def test_the_editor_loads_layouts_through_the_librarys_loader():
+    """A measure of issue 41: ``web/`` reads a layout name only through
+    :func:`generator.io.layouts.load_layout_file`, never by its own lookups."""
+    web = Path(__file__).parent.parent / "generator" / "web"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(web.glob("*.py")))
+    assert "load_layout_file(" in source
+    for own in ("library.layout(", "read_position_text(", "is_position_argument(",
+                "load_layout("):
+        assert own not in source, own
+
+
 def test_a_shipped_layout_loads_with_its_cards_game_and_drawing(client, library):
     state = new_board(client, layout="game1-demo")
     shipped = library.layout("game1-demo")

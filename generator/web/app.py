@@ -34,8 +34,7 @@ from ..app.position import refusal_data
 from ..errors import (BoardGone, BodyError, EditorError, FigureError, GeneratorError,
                       IllegalMoveError, InvalidLayoutError, NotFoundError, one_line)
 from ..io.layout_text import layout_to_toml
-from ..io.layouts import (TEXT_SHOWN, is_position_argument, layout_from_text,
-                          read_position_text)
+from ..io.layouts import layout_from_text
 from ..io.templates import Library
 from ..model.layout import Layout, Side
 from . import calls
@@ -193,12 +192,9 @@ def create_app(library: Library, *, hosts: tuple[str, ...] = LOCAL_HOSTS,
                                   f"{MAX_CARDS} cards")
             shown, layout = layout_from_text(library, text, filename)
         elif "layout" in data:
-            name = text_field(data, "layout").strip()
-            if is_position_argument(library, name):
-                record = read_position_text(library, name)
-                shown, layout = TEXT_SHOWN, record.layout
-            else:
-                shown, layout = calls.shipped_layout(library, name)
+            given = calls.shipped_layout(library, text_field(data, "layout").strip(),
+                                         optional_text(data, "game"))
+            shown, layout, record = given.shown, given.layout, given.state
         elif "board" in data:
             shown, layout = "position.toml", _empty(library, data)
         else:

@@ -8,12 +8,14 @@ written as ``rules play --json`` writes them (:mod:`generator.app.position`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..docs.annotate import move_marks
 from ..docs.diagram import DEFAULT_WIDTH, figure_page, to_svg
 from ..docs.figure import Arrow, Figure
 from ..draw.art.board import EDGE, board_size, square_rect, whole
 from ..errors import GeneratorError, TemplateError
-from ..io.layouts import STDIN, LayoutFile, layout_file, load_layout
+from ..io.layouts import STDIN, TEXT_SHOWN, LayoutFile, load_layout_file
 from ..io.templates import Library, TemplateKind
 from ..model.board import Board, parse_square, square_name
 from ..model.cards import Pack
@@ -22,21 +24,25 @@ from ..model.letters import LetterSet
 from ..rules import Move
 
 
-def shipped_layout(library: Library, name: str) -> tuple[str, Layout]:
-    """A layout by its template name, with the file name messages show.
+def shipped_layout(library: Library, name: str, game_name: str | None = None) -> LayoutFile:
+    """A shipped layout by its template name, or a position text, under *game_name* or its
+    own game: loaded by the loader the command line uses (:func:`load_layout_file`), so a
+    bad name gets the same one-line error as ``opencards rules play NAME``.
 
-    :raises: :exc:`NotFoundError` for an unknown name, :exc:`TemplateError` for a broken
-        file.
+    :raises: :exc:`NotFoundError` for an unknown name or game, :exc:`TemplateError` for a
+        broken file, a path, or a position text that cannot be read.
     """
     if name.endswith(".toml") or name == STDIN:
         # A path would let a request read the server's files, and '-' its standard input:
         # only names are served.
         raise TemplateError(name, "", expected="the name of a shipped layout, not a path")
-    _, layout = load_layout(library, name)
+    loaded = load_layout_file(library, name, game_name)
+    if loaded.shown == TEXT_SHOWN:
+        return loaded
     # Named by its file's name alone: the page's title and the downloaded layout's comment
     # show it, and the folder it lies in (an absolute path when the editor is started
     # outside the project) is no business of theirs.
-    return f"{name}.toml", layout
+    return replace(loaded, shown=f"{name}.toml")
 
 
 def destinations(moves: list[Move]) -> list[dict[str, object]]:
@@ -149,8 +155,7 @@ def warm(library: Library) -> None:
     catalogue(library)
     for name in sorted(library.names(TemplateKind.LAYOUT))[:1]:
         try:
-            shown, layout = shipped_layout(library, name)
-            board_svg(layout_file(library, shown, layout), layout, library, flip=False,
-                      marked=(), last=None)
+            loaded = shipped_layout(library, name)
+            board_svg(loaded, loaded.layout, library, flip=False, marked=(), last=None)
         except GeneratorError:   # a broken layout of the user's: the page will say so
             pass
