@@ -58,7 +58,7 @@ def card_moves(position: LayoutFile, layout: Layout, square: str, words_file: Pa
                where: str) -> list[Move]:
     """The legal moves of the card on *square*, as :meth:`Position.legal_moves` gives them
     to its owner (to either side, for a card of nobody's)."""
-    piece = layout.top(square)
+    piece = layout.top_written(square)
     if piece is None:
         raise FigureError(f"{position.shown}: {where}: no card on {square}")
     sides: Iterable[Side] = (piece.owner,) if piece.owner is not None else tuple(Side)

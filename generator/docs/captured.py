@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..model.board import MAX_FILES, MAX_RANKS, parse_square
+from ..model.board import MAX_FILES, MAX_RANKS, SquareName, parse_square
 from ..model.hands import parse_item
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..rules import Move, MoveKind
@@ -30,7 +30,7 @@ def _landed(before: Layout, move: Move, side: Side, game: Game) -> Stack:
         facing = (Facing.NORTH if side is Side.SOUTH else Facing.SOUTH) if game.owners \
             else None
         return (Piece(parse_item(move.start), facing),)
-    return before.stacks.get(move.start, ())
+    return before.stacks.get(move.square, ())
 
 
 def taken(before: Layout, after: Layout, move: Move | None, side: Side, game: Game,
@@ -45,14 +45,15 @@ def taken(before: Layout, after: Layout, move: Move | None, side: Side, game: Ga
     if move is None or move.target in (OFF, HAND) or move.kind in (MoveKind.OPEN,
                                                                     MoveKind.KEEP):
         return (), ()
-    ghosts: dict[str, Stack] = {}
+    ghosts: dict[SquareName, Stack] = {}
     for square, pile in before.items():
         if square != move.origin and square not in after.stacks and square != move.target:
             ghosts[square] = pile
-    if move.target not in after.stacks:
+    target = move.target_square  # (not off the board nor into the hand: see above)
+    if target not in after.stacks:
         landed = _landed(before, move, side, game)
         if landed:
-            ghosts[move.target] = landed
+            ghosts[target] = landed
     if not ghosts:
         return (), ()
     # The position once the card has landed, before the lines acted: the position after,
@@ -61,7 +62,7 @@ def taken(before: Layout, after: Layout, move: Move | None, side: Side, game: Ga
     if move.kind is MoveKind.TAKE:
         lines = [tuple(sorted(ghosts, key=_order))]
     else:
-        lines = [line for line in lines_made(landed_layout, move.target, game, side,
+        lines = [line for line in lines_made(landed_layout, target, game, side,
                                              words=words) if set(line) & set(ghosts)]
     outlines = tuple(dict.fromkeys(Outline(tuple(line), TOOK, took=True) for line in lines))
     return (tuple(Ghost(s, ghosts[s]) for s in sorted(ghosts, key=_order)), outlines)

@@ -412,12 +412,13 @@ def _arrow_items(arrow: Arrow, at: _Squares, layout: Layout, look: _Look, area: 
     if arrow.kind == "=":
         return [Circle(*start, ring * 0.3, Paint(stroke=arrow.colour, width=1.4 * u,
                                                  dash=(2 * u, 1.4 * u), opacity=ARROW_OPACITY))]
-    owner = layout.owner(arrow.origin) or (Side.parse(arrow.mover) if arrow.mover
-                                           else Side.SOUTH)
+    leaving = layout.top_written(arrow.origin)
+    owner = (leaving.owner if leaving is not None else None) or (
+        Side.parse(arrow.mover) if arrow.mover else Side.SOUTH)
     points = [start] + [at.off_point(arrow.origin, owner) if stop == "off" else at.centre(stop)
                         for stop in arrow.stops]
     target = points[-1]
-    if layout.top(arrow.origin) is not None:
+    if leaving is not None:
         points[0] = _leaving(at.rect(arrow.origin), look, points[1])
     if arrow.stops[-1] != "off":
         points[-1] = _towards(points[-1], points[-2], ARROW_SHORT * ring)
@@ -622,7 +623,7 @@ def _tint_items(figure: Figure, at: _Squares, layout: Layout, look: _Look) -> li
         if not at.shown(square):
             continue
         rect = at.rect(square)
-        if layout.top(square) is None:
+        if layout.top_written(square) is None:
             items.append(Box(rect, paint))
             continue
         items.append(_round_card(rect, look, LAST_MOVE, TINT_OPACITY))

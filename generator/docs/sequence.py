@@ -75,7 +75,7 @@ def _why(position: LayoutFile, layout: Layout, side: Side, text: str, found: lis
     """The engine's reason a move is not among the legal ones, as one clause."""
     origin = text[:2]
     target = text[3:5] if len(text) >= 5 else ""
-    piece = layout.top(origin)
+    piece = layout.top_written(origin)
     if piece is None:
         return f"no card on {origin}"
     if position.game.owners and piece.owner is not side:
@@ -101,7 +101,7 @@ def _moves_of(origin: str, own: list[Move]) -> str:
 def _not_beaten(position: LayoutFile, layout: Layout, side: Side, piece: Piece,
                 target: str) -> str | None:
     """Why *piece* does not beat the opponent's card on *target*, in a game that beats."""
-    defender = layout.top(target) if _is_square(target) else None
+    defender = layout.top_written(target) if _is_square(target) else None
     if defender is None or position.game.movement.capture is not Capture.BEAT \
             or defender.owner is side:
         return None

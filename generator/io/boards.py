@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from ..errors import TemplateError
-from ..model.board import FILE_LETTERS, Board, Shade, Square, parse_size
+from ..model.board import FILE_LETTERS, Board, Shade, Square, checked_square, parse_size
 from ..model.cards import VERSIONS, Colour
 from .reader import Reader, read_colour
 
@@ -31,12 +31,13 @@ def board_from_toml(name: str, reader: Reader) -> Board:
     files, ranks = size_from_toml(reader)
     last = FILE_LETTERS[files - 1]
     names = frozenset(f"{f}{r}" for f in FILE_LETTERS[:files] for r in range(1, ranks + 1))
-    kings = reader.strings("king_squares", [])
-    for i, square in enumerate(kings):
+    written = reader.strings("king_squares", [])
+    for i, square in enumerate(written):
         # Exactly as the board names its squares: "e1 " or "E1" would name none of them.
         if square not in names:
             raise reader.fail(f"king_squares[{i}]", f"a square a1 to {last}{ranks} (lower "
                               "case, no spaces)", square)
+    kings = [checked_square(square, files, ranks) for square in written]
     edges = reader.table("edges", default_empty=True)
     top = tuple(read_colour(edges, f"top[{i}]", c)
                 for i, c in enumerate(_n(edges, "top", files)))

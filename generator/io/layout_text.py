@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import TemplateError
-from ..model.board import FILE_LETTERS, size_name
+from ..model.board import FILE_LETTERS, SquareName, size_name, square_name
 from ..model.hands import Hands, items_notation
 from ..model.layout import Layout, OffBoard, Side, Stack, parse_stack
 from ..model.seats import Seat
@@ -83,7 +83,7 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
     files, ranks = size_from_toml(reader)
     last = FILE_LETTERS[files - 1]
     rows = reader.table("rows", default_empty=True)
-    stacks: dict[str, Stack] = {}
+    stacks: dict[SquareName, Stack] = {}
     off_board: list[OffBoard] = []
     for key in rows.keys():
         # Off-board ranks are kept for validation to list; a rank past 99 is no pile.
@@ -98,7 +98,7 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
         for file, token in enumerate(tokens):
             if token == ".":
                 continue
-            square = f"{FILE_LETTERS[file]}{rank}" if on_board and file < files else None
+            square = square_name(file, rank - 1) if on_board and file < files else None
             stack = _stack(rows, key, file, token, square)
             if square is not None:
                 stacks[square] = stack

@@ -236,7 +236,8 @@ class LayoutFile:
         plays."""
         if self.state is not None:
             return self.state.turn
-        first = self.layout.owner(moves[0].split("=")[0][:2]) if moves else None
+        piece = self.layout.top_written(moves[0].split("=")[0][:2]) if moves else None
+        first = piece.owner if piece is not None else None
         return first or Side.SOUTH
 
     def legal_moves(self, side: Side | str, words_file: Path | None = None) -> list[Move]:

@@ -82,10 +82,21 @@ def checked_square(name: str, files: int = 8, ranks: int = 8) -> SquareName:
 
 
 @cache
-def squares_in_order(files: int = 8, ranks: int = 8) -> Mapping[str, int]:
+def squares_in_order(files: int = 8, ranks: int = 8) -> Mapping[SquareName, int]:
     """Each square of a *files* x *ranks* board -> its place in board order (a1, b1 ...)."""
     return MappingProxyType({square_name(f, r): r * files + f
                              for r in range(ranks) for f in range(files)})
+
+
+def spelled_square(text: str, files: int = 8, ranks: int = 8) -> SquareName | None:
+    """*text* as a square of a *files* x *ranks* board if it is one in its one spelling
+    (``e4``, not ``E4``), else None: for text read before it is checked.
+
+    >>> spelled_square("e4"), spelled_square("E4"), spelled_square("p4", 16, 4)
+    ('e4', None, 'p4')
+    """
+    order = squares_in_order(files, ranks)
+    return SquareName(text) if text in order else None
 
 
 def square_order(name: str) -> tuple[int, int]:
@@ -139,7 +150,7 @@ class Square:
     shade: Shade
 
     @property
-    def name(self) -> str:
+    def name(self) -> SquareName:
         return square_name(self.file, self.rank)
 
     def notation(self) -> str:
@@ -168,7 +179,7 @@ class Board:
     left_digits: tuple[int, ...] = ()
     right_digits: tuple[int, ...] = ()
     crosswise_digits: tuple[int, ...] = ()
-    king_squares: tuple[str, ...] = ()
+    king_squares: tuple[SquareName, ...] = ()
     thin_line: bool = False
     version: str = "basic"
     notes: str = ""
@@ -182,7 +193,7 @@ class Board:
         return len(self.squares)
 
     @cached_property
-    def colours(self) -> Mapping[str, Colour | None]:
+    def colours(self) -> Mapping[SquareName, Colour | None]:
         """Each square's colour by its name (None on a colourless board)."""
         return MappingProxyType({square.name: square.colour for square in self.squares})
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from .board import (FILE_LETTERS, RANKS, checked_square, parse_square, square_name,
-                    squares_in_order)
+from .board import (FILE_LETTERS, RANKS, SquareName, checked_square, parse_square,
+                    spelled_square, square_name, squares_in_order)
 from .cards import Card
 from .hands import Hands
 from .letters import LetterCard
@@ -182,7 +182,7 @@ class Layout:
     """
 
     board: str
-    stacks: Mapping[str, Stack] = field(default_factory=dict)
+    stacks: Mapping[SquareName, Stack] = field(default_factory=dict)
     players: Mapping[Side, str] = field(default_factory=dict)
     name: str = ""
     title: str = ""
@@ -202,7 +202,7 @@ class Layout:
             clean = {square: tuple(stacks[square])
                      for square in sorted(stacks, key=order.__getitem__) if stacks[square]}
         else:
-            named: dict[str, Stack] = {}
+            named: dict[SquareName, Stack] = {}
             for written, stack in stacks.items():
                 square = checked_square(written, *self.size)
                 if square in named:
@@ -215,7 +215,7 @@ class Layout:
         object.__setattr__(self, "players", MappingProxyType(players))
         object.__setattr__(self, "off_board", tuple(self.off_board))
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[SquareName]:
         return iter(self.stacks)
 
     def __len__(self) -> int:
@@ -227,37 +227,44 @@ class Layout:
         layout never changes, and a turn asks some questions twice."""
         return {}
 
-    def items(self) -> Iterator[tuple[str, Stack]]:
+    def items(self) -> Iterator[tuple[SquareName, Stack]]:
         return iter(self.stacks.items())
 
-    def top(self, square: str) -> Piece | None:
+    def top(self, square: SquareName) -> Piece | None:
         stack = self.stacks.get(square)
         return stack[-1] if stack else None
 
-    def owner(self, square: str) -> Side | None:
+    def top_written(self, text: str) -> Piece | None:
+        """The top piece on the square written *text* (a move's or an annotation's text,
+        unchecked): None when the text is no square of this board in its one spelling, as
+        when the square is free."""
+        square = spelled_square(text, *self.size)
+        return self.top(square) if square is not None else None
+
+    def owner(self, square: SquareName) -> Side | None:
         """Who owns the top card on *square*: None for a free square or a card without an
         arrow."""
         piece = self.top(square)
         return piece.owner if piece is not None else None
 
-    def pieces(self) -> Iterator[tuple[str, Piece]]:
+    def pieces(self) -> Iterator[tuple[SquareName, Piece]]:
         for square, stack in self.stacks.items():
             for piece in stack:
                 yield square, piece
 
-    def with_piece(self, square: str, piece: Piece) -> Layout:
+    def with_piece(self, square: SquareName, piece: Piece) -> Layout:
         """A new layout with *piece* laid on top of whatever is on *square*."""
         parse_square(square, *self.size)
         stacks = dict(self.stacks)
         stacks[square] = stacks.get(square, ()) + (piece,)
         return self._replace(stacks)
 
-    def without(self, square: str) -> Layout:
+    def without(self, square: SquareName) -> Layout:
         stacks = dict(self.stacks)
         stacks.pop(square, None)
         return self._replace(stacks)
 
-    def _replace(self, stacks: Mapping[str, Stack]) -> Layout:
+    def _replace(self, stacks: Mapping[SquareName, Stack]) -> Layout:
         return Layout(self.board, stacks, self.players, self.name, self.title, self.game,
                       self.off_board, self.hands, self.size)
 
@@ -272,7 +279,7 @@ class Layout:
         :raises: :exc:`ValueError` naming the rank and token at fault.
         """
         files, ranks = size
-        stacks: dict[str, Stack] = {}
+        stacks: dict[SquareName, Stack] = {}
         for rank, line in rows.items():
             if not 1 <= rank <= ranks:
                 raise ValueError(f"rank {rank} is off the board (expected 1 to {ranks})")

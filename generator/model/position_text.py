@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..errors import PositionTextError as PositionTextError
-from .board import SIZES, FILE_LETTERS, size_name, square_name
+from .board import SIZES, FILE_LETTERS, SquareName, size_name, square_name
 from .cards import Card, Colour
 from .hands import Hand, Hands, Item
 from .layout import Facing, Layout, Piece, Side, Stack
@@ -294,7 +294,7 @@ def _parse_players(value: str) -> dict[Side, str]:
     return players
 
 
-def _parse_squares(value: str) -> tuple[tuple[int, int], dict[str, Stack]]:
+def _parse_squares(value: str) -> tuple[tuple[int, int], dict[SquareName, Stack]]:
     ranks_written = value.split("-")
     sizes = {ranks: (files, ranks) for files, ranks in SIZES}
     if len(ranks_written) not in sizes:
@@ -303,7 +303,7 @@ def _parse_squares(value: str) -> tuple[tuple[int, int], dict[str, Stack]]:
                 f"{r} for {size_name(f, r)}" for f, r in SIZES) + ")",
             f"{len(ranks_written)} ranks")
     files, ranks = sizes[len(ranks_written)]
-    stacks: dict[str, Stack] = {}
+    stacks: dict[SquareName, Stack] = {}
     for index, line in enumerate(ranks_written):
         rank = ranks - index
         if not line:

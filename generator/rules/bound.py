@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import ReasonCode
-from ..model.board import Board
+from ..model.board import Board, SquareName
 from ..model.hands import Item
 from ..model.layout import Layout, Player, Side
 from ..model.seats import Seat
@@ -79,7 +79,7 @@ class Rules:
             return owed.moves(layout, side, after)
         return self.moves(layout, side)
 
-    def lay_squares(self, layout: Layout, card: Item, side: Side | str) -> list[str]:
+    def lay_squares(self, layout: Layout, card: Item, side: Side | str) -> list[SquareName]:
         """The squares where *side* may lay *card* now, in board order.
 
         :raises: :exc:`ValueError` if *side* is not a side.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..model.board import SquareName
 from ..model.cards import Card
 from .games import COMBINATION_KINDS, CombinationKind
 from ..model.layout import Layout
@@ -23,7 +24,7 @@ class Combination:
 
     kind: CombinationKind
     orientation: LineOrientation
-    squares: tuple[str, ...]
+    squares: tuple[SquareName, ...]
     cards: tuple[Card, ...]
 
     def __len__(self) -> int:
@@ -38,7 +39,7 @@ class Combination:
         return self.notation()
 
 
-def _playing_card(layout: Layout, square: str) -> Card | None:
+def _playing_card(layout: Layout, square: SquareName) -> Card | None:
     piece = layout.top(square)
     if piece is None or not piece.face_up or not isinstance(piece.card, Card):
         return None
@@ -65,7 +66,7 @@ _TESTS = {
 }
 
 
-def line_combinations(squares: Sequence[str], cards: Sequence[Card | None],
+def line_combinations(squares: Sequence[SquareName], cards: Sequence[Card | None],
                       orientation: LineOrientation, *, min_length: int = 3,
                       kinds: Sequence[CombinationKind] = COMBINATION_KINDS) -> list[Combination]:
     """The maximal combinations along one line; ``None`` marks a gap or a card that cannot
@@ -84,7 +85,7 @@ def line_combinations(squares: Sequence[str], cards: Sequence[Card | None],
 def combinations(layout: Layout, *, min_length: int = 3,
                  kinds: Sequence[CombinationKind] = COMBINATION_KINDS,
                  orientations: Sequence[LineOrientation] = tuple(ORIENTATIONS),
-                 through: str | None = None) -> list[Combination]:
+                 through: SquareName | None = None) -> list[Combination]:
     """Every maximal combination on *layout*, sorted by first square, orientation and kind.
 
     With *through*, only the combinations that include that square (a move just made).

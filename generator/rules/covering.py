@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..model.board import SquareName
 from ..model.cards import Card
 from ..model.layout import Layout, Side
 from .games import Game
@@ -16,7 +17,8 @@ from .joining import accepts, makers
 from .lines import geometry
 
 
-def onto_for_combination(layout: Layout, game: Game, side: Side) -> Iterable[tuple[str, str]]:
+def onto_for_combination(layout: Layout, game: Game, side: Side
+                         ) -> Iterable[tuple[SquareName, SquareName]]:
     """(origin, target) of every king step of *side*'s open cards onto an opponent's open
     card where the moved card makes a combination (the covered card gone)."""
     if not game.movement.onto_to_combine:

@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from ..model.board import Board, Shade
+from ..model.board import Board, Shade, SquareName
 from ..model.hands import Hand, Hands, Item
 from ..model.layout import Facing, Layout, Piece, Side, Stack
 from ..model.letters import LetterCard
@@ -130,7 +130,7 @@ def _stocks(game: Game, board: Board, sources: Mapping[str, Source],
     return Layout(board.name, {}, players, game=game.name, hands=hands)
 
 
-def _squares(board: Board, game: Game, ranks: Sequence[int] = ()) -> list[str]:
+def _squares(board: Board, game: Game, ranks: Sequence[int] = ()) -> list[SquareName]:
     """The squares of *ranks* (all ranks if empty) of the set-up's shade, in board order."""
     xy = geometry(*board.size).xy
     shade = game.setup.shade
@@ -146,7 +146,7 @@ def _home_ranks(game: Game, board: Board, sources: Mapping[str, Source],
     the card the shuffle put on the king square (initial 2, word 2), or the named test card,
     moved there by swapping it with the card the shuffle put there (initial 9)."""
     setup = game.setup
-    stacks: dict[str, Stack] = {}
+    stacks: dict[SquareName, Stack] = {}
     for side, ref in players.items():
         squares = _squares(board, game, setup.home_rows(side))
         cards = _supply(sources, ref, game)
@@ -186,7 +186,7 @@ def _shared(game: Game, board: Board, sources: Mapping[str, Source],
                          f"{len(squares)} {where}; expected one card a square")
     rng.shuffle(cards)
     xy = geometry(*board.size).xy
-    stacks: dict[str, Stack] = {}
+    stacks: dict[SquareName, Stack] = {}
     for square, card in zip(squares, cards):
         if isinstance(card, LetterCard) and card.letter in setup.removed_letters:
             continue

@@ -62,7 +62,7 @@ class FollowUp:
         has it after such a move, and there is a way to make it."""
         if not self.follows(move):
             return False
-        side = layout.owner(move.target) if self.rules.game.owners else Side.SOUTH
+        side = layout.owner(move.target_square) if self.rules.game.owners else Side.SOUTH
         return side is not None and bool(self.moves(layout, side, move))
 
     def follows(self, move: Move) -> bool:
@@ -101,7 +101,8 @@ class LetterTurn(FollowUp):
         return may_turn(self.rules.game, move)
 
     def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
-        return turn_choices(layout, self.rules.game, side, move.target, self.rules.words)
+        return turn_choices(layout, self.rules.game, side, move.target_square,
+                            self.rules.words)
 
 
 class Push(FollowUp):
@@ -116,7 +117,7 @@ class Push(FollowUp):
         return may_push(self.rules.game, move)
 
     def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
-        return push_moves(layout, self.rules.game, side, move.target)
+        return push_moves(layout, self.rules.game, side, move.target_square)
 
 
 class ForcedOpening(FollowUp):
@@ -130,7 +131,7 @@ class ForcedOpening(FollowUp):
         return move.kind is MoveKind.LAY
 
     def moves(self, layout: Layout, side: Side, move: Move) -> list[Move]:
-        return forced_openings(layout, self.rules.board, move.target)
+        return forced_openings(layout, self.rules.board, move.target_square)
 
 
 #: Every follow-up, in the order they are looked for after a move.

@@ -205,7 +205,7 @@ class CrossMiddle(WonAtOnce):
         if last_move is None or mover is None or last_move.kind is not MoveKind.MOVE:
             return None
         xy, far = geometry(*layout.size).xy, _far_half(mover, layout.size[1])
-        crossed = xy[last_move.square][1] not in far and xy[last_move.target][1] in far
+        crossed = xy[last_move.square][1] not in far and xy[last_move.target_square][1] in far
         return mover if crossed else None
 
 

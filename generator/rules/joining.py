@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from functools import cache
 
+from ..model.board import SquareName
 from ..model.cards import Card, Colour
 from .games import CombinationKind
 from .lines import ORIENTATIONS, LineOrientation, geometry
@@ -21,7 +22,7 @@ Makers = tuple[frozenset[Colour], frozenset[int]]
 
 NOTHING: Makers = (frozenset(), frozenset())
 
-Arms = dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]
+Arms = dict[tuple[SquareName, str], tuple[tuple[SquareName, ...], tuple[SquareName, ...]]]
 
 
 @cache
@@ -39,11 +40,12 @@ def arms(files: int = 8, ranks: int = 8) -> Arms:
 _ARMS = arms(8, 8)
 
 #: (square, reach, orientations, size) -> the squares within reach of it along those lines.
-_WINDOWS: dict[tuple[str, int, tuple[str, ...], tuple[int, int]], frozenset[str]] = {}
+_WINDOWS: dict[tuple[SquareName, int, tuple[str, ...], tuple[int, int]],
+               frozenset[SquareName]] = {}
 
 
-def window(square: str, reach: int, orientations: tuple[str, ...],
-           size: tuple[int, int] = (8, 8)) -> frozenset[str]:
+def window(square: SquareName, reach: int, orientations: tuple[str, ...],
+           size: tuple[int, int] = (8, 8)) -> frozenset[SquareName]:
     """The squares whose cards can decide whether a card on *square* makes a combination of
     at most ``reach + 1`` cards: a card moved from outside them changes no answer there."""
     key = (square, reach, orientations, size)
@@ -55,8 +57,8 @@ def window(square: str, reach: int, orientations: tuple[str, ...],
     return found
 
 
-def _arm(grid: Mapping[str, Card | None], squares: tuple[str, ...], reach: int,
-         origin: str | None) -> list[Card]:
+def _arm(grid: Mapping[SquareName, Card | None], squares: tuple[SquareName, ...], reach: int,
+         origin: SquareName | None) -> list[Card]:
     """The open cards lying unbroken beside the square along one arm, nearest first, at
     most *reach* of them; the *origin* square counts as empty (its card is the one moving)."""
     cards = []
@@ -78,9 +80,9 @@ def _run(cards: list[Card], rank: int, step: int) -> int:
     return n
 
 
-def makers(grid: Mapping[str, Card | None], square: str, *, min_length: int,
+def makers(grid: Mapping[SquareName, Card | None], square: SquareName, *, min_length: int,
            kinds: tuple[CombinationKind, ...], orientations: tuple[LineOrientation, ...],
-           origin: str | None = None, size: tuple[int, int] = (8, 8)) -> Makers:
+           origin: SquareName | None = None, size: tuple[int, int] = (8, 8)) -> Makers:
     """The colours and values with which a card laid on the free *square* makes a
     combination of *kinds* through it, *grid* holding the open cards (``None`` or missing
     for a free square, a face-down card or a letter) and *origin* counting as empty, on a
@@ -152,7 +154,7 @@ def accepts(made: Makers, card: Card) -> bool:
 
 #: The run of letters beside a free square along one line: its squares behind and ahead
 #: (nearest first) and its letters before and after the square in the line's order.
-_Run = tuple[list[str], list[str], str, str]
+_Run = tuple[list[SquareName], list[SquareName], str, str]
 
 
 class WordSquares:
@@ -160,7 +162,7 @@ class WordSquares:
     runs of letters read once. A letter makes a word on a square when some word of at least
     *min_length* letters, read either way along one of the 4 lines, uses that square."""
 
-    def __init__(self, letter_grid: Mapping[str, str | None], words: Container[str],
+    def __init__(self, letter_grid: Mapping[SquareName, str | None], words: Container[str],
                  min_length: int, size: tuple[int, int] = (8, 8)) -> None:
         self._grid = letter_grid
         self._arms = arms(*size)
@@ -175,10 +177,10 @@ class WordSquares:
             spelt.clear()
         self._words = words
         self._spelt: dict[tuple[str, str, str, int], bool] = spelt
-        self._runs: dict[str, list[_Run]] = {}
-        self._beside: dict[str, frozenset[str]] = {}
+        self._runs: dict[SquareName, list[_Run]] = {}
+        self._beside: dict[SquareName, frozenset[SquareName]] = {}
 
-    def _read(self, square: str) -> tuple[list[_Run], frozenset[str]]:
+    def _read(self, square: SquareName) -> tuple[list[_Run], frozenset[SquareName]]:
         """The runs of letters beside *square* and the squares they lie on, read once."""
         runs = self._runs.get(square)
         if runs is None:
@@ -205,13 +207,14 @@ class WordSquares:
                 for b in range(max(at + 1, a + self._min), len(run) + 1))
         return found
 
-    def makes_word(self, square: str, letter: str, origin: str | None = None) -> bool:
+    def makes_word(self, square: SquareName, letter: str, origin: SquareName | None = None
+                   ) -> bool:
         """Whether *letter* (upper case) moved from *origin* to the free *square* makes a
         word through it."""
         return bool(self.movers_to(square, [(origin, letter)]))
 
-    def movers_to(self, square: str,
-                  movers: list[tuple[str | None, str]]) -> list[str | None]:
+    def movers_to(self, square: SquareName, movers: list[tuple[SquareName | None, str]]
+                  ) -> list[SquareName | None]:
         """The origins of the *movers* (origin, upper-case letter) whose letter makes a word
         on the free *square*; an origin of None is a card that lies in no run."""
         runs, beside = self._read(square)
@@ -238,7 +241,7 @@ class WordSquares:
 _ORIENTATIONS = tuple(ORIENTATIONS)
 
 
-def _without(run: _Run, origin: str) -> tuple[str, str]:
+def _without(run: _Run, origin: SquareName) -> tuple[str, str]:
     """The letters before and after the square once the letter on *origin* has left."""
     back, ahead, before, after = run
     if origin in back:
@@ -249,7 +252,8 @@ def _without(run: _Run, origin: str) -> tuple[str, str]:
     return before, after
 
 
-def _squares(grid: Mapping[str, str | None], squares: tuple[str, ...]) -> list[str]:
+def _squares(grid: Mapping[SquareName, str | None], squares: tuple[SquareName, ...]
+             ) -> list[SquareName]:
     """The squares of the unbroken run of letters along one arm, nearest first."""
     found = []
     for square in squares:

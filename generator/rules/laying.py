@@ -69,8 +69,8 @@ def play_laying(rules: Rules, layout: Layout, move: Move, side: Side | None) -> 
     facing = (Facing.NORTH if side is Side.SOUTH else Facing.SOUTH) if rules.game.owners \
         else None
     face_down = rules.placement.lays_face_down(layout, side)
-    after = after.with_piece(move.target, Piece(card, facing, face_up=not face_down))
-    return settle(after, move.target, rules.game, side, words=rules.words)
+    after = after.with_piece(move.target_square, Piece(card, facing, face_up=not face_down))
+    return settle(after, move.target_square, rules.game, side, words=rules.words)
 
 
 def _open_and_move(layout: Layout, move: Move, game: Game, side: Side | None,
@@ -87,10 +87,11 @@ def _open_and_move(layout: Layout, move: Move, game: Game, side: Side | None,
         hand = after.hands.of(side)
         return dataclasses.replace(after, hands=after.hands.with_hand(
             side, Hand(hand.held + (piece.card,), hand.stock, hand.taken)))
-    return settle(after.with_piece(move.target, piece), move.target, game, side, words=words)
+    target = move.target_square
+    return settle(after.with_piece(target, piece), target, game, side, words=words)
 
 
-def forced_openings(layout: Layout, board: Board, laid: str) -> list[Move]:
+def forced_openings(layout: Layout, board: Board, laid: SquareName) -> list[Move]:
     """Basic 52: after a card is laid on *laid*, the face-down cards next to it (by an
     edge), each opened and taken to a free identical square, or into the hand if none is
     free. A card that already lies on an identical square is opened where it lies (our
@@ -98,15 +99,14 @@ def forced_openings(layout: Layout, board: Board, laid: str) -> list[Move]:
     no such card lies there; only a game with the forced opening asks (see
     :class:`.follow_ups.ForcedOpening`)."""
     found = []
-    for name in geometry(*layout.size).edge_neighbours[laid]:
-        square = SquareName(name)
+    for square in geometry(*layout.size).edge_neighbours[laid]:
         piece = layout.top(square)
         if piece is None or piece.face_up or not isinstance(piece.card, Card):
             continue
         if fits_identical(piece.card, board.square(square)):
             found.append(Move(MoveKind.OPEN, square, square))
             continue
-        fits = [SquareName(s) for s in geometry(*layout.size).squares if s not in layout.stacks
+        fits = [s for s in geometry(*layout.size).squares if s not in layout.stacks
                 and fits_identical(piece.card, board.square(s))]
         found += [Move(MoveKind.OPEN, square, s) for s in fits] or [
             Move(MoveKind.OPEN, square, HAND)]

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from functools import cache
 
-from ..model.board import square_name
+from ..model.board import SquareName, square_name
 
 class LineOrientation(enum.StrEnum):
     """The four line orientations, in the order lines are searched and listed."""
@@ -42,28 +42,28 @@ class Geometry:
     files: int
     ranks: int
     #: Every square name in board order (a1, b1 ...); index = rank * files + file.
-    squares: tuple[str, ...]
+    squares: tuple[SquareName, ...]
     #: Square name -> (file, rank), counted from 0.
-    xy: dict[str, tuple[int, int]]
+    xy: dict[SquareName, tuple[int, int]]
     #: Orientation -> the maximal lines of that orientation.
-    lines: dict[LineOrientation, tuple[tuple[str, ...], ...]]
+    lines: dict[LineOrientation, tuple[tuple[SquareName, ...], ...]]
     #: (square, orientation) -> the one line of that orientation through the square.
-    line_through: dict[tuple[str, LineOrientation], tuple[str, ...]]
+    line_through: dict[tuple[SquareName, LineOrientation], tuple[SquareName, ...]]
     #: square -> the rays leaving it (nearest square first), empty rays left out.
-    rays: dict[str, tuple[tuple[str, ...], ...]]
+    rays: dict[SquareName, tuple[tuple[SquareName, ...], ...]]
     #: square -> its king neighbours (up to 8), in the order of STEPS.
-    neighbours: dict[str, tuple[str, ...]]
+    neighbours: dict[SquareName, tuple[SquareName, ...]]
     #: square -> its neighbours across an edge (not a corner): up to 4.
-    edge_neighbours: dict[str, tuple[str, ...]]
+    edge_neighbours: dict[SquareName, tuple[SquareName, ...]]
     #: square -> [(jumped square, landing square)] one square along each of the 8 steps.
-    jumps: dict[str, tuple[tuple[str, str], ...]]
+    jumps: dict[SquareName, tuple[tuple[SquareName, SquareName], ...]]
 
 
 @cache
 def geometry(files: int = 8, ranks: int = 8) -> Geometry:
     """The tables of a *files* x *ranks* board, built on first use and kept."""
-    # The tables are keyed and looked up by plain strings (layouts, written moves).
-    squares: tuple[str, ...] = tuple(square_name(f, r) for r in range(ranks)
+    # The tables are keyed and looked up by square names (layout keys, parsed moves).
+    squares: tuple[SquareName, ...] = tuple(square_name(f, r) for r in range(ranks)
                                      for f in range(files))
     xy = {name: (i % files, i // files) for i, name in enumerate(squares)}
     lines = {name: _full_lines(files, ranks, xy, step) for name, step in ORIENTATIONS.items()}
@@ -81,14 +81,14 @@ def geometry(files: int = 8, ranks: int = 8) -> Geometry:
 _EDGE_STEPS = tuple(s for s in STEPS if 0 in s)
 
 
-def _line_through(lines: dict[LineOrientation, tuple[tuple[str, ...], ...]]
-                  ) -> dict[tuple[str, LineOrientation], tuple[str, ...]]:
+def _line_through(lines: dict[LineOrientation, tuple[tuple[SquareName, ...], ...]]
+                  ) -> dict[tuple[SquareName, LineOrientation], tuple[SquareName, ...]]:
     return {(square, name): line for name, found in lines.items() for line in found
             for square in line}
 
 
 def _rays(files: int, ranks: int, start: tuple[int, int],
-          steps: tuple[tuple[int, int], ...]) -> tuple[tuple[str, ...], ...]:
+          steps: tuple[tuple[int, int], ...]) -> tuple[tuple[SquareName, ...], ...]:
     """The rays leaving *start* along *steps*, empty ones left out."""
     return tuple(r for r in (_ray(files, ranks, start, s) for s in steps) if r)
 
@@ -97,8 +97,8 @@ def _on_board(files: int, ranks: int, file: int, rank: int) -> bool:
     return 0 <= file < files and 0 <= rank < ranks
 
 
-def _full_lines(files: int, ranks: int, xy: dict[str, tuple[int, int]],
-                step: tuple[int, int]) -> tuple[tuple[str, ...], ...]:
+def _full_lines(files: int, ranks: int, xy: dict[SquareName, tuple[int, int]],
+                step: tuple[int, int]) -> tuple[tuple[SquareName, ...], ...]:
     """Every line of the board along *step*, each from the edge square it starts at."""
     dx, dy = step
     found = []
@@ -111,7 +111,7 @@ def _full_lines(files: int, ranks: int, xy: dict[str, tuple[int, int]],
 
 
 def _ray(files: int, ranks: int, start: tuple[int, int], step: tuple[int, int]
-         ) -> tuple[str, ...]:
+         ) -> tuple[SquareName, ...]:
     """The squares from *start* (not included) along *step* to the edge."""
     found = []
     file, rank = start[0] + step[0], start[1] + step[1]
@@ -123,11 +123,11 @@ def _ray(files: int, ranks: int, start: tuple[int, int], step: tuple[int, int]
 
 _EIGHT = geometry(8, 8)
 #: The 8x8 tables, as most games use them.
-SQUARES: tuple[str, ...] = _EIGHT.squares
-XY: dict[str, tuple[int, int]] = _EIGHT.xy
-LINES: dict[LineOrientation, tuple[tuple[str, ...], ...]] = _EIGHT.lines
-LINE_THROUGH: dict[tuple[str, LineOrientation], tuple[str, ...]] = _EIGHT.line_through
-RAYS: dict[str, tuple[tuple[str, ...], ...]] = _EIGHT.rays
-NEIGHBOURS: dict[str, tuple[str, ...]] = _EIGHT.neighbours
-EDGE_NEIGHBOURS: dict[str, tuple[str, ...]] = _EIGHT.edge_neighbours
-JUMPS: dict[str, tuple[tuple[str, str], ...]] = _EIGHT.jumps
+SQUARES: tuple[SquareName, ...] = _EIGHT.squares
+XY: dict[SquareName, tuple[int, int]] = _EIGHT.xy
+LINES: dict[LineOrientation, tuple[tuple[SquareName, ...], ...]] = _EIGHT.lines
+LINE_THROUGH: dict[tuple[SquareName, LineOrientation], tuple[SquareName, ...]] = _EIGHT.line_through
+RAYS: dict[SquareName, tuple[tuple[SquareName, ...], ...]] = _EIGHT.rays
+NEIGHBOURS: dict[SquareName, tuple[SquareName, ...]] = _EIGHT.neighbours
+EDGE_NEIGHBOURS: dict[SquareName, tuple[SquareName, ...]] = _EIGHT.edge_neighbours
+JUMPS: dict[SquareName, tuple[tuple[SquareName, SquareName], ...]] = _EIGHT.jumps

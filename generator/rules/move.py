@@ -26,6 +26,9 @@ class Beyond(enum.StrEnum):
 OFF = Beyond.OFF
 #: The target of a keep, and of an opening that takes the card into the hand.
 HAND = Beyond.HAND
+#: The spellings of the targets beyond the board (a move written by hand may hold a plain
+#: ``"off"``).
+_BEYOND = frozenset(b.value for b in Beyond)
 
 
 class MoveKind(enum.StrEnum):
@@ -115,6 +118,16 @@ class Move:
         return self.origin
 
     @property
+    def target_square(self) -> SquareName:
+        """The square the move ends on.
+
+        :raises: :exc:`ValueError` for an exit or a keep, which end on none.
+        """
+        if self.target in _BEYOND:
+            raise ValueError(f"{self}: a {self.kind} ends on no square")
+        return cast(SquareName, self.target)
+
+    @property
     def start(self) -> str:
         """What the notation writes first: the square left, or the card laid."""
         origin = self.origin if self.origin is not None else self.card
@@ -148,7 +161,7 @@ class Move:
 
 #: A move as the generator builds it first: (origin, target, kind). Tuples of strings sort
 #: in C, in the same order as Move's own ordering for moves without a path.
-MoveKey = tuple[str, str, MoveKind]
+MoveKey = tuple[SquareName, SquareName | Beyond, MoveKind]
 
 #: Every move built so far, by its key: a position's moves are looked up, not rebuilt.
 BUILT_MOVES: dict[MoveKey, Move] = {}
@@ -158,9 +171,7 @@ def cached_move(key: MoveKey) -> Move:
     """The move of *key*, built once."""
     move = BUILT_MOVES.get(key)
     if move is None:
-        # The generators build keys from the board's own square names (and OFF).
-        move = BUILT_MOVES[key] = Move(key[2], SquareName(key[0]),
-                                       cast("SquareName | Beyond", key[1]))
+        move = BUILT_MOVES[key] = Move(key[2], key[0], key[1])
     return move
 
 

@@ -7,14 +7,14 @@ a move, with beaten, pressed and captured cards dealt with. Standard library onl
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 from dataclasses import dataclass
 from collections.abc import Iterator, Mapping
 
 from .captures import CaptureRule
 from .covering import onto_for_combination
 from .laying import play_laying
-from .move import BUILT_MOVES, OFF, Move, MoveKey, MoveKind, cached_move, move_order
+from .move import BUILT_MOVES, OFF, Beyond, Move, MoveKey, MoveKind, cached_move, move_order
 from ..model.board import SquareName
 from ..model.cards import Card, Colour
 from .games import Game, Step
@@ -36,8 +36,9 @@ def _facing(side: Side) -> Facing:
     return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
 
 
-def _onto(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None],
-          capture: CaptureRule, own: Facing, piece: Piece, target: str) -> MoveKind | None:
+def _onto(stacks: Mapping[SquareName, Stack], colours: Mapping[SquareName, Colour | None],
+          capture: CaptureRule, own: Facing, piece: Piece, target: SquareName
+          ) -> MoveKind | None:
     """The kind of move that lands *piece* (whose side's arrows point *own*) on the occupied
     square *target*, or None: the game's :class:`~.captures.CaptureRule` decides."""
     stack = stacks.get(target)
@@ -54,13 +55,12 @@ def _matches(mover: Card | LetterCard, other: Piece) -> bool:
     return card.colour is mover.colour or card.rank == mover.rank
 
 
-def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
+def _jumps(layout: Layout, origin: SquareName, piece: Piece) -> Iterator[Move]:
     """Chains of jumps, each over one matching neighbour onto the free square behind it;
     every landing square is reached by its shortest chain."""
     jumps = geometry(*layout.size).jumps
     seen = {origin}
-    start = SquareName(origin)
-    frontier: list[tuple[str, tuple[SquareName, ...]]] = [(origin, ())]
+    frontier: list[tuple[SquareName, tuple[SquareName, ...]]] = [(origin, ())]
     while frontier:
         following = []
         for square, path in frontier:
@@ -70,9 +70,8 @@ def _jumps(layout: Layout, origin: str, piece: Piece) -> Iterator[Move]:
                     continue
                 if layout.top(land) is None and _matches(piece.card, jumped):
                     seen.add(land)
-                    landing = SquareName(land)
-                    following.append((land, (*path, landing)))
-                    yield Move(MoveKind.JUMP, start, landing, path=(*path, landing))
+                    following.append((land, (*path, land)))
+                    yield Move(MoveKind.JUMP, origin, land, path=(*path, land))
         frontier = following
 
 
@@ -80,8 +79,8 @@ def _far_rank(side: Side, ranks: int = 8) -> int:
     return ranks - 1 if side is Side.SOUTH else 0
 
 
-def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], rules: Rules,
-                 side: Side, origin: str, piece: Piece, found: list[MoveKey]) -> None:
+def _piece_moves(layout: Layout, colours: Mapping[SquareName, Colour | None], rules: Rules,
+                 side: Side, origin: SquareName, piece: Piece, found: list[MoveKey]) -> None:
     """Adds the keys of *piece*'s king steps, slides, captures and exits to *found*."""
     game, capture = rules.game, rules.capture
     step = game.movement.step
@@ -110,7 +109,7 @@ def _piece_moves(layout: Layout, colours: Mapping[str, Colour | None], rules: Ru
         found.append((origin, OFF, MoveKind.EXIT))
 
 
-def _can_exit(layout: Layout, game: Game, side: Side, origin: str) -> bool:
+def _can_exit(layout: Layout, game: Game, side: Side, origin: SquareName) -> bool:
     """A king leaves from the far rank; a queen also slides off along a free file or
     diagonal that ends on the far rank."""
     g = geometry(*layout.size)
@@ -132,9 +131,9 @@ class _Shifting:
 
     layout: Layout
     game: Game
-    free: list[str]
-    grid: dict[str, Card | None]
-    made: dict[str, Makers]
+    free: list[SquareName]
+    grid: dict[SquareName, Card | None]
+    made: dict[SquareName, Makers]
     spelling: WordSquares | None
 
     @classmethod
@@ -156,7 +155,8 @@ class _Shifting:
             if game.words.enabled and words is not None else None
         return cls(layout, game, free, grid, made, spelling)
 
-    def accepted(self, target: str, origin: str, near: frozenset[str]) -> Makers:
+    def accepted(self, target: SquareName, origin: SquareName, near: frozenset[SquareName]
+                 ) -> Makers:
         """What *target* accepts once the card on *origin* has left: worked out again only
         when *target* is *near* enough to *origin* for its card to have been part of the
         answer (lines run both ways, so the window round *origin* tells)."""
@@ -178,7 +178,7 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     if not shifting.free:
         return  # a full board of open cards: nowhere to shift to
     # Every card open (a patience in the open, word 12): any card shifts to make a line.
-    letters: list[tuple[str | None, str]] = []
+    letters: list[tuple[SquareName | None, str]] = []
     for origin, stack in layout.items():
         card = stack[-1].card
         if isinstance(card, Card):
@@ -188,7 +188,7 @@ def _shifts(layout: Layout, game: Game, words: WordList | None) -> Iterator[Move
     yield from _letter_shifts(shifting, letters)
 
 
-def _openings(shifting: _Shifting, closed: list[tuple[str, Piece]]) -> Iterator[Move]:
+def _openings(shifting: _Shifting, closed: list[tuple[SquareName, Piece]]) -> Iterator[Move]:
     """While cards lie face down a turn opens one, which may then shift at once to make a
     combination; cards opened earlier never move (seed000 game 65, seed002 game 6). A
     face-down origin takes part in no line, so the squares' answers hold as they are."""
@@ -199,7 +199,7 @@ def _openings(shifting: _Shifting, closed: list[tuple[str, Piece]]) -> Iterator[
             yield cached_move((origin, target, MoveKind.OPEN))
 
 
-def _card_shifts(shifting: _Shifting, origin: str, card: Card) -> Iterator[Move]:
+def _card_shifts(shifting: _Shifting, origin: SquareName, card: Card) -> Iterator[Move]:
     rules = shifting.game.combinations
     if not rules.enabled:
         return
@@ -209,19 +209,20 @@ def _card_shifts(shifting: _Shifting, origin: str, card: Card) -> Iterator[Move]
             yield cached_move((origin, target, MoveKind.SHIFT))
 
 
-def _letter_shifts(shifting: _Shifting, letters: list[tuple[str | None, str]]
+def _letter_shifts(shifting: _Shifting, letters: list[tuple[SquareName | None, str]]
                    ) -> Iterator[Move]:
     """Square by square: letters alike moved from off the square's runs share an answer."""
     if shifting.spelling is None or not letters:
         return
     for target in shifting.free:
         for mover in shifting.spelling.movers_to(target, letters):
-            if mover != target:
-                yield cached_move((str(mover), target, MoveKind.SHIFT))
+            if mover is not None and mover != target:  # (the letters all lie on squares)
+                yield cached_move((mover, target, MoveKind.SHIFT))
 
 
-def _shift_targets(card: Card | LetterCard, origin: str | None, free: list[str],
-                   made: Mapping[str, Makers], spelling: WordSquares | None) -> list[str]:
+def _shift_targets(card: Card | LetterCard, origin: SquareName | None, free: list[SquareName],
+                   made: Mapping[SquareName, Makers], spelling: WordSquares | None
+                   ) -> list[SquareName]:
     """The free squares where *card*, moved from *origin* (None: a face-down card, part of
     no line), makes a combination or a word."""
     if isinstance(card, Card):
@@ -287,8 +288,9 @@ def _piece_moves_of(rules: Rules, layout: Layout, side: Side) -> list[Move]:
     if game.pressing.compulsory and step is not Step.JUMP:
         stacks = layout.stacks
         # Pressing the opponent is obligatory; pressing one's own cards never is.
-        forced = [k for k in keys if k[2] is MoveKind.PRESS and stacks[k[1]][-1].facing
-                  is not own]
+        # (A press lands on a square: its key's target is one.)
+        forced = [k for k in keys if k[2] is MoveKind.PRESS
+                  and stacks[cast(SquareName, k[1])][-1].facing is not own]
         if forced:
             keys = forced
     if owes_opening_cover(layout, game, side):
@@ -299,9 +301,9 @@ def _piece_moves_of(rules: Rules, layout: Layout, side: Side) -> list[Move]:
     return sorted(set(moves + jumps), key=move_order) if jumps else moves
 
 
-def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None],
+def _king_keys(stacks: Mapping[SquareName, Stack], colours: Mapping[SquareName, Colour | None],
                rules: Rules, own: Facing, found: list[MoveKey],
-               neighbours: Mapping[str, tuple[str, ...]]) -> None:
+               neighbours: Mapping[SquareName, tuple[SquareName, ...]]) -> None:
     """The king steps of every piece whose arrow points *own*: _piece_moves unrolled for
     the commonest games, since it runs for every position a search visits."""
     game = rules.game
@@ -322,10 +324,12 @@ def _king_keys(stacks: Mapping[str, Stack], colours: Mapping[str, Colour | None]
                 found.append((origin, target, kind))
 
 
-def _relocate(layout: Layout, origin: str, target: str, *, on_top: bool = False) -> Layout:
-    stacks: dict[str, Stack] = dict(layout.stacks)
+def _relocate(layout: Layout, origin: SquareName, target: SquareName | None, *,
+              on_top: bool = False) -> Layout:
+    """The pile on *origin* moved to *target* (None: off the board)."""
+    stacks: dict[SquareName, Stack] = dict(layout.stacks)
     moving = stacks.pop(origin)
-    if target != OFF:
+    if target is not None:
         stacks[target] = (stacks.get(target, ()) if on_top else ()) + moving
     return dataclasses.replace(layout, stacks=stacks)
 
@@ -346,12 +350,12 @@ def play_move(rules: Rules, layout: Layout, move: Move, mover: Side | None) -> L
         return play_laying(rules, layout, move, mover)
     origin = move.square  # every other kind moves a pile from its square
     if move.kind is MoveKind.TAKE:
-        return play_take(layout, origin, move.target, game, mover)
+        return play_take(layout, origin, move.target_square, game, mover)
     if move.kind is MoveKind.TURN:
         return play_turn(layout, move.path)
     if move.kind is MoveKind.PUSH:
         # The pushed card makes nothing where it lands: only laying makes lines (seed002).
-        return _relocate(layout, origin, move.target)
+        return _relocate(layout, origin, move.target_square)
     if move.kind is MoveKind.OPEN:
         stacks = dict(layout.stacks)
         stacks[origin] = stacks[origin][:-1] + (
@@ -360,9 +364,10 @@ def play_move(rules: Rules, layout: Layout, move: Move, mover: Side | None) -> L
         return settle(after, origin, game, mover, words=words)
     if mover is None:
         mover = layout.owner(origin)
-    captured = layout.stacks.get(move.target, ()) if move.kind in (
+    captured = layout.stacks.get(move.target_square, ()) if move.kind in (
         MoveKind.BEAT, MoveKind.COVER) else ()
-    after = _relocate(layout, origin, move.target, on_top=move.kind is MoveKind.PRESS
+    after = _relocate(layout, origin, None if move.target == OFF else move.target_square,
+                      on_top=move.kind is MoveKind.PRESS
                       or move.kind is MoveKind.SHIFT and move.target in layout.stacks)
     if captured and mover is not None:
         hand = after.hands.of(mover)
@@ -370,4 +375,4 @@ def play_move(rules: Rules, layout: Layout, move: Move, mover: Side | None) -> L
             hand, taken=hand.taken + tuple(p.card for p in captured))))
     if move.target == OFF:
         return after
-    return settle(after, move.target, game, mover, words=words)
+    return settle(after, move.target_square, game, mover, words=words)

@@ -44,7 +44,7 @@ from .move import HAND, OFF, Move, MoveKey, MoveKind, cached_move, move_order
 from .words import WordList, find_words
 
 #: (code, square, message) of a card lying where its game never lets a card stay.
-Problem = tuple[ProblemCode, str, str]
+Problem = tuple[ProblemCode, SquareName, str]
 
 
 class PlacementRule:
@@ -63,7 +63,7 @@ class PlacementRule:
         """The variant of this kind that *game*'s switches choose (itself if none)."""
         return cls
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         """The squares where *side* may lay *card* now, in board order."""
         return []
 
@@ -79,7 +79,7 @@ class PlacementRule:
         """Whether the card *side* lays now lies face down."""
         return False
 
-    def _beats_top(self, layout: Layout, card: Item, side: Side, square: str) -> bool:
+    def _beats_top(self, layout: Layout, card: Item, side: Side, square: SquareName) -> bool:
         """Whether *card* laid by *side* beats the opponent's top card on *square*."""
         top = layout.top(square)
         if top is None or top.owner in (side, None) or not isinstance(card, Card):
@@ -110,7 +110,7 @@ class LaidFromHand(PlacementRule):
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         held, top = _playable(layout, side)
         # Move(LAY, ...) rather than Move.lay: a lay game lists these every position.
-        found = [Move(MoveKind.LAY, None, SquareName(s), card.notation())
+        found = [Move(MoveKind.LAY, None, s, card.notation())
                  for card in dict.fromkeys(held)
                  for s in self.squares(layout, card, side)]
         if found or top is None:
@@ -119,7 +119,7 @@ class LaidFromHand(PlacementRule):
         if not squares:
             return [Move.keep(top.notation())]
         name = top.notation()
-        return sorted((Move(MoveKind.LAY, None, SquareName(s), name) for s in squares),
+        return sorted((Move(MoveKind.LAY, None, s, name) for s in squares),
                       key=move_order)
 
 
@@ -139,7 +139,7 @@ class FreeSquares(LaidFromHand):
             return FreeOrBeaten
         return cls
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         return _free(layout)
 
 
@@ -147,7 +147,7 @@ class FreeOrWord(FreeSquares):
     """Word 25's variant: a free square, or an open letter on which the card makes a word
     (read through the square, so the covered letter plays no part)."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         if not isinstance(card, LetterCard) or self.words is None:
             return _free(layout)
         letters = _open_letters(layout)
@@ -167,7 +167,7 @@ class FreeNoOwnWord(FreeSquares):
     these letters form a word"). A word that holds the opponent's letters is allowed, and
     takes them."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         free = _free(layout)
         if not isinstance(card, LetterCard) or self.words is None:
             return free
@@ -182,7 +182,7 @@ class FreeNoOwnWord(FreeSquares):
 class OneRow(FreeSquares):
     """Initial 8: only on the row of the first card."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         g = geometry(*layout.size)
         rows = {g.xy[s][1] for s in layout}
         if not rows:
@@ -200,7 +200,7 @@ class OneRow(FreeSquares):
 class FreeOrBeaten(FreeSquares):
     """Initial 4: a free square, or an opponent's top card the laid card beats."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         covers = {s for s in layout.stacks if self._beats_top(layout, card, side, s)}
         return [s for s in geometry(*layout.size).squares
                 if s in covers or s not in layout.stacks]
@@ -215,7 +215,7 @@ class NextToOwn(LaidFromHand):
     card the laid card beats. The opponent's face-down card may be covered whenever it lies
     next to one's own card."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         own = [s for s in layout if layout.owner(s) == side]
         if not own:
             return self._first_square(layout, self.board, side)
@@ -227,13 +227,13 @@ class NextToOwn(LaidFromHand):
         return [s for s in geometry(*layout.size).squares if s in covers or s in grow]
 
     @staticmethod
-    def _first_square(layout: Layout, board: Board, side: Side) -> list[str]:
+    def _first_square(layout: Layout, board: Board, side: Side) -> list[SquareName]:
         """*side*'s king square, if free: where its first card (its test card) goes."""
         king = _king_square(board, side)
         return [king] if king is not None and king in _free(layout) else []
 
     @staticmethod
-    def _tests_near(layout: Layout, side: Side, near: set[str]) -> set[str]:
+    def _tests_near(layout: Layout, side: Side, near: set[SquareName]) -> set[SquareName]:
         """The opponent's face-down cards among *near*: covering one wins, hemmed in or not."""
         return {s for s in near if (top := layout.top(s)) is not None and not top.face_up
                 and top.owner == side.opponent}
@@ -255,7 +255,7 @@ class NextToOwn(LaidFromHand):
 class IdenticalSquares(LaidFromHand):
     """Basic 52: free squares of the card's colour and value."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         return [s for s in _free(layout) if isinstance(card, Card)
                 and fits_identical(card, self.board.square(s))]
 
@@ -298,22 +298,21 @@ class ValueRow(PlacementRule):
     """Initial 11: a face-down card is opened; it stays if its square has its value, else it
     goes to a free square of its value row, else off the board."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         return [s for s in _free(layout) if isinstance(card, Card)
                 and fits_value_row(card, self.board.square(s))]
 
     def moves(self, layout: Layout, side: Side) -> list[Move]:
         found = []
         free = [self.board.square(s) for s in _free(layout)]
-        for square, stack in layout.items():
+        for origin, stack in layout.items():
             piece = stack[-1]
             if piece.face_up or not isinstance(piece.card, Card):
                 continue
-            origin = SquareName(square)
             if fits_value_row(piece.card, self.board.square(origin)):
                 found.append(Move(MoveKind.OPEN, origin, origin))
                 continue
-            row = [SquareName(s.name) for s in free if fits_value_row(piece.card, s)]
+            row = [s.name for s in free if fits_value_row(piece.card, s)]
             found += [Move(MoveKind.OPEN, origin, s) for s in row] or [
                 Move(MoveKind.OPEN, origin, OFF)]
         return sorted(found, key=move_order)
@@ -335,7 +334,7 @@ class OpponentHalf(PlacementRule):
     """Initial 10: one's uncovered cards of one's own half go onto a free square or an
     opponent's card of the other half."""
 
-    def squares(self, layout: Layout, card: Item, side: Side) -> list[str]:
+    def squares(self, layout: Layout, card: Item, side: Side) -> list[SquareName]:
         far = _half(side, own=False, ranks=layout.size[1])
         g = geometry(*layout.size)
         return [s for s in g.squares if g.xy[s][1] in far and layout.owner(s) != side]
@@ -376,14 +375,14 @@ def _facing(side: Side) -> Facing:
     return Facing.NORTH if side is Side.SOUTH else Facing.SOUTH
 
 
-def _own_word(layout: Layout, square: str, side: Side, words: WordList,
+def _own_word(layout: Layout, square: SquareName, side: Side, words: WordList,
               min_length: int) -> bool:
     """Whether a word through *square* is made of *side*'s letters alone."""
     return any(all(layout.owner(s) is side for s in word.squares)
                for word in find_words(layout, words, min_length=min_length, through=square))
 
 
-def _free(layout: Layout) -> list[str]:
+def _free(layout: Layout) -> list[SquareName]:
     return [s for s in geometry(*layout.size).squares if s not in layout.stacks]
 
 
@@ -392,7 +391,7 @@ def _half(side: Side, own: bool, ranks: int = 8) -> range:
     return range(0, half) if (side is Side.SOUTH) == own else range(half, ranks)
 
 
-def _king_square(board: Board, side: Side) -> str | None:
+def _king_square(board: Board, side: Side) -> SquareName | None:
     xy = geometry(*board.size).xy
     return next((k for k in board.king_squares
                  if xy[k][1] in _half(side, own=True, ranks=board.ranks)), None)
@@ -406,13 +405,13 @@ def _playable(layout: Layout, side: Side) -> tuple[tuple[Item, ...], Item | None
     return hand.held, top
 
 
-def _open_letters(layout: Layout) -> dict[str, str]:
+def _open_letters(layout: Layout) -> dict[SquareName, str]:
     """The upper-case letter of every face-up letter card on top, by square."""
     return {s: st[-1].card.letter.upper() for s, st in layout.items()
             if st[-1].face_up and isinstance(st[-1].card, LetterCard)}
 
 
-def _open_cards(layout: Layout, board: Board) -> Iterator[tuple[str, Piece, Card, Square]]:
+def _open_cards(layout: Layout, board: Board) -> Iterator[tuple[SquareName, Piece, Card, Square]]:
     """(square, top piece, its card, board square) of every face-up playing card on top."""
     for square, stack in layout.items():
         piece = stack[-1]

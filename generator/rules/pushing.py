@@ -7,6 +7,7 @@ follow-up move of the same side, written ``e5>a1``, and ``pass`` declines it.
 """
 from __future__ import annotations
 
+from ..model.board import SquareName
 from ..model.layout import Layout, Side
 from .games import Game
 from .lines import geometry
@@ -18,7 +19,7 @@ def may_push(game: Game, last: Move | None) -> bool:
     return game.movement.push_adjacent and last is not None and last.kind is MoveKind.LAY
 
 
-def push_moves(layout: Layout, game: Game, side: Side, laid: str) -> list[Move]:
+def push_moves(layout: Layout, game: Game, side: Side, laid: SquareName) -> list[Move]:
     """The pushes open to *side*, which has just laid a card on *laid*: each open card of
     the opponent touching it, to each free square. Turned cards never move (seed002)."""
     if not game.movement.push_adjacent or laid not in layout.stacks:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from ..model.board import SquareName
 from ..model.hands import Hand, Item
 from ..model.layout import Layout, Piece, Side, Stack
 from ..model.seats import Seat
@@ -21,10 +22,10 @@ from .words import WordList, find_words, reads_from_seat
 
 
 #: A line a move made, with what the game does to it.
-_Made = tuple[Removal, tuple[str, ...]]
+_Made = tuple[Removal, tuple[SquareName, ...]]
 
 
-def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
+def settle(layout: Layout, square: SquareName, game: Game, side: Side | None, *,
            words: WordList | None = None) -> Layout:
     """The position once the lines through *square*, where *side* has just moved or laid a
     card, have done what the game says."""
@@ -46,8 +47,8 @@ def settle(layout: Layout, square: str, game: Game, side: Side | None, *,
     return take_squares(layout, taken, game, mover)
 
 
-def lines_made(layout: Layout, square: str, game: Game, side: Side | None, *,
-               words: WordList | None = None) -> list[tuple[str, ...]]:
+def lines_made(layout: Layout, square: SquareName, game: Game, side: Side | None, *,
+               words: WordList | None = None) -> list[tuple[SquareName, ...]]:
     """The squares of every line through *square* that :func:`settle` acts on, once a card
     has landed there (*layout* before the lines have done anything): the combinations and
     words a move or a laid card made, and the lines of five of a game that removes them.
@@ -66,7 +67,7 @@ def lines_made(layout: Layout, square: str, game: Game, side: Side | None, *,
     return made
 
 
-def _credit_seats(layout: Layout, square: str, game: Game) -> Layout:
+def _credit_seats(layout: Layout, square: SquareName, game: Game) -> Layout:
     """Initial 7: every combination through *square* leaves the board, its cards taken by
     the seat that owns its orientation (seed002, jeu 7: a combination that is not the
     layer's own is « enlevée par le joueur pour qui cette combinaison est la sienne »).
@@ -74,7 +75,7 @@ def _credit_seats(layout: Layout, square: str, game: Game) -> Layout:
     rules = game.combinations
     owner = {orientation: seat for seat, orientation in
              zip(Seat.all(len(rules.seats)), rules.seats)}
-    credit: dict[str, Seat] = {}
+    credit: dict[SquareName, Seat] = {}
     for combo in combinations(layout, min_length=rules.min_length, kinds=rules.kinds,
                               orientations=rules.orientations, through=square):
         seat = owner[combo.orientation]
@@ -91,7 +92,7 @@ def _credit_seats(layout: Layout, square: str, game: Game) -> Layout:
     return dataclasses.replace(layout, stacks=stacks, hands=hands)
 
 
-def _combinations_made(layout: Layout, square: str, game: Game) -> list[_Made]:
+def _combinations_made(layout: Layout, square: SquareName, game: Game) -> list[_Made]:
     """The combinations through *square* that act at once (not those waiting for a take)."""
     rules = game.combinations
     if not (rules.enabled and rules.removes is not Removal.NONE and rules.compulsory):
@@ -106,7 +107,7 @@ def _combinations_made(layout: Layout, square: str, game: Game) -> list[_Made]:
     return [(rules.removes, c.squares) for c in made]
 
 
-def _words_made(layout: Layout, square: str, game: Game, words: WordList | None,
+def _words_made(layout: Layout, square: SquareName, game: Game, words: WordList | None,
                 mover: Side | None) -> list[_Made]:
     if not game.words.enabled or game.words.removes is Removal.NONE or words is None:
         return []
@@ -117,10 +118,10 @@ def _words_made(layout: Layout, square: str, game: Game, words: WordList | None,
 
 
 def _fates(layout: Layout, lines: list[_Made], mover: Side | None
-           ) -> tuple[set[str], set[str]]:
+           ) -> tuple[set[SquareName], set[SquareName]]:
     """(squares whose piles leave the board, squares whose top card is turned down)."""
-    taken: set[str] = set()
-    turned: set[str] = set()
+    taken: set[SquareName] = set()
+    turned: set[SquareName] = set()
     for removal, line in lines:
         owners = {layout.owner(s) for s in line}
         if removal is Removal.ALL:
@@ -135,8 +136,8 @@ def _fates(layout: Layout, lines: list[_Made], mover: Side | None
     return taken, turned
 
 
-def own_lines(layout: Layout, square: str, side: Side, length: int
-              ) -> Iterable[tuple[str, ...]]:
+def own_lines(layout: Layout, square: SquareName, side: Side, length: int
+              ) -> Iterable[tuple[SquareName, ...]]:
     """Unbroken runs of *length* or more top pieces of *side* through *square*, whatever
     they show (initial 4, word 25)."""
     line_through = geometry(*layout.size).line_through
@@ -152,15 +153,15 @@ def own_lines(layout: Layout, square: str, side: Side, length: int
             yield line[start:end]
 
 
-def _turn_down(layout: Layout, squares: set[str]) -> Layout:
-    stacks: dict[str, Stack] = dict(layout.stacks)
+def _turn_down(layout: Layout, squares: set[SquareName]) -> Layout:
+    stacks: dict[SquareName, Stack] = dict(layout.stacks)
     for square in squares:
         top = stacks[square][-1]
         stacks[square] = stacks[square][:-1] + (dataclasses.replace(top, face_up=False),)
     return dataclasses.replace(layout, stacks=stacks)
 
 
-def _take_tops(layout: Layout, squares: set[str], mover: Side | None) -> Layout:
+def _take_tops(layout: Layout, squares: set[SquareName], mover: Side | None) -> Layout:
     """Takes the top letter off each of *squares*, the letters under it staying (word 25's
     variant, "to remove from the game board only top letters of piles"), and credits
     *mover*."""
@@ -178,7 +179,7 @@ def _take_tops(layout: Layout, squares: set[str], mover: Side | None) -> Layout:
     return dataclasses.replace(after, hands=layout.hands.with_hand(mover, hand))
 
 
-def take_squares(layout: Layout, squares: set[str], game: Game, mover: Side | None
+def take_squares(layout: Layout, squares: set[SquareName], game: Game, mover: Side | None
                  ) -> Layout:
     """Clears *squares* (whole piles) and credits *mover*."""
     stacks = {s: st for s, st in layout.items() if s not in squares}

@@ -15,7 +15,7 @@ from typing import cast
 from ..model.layout import Layout, Side
 from .combos import Combination, combinations
 from .games import Crossing, Game, Removal
-from ..model.board import MAX_FILES, MAX_RANKS, parse_square, square_name
+from ..model.board import MAX_FILES, MAX_RANKS, SquareName, parse_square, square_name
 from .settling import take_squares
 
 
@@ -26,7 +26,7 @@ def takes_by_move(game: Game) -> bool:
         rules.crossing is Crossing.ONE or not rules.compulsory)
 
 
-def lying(layout: Layout, game: Game, through: str | None = None) -> list[Combination]:
+def lying(layout: Layout, game: Game, through: SquareName | None = None) -> list[Combination]:
     """The combinations lying on *layout* (through *through*, if given)."""
     rules = game.combinations
     if through is not None:
@@ -43,7 +43,7 @@ def lying(layout: Layout, game: Game, through: str | None = None) -> list[Combin
     return list(cast(list[Combination], found))
 
 
-def squares_between(origin: str, target: str) -> tuple[str, ...]:
+def squares_between(origin: str, target: str) -> tuple[SquareName, ...]:
     """The squares of the straight line from *origin* to *target*, both included.
 
     :raises: :exc:`ValueError` if they are not on one line.
@@ -57,7 +57,7 @@ def squares_between(origin: str, target: str) -> tuple[str, ...]:
                  for i in range(max(abs(dx), abs(dy)) + 1))
 
 
-def take_lines(layout: Layout, game: Game) -> list[tuple[str, str]]:
+def take_lines(layout: Layout, game: Game) -> list[tuple[SquareName, SquareName]]:
     """(first, last) square of every combination that may be taken off now, sorted."""
     if not takes_by_move(game):
         return []
@@ -71,7 +71,7 @@ def must_take(layout: Layout, game: Game) -> bool:
     return takes_by_move(game) and rules.compulsory and bool(lying(layout, game))
 
 
-def play_take(layout: Layout, origin: str, target: str, game: Game,
+def play_take(layout: Layout, origin: SquareName, target: SquareName, game: Game,
               side: Side | None) -> Layout:
     """The position once the combination from *origin* to *target* has left the board,
     credited to *side*.

@@ -29,7 +29,7 @@ def may_turn(game: Game, last: Move | None) -> bool:
     return game.words.turn_letters and last is not None and last.kind is MoveKind.MOVE
 
 
-def turn_choices(layout: Layout, game: Game, side: Side, moved_to: str,
+def turn_choices(layout: Layout, game: Game, side: Side, moved_to: SquareName,
                words: WordList | None) -> list[Move]:
     """Every choice of letters *side* may turn after moving a letter to *moved_to*: any
     non-empty set of the letters in the words through that square (the opponent's only,
@@ -38,21 +38,21 @@ def turn_choices(layout: Layout, game: Game, side: Side, moved_to: str,
         return []
     found = sorted({s for word in find_words(layout, words, min_length=game.words.min_length,
                                              through=moved_to) for s in word.squares})
-    squares = [SquareName(s) for s in found if _turnable(layout, s, side, game)][:MOST]
+    squares = [s for s in found if _turnable(layout, s, side, game)][:MOST]
     return [Move(MoveKind.TURN, chosen[0], chosen[0], path=chosen)
             for n in range(1, len(squares) + 1) for chosen in combinations(squares, n)]
 
 
-def _turnable(layout: Layout, square: str, side: Side, game: Game) -> bool:
+def _turnable(layout: Layout, square: SquareName, side: Side, game: Game) -> bool:
     top = layout.top(square)
     if top is None or top.facing is None or not isinstance(top.card, LetterCard):
         return False
     return not game.owners or top.owner == side.opponent
 
 
-def play_turn(layout: Layout, squares: tuple[str, ...]) -> Layout:
+def play_turn(layout: Layout, squares: tuple[SquareName, ...]) -> Layout:
     """The position with the top letters on *squares* turned round."""
-    stacks: dict[str, Stack] = dict(layout.stacks)
+    stacks: dict[SquareName, Stack] = dict(layout.stacks)
     for square in squares:
         top = stacks[square][-1]
         facing = Facing.SOUTH if top.facing is Facing.NORTH else Facing.NORTH

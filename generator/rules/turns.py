@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 from ..errors import ReasonCode
-from ..model.board import square_name
+from ..model.board import SquareName, checked_square, square_name
 from ..model.hands import Item, parse_item
 from ..model.layout import Layout, Player, Side
 from .games import Game, Step
@@ -123,13 +123,16 @@ def _why_not_played(rules: Rules, layout: Layout, side: Side, written: MoveText,
         return f"not a move; expected one like {GRAMMAR}"
     if written.form is Form.TURN:
         return _why_not_turned(game, moves)
+    # The squares a written move names are on the board by now (judge_turn checks them).
+    origin = checked_square(written.origin, *layout.size)
     if written.form is Form.OPEN:
-        return _why_not_opened(layout, written.origin, moves)
+        return _why_not_opened(layout, origin, moves)
     if written.sign == "*":
-        return _why_not_taken(game, written.origin, written.target, moves)
+        return _why_not_taken(game, origin, written.target, moves)
     if written.sign == ">":
         return _why_not_pushed(game, moves)
-    return _why_not_moved(rules, layout, side, written.origin, written.target, moves)
+    target = None if written.target == OFF else checked_square(written.target, *layout.size)
+    return _why_not_moved(rules, layout, side, origin, target, moves)
 
 
 def _why_not_turned(game: Game, moves: Sequence[Move]) -> str:
@@ -141,7 +144,7 @@ def _why_not_turned(game: Game, moves: Sequence[Move]) -> str:
             + f"; turns now: {turns or 'none'}")
 
 
-def _why_not_opened(layout: Layout, origin: str, moves: Sequence[Move]) -> str:
+def _why_not_opened(layout: Layout, origin: SquareName, moves: Sequence[Move]) -> str:
     top = layout.top(origin)
     if top is None:
         return f"there is no card on {origin}"
@@ -168,8 +171,9 @@ def _why_not_pushed(game: Game, moves: Sequence[Move]) -> str:
             + (" ".join(origins) or "none"))
 
 
-def _why_not_moved(rules: Rules, layout: Layout, side: Side, origin: str, target: str,
-                   moves: Sequence[Move]) -> str:
+def _why_not_moved(rules: Rules, layout: Layout, side: Side, origin: SquareName,
+                   target: SquareName | None, moves: Sequence[Move]) -> str:
+    """Why the board move from *origin* to *target* (None: off the board) is refused."""
     game = rules.game
     top = layout.top(origin)
     if top is None:
@@ -178,8 +182,8 @@ def _why_not_moved(rules: Rules, layout: Layout, side: Side, origin: str, target
         return f"{top} on {origin} is not {side}'s card"
     if not any(m.origin == origin for m in moves):
         return f"{top} on {origin} has no legal move"
-    other = layout.top(target) if target != OFF else None
-    if other is not None and (refused := rules.capture.refusal(
+    other = layout.top(target) if target is not None else None
+    if target is not None and other is not None and (refused := rules.capture.refusal(
             top, other, target, rules.board.square(target).colour)):
         return refused
     reachable = " ".join(str(m) for m in moves if m.origin == origin)

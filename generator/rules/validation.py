@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ProblemCode
-from ..model.board import FILE_LETTERS, Board, size_name, square_order
+from ..model.board import FILE_LETTERS, Board, SquareName, size_name, square_order
 from ..model.cards import Card, Pack
 from .games import Arrows, FaceDown, Game, Placement
 from .holdings import hand_problems, one_pack_problems
@@ -157,7 +157,7 @@ def _not_in_game(square: str, item: Item, game: Game, side: Side | None,
                      f"{ref}")
 
 
-def king_square(board: Board, side: Side) -> str | None:
+def king_square(board: Board, side: Side) -> SquareName | None:
     """The king square on *side*'s half of *board* (e1 or e8 on an 8x8 board), if any."""
     half = board.ranks // 2
     rows = range(0, half) if side is Side.SOUTH else range(half, board.ranks)
@@ -386,7 +386,7 @@ def _first_move_problems(layout: Layout, rules: Rules, found: list[Violation]) -
         for move in board_moves(rules, layout, side):
             if move.kind in _TAKES:
                 found.append(Violation(ProblemCode.BEATABLE_ON_MOVE_1, move.target,
-                                       f"{layout.top(move.target)} can be taken at once by "
+                                       f"{layout.top(move.target_square)} can be taken at once by "
                                        f"{layout.top(move.square)} from {move.square} "
                                        f"({move}); {game.name} needs a start where no card "
                                        "can be taken on the first move"))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..model.board import SquareName
 from ..model.layout import Layout, Side
 from ..model.letters import LetterCard
 from .lines import ORIENTATIONS, LineOrientation, geometry
@@ -27,7 +28,7 @@ class FoundWord:
     """A word on the board: the text as read and its squares in reading order."""
 
     word: str
-    squares: tuple[str, ...]
+    squares: tuple[SquareName, ...]
 
     def notation(self) -> str:
         """``CAT c1-e1``."""
@@ -37,7 +38,7 @@ class FoundWord:
         return self.notation()
 
 
-def _letter(layout: Layout, square: str) -> str | None:
+def _letter(layout: Layout, square: SquareName) -> str | None:
     piece = layout.top(square)
     if piece is None or not piece.face_up or not isinstance(piece.card, LetterCard):
         return None
@@ -45,7 +46,7 @@ def _letter(layout: Layout, square: str) -> str | None:
 
 
 def find_words(layout: Layout, words: WordList, *, min_length: int = 3,
-               through: str | None = None,
+               through: SquareName | None = None,
                orientations: Sequence[LineOrientation] = tuple(ORIENTATIONS)) -> list[FoundWord]:
     """Every word of at least *min_length* letters on *layout*, in all 8 directions.
 
@@ -74,8 +75,8 @@ def find_words(layout: Layout, words: WordList, *, min_length: int = 3,
                                         w.squares, w.word))
 
 
-def _words_in_run(squares: Sequence[str], letters: Sequence[str], words: WordList,
-                  min_length: int, through: str | None, found: set[FoundWord]) -> None:
+def _words_in_run(squares: Sequence[SquareName], letters: Sequence[str], words: WordList,
+                  min_length: int, through: SquareName | None, found: set[FoundWord]) -> None:
     n = len(squares)
     for i in range(n):
         for j in range(i + min_length, n + 1):
@@ -107,8 +108,8 @@ def reads_from_seat(word: FoundWord, side: Side, size: tuple[int, int] = (8, 8))
     return dx == 1 or (dx == 0 and dy == -1)
 
 
-def captured_letters(layout: Layout, moved: str, words: WordList, *,
-                     min_length: int = 3) -> list[str]:
+def captured_letters(layout: Layout, moved: SquareName, words: WordList, *,
+                     min_length: int = 3) -> list[SquareName]:
     """Squares of the opponent's letters that leave the board after a letter moved to *moved*.
 
     A word counts only if it uses the moved letter and holds letters of both sides; a word
@@ -117,7 +118,7 @@ def captured_letters(layout: Layout, moved: str, words: WordList, *,
     mover = layout.top(moved)
     if mover is None or mover.owner is None:
         return []
-    taken: set[str] = set()
+    taken: set[SquareName] = set()
     for word in find_words(layout, words, min_length=min_length, through=moved):
         owners = {layout.owner(square) for square in word.squares}
         if len(owners) > 1:

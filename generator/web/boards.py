@@ -16,7 +16,7 @@ from ..app.position import outcome_data, plies_data
 from ..io.layouts import LayoutFile, layout_file
 from ..io.templates import Library
 from ..model.hands import Hand, Hands, items_notation, parse_items
-from ..model.board import checked_square
+from ..model.board import SquareName, checked_square
 from ..model.layout import Facing, Layout, Piece, Side, Stack, parse_stack, stack_notation
 from ..model.position_text import PositionText
 from ..model.seats import Seat
@@ -108,55 +108,55 @@ class EditorBoard:
 
         :raises: :exc:`EditorError` for a square off the board or a malformed pile.
         """
-        square = self._square(square)
+        at = self._square(square)
         self._editable()
         if len(text) > MAX_PILE_TEXT or text.count("+") >= MAX_PILE:
-            raise EditorError(f"{square}: a pile of at most {MAX_PILE} cards is laid here "
+            raise EditorError(f"{at}: a pile of at most {MAX_PILE} cards is laid here "
                               f"(the text has {text.count('+') + 1} parts)")
         try:
             stack = parse_stack(text)
         except ValueError as e:
-            raise EditorError(f"{square}: {e}") from None
-        self._edited(_with_stack(self.layout, square, stack))
+            raise EditorError(f"{at}: {e}") from None
+        self._edited(_with_stack(self.layout, at, stack))
 
     def add(self, square: str, text: str) -> None:
         """Lays the card written *text* on top of the pile on *square* (a pile of two or
         more, as game 48's presses make)."""
-        square = self._square(square)
+        at = self._square(square)
         self._editable()
         try:
             piece = Piece.from_notation(text)
         except ValueError as e:
-            raise EditorError(f"{square}: {e}") from None
-        stack = self.layout.stacks.get(square, ())
-        self._edited(_with_stack(self.layout, square, stack + (piece,)))
+            raise EditorError(f"{at}: {e}") from None
+        stack = self.layout.stacks.get(at, ())
+        self._edited(_with_stack(self.layout, at, stack + (piece,)))
 
     def remove(self, square: str) -> None:
-        square, _ = self._stack(square)
-        self._edited(self.layout.without(square))
+        at, _ = self._stack(square)
+        self._edited(self.layout.without(at))
 
     def move_pile(self, origin: str, target: str) -> None:
         """Moves the pile on *origin* to *target* (replacing what lay there): a drag on
         the board while setting up."""
-        origin, stack = self._stack(origin)
-        target = self._square(target)
-        self._edited(_with_stack(self.layout.without(origin), target, stack))
+        start, stack = self._stack(origin)
+        end = self._square(target)
+        self._edited(_with_stack(self.layout.without(start), end, stack))
 
     def turn(self, square: str) -> None:
         """Turns the top card's arrow round (its owner changes); a card without an arrow
         gets one pointing north (south's)."""
-        square, stack = self._stack(square)
+        at, stack = self._stack(square)
         top = stack[-1]
         facing = Facing.SOUTH if top.facing is Facing.NORTH else Facing.NORTH
-        self._replace_top(square, stack, Piece(top.card, facing, top.face_up))
+        self._replace_top(at, stack, Piece(top.card, facing, top.face_up))
 
     def face(self, square: str) -> None:
         """Turns the top card face down, or face up again."""
-        square, stack = self._stack(square)
+        at, stack = self._stack(square)
         top = stack[-1]
-        self._replace_top(square, stack, Piece(top.card, top.facing, not top.face_up))
+        self._replace_top(at, stack, Piece(top.card, top.facing, not top.face_up))
 
-    def _replace_top(self, square: str, stack: Stack, piece: Piece) -> None:
+    def _replace_top(self, square: SquareName, stack: Stack, piece: Piece) -> None:
         self._edited(_with_stack(self.layout, square, stack[:-1] + (piece,)))
 
     def set_game(self, name: str | None) -> None:
@@ -222,7 +222,7 @@ class EditorBoard:
     def _set_hands(self, hands: Hands) -> None:
         self._edited(replace(self.layout, hands=hands))
 
-    def _square(self, square: str) -> str:
+    def _square(self, square: str) -> SquareName:
         """*square* in its one spelling (``e4`` for ``E4`` or `` e4``), as the layout keys
         its piles: two spellings of one square would be two piles."""
         board = self.loaded().board
@@ -233,13 +233,13 @@ class EditorBoard:
                               f"(files a-{'abcdefghijklmnop'[board.files - 1]}, "
                               f"ranks 1-{board.ranks})") from None
 
-    def _stack(self, square: str) -> tuple[str, Stack]:
-        square = self._square(square)
+    def _stack(self, square: str) -> tuple[SquareName, Stack]:
+        at = self._square(square)
         self._editable()
-        stack = self.layout.stacks.get(square)
+        stack = self.layout.stacks.get(at)
         if not stack:
-            raise EditorError(f"{square}: no card there")
-        return square, stack
+            raise EditorError(f"{at}: no card there")
+        return at, stack
 
     def _editable(self) -> None:
         if self.position is not None and self.position.plies:
@@ -443,7 +443,7 @@ class EditorBoard:
         return data
 
 
-def _with_stack(layout: Layout, square: str, stack: Stack) -> Layout:
+def _with_stack(layout: Layout, square: SquareName, stack: Stack) -> Layout:
     """*layout* with *stack* on *square* in place of what lay there, made once (laying
     the cards one by one would copy the pile once a card)."""
     if len(stack) > MAX_PILE:
