@@ -14,6 +14,7 @@ In every kind, the opponent's face-down test card may be covered, which wins the
 """
 from __future__ import annotations
 
+from ..model.board import SquareName
 from ..model.cards import Colour
 from ..model.layout import Facing, Piece
 from .beating import beats, presses
@@ -57,7 +58,7 @@ class CaptureRule:
         any card in a game without owners) on a square of colour *on*, test cards aside."""
         return None
 
-    def refusal(self, piece: Piece, other: Piece, target: str,
+    def refusal(self, piece: Piece, other: Piece, target: SquareName,
                 on: Colour | None) -> str | None:
         """Why *piece* may not move onto *other* on *target* (a square of colour *on*), in
         a player's words; None when this kind of meeting has nothing to say."""
@@ -75,7 +76,7 @@ class BeatCapture(CaptureRule):
             return _BEAT
         return None
 
-    def refusal(self, piece: Piece, other: Piece, target: str,
+    def refusal(self, piece: Piece, other: Piece, target: SquareName,
                 on: Colour | None) -> str | None:
         if not other.face_up:
             return None
@@ -99,7 +100,7 @@ class PressCapture(CaptureRule):
             return _PRESS
         return None
 
-    def refusal(self, piece: Piece, other: Piece, target: str,
+    def refusal(self, piece: Piece, other: Piece, target: SquareName,
                 on: Colour | None) -> str | None:
         ruling = presses(piece, other, on=on, rules=self.game.pressing)
         if ruling:

@@ -154,7 +154,8 @@ def _why_not_opened(layout: Layout, origin: SquareName, moves: Sequence[Move]) -
         ", ".join(str(m) for m in moves if m.origin == origin) or "none")
 
 
-def _why_not_taken(game: Game, origin: str, target: str, moves: Sequence[Move]) -> str:
+def _why_not_taken(game: Game, origin: SquareName, target: str, moves: Sequence[Move]
+                   ) -> str:
     takes = " ".join(str(m) for m in moves if m.kind is MoveKind.TAKE)
     if not takes and game.combinations.compulsory:
         return f"{game.name} takes combinations off by itself, not by a move"

@@ -103,7 +103,7 @@ def _describe(item: Item) -> str:
 def _piece_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[Item]],
                     start: bool, found: list[Violation]) -> None:
     shared: Counter[Item] = sum(supplies.values(), Counter())
-    seen: dict[tuple[Side | None, Item], list[str]] = {}
+    seen: dict[tuple[Side | None, Item], list[SquareName]] = {}
     for square, stack in layout.items():
         if len(stack) > 1 and (start or not game.movement.piles):
             when = "at the start" if start else "in this game"
@@ -137,7 +137,7 @@ def _piece_problems(layout: Layout, game: Game, supplies: Mapping[Side, Counter[
                                        + f"; the game has {pool[item]} of it"))
 
 
-def _not_in_game(square: str, item: Item, game: Game, side: Side | None,
+def _not_in_game(square: SquareName, item: Item, game: Game, side: Side | None,
                  layout: Layout) -> Violation:
     owner = f"{side}'s " if side else ""
     ref = (layout.players.get(side, "") if side else "") or "the game's packs"
@@ -207,7 +207,7 @@ def _start_problems(layout: Layout, rules: Rules, supplies: Mapping[Side, Counte
                                    f"expected {setup.tests_per_side}"))
 
 
-def _test_card_problems(square: str, piece: Piece, side: Side | None, board: Board,
+def _test_card_problems(square: SquareName, piece: Piece, side: Side | None, board: Board,
                         game: Game, found: list[Violation], downs: Counter[Side],
                         flagged: set[Side]) -> None:
     setup = game.setup
