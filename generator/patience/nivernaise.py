@@ -236,8 +236,21 @@ class Nivernaise(Patience):
 
     # --- rules -----------------------------------------------------------------------------
 
+    def _takes(self, pile_index: int, card: int, pile: tuple[int, ...]) -> bool:
+        """Whether *card* may go on this foundation: :meth:`_fits` without the reason, for
+        the move generator, which asks it of every top card."""
+        rising = pile_index in self.up
+        if C.suit(card) != (self.up if rising else self.down).index(pile_index):
+            return False
+        if not pile:
+            return C.rank(card) == (C.LOW_ACE if rising else C.KING)
+        want = C.rank(pile[-1]) + (1 if rising else -1)
+        return C.rank(card) == want and 1 <= want <= 13
+
     def _fits(self, pile_index: int, card: int, pile: tuple[int, ...]) -> Refusal | None:
         """None if *card* may go on this foundation, else why not."""
+        if self._takes(pile_index, card, pile):
+            return None
         suit = self.up.index(pile_index) if pile_index in self.up else self.down.index(
             pile_index)
         slot = self.tableau.ids[pile_index]
@@ -265,7 +278,7 @@ class Nivernaise(Patience):
                 continue
             s = C.suit(pile[-1])
             for f in (self.up[s], self.down[s]):
-                if self._fits(f, pile[-1], state.piles[f]) is None:
+                if self._takes(f, pile[-1], state.piles[f]):
                     yield PatienceMove(PatienceMoveKind.MOVE, ids[src], ids[f])
         for src in self.line:
             if state.piles[src]:
@@ -505,7 +518,7 @@ class Nivernaise(Patience):
             return (5,)
         packet = piles[self.index[move.source]]
         below = packet[-2] if len(packet) >= 2 else None
-        if below is not None and any(self._fits(f, below, piles[f]) is None
+        if below is not None and any(self._takes(f, below, piles[f])
                                      for f in (self.up[below // 13], self.down[below // 13])):
             return (2,)
         return (3,)
