@@ -68,5 +68,5 @@ def taken(before: Layout, after: Layout, move: Move | None, side: Side, game: Ga
     return (tuple(Ghost(s, ghosts[s]) for s in sorted(ghosts, key=_order)), outlines)
 
 
-def _order(square: str) -> tuple[int, int]:
+def _order(square: SquareName) -> tuple[int, int]:
     return parse_square(square, MAX_FILES, MAX_RANKS)

@@ -110,7 +110,8 @@ def layout_from_toml(name: str, reader: Reader) -> Layout:
                   (files, ranks))
 
 
-def _stack(rows: Reader, key: str, file: int, token: str, square: str | None) -> Stack:
+def _stack(rows: Reader, key: str, file: int, token: str, square: SquareName | None
+           ) -> Stack:
     """The pile *token* at *file* of the rank *key*. A mistake names its *square*, the
     player's word for it, with the rank's key to find it in the file; off the board, where
     there is no square, the key and the pile's index."""

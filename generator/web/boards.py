@@ -298,7 +298,7 @@ class EditorBoard:
                 return
         self.push(f"{origin}-{target}")   # refused: raises with the engine's reason
 
-    def _play_square(self, square: str) -> str:
+    def _play_square(self, square: str) -> SquareName:
         board = self.loaded().board
         try:
             return checked_square(square, board.files, board.ranks)

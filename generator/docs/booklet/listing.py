@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...model.board import SquareName
 from ...model.layout import Facing, Layout, Piece, Side
 from ...model.letters import LetterCard
 
@@ -21,14 +22,14 @@ def card_text(piece: Piece) -> str:
 ARROWS = {Facing.NORTH: "\u2191", Facing.SOUTH: "\u2193"}
 
 
-def _entry(square: str, piece: Piece, words: Mapping[str, str], glue: str,
+def _entry(square: SquareName, piece: Piece, words: Mapping[str, str], glue: str,
            arrow: bool = False) -> str:
     shown = card_text(piece) + (ARROWS[piece.facing] if arrow and piece.facing else "")
     entry = f"{shown}{glue}{square}"
     return entry if piece.face_up else f"{entry} ({words['test_card']})"
 
 
-def _rank_order(square: str, from_north: bool) -> tuple[int, str]:
+def _rank_order(square: SquareName, from_north: bool) -> tuple[int, str]:
     rank = int(square[1:])
     return (-rank if from_north else rank, square[0])
 
