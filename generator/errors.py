@@ -286,8 +286,9 @@ class StdoutError(GeneratorError):
 class PatienceError(GeneratorError):
     """A patience cannot do what was asked: an unknown patience or switch, a move that is
     not written in the notation, or a move the rules refuse (with its number and reason).
-    :attr:`code` says which for a move (``NOT_A_MOVE``, ``NO_SUCH_SLOT``, ``EMPTY``,
-    ``ILLEGAL``), ``None`` otherwise; :attr:`number`, :attr:`move` and :attr:`reason`
+    :attr:`code` says which for a move (``NOT_A_MOVE``, ``NO_SUCH_SLOT``, ``EMPTY``, or
+    the patience's own reason: ``NOT_NEXT``, ``WRONG_SLOT``, ``GAP_FIRST``...), ``None``
+    otherwise; :attr:`number`, :attr:`move` and :attr:`reason`
     name a refused move (number from 1) for tools, ``None`` otherwise."""
 
     def __init__(self, message: str, code: ReasonCode | None = None, *,
