@@ -533,7 +533,14 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
                 ways.add(trick.steps[trick.winner - 1].way)
                 played.extend(cards)
                 assert block.cards == "pack36:" + " ".join(str(c) for c in cards), lang
-                assert block.labels == tuple(f"{i} {name}" for i, name in enumerate(order, 1)), \
+                # Each card's label: its place in the playing order and its player, and
+                # under option 1 that player's own trump suit (issue 39, tenth review:
+                # seed 003 '1 variant - each player has a different trump card').
+                signs = {v: k for k, v in ASS_SUITS.items()}
+                own = {name: f" {signs[suit]}" for name, suit in seats} \
+                    if setup.option.number == 1 else {}
+                assert block.labels == tuple(f"{i} {name}{own.get(name, '')}"
+                                             for i, name in enumerate(order, 1)), \
                     (lang, block.labels)
                 won = re.search(ASS_WINS[lang], block.caption)
                 assert won and won.group(1) == order[trick.winner - 1], (lang, block.caption)
@@ -743,6 +750,8 @@ def test_the_ass_card_power_table_is_the_engines_kill_table(library):
             # The same table read the other way: the ranks whose kills hold this card.
             assert ranks(beaten) == {k for k, kills in KILLS_OWN_SUIT.items() if r in kills}, \
                 (lang, card)
-            # ONE_BELOW: the card (key) beats the led card one rank above it (value).
-            assert ranks(led) == ({ONE_BELOW[r]} if r in ONE_BELOW else set()), (lang, card)
+            # ONE_BELOW: the card (key) beats the led card one rank above it (value); the
+            # cell reads "beats J" under the head "one below" (issue 39, tenth review: the
+            # Russian head had wrapped to five lines).
+            assert ranks(led.split()[-1]) == ({ONE_BELOW[r]} if r in ONE_BELOW else set()), (lang, card)
             assert int(points.replace("−", "-")) == POINTS[r], (lang, card)
