@@ -76,9 +76,16 @@ def test_each_worked_trick_is_on_the_page_of_its_figure(built):
             assert head in pages[page] and tail in pages[page], (figure.caption, page)
 
 
+#: A list this long (characters) or shorter sets in at most the typesetter's LIST_WHOLE
+#: lines (about 75 characters a line in the A5 column) and is kept whole with its lead-in.
+SHORT_LIST = 8 * 60
+
+
 def test_a_lead_in_stays_with_its_short_list(built):
     """«Внутри одной масти:» with only the first of its three items on the page (the
-    review's RU p. 6): a lead-in ending in a colon keeps its short list whole."""
+    review's RU p. 6): a lead-in ending in a colon keeps its short list whole. A long list
+    (a section's notes: issue 39, tenth review, the readings set apart at a section's end)
+    may run over a page, but never leaves its lead-in alone at a page's foot."""
     for made in built.values():
         pages = _pages(made)
         ass = next(c for c in made.booklet.chapters if c.key == "ass")
@@ -86,9 +93,13 @@ def test_a_lead_in_stays_with_its_short_list(built):
             for before, block in zip(section.blocks, section.blocks[1:]):
                 if isinstance(before, Paragraph) and before.text.endswith(":") \
                         and isinstance(block, Bullets):
-                    page = _page_of(pages, " ".join(before.text.split()[-3:]))
+                    lead = " ".join(curly(before.text).split()[-3:])
+                    first = " ".join(curly(block.items[0]).split()[:8])
+                    page = _page_of(pages, f"{lead} • {first}")
+                    if sum(len(item) for item in block.items) > SHORT_LIST:
+                        continue
                     for item in block.items:
-                        assert " ".join(item.split()[-2:]) in pages[page], item
+                        assert " ".join(curly(item).split()[-2:]) in pages[page], item
 
 
 @pytest.mark.parametrize("lang, text, together", [

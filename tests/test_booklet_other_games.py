@@ -533,7 +533,14 @@ def test_the_ass_example_and_figure_replay_through_the_engine(library):
                 ways.add(trick.steps[trick.winner - 1].way)
                 played.extend(cards)
                 assert block.cards == "pack36:" + " ".join(str(c) for c in cards), lang
-                assert block.labels == tuple(f"{i} {name}" for i, name in enumerate(order, 1)), \
+                # Each card's label: its place in the playing order and its player, and
+                # under option 1 that player's own trump suit (issue 39, tenth review:
+                # seed 003 '1 variant - each player has a different trump card').
+                signs = {v: k for k, v in ASS_SUITS.items()}
+                own = {name: f" {signs[suit]}" for name, suit in seats} \
+                    if setup.option.number == 1 else {}
+                assert block.labels == tuple(f"{i} {name}{own.get(name, '')}"
+                                             for i, name in enumerate(order, 1)), \
                     (lang, block.labels)
                 won = re.search(ASS_WINS[lang], block.caption)
                 assert won and won.group(1) == order[trick.winner - 1], (lang, block.caption)
@@ -746,3 +753,71 @@ def test_the_ass_card_power_table_is_the_engines_kill_table(library):
             # ONE_BELOW: the card (key) beats the led card one rank above it (value).
             assert ranks(led) == ({ONE_BELOW[r]} if r in ONE_BELOW else set()), (lang, card)
             assert int(points.replace("−", "-")) == POINTS[r], (lang, card)
+
+
+#: The labels that open a reading's or a house rule's note, and the lead-in of a section's
+#: notes, as each language prints them.
+ASS_NOTE_LABELS = {"en": ("Our reading:", "House rule"), "ru": ("Наше толкование:",
+                                                                 "Домашнее правило")}
+ASS_NOTES = {"en": "Notes:", "ru": "Примечания:"}
+
+
+def test_the_ass_readings_are_set_apart_once_each_as_notes(library):
+    """Issue 39, tenth review: some 28 readings stood in roman inside the rules of Ass, some
+    stated twice or more. Every full note (a sources row's sentence, seed 003 leaving the
+    point open) is an item of a section's "Notes:" list, never inside a rule's paragraph or
+    list, and each row is printed once; the house rules (the eight over trumps against the
+    options' 'regular cards do not beat trump cards', 116 for six against the printed
+    'no → 128 points') are named notes of their own."""
+    from generator.io.booklets import load_booklet
+    from generator.io.sources import reading_text
+    from generator.model.booklet import Bullets, Paragraph
+
+    for lang, labels in ASS_NOTE_LABELS.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        notes: list[str] = []
+        for section in ass.sections:
+            for n, block in enumerate(section.blocks):
+                before = section.blocks[n - 1] if n else None
+                texts = block.items if isinstance(block, Bullets) else \
+                    (block.text,) if isinstance(block, Paragraph) else ()
+                is_notes = isinstance(block, Bullets) and isinstance(before, Paragraph) \
+                    and before.text == ASS_NOTES[lang]
+                for text in texts:
+                    if is_notes:
+                        assert text.startswith(labels), (lang, section.key, text)
+                        notes.append(text)
+                    else:
+                        assert not any(label in text for label in labels), \
+                            (lang, section.key, text)
+        assert len(notes) == len(set(notes)), lang
+        for key in ("switch.eight_beats_trumps:house", "switch.six_player_target:pattern",
+                    "switch.led_check_failure", "deal:first-leader", "moves:rank-order"):
+            assert reading_text(library, "ass", key, lang) in notes, (lang, key)
+
+
+def test_the_ass_trick_states_a_later_cards_three_outcomes_and_defines_the_check(library):
+    """Issue 39, tenth review: what can happen to a later card (it beats the holder, it is a
+    discard, or it beats the holder but not the led card and the trick goes back to the
+    leader) is said in one list at the start of "Playing a trick", and "the check" (seed
+    003: a card of the main suit beats when 'older' than the main card) is defined there
+    before it is used, and in the glossary."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Bullets, Paragraph, Table
+
+    words = {"en": ("the check", "The check:", "check"),
+             "ru": ("проверк", "Проверка:", "проверка")}
+    for lang, (word, defined, term) in words.items():
+        booklet = load_booklet(library, lang, ("ass",))
+        ass = next(c for c in booklet.chapters if c.key == "ass")
+        tricks = next(s for s in ass.sections if s.key == "tricks")
+        outcomes = next(b for b in tricks.blocks if isinstance(b, Bullets))
+        assert len(outcomes.items) == 3, lang
+        assert word in outcomes.items[2], lang
+        texts = [b.text for b in tricks.blocks if isinstance(b, Paragraph)]
+        first = next(i for i, t in enumerate(texts) if word.lower() in t.lower())
+        assert texts[first].startswith(defined), (lang, texts[first])
+        glossary = next(c for c in booklet.chapters if c.key == "glossary")
+        rows = [row for s in glossary.sections for b in s.blocks if isinstance(b, Table)
+                for row in b.rows]
+        assert any(row[0] == term for row in rows), lang
