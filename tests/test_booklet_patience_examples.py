@@ -178,3 +178,27 @@ def test_the_empress_fills_the_armys_gap_before_the_navys():
     assert not isinstance(after, str)
     assert C.name(after.piles[game.index["A16"]][-1]) == "10H"
     assert C.name(after.piles[game.index["N2"]][-1]) == "10C"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_besieged_city_example_names_the_card_that_refills_each_reserve_place(chapters,
+                                                                                  lang):
+    """Seed 004, the Besieged City, rule V: «Свободныя мѣста въ резервѣ пополняются картами
+    изъ талона, если же талона нѣтъ, то изъ колоды». The ninth review found move 6 silent on
+    the 6♣ the stock put into R43, so row 4 of moves 9 and 12 held a card the reader never
+    saw arrive: each move's sentence names the card the engine leaves face up on every place
+    the move touches (the stock's own top stays unseen)."""
+    name = "besieged-city"
+    chapter = chapters[lang][name]
+    game = patience(name)
+    layout = chapter.figures[0]
+    moves, _ = _numbered(chapter, game, dict(layout.slots))
+    state = game.deal(layout.seed)
+    for number, (move, cards) in enumerate(moves, start=1):
+        after = game.attempt(state, move)
+        assert not isinstance(after, str)
+        for cell in (move.source, move.target):
+            pile = after.piles[game.index[cell]]
+            if pile and game.tableau.slots[game.index[cell]].role is not Role.STOCK:
+                assert C.name(pile[-1]) in cards, (lang, number, cell, C.name(pile[-1]))
+        state = after
