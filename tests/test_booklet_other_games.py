@@ -234,17 +234,19 @@ def _printed(chapter, leave_out: tuple[str, ...] = ()) -> list[str]:
     (("ass",), {"en": "Played with an ordinary 36-card pack",
                 "ru": "Играют обычной колодой в 36 карт"}),
     (PATIENCES, {"en": "three games played with ordinary 52-card packs",
-                 "ru": "три игры, в которые играют обычными колодами по 52 карты"}),
+                 "ru": "три игры, в которые играют полными колодами по 52 карты"}),
     (CHAPTERS, {"en": "four games played with an ordinary 36-card pack and ordinary 52-card "
                       "packs",
-                "ru": "четыре игры, в которые играют обычной колодой в 36 карт и обычными колодами по 52 карты"}),
+                "ru": "четыре игры, в которые играют обычной колодой в 36 карт и полными колодами по 52 карты"}),
 ])
 def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
         library, games, count):
     """seed003 ('Number of decks: 1 Number of cards in the deck: 36') and seed004 ('ДВѢ
     ПОЛНЫХЪ КОЛОДЫ КАРТЪ') play with ordinary packs, not on the 64-square board: their
     booklet has no chapter on the board, and its title page counts its own games and
-    names the packs they need (Ass one of 36 cards, never "packs")."""
+    names the packs they need (Ass one of 36 cards, never "packs"). The patiences' packs are
+    «полные колоды», seed 004's word, whose bare «колода» is the stock ('если же талона нѣтъ,
+    то изъ колоды'): one term per concept (ninth review, Russian)."""
     from generator.io.booklets import load_booklet
     for lang in ("en", "ru"):
         booklet = load_booklet(library, lang, games)

@@ -178,3 +178,62 @@ def test_the_empress_fills_the_armys_gap_before_the_navys():
     assert not isinstance(after, str)
     assert C.name(after.piles[game.index["A16"]][-1]) == "10H"
     assert C.name(after.piles[game.index["N2"]][-1]) == "10C"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_besieged_city_example_names_the_card_that_refills_each_reserve_place(chapters,
+                                                                                  lang):
+    """Seed 004, the Besieged City, rule V: «Свободныя мѣста въ резервѣ пополняются картами
+    изъ талона, если же талона нѣтъ, то изъ колоды». The ninth review found move 6 silent on
+    the 6♣ the stock put into R43, so row 4 of moves 9 and 12 held a card the reader never
+    saw arrive: each move's sentence names the card the engine leaves face up on every place
+    the move touches (the stock's own top stays unseen)."""
+    name = "besieged-city"
+    chapter = chapters[lang][name]
+    game = patience(name)
+    layout = chapter.figures[0]
+    moves, _ = _numbered(chapter, game, dict(layout.slots))
+    state = game.deal(layout.seed)
+    for number, (move, cards) in enumerate(moves, start=1):
+        after = game.attempt(state, move)
+        assert not isinstance(after, str)
+        for cell in (move.source, move.target):
+            pile = after.piles[game.index[cell]]
+            if pile and game.tableau.slots[game.index[cell]].role is not Role.STOCK:
+                assert C.name(pile[-1]) in cards, (lang, number, cell, C.name(pile[-1]))
+        state = after
+
+
+def _all_text(chapter: Chapter) -> list[str]:
+    """Everything a reader sees of *chapter* in words: title, box, paragraphs, list items,
+    table cells and captions."""
+    from generator.model.booklet import Bullets, Table
+    texts = [chapter.title, *(chapter.turn.lines if chapter.turn else ())]
+    for section in chapter.sections:
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                texts.append(block.text)
+            elif isinstance(block, Bullets):
+                texts.extend(block.items)
+            elif isinstance(block, Table):
+                texts.extend(cell for row in block.rows for cell in row)
+            elif isinstance(block, FigureRef):
+                texts.append(block.caption)
+    return [t.replace("\u00a0", " ") for t in texts]
+
+
+def test_a_deal_is_only_a_numbered_deal_and_a_pack_is_a_full_pack(chapters):
+    """One term per concept (ninth review): in English "deal" is only a numbered deal
+    ("deal 16", "400 deals"); putting cards on the table is "lay out" ("The deal stops" had
+    read as a game that stops). In Russian the pack is «полная колода» and a bare «колода»
+    only the stock, as in seed 004 ('ДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ'; 'если же талона нѣтъ, то изъ
+    колоды'); the stock is one, so a plural «колод», «колодами» is always a pack and must
+    say «полных», «полными»."""
+    for name in PATIENCES:
+        for text in _all_text(chapters["en"][name]):
+            for m in re.finditer(r"\b(deal|deals|dealt|dealing)\b", text, re.IGNORECASE):
+                after = text[m.end():m.end() + 4]
+                assert m.group(1).lower() == "deals" or re.match(r" \d", after), (name, text)
+        for text in _all_text(chapters["ru"][name]):
+            for m in re.finditer(r"(\w+\s+)?(колод|колодам|колодами|колодах)\b", text):
+                assert m.group(1) and m.group(1).startswith("полн"), (name, text)

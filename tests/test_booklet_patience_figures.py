@@ -66,11 +66,13 @@ def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
     # label says which row or column a rampart closes, as rules III and IV of seed 004 need
     # ('по концамъ ... той линіи', 'изъ того ряда'). Not З and В: З1 reads as 31 and В is
     # the jack's index (review 4, Russian 2); not the С/Ю compass beside a left/right Л/П,
-    # nor П1 as in the Nivernaise's packets (review 6, Russian 16).
+    # nor П1 as in the Nivernaise's packets (review 6, Russian 16). The foundations are
+    # Ос1-Ос4 (основание, two letters as Ад and Ге): a bare О1 beside the ramparts' «О» of
+    # «окопы» read as one more rampart (review 9, Russian).
     city = next(t for w, t in figures.items() if "besieged-city" in w)
     words = {t.text for t in city}
-    assert {"ВО1", "НО3", "ЛО4", "ПО1", "Р11", "Р43", "О1", "О4", "талон", "колода"} <= words
-    assert not {"З1", "В1", "С1", "Ю1", "Л1", "П1"} & words
+    assert {"ВО1", "НО3", "ЛО4", "ПО1", "Р11", "Р43", "Ос1", "Ос4", "талон", "колода"} <= words
+    assert not {"З1", "В1", "С1", "Ю1", "Л1", "П1", "О1"} & words
     # The whole Army and Navy are drawn (columns 1-12), the talons named by colour, and the
     # seven black queens set aside are on the table too (review 3, teaching 1 and 2).
     empress = {t.text for w, texts in figures.items() if "empress" in w for t in texts}
