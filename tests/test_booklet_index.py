@@ -346,3 +346,47 @@ def test_moves_first_move_and_count_are_indexed_where_the_games_say_them(made, l
     assert pages("rules") & set(entries[first]), (lang, entries[first])
     assert entries[count] and set(entries[count]) <= pages("basic-48"), (lang, entries[count])
     assert not (pages("basic-1") | pages("word-2")) & set(entries[square]), (lang, entries[square])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_king_move_draw_and_writing_moves_list_the_pages_that_say_them(made, lang):
+    """Issue 39, session-16 review: «ход короля» listed the general rules' test-card page,
+    where a test card "plays the part of a chess king" (seed000, card game 1: "to carry out
+    a role similar to a role of chess kings"), which says what it is worth, not how it
+    moves; «ничья» listed the general rules only, though basic 48's tie and initial 5's
+    extra move each draw a game (one use is that game's rule); and the English index had
+    no entry under "writing moves" beside "notation"."""
+    booklet = made[lang]
+    entries = _entries(booklet)
+    king, draw = {"en": ("king move", "draw"), "ru": ("ход короля", "ничья")}[lang]
+
+    def pages(chapter: str) -> set[int]:
+        return {n for n, page in enumerate(booklet.pages, 1) if page.label == chapter}
+
+    rules = next(c for c in booklet.booklet.chapters if c.key == "rules")
+    turns = next(s.heading for s in rules.sections if s.key == "turns")
+    turns_page = next(index for title, level, index in booklet.typeset.outline
+                      if level == 1 and title == turns) + 1
+    assert set(entries[king]) & pages("rules") == {turns_page}, (lang, entries[king])
+    assert pages("basic-48") & set(entries[draw]), (lang, entries[draw])
+    assert pages("initial-5") & set(entries[draw]), (lang, entries[draw])
+    if lang == "en":
+        assert entries["writing moves"] == entries["notation"], entries
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_quick_references_games_table_gives_each_games_page(made, lang):
+    """Issue 39, session-16 review: the quick reference's table of the games had no page
+    column; each row now ends in the page its game's chapter starts on."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    text = "\n".join(_page_text(pdf, i) for i, page in enumerate(booklet.pages)
+                     if page.label == "reference").replace("\r\n", "\n")
+    names = {"en": {"basic-1": "basic 1", "basic-48": "basic 48", "word-puzzle-5": "puzzle 5"},
+             "ru": {"basic-1": "базовая 1", "basic-48": "базовая 48",
+                    "word-puzzle-5": "головоломка 5"}}[lang]
+    for key, name in names.items():
+        first = min(n for n, page in enumerate(booklet.pages, 1) if page.label == key)
+        row = next(line for line in text.splitlines()
+                   if line.replace("\u00a0", " ").startswith(name + " "))
+        assert row.split()[-1] == str(first), (lang, key, row)

@@ -22,7 +22,6 @@ NOT_YET_SPLIT = {
     "draw/text.py::fit_lines": 80,
     "docs/booklet/setter.py::chapter_units": 59,
     "docs/booklet/setter.py::Setter.table": 36,
-    "docs/booklet/index.py::term_pages": 41,
 }
 
 

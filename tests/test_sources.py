@@ -227,3 +227,22 @@ def test_a_reading_mark_naming_no_row_is_one_line(tmp_path):
     assert str(e.value).endswith("basic-48.toml: section[4].text: expected {reading:KEY} "
                                  "naming a row with an en sentence, got no row "
                                  "'goal:counting' in sources/basic-48.toml")
+
+
+@pytest.mark.parametrize(("lang", "seed_rule", "mark", "no_pass"), [
+    ("en", "initial version", "Our reading", "nobody may pass while they have a move"),
+    ("ru", "начальной версии", "Наше толкование", "пока ход есть, пропускать его нельзя"),
+])
+def test_the_compulsory_move_is_the_initial_versions_rule_extended_by_our_reading(
+        library, lang, seed_rule, mark, no_pass):
+    """Issue 39, session-16 review: "Nobody may pass while they have a move" read as a rule
+    of every game. Only seed002 says it (jeu 1: "chaque joueur doit faire un coup chaque
+    fois: c'est une règle obligatoire"); seed000 and seed001 are silent. The general rules'
+    note names the initial version as its source and makes the other games' compulsory move
+    (and passing without a move) our reading."""
+    from generator.io.sources import reading_text
+    text = reading_text(library, "general", "no-move", lang)
+    assert text.index(seed_rule) < text.index(mark) < text.index(no_pass), text
+    rules = next(c for c in load_booklet(library, lang).chapters if c.key == "rules")
+    turns = next(s for s in rules.sections if s.key == "turns")
+    assert any(text in b.text for b in turns.blocks if isinstance(b, Paragraph))

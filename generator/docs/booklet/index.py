@@ -11,7 +11,7 @@ from ...draw import fonts
 from ...draw.backends.pdf import OUTLINED
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Text
-from ...model.booklet import Booklet
+from ...model.booklet import Booklet, IndexTerm
 from .setter import Setter
 from .typography import GLUE
 from .units import LISTING, PAGE_TARGET, TURN, Unit, text_item
@@ -55,27 +55,63 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     """Each index term with the printed numbers of the *pages* (number, placed units)
     where an indexed section defines or discusses it. The indexed sections are the games'
     rule sections (those with a source) and "on your turn" boxes, and every section of the
-    chapters of :attr:`Booklet.index_also` (the equipment, diagrams and general rules). Listed are the page where one of the
-    term's :attr:`~IndexTerm.defined` sections first uses it (marked as defining), and in
-    each chapter the first page of a section that discusses it: names it in its heading, or
-    uses it :data:`DISCUSSED` times or more, or of the chapter's title that names it. A word used in passing, or again and again
+    chapters of :attr:`Booklet.index_also` (the equipment, diagrams and general rules).
+    Listed are the page where one of the term's :attr:`~IndexTerm.defined` sections first
+    uses it (marked as defining), and in each chapter the first page of a section that
+    discusses it: names it in its heading, or uses it :data:`DISCUSSED` times or more, or
+    of the chapter's title that names it. A word used in passing, or again and again
     through a game, would otherwise list most pages of the booklet. Terms found nowhere
     are left out; the entries are in the language's alphabetical order."""
-    # Not the front matter's account of the booklet ("in our own words"), sourced as it is.
-    indexed = {f"{c.key}/{s.key}" for c in booklet.chapters for s in c.sections
-               if (s.source and c.game) or c.key in booklet.index_also}
-    indexed |= {f"{c.key}/{TURN}" for c in booklet.chapters if c.turn is not None}
-    # Each indexed section's text page by page, in reading order, and its heading.
-    sections: dict[str, list[tuple[int, str]]] = {}
-    headings: dict[str, str] = {}
+    sections, headings = _section_texts(_indexed(booklet), pages)
     # A game chapter's title names what the game is about ("beating with square trumps"):
     # a term it names is discussed there, though the title belongs to no section.
-    titled = {c.key for c in booklet.chapters if c.game or c.key in booklet.index_also}
-    titles: dict[str, tuple[int, str]] = {}
-    title = ""   # the chapter whose title is being read: its first line is anchored, the
-    size = 0.0   # further lines are the units after it set in the same size
+    titles = _title_texts({c.key for c in booklet.chapters
+                           if c.game or c.key in booklet.index_also}, pages)
+    entries = [entry for term in booklet.index
+               if (entry := _entry(term, sections, headings, titles)) is not None]
+    return sorted(entries, key=lambda e: e[0].casefold().replace("ё", "е"))
+
+
+def _indexed(booklet: Booklet) -> set[str]:
+    """The sections (``chapter/section``) the index reads: the games' rule sections and
+    "on your turn" boxes, and every section of the chapters of ``index_also``. Not the
+    front matter's account of the booklet ("in our own words"), sourced as it is."""
+    indexed = {f"{c.key}/{s.key}" for c in booklet.chapters for s in c.sections
+               if (s.source and c.game) or c.key in booklet.index_also}
+    return indexed | {f"{c.key}/{TURN}" for c in booklet.chapters if c.turn is not None}
+
+
+#: Each indexed section's text page by page, in reading order (page number, text).
+Texts = dict[str, list[tuple[int, str]]]
+
+
+def _section_texts(indexed: set[str], pages: list[tuple[int, list[tuple[float, Unit]]]]
+                   ) -> tuple[Texts, dict[str, str]]:
+    """The text of each of the *indexed* sections on each page it stands on, and the
+    text of its heading."""
+    sections: Texts = {}
+    headings: dict[str, str] = {}
     for number, placed in pages:
         lines: dict[str, list[str]] = {}
+        for _, unit in placed:
+            if unit.section not in indexed:
+                continue
+            lines.setdefault(unit.section, []).extend(_printed(unit.items))
+            if unit.anchor == unit.section:
+                headings[unit.section] = _read(
+                    [headings.get(unit.section, ""), *_printed(unit.items)])
+        for section, found in lines.items():
+            sections.setdefault(section, []).append((number, _read(found)))
+    return sections, headings
+
+
+def _title_texts(titled: set[str], pages: list[tuple[int, list[tuple[float, Unit]]]]
+                 ) -> dict[str, tuple[int, str]]:
+    """The page and the text of the title of each chapter of *titled*: its first line is
+    anchored, its further lines are the units after it set in the same size."""
+    titles: dict[str, tuple[int, str]] = {}
+    title, size = "", 0.0   # the chapter whose title is being read, and its size
+    for number, placed in pages:
         for _, unit in placed:
             shown = [i for i in unit.items if isinstance(i, Text)]
             if unit.anchor in titled and not unit.section and shown:
@@ -85,36 +121,33 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
             if title:
                 page, read = titles.get(title, (number, ""))
                 titles[title] = (page, _read([read, *_printed(unit.items)]))
-            if unit.section in indexed:
-                lines.setdefault(unit.section, []).extend(_printed(unit.items))
-                if unit.anchor == unit.section:
-                    headings[unit.section] = _read(
-                        [headings.get(unit.section, ""), *_printed(unit.items)])
-        for section, found in lines.items():
-            sections.setdefault(section, []).append((number, _read(found)))
-    entries = []
-    for term in booklet.index:
-        defining: set[int] = set()
-        discussed: dict[str, int] = {}   # the first page of each chapter that discusses it
-        for section, texts in sections.items():
-            uses = [(number, len(term.find.findall(text))) for number, text in texts]
-            first = next((number for number, n in uses if n), None)
-            if first is None:
-                continue
-            if section in term.defined:
-                defining.add(first)
-            elif (term.find.search(headings.get(section, ""))
-                  or 0 < (term.discussed if term.discussed is not None else DISCUSSED)
-                  <= sum(n for _, n in uses)):
-                chapter = section.partition("/")[0]
-                discussed[chapter] = min(first, discussed.get(chapter, first))
-        for chapter, (number, title) in titles.items():
-            if term.find.search(title):
-                discussed[chapter] = min(number, discussed.get(chapter, number))
-        listed = sorted(defining | set(discussed.values()))
-        if listed:
-            entries.append((term.label, [(n, n in defining) for n in listed]))
-    return sorted(entries, key=lambda e: e[0].casefold().replace("ё", "е"))
+    return titles
+
+
+def _entry(term: IndexTerm, sections: Texts, headings: dict[str, str],
+           titles: dict[str, tuple[int, str]]) -> Entry | None:
+    """*term*'s entry: the first page of each of its defining sections that uses it, and
+    in each chapter the first page of a section or title that discusses it; None if it
+    is found nowhere."""
+    defining: set[int] = set()
+    discussed: dict[str, int] = {}   # the first page of each chapter that discusses it
+    least = term.discussed if term.discussed is not None else DISCUSSED
+    for section, texts in sections.items():
+        uses = [(number, len(term.find.findall(text))) for number, text in texts]
+        first = next((number for number, n in uses if n), None)
+        if first is None:
+            continue
+        if section in term.defined:
+            defining.add(first)
+        elif (term.find.search(headings.get(section, ""))
+              or 0 < least <= sum(n for _, n in uses)):
+            chapter = section.partition("/")[0]
+            discussed[chapter] = min(first, discussed.get(chapter, first))
+    for chapter, (number, title) in titles.items():
+        if term.find.search(title):
+            discussed[chapter] = min(number, discussed.get(chapter, number))
+    listed = sorted(defining | set(discussed.values()))
+    return (term.label, [(n, n in defining) for n in listed]) if listed else None
 
 
 #: Room left at a line's end for the bold page numbers, a little wider than the regular

@@ -17,7 +17,7 @@ from ...draw.scene import Box, Group, Item, Line, Page, Paint
 from ...errors import TemplateError
 from ...io.booklets import banner_boards, banner_cards
 from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
-                              Table, Turn, figure_anchor)
+                              Table, Turn, figure_anchor, unlinked)
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
@@ -27,6 +27,9 @@ from .units import GREY, INK, LISTING, TINT, TURN, PageGeometry, Unit, text_item
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
 HEADING_LINES = 3
+#: The label of a link printed as its target's page number alone ("[#](#basic-1)" prints
+#: "19"): a table's page column (issue 39, review: the quick reference's games table).
+PAGE_ONLY = "#"
 #: A cross-reference and the closing quotes right after it.
 _PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\"]*)")
 #: Sections set as a sidebar, by id.
@@ -102,7 +105,8 @@ class Setter:
         page, as a link of its own, always inside brackets: "the general rules (p. 10)",
         and within brackets already there "(section "Packs", p. 5)", after a closing
         quote that follows the label (issue 39: a page number run into the sentence
-        reads as its subject). A link to a chapter left out stays as it is."""
+        reads as its subject). A link to a chapter left out stays as it is. A link labelled
+        :data:`PAGE_ONLY` is its page number alone."""
         if not self.page_word:
             return text
 
@@ -111,7 +115,10 @@ class Setter:
             if target not in self.pages:
                 return m.group(0)
             # Unknown yet: two digits, as most pages have.
-            page = f"[{self.page_word}{GLUE}{self.pages[target] or 99}](#{target})"
+            number = self.pages[target] or 99
+            if m.group(1) == PAGE_ONLY:
+                return f"[{number}](#{target}){m.group(4)}"
+            page = f"[{self.page_word}{GLUE}{number}](#{target})"
             if _bracket_depth(text[:m.start()]) > 0:
                 return f"{m.group(0)}, {page}"
             # Not bound to the label: a longer unbreakable chain would stretch the line's
@@ -119,6 +126,11 @@ class Setter:
             return f"{m.group(0)} ({page})"
 
         return _PAGED.sub(add, text)
+
+    def printed(self, text: str) -> str:
+        """*text* as its lines print it, links as their labels and pages: what a table
+        measures its columns by (not the link's target)."""
+        return unlinked(self.paged(text))[0].replace(GLUE, " ")
 
     def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
               font: str = "regular", justify: bool = True, fill: str = INK,
@@ -239,11 +251,12 @@ class Setter:
         width = self.g.column
 
         def natural(cell: str, font: str) -> float:
-            return fonts.measure(cell, font, size)
+            return fonts.measure(self.printed(cell), font, size)
 
         # A no-break space typed in a cell ("puzzle 5") binds its words into one.
         longest = [max(max((natural(w.replace(GLUE, " "), "bold")
-                            for w in r[c].replace(NBSP, GLUE).split()), default=0.0)
+                            for w in self.printed(r[c]).replace(NBSP, GLUE).split()),
+                           default=0.0)
                        for r in rows) + 2 * side + FIT for c in range(cols)]
         full = [max(natural(r[c], "bold") for r in rows) + 2 * side for c in range(cols)]
         if sum(full) <= width:
