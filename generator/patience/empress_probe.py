@@ -20,12 +20,12 @@ suit takes a card is for the move checker to choose.
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import cards as C
 from .engine import PatienceMove, PatienceMoveKind, State
+from .probe_budget import ProbeBudget
 
 if TYPE_CHECKING:
     from .empress import Empress
@@ -379,28 +379,15 @@ def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | No
     beam of them won no deal the complete search missed and cost up to 7 s a deal)."""
     if not game.switches.advance_pairing:
         return None, 0
-    began = time.perf_counter()
+    budget = ProbeBudget(nodes, seconds)
     start = flat(game, state)
-    used = 0
-
-    def budget(n: int) -> bool:
-        if nodes is not None and used + n > nodes:
-            return False
-        return seconds is None or n % 32 != 0 or time.perf_counter() - began < seconds
-
     for width, branch, deal_from, value, sides in TRIES:
-        count = [0]
-
-        def counted(n: int) -> bool:
-            go_on = budget(n)
-            count[0] = n if go_on else n - 1
-            return go_on
-
-        line = beam(start, width=width, branch=branch, deal_from=deal_from, budget=counted,
+        attempt = budget.attempt()
+        line = beam(start, width=width, branch=branch, deal_from=deal_from, budget=attempt,
                     value=value, sides=sides)
-        used += count[0]
+        attempt.close()
         if line is not None:
-            return to_moves(line), used
-        if not budget(1):
+            return to_moves(line), budget.used
+        if not budget.allows(1):
             break
-    return None, used
+    return None, budget.used

@@ -34,6 +34,7 @@ from collections.abc import Callable, Container, Iterable
 from typing import TYPE_CHECKING
 
 from .engine import PatienceMove, PatienceMoveKind, State
+from .probe_budget import ProbeBudget
 
 if TYPE_CHECKING:
     from .nivernaise import Nivernaise
@@ -450,35 +451,22 @@ def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float |
           ) -> tuple[tuple[PatienceMove, ...] | None, int]:
     """A winning line from *state*, or None; and the positions expanded. Stops after
     *nodes* positions or *seconds*."""
-    began = time.perf_counter()
+    budget = ProbeBudget(nodes, seconds)
     rules = FlatRules(game)
     start = flat(game, state)
-    used = 0
-
-    def budget(n: int) -> bool:
-        if nodes is not None and used + n > nodes:
-            return False
-        return seconds is None or n % 32 != 0 or time.perf_counter() - began < seconds
-
     last: tuple[int, int, float] | None = None  # the previous try: width, positions, time
     for width, value, deal_any_time in tries:
-        if last is not None and not _fits(last, width, used, nodes,
-                                          time.perf_counter() - began, seconds):
+        if last is not None and not _fits(last, width, budget.used, nodes, budget.elapsed(),
+                                          seconds):
             break  # the try would be cut off unfinished: the complete search gets the time
         tried = time.perf_counter()
-        count = [0]
-
-        def counted(n: int) -> bool:
-            go_on = budget(n)
-            count[0] = n if go_on else n - 1
-            return go_on
-
+        attempt = budget.attempt()
         line = beam(rules, start, width=width, value=value, deal_any_time=deal_any_time,
-                    budget=counted)
-        used += count[0]
+                    budget=attempt)
+        spent = attempt.close()
         if line is not None:
-            return line, used
-        last = (width, count[0], time.perf_counter() - tried)
-        if not budget(1):
+            return line, budget.used
+        last = (width, spent, time.perf_counter() - tried)
+        if not budget.allows(1):
             break
-    return None, used
+    return None, budget.used
