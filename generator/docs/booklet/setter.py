@@ -29,6 +29,9 @@ from .units import GREY, INK, LISTING, TINT, TURN, PageGeometry, Unit, text_item
 HEADING_LINES = 3
 #: A cross-reference and the closing quotes right after it.
 _PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\"]*)")
+#: A worked example's numbered move opens its paragraph: "5. b4-b5 c6xb5." (a patience's
+#: "4. П5 → ЛФ4."), the number and a full stop.
+MOVE = re.compile(r"\d+\.\s")
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
 #: The fewest rows of a table, below its head, on either side of a page break: a table
@@ -661,6 +664,7 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
     after = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
     if isinstance(block, Paragraph):
         lines = setter.paragraph(block)
+        lines[0].move = bool(MOVE.match(block.text))
         if isinstance(after, FigureRef) and len(lines) <= FIRST_WHOLE:
             # A short paragraph that leads into a figure is read whole before it: not
             # parted by a page turn with its end over the page above the figure (issue
