@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...draw import fonts
 from ...draw.geometry import Rect
@@ -142,6 +142,9 @@ def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: 
     pages: list[_Body] = []
     for chapter in booklet.chapters:
         units = chapter_units(setter, chapter, figures, counter, booklet, listings)
+        # Which pages face each other: a worked example's move may stand on a left-hand
+        # page beside the figure of the move before it (makeup._float).
+        g = replace(setter.g, first_page=first + len(pages))
         if chapter.key == "index":
             # The pages before the index do not move when it is set: it lists theirs.
             body = g.body_bottom - g.body_top

@@ -2,9 +2,27 @@
 breaks only between its kept rows and sets its head again; pages are made up to be at
 least :data:`FULL`: a figure that does not fit floats to the next page's head while the
 text after it fills the page (:func:`_float`), text that misses a page under :data:`FULL`
-by a little comes on with the page's figures drawn smaller (:func:`_squeeze`), a page breaks
-earlier (:func:`_fuller`), and a chapter's last page is not left a runt (:data:`RUNT`, :func:`_without_runt`). Then each page is framed with its running
-header, number and the sidebar's rule (:func:`framed_page`).
+by a little comes on with the page's figures drawn smaller (:func:`_squeeze`), a page
+breaks earlier (:func:`_fuller`), a chapter's last page is not left a runt (:data:`RUNT`,
+:func:`_without_runt`), and a chapter with a page inside it still short, or a short last
+page, is evened out: the pages before the short one each give the next a little
+(:func:`paginate`), never leaving a page inside the chapter under :data:`FULL`. Only a
+chapter's last page may be short (every chapter starts a new page). Then each page is
+framed with its running header, number and the sidebar's rule (:func:`framed_page`).
+
+Where a figure stands against its text:
+
+- A figure never comes before the text that introduces it, and moves later than it by at
+  most one page: it heads the next page, and the text after it comes up to fill the page
+  it missed.
+- In a worked example (numbered moves, "5. b4-b5 c6xb5."; :attr:`~.units.Unit.move`) the
+  text that comes up above a figure stops before the next move: the diagram of move 4 is
+  seen before move 5 is read, since the reader replays the moves on the diagram. A
+  figure of a move that does not fit is drawn smaller, or heads the next page with the
+  next move under it, and the pages before give text to the page it left (evening out).
+  Only on a left-hand page (even-numbered) may the next move come up, since the figure
+  then heads the facing page, open beside it
+  (:meth:`~.units.PageGeometry.faces_next`).
 """
 from __future__ import annotations
 
@@ -20,7 +38,7 @@ from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, PageGeometry, 
 #: before by drawing that page's figures a little smaller, or else given more of the text.
 RUNT = 0.2
 #: A chapter's last page is not left under this share of the body when the page before
-#: can give it text and stay as full (the two pages evened out) or its figures can be
+#: can give it text and stay :data:`FULL` (the two pages evened out) or its figures can be
 #: drawn smaller to take the last page's text: a page two items deep and then 70 % blank
 #: reads as a page lost (issue 39, seventh review: the FAQ's last page; a patience's
 #: figure alone on its chapter's last page).
@@ -29,6 +47,8 @@ LAST = 0.6
 #: chapter starts a new page) and a page before a figure too tall for what is left of it
 #: when no text after the figure can fill that page (:func:`_float`, :func:`_fuller`).
 FULL = 0.75
+#: How far under :data:`FULL` a page may end and still count as full (half a mm of A5).
+SHORT = 0.003
 
 
 #: How far the page is made shorter, at most, and in what steps (shares of the body), to
@@ -47,31 +67,60 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     never one with more figures set inside a paragraph nor more tables broken short of
     their page's foot (:func:`_table_gaps`) (issue 39, seventh review: the
     general rules' FAQ two items deep and then 70 % blank, a figure alone on a
-    patience's last page)."""
+    patience's last page). So is a chapter with a page inside it under :data:`FULL`
+    (a figure too tall for what is left of its page and no text after it to fill the
+    page): each page before it gives the next a little, so the short page takes text
+    from the page before it and the figure opens the next page (issue 39, ninth review:
+    a Nivernaise page half empty before its example's deal)."""
     pages = _made_up(units, g)
     body = g.body_bottom - g.body_top
-    if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
+    if len(pages) < 2 or (depth(pages[-1], g) >= LAST * body and not _underfull(pages, g)):
         return pages
     inside, gaps = _interruptions(pages), _table_gaps(pages, g)
     best, worst = pages, _shortfall(pages, g)
+    short_pages = _underfull(pages, g)   # evened out for these, there must be fewer
+    # The pages before the first short one give it text (the pages after it keep theirs),
+    # each as far as it stays FULL: a page ending in a figure or a box, made shorter,
+    # would give all of it and be left short itself.
+    short = next((n for n, page in enumerate(pages[:-1])
+                  if depth(page, g) < (FULL - SHORT) * body), len(pages) - 1)
     for step in range(1, round(BALANCE / BALANCE_STEP) + 1):
-        shorter = replace(g, margin_bottom=g.margin_bottom + step * BALANCE_STEP * body)
+        trim = step * BALANCE_STEP * body
+        shorter = replace(g, trim=tuple(
+            trim if _kept(page, g.body_bottom - trim) - g.body_top >= FULL * body else 0.0
+            for page in pages[:short]))
         tried = _made_up(units, shorter)
         if len(tried) > len(pages):
             break
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
-                and _table_gaps(tried, g) <= gaps and _shortfall(tried, g) < worst:
+                and _table_gaps(tried, g) <= gaps and _shortfall(tried, g) < worst \
+                and (_underfull(tried, g) < short_pages or not short_pages):
             best, worst = tried, _shortfall(tried, g)
     return best
 
 
+def _kept(page: list[tuple[float, Unit]], bottom: float) -> float:
+    """How far down *page* reaches if it must end above *bottom*: the foot of its last
+    unit above it that a page may break after."""
+    kept = 0.0
+    for y, unit in page:
+        if y + unit.height > bottom:
+            break
+        if not unit.keep_with_next:
+            kept = y + unit.height
+    return kept
+
+
 def _table_gaps(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
-    """How many pages end in a table's row with room left for its next row, set on the
-    next page: a table page's tail left empty while the table goes on overleaf (issue 39,
-    eighth review: the patiences' Russian glossary, a page 30 % blank before «колода»)."""
+    """How many pages under :data:`FULL` end in a table's row with room left for its
+    next row, set on the next page: a table page's tail left empty while the table goes on
+    overleaf (issue 39, eighth review: the patiences' Russian glossary, a page 30 % blank
+    before «колода»). A page evened out to give the chapter's last page more rows, still
+    FULL, does not count (ninth review: the glossary's last page, a tail of six rows)."""
     count = 0
+    body = g.body_bottom - g.body_top
     for page, following in zip(pages, pages[1:]):
-        if not page or not following:
+        if not page or not following or depth(page, g) >= (FULL - SHORT) * body:
             continue
         y, unit = page[-1]
         rows = [u for _, u in following if u.header is not None and u.header is unit.header]
@@ -86,11 +135,14 @@ def _shortfall(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> float:
     """How far *pages* fall short of full: for each page the square of what it misses of
     :data:`FULL` (the last page too: a chapter that ends on a quarter page is worse made
     up than one whose pages are all two thirds full), and a whole page's worth for each
-    page but the last under :data:`LAST`."""
+    page but the last under :data:`FULL`: evening out a chapter's end never leaves a page
+    inside it short (issue 39, ninth review: the general rules' first two pages evened
+    down to two thirds full to lift a last page of a quarter; a published rulebook leaves
+    only a chapter's last page short)."""
     body = g.body_bottom - g.body_top
     fills = [depth(page, g) / body for page in pages]
     return sum(max(0.0, FULL - f) ** 2 for f in fills) + sum(
-        f < LAST - 0.005 for f in fills[:-1])
+        f < FULL - SHORT for f in fills[:-1])
 
 
 def _made_up(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]]]:
@@ -113,9 +165,11 @@ def _made_up(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
         pages = _without_runt(laid, pages, g, breaks, runs)
     if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
         return pages
-    # Still short: the last two pages evened out, each at least LAST full, or the last
-    # page's text pulled back under the page before's figures drawn smaller.
-    return _without_runt(laid, pages, g, breaks, runs, least=LAST, keep=LAST)
+    # Still short: the last two pages evened out, the last at least LAST full and the page
+    # before still FULL (evened to LAST, it was a page inside the chapter left a third
+    # empty: issue 39, ninth review, initial game 5), or the last page's text pulled back
+    # under the page before's figures drawn smaller.
+    return _without_runt(laid, pages, g, breaks, runs, least=LAST)
 
 
 def depth(placed: list[tuple[float, Unit]], g: PageGeometry) -> float:
@@ -126,7 +180,7 @@ def depth(placed: list[tuple[float, Unit]], g: PageGeometry) -> float:
 def _underfull(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
     """How many pages but the last are under :data:`FULL`."""
     body = g.body_bottom - g.body_top
-    return sum(depth(page, g) < FULL * body - 0.01 for page in pages[:-1])
+    return sum(depth(page, g) < (FULL - SHORT) * body for page in pages[:-1])
 
 
 def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
@@ -143,7 +197,7 @@ def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
     while short:
         better = None
         for n in range(1, len(pages) - 1):
-            if depth(pages[n], g) >= FULL * body - 0.01:
+            if depth(pages[n], g) >= (FULL - SHORT) * body:
                 continue
             for y, unit in reversed(pages[n - 1]):
                 if y - unit.space_before - g.body_top < FULL * body:
@@ -249,7 +303,7 @@ SPLIT_UNDER = 0.5
 
 
 def _float(units: list[Unit], i: int, j: int, room: float, page: float,
-           runs: bool = False) -> bool:
+           runs: bool = False, facing: bool = False) -> bool:
     """The one float rule: the figure *units[i..j]* (with its caption) that does not fit
     the *room* left on its page (of body height *page*) goes to the head of the next page, and the text after it
     comes up to fill this page (with *runs*, after figures set one after another, the text
@@ -257,10 +311,14 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     paragraph's lines kept together, a table whole), stopping at the next figure (their
     numbers stay in order), a sidebar (a game's variants) or the chapter's end. The text
     pulled up ends where a block ends (in a later section, not between a list's items: the
-    figure is not set inside another section's list), or, under a small figure (:data:`SPLIT_UNDER`),
-    between two lines a paragraph may break at (its first two and last two lines kept).
+    figure is not set inside another section's list), or, under a small figure
+    (:data:`SPLIT_UNDER`), between two lines of its own section's paragraph that it may
+    break at (its first two and last two lines kept).
     So a figure moves only later than the text that introduced it, at most one page (a run
-    of figures, a page for each): never before the move it shows. False if nothing fits."""
+    of figures, a page for each): never before the move it shows. Nor does a worked
+    example's next move come up above it (:attr:`~.units.Unit.move`), unless this page
+    faces the next (*facing*: a left-hand page), where the reader sees the figure beside
+    the move. False if nothing fits."""
     if not units[i].art:
         return False     # a paragraph that introduces the figure goes with it
     split = sum(units[k].height for k in range(i, j + 1)) <= SPLIT_UNDER * page
@@ -272,9 +330,11 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         j = _group_end(units, j + 1)
     home = units[i].section
     start = end = k = j + 1
-    while k < len(units) and not units[k].art and not units[k].sidebar:
+    while k < len(units) and not units[k].art and not units[k].sidebar \
+            and not (units[k].move and not facing):
         chain = _group_end(units, k)
-        if any(u.art or u.sidebar for u in units[k + 1:chain + 1]):
+        if any(u.art or u.sidebar or (u.move and not facing)
+               for u in units[k + 1:chain + 1]):
             break
         need = sum(units[n].space_before + units[n].height for n in range(k, chain + 1))
         if need > room:
@@ -307,7 +367,8 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
         j = _group_end(units, i)
         need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
         need += sum(units[k].space_before + units[k].height for k in range(i + 1, j + 1))
-        over = y + need - (g.body_bottom + 0.01)
+        bottom = g.page_bottom(len(pages) - 1)
+        over = y + need - (bottom + 0.01)
         forced = id(units[i]) in breaks - done and bool(pages[-1])
         if forced:
             done.add(id(units[i]))   # once: the new page may open with a table's header
@@ -320,8 +381,8 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                 continue
             # A figure too tall for the rest of the page heads the next, and the text
             # after it fills this page.
-            if not forced and _float(units, i, j, g.body_bottom - y,
-                                     g.body_bottom - g.body_top, runs):
+            if not forced and _float(units, i, j, bottom - y, bottom - g.body_top, runs,
+                                     g.faces_next(len(pages) - 1)):
                 continue
             if not forced and figure is None and start not in squeezed \
                     and y - g.body_top < FULL * body and _squeeze(units, start, i, over):

@@ -32,6 +32,9 @@ HEADING_LINES = 3
 PAGE_ONLY = "#"
 #: A cross-reference and the closing quotes right after it.
 _PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\"]*)")
+#: A worked example's numbered move opens its paragraph: "5. b4-b5 c6xb5." (a patience's
+#: "4. П5 → ЛФ4."), the number and a full stop.
+MOVE = re.compile(r"\d+\.\s")
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
 #: The fewest rows of a table, below its head, on either side of a page break: a table
@@ -54,6 +57,15 @@ TABLE_STEPS = (2.0, 6.0, 12.0)
 #: A hair (mm) added to a column's longest word: a column squeezed to exactly that width
 #: broke the word at rounding ("car d" in the Ass card-power table, issue 39 eighth review).
 FIT = 0.05
+#: A table's type (shares of the body's size and lead: cells are short, set a little
+#: smaller and tighter than text), the space above and below a cell's lines, and how far
+#: (mm) a cell's text stands in from its column's sides: a gutter of twice it between two
+#: columns, so that a full cell never seems to run into the next (the Russian glossary's
+#: «заходная карта» touched "led card").
+TABLE_SIZE = 0.9
+TABLE_LEAD = 0.84
+TABLE_PAD = 0.9
+TABLE_SIDE = 1.5
 #: A list item of at most this many lines is never split across pages.
 ITEM_WHOLE = 4
 #: A list of at most this many lines after the line that introduces it ("Within one
@@ -239,72 +251,97 @@ class Setter:
         return units
 
     def table(self, t: Table) -> list[Unit]:
+        """A table as one unit a row, its head row set again on each page it runs onto:
+        columns as wide as make it shortest (:meth:`_column_widths`), kept so that it
+        breaks only leaving :data:`TABLE_HEAD` rows under its head and :data:`TABLE_TAIL`
+        on the next page, and a short table whole."""
         cols = max(len(r) for r in t.rows)
         rows = [tuple(r) + ("",) * (cols - len(r)) for r in t.rows]
-        size = self.s.body * 0.9
-        lead = self.s.lead * 0.84  # cells are short: set them a little tighter than text
-        pad = 0.9
-        # Each cell's text stands this far in from its column's sides: a gutter of twice
-        # it between two columns, so that a full cell never seems to run into the next
-        # (the Russian glossary's «заходная карта» touched "led card").
-        side = 1.5
-        width = self.g.column
+        units = self._table_rows(rows, self._column_widths(rows))
+        # A table breaks only where at least TABLE_HEAD rows stand under its head and
+        # TABLE_TAIL rows go on to the next page (under the head set again).
+        whole = len(units) - 1 < TABLE_WHOLE and sum(u.height for u in units) \
+            <= TABLE_WHOLE_HEIGHT * (self.g.body_bottom - self.g.body_top)
+        for k, unit in enumerate(units[:-1]):
+            unit.keep_with_next = whole or k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
+        units[0].space_before = self.s.paragraph_gap + 0.8
+        return units
 
-        def natural(cell: str, font: str) -> float:
-            return fonts.measure(self.printed(cell), font, size)
+    def _cell_width(self, cell: str) -> float:
+        """A cell's natural width as printed (a page link as its number), bold, as the
+        widest of its fonts."""
+        return fonts.measure(self.printed(cell), "bold", self.s.body * TABLE_SIZE)
 
+    def _column_widths(self, rows: list[tuple[str, ...]]) -> list[float]:
+        """Each column's width: each its longest cell's where all fit the column, else
+        the room beyond each column's longest word shared out as makes the table shortest
+        (:meth:`_shortest_widths`)."""
+        cols, width = len(rows[0]), self.g.column
         # A no-break space typed in a cell ("puzzle 5") binds its words into one.
-        longest = [max(max((natural(w.replace(GLUE, " "), "bold")
+        longest = [max(max((self._cell_width(w.replace(GLUE, " "))
                             for w in self.printed(r[c]).replace(NBSP, GLUE).split()),
                            default=0.0)
-                       for r in rows) + 2 * side + FIT for c in range(cols)]
-        full = [max(natural(r[c], "bold") for r in rows) + 2 * side for c in range(cols)]
+                       for r in rows) + 2 * TABLE_SIDE + FIT for c in range(cols)]
+        full = [max(self._cell_width(r[c]) for r in rows) + 2 * TABLE_SIDE
+                for c in range(cols)]
         if sum(full) <= width:
-            widths = [f + (width - sum(full)) / cols for f in full]
-        else:
-            # The room beyond each column's longest word is shared out the way that makes
-            # the table shortest: by each column's longest cell, or by what all its cells
-            # need together (a column of short terms with one long one took a third of
-            # the glossary's width while the meanings wrapped to four lines: issue 39,
-            # sixth review, EN layout 4), or half way between.
-            spare = width - sum(longest)
-            by_longest = [f - m for f, m in zip(full, longest)]
-            by_all = [sum(max(0.0, natural(r[c], "bold") + 2 * side - longest[c])
-                          for r in rows[1:]) for c in range(cols)]
+            return [f + (width - sum(full)) / cols for f in full]
+        return self._shortest_widths(rows, longest, full)
 
-            def shared(extra: list[float]) -> list[float]:
-                return [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
+    def _shortest_widths(self, rows: list[tuple[str, ...]], longest: list[float],
+                         full: list[float]) -> list[float]:
+        """The room beyond each column's *longest* word shared out the way that makes the
+        table shortest: by each column's longest cell (*full*), or by what all its cells
+        need together (a column of short terms with one long one took a third of the
+        glossary's width while the meanings wrapped to four lines: issue 39, sixth review,
+        EN layout 4), or half way between; then :data:`TABLE_STEPS` mm at a time from one
+        column to another while that takes lines off the table, no column under its
+        longest word."""
+        cols, side = len(rows[0]), TABLE_SIDE
+        spare = self.g.column - sum(longest)
+        by_longest = [f - m for f, m in zip(full, longest)]
+        by_all = [sum(max(0.0, self._cell_width(r[c]) + 2 * side - longest[c])
+                      for r in rows[1:]) for c in range(cols)]
 
-            counted: dict[tuple[str, float], int] = {}
+        def shared(extra: list[float]) -> list[float]:
+            return [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
 
-            def count(cell: str, room: float) -> int:
-                if (cell, room) not in counted:
-                    counted[cell, room] = len(self.lines(cell, room, size=size,
-                                                         justify=False, lead=lead))
-                return counted[cell, room]
+        counted: dict[tuple[str, float], int] = {}
 
-            def tall(widths: list[float]) -> int:
-                return sum(max(count(cell, widths[c] - 2 * side) for c, cell in enumerate(row))
-                           for row in rows)
+        def count(cell: str, room: float) -> int:
+            if (cell, room) not in counted:
+                counted[cell, room] = len(self.lines(
+                    cell, room, size=self.s.body * TABLE_SIZE, justify=False,
+                    lead=self.s.lead * TABLE_LEAD))
+            return counted[cell, room]
 
-            ways = [shared(by_longest)]
-            if sum(by_all):
-                half = [a / (sum(by_all)) + b / (sum(by_longest) or 1)
-                        for a, b in zip(by_all, by_longest)]
-                ways += [shared(by_all), shared(half)]
-            widths = min(ways, key=tall)   # the first of the shortest
-            # Then TABLE_STEPS mm at a time from one column to another while that takes lines
-            # off the table, no column under its longest word.
-            better = True
-            while better:
-                better = False
-                for step, a, b in itertools.product(TABLE_STEPS, range(cols), range(cols)):
-                    moved = list(widths)
-                    moved[a] -= step
-                    moved[b] += step
-                    if a != b and moved[a] >= longest[a] and tall(moved) < tall(widths):
-                        widths, better = moved, True
+        def tall(widths: list[float]) -> int:
+            return sum(max(count(cell, widths[c] - 2 * side) for c, cell in enumerate(row))
+                       for row in rows)
+
+        ways = [shared(by_longest)]
+        if sum(by_all):
+            half = [a / (sum(by_all)) + b / (sum(by_longest) or 1)
+                    for a, b in zip(by_all, by_longest)]
+            ways += [shared(by_all), shared(half)]
+        widths = min(ways, key=tall)   # the first of the shortest
+        better = True
+        while better:
+            better = False
+            for step, a, b in itertools.product(TABLE_STEPS, range(cols), range(cols)):
+                moved = list(widths)
+                moved[a] -= step
+                moved[b] += step
+                if a != b and moved[a] >= longest[a] and tall(moved) < tall(widths):
+                    widths, better = moved, True
+        return widths
+
+    def _table_rows(self, rows: list[tuple[str, ...]], widths: list[float]) -> list[Unit]:
+        """Each row as a unit of its cells' lines in columns *widths* wide, a rule under
+        it (and over the head row), each row after the head with the head to set again."""
         units: list[Unit] = []
+        size, lead, pad, side = (self.s.body * TABLE_SIZE, self.s.lead * TABLE_LEAD,
+                                 TABLE_PAD, TABLE_SIDE)
         for number, row in enumerate(rows):
             font = "bold" if number == 0 else "regular"
             cells = [self.lines(cell, widths[c] - 2 * side, x=sum(widths[:c]) + side,
@@ -318,17 +355,11 @@ class Setter:
                     items.append(Group(tuple(unit.items), Transform.translate(0, y)))
                     y += unit.height
             rule = 0.35 if number == 0 else 0.15
-            items.append(Line(0, height, width, height, Paint(stroke=GREY, width=rule)))
+            items.append(Line(0, height, self.g.column, height, Paint(stroke=GREY,
+                                                                      width=rule)))
             if number == 0:
-                items.append(Line(0, 0, width, 0, Paint(stroke=GREY, width=0.35)))
+                items.append(Line(0, 0, self.g.column, 0, Paint(stroke=GREY, width=0.35)))
             units.append(Unit(height, items, header=units[0] if units else None))
-        # A table breaks only where at least TABLE_HEAD rows stand under its head and
-        # TABLE_TAIL rows go on to the next page (under the head set again).
-        whole = len(units) - 1 < TABLE_WHOLE and sum(u.height for u in units) \
-            <= TABLE_WHOLE_HEIGHT * (self.g.body_bottom - self.g.body_top)
-        for k, unit in enumerate(units[:-1]):
-            unit.keep_with_next = whole or k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
-        units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
     def banner(self, banner: Banner, words: Mapping[str, str], names: Mapping[str, str]
@@ -541,19 +572,33 @@ def _keep_heading(section: list[Unit], heading: int, into_figure: bool = False) 
         body[n].keep_with_next = True
 
 
+class _Chapter:
+    """What setting one chapter needs besides the setter: its figures drawn, their
+    placements and numbering, and the booklet's words."""
+
+    def __init__(self, setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
+                 counter: list[int], booklet: Booklet,
+                 listings: Mapping[str, str] | None) -> None:
+        self.setter, self.chapter, self.figures = setter, chapter, figures
+        self.counter, self.booklet, self.listings = counter, booklet, listings or {}
+        self.placed = placements((chapter,), setter.g.column)
+        self.word = booklet.words.get("figure", "Figure")
+        self.body = setter.g.body_bottom - setter.g.body_top
+
+
 def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
                   counter: list[int], booklet: Booklet,
                   listings: Mapping[str, str] | None = None) -> list[Unit]:
+    """A whole chapter set as units in order: its title and banner, each section (its
+    heading, blocks and figures, :func:`_section_units`) and the boxes that sum the game
+    up (:func:`_boxes`). *counter* numbers the figures across chapters."""
     s = setter.s
-    placed = placements((chapter,), setter.g.column)
-    word = booklet.words.get("figure", "Figure")
     _check_header(setter, chapter)
     # The title heads a new page (makeup, flow): no gap above it.
     units = setter.heading(chapter.title, s.h1, 0.0, chapter.where, "title",
                            anchor=chapter.key)
     if chapter.banner is not None:
         units.append(setter.banner(chapter.banner, booklet.words, booklet.names))
-    body = setter.g.body_bottom - setter.g.body_top
     keys = [section.key for section in chapter.sections]
     # The "on your turn" box follows the setup (a deal or layout in the traditional games;
     # START_SECTIONS), or else comes before the moves.
@@ -564,111 +609,151 @@ def chapter_units(setter: Setter, chapter: Chapter, figures: Mapping[str, Page],
     turn_after = starts[0] if starts else keys.index("moves") - 1 if "moves" in keys else -1
     if chapter.turn is not None and turn_after < 0:
         units.append(_turn(setter, chapter, chapter.turn, booklet))
+    setting = _Chapter(setter, chapter, figures, counter, booklet, listings)
     for i, section in enumerate(chapter.sections):
-        start = len(units)
-        heading = 0
-        if section.heading:
-            heading = len(units)
-            units += setter.heading(section.heading, s.h2, 4.5, chapter.where,
-                                    f"section[{i}].heading",
-                                    anchor=f"{chapter.key}/{section.key}")
-            heading = len(units) - heading
-        # A pair is set where its second figure stands, after the text of both positions:
-        # set at the first, the later position came before the moves that reach it (issue
-        # 39, sixth review: «рис. 54» above its moves).
-        partner = {id(b): a for a, b in pairs(section, setter.g.column)
-                   if a.where in figures and b.where in figures}
-        firsts = {id(a) for a in partner.values()}
-        shown = 0   # the section's figures so far: each one's anchor counts them
-        at = len(units)
-        for n, block in enumerate(section.blocks):
-            if isinstance(block, FigureRef):
-                shown += 1
-            if id(block) in firsts:
-                counter[0] += 1   # numbered in order; set with the figure after it
-                continue
-            at = len(units)
-            if isinstance(block, Paragraph):
-                lines = setter.paragraph(block)
-                after = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
-                if isinstance(after, FigureRef) and len(lines) <= FIRST_WHOLE:
-                    # A short paragraph that leads into a figure is read whole before
-                    # it: not parted by a page turn with its end over the page above the
-                    # figure (issue 39, seventh review: «…the king squares e1 and / e8
-                    # ringed as on board A» across pages 9 and 10).
-                    for unit in lines[:-1]:
-                        unit.keep_with_next = True
-                units += lines
-            elif isinstance(block, Bullets):
-                before = section.blocks[n - 1] if n else None
-                listed = setter.bullets(block)
-                if isinstance(before, FigureRef):
-                    # A figure set just before a list is the picture of its first item (a
-                    # worked trick of Ass): the two are not parted by a page, and no text
-                    # after the figure comes up between them.
-                    units[-1].keep_with_next = True
-                    item = next((k for k in range(1, len(listed)) if listed[k].in_list),
-                                len(listed))
-                    for unit in listed[:item - 1]:
-                        unit.keep_with_next = True
-                if isinstance(before, Paragraph) and before.text.rstrip().endswith(":") \
-                        and len(listed) <= LIST_WHOLE:
-                    for unit in listed[:-1]:
-                        unit.keep_with_next = True
-                units += listed
-            elif isinstance(block, Table):
-                rows = setter.table(block)
-                if any(row.height > body for row in rows):
-                    raise TemplateError(chapter.where, f"section[{i}].text", expected="table "
-                                        "rows that fit on a page", problem="a row is taller "
-                                        "than the page")
-                units += rows
-            elif id(block) in partner:
-                other = partner[id(block)]
-                units += setter.pair((other, block), (figures[other.where],
-                                                      figures[block.where]),
-                                     counter[0], word, placed)
-                counter[0] += 1
-            else:
-                counter[0] += 1
-                units += setter.figure(block, figures[block.where], counter[0], word,
-                                       placed.get(block.where),
-                                       (listings or {}).get(block.where, ""))
-            if isinstance(block, FigureRef) and len(units) > at:
-                # A reference to the figure prints its page (a pair's two: the same).
-                if id(block) in partner:
-                    units[at].anchor = figure_anchor(chapter.key, section.key, shown - 1)
-                    if len(units) > at + 1:
-                        units[at + 1].anchor = figure_anchor(chapter.key, section.key, shown)
-                else:
-                    units[at].anchor = figure_anchor(chapter.key, section.key, shown)
-        if heading:
-            blocks = section.blocks
-            _keep_heading(units[start:], heading, into_figure=len(blocks) > 2
-                          and isinstance(blocks[0], Paragraph)
-                          and isinstance(blocks[1], FigureRef)
-                          and isinstance(blocks[2], Bullets))
-        for unit in units[start:]:
-            unit.section = f"{chapter.key}/{section.key}"
-            unit.sidebar = section.key in SIDEBAR_SECTIONS
-        if chapter.course is not None and i == (starts[0] if starts else -1):
-            # The round's course sums up the section that sets the game up, beside the
-            # "on your turn" box that follows it.
-            course = setter.turn(chapter.course, chapter.course.heading)
-            course.section = f"{chapter.key}/{section.key}"
-            units.append(course)
-        if chapter.turn is not None and i == turn_after:
-            if chapter.course is not None and i == (starts[0] if starts else -1):
-                # Two boxes in a row are read as one summary: the course box is not left
-                # at a page's foot with the "on your turn" box overleaf.
-                units[-1].keep_with_next = True
-                units.append(_turn(setter, chapter, chapter.turn, booklet))
-            elif section.blocks and isinstance(section.blocks[-1], FigureRef):
-                # A setup that ends in its diagram has the box set before the diagram, in
-                # every chapter alike: set after it, the box came up ahead of the diagram
-                # only where it filled the page, so it stood before the diagram in eight
-                # games and after it in two (issue 39, review: game 4, word game 1).
-                units.insert(at, _turn(setter, chapter, chapter.turn, booklet))
-            else:
-                units.append(_turn(setter, chapter, chapter.turn, booklet))
+        at = _section_units(setting, i, units)
+        _boxes(setting, i, units, at, setup=i == (starts[0] if starts else -1),
+               turn=i == turn_after)
     return units
+
+
+def _section_units(setting: _Chapter, i: int, units: list[Unit]) -> int:
+    """Section *i* of the chapter set onto *units*: its heading, kept with enough of it
+    (:func:`_keep_heading`), and its blocks (:func:`_block_units`), each unit marked with
+    its section. The index in *units* where its last block starts."""
+    setter, chapter = setting.setter, setting.chapter
+    section = chapter.sections[i]
+    start = len(units)
+    heading = 0
+    if section.heading:
+        units += setter.heading(section.heading, setter.s.h2, 4.5, chapter.where,
+                                f"section[{i}].heading",
+                                anchor=f"{chapter.key}/{section.key}")
+        heading = len(units) - start
+    # A pair is set where its second figure stands, after the text of both positions:
+    # set at the first, the later position came before the moves that reach it (issue
+    # 39, sixth review: «рис. 54» above its moves).
+    partner = {id(b): a for a, b in pairs(section, setter.g.column)
+               if a.where in setting.figures and b.where in setting.figures}
+    firsts = {id(a) for a in partner.values()}
+    shown = 0   # the section's figures so far: each one's anchor counts them
+    at = len(units)
+    for n, block in enumerate(section.blocks):
+        if isinstance(block, FigureRef):
+            shown += 1
+        if id(block) in firsts:
+            setting.counter[0] += 1   # numbered in order; set with the figure after it
+            continue
+        at = len(units)
+        units += _block_units(setting, i, n, units, partner)
+        if isinstance(block, FigureRef) and len(units) > at:
+            # A reference to the figure prints its page (a pair's two: the same).
+            if id(block) in partner:
+                units[at].anchor = figure_anchor(chapter.key, section.key, shown - 1)
+                if len(units) > at + 1:
+                    units[at + 1].anchor = figure_anchor(chapter.key, section.key, shown)
+            else:
+                units[at].anchor = figure_anchor(chapter.key, section.key, shown)
+    if heading:
+        blocks = section.blocks
+        _keep_heading(units[start:], heading, into_figure=len(blocks) > 2
+                      and isinstance(blocks[0], Paragraph)
+                      and isinstance(blocks[1], FigureRef)
+                      and isinstance(blocks[2], Bullets))
+    for unit in units[start:]:
+        unit.section = f"{chapter.key}/{section.key}"
+        unit.sidebar = section.key in SIDEBAR_SECTIONS
+    return at
+
+
+def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
+                 partner: Mapping[int, FigureRef]) -> list[Unit]:
+    """Block *n* of section *i* set as units, kept as the blocks around it need; *units*
+    are the chapter's so far (a figure before a list keeps with it), *partner* the first
+    board of each pair by its second."""
+    setter, chapter = setting.setter, setting.chapter
+    section = chapter.sections[i]
+    block = section.blocks[n]
+    before = section.blocks[n - 1] if n else None
+    after = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
+    if isinstance(block, Paragraph):
+        lines = setter.paragraph(block)
+        lines[0].move = bool(MOVE.match(block.text))
+        if isinstance(after, FigureRef) and len(lines) <= FIRST_WHOLE:
+            # A short paragraph that leads into a figure is read whole before it: not
+            # parted by a page turn with its end over the page above the figure (issue
+            # 39, seventh review: «…the king squares e1 and / e8 ringed as on board A»
+            # across pages 9 and 10).
+            for unit in lines[:-1]:
+                unit.keep_with_next = True
+        return lines
+    if isinstance(block, Bullets):
+        return _list_units(setter, block, before, units)
+    if isinstance(block, Table):
+        rows = setter.table(block)
+        if any(row.height > setting.body for row in rows):
+            raise TemplateError(chapter.where, f"section[{i}].text", expected="table "
+                                "rows that fit on a page", problem="a row is taller "
+                                "than the page")
+        return rows
+    assert isinstance(block, FigureRef)
+    figures, counter = setting.figures, setting.counter
+    if id(block) in partner:
+        other = partner[id(block)]
+        counter[0] += 1
+        return setter.pair((other, block), (figures[other.where], figures[block.where]),
+                           counter[0] - 1, setting.word, setting.placed)
+    counter[0] += 1
+    return setter.figure(block, figures[block.where], counter[0], setting.word,
+                         setting.placed.get(block.where),
+                         setting.listings.get(block.where, ""))
+
+
+def _list_units(setter: Setter, block: Bullets, before: object, units: list[Unit]
+                ) -> list[Unit]:
+    """A list, kept with the figure *before* it (the picture of its first item) or, if
+    short, whole with the paragraph that introduces it."""
+    listed = setter.bullets(block)
+    if isinstance(before, FigureRef):
+        # A figure set just before a list is the picture of its first item (a worked
+        # trick of Ass): the two are not parted by a page, and no text after the figure
+        # comes up between them.
+        units[-1].keep_with_next = True
+        item = next((k for k in range(1, len(listed)) if listed[k].in_list), len(listed))
+        for unit in listed[:item - 1]:
+            unit.keep_with_next = True
+    if isinstance(before, Paragraph) and before.text.rstrip().endswith(":") \
+            and len(listed) <= LIST_WHOLE:
+        for unit in listed[:-1]:
+            unit.keep_with_next = True
+    return listed
+
+
+def _boxes(setting: _Chapter, i: int, units: list[Unit], at: int, *, setup: bool,
+           turn: bool) -> None:
+    """After section *i*: the round's course box if it is the *setup* section, the "on
+    your turn" box if the box follows it (*turn*); *at* is where the section's last
+    block starts in *units*."""
+    setter, chapter, booklet = setting.setter, setting.chapter, setting.booklet
+    section = chapter.sections[i]
+    if chapter.course is not None and setup:
+        # The round's course sums up the section that sets the game up, beside the "on
+        # your turn" box that follows it.
+        course = setter.turn(chapter.course, chapter.course.heading)
+        course.section = f"{chapter.key}/{section.key}"
+        units.append(course)
+    if chapter.turn is None or not turn:
+        return
+    if chapter.course is not None and setup:
+        # Two boxes in a row are read as one summary: the course box is not left at a
+        # page's foot with the "on your turn" box overleaf.
+        units[-1].keep_with_next = True
+        units.append(_turn(setter, chapter, chapter.turn, booklet))
+    elif section.blocks and isinstance(section.blocks[-1], FigureRef):
+        # A setup that ends in its diagram has the box set before the diagram, in every
+        # chapter alike: set after it, the box came up ahead of the diagram only where it
+        # filled the page, so it stood before the diagram in eight games and after it in
+        # two (issue 39, review: game 4, word game 1).
+        units.insert(at, _turn(setter, chapter, chapter.turn, booklet))
+    else:
+        units.append(_turn(setter, chapter, chapter.turn, booklet))

@@ -64,6 +64,11 @@ class PageGeometry:
     margin_top: float
     margin_bottom: float
     style: TypeStyle = field(default_factory=TypeStyle)
+    #: The make-up's evening out of a chapter: its first pages end this many mm above the
+    #: body's foot, one value a page (:meth:`page_bottom`), so each gives the next text.
+    trim: tuple[float, ...] = ()
+    #: The printed number of the first page of the chapter being made up (0: not known).
+    first_page: int = 0
 
     @classmethod
     def for_paper(cls, paper: str) -> PageGeometry:
@@ -91,6 +96,16 @@ class PageGeometry:
     @property
     def body_bottom(self) -> float:
         return self.height - self.margin_bottom - 8.0 * self.style.header / TypeStyle.header
+
+    def faces_next(self, page: int) -> bool:
+        """The chapter's page *page* (from 0) is a left-hand page, even-numbered: the
+        next page faces it, both open before the reader at once."""
+        return self.first_page > 0 and (self.first_page + page) % 2 == 0
+
+    def page_bottom(self, page: int) -> float:
+        """Where the body ends on a chapter's page *page* (from 0): :attr:`body_bottom`,
+        less the page's :attr:`trim`."""
+        return self.body_bottom - (self.trim[page] if page < len(self.trim) else 0.0)
 
 
 #: A figure may be drawn down to this share of its height to stay on the page of the text
@@ -129,6 +144,9 @@ class Unit:
     in_list: bool = False
     """The first line of a list's second or later item: a page may break before it, but a
     figure is not set there, inside another section's list."""
+    move: bool = False
+    """The first line of a worked example's numbered move ("5. b4-b5 c6xb5."): no text
+    from here on comes up above a figure of an earlier move (:func:`.makeup._float`)."""
     least: float = 0.0
     """The lowest the drawing may be shrunk to (a start not at all, an example's board
     not under :data:`~.sizes.LEAST_EXAMPLE` wide)."""
