@@ -44,7 +44,7 @@ def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None
         played = play_blind(game, seed, nodes=nodes,
                             seconds=10.0 if seconds is None and nodes is None else seconds)
         return DealResult(seed, "won" if played.won else "unknown", played.on_foundations,
-                          len(played.moves), round(played.seconds, 3),
+                          played.nodes, round(played.seconds, 3),
                           " ".join(map(str, played.moves)) if played.won else "")
     result = solve(game, seed, seconds=seconds, nodes=nodes)
     moves = " ".join(map(str, result.moves)) if result.verdict is SolverVerdict.WON else ""

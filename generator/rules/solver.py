@@ -6,8 +6,9 @@ as can be), basic 52 in the open (every card onto an identical square), word puz
 A depth-first search without recursion, over the moves a :class:`Position` allows (so
 ``rules play`` accepts every line it gives), with a table of positions already searched:
 no position is searched twice, so the search is finite, and within its limits (a time, a
-number of positions) it is complete and says so. Among moves that leave as many cards, shifts go first (basic 52
-in the open: this wins every open deal at the first line; docs/solvers.md says why).
+number of positions) it is complete and says so. Among moves that leave as many cards,
+shifts go first (basic 52 in the open: this wins every open deal at the first line;
+docs/solvers.md says why).
 
 Basic 65 in the open is searched on a flat board (.openboard) for a line that clears it, in
 rounds that restart with twice as many positions, remembering the positions proved lost;
