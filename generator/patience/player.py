@@ -109,7 +109,7 @@ def play_blind(game: Patience, seed: int, *, seconds: float | None = 10.0,
     state = game.deal(seed) if start is None else start
     moves: list[PatienceMove] = []
     been = {game.packed(state)}
-    searched = 0  # positions the plans looked at so far
+    searched = 0  # positions searched so far: the plans', then the final solve's
     while not game.won(state) and len(moves) < MOST_MOVES:
         left = None if seconds is None else seconds - (time.perf_counter() - began)
         if (left is not None and left <= 0) or (nodes is not None and searched >= nodes):
