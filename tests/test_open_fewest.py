@@ -26,6 +26,10 @@ from generator.rules.bound import Rules
 #: h8, which nothing takes. Four cards (3k + 1) with no extra card to take: the cut proves
 #: the board lost before any shift, yet one shift leaves a single card.
 FOUR = {8: ". . . . . . . 6G", 3: ". . 30R . . . . .", 1: "1R 2R . . . . . ."}
+#: A node budget, not a time limit, decides each search here (the same on any machine): many
+#: times the 170 positions the largest takes. On the command line the time is a ceiling.
+NODES = 10_000
+CEILING = ("--nodes", "10000", "--limit", "10m")
 
 
 def _replays(layout: Layout, board, game, found) -> Layout:
@@ -42,7 +46,7 @@ def test_a_lost_board_reports_the_shift_that_leaves_one_card(library):
     game, board = library.game("basic-65-open"), library.board("board-a")
     layout = Layout.from_rows("board-a", FOUR)
     assert Cut(game).blocked(flat(layout))
-    found = solve(Rules(game, board), layout, seconds=30)
+    found = solve(Rules(game, board), layout, seconds=None, nodes=NODES)
     assert found.verdict is SolverVerdict.LOST and found.fewest
     assert found.left == 1 and len(found.moves) == 1
     assert [str(stack[-1].card) for stack in _replays(layout, board, game, found).stacks.values()
@@ -55,21 +59,21 @@ def test_the_command_says_the_fewest_and_that_it_is_a_good_result(runner, tmp_pa
     path.write_text('kind = "layout"\ntitle = "t"\nboard = "board-a"\ngame = "basic-65-open"\n'
                     '[players]\nsouth = "pack1"\nnorth = "pack2"\n[rows]\n' + rows,
                     encoding="utf-8")
-    text = runner.invoke(cli, ["rules", "solve", str(path)])
+    text = runner.invoke(cli, ["rules", "solve", str(path), *CEILING])
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
     assert lines[0] in ("c3-c1", "b1-b2")
     assert lines[1].startswith("at best 1 card(s) left (proved); the search was complete, so "
                                "no line clears it (lost)")
     assert lines[2] == "a good result (the source counts 1 or 2 cards left as one)"
-    data = json.loads(runner.invoke(cli, ["rules", "solve", str(path), "--json"]).output)
+    data = json.loads(runner.invoke(cli, ["rules", "solve", str(path), *CEILING, "--json"]).output)
     assert data["verdict"] == "lost" and data["left"] == 1 and data["fewest_proved"]
     assert data["good_result"] is True
     # Seven lone cards and nothing to shift: all stay, proved, and that is no good result.
     path.write_text(path.read_text(encoding="utf-8").split("[rows]")[0] +
                     '[rows]\n8 = "6G . 1R . 7B . . 3Y"\n1 = "1Y . . 5G . . . 8B"\n',
                     encoding="utf-8")
-    none = runner.invoke(cli, ["rules", "solve", str(path)]).output.splitlines()
+    none = runner.invoke(cli, ["rules", "solve", str(path), *CEILING]).output.splitlines()
     assert none[0] == "no move" and none[1].startswith("at best 7 card(s) left (proved)")
     assert none[2] == "not a good result, and no line gives one (the source counts 1 or 2 " \
         "cards left as one)"
@@ -90,7 +94,7 @@ def test_deals_proved_lost_at_their_start_still_get_a_line(library):
     # cleared). The line replays through the rules to a position with that many cards.
     for seed, left in ((45, 3), (76, 1)):
         layout, board, game = _open_deal(library, seed)
-        found = solve(Rules(game, board), layout, seconds=60)
+        found = solve(Rules(game, board), layout, seconds=None, nodes=NODES)
         assert Cut(game).blocked(flat(found.start)), seed
         assert found.verdict is SolverVerdict.LOST and found.fewest, seed
         assert found.left == left < len(found.start), seed
@@ -139,7 +143,7 @@ def test_the_fewest_equals_a_plain_exhaustive_search_on_small_corners(library):
             if fewest and one_is_too_few(cut, cells, near, prospects):
                 assert fewest >= 2, shown
                 two += 1
-        found = solve(Rules(game, board), layout, seconds=60)
+        found = solve(Rules(game, board), layout, seconds=None, nodes=NODES)
         assert found.fewest and found.left == truth, (seed, found.left, truth)
         assert len(_replays(layout, board, game, found)) == truth
         if found.verdict is SolverVerdict.LOST and 0 < truth < len(found.start):

@@ -91,7 +91,7 @@ def check(library, layout: Layout) -> tuple[bool, int] | None:
                 assert cut.blocked(child), (sorted((s, str(st[-1])) for s, st in key),
                                                origin, target)
                 dropped[0] += 1
-    found = solve(Rules(game, board), layout, seconds=30)
+    found = solve(Rules(game, board), layout, seconds=None, nodes=10_000)
     assert found.verdict is (SolverVerdict.WON if truth else SolverVerdict.LOST)
     if truth:
         position = found.start
@@ -207,7 +207,7 @@ def test_deal_53_is_lost_at_its_start(library):
     board = library.board(game.boards[0])
     sources = sources_for(library, Layout(board.name), game)
     layout = deal(game, board, sources, game.pairs[0], random.Random(53), face_up=True)
-    found = solve(Rules(patience, board), layout, seconds=10)
+    found = solve(Rules(patience, board), layout, seconds=None, nodes=20_000)
     assert found.verdict is SolverVerdict.LOST and len(found.start) == 31
     # Proved at the start, before any shift (the search for the fewest cards that follows
     # a proof of loss makes more positions, so their count no longer shows it).

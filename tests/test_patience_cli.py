@@ -13,6 +13,11 @@ def run(runner, *args):
     return runner.invoke(cli, ["patience", *args])
 
 
+#: Beside a --nodes budget, a time limit that never decides a verdict: the node budget
+#: gives the same verdict on any machine, the default 10 s may not on a loaded one.
+CEILING = ("--limit", "10m")
+
+
 def test_deal_prints_every_slot_and_the_status(runner):
     result = run(runner, "deal", "nivernaise", "--seed", "0")
     assert result.exit_code == 0, result.output
@@ -78,7 +83,7 @@ def test_bad_input_is_one_line_exit_1(runner, args, message):
 
 
 def test_solve_reports_an_incomplete_search_and_the_best_position(runner):
-    result = run(runner, "solve", "besieged-city", "--seed", "0", "--nodes", "50")
+    result = run(runner, "solve", "besieged-city", "--seed", "0", "--nodes", "50", *CEILING)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("The Besieged City, seed 0: unknown: the limit came before a "
@@ -88,7 +93,7 @@ def test_solve_reports_an_incomplete_search_and_the_best_position(runner):
 
 
 def test_solve_json_says_whether_the_search_was_complete(runner):
-    result = run(runner, "solve", "nivernaise", "--seed", "0", "--nodes", "20", "--json")
+    result = run(runner, "solve", "nivernaise", "--seed", "0", "--nodes", "20", *CEILING, "--json")
     data = json.loads(result.output)
     assert data["verdict"] == "unknown" and data["complete"] is False
     assert data["nodes"] == 20
@@ -144,7 +149,7 @@ def test_empress_deal_waits_for_no_pair_by_default_and_is_at_will_with_its_switc
 
 
 def test_solve_prints_the_winning_moves(runner):
-    result = run(runner, "solve", "nivernaise", "--seed", "5", "--nodes", "5000")
+    result = run(runner, "solve", "nivernaise", "--seed", "5", "--nodes", "5000", *CEILING)
     lines = result.output.splitlines()
     assert lines[0].startswith("La Nivernaise, seed 5: won (")
     moves = lines[1].removeprefix("moves: ")
@@ -153,14 +158,16 @@ def test_solve_prints_the_winning_moves(runner):
 
 
 def test_solve_says_when_a_deal_cannot_be_won(runner):
-    result = run(runner, "solve", "nivernaise", "--seed", "60", "--nodes", "5000")
+    result = run(runner, "solve", "nivernaise", "--seed", "60", "--nodes", "5000", *CEILING)
     assert result.output.startswith("La Nivernaise, seed 60: lost: every reachable "
                                     "position was searched (a proof)")
 
 
 def test_stats_counts_verdicts_over_a_range_of_deals_on_two_processes(runner):
+    # Deals 0 and 1 are won within 768 and 336 positions: a node budget, not a time limit
+    # (--limit 20s missed them on a loaded machine).
     result = run(runner, "stats", "besieged-city", "--deals", "0-1", "--jobs", "2",
-                 "--limit", "20s", "--json")
+                 "--nodes", "5000", *CEILING, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert (data["won"], data["lost"], data["unknown"]) == (2, 0, 0)
@@ -169,16 +176,35 @@ def test_stats_counts_verdicts_over_a_range_of_deals_on_two_processes(runner):
     replayed = run(runner, "play", "besieged-city", "--seed", "1", "--moves",
                    data["results"][1]["moves"])
     assert replayed.output.splitlines()[-1].startswith("won")
-    text = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "5000").output
+    text = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "5000",
+               *CEILING).output
     assert text.splitlines()[0] == ("La Nivernaise, deals 60: 0 won, 1 lost, 0 unknown "
-                                    "(limit 10 s or 5000 positions)")
+                                    "(limit 600 s or 5000 positions)")
+
+
+def test_stats_of_the_player_stops_at_a_node_budget(runner):
+    """--nodes limits the player too (its plans' positions and the solver's at the end):
+    deal 0 of the Besieged City is won within 50,000 and not within 300, on any machine."""
+    def played(nodes):
+        result = run(runner, "stats", "besieged-city", "--deals", "0", "--player",
+                     "--nodes", nodes, *CEILING, "--json")
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+    assert played("50000")["won"] == 1
+    short = played("300")
+    # The report's positions are the positions the player searched, the budget spent.
+    assert short["won"] == 0 and short["results"][0]["nodes"] >= 300
+    text = run(runner, "stats", "besieged-city", "--deals", "0", "--player", "--nodes", "300",
+               *CEILING).output
+    assert "(limit 600 s or 300 positions)" in text.splitlines()[0]
 
 
 def test_stats_of_two_ranges_made_apart_add_up_to_the_run_of_both(runner, tmp_path):
     """Runs on separate machines (one range of deals each) merge into the counts and the
     interval of one run over all their deals."""
     def stats(*args):
-        result = run(runner, "stats", "nivernaise", "--nodes", "3000", "--jobs", "1", *args)
+        result = run(runner, "stats", "nivernaise", "--nodes", "3000", *CEILING, "--jobs", "1",
+                     *args)
         assert result.exit_code == 0, result.output
         return result.output
     (tmp_path / "a.json").write_text(stats("--deals", "58-60", "--json"), encoding="utf-8")
@@ -200,7 +226,7 @@ def test_stats_tells_each_deal_on_stderr_as_it_is_decided(runner):
     """A long run shows its progress on stderr (asked for here; by default only on a
     terminal), so stdout stays the report, JSON included."""
     result = run(runner, "stats", "nivernaise", "--deals", "60-61", "--nodes", "3000",
-                 "--jobs", "1", "--progress", "--json")
+                 *CEILING, "--jobs", "1", "--progress", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["lost"] == 1
     lines = [re.sub(r"in \d+\.\d s", "in T s", re.sub(r"\d\d cards", "NN cards", line))
@@ -210,11 +236,12 @@ def test_stats_tells_each_deal_on_stderr_as_it_is_decided(runner):
     assert lines == ["deal 60: lost in T s, 2 cards up; 1 of 2 done: 0 won, 1 lost, 0 unknown",
                      "deal 61: unknown in T s, NN cards up; 2 of 2 done: 0 won, 1 lost, "
                      "1 unknown"]
-    two = run(runner, "stats", "nivernaise", "--deals", "8-9", "--nodes", "3000",
+    two = run(runner, "stats", "nivernaise", "--deals", "8-9", "--nodes", "3000", *CEILING,
               "--jobs", "2", "--progress")
     assert sorted(line.split(" in ")[0] for line in two.stderr.splitlines()) == [
         "deal 8: unknown", "deal 9: won"]
-    quiet = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "3000", "--json")
+    quiet = run(runner, "stats", "nivernaise", "--deals", "60", "--nodes", "3000", *CEILING,
+                "--json")
     assert quiet.stderr == ""
 
 

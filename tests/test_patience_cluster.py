@@ -13,9 +13,10 @@ pytest.importorskip("distributed")
 
 #: The Empress with the deal at will (the house switch) at 70 positions a deal: deals 16-21
 #: give all three verdicts (19 won, 18 unknown, the rest lost), so a run that lost or
-#: mixed up deals would show in the counts.
+#: mixed up deals would show in the counts. The node budget decides; --limit 10m is a
+#: ceiling that a loaded machine never reaches first (the default 10 s might).
 ARGS = ["patience", "stats", "empress-of-india", "--deals", "16-21", "--nodes", "70",
-        "--switch", "deal_at_will=true", "--jobs", "1", "--json", "--no-progress"]
+        "--limit", "10m", "--switch", "deal_at_will=true", "--jobs", "1", "--json", "--no-progress"]
 
 
 def _deals(output: str) -> tuple[tuple[int, int, int], list[tuple[int, str, int, int]]]:

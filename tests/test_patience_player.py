@@ -43,17 +43,33 @@ def test_the_player_plays_alike_in_worlds_it_cannot_tell_apart(name, seed):
     real = game.deal(seed)
     other = _hidden_shuffled(name, real, seed + 100)
     assert other != real and game.hidden(real) == game.hidden(other) > 0
-    first = play_blind(game, seed, seconds=2, start=real).moves
-    second = play_blind(game, seed, seconds=2, start=other).moves
+    # A node budget, not a time limit: both games stop at the same point on any machine.
+    first = play_blind(game, seed, seconds=None, nodes=2000, start=real).moves
+    second = play_blind(game, seed, seconds=None, nodes=2000, start=other).moves
     prefix = _until_first_reveal(name, real, first)
     assert [str(m) for m in second[:len(prefix)]] == prefix and prefix
 
 
 def test_the_player_wins_a_besieged_city_deal_and_its_moves_replay():
+    # Deal 0 is won within about 13,300 positions; a node budget (not a time limit, which
+    # a loaded machine missed) keeps the verdict the same on any machine.
     game = patience("besieged-city")
-    result = play_blind(game, 0, seconds=20)
-    assert result.won
+    result = play_blind(game, 0, seconds=None, nodes=50_000)
+    assert result.won and 0 < result.nodes <= 50_000
     assert game.won(game.replay(0, result.moves))
+
+
+def test_a_node_budget_stops_the_player_and_it_says_how_far_it_got():
+    """The player stops once its positions are spent: the same moves on any machine, and
+    a game not won is reported as not won (never a verdict that needs speed)."""
+    game = patience("besieged-city")
+    short = play_blind(game, 0, seconds=None, nodes=300)
+    again = play_blind(game, 0, seconds=None, nodes=300)
+    assert not short.won and short.moves == again.moves and short.moves
+    assert 300 <= short.nodes < 300 + 2 * 200  # the plan under way may end past the budget
+    assert game.on_foundations(game.replay(0, short.moves)) == short.on_foundations
+    assert play_blind(game, 0, seconds=None, nodes=50_000).moves[:len(short.moves)] == \
+        short.moves
 
 
 def test_what_each_patience_hides():

@@ -314,7 +314,7 @@ def test_besieged_city_probe_is_the_players_line_and_a_node_limit_skips_it():
     start = game.deal(0)
     line, played = game.solver_probe(start, None, 60.0)
     assert line is not None and played == len(line)
-    assert line == play_blind(game, 0, seconds=60.0, start=start).moves
+    assert line == play_blind(game, 0, seconds=None, start=start).moves
     assert game.won(game.replay(0, line))
     assert game.solver_probe(start, 1000, None) == game.solver_probe(start, 1000, 60.0) == (
         None, 0)

@@ -193,7 +193,8 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @click.option("--limit", type=Duration(), default=LIMIT_DEFAULT, show_default=True,
               help="Stop each deal's search after this long.")
 @click.option("--nodes", type=Integer(1), default=None,
-              help="Stop each search after this many positions (the same on any machine).")
+              help="Stop each search after this many positions (the same on any machine; "
+                   "with --player, the positions the player searches in a deal).")
 @click.option("--jobs", type=Integer(1), default=None,
               help="Processes to run at once, at most the machine's cores [default: the "
                    "machine's cores].")
@@ -271,7 +272,7 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
             click.echo(_partial(done, len(deals), player), err=True)
             raise
         shown = f"limit {f'{limit:g} s' if limit else ''}" + (
-            f"{' or ' if limit else ''}{nodes} positions" if nodes and not player else "")
+            f"{' or ' if limit else ''}{nodes} positions" if nodes else "")
     _report(game, results, player, shown, as_json)
 
 

@@ -21,10 +21,13 @@ from .rules import rules
 @click.argument("layout_file", metavar="LAYOUT")
 @click.option("--limit", "seconds", type=Duration(), default=LIMIT_DEFAULT, show_default=True,
               help="Stop searching after this long and give the best line found.")
+@click.option("--nodes", type=Integer(1), default=None,
+              help="Stop searching after this many positions, too (the same answer on any "
+                   "machine).")
 @click.option("--game", "game_name", metavar="NAME", help="Instead of the layout's game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
-def solve_command(ctx: click.Context, layout_file: str, seconds: float,
+def solve_command(ctx: click.Context, layout_file: str, seconds: float, nodes: int | None,
                   game_name: str | None, as_json: bool) -> None:
     """Solve a patience (a game of one player): basic 65 in the open (clear the board by
     shifts that make combinations), basic 52 in the open (every card onto an identical
@@ -41,7 +44,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
         raise WrongKindError(
             f"{loaded.shown}: {game.name} is a game of {game.players} players, not a "
             f"patience; rules solve plays the games of one player: {', '.join(names)}")
-    found = solve(loaded.rules(), loaded.layout, seconds=seconds)
+    found = solve(loaded.rules(), loaded.layout, seconds=seconds, nodes=nodes)
     moves = [m.notation() for m in found.moves]
     cleared = len(loaded.layout) - len(found.start)
     good = found.left <= game.good_result if game.good_result else None
@@ -63,12 +66,13 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
         verdict = f"at best {found.left} card(s) left (proved)"
     else:
         verdict = f"{found.left} card(s) left, best found"
+    limit = f"{seconds:g} s" + ("" if nodes is None else f" or {nodes} positions")
     search = ("the search was complete" if found.complete else
-              f"the search stopped after {seconds:g} s")
+              f"the search stopped after {limit}")
     if found.verdict is SolverVerdict.LOST:
         search += ", so no line clears it (lost)"
         if not found.fewest:
-            search += f"; the search for fewer cards stopped after {seconds:g} s"
+            search += f"; the search for fewer cards stopped after {limit}"
     elif found.verdict is SolverVerdict.UNKNOWN:
         search += " (unknown: neither a win nor a proof)"
     click.echo(f"{verdict}; {search} ({found.positions} positions)")
@@ -79,7 +83,8 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float,
         elif found.fewest:
             click.echo(f"not a good result, and no line gives one ({counted})")
         else:
-            click.echo(f"no good result found ({counted}); a longer --limit may find one")
+            more = "a longer --limit" + ("" if nodes is None else " or more --nodes")
+            click.echo(f"no good result found ({counted}); {more} may find one")
 
 
 @rules.command("deal")

@@ -50,11 +50,14 @@ class PlayerResult:
     position: State
     on_foundations: int
     seconds: float
+    #: Positions searched: the plans' and the final solve's (what *nodes* limits).
+    nodes: int
 
 
-def _plan(game: Patience, state: State, lookahead: int) -> tuple[PatienceMove, ...]:
+def _plan(game: Patience, state: State, lookahead: int
+          ) -> tuple[tuple[PatienceMove, ...], int]:
     """The moves, none uncovering anything, to the best position within *lookahead*
-    positions; () when none beats *state*."""
+    positions (() when none beats *state*), and the positions looked at."""
     base = game.score(state)
     best: tuple[int, tuple[PatienceMove, ...]] = (base, ())
     seen = {game.packed(state)}
@@ -72,12 +75,12 @@ def _plan(game: Patience, state: State, lookahead: int) -> tuple[PatienceMove, .
             count += 1
             path = line + (move,)
             if game.won(after):
-                return path
+                return path, count
             score = game.score(after)
             if score > best[0]:
                 best = (score, path)
             heapq.heappush(waiting, (-score, count, path, after))
-    return best[1]
+    return best[1], count
 
 
 def _ranked(game: Patience, state: State, been: set[bytes]) -> PatienceMove | None:
@@ -93,24 +96,34 @@ def _ranked(game: Patience, state: State, been: set[bytes]) -> PatienceMove | No
     return min(options)[2] if options else None
 
 
-def play_blind(game: Patience, seed: int, *, seconds: float = 10.0,
-               lookahead: int = LOOKAHEAD, start: State | None = None) -> PlayerResult:
-    """Plays the deal *seed* as a player who sees only the face-up cards (see above)."""
+def play_blind(game: Patience, seed: int, *, seconds: float | None = 10.0,
+               nodes: int | None = None, lookahead: int = LOOKAHEAD,
+               start: State | None = None) -> PlayerResult:
+    """Plays the deal *seed* as a player who sees only the face-up cards (see above),
+    until the game is won, no move is left, or a limit is reached: *seconds* of thinking
+    (None: no time limit), or *nodes* positions searched in all (None: no such limit), which
+    counts the positions each plan looks at and those the solver expands once nothing is
+    hidden (it gets what the plans left). A node limit plays the same moves on any machine;
+    the player stops before a move once either limit is spent."""
     began = time.perf_counter()
     state = game.deal(seed) if start is None else start
     moves: list[PatienceMove] = []
     been = {game.packed(state)}
+    searched = 0  # positions searched so far: the plans', then the final solve's
     while not game.won(state) and len(moves) < MOST_MOVES:
-        left = seconds - (time.perf_counter() - began)
-        if left <= 0:
+        left = None if seconds is None else seconds - (time.perf_counter() - began)
+        if (left is not None and left <= 0) or (nodes is not None and searched >= nodes):
             break
         if game.hidden(state) == 0:
-            found = solve(game, seed, start=state, seconds=left)
+            found = solve(game, seed, start=state, seconds=left,
+                          nodes=None if nodes is None else nodes - searched)
+            searched += found.nodes
             if found.verdict is SolverVerdict.WON:
                 moves += found.moves
                 state = found.position
             break
-        plan = _plan(game, state, lookahead)
+        plan, looked = _plan(game, state, lookahead)
+        searched += looked
         if plan:
             for move in plan:
                 state = game.play(state, move)
@@ -124,4 +137,4 @@ def play_blind(game: Patience, seed: int, *, seconds: float = 10.0,
         been.add(game.packed(state))
         moves.append(chosen)
     return PlayerResult(game.won(state), tuple(moves), state, game.on_foundations(state),
-                        time.perf_counter() - began)
+                        time.perf_counter() - began, searched)

@@ -37,12 +37,14 @@ def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None
            switches: dict[str, str] | None = None, player: bool = False) -> DealResult:
     """The solver's verdict on deal *seed* of the patience *name*: the unit of work. With
     *player*, the deal is played as a player who sees only the face-up cards
-    (:mod:`.player`) instead: "won" or "unknown" (a player's loss proves nothing)."""
+    (:mod:`.player`) instead: "won" or "unknown" (a player's loss proves nothing); *nodes*
+    then limits the positions it searches in all, and with neither limit it has 10 s."""
     game = patience(name, switches)
     if player:
-        played = play_blind(game, seed, seconds=seconds or 10.0)
+        played = play_blind(game, seed, nodes=nodes,
+                            seconds=10.0 if seconds is None and nodes is None else seconds)
         return DealResult(seed, "won" if played.won else "unknown", played.on_foundations,
-                          len(played.moves), round(played.seconds, 3),
+                          played.nodes, round(played.seconds, 3),
                           " ".join(map(str, played.moves)) if played.won else "")
     result = solve(game, seed, seconds=seconds, nodes=nodes)
     moves = " ".join(map(str, result.moves)) if result.verdict is SolverVerdict.WON else ""

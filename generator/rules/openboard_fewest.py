@@ -66,12 +66,13 @@ def one_is_too_few(cut: Cut, cells: Cells, near: list[PairAt], prospects: Prospe
 
 
 def fewest(engine: OpenBoard, cut: Cut, cells: Cells, best: tuple[int, Line],
-           deadline: float, clock: Callable[[], float], table: int
-           ) -> tuple[tuple[int, Line], bool, int]:
+           deadline: float, clock: Callable[[], float], table: int,
+           nodes: int | None = None) -> tuple[tuple[int, Line], bool, int]:
     """The line from *cells*, a board proved unclearable, that leaves fewest cards,
     starting from *best* (cards left, line), a line already known. Returns the best line,
     whether it is proved the fewest (the search ended, or reached the floor of *cells*,
-    before *deadline*), and the positions visited.
+    before *deadline* and within *nodes* positions, None for no such limit), and the
+    positions visited.
 
     Depth first, shifts that take most cards first; a position is given up when its
     :func:`floor` (and :func:`one_is_too_few`, while one card is sought) proves that it
@@ -81,17 +82,20 @@ def fewest(engine: OpenBoard, cut: Cut, cells: Cells, best: tuple[int, Line],
     found = [best]
     seen: set[bytes] = set()
     visited = 0
-    out_of_time = False
+    stopped = False
     aim = 0
 
     def search(cells: Cells, left: int, line: Line, near: list[PairAt] | None) -> bool:
-        """True stops the search (a line that leaves *goal* cards, or out of time).
+        """True stops the search (a line that leaves *goal* cards, or past a limit).
         *aim* is the most cards a line must leave to be worth finding: one fewer than the
         best line found so far."""
-        nonlocal visited, out_of_time, aim
+        nonlocal visited, stopped, aim
+        if nodes is not None and visited >= nodes:
+            stopped = True
+            return True
         visited += 1
         if visited % 256 == 0 and clock() > deadline:
-            out_of_time = True
+            stopped = True
             return True
         if left < found[0][0]:
             found[0] = (left, line)
@@ -127,6 +131,6 @@ def fewest(engine: OpenBoard, cut: Cut, cells: Cells, best: tuple[int, Line],
     if found[0][0] > goal:
         aim = found[0][0] - 1
         search(cells, sum(1 for card in cells if card), (), None)
-    # Out of time, the best line is the best found; otherwise every line that could leave
-    # fewer cards was searched, or the floor of the start was reached.
-    return found[0], not out_of_time, visited
+    # Stopped by a limit, the best line is the best found; otherwise every line that could
+    # leave fewer cards was searched, or the floor of the start was reached.
+    return found[0], not stopped, visited

@@ -5,9 +5,10 @@ as can be), basic 52 in the open (every card onto an identical square), word puz
 
 A depth-first search without recursion, over the moves a :class:`Position` allows (so
 ``rules play`` accepts every line it gives), with a table of positions already searched:
-no position is searched twice, so the search is finite, and within its time limit it is
-complete and says so. Among moves that leave as many cards, shifts go first (basic 52
-in the open: this wins every open deal at the first line; docs/solvers.md says why).
+no position is searched twice, so the search is finite, and within its limits (a time, a
+number of positions) it is complete and says so. Among moves that leave as many cards,
+shifts go first (basic 52 in the open: this wins every open deal at the first line;
+docs/solvers.md says why).
 
 Basic 65 in the open is searched on a flat board (.openboard) for a line that clears it, in
 rounds that restart with twice as many positions, remembering the positions proved lost;
@@ -20,6 +21,7 @@ proofs of loss cannot stop (seed000 calls 1 or 2 cards left a good result).
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -55,7 +57,7 @@ class Solution:
     """The position after the combinations lying there at the start are taken off."""
     fewest: bool = False
     """Whether *left* is proved the fewest cards any line leaves: a win, or a search for
-    the fewest cards that ended (or reached a proved floor) within the time limit."""
+    the fewest cards that ended (or reached a proved floor) within the limits."""
 
     @property
     def verdict(self) -> SolverVerdict:
@@ -63,16 +65,20 @@ class Solution:
         without one, a proof that none exists (basic 65 cuts only positions proved unable
         to clear the board); UNKNOWN when time ran out. When lost, *left* is the fewest
         cards of a line found (basic 65 then searches for it beyond the proof of loss),
-        and :attr:`fewest` says whether it is proved the fewest possible."""
+        and :attr:`fewest` says whether it is proved the fewest possible. UNKNOWN also
+        when the node limit stopped the search."""
         if self.solved:
             return SolverVerdict.WON
         return SolverVerdict.LOST if self.complete else SolverVerdict.UNKNOWN
 
 
-def solve(rules: Rules, layout: Layout, *, seconds: float = 10.0,
-          clock: Callable[[], float] = time.monotonic) -> Solution:
+def solve(rules: Rules, layout: Layout, *, seconds: float | None = 10.0,
+          nodes: int | None = None, clock: Callable[[], float] = time.monotonic) -> Solution:
     """The best sequence of moves of the patience *rules* play from *layout* found within
-    *seconds*. Every move is one :class:`Position` accepts, so ``rules play`` replays it.
+    *seconds* (None: no time limit) and *nodes* positions visited in all (None: no such
+    limit; basic 65's search for the fewest cards after a proof of loss counts too). A node
+    limit gives the same answer on any machine. Every move is one :class:`Position`
+    accepts, so ``rules play`` replays it.
 
     :raises: :exc:`NotAPatienceError` if the game is played by more than one player.
     """
@@ -82,11 +88,11 @@ def solve(rules: Rules, layout: Layout, *, seconds: float = 10.0,
                                 "patience")
     position = Position(rules, layout)
     start = position.start
-    deadline = clock() + seconds
+    deadline = math.inf if seconds is None else clock() + seconds
     cells = flat(start) if suits(game) else None
     if cells is not None:
-        return _solve_flat(start, cells, game, deadline, clock)
-    return _solve_position(position, deadline, clock)
+        return _solve_flat(start, cells, game, deadline, clock, nodes)
+    return _solve_position(position, deadline, clock, nodes)
 
 
 def _left(position: Position) -> int:
@@ -115,8 +121,8 @@ def _ordered(position: Position) -> list[Move | None]:
     return [item[3] for item in scored]
 
 
-def _solve_position(position: Position, deadline: float,
-                    clock: Callable[[], float]) -> Solution:
+def _solve_position(position: Position, deadline: float, clock: Callable[[], float],
+                    nodes: int | None) -> Solution:
     """Depth-first, without recursion: a stack of the moves still to try at each depth,
     played and taken back on one :class:`Position`, and a table of positions already
     searched."""
@@ -126,7 +132,7 @@ def _solve_position(position: Position, deadline: float,
     seen = {position.key()}
     todo: list[Iterator[Move | None]] = [iter(_ordered(position))]
     visited = 1
-    solved, out_of_time = position.outcome().solved, False
+    solved, stopped = position.outcome().solved, False
     while todo and not solved:
         move = next(todo[-1], _DONE)
         if move is _DONE:
@@ -134,10 +140,13 @@ def _solve_position(position: Position, deadline: float,
             if todo:
                 position.pop()
             continue
+        if nodes is not None and visited >= nodes:
+            stopped = True
+            break
         position.push(move)
         visited += 1
         if visited % 256 == 0 and clock() > deadline:
-            out_of_time = True
+            stopped = True
             break
         key = position.key()
         verdict = position.outcome()
@@ -155,8 +164,8 @@ def _solve_position(position: Position, deadline: float,
         todo.append(iter(_ordered(position)))
     moves = tuple(m for m in best_line if m is not None)
     # No cut here: a complete search saw every reachable position, the fewest among them.
-    return Solution(moves, best_left, best_left == 0, not out_of_time, visited, start,
-                    fewest=not out_of_time)
+    return Solution(moves, best_left, best_left == 0, not stopped, visited, start,
+                    fewest=not stopped)
 
 
 _DONE: Any = object()
@@ -173,7 +182,7 @@ TABLE = 1_000_000
 
 
 def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
-                clock: Callable[[], float]) -> Solution:
+                clock: Callable[[], float], nodes: int | None) -> Solution:
     """basic 65 in the open on a flat board (see .openboard): what each shift takes is read
     off the shift itself, so ordering the moves plays none of them.
 
@@ -190,26 +199,29 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     number has searched everything: the search was complete. The line that leaves the
     fewest cards among the positions visited is kept as the best found; when the search is
     complete without a win, :func:`.openboard_fewest.fewest` goes on from it for the
-    fewest cards, in the time left."""
+    fewest cards, in the time and positions left."""
     engine, cut = OpenBoard(game), Cut(game)
     best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(len(start), ())]
     lost: set[bytes] = set()
     rng = random.Random()
     visited = budget = 0
-    out_of_time = capped = False
+    stopped = capped = False
 
     def search(cells: bytearray, left: int, line: tuple[tuple[int, int], ...],
                near: list[PairAt] | None) -> bool:
-        """True stops the round (cleared, out of time or out of positions); False means
-        that no line from *cells* clears the board."""
-        nonlocal visited, budget, out_of_time, capped
+        """True stops the round (cleared, past a limit or out of the round's positions);
+        False means that no line from *cells* clears the board."""
+        nonlocal visited, budget, stopped, capped
+        if nodes is not None and visited >= nodes:
+            stopped = True
+            return True
         visited += 1
         budget -= 1
         if budget < 0:
             capped = True
             return True
         if visited % 256 == 0 and clock() > deadline:
-            out_of_time = True
+            stopped = True
             return True
         if left < best[0][0]:
             best[0] = (left, line)
@@ -257,7 +269,7 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
         rng.seed(round_)
         budget = FIRST_ROUND << round_
         search(cells, len(start), (), None)
-        if out_of_time or best[0][0] == 0:
+        if stopped or best[0][0] == 0:
             break
         if not capped:
             complete = True
@@ -266,10 +278,11 @@ def _solve_flat(start: Layout, cells: bytearray, game: Game, deadline: float,
     fewest = left == 0
     if complete and left:
         # Proved lost: the cut that proved it says nothing about how few cards can stay, so
-        # search again for the fewest, without it, in the time left (.openboard_fewest).
+        # search again for the fewest, without it, in what is left (.openboard_fewest).
         lost.clear()
-        (left, line), fewest, more = fewest_left(engine, cut, cells, (left, line), deadline,
-                                                 clock, TABLE)
+        (left, line), fewest, more = fewest_left(
+            engine, cut, cells, (left, line), deadline, clock, TABLE,
+            None if nodes is None else nodes - visited)
         visited += more
     moves = tuple(cached_move((SQUARES[o], SQUARES[t], MoveKind.SHIFT)) for o, t in line)
     return Solution(moves, left, left == 0, complete or left == 0, visited, start, fewest)
