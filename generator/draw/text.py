@@ -292,6 +292,14 @@ MOST_SHRINK = 0.2
 LINE_PENALTY = 10.0
 HYPHEN = 6000.0
 TWO_HYPHENS = 20000.0
+#: The most lines in a row that may end in a hyphen: two, as a published book allows
+#: (Russian practice allows two or three in a row; TeX's \doublehyphendemerits discourages
+#: even two). A third costs LADDER more: more than any line within the gap limits, less
+#: than a line stretched past them (:data:`TOO_LOOSE`), so a ladder is set only where
+#: every way round it would leave holes (issue 39: five hyphenated lines in a row on a
+#: page of the Russian booklet).
+MOST_HYPHENS_IN_A_ROW = 2
+LADDER = 1e9
 #: What the typesetter accepts only when nothing else sets the text, worst last: a line
 #: too loose to justify within MOST_STRETCH (per space it would need), a paragraph ending in
 #: the tail of a hyphenated word, a break between two words the caller binds.
@@ -363,8 +371,10 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
     once (total fit, as TeX does) rather than line by line:
 
     - justified text: no word gap over twice a normal space (:data:`MOST_STRETCH`), with
-      hyphenation where it helps, few hyphens and never two lines' ends in a row when it
-      can be helped; the last line is never only the tail of a hyphenated word;
+      hyphenation where it helps, few hyphens, two lines' ends in a row only when it
+      helps and three (a ladder) only where nothing else keeps the gaps within the limit
+      (:data:`MOST_HYPHENS_IN_A_ROW`); the last line is never only the tail of a
+      hyphenated word;
     - ragged text (*justify* false): as few lines as the text needs, as even as can be;
       with *balance* (headings, captions) the last line too is evened out and is not one
       word alone;
@@ -619,20 +629,24 @@ class _Demerits:
         return cost
 
     def _justified(self, line: _Line) -> float:
-        """A justified line before the last: its badness (shrunk or stretched), and two
-        hyphens in a row."""
+        """A justified line before the last: its badness, shrunk or stretched."""
         if line.extra < 0:
             # Shrunk: as bad at the limit as a line stretched half way to it.
             ratio = -line.extra / line.squeeze if line.squeeze else 1.0
             return (LINE_PENALTY + 100 * ratio ** 3) ** 2
         # Badness as TeX's, whose spaces stretch by half a space: 800 at the limit.
         ratio = line.extra / (max(line.gaps, 1) * self.paragraph.space)
-        cost = ((LINE_PENALTY + 100 * (2 * ratio) ** 3) ** 2
+        return ((LINE_PENALTY + 100 * (2 * ratio) ** 3) ** 2
                 if ratio <= MOST_STRETCH else TOO_LOOSE * ratio)
-        p = self.paragraph
-        if p.hyphen(p.nodes[line.start]):
-            cost += TWO_HYPHENS if p.hyphen(p.nodes[line.end]) else 0.0
-        return cost
+
+    @staticmethod
+    def of_hyphens(run: int) -> float:
+        """What a line's hyphen costs for ending the *run*-th hyphenated line in a row:
+        the second :data:`TWO_HYPHENS`, each past :data:`MOST_HYPHENS_IN_A_ROW` a
+        :data:`LADDER` too."""
+        if run < 2:
+            return 0.0
+        return TWO_HYPHENS + (LADDER if run > MOST_HYPHENS_IN_A_ROW else 0.0)
 
     def _ragged(self, line: _Line) -> float:
         """A ragged line: one more line, unevenness, a word alone, and with *balance* a
@@ -663,19 +677,33 @@ class _Demerits:
         return 0.0
 
 
+#: The hyphen runs the search tells apart: a break after no hyphenated line end, after one,
+#: after two, after three or more (the last state counts any longer ladder).
+LADDER_STATES = MOST_HYPHENS_IN_A_ROW + 2
+
+
 def _best_breaks(paragraph: _Paragraph, demerits: _Demerits) -> list[int]:
     """The breaks (indices of *paragraph*'s nodes, the first and the last included) whose
     lines cost the fewest demerits in all: for each break, the cheapest way to reach it
-    from an earlier one (dynamic programming over the breaks, as Knuth and Plass's)."""
+    from an earlier one (dynamic programming over the breaks, as Knuth and Plass's).
+
+    Each break is reached in as many ways as there are hyphen runs ending there (none, one,
+    two, more: :data:`LADDER_STATES`), each with its own cheapest path, as TeX keeps a
+    break's fitness classes apart: a cheap path that ends in two hyphens in a row must not
+    hide a dearer one without, which alone may go on with a third line's hyphen short of
+    :data:`LADDER`."""
     nodes = paragraph.nodes
     last_node = len(nodes) - 1
-    best: list[float] = [0.0] + [math.inf] * last_node
-    back: list[int] = [0] * len(nodes)
+    best = [[math.inf] * LADDER_STATES for _ in nodes]
+    back = [[(0, 0)] * LADDER_STATES for _ in nodes]
+    best[0][0] = 0.0
+    reached = [True] + [False] * last_node
     for e in range(1, len(nodes)):
         final = e == last_node
         cost_end = demerits.of_break(e, final)
+        hyphen = paragraph.hyphen(nodes[e])
         for s in range(e - 1, -1, -1):
-            if best[s] == math.inf:
+            if not reached[s]:
                 continue
             # No line holds more than MOST_CHARS characters, whatever they measure: text of
             # marks that take no width (a fuzzer's, a broken font's) would otherwise make
@@ -685,11 +713,17 @@ def _best_breaks(paragraph: _Paragraph, demerits: _Demerits) -> list[int]:
             line = demerits.line(s, e, final)
             if line is None:
                 break
-            total = best[s] + demerits.of_line(line) + cost_end
-            if total < best[e]:
-                best[e], back[e] = total, s
+            cost = demerits.of_line(line)
+            for run, before in enumerate(best[s]):
+                after = min(run + 1, LADDER_STATES - 1) if hyphen else 0
+                total = before + cost + cost_end + demerits.of_hyphens(after)
+                if total < best[e][after]:
+                    best[e][after], back[e][after] = total, (s, run)
+                    reached[e] = True
+    node, run = last_node, 0
     breaks = [last_node]
-    while breaks[-1]:
-        breaks.append(back[breaks[-1]])
+    while node:
+        node, run = back[node][run]
+        breaks.append(node)
     breaks.reverse()
     return breaks
