@@ -369,6 +369,31 @@ def test_numbers_bind_where_a_reader_keeps_them_and_no_further():
     assert not _must_not_end("8", "(во", "ru") and not _must_not_end("3", "на", "ru")
 
 
+def test_a_number_stays_with_the_word_it_counts_and_the_labels_that_gloss_it():
+    """Issue 39, the editor's finding: a «4» parted from its labels, «последовательность 2,
+    3, 4 / (2Y, 30R, 40R)», and in English "a board of 64 / squares", "its 1 / (1R or 1B)"
+    (Russian practice, Milchin and Cheltsova: a number is not parted from the words it
+    belongs to). Both are bound as a noun and its number are (draw.text.BOUND); a bracket
+    that opens a phrase of its own («от 1 до 8 / (во второй колоде…») and a number before a
+    short preposition («затем 4 / на эту 5») may still break, and so may a longer number."""
+    assert _names_number("64", "squares") and _names_number("16", "cards,")
+    assert _names_number("4", "(2Y,") and _names_number("1", "(1R") and _names_number("2", "(4♠)")
+    assert not _names_number("8", "(во") and not _names_number("4", "на")
+    assert not _names_number("1848", "squares") and not _names_number("64", "Squares")
+    assert not _names_number("4", "they") and not _names_number("4", "is")
+    sentence = {"ru": "Ход g7-f6 сложил бы последовательность 2, 3, 4 (2Y, 30R, 40R), а север "
+                      "играет a6-a5.",
+                "en": "The word games name no board, only a board of 64 squares, and each "
+                      "group turns its 1 (1R or 1B) face down."}
+    for lang, text in sentence.items():
+        # (From 60 mm the Russian chain «последовательность 2, 3, 4 (2Y,» fits a line.)
+        for width in range(30 if lang == "en" else 60, 120, 2):
+            lines = set_lines(text, float(width), "regular", 3.3, lang, justify=False)
+            for line, following in zip(lines, lines[1:]):
+                assert (line.words[-1], following.words[0]) not in {
+                    ("4", "(2Y,"), ("64", "squares,"), ("1", "(1R")}, (lang, width)
+
+
 def test_an_option_stays_with_its_number_and_a_pair_of_numbers_with_its_conjunction():
     """Issue 39, sixth review of Ass: "Option / 1 is the default", «в вариантах 3 / и 4»:
     an option or a variant is not parted from the number or range it names, and the first
@@ -881,7 +906,8 @@ def test_no_line_breaks_inside_a_sequence_of_ranks(printed):
 def test_no_page_ends_in_a_readings_label(booklet, library):
     """Issue 39, eighth review: a page ended "…skipping the jack. Our reading: the" with
     the note overleaf, after a figure. No page's last line ends in the label or in the
-    label and one or two words of its note."""
+    label and one or two words of its note. (A sentence the label ends, «…так что и это
+    наше толкование.», opens no note: it may end a page.)"""
     lang, pages = booklet
     label = load_booklet(library, lang, OPTIONAL).words["reading_mark"].casefold()
     first = label.split()[0]
@@ -890,6 +916,8 @@ def test_no_page_ends_in_a_readings_label(booklet, library):
         if not lines:
             continue
         last = lines[-1].casefold().split()
+        if " ".join(last[-2:]) in (label + ".", label + ")."):
+            continue
         for at in range(len(last)):
             if " ".join(last[at:at + 2]).startswith(label) and len(last) - at - 2 <= 2 \
                     or (at == len(last) - 1 and last[at] == first):

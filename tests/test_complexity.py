@@ -14,15 +14,6 @@ from radon.visitors import Class, Function
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 LIMIT = 30
 
-#: Functions still above the limit, each with its score now: being split after the
-#: session-15 typesetter work (two other changes were editing these files at the time).
-#: The list may only shrink: a score that rises fails, and so does one at or under the
-#: limit that is still listed (take it off the list).
-NOT_YET_SPLIT = {
-    "draw/text.py::fit_lines": 80,
-}
-
-
 def _functions(blocks: list[Function | Class]) -> Iterator[Function]:
     """Every function, method and closure among radon's *blocks*, nested ones included."""
     for block in blocks:
@@ -45,22 +36,9 @@ def _scores() -> dict[str, int]:
     return scores
 
 
-def test_no_function_is_above_the_limit_but_those_listed() -> None:
-    scores = _scores()
-    over = {name: score for name, score in scores.items()
-            if score > LIMIT and name not in NOT_YET_SPLIT}
+def test_no_function_is_above_the_limit() -> None:
+    over = {name: score for name, score in _scores().items() if score > LIMIT}
     assert not over, f"split these (complexity above {LIMIT}): {over}"
-
-
-def test_the_functions_not_yet_split_only_get_simpler() -> None:
-    scores = _scores()
-    missing = sorted(set(NOT_YET_SPLIT) - set(scores))
-    assert not missing, f"listed but not found (renamed or moved?): {missing}"
-    risen = {name: (NOT_YET_SPLIT[name], scores[name]) for name in NOT_YET_SPLIT
-             if scores[name] > NOT_YET_SPLIT[name]}
-    assert not risen, f"complexity rose (listed, now): {risen}"
-    done = {name: scores[name] for name in NOT_YET_SPLIT if scores[name] <= LIMIT}
-    assert not done, f"now at most {LIMIT}: take these off NOT_YET_SPLIT: {done}"
 
 
 def test_the_reading_finds_methods_and_closures() -> None:

@@ -292,6 +292,14 @@ MOST_SHRINK = 0.2
 LINE_PENALTY = 10.0
 HYPHEN = 6000.0
 TWO_HYPHENS = 20000.0
+#: The most lines in a row that may end in a hyphen: two, as a published book allows
+#: (Russian practice allows two or three in a row; TeX's \doublehyphendemerits discourages
+#: even two). A third costs LADDER more: more than any line within the gap limits, less
+#: than a line stretched past them (:data:`TOO_LOOSE`), so a ladder is set only where
+#: every way round it would leave holes (issue 39: five hyphenated lines in a row on a
+#: page of the Russian booklet).
+MOST_HYPHENS_IN_A_ROW = 2
+LADDER = 1e9
 #: What the typesetter accepts only when nothing else sets the text, worst last: a line
 #: too loose to justify within MOST_STRETCH (per space it would need), a paragraph ending in
 #: the tail of a hyphenated word, a break between two words the caller binds.
@@ -348,6 +356,11 @@ def _cuts(token: str, lang: str) -> list[int]:
     return sorted({at + len(last) - len(tail) for _, tail in _splits(last, lang)})
 
 
+#: A break: (token, offset); offset len(token) is the space after the token, an offset
+#: inside it a hyphen (or, at a glue, a soft break in a label).
+Node = tuple[int, int]
+
+
 def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
               justify: bool = True, hyphenate: bool = True, balance: bool = False,
               keep: Callable[[str, str], bool] | None = None,
@@ -358,8 +371,10 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
     once (total fit, as TeX does) rather than line by line:
 
     - justified text: no word gap over twice a normal space (:data:`MOST_STRETCH`), with
-      hyphenation where it helps, few hyphens and never two lines' ends in a row when it
-      can be helped; the last line is never only the tail of a hyphenated word;
+      hyphenation where it helps, few hyphens, two lines' ends in a row only when it
+      helps and three (a ladder) only where nothing else keeps the gaps within the limit
+      (:data:`MOST_HYPHENS_IN_A_ROW`); the last line is never only the tail of a
+      hyphenated word;
     - ragged text (*justify* false): as few lines as the text needs, as even as can be;
       with *balance* (headings, captions) the last line too is evened out and is not one
       word alone;
@@ -373,23 +388,43 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
 
     A line that cannot be justified within MOST_STRETCH (only when no re-break or
     hyphenation helps) is stretched that far and no further: it stops short of the measure
-    rather than show holes."""
+    rather than show holes.
+
+    The steps are Knuth and Plass's: the text's possible breaks (:func:`_breakpoints`),
+    the demerits of a line between two of them (:class:`_Demerits`), and the path of
+    breaks with the fewest demerits in all (:func:`_best_breaks`)."""
     if len(text) > LONGEST_TOTAL_FIT:
         # Far longer than any paragraph of a booklet (a fuzzer's, a pasted file): line by
         # line, which takes time in step with the text, not the total fit's many times more.
         return break_lines(text, width, font, size, lang, justify=justify,
                            hyphenate=hyphenate and justify)
-    space = fonts.measure(" ", font, size)
-    tokens: list[str] = []
-    for word in _glued(text.split()):
-        # Wider than a whole line (a URL, a long name): cut into pieces that fill the
-        # measure instead of running off the page.
-        wide = fonts.measure(word, font, size) > width
-        tokens += _pieces(word, width, font, size) if wide else [word]
+    tokens = _tokens(text, width, font, size)
     if not tokens:
         return []
-    # Possible breaks, in order: (token, offset); offset len(token) is the space after it.
-    nodes: list[tuple[int, int]] = [(0, 0)]
+    nodes = _breakpoints(tokens, lang, hyphenate, whole, soft)
+    paragraph = _Paragraph(tokens, nodes, font, size)
+    demerits = _Demerits(paragraph, width, justify, balance, keep, bind)
+    return paragraph.set(_best_breaks(paragraph, demerits), width, justify)
+
+
+def _tokens(text: str, width: float, font: str, size: float) -> list[str]:
+    """The words of *text* as the breaker takes them: a dash glued to the word before, and
+    a word wider than a whole line (a URL, a long name) cut into pieces that fill the
+    measure instead of running off the page."""
+    tokens: list[str] = []
+    for word in _glued(text.split()):
+        wide = fonts.measure(word, font, size) > width
+        tokens += _pieces(word, width, font, size) if wide else [word]
+    return tokens
+
+
+def _breakpoints(tokens: list[str], lang: str, hyphenate: bool,
+                 whole: Callable[[str], bool] | None,
+                 soft: Callable[[str], list[int]] | None) -> list[Node]:
+    """The possible breaks of *tokens*, in order, the text's start first: each token's
+    hyphenation points (none beside an arrow, none in a token *whole* keeps), the glue
+    *soft* allows a break at, and the space after it."""
+    nodes: list[Node] = [(0, 0)]
     for t, token in enumerate(tokens):
         beside = tokens[t - 1:t] + tokens[t + 1:t + 2]
         if hyphenate and not any(ch in ARROWS for word in beside for ch in word) \
@@ -401,156 +436,294 @@ def fit_lines(text: str, width: float, font: str, size: float, lang: str, *,
             cuts = sorted(set(cuts) | {at for at in soft(token) if token[at:at + 1] == GLUE})
         nodes += [(t, cut) for cut in cuts]
         nodes.append((t, len(token)))
+    return nodes
 
-    measured: dict[str, float] = {}
 
-    def w(word: str) -> float:
-        if word not in measured:
-            measured[word] = fonts.measure(word, font, size)
-        return measured[word]
+def _stretchable(word: str) -> int:
+    """The gaps inside *word* that stretch with the line's: its spaces and glue."""
+    return word.count(" ") + word.count(GLUE)
 
-    def piece(t: int, start: int, stop: int) -> str:
-        found = tokens[t][start:stop]
-        return found if stop == len(tokens[t]) or found.endswith("-") \
-            or tokens[t][stop] == GLUE else found + "-"
 
-    def first(node: tuple[int, int]) -> tuple[int, int]:
+class _Paragraph:
+    """The tokens of a text and its possible breaks, with what the breaker asks of them:
+    the words of a line between two breaks and its measure (as sums kept for every token,
+    so that measuring a line costs the same whatever its length)."""
+
+    def __init__(self, tokens: list[str], nodes: list[Node], font: str, size: float) -> None:
+        self.tokens, self.nodes, self.font, self.size = tokens, nodes, font, size
+        self.measured: dict[str, float] = {}
+        self.space = fonts.measure(" ", font, size)
+        # Widths and gaps of whole tokens, summed: a line's are its ends' pieces plus these.
+        self.widths, self.stretchy, self.chars = [0.0], [0], [0]
+        for token in tokens:
+            self.widths.append(self.widths[-1] + self.width(token))
+            self.stretchy.append(self.stretchy[-1] + _stretchable(token))
+            self.chars.append(self.chars[-1] + len(token) + 1)
+        # For each break: the first token of the line after it and the width and gaps of
+        # that token's part on the line; and the width and gaps of the part before the
+        # break (hyphen included) on the line it ends. A line's measure is then a sum.
+        self.starts = [self.first(node) for node in nodes]
+        self.head = [(self.width(tokens[t][at:]), _stretchable(tokens[t][at:]))
+                     if t < len(tokens) else (0.0, 0) for t, at in self.starts]
+        self.tail = [(self.width(self.piece(t, 0, at)), _stretchable(self.piece(t, 0, at)))
+                     for t, at in nodes]
+        # How many brackets are open after each token: a comma inside brackets is no pause
+        # of the sentence ("(row, / then column)" read as a fault, issue 39, fifth review).
+        self.open_after, depth = [], 0
+        for token in tokens:
+            depth = max(0, depth + token.count("(") - token.count(")"))
+            self.open_after.append(depth)
+
+    def width(self, word: str) -> float:
+        if word not in self.measured:
+            self.measured[word] = fonts.measure(word, self.font, self.size)
+        return self.measured[word]
+
+    def piece(self, t: int, start: int, stop: int) -> str:
+        """Token *t* from *start* to *stop*, with a hyphen where it is broken inside a word."""
+        token = self.tokens[t]
+        found = token[start:stop]
+        return found if stop == len(token) or found.endswith("-") \
+            or token[stop] == GLUE else found + "-"
+
+    def first(self, node: Node) -> Node:
         """Where a line after the break at *node* starts (past the glue broken at)."""
         t, at = node
-        if at == len(tokens[t]):
+        if at == len(self.tokens[t]):
             return t + 1, 0
-        return (t, at + 1) if tokens[t][at] == GLUE else (t, at)
+        return (t, at + 1) if self.tokens[t][at] == GLUE else (t, at)
 
-    def words(a: tuple[int, int], b: tuple[int, int]) -> list[str]:
-        (ta, pa), (tb, pb) = first(a), b
-        return [piece(t, pa if t == ta else 0, pb if t == tb else len(tokens[t]))
+    def words(self, a: Node, b: Node) -> list[str]:
+        """The words of the line from the break *a* to the break *b*."""
+        (ta, pa), (tb, pb) = self.first(a), b
+        return [self.piece(t, pa if t == ta else 0, pb if t == tb else len(self.tokens[t]))
                 for t in range(ta, tb + 1)]
 
-    # Widths and gaps of whole tokens, summed: a line's are its ends' pieces plus these.
-    widths, stretchy, chars = [0.0], [0], [0]
-    for token in tokens:
-        widths.append(widths[-1] + w(token))
-        stretchy.append(stretchy[-1] + token.count(" ") + token.count(GLUE))
-        chars.append(chars[-1] + len(token) + 1)
-
-    def stretchable(word: str) -> int:
-        return word.count(" ") + word.count(GLUE)
-
-    # For each break: the first token of the line after it and the width and gaps of that
-    # token's part on the line; and the width and gaps of the part before the break
-    # (hyphen included) on the line it ends. A line's measure is then a sum.
-    starts = [first(node) for node in nodes]
-    head = [(w(tokens[t][at:]), stretchable(tokens[t][at:])) if t < len(tokens) else (0.0, 0)
-            for t, at in starts]
-    tail = [(w(piece(t, 0, at)), stretchable(piece(t, 0, at))) for t, at in nodes]
-
-    def measure_line(s: int, e: int) -> tuple[float, int, int]:
+    def measure_line(self, s: int, e: int) -> tuple[float, int, int]:
         """(natural width, stretchable gaps, words) of the line from break *s* to *e*."""
-        (ta, pa), (tb, pb) = starts[s], nodes[e]
+        (ta, pa), (tb, pb) = self.starts[s], self.nodes[e]
         if ta == tb:
-            one = piece(ta, pa, pb)
-            return w(one), stretchable(one), 1
-        natural = (head[s][0] + tail[e][0] + widths[tb] - widths[ta + 1]
-                   + space * (tb - ta))
-        gaps = tb - ta + head[s][1] + tail[e][1] + stretchy[tb] - stretchy[ta + 1]
+            one = self.piece(ta, pa, pb)
+            return self.width(one), _stretchable(one), 1
+        natural = (self.head[s][0] + self.tail[e][0] + self.widths[tb]
+                   - self.widths[ta + 1] + self.space * (tb - ta))
+        gaps = (tb - ta + self.head[s][1] + self.tail[e][1]
+                + self.stretchy[tb] - self.stretchy[ta + 1])
         return natural, gaps, tb - ta + 1
 
-    def hyphen(node: tuple[int, int]) -> bool:
-        return 0 < node[1] < len(tokens[node[0]]) and tokens[node[0]][node[1]] != GLUE
+    def chars_between(self, s: int, e: int) -> int:
+        """Characters of the whole tokens from break *s*'s line start to break *e*'s token."""
+        return self.chars[self.nodes[e][0]] - self.chars[self.starts[s][0]]
 
-    def glue_break(node: tuple[int, int]) -> bool:
-        return 0 < node[1] < len(tokens[node[0]]) and tokens[node[0]][node[1]] == GLUE
+    def chars_after(self, s: int) -> int:
+        """Characters of the line started at break *s* when it runs to the text's end."""
+        return self.chars[-1] - self.chars[self.starts[s][0]] - 1
 
-    # How many brackets are open after each token: a comma inside brackets is no pause
-    # of the sentence ("(row, / then column)" read as a fault, issue 39, fifth review).
-    open_after, depth = [], 0
-    for token in tokens:
-        depth = max(0, depth + token.count("(") - token.count(")"))
-        open_after.append(depth)
+    def inside(self, node: Node) -> bool:
+        """*node* breaks inside its token (not at the space after it)."""
+        return 0 < node[1] < len(self.tokens[node[0]])
 
+    def hyphen(self, node: Node) -> bool:
+        """*node* breaks a word with a hyphen."""
+        return self.inside(node) and self.tokens[node[0]][node[1]] != GLUE
+
+    def glue_break(self, node: Node) -> bool:
+        """*node* breaks a glued phrase at its glue (a soft break)."""
+        return self.inside(node) and self.tokens[node[0]][node[1]] == GLUE
+
+    def at_space(self, node: Node) -> bool:
+        """*node* is the space after its token."""
+        return node[1] == len(self.tokens[node[0]])
+
+    def set(self, breaks: list[int], width: float, justify: bool) -> list[SetLine]:
+        """The lines between *breaks*, each justified line's gaps stretched (or shrunk) to
+        fill *width*."""
+        result = []
+        last = len(self.nodes) - 1
+        for s, e in zip(breaks, breaks[1:]):
+            line = self.words(self.nodes[s], self.nodes[e])
+            natural = sum(self.width(x) for x in line) + self.space * (len(line) - 1)
+            spaces = sum(x.count(" ") for x in line) + len(line) - 1
+            glue = sum(x.count(GLUE) for x in line)
+            stretch = 0.0
+            if justify and e != last and spaces:
+                # The stretch (or shrink) is shared by every gap, glue too, and none grows
+                # past the limit.
+                stretch = min(width - natural,
+                              MOST_STRETCH * self.space * (spaces + glue)) / spaces
+            # Rounded down: a gap never grows past the limit, nor a line past the measure,
+            # by a rounding.
+            result.append(SetLine(tuple(line), natural, math.floor(stretch * 1e4) / 1e4))
+        return result
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A candidate line from break *start* to break *end*: the room left on it (negative
+    when its gaps must shrink), how far its gaps may shrink, its gaps and words."""
+
+    start: int
+    end: int
+    extra: float
+    squeeze: float
+    gaps: int
+    count: int
+    final: bool
+
+
+class _Demerits:
+    """What a break and a line cost (Knuth and Plass's demerits), by the paragraph's style:
+    justified or ragged, balanced or not, and the caller's word bonds."""
+
+    def __init__(self, paragraph: _Paragraph, width: float, justify: bool, balance: bool,
+                 keep: Callable[[str, str], bool] | None,
+                 bind: Callable[[str, str], bool] | None) -> None:
+        self.paragraph, self.width = paragraph, width
+        self.justify, self.balance, self.keep, self.bind = justify, balance, keep, bind
+
+    def line(self, s: int, e: int, final: bool) -> _Line | None:
+        """The line from break *s* to break *e*, or None where it is too wide to set."""
+        natural, gaps, count = self.paragraph.measure_line(s, e)
+        squeeze = (MOST_SHRINK * self.paragraph.space * gaps
+                   if self.justify and not final else 0.0)
+        if natural > self.width + squeeze + 1e-9 and s < e - 1:
+            return None
+        return _Line(s, e, self.width - natural, squeeze, gaps, count, final)
+
+    def of_break(self, e: int, final: bool) -> float:
+        """What breaking at *e* costs whatever the line before: parting words the caller
+        keeps or binds, a hyphen, a soft break in a label."""
+        p = self.paragraph
+        end = p.nodes[e]
+        cost = 0.0
+        between = not final and p.at_space(end)
+        if between and self.keep is not None \
+                and self.keep(p.tokens[end[0]], p.tokens[end[0] + 1]):
+            cost += PARTED
+        elif between and self.bind is not None \
+                and self.bind(p.tokens[end[0]], p.tokens[end[0] + 1]):
+            cost += BOUND
+        if p.hyphen(end):
+            cost += HYPHEN
+        elif p.glue_break(end):
+            cost += SOFT_BREAK
+        return cost
+
+    def of_line(self, line: _Line) -> float:
+        if not self.justify:
+            return self._ragged(line)
+        if line.final:
+            return self._last(line)
+        return self._justified(line)
+
+    def _last(self, line: _Line) -> float:
+        """A justified paragraph's last line: set at its natural width, never only the tail
+        of a hyphenated word, nor a runt (:data:`RUNT_CHARS`)."""
+        p = self.paragraph
+        cost = LINE_PENALTY ** 2 if line.extra >= 0 else TOO_LOOSE
+        s = line.start
+        if p.hyphen(p.nodes[s]) and line.count == 1:
+            cost += TAIL_ALONE
+        elif s > 0 and p.starts[s][1] == 0 and p.chars_after(s) < RUNT_CHARS:
+            cost += RUNT_LINE
+        return cost
+
+    def _justified(self, line: _Line) -> float:
+        """A justified line before the last: its badness, shrunk or stretched."""
+        if line.extra < 0:
+            # Shrunk: as bad at the limit as a line stretched half way to it.
+            ratio = -line.extra / line.squeeze if line.squeeze else 1.0
+            return (LINE_PENALTY + 100 * ratio ** 3) ** 2
+        # Badness as TeX's, whose spaces stretch by half a space: 800 at the limit.
+        ratio = line.extra / (max(line.gaps, 1) * self.paragraph.space)
+        return ((LINE_PENALTY + 100 * (2 * ratio) ** 3) ** 2
+                if ratio <= MOST_STRETCH else TOO_LOOSE * ratio)
+
+    @staticmethod
+    def of_hyphens(run: int) -> float:
+        """What a line's hyphen costs for ending the *run*-th hyphenated line in a row:
+        the second :data:`TWO_HYPHENS`, each past :data:`MOST_HYPHENS_IN_A_ROW` a
+        :data:`LADDER` too."""
+        if run < 2:
+            return 0.0
+        return TWO_HYPHENS + (LADDER if run > MOST_HYPHENS_IN_A_ROW else 0.0)
+
+    def _ragged(self, line: _Line) -> float:
+        """A ragged line: one more line, unevenness, a word alone, and with *balance* a
+        break where the sense pauses."""
+        cost = RAGGED_LINE
+        if not line.final or self.balance:
+            cost += 1000 * (line.extra / self.width) ** 2
+        if line.final and self.balance and line.count == 1 and line.start > 0:
+            cost += ONE_WORD
+        elif not line.final and line.count == 1:
+            cost += LONE_WORD
+        if self.balance and not line.final:
+            cost -= self._sense(self.paragraph.nodes[line.end])
+        return cost
+
+    def _sense(self, end: Node) -> float:
+        """What a balanced line gains by ending at *end*: after a pause of the sentence
+        outside brackets, or before a word bound to the next ("карта / на поле")."""
+        p = self.paragraph
+        t = end[0]
+        if not p.at_space(end):
+            return 0.0
+        if p.tokens[t][-1] in SENSE_BREAKS and not p.open_after[t]:
+            return SENSE
+        if self.keep is not None and t + 2 < len(p.tokens) \
+                and self.keep(p.tokens[t + 1], p.tokens[t + 2]):
+            return SENSE / 2
+        return 0.0
+
+
+#: The hyphen runs the search tells apart: a break after no hyphenated line end, after one,
+#: after two, after three or more (the last state counts any longer ladder).
+LADDER_STATES = MOST_HYPHENS_IN_A_ROW + 2
+
+
+def _best_breaks(paragraph: _Paragraph, demerits: _Demerits) -> list[int]:
+    """The breaks (indices of *paragraph*'s nodes, the first and the last included) whose
+    lines cost the fewest demerits in all: for each break, the cheapest way to reach it
+    from an earlier one (dynamic programming over the breaks, as Knuth and Plass's).
+
+    Each break is reached in as many ways as there are hyphen runs ending there (none, one,
+    two, more: :data:`LADDER_STATES`), each with its own cheapest path, as TeX keeps a
+    break's fitness classes apart: a cheap path that ends in two hyphens in a row must not
+    hide a dearer one without, which alone may go on with a third line's hyphen short of
+    :data:`LADDER`."""
+    nodes = paragraph.nodes
     last_node = len(nodes) - 1
-    best: list[float] = [0.0] + [math.inf] * last_node
-    back: list[int] = [0] * len(nodes)
+    best = [[math.inf] * LADDER_STATES for _ in nodes]
+    back = [[(0, 0)] * LADDER_STATES for _ in nodes]
+    best[0][0] = 0.0
+    reached = [True] + [False] * last_node
     for e in range(1, len(nodes)):
-        end = nodes[e]
         final = e == last_node
-        cost_end = 0.0
-        if not final and end[1] == len(tokens[end[0]]) and keep is not None \
-                and keep(tokens[end[0]], tokens[end[0] + 1]):
-            cost_end += PARTED
-        elif not final and end[1] == len(tokens[end[0]]) and bind is not None \
-                and bind(tokens[end[0]], tokens[end[0] + 1]):
-            cost_end += BOUND
-        if hyphen(end):
-            cost_end += HYPHEN
-        elif glue_break(end):
-            cost_end += SOFT_BREAK
+        cost_end = demerits.of_break(e, final)
+        hyphen = paragraph.hyphen(nodes[e])
         for s in range(e - 1, -1, -1):
-            if best[s] == math.inf:
+            if not reached[s]:
                 continue
             # No line holds more than MOST_CHARS characters, whatever they measure: text of
             # marks that take no width (a fuzzer's, a broken font's) would otherwise make
             # every earlier break a candidate, and the search quadratic in the text.
-            if s < e - 1 and chars[nodes[e][0]] - chars[starts[s][0]] > MOST_CHARS:
+            if s < e - 1 and paragraph.chars_between(s, e) > MOST_CHARS:
                 break
-            natural, gaps, count = measure_line(s, e)
-            squeeze = MOST_SHRINK * space * gaps if justify and not final else 0.0
-            if natural > width + squeeze + 1e-9 and s < e - 1:
+            line = demerits.line(s, e, final)
+            if line is None:
                 break
-            extra = width - natural
-            if justify:
-                if final:
-                    cost = LINE_PENALTY ** 2 if extra >= 0 else TOO_LOOSE
-                    if hyphen(nodes[s]) and count == 1:
-                        cost += TAIL_ALONE
-                    elif s > 0 and starts[s][1] == 0 and \
-                            chars[-1] - chars[starts[s][0]] - 1 < RUNT_CHARS:
-                        cost += RUNT_LINE
-                elif extra < 0:
-                    # Shrunk: as bad at the limit as a line stretched half way to it.
-                    ratio = -extra / squeeze if squeeze else 1.0
-                    cost = (LINE_PENALTY + 100 * ratio ** 3) ** 2
-                else:
-                    # Badness as TeX's, whose spaces stretch by half a space: 800 at the
-                    # limit.
-                    ratio = extra / (max(gaps, 1) * space)
-                    cost = ((LINE_PENALTY + 100 * (2 * ratio) ** 3) ** 2
-                            if ratio <= MOST_STRETCH else TOO_LOOSE * ratio)
-                    if hyphen(nodes[s]):
-                        cost += TWO_HYPHENS if hyphen(end) else 0.0
-            else:
-                cost = RAGGED_LINE
-                if not final or balance:
-                    cost += 1000 * (extra / width) ** 2
-                if final and balance and count == 1 and s > 0:
-                    cost += ONE_WORD
-                elif not final and count == 1:
-                    cost += LONE_WORD
-                if balance and not final and end[1] == len(tokens[end[0]]):
-                    if tokens[end[0]][-1] in SENSE_BREAKS and not open_after[end[0]]:
-                        cost -= SENSE
-                    elif keep is not None and end[0] + 2 < len(tokens) \
-                            and keep(tokens[end[0] + 1], tokens[end[0] + 2]):
-                        cost -= SENSE / 2     # before a preposition: "карта / на поле"
-            total = best[s] + cost + cost_end
-            if total < best[e]:
-                best[e], back[e] = total, s
+            cost = demerits.of_line(line)
+            for run, before in enumerate(best[s]):
+                after = min(run + 1, LADDER_STATES - 1) if hyphen else 0
+                total = before + cost + cost_end + demerits.of_hyphens(after)
+                if total < best[e][after]:
+                    best[e][after], back[e][after] = total, (s, run)
+                    reached[e] = True
+    node, run = last_node, 0
     breaks = [last_node]
-    while breaks[-1]:
-        breaks.append(back[breaks[-1]])
+    while node:
+        node, run = back[node][run]
+        breaks.append(node)
     breaks.reverse()
-    result = []
-    for s, e in zip(breaks, breaks[1:]):
-        line = words(nodes[s], nodes[e])
-        natural = sum(w(x) for x in line) + space * (len(line) - 1)
-        spaces = sum(x.count(" ") for x in line) + len(line) - 1
-        glue = sum(x.count(GLUE) for x in line)
-        stretch = 0.0
-        if justify and e != last_node and spaces:
-            # The stretch (or shrink) is shared by every gap, glue too, and none grows
-            # past the limit.
-            stretch = min(width - natural, MOST_STRETCH * space * (spaces + glue)) / spaces
-        # Rounded down: a gap never grows past the limit, nor a line past the measure, by a
-        # rounding.
-        result.append(SetLine(tuple(line), natural, math.floor(stretch * 1e4) / 1e4))
-    return result
+    return breaks

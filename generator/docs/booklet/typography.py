@@ -113,21 +113,37 @@ _LISTED = re.compile(r"\d{1,2},")
 _UNITS = re.compile(r"(mm|cm|m|pt|px|%|°)(?!\w)")
 
 
+#: A card's label as the text writes it: a number with its suit's letter or sign (4R,
+#: 40Y, 4♠, 10♣), or a face card's (В♥, Q♠).
+_LABEL = r"(?:\d{1,3}[RGBY]|\d{1,2}[♠♣♥♦]|[AKQJТКДВ][♠♣♥♦])"
 #: A number the word before it names (пачке 5, game 1): a few digits, maybe a closing sign.
 _COUNT = re.compile(r"\d{1,3}[.,;:!?)\]»”’]*")
+#: A word an English number counts: a plural noun (64 squares, 16 cards), not a verb or
+#: pronoun after a number ("options 3 and 4 they"), which would bind a pair's chain longer.
+#: (Russian binds a number and its word strictly, :func:`_ru_must_not_end`.)
+_COUNTED = re.compile(r"[a-z]{3,}s[.,;:!?)\]»”’]*")
+#: A bracket that glosses the number before it with card labels: "1 (1R or 1B)",
+#: «2, 3, 4 (2Y, 30R, 40R)».
+_GLOSS = re.compile(r"\(" + _LABEL + r"(?!\w)")
 
 
 def _names_number(word: str, following: str) -> bool:
-    """*word* names the number after it and is parted from it only where keeping them
-    would stretch a line past its limit (draw.text.BOUND): «пачке 5», «сдачу 9»,
-    «начальной 1», "game 1", "packet 4" (a lower-case word of two letters or more, bare
-    of punctuation, before a number of up to three digits); and a pair of numbers, "3 and
-    4", «3 и 4»."""
+    """*word* and the number beside it are parted only where keeping them would stretch a
+    line past its limit (draw.text.BOUND): a word that names the number after it, «пачке
+    5», «сдачу 9», «начальной 1», "game 1", "packet 4" (a lower-case word of two letters or
+    more, bare of punctuation, before a number of up to three digits); a number and the
+    word it counts, "64 / squares" (:data:`_COUNTED`; Russian binds these strictly,
+    :func:`_ru_must_not_end`); a number and the bracket of card labels that glosses it,
+    «2, 3, 4 / (2Y, 30R, 40R)», "its 1 / (1R or 1B)" (issue 39: a «4» parted from its
+    labels); and a pair of numbers, "3 and 4", «3 и 4»."""
     bare = word.lstrip(_OPENING)
     if (word.isdigit() and len(word) <= 2 and following in _NUMBER_PAIR) or (
             word in _NUMBER_PAIR and _COUNT.fullmatch(following) is not None):
         # "options 3 and 4", «вариантах 3 и 4»: neither number alone at a line's end,
         # unless a list of such pairs would leave a line loose.
+        return True
+    if word.isdigit() and len(word) <= 3 and (
+            _COUNTED.fullmatch(following) is not None or _GLOSS.match(following) is not None):
         return True
     return (len(bare) > 1 and bare.isalpha() and bare[0].islower()
             and _COUNT.fullmatch(following) is not None)
