@@ -27,7 +27,7 @@ def _functions(blocks: list[Function | Class]) -> Iterator[Function]:
 @cache
 def _scores() -> dict[str, int]:
     """Each function of the package, as "path::Class.name", with its complexity (read
-    once for both tests)."""
+    once)."""
     scores = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         shown = path.relative_to(PACKAGE).as_posix()
