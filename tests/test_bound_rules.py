@@ -3,6 +3,7 @@ board and a game together, and the strategies a Position asks are the ones its r
 when it started."""
 from __future__ import annotations
 import ast
+import re
 from pathlib import Path
 import generator
 from generator.rules import Position, Rules
@@ -38,6 +39,35 @@ def test_no_function_takes_a_layout_a_board_and_a_game_together():
                                         str(path.relative_to(PACKAGE)))]
     assert found == [], "bind the game and board once (generator.rules.bound.Rules): " + \
         ", ".join(found)
+
+
+#: A read of one of a game's switch groups (``game.movement.capture``, ``game.beating``): the
+#: rules objects read them once when a Position starts, the loader (io/) when it builds the
+#: game, and the game describes itself (``Game.describe``, ``combination_length``).
+SWITCH_READ = re.compile(r"\bgame\.(movement|beating|pressing|combinations|lines|setup)\b"
+                         r"|\bgame\.words\.")
+#: Where the switches are read: the rules and the loader.
+READERS = ("rules/", "io/")
+
+
+def _switch_reads(source: str, where: str) -> list[str]:
+    return [f"{where}:{n} {line.strip()}" for n, line in enumerate(source.splitlines(), 1)
+            if SWITCH_READ.search(line)]
+
+
+def test_the_check_finds_a_switch_read():
+    source = "x = position.game.movement.capture\nk = game.combination_kinds\nw = game.words\n"
+    assert _switch_reads(source, "docs/a.py") == ["docs/a.py:1 x = position.game.movement.capture"]
+
+
+def test_only_the_rules_and_the_loader_read_a_games_switches():
+    """Issue 41: "switch reads only inside the rules objects and the game's
+    self-description"; the drawing, booklet, CLI and editor ask the rules or the game."""
+    found = [hit for path in sorted(PACKAGE.rglob("*.py"))
+             if not path.relative_to(PACKAGE).as_posix().startswith(READERS)
+             for hit in _switch_reads(path.read_text(encoding="utf-8"),
+                                      path.relative_to(PACKAGE).as_posix())]
+    assert found == [], "ask the bound rules or the game instead: " + "; ".join(found)
 
 
 def test_a_position_asks_the_strategies_its_rules_picked_when_it_started(library):

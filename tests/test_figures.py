@@ -194,7 +194,8 @@ def test_a_beat_the_rules_forbid_says_why(runner, tmp_path):
     result = runner.invoke(cli, ["figure", "example-beating", "--moves", "h3xh4",
                                  "--out", str(tmp_path / "x.svg")])
     assert result.exit_code == 1
-    assert "3R does not beat 4R: same colour, but 3 is not higher than 4" in result.stderr
+    # The same words as `rules play` refuses it with (the capture rule's refusal).
+    assert "3R^ does not beat 4Rv on h4: same colour, but 3 is not higher than 4" in result.stderr
 
 
 def test_moves_out_of_turn_are_refused(runner, tmp_path):

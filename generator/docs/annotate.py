@@ -30,7 +30,7 @@ def _arrow(move_notation: str, colour: str) -> Arrow:
 def combos_outlines(position: LayoutFile, layout: Layout) -> tuple[Outline, ...]:
     game = position.game
     found = combinations(layout, min_length=game.combination_length,
-                         kinds=game.combinations.kinds)
+                         kinds=game.combination_kinds)
     return tuple(Outline(c.squares, LINE_COLOURS[n % len(LINE_COLOURS)])
                  for n, c in enumerate(found))
 

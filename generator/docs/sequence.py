@@ -10,9 +10,9 @@ from pathlib import Path
 
 from ..errors import FigureError, IllegalMoveError, ReasonCode
 from ..io.layouts import LayoutFile
+from ..model.board import SquareName
 from ..model.layout import Layout, Piece, Side
-from ..rules import Move, MoveKind, beats
-from ..rules.games import Capture
+from ..rules import Move, MoveKind, Rules
 from .captured import taken
 from .figure import Ghost, Outline
 
@@ -57,7 +57,7 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
                                   f"over, {result} with move {number - 1} "
                                   f"({steps[-1].move})") from None
             why = e.reason if e.code is not ReasonCode.ILLEGAL else _why(
-                position, before, side, text, game.legal_moves())
+                game.rules, before, side, text, game.legal_moves())
             raise FigureError(f"{position.shown}: move {number} {text!r} is illegal for "
                               f"{who}: {why}") from None
         ghosts, took = taken(before, ply.layout, ply.move, side, game.game, game.words) \
@@ -71,21 +71,21 @@ def _is_square(text: str) -> bool:
     return len(text) == 2 and text[0] in "abcdefgh" and text[1] in "12345678"
 
 
-def _why(position: LayoutFile, layout: Layout, side: Side, text: str, found: list[Move]) -> str:
+def _why(rules: Rules, layout: Layout, side: Side, text: str, found: list[Move]) -> str:
     """The engine's reason a move is not among the legal ones, as one clause."""
     origin = text[:2]
     target = text[3:5] if len(text) >= 5 else ""
     piece = layout.top_written(origin)
     if piece is None:
         return f"no card on {origin}"
-    if position.game.owners and piece.owner is not side:
+    if rules.game.owners and piece.owner is not side:
         owner = f"{piece.owner}'s card" if piece.owner else "a card with no owner"
         return f"{origin} holds {owner}, and it is {side}'s move"
     own = [m for m in found if m.origin == origin]
     same = [m for m in own if m.target == target or (m.path and m.path[-1] == target)]
     if same:
         return f"it is written {same[0].notation()}"
-    return _not_beaten(position, layout, side, piece, target) or _moves_of(origin, own)
+    return _not_taken(rules, layout, side, piece, target) or _moves_of(origin, own)
 
 
 def _moves_of(origin: str, own: list[Move]) -> str:
@@ -98,16 +98,12 @@ def _moves_of(origin: str, own: list[Move]) -> str:
     return f"the card on {origin} {what}: {listed}"
 
 
-def _not_beaten(position: LayoutFile, layout: Layout, side: Side, piece: Piece,
-                target: str) -> str | None:
-    """Why *piece* does not beat the opponent's card on *target*, in a game that beats."""
+def _not_taken(rules: Rules, layout: Layout, side: Side, piece: Piece,
+               target: str) -> str | None:
+    """Why *piece* may not move onto the opponent's card on *target*, in the words the
+    game's capture rule refuses it with (as ``rules play`` does)."""
     defender = layout.top_written(target) if _is_square(target) else None
-    if defender is None or position.game.movement.capture is not Capture.BEAT \
-            or defender.owner is side:
+    if defender is None or defender.owner is side:
         return None
-    on, rules = position.board.square(target).colour, position.game.beating
-    ruling = beats(piece, defender, on=on, rules=rules)
-    if ruling:
-        return None
-    return (f"{piece.card.notation()} does not beat {defender.card.notation()}: "
-            f"{ruling.reason(piece, defender, on=on, rules=rules)}")
+    square = SquareName(target)
+    return rules.capture.refusal(piece, defender, square, rules.board.square(square).colour)

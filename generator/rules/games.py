@@ -458,6 +458,11 @@ class Game:
         """The fewest cards of a combination that counts (3 in a game that makes none)."""
         return self.combinations.min_length if self.combinations.enabled else 3
 
+    @property
+    def combination_kinds(self) -> tuple[CombinationKind, ...]:
+        """The kinds of combination that count (those of a combination game's switches)."""
+        return self.combinations.kinds
+
     def pair(self, number: int) -> tuple[str, ...]:
         """The packs or groups of pair *number* (counted from 1).
 
