@@ -43,6 +43,12 @@ def _card(rank: str, suit: str) -> str:
     return RANKS.get(rank, rank) + SUITS[suit]
 
 
+def _lays_a_packet(game: Patience, source: str, target: str) -> bool:
+    """Whether "stock → L1" writes a packet of a round laid onto the line."""
+    roles = [game.tableau.slots[game.index[s]].role for s in (source, target)]
+    return roles == [Role.STOCK, Role.LINE]
+
+
 def _numbered(chapter: Chapter, game: Patience, names: dict[str, str]
               ) -> tuple[list[tuple[PatienceMove, list[str]]], list[tuple[int, FigureRef]]]:
     """The example's moves in order, each with the cards its sentence names first, and its
@@ -67,6 +73,11 @@ def _numbered(chapter: Chapter, game: Patience, names: dict[str, str]
         assert int(number) == len(moves) + 1, (chapter.key, number)
         kind = PatienceMoveKind.MOVE if sign == "→" else PatienceMoveKind.PAIR
         cards = [_card(*c) for c in CARD.findall(sentence)]
+        if _lays_a_packet(game, ids[source], ids[target]):
+            # La Nivernaise's "stock → L1": the next packet of a new round laid (the engine's
+            # deal, one packet a move), the packet named so the reader follows the stops.
+            moves.append((PatienceMove(PatienceMoveKind.DEAL, target=ids[target]), cards))
+            continue
         moves.append((PatienceMove(kind, ids[source], ids[target]), cards))
     return moves, figures
 
@@ -89,6 +100,18 @@ def test_each_patience_example_replays_through_the_engine_to_what_it_says(chapte
     state = game.deal(layout.seed)
     played = []
     for number, (move, cards) in enumerate(moves, start=1):
+        if move.kind is PatienceMoveKind.DEAL:
+            # Seed 004, Нивернезъ: 'выкладывая новый рядъ пачекъ, останавливаются' after
+            # each packet (row deal:packet-by-packet): the packet the text names is the one
+            # the engine lays next, and the sentence names the card it leaves on top.
+            assert move.target == f"L{state.dealing + 1}", (lang, name, number, move.target)
+            after = game.attempt(state, move)
+            assert not isinstance(after, str), (lang, name, number, after)
+            top = C.name(after.piles[game.index[move.target]][-1])
+            assert cards[:1] == [top], (lang, name, number, cards)
+            state = after
+            played.append(str(move))
+            continue
         if move.kind is PatienceMoveKind.PAIR:
             moving = sorted(C.name(state.piles[game.index[s]][-1])
                             for s in (move.source, move.target))
@@ -137,7 +160,7 @@ def test_every_place_the_example_names_is_drawn_in_the_layout_figures(chapters, 
     drawn = {s.id for f in layouts for s in part_of(game.tableau.slots, f.part)}
     moves, _ = _numbered(chapter, game, dict(layouts[0].slots))
     for move, _cards in moves:
-        for slot in (move.source, move.target):
+        for slot in (move.source or "stock", move.target):
             if game.tableau.slots[game.index[slot]].role is not Role.FOUNDATION:
                 assert slot in drawn, (lang, name, str(move), slot)
 

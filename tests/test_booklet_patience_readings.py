@@ -4,6 +4,8 @@ rule II on a packet's direction and rule V's reserve gap needed a stated reading
 check the engine against the words printed."""
 from __future__ import annotations
 
+import re
+
 from generator.model.traditional import parse_cards
 from generator.patience import PatienceMove, Patience, State, patience
 from generator.patience import cards as C
@@ -119,3 +121,40 @@ def test_the_patience_and_ass_readings_are_printed_as_our_reading():
             if row["basis"] == "our-reading" and "en" in row:
                 for lang, mark in marks.items():
                     assert row[lang].startswith(mark), (game, key, lang)
+
+
+def test_the_transposition_fill_reading_prints_the_engines_thresholds():
+    """Issue 39, tenth review (correctness 2): the variant Transposition printed "a rampart
+    gap whose row or column holds no reserve card may now be filled or left empty", unmarked
+    and not what the engine does. Seed 004 has no transposition (rule III: «только на карты,
+    находящіяся по концамъ или сторонамъ той линіи, съ которой онѣ взяты»); with the switch,
+    the printed reading switch.transposition:fill says a gap must still be filled while more
+    than 9 reserve cards are left (a row's gap) or more than 8 (a column's). The engine is
+    played at each threshold and one card under it, and the numbers are read back from the
+    printed sentence in both languages."""
+    import tomllib
+    from pathlib import Path
+    path = Path(__file__).parents[1] / "templates" / "sources" / "besieged-city.toml"
+    row = tomllib.loads(path.read_text(encoding="utf-8"))["rule"]["switch.transposition:fill"]
+    printed = {lang: [int(n) for n in re.findall(r"\b\d+\b", row[lang])] for lang in ("en", "ru")}
+    assert printed["en"] == printed["ru"] == [9, 8], printed
+    game = patience("besieged-city", {"transposition": "true"})
+    every = [f"R{r}{c}" for r in (1, 2, 3, 4) for c in (1, 2, 3)]
+    for gap, line, limit in (("W1", ("R11", "R12", "R13"), 9), ("T1", ("R11", "R21", "R31",
+                                                                          "R41"), 8)):
+        for held in (limit + 1, limit):
+            # Over the threshold, as many cards as can be are off the gap's line (one still
+            # lies in it); at the threshold, the line is full: the gap is optional all the
+            # same, since the player may first move those cards elsewhere.
+            off = [p for p in every if p not in line]
+            places = (off + list(line))[:held] if held > limit else (list(line) + off)[:held]
+            out: list[tuple[int, ...]] = [()] * len(game.tableau.slots)
+            for slot in RAMPARTS:
+                out[game.index[slot]] = (C.code(parse_cards("9D")[0]),)
+            for p in places:
+                out[game.index[p]] = (C.code(parse_cards("8S")[0]),)
+            out[game.index[gap]] = ()
+            out[game.index["E4"]] = (C.code(parse_cards("AS")[0]),)
+            after = game.attempt(State(tuple(out), 0), PatienceMove.parse("E4>F1"))
+            must = held > limit
+            assert isinstance(after, State) != must, (gap, held, after)
