@@ -304,3 +304,19 @@ def test_the_holder_of_the_lowest_diamond_may_lead_any_card():
     first deal has Anna hold the 8D and lead the KD)."""
     hand = parse_cards("8D KD AS 7H")
     assert legal_plays(hand, []) == hand
+
+
+def test_a_red_suits_sign_in_a_trick_label_prints_red():
+    """Issue 39 review (layout): under each card of a worked trick the label "3 Vera ♥" gave
+    the player's trump suit in black, though the card above prints hearts red; the sign is
+    now set in the cards' red, the rest of the label in ink, the runs side by side."""
+    from generator.draw import fonts
+    from generator.draw.art.traditional import BLACK, RED, suit_signed_text
+
+    label = suit_signed_text(50.0, 10.0, "3 Vera ♥", 3.6, "#222222")
+    assert [(t.text, t.fill) for t in label] == [("3 Vera ", "#222222"), ("♥", RED)]
+    whole = fonts.measure("3 Vera ♥", "regular", 3.6)
+    assert label[0].x == pytest.approx(50.0 - whole / 2, abs=1e-3)
+    assert label[1].x == pytest.approx(label[0].x + fonts.measure("3 Vera ", "regular", 3.6),
+                                       abs=1e-3)
+    assert [t.fill for t in suit_signed_text(0, 0, "2 Boris ♣", 3.6, BLACK)] == [BLACK]
