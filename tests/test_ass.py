@@ -89,6 +89,16 @@ CASES = [
     ("opt1-trump-queen-kills-own-suit-six", "6S 6C QC", 1, "S H C", 3, [Way.EQUAL, Way.TRUMP]),
     ("opt1-main-over-equal-rank-trump", "9S 9H JS", 1, "D H C", 3,
      [Way.EQUAL_TRUMP, Way.MAIN]),
+    # The booklet's trick 3 (Vera 9D, Anna 9S her trump, then Boris): seed 003 "A card of
+    # the same value can only be interrupted by the main card" (row moves:led-rank-trump).
+    # The 6D beats the led 9 without being above it, and an 8 of another suit beats any
+    # holder; Boris's trump jack does not.
+    ("opt1-six-of-main-suit-over-equal-rank-trump", "9D 9S 6D", 1, "H S C", 3,
+     [Way.EQUAL_TRUMP, Way.MAIN]),
+    ("opt1-off-suit-eight-over-equal-rank-trump", "9D 9S 8H", 1, "H S C", 3,
+     [Way.EQUAL_TRUMP, Way.EIGHT]),
+    ("opt1-higher-trump-not-over-equal-rank-trump", "9D 9S JC", 1, "H S C", 2,
+     [Way.EQUAL_TRUMP]),
     # Option 2: no trumps.
     ("opt2-off-suit-is-a-discard", "9S JH", 2, "", 1, []),
     # Option 4: two trump suits.
@@ -285,3 +295,28 @@ def test_any_card_may_be_led_and_option_1_reads_the_seats_so_far():
         parse_cards("JH 7S")
     assert legal_plays(parse_cards("JH 7S"), parse_cards("9S 7D"), setup(2)) == \
         parse_cards("7S")
+
+
+def test_the_holder_of_the_lowest_diamond_may_lead_any_card():
+    """Seed 003: "The first move in the first game belongs to the player who has a card of
+    the minimum value of the diamonds" names the leader, not the card: the leader may lead
+    any card, not only that diamond (our reading, row deal:first-leader; the booklet's
+    first deal has Anna hold the 8D and lead the KD)."""
+    hand = parse_cards("8D KD AS 7H")
+    assert legal_plays(hand, []) == hand
+
+
+def test_a_red_suits_sign_in_a_trick_label_prints_red():
+    """Issue 39 review (layout): under each card of a worked trick the label "3 Vera ♥" gave
+    the player's trump suit in black, though the card above prints hearts red; the sign is
+    now set in the cards' red, the rest of the label in ink, the runs side by side."""
+    from generator.draw import fonts
+    from generator.draw.art.traditional import BLACK, RED, suit_signed_text
+
+    label = suit_signed_text(50.0, 10.0, "3 Vera ♥", 3.6, "#222222")
+    assert [(t.text, t.fill) for t in label] == [("3 Vera ", "#222222"), ("♥", RED)]
+    whole = fonts.measure("3 Vera ♥", "regular", 3.6)
+    assert label[0].x == pytest.approx(50.0 - whole / 2, abs=1e-3)
+    assert label[1].x == pytest.approx(label[0].x + fonts.measure("3 Vera ", "regular", 3.6),
+                                       abs=1e-3)
+    assert [t.fill for t in suit_signed_text(0, 0, "2 Boris ♣", 3.6, BLACK)] == [BLACK]

@@ -20,9 +20,16 @@ def built(library) -> dict[str, Made]:
     return {lang: make_booklet(library, lang, ("ass",)) for lang in ("en", "ru")}
 
 
+#: What pdfium reads for a hyphen the typesetter put at a line's end.
+PDFIUM_HYPHEN = "\ufffe"
+
+
 def _pages(made: Made) -> list[str]:
+    """Each page's text, a word hyphenated at a line's end read whole (a bullet's last words
+    are looked up as written)."""
     doc = pypdfium2.PdfDocument(made.pdf)
-    return [" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc))]
+    return [" ".join(doc[i].get_textpage().get_text_range().replace(PDFIUM_HYPHEN, "").split())
+            for i in range(len(doc))]
 
 
 def _page_of(pages: list[str], text: str) -> int:

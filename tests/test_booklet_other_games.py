@@ -10,6 +10,7 @@ import pytest
 
 from generator.cli import cli
 from generator.docs.booklet.build import Made, make_booklet
+from generator.io.booklets import game_name
 from generator.model.booklet import FigureRef
 
 CHAPTERS = ("ass", "nivernaise", "empress-of-india", "besieged-city")
@@ -261,7 +262,7 @@ def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
         assert "ten" not in cover.split() and "десять" not in cover, cover
         for chapter in booklet.chapters:
             if chapter.key in games:
-                assert chapter.title.partition(":")[0] in cover
+                assert game_name(chapter.title) in cover
 
 
 @pytest.mark.parametrize("games", [("ass",), ("nivernaise",)])
@@ -274,10 +275,10 @@ def test_a_booklet_of_one_game_is_titled_by_that_game(library, games):
     for lang in ("en", "ru"):
         booklet = load_booklet(library, lang, games)
         chapter = next(c for c in booklet.chapters if c.key == games[0])
-        assert booklet.title == chapter.title.partition(":")[0], booklet.title
+        assert booklet.title == game_name(chapter.title), booklet.title
         assert booklet.subtitle == singular[lang], booklet.subtitle
         several = load_booklet(library, lang, (*games, "besieged-city"))
-        assert several.subtitle != singular[lang] and chapter.title.partition(":")[0] \
+        assert several.subtitle != singular[lang] and game_name(chapter.title) \
             not in several.title, (several.title, several.subtitle)
 
 

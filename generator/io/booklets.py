@@ -47,6 +47,13 @@ class Plan:
     back: tuple[str, ...]
 
 
+def game_name(title: str) -> str:
+    """A game chapter's name as the cover lists it: its title up to the colon or the dash
+    that joins a description ("Ass: a trick game…", «Ж… — игра во взятки…»; a colon right
+    after an ellipsis reads badly in Russian)."""
+    return title.partition(":")[0].partition(" — ")[0]
+
+
 def booklet_files(library: Library, lang: str) -> dict[str, Path]:
     """The booklet files of *lang* by name; a ``--templates`` folder's file wins."""
     found: dict[str, Path] = {}
@@ -278,7 +285,7 @@ def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
             raise TemplateError(shown, "game_counts", expected=f"a count in words for "
                                 f"each number of games up to {len(games)}, for {key}",
                                 got=f"{len(counts)} entries")
-        titles = [c.title.partition(":")[0] for c in games]
+        titles = [game_name(c.title) for c in games]
         names = titles[0] if len(titles) == 1 else \
             f"{', '.join(titles[:-1])} {words.get('and', 'and')} {titles[-1]}"
         if "{games}" in text:

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from ...draw.art.traditional import traditional_front
+from ...draw.art.traditional import suit_signed_text, traditional_front
 from ...draw.geometry import Rect, Size, Transform
 from ...draw.style import DEFAULT_STYLE
-from ...draw.scene import Box, Group, Item, Page, Paint, Text
+from ...draw.scene import Box, Group, Item, Page, Paint
 from ...errors import FigureError, GeneratorError, InvalidLayoutError, PatienceError
 from ...io.templates import Library
 from ...model.booklet import FigureRef
@@ -190,8 +190,8 @@ def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
                                   size.height + 2 * gap),
                              Paint(stroke=OUTLINE, width=OUTLINE_WIDTH), radius=1.5))
         if ref.labels:
-            items.append(Text(x + size.width / 2, pad + size.height + 1.5 * CARD_LABEL,
-                              ref.labels[i], CARD_LABEL, DEFAULT_STYLE.ink))
+            items.extend(suit_signed_text(x + size.width / 2, pad + size.height + 1.5 * CARD_LABEL,
+                                          ref.labels[i], CARD_LABEL, DEFAULT_STYLE.ink))
     if not items:
         raise FigureError(f"{ref.where}.cards: expected cards after '{pack.name}:'")
     count = len(listed.split())

@@ -18,7 +18,7 @@ from ...model.units import Size
 from ...model.cards import Hatching
 from .. import fonts
 from ..geometry import Rect, Transform
-from ..scene import Box, Circle, Group, Item, Line, Paint, Polygon
+from ..scene import Box, Circle, Group, Item, Line, Paint, Polygon, Text
 from ..style import DEFAULT_STYLE, Style
 from . import courts
 from .marks import centred_text, field, hatching
@@ -193,3 +193,24 @@ def traditional_back(pack: TraditionalPack, printed: PrintedCard, *, size: Size 
         items.append(Polygon(((cx, cy - h * 0.6), (cx + w * 0.6, cy), (cx, cy + h * 0.6),
                               (cx - w * 0.6, cy)), Paint(fill=colour)))
     return Group(tuple(items), clip=area, key=key, role=f"back {key}")
+
+
+def suit_signed_text(x: float, y: float, text: str, size: float, fill: str,
+                     font: str = "regular") -> list[Text]:
+    """*text* centred on (*x*, *y*), each red suit's sign (♥ ♦) in the red the cards print
+    it in, the rest in *fill*: a label such as "3 Vera ♥" reads like the card above it."""
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        colour = RED if char in "♥♦" else fill
+        if runs and runs[-1][1] == colour:
+            runs[-1] = (runs[-1][0] + char, colour)
+        else:
+            runs.append((char, colour))
+    if len(runs) == 1:
+        return [Text(x, y, text, size, fill, font)]
+    left = x - fonts.measure(text, font, size) / 2
+    items = []
+    for part, colour in runs:
+        items.append(Text(round(left, 3), y, part, size, colour, font, anchor="start"))
+        left += fonts.measure(part, font, size)
+    return items
