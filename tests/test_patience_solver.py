@@ -304,20 +304,30 @@ def test_a_search_left_no_time_answers_unknown_from_the_start(name, seconds):
     assert found.on_foundations == game.on_foundations(found.position)
 
 
-def test_besieged_city_probe_is_the_players_line_and_a_node_limit_skips_it():
+def test_besieged_city_probe_is_the_players_line_under_a_time_or_a_node_limit():
     """The Besieged City's probe plays as the player does (seeing only the face-up cards,
-    under seed 004's rule) and gives its line only if it wins; the solver replays it. A
-    search limited by positions skips it, so its result is the same on any machine, and
-    once no card is hidden there is nothing to probe."""
+    under seed 004's rule) and gives its line only if it wins; the solver replays it. It
+    runs under a node limit as under a time limit (issue 40: before, a node limit skipped
+    it, so node-budget figures measured another search than the 10-s ones), spends exactly
+    the positions the player searched, and leaves the rest of the budget to the complete
+    search; once no card is hidden there is nothing to probe."""
     from generator.patience.player import play_blind
     game = patience("besieged-city")
     start = game.deal(0)
-    line, played = game.solver_probe(start, None, 60.0)
-    assert line is not None and played == len(line)
-    assert line == play_blind(game, 0, seconds=None, start=start).moves
+    blind = play_blind(game, 0, seconds=None, nodes=20_000, start=start)
+    assert blind.won and blind.nodes < 20_000  # deal 0: the player wins in 13,307
+    line, played = game.solver_probe(start, 20_000, None)
+    assert (line, played) == (blind.moves, blind.nodes)
+    assert game.solver_probe(start, None, 60.0) == (line, played)
     assert game.won(game.replay(0, line))
-    assert game.solver_probe(start, 1000, None) == game.solver_probe(start, 1000, 60.0) == (
-        None, 0)
-    assert solve(game, 0, nodes=3000).nodes == solve(game, 0, nodes=3000, probe=False).nodes
+    # Too few positions for the player's win: nothing, and the budget spent to the last.
+    assert game.solver_probe(start, 1000, None) == game.solver_probe(start, 1000, 600.0) == (
+        None, 1000)
+    # The probe takes half the budget; the complete search (deal 0 won in 768) the rest.
+    alone = solve(game, 0, nodes=1500, probe=False)
+    both = solve(game, 0, nodes=3000)
+    assert alone.verdict is both.verdict is SolverVerdict.WON and alone.moves == both.moves
+    assert both.nodes == 1500 + alone.nodes
     open_end = table(game, {"W1": "AS"})
     assert game.hidden(open_end) == 0 and game.solver_probe(open_end, None, 60.0) == (None, 0)
+    assert game.solver_probe(open_end, 1000, None) == (None, 0)

@@ -368,15 +368,19 @@ class Besieged(Patience):
     def solver_probe(self, state: State, nodes: int | None, seconds: float | None
                      ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """The player's line from *state* (it sees only the face-up cards, and the solver
-        replays its line before believing it), when only time limits the search: the player
-        counts no positions, and a search limited by positions must give the same result on
-        any machine. Nothing is left to probe once no card is hidden (the player would only
-        call the solver)."""
-        if seconds is None or nodes is not None or self.hidden(state) == 0:
+        replays its line before believing it), and the positions the player searched (its
+        plans' and its final solve's: :attr:`~.player.PlayerResult.nodes`). The player gets
+        the step's limits as they are: *nodes* positions in all (exactly: it stops once they
+        are spent, so the complete search after it gets the rest of the budget), *seconds*
+        of thinking, or both. So a search limited by positions runs the same probe as one
+        limited by time and gives the same result on any machine. With no limit at all
+        there is nothing to share and the complete search runs alone; nothing is left to
+        probe once no card is hidden either (the player would only call the solver)."""
+        if (seconds is None and nodes is None) or self.hidden(state) == 0:
             return None, 0
         from .player import play_blind  # the player calls the solver: imported when used
-        played = play_blind(self, 0, seconds=seconds, start=state)
-        return (played.moves if played.won else None), len(played.moves)
+        played = play_blind(self, 0, seconds=seconds, nodes=nodes, start=state)
+        return (played.moves if played.won else None), played.nodes
 
     def solver_moves(self, state: State) -> list[tuple[tuple[PatienceMove, ...], State]]:
         """Every legal move, none left out, in the order to try them: foundation plays,

@@ -54,10 +54,12 @@ class PlayerResult:
     nodes: int
 
 
-def _plan(game: Patience, state: State, lookahead: int
-          ) -> tuple[tuple[PatienceMove, ...], int]:
+def _plan(game: Patience, state: State, lookahead: int, most: int | None = None
+          ) -> tuple[tuple[PatienceMove, ...], int, bool]:
     """The moves, none uncovering anything, to the best position within *lookahead*
-    positions (() when none beats *state*), and the positions looked at."""
+    positions (() when none beats *state*), the positions looked at, and whether *most*
+    (what a node budget has left; None: no cap) cut the plan short. The last position
+    expanded may add a few more than *lookahead*, never more than *most*."""
     base = game.score(state)
     best: tuple[int, tuple[PatienceMove, ...]] = (base, ())
     seen = {game.packed(state)}
@@ -71,16 +73,18 @@ def _plan(game: Patience, state: State, lookahead: int
             k = game.packed(after)
             if k in seen:
                 continue
+            if count == most:
+                return best[1], count, True
             seen.add(k)
             count += 1
             path = line + (move,)
             if game.won(after):
-                return path, count
+                return path, count, False
             score = game.score(after)
             if score > best[0]:
                 best = (score, path)
             heapq.heappush(waiting, (-score, count, path, after))
-    return best[1], count
+    return best[1], count, False
 
 
 def _ranked(game: Patience, state: State, been: set[bytes]) -> PatienceMove | None:
@@ -103,8 +107,10 @@ def play_blind(game: Patience, seed: int, *, seconds: float | None = 10.0,
     until the game is won, no move is left, or a limit is reached: *seconds* of thinking
     (None: no time limit), or *nodes* positions searched in all (None: no such limit), which
     counts the positions each plan looks at and those the solver expands once nothing is
-    hidden (it gets what the plans left). A node limit plays the same moves on any machine;
-    the player stops before a move once either limit is spent."""
+    hidden (it gets what the plans left); never more than *nodes*: a plan the budget cuts
+    short ends the game unplayed (a probe's caller gives the rest to its next step). A node
+    limit plays the same moves on any machine; the player stops before a move once either
+    limit is spent."""
     began = time.perf_counter()
     state = game.deal(seed) if start is None else start
     moves: list[PatienceMove] = []
@@ -122,8 +128,11 @@ def play_blind(game: Patience, seed: int, *, seconds: float | None = 10.0,
                 moves += found.moves
                 state = found.position
             break
-        plan, looked = _plan(game, state, lookahead)
+        plan, looked, cut = _plan(game, state, lookahead,
+                                  None if nodes is None else nodes - searched)
         searched += looked
+        if cut:
+            break  # a plan the budget cut short is not played: what it saw is not enough
         if plan:
             for move in plan:
                 state = game.play(state, move)
