@@ -9,7 +9,10 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import Made, make_booklet
+from generator.docs.booklet.setter import NOTE_RULE_WIDTH, NOTE_SIZE
 from generator.docs.booklet.typography import curly, set_lines
+from generator.docs.booklet.units import RULE, TypeStyle
+from generator.draw.scene import Group, Item, Line, Text
 from generator.errors import TemplateError
 from generator.io.booklets import load_chapter
 from generator.model.booklet import Bullets, FigureRef, Paragraph
@@ -179,3 +182,47 @@ def test_no_page_reference_stands_outside_its_brackets(built):
         assert "p. " in text or "с. " in text, lang
         found = re.search(PAGE_OUTSIDE[lang], text)
         assert found is None, (lang, text[found.start() - 60:found.end()] if found else "")
+
+
+def _drawn(items: tuple[Item, ...]) -> list[Item]:
+    """Every text and line of *items*, groups opened."""
+    found: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            found += _drawn(item.items)
+        elif isinstance(item, (Text, Line)):
+            found.append(item)
+    return found
+
+
+def test_the_notes_at_a_sections_end_are_set_apart_in_one_note_style(built):
+    """Issue 39, tenth review: the chapter lists its readings of seed 003 (where the rules
+    contradict themselves or are silent, "Our reading: ..."; «Наше толкование: ...») and
+    its house rules under "Notes:" / «Примечания:» at each section's end, and an editor
+    read them as more rules. Every notes list is set in the one note style, in both
+    languages: smaller type (setter.NOTE_SIZE), a hairline of the rules' grey beside
+    it; the rules' own lists ("Within one suit:") keep the text's size. The words are
+    the same."""
+    for lang, made in built.items():
+        body = TypeStyle().body   # the A5 booklet's text size
+        label = {"en": "Notes:", "ru": "Примечания:"}[lang]
+        rules_list = {"en": "Within one suit:", "ru": "Внутри одной масти:"}[lang]
+        mark = {"en": "Our reading:", "ru": "Наше толкование:"}[lang]
+        noted = plain = 0
+        for page in made.pages:
+            drawn = _drawn(page.items)
+            texts = [item for item in drawn if isinstance(item, Text)]
+            labels = [t for t in texts if t.text == label]
+            for t in labels:
+                assert t.size == pytest.approx(body * NOTE_SIZE) and t.font == "bold", t
+            readings = [t for t in texts if t.text.startswith(f"• {mark}")
+                        or t.text.startswith(mark)]
+            for t in readings:
+                assert t.size == pytest.approx(body * NOTE_SIZE), (lang, t.text)
+            if labels or readings:
+                assert any(isinstance(item, Line) and item.paint.stroke == RULE
+                           and item.paint.width == NOTE_RULE_WIDTH for item in drawn), lang
+            noted += len(labels)
+            assert all(t.size == pytest.approx(body) for t in texts
+                       if t.text == rules_list), lang
+        assert noted == 5, (lang, noted)

@@ -194,6 +194,10 @@ def test_no_running_header_on_a_chapters_first_page(made, lang):
     for n, (header, _) in enumerate(pages):
         if booklet.pages[n].label in ("title", "contents"):
             continue
+        if booklet.pages[n].label == "colophon":
+            # The colophon's own page, at the booklet's end, belongs to no chapter.
+            assert header == "", (lang, n + 1, header)
+            continue
         if n in starts:
             assert header == "", (lang, n + 1, header)
             current = starts[n]
@@ -744,6 +748,24 @@ def test_no_page_inside_a_chapter_is_under_seventy_percent(made, lang, games):
     booklet = made[lang, games]
     short = pagefill.underfull(booklet.pdf, [page.label for page in booklet.pages])
     assert not short, (lang, games, short)
+
+
+def test_the_colophon_stands_at_the_foot_of_the_last_page_or_the_inside_back_cover(made):
+    """Issue 39, tenth review: the colophon (credits.toml, section colophon: the font, the
+    program, its licence) floated half way down the credits' second page, among the
+    front matter. A book sets its imprint at the foot of its last page, or of the inside
+    back cover where the last page is the back cover (the quick reference, kept last by
+    the saddle imposition): its last line at the body's foot, in every booklet."""
+    for (lang, games), booklet in made.items():
+        credits = next(c for c in booklet.booklet.chapters if c.key == "credits")
+        heading = next(s.heading for s in credits.sections if s.key == "colophon")
+        page = next(n for title, _, n in booklet.typeset.outline if title == heading)
+        labels = [p.label for p in booklet.pages]
+        cover = len(labels) - 1 if labels[-1] == "reference" else len(labels)
+        assert page == cover - 1, (lang, games, page, labels[-3:])
+        assert pagefill.fills(booklet.pdf)[page] > 0.97, (lang, games, page)
+        # Not also left in the front matter.
+        assert sum(title == heading for title, _, _ in booklet.typeset.outline) == 1
 
 
 def test_evening_out_a_chapters_end_leaves_no_page_inside_it_short():

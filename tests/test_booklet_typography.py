@@ -14,6 +14,7 @@ import pypdfium2
 import pytest
 
 from generator.docs.booklet.build import make_booklet
+from generator.docs.booklet.setter import NOTE_INDENT, NOTE_SIZE, notes_at
 from generator.docs.booklet.typography import (_must_not_end, _names_number, curly, glued,
                                                prepared, set_lines)
 from generator.docs.booklet.units import PageGeometry
@@ -438,16 +439,20 @@ def test_english_quotes_are_turned_by_their_place():
 def _justified_blocks(library, lang: str, games: tuple[str, ...]):
     """Every justified text of the booklet as the typesetter sets it: (text as set_lines
     gets it, width). A paragraph fills the column; a list item the column less its
-    indent (setter.Setter.paragraph and .bullets)."""
+    indent (setter.Setter.paragraph and .bullets); a section's notes list in the note
+    style, narrower and smaller (setter.NOTE_INDENT, NOTE_SIZE): (text, width, size)."""
     g = PageGeometry.for_paper("a5")
     for chapter in load_booklet(library, lang, games).chapters:
         for section in chapter.sections:
-            for block in section.blocks:
+            for n, block in enumerate(section.blocks):
                 if isinstance(block, Paragraph):
-                    yield prepared(block.text, lang)[0], g.column
+                    yield prepared(block.text, lang)[0], g.column, g.style.body
                 elif isinstance(block, Bullets):
+                    note = notes_at(section, n)
+                    width = g.column - g.style.indent - (NOTE_INDENT if note else 0.0)
+                    size = g.style.body * (NOTE_SIZE if note else 1.0)
                     for item in block.items:
-                        yield prepared(item, lang)[0], g.column - g.style.indent
+                        yield prepared(item, lang)[0], width, size
 
 
 @pytest.mark.parametrize("lang,games", BOOKLETS, ids=IDS)
@@ -460,8 +465,8 @@ def test_no_justified_line_stops_short_of_the_measure(library, lang, games):
     четырьмя картами» 15 mm short). The chapters are worded so that every line but a
     paragraph's last fills the measure to within 1 mm."""
     short = []
-    for text, width in _justified_blocks(library, lang, games):
-        lines = set_lines(text, width, "regular", STYLE.body, lang, justify=True)
+    for text, width, size in _justified_blocks(library, lang, games):
+        lines = set_lines(text, width, "regular", size, lang, justify=True)
         for line in lines[:-1]:
             spaces = line.text.count(" ")    # each takes word_space; a glued pair too
             full = line.natural + line.word_space * spaces
@@ -578,16 +583,17 @@ def test_no_paragraph_ends_on_a_stub(printed):
     assert not stubs, (lang, stubs)
 
 
-def _parted_without_need(text: str, width: float, lang: str) -> list[tuple[str, str]]:
-    """The places where *text*, set justified *width* mm wide, parts a word from the
-    number it names (line end, next line's start) though keeping every such pair together
-    would leave no line with a hole (over 1 mm short: gaps past twice a space)."""
-    lines = set_lines(text, width, "regular", STYLE.body, lang, justify=True)
+def _parted_without_need(text: str, width: float, lang: str, size: float = STYLE.body
+                         ) -> list[tuple[str, str]]:
+    """The places where *text*, set justified *width* mm wide in type *size*, parts a word
+    from the number it names (line end, next line's start) though keeping every such pair
+    together would leave no line with a hole (over 1 mm short: gaps past twice a space)."""
+    lines = set_lines(text, width, "regular", size, lang, justify=True)
     parted = [(a.text[-30:], b.text[:20]) for a, b in zip(lines, lines[1:])
               if _names_number(a.words[-1], b.words[0])]
     if not parted:
         return []
-    strict = fit_lines(glued(text, lang), width, "regular", STYLE.body, lang,
+    strict = fit_lines(glued(text, lang), width, "regular", size, lang,
                        keep=lambda w, f: _must_not_end(w, f, lang) or _names_number(w, f))
     holes = [line for line in strict[:-1]
              if width - (line.natural + line.word_space * line.text.count(" ")) > 1.0]
@@ -602,11 +608,11 @@ def test_a_number_stays_with_the_word_that_names_it(library, lang, games):
     hole (gaps past twice a space, so the line stops over 1 mm short): the binding gives
     way only to that, and such a sentence is to be worded again."""
     parted, kept = [], 0
-    for text, width in _justified_blocks(library, lang, games):
-        lines = set_lines(text, width, "regular", STYLE.body, lang, justify=True)
+    for text, width, size in _justified_blocks(library, lang, games):
+        lines = set_lines(text, width, "regular", size, lang, justify=True)
         kept += sum(_names_number(x, y) for line in lines
                     for x, y in zip(line.words, line.words[1:]))
-        parted += _parted_without_need(text, width, lang)
+        parted += _parted_without_need(text, width, lang, size)
     assert not parted, parted
     assert kept
 

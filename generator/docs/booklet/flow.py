@@ -11,6 +11,7 @@ geometry and the units), :mod:`.setter` (blocks to units), :mod:`.index` and
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -128,6 +129,8 @@ class _Body:
     placed: list[tuple[float, Unit]]
     chapter: Chapter
     opens: bool
+    #: The page's label if not its chapter's key: the colophon's own page.
+    label: str = ""
 
 
 def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: int,
@@ -136,10 +139,13 @@ def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: 
     starts a new page, as published rulebooks start each game (issue 39, third review: a
     game's variants ran onto the next game's page, and a page where a chapter started
     half way down lost the running head of the chapter at its top); so a chapter's last
-    page may be short, but is kept from being a runt (:data:`~.makeup.RUNT`)."""
+    page may be short, but is kept from being a runt (:data:`~.makeup.RUNT`). The
+    colophon is taken out of its chapter and set at the booklet's end
+    (:func:`_set_colophon`)."""
     g = setter.g
     counter = [0]
     pages: list[_Body] = []
+    colophon: tuple[Chapter, list[Unit]] | None = None
     for chapter in booklet.chapters:
         units = chapter_units(setter, chapter, figures, counter, booklet, listings)
         # Which pages face each other: a worked example's move may stand on a left-hand
@@ -152,11 +158,62 @@ def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: 
             units += index_units(setter, term_pages(
                 booklet, [(first + k, page.placed) for k, page in enumerate(pages)]),
                 room, body, RUNT * body)
+        units, taken = _without_colophon(chapter, units)
+        if taken:
+            colophon = (chapter, taken)
         placed = paginate(units, g)
         for page in placed:
             pages.append(_Body(page, chapter,
                                any(unit.anchor == chapter.key for _, unit in page)))
+    if colophon is not None:
+        _set_colophon(pages, *colophon, g)
     return pages
+
+
+#: The section of a chapter that is the booklet's colophon (its imprint: who made it, with
+#: what, under which licence); the sections after it without a heading of their own go
+#: with it.
+COLOPHON = "colophon"
+#: The chapter that is the booklet's outside back cover, a page of its own (the quick
+#: reference: :mod:`.impose` keeps the last page there).
+BACK_COVER = "reference"
+#: The least space (mm) between a page's text and the colophon set at its foot.
+COLOPHON_GAP = 9.0
+
+
+def _without_colophon(chapter: Chapter, units: list[Unit]) -> tuple[list[Unit], list[Unit]]:
+    """*units* of *chapter* without its colophon (:data:`COLOPHON`), and the colophon's."""
+    keys = [section.key for section in chapter.sections]
+    if COLOPHON not in keys:
+        return units, []
+    at = keys.index(COLOPHON)
+    rest = itertools.takewhile(lambda s: not s.heading, chapter.sections[at + 1:])
+    names = {f"{chapter.key}/{s.key}" for s in (chapter.sections[at], *rest)}
+    return ([unit for unit in units if unit.section not in names],
+            [unit for unit in units if unit.section in names])
+
+
+def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
+                  g: PageGeometry) -> None:
+    """The colophon set as a book sets its imprint: at the foot of the booklet's last page,
+    or of the inside back cover where the last page is the back cover
+    (:data:`BACK_COVER`), under that page's text if there is room (:data:`COLOPHON_GAP`),
+    else on a page of its own there (issue 39, tenth review: the colophon floated in the
+    middle of the credits' second page)."""
+    cover = len(pages) - 1 if len(pages) > 1 and pages[-1].chapter.key == BACK_COVER \
+        and pages[-2].chapter.key != BACK_COVER else len(pages)
+    height = sum(unit.height for unit in colophon) + sum(
+        unit.space_before for unit in colophon[1:])
+    body = g.body_bottom - g.body_top
+    host = pages[cover - 1] if cover else None
+    if host is None or depth(host.placed, g) + COLOPHON_GAP + height > body:
+        host = _Body([], chapter, True, COLOPHON)   # no running header: not a chapter's
+        pages.insert(cover, host)
+    y = g.body_bottom - min(height, body)
+    for n, unit in enumerate(colophon):
+        y += unit.space_before if n else 0.0
+        host.placed.append((y, unit))
+        y += unit.height
 
 
 def _anchors(pages: list[_Body], first: int) -> dict[str, int]:
@@ -199,13 +256,16 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     headings = {f"{c.key}/{s.key}": s.heading for c in booklet.chapters for s in c.sections}
     titles = {c.key: c.title for c in booklet.chapters}
     for page in bodies:
-        label = page.chapter.key
+        label = page.label or page.chapter.key
         for _, unit in page.placed:
             if unit.anchor in titles:
                 outline.append((titles[unit.anchor], 0, len(pages)))
                 label = unit.anchor
             elif unit.anchor in headings:
-                outline.append((headings[unit.anchor], 1, len(pages)))
+                # The colophon, set at the booklet's end, is not a section of the chapter
+                # whose page it shares.
+                level = 0 if unit.anchor.endswith(f"/{COLOPHON}") else 1
+                outline.append((headings[unit.anchor], level, len(pages)))
         # A chapter's first page has its title: no running header above it.
         header = "" if page.opens else glued(page.chapter.title, booklet.lang)
         pages.append(framed_page(geometry, page.placed, header, len(pages) + 1, label))

@@ -26,6 +26,7 @@ Where a figure stands against its text:
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from ...draw.geometry import Transform
@@ -71,7 +72,8 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     (a figure too tall for what is left of its page and no text after it to fill the
     page): each page before it gives the next a little, so the short page takes text
     from the page before it and the figure opens the next page (issue 39, ninth review:
-    a Nivernaise page half empty before its example's deal)."""
+    a Nivernaise page half empty before its example's deal); where trimming them alike
+    leaves it short, they are trimmed apart (:func:`_evened_apart`)."""
     pages = _made_up(units, g)
     body = g.body_bottom - g.body_top
     if len(pages) < 2 or (depth(pages[-1], g) >= LAST * body and not _underfull(pages, g)):
@@ -95,6 +97,44 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
                 and _table_gaps(tried, g) <= gaps and _shortfall(tried, g) < worst \
                 and (_underfull(tried, g) < short_pages or not short_pages):
+            best, worst = tried, _shortfall(tried, g)
+    if _underfull(best, g) and short < len(pages) - 1:
+        best = _evened_apart(units, g, (best, worst), short, (inside, gaps))
+    return best
+
+
+#: Evening out page by page, where trimming the pages before a short page alike left it
+#: short: the last :data:`APART` pages before it each made shorter by its own multiple of
+#: :data:`APART_STEP` of the body, up to :data:`APART_MOST`.
+APART = 3
+APART_STEP = 0.04
+APART_MOST = 0.24
+
+
+def _evened_apart(units: list[Unit], g: PageGeometry,
+                  made: tuple[list[list[tuple[float, Unit]]], float], short: int,
+                  kept: tuple[int, int]) -> list[list[tuple[float, Unit]]]:
+    """The chapter's pages *made* (pages, shortfall) made up again with the pages before
+    the short page *short* each trimmed apart (:data:`APART`), so that each gives the
+    next as much as its breaks allow: trimmed alike, one whose next break comes early
+    gives too much, or the others too little (issue 39, the Russian Nivernaise: the page
+    of its example's moves half empty before the deal's figure, the pages before it full).
+    The make-up that falls least short of full is kept, with no more pages, no more pages
+    under :data:`FULL`, and no more figures inside a paragraph or tables broken short
+    than *kept* (as before evening out)."""
+    best, worst = made
+    body = g.body_bottom - g.body_top
+    steps = [k * APART_STEP * body for k in range(round(APART_MOST / APART_STEP) + 1)]
+    given = range(max(0, short - APART), short)
+    for trims in itertools.product(steps, repeat=len(given)):
+        trim = [0.0] * short
+        for n, t in zip(given, trims):
+            trim[n] = t
+        tried = _made_up(units, replace(g, trim=tuple(trim)))
+        if len(tried) == len(best) and _interruptions(tried) <= kept[0] \
+                and _table_gaps(tried, g) <= kept[1] \
+                and _underfull(tried, g) <= _underfull(best, g) \
+                and _shortfall(tried, g) < worst:
             best, worst = tried, _shortfall(tried, g)
     return best
 

@@ -17,12 +17,12 @@ from ...draw.scene import Box, Group, Item, Line, Page, Paint
 from ...errors import TemplateError
 from ...io.booklets import banner_boards, banner_cards
 from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
-                              Table, Turn, figure_anchor, unlinked)
+                              Section, Table, Turn, figure_anchor, unlinked)
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
 from .typography import GLUE, NBSP, link_spans, prepared, set_lines, set_title, shown
-from .units import GREY, INK, LISTING, TINT, TURN, PageGeometry, Unit, text_item
+from .units import GREY, INK, LISTING, RULE, TINT, TURN, PageGeometry, Unit, text_item
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -66,6 +66,16 @@ TABLE_SIZE = 0.9
 TABLE_LEAD = 0.84
 TABLE_PAD = 0.9
 TABLE_SIDE = 1.5
+#: A section's notes (its readings and house rules, listed at its end under a one-word
+#: label, "Notes:"; :func:`notes_at`) are set apart from the rules in a note style: type
+#: this share of the body's, the block indented this far (mm), a hairline of the rules'
+#: grey this far (mm) inside the indent beside it, from the label to the last note (issue
+#: 39, tenth review: Ass's readings read as more rules). Quieter than a game's variants,
+#: which have a heavier rule in the margin.
+NOTE_SIZE = 0.9
+NOTE_INDENT = 3.0
+NOTE_RULE_X = 0.8
+NOTE_RULE_WIDTH = 0.25
 #: A list item of at most this many lines is never split across pages.
 ITEM_WHOLE = 4
 #: A list of at most this many lines after the line that introduces it ("Within one
@@ -211,26 +221,40 @@ class Setter:
                 unit.keep_with_next = True
         return units
 
-    def paragraph(self, p: Paragraph) -> list[Unit]:
-        units = self.keep_paragraph(self.lines(p.text, self.g.column))
+    def paragraph(self, p: Paragraph, note: bool = False) -> list[Unit]:
+        """A paragraph; with *note*, a notes list's label in the note style."""
+        if note:
+            units = self.keep_paragraph(self.lines(
+                p.text, self.g.column - NOTE_INDENT, x=NOTE_INDENT,
+                size=self.s.body * NOTE_SIZE, font="bold", justify=False))
+            _note_rule(units)
+        else:
+            units = self.keep_paragraph(self.lines(p.text, self.g.column))
         units[0].space_before = self.s.paragraph_gap
         if p.text.rstrip().endswith(":"):
             # It introduces the table or list after it: never the last thing on a page.
             units[-1].keep_with_next = True
         return units
 
-    def bullets(self, b: Bullets) -> list[Unit]:
+    def bullets(self, b: Bullets, note: bool = False) -> list[Unit]:
+        """A list, each item hanging after its bullet; with *note*, a notes list in the
+        note style (:data:`NOTE_SIZE`)."""
         units: list[Unit] = []
+        left, size = (NOTE_INDENT, self.s.body * NOTE_SIZE) if note else (0.0, self.s.body)
+        lead = self.s.lead * size / self.s.body
         for item in b.items:
-            lines = self.keep_paragraph(self.lines(item, self.g.column - self.s.indent,
-                                                   x=self.s.indent))
+            lines = self.keep_paragraph(self.lines(
+                item, self.g.column - left - self.s.indent, x=left + self.s.indent,
+                size=size))
             if len(lines) <= ITEM_WHOLE:
                 for line in lines[:-1]:
                     line.keep_with_next = True
-            lines[0].items.append(text_item(1.2, self.s.lead * 0.78, "•", self.s.body))
+            lines[0].items.append(text_item(left + 1.2, lead * 0.78, "•", size))
             lines[0].space_before = 0.6 if units else self.s.paragraph_gap
             lines[0].in_list = bool(units)
             units += lines
+        if note:
+            _note_rule(units)
         return units
 
     def heading(self, text: str, size: float, space_before: float, where: str = "",
@@ -511,6 +535,26 @@ class Setter:
         return [first, caption]
 
 
+def _note_rule(units: list[Unit]) -> None:
+    """The note style's hairline beside *units*, each line's part reaching up over the
+    gap above it, so that the rule runs unbroken down a page."""
+    for unit in units:
+        unit.items.append(Line(NOTE_RULE_X, -unit.space_before, NOTE_RULE_X, unit.height,
+                               Paint(stroke=RULE, width=NOTE_RULE_WIDTH)))
+
+
+def notes_at(section: Section, n: int) -> bool:
+    """Block *n* of *section* is, or introduces, the section's notes: a one-word label
+    ending in a colon ("Notes:", «Примечания:») and the list after it that ends the
+    section."""
+    label = n if isinstance(section.blocks[n], Paragraph) else n - 1
+    if label < 0 or label + 2 != len(section.blocks):
+        return False
+    first, listed = section.blocks[label], section.blocks[label + 1]
+    return isinstance(first, Paragraph) and isinstance(listed, Bullets) \
+        and len(first.text.split()) == 1 and first.text.rstrip().endswith(":")
+
+
 def _check_header(setter: Setter, chapter: Chapter) -> None:
     """A chapter's title is its pages' running header, one line: it must fit there.
 
@@ -677,7 +721,7 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
     before = section.blocks[n - 1] if n else None
     after = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
     if isinstance(block, Paragraph):
-        lines = setter.paragraph(block)
+        lines = setter.paragraph(block, note=notes_at(section, n))
         lines[0].move = bool(MOVE.match(block.text))
         if isinstance(after, FigureRef) and len(lines) <= FIRST_WHOLE:
             # A short paragraph that leads into a figure is read whole before it: not
@@ -688,7 +732,7 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
                 unit.keep_with_next = True
         return lines
     if isinstance(block, Bullets):
-        return _list_units(setter, block, before, units)
+        return _list_units(setter, block, before, units, note=notes_at(section, n))
     if isinstance(block, Table):
         rows = setter.table(block)
         if any(row.height > setting.body for row in rows):
@@ -709,11 +753,12 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
                          setting.listings.get(block.where, ""))
 
 
-def _list_units(setter: Setter, block: Bullets, before: object, units: list[Unit]
-                ) -> list[Unit]:
-    """A list, kept with the figure *before* it (the picture of its first item) or, if
-    short, whole with the paragraph that introduces it."""
-    listed = setter.bullets(block)
+def _list_units(setter: Setter, block: Bullets, before: object, units: list[Unit],
+                note: bool = False) -> list[Unit]:
+    """A list (a section's notes in the note style: *note*), kept with the figure *before*
+    it (the picture of its first item) or, if short, whole with the paragraph that
+    introduces it."""
+    listed = setter.bullets(block, note)
     if isinstance(before, FigureRef):
         # A figure set just before a list is the picture of its first item (a worked
         # trick of Ass): the two are not parted by a page, and no text after the figure
