@@ -109,3 +109,38 @@ def test_outlines_look_as_the_text_did(made):
     diff = ImageChops.difference(*images)
     stray = sum(diff.histogram()[97:])
     assert stray < 0.002 * images[0].width * images[0].height, stray
+
+
+def _printed_sizes(items: tuple[Item, ...], drawn: tuple[Item, ...],
+                   scale: float = 1.0) -> list[float]:
+    """The printed sizes (font size times the scales of the groups around it) of the
+    texts among *drawn* wherever *drawn* is placed under *items*."""
+    found: list[float] = []
+    for item in items:
+        if isinstance(item, Group):
+            if item.items is drawn:
+                found += [i.size * scale * item.transform.a for i in drawn
+                          if isinstance(i, Text)]
+            else:
+                found += _printed_sizes(item.items, drawn, scale * item.transform.a)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_diagram_key_labels_are_printed_at_caption_size(made, lang):
+    """Issue 39's editor found the labels of Figure 9 (the marks of the diagrams) visibly
+    larger than the body text: the key was drawn 100 mm wide and scaled up to the column.
+    Its labels are printed as large as a caption, below the body text."""
+    from generator.docs.booklet.units import PageGeometry
+
+    style = PageGeometry.for_paper("a5").style
+    booklet = made[lang]
+    ref = next(r for c in booklet.booklet.chapters for r in c.figures if r.key)
+    # The labels are the key page's own lines; its swatches are groups (figures).
+    drawn = booklet.figures[ref.where].items
+    assert any(isinstance(i, Text) for i in drawn), "the key draws its labels as text"
+    printed = [size for page in booklet.pages for size in _printed_sizes(page.items, drawn)]
+    assert printed, "the key is placed on a page"
+    for size in printed:
+        assert size == pytest.approx(style.caption, abs=0.01), lang
+        assert size < style.body

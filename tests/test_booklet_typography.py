@@ -551,6 +551,32 @@ def test_the_board_terms_break_where_a_printer_would():
     assert all(not a.endswith("ont-") for a, _ in _splits("horizontals", "en"))
 
 
+def test_english_breaks_keep_three_letters_on_each_side_and_russian_two():
+    """Issue 39's editor found "ei-/ther" on p. 55 of the English booklet: English practice
+    leaves at least three letters before a break and carries at least three over; Russian
+    practice allows two on either side (до-ма, ли-нии), and keeps it."""
+    from generator.draw.text import _splits
+
+    assert _splits("either", "en") == []
+    for word in ("opponent", "combination", "position", "diagonal", "beaten", "remove"):
+        for head, tail in _splits(word, "en"):
+            assert len(head.rstrip("-")) >= 3 and len(tail) >= 3, (word, head, tail)
+    assert ("ли-", "нии") in _splits("линии", "ru")
+
+
+def test_no_english_printed_line_ends_in_a_head_of_two_letters(printed):
+    """The English booklets as printed: a hyphenated line end keeps three letters or more
+    of its word (issue 39: "ei-" on p. 55)."""
+    lang, lines = printed
+    if lang != "en":
+        return
+    for line in lines:
+        last = line.words[-1]
+        if last[-1:] in HYPHENS and "-" not in last[:-1]:
+            head = re.sub(r"[^A-Za-z]", "", last[:-1].split("\u2014")[-1])
+            assert len(head) >= 3, (line.page, line.text)
+
+
 def test_a_ragged_line_before_the_last_holds_more_than_one_word():
     """Issue 39 (the review of the Russian Ass chapter: its table cell «простая карта того
     же достоинства, что и заходная» broke after «простая»): a table cell, like all ragged

@@ -22,8 +22,10 @@ if TYPE_CHECKING:  # pyphen is imported where used: only the booklets hyphenate
 #: word parts, "op-pon-ent", "com-bin-a-tion", "po-s-i-tion", where the editors (issue 39)
 #: and most printers break by syllables, "op-po-nent", "com-bi-na-tion", "po-si-tion".
 DICTIONARIES = {"en": "en_US", "ru": "ru_RU"}
-#: The fewest letters carried over to the next line: Russian practice carries two
-#: (до-ма), English three.
+#: The fewest letters left before a break and carried over to the next line: Russian
+#: practice allows two on either side (до-ма), English three (issue 39: "ei-ther" was
+#: broken after two letters).
+LEFT = {"en": 3, "ru": 2}
 RIGHT = {"en": 3, "ru": 2}
 #: The shortest word hyphenated, in characters: Russian breaks a word of five letters when
 #: each part keeps two (ли-нии, пач-ки), which a loose line may need; English keeps six.
@@ -58,7 +60,7 @@ def _dictionary(lang: str) -> pyphen.Pyphen:
         lazy = _lazy_patterns(path)
         if lazy is not None:   # Pyphen takes a dictionary already in its cache
             pyphen.hdcache[path] = lazy
-    return pyphen.Pyphen(lang=name, left=2, right=RIGHT[lang])
+    return pyphen.Pyphen(lang=name, left=LEFT[lang], right=RIGHT[lang])
 
 
 class _Patterns:

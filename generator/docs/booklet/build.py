@@ -17,6 +17,7 @@ from ...model.booklet import Booklet
 from .figures import draw, draw_placed
 from .flow import typeset
 from .impose import impose
+from .key import key_page
 from .listing import LISTING_WORDS, start_listing
 from .sizes import FigurePlacement, placements
 from .typography import GLUE
@@ -75,8 +76,10 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
     geometry = PageGeometry.for_paper(paper)
     placed = placements(booklet.chapters, geometry.column)
     area = geometry.body_bottom - geometry.body_top
+    # The key is drawn at the column's width with caption-sized labels (issue 39).
     figures = {ref.where: draw_placed(library, ref, placed[ref.where], area)
                if ref.where in placed else
+               key_page(library, ref, geometry.column, geometry.style.caption) if ref.key else
                draw(library, ref, indices=indices,
                     frame=(geometry.column, area))
                for chapter in booklet.chapters for ref in chapter.figures}

@@ -105,7 +105,7 @@ def entries(ref: FigureRef) -> list[tuple[str, str]]:
     return found
 
 
-def _swatch_page(library: Library, swatch: _Swatch) -> Page:
+def _swatch_page(library: Library, swatch: _Swatch, cell: float) -> Page:
     crop = Crop.parse(swatch.crop)
     rows = {1: " ".join(swatch.cards.get(f"{f}1", ".") for f in "abcdefgh")}
     layout = Layout.from_rows(BOARD, rows, players={Side.SOUTH: f"{PACK}:G1",
@@ -116,45 +116,53 @@ def _swatch_page(library: Library, swatch: _Swatch) -> Page:
             "arrows", "highlights", "marks", "outlines", "ghosts", "destinations",
             "problems")}, last_move=swatch.figure.last_move)
     return figure_page(layout, library.board(BOARD), {PACK: library.source(PACK)}, figure,
-                       settings=library.settings(), width=cells * CELL_WIDTH)
+                       settings=library.settings(), width=cells * cell)
 
 
-def key_page(library: Library, ref: FigureRef, width: float = 100.0) -> Page:
+def key_page(library: Library, ref: FigureRef, width: float = 100.0,
+             label_size: float | None = None) -> Page:
     """The key *ref* lists, in :data:`COLUMNS` columns *width* mm wide: each swatch (as wide
-    as the widest, three squares) and its label wrapped beside it."""
+    as the widest, three squares) and its label wrapped beside it, *label_size* mm high (the
+    booklet passes its column and caption size, so the key is printed at its own size with
+    labels as large as a caption: scaled from 100 mm to the column, the labels came out
+    larger than the body text, issue 39). Swatches and gaps grow with *width* over 100 mm,
+    so a swatch's cell stays about an example board's."""
     listed = entries(ref)
+    k = width / 100.0
+    size = LABEL_SIZE * k if label_size is None else label_size
+    leading = size * 1.25
     column = width / COLUMNS
-    room = 3 * CELL_WIDTH
-    text_width = column - room - GAP * 2
+    room = 3 * CELL_WIDTH * k
+    text_width = column - room - GAP * k * 2
     items: list[Item] = []
     heights: list[float] = []
     placed: list[tuple[int, Page, list[str]]] = []
     for n, (kind, label) in enumerate(listed):
-        page = _swatch_page(library, SWATCHES[kind])
+        page = _swatch_page(library, SWATCHES[kind], CELL_WIDTH * k)
         # Broken as the body text of its language is (a one-letter «с» never ends a line:
         # «снятая с / доски» was printed); the key's labels are in the chapter's language.
         lang = "ru" if re.search("[а-яё]", label, re.IGNORECASE) else "en"
         lines = [shown(line.text) for line in set_lines(label, text_width, "regular",
-                                                        LABEL_SIZE, lang, justify=False)]
+                                                        size, lang, justify=False)]
         placed.append((n, page, lines))
     rows = (len(placed) + COLUMNS - 1) // COLUMNS
     for row in range(rows):
         members = [p for p in placed if p[0] // COLUMNS == row]
-        heights.append(max(max(page.height, len(lines) * LEADING) for _, page, lines in members))
+        heights.append(max(max(page.height, len(lines) * leading) for _, page, lines in members))
     for n, page, lines in placed:
         row, col = divmod(n, COLUMNS)
         x = col * column
-        y = sum(heights[:row]) + row * ROW_GAP
+        y = sum(heights[:row]) + row * ROW_GAP * k
         kind = listed[n][0]
         # The swatch right-aligned in its room, so labels start on one line down the column.
         items.append(Group(page.items, Transform.translate(x + room - page.width, y),
                            role=f"key {kind}"))
-        top = y + (heights[row] - len(lines) * LEADING) / 2
-        for k, line in enumerate(lines):
-            items.append(_label(line, x + room + GAP, top + LABEL_SIZE + k * LEADING))
-    height = sum(heights) + ROW_GAP * (rows - 1)
+        top = y + (heights[row] - len(lines) * leading) / 2
+        for n_line, line in enumerate(lines):
+            items.append(_label(line, x + room + GAP * k, top + size + n_line * leading, size))
+    height = sum(heights) + ROW_GAP * k * (rows - 1)
     return Page(width, height, tuple(items), background=DEFAULT_STYLE.paper)
 
 
-def _label(text: str, x: float, y: float) -> Item:
-    return Text(x, y, text, LABEL_SIZE, DEFAULT_STYLE.ink, "regular", "start")
+def _label(text: str, x: float, y: float, size: float) -> Item:
+    return Text(x, y, text, size, DEFAULT_STYLE.ink, "regular", "start")
