@@ -14,10 +14,11 @@ from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Page, Text
 from ...draw.style import DEFAULT_STYLE
 from ...errors import FigureError
-from ...io.templates import Library
+from ...model.board import Board
 from ...model.booklet import FigureRef
 from ...model.layout import Layout, Side, parse_stack
-from ..diagram import MARK_KINDS, figure_page
+from ...model.settings import Settings
+from ..diagram import MARK_KINDS, Source, figure_page
 from ..figure import (COLOURS, Arrow, Crop, Destination, Figure, Ghost, Highlight, Mark,
                       Outline)
 from .typography import set_lines, shown
@@ -105,7 +106,8 @@ def entries(ref: FigureRef) -> list[tuple[str, str]]:
     return found
 
 
-def _swatch_page(library: Library, swatch: _Swatch) -> Page:
+def _swatch_page(board: Board, pack: Source, settings: Settings, swatch: _Swatch
+                 ) -> Page:
     crop = Crop.parse(swatch.crop)
     rows = {1: " ".join(swatch.cards.get(f"{f}1", ".") for f in "abcdefgh")}
     layout = Layout.from_rows(BOARD, rows, players={Side.SOUTH: f"{PACK}:G1",
@@ -115,13 +117,15 @@ def _swatch_page(library: Library, swatch: _Swatch) -> Page:
         name: getattr(swatch.figure, name) for name in (
             "arrows", "highlights", "marks", "outlines", "ghosts", "destinations",
             "problems")}, last_move=swatch.figure.last_move)
-    return figure_page(layout, library.board(BOARD), {PACK: library.source(PACK)}, figure,
-                       settings=library.settings(), width=cells * CELL_WIDTH)
+    return figure_page(layout, board, {PACK: pack}, figure, settings=settings,
+                       width=cells * CELL_WIDTH)
 
 
-def key_page(library: Library, ref: FigureRef, width: float = 100.0) -> Page:
+def key_page(board: Board, pack: Source, settings: Settings, ref: FigureRef,
+             width: float = 100.0) -> Page:
     """The key *ref* lists, in :data:`COLUMNS` columns *width* mm wide: each swatch (as wide
-    as the widest, three squares) and its label wrapped beside it."""
+    as the widest, three squares) and its label wrapped beside it; the swatches on *board*
+    (:data:`BOARD`) with *pack*'s cards (:data:`PACK`) in the kit's *settings*."""
     listed = entries(ref)
     column = width / COLUMNS
     room = 3 * CELL_WIDTH
@@ -130,7 +134,7 @@ def key_page(library: Library, ref: FigureRef, width: float = 100.0) -> Page:
     heights: list[float] = []
     placed: list[tuple[int, Page, list[str]]] = []
     for n, (kind, label) in enumerate(listed):
-        page = _swatch_page(library, SWATCHES[kind])
+        page = _swatch_page(board, pack, settings, SWATCHES[kind])
         # Broken as the body text of its language is (a one-letter «с» never ends a line:
         # «снятая с / доски» was printed); the key's labels are in the chapter's language.
         lang = "ru" if re.search("[а-яё]", label, re.IGNORECASE) else "en"
