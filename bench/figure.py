@@ -22,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.docs.build import draw_figure, option_annotations  # noqa: E402
+from generator.app.figure import draw_figure  # noqa: E402
+from generator.docs.build import option_annotations  # noqa: E402
 from generator.docs import diagram  # noqa: E402
 from generator.docs.diagram import figure_page, to_pdf, to_png, to_svg  # noqa: E402
 from generator.docs.figure import Arrow, Figure, Highlight  # noqa: E402

@@ -58,14 +58,14 @@ def underfull(pdf: bytes, labels: list[str], share: float = INSIDE) -> list[tupl
 
 
 def main(out: Path, keys: list[str]) -> None:
-    from generator.docs.booklet.build import make_booklet
+    from generator.app.booklet import set_booklet
     from generator.io.templates import Library
 
     library = Library()
     out.mkdir(parents=True, exist_ok=True)
     for key in keys:
         lang, games = BOOKLETS[key]
-        made = make_booklet(library, lang, games)
+        made = set_booklet(library, lang, games)
         (out / f"{key}.pdf").write_bytes(made.pdf)
         labels = [page.label for page in made.pages]
         inside = set(inside_pages(labels))

@@ -16,7 +16,8 @@ from generator.errors import FigureError, NotFoundError
 
 def test_every_job_is_importable_from_the_package() -> None:
     for name in ("build_kit", "export_cards", "make_figure", "make_booklet", "calibrate",
-                 "read_calibration", "make_shop_files", "render", "preview", "gallery"):
+                 "read_calibration", "make_shop_files", "render", "preview", "gallery",
+                 "draw_figure", "set_booklet"):
         assert callable(getattr(app, name)), name
         assert name in app.__all__
 

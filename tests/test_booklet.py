@@ -10,7 +10,8 @@ import pypdfium2
 import pytest
 
 from generator.cli import cli
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.docs.booklet.units import PageGeometry
 from generator.docs.booklet.impose import creep_shift, padded, saddle_order
 from generator.io.booklets import load_booklet
@@ -23,7 +24,7 @@ DEMO = (ROOT / "templates" / "layouts" / "game1-demo.toml").read_text(encoding="
 
 @pytest.fixture(scope="module")
 def built(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang, imposition="saddle") for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang, imposition="saddle") for lang in ("en", "ru")}
 
 
 def _pdf(data: bytes) -> pypdfium2.PdfDocument:
@@ -171,7 +172,7 @@ def test_title_language_and_bookmarks(built):
 
 
 def test_same_input_same_bytes(library, built):
-    again = make_booklet(library, "en", imposition="saddle")
+    again = set_booklet(library, "en", imposition="saddle")
     assert again.pdf == built["en"].pdf
     assert again.saddle == built["en"].saddle
 
@@ -348,14 +349,14 @@ def test_build_refuses_an_unknown_booklet_in_one_line(runner, tmp_path):
 
 
 def test_other_papers_keep_every_glyph_in_the_type_area(library):
-    made = make_booklet(library, "en", ("basic-1",), paper="letter")
+    made = set_booklet(library, "en", ("basic-1",), paper="letter")
     _glyphs_inside(made, PageGeometry.for_paper("letter"))
 
 
 def test_the_half_letter_booklet_keeps_every_glyph_in_the_type_area(library):
     """The booklet 'build --paper letter' adds (issue 38): the whole default selection,
     every figure's labels too, inside the narrower page's type area."""
-    made = make_booklet(library, "en", paper="half-letter")
+    made = set_booklet(library, "en", paper="half-letter")
     _glyphs_inside(made, PageGeometry.for_paper("half-letter"))
 
 
@@ -377,7 +378,7 @@ def test_every_figure_layout_is_judged_by_the_rule_engine_in_the_run(library, mo
         return original(self, start=start)
 
     monkeypatch.setattr(LayoutFile, "problems", spy)
-    made = make_booklet(library, "en")
+    made = set_booklet(library, "en")
     layouts = [f.layout for c in made.booklet.chapters for f in c.figures if f.layout]
     # A board is drawn once more where its full style is tried before the compact one
     # (generator.docs.booklet.figures.draw_placed): judged at least once, nothing else.

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.docs.booklet.setter import NOTE_RULE_WIDTH, NOTE_SIZE
 from generator.docs.booklet.typography import curly, set_lines
 from generator.docs.booklet.units import RULE, TypeStyle
@@ -20,7 +21,7 @@ from generator.model.booklet import Bullets, FigureRef, Paragraph
 
 @pytest.fixture(scope="module")
 def built(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang, ("ass",)) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang, ("ass",)) for lang in ("en", "ru")}
 
 
 #: What pdfium reads for a hyphen the typesetter put at a line's end.

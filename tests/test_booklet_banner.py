@@ -8,7 +8,8 @@ import re
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.io.booklets import banner_boards, banner_cards
 from generator.io.sources import coverage_problems, load_sources
 from generator.rules.sources import Basis
@@ -18,7 +19,7 @@ PDFIUM_HYPHEN = "\ufffe"
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
 
 
 def _flat(text: str) -> str:
@@ -104,7 +105,7 @@ def test_the_games_without_a_game_file_open_with_their_banner_too(library, lang)
     players and cards in the chapter; they print no estimate."""
     players = {"ass": "2\u20134", "nivernaise": "1", "empress-of-india": "1",
                "besieged-city": "1"}
-    made = make_booklet(library, lang, tuple(players))
+    made = set_booklet(library, lang, tuple(players))
     words = made.booklet.words
     pdf = pypdfium2.PdfDocument(made.pdf)
     for chapter in made.booklet.chapters:
@@ -151,7 +152,7 @@ def test_every_board_game_banner_names_its_games_boards(made, library, lang):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_banner_of_ass_names_no_board(library, lang):
     """Ass (seed003) is played with an ordinary pack in the hand, on no board."""
-    made = make_booklet(library, lang, ("ass",))
+    made = set_booklet(library, lang, ("ass",))
     words = made.booklet.words
     ass = next(c for c in made.booklet.chapters if c.key == "ass")
     assert ass.banner is not None and ass.banner.boards == ()

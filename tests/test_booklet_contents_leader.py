@@ -4,7 +4,7 @@ read as a stray full stop. A title that would leave fewer than flow.LEADER dots 
 line earlier, into even lines."""
 from __future__ import annotations
 
-from generator.docs.booklet.build import make_booklet
+from generator.app.booklet import set_booklet
 from generator.docs.booklet.flow import LEADER
 from generator.draw.scene import Group, Item, Text
 
@@ -22,7 +22,7 @@ def _texts(items: tuple[Item, ...] | list[Item]) -> list[str]:
 
 
 def test_every_contents_entry_has_a_leader_of_dots(library):
-    made = make_booklet(library, "ru", PATIENCES)
+    made = set_booklet(library, "ru", PATIENCES)
     contents = [page for page in made.pages if page.label == "contents"]
     texts = [t for page in contents for t in _texts(page.items)]
     leaders = [t for t in texts if t.strip() and set(t) <= {".", " "}]

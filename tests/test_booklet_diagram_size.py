@@ -12,7 +12,8 @@ import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.docs.booklet.units import PageGeometry
 from generator.docs.booklet.sizes import LEAST_CARD, LEAST_EXAMPLE, is_start
 from generator.docs.diagram import LEAST_LABEL, figure_page
@@ -32,7 +33,7 @@ TOLERANCE = 1.0
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
 
 
 def _numbered(booklet: Booklet) -> list[tuple[int, FigureRef, bool]]:
@@ -228,7 +229,7 @@ def test_the_measure_sees_a_narrow_start(tmp_path):
         '[[section.figure]]\nlayout = "game1-demo"\ncaption = "A start."\nwidth = 0.5\n',
         encoding="utf-8")
     library = Library([tmp_path / "mine", ROOT / "templates"])
-    booklet = make_booklet(library, "en")
+    booklet = set_booklet(library, "en")
     _, width = _board_width(Pages(booklet.pdf), "Figure", 1)
     assert abs(width - COLUMN / 2) < 1.0, width
 

@@ -10,7 +10,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import make_booklet
+from generator.app.booklet import set_booklet
 
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 CAPTION = re.compile(r"^(Figure|Рис\.) \d+\. ")
@@ -39,6 +39,6 @@ def split_by_figure(pdf: bytes) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_no_deal_figure_splits_a_paragraph_of_the_patience_booklet(library, lang):
-    made = make_booklet(library, lang, PATIENCES)
+    made = set_booklet(library, lang, PATIENCES)
     assert split_by_figure(made.pdf) == []
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from generator.app.booklet import LibraryTemplates
 from generator.docs.booklet.figures import draw
 from generator.draw.scene import Group, Item
 from generator.errors import TemplateError
@@ -45,7 +46,7 @@ def test_no_board_before_the_key_shows_a_mark_the_key_explains(library, lang):
     # the list of the diagrams' marks)
     assert len(boards) == 2
     for ref in boards:
-        page = draw(library, ref)
+        page = draw(LibraryTemplates(library), ref)
         marks = [role for role, group in _roles(page.items)
                  if (role.startswith("mark ") and role not in BOARD_AND_CARDS)
                  or (role in ("last move", "annotations") and group.items)]
@@ -60,9 +61,9 @@ def test_the_layout_itself_has_the_marks_plain_leaves_out(library):
                for block in section.blocks
                if isinstance(block, FigureRef) and block.layout == "example-beating")
     assert ref.plain
-    assert not [role for role, group in _roles(draw(library, ref).items)
+    assert not [role for role, group in _roles(draw(LibraryTemplates(library), ref).items)
                 if role == "annotations" and group.items or role == "mark forbidden"]
-    marked = draw(library, FigureRef(ref.where, "", layout=ref.layout))
+    marked = draw(LibraryTemplates(library), FigureRef(ref.where, "", layout=ref.layout))
     roles = {role for role, group in _roles(marked.items)
              if role == "annotations" and group.items or role.startswith("mark ")}
     assert "annotations" in roles and "mark forbidden" in roles
@@ -99,7 +100,7 @@ def test_a_beaten_card_is_not_drawn_and_the_key_says_so(library, lang):
     basic_4 = next(c for c in booklet.chapters if c.key == "basic-4")
     beat = next(block for section in basic_4.sections for block in section.blocks
                 if isinstance(block, FigureRef) and (block.moves or "").endswith("c6xb5"))
-    page = draw(library, beat)
+    page = draw(LibraryTemplates(library), beat)
     assert _boxes(page.items, "mark taken") == 0
     assert _boxes(page.items, "last move") > 0  # the mover's square, tinted
     notation = next(c for c in booklet.chapters if c.key == "notation")
@@ -127,4 +128,4 @@ def test_a_puzzle_move_tints_the_square_its_letter_left(library, lang):
     for ref in refs:
         slide, turned = (ref.moves or "").split()[-2:]
         squares = {*slide.split("-"), turned.rstrip("~")}
-        assert _boxes(draw(library, ref).items, "last move") == len(squares), ref.where
+        assert _boxes(draw(LibraryTemplates(library), ref).items, "last move") == len(squares), ref.where

@@ -12,7 +12,8 @@ import pypdfium2
 import pytest
 from PIL import ImageChops
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.draw.backends.pdf import OUTLINED, render
 from generator.draw.scene import Group, Item, Text
 
@@ -43,7 +44,7 @@ def _chars(text: str) -> Counter[str]:
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -23,7 +23,8 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.docs.booklet.figures import TABLEAU_LABEL, share
 from generator.docs.booklet import makeup
 from generator.docs.booklet.makeup import FULL, LAST, RUNT, _fill, _made_up, depth, paginate
@@ -48,7 +49,7 @@ GEOMETRY = PageGeometry.for_paper("a5")
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[tuple[str, tuple[str, ...]], Made]:
-    return {(lang, games): make_booklet(library, lang, games)
+    return {(lang, games): set_booklet(library, lang, games)
             for lang in ("en", "ru") for games in ((), OPTIONAL, ("ass",), PATIENCES)}
 
 
@@ -306,7 +307,7 @@ def test_the_measure_sees_a_half_empty_page(tmp_path):
     (root / "short.toml").write_text('title = "Short"\n[[section]]\nid = "a"\n'
                                      'text = "One line."\n', encoding="utf-8")
     library = Library([tmp_path / "mine", ROOT / "templates"])
-    made = make_booklet(library, "en")
+    made = set_booklet(library, "en")
     pages = page_fill(made.pdf)
     long = [fill for (_, fill), page in zip(pages, made.pages) if page.label == "long"]
     short = [fill for (_, fill), page in zip(pages, made.pages) if page.label == "short"]
@@ -331,7 +332,7 @@ def test_a_short_chapter_starts_its_own_page(tmp_path):
         + "\n\n".join([paragraph] * 12) + '\n"""\n', encoding="utf-8")
     (root / "short.toml").write_text('title = "Short"\n[[section]]\nid = "a"\n'
                                      'text = "One line."\n', encoding="utf-8")
-    made = make_booklet(Library([tmp_path / "mine", ROOT / "templates"]), "en")
+    made = set_booklet(Library([tmp_path / "mine", ROOT / "templates"]), "en")
     pages = page_fill(made.pdf)
     starts = chapter_starts(made)
     assert [starts[n] for n in sorted(starts)] == ["long", "short"]
@@ -681,7 +682,7 @@ def test_no_figure_stands_inside_a_paragraph(library, lang, monkeypatch):
         return pages
 
     monkeypatch.setattr(flow, "paginate", recorded)
-    booklet = make_booklet(library, lang)
+    booklet = set_booklet(library, lang)
     inside = []
     for chapter in booklet.booklet.chapters:
         for number, page in enumerate(made[chapter.key]):

@@ -8,7 +8,8 @@ import re
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.errors import TemplateError
 from generator.io.booklets import load_index_terms
 from generator.io.templates import Library
@@ -19,7 +20,7 @@ PDFIUM_HYPHEN = "\ufffe"
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
 
 
 def _page_text(pdf: pypdfium2.PdfDocument, number: int) -> str:

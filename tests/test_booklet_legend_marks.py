@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from generator.app.booklet import LibraryTemplates
 from generator.docs.booklet.figures import draw
 from generator.docs.diagram import LAST_MOVE
 from generator.docs.figure import COLOURS
@@ -29,7 +30,7 @@ def figures(library) -> dict[str, list[tuple[FigureRef, object]]]:
     drawn = {}
     for lang in LANGS:
         booklet = load_booklet(library, lang)
-        drawn[lang] = [(ref, draw(library, ref)) for chapter in booklet.chapters
+        drawn[lang] = [(ref, draw(LibraryTemplates(library), ref)) for chapter in booklet.chapters
                        for section in chapter.sections for ref in section.blocks
                        if isinstance(ref, FigureRef) and ref.layout]
     return drawn
@@ -132,7 +133,7 @@ def test_the_key_draws_its_marks_on_the_boards_tiles(library, lang):
     """Issue 39, sixth review: the key drew full card faces while the boards draw tiles
     (the compact style), so a reader could not match a key's mark to a board's. Every card
     of the key is a tile, as on the example boards."""
-    art = _art_keys(draw(library, _key_ref(library, lang)).items)
+    art = _art_keys(draw(LibraryTemplates(library), _key_ref(library, lang)).items)
     assert art, "the key draws no cards"
     assert all("-symbol-" in key for key in art), sorted(art)
 

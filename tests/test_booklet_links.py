@@ -15,7 +15,8 @@ import pikepdf
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.docs.booklet.setter import Setter
 from generator.docs.booklet.units import Link, PageGeometry
 from generator.draw.geometry import Rect
@@ -79,7 +80,7 @@ def _target(pdf: pypdfium2.PdfDocument, to_page: int, to_y: float) -> str:
 
 @pytest.fixture(scope="module")
 def built(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -153,7 +154,7 @@ def test_links_lead_to_what_they_name(library, built, lang):
             (label, heading)
     assert next(following, None) is None
     # Links and all, the same booklet is the same bytes.
-    assert make_booklet(library, lang).pdf == made.pdf
+    assert set_booklet(library, lang).pdf == made.pdf
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -258,7 +259,7 @@ def test_the_pdf_names_the_systems_author_and_opencards(built, lang):
 
 
 def test_a_link_to_a_chapter_left_out_prints_as_text(library):
-    made = make_booklet(library, "en", ("basic-4",))
+    made = set_booklet(library, "en", ("basic-4",))
     pdf = pypdfium2.PdfDocument(made.pdf)
     text = "".join(page.get_textpage().get_text_range() for page in pdf)
     assert "as in game 1;" in re.sub(r"\s+", " ", text.replace("\u00a0", " "))
@@ -268,7 +269,7 @@ def test_a_link_to_a_chapter_left_out_prints_as_text(library):
 
 
 def test_the_outline_holds_chapters_and_their_sections(library):
-    made = make_booklet(library, "en", ("basic-1",))
+    made = set_booklet(library, "en", ("basic-1",))
     with pikepdf.open(io.BytesIO(made.pdf)) as pdf, pdf.open_outline() as outline:
         chapters = {item.title: [child.title for child in item.children]
                     for item in outline.root}
@@ -313,7 +314,7 @@ def test_a_reference_to_a_figure_the_booklet_lacks_is_one_line(tmp_path):
 def test_a_figure_reference_prints_the_figures_number_and_its_page(library):
     """In a booklet of game 4 alone its start is another figure than in the whole booklet:
     the reference follows (number and page as set, not as written)."""
-    made = make_booklet(library, "en", ("basic-4",))
+    made = set_booklet(library, "en", ("basic-4",))
     text = re.sub(r"\s+", " ", "".join(p.get_textpage().get_text_range()
                                        for p in pypdfium2.PdfDocument(made.pdf)))
     found = re.search(r"from the start in Figure (\d+) \(p\. (\d+)\)\.", text)

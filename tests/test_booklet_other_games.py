@@ -9,7 +9,8 @@ import pypdfium2
 import pytest
 
 from generator.cli import cli
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.io.booklets import game_name
 from generator.model.booklet import FigureRef
 
@@ -18,7 +19,7 @@ CHAPTERS = ("ass", "nivernaise", "empress-of-india", "besieged-city")
 
 @pytest.fixture(scope="module")
 def built(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang, CHAPTERS) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang, CHAPTERS) for lang in ("en", "ru")}
 
 
 def _shape(made: Made) -> list[tuple[object, ...]]:
@@ -302,7 +303,7 @@ def test_a_booklet_with_a_board_game_keeps_the_board_chapters(library, games, co
 def test_the_ass_booklet_prints_no_board_system(library):
     """The printed Ass booklet: its title page, its glossary and no word of the board
     system's chapters (seed003 plays with 'one deck of 36 cards')."""
-    made = make_booklet(library, "en", ("ass",))
+    made = set_booklet(library, "en", ("ass",))
     text = _text(made)
     assert "Ass" in text and "Rules of the game" in text and "Rules of the games" not in text
     for board in ("General rules", "Reading the diagrams", "Quick reference", "test card",

@@ -10,7 +10,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import make_booklet
+from generator.app.booklet import set_booklet
 
 GAMES = ("basic-1", "basic-18", "word-1")
 AFTER = {"en": re.compile(r"^Figure \d+\. After move (\d+)\b"),
@@ -28,7 +28,7 @@ def _reading(pdf: bytes) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_after_move_board_follows_its_moves(library, lang):
-    lines = _reading(make_booklet(library, lang, GAMES).pdf)
+    lines = _reading(set_booklet(library, lang, GAMES).pdf)
     checked, last_move = 0, 0
     for line in lines:
         if (move := MOVE.match(line)) is not None:

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.docs.diagram import LEAST_LABEL
 from generator.docs.tableau import MUTED
 from generator.draw.scene import Group, Item, Text
@@ -21,7 +22,7 @@ RUSSIAN_COURTS = {"В", "Д", "К", "Т"}
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang, PATIENCES) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang, PATIENCES) for lang in ("en", "ru")}
 
 
 def _texts(items: tuple[Item, ...] | list[Item]) -> list[Text]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.docs.build import draw_figure
+from generator.app.figure import draw_figure
 from generator.docs.figure import parse_moves
 from generator.draw.backends import pdf
 from generator.draw.geometry import Transform

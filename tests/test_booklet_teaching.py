@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import make_booklet
+from generator.app.booklet import set_booklet
 from generator.io.booklets import load_booklet
 from generator.io.layouts import load_layout_file
 from generator.model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table
@@ -332,7 +332,7 @@ def test_every_example_replays_through_the_rule_engine_to_what_it_says(library, 
 
 @pytest.fixture(scope="module")
 def russian_lines(library) -> list[str]:
-    made = make_booklet(library, "ru", OPTIONAL[:1] + ("basic-1", "basic-4", "word-1"))
+    made = set_booklet(library, "ru", OPTIONAL[:1] + ("basic-1", "basic-4", "word-1"))
     pdf = pypdfium2.PdfDocument(made.pdf)
     lines = []
     for page in pdf:

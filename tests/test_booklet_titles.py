@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import pytest
 
-from generator.docs.booklet.build import make_booklet
+from generator.app.booklet import set_booklet
 from generator.docs.booklet.typography import _TITLE_OPENERS, set_lines, set_title
 from generator.docs.booklet.units import PageGeometry
 from generator.draw import fonts
@@ -25,7 +25,7 @@ HYPHENS = "-\x02\u00ad"
 @pytest.fixture(scope="module", params=["en", "ru"])
 def printed(request, library) -> tuple[str, list[PdfLine]]:
     lang = request.param
-    return lang, read_lines(make_booklet(library, lang).pdf)
+    return lang, read_lines(set_booklet(library, lang).pdf)
 
 
 def _titles(lines: list[PdfLine]) -> list[list[PdfLine]]:

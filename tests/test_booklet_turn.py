@@ -8,7 +8,8 @@ import re
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import Made, make_booklet
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
 from generator.docs.booklet.sizes import START_SECTIONS
 from generator.docs.booklet.typography import curly
 from generator.docs.booklet.units import SIDEBAR, SIDEBAR_X, PageGeometry
@@ -25,12 +26,12 @@ OTHERS = ("ass", "nivernaise", "empress-of-india", "besieged-city")
 
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
 
 
 @pytest.fixture(scope="module")
 def others(library) -> dict[str, Made]:
-    return {lang: make_booklet(library, lang, OTHERS) for lang in ("en", "ru")}
+    return {lang: set_booklet(library, lang, OTHERS) for lang in ("en", "ru")}
 
 
 def _flat(text: str) -> str:

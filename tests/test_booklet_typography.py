@@ -13,7 +13,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.docs.booklet.build import make_booklet
+from generator.app.booklet import set_booklet
 from generator.docs.booklet.setter import NOTE_INDENT, NOTE_SIZE, notes_at
 from generator.docs.booklet.typography import (_must_not_end, _names_number, curly, glued,
                                                prepared, set_lines)
@@ -56,7 +56,7 @@ _BUILT: dict[tuple[str, tuple[str, ...]], bytes] = {}
 def _pdf(library, lang: str, games: tuple[str, ...]) -> bytes:
     """Each booklet built once for the module, whichever fixture reads it."""
     if (lang, games) not in _BUILT:
-        _BUILT[lang, games] = make_booklet(library, lang, games).pdf
+        _BUILT[lang, games] = set_booklet(library, lang, games).pdf
     return _BUILT[lang, games]
 
 

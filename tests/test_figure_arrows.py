@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.draw.scene import Group, Polygon
 
 #: From b4 (the 3G after the moves): b5 and b7 on one line, c5 and d6 on another, a5 alone.

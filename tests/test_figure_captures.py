@@ -8,9 +8,11 @@ import re
 
 import pytest
 
+from generator.app.booklet import LibraryTemplates
 from generator.docs.booklet.figures import draw
 from generator.docs.booklet.key import entries
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.docs.diagram import MARK_KINDS, marks_drawn
 from generator.draw.art.board import EDGE, board_size, square_rect, whole
 from generator.draw.geometry import Transform
@@ -117,7 +119,7 @@ def figures(library):
     drawn = {}
     for lang in ("en", "ru"):
         booklet = load_booklet(library, lang)
-        drawn[lang] = [(ref, draw(library, ref)) for chapter in booklet.chapters
+        drawn[lang] = [(ref, draw(LibraryTemplates(library), ref)) for chapter in booklet.chapters
                        for section in chapter.sections for ref in section.blocks
                        if isinstance(ref, FigureRef)]
     return drawn
@@ -164,7 +166,7 @@ def test_a_key_entry_of_no_known_mark_is_refused(library):
     ref = FigureRef("x.toml: section[0].figure[1]", "", key=("sparkle: a sparkle",))
     with pytest.raises(FigureError, match=r"x.toml: section\[0\].figure\[1\].key\[0\]: no mark "
                                           r"'sparkle'"):
-        draw(library, ref)
+        draw(LibraryTemplates(library), ref)
 
 
 def test_king_squares_are_a_mark_of_their_own(library):

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from generator.cli import cli
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.docs.diagram import COMPACT_CELL, COMPACT_EDGE, LAST_MOVE, TINT_OPACITY, to_png
 from generator.docs.figure import COLOURS
 from generator.draw.art.symbols import VALUE_INK

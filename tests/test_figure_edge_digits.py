@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.draw.art.board import board_group
 from generator.draw.scene import Group, Item, Text
 

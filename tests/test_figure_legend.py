@@ -8,7 +8,8 @@ import pytest
 from PIL import Image
 
 from generator.cli import cli
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.docs.diagram import LAST_MOVE, LEGEND_SIZE, TINT_OPACITY, to_png
 from generator.draw import fonts
 from generator.draw.geometry import Transform

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.docs.build import draw_figure
+from generator.app.figure import draw_figure
 from generator.docs.figure import Arrow, Crop, parse_moves
 from generator.draw.scene import Box, Group, Item, Page
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.docs.diagram import COMPACT_CELL, COMPACT_EDGE, _clip_segment, _outline_levels
 from generator.docs.figure import Outline
 from generator.draw import fonts

@@ -212,7 +212,7 @@ def _caption_chars(library, caption: str, width: float) -> list[tuple[str, float
     caption in the figure's PDF, as PDFium reads it back."""
     import pypdfium2
     import pypdfium2.raw as raw
-    from generator.docs.build import draw_figure
+    from generator.app.figure import draw_figure
     from generator.docs.diagram import to_pdf
     page = draw_figure(library, "game1-demo", caption=caption, width=width).final
     board = draw_figure(library, "game1-demo", caption="", width=width).final.height
@@ -241,7 +241,8 @@ def test_captions_keep_one_size_and_a_long_one_wraps(library, width):
 
 
 def test_a_crop_asked_for_drops_the_layouts_caption(library):
-    from generator.docs.build import draw_figure, option_annotations
+    from generator.app.figure import draw_figure
+    from generator.docs.build import option_annotations
     whole = draw_figure(library, "example-beating").final
     assert whole.label.startswith("Beating:")
     cropped = draw_figure(library, "example-beating", option_annotations(crop="b3:f6")).final
@@ -344,7 +345,8 @@ def _centre(square: str) -> tuple[int, int]:
 def test_select_marks_each_legal_destination_with_a_dot_or_a_ring(library):
     import xml.etree.ElementTree as ET
 
-    from generator.docs.build import draw_figure, option_annotations
+    from generator.app.figure import draw_figure
+    from generator.docs.build import option_annotations
     from generator.docs.diagram import MOVE_MARK, to_svg
     from generator.model.layout import Side
     from generator.rules import MoveKind, Position
@@ -372,7 +374,8 @@ def test_select_marks_each_legal_destination_with_a_dot_or_a_ring(library):
 
 
 def test_show_moves_marks_destinations_as_select_does(library):
-    from generator.docs.build import draw_figure, option_annotations
+    from generator.app.figure import draw_figure
+    from generator.docs.build import option_annotations
     from generator.docs.diagram import to_svg
     shown = draw_figure(library, "example-beating", option_annotations(show=("moves:a3",)))
     selected = draw_figure(library, "example-beating", option_annotations(select="a3"))
@@ -397,7 +400,7 @@ def test_file_letters_are_as_large_as_the_rank_digits(library, layout):
     that of the rank digits 1-8 (they were half of it)."""
     import pypdfium2
     import pypdfium2.raw as raw
-    from generator.docs.build import draw_figure
+    from generator.app.figure import draw_figure
     from generator.docs.diagram import to_pdf
     page = draw_figure(library, layout, play=True).final
     text = pypdfium2.PdfDocument(to_pdf(page))[0].get_textpage()
@@ -439,7 +442,8 @@ def _marker(page) -> tuple[str, float, float]:
 
 @pytest.mark.parametrize(("flip", "top"), [(False, True), (True, False)])
 def test_to_move_next_marks_the_engines_side_in_its_corner(library, flip, top):
-    from generator.docs.build import draw_figure, option_annotations
+    from generator.app.figure import draw_figure
+    from generator.docs.build import option_annotations
     drawn = draw_figure(library, "game1-demo", option_annotations(moves="b2-b3 g7-g6 b3-b4"),
                         to_move="next", flip=flip)
     role, x, y = _marker(drawn.final)
@@ -525,7 +529,7 @@ def test_the_may_take_band_shows_on_dark_and_light_squares_in_grey_print(library
     black-and-white print some of it stands at least 80 of 255 from the square round it, on
     dark, mid and light squares. example-pressing: 4Y on c5 may press 40G on the navy a7, 10B on the
     light yellow c7 and 30Y on the dark yellow f8."""
-    from generator.docs.build import draw_figure
+    from generator.app.figure import draw_figure
     from generator.docs.diagram import COMPACT_CELL, COMPACT_EDGE
     from generator.docs.figure import Crop
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.draw.geometry import Rect, Transform
 from generator.draw.scene import Box, Group, Item, Polygon, Text, walk
 

@@ -13,7 +13,8 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageChops, ImageFilter
 
 from generator.cli import cli
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.docs.diagram import to_png, to_svg
 from generator.draw import fonts
 

@@ -15,7 +15,8 @@ from PIL import Image, ImageChops, ImageFilter
 
 from generator.cli import cli
 from generator.docs import figure as figure_module
-from generator.docs.build import draw_figure, option_annotations
+from generator.app.figure import draw_figure
+from generator.docs.build import option_annotations
 from generator.docs.diagram import (LAST_MOVE, PROBLEM, TINT_OPACITY, figure_page, to_pdf,
                                     to_png, to_svg)
 from generator.docs.figure import Arrow, Crop, Figure, Highlight

@@ -8,6 +8,7 @@ the running interpreter (what an import actually loads) are checked.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -308,3 +309,47 @@ def test_the_class_name_check_finds_a_name_defined_twice(tmp_path):
         (fake / part / "engine.py").write_text("class Move:\n    pass\n\n\nclass Other" + part
                                                + ":\n    pass\n")
     assert defined_twice(fake) == {"Move": ["patience/engine.py:1", "rules/engine.py:1"]}
+
+
+#: The parts below the jobs (``app``) that draw, set or judge: they take templates resolved
+#: (a ``Game``, a ``Board``, a ``LayoutFile``, the ``Settings``, a booklet's
+#: ``BookletTemplates``) and never a ``Library`` to look names up in. ``io`` is left out:
+#: it defines the library and loads the templates.
+RESOLVED_PARTS = ("model", "rules", "patience", "ass", "draw", "sheets", "docs")
+
+
+def library_parameters(package: Path, parts: tuple[str, ...] = RESOLVED_PARTS) -> list[str]:
+    """Every function under *parts* of *package* with a parameter annotated ``Library`` (or
+    named ``library``), as ``path:line name(parameter)``."""
+    found = []
+    for part in parts:
+        for path in sorted((package / part).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue
+                a = node.args
+                for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]:
+                    if arg is None:
+                        continue
+                    note = ast.unparse(arg.annotation) if arg.annotation else ""
+                    if re.search(r"\bLibrary\b", note) or arg.arg == "library":
+                        where = f"{path.relative_to(package).as_posix()}:{node.lineno}"
+                        found.append(f"{where} {node.name}({arg.arg})")
+    return found
+
+
+def test_no_part_below_the_jobs_takes_a_library():
+    """Jobs resolve templates (issue 41): ``app`` looks names up, and what draws, sets or
+    judges takes the objects, so its signature says what it reads."""
+    assert library_parameters(PACKAGE) == []
+
+
+def test_the_library_check_finds_a_library_parameter(tmp_path):
+    fake = tmp_path / "generator"
+    (fake / "docs").mkdir(parents=True)
+    (fake / "docs" / "gallery.py").write_text(
+        "def page(library: 'Library') -> None:\n    pass\n\n\n"
+        "def other(lib: Library | None, settings: object) -> None:\n    pass\n\n\n"
+        "def fine(settings: object) -> None:\n    pass\n")
+    assert library_parameters(fake, ("docs",)) == ["docs/gallery.py:1 page(library)",
+                                                   "docs/gallery.py:5 other(lib)"]

@@ -15,7 +15,7 @@ from generator.errors import TemplateError
 from generator.io.booklets import load_booklet
 from generator.model.booklet import Bullets, Paragraph
 from generator.io.reader import display_path
-from generator.io.sources import coverage_problems, load_sources, read_sources
+from generator.io.sources import coverage_problems, game_headings, load_sources, read_sources
 from generator.io.templates import Library
 from generator.rules.sources import CODE_GAMES, GENERAL, Basis
 
@@ -100,13 +100,18 @@ def test_a_bad_row_is_one_line_naming_file_and_row(tmp_path, row, expected):
     assert str(e.value).endswith(f"g.toml: {expected}")
 
 
+def _page(library: Library) -> str:
+    table = load_sources(library)
+    return render(table, game_headings(library, table))
+
+
 def test_the_published_page_is_up_to_date(library):
     """docs/sources.md is generated: run python -m generator.docs.sources after a change."""
-    assert PAGE.read_text(encoding="utf-8") == render(library)
+    assert PAGE.read_text(encoding="utf-8") == _page(library)
 
 
 def test_the_page_shows_each_reading_with_its_reason_and_alternative(library):
-    page = render(library)
+    page = _page(library)
     row = load_sources(library)["basic-48"].row("goal:count")
     assert row is not None and row.basis is Basis.OUR_READING
     line = next(line for line in page.splitlines() if line.startswith("| `goal:count` |")

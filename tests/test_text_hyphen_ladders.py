@@ -12,7 +12,7 @@ import math
 import pytest
 
 from generator.docs.booklet import setter
-from generator.docs.booklet.build import make_booklet
+from generator.app.booklet import set_booklet
 from generator.docs.booklet.typography import set_lines
 from generator.docs.booklet.units import PageGeometry
 from generator.draw import fonts, text
@@ -130,7 +130,7 @@ def set_paragraphs(request, library):
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(setter, "set_lines", recording)
-        make_booklet(library, request.param)
+        set_booklet(library, request.param)
     return request.param, found
 
 

@@ -16,11 +16,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .booklet import BookletMade, BookletOptions, make_booklet
+    from .booklet import BookletMade, BookletOptions, make_booklet, set_booklet
     from .calibration import calibrate, next_step, read_calibration
     from .export import ExportOptions, export_cards
-    from .figure import (FigureFormat, FigureMade, FigureOptions, Rendered, make_figure,
-                         render_figure, write_figure)
+    from .figure import (FigureFormat, FigureMade, FigureOptions, Rendered, draw_figure,
+                         make_figure, render_figure, write_figure)
     from .files import Built, Progress, write_files
     from .images import RenderOptions, gallery, preview, render
     from .kit import (DEFAULT_BOOKLETS, KitOptions, build_kit, default_items,
@@ -29,11 +29,11 @@ if TYPE_CHECKING:
 
 #: Each public name and the job module it comes from.
 _MODULES = {
-    "booklet": ("BookletMade", "BookletOptions", "make_booklet"),
+    "booklet": ("BookletMade", "BookletOptions", "make_booklet", "set_booklet"),
     "calibration": ("calibrate", "next_step", "read_calibration"),
     "export": ("ExportOptions", "export_cards"),
-    "figure": ("FigureFormat", "FigureMade", "FigureOptions", "Rendered", "make_figure",
-               "render_figure", "write_figure"),
+    "figure": ("FigureFormat", "FigureMade", "FigureOptions", "Rendered", "draw_figure",
+               "make_figure", "render_figure", "write_figure"),
     "files": ("Built", "Progress", "write_files"),
     "images": ("RenderOptions", "gallery", "preview", "render"),
     "kit": ("DEFAULT_BOOKLETS", "KitOptions", "build_kit", "default_items",
@@ -46,9 +46,10 @@ __all__ = [
     "BookletMade", "BookletOptions", "Built", "DEFAULT_BOOKLETS", "ExportOptions",
     "FigureFormat", "FigureMade", "FigureOptions", "Rendered", "render_figure",
     "write_figure", "KitOptions", "Progress", "RenderOptions", "ShopMade",
-    "ShopOptions", "build_kit", "calibrate", "default_items", "export_cards", "gallery",
-    "make_booklet", "make_figure", "make_shop_files", "next_step", "preview",
-    "read_calibration", "render", "shop_size_name", "split_booklets", "write_files",
+    "ShopOptions", "build_kit", "calibrate", "default_items", "draw_figure", "export_cards",
+    "gallery", "make_booklet", "make_figure", "make_shop_files", "next_step", "preview",
+    "read_calibration", "render", "set_booklet", "shop_size_name", "split_booklets",
+    "write_files",
 ]
 
 

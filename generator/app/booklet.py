@@ -1,5 +1,6 @@
-"""The rule booklet job: drawn and checked by the rule engine, set, encoded, then written
-(``booklet-LANG.pdf``, with saddle imposition ``booklet-LANG-saddle.pdf`` too)."""
+"""The rule booklet job: its content loaded and the templates its figures name looked up
+here, then drawn and checked by the rule engine, set and encoded (:mod:`generator.docs.booklet`),
+then written (``booklet-LANG.pdf``, with saddle imposition ``booklet-LANG-saddle.pdf`` too)."""
 from __future__ import annotations
 
 import os
@@ -7,11 +8,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..docs.booklet.build import PAPER_NAMES, Made, make_booklet as set_booklet
+from ..docs.booklet.build import PAPER_NAMES, Made, set_and_encode
 from ..docs.booklet.contact import contact_png
 from ..errors import OutputError
+from ..io.booklets import load_booklet
+from ..io.figures import FigureTable, figure_layout
+from ..io.layouts import LayoutFile
 from ..io.output import atomic_write, prepare_parent
-from ..io.templates import Library
+from ..io.templates import Library, TemplateKind
+from ..model.board import Board
+from ..model.settings import Settings
+from ..model.traditional import TraditionalPack
+from ..docs.diagram import Source
 from ..sheets.files import OutFile
 from ..sheets.spec import Paper
 from .files import Built, write_files
@@ -53,6 +61,40 @@ class BookletMade:
     def games(self) -> int:
         """The game chapters of the booklet's own selection (with no games named)."""
         return len(self.made.booklet.games)
+
+
+class LibraryTemplates:
+    """The templates a booklet's figures name, looked up in *library* when a figure asks
+    (:class:`generator.docs.booklet.figures.BookletTemplates`)."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+
+    def settings(self) -> Settings:
+        return self.library.settings()
+
+    def figure(self, name: str) -> tuple[LayoutFile, FigureTable]:
+        return figure_layout(self.library, name)
+
+    def board(self, name: str) -> Board:
+        return self.library.board(name)
+
+    def source(self, name: str) -> Source:
+        return self.library.source(name)
+
+    def traditional(self, name: str) -> TraditionalPack | None:
+        if name not in self.library.names(TemplateKind.TRADITIONAL):
+            return None
+        return self.library.traditional(name)
+
+
+def set_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
+                paper: str = "a5", imposition: str = "none", creep: float = 0.0) -> Made:
+    """The booklet in *lang* with the chapters of *games* (none: its own selection), set on
+    *paper* and encoded, every figure drawn from *library*'s templates and validated by the
+    rule engine in this run; nothing written."""
+    return set_and_encode(load_booklet(library, lang, games), LibraryTemplates(library),
+                          paper=paper, imposition=imposition, creep=creep)
 
 
 def booklet_files(made: Made) -> list[OutFile]:

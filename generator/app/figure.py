@@ -294,12 +294,35 @@ def render_figure(library: Library, layout: LayoutFile, options: FigureOptions, 
     """
     every = frames or options.format is FigureFormat.GIF
     drawn = draw_position(
-        library, layout, table if table is not None else FigureTable(layout.shown),
+        library.settings(), layout, table if table is not None else FigureTable(layout.shown),
         options.changes(), flip=options.flip, coords=options.coords,
         caption=options.caption, play=options.play, allow_invalid=options.allow_invalid,
         words_file=options.words_file, width=options.width, frames=every,
         to_move=options.to_move)
     return Rendered(drawn, encoded(drawn, options), options)
+
+
+def draw_figure(library: Library, name: str, changes: Mapping[str, object] | None = None, *,
+                flip: bool | None = None, coords: bool | None = None,
+                caption: str | None = None, game_name: str | None = None,
+                play: bool = False, allow_invalid: bool = False,
+                words_file: Path | None = None, width: float = DEFAULT_WIDTH,
+                frames: bool = True, to_move: str | None = None,
+                least_label: float = 0.0, plain: bool = False) -> Drawn:
+    """The pages ``opencards figure`` draws for the layout *name* (a name, a ``.toml``
+    path, ``-`` or a position text) under *game_name* or its own game, with its
+    ``[figure]`` table: the job looks the layout up in *library*, and
+    :func:`generator.docs.build.draw_position` (whose keywords these are) draws it.
+
+    :raises: as :func:`~generator.docs.build.draw_position`, and the library's errors for
+        an unknown layout.
+    """
+    position, table = figure_layout(library, name, game_name)
+    return draw_position(library.settings(), position, table, changes, flip=flip,
+                         coords=coords, caption=caption, play=play,
+                         allow_invalid=allow_invalid, words_file=words_file, width=width,
+                         frames=frames, to_move=to_move, least_label=least_label,
+                         plain=plain)
 
 
 def encoded(drawn: Drawn, options: FigureOptions) -> bytes:

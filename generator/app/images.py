@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..docs.gallery import gallery_page
+from ..docs.gallery import FIGURES, gallery_page
 from ..draw.backends import png
+from ..io.figures import figure_layout
 from ..io.output import staged
 from ..io.templates import Library
 from ..sheets.preview import BOARDS, LETTER_CARDS, PACK_CARDS, contact_sheet
@@ -58,4 +59,5 @@ def preview(library: Library, out_file: Path, *, dpi: float = 100) -> Path:
 def gallery(library: Library, out_file: Path, *, dpi: float = 100) -> Path:
     """Writes the figures gallery as the PNG *out_file*; ``docs/figures.png`` is this at
     100 dpi (a test keeps it up to date)."""
-    return write_one(out_file, png.render(gallery_page(library), dpi=dpi))
+    layouts = {name: figure_layout(library, name) for name, _, _ in FIGURES}
+    return write_one(out_file, png.render(gallery_page(layouts, library.settings()), dpi=dpi))

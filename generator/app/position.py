@@ -97,7 +97,7 @@ class Position(EnginePosition):
                             self.given_state)
         played = " ".join(ply.notation() for ply in self.plies)
         changes = {"moves": option_annotations(moves=played)["moves"]} if played else None
-        return draw_position(self.library, loaded, self.table, changes, width=width,
+        return draw_position(self.library.settings(), loaded, self.table, changes, width=width,
                              frames=False)
 
     def __str__(self) -> str:

@@ -14,11 +14,11 @@ from typing import NamedTuple
 
 from ..draw.scene import Page
 from ..errors import FigureError, InvalidLayoutError
-from ..io.figures import FigureTable, figure_layout
+from ..io.figures import FigureTable
 from ..io.layouts import LayoutFile
-from ..io.templates import Library
 from ..model.board import Board, square_name
 from ..model.layout import Layout, Side
+from ..model.settings import Settings
 from ..rules import Violation
 from .annotate import with_engine
 from .diagram import DEFAULT_WIDTH, figure_page, to_pdf, to_png, to_svg
@@ -123,14 +123,16 @@ class Drawn:
         return self.pages[-1]
 
 
-def draw_figure(library: Library, name: str, changes: dict[str, object] | None = None, *,
-                flip: bool | None = None, coords: bool | None = None,
-                caption: str | None = None, game_name: str | None = None,
-                play: bool = False, allow_invalid: bool = False,
-                words_file: Path | None = None, width: float = DEFAULT_WIDTH,
-                frames: bool = True, to_move: str | None = None,
-                least_label: float = 0.0, plain: bool = False) -> Drawn:
-    """Everything ``opencards figure`` draws for the layout *name* (a name or a path).
+def draw_position(settings: Settings, position: LayoutFile, table: FigureTable,
+                  changes: Mapping[str, object] | None = None, *, flip: bool | None = None,
+                  coords: bool | None = None, caption: str | None = None, play: bool = False,
+                  allow_invalid: bool = False, words_file: Path | None = None,
+                  width: float = DEFAULT_WIDTH, frames: bool = True,
+                  to_move: str | None = None, least_label: float = 0.0,
+                  plain: bool = False) -> Drawn:
+    """Everything ``opencards figure`` draws for *position* (a layout loaded, with its game,
+    board and packs, by the job that names it: :func:`generator.app.figure.draw_figure`),
+    with its ``[figure]`` *table* (``FigureTable(path)`` for none), in the kit's *settings*.
 
     With *plain* the layout is drawn as written, without what its ``[figure]`` table adds
     (marks, moves, a selected card, a key): the board and cards alone; moves asked in
@@ -147,26 +149,9 @@ def draw_figure(library: Library, name: str, changes: dict[str, object] | None =
     :raises: :exc:`InvalidLayoutError` if the engine finds problems and *allow_invalid* is
         false; :exc:`FigureError` for a bad annotation or an illegal move.
     """
-    position, table = figure_layout(library, name, game_name)
     if plain:
         table = dataclasses.replace(table, lists=(), select=None, last_move=None, moves=None,
                                     to_move=None, legend=None)
-    return draw_position(library, position, table, changes, flip=flip, coords=coords,
-                         caption=caption, play=play, allow_invalid=allow_invalid,
-                         words_file=words_file, width=width, frames=frames, to_move=to_move,
-                         least_label=least_label, plain=plain)
-
-
-def draw_position(library: Library, position: LayoutFile, table: FigureTable,
-                  changes: Mapping[str, object] | None = None, *, flip: bool | None = None,
-                  coords: bool | None = None, caption: str | None = None, play: bool = False,
-                  allow_invalid: bool = False, words_file: Path | None = None,
-                  width: float = DEFAULT_WIDTH, frames: bool = True,
-                  to_move: str | None = None, least_label: float = 0.0,
-                  plain: bool = False) -> Drawn:
-    """:func:`draw_figure` for a layout already loaded (the board editor's), with its
-    ``[figure]`` *table* (``FigureTable(path)`` for none); *plain*: the position after the
-    moves without the marks of the last one."""
     if caption is None and (changes or {}).get("crop") is not None:
         # The layout's caption speaks of the whole position, perhaps of cards a crop asked
         # for here leaves out: a crop shows the caption asked with it, or none.
@@ -179,7 +164,6 @@ def draw_position(library: Library, position: LayoutFile, table: FigureTable,
                       allow_invalid=allow_invalid)
     figure = figure.merged(problems=tuple(sorted({v.square for v in found if v.square})))
     _check_squares(figure, position.board)
-    settings = library.settings()
     _check_to_move(figure, to_move, position)
 
     def page(layout: Layout, fig: Figure, draw: bool = True) -> Page | None:

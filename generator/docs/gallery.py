@@ -3,12 +3,15 @@ own ``[figure]`` annotations (and one move sequence), in both styles: the full c
 top row, the same positions as compact diagrams under them."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..draw.geometry import Transform
 from ..draw.scene import Group, Item, Page, Text
 from ..draw.style import DEFAULT_STYLE
-from ..io.templates import Library
-from .build import draw_figure, option_annotations
-from ..io.figures import FigureStyle
+from ..io.figures import FigureStyle, FigureTable
+from ..io.layouts import LayoutFile
+from ..model.settings import Settings
+from .build import draw_position, option_annotations
 
 #: Width of each figure on the sheet and the gap around them, in mm.
 WIDTH = 70.0
@@ -36,7 +39,10 @@ HEADINGS = {"full": "--style full: the cards as printed",
             "compact": "--style compact: square cells, cards as symbols, for a text column"}
 
 
-def gallery_page(library: Library) -> Page:
+def gallery_page(layouts: Mapping[str, tuple[LayoutFile, FigureTable]], settings: Settings
+                 ) -> Page:
+    """The gallery of :data:`FIGURES`, each drawn from its layout in *layouts* (by name,
+    with its ``[figure]`` table: the job looks them up) in the kit's *settings*."""
     items: list[Item] = []
     y = GAP
     width = GAP + len(FIGURES) * (WIDTH + GAP)
@@ -49,8 +55,10 @@ def gallery_page(library: Library) -> Page:
             changes = option_annotations(**options)
             changes["style"] = style
             changes["legend"] = name in LEGENDS
-            page = draw_figure(library, name, changes, caption=CAPTIONS.get(name),
-                               width=WIDTH, to_move=to_move, frames=False).final
+            position, table = layouts[name]
+            page = draw_position(settings, position, table, changes,
+                                 caption=CAPTIONS.get(name), width=WIDTH, to_move=to_move,
+                                 frames=False).final
             items.append(Group(page.items, Transform.translate(x, y),
                                role=f"figure {name} {style}"))
             x += WIDTH + GAP

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..errors import GeneratorError
-from ..io.reader import read_toml
-from ..io.sources import load_sources
-from ..io.templates import Library, TemplateKind
+from ..io.sources import game_headings, load_sources
+from ..io.templates import Library
 from ..rules.sources import CODE_GAMES, GENERAL, Basis, GameSources, SourceRow
 
 PAGE = Path(__file__).resolve().parent.parent.parent / "docs" / "sources.md"
@@ -98,11 +98,11 @@ def _in_number_order(name: str) -> tuple[object, ...]:
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
 
 
-def render(library: Library) -> str:
-    """The page's text."""
-    table = load_sources(library)
+def render(table: Mapping[str, GameSources], headings: Mapping[str, tuple[str, str]]) -> str:
+    """The page's text: the rows of *table* by game, each game template headed by its title
+    and the game it extends (*headings*, by name)."""
     out = [INTRO.format(seeds="; ".join(SEEDS.values())).rstrip(), ""]
-    games = sorted(library.names(TemplateKind.GAME), key=_in_number_order)
+    games = sorted(headings, key=_in_number_order)
     for name in [GENERAL, *games, *CODE_GAMES]:
         if name not in table:
             continue
@@ -111,9 +111,7 @@ def render(library: Library) -> str:
         elif name in CODE_GAMES:
             title, note = CODE_TITLES[name], "Defined in code; its switches and options."
         else:
-            game = library.get(TemplateKind.GAME, name)
-            title = game.title
-            extends = read_toml(library.files(TemplateKind.GAME)[name]).get("extends", "")
+            title, extends = headings[name]
             note = f"`{name}`" + (f", as `{extends}` except:" if extends else ".")
         out += [f"## {title}", "", note, "", *_table(table[name]), ""]
     return "\n".join(out).rstrip() + "\n"
@@ -121,7 +119,9 @@ def render(library: Library) -> str:
 
 def main(argv: list[str]) -> int:
     try:
-        text = render(Library())
+        library = Library()
+        table = load_sources(library)
+        text = render(table, game_headings(library, table))
     except GeneratorError as e:
         print(f"Error: {e}", file=sys.stderr)
         return 1

@@ -22,6 +22,7 @@ fails there. A bad row is one line naming the file and the row.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,14 @@ def load_sources(library: Library) -> dict[str, GameSources]:
     """Every game's rows, by game name."""
     return {name: _game_sources(library, path)
             for name, path in sources_files(library).items()}
+
+
+def game_headings(library: Library, names: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """The title of each game template of *names* (others are passed over) and the game it
+    extends (``""`` for none), by name: what the sources page heads a game's table with."""
+    files = library.files(TemplateKind.GAME)
+    return {name: (library.game(name).title, str(read_toml(files[name]).get("extends", "")))
+            for name in names if name in files}
 
 
 def rules_of(library: Library, game: str) -> dict[str, Any]:

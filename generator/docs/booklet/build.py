@@ -1,8 +1,8 @@
-"""The ``opencards booklet`` job: load the content, draw and check every figure, set the
-pages and encode ``booklet-LANG.pdf`` (and with saddle imposition
-``booklet-LANG-saddle.pdf``). Everything is drawn and encoded before
-:mod:`generator.app.booklet` writes the first file, so a bad booklet file leaves no
-partial PDF."""
+"""The booklet set from its content: draw and check every figure, set the pages and encode
+``booklet-LANG.pdf`` (and with saddle imposition ``booklet-LANG-saddle.pdf``). The job,
+:mod:`generator.app.booklet`, loads the content and looks up the templates the figures
+name; everything is drawn and encoded before it writes the first file, so a bad booklet
+file leaves no partial PDF."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,14 +10,12 @@ from dataclasses import dataclass
 from ...draw.backends import pdf
 from ...draw.scene import Page
 from ...errors import TemplateError
-from ...io.booklets import load_booklet
 from ...io.traditional import SCRIPTS
-from ...io.templates import Library
 from ...model.booklet import Booklet
-from .figures import draw, draw_placed
+from .figures import BookletTemplates, draw, draw_placed
 from .flow import typeset
 from .impose import impose
-from .key import key_page
+from .key import BOARD, PACK, key_page
 from .listing import LISTING_WORDS, start_listing
 from .sizes import FigurePlacement, placements
 from .typography import GLUE
@@ -47,7 +45,7 @@ class Made:
         return self.typeset.pages
 
 
-def _listings(library: Library, booklet: Booklet, placed: dict[str, FigurePlacement]
+def _listings(templates: BookletTemplates, booklet: Booklet, placed: dict[str, FigurePlacement]
               ) -> dict[str, str]:
     """Each start position as text, by its figure's place.
 
@@ -60,14 +58,16 @@ def _listings(library: Library, booklet: Booklet, placed: dict[str, FigurePlacem
         if word not in booklet.words:
             raise TemplateError(booklet.where, f"words.{word}", expected="the word a start "
                                 "position's listing prints")
-    return {ref.where: start_listing(library.layout(ref.layout), booklet.words, GLUE)
+    return {ref.where: start_listing(templates.figure(ref.layout)[0].layout, booklet.words,
+                                     GLUE)
             for ref in starts if ref.layout is not None}
 
 
-def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
-                 paper: str = "a5", imposition: str = "none", creep: float = 0.0) -> Made:
-    """The booklet in *lang*, every figure validated by the rule engine in this run."""
-    booklet = load_booklet(library, lang, games)
+def set_and_encode(booklet: Booklet, templates: BookletTemplates, *, paper: str = "a5",
+                   imposition: str = "none", creep: float = 0.0) -> Made:
+    """*booklet* set, every figure drawn from *templates* and validated by the rule engine
+    in this run."""
+    lang = booklet.lang
     indices = booklet.words.get("card_indices", "latin")
     if indices not in SCRIPTS:
         raise TemplateError(booklet.where, "words.card_indices", expected="the script of the "
@@ -77,13 +77,14 @@ def make_booklet(library: Library, lang: str, games: tuple[str, ...] = (), *,
     placed = placements(booklet.chapters, geometry.column)
     area = geometry.body_bottom - geometry.body_top
     # The key is drawn at the column's width with caption-sized labels (issue 39).
-    figures = {ref.where: draw_placed(library, ref, placed[ref.where], area)
+    figures = {ref.where: draw_placed(templates, ref, placed[ref.where], area)
                if ref.where in placed else
-               key_page(library, ref, geometry.column, geometry.style.caption) if ref.key else
-               draw(library, ref, indices=indices,
+               key_page(templates.board(BOARD), templates.source(PACK), templates.settings(),
+                        ref, geometry.column, geometry.style.caption) if ref.key else
+               draw(templates, ref, indices=indices,
                     frame=(geometry.column, area))
                for chapter in booklet.chapters for ref in chapter.figures}
-    done = typeset(booklet, figures, geometry, _listings(library, booklet, placed))
+    done = typeset(booklet, figures, geometry, _listings(templates, booklet, placed))
     title = f"{booklet.title}: {booklet.subtitle}" if booklet.subtitle else booklet.title
     body = pdf.render(done.pages, title=title, lang=lang, outline=done.outline,
                       links=done.links, author=booklet.author)

@@ -1,27 +1,31 @@
-"""The booklet's figures, drawn by the figure code (:func:`generator.docs.build.draw_figure`)
+"""The booklet's figures, drawn by the figure code (:func:`generator.docs.build.draw_position`)
 so a diagram in the booklet is exactly what ``opencards figure`` draws: the layout is checked
 by the rule engine and every move of a worked example is played through it in this run.
 A refusal names the booklet file and the figure's place. Rows of cards (equipment) use the
-kit's own card art."""
+kit's own card art. The templates a figure names are looked up by the job that sets the
+booklet (:class:`BookletTemplates`); nothing here reads a template itself."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ...draw.art.traditional import suit_signed_text, traditional_front
 from ...draw.geometry import Rect, Size, Transform
 from ...draw.style import DEFAULT_STYLE
 from ...draw.scene import Box, Group, Item, Page, Paint
 from ...errors import FigureError, GeneratorError, InvalidLayoutError, PatienceError
-from ...io.templates import Library
+from ...io.figures import FigureTable
+from ...io.layouts import LayoutFile
+from ...model.board import Board
 from ...model.booklet import FigureRef
+from ...model.settings import Settings
 from ...model.traditional import PlayingCard, PrintedCard, TraditionalPack
 from ...sheets.printable import open_cards
-from ..build import ANNOTATIONS, draw_figure, parse_annotations
-from ..diagram import LEAST_LABEL
+from ..build import ANNOTATIONS, draw_position, parse_annotations
+from ..diagram import LEAST_LABEL, Source
 from ..figure import COLOURS
-from .key import key_page
+from .key import BOARD, PACK, key_page
 from .sizes import FigurePlacement
 
 T = TypeVar("T")
@@ -35,6 +39,34 @@ CARD_LABEL = 3.6
 OUTLINE = COLOURS["blue"]
 OUTLINE_WIDTH = 1.2
 OUTLINE_GAP = 0.8
+#: The traditional pack a patience's deal is drawn with.
+DEAL_PACK = "pack52"
+
+
+class BookletTemplates(Protocol):
+    """The templates a booklet's figures name, looked up by the job that sets the booklet
+    (:class:`generator.app.booklet.LibraryTemplates`) when the figure that names one is
+    drawn, so a misspelt name fails at its figure, after the figures before it."""
+
+    def settings(self) -> Settings:
+        """The kit's card and square sizes, as every figure is drawn in."""
+        ...
+
+    def figure(self, name: str) -> tuple[LayoutFile, FigureTable]:
+        """The layout *name* under its own game (with its board and packs), and its
+        ``[figure]`` table."""
+        ...
+
+    def board(self, name: str) -> Board:
+        ...
+
+    def source(self, name: str) -> Source:
+        """The pack or letter set *name*."""
+        ...
+
+    def traditional(self, name: str) -> TraditionalPack | None:
+        """The traditional pack *name*; None if *name* is not one."""
+        ...
 
 
 def _parsed(ref: FigureRef, key: str, parse: Callable[[str], T], text: str) -> T:
@@ -50,7 +82,7 @@ def _changes(ref: FigureRef) -> dict[str, object]:
                              lambda key, _, __: f"{ref.where}.{key}")
 
 
-def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
+def draw(templates: BookletTemplates, ref: FigureRef, *, width: float = 100.0,
          style: str | None = None, indices: str = "latin",
          frame: tuple[float, float] | None = None) -> Page:
     """The figure *ref* asks for as a scene page (without a caption: the booklet sets it
@@ -63,20 +95,22 @@ def draw(library: Library, ref: FigureRef, *, width: float = 100.0,
         annotation.
     """
     if ref.key:
-        return key_page(library, ref)
+        return key_page(templates.board(BOARD), templates.source(PACK), templates.settings(),
+                        ref)
     if ref.cards is not None:
-        return _cards(library, ref, ref.cards)
+        return _cards(templates, ref, ref.cards)
     if ref.patience is not None:
-        return _tableau(library, ref, ref.patience, indices, frame)
+        return _tableau(templates, ref, ref.patience, indices, frame)
     if ref.layout is None:
         raise FigureError(f"{ref.where}: a figure names a layout, a deal, cards or the key")
     changes = _changes(ref)
     if style is not None:
         changes["style"] = style
     try:
-        drawn = draw_figure(library, ref.layout, changes, flip=ref.flip, caption="",
-                            play=ref.play, width=width, frames=False,
-                            least_label=LEAST_LABEL, plain=ref.plain)
+        position, table = templates.figure(ref.layout)
+        drawn = draw_position(templates.settings(), position, table, changes, flip=ref.flip,
+                              caption="", play=ref.play, width=width, frames=False,
+                              least_label=LEAST_LABEL, plain=ref.plain)
     except InvalidLayoutError as e:
         first = e.problems[0] if e.problems else str(e)
         more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""
@@ -108,7 +142,8 @@ def share(ref: FigureRef) -> float:
     return DEAL_TALLEST if ref.patience is not None else ref.height
 
 
-def draw_placed(library: Library, ref: FigureRef, placement: FigurePlacement, body: float) -> Page:
+def draw_placed(templates: BookletTemplates, ref: FigureRef, placement: FigurePlacement,
+                body: float) -> Page:
     """The board *ref* drawn as *placement* says, on a type area *body* mm high: in the
     full style where that fits the figure's share of the height (:attr:`FigureRef.height`)
     at its width, else in the compact style; narrower only if even so it would be taller
@@ -118,13 +153,13 @@ def draw_placed(library: Library, ref: FigureRef, placement: FigurePlacement, bo
     """
     style = placement.style
     if style is None:
-        full = draw(library, ref, width=placement.width, style="full")
+        full = draw(templates, ref, width=placement.width, style="full")
         if full.height <= ref.height * body:
             return full
         style = "compact"
-    page = draw(library, ref, width=placement.width, style=style)
+    page = draw(templates, ref, width=placement.width, style=style)
     if page.height > TALLEST * body:
-        page = draw(library, ref, width=placement.width * TALLEST * body / page.height,
+        page = draw(templates, ref, width=placement.width * TALLEST * body / page.height,
                     style=style)
     return page
 
@@ -134,7 +169,7 @@ def draw_placed(library: Library, ref: FigureRef, placement: FigurePlacement, bo
 TABLEAU_LABEL = 2.4
 
 
-def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin",
+def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: str = "latin",
              frame: tuple[float, float] | None = None) -> Page:
     """A patience's deal *ref.seed*, drawn with the 52-card pack template (no title: the
     caption says which deal it is), its court and ace indices in *indices*' script. Slot
@@ -149,7 +184,10 @@ def _tableau(library: Library, ref: FigureRef, name: str, indices: str = "latin"
     from ..tableau import tableau_page
 
     game = patience(name)
-    pack = library.traditional("pack52")
+    pack = templates.traditional(DEAL_PACK)
+    if pack is None:
+        raise FigureError(f"{ref.where}: a deal is drawn with the traditional pack "
+                          f"{DEAL_PACK!r}, and there is none")
     if indices != pack.script:
         pack = replace(pack, script=indices, indices=None)
     names = dict(ref.slots)
@@ -200,20 +238,29 @@ def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
                 tuple(items))
 
 
-def _cards(library: Library, ref: FigureRef, listing: str) -> Page:
+def _card_set(templates: BookletTemplates, ref: FigureRef, name: str) -> Source:
+    """The pack or letter set a row of cards goes on with (``pack2:(10R)``)."""
+    try:
+        return templates.source(name)
+    except GeneratorError:
+        raise FigureError(f"{ref.where}.cards: {name!r} is not a pack or letter set") from None
+
+
+def _cards(templates: BookletTemplates, ref: FigureRef, listing: str) -> Page:
     """A row of cards of the kit, ``pack1:1R 2Y``; ``(1R)`` draws the card's back, and a
     token ``pack2:(10R)`` goes on with another pack or deck (backs side by side)."""
     name, _, listed = listing.partition(":")
-    if name in library.names("traditional"):
-        return _traditional(ref, library.traditional(name), listed)
+    traditional = templates.traditional(name)
+    if traditional is not None:
+        return _traditional(ref, traditional, listed)
     size = Size(25, 50)
     items: list[Item] = []
     for i, token in enumerate(listed.split()):
         if ":" in token:
             name, _, token = token.partition(":")
-            if name not in library.names("pack") + library.names("letters"):
-                raise FigureError(f"{ref.where}.cards: {name!r} is not a pack or letter set")
-        source = library.source(name)
+            source = _card_set(templates, ref, name)
+        else:
+            source = templates.source(name)
         cards = open_cards(source)
         # (1R) is the card's back, as the notation writes a card lying face down.
         back = token.startswith("(") and token.endswith(")")

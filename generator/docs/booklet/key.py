@@ -14,10 +14,11 @@ from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Page, Text
 from ...draw.style import DEFAULT_STYLE
 from ...errors import FigureError
-from ...io.templates import Library
+from ...model.board import Board
 from ...model.booklet import FigureRef
 from ...model.layout import Layout, Side, parse_stack
-from ..diagram import MARK_KINDS, figure_page
+from ...model.settings import Settings
+from ..diagram import MARK_KINDS, Source, figure_page
 from ..figure import (COLOURS, Arrow, Crop, Destination, Figure, Ghost, Highlight, Mark,
                       Outline)
 from .typography import set_lines, shown
@@ -105,7 +106,8 @@ def entries(ref: FigureRef) -> list[tuple[str, str]]:
     return found
 
 
-def _swatch_page(library: Library, swatch: _Swatch, cell: float) -> Page:
+def _swatch_page(board: Board, pack: Source, settings: Settings, swatch: _Swatch,
+                 cell: float) -> Page:
     crop = Crop.parse(swatch.crop)
     rows = {1: " ".join(swatch.cards.get(f"{f}1", ".") for f in "abcdefgh")}
     layout = Layout.from_rows(BOARD, rows, players={Side.SOUTH: f"{PACK}:G1",
@@ -115,18 +117,19 @@ def _swatch_page(library: Library, swatch: _Swatch, cell: float) -> Page:
         name: getattr(swatch.figure, name) for name in (
             "arrows", "highlights", "marks", "outlines", "ghosts", "destinations",
             "problems")}, last_move=swatch.figure.last_move)
-    return figure_page(layout, library.board(BOARD), {PACK: library.source(PACK)}, figure,
-                       settings=library.settings(), width=cells * cell)
+    return figure_page(layout, board, {PACK: pack}, figure, settings=settings,
+                       width=cells * cell)
 
 
-def key_page(library: Library, ref: FigureRef, width: float = 100.0,
-             label_size: float | None = None) -> Page:
+def key_page(board: Board, pack: Source, settings: Settings, ref: FigureRef,
+             width: float = 100.0, label_size: float | None = None) -> Page:
     """The key *ref* lists, in :data:`COLUMNS` columns *width* mm wide: each swatch (as wide
     as the widest, three squares) and its label wrapped beside it, *label_size* mm high (the
     booklet passes its column and caption size, so the key is printed at its own size with
     labels as large as a caption: scaled from 100 mm to the column, the labels came out
-    larger than the body text, issue 39). Swatches and gaps grow with *width* over 100 mm,
-    so a swatch's cell stays about an example board's."""
+    larger than the body text, issue 39); the swatches on *board* (:data:`BOARD`) with
+    *pack*'s cards (:data:`PACK`) in the kit's *settings*. Swatches and gaps grow with
+    *width* over 100 mm, so a swatch's cell stays about an example board's."""
     listed = entries(ref)
     k = width / 100.0
     size = LABEL_SIZE * k if label_size is None else label_size
@@ -138,7 +141,7 @@ def key_page(library: Library, ref: FigureRef, width: float = 100.0,
     heights: list[float] = []
     placed: list[tuple[int, Page, list[str]]] = []
     for n, (kind, label) in enumerate(listed):
-        page = _swatch_page(library, SWATCHES[kind], CELL_WIDTH * k)
+        page = _swatch_page(board, pack, settings, SWATCHES[kind], CELL_WIDTH * k)
         # Broken as the body text of its language is (a one-letter «с» never ends a line:
         # «снятая с / доски» was printed); the key's labels are in the chapter's language.
         lang = "ru" if re.search("[а-яё]", label, re.IGNORECASE) else "en"
