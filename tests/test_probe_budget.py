@@ -39,5 +39,6 @@ def test_no_limit_allows_everything():
 def test_a_spent_time_limit_stops_a_try_at_its_next_clock_reading():
     """The clock is read every 32 positions, so a try with no time left runs on to its
     32nd position and stops there, having spent 31."""
+    # The time limit under test: a spent clock, not a verdict that needs speed.
     budget = ProbeBudget(nodes=None, seconds=0.0)
     assert _run(budget.attempt(), 1000) == 31

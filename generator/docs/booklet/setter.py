@@ -740,7 +740,6 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
                                 "rows that fit on a page", problem="a row is taller "
                                 "than the page")
         return rows
-    assert isinstance(block, FigureRef)
     figures, counter = setting.figures, setting.counter
     if id(block) in partner:
         other = partner[id(block)]
