@@ -400,7 +400,7 @@ def test_the_queen_move_start_on_own_colours_is_a_suggestion_to_try(booklets, la
     assert TRY[lang] in text, lang
 
 
-FORBIDDEN = {"en": ("In our variant two-letter words do not count",
+FORBIDDEN = {"en": ("Two-letter words do not count in our variant",
                     "the original rules say they may then be forbidden"),
              "ru": ("Слова из двух букв в нашем варианте не считаются",
                     "исходные правила говорят, что их тогда можно запретить")}
