@@ -391,3 +391,25 @@ def test_the_quick_references_games_table_gives_each_games_page(made, lang):
         row = next(line for line in text.splitlines()
                    if line.replace("\u00a0", " ").startswith(name + " "))
         assert row.split()[-1] == str(first), (lang, key, row)
+
+
+#: The terms the session-16 Russian editor found missing from the index, each with a
+#: chapter where a rule or a setup uses it.
+ADDED = {"en": (("home ranks", "basic-48"), ("proportional group", "equipment"),
+                ("land on", "rules")),
+         "ru": (("исходные горизонтали", "basic-48"), ("пропорциональная группа", "equipment"),
+                ("встать на карту", "rules"))}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_home_ranks_proportional_group_and_landing_on_a_card_are_indexed(made, lang):
+    """Issue 39, session-16 RU review: the glossary defines «исходные горизонтали», «пропорцио-
+    нальная группа» and «встать на карту», yet the index had none of them. seed000, card game
+    48: cards "located on 1-2 and 8-7 horizontals" (the home ranks); card game 1: "Game can be
+    carried out by two proportional groups"; a test card is won by landing on it (card game 1:
+    "Test playing cards can be beated any playing cards on any squares")."""
+    booklet = made[lang]
+    entries = _entries(booklet)
+    for term, chapter in ADDED[lang]:
+        pages = {n for n, page in enumerate(booklet.pages, 1) if page.label == chapter}
+        assert pages & set(entries.get(term, [])), (lang, term, entries.get(term))

@@ -368,3 +368,66 @@ def test_russian_minus_quotes_dashes_and_yo(russian_lines):
                  "черн", "трех"):
         assert not re.search(rf"(?<!\w){word}", text, re.IGNORECASE), word
     assert "её" in text and "жёлт" in text
+
+
+# --- the session-16 RU review: rules as the seeds word them ----------------------------------
+
+RESIGNS = {"en": r"concedes \(and so loses\)\. If no press is left, the count decides",
+           "ru": r"сдаётся \(тогда он проиграл\)\. Если прижимать больше нечем, победителя "
+                 r"решает подсчёт"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_player_who_concedes_game_48_loses_and_the_count_decides_only_otherwise(booklets,
+                                                                                  lang):
+    """seed000, card game 48: the game is finished when the cards "can not be imposed against
+    each other and when the losed player recognizes the defeat": a player who concedes has
+    lost. The booklet once let the count decide after a concession too."""
+    text = " ".join(_section_text(booklets[lang][0], "basic-48", "end").split())
+    assert re.search(RESIGNS[lang], text), (lang, text)
+
+
+TRY = {"en": "suggest trying to place the cards on squares of their own colour",
+       "ru": "предлагают попробовать поставить карты на поля своего цвета"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_queen_move_start_on_own_colours_is_a_suggestion_to_try(booklets, lang):
+    """seed000, after card game 4, for any game with queen moves: "It is possible to try to have
+    playing cards in trump positions on squares with the appropriate colour" — something to
+    try, not advice the rules give."""
+    text = " ".join(_section_text(booklets[lang][0], "basic-1", "variants").split())
+    assert TRY[lang] in text, lang
+
+
+FORBIDDEN = {"en": ("Two-letter words do not count in our variant",
+                    "the original rules say they may then be forbidden"),
+             "ru": ("Слова из двух букв в нашем варианте не считаются",
+                    "исходные правила говорят, что их тогда можно запретить")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_word_2_queen_forbids_two_letter_words_as_our_variant_the_engine_plays(library,
+                                                                               booklets, lang):
+    """seed001, word game 2: "Distance of moving of letters for one course can be any number of
+    squares ... provided that in this case it can be forbidden to make two-letter words". The
+    rules allow the ban; word-2-queen takes it (a word needs three letters), and the booklet
+    says so as our variant rather than as the rule."""
+    assert library.game("word-2-queen").word_length == 3
+    assert library.game("word-2-two-letter").word_length == 2
+    text = " ".join(_section_text(booklets[lang][0], "word-2", "variants").split())
+    assert all(part in text for part in FORBIDDEN[lang]), (lang, text)
+
+
+ONE = {"en": "(for the puzzle, one)", "ru": "(для головоломки — для одного)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_colophon_gives_the_one_player_puzzle_its_playing_time(booklets, lang):
+    """seed001, word puzzle 5 is played alone ("The puzzle consists that a player moves
+    letters"; that it "can be a game" of two is a variant); the colophon
+    once said every banner's length was for two players, under a banner that says one."""
+    puzzle = next(c for c in booklets[lang][0].games if c.game == "word-puzzle-5")
+    assert puzzle.banner is not None and puzzle.banner.players == 1
+    text = " ".join(_section_text(booklets[lang][0], "credits", "credits").split())
+    assert ONE[lang] in text, lang

@@ -440,9 +440,10 @@ def banner_cards(banner: Banner, words: dict[str, str], names: dict[str, str]) -
 
 
 def banner_boards(banner: Banner, words: dict[str, str], names: dict[str, str]) -> str:
-    """The boards a banner lists, in the booklet's words, the game's own first; "" for a
-    game without a board. Boards the seeds do not name for the game come after those they
-    do, marked as our reading.
+    """The boards a banner lists, in the booklet's words; "" for a game without a board.
+    Boards the seeds do not name for the game come after those they do, marked as our
+    reading; within each part the boards keep the order of the booklet's [names] table, so
+    every banner that lists the same two boards lists them in one order.
 
     >>> words = {"or": "or", "reading_mark": "our reading"}
     >>> names = {"colourless": "the colourless board", "board-a": "board A"}
@@ -452,10 +453,14 @@ def banner_boards(banner: Banner, words: dict[str, str], names: dict[str, str]) 
     >>> banner_boards(Banner(2, ("simple1", "simple2"), 32, boards=("colourless",
     ...               "board-a"), read_boards=("board-a",)), words, names)
     'the colourless board or board A (our reading)'
+    >>> banner_boards(Banner(1, ("cyrillic",), 32, boards=("board-a", "colourless"),
+    ...               read_boards=("board-a", "colourless")), words, names)
+    'the colourless board or board A (our reading)'
     """
     either = f" {words['or']} "
-    named = either.join(names[b] for b in banner.boards if b not in banner.read_boards)
-    read = either.join(names[b] for b in banner.boards if b in banner.read_boards)
+    listed = sorted(banner.boards, key=list(names).index)
+    named = either.join(names[b] for b in listed if b not in banner.read_boards)
+    read = either.join(names[b] for b in listed if b in banner.read_boards)
     if read:
         read = f"{read} ({words['reading_mark']})"
     return either.join(part for part in (named, read) if part)
