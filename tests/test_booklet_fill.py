@@ -58,21 +58,11 @@ def page_fill(pdf: bytes) -> list[tuple[str, float]]:
     object reaches, 0 at the body's top and 1 at its foot. Header and footer are left out;
     a figure counts as one object (its form's box), not by the cards inside it."""
     g = GEOMETRY
-    pages = []
-    for page in pypdfium2.PdfDocument(pdf):
-        height = page.get_height()
-        lowest = g.body_top
-        for obj in page.get_objects(max_depth=0):
-            _, bottom, _, top = obj.get_bounds()
-            top_mm, bottom_mm = (height - top) / MM, (height - bottom) / MM
-            if bottom_mm <= g.body_top + 0.5 or top_mm >= g.body_bottom - 0.5:
-                continue  # the running header and its rule, the page number
-            lowest = max(lowest, bottom_mm)
-        header = page.get_textpage().get_text_bounded(
-            0, height - g.body_top * MM, page.get_width(), height).strip()
-        pages.append((header.replace("\u00a0", " "),
-                      (lowest - g.body_top) / (g.body_bottom - g.body_top)))
-    return pages
+    headers = [page.get_textpage().get_text_bounded(
+        0, page.get_height() - g.body_top * MM, page.get_width(), page.get_height()).strip()
+        for page in pypdfium2.PdfDocument(pdf)]
+    return [(header.replace("\u00a0", " "), fill)
+            for header, fill in zip(headers, pagefill.fills(pdf, g))]
 
 
 def chapter_starts(made: Made) -> dict[int, str]:

@@ -172,20 +172,7 @@ def test_the_empress_example_names_the_cards_that_fill_each_gap(chapters, lang):
     The fifth review (teaching 2) lost track of the army and the navy after move 1, where the
     text stopped saying what filled the gaps: each move's sentence names the card the engine
     puts into each gap, the army's filled first (sources row moves:refill-order)."""
-    name = "empress-of-india"
-    chapter = chapters[lang][name]
-    game = patience(name)
-    layout = chapter.figures[0]
-    moves, _ = _numbered(chapter, game, dict(layout.slots))
-    state = game.deal(layout.seed)
-    for number, (move, cards) in enumerate(moves, start=1):
-        after = game.attempt(state, move)
-        assert not isinstance(after, str)
-        for cell in (move.source, move.target):
-            pile = after.piles[game.index[cell]]
-            if pile:
-                assert C.name(pile[-1]) in cards, (lang, number, cell, C.name(pile[-1]))
-        state = after
+    _each_move_names_the_tops(chapters[lang], "empress-of-india", lang)
 
 
 def test_the_empress_fills_the_armys_gap_before_the_navys():
@@ -211,20 +198,7 @@ def test_the_besieged_city_example_names_the_card_that_refills_each_reserve_plac
     the 6♣ the stock put into R43, so row 4 of moves 9 and 12 held a card the reader never
     saw arrive: each move's sentence names the card the engine leaves face up on every place
     the move touches (the stock's own top stays unseen)."""
-    name = "besieged-city"
-    chapter = chapters[lang][name]
-    game = patience(name)
-    layout = chapter.figures[0]
-    moves, _ = _numbered(chapter, game, dict(layout.slots))
-    state = game.deal(layout.seed)
-    for number, (move, cards) in enumerate(moves, start=1):
-        after = game.attempt(state, move)
-        assert not isinstance(after, str)
-        for cell in (move.source, move.target):
-            pile = after.piles[game.index[cell]]
-            if pile and game.tableau.slots[game.index[cell]].role is not Role.STOCK:
-                assert C.name(pile[-1]) in cards, (lang, number, cell, C.name(pile[-1]))
-        state = after
+    _each_move_names_the_tops(chapters[lang], "besieged-city", lang, stock_unseen=True)
 
 
 def _all_text(chapter: Chapter) -> list[str]:
@@ -260,3 +234,22 @@ def test_a_deal_is_only_a_numbered_deal_and_a_pack_is_a_full_pack(chapters):
         for text in _all_text(chapters["ru"][name]):
             for m in re.finditer(r"(\w+\s+)?(колод|колодам|колодами|колодах)\b", text):
                 assert m.group(1) and m.group(1).startswith("полн"), (name, text)
+
+
+def _each_move_names_the_tops(chapters, name, lang, stock_unseen=False):
+    """Replays the numbered example of patience *name*'s chapter: each move's sentence
+    names the card the engine leaves on top of every place the move touches (but the
+    stock's, if *stock_unseen*: its top lies face down)."""
+    chapter, game = chapters[name], patience(name)
+    layout = chapter.figures[0]
+    moves, _ = _numbered(chapter, game, dict(layout.slots))
+    state = game.deal(layout.seed)
+    for number, (move, cards) in enumerate(moves, start=1):
+        after = game.attempt(state, move)
+        assert not isinstance(after, str)
+        for cell in (move.source, move.target):
+            pile = after.piles[game.index[cell]]
+            hidden = stock_unseen and game.tableau.slots[game.index[cell]].role is Role.STOCK
+            if pile and not hidden:
+                assert C.name(pile[-1]) in cards, (lang, number, cell, C.name(pile[-1]))
+        state = after
