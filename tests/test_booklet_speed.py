@@ -96,7 +96,7 @@ def test_lazy_hyphenation_patterns_break_words_as_pyphen_does(lang: str) -> None
     for word in sorted(words):
         assert lazy.positions(word) == full.positions(word), word
     # The breaks booklets use: the same through Pyphen's own front end.
-    front = pyphen.Pyphen(lang=name, left=2, right=text.RIGHT[lang])
+    front = pyphen.Pyphen(lang=name, left=text.LEFT[lang], right=text.RIGHT[lang])
     front.hd = full
     mine = text._dictionary(lang)
     for word in sorted(words)[:3000]:

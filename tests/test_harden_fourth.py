@@ -361,8 +361,9 @@ def test_5_a_200000_letter_word_is_set_without_handing_it_to_the_hyphenator(
     set_text = "".join("".join(line.words) for line in lines)
     assert set_text.replace("-", "") == text.replace(" ", "")
     assert len(lines) > 1000 and all(line.natural <= 100 + 1e-6 for line in lines)
-    assert any("-" in line.words[-1] for line in lines[:3])   # still hyphenated there
-    assert asked and max(asked) <= LONGEST_HYPHENATED   # the long word never asked
+    # The ordinary words are still handed to the hyphenator (where the breaker uses their
+    # points is its choice: English keeps three letters each side); the long word never.
+    assert len(letters) in asked and max(asked) <= LONGEST_HYPHENATED
 
 
 def test_5_ordinary_words_still_hyphenate():
