@@ -69,12 +69,16 @@ class LibraryTemplates:
 
     def __init__(self, library: Library) -> None:
         self.library = library
+        # A start's figure and its listing both ask for the layout: read and checked once.
+        self._figures: dict[str, tuple[LayoutFile, FigureTable]] = {}
 
     def settings(self) -> Settings:
         return self.library.settings()
 
     def figure(self, name: str) -> tuple[LayoutFile, FigureTable]:
-        return figure_layout(self.library, name)
+        if name not in self._figures:
+            self._figures[name] = figure_layout(self.library, name)
+        return self._figures[name]
 
     def board(self, name: str) -> Board:
         return self.library.board(name)

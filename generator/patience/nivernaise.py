@@ -248,26 +248,20 @@ class Nivernaise(Patience):
         return C.rank(card) == want and 1 <= want <= 13
 
     def _fits(self, pile_index: int, card: int, pile: tuple[int, ...]) -> Refusal | None:
-        """None if *card* may go on this foundation, else why not."""
+        """None if *card* may go on this foundation (:meth:`_takes`), else why not."""
         if self._takes(pile_index, card, pile):
             return None
-        suit = self.up.index(pile_index) if pile_index in self.up else self.down.index(
-            pile_index)
+        rising = pile_index in self.up
+        suit = (self.up if rising else self.down).index(pile_index)
         slot = self.tableau.ids[pile_index]
         if C.suit(card) != suit:
             return Refusal(f"{slot} takes {C.SUITS[suit].name.lower()} only, not "
                            f"{C.name(card)}", ReasonCode.NOT_NEXT)
-        rising = pile_index in self.up
         if not pile:
-            start = C.LOW_ACE if rising else C.KING
-            return None if C.rank(card) == start else Refusal(
-                f"{slot} is empty and starts with {'an ace' if rising else 'a king'}",
-                ReasonCode.NOT_NEXT)
-        want = C.rank(pile[-1]) + (1 if rising else -1)
-        if C.rank(card) != want or not 1 <= want <= 13:
-            return Refusal(f"{C.name(card)} does not follow {C.name(pile[-1])} on {slot}",
+            return Refusal(f"{slot} is empty and starts with {'an ace' if rising else 'a king'}",
                            ReasonCode.NOT_NEXT)
-        return None
+        return Refusal(f"{C.name(card)} does not follow {C.name(pile[-1])} on {slot}",
+                       ReasonCode.NOT_NEXT)
 
     def candidates(self, state: State) -> Iterable[PatienceMove]:
         ids = self.tableau.ids

@@ -291,31 +291,32 @@ class Setter:
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
-    def _cell_width(self, cell: str) -> float:
-        """A cell's natural width as printed (a page link as its number), bold, as the
-        widest of its fonts."""
-        return fonts.measure(self.printed(cell), "bold", self.s.body * TABLE_SIZE)
+    def _cell_width(self, shown: str) -> float:
+        """The natural width of a cell's *shown* text (as :meth:`printed` gives it: a page
+        link as its number), bold, as the widest of its fonts."""
+        return fonts.measure(shown, "bold", self.s.body * TABLE_SIZE)
 
     def _column_widths(self, rows: list[tuple[str, ...]]) -> list[float]:
         """Each column's width: each its longest cell's where all fit the column, else
         the room beyond each column's longest word shared out as makes the table shortest
         (:meth:`_shortest_widths`)."""
         cols, width = len(rows[0]), self.g.column
+        shown = [[self.printed(cell) for cell in row] for row in rows]   # once a cell
         # A no-break space typed in a cell ("puzzle 5") binds its words into one.
         longest = [max(max((self._cell_width(w.replace(GLUE, " "))
-                            for w in self.printed(r[c]).replace(NBSP, GLUE).split()),
-                           default=0.0)
-                       for r in rows) + 2 * TABLE_SIDE + FIT for c in range(cols)]
-        full = [max(self._cell_width(r[c]) for r in rows) + 2 * TABLE_SIDE
-                for c in range(cols)]
+                            for w in r[c].replace(NBSP, GLUE).split()), default=0.0)
+                       for r in shown) + 2 * TABLE_SIDE + FIT for c in range(cols)]
+        natural = [[self._cell_width(cell) for cell in row] for row in shown]
+        full = [max(r[c] for r in natural) + 2 * TABLE_SIDE for c in range(cols)]
         if sum(full) <= width:
             return [f + (width - sum(full)) / cols for f in full]
-        return self._shortest_widths(rows, longest, full)
+        return self._shortest_widths(rows, natural, longest, full)
 
-    def _shortest_widths(self, rows: list[tuple[str, ...]], longest: list[float],
-                         full: list[float]) -> list[float]:
+    def _shortest_widths(self, rows: list[tuple[str, ...]], natural: list[list[float]],
+                         longest: list[float], full: list[float]) -> list[float]:
         """The room beyond each column's *longest* word shared out the way that makes the
-        table shortest: by each column's longest cell (*full*), or by what all its cells
+        table shortest (*natural*: each cell's width as printed): by each column's longest
+        cell (*full*), or by what all its cells
         need together (a column of short terms with one long one took a third of the
         glossary's width while the meanings wrapped to four lines: issue 39, sixth review,
         EN layout 4), or half way between; then :data:`TABLE_STEPS` mm at a time from one
@@ -324,8 +325,8 @@ class Setter:
         cols, side = len(rows[0]), TABLE_SIDE
         spare = self.g.column - sum(longest)
         by_longest = [f - m for f, m in zip(full, longest)]
-        by_all = [sum(max(0.0, self._cell_width(r[c]) + 2 * side - longest[c])
-                      for r in rows[1:]) for c in range(cols)]
+        by_all = [sum(max(0.0, r[c] + 2 * side - longest[c]) for r in natural[1:])
+                  for c in range(cols)]
 
         def shared(extra: list[float]) -> list[float]:
             return [m + spare * e / (sum(extra) or 1) for m, e in zip(longest, extra)]
