@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import FigureError, IllegalMoveError, ReasonCode
 from ..io.layouts import LayoutFile
-from ..model.board import SquareName
+from ..model.board import spelled_square
 from ..model.layout import Layout, Piece, Side
 from ..rules import Move, MoveKind, Rules
 from .captured import taken
@@ -67,10 +67,6 @@ def play_moves(position: LayoutFile, moves: Sequence[str], *,
     return steps
 
 
-def _is_square(text: str) -> bool:
-    return len(text) == 2 and text[0] in "abcdefgh" and text[1] in "12345678"
-
-
 def _why(rules: Rules, layout: Layout, side: Side, text: str, found: list[Move]) -> str:
     """The engine's reason a move is not among the legal ones, as one clause."""
     origin = text[:2]
@@ -102,8 +98,9 @@ def _not_taken(rules: Rules, layout: Layout, side: Side, piece: Piece,
                target: str) -> str | None:
     """Why *piece* may not move onto the opponent's card on *target*, in the words the
     game's capture rule refuses it with (as ``rules play`` does)."""
-    defender = layout.top_written(target) if _is_square(target) else None
-    if defender is None or defender.owner is side:
+    board = rules.board
+    square = spelled_square(target, board.files, board.ranks)
+    defender = layout.top_written(square) if square is not None else None
+    if square is None or defender is None or defender.owner is side:
         return None
-    square = SquareName(target)
-    return rules.capture.refusal(piece, defender, square, rules.board.square(square).colour)
+    return rules.capture.refusal(piece, defender, square, board.square(square).colour)
