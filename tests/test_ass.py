@@ -312,11 +312,13 @@ def test_a_red_suits_sign_in_a_trick_label_prints_red():
     now set in the cards' red, the rest of the label in ink, the runs side by side."""
     from generator.draw import fonts
     from generator.draw.art.traditional import BLACK, RED, suit_signed_text
+    from generator.draw.scene import runs_of
 
-    label = suit_signed_text(50.0, 10.0, "3 Vera ♥", 3.6, "#222222")
+    label = runs_of(suit_signed_text(50.0, 10.0, "3 Vera ♥", 3.6, "#222222"), fonts.measure)
     assert [(t.text, t.fill) for t in label] == [("3 Vera ", "#222222"), ("♥", RED)]
     whole = fonts.measure("3 Vera ♥", "regular", 3.6)
     assert label[0].x == pytest.approx(50.0 - whole / 2, abs=1e-3)
     assert label[1].x == pytest.approx(label[0].x + fonts.measure("3 Vera ", "regular", 3.6),
                                        abs=1e-3)
-    assert [t.fill for t in suit_signed_text(0, 0, "2 Boris ♣", 3.6, BLACK)] == [BLACK]
+    plain = suit_signed_text(0, 0, "2 Boris ♣", 3.6, BLACK)
+    assert plain.runs() == [("2 Boris ♣", BLACK)]

@@ -5,6 +5,7 @@ Colours are ``#rrggbb`` strings; ``None`` means no fill or no stroke.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Union
@@ -60,7 +61,10 @@ class Polygon:
 class Text:
     """One line of text. (x, y) is the baseline point the anchor refers to; *size* is the
     font size in mm; *rotation* turns the text clockwise around (x, y). *word_space* is
-    extra room after each space, in mm (justified lines of a booklet)."""
+    extra room after each space, in mm (justified lines of a booklet). *colours* are
+    runs of the text drawn in a fill of their own, ``(start, end, fill)`` in characters,
+    in order and apart (a red suit's sign in a line of black text): the line is measured
+    and placed as one, whatever its colours."""
 
     x: float
     y: float
@@ -71,10 +75,41 @@ class Text:
     anchor: str = "middle"  # start, middle or end
     rotation: float = 0.0
     word_space: float = 0.0
+    colours: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def spaces(self) -> int:
         return self.text.count(" ")
+
+    def runs(self) -> list[tuple[str, str]]:
+        """The text cut where its colour changes, as (part, fill): one part without
+        :attr:`colours`."""
+        parts, at = [], 0
+        for start, end, fill in self.colours:
+            if start > at:
+                parts.append((self.text[at:start], self.fill))
+            if end > start:
+                parts.append((self.text[start:end], fill))
+            at = max(at, end)
+        if at < len(self.text) or not parts:
+            parts.append((self.text[at:], self.fill))
+        return parts
+
+
+def runs_of(t: Text, measure: Callable[[str, str, float], float]) -> list[Text]:
+    """A text with :attr:`~Text.colours` as one start-anchored text per colour run, each
+    where it stands in the whole line (its spaces stretched by *word_space*), for backends
+    that draw a text in one colour. *measure* is the font metric."""
+    width = measure(t.text, t.font, t.size) + t.word_space * t.spaces
+    along = -{"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
+    # Along the baseline, turned as the text is (clockwise, y down).
+    dx, dy = math.cos(math.radians(t.rotation)), math.sin(math.radians(t.rotation))
+    parts = []
+    for part, fill in t.runs():
+        parts.append(replace(t, x=t.x + along * dx, y=t.y + along * dy, text=part,
+                             fill=fill, anchor="start", colours=()))
+        along += measure(part, t.font, t.size) + t.word_space * part.count(" ")
+    return parts
 
 
 def words_of(t: Text, measure: Callable[[str, str, float], float]) -> list[Text]:

@@ -228,7 +228,7 @@ def _traditional(ref: FigureRef, pack: TraditionalPack, listed: str) -> Page:
                                   size.height + 2 * gap),
                              Paint(stroke=OUTLINE, width=OUTLINE_WIDTH), radius=1.5))
         if ref.labels:
-            items.extend(suit_signed_text(x + size.width / 2, pad + size.height + 1.5 * CARD_LABEL,
+            items.append(suit_signed_text(x + size.width / 2, pad + size.height + 1.5 * CARD_LABEL,
                                           ref.labels[i], CARD_LABEL, DEFAULT_STYLE.ink))
     if not items:
         raise FigureError(f"{ref.where}.cards: expected cards after '{pack.name}:'")

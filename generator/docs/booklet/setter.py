@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 
 from ...draw import fonts
+from ...draw.art.traditional import red_suit_runs
 from ...draw.backends.pdf import OUTLINED
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Box, Group, Item, Line, Page, Paint
@@ -178,8 +179,13 @@ class Setter:
             spaces, glue = line.text.count(" "), line.text.count(GLUE)
             stretch = line.word_space * spaces / (spaces + glue) if glue else line.word_space
             printed = shown(line.text)
+            # A red suit's sign prints red wherever it stands, as on the cards and under
+            # a trick's cards (issue 39: captions printed ♥ ♦ black beside the labels'
+            # red); a colour changes no width, so the line is set as before.
             unit = Unit(lead, [text_item(at, lead * 0.78, printed, size, font=font,
-                                     anchor=anchor, fill=fill, word_space=round(stretch, 4))])
+                                         anchor=anchor, fill=fill,
+                                         word_space=round(stretch, 4),
+                                         colours=red_suit_runs(printed))])
 
             def advance(part: str) -> float:
                 return (fonts.measure(shown(part), font, size)

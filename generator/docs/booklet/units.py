@@ -191,7 +191,9 @@ class Typeset:
 
 
 def text_item(x: float, y: float, text: str, size: float, *, font: str = "regular",
-              anchor: str = "start", fill: str = INK, word_space: float = 0.0) -> Text:
-    """A line of text with its baseline at (*x*, *y*), the position rounded to 0.001 mm."""
+              anchor: str = "start", fill: str = INK, word_space: float = 0.0,
+              colours: tuple[tuple[int, int, str], ...] = ()) -> Text:
+    """A line of text with its baseline at (*x*, *y*), the position rounded to 0.001 mm;
+    *colours*, its runs in a fill of their own (:attr:`~generator.draw.scene.Text.colours`)."""
     return Text(round(x, 3), round(y, 3), text, size, fill, font, anchor,
-                word_space=word_space)
+                word_space=word_space, colours=colours)

@@ -195,22 +195,27 @@ def traditional_back(pack: TraditionalPack, printed: PrintedCard, *, size: Size 
     return Group(tuple(items), clip=area, key=key, role=f"back {key}")
 
 
+#: The suits' signs printed in :data:`RED`, as the cards print them.
+RED_SIGNS = frozenset("♥♦")
+
+
+def red_suit_runs(text: str) -> tuple[tuple[int, int, str], ...]:
+    """The runs of *text* that are red suits' signs (♥ ♦), in the red the cards print them
+    in, as :attr:`~generator.draw.scene.Text.colours` takes them: a sign in a line of text
+    reads like the card it names."""
+    runs: list[tuple[int, int, str]] = []
+    for at, char in enumerate(text):
+        if char not in RED_SIGNS:
+            continue
+        if runs and runs[-1][1] == at:
+            runs[-1] = (runs[-1][0], at + 1, RED)
+        else:
+            runs.append((at, at + 1, RED))
+    return tuple(runs)
+
+
 def suit_signed_text(x: float, y: float, text: str, size: float, fill: str,
-                     font: str = "regular") -> list[Text]:
+                     font: str = "regular") -> Text:
     """*text* centred on (*x*, *y*), each red suit's sign (♥ ♦) in the red the cards print
     it in, the rest in *fill*: a label such as "3 Vera ♥" reads like the card above it."""
-    runs: list[tuple[str, str]] = []
-    for char in text:
-        colour = RED if char in "♥♦" else fill
-        if runs and runs[-1][1] == colour:
-            runs[-1] = (runs[-1][0] + char, colour)
-        else:
-            runs.append((char, colour))
-    if len(runs) == 1:
-        return [Text(x, y, text, size, fill, font)]
-    left = x - fonts.measure(text, font, size) / 2
-    items = []
-    for part, colour in runs:
-        items.append(Text(round(left, 3), y, part, size, colour, font, anchor="start"))
-        left += fonts.measure(part, font, size)
-    return items
+    return Text(x, y, text, size, fill, font, colours=red_suit_runs(text))

@@ -353,16 +353,21 @@ class _Writer:
         scale = t.size / upm
         c = self.c
         c.saveState()
+        fills = [fill for part, fill in t.runs() for _ in part]
         self.paint(Paint(fill=t.fill))
+        fill = t.fill
         m = _text_matrix(t.x, t.y, t.rotation)
         c.transform(m.a, m.b, m.c, m.d, m.a * x0 + m.e, m.b * x0 + m.f)
         c.transform(scale, 0, 0, scale, 0, 0)
         cursor = placed = 0.0     # in font units
-        for ch in t.text:
+        for ch, colour in zip(t.text, fills):
             name = cmap.get(ord(ch))
             if name is None:
                 continue
             form = self.glyph_form(t.font, name)
+            if form and colour != fill:
+                fill = colour
+                self.paint(Paint(fill=colour))
             if form:
                 c.transform(1, 0, 0, 1, cursor - placed, 0)
                 placed = cursor
@@ -420,18 +425,28 @@ class _Writer:
             if (t.font, t.size) != font:
                 font = (t.font, t.size)
                 text.setFont(_font_name(t.font), t.size)
-            if t.fill != fill:
-                fill = t.fill
-                text.setFillColor(self.colour(t.fill))
-                if self.overprint_black:
-                    text.setFillOverprint(self.black(t.fill))
+            runs = t.runs()
+            if runs[0][1] != fill:
+                fill = runs[0][1]
+                self.text_fill(text, fill)
             if t.word_space != word_space:
                 # PDF word spacing (Tw) keeps a justified line one searchable string.
                 word_space = t.word_space
                 text.setWordSpace(word_space)
-            text.textOut(t.text)
+            # A line's coloured runs follow one another from the pen's place: one
+            # string still, spaced as a whole.
+            for part, colour in runs:
+                if colour != fill:
+                    fill = colour
+                    self.text_fill(text, colour)
+                text.textOut(part)
         c.drawText(text)
         c.restoreState()
+
+    def text_fill(self, text: Any, colour: str) -> None:
+        text.setFillColor(self.colour(colour))
+        if self.overprint_black:
+            text.setFillOverprint(self.black(colour))
 
     def group(self, g: Group) -> None:
         if g.role == OUTLINED:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from .. import fonts
 from ..geometry import Rect, Transform
-from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, words_of
+from ..scene import (Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, runs_of,
+                     words_of)
 from ...model.units import mm_to_px
 
 if TYPE_CHECKING:  # Pillow is imported where used: commands that draw no PNG skip it
@@ -202,6 +203,10 @@ class _Painter:
                 self.line(a, b, c, d, p.paint)
 
     def text(self, t: Text) -> None:
+        if t.colours:
+            for part in runs_of(t, fonts.measure):
+                self.text(part)
+            return
         if t.word_space and t.rotation == 0:
             for part in words_of(t, fonts.measure):
                 self.text(part)

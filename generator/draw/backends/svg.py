@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..geometry import Transform
-from ..scene import Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, fmt, words_of
+from ..scene import (Box, Circle, Group, Item, Line, Page, Paint, Polygon, Text, fmt, runs_of,
+                     words_of)
 
 if TYPE_CHECKING:  # svgwrite is imported where used: commands that write no SVG skip it
     import svgwrite
@@ -76,6 +77,11 @@ class _SvgWriter:
     def text(self, t: Text) -> Any:
         if self.real_text:
             return self.real(t)
+        if t.colours:
+            group = self.dwg.g()
+            for part in runs_of(t, fonts.measure):
+                group.add(self.text(part))
+            return group
         if t.word_space and t.rotation == 0:
             group = self.dwg.g()
             for part in words_of(t, fonts.measure):
@@ -97,8 +103,12 @@ class _SvgWriter:
         x0 = {"start": 0.0, "middle": -width / 2, "end": -width}[t.anchor]
         name, weight = fonts.family(t.font)
         self.chars.setdefault(t.font, set()).update(t.text)
-        element = self.dwg.text(t.text, insert=(fmt(x0), 0), fill=t.fill,
-                                font_family=name, font_size=fmt(t.size))
+        element = self.dwg.text("" if t.colours else t.text, insert=(fmt(x0), 0),
+                                fill=t.fill, font_family=name, font_size=fmt(t.size))
+        if t.colours:
+            # One text element still, its coloured runs as spans: read and copied whole.
+            for part, fill in t.runs():
+                element.add(self.dwg.tspan(part, fill=fill))
         if weight != "normal":
             element["font-weight"] = weight
         if t.word_space:
