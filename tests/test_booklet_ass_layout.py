@@ -106,7 +106,8 @@ def test_a_lead_in_stays_with_its_short_list(built):
                         and isinstance(block, Bullets):
                     lead = " ".join(curly(before.text).split()[-3:])
                     first = " ".join(curly(block.items[0]).split()[:8])
-                    page = _page_of(pages, f"{lead} • {first}")
+                    marker = f"{block.start}." if block.numbered else "•"
+                    page = _page_of(pages, f"{lead} {marker} {first}")
                     if sum(len(item) for item in block.items) > SHORT_LIST:
                         continue
                     for item in block.items:

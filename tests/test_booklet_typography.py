@@ -14,7 +14,7 @@ import pypdfium2
 import pytest
 
 from generator.app.booklet import set_booklet
-from generator.docs.booklet.setter import NOTE_INDENT, NOTE_SIZE, notes_at
+from generator.docs.booklet.setter import NOTE_INDENT, NOTE_SIZE, item_indent, notes_at
 from generator.docs.booklet.typography import (_must_not_end, _names_number, curly, glued,
                                                prepared, set_lines)
 from generator.docs.booklet.units import PageGeometry
@@ -449,8 +449,9 @@ def _justified_blocks(library, lang: str, games: tuple[str, ...]):
                     yield prepared(block.text, lang)[0], g.column, g.style.body
                 elif isinstance(block, Bullets):
                     note = notes_at(section, n)
-                    width = g.column - g.style.indent - (NOTE_INDENT if note else 0.0)
                     size = g.style.body * (NOTE_SIZE if note else 1.0)
+                    width = g.column - item_indent(g.style, block, size) \
+                        - (NOTE_INDENT if note else 0.0)
                     for item in block.items:
                         yield prepared(item, lang)[0], width, size
 

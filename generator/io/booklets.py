@@ -21,6 +21,7 @@ when the figure is drawn (:mod:`generator.docs.booklet.figures`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -559,7 +560,12 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     # A {reading:KEY} in a text is the row KEY of the game's sources file (the chapter's
     # game, or a code game named like the chapter), in the chapter's language.
     reading = (game or path.stem, path.parent.name)
-    sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"), reading)
+    # A {note:KEY} in a text is the number of the note {reading:KEY} in the chapter's
+    # ordered lists (read before the readings are printed in their place).
+    notes, starts = _note_numbers([data.get("text") if isinstance(data.get("text"), str)
+                                   else "" for data in raw])
+    sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"), reading, notes,
+                              starts[i])
                      for i, data in enumerate(raw))
     seen: set[str] = set()
     for i, section in enumerate(sections):
@@ -649,10 +655,14 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
                   read_boards=read_boards(library, name), any_set=any_set)
 
 
-def _section(library: Library, r: Reader, reading: tuple[str, str]) -> Section:
+def _section(library: Library, r: Reader, reading: tuple[str, str],
+             notes: Mapping[str, int] | None = None, first: int = 1) -> Section:
+    """A section; *notes* are the chapter's notes by key, *first* the number of its first
+    ordered item (:func:`_note_numbers`)."""
     key = r.string("id")
     heading = _printable(r, "heading", r.string("heading", ""))
-    text = _printable(r, "text", _readings(library, r, r.string("text", ""), *reading))
+    text = _note_marks(r, r.string("text", ""), notes or {})
+    text = _printable(r, "text", _readings(library, r, text, *reading))
     source = r.string("source", "")
     only_with = tuple(r.strings("only_with", []))
     raw = r.raw("figure", [], "a list of [[section.figure]] tables")
@@ -661,11 +671,59 @@ def _section(library: Library, r: Reader, reading: tuple[str, str]) -> Section:
     r.finish()
     figures = [_figure(library, Reader(r.path, data, r.key(f"figure[{i}]")))
                for i, data in enumerate(raw)]
-    blocks = _blocks(text, figures, r)
+    blocks = _blocks(text, figures, r, first)
     return Section(key, heading, tuple(blocks), source, only_with)
 
 
 READING_MARK = re.compile(r"\{reading:(?:([a-z0-9-]+)/)?([^{}\s/]+)\}")
+#: An ordered list's item starts with this: the loader numbers the items, on through the
+#: chapter (its notes, numbered as a book numbers its notes: a mark's number is the
+#: chapter's one note of that number, wherever the mark stands).
+ORDERED = "#. "
+#: ``{note:KEY}``: the number of the note ``{reading:KEY}`` of the chapter's ordered lists.
+NOTE_MARK = re.compile(r"\s*\{note:((?:[a-z0-9-]+/)?[^{}\s/]+)\}")
+
+
+def _ordered_items(text: str) -> list[str]:
+    """The items of *text*'s ordered lists, in order (each item's first line)."""
+    return [line.strip()[len(ORDERED):].strip()
+            for chunk in text.strip().split("\n\n") if chunk.strip().startswith(ORDERED)
+            for line in chunk.strip().splitlines() if line.strip().startswith(ORDERED)]
+
+
+def _note_numbers(texts: list[str]) -> tuple[dict[str, int], list[int]]:
+    """The notes of a chapter whose sections have *texts*: each ``{reading:KEY}`` that is
+    an item of an ordered list, by KEY, with its number in the chapter; and the number
+    each section's first ordered item takes."""
+    found: dict[str, int] = {}
+    starts = []
+    count = 0
+    for text in texts:
+        starts.append(count + 1)
+        for item in _ordered_items(text):
+            count += 1
+            mark = READING_MARK.fullmatch(item)
+            if mark is not None:
+                found.setdefault(item[len("{reading:"):-1], count)
+    return found, starts
+
+
+def _note_marks(r: Reader, text: str, notes: Mapping[str, int]) -> str:
+    """*text* with each ``{note:KEY}`` replaced by the number of the reading KEY in the
+    chapter's notes (:func:`_note_numbers`), bound to the word before it: "(our
+    reading 2)".
+
+    :raises: :exc:`TemplateError` naming the file, the section and the key of a mark whose
+        reading is no note of the chapter.
+    """
+    def number(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in notes:
+            raise TemplateError(r.path, r.key("text"), expected="{note:KEY} naming a "
+                                f"'{ORDERED.strip()} {{reading:KEY}}' item of a notes list "
+                                "in the chapter", got=match.group(0).strip())
+        return f"\u00a0{notes[key]}"
+    return NOTE_MARK.sub(number, text)
 
 
 def _readings(library: Library, r: Reader, text: str, game: str, lang: str) -> str:
@@ -684,7 +742,9 @@ def _readings(library: Library, r: Reader, text: str, game: str, lang: str) -> s
     return READING_MARK.sub(sentence, text)
 
 
-def _blocks(text: str, figures: list[FigureRef], r: Reader) -> list[Block]:
+def _blocks(text: str, figures: list[FigureRef], r: Reader, first: int = 1) -> list[Block]:
+    """*text*'s blocks, its figures in the place of its ``{figure}`` lines, its ordered
+    lists numbered from *first* on."""
     blocks: list[Block] = []
     waiting = list(figures)
     for chunk in [c.strip() for c in text.strip().split("\n\n") if c.strip()]:
@@ -703,14 +763,21 @@ def _blocks(text: str, figures: list[FigureRef], r: Reader) -> list[Block]:
                                         "table written | cell | cell |", got=repr(line))
                 rows.append(tuple(cell.strip() for cell in line[1:-1].split("|")))
             blocks.append(Table(tuple(rows)))
-        elif lines[0].startswith("- "):
+        elif lines[0].startswith(("- ", ORDERED)):
+            # "#. " numbers the items in order: an ordered list is never read as a
+            # worked example's numbered move ("1. e2-e3"), which is a paragraph.
+            marker = ORDERED if lines[0].startswith(ORDERED) else "- "
             items: list[str] = []
             for line in lines:
-                if line.startswith("- "):
-                    items.append(line[2:].strip())
+                if line.startswith(marker):
+                    items.append(line[len(marker):].strip())
                 else:
                     items[-1] += " " + line
-            blocks.append(Bullets(tuple(items)))
+            if marker == ORDERED:
+                blocks.append(Bullets(tuple(items), start=first))
+                first += len(items)
+            else:
+                blocks.append(Bullets(tuple(items)))
         else:
             blocks.append(Paragraph(" ".join(lines)))
     return blocks + waiting

@@ -72,7 +72,16 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class Bullets:
+    """A list; with a *start*, an ordered list (written ``#. item``), its items numbered
+    from *start* on: a chapter's notes, which the text's marks name by number ("our
+    reading 2"), numbered on through the chapter."""
+
     items: tuple[str, ...]
+    start: int = 0
+
+    @property
+    def numbered(self) -> bool:
+        return self.start > 0
 
 
 @dataclass(frozen=True)

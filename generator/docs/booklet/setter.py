@@ -23,7 +23,8 @@ from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
 from .typography import GLUE, NBSP, link_spans, prepared, set_lines, set_title, shown
-from .units import GREY, INK, LISTING, RULE, TINT, TURN, PageGeometry, Unit, text_item
+from .units import (GREY, INK, LISTING, RULE, TINT, TURN, PageGeometry, TypeStyle, Unit,
+                    text_item)
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -77,6 +78,8 @@ NOTE_SIZE = 0.9
 NOTE_INDENT = 3.0
 NOTE_RULE_X = 0.8
 NOTE_RULE_WIDTH = 0.25
+#: The space (mm) between an ordered list's number and its item's text.
+NUMBER_GAP = 1.2
 #: A list item of at most this many lines is never split across pages.
 ITEM_WHOLE = 4
 #: A list of at most this many lines after the line that introduces it ("Within one
@@ -243,19 +246,23 @@ class Setter:
         return units
 
     def bullets(self, b: Bullets, note: bool = False) -> list[Unit]:
-        """A list, each item hanging after its bullet; with *note*, a notes list in the
-        note style (:data:`NOTE_SIZE`)."""
+        """A list, each item hanging after its bullet, or an ordered list's after its
+        number (set flush right before the items' common indent, wider where the numbers
+        need it); with *note*, a notes list in the note style (:data:`NOTE_SIZE`)."""
         units: list[Unit] = []
         left, size = (NOTE_INDENT, self.s.body * NOTE_SIZE) if note else (0.0, self.s.body)
         lead = self.s.lead * size / self.s.body
-        for item in b.items:
+        indent = item_indent(self.s, b, size)
+        for number, item in enumerate(b.items, b.start):
             lines = self.keep_paragraph(self.lines(
-                item, self.g.column - left - self.s.indent, x=left + self.s.indent,
-                size=size))
+                item, self.g.column - left - indent, x=left + indent, size=size))
             if len(lines) <= ITEM_WHOLE:
                 for line in lines[:-1]:
                     line.keep_with_next = True
-            lines[0].items.append(text_item(left + 1.2, lead * 0.78, "•", size))
+            lines[0].items.append(
+                text_item(left + indent - NUMBER_GAP, lead * 0.78, f"{number}.", size,
+                          anchor="end") if b.numbered
+                else text_item(left + 1.2, lead * 0.78, "•", size))
             lines[0].space_before = 0.6 if units else self.s.paragraph_gap
             lines[0].in_list = bool(units)
             units += lines
@@ -540,6 +547,16 @@ class Setter:
         caption = Unit(caption_height + 1.5, captions)
         self._check_fits(refs[0], first.height + caption.height)
         return [first, caption]
+
+
+def item_indent(style: TypeStyle, b: Bullets, size: float) -> float:
+    """How far (mm) the items of the list *b* set in *size* hang: a bullet's indent, or an
+    ordered list's room for two digits (more where its numbers have more) and a stop, the
+    same for every list of a chapter's notes whatever its numbers."""
+    if not b.numbered:
+        return style.indent
+    digits = max(2, len(str(b.start + len(b.items) - 1)))
+    return max(style.indent, fonts.measure("0" * digits + ".", "regular", size) + NUMBER_GAP)
 
 
 def _note_rule(units: list[Unit]) -> None:

@@ -1,0 +1,132 @@
+"""Numbered notes (issue 39, session 17): the Ass chapter marks each of its readings of seed
+003 in the rules as "(our reading)" and explains it in a "Notes:" list at the section's
+end, and a reader could not tell which note a mark meant (a section lists up to eight).
+A chapter's notes are now an ordered list (``#. {reading:KEY}``), numbered on through the
+chapter, and the rules' mark names its note by number: ``(our reading {note:KEY})`` prints
+"(our reading 11)". An ordered list is its own block: a worked example's numbered move
+("1. e2-e3 e7-e6.") stays a paragraph."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from generator.app.booklet import set_booklet
+from generator.docs.booklet.build import Made
+from generator.docs.booklet.setter import MOVE
+from generator.draw.scene import Group, Item, Text
+from generator.errors import TemplateError
+from generator.io.booklets import load_chapter
+from generator.io.sources import reading_text
+from generator.model.booklet import Bullets, Chapter, Paragraph
+
+#: The rules' mark of a reading, with its note's number, as each language prints it.
+MARK = {"en": re.compile(r"\(our reading\s(\d+)\)"),
+        "ru": re.compile(r"\(наше толкование\s(\d+)\)")}
+#: What a mark without a number looks like (none may be left in the chapter).
+BARE = {"en": "(our reading)", "ru": "(наше толкование)"}
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "booklets"
+
+
+@pytest.fixture(scope="module")
+def built(library) -> dict[str, Made]:
+    return {lang: set_booklet(library, lang, ("ass",)) for lang in ("en", "ru")}
+
+
+def _ass(made: Made) -> Chapter:
+    return next(c for c in made.booklet.chapters if c.key == "ass")
+
+
+def _notes(chapter: Chapter) -> dict[int, str]:
+    """The chapter's numbered notes by number."""
+    return {block.start + k: item for s in chapter.sections for block in s.blocks
+            if isinstance(block, Bullets) and block.numbered
+            for k, item in enumerate(block.items)}
+
+
+def test_the_notes_are_numbered_on_through_the_chapter(built):
+    """Seed 003 leaves 22 points of Ass open or contradicts itself on them (the readings and
+    the two house rules of templates/sources/ass.toml that the chapter lists): its notes
+    are numbered 1 to 22 across its sections, each list going on from the last."""
+    for lang, made in built.items():
+        notes = _notes(_ass(made))
+        assert sorted(notes) == list(range(1, len(notes) + 1)) and len(notes) == 22, lang
+
+
+def test_each_mark_names_the_note_of_its_reading(built, library):
+    """Every "(our reading N)" of the chapter (the rules and the worked tricks alike) has
+    a note N, and that note is the sentence of the sources row the mark names: the mark in
+    trick 2 (seed 003 silent on a card that beats the holder but not the led card) leads
+    to the note on the check's failure. No mark is left without its number."""
+    for lang, made in built.items():
+        ass = _ass(made)
+        notes = _notes(ass)
+        raw = tomllib.loads((TEMPLATES / lang / "ass.toml").read_text(encoding="utf-8"))
+        printed = [text for s in ass.sections for b in s.blocks
+                   for text in ((b.text,) if isinstance(b, Paragraph) else
+                                b.items if isinstance(b, Bullets) and not b.numbered
+                                else ())]
+        marks = [int(n) for text in printed for n in MARK[lang].findall(text)]
+        assert len(marks) == 20, (lang, marks)
+        assert not any(BARE[lang] in text for text in printed), lang
+        keys = [key for section in raw["section"]
+                for key in re.findall(r"\{note:([^{}\s]+)\}", section.get("text", ""))]
+        assert len(keys) == len(marks), lang
+        for key, number in zip(keys, marks):
+            assert notes[number] == reading_text(library, "ass", key, lang), (lang, key)
+
+
+def _texts(items: tuple[Item, ...] | list[Item]) -> list[Text]:
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Group):
+            found += _texts(item.items)
+        elif isinstance(item, Text):
+            found.append(item)
+    return found
+
+
+def test_the_printed_marks_and_note_numbers_match(built):
+    """On paper: every number a mark prints is printed before a note of the same number,
+    set flush right before the note's text in the note style (the numbers hang as a
+    list's bullets do)."""
+    for lang, made in built.items():
+        doc = pypdfium2.PdfDocument(made.pdf)
+        text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+        marks = {int(n) for n in MARK[lang].findall(" ".join(text.split()))}
+        numbers = [t for page in made.typeset.pages for t in _texts(page.items)
+                   if re.fullmatch(r"\d+\.", t.text) and t.anchor == "end"]
+        assert sorted(int(t.text[:-1]) for t in numbers) == list(range(1, 23)), lang
+        assert marks <= {int(t.text[:-1]) for t in numbers}, lang
+        assert len({t.x for t in numbers}) == 1, lang   # one column of numbers
+
+
+def _chapter(tmp_path: Path, text: str, library) -> Chapter:
+    path = tmp_path / "en" / "ass.toml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(f'title = "Ass"\n[[section]]\nid = "a"\ntext = """\n{text}\n"""\n'
+                    'source = "x"\n', encoding="utf-8")
+    return load_chapter(library, path)
+
+
+def test_an_ordered_list_is_not_a_move(tmp_path, library):
+    """A worked example numbers its moves ("1. e2-e3 e7-e6." in basic game 1): such a line
+    stays a paragraph read as a move; a list written "#. " is an ordered list."""
+    chapter = _chapter(tmp_path, "1. e2-e3 e7-e6. South moves.\n\n#. One.\n#. Two,\ngoes on.",
+                       library)
+    move, listed = chapter.sections[0].blocks
+    assert isinstance(move, Paragraph) and MOVE.match(move.text)
+    assert isinstance(listed, Bullets) and listed.numbered and listed.start == 1
+    assert listed.items == ("One.", "Two, goes on.")
+
+
+def test_a_mark_naming_no_note_is_one_clear_line(tmp_path, library):
+    with pytest.raises(TemplateError) as e:
+        _chapter(tmp_path, "The ten (our reading {note:moves:rank-order}).\n\n"
+                 "#. {reading:goal:all-six}", library)
+    message = str(e.value)
+    assert "section[0].text" in message and "{note:moves:rank-order}" in message
+    assert "notes list" in message
