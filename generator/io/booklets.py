@@ -48,11 +48,35 @@ class Plan:
     back: tuple[str, ...]
 
 
+#: Where a game chapter's title joins its description to its name: a colon before a space,
+#: or a dash between spaces (a no-break space too, as Russian sets one before a dash).
+_DESCRIBED = re.compile(r":\s|\s[\u2014\u2013]\s")
+#: Quotes that open and close a name: a colon or dash inside them is the name's own.
+_OPENING, _CLOSING = "«“„", "»”“"
+
+
 def game_name(title: str) -> str:
     """A game chapter's name as the cover lists it: its title up to the colon or the dash
     that joins a description ("Ass: a trick game…", «Ж… — игра во взятки…»; a colon right
-    after an ellipsis reads badly in Russian)."""
-    return title.partition(":")[0].partition(" — ")[0]
+    after an ellipsis reads badly in Russian), not one inside the name's quotes or a
+    colon between digits.
+
+    >>> game_name("Ass: a trick game with a 36-card pack")
+    'Ass'
+    >>> game_name("Ж…\u00a0— игра во взятки"), game_name("«Пасьянс: ночь»: пасьянс")
+    ('Ж…', '«Пасьянс: ночь»')
+    >>> game_name("Patience 2:1"), game_name("Word game 1")
+    ('Patience 2:1', 'Word game 1')
+    """
+    depth = 0
+    for at, char in enumerate(title):
+        if depth and char in _CLOSING:
+            depth -= 1
+        elif char in _OPENING:
+            depth += 1
+        elif not depth and _DESCRIBED.match(title, at):
+            return title[:at].rstrip()
+    return title
 
 
 def booklet_files(library: Library, lang: str) -> dict[str, Path]:
