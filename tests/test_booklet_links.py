@@ -17,14 +17,14 @@ import pytest
 
 from generator.app.booklet import set_booklet
 from generator.docs.booklet.build import Made
-from generator.docs.booklet.setter import Setter
+from generator.docs.booklet.setter import PAGE_ONLY, Setter
 from generator.docs.booklet.units import Link, PageGeometry
 from generator.draw.geometry import Rect
 from generator.draw.scene import Group, Item, Text
 from generator.errors import TemplateError
 from generator.io.booklets import load_booklet
 from generator.io.templates import Library
-from generator.model.booklet import LINK, Bullets, Paragraph
+from generator.model.booklet import LINK, Bullets, Paragraph, Table
 
 MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,10 +115,14 @@ def test_links_lead_to_what_they_name(library, built, lang):
         assert _target(pdf, to_page, to_y).startswith(title.split(":")[0]), title
     # Every cross-reference written in the text is a link, its box holds its label and it
     # leads to the heading it names.
+    # (a table's cells too, row by row: the glossary's, and the quick reference's page
+    # column, whose entries are links as the contents' are)
     written = [(m.group(1), m.group(2), m.group(3) or "")
                for c in chapters for s in c.sections for b in s.blocks
                for text in ((b.text,) if isinstance(b, Paragraph) else
-                            b.items if isinstance(b, Bullets) else ())
+                            b.items if isinstance(b, Bullets) else
+                            [cell for row in b.rows for cell in row] if isinstance(b, Table)
+                            else ())
                for m in LINK.finditer(text)]
     present = {c.key: c for c in chapters}
     written = [w for w in written if w[1] in present]
@@ -129,10 +133,18 @@ def test_links_lead_to_what_they_name(library, built, lang):
     assert len(written) >= 5
     word = made.booklet.words["page"]
     following = iter(crossrefs)
+    page_only = 0
     for label, chapter, section in written:
         meant = " ".join(label.split())
         link = next(following)
         read = _label(pdf, link)
+        if label == PAGE_ONLY:
+            # The page number alone is the link (the quick reference's page column).
+            assert read == str(link.to_page + 1), (chapter, read)
+            assert _target(pdf, link.to_page, link.to_y).startswith(
+                present[chapter].title.split()[0]), chapter
+            page_only += 1
+            continue
         while len(read) < len(meant):
             part = next(following)
             assert (part.to_page, part.to_y) == (link.to_page, link.to_y), label
@@ -153,6 +165,7 @@ def test_links_lead_to_what_they_name(library, built, lang):
         assert _target(pdf, link.to_page, link.to_y).startswith(heading.split()[0]), \
             (label, heading)
     assert next(following, None) is None
+    assert page_only >= 10 if "reference" in present else page_only == 0
     # Links and all, the same booklet is the same bytes.
     assert set_booklet(library, lang).pdf == made.pdf
 

@@ -387,17 +387,22 @@ class Setter:
                      for c, cell in enumerate(row)]
             height = max(sum(u.height for u in cell) for cell in cells) + 2 * pad
             items: list[Item] = []
+            links: list[tuple[Rect, str]] = []
             for cell in cells:
                 y = pad
                 for unit in cell:
                     items.append(Group(tuple(unit.items), Transform.translate(0, y)))
+                    # A cell's cross-references stay links (the quick reference's page
+                    # column, the glossary's: issue 39, links as in the contents).
+                    links += _moved_links(unit, y)
                     y += unit.height
             rule = 0.35 if number == 0 else 0.15
             items.append(Line(0, height, self.g.column, height, Paint(stroke=GREY,
                                                                       width=rule)))
             if number == 0:
                 items.append(Line(0, 0, self.g.column, 0, Paint(stroke=GREY, width=0.35)))
-            units.append(Unit(height, items, header=units[0] if units else None))
+            units.append(Unit(height, items, header=units[0] if units else None,
+                              links=links))
         return units
 
     def banner(self, banner: Banner, words: Mapping[str, str], names: Mapping[str, str]
@@ -430,13 +435,16 @@ class Setter:
         """*lines* stacked on a tinted box the column's width, as one unit kept with what
         follows: a banner, an "on your turn" box."""
         items: list[Item] = []
+        links: list[tuple[Rect, str]] = []
         y = pad
         for line in lines:
             items.append(Group(tuple(line.items), Transform.translate(0, round(y, 3))))
+            links += _moved_links(line, round(y, 3))
             y += line.height
         height = y + pad
         box = Box(Rect(0, 0, self.g.column, height), Paint(fill=TINT), radius=1.2)
-        return Unit(height, [box, *items], space_before=space_before, keep_with_next=True)
+        return Unit(height, [box, *items], space_before=space_before, keep_with_next=True,
+                    links=links)
 
     def turn(self, turn: Turn, heading: str) -> Unit:
         """A game's "on your turn" box: its heading, then each line after a bullet, on the
@@ -547,6 +555,11 @@ class Setter:
         caption = Unit(caption_height + 1.5, captions)
         self._check_fits(refs[0], first.height + caption.height)
         return [first, caption]
+
+
+def _moved_links(unit: Unit, dy: float) -> list[tuple[Rect, str]]:
+    """The links of *unit* where it is drawn *dy* mm lower inside another unit."""
+    return [(Rect(box.x, box.y + dy, box.w, box.h), target) for box, target in unit.links]
 
 
 def item_indent(style: TypeStyle, b: Bullets, size: float) -> float:
