@@ -119,11 +119,19 @@ def test_a_lead_in_stays_with_its_short_list(built):
      ("clubs\u00a0♣,", "spades\u00a0♠,", "hearts\u00a0♥", "diamonds\u00a0♦.")),
     ("ru", "Это правило действует только в вариантах 3–5 и больше нигде в этой игре.",
      ("вариантах\u00a03–5",)),
+    ("ru", "Козыри выбирают вместе с вариантом: в варианте 1 — свою масть каждому, а в "
+     "остальных — общую масть.", ("варианте\u00a01",)),
+    ("ru", "Шесть игроков без заявки идут на 116, а не на 128: в других строках вторая "
+     "норма больше первой, а 92 + 24 = 116.", ("92\u00a0+", "+\u00a024", "24\u00a0=",
+                                             "=\u00a0116.")),
 ])
 def test_a_suit_sign_and_a_range_stay_with_their_word(lang, text, together):
     """A suit's sign never begins a line ("clubs" ending one line, "♣," the next: review
     EN p. 4); a Russian noun of the numbered kind keeps a range (в вариантах | 3–5: review
-    RU pp. 9-10). At every width the line breaker may choose, each pair is on one line."""
+    RU pp. 9-10), and its number when a dash follows it (в варианте | 1 — свою масть:
+    session 17's review, RU p. 11); a sum is read whole (а 92 + 24 | = 116: the same
+    review, RU p. 7). At every width the line breaker may choose, each pair is on one
+    line."""
     for width in range(30, 120, 3):
         lines = [" ".join(line.words).replace("\u2027", "\u00a0")
                  for line in set_lines(text, width, "regular", 3.3, lang, justify=True)]

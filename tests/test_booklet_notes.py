@@ -70,7 +70,7 @@ def test_each_mark_names_the_note_of_its_reading(built, library):
                                 b.items if isinstance(b, Bullets) and not b.numbered
                                 else ())]
         marks = [int(n) for text in printed for n in MARK[lang].findall(text)]
-        assert len(marks) == 20, (lang, marks)
+        assert len(marks) == 23, (lang, marks)
         assert not any(BARE[lang] in text for text in printed), lang
         keys = [key for section in raw["section"]
                 for key in re.findall(r"\{note:([^{}\s]+)\}", section.get("text", ""))]

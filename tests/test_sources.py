@@ -151,8 +151,10 @@ def test_the_chapters_reading_notes_come_from_the_rows(lang):
 #: The short mark a summary line (an "on your turn" box, a question of the FAQ) puts on a
 #: rule it restates from a reading, whose full note the booklet prints from the row
 #: (issue 39, fourth review: the boxes stated readings as plain rules).
-SHORT_MARKS = {"en": re.compile(r" \(our reading\)|By our reading, "),
-               "ru": re.compile(r" \(наше толкование\)|По нашему толкованию( —)? ")}
+#: (A mark may name its note's number, {note:KEY}: issue 39, the numbered notes of Ass.)
+SHORT_MARKS = {"en": re.compile(r" \(our reading(?: \{note:[^{}\s]+\})?\)|By our reading, "),
+               "ru": re.compile(r" \(наше толкование(?: \{note:[^{}\s]+\})?\)|"
+                                r"По нашему толкованию( —)? ")}
 
 
 def _short_marks_dropped(path: Path, lang: str) -> str:
