@@ -231,9 +231,17 @@ def test_a_deal_is_only_a_numbered_deal_and_a_pack_is_a_full_pack(chapters):
             for m in re.finditer(r"\b(deal|deals|dealt|dealing)\b", text, re.IGNORECASE):
                 after = text[m.end():m.end() + 4]
                 assert m.group(1).lower() == "deals" or re.match(r" \d", after), (name, text)
-        for text in _all_text(chapters["ru"][name]):
+        chapter = chapters["ru"][name]
+        banner = chapter.banner.cards_text if chapter.banner else ""
+        for text in [*_all_text(chapter), banner]:
             for m in re.finditer(r"(\w+\s+)?(колод|колодам|колодами|колодах)\b", text):
                 assert m.group(1) and m.group(1).startswith("полн"), (name, text)
+            # Twelfth review (r-pat 10): «напечатайте колоду дважды», «две колоды по 52
+            # карты» named the pack with the stock's word; a counted or printed «колода» is
+            # always a pack.
+            for m in re.finditer(r"(?i)\b(две|двух|двумя|четыре|четырёх|четырьмя|"
+                                 r"напечатайте)\s+(колод\w*)", text.replace("\u00a0", " ")):
+                raise AssertionError((name, m.group(0), text))
 
 
 def _each_move_names_the_tops(chapters, name, lang, stock_unseen=False):
