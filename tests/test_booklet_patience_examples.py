@@ -231,9 +231,17 @@ def test_a_deal_is_only_a_numbered_deal_and_a_pack_is_a_full_pack(chapters):
             for m in re.finditer(r"\b(deal|deals|dealt|dealing)\b", text, re.IGNORECASE):
                 after = text[m.end():m.end() + 4]
                 assert m.group(1).lower() == "deals" or re.match(r" \d", after), (name, text)
-        for text in _all_text(chapters["ru"][name]):
+        chapter = chapters["ru"][name]
+        banner = chapter.banner.cards_text if chapter.banner else ""
+        for text in [*_all_text(chapter), banner]:
             for m in re.finditer(r"(\w+\s+)?(колод|колодам|колодами|колодах)\b", text):
                 assert m.group(1) and m.group(1).startswith("полн"), (name, text)
+            # Twelfth review (r-pat 10): «напечатайте колоду дважды», «две колоды по 52
+            # карты» named the pack with the stock's word; a counted or printed «колода» is
+            # always a pack.
+            for m in re.finditer(r"(?i)\b(две|двух|двумя|четыре|четырёх|четырьмя|"
+                                 r"напечатайте)\s+(колод\w*)", text.replace("\u00a0", " ")):
+                raise AssertionError((name, m.group(0), text))
 
 
 def _each_move_names_the_tops(chapters, name, lang, stock_unseen=False):
@@ -253,3 +261,30 @@ def _each_move_names_the_tops(chapters, name, lang, stock_unseen=False):
             if pile and not hidden:
                 assert C.name(pile[-1]) in cards, (lang, number, cell, C.name(pile[-1]))
         state = after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_besieged_city_example_follows_its_own_advice(chapters, lang):
+    """The twelfth review (r-pat 1) found the example leaving the A♣ free on W3 for all
+    its moves and packing the Q♣ on the 2♣, though the chapter ends 'The hard part is never
+    to pack a card on one that a foundation wants sooner'. Replayed through the engine, the
+    example now plays every ace a rampart holds free, and each card it packs on a rampart
+    is wanted before the card it covers, in the foundation order of other_games.md 2.3
+    (Cadogan: 'A K 2 Q 3 J 4 10 5 9 6 8 7'); packing in suit follows seed 004, rule II
+    ('по масти, въ восходящемъ или нисходящемъ порядкѣ')."""
+    from generator.patience.besieged import ORDER
+    chapter, game = chapters[lang]["besieged-city"], patience("besieged-city")
+    moves, _ = _numbered(chapter, game, dict(chapter.figures[0].slots))
+    state = game.deal(chapter.figures[0].seed)
+    ramparts = [i for i, slot in enumerate(game.tableau.slots) if slot.role is Role.RAMPART]
+    for number, (move, _cards) in enumerate(moves, start=1):
+        target = state.piles[game.index[move.target]]
+        if move.source and game.index[move.target] in ramparts and target:
+            moving = state.piles[game.index[move.source]][-1]
+            # ORDER.index: a rank's place on the way up (ace 1 ... king 13, as C.rank).
+            assert ORDER.index(C.rank(moving)) < ORDER.index(C.rank(target[-1])), \
+                (lang, number, C.name(moving), C.name(target[-1]))
+        state = game.play(state, move)
+    free_aces = [C.name(state.piles[i][-1]) for i in ramparts
+                 if state.piles[i] and C.rank(state.piles[i][-1]) == 1]
+    assert not free_aces, (lang, free_aces)
