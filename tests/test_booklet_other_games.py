@@ -964,3 +964,18 @@ def test_the_ass_turn_box_says_what_beats_as_the_engine_plays(library):
     assert taker("KD 10D QD") == 2       # once the led king is beaten, its queen is no use
     assert taker("8D AC") == 1           # seat 2's trump (clubs) does not beat an 8
 
+
+def test_a_booklet_of_the_traditional_games_names_no_system_author_and_a_subject(built):
+    """Review r-ass, finding 9: the metadata of the booklet of Ass and the patiences said
+    "Subject: unspecified" (reportlab's default), and named the open cards' author, who
+    wrote none of these games (seed 003 is an anonymous Russian text, seed 004 Lady
+    Cadogan's). Its subject is the title page's first line, and its author is opencards,
+    whose retelling it is."""
+    import io
+
+    import pikepdf
+    for lang, made in built.items():
+        with pikepdf.open(io.BytesIO(made.pdf)) as pdf:
+            info = {str(key): str(value) for key, value in pdf.docinfo.items()}
+        assert info["/Subject"] == made.booklet.title_lines[0], (lang, info)
+        assert info["/Author"] == "opencards", (lang, info)
