@@ -827,3 +827,155 @@ def test_the_ass_trick_states_a_later_cards_three_outcomes_and_defines_the_check
         rows = [row for s in glossary.sections for b in s.blocks if isinstance(b, Table)
                 for row in b.rows]
         assert any(row[0] == term for row in rows), lang
+
+
+#: The mark a worked trick carries where its outcome turns on a reading of ours.
+ASS_MARK = {"en": "(our reading)", "ru": "(наше толкование)"}
+
+
+def _turns_on_a_reading(trick, setup) -> bool:
+    """Whether the engine's outcome of *trick* rests on one of the readings of the trick
+    rules rather than on a line of seed 003: a card one below a card that itself took the
+    trick one below (the chain, row moves:one-below-chain; the seed allows 'one below' only
+    on the led card 'not yet interrupted by anyone'); a later card of the led card's rank,
+    or a trump, taking the trick from a plain card of that rank (row moves:led-rank-plain);
+    a trump of the led card's rank holding against a later trump above it or a later card
+    of its rank (row moves:led-rank-trump); a card failing the check, the trick going back
+    to the leader (row switch.led_check_failure)."""
+    from generator.ass.tables import STRENGTH
+    from generator.ass.trick import Way
+    holder_way, holder = Way.LED, 1
+    led = trick.steps[0].card
+    for step in trick.steps[1:]:
+        if step.took:
+            if step.way is Way.ONE_BELOW and holder_way is Way.ONE_BELOW:
+                return True
+            if holder_way is Way.EQUAL and step.way in (Way.EQUAL, Way.TRUMP):
+                return True
+            holder_way, holder = step.way, step.holder
+        elif step.holder != holder:
+            return True              # the check failed: the trick went back to the leader
+        elif holder_way is Way.EQUAL_TRUMP and (
+                step.card.rank == led.rank or (setup.tier(step.card, step.seat - 1) > 0 and
+                                               STRENGTH[step.card.rank] > STRENGTH[led.rank])):
+            return True
+    return False
+
+
+def test_each_ass_example_that_turns_on_a_reading_says_so(library):
+    """Review r-ass, finding 4: trick 3 (a trump of the led card's rank that a higher trump
+    cannot take) and the second deal's tricks 1 and 2 (the chain one below; 'the last one
+    takes the trick') turned wholly on readings of ours without the mark where the outcome
+    is stated, while trick 2 carried it. Seed 003 allows 'one below' only on a card 'not
+    yet interrupted by anyone' and says 'A card of the same value can only be interrupted
+    by the main card'; what goes beyond is ours. Every worked trick whose outcome, played
+    through the engine, rests on such a reading carries the mark, in both languages, and
+    at least the four the review named do."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Bullets
+    from generator.model.traditional import PlayingCard
+    from generator.ass.trick import resolve
+
+    for lang in ("en", "ru"):
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        marked = 0
+        for section in ass.sections:
+            if section.key not in (*ASS_DEALS, ASS_SINGLES):
+                continue
+            for block in section.blocks:
+                if not isinstance(block, Bullets):
+                    continue
+                item = block.items[0]
+                plays = re.findall(r"(\w+) " + ASS_CARD, item.split(". ")[0])
+                cards = [PlayingCard.from_notation(_ass_card(r, s)) for _, r, s in plays]
+                setup = _ass_setup(lang, item, [name for name, _, _ in plays])
+                if _turns_on_a_reading(resolve(cards, setup), setup):
+                    assert ASS_MARK[lang] in item, (lang, item)
+                    marked += 1
+        assert marked >= 4, (lang, marked)
+
+
+def test_the_ass_combinations_variant_scores_as_the_engine(library):
+    """Review r-ass, finding 8: seed 003 scores '25 points - the lady and the king', '15
+    points - jack and lady' and '4 cards of the same suit give another 10 points', but not
+    when; the booklet gives them as a variant with one reading of ours (counted in the four
+    cards dealt, 'On his cards, the player makes a bet'; pairs within one suit). The
+    variant names the engine's switch, which the engine takes, and the hand it scores
+    (J, Q, K and 7 of clubs: 50) and the two pairs of a suit (40) are what the engine's
+    combination_bonus gives; the reading is a note of its own."""
+    from generator.ass.rules import make_rules
+    from generator.ass.score import combination_bonus
+    from generator.io.booklets import load_booklet
+    from generator.io.sources import reading_text
+    from generator.model.booklet import Bullets, Paragraph
+    from generator.model.traditional import PlayingCard
+
+    opens = {"en": "Variant “combinations”", "ru": "Вариант «комбинации»"}
+    hand = {"en": r"hand ((?:\S+\u00a0){3}\S+) makes (\d+)",
+            "ru": r"рука ((?:\S+\u00a0){3}\S+) — (\d+) очков"}
+    pairs = {"en": r"make both pairs, (\d+) points", "ru": r"дают обе пары, (\d+) очков"}
+    for lang in ("en", "ru"):
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        points = next(s for s in ass.sections if s.key == "points")
+        text = next(b.text for b in points.blocks
+                    if isinstance(b, Paragraph) and b.text.startswith(opens[lang]))
+        assert ASS_MARK[lang] in text and "hand-combinations" in text, (lang, text)
+        assert make_rules({"hand-combinations": "true"}).hand_combinations
+        found = re.search(hand[lang], text)
+        assert found, (lang, text)
+        cards = [PlayingCard.from_notation(_ass_card(*re.fullmatch(ASS_CARD, c).groups()))
+                 for c in found.group(1).split("\u00a0")]
+        assert combination_bonus(cards) == int(found.group(2)), (lang, found.group(0))
+        two = re.search(pairs[lang], text)
+        jqk = [PlayingCard.from_notation(c) for c in ("JH", "QH", "KH", "7S")]
+        assert two and combination_bonus(jqk) == int(two.group(1)), (lang, text)
+        notes = [i for b in points.blocks if isinstance(b, Bullets) for i in b.items]
+        assert reading_text(library, "ass", "switch.hand_combinations:dealt", lang) in notes
+
+
+def test_the_ass_turn_box_says_what_beats_as_the_engine_plays(library):
+    """Review r-ass, finding 1: the "on your turn" box said a holder is beaten "with a
+    higher card of the main suit, the card one below the led card, ... or a trump of
+    higher rank", false for the 6 and the 8 (seed 003's kill table: the 6 'Does not beat:
+    8, D of the same suit' and is beaten by no higher card but those; the 8 only by 'D, K
+    of the same suit'), silent on higher than what, and on the one-below card's limit
+    ('only if a move has been made from this card and has not yet been interrupted by
+    anyone'). The box names the 6 and the 8 as special, the one-below limit, and that no
+    trump beats an 8, and the engine plays each so."""
+    from generator.io.booklets import load_booklet
+    from generator.model.traditional import PlayingCard
+    from generator.ass.trick import resolve
+
+    said = {"en": ("the 6 and the 8 are special", "only while nobody has beaten it",
+                   "no trump beats an 8"),
+            "ru": ("шестёрка и восьмёрка особые", "лишь пока её никто не побил",
+                   "восьмёрку и козырь того же достоинства, что и заходная, козырь не бьёт")}
+    for lang, phrases in said.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        box = " ".join(ass.turn.lines)
+        for phrase in phrases:
+            assert phrase in box, (lang, phrase)
+        assert "(#ass/tricks)" in box, lang
+
+    def taker(cards: str) -> int:
+        return resolve([PlayingCard.from_notation(c) for c in cards.split()]).winner
+    assert taker("6D 10D") == 1          # a higher card does not beat a led 6
+    assert taker("8D AD") == 1           # nor a led 8
+    assert taker("KD 10D QD") == 2       # once the led king is beaten, its queen is no use
+    assert taker("8D AC") == 1           # seat 2's trump (clubs) does not beat an 8
+
+
+def test_a_booklet_of_the_traditional_games_names_no_system_author_and_a_subject(built):
+    """Review r-ass, finding 9: the metadata of the booklet of Ass and the patiences said
+    "Subject: unspecified" (reportlab's default), and named the open cards' author, who
+    wrote none of these games (seed 003 is an anonymous Russian text, seed 004 Lady
+    Cadogan's). Its subject is the title page's first line, and its author is opencards,
+    whose retelling it is."""
+    import io
+
+    import pikepdf
+    for lang, made in built.items():
+        with pikepdf.open(io.BytesIO(made.pdf)) as pdf:
+            info = {str(key): str(value) for key, value in pdf.docinfo.items()}
+        assert info["/Subject"] == made.booklet.title_lines[0], (lang, info)
+        assert info["/Author"] == "opencards", (lang, info)

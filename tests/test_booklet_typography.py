@@ -16,7 +16,7 @@ import pytest
 from generator.app.booklet import set_booklet
 from generator.docs.booklet.setter import NOTE_INDENT, NOTE_SIZE, item_indent, notes_at
 from generator.docs.booklet.typography import (_must_not_end, _names_number, curly, glued,
-                                               prepared, set_lines)
+                                               prepared, set_lines, shown)
 from generator.docs.booklet.units import PageGeometry
 from generator.draw import fonts
 from generator.draw.text import (ARROWS, MOST_SHRINK, MOST_STRETCH, RUNT_CHARS, SetLine,
@@ -510,6 +510,39 @@ def test_a_russian_number_or_one_letter_name_stays_with_its_word(word, after):
             assert line.words[-1] != word, (word, pad)
     ranks = " ".join(["Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "К"] * 8)
     assert len(set_lines(ranks, g.column, "regular", g.style.body, "ru", justify=True)) > 1
+
+
+@pytest.mark.parametrize("phrase", [
+    "варианте 1 —", "вариантах 3 и 4", "с. 12", "рис. 3", "24 очка", "92 + 24 = 116",
+    "3 → 2"])
+def test_a_russian_number_stays_with_its_noun_pair_and_formula(phrase):
+    """Issue 39, review of Ass (findings 2 and 3): «в варианте / 1 — свою масть» (the
+    number parted from its noun where a dash followed it), «в вариантах 3 / и 4» and
+    «а 92 + 24 / = 116» (Milchin and Cheltsova: a number is not parted from its noun, nor a
+    short formula broken at its signs). Set at every offset in justified text, the phrase
+    never spans two lines."""
+    g = PageGeometry.for_paper("a5")
+    words = phrase.split()
+    for pad in range(0, 40):
+        text = " ".join(["карты лежат лицом кверху"] + ["аб"] * pad
+                        + [phrase, "свою масть каждому, карты лежат лицом кверху"])
+        lines = set_lines(text, g.column, "regular", g.style.body, "ru", justify=True)
+        for line, following in zip(lines, lines[1:]):
+            end = shown(line.text).replace("\u00a0", " ")
+            start = shown(following.text).replace("\u00a0", " ")
+            parted = any(end.endswith(" ".join(words[:k]))
+                         and start.startswith(" ".join(words[k:]))
+                         for k in range(1, len(words)))
+            assert not parted, (phrase, pad, line.text, following.text)
+
+
+def test_a_long_chain_of_numbers_may_still_break():
+    """Only a short formula is set as one sign (typography.FORMULA_SIGNS); a chain of
+    arrows longer than that may break, so no line is stretched by it."""
+    assert glued("1 → 2 → 3 → 4 → 5 → 6", "ru") == "1 → 2 → 3 → 4 → 5 → 6"
+    assert glued("92 + 24 = 116", "en") == "92\u2027+\u202724\u2027=\u2027116"
+    assert glued("в вариантах 3 и 4", "ru").endswith("3\u2027и\u20274")
+    assert glued("(с. 12)", "ru") == "(с.\u202712)"
 
 
 @pytest.mark.parametrize("lang, name", [("ru", "Панфилова"), ("en", "Understandings")])

@@ -114,8 +114,10 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     index = load_index_terms(library, lang) if "index" in present else ()
     cover = _chosen_cover(front, present, game_chapters)
     title, subtitle, lines = _cover_text(cover, game_chapters, front.counts, words, shown)
+    # The system's author wrote none of the traditional games (Ass, Cadogan's patiences).
+    author = front.author if BOARD_GAMES in present else ""
     return Booklet(lang, title, subtitle, lines, front.contents, chapters, words, shown,
-                   index, front.index_also, front.names, front.author,
+                   index, front.index_also, front.names, author,
                    tuple(name for name in front.contents_also if name in sections))
 
 

@@ -86,10 +86,13 @@ def set_and_encode(booklet: Booklet, templates: BookletTemplates, *, paper: str 
                for chapter in booklet.chapters for ref in chapter.figures}
     done = typeset(booklet, figures, geometry, _listings(templates, booklet, placed))
     title = f"{booklet.title}: {booklet.subtitle}" if booklet.subtitle else booklet.title
+    # The title page's first line says what the booklet is about (review r-ass: the
+    # metadata said "Subject: unspecified").
+    subject = booklet.title_lines[0] if booklet.title_lines else ""
     body = pdf.render(done.pages, title=title, lang=lang, outline=done.outline,
-                      links=done.links, author=booklet.author)
+                      links=done.links, author=booklet.author, subject=subject)
     saddle = pdf.render(impose(done.pages, creep=creep), title=title, lang=lang,
-                        author=booklet.author) \
+                        author=booklet.author, subject=subject) \
         if imposition == "saddle" else None
     return Made(booklet, done, figures, body, saddle, paper)
 

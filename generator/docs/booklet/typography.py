@@ -43,7 +43,16 @@ _RU_NUMBERS = re.compile(r"\d+(?:[–-]\d+)?")
 #: A suit's sign after its name (clubs ♣) never begins a line: it stays with the word.
 _SUIT_SIGNS = frozenset("♠♣♥♦")
 _INITIALS = re.compile(r"(?<![\w])([А-ЯЁA-Z]\.)\s+(?=[А-ЯЁA-Z])")
-_NUMBER_AFTER = re.compile(r"(?<![\w])(Рис\.|рис\.|№)\s+(?=\d)")
+#: Abbreviations never parted from the number after them: a figure, a page, a table, a
+#: number sign (рис. 3, с. 12, табл. 2, № 5).
+_NUMBER_AFTER = re.compile(r"(?<![\w])([Рр]ис\.|с\.|стр\.|табл\.|№)\s+(?=\d)")
+#: Two numbers joined by «и» or «или» (вариантах 3 и 4): set as one sign, never parted.
+_RU_NUMBER_PAIR = re.compile(r"(?<![\w.,])(\d{1,3}) (и|или) (?=\d{1,3}(?![\d\w]))")
+#: A short formula of numbers (92 + 24 = 116, 3 → 2): read as one sign and set on one line
+#: (Milchin and Cheltsova: a formula in running text is not broken at its signs when it
+#: fits a line). Longer chains (more than FORMULA_SIGNS signs) may break.
+_FORMULA = re.compile(r"(?<![\w.,])\d+(?: [+\-−×=→] \d+)+(?![\w])")
+FORMULA_SIGNS = 3
 _MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
 
 
@@ -58,11 +67,29 @@ def glued(text: str, lang: str) -> str:
     """
     # A no-break space typed in a template binds as the typesetter's own glue does.
     text = _MINUS.sub(MINUS, text.replace(NBSP, GLUE))
+    text = _FORMULA.sub(_glued_formula, text)
     if lang != "ru":
         return curly(text) if lang == "en" else text
     for pattern in (_INITIALS, _NUMBER_AFTER):
         text = pattern.sub(lambda m: m.group(1) + GLUE, text)
-    return text
+    return _RU_NUMBER_PAIR.sub(lambda m: m.group(1) + GLUE + m.group(2) + GLUE, text)
+
+
+def _glued_formula(m: re.Match[str]) -> str:
+    """A formula of :data:`_FORMULA` with its spaces glued, if it is short."""
+    formula = m.group(0)
+    return formula if formula.count(" ") > 2 * FORMULA_SIGNS else formula.replace(" ", GLUE)
+
+
+def _first(token: str) -> str:
+    """The first word of a *token* the breaker set as one: «1» of «1 —» (a dash is glued
+    to the word before it, draw.text), «3» of «3‧и‧4»."""
+    return token.split(" ", 1)[0].split(GLUE, 1)[0]
+
+
+def _last(token: str) -> str:
+    """The last word of a glued *token*: «4» of «3‧и‧4»."""
+    return token.rsplit(GLUE, 1)[-1]
 
 
 def curly(text: str) -> str:
@@ -239,8 +266,10 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
 
 def _ru_must_not_end(word: str, following: str) -> bool:
     """The Russian half of :func:`_must_not_end`."""
-    bare = word.lstrip(_OPENING).lower()
-    named = following.lstrip(_OPENING).rstrip(_CLOSING)
+    bare = _last(word).lstrip(_OPENING).lower()
+    # The word the next token opens with: a number keeps its noun though a dash or the
+    # rest of a pair is glued to it («варианте / 1 —», issue 39, review of Ass).
+    named = _first(following).lstrip(_OPENING).rstrip(_CLOSING)
     return (bare in _RU_BEFORE
             or following.rstrip(_CLOSING).lower() in _RU_AFTER
             or (bare in _RU_BEFORE_SQUARE and _SQUARE.match(following) is not None)

@@ -550,7 +550,7 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
            lang: str | None = None, outline: Sequence[tuple[str, int, int]] = (),
            inks: Inks | None = None, overprint_black: bool = False,
            links: Sequence[PageLink] = (), author: str = "",
-           thin_inks: Inks | None = None) -> bytes:
+           thin_inks: Inks | None = None, subject: str | None = None) -> bytes:
     """The pages as one PDF with embedded font subsets, TrimBox/BleedBox per page and no
     date or random ID, so the same pages always give the same bytes.
 
@@ -567,7 +567,8 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
 
     *links* become link annotations without a border: a click on the box goes to the
     target page, its top edge at the target height. *author* is the document's author
-    (the game system's, for a rule booklet); opencards by default.
+    (the game system's, for a rule booklet); opencards by default. *subject*, if given, is
+    the document's subject (reportlab's default says "unspecified").
 
     :raises: :exc:`ValueError` if there is no page, or a link leads to a page the
         document does not have.
@@ -578,7 +579,7 @@ def render(pages: Iterable[Page], *, title: str = "", cmyk: bool = False,
         raise ValueError("a PDF needs at least one page")
     document = Document(first, title, cmyk, lang=lang, inks=inks,
                         overprint_black=overprint_black, author=author,
-                        thin_inks=thin_inks)
+                        thin_inks=thin_inks, subject=subject)
     marks: dict[int, list[tuple[str, int]]] = {}
     for text, level, index in outline:
         marks.setdefault(index, []).append((text, level))
@@ -648,7 +649,7 @@ class Document:
     def __init__(self, first: Page, title: str, cmyk: bool, *, lang: str | None = None,
                  characters: dict[str, str] | None = None, inks: Inks | None = None,
                  overprint_black: bool = False, author: str = "",
-                 thin_inks: Inks | None = None) -> None:
+                 thin_inks: Inks | None = None, subject: str | None = None) -> None:
         from reportlab.pdfgen.canvas import Canvas
         _cache_pdf_names()
         self.buffer = io.BytesIO()
@@ -663,6 +664,8 @@ class Document:
         self.canvas.setCreator("opencards")
         self.canvas.setProducer(PRODUCER)
         self.canvas.setAuthor(author or "opencards")
+        if subject is not None:
+            self.canvas.setSubject(subject)
         self.writer = _Writer(self.canvas, cmyk, inks, overprint_black, thin_inks)
         if characters:
             self._number_glyphs(characters)
