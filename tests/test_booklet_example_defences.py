@@ -90,3 +90,24 @@ def test_basic_1_north_is_lost_once_the_5r_stands_on_e6(library):
     south wins within two more moves whatever north replies."""
     position = _after(library, "game1-demo", "e2-e3 e7-e6 e3-e4 e6-e5 e4xe5 d8-e7 e5-e6")
     assert _forces_win(position, Side.SOUTH, 4)
+
+
+MISTAKE = {"en": "mistake", "ru": "ошибка"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_examples_name_the_mistake_and_the_defence(library, lang):
+    """What the searches above confirm is what the reader is told, in both languages."""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Paragraph
+    chapters = {c.key: c for c in load_booklet(library, lang).games}
+
+    def example(key: str) -> str:
+        section = next(s for s in chapters[key].sections if s.key == "example")
+        return " ".join(b.text for b in section.blocks if isinstance(b, Paragraph))
+
+    initial = example("initial-1")
+    assert MISTAKE[lang] in initial.lower()
+    assert all(move in initial for move in ("g6-h5", "h6-h5", "f5-g4"))
+    basic = example("basic-1")
+    assert MISTAKE[lang] in basic.lower() and "e6" in basic
