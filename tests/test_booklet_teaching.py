@@ -328,6 +328,75 @@ def test_every_example_replays_through_the_rule_engine_to_what_it_says(library, 
     assert len(played) == 10 and OPENINGS <= set(played), played
 
 
+#: The example of basic game 1 is won against the best defence (issue 39, last review: five of
+#: six examples were won because the loser blundered). Its card of attack and the side it wins for.
+DEFENDED = {"basic-1": "5R"}
+
+
+def _attacker_wins(position, card: str, moves: int, *, only_card: bool) -> bool:
+    """Whether south, to move, lands on north's test card within *moves* moves of its own
+    whatever north replies; with *only_card*, moving no card but *card* (a win found so is a
+    win: north's replies are never narrowed)."""
+    if moves < 1:
+        return False
+    tried = [m for m in position.legal_moves()
+             if not only_card or position.layout.top_written(m.origin).card.notation() == card]
+    for move in tried:
+        position.push(move)
+        verdict = position.outcome()
+        position.pop()
+        if verdict.over and verdict.winner is not None and verdict.winner.value == "south":
+            return True
+    if moves == 1:
+        return False
+    for move in tried:
+        position.push(move)
+        won = not position.is_over() and _defender_loses(position, card, moves - 1,
+                                                           only_card=only_card)
+        position.pop()
+        if won:
+            return True
+    return False
+
+
+def _defender_loses(position, card: str, moves: int, *, only_card: bool) -> bool:
+    """Whether every reply of north's, to move, lets south win within *moves* moves."""
+    for reply in position.legal_moves():
+        position.push(reply)
+        lost = not position.is_over() and _attacker_wins(position, card, moves,
+                                                         only_card=only_card)
+        position.pop()
+        if not lost:
+            return False
+    return True
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_example_of_basic_game_1_is_won_against_the_best_defence(library, booklets, lang):
+    """Each reply of north's in the example is a best try: before it, every legal reply lets
+    south win within the moves the example still gives south (proved through the rule engine
+    with south moving its one card of attack), and after it south cannot win sooner (every south
+    move tried), so no reply lasts longer than the one played. Seed000, card game 1: 'Game is
+    finished, when one of players will beat a test playing card of the opponent'."""
+    for key, card in DEFENDED.items():
+        chapter = next(c for c in booklets[lang][0].games if c.key == key)
+        moves, text, figures = _example_moves(chapter)
+        position = load_layout_file(library, figures[-1].layout).position()
+        assert position.turn.value == "south" and len(moves) % 2 == 1, key
+        for number, move in enumerate(moves):
+            if number % 2:
+                left = (len(moves) - number) // 2
+                assert _defender_loses(position, card, left, only_card=True), (key, move)
+                position.push_text(move)
+                assert not _attacker_wins(position, card, left - 1, only_card=False), (key, move)
+            else:
+                position.push_text(move)
+        verdict = position.outcome()
+        assert verdict.over and verdict.winner is not None and verdict.winner.value == "south"
+        assert re.search(WINS[lang], text), key
+
+
 # --- Russian typography in the PDF -----------------------------------------------------------
 
 @pytest.fixture(scope="module")
