@@ -380,6 +380,10 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         if need > room:
             break
         room -= need
+        # A move that comes up (facing pages) comes up whole: its paragraph is not
+        # parted by the figure of the move before it, which belongs above it (issue 39,
+        # review: initial game 9, move 5 run on under the figure of move 4).
+        split = split and not any(u.move for u in units[k:chain + 1])
         k = chain + 1
         own = units[k - 1].section == home
         if k >= len(units) or units[k].art or (units[k].space_before > 0 and (
