@@ -411,10 +411,10 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     home = units[i].section
     start = end = k = j + 1
     while k < len(units) and not units[k].art and not units[k].sidebar \
-            and not (units[k].move and not facing):
+            and not (units[k].move and not (facing and _drawn_later(units, k))):
         chain = _group_end(units, k)
-        if any(u.art or u.sidebar or (u.move and not facing)
-               for u in units[k + 1:chain + 1]):
+        if any(u.art or u.sidebar or (u.move and not (facing and _drawn_later(units, n)))
+               for n, u in enumerate(units[k + 1:chain + 1], start=k + 1)):
             break
         need = sum(units[n].space_before + units[n].height for n in range(k, chain + 1))
         if need > room:
@@ -433,6 +433,21 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     if end == start:
         return False
     units[i:end] = units[start:end] + units[i:start]
+    return True
+
+
+def _drawn_later(units: list[Unit], k: int) -> bool:
+    """No figure follows the move whose paragraph starts at *units[k]* in its example (its
+    section). Only such a move may come up above the figure of the move before it, on a
+    page facing that figure: a move with a figure after it, its own or one it leads to (a
+    pair set after the later of its two moves), would come up without it, the figure left
+    under the moves after it (issue 39, review: basic game 18, moves 6-9 above Fig. 27
+    «after move 5», their figures overleaf after the game was over)."""
+    for unit in units[k + 1:]:
+        if unit.section != units[k].section:
+            return True
+        if unit.art:
+            return False
     return True
 
 
