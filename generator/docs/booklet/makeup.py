@@ -22,7 +22,8 @@ Where a figure stands against its text:
   next move under it, and the pages before give text to the page it left (evening out).
   Only on a left-hand page (even-numbered) may the next move come up, since the figure
   then heads the facing page, open beside it
-  (:meth:`~.units.PageGeometry.faces_next`).
+  (:meth:`~.units.PageGeometry.faces_next`); and only whole, and only a move with no
+  figure after it in its example (:func:`_drawn_later`).
 """
 from __future__ import annotations
 
