@@ -760,6 +760,15 @@ def test_no_page_inside_a_chapter_is_under_seventy_percent(made, lang, games):
     page inside a chapter holds at least pagefill.INSIDE (70 %) of the body."""
     booklet = made[lang, games]
     short = pagefill.underfull(booklet.pdf, [page.label for page in booklet.pages])
+    # But a page (still LAST full) before the figure of a worked example's move, with the
+    # next move under that figure: a move with a figure after it does not come up above
+    # the figure of the move before it (makeup._drawn_later; issue 39, review: basic game
+    # 18, moves 6-9 set above «after move 5», their figures overleaf). EN word game 2's
+    # moves 1-4 so fill 69 % of their page, the pair of moves 3 and 4 overleaf.
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    short = [(number, fill) for number, fill in short
+             if fill < LAST or not (_opening_figure(pdf, number) > 0
+                                    and _move_after_caption(pdf[number]))]
     assert not short, (lang, games, short)
 
 
