@@ -115,6 +115,7 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
 #: The shares of what each figure may give (:meth:`~.units.Unit.room_to_shrink`) tried, in
 #: order, to set a chapter on a page less (:func:`_fewer_pages`).
 FEWER_STEPS = (0.25, 0.5, 0.75, 1.0)
+FEWER_HAIR = 0.3
 
 
 def _fewer_pages(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Unit]]]
@@ -127,11 +128,15 @@ def _fewer_pages(units: list[Unit], g: PageGeometry, pages: list[list[tuple[floa
     review: the Russian Besieged City kept its variants whole on seven pages where six
     held it). Never with more pages inside it under :data:`FULL`, more figures set inside a
     paragraph or more tables broken short of their page's foot."""
-    if len(pages) < 2 or not any(unit.art and unit.room_to_shrink() > 0 for unit in units):
+    if len(pages) < 2 or not any(unit.art and unit.room_to_shrink() > FEWER_HAIR
+                                 for unit in units):
         return units, pages
     for share in FEWER_STEPS:
-        smaller = [unit.shrunk(share * unit.room_to_shrink())
-                   if unit.art and unit.room_to_shrink() > 0 else unit for unit in units]
+        # (a hair short of each figure's least: the squeezes after may take a hundredth
+        # of a mm more, and a deal's labels must stay 6 pt)
+        smaller = [unit.shrunk(share * (unit.room_to_shrink() - FEWER_HAIR))
+                   if unit.art and unit.room_to_shrink() > FEWER_HAIR else unit
+                   for unit in units]
         tried = _made_up(list(smaller), g)
         if len(tried) < len(pages):
             if _underfull(tried, g) <= _underfull(pages, g) \
