@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import ctypes
+import re
 from pathlib import Path
 
 import pypdfium2
@@ -169,8 +170,29 @@ def test_every_chapter_starts_a_page_and_the_others_are_three_quarters_full(made
             ref.patience is not None for ref in chapter.figures) else SHRINK
         if least * _opening_figure(pdf, n + 1) > (1.0 - fill) * body:
             continue   # the figure does not fit any smaller: allowed, and reported
+        if _opening_figure(pdf, n + 1) > 0 and _move_after_caption(pdf[n + 1]):
+            # The figure of a worked example's move opens the next page and the next move,
+            # with a figure after it, is read under it: it does not come up above the
+            # figure of the move before it (makeup._drawn_later; issue 39, review: basic
+            # game 18, moves 6-9 set above the figure of move 5).
+            continue
         short.append((n + 1, booklet.pages[n].label, round(fill, 2)))
     assert not short, (lang, short)
+
+
+#: A worked example's move opening its line, as setter.MOVE reads it: "5. b4-b5 c6xb5.".
+MOVE_LINE = re.compile(r"^\d+\.\s")
+CAPTION = re.compile(r"^(Figure|Рис\.) \d+\. ")
+
+
+def _move_after_caption(page: pypdfium2.PdfPage) -> bool:
+    """The text under the page's first figure opens a worked example's move: a move line
+    within the seven lines after its first caption line (a pair's two captions and the
+    move under them)."""
+    lines = [line.strip() for line in page.get_textpage().get_text_range().splitlines()
+             if line.strip()]
+    at = next((k for k, line in enumerate(lines) if CAPTION.match(line)), None)
+    return at is not None and any(MOVE_LINE.match(line) for line in lines[at + 1:at + 8])
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -738,6 +760,15 @@ def test_no_page_inside_a_chapter_is_under_seventy_percent(made, lang, games):
     page inside a chapter holds at least pagefill.INSIDE (70 %) of the body."""
     booklet = made[lang, games]
     short = pagefill.underfull(booklet.pdf, [page.label for page in booklet.pages])
+    # But a page (still LAST full) before the figure of a worked example's move, with the
+    # next move under that figure: a move with a figure after it does not come up above
+    # the figure of the move before it (makeup._drawn_later; issue 39, review: basic game
+    # 18, moves 6-9 set above «after move 5», their figures overleaf). EN word game 2's
+    # moves 1-4 so fill 69 % of their page, the pair of moves 3 and 4 overleaf.
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    short = [(number, fill) for number, fill in short
+             if fill < LAST or not (_opening_figure(pdf, number) > 0
+                                    and _move_after_caption(pdf[number]))]
     assert not short, (lang, games, short)
 
 

@@ -39,6 +39,12 @@ _PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\"]*)")
 MOVE = re.compile(r"\d+\.\s")
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
+#: A sidebar breaks across pages only leaving at least this many of its lines on each
+#: side, and one of at most :data:`SIDEBAR_WHOLE` lines (its heading's too) is never
+#: split: a box run two lines onto the next page reads as a box left unfinished (issue 39,
+#: review: the Besieged City's variants, 4 lines + 2 over the page).
+SIDEBAR_SIDE = 3
+SIDEBAR_WHOLE = 6
 #: The fewest rows of a table, below its head, on either side of a page break: a table
 #: that would leave fewer at a page's foot or head moves more rows with them.
 TABLE_HEAD = 3
@@ -744,7 +750,20 @@ def _section_units(setting: _Chapter, i: int, units: list[Unit]) -> int:
     for unit in units[start:]:
         unit.section = f"{chapter.key}/{section.key}"
         unit.sidebar = section.key in SIDEBAR_SECTIONS
+    if section.key in SIDEBAR_SECTIONS:
+        _keep_sidebar(units[start:], heading)
     return at
+
+
+def _keep_sidebar(units: list[Unit], heading: int) -> None:
+    """A sidebar's *units* (its *heading* lines first) kept whole if short
+    (:data:`SIDEBAR_WHOLE`), else with :data:`SIDEBAR_SIDE` lines at least on each side
+    of a page break."""
+    n = len(units)
+    whole = n <= SIDEBAR_WHOLE
+    for k, unit in enumerate(units[:-1]):
+        if whole or k < heading + SIDEBAR_SIDE - 1 or k >= n - SIDEBAR_SIDE:
+            unit.keep_with_next = True
 
 
 def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],

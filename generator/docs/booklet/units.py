@@ -159,8 +159,9 @@ class Unit:
         k = (self.art - by) / self.art
         at = Transform.translate(self.centre * (1.0 - k), 0) @ Transform.scale(k, k)
         return Unit(self.height - by, [Group(tuple(self.items), at)], self.space_before,
-                    self.keep_with_next, self.art - by, self.centre, section=self.section,
-                    sidebar=self.sidebar, asked=self.asked or self.art, least=self.least)
+                    self.keep_with_next, self.art - by, self.centre, anchor=self.anchor,
+                    section=self.section, sidebar=self.sidebar, asked=self.asked or self.art,
+                    least=self.least)
 
 
 #: A link to a printed page (the index's numbers): ``#page-12``.
