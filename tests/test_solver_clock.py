@@ -120,3 +120,16 @@ def test_an_unknown_clock_is_refused_in_one_line(runner, command):
     assert result.output.strip().splitlines() == [
         "Error: Invalid value for '--clock': 'sundial' is not one of 'wall', 'cpu'. "
         f"(see 'cli patience {command[0]} --help')"]  # the runner names the program 'cli'
+
+
+def test_a_probe_budget_reads_the_clock_of_its_limit():
+    """The probes' tries share one budget: it reads the limit's clock (every 32
+    positions), and a try times itself on that clock too."""
+    from generator.patience.probe_budget import ProbeBudget
+
+    fake = Ticking(0.0)
+    budget = ProbeBudget(None, TimeLimit(5.0, fake))
+    assert budget.allows(32) and budget.seconds == 5.0
+    fake.now = 6.0
+    assert not budget.allows(32) and budget.allows(33)
+    assert budget.now() == 6.0 and budget.elapsed() == 6.0
