@@ -1,14 +1,15 @@
 """Decided shares of the three patience solvers on held-out deals (issue 40).
 
 python bench/heldout.py [--patience NAME]... [--deals 200] [--nodes 20000] [--limit 10]
-                        [--budget nodes|time|both] [--jobs N] [--executor local|dask]
-                        [--scheduler ADDRESS]
+                        [--budget nodes|time|both] [--clock wall|cpu] [--jobs N]
+                        [--executor local|dask] [--scheduler ADDRESS]
 
 Runs each patience over the held-out ranges (:data:`HELD_OUT`: deals never used to choose
 anything in the solvers) at a fixed node budget (machine-independent: the same verdicts on
 any machine) and at a time limit a deal (10 s by default: what the goal is stated in, and
 what depends on the machine), and prints won, lost, unknown and the decided share of each
-range and budget. The deals are decided by the same code as `opencards patience stats`
+range and budget. ``--clock cpu`` reads the time limit on each worker's CPU time (one
+core's seconds, however busy the machine) instead of the wall clock. The deals are decided by the same code as `opencards patience stats`
 (``decide_all`` on local processes, or ``--executor dask`` on a dask.distributed cluster).
 
 :data:`TUNED` names the ranges the solvers were tuned on (docs/solvers.md says what was
@@ -48,12 +49,12 @@ for _name, _ranges in TUNED.items():
 
 
 def run(name: str, seeds: range, *, nodes: int | None, seconds: float | None, jobs: int,
-        executor: str, scheduler: str | None) -> list[DealResult]:
+        executor: str, scheduler: str | None, clock: str) -> list[DealResult]:
     if executor == "dask":
         from generator.app.cluster import decide_on_dask
         return decide_on_dask(name, seeds, seconds=seconds, nodes=nodes,
-                               scheduler=scheduler, jobs=jobs)
-    return decide_all(name, seeds, seconds=seconds, nodes=nodes, jobs=jobs)
+                               scheduler=scheduler, jobs=jobs, clock=clock)
+    return decide_all(name, seeds, seconds=seconds, nodes=nodes, jobs=jobs, clock=clock)
 
 
 def main() -> None:
@@ -65,6 +66,8 @@ def main() -> None:
                         help="the fixed node budget a deal (positions expanded)")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds a deal")
     parser.add_argument("--budget", choices=["nodes", "time", "both"], default="both")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="what --limit counts: wall-clock or the worker's CPU seconds")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--executor", choices=["local", "dask"], default="local")
     parser.add_argument("--scheduler", default=None)
@@ -74,7 +77,8 @@ def main() -> None:
     if args.budget in ("nodes", "both"):
         budgets.append((f"{args.nodes} positions", args.nodes, None))
     if args.budget in ("time", "both"):
-        budgets.append((f"{args.limit:g} s", None, args.limit))
+        budgets.append((f"{args.limit:g} s{' CPU' if args.clock == 'cpu' else ''}", None,
+                        args.limit))
     print(f"held-out deals, the first {args.deals} of each range; jobs {args.jobs} "
           f"({args.executor}); tuned on: " + "; ".join(
               f"{n} {', '.join(f'{a}-{b}' for a, b in r)}" for n, r in TUNED.items()
@@ -88,7 +92,8 @@ def main() -> None:
                 seeds = range(first, min(last, first + args.deals - 1) + 1)
                 began = time.perf_counter()
                 results = run(name, seeds, nodes=nodes, seconds=seconds, jobs=args.jobs,
-                              executor=args.executor, scheduler=args.scheduler)
+                              executor=args.executor, scheduler=args.scheduler,
+                              clock=args.clock)
                 took = time.perf_counter() - began
                 s = summary(results)
                 decided = s.won + s.lost

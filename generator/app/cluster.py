@@ -39,12 +39,13 @@ def _distributed() -> Any:
 def decide_on_dask(name: str, seeds: Sequence[int], *, seconds: float | None,
                    nodes: int | None = None, switches: dict[str, str] | None = None,
                    player: bool = False, scheduler: str | None = None, jobs: int = 1,
-                   on_result: Callable[[DealResult], None] | None = None
-                   ) -> list[DealResult]:
+                   on_result: Callable[[DealResult], None] | None = None,
+                   clock: str = "wall") -> list[DealResult]:
     """``decide`` for every seed on a dask.distributed cluster; results in seed
     order. *scheduler* is the address of a running scheduler (``tcp://host:8786``); without
     it a LocalCluster of *jobs* worker processes is started for the run and closed after.
-    *on_result* hears of each deal as it is decided (in the order they finish)."""
+    *on_result* hears of each deal as it is decided (in the order they finish). *clock*
+    names the clock the limit is read on (``cpu``: each worker process's CPU time)."""
     distributed = _distributed()
     tell = on_result or (lambda result: None)
     cluster = None
@@ -65,7 +66,8 @@ def decide_on_dask(name: str, seeds: Sequence[int], *, seconds: float | None,
             n = len(seeds)
             # pure=False: each deal is its own task even where the arguments repeat.
             futures = client.map(decide, [name] * n, list(seeds), [seconds] * n,
-                                 [nodes] * n, [switches] * n, [player] * n, pure=False)
+                                 [nodes] * n, [switches] * n, [player] * n, [clock] * n,
+                                 pure=False)
             for future in distributed.as_completed(futures):
                 tell(future.result())
             results: list[DealResult] = client.gather(futures)

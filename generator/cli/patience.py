@@ -61,6 +61,10 @@ _seed = click.option("--seed", type=Integer(0), required=True,
 _switch = click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE",
                        help="Change a rule switch, e.g. redeals=2; repeatable.")
 _json = click.option("--json", "as_json", is_flag=True, help="Print JSON for tools.")
+_clock = click.option("--clock", type=click.Choice(["wall", "cpu"]), default="wall",
+                      show_default=True,
+                      help="What --limit counts: wall-clock time, or the CPU time of the "
+                           "process searching (one core's seconds, whatever else runs).")
 
 
 @click.group("patience")
@@ -133,14 +137,17 @@ def play_command(ctx: click.Context, name: str, seed: int, moves: str,
               help="Stop the search after this long.")
 @click.option("--nodes", type=Integer(1), default=None,
               help="Stop after this many positions (the same result on any machine).")
+@_clock
 @_switch
 @_json
-def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
+def solve_command(name: str, seed: int, limit: float | None, nodes: int | None, clock: str,
                   switches: tuple[str, ...], as_json: bool) -> None:
     """Search the deal for a win; print the winning moves, or the moves to the best
     position reached and that position, and whether the search was complete."""
+    from ..patience.clock import TimeLimit
+
     game = _game(name, switches)
-    result = solve(game, seed, nodes=nodes, seconds=limit)
+    result = solve(game, seed, nodes=nodes, seconds=TimeLimit.named(limit, clock))
     moves = " ".join(map(str, result.moves))
     verdict = {
         SolverVerdict.WON: "won",
@@ -153,7 +160,7 @@ def solve_command(name: str, seed: int, limit: float | None, nodes: int | None,
             "nodes": result.nodes, "seconds": round(result.seconds, 3)})
         return
     click.echo(f"{game.title}, seed {seed}: {verdict} ({result.nodes} positions, "
-               f"{result.seconds:.1f} s)")
+               f"{result.seconds:.1f} s{' of CPU' if clock == 'cpu' else ''})")
     click.echo(f"moves: {moves or '(none)'}")
     if result.verdict is not SolverVerdict.WON:
         click.echo(f"best position reached ({result.on_foundations} of {game.goal} on the "
@@ -215,11 +222,12 @@ def _deal_range(_: click.Context, param: click.Parameter, value: str) -> range:
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="With --executor dask: the address of a running dask scheduler, e.g. "
                    "tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers].")
+@_clock
 @_switch
 @_json
 def stats_command(name: str, deals: range, limit: float | None, nodes: int | None,
                   jobs: int | None, player: bool, reports: tuple[Path, ...],
-                  progress: bool | None, executor: str, scheduler: str | None,
+                  progress: bool | None, executor: str, scheduler: str | None, clock: str,
                   switches: tuple[str, ...], as_json: bool) -> None:
     """Decide every deal of a range: won, lost (proved) or unknown (the limit came first),
     and the win rate with its 95 % interval. Deals are independent, so the work is spread
@@ -231,7 +239,7 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
     if reports:
         context = click.get_current_context()
         given_too = [f"--{option}" for option in ("deals", "limit", "nodes", "jobs", "executor",
-                                                  "scheduler")
+                                                  "scheduler", "clock")
                      if context.get_parameter_source(option) is ParameterSource.COMMANDLINE]
         if given_too:
             raise click.UsageError(f"--merge adds up finished reports; {', '.join(given_too)} "
@@ -263,15 +271,17 @@ def stats_command(name: str, deals: range, limit: float | None, nodes: int | Non
                 from ..app.cluster import decide_on_dask
                 results = decide_on_dask(game.name, deals, seconds=limit, nodes=nodes,
                                          switches=given, player=player, scheduler=scheduler,
-                                         jobs=min(jobs or cores, cores), on_result=note)
+                                         jobs=min(jobs or cores, cores), on_result=note,
+                                         clock=clock)
             else:
                 results = decide_all(game.name, deals, seconds=limit, nodes=nodes,
                                      jobs=min(jobs or cores, cores), switches=given,
-                                     player=player, on_result=note)
+                                     player=player, on_result=note, clock=clock)
         except KeyboardInterrupt:
             click.echo(_partial(done, len(deals), player), err=True)
             raise
         shown = f"limit {f'{limit:g} s' if limit else ''}" + (
+            " of CPU" if limit and clock == "cpu" else "") + (
             f"{' or ' if limit else ''}{nodes} positions" if nodes else "")
     _report(game, results, player, shown, as_json)
 

@@ -47,6 +47,7 @@ from typing import ClassVar
 
 from ..errors import ReasonCode, Refusal
 from . import cards as C
+from .clock import TimeLimit
 from .empress_probe import probe
 from .engine import Patience, PatienceMove, PatienceMoveKind, State
 from .tableau import Role, Slot, Tableau
@@ -352,7 +353,8 @@ class Empress(Patience):
     solver_plan: tuple[tuple[str, int, float], ...] = (
         ("probe", 0, 0.75), ("complete", 0, 0.5), ("complete", 1, 1.0))
 
-    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+    def solver_probe(self, state: State, nodes: int | None,
+                     seconds: float | TimeLimit | None
                      ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """A beam search over the likeliest pairings in advance with the stock dealt out
         at several moments (:mod:`.empress_probe`): it finds most wins long before the

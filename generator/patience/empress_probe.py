@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from . import cards as C
 from .engine import PatienceMove, PatienceMoveKind, State
+from .clock import TimeLimit
 from .probe_budget import ProbeBudget
 
 if TYPE_CHECKING:
@@ -365,8 +366,8 @@ TRIES: tuple[tuple[int, int, int, Callable[[EmpressFlat], int], bool], ...] = (
     (128, 3, 16, plain, True))
 
 
-def probe(game: Empress, state: State, *, nodes: int | None, seconds: float | None
-          ) -> tuple[tuple[PatienceMove, ...] | None, int]:
+def probe(game: Empress, state: State, *, nodes: int | None,
+          seconds: float | TimeLimit | None) -> tuple[tuple[PatienceMove, ...] | None, int]:
     """A winning line from *state*, or None; and the positions expanded. Stops after
     *nodes* positions or *seconds*.
 

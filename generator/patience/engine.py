@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from ..errors import PatienceError, ReasonCode, Refusal, code_of, did_you_mean
 from . import cards as C
+from .clock import TimeLimit
 from .tableau import Role, Tableau
 
 
@@ -191,7 +192,8 @@ class Patience:
         one that provably wins whenever those do (the patience's docstring says why)."""
         return [((move, ), after) for move, after in self.successors(state)]
 
-    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+    def solver_probe(self, state: State, nodes: int | None,
+                     seconds: float | TimeLimit | None
                      ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """A quick search for a win from *state* within the given limits, where
         :attr:`solver_plan` puts it: the moves of a win, or None; and the positions it

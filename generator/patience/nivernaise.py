@@ -37,6 +37,7 @@ from typing import ClassVar
 
 from ..errors import ReasonCode, Refusal
 from . import cards as C
+from .clock import TimeLimit
 from .engine import Patience, PatienceMove, PatienceMoveKind, State
 from .nivernaise_probe import lying_on, probe
 from .tableau import Role, Slot, Tableau
@@ -214,7 +215,8 @@ class Nivernaise(Patience):
     solver_plan = (("probe", 0, 0.02), ("complete", 4, 0.05), ("complete", 5, 0.05),
                    ("probe", 0, 0.8), ("complete", 1, 0.1), ("complete", 0, 1.0))
 
-    def solver_probe(self, state: State, nodes: int | None, seconds: float | None
+    def solver_probe(self, state: State, nodes: int | None,
+                     seconds: float | TimeLimit | None
                      ) -> tuple[tuple[PatienceMove, ...] | None, int]:
         """A beam search that plays what fits at once and parks, deals and redeals by a
         value (:mod:`.nivernaise_probe`): it finds many wins long before the complete

@@ -29,11 +29,11 @@ of the split to just below the card, then the card up).
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Container, Iterable
 from typing import TYPE_CHECKING
 
 from .engine import PatienceMove, PatienceMoveKind, State
+from .clock import TimeLimit
 from .probe_budget import ProbeBudget
 
 if TYPE_CHECKING:
@@ -446,7 +446,8 @@ def _fits(last: tuple[int, int, float], width: int, used: int, nodes: int | None
     return seconds is None or spent + took * grow <= seconds
 
 
-def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float | None,
+def probe(game: Nivernaise, state: State, *, nodes: int | None,
+          seconds: float | TimeLimit | None,
           tries: tuple[tuple[int, Value, bool], ...] = TRIES
           ) -> tuple[tuple[PatienceMove, ...] | None, int]:
     """A winning line from *state*, or None; and the positions expanded. Stops after
@@ -457,16 +458,16 @@ def probe(game: Nivernaise, state: State, *, nodes: int | None, seconds: float |
     last: tuple[int, int, float] | None = None  # the previous try: width, positions, time
     for width, value, deal_any_time in tries:
         if last is not None and not _fits(last, width, budget.used, nodes, budget.elapsed(),
-                                          seconds):
+                                          budget.seconds):
             break  # the try would be cut off unfinished: the complete search gets the time
-        tried = time.perf_counter()
+        tried = budget.now()
         attempt = budget.attempt()
         line = beam(rules, start, width=width, value=value, deal_any_time=deal_any_time,
                     budget=attempt)
         spent = attempt.close()
         if line is not None:
             return line, budget.used
-        last = (width, spent, time.perf_counter() - tried)
+        last = (width, spent, budget.now() - tried)
         if not budget.allows(1):
             break
     return None, budget.used

@@ -31,9 +31,9 @@ better there.
 from __future__ import annotations
 
 import heapq
-import time
 from dataclasses import dataclass
 
+from .clock import TimeLimit
 from .engine import Patience, PatienceMove, State
 from .solver import SolverVerdict, solve
 
@@ -100,7 +100,7 @@ def _ranked(game: Patience, state: State, been: set[bytes]) -> PatienceMove | No
     return min(options)[2] if options else None
 
 
-def play_blind(game: Patience, seed: int, *, seconds: float | None = 10.0,
+def play_blind(game: Patience, seed: int, *, seconds: float | TimeLimit | None = 10.0,
                nodes: int | None = None, lookahead: int = LOOKAHEAD,
                start: State | None = None) -> PlayerResult:
     """Plays the deal *seed* as a player who sees only the face-up cards (see above),
@@ -110,18 +110,19 @@ def play_blind(game: Patience, seed: int, *, seconds: float | None = 10.0,
     hidden (it gets what the plans left); never more than *nodes*: a plan the budget cuts
     short ends the game unplayed (a probe's caller gives the rest to its next step). A node
     limit plays the same moves on any machine; the player stops before a move once either
-    limit is spent."""
-    began = time.perf_counter()
+    limit is spent. *seconds* is read on the wall clock, or on a
+    :class:`~.clock.TimeLimit`'s own clock (the CPU time, say), which the final solve reads
+    too."""
+    limit = TimeLimit.of(seconds)
     state = game.deal(seed) if start is None else start
     moves: list[PatienceMove] = []
     been = {game.packed(state)}
     searched = 0  # positions searched so far: the plans', then the final solve's
     while not game.won(state) and len(moves) < MOST_MOVES:
-        left = None if seconds is None else seconds - (time.perf_counter() - began)
-        if (left is not None and left <= 0) or (nodes is not None and searched >= nodes):
+        if limit.spent() or (nodes is not None and searched >= nodes):
             break
         if game.hidden(state) == 0:
-            found = solve(game, seed, start=state, seconds=left,
+            found = solve(game, seed, start=state, seconds=limit.share(1.0),
                           nodes=None if nodes is None else nodes - searched)
             searched += found.nodes
             if found.verdict is SolverVerdict.WON:
@@ -146,4 +147,4 @@ def play_blind(game: Patience, seed: int, *, seconds: float | None = 10.0,
         been.add(game.packed(state))
         moves.append(chosen)
     return PlayerResult(game.won(state), tuple(moves), state, game.on_foundations(state),
-                        time.perf_counter() - began, searched)
+                        limit.elapsed(), searched)

@@ -7,17 +7,19 @@ spent. The clock is read only every 32 positions, so that asking costs little.
 """
 from __future__ import annotations
 
-import time
+from .clock import TimeLimit
 
 
 class ProbeBudget:
-    """The limits of one probe, *nodes* positions and *seconds* (None: no limit), and what
-    its tries have spent so far (:attr:`used` positions, :meth:`elapsed` seconds)."""
+    """The limits of one probe, *nodes* positions and *seconds* (None: no limit; a number
+    is read on the wall clock, a :class:`~.clock.TimeLimit` on its own clock), and what its
+    tries have spent so far (:attr:`used` positions, :meth:`elapsed` seconds)."""
 
-    def __init__(self, nodes: int | None, seconds: float | None) -> None:
+    def __init__(self, nodes: int | None, seconds: float | TimeLimit | None) -> None:
         self.nodes = nodes
-        self.seconds = seconds
-        self.began = time.perf_counter()
+        self.limit = TimeLimit.of(seconds)
+        #: The seconds allowed (None: no limit), on :attr:`limit`'s clock.
+        self.seconds = self.limit.seconds
         #: Positions expanded by the tries closed so far.
         self.used = 0
 
@@ -28,7 +30,11 @@ class ProbeBudget:
         return self.seconds is None or expanded % 32 != 0 or self.elapsed() < self.seconds
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.began
+        return self.limit.elapsed()
+
+    def now(self) -> float:
+        """The budget's clock: what a try reads to time itself."""
+        return self.limit.clock()
 
     def attempt(self) -> Attempt:
         """A new try's share of the budget."""

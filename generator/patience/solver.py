@@ -37,11 +37,11 @@ face-up cards.
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..model.solving import SolverVerdict as SolverVerdict
+from .clock import TimeLimit
 from .engine import Patience, PatienceMove, State
 
 #: Keys the transposition table holds by default: about 0.2-0.4 GB at 50-150 bytes a key.
@@ -85,7 +85,7 @@ def settle(game: Patience, state: State) -> tuple[tuple[PatienceMove, ...], Stat
 
 
 def solve(game: Patience, seed: int, *, nodes: int | None = None,
-          seconds: float | None = None, start: State | None = None,
+          seconds: float | TimeLimit | None = None, start: State | None = None,
           table: int = TABLE, probe: bool = True) -> PatienceSolution:
     """Searches the deal *seed* (or the position *start*) until a win, the end of the
     search, *nodes* positions expanded or *seconds* spent, whichever comes first.
@@ -95,8 +95,11 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
     only find a win, replayed here move by move before it is believed; and the complete
     search in one or more move orders, each complete, so the first that decides gives the
     verdict (and the only source of "lost"). Without *probe* (as the tests of the complete
-    search's reductions want) the probe's steps are left out."""
-    began = time.perf_counter()
+    search's reductions want) the probe's steps are left out. *seconds* is read on the wall
+    clock, or on the clock of a :class:`~.clock.TimeLimit` (the search's CPU time, say);
+    each step gets its share of what is left on that clock, and the solution's seconds
+    are read on it too."""
+    limit = TimeLimit.of(seconds)
     if start is None:
         start = game.deal(seed)
     plan = [step for step in game.solver_plan if probe or step[0] == "complete"]
@@ -107,26 +110,23 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
         if number == len(plan) - 1:
             share = 1.0
         step_nodes = None if nodes is None else int((nodes - used) * share)
-        step_seconds = None if seconds is None else (
-            seconds - (time.perf_counter() - began)) * share
+        step_limit = limit.share(share)
         if kind == "complete":
             ordered = type(game)(game.switches)
             ordered.solver_variant = order
             found = _search(ordered, seed,
                             None if step_nodes is None else max(1, step_nodes),
-                            None if step_seconds is None else max(0.0, step_seconds),
-                            start, table)
+                            step_limit, start, table)
             used += found.nodes
             full = full or found.table_full
             if found.verdict is not SolverVerdict.UNKNOWN:
-                return replace(found, nodes=used, seconds=time.perf_counter() - began)
+                return replace(found, nodes=used, seconds=limit.elapsed())
             if best is None or found.on_foundations > best.on_foundations:
                 best = found
             continue
-        if (step_nodes is not None and step_nodes <= 0) or (
-                step_seconds is not None and step_seconds <= 0):
+        if (step_nodes is not None and step_nodes <= 0) or step_limit.spent():
             continue
-        line, probed = game.solver_probe(start, step_nodes, step_seconds)
+        line, probed = game.solver_probe(start, step_nodes, step_limit)
         used += probed
         if line is not None:
             state = start
@@ -135,15 +135,14 @@ def solve(game: Patience, seed: int, *, nodes: int | None = None,
             if game.won(state):
                 return PatienceSolution(SolverVerdict.WON, line, state,
                                         game.on_foundations(state), used,
-                                        time.perf_counter() - began)
+                                        limit.elapsed())
     if best is None:
         raise TypeError(f"{game.name}'s solver plan has no complete search")
-    return replace(best, nodes=used, seconds=time.perf_counter() - began, table_full=full)
+    return replace(best, nodes=used, seconds=limit.elapsed(), table_full=full)
 
 
-def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
+def _search(game: Patience, seed: int, nodes: int | None, limit: TimeLimit,
             start: State | None, table: int) -> PatienceSolution:
-    began = time.perf_counter()
     if start is None:
         start = game.deal(seed)
     first, start = settle(game, start)
@@ -190,8 +189,7 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
             break
         # The start is always expanded, so that even a search left no time (a probe or a
         # player may have spent it) reports the start as the best position reached.
-        if seconds is not None and tree and len(tree) % 64 == 0 and \
-                time.perf_counter() - began > seconds:
+        if tree and len(tree) % 64 == 0 and limit.over():
             break
         neg_score, neg_parent, rank, what = heapq.heappop(waiting)
         if isinstance(what, Batches):
@@ -208,7 +206,7 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
             best = (found, node, state)
         if game.won(state):
             return PatienceSolution(SolverVerdict.WON, path(node), state, found, len(tree),
-                                    time.perf_counter() - began, full)
+                                    limit.elapsed(), full)
         if not game.batched:
             push(node, 0, game.solver_moves(state))
             continue
@@ -220,4 +218,4 @@ def _search(game: Patience, seed: int, nodes: int | None, seconds: float | None,
                                  Batches(batches)))
     found, node, state = best
     return PatienceSolution(verdict, path(node), state, found, len(tree),
-                            time.perf_counter() - began, full)
+                            limit.elapsed(), full)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import PatienceError
 from . import patience
+from .clock import TimeLimit
 from .player import play_blind
 from .pool import WorkerLost, unordered_map
 from .solver import SolverVerdict, solve
@@ -34,19 +35,22 @@ class DealResult:
 
 
 def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None,
-           switches: dict[str, str] | None = None, player: bool = False) -> DealResult:
+           switches: dict[str, str] | None = None, player: bool = False,
+           clock: str = "wall") -> DealResult:
     """The solver's verdict on deal *seed* of the patience *name*: the unit of work. With
     *player*, the deal is played as a player who sees only the face-up cards
     (:mod:`.player`) instead: "won" or "unknown" (a player's loss proves nothing); *nodes*
-    then limits the positions it searches in all, and with neither limit it has 10 s."""
+    then limits the positions it searches in all, and with neither limit it has 10 s.
+    *seconds* (and the seconds reported) are read on *clock*, a name of
+    :data:`~.clock.CLOCKS`: the wall clock, or the CPU time of the process deciding."""
     game = patience(name, switches)
     if player:
-        played = play_blind(game, seed, nodes=nodes,
-                            seconds=10.0 if seconds is None and nodes is None else seconds)
+        played = play_blind(game, seed, nodes=nodes, seconds=TimeLimit.named(
+            10.0 if seconds is None and nodes is None else seconds, clock))
         return DealResult(seed, "won" if played.won else "unknown", played.on_foundations,
                           played.nodes, round(played.seconds, 3),
                           " ".join(map(str, played.moves)) if played.won else "")
-    result = solve(game, seed, seconds=seconds, nodes=nodes)
+    result = solve(game, seed, seconds=TimeLimit.named(seconds, clock), nodes=nodes)
     moves = " ".join(map(str, result.moves)) if result.verdict is SolverVerdict.WON else ""
     return DealResult(seed, result.verdict.value, result.on_foundations, result.nodes,
                       round(result.seconds, 3), moves)
@@ -55,7 +59,8 @@ def decide(name: str, seed: int, seconds: float | None, nodes: int | None = None
 def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
                nodes: int | None = None, jobs: int = 1,
                switches: dict[str, str] | None = None, player: bool = False,
-               on_result: Callable[[DealResult], None] | None = None) -> list[DealResult]:
+               on_result: Callable[[DealResult], None] | None = None,
+               clock: str = "wall") -> list[DealResult]:
     """:func:`decide` for every seed, on *jobs* processes; results in seed order.
     *on_result* hears of each deal as soon as it is decided (in the order they finish),
     so a long run can show its progress, and a caller stopped by Ctrl-C
@@ -64,11 +69,11 @@ def decide_all(name: str, seeds: Sequence[int], *, seconds: float | None,
     results: list[DealResult] = []
     if jobs <= 1:
         for seed in seeds:
-            results.append(decide(name, seed, seconds, nodes, switches, player))
+            results.append(decide(name, seed, seconds, nodes, switches, player, clock))
             tell(results[-1])
         return results
     decided: dict[int, DealResult] = {}
-    tasks = [(name, seed, seconds, nodes, switches, player) for seed in seeds]
+    tasks = [(name, seed, seconds, nodes, switches, player, clock) for seed in seeds]
     # closing: a failing *on_result* ends the workers now, not when the generator is freed
     try:
         with closing(unordered_map(decide, tasks, jobs)) as finished:
