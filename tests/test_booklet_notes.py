@@ -17,7 +17,7 @@ import pytest
 from generator.app.booklet import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.setter import MOVE
-from generator.draw.scene import Group, Item, Text
+from generator.draw.scene import Item, Text, walk
 from generator.errors import TemplateError
 from generator.io.booklets import load_chapter
 from generator.io.sources import reading_text
@@ -79,14 +79,8 @@ def test_each_mark_names_the_note_of_its_reading(built, library):
             assert notes[number] == reading_text(library, "ass", key, lang), (lang, key)
 
 
-def _texts(items: tuple[Item, ...] | list[Item]) -> list[Text]:
-    found: list[Text] = []
-    for item in items:
-        if isinstance(item, Group):
-            found += _texts(item.items)
-        elif isinstance(item, Text):
-            found.append(item)
-    return found
+def _texts(items: tuple[Item, ...]) -> list[Text]:
+    return [item for item, _ in walk(items) if isinstance(item, Text)]
 
 
 def test_the_printed_marks_and_note_numbers_match(built):

@@ -18,7 +18,7 @@ from generator.docs.booklet.units import GREY, INK
 from generator.draw import fonts
 from generator.draw.art.traditional import RED
 from generator.draw.backends import pdf, svg
-from generator.draw.scene import Group, Item, Page, Text, runs_of
+from generator.draw.scene import Group, Item, Page, Text, runs_of, walk
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -98,14 +98,8 @@ def test_colouring_the_signs_moves_no_glyph(built):
             [[f for _, f, _ in page] for page in plain]
 
 
-def _texts(items: tuple[Item, ...] | list[Item]) -> list[Text]:
-    found: list[Text] = []
-    for item in items:
-        if isinstance(item, Group):
-            found += _texts(item.items)
-        elif isinstance(item, Text):
-            found.append(item)
-    return found
+def _texts(items: tuple[Item, ...]) -> list[Text]:
+    return [item for item, _ in walk(items) if isinstance(item, Text)]
 
 
 def test_the_runs_of_a_justified_line_stand_where_the_whole_line_puts_them():
