@@ -475,8 +475,11 @@ def test_a_figure_that_does_not_fit_goes_over_and_the_text_after_it_fills_the_pa
     body = g.body_bottom - g.body_top
     before, after = _paragraphs(4, 5), _paragraphs(6, 4)
     figure = _figure(0.8 * body)
+    # A page of text first: on a chapter's opening page a paragraph may run on under a
+    # figure of any size (test_on_a_chapters_opening_page_a_paragraph_runs_on_under_its_start).
+    opening = _paragraphs(1, int(body // 5.0))
     # (before a short last page is evened out with the pages before: paginate's LAST)
-    pages = _made_up(before + figure + after, g)
+    pages = _made_up(opening + before + figure + after, g)[1:]
     first = [id(unit) for _, unit in pages[0]]
     assert first[:len(before)] == [id(unit) for unit in before]   # the introduction first
     assert id(figure[0]) not in first and pages[1][0][1] is figure[0]
@@ -485,6 +488,31 @@ def test_a_figure_that_does_not_fit_goes_over_and_the_text_after_it_fills_the_pa
     assert (pages[0][-1][0] + 5.0 - g.body_top) / body >= FULL
     # Whole paragraphs: the page ends where a paragraph ends, under a figure this tall.
     assert len(up) % 4 == 0
+
+
+def test_on_a_chapters_opening_page_a_paragraph_runs_on_under_its_start():
+    """Issue 39, second reviews (r-ru finding 3, r-en): a game's opening page ended a
+    fifth to a quarter blank under the "on your turn" box, its start figure too tall for
+    the rest and the moves section waiting whole behind it. On a chapter's first page the
+    text after such a figure comes up as a paragraph's first lines (two at least), the
+    figure heads the next page and the paragraph goes on under it; every unit once, in
+    order but for the figure."""
+    g = GEOMETRY
+    body = g.body_bottom - g.body_top
+    setup = _paragraphs(1, int(0.45 * body // 5.0))
+    box = [Unit(0.2 * body, [], space_before=4.5, section="turn")]
+    figure = _figure(0.75 * body, "setup")
+    heading = Unit(5.4, [], space_before=4.5, keep_with_next=True, section="moves")
+    moves = _paragraphs(1, 12, "moves")
+    pages = _made_up(setup + box + figure + [heading] + moves, g)
+    first = [id(unit) for _, unit in pages[0]]
+    assert id(heading) in first and id(figure[0]) not in first
+    up = [unit for unit in moves if id(unit) in first]
+    assert 2 <= len(up) <= len(moves) - 2
+    assert pages[1][0][1] is figure[0] and pages[1][2][1] is moves[len(up)]
+    assert (pages[0][-1][0] + 5.0 - g.body_top) / body >= 0.9
+    order = [id(unit) for page in pages for _, unit in page]
+    assert sorted(order) == sorted(id(u) for u in setup + box + figure + [heading] + moves)
 
 
 def test_a_float_stops_at_a_sidebar():

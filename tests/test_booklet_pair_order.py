@@ -37,3 +37,23 @@ def test_every_after_move_board_follows_its_moves(library, lang):
             checked += 1
             assert int(after.group(1)) <= last_move, line
     assert checked >= 8
+
+
+#: Initial game 9's last two boards (seed 002, jeu de cartes 9: the run 1G 2Y 3R taking
+#: north's two cards; 1G landing on north's test card on e8), by their captions.
+GAME_9_LAST = {"en": ("After south’s e5-d6", "After move 7"),
+               "ru": ("После хода юга e5-d6", "После 7-го хода")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_initial_game_9s_last_two_boards_stand_side_by_side_after_move_7(library, lang):
+    """Issue 39, second review (r-ru finding 2): RU p. 54 held Fig. 43 alone, 70 % blank,
+    after the example's last move. Both boards are cropped to six files, so they pair and
+    stand together on the page of move 7, after its text."""
+    pages = [page.get_textpage().get_text_range()
+             for page in pypdfium2.PdfDocument(set_booklet(library, lang, ("initial-9",)).pdf)]
+    found = [[n for n, text in enumerate(pages) if caption in text]
+             for caption in GAME_9_LAST[lang]]
+    assert len(found[0]) == 1 and found[0] == found[1], found
+    text = pages[found[0][0]]
+    assert text.index("7. e7xe8") < text.index(GAME_9_LAST[lang][1])

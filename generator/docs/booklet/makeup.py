@@ -389,7 +389,7 @@ SPLIT_UNDER = 0.5
 
 
 def _float(units: list[Unit], i: int, j: int, room: float, page: float,
-           runs: bool = False, facing: bool = False) -> bool:
+           runs: bool = False, facing: bool = False, opener: bool = False) -> bool:
     """The one float rule: the figure *units[i..j]* (with its caption) that does not fit
     the *room* left on its page (of body height *page*) goes to the head of the next page, and the text after it
     comes up to fill this page (with *runs*, after figures set one after another, the text
@@ -404,10 +404,15 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     of figures, a page for each): never before the move it shows. Nor does a worked
     example's next move come up above it (:attr:`~.units.Unit.move`), unless this page
     faces the next (*facing*: a left-hand page), where the reader sees the figure beside
-    the move. False if nothing fits."""
+    the move. On a chapter's first page (*opener*) the text after a figure of any size,
+    in any section, may come up as a paragraph's first lines: a game's start figure,
+    too tall for the rest of its opening page, left that page a quarter blank under the
+    "on your turn" box while the moves section waited whole behind it (issue 39, second
+    reviews: RU pp. 30, 36, 42, 50, 60); the paragraph goes on under the figure at the
+    next page's head, as a book floats a plate. False if nothing fits."""
     if not units[i].art:
         return False     # a paragraph that introduces the figure goes with it
-    split = sum(units[k].height for k in range(i, j + 1)) <= SPLIT_UNDER * page
+    split = opener or sum(units[k].height for k in range(i, j + 1)) <= SPLIT_UNDER * page
     # With *runs*, figures set one after another (a table drawn in parts) float as one
     # run, in their order, and the text after the last fills the page: with nothing between
     # them to pull up, each would otherwise leave the page before it a third empty (issue
@@ -433,7 +438,8 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         k = chain + 1
         own = units[k - 1].section == home
         if k >= len(units) or units[k].art or (units[k].space_before > 0 and (
-                own or not units[k].in_list)) or (own and split and units[k].header is None
+                own or not units[k].in_list)) or ((own or opener) and split
+                                                  and units[k].header is None
                                                   and units[k - 1].header is None):
             end = k
     if end == start:
@@ -487,7 +493,7 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             # A figure too tall for the rest of the page heads the next, and the text
             # after it fills this page.
             if not forced and _float(units, i, j, bottom - y, bottom - g.body_top, runs,
-                                     g.faces_next(len(pages) - 1)):
+                                     g.faces_next(len(pages) - 1), len(pages) == 1):
                 continue
             if not forced and figure is None and start not in squeezed \
                     and y - g.body_top < FULL * body and _squeeze(units, start, i, over):
