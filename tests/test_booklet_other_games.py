@@ -951,7 +951,7 @@ def test_the_ass_turn_box_says_what_beats_as_the_engine_plays(library):
     said = {"en": ("the 6 and the 8 are special", "only while nobody has beaten it",
                    "no trump beats an 8"),
             "ru": ("шестёрка и восьмёрка особые", "лишь пока её никто не побил",
-                   "восьмёрку и козырь того же достоинства, что и заходная, козырь не бьёт")}
+                   "восьмёрку не бьёт ни один козырь")}
     for lang, phrases in said.items():
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
         box = " ".join(ass.turn.lines)
