@@ -69,7 +69,7 @@ def test_the_matter_does_not_repeat_the_only_games_name_as_a_sub_heading(built):
 
 def test_each_worked_trick_is_on_the_page_of_its_figure(built):
     """Seed 003's tricks as the chapter works them (two deals and single tricks under
-    options 2, 3 and 5): each figure's caption and the whole bullet that explains the trick
+    options 2 to 5): each figure's caption and the whole bullet that explains the trick
     stand on one page, in that order."""
     for made in built.values():
         pages = _pages(made)
@@ -77,7 +77,7 @@ def test_each_worked_trick_is_on_the_page_of_its_figure(built):
         pairs = [(s.blocks[n], s.blocks[n + 1]) for s in ass.sections
                  if s.key.startswith("example") for n in range(len(s.blocks) - 1)
                  if isinstance(s.blocks[n], FigureRef)]
-        assert len(pairs) == 12
+        assert len(pairs) == 13
         for figure, bullets in pairs:
             assert isinstance(figure, FigureRef) and isinstance(bullets, Bullets)
             item = bullets.items[0]
