@@ -236,3 +236,30 @@ def test_the_notes_at_a_sections_end_are_set_apart_in_one_note_style(built):
             assert all(t.size == pytest.approx(body) for t in texts
                        if t.text == rules_list), lang
         assert noted == 5, (lang, noted)
+
+
+#: A reading's mark with its note's number, as each language prints it.
+MARK = {"en": r"\(our reading \d+\)", "ru": r"\(наше толкование \d+\)"}
+
+
+def test_a_note_and_a_mark_are_never_parted_by_a_page(built):
+    """Second review r-ass, findings 6 and 7: note 2 ran from one page to the next ("removes
+    or adds" | "a bank."), and a mark broke at a page's foot («(наше» | «толкование 5)»).
+    Each numbered note stands whole on one page (the list parts only between notes), and
+    each mark the chapter prints is read whole on a page."""
+    import re
+    for lang, made in built.items():
+        pages = _pages(made)
+        ass = next(c for c in made.booklet.chapters if c.key == "ass")
+        notes = [item for s in ass.sections for b in s.blocks
+                 if isinstance(b, Bullets) and b.numbered for item in b.items]
+        for item in notes:
+            words = curly(item).split()
+            page = _page_of(pages, " ".join(words[:10]))
+            assert " ".join(words[-3:]) in pages[page], (lang, item)
+        # (the booklet's front matter shows a mark too, "(our reading 1)")
+        texts = [t for c in made.booklet.chapters for s in c.sections for b in s.blocks
+                 for t in ((b.text,) if isinstance(b, Paragraph) else
+                           b.items if isinstance(b, Bullets) and not b.numbered else ())]
+        said = sum(len(re.findall(MARK[lang], " ".join(curly(t).split()))) for t in texts)
+        assert sum(len(re.findall(MARK[lang], page)) for page in pages) == said, lang
