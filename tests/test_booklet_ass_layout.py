@@ -69,7 +69,7 @@ def test_the_matter_does_not_repeat_the_only_games_name_as_a_sub_heading(built):
 
 def test_each_worked_trick_is_on_the_page_of_its_figure(built):
     """Seed 003's tricks as the chapter works them (two deals and single tricks under
-    options 2, 3 and 5): each figure's caption and the whole bullet that explains the trick
+    options 2 to 5): each figure's caption and the whole bullet that explains the trick
     stand on one page, in that order."""
     for made in built.values():
         pages = _pages(made)
@@ -77,7 +77,7 @@ def test_each_worked_trick_is_on_the_page_of_its_figure(built):
         pairs = [(s.blocks[n], s.blocks[n + 1]) for s in ass.sections
                  if s.key.startswith("example") for n in range(len(s.blocks) - 1)
                  if isinstance(s.blocks[n], FigureRef)]
-        assert len(pairs) == 12
+        assert len(pairs) == 13
         for figure, bullets in pairs:
             assert isinstance(figure, FigureRef) and isinstance(bullets, Bullets)
             item = bullets.items[0]
@@ -236,3 +236,30 @@ def test_the_notes_at_a_sections_end_are_set_apart_in_one_note_style(built):
             assert all(t.size == pytest.approx(body) for t in texts
                        if t.text == rules_list), lang
         assert noted == 5, (lang, noted)
+
+
+#: A reading's mark with its note's number, as each language prints it.
+MARK = {"en": r"\(our reading \d+\)", "ru": r"\(наше толкование \d+\)"}
+
+
+def test_a_note_and_a_mark_are_never_parted_by_a_page(built):
+    """Second review r-ass, findings 6 and 7: note 2 ran from one page to the next ("removes
+    or adds" | "a bank."), and a mark broke at a page's foot («(наше» | «толкование 5)»).
+    Each numbered note stands whole on one page (the list parts only between notes), and
+    each mark the chapter prints is read whole on a page."""
+    import re
+    for lang, made in built.items():
+        pages = _pages(made)
+        ass = next(c for c in made.booklet.chapters if c.key == "ass")
+        notes = [item for s in ass.sections for b in s.blocks
+                 if isinstance(b, Bullets) and b.numbered for item in b.items]
+        for item in notes:
+            words = curly(item).split()
+            page = _page_of(pages, " ".join(words[:10]))
+            assert " ".join(words[-3:]) in pages[page], (lang, item)
+        # (the booklet's front matter shows a mark too, "(our reading 1)")
+        texts = [t for c in made.booklet.chapters for s in c.sections for b in s.blocks
+                 for t in ((b.text,) if isinstance(b, Paragraph) else
+                           b.items if isinstance(b, Bullets) and not b.numbered else ())]
+        said = sum(len(re.findall(MARK[lang], " ".join(curly(t).split()))) for t in texts)
+        assert sum(len(re.findall(MARK[lang], page)) for page in pages) == said, lang
