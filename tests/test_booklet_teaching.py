@@ -488,7 +488,7 @@ def test_word_2_queen_forbids_two_letter_words_as_our_variant_the_engine_plays(l
     assert all(part in text for part in FORBIDDEN[lang]), (lang, text)
 
 
-ONE = {"en": "(for the puzzle, one)", "ru": "(для головоломки — для одного)"}
+ONE = {"en": "for the puzzle, one player)", "ru": "(для головоломки — для одного)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
