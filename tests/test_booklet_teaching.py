@@ -441,9 +441,12 @@ def test_russian_minus_quotes_dashes_and_yo(russian_lines):
 
 # --- the session-16 RU review: rules as the seeds word them ----------------------------------
 
-RESIGNS = {"en": r"concedes \(and so loses\)\. If no press is left, the count decides",
-           "ru": r"сдаётся \(тогда он проиграл\)\. Если прижимать больше нечем, победителя "
-                 r"решает подсчёт"}
+# Second review of session 17 (r-en 7): the seed joins the two with "and", so conceding as a
+# second way to end is printed as our reading (sources row basic-48 goal:concede).
+RESIGNS = {"en": r"the count decides the winner\. Our reading: a player may also concede, "
+                 r"and so loses",
+           "ru": r"победителя решает подсчёт\. Наше толкование: игрок может и сдаться — тогда "
+                 r"он проиграл"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -488,7 +491,7 @@ def test_word_2_queen_forbids_two_letter_words_as_our_variant_the_engine_plays(l
     assert all(part in text for part in FORBIDDEN[lang]), (lang, text)
 
 
-ONE = {"en": "(for the puzzle, one)", "ru": "(для головоломки — для одного)"}
+ONE = {"en": "for the puzzle, one player)", "ru": "(для головоломки — для одного)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
