@@ -119,6 +119,23 @@ def test_the_index_is_in_the_contents_before_the_quick_reference(made, lang):
     assert contents[index.title] == first + 1
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_contents_list_the_colophon_before_the_quick_reference(made, lang):
+    """Issue 39, session-17 Russian review (12): the contents did not list the colophon
+    («Выходные сведения», p. 75). It is listed where it is printed, on the inside back
+    cover, between the index and the quick reference, with the page holding its heading."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    credits = next(c for c in booklet.booklet.chapters if c.key == "credits")
+    heading = next(s.heading for s in credits.sections if s.key == "colophon")
+    titles = [title for title, _ in booklet.typeset.contents]
+    reference = booklet.booklet.chapters[-1].title
+    assert titles[-2:] == [heading, reference], (lang, titles[-3:])
+    number = dict(booklet.typeset.contents)[heading]
+    assert heading in _page_text(pdf, number - 1), (lang, heading, number)
+    assert number < dict(booklet.typeset.contents)[reference]
+
+
 def test_a_bad_pattern_names_the_file_and_term(tmp_path):
     folder = tmp_path / "booklets"
     folder.mkdir()
