@@ -119,6 +119,23 @@ def test_the_index_is_in_the_contents_before_the_quick_reference(made, lang):
     assert contents[index.title] == first + 1
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_contents_list_the_colophon_before_the_quick_reference(made, lang):
+    """Issue 39, session-17 Russian review (12): the contents did not list the colophon
+    («Выходные сведения», p. 75). It is listed where it is printed, on the inside back
+    cover, between the index and the quick reference, with the page holding its heading."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    credits = next(c for c in booklet.booklet.chapters if c.key == "credits")
+    heading = next(s.heading for s in credits.sections if s.key == "colophon")
+    titles = [title for title, _ in booklet.typeset.contents]
+    reference = booklet.booklet.chapters[-1].title
+    assert titles[-2:] == [heading, reference], (lang, titles[-3:])
+    number = dict(booklet.typeset.contents)[heading]
+    assert heading in _page_text(pdf, number - 1), (lang, heading, number)
+    assert number < dict(booklet.typeset.contents)[reference]
+
+
 def test_a_bad_pattern_names_the_file_and_term(tmp_path):
     folder = tmp_path / "booklets"
     folder.mkdir()
@@ -166,15 +183,60 @@ def test_the_page_that_defines_a_term_is_printed_bold(made, lang):
     marked = 0
     for term in booklet.booklet.index:
         numbers = entries.get(term.label, [])
-        # The first page from the defining section's heading on that holds the term.
+        # The first page from the defining section's heading on that holds the word the
+        # term is defined by.
         defining = {next(n for n in range(starts[s], len(booklet.pages) + 1)
-                         if term.find.search(_page_text(pdf, n - 1)))
+                         if term.defines.search(_page_text(pdf, n - 1)))
                     for s in term.defined}
         assert defining <= set(numbers), (lang, term.label, numbers, defining)
         assert bold.get(term.label, []) == sorted(defining), \
             (lang, term.label, numbers, bold.get(term.label))
         marked += len(defining)
     assert marked >= 18
+
+
+#: The sentence that defines the middle line, by language.
+MIDDLE_LINE = {"en": ("middle line, half", "The middle line runs between ranks 4 and 5"),
+               "ru": ("средняя линия, половина", "Средняя линия проходит между горизонталями")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_middle_line_is_indexed_in_bold_where_it_is_defined(made, lang):
+    """Issue 39, session-17 Russian review (finding 1): «средняя линия, половина» printed
+    the bold 7 of the English, where the Russian only says «в каждой половине доски»; the
+    line is defined on the next page but one («Средняя линия проходит между горизонталями
+    4 и 5…»). The bold page is the one that holds the defining sentence."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    label, sentence = MIDDLE_LINE[lang]
+    pages = [n for n in range(1, len(booklet.pages) + 1)
+             if sentence in " ".join(_page_text(pdf, n - 1).split())]
+    assert len(pages) == 1, (lang, pages)
+    assert _bold_entries(booklet)[label] == pages, (lang, _bold_entries(booklet)[label])
+
+
+def test_a_defining_section_is_listed_where_it_uses_the_word_it_defines_by():
+    """The defining page is where the section uses the term's head ("middle line"), not
+    a lesser word of the entry ("half") it uses a page before; without a head, its first
+    use of any."""
+    from generator.docs.booklet.index import term_pages
+    from generator.docs.booklet.units import Unit, text_item
+    from generator.model.booklet import Booklet, Chapter, IndexTerm, Paragraph, Section
+
+    def unit(text: str) -> Unit:
+        return Unit(4.0, [text_item(0, 3, text, 3.3)], section="equipment/boards")
+
+    chapter = Chapter("equipment", "Equipment", "equipment.toml",
+                      (Section("boards", "Boards", (Paragraph("x"),)),))
+    terms = (IndexTerm.of("middle line, half", "middle line|half", ("equipment/boards",),
+                          head="middle line"),
+             IndexTerm.of("half", "half", ("equipment/boards",)))
+    booklet = Booklet("en", "t", "", (), "c", (chapter,), index=terms,
+                      index_also=("equipment",))
+    pages = [(7, [(0.0, unit("In each half of the board each colour has two files."))]),
+             (8, [(0.0, unit("The middle line runs between ranks 4 and 5."))])]
+    assert term_pages(booklet, pages) == [("half", [(7, True)]),
+                                          ("middle line, half", [(8, True)])]
 
 
 def _section_starts(made: Made) -> list[tuple[str, str, int]]:

@@ -363,7 +363,8 @@ def _check_only_with(chapter: Chapter, chapter_names: list[str]) -> None:
 def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
     """The index's terms in *lang*: every term of ``booklets/terms.toml`` (the first
     folder's that has one) with a ``LANG_find`` pattern, labelled ``LANG_label`` or the
-    term itself.
+    term itself; ``LANG_head``, where given, finds the use its defining section defines
+    it by.
 
     :raises: :exc:`TemplateError` naming the file and the term for a bad pattern.
     """
@@ -387,11 +388,14 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
                 raise TemplateError(shown, r.key(f"defined[{k}]"), expected="a section as "
                                     "chapter/section", got=repr(name))
         discussed = r.integer("discussed", low=0, high=99) if r.has("discussed") else None
-        try:
-            terms.append(IndexTerm.of(label, pattern, defined, discussed))
-        except re.error as e:
-            raise TemplateError(shown, r.key(f"{lang}_find"), expected="a regular "
-                                "expression", got=f"{pattern!r} ({e})") from None
+        head = r.string(f"{lang}_head", "")
+        for key, text in ((f"{lang}_find", pattern), (f"{lang}_head", head)):
+            try:
+                re.compile(text)
+            except re.error as e:
+                raise TemplateError(shown, r.key(key), expected="a regular expression",
+                                    got=f"{text!r} ({e})") from None
+        terms.append(IndexTerm.of(label, pattern, defined, discussed, head))
     return tuple(terms)
 
 

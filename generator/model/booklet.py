@@ -253,19 +253,34 @@ class IndexTerm:
     """How many uses make a section discuss the term (None: the index's own number; 0:
     only a heading or title that names it), for a word found on most pages (square,
     opponent) whose every use would otherwise be listed."""
+    head: re.Pattern[str] | None = None
+    """What finds the term's defining use where it is not *find* (None): a defining
+    section may use a lesser word of the entry first ("in each half of the board" before
+    "the middle line runs between ranks 4 and 5"), and its page is not where the term
+    is defined."""
+
+    @property
+    def defines(self) -> re.Pattern[str]:
+        """What finds the use of the term that its defining section defines it by."""
+        return self.head or self.find
 
     @classmethod
     def of(cls, label: str, pattern: str, defined: tuple[str, ...] = (),
-           discussed: int | None = None) -> IndexTerm:
-        """:raises: :exc:`re.error` if *pattern* is not a regular expression.
+           discussed: int | None = None, head: str = "") -> IndexTerm:
+        """:raises: :exc:`re.error` if *pattern* or *head* is not a regular expression.
 
         >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
         ['Test  Cards']
         """
-        # A space in the pattern matches any run of spaces: a no-break space, a line's end.
-        spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
-        return cls(label, re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE), defined,
-                   discussed)
+        return cls(label, _words(pattern), defined, discussed,
+                   _words(head) if head else None)
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    """*pattern* matched case-insensitively from a word's start to a word's end."""
+    # A space in the pattern matches any run of spaces: a no-break space, a line's end.
+    spaced = r"[\s\u00a0\u2027]+".join(pattern.split(" "))
+    return re.compile(rf"(?<!\w)(?:{spaced})(?!\w)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -62,16 +62,23 @@ def contents_entries(booklet: Booklet) -> list[tuple[str, str, int]]:
     """The contents' entries in order as (title, anchor, level): each chapter; a level
     below it, the sections of it the booklet lists besides (:attr:`Booklet.contents_also`:
     a reader looks for the players' questions) and, in a booklet of one game, that game's
-    sections (a reader of a single game looks its parts up, as the text refers to them)."""
+    sections (a reader of a single game looks its parts up, as the text refers to them).
+    The colophon, set at the booklet's end (:func:`_set_colophon`), is listed there as a
+    chapter, before the back cover (:data:`BACK_COVER`) where that is last (issue 39,
+    session-17 Russian review: the contents did not name it)."""
     games = [c for c in booklet.chapters if c.banner is not None]
     found = []
+    imprint = []
     for chapter in booklet.chapters:
         found.append((chapter.title, chapter.key, 0))
         one_game = len(games) == 1 and chapter is games[0]
         found += [(s.heading, f"{chapter.key}/{s.key}", 1) for s in chapter.sections
-                  if s.heading and (one_game
-                                    or f"{chapter.key}/{s.key}" in booklet.contents_also)]
-    return found
+                  if s.heading and s.key != COLOPHON
+                  and (one_game or f"{chapter.key}/{s.key}" in booklet.contents_also)]
+        imprint += [(s.heading, f"{chapter.key}/{s.key}", 0) for s in chapter.sections
+                    if s.heading and s.key == COLOPHON]
+    at = len(found) - 1 if found and found[-1][1] == BACK_COVER else len(found)
+    return found[:at] + imprint + found[at:]
 
 
 #: The fewest dots a contents entry's leader may have; a title that would leave fewer

@@ -57,7 +57,8 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     rule sections (those with a source) and "on your turn" boxes, and every section of the
     chapters of :attr:`Booklet.index_also` (the equipment, diagrams and general rules).
     Listed are the page where one of the term's :attr:`~IndexTerm.defined` sections first
-    uses it (marked as defining), and in each chapter the first page of a section that
+    uses it (marked as defining; by :attr:`~IndexTerm.defines`, the word it is defined
+    by), and in each chapter the first page of a section that
     discusses it: names it in its heading, or uses it :data:`DISCUSSED` times or more, or
     of the chapter's title that names it. A word used in passing, or again and again
     through a game, would otherwise list most pages of the booklet. Terms found nowhere
@@ -138,7 +139,10 @@ def _entry(term: IndexTerm, sections: Texts, headings: dict[str, str],
         if first is None:
             continue
         if section in term.defined:
-            defining.add(first)
+            # Where the section first uses the word it defines the term by, or failing
+            # that any of the entry's words.
+            defining.add(next((number for number, text in texts
+                               if term.defines.search(text)), first))
         elif (term.find.search(headings.get(section, ""))
               or 0 < least <= sum(n for _, n in uses)):
             chapter = section.partition("/")[0]
