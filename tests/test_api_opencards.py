@@ -75,7 +75,7 @@ def test_a_misspelt_layout_is_one_clear_error():
     with pytest.raises(NotFoundError) as missing:
         opencards.Position.from_layout("game1-dmo")
     assert str(missing.value) == ("no layout named 'game1-dmo' (the closest: game1-demo, "
-                                  "game9-start, example-combinations)")
+                                  "game9-start, basic-1-ending)")
 
 
 def test_a_layout_file_by_path_and_a_missing_one(tmp_path):
