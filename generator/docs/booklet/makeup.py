@@ -421,11 +421,9 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         j = _group_end(units, j + 1)
     home = units[i].section
     start = end = k = j + 1
-    while k < len(units) and not units[k].art and not units[k].sidebar \
-            and not (units[k].move and not (facing and _drawn_later(units, k))):
+    while k < len(units) and not _holds_back(units, k, facing):
         chain = _group_end(units, k)
-        if any(u.art or u.sidebar or (u.move and not (facing and _drawn_later(units, n)))
-               for n, u in enumerate(units[k + 1:chain + 1], start=k + 1)):
+        if any(_holds_back(units, n, facing) for n in range(k + 1, chain + 1)):
             break
         need = sum(units[n].space_before + units[n].height for n in range(k, chain + 1))
         if need > room:
@@ -436,16 +434,31 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         # review: initial game 9, move 5 run on under the figure of move 4).
         split = split and not any(u.move for u in units[k:chain + 1])
         k = chain + 1
-        own = units[k - 1].section == home
-        if k >= len(units) or units[k].art or (units[k].space_before > 0 and (
-                own or not units[k].in_list)) or ((own or opener) and split
-                                                  and units[k].header is None
-                                                  and units[k - 1].header is None):
+        if _may_end_before(units, k, own=units[k - 1].section == home,
+                           split=split and (units[k - 1].section == home or opener)):
             end = k
     if end == start:
         return False
     units[i:end] = units[start:end] + units[i:start]
     return True
+
+
+def _holds_back(units: list[Unit], n: int, facing: bool) -> bool:
+    """Whether *units[n]* stops the text that comes up above a floated figure: another
+    figure (their numbers stay in order), a sidebar, or a move that may not come up above
+    the figure of the move before it (see :func:`_float`)."""
+    unit = units[n]
+    return bool(unit.art or unit.sidebar or (unit.move and not (facing and _drawn_later(units, n))))
+
+
+def _may_end_before(units: list[Unit], k: int, *, own: bool, split: bool) -> bool:
+    """Whether the text pulled up may end before *units[k]*: at the end, before a figure,
+    where a block ends (*own*: in the figure's own section; in a later one, not between a
+    list's items), or, with *split*, between two lines of a paragraph away from its
+    headings."""
+    return k >= len(units) or bool(units[k].art) or (
+        units[k].space_before > 0 and (own or not units[k].in_list)) or (
+        split and units[k].header is None and units[k - 1].header is None)
 
 
 def _drawn_later(units: list[Unit], k: int) -> bool:
