@@ -204,8 +204,7 @@ def _entry_lines(setter: Setter, label: str, pages: list[tuple[int, bool]], widt
         _embolden(line, bold)
         if k:
             line.items = [Group(tuple(line.items), Transform.translate(setter.s.indent, 0))]
-            line.links = [(Rect(box.x + setter.s.indent, box.y, box.w, box.h), target)
-                          for box, target in line.links]
+            line.links = line.links_moved(setter.s.indent, 0.0)
     return lines
 
 
@@ -273,8 +272,7 @@ def _pages(blocks: list[list[Unit]], room: float, body: float, width: float, gap
                 y += gap if k else 0.0
                 for line in block:
                     items.append(Group(tuple(line.items), Transform.translate(x, y)))
-                    links += [(Rect(box.x + x, box.y + y, box.w, box.h), target)
-                              for box, target in line.links]
+                    links += line.links_moved(x, y)
                     y += line.height
             tall = max(tall, y)
         units.append(Unit(tall, items, links=links))

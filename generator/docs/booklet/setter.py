@@ -404,7 +404,7 @@ class Setter:
                     items.append(Group(tuple(unit.items), Transform.translate(0, y)))
                     # A cell's cross-references stay links (the quick reference's page
                     # column, the glossary's: issue 39, links as in the contents).
-                    links += _moved_links(unit, y)
+                    links += unit.links_moved(0.0, y)
                     y += unit.height
             rule = 0.35 if number == 0 else 0.15
             items.append(Line(0, height, self.g.column, height, Paint(stroke=GREY,
@@ -449,7 +449,7 @@ class Setter:
         y = pad
         for line in lines:
             items.append(Group(tuple(line.items), Transform.translate(0, round(y, 3))))
-            links += _moved_links(line, round(y, 3))
+            links += line.links_moved(0.0, round(y, 3))
             y += line.height
         height = y + pad
         box = Box(Rect(0, 0, self.g.column, height), Paint(fill=TINT), radius=1.2)
@@ -565,11 +565,6 @@ class Setter:
         caption = Unit(caption_height + 1.5, captions)
         self._check_fits(refs[0], first.height + caption.height)
         return [first, caption]
-
-
-def _moved_links(unit: Unit, dy: float) -> list[tuple[Rect, str]]:
-    """The links of *unit* where it is drawn *dy* mm lower inside another unit."""
-    return [(Rect(box.x, box.y + dy, box.w, box.h), target) for box, target in unit.links]
 
 
 def item_indent(style: TypeStyle, b: Bullets, size: float) -> float:

@@ -151,6 +151,11 @@ class Unit:
     """The lowest the drawing may be shrunk to (a start not at all, an example's board
     not under :data:`~.sizes.LEAST_EXAMPLE` wide)."""
 
+    def links_moved(self, dx: float, dy: float) -> list[tuple[Rect, str]]:
+        """The unit's links where it is drawn *dx*, *dy* mm from its place, inside another
+        unit (a table's cell, a box's line, an index column)."""
+        return [(box.moved(dx, dy), target) for box, target in self.links]
+
     def room_to_shrink(self) -> float:
         return max(0.0, self.art - max(SHRINK * (self.asked or self.art), self.least))
 
