@@ -134,8 +134,6 @@ _EN_NUMBERED = re.compile(r"([Oo]ption|[Vv]ariant)s?")
 #: A pair of numbers a noun names (options 3 and 4, вариантах 3 и 4): the first number
 #: stays with the conjunction, which stays with the second.
 _NUMBER_PAIR = frozenset({"and", "or", "и", "или"})
-#: The signs of a sum or a product between numbers: 92 + 24 = 116.
-_OPERATORS = frozenset({"+", "=", "\u2212", "\u00d7", "-"})
 #: Units a number is not parted from (5 mm).
 #: A number in a list, before the next: "2," of "2, 3, 4".
 _LISTED = re.compile(r"\d{1,2},")
@@ -238,17 +236,13 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
     suit's sign (clubs ♣), a word before a short bracket group (:func:`_short_brackets`),
     a rank before the next of a written sequence (:func:`_in_rank_run`),
     a number before the next of a list (2, 3), unless *page_list*, a capital letter
-    naming a letter before a word (:func:`_letter_name`), the numbers and signs of a sum
-    (92 + 24 = 116). (A word before
+    naming a letter before a word (:func:`_letter_name`). (A short sum, 92 + 24 = 116, is
+    glued whole before breaking: :func:`glued`.) (A word before
     the number it names, пачке 5, is bound less strictly: :func:`_names_number`.)"""
     # A dash is glued to the word before it (draw.text): what begins the next line is the
     # next token's first word («варианте / 1 —» parted a noun from its number, issue 39).
     following = following.split(" ", 1)[0]
     if word.replace(".", "").replace(",", "").isdigit() and _UNITS.match(following):
-        return True
-    if (word[-1:].isdigit() and following in _OPERATORS) or (
-            word in _OPERATORS and following[:1].isdigit()):
-        # A sum is read whole: «а 92 + 24 / = 116» parted it (issue 39, the Ass review).
         return True
     if _before_arrow(word, following) or following.rstrip(_CLOSING) in _SUIT_SIGNS:
         return True
