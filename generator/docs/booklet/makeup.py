@@ -131,17 +131,19 @@ def _fewer_pages(units: list[Unit], g: PageGeometry, pages: list[list[tuple[floa
     if len(pages) < 2 or not any(unit.art and unit.room_to_shrink() > FEWER_HAIR
                                  for unit in units):
         return units, pages
+    # The present make-up's faults, which the shorter one may not exceed.
+    underfull, interruptions = _underfull(pages, g), _interruptions(pages)
+    table_gaps = _table_gaps(pages, g)
+    # (a hair short of each figure's least: the squeezes after may take a hundredth of a
+    # mm more, and a deal's labels must stay 6 pt)
+    room = [unit.room_to_shrink() - FEWER_HAIR if unit.art else 0.0 for unit in units]
     for share in FEWER_STEPS:
-        # (a hair short of each figure's least: the squeezes after may take a hundredth
-        # of a mm more, and a deal's labels must stay 6 pt)
-        smaller = [unit.shrunk(share * (unit.room_to_shrink() - FEWER_HAIR))
-                   if unit.art and unit.room_to_shrink() > FEWER_HAIR else unit
-                   for unit in units]
+        smaller = [unit.shrunk(share * give) if give > 0 else unit
+                   for unit, give in zip(units, room)]
         tried = _made_up(list(smaller), g)
         if len(tried) < len(pages):
-            if _underfull(tried, g) <= _underfull(pages, g) \
-                    and _interruptions(tried) <= _interruptions(pages) \
-                    and _table_gaps(tried, g) <= _table_gaps(pages, g):
+            if _underfull(tried, g) <= underfull and _interruptions(tried) <= interruptions \
+                    and _table_gaps(tried, g) <= table_gaps:
                 return smaller, tried
             break
     return units, pages
