@@ -13,6 +13,7 @@ from generator.docs.booklet.build import Made
 from generator.errors import TemplateError
 from generator.io.booklets import load_index_terms
 from generator.io.templates import Library
+from generator.model.booklet import IndexTerm
 from test_booklet_links import _label, _pdf_links
 
 PDFIUM_HYPHEN = "\ufffe"
@@ -36,11 +37,20 @@ def _entries(made: Made) -> dict[str, list[int]]:
     text = re.sub(r"\r?\n(?=\d)", " ", text.replace("\r\n", "\n"))
     entries = {}
     for term in made.booklet.index:
-        found = re.search(rf"^{re.escape(term.label)}\s+(\d+(?:,\s*\d+)*)\s*$", text,
-                          re.MULTILINE)
+        found = re.search(_line(term, r"\d+"), text, re.MULTILINE)
         if found:
             entries[term.label] = [int(n) for n in re.findall(r"\d+", found.group(1))]
     return entries
+
+
+def _line(term: IndexTerm, number: str) -> str:
+    """What finds *term*'s line in the index's text (its page numbers, each matched by
+    *number*, the group): the label and its pages, or a sub-entry's own words on a line
+    under its entry's."""
+    pages = rf"\s+({number}(?:,\s*{number})*)\s*$"
+    if not term.under:
+        return rf"^{re.escape(term.label)}{pages}"
+    return rf"^{re.escape(term.under)}\s[\d*,\s]*?^{re.escape(term.sub)}{pages}"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -163,8 +173,7 @@ def _bold_entries(made: Made) -> dict[str, list[int]]:
     text = re.sub(r"\r?\n(?=\*?\d)", " ", text.replace("\r\n", "\n")).replace("**", "")
     entries = {}
     for term in made.booklet.index:
-        found = re.search(rf"^{re.escape(term.label)}\s+([\d*]+(?:,\s*[\d*]+)*)\s*$", text,
-                          re.MULTILINE)
+        found = re.search(_line(term, r"[\d*]+"), text, re.MULTILINE)
         if found:
             entries[term.label] = [int(n) for n in re.findall(r"\*(\d+)\*", found.group(1))]
     return entries
@@ -235,8 +244,8 @@ def test_a_defining_section_is_listed_where_it_uses_the_word_it_defines_by():
                       index_also=("equipment",))
     pages = [(7, [(0.0, unit("In each half of the board each colour has two files."))]),
              (8, [(0.0, unit("The middle line runs between ranks 4 and 5."))])]
-    assert term_pages(booklet, pages) == [("half", [(7, True)]),
-                                          ("middle line, half", [(8, True)])]
+    assert [entry[:2] for entry in term_pages(booklet, pages)] == [
+        ("half", [(7, True)]), ("middle line, half", [(8, True)])]
 
 
 def _section_starts(made: Made) -> list[tuple[str, str, int]]:
@@ -283,8 +292,8 @@ def test_an_on_your_turn_box_is_read_and_a_word_in_passing_is_not():
     pages = [(7, [(0.0, unit("word-1/turn", "Form a word: the word takes letters."))]),
              (8, [(0.0, unit("word-1/moves", "A letter moves; a word may form."))]),
              (9, [(0.0, unit("word-1/end", "The last letter wins."))])]
-    assert term_pages(booklet, pages) == [("letter", [(9, True)]),
-                                          ("word", [(7, False)])]
+    assert [entry[:2] for entry in term_pages(booklet, pages)] == [
+        ("letter", [(9, True)]), ("word", [(7, False)])]
 
 
 TITLED = {"en": {"trump": "basic-1", "king square": "word-2", "arrow": "word-puzzle-5"},
@@ -475,3 +484,82 @@ def test_home_ranks_proportional_group_and_landing_on_a_card_are_indexed(made, l
     for term, chapter in ADDED[lang]:
         pages = {n for n, page in enumerate(booklet.pages, 1) if page.label == chapter}
         assert pages & set(entries.get(term, [])), (lang, term, entries.get(term))
+
+
+#: The words of basic game 1's setup that say which ranks are the home ranks, by language.
+HOME_RANKS = {"en": ("home ranks", "home ranks (1–2 for south, 7–8 for north)"),
+              "ru": ("исходные горизонтали", "исходные горизонтали (1–2 у юга, 7–8 у севера)")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_home_ranks_are_bold_where_the_first_setup_says_which_they_are(made, lang):
+    """Issue 39, third RU review (finding 2): «исходные горизонтали» was the only glossary
+    term with no bold page, though p. 18 says which they are. seed000, card game 48: cards
+    "located on 1-2 and 8-7 horizontals"; basic game 1's setup gives them as our reading
+    (sources row setup.south_rows). The bold page is the first that says it."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    label, words = HOME_RANKS[lang]
+    pages = [n for n in range(1, len(booklet.pages) + 1)
+             if words in " ".join(_page_text(pdf, n - 1).split())]
+    assert pages, (lang, words)
+    assert _bold_entries(booklet)[label] == pages[:1], (lang, _bold_entries(booklet)[label])
+
+
+#: A kind of board and the board, as the index prints them, by language.
+BOARD_A = {"en": ("board", "board A"), "ru": ("доска", "доска A")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_board_a_is_printed_under_board_not_as_a_line_of_its_own(made, lang):
+    """Issue 39, third RU review (finding 2): «доска 7» and «доска A 7» were two lines to
+    one page. Board A (seed000: the coloured board of the basic games) is a sub-entry: the
+    line under «доска» reads «A» and its page, in bold where it is defined; no line starts
+    «доска A»."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    board, kind = BOARD_A[lang]
+    lines = [" ".join(line.split()) for i, page in enumerate(booklet.pages)
+             if page.label == "index" for line in _page_text(pdf, i).splitlines()]
+    at = next(k for k, line in enumerate(lines) if re.fullmatch(rf"{board} [\d, ]+", line))
+    assert re.fullmatch(r"A ?\d+", lines[at + 1]), (lang, lines[at:at + 2])
+    assert not any(line.startswith(kind) for line in lines), lang
+    assert _bold_entries(booklet)[kind] == _entries(booklet)[kind] == \
+        _entries(booklet)[board], (lang, _entries(booklet)[kind])
+
+
+def test_a_sub_entry_follows_its_entry_or_stands_alone_without_it():
+    """A sub-entry is sorted right under its entry, before the next entry ("board",
+    "board A", then "colour"); where its entry is found nowhere it is an entry of its own,
+    printed in full."""
+    from generator.docs.booklet.index import term_pages
+    from generator.docs.booklet.units import Unit, text_item
+    from generator.model.booklet import Booklet, Chapter, Paragraph, Section
+
+    def booklet(*terms: IndexTerm) -> Booklet:
+        chapter = Chapter("equipment", "Equipment", "equipment.toml",
+                          (Section("boards", "Boards", (Paragraph("x"),)),))
+        return Booklet("en", "t", "", (), "c", (chapter,), index=terms,
+                       index_also=("equipment",))
+
+    text = "The board of 64 squares; board A is coloured, its colour by file."
+    pages = [(7, [(0.0, Unit(4.0, [text_item(0, 3, text, 3.3)], section="equipment/boards"))])]
+    defined = ("equipment/boards",)
+    board_a = IndexTerm.of("board A", "board A", defined, under="board")
+    found = term_pages(booklet(IndexTerm.of("colour", "colour", defined), board_a,
+                               IndexTerm.of("board", "board", defined)), pages)
+    assert [(e.label, e.under) for e in found] == [("board", ""), ("board A", "board"),
+                                                   ("colour", "")]
+    alone = term_pages(booklet(board_a, IndexTerm.of("bar", "bar", defined)), pages)
+    assert [(e.label, e.under) for e in alone] == [("board A", "")]
+
+
+def test_an_entry_under_no_indexed_term_is_refused(tmp_path):
+    folder = tmp_path / "booklets"
+    folder.mkdir()
+    (folder / "terms.toml").write_text(
+        '[[term]]\nen = "board"\nen_find = "boards?"\n\n'
+        '[[term]]\nen = "board A"\nen_find = "board A"\nunder = "bord"\n', encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"terms\.toml: term\[1\]\.under: expected the "
+                                            "English name of an indexed term"):
+        load_index_terms(Library([tmp_path]), "en")

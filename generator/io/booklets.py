@@ -364,9 +364,12 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
     """The index's terms in *lang*: every term of ``booklets/terms.toml`` (the first
     folder's that has one) with a ``LANG_find`` pattern, labelled ``LANG_label`` or the
     term itself; ``LANG_head``, where given, finds the use its defining section defines
-    it by.
+    it by; ``under``, where given, names (by its English term) the entry this one is
+    printed under as a sub-entry, whose label its own starts with.
 
-    :raises: :exc:`TemplateError` naming the file and the term for a bad pattern.
+    :raises: :exc:`TemplateError` naming the file and the term for a bad pattern, or an
+        ``under`` that names no indexed term or one whose label this one does not start
+        with.
     """
     path = next((root / "booklets" / "terms.toml" for root in library.roots
                  if (root / "booklets" / "terms.toml").is_file()), None)
@@ -375,6 +378,8 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
     shown = display_path(path)
     raw = read_toml(path).get("term", [])
     terms = []
+    unders: list[tuple[Reader, str]] = []   # each term's reader and the entry it is under
+    labels: dict[str, str] = {}             # each indexed term's label by its English name
     for i, term in enumerate(raw if isinstance(raw, list) else []):
         r = Reader(shown, term, f"term[{i}]")
         pattern = r.string(f"{lang}_find", "")
@@ -396,6 +401,17 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
                 raise TemplateError(shown, r.key(key), expected="a regular expression",
                                     got=f"{text!r} ({e})") from None
         terms.append(IndexTerm.of(label, pattern, defined, discussed, head))
+        unders.append((r, r.string("under", "")))
+        labels[r.string("en", "")] = label
+    for k, (r, under) in enumerate(unders):
+        if not under:
+            continue
+        parent = labels.get(under, "")
+        if not parent or not terms[k].label.startswith(f"{parent} "):
+            raise TemplateError(shown, r.key("under"), expected="the English name of an "
+                                f"indexed term whose {lang} label the term's own starts with",
+                                got=repr(under))
+        terms[k] = replace(terms[k], under=parent)
     return tuple(terms)
 
 

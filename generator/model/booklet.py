@@ -258,6 +258,19 @@ class IndexTerm:
     section may use a lesser word of the entry first ("in each half of the board" before
     "the middle line runs between ranks 4 and 5"), and its page is not where the term
     is defined."""
+    under: str = ""
+    """The label of the entry this one is printed under as a sub-entry, its label
+    starting with that one's ("board A" under "board", printed "A"); "" for an entry of
+    its own."""
+
+    @property
+    def sub(self) -> str:
+        """What a sub-entry prints under its entry: its label without the other's words.
+
+        >>> IndexTerm.of("board A", "board A", under="board").sub
+        'A'
+        """
+        return sub_label(self.label, self.under)
 
     @property
     def defines(self) -> re.Pattern[str]:
@@ -266,14 +279,20 @@ class IndexTerm:
 
     @classmethod
     def of(cls, label: str, pattern: str, defined: tuple[str, ...] = (),
-           discussed: int | None = None, head: str = "") -> IndexTerm:
+           discussed: int | None = None, head: str = "", under: str = "") -> IndexTerm:
         """:raises: :exc:`re.error` if *pattern* or *head* is not a regular expression.
 
         >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
         ['Test  Cards']
         """
         return cls(label, _words(pattern), defined, discussed,
-                   _words(head) if head else None)
+                   _words(head) if head else None, under)
+
+
+def sub_label(label: str, under: str) -> str:
+    """What an index entry *label* prints as a sub-entry under the entry *under* (""
+    for an entry of its own): its words after that one's."""
+    return label.removeprefix(under).strip() if under else label
 
 
 def _words(pattern: str) -> re.Pattern[str]:

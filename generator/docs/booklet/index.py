@@ -6,12 +6,13 @@ up, not blocks.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ...draw import fonts
 from ...draw.backends.pdf import OUTLINED
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Text
-from ...model.booklet import Booklet, IndexTerm
+from ...model.booklet import Booklet, IndexTerm, sub_label
 from .setter import Setter
 from .typography import GLUE
 from .units import LISTING, PAGE_TARGET, TURN, Unit, text_item
@@ -45,9 +46,14 @@ def _read(lines: list[str]) -> str:
 #: often; one use in passing is not worth a reader's turning to the page.
 DISCUSSED = 2
 
-#: An entry as the index prints it: the term, then its pages, each with whether it is the
-#: page that defines the term (printed in bold).
-Entry = tuple[str, list[tuple[int, bool]]]
+class Entry(NamedTuple):
+    """An entry as the index prints it: the term, then its pages, each with whether it is
+    the page that defines the term (printed in bold); a sub-entry names the entry it is
+    printed under (:attr:`~IndexTerm.under`)."""
+
+    label: str
+    pages: list[tuple[int, bool]]
+    under: str = ""
 
 
 def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]]]
@@ -62,7 +68,8 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     discusses it: names it in its heading, or uses it :data:`DISCUSSED` times or more, or
     of the chapter's title that names it. A word used in passing, or again and again
     through a game, would otherwise list most pages of the booklet. Terms found nowhere
-    are left out; the entries are in the language's alphabetical order."""
+    are left out; the entries are in the language's alphabetical order, a sub-entry
+    right under its entry (an entry of its own where that one is found nowhere)."""
     sections, headings = _section_texts(_indexed(booklet), pages)
     # A game chapter's title names what the game is about ("beating with square trumps"):
     # a term it names is discussed there, though the title belongs to no section.
@@ -70,7 +77,16 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
                            if c.game or c.key in booklet.index_also}, pages)
     entries = [entry for term in booklet.index
                if (entry := _entry(term, sections, headings, titles)) is not None]
-    return sorted(entries, key=lambda e: e[0].casefold().replace("ё", "е"))
+    found = {entry.label for entry in entries}
+    entries = [entry if entry.under in found else entry._replace(under="")
+               for entry in entries]
+
+    def order(entry: Entry) -> tuple[str, str]:
+        def folded(label: str) -> str:
+            return label.casefold().replace("ё", "е")
+        return ((folded(entry.under), folded(entry.label)) if entry.under
+                else (folded(entry.label), ""))
+    return sorted(entries, key=order)
 
 
 def _indexed(booklet: Booklet) -> set[str]:
@@ -151,7 +167,8 @@ def _entry(term: IndexTerm, sections: Texts, headings: dict[str, str],
         if term.find.search(title):
             discussed[chapter] = min(number, discussed.get(chapter, number))
     listed = sorted(defining | set(discussed.values()))
-    return (term.label, [(n, n in defining) for n in listed]) if listed else None
+    return Entry(term.label, [(n, n in defining) for n in listed], term.under) \
+        if listed else None
 
 
 #: Room left at a line's end for the bold page numbers, a little wider than the regular
@@ -192,19 +209,24 @@ def _embolden(unit: Unit, bold: set[int]) -> None:
 GUTTER = 6.0
 
 
-def _entry_lines(setter: Setter, label: str, pages: list[tuple[int, bool]], width: float
-                 ) -> list[Unit]:
+def _entry_lines(setter: Setter, entry: Entry, width: float) -> list[Unit]:
     """One entry set *width* mm wide: the term, then its pages (each a link), the defining
-    page in bold; a long entry's further lines indented."""
+    page in bold; a long entry's further lines indented. A sub-entry prints only its own
+    words, indented, and its further lines twice as far, as a published index sets them
+    ("board 7", then "A 7" under it)."""
+    pages = entry.pages
+    label = sub_label(entry.label, entry.under)
+    depth = 1 if entry.under else 0
     text = f"{label}{GLUE}" + ", ".join(f"[{n}](#{PAGE_TARGET}{n})" for n, _ in pages)
-    lines = setter.lines(text, width - setter.s.indent - BOLD_ROOM, justify=False,
-                         page_list=True)
+    lines = setter.lines(text, width - (depth + 1) * setter.s.indent - BOLD_ROOM,
+                         justify=False, page_list=True)
     bold = {n for n, defining in pages if defining}
     for k, line in enumerate(lines):
         _embolden(line, bold)
-        if k:
-            line.items = [Group(tuple(line.items), Transform.translate(setter.s.indent, 0))]
-            line.links = line.links_moved(setter.s.indent, 0.0)
+        indent = (depth + (1 if k else 0)) * setter.s.indent
+        if indent:
+            line.items = [Group(tuple(line.items), Transform.translate(indent, 0))]
+            line.links = line.links_moved(indent, 0.0)
     return lines
 
 
@@ -244,7 +266,14 @@ def index_units(setter: Setter, entries: list[Entry], room: float, body: float,
     hold under *least* mm (a runt, :data:`~.makeup.RUNT`), the entries are set closer
     (:data:`ENTRY_GAPS`)."""
     width = (setter.g.column - GUTTER) / 2
-    blocks = [_entry_lines(setter, label, pages, width) for label, pages in entries]
+    # A sub-entry is set in its entry's block: never at a column's head, away from it.
+    blocks: list[list[Unit]] = []
+    for entry in entries:
+        lines = _entry_lines(setter, entry, width)
+        if entry.under and blocks:
+            blocks[-1] += lines
+        else:
+            blocks.append(lines)
     for gap in ENTRY_GAPS:
         units = _pages(blocks, room - setter.s.paragraph_gap, body, width, gap)
         if len(units) < 2 or units[-1].height >= least:
