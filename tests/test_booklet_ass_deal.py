@@ -276,6 +276,8 @@ one_below = "one below"
      "section[0].deal.players: expected two to four different names"),
     ("{deal}", DEAL.format(players='["A", "B"]', committed="[]", eight=""),
      "section[0].deal.ways.eight"),
+    ("{deal}", DEAL.format(players='["A", "B|C"]', committed="[]", eight='eight = "8"'),
+     "section[0].deal.players: expected text without '|'"),
 ])
 def test_a_bad_deal_is_one_line_naming_the_key(library, tmp_path, text, deal, message):
     """Bad input: one line naming the file and the key, never a half-made table."""

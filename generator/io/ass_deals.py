@@ -62,6 +62,11 @@ def deal_table(r: Reader, lang: str) -> str:
     ways = {key: words.string(key) for key in WAY_KEYS}
     words.finish()
     r.finish()
+    for key, given in (("players", names), ("columns", columns),
+                       ("total", [total, target, banks]), ("ways", list(ways.values()))):
+        if any("|" in text for text in given):
+            # A | would split its cell in two and shift the row.
+            raise r.fail(key, "text without '|' (it separates a table's cells)", given)
     try:
         deal = play_deal(seed, len(names), committed=[n in committed for n in names])
     except DealError as e:   # not expected of a seed alone; said plainly if it happens
@@ -77,7 +82,7 @@ def deal_table(r: Reader, lang: str) -> str:
     rows.append([*blank, total, signed(sum(t.points for t in deal.tricks)),
                  *(signed(p.points) for p in players)])
     rows.append([*blank, target, "", *(str(p.target) for p in players)])
-    rows.append([*blank, banks, "", *(f"{p.banks - p.change}\u00a0\u2192 {p.banks}"
+    rows.append([*blank, banks, "", *(f"{p.banks - p.change}{NBSP}\u2192 {p.banks}"
                                       for p in players)])
     return "\n".join("| " + " | ".join(row) + " |" for row in rows)
 
