@@ -11,8 +11,10 @@ leaves out are left out too. A front or back chapter with ``only_with`` is kept 
 way, so a booklet of Ass alone has no chapter on the board's notation; ``board-games`` in
 such a list stands for any chapter with a ``game`` key (a game of the board system).
 The text is plain: paragraphs separated by blank lines, list items starting with ``- ``,
-table rows written ``| a | b |`` (the first row is the header), and a line ``{figure}``
-where the next figure goes (figures not placed so go after the text).
+table rows written ``| a | b |`` (the first row is the header), a line ``{figure}``
+where the next figure goes (figures not placed so go after the text), and in a section with
+a ``[section.deal]`` a line ``{deal}``: the table of a whole deal of Ass as the engine plays
+it (:mod:`.ass_deals`).
 
 The loader checks every name a booklet refers to (game, layout, pack) and reports a mistake
 as one line naming the file and the place; the rule engine's verdict on each figure comes
@@ -29,6 +31,7 @@ from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..model.booklet import (BOARD_GAMES, FIGURE_REF, Banner, Block, Booklet, Bullets, Chapter,
                              FigureRef, figure_anchor, figure_numbers,
                              IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
+from .ass_deals import DEAL_MARK, deal_table
 from .figures import LISTS, FigureStyle
 from .glyphs import check_printable
 from .languages import LANGUAGES
@@ -708,7 +711,10 @@ def _section(library: Library, r: Reader, reading: tuple[str, str],
     key = r.string("id")
     heading = _printable(r, "heading", r.string("heading", ""))
     text = _note_marks(r, r.string("text", ""), notes or {})
-    text = _printable(r, "text", _readings(library, r, text, *reading))
+    text = _readings(library, r, text, *reading)
+    if r.has("deal") or DEAL_MARK in text:
+        text = _with_deal(r, text, reading[1])
+    text = _printable(r, "text", text)
     source = r.string("source", "")
     only_with = tuple(r.strings("only_with", []))
     raw = r.raw("figure", [], "a list of [[section.figure]] tables")
@@ -719,6 +725,20 @@ def _section(library: Library, r: Reader, reading: tuple[str, str],
                for i, data in enumerate(raw)]
     blocks = _blocks(text, figures, r, first)
     return Section(key, heading, tuple(blocks), source, only_with)
+
+
+def _with_deal(r: Reader, text: str, lang: str) -> str:
+    """*text* with its ``{deal}`` line replaced by the table of the section's
+    ``[section.deal]`` as the Ass engine plays it (:mod:`.ass_deals`)."""
+    chunks = [c.strip() for c in text.strip().split("\n\n")]
+    if chunks.count(DEAL_MARK) != 1:
+        raise TemplateError(r.path, r.key("text"), expected=f"one {DEAL_MARK} line for the "
+                            "section's [section.deal]", got=f"{chunks.count(DEAL_MARK)}")
+    if not r.has("deal"):
+        raise TemplateError(r.path, r.key("deal"), expected=f"a [section.deal] for the "
+                            f"text's {DEAL_MARK} line", problem="missing")
+    table = deal_table(r.table("deal"), lang)
+    return "\n\n".join(table if c == DEAL_MARK else c for c in chunks)
 
 
 READING_MARK = re.compile(r"\{reading:(?:([a-z0-9-]+)/)?([^{}\s/]+)\}")
