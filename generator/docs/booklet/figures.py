@@ -209,10 +209,10 @@ def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: st
 
 
 def _plan(ref: FigureRef, name: str, frame: tuple[float, float] | None) -> Page:
-    """A patience's table in outline (:attr:`FigureRef.blocks`), its labels
-    :data:`TABLEAU_LABEL` high at the scale the booklet sets it in a *frame* (column
-    width, type area height) mm, as a deal's (the label size changes the figure's extent,
-    so the scale is found again a few times)."""
+    """A patience's table in outline (:attr:`FigureRef.blocks`). In a *frame* (column
+    width, type area height) mm it is drawn at its size on the page, the column wide and
+    at most its :func:`share` of the height, its labels :data:`TABLEAU_LABEL` high as a
+    deal's."""
     from ...patience import patience
     from ..tableau import plan_page
 
