@@ -68,8 +68,8 @@ def test_tableau_figures_draw_one_card_per_pile(built, library):
     made = built["en"]
     for chapter in made.booklet.chapters:
         for ref in chapter.figures:
-            if ref.patience is None:
-                continue
+            if ref.patience is None or ref.blocks:
+                continue   # (a table in outline draws no cards)
             game = patience(ref.patience)
             state = game.replay(ref.seed, parse_moves(ref.moves or ""))
             drawn = arts(made.figures[ref.where])
@@ -148,6 +148,12 @@ def _user_booklet(tmp_path: Path, figure: str) -> Path:
                                                      "part[1]: expected a slot of "
                                                      "nivernaise"),
     ('cards = "pack36:6S"\npart = ["LF"]', "part only with a patience"),
+    # A table in outline (third review of the patiences, F3): its boxes name the slots.
+    ('patience = "empress-of-india"\n[[section.figure.blocks]]\nslots = ["A1", "X9"]\n'
+     'label = "army"', "mine.toml: section[0].figure[0].blocks[0].slots[1]: expected a "
+                       "slot of empress-of-india"),
+    ('cards = "pack36:6S"\n[[section.figure.blocks]]\nslots = ["A1"]\nlabel = "army"',
+     "only with a patience"),
 ])
 def test_bad_figures_are_one_line_errors(runner, tmp_path, figure, message):
     root = _user_booklet(tmp_path, figure)
@@ -158,6 +164,45 @@ def test_bad_figures_are_one_line_errors(runner, tmp_path, figure, message):
     assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], \
         result.output
     assert not out.exists() or not list(out.iterdir())
+
+
+@pytest.mark.parametrize("text, message", [
+    # A reference to a numbered table the booklet lacks (third review of the patiences, F8).
+    ("See {table:mine/deal}.", "mine.toml: section[0].text: expected a captioned table of "
+                               "this booklet to refer to, got '{table:mine/deal}'"),
+    ("See {table:mine/deal}.\n\n| a | b |\n| 1 | 2 |", "a captioned table"),
+])
+def test_a_reference_to_a_missing_table_is_a_one_line_error(runner, tmp_path, text, message):
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    chapter = root / "booklets" / "en" / "mine.toml"
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace("{figure}\n",
+                                                                   "{figure}\n\n" + text + "\n"),
+                       encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_a_captioned_table_is_numbered_and_referred_to_by_number(library, tmp_path):
+    """"Table: Foundation order" over a table's rows captions it; {table:...} prints its
+    number (the booklet's words table and table_ref) and the setter adds its page."""
+    from generator.io.booklets import load_booklet
+    from generator.io.templates import Library
+    from generator.model.booklet import Paragraph, Table
+
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    chapter = root / "booklets" / "en" / "mine.toml"
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace(
+        "{figure}\n", "{figure}\n\nAs {table:mine/deal} shows.\n\nTable: Order\n"
+        "| a | b |\n| 1 | 2 |\n"), encoding="utf-8")
+    booklet = load_booklet(Library([root, *library.roots]), "en")
+    blocks = booklet.chapters[0].sections[0].blocks
+    table = next(b for b in blocks if isinstance(b, Table))
+    assert (table.caption, table.number, table.rows) == ("Order", 1, (("a", "b"), ("1", "2")))
+    said = next(b for b in blocks if isinstance(b, Paragraph))
+    assert said.text == "As [Table\u00a01](#mine/deal-tab1) shows."
 
 
 def test_cli_prints_the_chapters(runner, tmp_path):

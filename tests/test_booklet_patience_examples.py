@@ -38,6 +38,12 @@ def chapters(library) -> dict[str, dict[str, Chapter]]:
                    if c.key in PATIENCES} for lang in LANGS}
 
 
+def _deals(chapter: Chapter) -> list[FigureRef]:
+    """The chapter's figures that draw a deal: the layout first, then the example's
+    positions (not the Empress's table in outline, which draws no cards)."""
+    return [f for f in chapter.figures if f.patience is not None and not f.blocks]
+
+
 def _card(rank: str, suit: str) -> str:
     """The engine's name of a card written in the booklet (``К♥`` -> ``KH``)."""
     return RANKS.get(rank, rank) + SUITS[suit]
@@ -88,7 +94,7 @@ def test_each_patience_example_replays_through_the_engine_to_what_it_says(chapte
                                                                           name):
     chapter = chapters[lang][name]
     game = patience(name)
-    layout = chapter.figures[0]
+    layout = _deals(chapter)[0]
     example = next(s for s in chapter.sections if s.key == "example")
     assert example.heading == HEADING[lang]
     # The example plays the deal the reader has just seen laid out, and says which it is.
@@ -143,7 +149,7 @@ def test_the_examples_are_in_step(chapters):
         played = {}
         for lang in LANGS:
             chapter = chapters[lang][name]
-            moves, figures = _numbered(chapter, game, dict(chapter.figures[0].slots))
+            moves, figures = _numbered(chapter, game, dict(_deals(chapter)[0].slots))
             played[lang] = ([str(m) for m, _ in moves], [(n, f.moves) for n, f in figures])
         assert played["en"] == played["ru"], name
 
@@ -156,7 +162,7 @@ def test_every_place_the_example_names_is_drawn_in_the_layout_figures(chapters, 
     army and navy in two halves."""
     chapter = chapters[lang][name]
     game = patience(name)
-    layouts = [f for f in chapter.figures if not f.moves]
+    layouts = [f for f in _deals(chapter) if not f.moves]
     drawn = {s.id for f in layouts for s in part_of(game.tableau.slots, f.part)}
     moves, _ = _numbered(chapter, game, dict(layouts[0].slots))
     for move, _cards in moves:
@@ -249,7 +255,7 @@ def _each_move_names_the_tops(chapters, name, lang, stock_unseen=False):
     names the card the engine leaves on top of every place the move touches (but the
     stock's, if *stock_unseen*: its top lies face down)."""
     chapter, game = chapters[name], patience(name)
-    layout = chapter.figures[0]
+    layout = _deals(chapter)[0]
     moves, _ = _numbered(chapter, game, dict(layout.slots))
     state = game.deal(layout.seed)
     for number, (move, cards) in enumerate(moves, start=1):
@@ -274,8 +280,8 @@ def test_the_besieged_city_example_follows_its_own_advice(chapters, lang):
     ('по масти, въ восходящемъ или нисходящемъ порядкѣ')."""
     from generator.patience.besieged import ORDER
     chapter, game = chapters[lang]["besieged-city"], patience("besieged-city")
-    moves, _ = _numbered(chapter, game, dict(chapter.figures[0].slots))
-    state = game.deal(chapter.figures[0].seed)
+    moves, _ = _numbered(chapter, game, dict(_deals(chapter)[0].slots))
+    state = game.deal(_deals(chapter)[0].seed)
     ramparts = [i for i, slot in enumerate(game.tableau.slots) if slot.role is Role.RAMPART]
     for number, (move, _cards) in enumerate(moves, start=1):
         target = state.piles[game.index[move.target]]

@@ -5,15 +5,21 @@ whose text writes Т К Д В (seed 004, Cadogan in Russian: «тузы», «к�
 PDF draws figure text as outlines)."""
 from __future__ import annotations
 
+import itertools
 import re
 
+import pypdfium2
 import pytest
 
 from generator.app.booklet import set_booklet
 from generator.docs.booklet.build import Made
+from generator.docs.booklet.units import INK, SIDEBAR
 from generator.docs.diagram import LEAST_LABEL
-from generator.docs.tableau import MUTED
-from generator.draw.scene import Group, Item, Text
+from generator.docs.tableau import MUTED, part_of
+from generator.draw.backends.pdf import OUTLINED
+from generator.draw.scene import Box, Group, Item, Line, Text
+from generator.model.booklet import FigureRef, figure_anchor, figure_numbers
+from generator.patience import patience
 
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 LATIN_COURTS = {"J", "Q", "K", "A"}
@@ -43,8 +49,9 @@ def _figures(made: Made) -> dict[str, list[Text]]:
 def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
     figures = _figures(made["ru"])
     # Each patience's layout and the position after its worked example (the Empress's
-    # layout in three parts: the left half, the right half with the talons, the centre).
-    assert len(figures) == 8
+    # layout in three parts: the left half, the right half with the talons, the centre,
+    # after an outline of the whole table, which speaks Russian too).
+    assert len(figures) == 9
     for where, texts in figures.items():
         words = {t.text for t in texts}
         # No Latin at all: Cadogan's plate letters A-D, which neither the text nor seed
@@ -132,3 +139,118 @@ def test_deal_labels_are_at_least_6_pt_on_the_page(made, lang) -> None:
     assert {t.text for t, _ in seen} == labels
     small = sorted({t.text for t, k in seen if t.size * k < LEAST_LABEL - 1e-6})
     assert not small, f"labels under 6 pt: {small[:8]}"
+
+
+def _page_parts(items, in_art: bool = False) -> tuple[list[Text], bool, list[Line]]:
+    """A typeset page's texts set in the body's ink outside figures, whether it holds a
+    figure's drawing, and its rules."""
+    texts: list[Text] = []
+    lines: list[Line] = []
+    art = False
+    for item in items:
+        if isinstance(item, Group):
+            inner = in_art or item.role == OUTLINED
+            t, a, l = _page_parts(item.items, inner)
+            texts += t
+            lines += l
+            art = art or a or item.role == OUTLINED
+        elif isinstance(item, Text) and not in_art and item.fill == INK:
+            texts.append(item)
+        elif isinstance(item, Line):
+            lines.append(item)
+    return texts, art, lines
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_page_holds_a_figure_alone(made, lang) -> None:
+    """Every page with a figure has some of its chapter's text on it: the Russian
+    Nivernaise's and Besieged City's last deals stood alone on their chapters' last pages,
+    half of the page blank (third review of the patiences, F2); the figure that ends a
+    chapter now takes the end of its example with it."""
+    for n, page in enumerate(made[lang].pages):
+        texts, art, _ = _page_parts(page.items)
+        if art:
+            assert texts, f"{lang} p. {n + 1} ({page.label}) holds figures only"
+
+
+def _numbered_figures(made: Made) -> dict[int, FigureRef]:
+    numbers = figure_numbers(made.booklet.chapters)
+    return {numbers[figure_anchor(chapter.key, section.key, k)]: ref
+            for chapter in made.booklet.chapters for section in chapter.sections
+            for k, ref in enumerate((b for b in section.blocks if isinstance(b, FigureRef)), 1)}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_empress_outline_names_the_figure_that_shows_each_part(made, lang) -> None:
+    """The Empress's table is drawn in three parts; an outline before them shows the
+    whole table (third review of the patiences, F3): each box stands where the layout puts
+    its slots (seed 004, Индійская императрица: the army «вверху», the navy «внизу», the
+    Empress and her rings between them) and names a figure that draws every one of its
+    slots."""
+    booklet = made[lang]
+    figures = _numbered_figures(booklet)
+    plans = [(n, ref) for n, ref in figures.items() if ref.blocks]
+    assert len(plans) == 1
+    number, plan = plans[0]
+    game = patience("empress-of-india")
+    shown = set()
+    for block in plan.blocks:
+        found = re.search(r"(\d+)$", block.label)
+        assert found, block.label
+        target = figures[int(found.group(1))]
+        assert target.patience == "empress-of-india" and not target.blocks, block.label
+        assert int(found.group(1)) > number     # the outline comes before the parts
+        drawn = {s.id for s in part_of(game.tableau.slots, target.part)}
+        slots = {s.id for s in part_of(game.tableau.slots, block.slots)}
+        assert slots <= drawn, (block.label, sorted(slots - drawn))
+        shown |= slots
+    # Every place on the table is in some box.
+    assert shown == {s.id for s in game.tableau.slots}
+    boxes = [item for item in _all_items(booklet.figures[plan.where].items)
+             if isinstance(item, Box)]
+    assert len(boxes) == len(plan.blocks)
+    by_label = {block.label.split("\n")[0].split(" ")[0]: box.rect
+                for block, box in zip(plan.blocks, boxes)}
+    army, centre, navy = (by_label[w] for w in (("army", "centre:", "navy") if lang == "en"
+                                                 else ("армия", "середина:", "флот")))
+    assert army.bottom <= centre.y and centre.bottom <= navy.y
+    for a, b in itertools.combinations([box.rect for box in boxes], 2):
+        assert not a.intersects(b)
+
+
+def _all_items(items):
+    for item in items:
+        yield item
+        if isinstance(item, Group):
+            yield from _all_items(item.items)
+
+
+@pytest.mark.parametrize("lang, caption, reference", [
+    ("en", "Table 1. Foundation order", "given in Table 1 (p. {page})"),
+    ("ru", "Таблица 1. Порядок оснований", "данном в табл. 1 (с. {page})")])
+def test_the_foundation_order_is_a_numbered_table_beside_its_reference(made, lang, caption,
+                                                                        reference) -> None:
+    """The Besieged City's foundation order (other_games.md 2.3, Cadogan: A K 2 Q 3 J 4 10
+    5 9 6 8 7) is a table with a caption, and the Aim that refers to it prints its number
+    and page, on that same page (third review of the patiences, F8: the table stood
+    overleaf from "given in the table")."""
+    pdf = pypdfium2.PdfDocument(made[lang].pdf)
+    text = [re.sub(r"\s+", " ", pdf[n].get_textpage().get_text_range().replace("\u00a0", " "))
+            for n in range(len(pdf))]
+    pages = [n for n, t in enumerate(text) if caption in t]
+    assert len(pages) == 1
+    assert reference.format(page=pages[0] + 1) in text[pages[0]]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_patience_variants_section_has_the_sidebar_rule(made, lang) -> None:
+    """Variants are set apart from the rules by a rule in the margin, in every chapter
+    alike (third review of the patiences, F7: seen on the Besieged City's only)."""
+    heading = {"en": "Variants", "ru": "Варианты"}[lang]
+    found = 0
+    for page in made[lang].pages:
+        texts, _, lines = _page_parts(page.items)
+        if any(t.text == heading and t.font == "bold" for t in texts):
+            found += 1
+            assert any(line.paint.stroke == SIDEBAR for line in lines), page.label
+    assert found == 2    # the Empress and the Besieged City (the Nivernaise has none)

@@ -320,3 +320,86 @@ def encode_tableau(page: Page, fmt: str, *, dpi: float = 150) -> bytes | str:
         return png.render(page, dpi=dpi, oversample=2 if pixels <= SMOOTH_PIXELS else 1,
                           compress_level=1, filtered=False, reuse_text=True)
     return encode(page, fmt, dpi=dpi)
+
+
+#: A table in outline (:func:`plan_page`): each block's fill by the role of its first
+#: slot (the army's red, the navy's black, as the deal's cards), its frame and its gap
+#: round the cards it covers (pitches).
+PLAN_FILL = {Role.ARMY: "#f3d9d9", Role.NAVY: "#dcdcdc"}
+PLAN_PAPER = "#ffffff"
+PLAN_PAD = 0.04
+
+
+def plan_page(game: Patience, blocks: Collection[tuple[Collection[str], str]], *,
+              width: float = 120.0, height: float = 70.0, label_size: float = 2.4) -> Page:
+    """*game*'s whole table in outline, no cards, about *width* by *height* mm: for each
+    of *blocks* (slot ids or their letters, as :func:`part_of` reads them; a label, lines
+    parted by a newline) a box round where those slots lie on the table (the tableau's
+    own positions, its rows closer than its columns where the height asks it), its label
+    *label_size* mm high inside it, or under it where it does not fit inside (a single
+    pile). The reader sees where each part of a table drawn in parts lies."""
+    chosen = []
+    for names, label in blocks:
+        slots = [s for s in game.tableau.slots
+                 if s.id in names or s.id.rstrip("0123456789") in names]
+        if not slots:
+            raise FigureError(f"no slot of {game.name} is {', '.join(sorted(names))}")
+        chosen.append((slots, label.split("\n")))
+    xs = [s.x for slots, _ in chosen for s in slots]
+    ys = [s.y for slots, _ in chosen for s in slots]
+    margin = 1.0
+    pitch = rise = 10.0
+    for _ in range(6):
+        boxes, extent = _plan_boxes(chosen, pitch, rise, label_size)
+        # The labels under the boxes take what the table leaves of the width and height.
+        side = (extent[2] - extent[0]) - (max(xs) - min(xs)) * pitch
+        pitch = max(1.0, (width - 2 * margin - side) / (max(xs) - min(xs)))
+        foot = (extent[3] - extent[1]) - (max(ys) - min(ys)) * rise
+        rise = min(pitch, max(1.0, (height - 2 * margin - foot) / (max(ys) - min(ys))))
+    boxes, extent = _plan_boxes(chosen, pitch, rise, label_size)
+    items: list[Item] = []
+    texts: list[Item] = []
+    lead = label_size * 1.3
+    for box, lines, fill, x, top in boxes:
+        items.append(Box(box, Paint(fill=fill, stroke=MUTED, width=0.3), radius=0.8))
+        texts += [Text(x, top + k * lead, line, label_size, INK, anchor="middle")
+                  for k, line in enumerate(lines)]
+    shift = Transform.translate(margin - extent[0], margin - extent[1])
+    return Page(round(extent[2] - extent[0] + 2 * margin, 3),
+                round(extent[3] - extent[1] + 2 * margin, 3),
+                (Group((*items, *texts), shift),), background="#ffffff", label=game.name)
+
+
+def _plan_boxes(chosen: list[tuple[list[Slot], list[str]]], pitch: float, rise: float,
+                size: float) -> tuple[list[tuple[Rect, list[str], str, float, float]],
+                                      list[float]]:
+    """The boxes of :func:`plan_page`, columns *pitch* and rows *rise* mm apart: each
+    block's box, label lines, fill, label centre x and first baseline; and the extent of
+    all (left, top, right, foot)."""
+    # A pile's card, a fifth of the rows' pitch clear of the next row.
+    card = Size(rise * 0.8 * 0.72, rise * 0.8)
+    pad = PLAN_PAD * rise
+    lead, gap = size * 1.3, size * 0.6
+    boxes = []
+    extent = [math.inf, math.inf, -math.inf, -math.inf]
+    for slots, lines in chosen:
+        reach = []
+        for slot in slots:
+            hw, hh = _half_extent(card, slot.rotation)
+            reach.append((slot.x * pitch - hw, slot.y * rise - hh,
+                          slot.x * pitch + hw, slot.y * rise + hh))
+        left, top = min(r[0] for r in reach) - pad, min(r[1] for r in reach) - pad
+        box = Rect(left, top, max(r[2] for r in reach) + pad - left,
+                   max(r[3] for r in reach) + pad - top)
+        wide = max(fonts.measure(line, "regular", size) for line in lines)
+        tall = lead * (len(lines) - 1) + size
+        x = box.x + box.w / 2
+        if wide + 2 * gap <= box.w and tall + gap <= box.h:
+            first = box.y + (box.h - tall) / 2 + size * 0.8
+        else:
+            first = box.bottom + gap + size * 0.8
+        extent = [min(extent[0], box.x, x - wide / 2), min(extent[1], box.y),
+                  max(extent[2], box.right, x + wide / 2),
+                  max(extent[3], box.bottom, first - size * 0.8 + tall)]
+        boxes.append((box, lines, PLAN_FILL.get(slots[0].role, PLAN_PAPER), x, first))
+    return boxes, extent

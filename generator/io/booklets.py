@@ -28,9 +28,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model.booklet import (BOARD_GAMES, FIGURE_REF, Banner, Block, Booklet, Bullets, Chapter,
-                             FigureRef, figure_anchor, figure_numbers,
-                             IndexTerm, Paragraph, Section, Table, Turn, needed, unlinked)
+from ..model.booklet import (BOARD_GAMES, DEAL_HEIGHT, FIGURE_REF, Banner, Block, Booklet, Bullets, Chapter,
+                             FigureRef, TABLE_REF, figure_anchor, figure_numbers,
+                             IndexTerm, Paragraph, PlanBlock, Section, Table, Turn, needed, table_anchor,
+                             table_numbers, unlinked)
 from .ass_deals import DEAL_MARK, deal_table
 from .figures import LISTS, FigureStyle
 from .glyphs import check_printable
@@ -108,7 +109,8 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     _check_links(chapters, chapter_names)
     sections = {f"{c.key}/{s.key}" for c in chapters for s in c.sections}
     _check_contents_also(front, lang, chapters, chapter_names, sections)
-    chapters = _figures_referred(chapters, words.get("figure_ref", "Figure"))
+    chapters = _figures_referred(chapters, words.get("figure_ref", "Figure"),
+                                 words.get("table_ref", "Table"))
     _check_banner_words(chapters, words, front.names, shown)
     if any(c.turn is not None and not c.turn.heading for c in chapters) \
             and "turn" not in words:
@@ -539,35 +541,62 @@ def _check_links(chapters: tuple[Chapter, ...], chapter_names: list[str]) -> Non
                                       "a section to link to")
 
 
-def _figures_referred(chapters: tuple[Chapter, ...], word: str) -> tuple[Chapter, ...]:
+def _figures_referred(chapters: tuple[Chapter, ...], word: str,
+                      table_word: str = "Table") -> tuple[Chapter, ...]:
     """*chapters* with each ``{figure:CHAPTER/SECTION[/N]}`` of a text made a link to that
-    figure labelled with its number (*word* before it): the setter adds its page.
+    figure labelled with its number (*word* before it), and each ``{table:...}`` to that
+    captioned table (*table_word* before its number): the setter adds its page. A
+    captioned table gets its number.
 
-    :raises: :exc:`TemplateError` naming the file, the section and the figure when the
-        booklet has no such figure (a reference to another game's figure is kept out of a
-        booklet that may leave that game out).
+    :raises: :exc:`TemplateError` naming the file, the section and the figure or table
+        when the booklet has no such one (a reference to another game's figure is kept out
+        of a booklet that may leave that game out).
     """
-    numbers = figure_numbers(chapters)
+    kinds = ((FIGURE_REF, figure_anchor, figure_numbers(chapters), word, "figure"),
+             (TABLE_REF, table_anchor, table_numbers(chapters), table_word, "captioned table"))
 
     def text_of(chapter: Chapter, i: int, text: str) -> str:
-        def link(m: re.Match[str]) -> str:
-            anchor = figure_anchor(m.group(1), m.group(2), int(m.group(3) or 1))
-            if anchor not in numbers:
-                raise TemplateError(chapter.where, f"section[{i}].text", expected="a figure "
-                                    "of this booklet to refer to", got=repr(m.group(0)))
-            return f"[{word}\u00a0{numbers[anchor]}](#{anchor})"
-        return FIGURE_REF.sub(link, text)
+        for pattern, anchor_of, numbers, label, what in kinds:
+            def link(m: re.Match[str]) -> str:
+                anchor = anchor_of(m.group(1), m.group(2), int(m.group(3) or 1))
+                if anchor not in numbers:
+                    raise TemplateError(chapter.where, f"section[{i}].text", expected=f"a "
+                                        f"{what} of this booklet to refer to",
+                                        got=repr(m.group(0)))
+                return f"[{label}\u00a0{numbers[anchor]}](#{anchor})"
+            text = pattern.sub(link, text)
+        return text
 
-    def block_of(chapter: Chapter, i: int, block: Block) -> Block:
-        if isinstance(block, Paragraph):
-            return replace(block, text=text_of(chapter, i, block.text))
-        if isinstance(block, Bullets):
-            return replace(block, items=tuple(text_of(chapter, i, t) for t in block.items))
-        return block
+    def label_of(chapter: Chapter, i: int, text: str) -> str:
+        # Drawn in the figure, not set: the number alone, no link.
+        return LINK_MARK.sub(r"\1", text_of(chapter, i, text)).replace("\u00a0", " ")
+
+    def blocks_of(chapter: Chapter, i: int, section: Section) -> tuple[Block, ...]:
+        tables = 0
+        blocks: list[Block] = []
+        for block in section.blocks:
+            if isinstance(block, Table) and block.caption:
+                tables += 1
+                block = replace(block, number=kinds[1][2][table_anchor(chapter.key,
+                                                                       section.key, tables)])
+            elif isinstance(block, FigureRef) and block.blocks:
+                block = replace(block, blocks=tuple(replace(b, label=label_of(chapter, i,
+                                                                              b.label))
+                                                    for b in block.blocks))
+            elif isinstance(block, Paragraph):
+                block = replace(block, text=text_of(chapter, i, block.text))
+            elif isinstance(block, Bullets):
+                block = replace(block, items=tuple(text_of(chapter, i, t) for t in block.items))
+            blocks.append(block)
+        return tuple(blocks)
 
     return tuple(replace(chapter, sections=tuple(
-        replace(section, blocks=tuple(block_of(chapter, i, b) for b in section.blocks))
+        replace(section, blocks=blocks_of(chapter, i, section))
         for i, section in enumerate(chapter.sections))) for chapter in chapters)
+
+
+#: A link as :func:`_figures_referred` writes it, ``[Figure 3](#anchor)``.
+LINK_MARK = re.compile(r"\[([^]]*)\]\(#[^)]*\)")
 
 
 def _only_chosen(chapter: Chapter, chosen: set[str]) -> Chapter:
@@ -808,6 +837,10 @@ def _readings(library: Library, r: Reader, text: str, game: str, lang: str) -> s
     return READING_MARK.sub(sentence, text)
 
 
+#: The line over a table's rows that captions it: ``Table: Foundation order``.
+TABLE_CAPTION = "Table:"
+
+
 def _blocks(text: str, figures: list[FigureRef], r: Reader, first: int = 1) -> list[Block]:
     """*text*'s blocks, its figures in the place of its ``{figure}`` lines, its ordered
     lists numbered from *first* on."""
@@ -821,14 +854,18 @@ def _blocks(text: str, figures: list[FigureRef], r: Reader, first: int = 1) -> l
                                     f"for every {FIGURE_MARK} line", problem="too many "
                                     f"{FIGURE_MARK} lines")
             blocks.append(waiting.pop(0))
-        elif lines[0].startswith("|"):
+        elif lines[0].startswith("|") or (lines[0].startswith(TABLE_CAPTION) and len(lines) > 1
+                                           and lines[1].startswith("|")):
+            # "Table: what it shows" over the rows captions the table and numbers it.
+            caption = lines.pop(0)[len(TABLE_CAPTION):].strip() \
+                if lines[0].startswith(TABLE_CAPTION) else ""
             rows = []
             for line in lines:
                 if not (line.startswith("|") and line.endswith("|")):
                     raise TemplateError(r.path, r.key("text"), expected="every line of a "
                                         "table written | cell | cell |", got=repr(line))
                 rows.append(tuple(cell.strip() for cell in line[1:-1].split("|")))
-            blocks.append(Table(tuple(rows)))
+            blocks.append(Table(tuple(rows), caption))
         elif lines[0].startswith(("- ", ORDERED)):
             # "#. " numbers the items in order: an ordered list is never read as a
             # worked example's numbered move ("1. e2-e3"), which is a paragraph.
@@ -865,10 +902,11 @@ def _figure(library: Library, r: Reader) -> FigureRef:
     layout, cards, dealt, key = _figure_subject(r)
     seed = r.integer("seed", 0, low=0)
     _check_subject_names(library, r, layout, cards)
-    height, style, width = _figure_size(r)
+    height, style, width = _figure_size(r, DEAL_HEIGHT if dealt is not None else 0.45)
     slots = _slot_names(r, dealt)
     part = _part(r, dealt)
     labels, outlined = _row_marks(library, r, cards)
+    blocks = _plan_blocks(r, dealt)
     if (style is not None or width is not None) and layout is None:
         raise TemplateError(r.path, r.prefix, expected="style and width only with a layout "
                             "(a board)")
@@ -878,7 +916,7 @@ def _figure(library: Library, r: Reader) -> FigureRef:
         **{key: tuple(r.strings(key, [])) for key in LISTS}, crop=r.string("crop", None),
         flip=r.boolean("flip", False), play=r.boolean("play", False), patience=dealt,
         seed=seed, height=height, key=key, style=style, width=width, plain=plain,
-        slots=slots, part=part, labels=labels, outlined=outlined)
+        slots=slots, part=part, labels=labels, outlined=outlined, blocks=blocks)
     r.finish()
     return ref
 
@@ -911,9 +949,10 @@ def _check_subject_names(library: Library, r: Reader, layout: str | None,
         require_known(r.path, r.key("cards"), source, known, "a pack or letter set")
 
 
-def _figure_size(r: Reader) -> tuple[float, str | None, float | None]:
-    """A figure's height on the page, its style and its width in the text column."""
-    height = r.number("height", 0.45)
+def _figure_size(r: Reader, default: float) -> tuple[float, str | None, float | None]:
+    """A figure's height on the page (*default* if the file gives none), its style and its
+    width in the text column."""
+    height = r.number("height", default)
     if not 0.1 <= height <= 1.0:
         raise r.fail("height", "a fraction of the page from 0.1 to 1", height)
     style = r.choice("style", {s.value: s.value for s in FigureStyle}, None)
@@ -949,6 +988,32 @@ def _plain(r: Reader, layout: str | None) -> bool:
                             "without marks" + (f" (remove {', '.join(marked)})" if marked
                                                else ""))
     return plain
+
+
+def _plan_blocks(r: Reader, dealt: str | None) -> tuple[PlanBlock, ...]:
+    """A patience's table in outline: its ``[[blocks]]``, each ``slots`` (ids of the
+    patience or the letters before their number) and a ``label``."""
+    if not r.has("blocks"):
+        return ()
+    raw = r.raw("blocks", [], "a list of [[blocks]] tables")
+    if dealt is None or not isinstance(raw, list) or not raw \
+            or not all(isinstance(x, dict) for x in raw):
+        raise TemplateError(r.path, r.key("blocks"), expected="a list of [[blocks]] tables "
+                            "(slots and a label), only with a patience")
+    from ..patience import patience
+    ids = [slot.id for slot in patience(dealt).tableau.slots]
+    known = sorted({*ids, *(i.rstrip("0123456789") for i in ids)})
+    blocks = []
+    for n, data in enumerate(raw):
+        b = Reader(r.path, data, r.key(f"blocks[{n}]"))
+        slots = tuple(b.strings("slots"))
+        if not slots:
+            raise b.fail("slots", "the slots the block covers", slots)
+        for k, name in enumerate(slots):
+            require_known(r.path, f"{b.key('slots')}[{k}]", name, known, f"a slot of {dealt}")
+        blocks.append(PlanBlock(slots, _printable(b, "label", b.string("label"))))
+        b.finish()
+    return tuple(blocks)
 
 
 def _part(r: Reader, dealt: str | None) -> tuple[str, ...]:

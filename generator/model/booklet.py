@@ -27,12 +27,34 @@ def unlinked(text: str) -> tuple[str, list[tuple[str, str, str]]]:
 #: section) or ``{figure:basic-48/example/2}`` (its second). It is printed as the figure's
 #: number and page ("Figure 26 (p. 34)"), the number a link to the figure itself.
 FIGURE_REF = re.compile(r"\{figure:([a-z0-9-]+)/([a-z0-9-]+)(?:/([1-9][0-9]*))?\}")
+#: A reference to a captioned table, ``{table:besieged-city/aim}`` (the first captioned
+#: table of that section) or ``{table:CHAPTER/SECTION/2}``: printed as the table's number
+#: and page, as a figure's.
+TABLE_REF = re.compile(r"\{table:([a-z0-9-]+)/([a-z0-9-]+)(?:/([1-9][0-9]*))?\}")
 
 
 def figure_anchor(chapter: str, section: str, n: int) -> str:
     """The anchor of the *n*-th figure (from 1) of a chapter's section: it has the form
     of a section's (``chapter/part``), so a cross-reference prints its page the same way."""
     return f"{chapter}/{section}-fig{n}"
+
+
+def table_anchor(chapter: str, section: str, n: int) -> str:
+    """The anchor of the *n*-th captioned table (from 1) of a chapter's section, in the
+    form of a section's, as :func:`figure_anchor`."""
+    return f"{chapter}/{section}-tab{n}"
+
+
+def table_numbers(chapters: tuple[Chapter, ...]) -> dict[str, int]:
+    """Each captioned table's anchor (:func:`table_anchor`) with its number in a booklet of
+    *chapters*, in order through the booklet."""
+    numbers: dict[str, int] = {}
+    for chapter in chapters:
+        for section in chapter.sections:
+            tables = [b for b in section.blocks if isinstance(b, Table) and b.caption]
+            for n, _ in enumerate(tables, 1):
+                numbers[table_anchor(chapter.key, section.key, n)] = len(numbers) + 1
+    return numbers
 
 
 def figure_numbers(chapters: tuple[Chapter, ...]) -> dict[str, int]:
@@ -89,6 +111,26 @@ class Table:
     """Rows of cells; the first row is the header."""
 
     rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+    """What the table shows, set above it after its number ("Table 1. Foundation
+    order"); "": no caption and no number (a glossary's columns need none)."""
+    number: int = 0
+    """A captioned table's number through the booklet (:func:`table_numbers`)."""
+
+
+#: A patience's deal whose file gives no height takes up to two thirds of the type area's
+#: height, so that the page it heads still holds a third of text.
+DEAL_HEIGHT = 0.67
+
+
+@dataclass(frozen=True)
+class PlanBlock:
+    """One box of a patience's table in outline (:attr:`FigureRef.blocks`): the slots it
+    covers, by id or by the letters before their number, and its label, lines parted by
+    a newline; a ``{figure:...}`` in it is printed as that figure's number."""
+
+    slots: tuple[str, ...]
+    label: str
 
 
 @dataclass(frozen=True)
@@ -115,9 +157,9 @@ class FigureRef:
     seed: int = 0
     height: float = 0.45
     """The most of the type area's height the figure may take, as a fraction: for a row of
-    cards or the key; for a board, the most its full style may take (else it is drawn in the
-    compact style, at its width). A patience's deal ignores it: it is drawn across the
-    column, up to the booklet's tallest share (``docs.booklet.figures.share``)."""
+    cards, the key or a patience's deal (drawn across the column up to it; a deal's file
+    gives none: :data:`DEAL_HEIGHT`); for a board, the most its full style may take (else it
+    is drawn in the compact style, at its width)."""
     style: str | None = None
     """A board's style, ``full`` or ``compact``; None: full where that fits *height* at the
     figure's width, else compact."""
@@ -146,6 +188,9 @@ class FigureRef:
     outlined: int = 0
     """A row of traditional cards: the place (from 1) of the card outlined, the one that
     takes a trick of Ass; 0: none."""
+    blocks: tuple[PlanBlock, ...] = ()
+    """A patience's table in outline, no cards: a box for each block where its slots lie
+    on the table, labelled; (): the deal itself."""
 
 
 Block = Paragraph | Bullets | Table | FigureRef

@@ -99,6 +99,8 @@ def draw(templates: BookletTemplates, ref: FigureRef, *, width: float = 100.0,
                         ref)
     if ref.cards is not None:
         return _cards(templates, ref, ref.cards)
+    if ref.patience is not None and ref.blocks:
+        return _plan(ref, ref.patience, frame)
     if ref.patience is not None:
         return _tableau(templates, ref, ref.patience, indices, frame)
     if ref.layout is None:
@@ -128,18 +130,16 @@ def draw(templates: BookletTemplates, ref: FigureRef, *, width: float = 100.0,
 TALLEST = 0.8
 
 
-#: The most of the type area's height a patience's deal may take: two thirds, so that the
-#: page it heads still holds a third of text (the float rule fills it, :mod:`.makeup`).
-DEAL_TALLEST = 0.67
-
-
 def share(ref: FigureRef) -> float:
-    """The most of the type area's height the figure *ref* may take. A patience's deal is
-    drawn across the whole column, as a board's start is, up to :data:`DEAL_TALLEST` of the
-    page: at a share of the page's height picked per figure, deals came out at two thirds
-    of the column with corner indices 1 mm high (issue 39, fifth review, layout 2). A row of
-    cards or the key keeps its :attr:`FigureRef.height`."""
-    return DEAL_TALLEST if ref.patience is not None else ref.height
+    """The most of the type area's height the figure *ref* may take: its
+    :attr:`FigureRef.height`. A patience's deal is drawn across the whole column, as a
+    board's start is, up to that share (two thirds where its file gives none:
+    :data:`~generator.model.booklet.DEAL_HEIGHT`): at a share of the page's height picked
+    by the code, deals came out at two thirds of the column with corner indices 1 mm high
+    (issue 39, fifth review, layout 2); a fixed share left the Nivernaise's and the
+    Besieged City's last deal alone on a page whose example's end did not fit above it
+    (third review of the patiences, F2)."""
+    return ref.height
 
 
 def draw_placed(templates: BookletTemplates, ref: FigureRef, placement: FigurePlacement,
@@ -205,6 +205,27 @@ def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: st
         scale = min(column / page.width, body * share(ref) / page.height)
         page = tableau_page(game, state, pack=pack, words=False, names=names,
                             label_size=TABLEAU_LABEL / scale, part=ref.part)
+    return page
+
+
+def _plan(ref: FigureRef, name: str, frame: tuple[float, float] | None) -> Page:
+    """A patience's table in outline (:attr:`FigureRef.blocks`). In a *frame* (column
+    width, type area height) mm it is drawn at its size on the page, the column wide and
+    at most its :func:`share` of the height, its labels :data:`TABLEAU_LABEL` high as a
+    deal's."""
+    from ...patience import patience
+    from ..tableau import plan_page
+
+    game = patience(name)
+    blocks = [(block.slots, block.label) for block in ref.blocks]
+    try:
+        if frame is None:
+            return plan_page(game, blocks)
+        column, body = frame
+        page = plan_page(game, blocks, width=column, height=body * share(ref),
+                         label_size=TABLEAU_LABEL)
+    except FigureError as e:
+        raise FigureError(f"{ref.where}.blocks: {e}") from None
     return page
 
 

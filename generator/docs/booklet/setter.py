@@ -18,7 +18,8 @@ from ...draw.scene import Box, Group, Item, Line, Page, Paint
 from ...errors import TemplateError
 from ...io.booklets import banner_boards, banner_cards
 from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef, Paragraph,
-                              Section, Table, Turn, figure_anchor, unlinked)
+                              Section, Table, Turn, figure_anchor, table_anchor,
+                              unlinked)
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
@@ -723,6 +724,7 @@ def _section_units(setting: _Chapter, i: int, units: list[Unit]) -> int:
                if a.where in setting.figures and b.where in setting.figures}
     firsts = {id(a) for a in partner.values()}
     shown = 0   # the section's figures so far: each one's anchor counts them
+    tables = 0  # and its captioned tables
     at = len(units)
     for n, block in enumerate(section.blocks):
         if isinstance(block, FigureRef):
@@ -740,6 +742,9 @@ def _section_units(setting: _Chapter, i: int, units: list[Unit]) -> int:
                     units[at + 1].anchor = figure_anchor(chapter.key, section.key, shown)
             else:
                 units[at].anchor = figure_anchor(chapter.key, section.key, shown)
+        if isinstance(block, Table) and block.caption:
+            tables += 1
+            units[at].anchor = table_anchor(chapter.key, section.key, tables)
     if heading:
         blocks = section.blocks
         _keep_heading(units[start:], heading, into_figure=len(blocks) > 2
@@ -785,6 +790,18 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
             # across pages 9 and 10).
             for unit in lines[:-1]:
                 unit.keep_with_next = True
+        if isinstance(after, Table) and after.caption:
+            # The text that refers to a numbered table is not parted from it by a page
+            # turn where the make-up can help it (third review of the patiences, F8: the
+            # Besieged City's foundation order overleaf from "given in the table").
+            lines[-1].keep_with_next = True
+        if isinstance(after, FigureRef) and n + 2 == len(section.blocks) \
+                and i + 1 == len(chapter.sections):
+            # The figure that ends a chapter (a worked example's last position) keeps the
+            # end of the paragraph before it: with no text after it to come up and fill
+            # the page it missed, it stood alone on the chapter's last page (third review
+            # of the patiences, F2: the Nivernaise's and the Besieged City's last deals).
+            lines[-1].keep_with_next = True
         return lines
     if isinstance(block, Bullets):
         return _list_units(setter, block, before, units, note=notes_at(section, n))
@@ -794,7 +811,18 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
             raise TemplateError(chapter.where, f"section[{i}].text", expected="table "
                                 "rows that fit on a page", problem="a row is taller "
                                 "than the page")
-        return rows
+        if not block.caption:
+            return rows
+        # A numbered table's caption stands over it, as a book sets one, kept with it.
+        word = setting.booklet.words.get("table", "Table")
+        caption = setter.lines(f"{word} {block.number}. {block.caption}",
+                               setter.g.column * 0.9, x=setter.g.column * 0.05,
+                               size=setter.s.caption, fill=GREY, justify=False,
+                               anchor="middle", balance=True)
+        for unit in caption:
+            unit.keep_with_next = True
+        caption[0].space_before, rows[0].space_before = rows[0].space_before, 1.0
+        return caption + rows
     figures, counter = setting.figures, setting.counter
     if id(block) in partner:
         other = partner[id(block)]
