@@ -393,6 +393,5 @@ def test_a_deal_where_only_the_stock_ever_moves_is_proved_lost():
     assert exhaustive(game, start, cap=len(seen) + 1) is False
     found = solve(game, FROZEN, nodes=2_000)
     assert found.verdict is SolverVerdict.LOST
-    assert found.nodes <= 2_000
     alone = solve(game, FROZEN, nodes=2_000, probe=False)
     assert alone.verdict is SolverVerdict.LOST
