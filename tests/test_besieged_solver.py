@@ -360,3 +360,38 @@ def test_a_shuffle_keeps_the_key_and_a_move_out_of_the_class_changes_it():
     for start in (a, b, c):
         assert exhaustive(game, start) is True
         assert solve(game, 0, start=start, probe=False).verdict is SolverVerdict.WON
+
+
+#: A deal of 20,000-36,999,999 picked by the session-18 scan (docs/solvers.md, "The Besieged
+#: City under seed 004's rule"): no ace on a rampart, no rampart card packing on another, no
+#: Reserve card packing on a rampart of its row or column, and no rampart card ever wanted
+#: by foundations fed from the stock alone.
+FROZEN = 23_663_166
+
+
+def test_a_deal_where_only_the_stock_ever_moves_is_proved_lost():
+    """Seed 004 lets a Reserve card reach the foundations only over a rampart (rule I), and
+    only over the ramparts at the ends of its own row and column (III: «только на карты,
+    находящіяся по концамъ или сторонамъ той линіи, съ которой онѣ взяты»), by packing on a
+    top (II) or filling a gap (IV). In this deal none of that is ever possible, so the
+    twelve Reserve cards never go up: every position the plain exhaustive search meets
+    (every legal move, exact positions) has the Reserve and the ramparts as dealt, none is
+    won, and `solve`, the player's probe first, proves the deal lost within 2,000
+    positions."""
+    game = patience("besieged-city")
+    start = game.deal(FROZEN)
+    table_slots = game.reserve + game.ramparts
+    seen, todo = {start}, [start]
+    while todo:
+        state = todo.pop()
+        assert all(state.piles[i] == start.piles[i] for i in table_slots)
+        assert not game.won(state)
+        for _, after in game.successors(state):
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    assert exhaustive(game, start, cap=len(seen) + 1) is False
+    found = solve(game, FROZEN, nodes=2_000)
+    assert found.verdict is SolverVerdict.LOST
+    alone = solve(game, FROZEN, nodes=2_000, probe=False)
+    assert alone.verdict is SolverVerdict.LOST
