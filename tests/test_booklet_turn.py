@@ -166,6 +166,45 @@ def test_a_patience_box_sums_up_its_moves_not_repeats_them(library):
                 assert not any(run in text for run in runs), (lang, chapter.key, line)
 
 
+#: What each patience box says from a reading (templates/sources/GAME.toml, basis
+#: our-reading), by language: the words that restate it in the box.
+BOX_READINGS = {
+    "nivernaise": {  # moves:look-into, deal:packet-by-packet
+        "en": ["one card deeper", "after each packet"],
+        "ru": ["на одну карту глубже", "после каждой пачки"]},
+    "empress-of-india": {  # moves:refill-order, moves:refill-stock, moves:deal-no-pair
+        "en": ["the army's first", "turn the stock until", "no pair can be played"],
+        "ru": ["сначала в армии", "переворачивая карты колоды", "Нет ни одной пары"]},
+    "besieged-city": {  # goal:order, moves:reserve-lines, moves:gap-at-once, moves:turn-stock,
+        # goal:no-redeal
+        "en": ["in this order", "its column", "Fill each gap at once", "card by card",
+               "no redeal"],
+        "ru": ["по масти в порядке", "столбца.", "Свободные места занимайте сразу", "по одной",
+               "пересдачи нет"]},
+}
+BOX_MARK = {"en": "(our reading)", "ru": "(наше толкование)"}
+
+
+def test_a_patience_box_marks_each_reading_it_restates(library):
+    """Issue 39, third review (r-pat F1): the Play-in-brief boxes of La Nivernaise and the
+    Besieged City stated readings as rules. Seed 004 lets the Nivernaise packets be looked
+    through 'если являются свободныя мѣста по бокамъ' without saying how deep, stops while a
+    round is laid ('останавливаются') without saying where, and stops the Besieged City
+    after its layout ('Раскладываютъ двѣнадцать картъ въ четыре ряда'), so the order, the
+    column, the gaps filled at once, the stock turned card by card and the missing redeal
+    are our readings: each box line carries one mark for each reading it restates."""
+    for lang in ("en", "ru"):
+        chapters = {c.key: c for c in load_booklet(library, lang, PATIENCES).chapters}
+        for game, phrases in BOX_READINGS.items():
+            turn = chapters[game].turn
+            assert turn is not None
+            for phrase in phrases[lang]:
+                assert any(phrase in line for line in turn.lines), (lang, game, phrase)
+            for line in turn.lines:
+                restated = sum(phrase in line for phrase in phrases[lang])
+                assert line.count(BOX_MARK[lang]) >= restated, (lang, game, line)
+
+
 @pytest.mark.parametrize("which", ["made", "others"])
 def test_both_languages_have_a_turn_box_in_the_same_chapters(which, request):
     booklets = request.getfixturevalue(which)
