@@ -69,6 +69,24 @@ def test_initial_1_north_loses_with_h4_h5_and_holds_with_g6_h5_or_h6_h5(library)
     assert _forces_win(position, Side.SOUTH, 3)
 
 
+def test_initial_1_after_move_1_the_7b_on_g5_threatens_the_free_g4(library):
+    """The text and the figure after move 1 (third review, r-en 1): g4 in south's half is
+    free beside north's 7B on g5, and a free square of your half next to an opponent's card
+    is a threat. Every south reply that neither fills g4 nor covers the 7B loses at once to
+    g5-g4, a step across the middle line onto a free square."""
+    position = _after(library, "initial-1-start", "g4xf5 h5xh4")
+    ignored = [m for m in position.legal_moves()
+               if not str(m).endswith("g4") and str(m) != "f5xg5"]
+    assert ignored
+    for move in ignored:
+        position.push(move)
+        replies = {str(m): m for m in position.legal_moves()}
+        position.push(replies["g5-g4"])
+        assert position.outcome().winner == Side.NORTH, move
+        position.pop()
+        position.pop()
+
+
 def test_initial_1_south_had_a_quicker_win_by_stepping_the_7b_back(library):
     """The text: after 1...h5xh4, f5-g4 frees f5 and h5 beside south's cards, and north
     can fill only one of them."""

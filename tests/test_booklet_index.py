@@ -205,8 +205,8 @@ def test_the_page_that_defines_a_term_is_printed_bold(made, lang):
 
 
 #: The sentence that defines the middle line, by language.
-MIDDLE_LINE = {"en": ("middle line, half", "The middle line runs between ranks 4 and 5"),
-               "ru": ("средняя линия, половина", "Средняя линия проходит между горизонталями")}
+MIDDLE_LINE = {"en": ("middle line", "The middle line runs between ranks 4 and 5"),
+               "ru": ("средняя линия", "Средняя линия проходит между горизонталями")}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -222,6 +222,33 @@ def test_the_middle_line_is_indexed_in_bold_where_it_is_defined(made, lang):
              if sentence in " ".join(_page_text(pdf, n - 1).split())]
     assert len(pages) == 1, (lang, pages)
     assert _bold_entries(booklet)[label] == pages, (lang, _bold_entries(booklet)[label])
+
+
+#: Entries of their own since the third review (r-en 7): "half" was reachable only through
+#: "middle line, half", and "our reading", printed in most chapters, had no entry. Each with
+#: the words of the sentence that defines it.
+OWN_ENTRIES = {"en": (("half", "splits the board into two halves"),
+                      ("our reading", "marks its choice “our reading”")),
+               "ru": (("половина", "делит доску на две половины"),
+                      ("наше толкование", "помечает свой выбор словами «наше толкование»"))}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_half_and_our_reading_have_entries_bold_where_they_are_defined(made, lang):
+    """r-en 7 (third review): the index's entries "half" (the equipment's "splits the board
+    into two halves") and "our reading" (the general rules: where the original rules leave
+    a point open, the booklet marks its choice "our reading"), each with the page of its
+    defining sentence in bold; "our reading" lists that page alone, not most of the
+    booklet's."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    bold, entries = _bold_entries(booklet), _entries(booklet)
+    for label, sentence in OWN_ENTRIES[lang]:
+        pages = [n for n in range(1, len(booklet.pages) + 1)
+                 if sentence in " ".join(_page_text(pdf, n - 1).split())]
+        assert len(pages) == 1, (lang, label, pages)
+        assert bold.get(label) == pages, (lang, label, bold.get(label))
+    assert entries[OWN_ENTRIES[lang][1][0]] == bold[OWN_ENTRIES[lang][1][0]]
 
 
 def test_a_defining_section_is_listed_where_it_uses_the_word_it_defines_by():
