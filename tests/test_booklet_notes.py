@@ -21,7 +21,7 @@ from generator.draw.scene import Item, Text, walk
 from generator.errors import TemplateError
 from generator.io.booklets import load_chapter
 from generator.io.sources import reading_text
-from generator.model.booklet import Bullets, Chapter, Paragraph
+from generator.model.booklet import Bullets, Chapter, Paragraph, Table
 
 #: The rules' mark of a reading, with its note's number, as each language prints it.
 MARK = {"en": re.compile(r"\(our reading\s(\d+)\)"),
@@ -50,6 +50,23 @@ def _notes(chapter: Chapter) -> dict[int, str]:
             for k, item in enumerate(block.items)}
 
 
+def _printed(chapter: Chapter) -> list[str]:
+    """The chapter's rules and worked tricks as printed, in order: its paragraphs, the
+    items of its unnumbered lists and its tables' cells (not the notes themselves)."""
+    return [text for s in chapter.sections for b in s.blocks
+            for text in ((b.text,) if isinstance(b, Paragraph) else
+                         b.items if isinstance(b, Bullets) and not b.numbered else
+                         tuple(cell for row in b.rows for cell in row)
+                         if isinstance(b, Table) else ())]
+
+
+def _marks(text: str, lang: str) -> list[int]:
+    """The numbers of the marks in *text*, in order."""
+    return [int(m.group(1)) for m in sorted((*MARK[lang].finditer(text),
+                                             *HOUSE[lang].finditer(text)),
+                                            key=lambda m: m.start())]
+
+
 def test_the_notes_are_numbered_on_through_the_chapter(built):
     """Seed 003 leaves 24 points of Ass open or contradicts itself on them (the readings and
     the two house rules of templates/sources/ass.toml that the chapter lists): its notes
@@ -68,14 +85,9 @@ def test_each_mark_names_the_note_of_its_reading(built, library):
         ass = _ass(made)
         notes = _notes(ass)
         raw = tomllib.loads((TEMPLATES / lang / "ass.toml").read_text(encoding="utf-8"))
-        printed = [text for s in ass.sections for b in s.blocks
-                   for text in ((b.text,) if isinstance(b, Paragraph) else
-                                b.items if isinstance(b, Bullets) and not b.numbered
-                                else ())]
-        marks = [int(m.group(1)) for text in printed
-                 for m in sorted((*MARK[lang].finditer(text), *HOUSE[lang].finditer(text)),
-                                 key=lambda m: m.start())]
-        assert len(marks) == 33, (lang, marks)
+        printed = _printed(ass)
+        marks = [n for text in printed for n in _marks(text, lang)]
+        assert len(marks) == 36, (lang, marks)
         assert not any(BARE[lang] in text for text in printed), lang
         keys = [key for section in raw["section"]
                 for key in re.findall(r"\{note:([^{}\s]+)\}", section.get("text", ""))]
@@ -94,13 +106,60 @@ def test_every_note_is_cited_by_a_mark(built):
     mark in the rules or the worked tricks, at least once."""
     for lang, made in built.items():
         ass = _ass(made)
-        printed = " ".join(text for s in ass.sections for b in s.blocks
-                           for text in ((b.text,) if isinstance(b, Paragraph) else
-                                        b.items if isinstance(b, Bullets) and not b.numbered
-                                        else ()))
+        printed = " ".join(_printed(ass))
         cited = {int(n) for pattern in (MARK[lang], HOUSE[lang])
                  for n in pattern.findall(printed)}
         assert cited == set(_notes(ass)), (lang, sorted(set(_notes(ass)) - cited))
+
+
+def test_the_table_rows_of_readings_carry_their_marks_and_notes_follow_the_marks(built):
+    """Third review r-ass, finding 1: the table of holders stated readings 16 and 17 as
+    rules in two unmarked rows (seed 003 says only 'A card of the same value can only be
+    interrupted by the main card'; who takes the trick from a trump, and from a plain
+    card, of the led card's rank is ours), their first mark coming six pages on, and notes
+    20 and 21 were cited ahead of 15 to 17. Those two rows carry their marks, and the
+    notes are numbered in the order in which the chapter first cites them."""
+    rows = {"en": ("a trump of the led card's rank", "a plain card of the led card's rank"),
+            "ru": ("козырь того же достоинства, что и заходная",
+                   "простая карта того же достоинства, что и заходная")}
+    for lang, made in built.items():
+        ass = _ass(made)
+        table = next(b for s in ass.sections if s.key == "tricks" for b in s.blocks
+                     if isinstance(b, Table) and len(b.rows) > 5)
+        for holder in rows[lang]:
+            row = next(r for r in table.rows if r[0] == holder)
+            assert MARK[lang].search(row[1]), (lang, row)
+        first: list[int] = []
+        for n in (n for text in _printed(ass) for n in _marks(text, lang)):
+            if n not in first:
+                first.append(n)
+        assert first == sorted(first) == list(range(1, 25)), (lang, first)
+
+
+def test_every_note_is_short(built):
+    """Third review r-ass, finding 3: the notes outweighed the rules (a page of rules, then
+    notes 11 to 17 filling the rest). Each note gives the seed's fact, our reading and the
+    alternative in at most three lines of the A5 page."""
+    for lang, made in built.items():
+        for page in made.typeset.pages:
+            # each text's baseline on the page, the groups' moves applied
+            placed = [(item, round(move.apply(item.x, item.y)[1], 2))
+                      for item, move in walk(page.items) if isinstance(item, Text)]
+            numbers = sorted((y, t.text) for t, y in placed
+                             if re.fullmatch(r"\d+\.", t.text) and t.anchor == "end")
+            if not numbers:
+                continue
+            size = next(t.size for t, _ in placed if t.text == numbers[0][1])
+            lines = sorted({y for t, y in placed
+                            if t.size == size and t.anchor == "start" and t.font != "bold"})
+            for k, (y, number) in enumerate(numbers):
+                end = numbers[k + 1][0] if k + 1 < len(numbers) else float("inf")
+                own = [y]   # the note's lines: those that follow it at its line pitch
+                for v in (v for v in lines if y + 0.01 < v < end - 0.01):
+                    if v - own[-1] > 1.6 * size:
+                        break       # a gap: the list has ended (a table follows)
+                    own.append(v)
+                assert 1 <= len(own) <= 3, (lang, number, len(own))
 
 
 def _texts(items: tuple[Item, ...]) -> list[Text]:

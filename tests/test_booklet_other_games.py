@@ -990,22 +990,30 @@ def test_the_ass_turn_box_says_what_beats_as_the_engine_plays(library):
     8, D of the same suit' and is beaten by no higher card but those; the 8 only by 'D, K
     of the same suit'), silent on higher than what, and on the one-below card's limit
     ('only if a move has been made from this card and has not yet been interrupted by
-    anyone'). The box names the 6 and the 8 as special, the one-below limit, and that no
-    trump beats an 8, and the engine plays each so."""
+    anyone'). Third review r-ass, finding 7: the box then grew into a paragraph of these
+    limits, no quick card. Each of its lines is now one clause, and the beating line sends
+    the reader to "Playing a trick", which names the 6 and the 8 as special, the one-below
+    limit, and that no trump beats an 8; the engine plays each so."""
     from generator.io.booklets import load_booklet
+    from generator.model.booklet import Bullets, Paragraph
     from generator.model.traditional import PlayingCard
     from generator.ass.trick import resolve
 
-    said = {"en": ("the 6 and the 8 are special", "only while nobody has beaten it",
-                   "no trump beats an 8"),
-            "ru": ("шестёрка и восьмёрка особые", "лишь пока её никто не побил",
-                   "восьмёрку не бьёт ни один козырь")}
+    said = {"en": ("apart from the 6 and the 8", "only while nobody has beaten the led card",
+                   "never an 8"),
+            "ru": ("кроме шестёрки и восьмёрки", "только пока заходную никто не побил",
+                   "никогда не бьёт восьмёрку")}
     for lang, phrases in said.items():
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
-        box = " ".join(ass.turn.lines)
+        tricks = " ".join(" ".join(b.items) if isinstance(b, Bullets) else b.text
+                          for s in ass.sections if s.key == "tricks" for b in s.blocks
+                          if isinstance(b, (Bullets, Paragraph)))
         for phrase in phrases:
-            assert phrase in box, (lang, phrase)
-        assert "(#ass/tricks)" in box, lang
+            assert phrase in tricks, (lang, phrase)
+        box = ass.turn.lines
+        assert sum("(#ass/tricks)" in line for line in box) == 1, lang
+        for line in box:   # one clause a line: no second sentence, no more than a line's say
+            assert not re.search(r"[.!?] [A-ZА-ЯЁ]", line) and len(line) <= 110, (lang, line)
 
     def taker(cards: str) -> int:
         return resolve([PlayingCard.from_notation(c) for c in cards.split()]).winner
@@ -1029,3 +1037,24 @@ def test_a_booklet_of_the_traditional_games_names_no_system_author_and_a_subject
             info = {str(key): str(value) for key, value in pdf.docinfo.items()}
         assert info["/Subject"] == made.booklet.title_lines[0], (lang, info)
         assert info["/Author"] == "opencards", (lang, info)
+
+
+def test_the_ass_chapter_names_the_loser_and_ends_the_game_both_ways(library):
+    """Third review r-ass, finding 8: the chapter never named the loser of a game called Ass,
+    nor said that a player who removes all their banks ends the game. Seed 003: 'If at
+    least one player collects 6 cans, then this player is considered a loser and the game
+    is considered to be over ... Players who have played all their banks are considered
+    winners. In both cases the game ends.'"""
+    from generator.io.booklets import load_booklet
+    from generator.model.booklet import Paragraph
+
+    said = {"en": ("Whoever removes all their banks wins, and the game ends",
+                   "When someone reaches six banks, that player loses", "the game ends too"),
+            "ru": ("Кто снял все свои банки, выигрывает, и игра заканчивается",
+                   "Кто набрал шесть банок, проигрывает", "игра тоже заканчивается")}
+    for lang, phrases in said.items():
+        ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+        text = " ".join(b.text for s in ass.sections if s.key == "equipment"
+                        for b in s.blocks if isinstance(b, Paragraph))
+        for phrase in phrases:
+            assert phrase in text, (lang, phrase)
