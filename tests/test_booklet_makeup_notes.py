@@ -89,8 +89,8 @@ def _check(pages: list[list[tuple[float, Unit]]], units: list[Unit], notes: int)
     for n in list(pieces)[1:]:
         # A page the list goes on to opens with the head, then the notes.
         head, first = pages[n][0][1], pages[n][1][1]
-        assert _text(head) == "Notes (continued)" and first in units
-        assert head.items and head not in units
+        assert _text(head) == "Notes (continued)" and any(first is u for u in units)
+        assert all(head is not u for u in units)   # set again, not a unit of the text
     assert all(count >= NOTES_SIDE for count in pieces.values()) or len(pieces) == 1, pieces
     # The text's last lines kept before the label go with it.
     kept = label
