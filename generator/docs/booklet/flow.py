@@ -239,6 +239,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     setter = Setter(geometry, booklet.lang)
     setter.page_word = booklet.words.get("page", "")
     setter.phrases = tuple(p for p in (booklet.words.get("reading_mark", ""),) if p)
+    setter.continued = booklet.words.get("continued", "")
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.

@@ -246,18 +246,25 @@ def _made_up(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     if _underfull(tried[0], g) < _underfull(best[0][0], g):
         best = (tried, True)
     (pages, laid, breaks), runs = best
+    whole = True
+    if any(unit.lead for unit in units):
+        # A list moved whole (Unit.lead) that costs the chapter a page, or leaves one
+        # short, is broken after all, under its continuation head.
+        broken = _fuller(units, g, runs, whole=False)
+        if (_underfull(broken[0], g), len(broken[0])) < (_underfull(pages, g), len(pages)):
+            (pages, laid, breaks), whole = broken, False
     body = g.body_bottom - g.body_top
     if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
         return pages
     if depth(pages[-1], g) < RUNT * body:
-        pages = _without_runt(laid, pages, g, breaks, runs)
+        pages = _without_runt(laid, pages, g, breaks, runs, whole=whole)
     if len(pages) < 2 or depth(pages[-1], g) >= LAST * body:
         return pages
     # Still short: the last two pages evened out, the last at least LAST full and the page
     # before still FULL (evened to LAST, it was a page inside the chapter left a third
     # empty: issue 39, ninth review, initial game 5), or the last page's text pulled back
     # under the page before's figures drawn smaller.
-    return _without_runt(laid, pages, g, breaks, runs, least=LAST)
+    return _without_runt(laid, pages, g, breaks, runs, least=LAST, whole=whole)
 
 
 def depth(placed: list[tuple[float, Unit]], g: PageGeometry) -> float:
@@ -271,7 +278,7 @@ def _underfull(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
     return sum(depth(page, g) < (FULL - SHORT) * body for page in pages[:-1])
 
 
-def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
+def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False, whole: bool = True
             ) -> tuple[list[list[tuple[float, Unit]]], list[Unit], frozenset[int]]:
     """The pages of :func:`_fill`, where a page (not the last) is left under :data:`FULL`
     because what comes next cannot be split, with the page before broken earlier: the
@@ -280,7 +287,7 @@ def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
     body = g.body_bottom - g.body_top
     breaks: frozenset[int] = frozenset()
     laid = list(units)
-    pages = _fill(laid, g, breaks, runs)
+    pages = _fill(laid, g, breaks, runs, whole)
     short = _underfull(pages, g)
     while short:
         better = None
@@ -294,7 +301,7 @@ def _fuller(units: list[Unit], g: PageGeometry, runs: bool = False
                 if k == 0 or laid[k - 1].keep_with_next:
                     continue
                 trial = list(units)
-                tried = _fill(trial, g, breaks | {id(unit)}, runs)
+                tried = _fill(trial, g, breaks | {id(unit)}, runs, whole)
                 if _underfull(tried, g) < short \
                         and _interruptions(tried) <= _interruptions(pages):
                     better = (tried, trial, breaks | {id(unit)})
@@ -332,7 +339,7 @@ def _interruptions(pages: list[list[tuple[float, Unit]]]) -> int:
 
 def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: PageGeometry,
                   breaks: frozenset[int] = frozenset(), runs: bool = False,
-                  least: float = RUNT, keep: float = FULL
+                  least: float = RUNT, keep: float = FULL, whole: bool = True
                   ) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages without a nearly empty last page, if that can be done:
 
@@ -360,13 +367,13 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: P
         squeezed = list(units)
         for k in figures:
             squeezed[k] = units[k].shrunk(need * units[k].room_to_shrink() / room + 0.01)
-        tried = _fill(squeezed, g, breaks, runs)
+        tried = _fill(squeezed, g, breaks, runs, whole)
         if len(tried) < len(pages):
             return tried
     for cut in range(last - 1, before, -1):
         if units[cut - 1].keep_with_next:
             continue   # the break would split what must stay together
-        tried = _fill(list(units), g, breaks | {id(units[cut])}, runs)
+        tried = _fill(list(units), g, breaks | {id(units[cut])}, runs, whole)
         if len(tried) != len(pages) or depth(tried[-2], g) < keep * body:
             break
         if least > RUNT and _table_gaps(tried, g) > _table_gaps(pages, g):
@@ -479,9 +486,10 @@ def _drawn_later(units: list[Unit], k: int) -> bool:
 
 
 def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset(),
-          runs: bool = False) -> list[list[tuple[float, Unit]]]:
+          runs: bool = False, whole: bool = True) -> list[list[tuple[float, Unit]]]:
     """Units placed greedily on pages from a new page, a new page also before each unit
-    whose id is in *breaks*; figures one after another float as a run if *runs*
+    whose id is in *breaks*; a list moves whole to the next page rather than break where
+    it can if *whole* (:func:`_whole_list`); figures one after another float as a run if *runs*
     (:func:`_float`). *units* is left in the order placed, its figures as drawn."""
     pages: list[list[tuple[float, Unit]]] = [[]]
     y = g.body_top
@@ -510,8 +518,14 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             if not forced and _float(units, i, j, bottom - y, bottom - g.body_top, runs,
                                      g.faces_next(len(pages) - 1), len(pages) == 1):
                 continue
-            if not forced and figure is None and start not in squeezed \
-                    and y - g.body_top < FULL * body and _squeeze(units, start, i, over):
+            # So does a figure with its text, the page's figures all drawn smaller within
+            # their limits (one alone may not give enough: a trick's row of cards; issue
+            # 39, third review r-ass, finding 5: «Вторая сдача» 58 % full), but not on a
+            # page that evening out makes shorter to give the next ones text
+            # (PageGeometry.trim).
+            if not forced and start not in squeezed and y - g.body_top < FULL * body \
+                    and (figure is None or len(pages) > len(g.trim)) \
+                    and _squeeze(units, start, i if figure is None else j + 1, over):
                 # Text that misses a page left under FULL by a little comes onto it, the
                 # page's figures drawn that little smaller, rather than leave the page
                 # short or push a paragraph's tail over (issue 39, sixth review).
@@ -521,6 +535,19 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                     and pages[-1][0][1] is head else []
                 i, y = start, g.body_top + sum(unit.height for _, unit in pages[-1])
                 continue
+            soft = None if forced or y - g.body_top >= FULL * body else next(
+                (k for k in range(j - 1, i - 1, -1) if units[k].soft and y + sum(
+                    units[n].space_before + units[n].height for n in range(i, k + 1))
+                 <= bottom + 0.01), None)
+            if soft is not None:
+                # A soft keep gives way rather than leave the page short (Unit.soft).
+                for k in range(i, soft + 1):
+                    y += units[k].space_before
+                    pages[-1].append((y, units[k]))
+                    y += units[k].height
+                i = soft + 1
+            elif whole and not forced:
+                i = _whole_list(units, i, pages[-1], g, len(pages))
             pages.append([])
             start = i
             y = g.body_top
@@ -536,6 +563,39 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             y += units[k].height
         i = j + 1
     return pages
+
+
+def _whole_list(units: list[Unit], i: int, page: list[tuple[float, Unit]],
+                g: PageGeometry, pages: int) -> int:
+    """Where the page *page* (the chapter's page *pages* - 1) breaks, given it would
+    break before *units[i]*: there, or, where that would break a list that moves whole
+    (:attr:`~.units.Unit.lead`: a section's notes) and the whole list fits on the next
+    page with the lines kept before it, before those lines, if this page stays
+    :data:`FULL` without them; the units from there on are taken off *page*. A list
+    broken by a page is read on under a head ("Notes (continued)"), but a list read
+    whole under its text is better still (issue 39, third review r-ass, finding 4)."""
+    head = units[i].header
+    lead = next((k for k in range(i - 1, -1, -1) if units[k].lead), None)
+    if head is None or lead is None or units[lead].header is not None \
+            or any(units[k].in_list and units[k].header is not head
+                   for k in range(lead + 1, i)):
+        return i   # not inside a list that moves whole
+    first = lead
+    while first > 0 and units[first - 1].keep_with_next:
+        first -= 1
+    end = _group_end(units, i)
+    while end + 1 < len(units) and units[end + 1].header is head:
+        end = _group_end(units, end + 1)
+    at = next((n for n, (_, unit) in enumerate(page) if unit is units[first]), 0)
+    if at == 0:
+        return i
+    body = g.body_bottom - g.body_top
+    kept = page[at - 1][0] + page[at - 1][1].height - g.body_top
+    need = sum(units[k].space_before + units[k].height for k in range(first + 1, end + 1))
+    if kept < FULL * body or units[first].height + need > g.page_bottom(pages) - g.body_top:
+        return i
+    del page[at:]
+    return first
 
 
 def _squeeze(units: list[Unit], start: int, end: int, need: float) -> bool:

@@ -85,6 +85,11 @@ NOTE_SIZE = 0.9
 NOTE_INDENT = 3.0
 NOTE_RULE_X = 0.8
 NOTE_RULE_WIDTH = 0.25
+#: A notes list broken by a page leaves at least this many notes on each side, and one of
+#: at most twice as many is never broken: a note alone at a page's head, cut off from its
+#: list and its text, reads as a stray (issue 39, third review r-ass, finding 4: note 18
+#: alone at the top of EN p. 11).
+NOTES_SIDE = 2
 #: The space (mm) between an ordered list's number and its item's text.
 NUMBER_GAP = 1.2
 #: A list item of at most this many lines is never split across pages.
@@ -132,6 +137,9 @@ class Setter:
         #: Labels set whole wherever they stand ("Our reading"): never broken or
         #: hyphenated (:func:`.typography.bound`).
         self.phrases: tuple[str, ...] = ()
+        #: The word a notes list's label takes where the list goes on over a page
+        #: ("continued": "Notes (continued)"); "" repeats the label as it is.
+        self.continued = ""
 
     def paged(self, text: str) -> str:
         """*text* with each cross-reference to a chapter of the booklet followed by its
@@ -280,6 +288,21 @@ class Setter:
         if note:
             _note_rule(units)
         return units
+
+    def note_head(self, label: str, section: str) -> Unit:
+        """The head a notes list labelled *label* ("Notes:") carries at the top of a page
+        it goes on to: "Notes (continued)" in the label's note style, so that a reader who
+        turns the page knows what the notes are (issue 39, third review r-ass, finding 4)."""
+        text = label.rstrip().rstrip(":")
+        text = f"{text} ({self.continued})" if self.continued else label
+        units = self.lines(text, self.g.column - NOTE_INDENT, x=NOTE_INDENT,
+                           size=self.s.body * NOTE_SIZE, font="bold", justify=False)
+        head = Unit(sum(unit.height for unit in units),
+                    [Group(tuple(unit.items), Transform.translate(0.0, sum(
+                        u.height for u in units[:k]))) for k, unit in enumerate(units)],
+                    section=section)
+        _note_rule([head])
+        return head
 
     def heading(self, text: str, size: float, space_before: float, where: str = "",
                 key: str = "", anchor: str = "") -> list[Unit]:
@@ -782,6 +805,12 @@ def _block_units(setting: _Chapter, i: int, n: int, units: list[Unit],
     after = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
     if isinstance(block, Paragraph):
         lines = setter.paragraph(block, note=notes_at(section, n))
+        if notes_at(section, n) and n and units:
+            # A notes list does not open a page cut off from its text: its label keeps
+            # with the text's last lines, which go over with it (issue 39, third review
+            # r-ass, finding 4: notes 19-21 opened RU p. 13, «Козыри» on p. 12), unless
+            # that leaves the page short (Unit.soft).
+            units[-1].keep_with_next = units[-1].soft = True
         lines[0].move = bool(MOVE.match(block.text))
         if isinstance(after, FigureRef) and len(lines) <= FIRST_WHOLE:
             # A short paragraph that leads into a figure is read whole before it: not
@@ -841,6 +870,8 @@ def _list_units(setter: Setter, block: Bullets, before: object, units: list[Unit
     it (the picture of its first item) or, if short, whole with the paragraph that
     introduces it."""
     listed = setter.bullets(block, note)
+    if note and isinstance(before, Paragraph):
+        _keep_notes(listed, setter.note_head(before.text, units[-1].section if units else ""))
     if isinstance(before, FigureRef):
         # A figure set just before a list is the picture of its first item (a worked
         # trick of Ass): the two are not parted by a page, and no text after the figure
@@ -856,6 +887,21 @@ def _list_units(setter: Setter, block: Bullets, before: object, units: list[Unit
         for unit in listed[:-1]:
             unit.keep_with_next = True
     return listed
+
+
+def _keep_notes(listed: list[Unit], head: Unit) -> None:
+    """A notes list's *listed* units (each note kept whole already) kept so that a page
+    breaks it only leaving :data:`NOTES_SIDE` notes at least on each side, and each
+    note after the first given the *head* to set above it where it opens a page
+    (:attr:`~.units.Unit.header`); its first unit asks the make-up to move the list
+    whole rather than break it where it can (:attr:`~.units.Unit.lead`)."""
+    firsts = [0] + [k for k, unit in enumerate(listed) if unit.in_list]
+    for before in range(1, len(firsts)):   # a break with *before* notes above it
+        if min(before, len(firsts) - before) < NOTES_SIDE:
+            listed[firsts[before] - 1].keep_with_next = True
+    for k in firsts[1:]:
+        listed[k].header = head
+    listed[0].lead = True
 
 
 def _boxes(setting: _Chapter, i: int, units: list[Unit], at: int, *, setup: bool,

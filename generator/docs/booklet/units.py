@@ -150,6 +150,14 @@ class Unit:
     least: float = 0.0
     """The lowest the drawing may be shrunk to (a start not at all, an example's board
     not under :data:`~.sizes.LEAST_EXAMPLE` wide)."""
+    soft: bool = False
+    """Its :attr:`keep_with_next` gives way where keeping would leave the page under
+    :data:`~.makeup.FULL`: a notes list's label keeps with the text's last lines, but
+    opens the next page rather than leave this one short (:func:`.makeup._fill`)."""
+    lead: bool = False
+    """The first unit of a list that moves whole to the next page, with the lines kept
+    before it, rather than break, where the page it leaves stays full (a section's notes:
+    :func:`.makeup._fill`)."""
 
     def links_moved(self, dx: float, dy: float) -> list[tuple[Rect, str]]:
         """The unit's links where it is drawn *dx*, *dy* mm from its place, inside another
