@@ -81,10 +81,19 @@ def sections(library) -> dict[str, Section]:
 
 
 def _blocks(section: Section) -> tuple[Paragraph, Table, Paragraph, Paragraph]:
-    intro, table, notice, result = section.blocks
+    """The intro, the table, the line to notice and the result (the key between the table
+    and the line to notice: :func:`_key`)."""
+    intro, table, _, notice, result = section.blocks
     assert isinstance(intro, Paragraph) and isinstance(table, Table)
     assert isinstance(notice, Paragraph) and isinstance(result, Paragraph)
     return intro, table, notice, result
+
+
+def _key(section: Section) -> Paragraph:
+    """The key to the "how" column, under the table."""
+    key = section.blocks[2]
+    assert isinstance(key, Paragraph)
+    return key
 
 
 def test_both_languages_play_the_same_deal():
@@ -147,6 +156,24 @@ def test_the_how_column_names_the_way_the_engine_gives_each_trick(sections, lang
     # card of the main suit, one below, an 8 of another suit, and a card of the led rank.
     for way in ("trump", "main_suit", "one_below", "eight", "equal_rank", "led"):
         assert words[way] in seen, (lang, way)
+
+
+#: How the key to the "how" column quotes a word, and its words for the table of holders.
+QUOTED = {"en": "“{}”", "ru": "«{}»"}
+ROWS = {"en": "the rows of the table", "ru": "строки таблицы"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_key_explains_every_word_of_the_how_column(sections, lang):
+    """Fourth review r-ass, T2: the "how" column's words ("led rank", "not beaten", "main
+    suit", "8 of other suit") were not the names of the rows of the table of holders, and
+    nothing said what they meant. The paragraph under the table quotes each word the
+    column uses, and points to that table (the section "Playing a trick")."""
+    _, table, _, _ = _blocks(sections[lang])
+    key = _key(sections[lang]).text
+    for word in {row[4] for row in table.rows[1:-3]}:
+        assert QUOTED[lang].format(word) in key, (lang, word)
+    assert ROWS[lang] in key, lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
