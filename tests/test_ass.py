@@ -99,6 +99,15 @@ CASES = [
      [Way.EQUAL_TRUMP, Way.EIGHT]),
     ("opt1-higher-trump-not-over-equal-rank-trump", "9D 9S JC", 1, "H S C", 2,
      [Way.EQUAL_TRUMP]),
+    # A led trump (the leader's own suit under option 1): the general rules, "written on
+    # the example of a game in which each player has his own trump card", let "a map of
+    # the same dignity" beat the led card and except no led trump (our reading, row
+    # moves:led-trump; fourth review r-ass, C1: the whole deal's trick 12, Boris's 6C led,
+    # Anna's plain 6D). A trump of its rank beats it too; a plain card of another rank
+    # only by the main suit.
+    ("opt1-plain-equal-rank-over-led-trump", "6C 6D", 1, "C S", 2, [Way.EQUAL]),
+    ("opt1-trump-equal-rank-over-led-trump", "9C 9S", 1, "C S", 2, [Way.EQUAL_TRUMP]),
+    ("opt1-plain-off-suit-not-over-led-trump", "9C JD", 1, "C S", 1, []),
     # Option 2: no trumps.
     ("opt2-off-suit-is-a-discard", "9S JH", 2, "", 1, []),
     # Option 4: two trump suits.
