@@ -298,6 +298,37 @@ def test_no_figure_reference_names_the_page_it_is_printed_on(built, lang):
     assert alone >= 1, lang
 
 
+def test_the_patiences_figure_and_table_references_name_their_captions_page(library):
+    """Fourth review, r-main 8, in the patiences' Russian booklet, where a shorter reference
+    once pushed its table to the next page and the next setting printed that page: every
+    "рис. N (с. M)" / "табл. N (с. M)" has its caption ("Рис. N.", "Таблица N.") on page M,
+    and a figure's stands on another page; a reference to a figure on its own page prints
+    none. (Table 1's reference keeps its own page: without it the table goes over.)"""
+    made = set_booklet(library, "ru", ("nivernaise", "empress-of-india", "besieged-city"))
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    words = made.booklet.words
+    texts = [_page_text(pdf, n).replace("\ufffe ", "").replace("\ufffe", "")
+             for n in range(len(pdf))]
+    paged = alone = 0
+    for ref, caption in ((words["figure_ref"], words["figure_ref"]),
+                         (words["table_ref"], words["table"])):
+        figure = ref == words["figure_ref"]
+        for n, text in enumerate(texts):
+            for m in re.finditer(rf"(?<!\w){re.escape(ref)} (\d+)( \({re.escape(words['page'])}"
+                                 rf" (\d+)\))?", text):
+                # The caption opens with a capital ("Рис. 2."), the reference does not.
+                own = re.compile(rf"{re.escape(caption[:1].upper() + caption[1:])} "
+                                 rf"{m.group(1)}\.")
+                if m.group(3):
+                    assert not figure or int(m.group(3)) != n + 1, m.group(0)
+                    assert own.search(texts[int(m.group(3)) - 1]), m.group(0)
+                    paged += 1
+                else:
+                    assert own.search(text), (n + 1, m.group(0))
+                    alone += 1
+    assert paged >= 3 and alone >= 1, (paged, alone)
+
+
 def _texts(items: tuple[Item, ...]) -> str:
     """The text items under *items*, as drawn (before the PDF)."""
     return " ".join(item.text if isinstance(item, Text) else

@@ -125,7 +125,7 @@ def _contents(booklet: Booklet, setter: Setter, listed: list[tuple[str, str, int
 
 #: At most this many settings of the chapters: the page numbers printed after the
 #: cross-references change the text's width, which may move a target to another page.
-PASSES = 4
+PASSES = 6
 
 
 @dataclass
@@ -249,10 +249,15 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     listed = contents_entries(booklet)
     provisional = _contents(booklet, setter, listed, {})
     first = 2 + len(provisional)
+    # A reference set without its page may, being shorter, push its target onto the
+    # next page (a table the make-up keeps whole): it keeps its page from then on, or the
+    # settings would go round between the two.
+    moved: frozenset[tuple[str, str]] = frozenset()
     for _ in range(PASSES):
         bodies = _flow(booklet, setter, figures, first, listings)
         found = _anchors(bodies, first)
-        here = _beside(bodies, first, found)
+        moved |= setter.here - _beside(bodies, first, found)
+        here = _beside(bodies, first, found) - moved
         if found == setter.pages and here == setter.here:
             break
         setter.pages, setter.here = found, here
