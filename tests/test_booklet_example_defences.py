@@ -96,6 +96,11 @@ def test_initial_1_south_had_a_quicker_win_by_stepping_the_7b_back(library):
 
 
 MISTAKE = {"en": "mistake", "ru": "ошибка"}
+STEP_BACK = {"en": "Stepping south's 7B back from f5 to g4", "ru": "отход 7B юга с f5 на g4"}
+#: seed002, jeu de cartes 1: a card also covers "la même couleur et de la même valeur", the
+#: other deck's identical card (the booklet's Covering section).
+IDENTICAL = {"en": "north's 7B covers south's 7B, the identical card",
+             "ru": "7B севера накрывает такую же 7B юга"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -111,7 +116,15 @@ def test_the_examples_name_the_mistake_and_the_defence(library, lang):
 
     initial = example("initial-1")
     assert MISTAKE[lang] in initial.lower()
-    assert all(move in initial for move in ("g6-h5", "h6-h5", "f5-g4"))
+    assert all(move in initial for move in ("g6-h5", "h6-h5"))
+    # Fourth review, r-main 3: the quicker win names the card and both squares ("f5-g4
+    # would have won sooner: the 7B steps back" read as north's 7B, just named).
+    assert STEP_BACK[lang] in initial, lang
+    # r-main 5: north's three covers named, the identical card's among them, as the
+    # engine lists them.
+    covers = _after(library, "initial-1-start", "g4xf5").legal_moves()
+    assert sorted(str(m) for m in covers) == ["g5xf4", "g5xf5", "h5xh4"]
+    assert all(str(m) in initial for m in covers) and IDENTICAL[lang] in initial, lang
     # r-en 1 (second review of session 17): each loser's move is named a mistake, with the
     # move that held beside it (the searches below).
     better = {"basic-18": ("a6-a5", "b7-c6", "g7-f6"), "initial-9": ("f6", "f7"),

@@ -151,8 +151,12 @@ def test_links_lead_to_what_they_name(library, built, lang):
             more = _label(pdf, part)
             read = read[:-1] + more if read.endswith(("-", "\x02", "\u00ad")) else \
                 f"{read} {more}"
-        page = next(following)
         assert read == meant, (label, read)
+        if FIGURE.search(section) and link.page == link.to_page:
+            # A figure on the reference's own page: no page is printed, so no link to it
+            # (fourth review, r-main 8).
+            continue
+        page = next(following)
         assert _label(pdf, page) == f"{word} {page.to_page + 1}", (label, _label(pdf, page))
         assert (page.to_page, page.to_y) == (link.to_page, link.to_y)
         if FIGURE.search(section):
@@ -207,6 +211,13 @@ def test_a_cross_reference_prints_its_targets_page(built, lang):
                     page = re.escape(word) + "[ \u00a0]" + str(number)
                     pattern = (re.escape(" ".join(label.split())) + r"[\u201d\u00bb\"]?"
                                + rf"(?: \({page}\)|, {page}\b(?=[^()]*\)))")
+                    if part and FIGURE.search(part) and not re.search(pattern, printed):
+                        # A figure printed on the reference's own page: the label alone
+                        # (fourth review, r-main 8).
+                        alone = re.escape(" ".join(label.split())) + rf"(?! \({page})"
+                        assert re.search(alone, _page_text(pdf, number - 1)), (lang, label)
+                        seen += 1
+                        continue
                     assert re.search(pattern, printed), (lang, label, number)
                     # (pdfium reads a no-break space as a space: the drawn text has it)
                     assert f"{word}\u00a0{number}" in drawn, (lang, label, number)
@@ -247,6 +258,75 @@ def test_a_reference_inside_brackets_puts_its_page_before_the_closing_bracket():
     assert outside == "(см. ниже) по [общим правилам](#rules) ([с.\u202714](#rules)), старшая"
     # A chapter left out of the booklet has no page to print.
     assert setter.paged("как в [игре 4](#basic-4).") == "как в [игре 4](#basic-4)."
+
+
+def test_a_reference_to_a_figure_on_its_own_page_prints_no_page():
+    """Fourth review, r-main 8: "(Figure 34, p. 41)" printed on p. 41 names the page the
+    reader is on. A reference the last setting put on its figure's page (or a captioned
+    table's) prints the label alone; a link to a section keeps its page."""
+    setter = Setter(PageGeometry.for_paper("a5"), "en")
+    text = "beside it ([Figure 34](#initial-1/example-fig1)), as in [Moves](#initial-1/moves)"
+    setter.page_word = "p."
+    setter.pages = {"initial-1/example-fig1": 41, "initial-1/moves": 41}
+    setter.floats = frozenset({"initial-1/example-fig1"})
+    assert "[p.\u202741](#initial-1/example-fig1)" in setter.paged(text)
+    setter.here = frozenset({(text, "initial-1/example-fig1")})
+    assert setter.paged(text) == ("beside it ([Figure 34](#initial-1/example-fig1)), as in "
+                                  "[Moves](#initial-1/moves) ([p.\u202741](#initial-1/moves))")
+    # Another text's reference to the same figure, set on another page, keeps its page.
+    assert "[p.\u202741]" in setter.paged("see [Figure 34](#initial-1/example-fig1)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_figure_reference_names_the_page_it_is_printed_on(built, lang):
+    """Read from the PDF: a figure reference with a page ("Figure 33 (p. 39)", «рис. 33
+    (с. 44)») never stands on that page, and a figure reference without one stands on its
+    figure's page (initial game 1's example: "(Figure 34)" on the page of Figure 34)."""
+    made = built[lang]
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    figure, word = (re.escape(made.booklet.words[key]) for key in ("figure_ref", "page"))
+    alone = 0
+    for n in range(len(pdf)):
+        text = _page_text(pdf, n).replace("\ufffe ", "").replace("\ufffe", "")
+        for m in re.finditer(rf"\b{figure} (\d+)(,| \(| ?\))(?: ?{word} (\d+))?", text,
+                             re.I):
+            if m.group(3):
+                assert int(m.group(3)) != n + 1, (lang, n + 1, m.group(0))
+            elif m.group(2).strip() == ")":
+                assert re.search(rf"{figure} {m.group(1)}\.", text, re.I), (lang, n + 1)
+                alone += 1
+    assert alone >= 1, lang
+
+
+def test_the_patiences_figure_and_table_references_name_their_captions_page(library):
+    """Fourth review, r-main 8, in the patiences' Russian booklet, where a shorter reference
+    once pushed its table to the next page and the next setting printed that page: every
+    "рис. N (с. M)" / "табл. N (с. M)" has its caption ("Рис. N.", "Таблица N.") on page M,
+    and a figure's stands on another page; a reference to a figure on its own page prints
+    none. (Table 1's reference keeps its own page: without it the table goes over.)"""
+    made = set_booklet(library, "ru", ("nivernaise", "empress-of-india", "besieged-city"))
+    pdf = pypdfium2.PdfDocument(made.pdf)
+    words = made.booklet.words
+    texts = [_page_text(pdf, n).replace("\ufffe ", "").replace("\ufffe", "")
+             for n in range(len(pdf))]
+    paged = alone = 0
+    for ref, caption in ((words["figure_ref"], words["figure_ref"]),
+                         (words["table_ref"], words["table"])):
+        figure = ref == words["figure_ref"]
+        for n, text in enumerate(texts):
+            for m in re.finditer(rf"(?<!\w){re.escape(ref)} (\d+)( \({re.escape(words['page'])}"
+                                 rf" (\d+)\))?", text):
+                # The caption opens with a capital ("Рис. 2."), the reference does not.
+                own = re.compile(rf"{re.escape(caption[:1].upper() + caption[1:])} "
+                                 rf"{m.group(1)}\.")
+                if m.group(3):
+                    assert not figure or int(m.group(3)) != n + 1, m.group(0)
+                    assert own.search(texts[int(m.group(3)) - 1]), m.group(0)
+                    paged += 1
+                else:
+                    assert own.search(text), (n + 1, m.group(0))
+                    alone += 1
+    assert paged >= 3 and alone >= 1, (paged, alone)
 
 
 def _texts(items: tuple[Item, ...]) -> str:

@@ -20,7 +20,7 @@ from ...draw import fonts
 from ...draw.geometry import Rect
 from ...draw.scene import Page
 from ...errors import TemplateError
-from ...model.booklet import Booklet, Chapter, figure_numbers
+from ...model.booklet import Booklet, Chapter, figure_numbers, table_numbers
 from .index import index_units, term_pages
 from .makeup import RUNT, depth, framed_page, paginate
 from .setter import Setter, chapter_units
@@ -125,7 +125,7 @@ def _contents(booklet: Booklet, setter: Setter, listed: list[tuple[str, str, int
 
 #: At most this many settings of the chapters: the page numbers printed after the
 #: cross-references change the text's width, which may move a target to another page.
-PASSES = 4
+PASSES = 6
 
 
 @dataclass
@@ -234,24 +234,33 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     """The whole booklet as pages: title page, contents, the chapters (:func:`_flow`).
     *figures* are the drawn figures by :attr:`FigureRef.where`; *listings* the start
     positions as text, printed under their figures (:mod:`.listing`). The cross-references print
-    their target's page: the chapters are set again with the pages the last setting
-    found until the numbers no longer move (at most :data:`PASSES` settings)."""
+    their target's page, but a reference to a figure or table on its own page none
+    (:func:`_beside`): the chapters are set again with the pages the last setting found
+    until the numbers no longer move (at most :data:`PASSES` settings)."""
     setter = Setter(geometry, booklet.lang)
     setter.page_word = booklet.words.get("page", "")
     setter.phrases = tuple(p for p in (booklet.words.get("reading_mark", ""),) if p)
     setter.continued = booklet.words.get("continued", "")
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
+    setter.floats = frozenset(figure_numbers(booklet.chapters)) | frozenset(
+        table_numbers(booklet.chapters))
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
     listed = contents_entries(booklet)
     provisional = _contents(booklet, setter, listed, {})
     first = 2 + len(provisional)
+    # A reference set without its page may, being shorter, push its target onto the
+    # next page (a table the make-up keeps whole): it keeps its page from then on, or the
+    # settings would go round between the two.
+    moved: frozenset[tuple[str, str]] = frozenset()
     for _ in range(PASSES):
         bodies = _flow(booklet, setter, figures, first, listings)
         found = _anchors(bodies, first)
-        if found == setter.pages:
+        moved |= setter.here - _beside(bodies, first, found)
+        here = _beside(bodies, first, found) - moved
+        if found == setter.pages and here == setter.here:
             break
-        setter.pages = found
+        setter.pages, setter.here = found, here
     numbers = _anchors(bodies, first)
     entries = [(title, numbers[anchor]) for title, anchor, _ in listed]
     contents = _contents(booklet, setter, listed, numbers)
@@ -279,6 +288,15 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
         pages.append(framed_page(geometry, page.placed, header, len(pages) + 1, label))
         placed_pages.append(page.placed)
     return Typeset(pages, outline, entries, _links(placed_pages, geometry))
+
+
+def _beside(pages: list[_Body], first: int, found: dict[str, int]
+            ) -> frozenset[tuple[str, str]]:
+    """Each reference to a figure or table (:attr:`.units.Unit.refs`) placed on the page
+    of its target, by the page numbers *found*: it prints no page
+    (:attr:`.setter.Setter.here`)."""
+    return frozenset(ref for k, page in enumerate(pages) for _, unit in page.placed
+                     for ref in unit.refs if found.get(ref[1]) == first + k)
 
 
 def _anchor_names(booklet: Booklet) -> list[str]:

@@ -134,6 +134,13 @@ class Setter:
         self.page_word = ""
         #: The printed page of each anchor a cross-reference may name (0 while unknown).
         self.pages: dict[str, int] = {}
+        #: The figures and captioned tables, by anchor: a reference to one printed on the
+        #: reference's own page prints no page (:attr:`here`).
+        self.floats: frozenset[str] = frozenset()
+        #: (text, target) of each reference to a figure or table that the last setting put
+        #: on its target's page: "(Figure 34)", not "(Figure 34, p. 41)" on p. 41 (issue
+        #: 39, fourth review r-main 8: a page number that names the page it is printed on).
+        self.here: frozenset[tuple[str, str]] = frozenset()
         #: Labels set whole wherever they stand ("Our reading"): never broken or
         #: hyphenated (:func:`.typography.bound`).
         self.phrases: tuple[str, ...] = ()
@@ -146,14 +153,16 @@ class Setter:
         page, as a link of its own, always inside brackets: "the general rules (p. 10)",
         and within brackets already there "(section "Packs", p. 5)", after a closing
         quote that follows the label (issue 39: a page number run into the sentence
-        reads as its subject). A link to a chapter left out stays as it is. A link labelled
+        reads as its subject). A link to a chapter left out stays as it is, and so does a
+        reference to a figure or table on its own page (:attr:`here`). A link labelled
         :data:`PAGE_ONLY` is its page number alone."""
         if not self.page_word:
             return text
 
         def add(m: re.Match[str]) -> str:
             target = f"{m.group(2)}/{m.group(3)}" if m.group(3) else m.group(2)
-            if target not in self.pages:
+            if target not in self.pages or (text, target) in self.here \
+                    and m.group(1) != PAGE_ONLY:
                 return m.group(0)
             # Unknown yet: two digits, as most pages have.
             number = self.pages[target] or 99
@@ -182,6 +191,7 @@ class Setter:
         (:func:`.typography.set_title`)."""
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
+        source = text
         text, labels = prepared(self.paged(text), self.lang)
         units = []
         set_ = set_title(text, width, font, size, self.lang, phrases=self.phrases) \
@@ -214,6 +224,8 @@ class Setter:
                 x0 = left + advance(line.text[:start])
                 unit.links.append((Rect(x0, 0.0, advance(line.text[start:end]), lead),
                                    target))
+            unit.refs = tuple(dict.fromkeys((source, target) for _, _, target
+                                            in spans[number] if target in self.floats))
             # A word hyphenated at the line's end is not parted across two pages, nor a
             # reading's label from its note.
             unit.keep_with_next = number < len(set_) - 1 and (

@@ -129,6 +129,10 @@ class Unit:
     links: list[tuple[Rect, str]] = field(default_factory=list)
     """Cross-references on this unit: the label's box (unit coordinates) and the target,
     ``chapter`` or ``chapter/section``."""
+    refs: tuple[tuple[str, str], ...] = ()
+    """The references to a figure or a captioned table on this unit, each as the text it
+    was set from and its target: the make-up's pages tell whether it shares its target's
+    page (:attr:`.setter.Setter.here`)."""
     anchor: str = ""
     """What links to this unit: ``chapter`` for a chapter's title, ``chapter/section`` for
     a section's heading."""
