@@ -573,11 +573,8 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                     and pages[-1][0][1] is head else []
                 i, y = start, g.body_top + sum(unit.height for _, unit in pages[-1])
                 continue
-            soft = None if forced or y - g.body_top >= FULL * body else next(
-                (k for k in range(j - 1, i - 1, -1) if units[k].soft
-                 and (units[k].header is None or g.faces_next(len(pages) - 1)) and y + sum(
-                    units[n].space_before + units[n].height for n in range(i, k + 1))
-                 <= bottom + 0.01), None)
+            soft = None if forced or y - g.body_top >= FULL * body else _soft_break(
+                units, i, j, bottom - y, g.faces_next(len(pages) - 1))
             if soft is not None:
                 # A soft keep gives way rather than leave the page short (Unit.soft); a
                 # short table's (a row) only on a left-hand page, its rows read on
@@ -604,6 +601,17 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             y += units[k].height
         i = j + 1
     return pages
+
+
+def _soft_break(units: list[Unit], i: int, j: int, room: float, facing: bool) -> int | None:
+    """The last unit of the run *units[i..j]* kept together whose keep is soft
+    (:attr:`~.units.Unit.soft`) and that fits the *room* left with the units before it:
+    the page may break after it. A short table's row gives way only on a left-hand page
+    (*facing*), its rows read on across the open spread; None if none."""
+    return next((k for k in range(j - 1, i - 1, -1) if units[k].soft
+                 and (units[k].header is None or facing) and sum(
+                     units[n].space_before + units[n].height for n in range(i, k + 1))
+                 <= room + 0.01), None)
 
 
 def _whole_list(units: list[Unit], i: int, page: list[tuple[float, Unit]],
