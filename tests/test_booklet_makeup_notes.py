@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.docs.booklet import makeup
 from generator.docs.booklet.makeup import FULL, depth, paginate
 from generator.docs.booklet.setter import NOTES_SIDE, Setter, chapter_units
 from generator.docs.booklet.units import PageGeometry, Unit
@@ -152,3 +153,27 @@ def test_the_continuation_head_is_the_label_with_the_booklets_word(library):
     assert _text(setter.note_head("Примечания:", "s")) == "Примечания (продолжение)"
     setter.continued = ""
     assert _text(setter.note_head("Notes:", "s")) == "Notes:"
+
+
+def test_evening_out_keeps_a_list_whole_where_it_fits(tmp_path, library):
+    """Evening out a chapter (a later page left short by a block kept whole) makes the
+    pages before it shorter to give the next ones text; it never pushes the last notes of
+    a list that stood whole on its page over to the next page, under "Notes
+    (continued)", leaving its page short (issue 39, fourth review r-ass, L1: EN p. 6 a
+    quarter empty, its notes 9-10 at the head of p. 7)."""
+    evened = 0
+    for lines in range(14, 44, 2):
+        units = _units(tmp_path, library, lines, 5, after=20)
+        # A block kept whole, over half a page, after the notes' section: the page it
+        # leaves is short, and evening out gives that page text from the pages before.
+        block = [Unit(BODY * 0.11, [], keep_with_next=True) for _ in range(5)]
+        block[-1].keep_with_next = False
+        units += block + [Unit(4.5, []) for _ in range(30)]
+        for unit in block + units[-30:]:
+            unit.section = units[-36].section
+        raw = makeup._made_up(list(units), G)
+        pages = paginate(list(units), G)
+        if [len(p) for p in pages] != [len(p) for p in raw]:
+            evened += 1
+        assert makeup._list_breaks(pages) <= makeup._list_breaks(raw), lines
+    assert evened > 0

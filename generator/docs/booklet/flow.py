@@ -184,7 +184,7 @@ COLOPHON = "colophon"
 #: The chapter that is the booklet's outside back cover, a page of its own (the quick
 #: reference: :mod:`.impose` keeps the last page there).
 BACK_COVER = "reference"
-#: The least space (mm) between a page's text and the colophon set at its foot.
+#: The space (mm) between a page's text and the colophon set after it.
 COLOPHON_GAP = 9.0
 
 
@@ -202,11 +202,13 @@ def _without_colophon(chapter: Chapter, units: list[Unit]) -> tuple[list[Unit], 
 
 def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
                   g: PageGeometry) -> None:
-    """The colophon set as a book sets its imprint: at the foot of the booklet's last page,
-    or of the inside back cover where the last page is the back cover
-    (:data:`BACK_COVER`), under that page's text if there is room (:data:`COLOPHON_GAP`),
-    else on a page of its own there (issue 39, tenth review: the colophon floated in the
-    middle of the credits' second page)."""
+    """The colophon set as the booklet's last words: on its last page, or on the inside
+    back cover where the last page is the back cover (:data:`BACK_COVER`), straight after
+    that page's text (:data:`COLOPHON_GAP` below it) if there is room, else at the top of
+    a page of its own there, in every booklet alike (issue 39, tenth review: the colophon
+    floated in the middle of the credits' second page; fourth review r-ass, L2: set at the
+    page's foot, it stood alone under three quarters of an empty page, or under a
+    glossary's six-row tail with the page's middle blank)."""
     cover = len(pages) - 1 if len(pages) > 1 and pages[-1].chapter.key == BACK_COVER \
         and pages[-2].chapter.key != BACK_COVER else len(pages)
     height = sum(unit.height for unit in colophon) + sum(
@@ -216,7 +218,7 @@ def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
     if host is None or depth(host.placed, g) + COLOPHON_GAP + height > body:
         host = _Body([], chapter, True, COLOPHON)   # no running header: not a chapter's
         pages.insert(cover, host)
-    y = g.body_bottom - min(height, body)
+    y = g.body_top + (depth(host.placed, g) + COLOPHON_GAP if host.placed else 0.0)
     for n, unit in enumerate(colophon):
         y += unit.space_before if n else 0.0
         host.placed.append((y, unit))

@@ -81,12 +81,38 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     page): each page before it gives the next a little, so the short page takes text
     from the page before it and the figure opens the next page (issue 39, ninth review:
     a Nivernaise page half empty before its example's deal); where trimming them alike
-    leaves it short, they are trimmed apart (:func:`_evened_apart`)."""
+    leaves it short, they are trimmed apart (:func:`_evened_apart`). Evening out keeps
+    whole a notes list that stands whole on its page, unless that leaves a page inside the
+    chapter under :data:`FULL` or emptier than without it (issue 39, fourth review r-ass,
+    L1)."""
     pages = _made_up(units, g)
     units, pages = _fewer_pages(units, g, pages)
     body = g.body_bottom - g.body_top
     if len(pages) < 2 or (depth(pages[-1], g) >= LAST * body and not _underfull(pages, g)):
         return pages
+    # Evened out keeping whole the notes lists the plain make-up keeps whole, unless that
+    # leaves a page inside the chapter under FULL, or emptier than evening out without
+    # that care does (the blocks kept whole after the list may leave no other way).
+    lists = _list_breaks(pages)
+    broken = _evened(units, g, pages, len(pages))
+    if _list_breaks(broken) <= lists:
+        return broken
+    whole = _evened(units, g, pages, lists)
+    least = min(FULL, _least_inside(broken, g))
+    return whole if _least_inside(whole, g) >= least - SHORT else broken
+
+
+def _least_inside(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> float:
+    """The fill of the emptiest page of *pages* but the last (1 if none)."""
+    return min((depth(page, g) for page in pages[:-1]), default=g.body_bottom - g.body_top) \
+        / (g.body_bottom - g.body_top)
+
+
+def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Unit]]],
+            lists: int) -> list[list[tuple[float, Unit]]]:
+    """The chapter's *pages* evened out (:func:`paginate`), with at most *lists* pages
+    going on with a list broken on the page before (:func:`_list_breaks`)."""
+    body = g.body_bottom - g.body_top
     inside, gaps = _interruptions(pages), _table_gaps(pages, g)
     best, worst = pages, _shortfall(pages, g)
     short_pages = _underfull(pages, g)   # evened out for these, there must be fewer
@@ -104,11 +130,12 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
         if len(tried) > len(pages):
             break
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
-                and _table_gaps(tried, g) <= gaps and _shortfall(tried, g) < worst \
+                and _table_gaps(tried, g) <= gaps and _list_breaks(tried) <= lists \
+                and _shortfall(tried, g) < worst \
                 and (_underfull(tried, g) < short_pages or not short_pages):
             best, worst = tried, _shortfall(tried, g)
     if _underfull(best, g) and short < len(pages) - 1:
-        best = _evened_apart(units, g, (best, worst), short, (inside, gaps))
+        best = _evened_apart(units, g, (best, worst), short, (inside, gaps, lists))
     return best
 
 
@@ -159,7 +186,7 @@ APART_MOST = 0.24
 
 def _evened_apart(units: list[Unit], g: PageGeometry,
                   made: tuple[list[list[tuple[float, Unit]]], float], short: int,
-                  kept: tuple[int, int]) -> list[list[tuple[float, Unit]]]:
+                  kept: tuple[int, int, int]) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages *made* (pages, shortfall) made up again with the pages before
     the short page *short* each trimmed apart (:data:`APART`), so that each gives the
     next as much as its breaks allow: trimmed alike, one whose next break comes early
@@ -178,7 +205,7 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
             trim[n] = t
         tried = _made_up(units, replace(g, trim=tuple(trim)))
         if len(tried) == len(best) and _interruptions(tried) <= kept[0] \
-                and _table_gaps(tried, g) <= kept[1] \
+                and _table_gaps(tried, g) <= kept[1] and _list_breaks(tried) <= kept[2] \
                 and _underfull(tried, g) <= _underfull(best, g) \
                 and _shortfall(tried, g) < worst:
             best, worst = tried, _shortfall(tried, g)
@@ -215,6 +242,17 @@ def _table_gaps(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
         if g.body_bottom - (y + unit.height) >= rows[0].space_before + rows[0].height:
             count += 1
     return count
+
+
+def _list_breaks(pages: list[list[tuple[float, Unit]]]) -> int:
+    """How many pages go on with a list broken on the page before (they open with its
+    continuation head, "Notes (continued)", set again above a list item). Evening out a
+    chapter makes pages shorter to give the next ones text; it may not push the last notes
+    of a list that fits whole where it stands onto the next page, under that head, and
+    leave its page short (issue 39, fourth review r-ass, L1: EN p. 6 a quarter empty, its
+    notes 9-10 at the head of p. 7)."""
+    return sum(len(page) > 1 and page[1][1].in_list and page[0][1] is page[1][1].header
+               for page in pages[1:])
 
 
 def _shortfall(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> float:
@@ -535,12 +573,12 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                     and pages[-1][0][1] is head else []
                 i, y = start, g.body_top + sum(unit.height for _, unit in pages[-1])
                 continue
-            soft = None if forced or y - g.body_top >= FULL * body else next(
-                (k for k in range(j - 1, i - 1, -1) if units[k].soft and y + sum(
-                    units[n].space_before + units[n].height for n in range(i, k + 1))
-                 <= bottom + 0.01), None)
+            soft = None if forced or y - g.body_top >= FULL * body else _soft_break(
+                units, i, j, bottom - y, g.faces_next(len(pages) - 1))
             if soft is not None:
-                # A soft keep gives way rather than leave the page short (Unit.soft).
+                # A soft keep gives way rather than leave the page short (Unit.soft); a
+                # short table's (a row) only on a left-hand page, its rows read on
+                # across the open spread under the head set again.
                 for k in range(i, soft + 1):
                     y += units[k].space_before
                     pages[-1].append((y, units[k]))
@@ -563,6 +601,17 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             y += units[k].height
         i = j + 1
     return pages
+
+
+def _soft_break(units: list[Unit], i: int, j: int, room: float, facing: bool) -> int | None:
+    """The last unit of the run *units[i..j]* kept together whose keep is soft
+    (:attr:`~.units.Unit.soft`) and that fits the *room* left with the units before it:
+    the page may break after it. A short table's row gives way only on a left-hand page
+    (*facing*), its rows read on across the open spread; None if none."""
+    return next((k for k in range(j - 1, i - 1, -1) if units[k].soft
+                 and (units[k].header is None or facing) and sum(
+                     units[n].space_before + units[n].height for n in range(i, k + 1))
+                 <= room + 0.01), None)
 
 
 def _whole_list(units: list[Unit], i: int, page: list[tuple[float, Unit]],

@@ -347,6 +347,13 @@ class Setter:
             <= TABLE_WHOLE_HEIGHT * (self.g.body_bottom - self.g.body_top)
         for k, unit in enumerate(units[:-1]):
             unit.keep_with_next = whole or k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
+        if whole and len(units) - 1 >= 2 * TABLE_HEAD:
+            # A short table kept whole may still break after its first TABLE_HEAD rows
+            # across an open spread (makeup._fill) rather than leave a left-hand page
+            # under 75 % with the table and its lead-in overleaf (issue 39, fourth review
+            # r-ass, L1: Ass's option-1 table, 90 mm with its three lines, left EN p. 8
+            # 56 % full, and evening out spread the hole over pp. 5-8).
+            units[TABLE_HEAD].soft = True
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
