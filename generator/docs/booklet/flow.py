@@ -21,7 +21,7 @@ from ...draw.geometry import Rect
 from ...draw.scene import Page
 from ...errors import TemplateError
 from ...model.booklet import Booklet, Chapter, figure_numbers
-from .index import index_units, term_pages
+from .index import glossary_pages, glossary_terms, index_units, term_pages
 from .makeup import RUNT, depth, framed_page, paginate
 from .setter import Setter, chapter_units
 from .typography import glued, set_lines
@@ -241,6 +241,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     setter.phrases = tuple(p for p in (booklet.words.get("reading_mark", ""),) if p)
     setter.continued = booklet.words.get("continued", "")
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
+    glossary = glossary_terms(booklet)
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
     listed = contents_entries(booklet)
@@ -249,9 +250,11 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     for _ in range(PASSES):
         bodies = _flow(booklet, setter, figures, first, listings)
         found = _anchors(bodies, first)
-        if found == setter.pages:
+        terms = glossary_pages(glossary, [(first + k, page.placed)
+                                          for k, page in enumerate(bodies)])
+        if found == setter.pages and terms == setter.term_pages:
             break
-        setter.pages = found
+        setter.pages, setter.term_pages = found, terms
     numbers = _anchors(bodies, first)
     entries = [(title, numbers[anchor]) for title, anchor, _ in listed]
     contents = _contents(booklet, setter, listed, numbers)
