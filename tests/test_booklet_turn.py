@@ -102,13 +102,20 @@ def _boxes_after_setup(booklet: Made) -> None:
         at_next = text.index(_flat(after.heading), at_setup)
         # The setup's heading, then the box's heading and first line, then the next section.
         assert at_setup < at_box < at_line < at_next, (lang, chapter.key)
-        if setup.blocks and isinstance(setup.blocks[-1], FigureRef):
+        figures = [b for b in setup.blocks if isinstance(b, FigureRef)]
+        if setup.blocks and isinstance(setup.blocks[-1], FigureRef) and len(figures) == 1:
             # Issue 39, review of the main booklet: the box stood before the setup's
             # diagram in eight games and after it in game 4 and word game 1. Set before
             # the diagram in every chapter, its last line is printed before the caption.
             caption = _flat(setup.blocks[-1].caption)
             at_end = text.index(_flat(chapter.turn.lines[-1]), at_box)
             assert at_end < text.index(caption[:40], at_setup), (lang, chapter.key)
+        elif len(figures) > 1:
+            # A table drawn in parts (the Empress's layout) is shown whole before the box
+            # (fourth review of the patiences, N1: the box parted its right half from its
+            # left): the box's heading is printed after the last part's caption.
+            caption = _flat(figures[-1].caption)
+            assert text.index(caption[:40], at_setup) < at_box, (lang, chapter.key)
         assert text.count(heading) == 1, (lang, chapter.key)
         # A line may point to a section (review r-ass: the box sends the reader to the
         # table of holders): printed as its label and, after it, its page.

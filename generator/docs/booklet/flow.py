@@ -21,7 +21,7 @@ from ...draw.geometry import Rect
 from ...draw.scene import Page
 from ...errors import TemplateError
 from ...model.booklet import Booklet, Chapter, figure_numbers, table_numbers
-from .index import index_units, term_pages
+from .index import glossary_pages, glossary_terms, index_units, term_pages
 from .makeup import RUNT, depth, framed_page, paginate
 from .setter import Setter, chapter_units
 from .typography import glued, set_lines
@@ -246,6 +246,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     setter.pages = {key: 0 for key in _anchor_names(booklet)}
     setter.floats = frozenset(figure_numbers(booklet.chapters)) | frozenset(
         table_numbers(booklet.chapters))
+    glossary = glossary_terms(booklet)
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
     listed = contents_entries(booklet)
@@ -260,9 +261,11 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
         found = _anchors(bodies, first)
         moved |= setter.here - _beside(bodies, first, found)
         here = _beside(bodies, first, found) - moved
-        if found == setter.pages and here == setter.here:
+        terms = glossary_pages(glossary, [(first + k, page.placed)
+                                          for k, page in enumerate(bodies)])
+        if found == setter.pages and here == setter.here and terms == setter.term_pages:
             break
-        setter.pages, setter.here = found, here
+        setter.pages, setter.here, setter.term_pages = found, here, terms
     numbers = _anchors(bodies, first)
     entries = [(title, numbers[anchor]) for title, anchor, _ in listed]
     contents = _contents(booklet, setter, listed, numbers)

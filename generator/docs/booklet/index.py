@@ -12,7 +12,7 @@ from ...draw import fonts
 from ...draw.backends.pdf import OUTLINED
 from ...draw.geometry import Rect, Transform
 from ...draw.scene import Group, Item, Text
-from ...model.booklet import Booklet, IndexTerm, sub_label
+from ...model.booklet import LINK, Booklet, IndexTerm, Table, sub_label
 from .setter import Setter
 from .typography import GLUE
 from .units import LISTING, PAGE_TARGET, TURN, Unit, text_item
@@ -40,6 +40,65 @@ def _read(lines: list[str]) -> str:
         else:
             text = f"{text} {line}" if text else line
     return text
+
+
+def glossary_terms(booklet: Booklet) -> set[tuple[str, str]]:
+    """Each (section, term) of a table row that names a section: the row's first cell and
+    the ``chapter/section`` a link of the row leads to (a glossary's entry and the
+    section that explains it)."""
+    found = set()
+    for chapter in booklet.chapters:
+        for section in chapter.sections:
+            for table in (b for b in section.blocks if isinstance(b, Table)):
+                for row in table.rows[1:]:
+                    found |= {(f"{m.group(2)}/{m.group(3)}", row[0]) for cell in row
+                              for m in LINK.finditer(cell) if row and m.group(3)}
+    return found
+
+
+def _term_pattern(term: str) -> re.Pattern[str]:
+    """The first of a glossary term's names ("army" of "army, navy"), word by word, each
+    word in any ending: a word of five letters less its last, a longer one less its last
+    two, as Russian adjectives and nouns change theirs ("admirals", «главной масти»,
+    «полные колоды»)."""
+    words = term.split(",")[0].split()
+    return re.compile(r"(?<!\w)" + r"\s+".join(
+        re.escape(w[:-2] if len(w) > 5 else w[:-1] if len(w) == 5 else w) + r"\w*"
+        for w in words), re.IGNORECASE)
+
+
+def glossary_pages(terms: set[tuple[str, str]], pages: list[tuple[int, list[tuple[float, Unit]]]]
+                   ) -> dict[tuple[str, str], int]:
+    """The printed page where each section of *terms* first uses its term, read from the
+    *pages* (number, placed units) in order: in its sentences, never in a figure's labels
+    or caption, which name what the figure shows, nor in its heading (fourth review of
+    the patiences, N2: the glossary sent "admiral" to the Empress's first page, its
+    layout's heading, and the Nivernaise's terms to the page of its Figure 1, not to the
+    page that explains them).
+    A term its section never uses in its text ("line top", read as "the top card")
+    has the page where the section's text begins, not its heading's."""
+    wanted: dict[str, list[str]] = {}
+    for section, term in terms:
+        wanted.setdefault(section, []).append(term)
+    found: dict[tuple[str, str], int] = {}
+    begins: dict[str, int] = {}
+    for number, placed in pages:
+        lines: dict[str, list[str]] = {}
+        for _, unit in placed:
+            # Its sentences: not its heading (the Nivernaise's "Layout" is not where a
+            # layout is explained), nor a figure's caption.
+            if unit.section in wanted and not unit.caption and unit.anchor != unit.section:
+                read = _printed(unit.items)
+                lines.setdefault(unit.section, []).extend(read)
+                if read:
+                    begins.setdefault(unit.section, number)
+        for section, read in lines.items():
+            text = _read(read)
+            for term in wanted[section]:
+                if (section, term) not in found and _term_pattern(term).search(text):
+                    found[section, term] = number
+    return {(section, term): found.get((section, term), begins[section])
+            for section, term in terms if section in begins}
 
 
 #: A section discusses a term (and the index lists it) when it uses the term at least this

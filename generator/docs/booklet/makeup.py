@@ -32,6 +32,7 @@ from dataclasses import replace
 
 from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Line, Page, Paint
+from .sizes import START_SECTIONS
 from .typography import shown
 from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, PageGeometry, Unit, text_item
 
@@ -464,11 +465,22 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     # run, in their order, and the text after the last fills the page: with nothing between
     # them to pull up, each would otherwise leave the page before it a third empty (issue
     # 39, fifth review: the Empress's three layout figures).
+    last = j
     while runs and j + 1 < len(units) and units[j + 1].art:
         j = _group_end(units, j + 1)
     home = units[i].section
+    # A section's figures (a table drawn in parts) are read before the next section: no
+    # text of a later section comes up above its second or later figure, nor above a run
+    # of them (fourth review of the patiences, N1: the Empress's Aim and its box set
+    # between the figures of its layout).
+    parts = j > last or _figure_before(units, i)
+    if parts and units[i].section.rpartition("/")[2] in START_SECTIONS:
+        # A setup's table in parts: the text after a part is about that part (the
+        # Empress's foundations under its centre), and comes up above no other.
+        return False
     start = end = k = j + 1
-    while k < len(units) and not _holds_back(units, k, facing):
+    while k < len(units) and not _holds_back(units, k, facing) \
+            and not (parts and units[k].section != home):
         chain = _group_end(units, k)
         if any(_holds_back(units, n, facing) for n in range(k + 1, chain + 1)):
             break
@@ -488,6 +500,12 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         return False
     units[i:end] = units[start:end] + units[i:start]
     return True
+
+
+def _figure_before(units: list[Unit], i: int) -> bool:
+    """Whether the section of the figure *units[i]* has a figure before it (the parts of
+    one table, the positions of one example), with or without text between."""
+    return any(unit.art and unit.section == units[i].section for unit in units[:i])
 
 
 def _holds_back(units: list[Unit], n: int, facing: bool) -> bool:

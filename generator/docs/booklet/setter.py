@@ -24,8 +24,8 @@ from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL, share
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
 from .typography import GLUE, NBSP, link_spans, prepared, set_lines, set_title, shown
-from .units import (GREY, INK, LISTING, RULE, TINT, TURN, PageGeometry, TypeStyle, Unit,
-                    text_item)
+from .units import (GREY, INK, LISTING, PAGE_TARGET, RULE, TINT, TURN, PageGeometry,
+                    TypeStyle, Unit, text_item)
 
 #: The most lines a heading may take: a longer one is a paragraph set by mistake, and it
 #: stays with what follows, so a page could not hold it.
@@ -147,15 +147,21 @@ class Setter:
         #: The word a notes list's label takes where the list goes on over a page
         #: ("continued": "Notes (continued)"); "" repeats the label as it is.
         self.continued = ""
+        #: The printed page where a section's text first uses a term, by (section, term):
+        #: a table row that names a section (a glossary's entry) prints that page
+        #: (:func:`.flow.glossary_pages`).
+        self.term_pages: dict[tuple[str, str], int] = {}
 
-    def paged(self, text: str) -> str:
+    def paged(self, text: str, term: str = "") -> str:
         """*text* with each cross-reference to a chapter of the booklet followed by its
         page, as a link of its own, always inside brackets: "the general rules (p. 10)",
         and within brackets already there "(section "Packs", p. 5)", after a closing
         quote that follows the label (issue 39: a page number run into the sentence
         reads as its subject). A link to a chapter left out stays as it is, and so does a
         reference to a figure or table on its own page (:attr:`here`). A link labelled
-        :data:`PAGE_ONLY` is its page number alone."""
+        :data:`PAGE_ONLY` is its page number alone. Where the text is about a *term* (a
+        glossary's row), a link to a section prints the page where the section's text
+        first uses the term, and leads there (:attr:`term_pages`)."""
         if not self.page_word:
             return text
 
@@ -166,9 +172,13 @@ class Setter:
                 return m.group(0)
             # Unknown yet: two digits, as most pages have.
             number = self.pages[target] or 99
+            to = target
+            if (target, term) in self.term_pages:
+                number = self.term_pages[target, term]
+                to = f"{PAGE_TARGET}{number}"
             if m.group(1) == PAGE_ONLY:
-                return f"[{number}](#{target}){m.group(4)}"
-            page = f"[{self.page_word}{GLUE}{number}](#{target})"
+                return f"[{number}](#{to}){m.group(4)}"
+            page = f"[{self.page_word}{GLUE}{number}](#{to})"
             if _bracket_depth(text[:m.start()]) > 0:
                 return f"{m.group(0)}, {page}"
             # Not bound to the label: a longer unbreakable chain would stretch the line's
@@ -177,22 +187,23 @@ class Setter:
 
         return _PAGED.sub(add, text)
 
-    def printed(self, text: str) -> str:
+    def printed(self, text: str, term: str = "") -> str:
         """*text* as its lines print it, links as their labels and pages: what a table
         measures its columns by (not the link's target)."""
-        return unlinked(self.paged(text))[0].replace(GLUE, " ")
+        return unlinked(self.paged(text, term))[0].replace(GLUE, " ")
 
     def lines(self, text: str, width: float, *, x: float = 0.0, size: float | None = None,
               font: str = "regular", justify: bool = True, fill: str = INK,
               anchor: str = "start", lead: float | None = None,
-              balance: bool = False, page_list: bool = False, title: bool = False
-              ) -> list[Unit]:
+              balance: bool = False, page_list: bool = False, title: bool = False,
+              term: str = "") -> list[Unit]:
         """*text* set in lines as units; a *title* by the rule for titles
-        (:func:`.typography.set_title`)."""
+        (:func:`.typography.set_title`); its links' pages as :meth:`paged` prints them
+        for *term*."""
         size = size or self.s.body
         lead = lead or self.s.lead * size / self.s.body
         source = text
-        text, labels = prepared(self.paged(text), self.lang)
+        text, labels = prepared(self.paged(text, term), self.lang)
         units = []
         set_ = set_title(text, width, font, size, self.lang, phrases=self.phrases) \
             if title else set_lines(text, width, font, size, self.lang, justify=justify,
@@ -367,7 +378,8 @@ class Setter:
         the room beyond each column's longest word shared out as makes the table shortest
         (:meth:`_shortest_widths`)."""
         cols, width = len(rows[0]), self.g.column
-        shown = [[self.printed(cell) for cell in row] for row in rows]   # once a cell
+        shown = [[self.printed(cell, row_term(rows, k)) for cell in row]
+                 for k, row in enumerate(rows)]   # once a cell
         # A no-break space typed in a cell ("puzzle 5") binds its words into one.
         longest = [max(max((self._cell_width(w.replace(GLUE, " "))
                             for w in r[c].replace(NBSP, GLUE).split()), default=0.0)
@@ -436,7 +448,8 @@ class Setter:
         for number, row in enumerate(rows):
             font = "bold" if number == 0 else "regular"
             cells = [self.lines(cell, widths[c] - 2 * side, x=sum(widths[:c]) + side,
-                                size=size, font=font, justify=False, lead=lead)
+                                size=size, font=font, justify=False, lead=lead,
+                                term=row_term(rows, number))
                      for c, cell in enumerate(row)]
             height = max(sum(u.height for u in cell) for cell in cells) + 2 * pad
             items: list[Item] = []
@@ -526,9 +539,12 @@ class Setter:
 
     def _caption(self, ref: FigureRef, number: int, word: str, width: float, x: float
                  ) -> list[Unit]:
-        return self.lines(f"{word} {number}. {ref.caption}", width, x=x,
-                          size=self.s.caption, fill=GREY, justify=False, anchor="middle",
-                          balance=True)
+        lines = self.lines(f"{word} {number}. {ref.caption}", width, x=x,
+                           size=self.s.caption, fill=GREY, justify=False, anchor="middle",
+                           balance=True)
+        for line in lines:
+            line.caption = True
+        return lines
 
     def _check_fits(self, ref: FigureRef, height: float) -> None:
         if height > self.g.body_bottom - self.g.body_top:
@@ -605,9 +621,14 @@ class Setter:
         h = max(heights)
         first = Unit(h + 1.5, arts, space_before=self.s.paragraph_gap + 1.5,
                      keep_with_next=True, art=h, centre=self.g.column / 2, least=least)
-        caption = Unit(caption_height + 1.5, captions)
+        caption = Unit(caption_height + 1.5, captions, caption=True)
         self._check_fits(refs[0], first.height + caption.height)
         return [first, caption]
+
+
+def row_term(rows: list[tuple[str, ...]], k: int) -> str:
+    """The term row *k* of a table is about: its first cell (none for the head row)."""
+    return rows[k][0] if k and rows[k] else ""
 
 
 def item_indent(style: TypeStyle, b: Bullets, size: float) -> float:
@@ -943,11 +964,14 @@ def _boxes(setting: _Chapter, i: int, units: list[Unit], at: int, *, setup: bool
         # page's foot with the "on your turn" box overleaf.
         units[-1].keep_with_next = True
         units.append(_turn(setter, chapter, chapter.turn, booklet))
-    elif section.blocks and isinstance(section.blocks[-1], FigureRef):
+    elif section.blocks and isinstance(section.blocks[-1], FigureRef) \
+            and sum(isinstance(block, FigureRef) for block in section.blocks) == 1:
         # A setup that ends in its diagram has the box set before the diagram, in every
         # chapter alike: set after it, the box came up ahead of the diagram only where it
         # filled the page, so it stood before the diagram in eight games and after it in
-        # two (issue 39, review: game 4, word game 1).
+        # two (issue 39, review: game 4, word game 1). One that shows a table drawn in
+        # parts, several figures, has it after the last: set before, it parted the
+        # table's right half from its left (fourth review of the patiences, N1).
         units.insert(at, _turn(setter, chapter, chapter.turn, booklet))
     else:
         units.append(_turn(setter, chapter, chapter.turn, booklet))

@@ -163,6 +163,10 @@ class Unit:
     before it, rather than break, where the page it leaves stays full (a section's notes:
     :func:`.makeup._fill`)."""
 
+    caption: bool = False
+    """A line of a figure's caption: it names what the figure shows, it does not define
+    a term (:func:`.flow.glossary_pages`)."""
+
     def links_moved(self, dx: float, dy: float) -> list[tuple[Rect, str]]:
         """The unit's links where it is drawn *dx*, *dy* mm from its place, inside another
         unit (a table's cell, a box's line, an index column)."""
