@@ -279,6 +279,29 @@ def test_the_printed_table_shows_every_trick_and_the_banks(sections, pages, lang
         at += len(shown)
 
 
+
+#: The booklet's table rule: a table split by a page leaves no part of fewer rows than
+#: this, at the first page's foot or overleaf (setter.TABLE_HEAD and TABLE_TAIL).
+LEAST_PART = 6
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_holds_a_scrap_of_the_deal(sections, pages, lang):
+    """Fourth review r-ass, L1: the table began with 4 rows at a page's foot (EN pp. 19/20)
+    and left rows 16-18 and the totals alone overleaf. Each page holding part of the table
+    holds at least LEAST_PART of its rows, and the last trick's row stands with the
+    totals."""
+    _, table, _, _ = _blocks(sections[lang])
+    held: dict[int, int] = {}
+    where = []
+    for row in table.rows[1:]:
+        shown = " ".join(" ".join(cell.split()) for cell in row if cell)
+        page = next(n for n, text in enumerate(pages[lang]) if shown in text)
+        held[page] = held.get(page, 0) + 1
+        where.append(page)
+    assert min(held.values()) >= LEAST_PART and where[-4] == where[-1], (lang, held)
+
+
 CHAPTER = '''title = "Mine"
 
 [[section]]
