@@ -13,7 +13,7 @@ from generator.model.traditional import PlayingCard, Suit, full_pack, parse_card
 from generator.ass import (DEFAULT_RULES, DEFAULT_TRUMPS, NO_TRUMPS, AssRules,
                                  DealError, TrumpSetup, combination_bonus, legal_plays,
                                  make_rules, play_deal, rating, resolve, score_deal)
-from generator.ass.deal import first_leader
+from generator.ass.deal import HAND, first_leader, shuffled_pack
 
 SETUPS = [TrumpSetup.of(2), TrumpSetup.of(3, [Suit.HEARTS]),
           TrumpSetup.of(4, [Suit.SPADES, Suit.DIAMONDS]), TrumpSetup.of(5)]
@@ -79,6 +79,32 @@ def test_hands_are_topped_up_after_each_trick_taker_first():
     for p in range(2):
         assert sum(pl == p for t in deal.tricks for pl in t.players) == 18
     assert seen <= set(played)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_each_trick_records_the_cards_drawn_after_it(players):
+    """The draws a trick records (shown in the booklet's whole deal so that it can be
+    replayed with a pack: fourth review r-ass, T1) are the stock's next cards, the taker
+    first and then in playing order, listed by player; with them each card played was in
+    its player's hand. Seed 003 keeps the hands equal ('everyone always has as many cards
+    as the others'); drawing after each trick is our reading, row deal:refill."""
+    trumps = DEFAULT_TRUMPS if players <= 4 else NO_TRUMPS
+    for seed in range(6):
+        deal = play_deal(seed, players, trumps=trumps)
+        stock = shuffled_pack(seed)[:36 - HAND * players]
+        hands = [list(h) for h in deal.hands]
+        for t in deal.tricks:
+            for player, card in zip(t.players, t.cards):
+                hands[player].remove(card)   # ValueError: played a card not held
+            if len(stock) >= players:
+                order = [(t.taker + i) % players for i in range(players)]
+                drawn = {p: stock.pop() for p in order}
+                assert t.draws == tuple(drawn[p] for p in range(players)), (seed, t.number)
+            else:
+                assert t.draws == (), (seed, t.number)
+            for player, card in enumerate(t.draws):
+                hands[player].append(card)
+        assert hands == [[]] * players and tuple(reversed(stock)) == deal.left
 
 
 def test_first_lead_goes_to_the_lowest_diamond_else_to_player_1():

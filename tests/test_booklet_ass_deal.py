@@ -13,7 +13,8 @@ import pypdfium2
 import pytest
 
 from generator.app.booklet import set_booklet
-from generator.ass import Deal, Way, play_deal
+from generator.ass import DEFAULT_TRUMPS, Deal, TrumpSetup, Way, play_deal, play_problem
+from generator.ass.deal import HAND, seat_trumps, shuffled_pack
 from generator.ass.rules import DEFAULT_RULES
 from generator.errors import TemplateError
 from generator.io.booklets import load_booklet, load_chapter
@@ -82,8 +83,8 @@ def sections(library) -> dict[str, Section]:
 
 def _blocks(section: Section) -> tuple[Paragraph, Table, Paragraph, Paragraph]:
     """The intro, the table, the line to notice and the result (the key between the table
-    and the line to notice: :func:`_key`)."""
-    intro, table, _, notice, result = section.blocks
+    and the line to notice: :func:`_key`; the line on the draws after the line to notice)."""
+    intro, table, _, notice, _, result = section.blocks
     assert isinstance(intro, Paragraph) and isinstance(table, Table)
     assert isinstance(notice, Paragraph) and isinstance(result, Paragraph)
     return intro, table, notice, result
@@ -94,6 +95,18 @@ def _key(section: Section) -> Paragraph:
     key = section.blocks[2]
     assert isinstance(key, Paragraph)
     return key
+
+
+def _hands_before(deal: Deal, number: int) -> list[list[PlayingCard]]:
+    """Each player's hand before trick *number*, from the dealt hands, the cards played
+    and the cards drawn."""
+    hands = [list(h) for h in deal.hands]
+    for trick in deal.tricks[:number - 1]:
+        for player, card in zip(trick.players, trick.cards):
+            hands[player].remove(card)
+        for player, card in enumerate(trick.draws):
+            hands[player].append(card)
+    return hands
 
 
 def test_both_languages_play_the_same_deal():
@@ -116,28 +129,71 @@ def test_the_table_is_the_engines_deal_trick_by_trick(sections, lang):
     _, table, _, _ = _blocks(sections[lang])
     deal, names = _deal(lang)
     head, *rows = table.rows
-    assert head[6:] == tuple(names)
+    assert head[5:7] == tuple(names) and head[7] == _spec(lang)["draws"]
     tricks, (total, target, banks) = rows[:-3], rows[-3:]
     assert len(tricks) == len(deal.tricks) == 18
     running = [0, 0]
     played: list[PlayingCard] = []
     for row, trick in zip(tricks, deal.tricks):
-        number, leader, cards, taker, _, points, *totals = row
+        number, cards, taker, _, points, *totals, _ = row
         shown = _cards(cards)
-        assert (int(number), leader, shown, taker) == (
-            trick.number, names[trick.leader], list(trick.cards), names[trick.taker]), row
+        assert (int(number), shown, taker) == (
+            trick.number, list(trick.cards), names[trick.taker]), row
         running[trick.taker] += trick.points
         assert (_number(points), [_number(t) for t in totals]) == (trick.points, running), row
         played += shown
-    assert all(a[3] == b[1] for a, b in zip(tricks, tricks[1:]))   # the taker leads next
+    # No leader's column: the taker leads the next trick, so a row's first card is the
+    # taker's of the row above.
+    assert all(a.taker == b.leader for a, b in zip(deal.tricks, deal.tricks[1:]))
     assert sorted(played, key=str) == sorted(set(played), key=str) and len(played) == 36
-    assert _number(total[5]) == 184 == sum(_number(r[5]) for r in tricks)
-    assert [_number(t) for t in total[6:]] == running == [p.points for p in deal.score.players]
+    assert _number(total[4]) == 184 == sum(_number(r[4]) for r in tricks)
+    assert [_number(t) for t in total[5:7]] == running == [p.points for p in deal.score.players]
     low, high = DEFAULT_RULES.targets(2)
-    assert [int(t) for t in target[6:]] == [low if p.committed else high
-                                            for p in deal.score.players] == [44, 68]
-    assert [tuple(map(int, re.findall(r"\d+", b))) for b in banks[6:]] == \
+    assert [int(t) for t in target[5:7]] == [low if p.committed else high
+                                             for p in deal.score.players] == [44, 68]
+    assert [tuple(map(int, re.findall(r"\d+", b))) for b in banks[5:7]] == \
         [(3, p.banks) for p in deal.score.players]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_draws_replay_the_deal_with_a_pack(sections, lang):
+    """Fourth review r-ass, T1: without the draws a reader could not replay the deal (in
+    trick 7 Anna throws J♦ on a led spade, and plays A♠ three tricks later). The seed keeps
+    the hands equal ('everyone always has as many cards as the others'; after each trick
+    the players draw, our reading, row deal:refill). From the hands the intro deals and the
+    table's cards and draws alone, every card is in its player's hand when played and one
+    the engine's rules allow there; each draws column is the stock's next cards, the taker
+    first (the pack of the seed, dealt one at a time from player 1), player 1's card shown
+    first; the stock runs out after trick 14 and the hands then empty together."""
+    intro, table, _, _ = _blocks(sections[lang])
+    deal, _ = _deal(lang)
+    dealt = _cards(intro.text)
+    hands = [dealt[:HAND], dealt[HAND:]]
+    stock = shuffled_pack(_spec(lang)["seed"])
+    del stock[len(stock) - 2 * HAND:]          # the eight cards dealt
+    trumps = DEFAULT_TRUMPS.seated(2)
+    leader = deal.first_leader
+    for row, trick in zip(table.rows[1:19], deal.tricks):
+        order = [leader, 1 - leader]
+        setup = seat_trumps(trumps, order)
+        shown = _cards(row[1])
+        for place, (player, card) in enumerate(zip(order, shown)):
+            cut = TrumpSetup(setup.option, setup.suits[:place + 1])
+            assert play_problem(hands[player], shown[:place], card, cut) is None, \
+                (lang, row, hands[player])
+            hands[player].remove(card)
+        leader = _spec(lang)["players"].index(row[2])
+        drawn = _cards(row[-1])
+        if trick.number <= 14:
+            assert len(drawn) == 2, (lang, row)
+            by_order = [stock.pop(), stock.pop()]   # the taker draws first
+            assert drawn == (by_order if leader == 0 else by_order[::-1]), (lang, row)
+            assert tuple(drawn) == trick.draws
+        else:
+            assert drawn == [] and row[-1] == "\u2014" and trick.draws == (), (lang, row)
+        for player, card in enumerate(drawn):
+            hands[player].append(card)
+    assert stock == [] and hands == [[], []]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -150,8 +206,8 @@ def test_the_how_column_names_the_way_the_engine_gives_each_trick(sections, lang
     for row, trick in zip(table.rows[1:], deal.tricks):
         step = trick.trick.steps[trick.trick.winner - 1]
         way = step.way.value.replace(" ", "_") if step.took and step.way else "led"
-        assert row[4] == words[way], (lang, row)
-    seen = {row[4] for row in table.rows[1:19]}
+        assert row[3] == words[way], (lang, row)
+    seen = {row[3] for row in table.rows[1:19]}
     # The deal teaches the ways a trick is taken (the brief of the section): a trump, a
     # card of the main suit, one below, an 8 of another suit, and a card of the led rank.
     for way in ("trump", "main_suit", "one_below", "eight", "equal_rank", "led"):
@@ -171,7 +227,7 @@ def test_the_key_explains_every_word_of_the_how_column(sections, lang):
     column uses, and points to that table (the section "Playing a trick")."""
     _, table, _, _ = _blocks(sections[lang])
     key = _key(sections[lang]).text
-    for word in {row[4] for row in table.rows[1:-3]}:
+    for word in {row[3] for row in table.rows[1:-3]}:  # trick, cards, takes, how
         assert QUOTED[lang].format(word) in key, (lang, word)
     assert ROWS[lang] in key, lang
 
@@ -223,6 +279,31 @@ def test_the_line_to_notice_names_what_the_engine_played(sections, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_line_on_the_draws_names_a_discard_and_the_card_drawn_later(sections, lang):
+    """Fourth review r-ass, T1: trick 7 looked illegal (a discard on a led spade by a
+    player who plays a spade later). The line after the notice names the trick, its player's
+    discard and the led card: that player holds no card of the led suit then (seed 003: a
+    card of another suit may go only 'if the player does not have any cards of the main
+    suit'); then the card of that suit they draw (after the trick it names) and play (in
+    the next trick it names)."""
+    line = sections[lang].blocks[4]
+    assert isinstance(line, Paragraph)
+    deal, names = _deal(lang)
+    found = [int(n) for n in re.findall(r"\d+", CARD.sub("", line.text))]
+    discard, led, later = _cards(line.text)
+    shown, drawn_after, played_in = found
+    trick = deal.tricks[shown - 1]
+    player = trick.players[trick.cards.index(discard)]
+    # The names by their stem: Russian declines them (Анны, Бориса).
+    assert names[player][:3] in line.text and names[trick.players[0]][:3] in line.text
+    assert led == trick.cards[0] and player != trick.players[0], (lang, line.text)
+    assert discard.suit is not led.suit and later.suit is led.suit, (lang, line.text)
+    assert not [c for c in _hands_before(deal, shown)[player] if c.suit is led.suit]
+    assert later in deal.tricks[drawn_after - 1].draws[player:player + 1]
+    assert later in deal.tricks[played_in - 1].cards and shown < drawn_after < played_in
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_result_says_what_each_player_does_with_a_bank(sections, lang):
     """Seed 003: a committed player who 'does not gain the required number of points ...
     adds one bank'; one who did not commit and reaches the usual number 'drops one jar'.
@@ -265,6 +346,29 @@ def test_the_printed_table_shows_every_trick_and_the_banks(sections, pages, lang
         at += len(shown)
 
 
+
+#: The booklet's table rule: a table split by a page leaves no part of fewer rows than
+#: this, at the first page's foot or overleaf (setter.TABLE_HEAD and TABLE_TAIL).
+LEAST_PART = 6
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_holds_a_scrap_of_the_deal(sections, pages, lang):
+    """Fourth review r-ass, L1: the table began with 4 rows at a page's foot (EN pp. 19/20)
+    and left rows 16-18 and the totals alone overleaf. Each page holding part of the table
+    holds at least LEAST_PART of its rows, and the last trick's row stands with the
+    totals."""
+    _, table, _, _ = _blocks(sections[lang])
+    held: dict[int, int] = {}
+    where = []
+    for row in table.rows[1:]:
+        shown = " ".join(" ".join(cell.split()) for cell in row if cell)
+        page = next(n for n, text in enumerate(pages[lang]) if shown in text)
+        held[page] = held.get(page, 0) + 1
+        where.append(page)
+    assert min(held.values()) >= LEAST_PART and where[-4] == where[-1], (lang, held)
+
+
 CHAPTER = '''title = "Mine"
 
 [[section]]
@@ -279,7 +383,8 @@ DEAL = '''
 seed = 1
 players = {players}
 committed = {committed}
-columns = ["trick", "leads", "cards", "takes", "how", "points"]
+columns = ["trick", "cards", "takes", "how", "points"]
+{draws}
 total = "total"
 target = "target"
 banks = "banks"
@@ -295,18 +400,24 @@ one_below = "one below"
 '''
 
 
+def _deal_toml(players: str = '["A", "B"]', committed: str = "[]",
+               eight: str = 'eight = "8"', draws: str = 'draws = "draws"') -> str:
+    return DEAL.format(players=players, committed=committed, eight=eight, draws=draws)
+
+
 @pytest.mark.parametrize("text, deal, message", [
     ("{deal}", "", "section[0].deal: missing; expected a [section.deal] for the text's {deal} "
      "line"),
-    ("No table here.", DEAL.format(players='["A", "B"]', committed="[]", eight='eight = "8"'),
-     "section[0].text: expected one {deal} line"),
-    ("{deal}", DEAL.format(players='["A", "B"]', committed='["C"]', eight='eight = "8"'),
+    ("No table here.", _deal_toml(), "section[0].text: expected one {deal} line"),
+    ("{deal}", _deal_toml(committed='["C"]'),
      "section[0].deal.committed: expected names among the players (A, B)"),
-    ("{deal}", DEAL.format(players='["A"]', committed="[]", eight='eight = "8"'),
+    ("{deal}", _deal_toml(players='["A"]'),
      "section[0].deal.players: expected two to four different names"),
-    ("{deal}", DEAL.format(players='["A", "B"]', committed="[]", eight=""),
-     "section[0].deal.ways.eight"),
-    ("{deal}", DEAL.format(players='["A", "B|C"]', committed="[]", eight='eight = "8"'),
+    ("{deal}", _deal_toml(eight=""), "section[0].deal.ways.eight"),
+    ("{deal}", _deal_toml(draws=""), "section[0].deal.draws"),
+    ("{deal}", _deal_toml(draws='draws = "a|b"'),
+     "section[0].deal.draws: expected text without '|'"),
+    ("{deal}", _deal_toml(players='["A", "B|C"]'),
      "section[0].deal.players: expected text without '|'"),
 ])
 def test_a_bad_deal_is_one_line_naming_the_key(library, tmp_path, text, deal, message):

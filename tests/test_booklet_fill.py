@@ -289,7 +289,8 @@ def test_a_table_breaks_leaving_enough_rows_each_side(made):
 
 def test_the_table_rule_in_the_small():
     """A table of 20 rows whose tail would be 1 to 5 rows takes more with it; one whose head
-    part would be 1 or 2 rows moves whole to the next page."""
+    part would be 1 to 5 rows moves whole to the next page (issue 39, fourth review r-ass,
+    L1: Ass's whole deal began with 4 rows at a page's foot)."""
     g = GEOMETRY
     body = g.body_bottom - g.body_top
     table = Setter(g, "en").table(Table((("term", "meaning"),

@@ -47,6 +47,11 @@ class PlayedTrick:
     cards: tuple[PlayingCard, ...]
     players: tuple[int, ...]     # 0-based, the player of each card
     trick: Trick
+    #: The card each player drew from the stock after the trick, player 1's first; empty
+    #: once the stock has too few cards for everyone. With them a reader can replay the
+    #: deal with a pack (review r-ass round 4, T1: a player who shows out of a suit plays
+    #: it later because she drew it).
+    draws: tuple[PlayingCard, ...] = ()
 
     @property
     def taker(self) -> int:
@@ -188,13 +193,15 @@ def play_deal(seed: int, players: int, *, trumps: TrumpSetup = DEFAULT_TRUMPS,
             hand.remove(card)
             played.append(card)
         trick = resolve(played, setup, rules)
-        done = PlayedTrick(number, leader, tuple(played), tuple(order), trick)
-        tricks.append(done)
-        leader = done.taker
+        leader = order[trick.winner - 1]
         taken[leader].extend(played)
+        drawn: dict[int, PlayingCard] = {}
         if len(stock) >= players:
             for i in range(players):
-                hands[(leader + i) % players].append(stock.pop())
+                drawn[(leader + i) % players] = stock.pop()
+                hands[(leader + i) % players].append(drawn[(leader + i) % players])
+        tricks.append(PlayedTrick(number, order[0], tuple(played), tuple(order), trick,
+                                  tuple(drawn[p] for p in sorted(drawn))))
     for hand in hands:
         check_hand(hand, [])
     bonuses = hand_bonuses(dealt, rules)

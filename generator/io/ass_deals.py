@@ -7,11 +7,16 @@ from start to finish).
 
 ``[section.deal]`` holds ``seed``; ``players``, the players' names in seat order (player 1
 sits on the dealer's left and holds spades as trumps, player 2 clubs, and so on);
-``committed``, the names of those who commit; ``columns``, the six headings before the
-players' running totals (trick, leader, cards, taker, how, points); ``total``, ``target``
-and ``banks``, the first cells of the last three rows (each player's points, the target
-their commitment gives, and their banks before and after the deal); and ``ways``, the word
-for each way a trick is taken (the keys of :data:`WAY_KEYS`).
+``committed``, the names of those who commit; ``columns``, the five headings before the
+players' running totals (trick, cards, taker, how, points: no leader's column, as the taker
+of a trick leads the next, so a row's first card is played by the taker of the row above,
+and the room it took holds the draws); ``draws``, the
+heading of the last column, the cards the players draw after the trick (player 1's first,
+a dash once the stock is empty: with them the deal can be replayed with a pack, fourth
+review r-ass, T1); ``total``, ``target`` and ``banks``, the first cells of the last three
+rows (each player's points, the target their commitment gives, and their banks before and
+after the deal); and ``ways``, the word for each way a trick is taken (the keys of
+:data:`WAY_KEYS`).
 """
 from __future__ import annotations
 
@@ -28,8 +33,10 @@ if TYPE_CHECKING:
 DEAL_MARK = "{deal}"
 #: Between a trick's cards: they stay on one line of their cell.
 NBSP = "\u00a0"
-#: The headings before the players' columns: trick, leader, cards, taker, how, points.
-COLUMNS = 6
+#: The draws cell of a trick after which nobody draws (the stock is empty).
+NO_DRAW = "\u2014"
+#: The headings before the players' columns: trick, cards, taker, how, points.
+COLUMNS = 5
 #: The ``ways`` keys: how a trick's taker took it (the engine's :class:`~generator.ass.Way`
 #: by value, a space written ``_``), ``led`` for a led card that stood.
 WAY_KEYS = ("led", "main_suit", "trump", "equal_rank", "equal_rank_trump", "one_below",
@@ -55,15 +62,16 @@ def deal_table(r: Reader, lang: str) -> str:
             raise r.fail("committed", f"names among the players ({', '.join(names)})", name)
     columns = r.strings("columns")
     if len(columns) != COLUMNS:
-        raise r.fail("columns", f"{COLUMNS} headings: trick, leader, cards, taker, how, "
-                     "points", columns)
+        raise r.fail("columns", f"{COLUMNS} headings: trick, cards, taker, how, points", columns)
+    draws = r.string("draws")
     total, target, banks = (r.string(key) for key in ("total", "target", "banks"))
     words = r.table("ways")
     ways = {key: words.string(key) for key in WAY_KEYS}
     words.finish()
     r.finish()
     for key, given in (("players", names), ("columns", columns),
-                       ("total", [total, target, banks]), ("ways", list(ways.values()))):
+                       ("draws", [draws]), ("total", [total, target, banks]),
+                       ("ways", list(ways.values()))):
         if any("|" in text for text in given):
             # A | would split its cell in two and shift the row.
             raise r.fail(key, "text without '|' (it separates a table's cells)", given)
@@ -73,17 +81,17 @@ def deal_table(r: Reader, lang: str) -> str:
         raise TemplateError(r.path, r.key("seed"), expected="a deal the engine can play",
                             got=str(e)) from None
     script = "cyrillic" if lang == "ru" else "latin"
-    rows = [[*columns, *names]]
+    rows = [[*columns, *names, draws]]
     rows += _trick_rows(deal, names, ways, script)
     players = deal.score.players
     # Each last row's label stands in the "how" column, beside its numbers: in the first,
     # it widened the column of trick numbers and squeezed the others into two lines.
     blank = [""] * (COLUMNS - 2)
     rows.append([*blank, total, signed(sum(t.points for t in deal.tricks)),
-                 *(signed(p.points) for p in players)])
-    rows.append([*blank, target, "", *(str(p.target) for p in players)])
+                 *(signed(p.points) for p in players), ""])
+    rows.append([*blank, target, "", *(str(p.target) for p in players), ""])
     rows.append([*blank, banks, "", *(f"{p.banks - p.change}{NBSP}\u2192 {p.banks}"
-                                      for p in players)])
+                                      for p in players), ""])
     return "\n".join("| " + " | ".join(row) + " |" for row in rows)
 
 
@@ -93,10 +101,11 @@ def _trick_rows(deal: Deal, names: list[str], ways: dict[str, str], script: str
     rows = []
     for trick in deal.tricks:
         running[trick.taker] += trick.points
-        rows.append([str(trick.number), names[trick.leader],
+        rows.append([str(trick.number),
                      NBSP.join(card_text(c, script) for c in trick.cards),
                      names[trick.taker], ways[way_key(trick)], signed(trick.points),
-                     *(signed(n) for n in running)])
+                     *(signed(n) for n in running),
+                     NBSP.join(card_text(c, script) for c in trick.draws) or NO_DRAW])
     return rows
 
 

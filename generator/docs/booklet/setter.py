@@ -47,8 +47,10 @@ SIDEBAR_SECTIONS = frozenset({"variants"})
 SIDEBAR_SIDE = 3
 SIDEBAR_WHOLE = 6
 #: The fewest rows of a table, below its head, on either side of a page break: a table
-#: that would leave fewer at a page's foot or head moves more rows with them.
-TABLE_HEAD = 3
+#: that would leave fewer at a page's foot or head moves more rows with them. The same
+#: six on both sides: a head of four rows at a page's foot read as a table cut short
+#: (issue 39, fourth review r-ass, L1: Ass's whole deal split 4/14).
+TABLE_HEAD = 6
 TABLE_TAIL = 6
 #: A table of fewer rows than this (below its head) is never split: 3 + 6 rows over two
 #: pages read as two tables, the second page three quarters empty (issue 39, eighth
