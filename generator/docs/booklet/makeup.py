@@ -586,10 +586,7 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                 # page's figures drawn that little smaller, rather than leave the page
                 # short or push a paragraph's tail over (issue 39, sixth review).
                 squeezed.add(start)
-                head = units[start].header
-                pages[-1] = [(g.body_top, head)] if head is not None \
-                    and pages[-1][0][1] is head else []
-                i, y = start, g.body_top + sum(unit.height for _, unit in pages[-1])
+                i, y = start, _restart(pages[-1], units[start], g)
                 continue
             soft = None if forced or y - g.body_top >= FULL * body else _soft_break(
                 units, i, j, bottom - y, g.faces_next(len(pages) - 1))
@@ -597,28 +594,48 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                 # A soft keep gives way rather than leave the page short (Unit.soft); a
                 # short table's (a row) only on a left-hand page, its rows read on
                 # across the open spread under the head set again.
-                for k in range(i, soft + 1):
-                    y += units[k].space_before
-                    pages[-1].append((y, units[k]))
-                    y += units[k].height
+                _place(pages[-1], units, i, soft, y)
                 i = soft + 1
             elif whole and not forced:
                 i = _whole_list(units, i, pages[-1], g, len(pages))
-            pages.append([])
             start = i
-            y = g.body_top
-            header = units[i].header
-            if header is not None:
-                pages[-1].append((y, header))
-                y += header.height
+            y = _open_page(pages, units[i], g)
             continue
-        for k in range(i, j + 1):
-            if pages[-1]:
-                y += units[k].space_before
-            pages[-1].append((y, units[k]))
-            y += units[k].height
+        y = _place(pages[-1], units, i, j, y)
         i = j + 1
     return pages
+
+
+def _place(page: list[tuple[float, Unit]], units: list[Unit], i: int, j: int,
+           y: float) -> float:
+    """*units[i..j]* set on *page* from *y* (each after its space, but the page's first);
+    where the next unit would start."""
+    for k in range(i, j + 1):
+        if page:
+            y += units[k].space_before
+        page.append((y, units[k]))
+        y += units[k].height
+    return y
+
+
+def _open_page(pages: list[list[tuple[float, Unit]]], first: Unit, g: PageGeometry) -> float:
+    """A new page on *pages* for *first*, with the header it repeats (a table's head) if
+    any; where the next unit starts on it."""
+    pages.append([])
+    y = g.body_top
+    if first.header is not None:
+        pages[-1].append((y, first.header))
+        y += first.header.height
+    return y
+
+
+def _restart(page: list[tuple[float, Unit]], first: Unit, g: PageGeometry) -> float:
+    """*page* emptied to be set again from *first*, keeping the header it opened with (a
+    table's head); where the next unit starts."""
+    head = first.header
+    page[:] = [(g.body_top, head)] if head is not None and page and page[0][1] is head \
+        else []
+    return g.body_top + sum(unit.height for _, unit in page)
 
 
 def _soft_break(units: list[Unit], i: int, j: int, room: float, facing: bool) -> int | None:
