@@ -166,6 +166,16 @@ def test_bad_figures_are_one_line_errors(runner, tmp_path, figure, message):
     assert not out.exists() or not list(out.iterdir())
 
 
+def _refused_in_one_line(runner, root, tmp_path, message: str) -> None:
+    """`booklet` over the user templates *root* fails with exit code 1 and one line that
+    says *message*."""
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+
+
 @pytest.mark.parametrize("text, message", [
     # A reference to a numbered table the booklet lacks (third review of the patiences, F8).
     ("See {table:mine/deal}.", "mine.toml: section[0].text: expected a captioned table of "
@@ -178,11 +188,7 @@ def test_a_reference_to_a_missing_table_is_a_one_line_error(runner, tmp_path, te
     chapter.write_text(chapter.read_text(encoding="utf-8").replace("{figure}\n",
                                                                    "{figure}\n\n" + text + "\n"),
                        encoding="utf-8")
-    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
-                                 str(tmp_path / "out")])
-    assert result.exit_code == 1
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0], result.output
+    _refused_in_one_line(runner, root, tmp_path, message)
 
 
 def test_a_captioned_table_is_numbered_and_referred_to_by_number(library, tmp_path):
@@ -437,11 +443,7 @@ def test_a_bad_only_with_is_one_line_error(runner, tmp_path, edit, message):
     root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
     path = root / "booklets" / "en" / "mine.toml"
     path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
-    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
-                                 str(tmp_path / "out")])
-    assert result.exit_code == 1
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0], result.output
+    _refused_in_one_line(runner, root, tmp_path, message)
 
 
 def test_a_title_page_that_counts_more_games_than_it_has_words_for_is_refused(runner, tmp_path):
