@@ -513,9 +513,9 @@ def test_the_colophon_gives_the_one_player_puzzle_its_playing_time(booklets, lan
 # Fourth review, r-main 7: "but test cards beat" left what they beat unsaid.
 TEST_CARD_BEATS = {"en": "in game 4 they do not, but a test card beats any card",
                    "ru": "в игре 4 не бьют, зато пробная карта бьёт любую"}
-#: The English names the term in the games table; the Russian column is too narrow for
-#: «за среднюю линию» on one line, and keeps «за середину».
-CROSSING = {"en": "| across the middle line |", "ru": "| за середину |"}
+#: Both languages name the term in the games table (fifth review r-main F2: «за середину»
+#: beside «средняя линия» everywhere else); the Russian cell takes two lines for it.
+CROSSING = {"en": "| across the middle line |", "ru": "| за среднюю линию |"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -525,7 +525,7 @@ def test_the_quick_reference_says_what_a_test_card_of_game_4_beats(booklets, lib
     board". The quick reference says so, and the engine's game 4 does it: north's face-down
     test card 10B beats each of south's cards, the test card 1R too (our reading, sources
     row basic-4 beating.test_cards_beat:onto-test), on a square of every colour. Initial game
-    1's column names the middle line in English (one term per concept)."""
+    1's column names the middle line in both languages (one term per concept)."""
     from generator.model.cards import COLOURS
     from generator.model.layout import Piece
     from generator.rules import beats
