@@ -51,6 +51,10 @@ SIDEBAR_WHOLE = 6
 #: six on both sides: a head of four rows at a page's foot read as a table cut short
 #: (issue 39, fourth review r-ass, L1: Ass's whole deal split 4/14).
 TABLE_HEAD = 6
+#: A short table kept whole that breaks across an open spread (below) leaves this many
+#: rows on each page: it is read on at a glance over the fold, not turned over, so the
+#: six-row rule for a break at a page turn does not hold it.
+SPREAD_HEAD = 3
 TABLE_TAIL = 6
 #: A table of fewer rows than this (below its head) is never split: 3 + 6 rows over two
 #: pages read as two tables, the second page three quarters empty (issue 39, eighth
@@ -360,13 +364,13 @@ class Setter:
             <= TABLE_WHOLE_HEIGHT * (self.g.body_bottom - self.g.body_top)
         for k, unit in enumerate(units[:-1]):
             unit.keep_with_next = whole or k < TABLE_HEAD or k >= len(units) - TABLE_TAIL
-        if whole and len(units) - 1 >= 2 * TABLE_HEAD:
-            # A short table kept whole may still break after its first TABLE_HEAD rows
+        if whole and len(units) - 1 >= 2 * SPREAD_HEAD:
+            # A short table kept whole may still break after its first SPREAD_HEAD rows
             # across an open spread (makeup._fill) rather than leave a left-hand page
             # under 75 % with the table and its lead-in overleaf (issue 39, fourth review
             # r-ass, L1: Ass's option-1 table, 90 mm with its three lines, left EN p. 8
             # 56 % full, and evening out spread the hole over pp. 5-8).
-            units[TABLE_HEAD].soft = True
+            units[SPREAD_HEAD].soft = True
         units[0].space_before = self.s.paragraph_gap + 0.8
         return units
 
