@@ -85,7 +85,9 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     leaves it short, they are trimmed apart (:func:`_evened_apart`). Evening out keeps
     whole a notes list that stands whole on its page, unless that leaves a page inside the
     chapter under :data:`FULL` or emptier than without it (issue 39, fourth review r-ass,
-    L1)."""
+    L1). Evened only for a short last page, it leaves no more pages stopping a few lines
+    short inside a paragraph (:func:`_holes`) than the plain make-up (issue 39, fifth
+    review r-main, F1)."""
     pages = _made_up(units, g)
     units, pages = _fewer_pages(units, g, pages)
     body = g.body_bottom - g.body_top
