@@ -461,6 +461,28 @@ def test_a_chapters_short_last_page_is_evened_out_with_the_pages_before():
     assert [unit for page in pages for _, unit in page] == units
 
 
+def test_evening_out_leaves_no_page_stopping_short_inside_a_paragraph():
+    """Issue 39, fifth review r-main, F1: evening out a chapter's short last page made the
+    pages before it shorter, so they stopped mid-sentence 5-8 lines above the foot with the
+    paragraph going on overleaf (EN p. 13 "A card of another colour wins only", RU p. 20),
+    which reads as a hole. A chapter's last page may be short (every chapter starts a new
+    page); a page inside it stops short of the foot only at a paragraph's end."""
+    g = GEOMETRY
+    body = g.body_bottom - g.body_top
+    page_lines = round(body / 5.0)
+    units = _paragraphs(2, page_lines) + _paragraphs(1, page_lines * 3 // 10)
+    greedy = _fill(list(units), g)
+    assert len(greedy) == 3 and depth_share(greedy[-1], g) < LAST   # would be evened
+    pages = paginate(units, g)
+    assert len(pages) == 3 and depth_share(pages[-1], g) >= RUNT
+    for page, following in zip(pages, pages[1:]):
+        y, last = page[-1]
+        if following[0][1].space_before == 0:   # the paragraph goes on overleaf
+            assert g.body_bottom - (y + last.height) < 3 * 5.0, \
+                [round(depth_share(p, g), 2) for p in pages]
+    assert [unit for page in pages for _, unit in page] == units
+
+
 def depth_share(page: list[tuple[float, Unit]], g: PageGeometry) -> float:
     return (max(y + unit.height for y, unit in page) - g.body_top) / (
         g.body_bottom - g.body_top)

@@ -85,7 +85,9 @@ def paginate(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     leaves it short, they are trimmed apart (:func:`_evened_apart`). Evening out keeps
     whole a notes list that stands whole on its page, unless that leaves a page inside the
     chapter under :data:`FULL` or emptier than without it (issue 39, fourth review r-ass,
-    L1)."""
+    L1). Evened only for a short last page, it leaves no more pages stopping a few lines
+    short inside a paragraph (:func:`_holes`) than the plain make-up (issue 39, fifth
+    review r-main, F1)."""
     pages = _made_up(units, g)
     units, pages = _fewer_pages(units, g, pages)
     body = g.body_bottom - g.body_top
@@ -117,6 +119,9 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
     inside, gaps = _interruptions(pages), _table_gaps(pages, g)
     best, worst = pages, _shortfall(pages, g)
     short_pages = _underfull(pages, g)   # evened out for these, there must be fewer
+    # Evened only for a short last page, no page may be left ending a few lines short
+    # inside a paragraph (_holes); a page inside the chapter under FULL is worse.
+    holes = _holes(pages, g) if not short_pages else len(pages)
     # The pages before the first short one give it text (the pages after it keep theirs),
     # each as far as it stays FULL: a page ending in a figure or a box, made shorter,
     # would give all of it and be left short itself.
@@ -132,11 +137,11 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
             break
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
                 and _table_gaps(tried, g) <= gaps and _list_breaks(tried) <= lists \
-                and _shortfall(tried, g) < worst \
+                and _holes(tried, g) <= holes and _shortfall(tried, g) < worst \
                 and (_underfull(tried, g) < short_pages or not short_pages):
             best, worst = tried, _shortfall(tried, g)
     if _underfull(best, g) and short < len(pages) - 1:
-        best = _evened_apart(units, g, (best, worst), short, (inside, gaps, lists))
+        best = _evened_apart(units, g, (best, worst), short, (inside, gaps, lists, holes))
     return best
 
 
@@ -187,15 +192,15 @@ APART_MOST = 0.24
 
 def _evened_apart(units: list[Unit], g: PageGeometry,
                   made: tuple[list[list[tuple[float, Unit]]], float], short: int,
-                  kept: tuple[int, int, int]) -> list[list[tuple[float, Unit]]]:
+                  kept: tuple[int, int, int, int]) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages *made* (pages, shortfall) made up again with the pages before
     the short page *short* each trimmed apart (:data:`APART`), so that each gives the
     next as much as its breaks allow: trimmed alike, one whose next break comes early
     gives too much, or the others too little (issue 39, the Russian Nivernaise: the page
     of its example's moves half empty before the deal's figure, the pages before it full).
     The make-up that falls least short of full is kept, with no more pages, no more pages
-    under :data:`FULL`, and no more figures inside a paragraph or tables broken short
-    than *kept* (as before evening out)."""
+    under :data:`FULL`, and no more figures inside a paragraph, tables broken short or
+    paragraphs broken short (:func:`_holes`) than *kept* (as before evening out)."""
     best, worst = made
     body = g.body_bottom - g.body_top
     steps = [k * APART_STEP * body for k in range(round(APART_MOST / APART_STEP) + 1)]
@@ -207,6 +212,7 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
         tried = _made_up(units, replace(g, trim=tuple(trim)))
         if len(tried) == len(best) and _interruptions(tried) <= kept[0] \
                 and _table_gaps(tried, g) <= kept[1] and _list_breaks(tried) <= kept[2] \
+                and _holes(tried, g) <= kept[3] \
                 and _underfull(tried, g) <= _underfull(best, g) \
                 and _shortfall(tried, g) < worst:
             best, worst = tried, _shortfall(tried, g)
@@ -241,6 +247,33 @@ def _table_gaps(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
         if unit.header is None or not rows or rows[0].keep_with_next:
             continue   # (a row kept with the rows after it would not fit alone)
         if g.body_bottom - (y + unit.height) >= rows[0].space_before + rows[0].height:
+            count += 1
+    return count
+
+
+#: A page that ends inside a paragraph at least this many of its lines above the body's
+#: foot reads as a hole (:func:`_holes`).
+HOLE_LINES = 3
+
+
+def _holes(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> int:
+    """How many pages but the last end inside a paragraph (the next page's first text
+    line has no gap above it) with room left for :data:`HOLE_LINES` more of its lines.
+    Evening out a chapter's end makes its pages shorter to give the last one text; it may
+    not leave more pages stopping mid-sentence a few lines short than the plain make-up
+    has: the reader sees a hole where the text goes on overleaf (issue 39, fifth review
+    r-main, F1: EN p. 13 «A card of another colour wins only» at 85 %, RU p. 20 eight
+    lines short); a chapter's last page may be short instead."""
+    count = 0
+    for page, following in zip(pages, pages[1:]):
+        if not page or page[-1][1].art or page[-1][1].header is not None:
+            continue
+        y, last = page[-1]
+        line = next((u for _, u in following if not u.art and not u.caption), None)
+        if line is None or line.space_before > 0 or line.header is not None \
+                or line.in_list:
+            continue
+        if g.body_bottom - (y + last.height) >= HOLE_LINES * line.height:
             count += 1
     return count
 
@@ -302,8 +335,10 @@ def _made_up(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     # Still short: the last two pages evened out, the last at least LAST full and the page
     # before still FULL (evened to LAST, it was a page inside the chapter left a third
     # empty: issue 39, ninth review, initial game 5), or the last page's text pulled back
-    # under the page before's figures drawn smaller.
-    return _without_runt(laid, pages, g, breaks, runs, least=LAST, whole=whole)
+    # under the page before's figures drawn smaller; not if the page before is left
+    # ending a few lines short inside a paragraph (_holes: fifth review r-main, F1).
+    evened = _without_runt(laid, pages, g, breaks, runs, least=LAST, whole=whole)
+    return evened if _holes(evened, g) <= _holes(pages, g) else pages
 
 
 def depth(placed: list[tuple[float, Unit]], g: PageGeometry) -> float:
