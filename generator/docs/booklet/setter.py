@@ -583,6 +583,10 @@ class Setter:
             # A deal's slot labels are drawn TABLEAU_LABEL high at this scale: shrunk, they
             # stay no smaller than 6 pt (LEAST_LABEL).
             least = h * LEAST_LABEL / TABLEAU_LABEL
+        if ref.key:
+            # A diagram key's labels are set at caption size: drawn smaller, they would
+            # fall below it (issue 39: the key's labels at the captions' size).
+            least = h
         first = Unit(h + 1.5, [art], space_before=self.s.paragraph_gap + 1.5,
                      keep_with_next=True, art=h, centre=self.g.column / 2, least=least)
         self._check_fits(ref, first.height + sum(u.height for u in caption))
