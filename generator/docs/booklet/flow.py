@@ -243,9 +243,9 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     setter.page_word = booklet.words.get("page", "")
     setter.phrases = tuple(p for p in (booklet.words.get("reading_mark", ""),) if p)
     setter.continued = booklet.words.get("continued", "")
-    setter.pages = {key: 0 for key in _anchor_names(booklet)}
     setter.floats = frozenset(figure_numbers(booklet.chapters)) | frozenset(
         table_numbers(booklet.chapters))
+    setter.pages = {key: 0 for key in _anchor_names(booklet, setter.floats)}
     glossary = glossary_terms(booklet)
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.
@@ -304,12 +304,11 @@ def _beside(pages: list[_Body], first: int, found: dict[str, int]
                      for ref in unit.refs if found.get(ref[1]) == first + k)
 
 
-def _anchor_names(booklet: Booklet) -> list[str]:
+def _anchor_names(booklet: Booklet, floats: frozenset[str]) -> list[str]:
     """What a cross-reference may lead to: each chapter, each of its sections and each
-    figure."""
+    of the *floats* (figures and captioned tables)."""
     return [name for c in booklet.chapters
-            for name in (c.key, *(f"{c.key}/{s.key}" for s in c.sections))] + list(
-        figure_numbers(booklet.chapters))
+            for name in (c.key, *(f"{c.key}/{s.key}" for s in c.sections))] + sorted(floats)
 
 
 def _links(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> list[Link]:
