@@ -77,9 +77,10 @@ def glossary_pages(terms: set[tuple[str, str]], pages: list[tuple[int, list[tupl
     page that explains them).
     A term its section never uses in its text ("line top", read as "the top card")
     has the page where the section's text begins, not its heading's."""
-    wanted: dict[str, list[str]] = {}
+    # Each term's pattern once: this is asked of every page at every setting.
+    wanted: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
     for section, term in terms:
-        wanted.setdefault(section, []).append(term)
+        wanted.setdefault(section, []).append((term, _term_pattern(term)))
     found: dict[tuple[str, str], int] = {}
     begins: dict[str, int] = {}
     for number, placed in pages:
@@ -94,8 +95,8 @@ def glossary_pages(terms: set[tuple[str, str]], pages: list[tuple[int, list[tupl
                     begins.setdefault(unit.section, number)
         for section, read in lines.items():
             text = _read(read)
-            for term in wanted[section]:
-                if (section, term) not in found and _term_pattern(term).search(text):
+            for term, pattern in wanted[section]:
+                if (section, term) not in found and pattern.search(text):
                     found[section, term] = number
     return {(section, term): found.get((section, term), begins[section])
             for section, term in terms if section in begins}
