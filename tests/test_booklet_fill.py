@@ -27,7 +27,7 @@ import pytest
 
 from generator.app.booklet import set_booklet
 from generator.docs.booklet.build import Made
-from generator.docs.booklet.figures import TABLEAU_LABEL, share
+from generator.docs.booklet.figures import TABLEAU_LABEL
 from generator.docs.booklet import makeup
 from generator.docs.booklet.makeup import FULL, LAST, RUNT, _fill, _made_up, depth, paginate
 from generator.docs.diagram import LEAST_LABEL
@@ -376,7 +376,7 @@ def test_a_figure_shrinks_only_so_far(library, made):
                     asked.append(page.height * min(1.0, g.column / page.width))
                 else:
                     asked.append(page.height * min(g.column / page.width,
-                                                   room * share(ref) / page.height))
+                                                   room * ref.height / page.height))
         drawn = [height for page in made_one.pages
                  for height in _figure_heights(page.items, 1.0)]
         assert len(drawn) == len(asked)

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model.booklet import (BOARD_GAMES, DEAL_HEIGHT, FIGURE_REF, Banner, Block, Booklet, Bullets, Chapter,
-                             FigureRef, TABLE_REF, figure_anchor, figure_numbers,
-                             IndexTerm, Paragraph, PlanBlock, Section, Table, Turn, needed, table_anchor,
-                             table_numbers, unlinked)
+from ..model.booklet import (BOARD_GAMES, DEAL_HEIGHT, FIGURE_REF, TABLE_REF, Banner, Block,
+                             Booklet, Bullets, Chapter, FigureRef, IndexTerm, Paragraph,
+                             PlanBlock, Section, Table, Turn, figure_anchor, figure_numbers,
+                             needed, table_anchor, table_numbers, unlinked)
 from .ass_deals import DEAL_MARK, deal_table
 from .figures import LISTS, FigureStyle
 from .glyphs import check_printable

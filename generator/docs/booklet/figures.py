@@ -130,18 +130,6 @@ def draw(templates: BookletTemplates, ref: FigureRef, *, width: float = 100.0,
 TALLEST = 0.8
 
 
-def share(ref: FigureRef) -> float:
-    """The most of the type area's height the figure *ref* may take: its
-    :attr:`FigureRef.height`. A patience's deal is drawn across the whole column, as a
-    board's start is, up to that share (two thirds where its file gives none:
-    :data:`~generator.model.booklet.DEAL_HEIGHT`): at a share of the page's height picked
-    by the code, deals came out at two thirds of the column with corner indices 1 mm high
-    (issue 39, fifth review, layout 2); a fixed share left the Nivernaise's and the
-    Besieged City's last deal alone on a page whose example's end did not fit above it
-    (third review of the patiences, F2)."""
-    return ref.height
-
-
 def draw_placed(templates: BookletTemplates, ref: FigureRef, placement: FigurePlacement,
                 body: float) -> Page:
     """The board *ref* drawn as *placement* says, on a type area *body* mm high: in the
@@ -176,8 +164,8 @@ def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: st
     names from the figure's [slots] (the booklet's language), else the engine's ids, and
     no engine words. In a *frame* (column width, type area height) mm, the labels come out
     :data:`TABLEAU_LABEL` high at the scale the booklet sets the figure (the whole column,
-    or :func:`share` of the page): the label size changes the gaps, so the
-    scale is found again a few times (the figure's share of the page: :func:`share`)."""
+    or :attr:`FigureRef.height` of the page): the label size changes the gaps, so the
+    scale is found again a few times."""
     # Here, not at the top: the patience engine loads only for booklets that show one.
     from ...patience import parse_moves as parse_patience_moves
     from ...patience import patience
@@ -202,7 +190,7 @@ def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: st
         return page
     column, body = frame
     for _ in range(4):
-        scale = min(column / page.width, body * share(ref) / page.height)
+        scale = min(column / page.width, body * ref.height / page.height)
         page = tableau_page(game, state, pack=pack, words=False, names=names,
                             label_size=TABLEAU_LABEL / scale, part=ref.part)
     return page
@@ -211,7 +199,7 @@ def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: st
 def _plan(ref: FigureRef, name: str, frame: tuple[float, float] | None) -> Page:
     """A patience's table in outline (:attr:`FigureRef.blocks`). In a *frame* (column
     width, type area height) mm it is drawn at its size on the page, the column wide and
-    at most its :func:`share` of the height, its labels :data:`TABLEAU_LABEL` high as a
+    at most its :attr:`FigureRef.height` of the height, its labels :data:`TABLEAU_LABEL` high as a
     deal's."""
     from ...patience import patience
     from ..tableau import plan_page
@@ -222,7 +210,7 @@ def _plan(ref: FigureRef, name: str, frame: tuple[float, float] | None) -> Page:
         if frame is None:
             return plan_page(game, blocks)
         column, body = frame
-        page = plan_page(game, blocks, width=column, height=body * share(ref),
+        page = plan_page(game, blocks, width=column, height=body * ref.height,
                          label_size=TABLEAU_LABEL)
     except FigureError as e:
         raise FigureError(f"{ref.where}.blocks: {e}") from None

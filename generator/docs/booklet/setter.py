@@ -21,7 +21,7 @@ from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef
                               Section, Table, Turn, figure_anchor, table_anchor,
                               unlinked)
 from ..diagram import LEAST_LABEL
-from .figures import TABLEAU_LABEL, share
+from .figures import TABLEAU_LABEL
 from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
 from .typography import GLUE, NBSP, link_spans, prepared, set_lines, set_title, shown
 from .units import (GREY, INK, LISTING, PAGE_TARGET, RULE, TINT, TURN, PageGeometry,
@@ -567,7 +567,7 @@ class Setter:
         height allows. A start's *listing* follows the caption, each side (a line of
         *listing*) from a new line."""
         if placement is None:
-            room = (self.g.body_bottom - self.g.body_top) * share(ref)
+            room = (self.g.body_bottom - self.g.body_top) * ref.height
             scale = min(self.g.column / page.width, room / page.height)
         else:
             scale = min(1.0, self.g.column / page.width)
