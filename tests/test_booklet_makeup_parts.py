@@ -92,6 +92,24 @@ def test_a_glossary_entry_names_the_page_whose_sentence_uses_the_term():
     assert found[layout, "layout"] == 9 and found[layout, "line top"] == 9
 
 
+def test_a_glossary_term_of_several_names_is_found_by_any_and_a_phrase_whole():
+    aim, tricks = "nivernaise/aim", "ass/tricks"
+    pages = [
+        (5, [(0.0, _text(aim, "Build eight foundations: four from the king down,")),
+             (5.0, _text(tricks, "Each card is played in turn; the led card starts."))]),
+        (6, [(0.0, _text(aim, "the descending ones, and four from the ace up.")),
+             (5.0, _text(tricks, "A card beats the card, holding the trick"))]),
+        (7, [(0.0, _text(aim, "An ascending foundation ends with its king.")),
+             (5.0, _text(tricks, "A card holding the trick passes the check."))]),
+    ]
+    found = glossary_pages({(aim, "ascending, descending"),
+                            (tricks, "card, holding the trick")}, pages)
+    # Either name is the term: its first use, not its first name's, names the page.
+    assert found[aim, "ascending, descending"] == 6
+    # A phrase with a comma in it is read whole: its first word alone is any card.
+    assert found[tricks, "card, holding the trick"] == 6
+
+
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 
 

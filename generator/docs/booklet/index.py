@@ -56,15 +56,23 @@ def glossary_terms(booklet: Booklet) -> set[tuple[str, str]]:
     return found
 
 
-def _term_pattern(term: str) -> re.Pattern[str]:
-    """The first of a glossary term's names ("army" of "army, navy"), word by word, each
-    word in any ending: a word of five letters less its last, a longer one less its last
-    two, as Russian adjectives and nouns change theirs ("admirals", «главной масти»,
-    «полные колоды»)."""
-    words = term.split(",")[0].split()
-    return re.compile(r"(?<!\w)" + r"\s+".join(
+def _words_pattern(name: str) -> str:
+    """A name's words, each in any ending: a word of five letters less its last, a longer
+    one less its last two, as Russian adjectives and nouns change theirs ("admirals",
+    «главной масти», «полные колоды»)."""
+    return r"(?<!\w)" + r",?\s+".join(
         re.escape(w[:-2] if len(w) > 5 else w[:-1] if len(w) == 5 else w) + r"\w*"
-        for w in words), re.IGNORECASE)
+        for w in name.replace(",", " ").split())
+
+
+def _term_patterns(term: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A glossary term read whole («карта, держащая взятку», whose first word alone is
+    any card), and read as any one of its comma-separated names ("ascending" or
+    "descending": the Nivernaise's aim speaks of descending foundations first, and the
+    first name alone sent the glossary to the section's start, patience review 5, n3)."""
+    names = [n.strip() for n in term.split(",") if n.strip()]
+    return (re.compile(_words_pattern(term), re.IGNORECASE),
+            re.compile("|".join(f"(?:{_words_pattern(n)})" for n in names), re.IGNORECASE))
 
 
 def glossary_pages(terms: set[tuple[str, str]], pages: list[tuple[int, list[tuple[float, Unit]]]]
@@ -74,14 +82,16 @@ def glossary_pages(terms: set[tuple[str, str]], pages: list[tuple[int, list[tupl
     or caption, which name what the figure shows, nor in its heading (fourth review of
     the patiences, N2: the glossary sent "admiral" to the Empress's first page, its
     layout's heading, and the Nivernaise's terms to the page of its Figure 1, not to the
-    page that explains them).
+    page that explains them). The term's first use whole counts; only a term never used
+    whole has the page of the first use of any of its names (:func:`_term_patterns`).
     A term its section never uses in its text ("line top", read as "the top card")
     has the page where the section's text begins, not its heading's."""
-    # Each term's pattern once: this is asked of every page at every setting.
-    wanted: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    # Each term's patterns once: this is asked of every page at every setting.
+    wanted: dict[str, list[tuple[str, tuple[re.Pattern[str], re.Pattern[str]]]]] = {}
     for section, term in terms:
-        wanted.setdefault(section, []).append((term, _term_pattern(term)))
-    found: dict[tuple[str, str], int] = {}
+        wanted.setdefault(section, []).append((term, _term_patterns(term)))
+    whole: dict[tuple[str, str], int] = {}
+    named: dict[tuple[str, str], int] = {}
     begins: dict[str, int] = {}
     for number, placed in pages:
         lines: dict[str, list[str]] = {}
@@ -95,10 +105,13 @@ def glossary_pages(terms: set[tuple[str, str]], pages: list[tuple[int, list[tupl
                     begins.setdefault(unit.section, number)
         for section, read in lines.items():
             text = _read(read)
-            for term, pattern in wanted[section]:
-                if (section, term) not in found and pattern.search(text):
-                    found[section, term] = number
-    return {(section, term): found.get((section, term), begins[section])
+            for term, (as_whole, by_name) in wanted[section]:
+                if (section, term) not in whole and as_whole.search(text):
+                    whole[section, term] = number
+                if (section, term) not in named and by_name.search(text):
+                    named[section, term] = number
+    return {(section, term): whole.get((section, term),
+                                       named.get((section, term), begins[section]))
             for section, term in terms if section in begins}
 
 
