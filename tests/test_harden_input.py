@@ -330,3 +330,23 @@ def test_sheet_numbers_are_bounded(runner, tmp_path, sheets):
     one_line_error(runner.invoke(cli, ["build", "--only", "pack1", "--sheets", sheets,
                                        "--out", str(tmp_path / "o")]), "--sheets")
     assert not (tmp_path / "o").exists()
+
+
+# Every command that writes takes --out; an option typed where its path belongs
+# ("--out --help") is refused, not made a folder named "--help" with a booklet in it.
+OUT_COMMANDS = [
+    ["build"], ["booklet"], ["shop"], ["export-cards"], ["calibrate"], ["preview"],
+    ["render", "pack1"], ["figure", "basic-1-ending"], ["gallery"],
+    ["patience", "deal", "nivernaise", "--seed", "1"],
+    ["rules", "deal", "nivernaise", "--seed", "1"],
+]
+
+
+@pytest.mark.parametrize("args", OUT_COMMANDS, ids=[" ".join(a[:2]) for a in OUT_COMMANDS])
+def test_an_option_where_out_expects_a_path_is_refused_and_nothing_is_written(
+        runner, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli, [*args, "--out", "--help"])
+    one_line_error(result, "'--out'", "expected a path, got the option '--help'",
+                   "./--help")
+    assert list(tmp_path.iterdir()) == []

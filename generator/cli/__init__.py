@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .common import EnumChoice, Integer, Length, library, plural, progress, summary
+from .common import EnumChoice, Integer, Length, OutPath, library, plural, progress, summary
 from .lazy import LazyGroup
 from .stdout import guard as guard_stdout
 # The other jobs are imported in their commands: each loads its own part of the package.
@@ -184,7 +184,7 @@ def show(ctx: click.Context, name: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(RENDER_FORMATS), default="png",
               show_default=True,
               help="File format of each card or board image.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+@click.option("--out", "out_dir", type=OutPath(path_type=Path), default=Path("output"),
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--dpi", type=Integer(30, 1200), default=300, show_default=True,
               help="Resolution of PNG files.")
@@ -204,7 +204,7 @@ def render(ctx: click.Context, name: str, fmt: str, out_dir: Path, dpi: int,
 
 
 @cli.command()
-@click.option("--out", "out_file", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--out", "out_file", type=OutPath(path_type=Path, dir_okay=False),
               default=Path("output/preview.png"), show_default=True,
               help="The PNG file to write.")
 @click.option("--dpi", type=Integer(30, 600), default=100, show_default=True,
@@ -227,7 +227,7 @@ def preview(ctx: click.Context, out_file: Path, dpi: int) -> None:
               help="The language of the rule booklet the build adds (booklet-LANG.pdf) "
                    "[default: en]. With --only, name the booklet there instead "
                    "(--only booklet-ru).")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+@click.option("--out", "out_dir", type=OutPath(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the PDFs (created if missing).")
 @click.option("--card-size", type=CardSize(), default=None,
               help="Card size WIDTHxHEIGHT, e.g. 25x50mm [default: [card] in "
@@ -342,7 +342,7 @@ def _say_profile(printer: str | None) -> None:
 
 @cli.command("calibrate")
 @sheet_options
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+@click.option("--out", "out_dir", type=OutPath(path_type=Path), default=Path("output"),
               show_default=True,
               help="Folder for the test sheet calibration-PAPER-FLIP.pdf (created if "
                    "missing).")
@@ -377,7 +377,7 @@ def calibrate_command(paper: Paper, flip: Flip, back_offset: tuple[float, float]
 @cli.command("export-cards")
 @click.option("--only", "only", multiple=True, metavar="NAME",
               help="Export just this pack or letter set; repeatable.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+@click.option("--out", "out_dir", type=OutPath(path_type=Path), default=Path("output"),
               show_default=True,
               help="Folder to write into: the PNGs go in OUT/cards/NAME/ (created if "
                    "missing).")

@@ -10,7 +10,7 @@ from ..app import BookletOptions, make_booklet
 from ..app.options import BOOKLET_IMPOSITIONS, BOOKLET_PAPERS, LANGUAGES
 from ..errors import NotFoundError
 from ..model import limits
-from .common import Length, library, plural
+from .common import Length, OutPath, library, plural
 
 
 @click.command()
@@ -26,7 +26,7 @@ from .common import Length, library, plural
 @click.option("--creep", type=Length(limits.CREEP), default="0mm", show_default=True,
               help="With --imposition saddle: how far the innermost sheet's pages move toward "
                    "the fold, for thick booklets.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+@click.option("--out", "out_dir", type=OutPath(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for booklet-LANG.pdf (created if missing).")
 @click.option("--contact-sheet", "sheet", type=click.Path(path_type=Path), default=None,
               help="Also draw the first pages side by side as a PNG (docs/booklet.png).")

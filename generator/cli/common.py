@@ -91,6 +91,18 @@ def ascii_digits_only(text: str) -> bool:
     return not any(ch.isdigit() for ch in text) or bool(_INTEGER.fullmatch(text))
 
 
+class OutPath(click.Path):
+    """A path for what a command writes that is not an option: ``--out --help`` took
+    ``--help`` as the folder and wrote a booklet into it. A path that does start with a
+    hyphen is still written as ``./-name``."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str) and value.startswith("-"):
+            self.fail(f"expected a path, got the option {value!r} (for a path that starts "
+                      f"with '-', write ./{value})", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class Integer(IntType):
     """A whole-number option in ASCII digits, from *low* to *high* where given; instead of
     click's INT and IntRange, which read any script's digits through ``int``."""

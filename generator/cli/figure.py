@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from ..model import limits
-from .common import EnumChoice, Integer, Length, library, plural
+from .common import EnumChoice, Integer, Length, OutPath, library, plural
 from ..app import gallery as write_gallery
 from ..app.figure import FigureFormat, FigureOption, FigureOptions, Kind, make_figure, options
 from ..errors import InvalidLayoutError
@@ -56,7 +56,7 @@ def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 @click.command()
 @click.argument("layout")
-@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+@click.option("--out", "out", type=OutPath(path_type=Path), required=True,
               help="The file to write; its suffix (.svg, .png, .pdf, .gif) names the format.")
 @figure_options
 @click.option("--frames", "frames_dir", type=click.Path(path_type=Path),
@@ -89,7 +89,7 @@ def figure(ctx: click.Context, /, layout: str, out: Path, frames_dir: Path | Non
 
 
 @click.command()
-@click.option("--out", type=click.Path(path_type=Path), default=Path("output/figures.png"),
+@click.option("--out", type=OutPath(path_type=Path), default=Path("output/figures.png"),
               show_default=True, help="The PNG file to write.")
 @click.option("--dpi", type=Integer(30, 600), default=100, show_default=True,
               help="Resolution of the PNG, in dots per inch.")

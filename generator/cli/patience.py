@@ -15,8 +15,8 @@ from click.core import ParameterSource
 from pathlib import Path
 
 from ..model import limits
-from .common import (LIMIT_DEFAULT, Duration, Integer, Number, ascii_digits_only, library,
-                     plural)
+from .common import (LIMIT_DEFAULT, Duration, Integer, Number, OutPath, ascii_digits_only,
+                     library, plural)
 from ..app.deals import draw_tableau
 from ..app.options import TABLEAU_FORMATS
 from ..errors import PatienceError
@@ -77,7 +77,7 @@ def patience() -> None:
 @_seed
 @_switch
 @_json
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=None,
               help="Draw the dealt tableau into this file (.svg, .png or .pdf) instead of "
                    "printing it.")
 @click.option("--format", "fmt", type=click.Choice(TABLEAU_FORMATS), default=None,

@@ -17,7 +17,7 @@ from ..errors import PreflightError
 from ..io.templates import Library
 from ..model.units import Size
 from ..model import limits
-from .common import EnumChoice, Length, library, progress, summary
+from .common import EnumChoice, Length, OutPath, library, progress, summary
 from .sheet_options import CardSize
 
 #: What ``build --shop`` says, on stderr and in its help.
@@ -69,7 +69,7 @@ def _named(card: Size | None) -> Size | None:
 @click.option("--only", "only", multiple=True, metavar="NAME",
               help="Make just this item's file (a pack, letter set, traditional pack or "
                    f"board); repeatable. Default: {', '.join(DEFAULT_ITEMS)}.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+@click.option("--out", "out_dir", type=OutPath(path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the files (created if missing).")
 @click.option("--card-size", type=CardSize(), default=None,
               help="Card size WIDTHxHEIGHT, kept as typed (25x50mm stays in mm), or a shop "

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .common import LIMIT_DEFAULT, Duration, Integer, library
+from .common import LIMIT_DEFAULT, Duration, Integer, OutPath, library
 from ..rules.games import cards_left
 from ..app.deals import deal_start, patiences, write_layout
 from ..errors import WrongKindError
@@ -95,7 +95,7 @@ def solve_command(ctx: click.Context, layout_file: str, seconds: float, nodes: i
               help="Lay the board's cards face up: the patience in the open.")
 @click.option("--pair", type=Integer(1), default=1, show_default=True,
               help="Which of the game's pairs of packs to play.")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", "out_file", type=OutPath(dir_okay=False, path_type=Path),
               help="Write the layout file here instead of printing it.")
 @click.pass_context
 def deal_command(ctx: click.Context, game_name: str, seed: int, face_up: bool, pair: int,
