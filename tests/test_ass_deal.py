@@ -235,7 +235,8 @@ def test_cli_deal_text(runner):
     assert lines[1] == "P1 is dealt AS KS JC 9C"
     assert lines[4] == "P2 leads first"
     assert lines[5].split() == ["trick", "1:", "P2", "QC", "P3", "QS", "P1", "9C", "->", "P3",
-                                "takes", "with", "QS,", "6", "points"]
+                                "takes", "with", "QS,", "6", "points,", "draw", "P1", "7D",
+                                "P2", "6S", "P3", "9S"]
     assert sum(line.startswith("trick") for line in lines) == 12
     assert lines[-3].startswith("P1") and "target  80" in lines[-3]
 

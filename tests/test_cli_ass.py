@@ -91,3 +91,27 @@ def test_option_3_asks_for_its_suit_with_the_flag_that_takes_it(runner):
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert "name it with --trump SUIT, e.g. --trump H" in result.stderr
     assert "--trumps" not in result.stderr
+
+
+def test_deal_prints_the_draws_so_a_reader_can_replay_it_with_a_pack(runner):
+    """Seed 003: after each trick every player takes a card from the stock to keep four;
+    without the draws, a card played later (one a player was not dealt) comes from
+    nowhere. Every card a player plays was dealt to them or drawn by them before."""
+    text = _run(runner, "deal", "--players", "2", "--seed", "848", "--go", "1")
+    assert text.exit_code == 0, text.output
+    first = next(line for line in text.output.splitlines() if line.startswith("trick  1"))
+    assert first.endswith("0 points, draw P1 QC P2 8C")
+    assert "takes with 9S, 1 point, draw" in text.output      # one point, not "1 points"
+    data = json.loads(_run(runner, "deal", "--players", "2", "--seed", "848", "--go", "1",
+                           "--json").output)
+    hands = [set(h) for h in data["hands"]]
+    drawn_in_all = 0
+    for trick in data["tricks"]:
+        for played in trick["cards"]:
+            hand = hands[played["player"] - 1]
+            assert played["card"] in hand, (trick["number"], played)
+            hand.remove(played["card"])
+        for drawn in trick["draws"]:
+            hands[drawn["player"] - 1].add(drawn["card"])
+            drawn_in_all += 1
+    assert drawn_in_all == 36 - 8 and all(not h for h in hands)

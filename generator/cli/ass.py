@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import Integer, ascii_digits_only, emit_json, integer
+from .common import Integer, ascii_digits_only, emit_json, integer, plural
 from ..model.traditional import PlayingCard, Suit, parse_cards
 from ..ass import (TRUMP_OPTIONS, AssRules, Deal, DealError, DealScore, Trick,
                          TrumpSetup, check_cards, legal_plays, make_rules, play_deal, play_problem, resolve,
@@ -296,8 +296,11 @@ def deal_command(seed: int, players: int, trump: str | None, option: int | None,
     click.echo(f"P{result.first_leader + 1} leads first")
     for t in result.tricks:
         cards = "  ".join(f"P{p + 1} {c}" for p, c in zip(t.players, t.cards))
+        # The draws, player 1's first, let a reader replay the deal with a pack.
+        drawn = ", draw " + " ".join(f"P{p + 1} {c}" for p, c in enumerate(t.draws)) \
+            if t.draws else ""
         click.echo(f"trick {t.number:>2}: {cards}  ->  P{t.taker + 1} takes with "
-                   f"{t.trick.card}, {t.points} points")
+                   f"{t.trick.card}, {plural(t.points, 'point')}{drawn}")
     if result.left:
         click.echo(f"left in the stock: {' '.join(map(str, result.left))}")
     _echo_score(result.score)
@@ -312,7 +315,9 @@ def deal_json(result: Deal, setup: TrumpSetup) -> dict[str, Any]:
                         "cards": [{"player": p + 1, "card": str(c)}
                                   for p, c in zip(t.players, t.cards)],
                         "taker": t.taker + 1, "card": str(t.trick.card), "points": t.points,
-                        "main_suit": t.trick.main_suit.value}
+                        "main_suit": t.trick.main_suit.value,
+                        "draws": [{"player": p + 1, "card": str(c)}
+                                  for p, c in enumerate(t.draws)]}
                        for t in result.tricks],
             "taken": [[str(c) for c in cards] for cards in result.taken],
             "left": [str(c) for c in result.left],
