@@ -318,6 +318,23 @@ def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
                 assert game_name(chapter.title) in cover
 
 
+@pytest.mark.parametrize("games, title", [
+    (PATIENCES, {"en": "Lady Cadogan's Patiences", "ru": "Пасьянсы леди Кадоган"}),
+    (("nivernaise", "besieged-city"), {"en": "Lady Cadogan's Patiences",
+                                       "ru": "Пасьянсы леди Кадоган"}),
+    (CHAPTERS, {"en": "Traditional Card Games", "ru": "Традиционные карточные игры"}),
+])
+def test_a_booklet_of_the_patiences_alone_says_so_on_its_cover(library, games, title):
+    """Sixth review of the patiences (r-pat 10): the cover of a booklet of seed 004's
+    patiences ('Двадцать четыре основные пасьянса', Cadogan's) said only "Traditional Card
+    Games"; two or three patiences alone are titled as Lady Cadogan's patiences, and a
+    booklet with Ass among them keeps the general title."""
+    from generator.io.booklets import load_booklet
+    for lang in ("en", "ru"):
+        booklet = load_booklet(library, lang, games)
+        assert booklet.title == title[lang], (lang, booklet.title)
+
+
 @pytest.mark.parametrize("games", [("ass",), ("nivernaise",)])
 def test_a_booklet_of_one_game_is_titled_by_that_game(library, games):
     """Issue 39 (review 3): the cover of a booklet of one game alone (seed003's Ass, or one

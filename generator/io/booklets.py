@@ -232,6 +232,9 @@ def _chosen_cover(front: _Front, present: set[str], game_chapters: list[Chapter]
     # One game alone: its own name is the title, "rules of the game" in the singular.
     if len(game_chapters) == 1 and cover.one is not None:
         cover = cover.one
+    # Games all of one kind (Cadogan's patiences): the cover says what they are.
+    elif cover.group is not None and {c.key for c in game_chapters} <= set(cover.group_games):
+        cover = cover.group
     return cover
 
 
@@ -285,6 +288,11 @@ class Cover:
     one: Cover | None = None
     """The title page of a booklet of a single game (its ``one`` table), if given: the
     same keys, ``packs`` taken from this one."""
+    group: Cover | None = None
+    """The title page of a booklet of several games all among ``group_games`` (its
+    ``group`` table, with a ``games`` list), if given: the same keys, ``packs`` taken
+    from this one."""
+    group_games: tuple[str, ...] = ()
 
 
 def _cover(r: Reader, packs_from: dict[str, str] | None = None) -> Cover:
@@ -302,7 +310,13 @@ def _cover(r: Reader, packs_from: dict[str, str] | None = None) -> Cover:
         one_table = r.table("one")
         one = _cover(one_table, packs)
         one_table.finish()
-    return Cover(r.prefix, title, subtitle, lines, packs, one)
+    group, group_games = None, ()
+    if r.has("group"):
+        group_table = r.table("group")
+        group_games = tuple(group_table.strings("games"))
+        group = _cover(group_table, packs)
+        group_table.finish()
+    return Cover(r.prefix, title, subtitle, lines, packs, one, group, group_games)
 
 
 def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
