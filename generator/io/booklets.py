@@ -310,7 +310,8 @@ def _cover(r: Reader, packs_from: dict[str, str] | None = None) -> Cover:
         one_table = r.table("one")
         one = _cover(one_table, packs)
         one_table.finish()
-    group, group_games = None, ()
+    group: Cover | None = None
+    group_games: tuple[str, ...] = ()
     if r.has("group"):
         group_table = r.table("group")
         group_games = tuple(group_table.strings("games"))
