@@ -481,6 +481,21 @@ def test_a_title_page_that_counts_more_games_than_it_has_words_for_is_refused(ru
     assert made.exit_code == 0, made.output
 
 
+def test_a_cover_group_naming_no_chapter_is_one_line(runner, tmp_path):
+    """The patiences' cover (r-pat 10) is chosen by the chapters its group lists: a name
+    that is no chapter file would leave the group's cover unused without a word."""
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    main = root / "booklets" / "en" / "booklet.toml"
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    '[traditional]\ntitle = "Other"\n[traditional.group]\n'
+                    'games = ["mine", "nivernais"]\ntitle = "Patiences"\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "booklet.toml: traditional.group.games[1]" in result.output, result.output
+    assert "Traceback" not in result.output
+
+
 def test_the_ass_chapter_says_who_beats_the_6_and_the_8_as_the_engine_plays(library):
     """Seed003's kill table: the 9 'does not beat 6, 8 ... of the same suit', the jack
     '6, 8', the ten '6, 8', the ace '6, 8 of the same suit'; only the queen ('6 - B') and the

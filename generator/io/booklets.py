@@ -195,6 +195,10 @@ def _check_plan(front: _Front, lang: str, chapter_names: list[str]) -> None:
         for i, name in enumerate(getattr(front.plan, key)):
             require_known(front.shown, f"{key}[{i}]", name, chapter_names,
                           f"a chapter file in booklets/{lang}/")
+    group = front.other_cover.group_games if front.other_cover is not None else ()
+    for i, name in enumerate(group):
+        require_known(front.shown, f"traditional.group.games[{i}]", name, chapter_names,
+                      f"a chapter file in booklets/{lang}/")
 
 
 def _check_games_asked(games: tuple[str, ...], lang: str, chapter_names: list[str],
