@@ -319,8 +319,8 @@ def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
 
 
 @pytest.mark.parametrize("games, title", [
-    (PATIENCES, {"en": "Lady Cadogan's Patiences", "ru": "Пасьянсы леди Кадоган"}),
-    (("nivernaise", "besieged-city"), {"en": "Lady Cadogan's Patiences",
+    (PATIENCES, {"en": "Patiences of Lady Cadogan", "ru": "Пасьянсы леди Кадоган"}),
+    (("nivernaise", "besieged-city"), {"en": "Patiences of Lady Cadogan",
                                        "ru": "Пасьянсы леди Кадоган"}),
     (CHAPTERS, {"en": "Traditional Card Games", "ru": "Традиционные карточные игры"}),
 ])
