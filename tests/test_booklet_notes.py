@@ -212,3 +212,40 @@ def test_a_mark_naming_no_note_is_one_clear_line(tmp_path, library):
     message = str(e.value)
     assert "section[0].text" in message and "{note:moves:rank-order}" in message
     assert "notes list" in message
+
+
+#: The three patiences of seed 004 and the word a note of theirs starts with.
+PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
+NOTE_START = {"en": "Our reading", "ru": "Наше толкование"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_patiences_state_each_rule_plainly_and_explain_it_in_a_note(library, lang):
+    """Sixth review of the patiences (r-pat 1): the Moves lists mixed rules with long "Our
+    reading… The Russian edition says only…" paragraphs (4 of 9 Nivernaise bullets, 5 of 8
+    in the Besieged City), so a player could not scan them. Where seed 004 leaves a point
+    open (Нивернезъ: «Если рессурсы такимъ образомъ истощены», with no word on when; the
+    Besieged City stops at its layout), the rule is one sentence marked "(our reading N)",
+    and note N, in the section's closing list, is that sources row's sentence; no reading's
+    sentence stands inside the rules."""
+    from generator.io.booklets import load_booklet
+    booklet = load_booklet(library, lang, PATIENCES)
+    for chapter in booklet.chapters:
+        if chapter.key not in PATIENCES:
+            continue
+        notes = _notes(chapter)
+        assert sorted(notes) == list(range(1, len(notes) + 1)) and len(notes) >= 6, \
+            (lang, chapter.key)
+        printed = _printed(chapter)
+        marks = [n for text in printed for n in _marks(text, lang)]
+        assert not any(BARE[lang] in text for text in printed), (lang, chapter.key)
+        assert not any(NOTE_START[lang] in text for text in printed), (lang, chapter.key)
+        raw = tomllib.loads((TEMPLATES / lang / f"{chapter.key}.toml").read_text(
+            encoding="utf-8"))
+        keys = [key for section in raw["section"]
+                for key in re.findall(r"\{note:([^{}\s]+)\}", section.get("text", ""))]
+        assert len(keys) == len(marks) and sorted(set(marks)) == sorted(notes), \
+            (lang, chapter.key, marks)
+        for key, number in zip(keys, marks):
+            assert notes[number] == reading_text(library, chapter.key, key, lang), \
+                (lang, chapter.key, key)

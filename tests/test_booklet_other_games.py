@@ -318,6 +318,23 @@ def test_a_booklet_of_the_other_games_has_no_board_chapter_and_counts_its_games(
                 assert game_name(chapter.title) in cover
 
 
+@pytest.mark.parametrize("games, title", [
+    (PATIENCES, {"en": "Patiences of Lady Cadogan", "ru": "Пасьянсы леди Кадоган"}),
+    (("nivernaise", "besieged-city"), {"en": "Patiences of Lady Cadogan",
+                                       "ru": "Пасьянсы леди Кадоган"}),
+    (CHAPTERS, {"en": "Traditional Card Games", "ru": "Традиционные карточные игры"}),
+])
+def test_a_booklet_of_the_patiences_alone_says_so_on_its_cover(library, games, title):
+    """Sixth review of the patiences (r-pat 10): the cover of a booklet of seed 004's
+    patiences ('Двадцать четыре основные пасьянса', Cadogan's) said only "Traditional Card
+    Games"; two or three patiences alone are titled as Lady Cadogan's patiences, and a
+    booklet with Ass among them keeps the general title."""
+    from generator.io.booklets import load_booklet
+    for lang in ("en", "ru"):
+        booklet = load_booklet(library, lang, games)
+        assert booklet.title == title[lang], (lang, booklet.title)
+
+
 @pytest.mark.parametrize("games", [("ass",), ("nivernaise",)])
 def test_a_booklet_of_one_game_is_titled_by_that_game(library, games):
     """Issue 39 (review 3): the cover of a booklet of one game alone (seed003's Ass, or one
@@ -462,6 +479,21 @@ def test_a_title_page_that_counts_more_games_than_it_has_words_for_is_refused(ru
     made = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
                                str(tmp_path / "out")])
     assert made.exit_code == 0, made.output
+
+
+def test_a_cover_group_naming_no_chapter_is_one_line(runner, tmp_path):
+    """The patiences' cover (r-pat 10) is chosen by the chapters its group lists: a name
+    that is no chapter file would leave the group's cover unused without a word."""
+    root = _user_booklet(tmp_path, 'cards = "pack36:6S"')
+    main = root / "booklets" / "en" / "booklet.toml"
+    main.write_text('title = "Mine"\ncontents = "Contents"\ngames = ["mine"]\n'
+                    '[traditional]\ntitle = "Other"\n[traditional.group]\n'
+                    'games = ["mine", "nivernais"]\ntitle = "Patiences"\n', encoding="utf-8")
+    result = runner.invoke(cli, ["--templates", str(root), "booklet", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "booklet.toml: traditional.group.games[1]" in result.output, result.output
+    assert "Traceback" not in result.output
 
 
 def test_the_ass_chapter_says_who_beats_the_6_and_the_8_as_the_engine_plays(library):

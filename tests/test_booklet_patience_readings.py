@@ -131,10 +131,20 @@ def test_the_transposition_fill_reading_prints_the_engines_thresholds():
     the printed reading switch.transposition:fill says a gap must still be filled while more
     than 9 reserve cards are left (a row's gap) or more than 8 (a column's). The engine is
     played at each threshold and one card under it, and the numbers are read back from the
-    printed sentence in both languages."""
+    printed sentence in both languages. Sixth review (r-pat 2): the variant's rule prints the
+    thresholds plainly, "10 or more" for a row's gap and "9 or more" for a column's, and the
+    row's note keeps the counting reason (the other rows hold at most 9, the other columns 8)."""
     import tomllib
     from pathlib import Path
-    path = Path(__file__).parents[1] / "templates" / "sources" / "besieged-city.toml"
+    root = Path(__file__).parents[1] / "templates"
+    for lang in ("en", "ru"):
+        chapter = tomllib.loads((root / "booklets" / lang / "besieged-city.toml").read_text(
+            encoding="utf-8"))
+        variants = next(s["text"] for s in chapter["section"] if s["id"] == "variants")
+        rule = next(line for line in variants.splitlines()
+                    if "{note:switch.transposition:fill}" in line)
+        assert [int(n) for n in re.findall(r"\b\d+\b", rule)] == [10, 9], (lang, rule)
+    path = root / "sources" / "besieged-city.toml"
     row = tomllib.loads(path.read_text(encoding="utf-8"))["rule"]["switch.transposition:fill"]
     printed = {lang: [int(n) for n in re.findall(r"\b\d+\b", row[lang])] for lang in ("en", "ru")}
     assert printed["en"] == printed["ru"] == [9, 8], printed

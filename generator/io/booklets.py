@@ -195,6 +195,10 @@ def _check_plan(front: _Front, lang: str, chapter_names: list[str]) -> None:
         for i, name in enumerate(getattr(front.plan, key)):
             require_known(front.shown, f"{key}[{i}]", name, chapter_names,
                           f"a chapter file in booklets/{lang}/")
+    group = front.other_cover.group_games if front.other_cover is not None else ()
+    for i, name in enumerate(group):
+        require_known(front.shown, f"traditional.group.games[{i}]", name, chapter_names,
+                      f"a chapter file in booklets/{lang}/")
 
 
 def _check_games_asked(games: tuple[str, ...], lang: str, chapter_names: list[str],
@@ -232,6 +236,9 @@ def _chosen_cover(front: _Front, present: set[str], game_chapters: list[Chapter]
     # One game alone: its own name is the title, "rules of the game" in the singular.
     if len(game_chapters) == 1 and cover.one is not None:
         cover = cover.one
+    # Games all of one kind (Cadogan's patiences): the cover says what they are.
+    elif cover.group is not None and {c.key for c in game_chapters} <= set(cover.group_games):
+        cover = cover.group
     return cover
 
 
@@ -285,6 +292,11 @@ class Cover:
     one: Cover | None = None
     """The title page of a booklet of a single game (its ``one`` table), if given: the
     same keys, ``packs`` taken from this one."""
+    group: Cover | None = None
+    """The title page of a booklet of several games all among ``group_games`` (its
+    ``group`` table, with a ``games`` list), if given: the same keys, ``packs`` taken
+    from this one."""
+    group_games: tuple[str, ...] = ()
 
 
 def _cover(r: Reader, packs_from: dict[str, str] | None = None) -> Cover:
@@ -302,7 +314,14 @@ def _cover(r: Reader, packs_from: dict[str, str] | None = None) -> Cover:
         one_table = r.table("one")
         one = _cover(one_table, packs)
         one_table.finish()
-    return Cover(r.prefix, title, subtitle, lines, packs, one)
+    group: Cover | None = None
+    group_games: tuple[str, ...] = ()
+    if r.has("group"):
+        group_table = r.table("group")
+        group_games = tuple(group_table.strings("games"))
+        group = _cover(group_table, packs)
+        group_table.finish()
+    return Cover(r.prefix, title, subtitle, lines, packs, one, group, group_games)
 
 
 def _cover_text(cover: Cover, games: list[Chapter], counts: tuple[str, ...],
