@@ -89,6 +89,24 @@ def _corner(pack: TraditionalPack, printed: PrintedCard, size: Size, u: float) -
     return items
 
 
+def _backing(corner: list[Item], u: float) -> Box:
+    """Paper under a corner's index, sign and disc (:func:`_corner` or
+    :func:`_corner_in_line`): from the index's left to the farthest of them, a unit
+    round."""
+    xs, ys = [0.0], [0.0]
+    for item in corner:
+        if isinstance(item, Circle):
+            xs.append(item.cx + item.r)
+            ys.append(item.cy + item.r)
+        elif isinstance(item, Text):
+            _, _, right, bottom = fonts.ink_bounds(item.text, item.font, item.size)
+            xs.append(item.x + right)
+            ys.append(item.y + bottom)
+    left, top = (INDEX_X - INDEX_ROOM / 2 - 1.0) * u, 2.6 * u
+    return Box(Rect(left, top, max(xs) + 1.0 * u - left, max(ys) + 1.0 * u - top),
+               Paint(fill=DEFAULT_STYLE.paper), radius=1.0 * u)
+
+
 def _corner_in_line(pack: TraditionalPack, printed: PrintedCard, u: float) -> list[Item]:
     """The corner of a card seen crossways: the index, the suit sign and the copy disc in
     one line along the top edge. The pips of a card lying that way leave a band along its
@@ -212,6 +230,10 @@ def _figure_corners(pack: TraditionalPack, printed: PrintedCard, size: Size, u: 
     across = turn % 180 == 90
     seen = Size(size.height, size.width) if across else size
     drawn = _corner_in_line(pack, printed, u) if across else _corner(pack, printed, seen, u)
+    if ACE != printed.card.rank >= JACK:
+        # A court's panel reaches under the enlarged corner: a patch of paper keeps the
+        # index clear of its frame.
+        drawn.insert(0, _backing(drawn, u))
     corner: list[Item] = [Group(tuple(drawn), grow)]
     both: list[Item] = [*corner, _turned(corner, seen)]
     if not across:
