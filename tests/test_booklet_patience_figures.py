@@ -17,6 +17,8 @@ from generator.docs.booklet.units import INK, SIDEBAR
 from generator.docs.diagram import LEAST_LABEL
 from generator.docs.tableau import MUTED, part_of
 from generator.draw.backends.pdf import OUTLINED
+from generator.draw.art.traditional import BLACK, RED
+from generator.draw.geometry import Transform
 from generator.draw.scene import Box, Group, Item, Line, Text
 from generator.model.booklet import FigureRef, figure_anchor, figure_numbers
 from generator.patience import patience
@@ -258,3 +260,63 @@ def test_every_patience_variants_section_has_the_sidebar_rule(made, lang) -> Non
             found += 1
             assert any(line.paint.stroke == SIDEBAR for line in lines), page.label
     assert found == 2    # the Empress and the Besieged City (the Nivernaise has none)
+
+
+def _faces_on_pages(made: Made, slot: str) -> list[tuple[int, float, float, float]]:
+    """The face of the top card on *slot* wherever a page draws it: (page number, card
+    width in mm, its corner index's size in pt, the index's turn on the page in
+    degrees), walking down each page's scene with the transforms as set."""
+    found: list[tuple[int, float, float, float]] = []
+
+    def walk(items, at: Transform, inside: bool, n: int) -> None:
+        for item in items:
+            if not isinstance(item, Group):
+                continue
+            here = at @ item.transform
+            if inside and item.role and item.role.startswith("face "):
+                card = item.items[0]
+                assert isinstance(card, Box)
+                index = [(t, k) for t, k in _transformed_texts(item.items, here)
+                         if t.font == "bold" and t.fill in (RED, BLACK)][0]
+                found.append((n, card.rect.w * here.scale_factor,
+                              index[0].size * index[1].scale_factor / PT,
+                              index[1].rotation % 360))
+                continue
+            walk(item.items, here, inside or item.role == f"slot {slot}", n)
+
+    for n, page in enumerate(made.pages, 1):
+        walk(page.items, Transform(), False, n)
+    return found
+
+
+def _transformed_texts(items, at: Transform) -> list[tuple[Text, Transform]]:
+    found: list[tuple[Text, Transform]] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append((item, at))
+        elif isinstance(item, Group):
+            found += _transformed_texts(item.items, at @ item.transform)
+    return found
+
+
+PT = 25.4 / 72
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_besieged_city_cards_read_at_print_size(made, lang) -> None:
+    """The Besieged City's example needs the reader to tell the 2♠ on rampart W4 from the
+    Q♣ on E4 (moves 7 and 15): on the A5 page a card was about 7.5 mm wide and its index
+    about 3 pt, running along the crossways card (review of the patience booklets, 6,
+    finding 4). Seed 004 (Осажденный городъ) lays the fourteen ramparts crossways round
+    the upright reserve; the figures keep that and print the indices upright, larger,
+    and the cards larger (9.2 to 11.6 mm; the floor below leaves room for the setter's
+    shrinking a figure up to 12 % to keep it with its text)."""
+    for slot in ("W4", "E4", "R43", "T1"):
+        faces = _faces_on_pages(made[lang], slot)
+        # The layout and the table after move 15.
+        assert len(faces) == 2, (slot, faces)
+        for page, width, index, turn in faces:
+            where = f"{lang} p. {page} {slot}"
+            assert width >= 8.7, f"{where}: card {width:.1f} mm wide"
+            assert index >= 3.9, f"{where}: index {index:.1f} pt"
+            assert turn == pytest.approx(0, abs=1e-6), f"{where}: index turned {turn}°"

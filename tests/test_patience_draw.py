@@ -203,3 +203,34 @@ def test_without_words_only_ids_letters_and_card_names_are_printed():
     empress = patience("empress-of-india")
     plain = texts(tableau_page(empress, empress.deal(0), words=False))
     assert "G1" in plain and not any("guard" in t or "talon" in t for t in plain)
+
+
+def _labels(page: Page) -> dict[str, Text]:
+    return {t.text: t for t in page.items if isinstance(t, Text)}
+
+
+def test_a_booklet_deal_sets_the_reserve_labels_beside_and_closes_the_rows_up():
+    """Seed 004 (Осажденный городъ) lays the reserve as four rows of upright cards, one
+    under another: a label under each card took a label's height between every two rows,
+    and the table, taller than wide, drew small on a page (review of the patience
+    booklets, 6, finding 4). With *beside*, the reserve's labels stand at the cards' right
+    and the rows close up; the ramparts, which have room under them, keep their labels
+    there."""
+    game = patience("besieged-city")
+    state = game.deal(1)
+    under = tableau_page(game, state, label_size=6.0, words=False)
+    beside = tableau_page(game, state, label_size=6.0, words=False, beside=True)
+    assert beside.height < under.height - 4 * 6.0
+    labels = _labels(beside)
+    centres = {item.role.split()[1]: item for item in beside.items
+               if isinstance(item, Group) and item.role and item.role.startswith("slot ")}
+    reserve, rampart = labels["R11"], labels["W1"]
+    assert reserve.anchor == "start" and rampart.anchor == "middle"
+    # R11 stands at the right of its card, on its height; W1 under its card.
+    card = [i for i in centres["R11"].items if isinstance(i, Group)][0].transform
+    assert reserve.x > card.e + 40.0 * 63 / 88
+    assert card.f < reserve.y < card.f + 40.0
+    # La Nivernaise's columns have room under every card: no label moves beside.
+    niv = patience("nivernaise")
+    assert all(t.anchor == "middle" for t in _labels(
+        tableau_page(niv, niv.deal(16), label_size=6.0, beside=True)).values())

@@ -30,6 +30,7 @@ from ..model.traditional import PrintedCard, TraditionalPack, parse_rank
 from ..patience import Patience, Role, Slot, State
 from ..patience import cards as C
 from .build import encode
+from .tableau_labels import BESIDE, UNDER, Label, place
 
 #: Piles drawn face down: only the back of the top card and the count show.
 FACE_DOWN = (Role.STOCK,)
@@ -129,8 +130,10 @@ def _place_text(slot: Slot, words: bool, pack: TraditionalPack) -> str:
 
 
 def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Size,
-          centre: tuple[float, float], words: bool) -> list[Item]:
-    """One slot: the cards (or the empty place), turned about the slot's centre."""
+          centre: tuple[float, float], words: bool, faces: FigureFaces | None = None
+          ) -> list[Item]:
+    """One slot: the cards (or the empty place), turned about the slot's centre; the top
+    card's face as *faces* asks (None: as the card is printed)."""
     u = card.height / 88.0
     cx, cy = centre
     turn = Transform.rotate(slot.rotation, centre) if slot.rotation else Transform()
@@ -155,8 +158,13 @@ def _pile(pack: TraditionalPack, slot: Slot, cards: list[PrintedCard], card: Siz
                          Paint(fill=DEFAULT_STYLE.paper, stroke=EDGE, width=0.25 * u * 2),
                          radius=2.5 * u))
     top = cards[-1]
-    art = (traditional_back if slot.role in FACE_DOWN else traditional_front)(
-        pack, top, size=card)
+    if slot.role in FACE_DOWN:
+        art = traditional_back(pack, top, size=card)
+    elif faces is None:
+        art = traditional_front(pack, top, size=card)
+    else:
+        art = traditional_front(pack, top, size=card, index_scale=faces.index_scale,
+                                turn=slot.rotation if faces.upright else 0)
     items.append(Group((art,), at))
     items.append(Box(Rect(cx - card.width / 2, cy - card.height / 2, card.width, card.height),
                      Paint(stroke=EDGE, width=0.25 * u * 2), radius=2.5 * u))
@@ -220,11 +228,24 @@ def part_of(tableau_slots: tuple[Slot, ...], part: Collection[str]) -> tuple[Slo
     return tuple(replace(s, x=round(xs[s.x], 6), y=round(ys[s.y], 6)) for s in chosen)
 
 
+@dataclass(frozen=True, slots=True)
+class FigureFaces:
+    """How a figure's face-up cards differ from printed ones (see
+    :func:`generator.draw.art.traditional.traditional_front`): their corner indices
+    *index_scale* times larger, and on a crossways card *upright*, as on a card lying
+    that way. At a booklet's scale a card is about a centimetre wide and a printed
+    card's index about 3 pt; a crossways card's index then ran along its long side."""
+
+    index_scale: float = 1.0
+    upright: bool = False
+
+
 def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None = None,
                  card_height: float = 40.0, gap: float | None = None, title: str = "",
                  labels: bool = True, words: bool = True, margin: float = 6.0,
                  label_size: float | None = None, names: Mapping[str, str] | None = None,
-                 part: Collection[str] = ()) -> Page:
+                 part: Collection[str] = (), beside: bool = False,
+                 faces: FigureFaces | None = None) -> Page:
     """The position *state* of *game* as one page: cards *card_height* mm tall (the width
     follows the pack's proportions), slots one pitch (long side + *gap*) apart. *labels*
     prints each slot's id (the move notation's name, or the name *names* gives it: see
@@ -232,57 +253,86 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
     a larger one widens the gap so that it keeps clear of the card below); *words* False
     leaves out the engine's English words ("guard", "up") for a booklet in another
     language. A *part* (slot ids or their letters, see :func:`part_of`) draws only those
-    slots, closed up: a view large enough to read of a table too wide for a page."""
+    slots, closed up: a view large enough to read of a table too wide for the page.
+
+    With a *label_size* and *beside*, a label that has no room under its card (the
+    Besieged City's reserve, upright cards above upright cards) stands at the card's
+    right, the columns opening for it, and the rows close up as far as the labels left
+    under cards allow (:func:`generator.docs.tableau_labels.place`): a table taller than
+    wide then draws larger on a page. *faces*: the face-up cards as a figure draws them
+    (:class:`FigureFaces`)."""
     if card_height <= 0:
         raise ValueError(f"card height {card_height} mm (expected more than 0)")
     pack = pack_for(game, pack)
     names = names or {}
     card = Size(card_height * pack.width / pack.height, card_height)
+    sized = label_size is not None
+    beside = beside and sized and labels
     gap = card_height * 0.14 if gap is None else gap
     pitch = card_height + gap
     # A label larger than the card's proportion needs room under the card: the rows move
     # apart, the columns stay (a wider label may overhang its own gap).
-    rise = pitch if label_size is None or not labels else max(pitch, card_height
-                                                                + label_size * 1.8)
+    rise = pitch if label_size is None or not labels or beside else max(
+        pitch, card_height + label_size * 1.8)
     title_size = card_height * 0.13
-    # The page's extent: every slot's turned card plus room for its label and its badge.
-    sized = label_size is not None
     if label_size is None:
         label_size = card_height * 0.085
-    reach = []
-    shown: list[tuple[str, float]] = []
     drawn = part_of(game.tableau.slots, part)
     index = {s.id: i for i, s in enumerate(game.tableau.slots)}
+    extents = {slot.id: _half_extent(card, slot.rotation) for slot in drawn}
+    texts = {slot.id: _label_text(slot, words, names) if labels else "" for slot in drawn}
+    across = pitch
+    beside_ids: Mapping[str, float] = {}
+    if beside:
+        placing = place(drawn, extents, texts, card_height, pitch, label_size,
+                        lambda text: fonts.measure(text, "regular", label_size))
+        rise, across, beside_ids = placing.rise, placing.across, placing.beside
+    # The page's extent: every slot's turned card plus room for its label and its badge.
+    reach = []
+    shown: list[Label] = []
     for slot in drawn:
-        hw, hh = _half_extent(card, slot.rotation)
+        hw, hh = extents[slot.id]
         pad = card_height * 0.1
-        text = _label_text(slot, words, names) if labels else ""
-        room = _label_room(drawn, slot, pitch) - gap / 2 if sized else pitch - gap / 2
+        text = texts[slot.id]
+        x, y = slot.x * across, slot.y * rise
+        if slot.id in beside_ids:
+            shown.append(Label(text, label_size, beside=True))
+            reach.append((x - hw - pad, y - hh - pad,
+                          x + hw + BESIDE * label_size + beside_ids[slot.id] + pad,
+                          y + hh + pad))
+            continue
+        room = _label_room(drawn, slot, across) - gap / 2 if sized else pitch - gap / 2
         size = fit_size(text, "regular", label_size, room) if text else 0.0
         # A sized label may be wider than its card: the page makes room for it.
         half = fonts.measure(text, "regular", size) / 2 if text and sized else 0.0
-        shown.append((text, size))
+        shown.append(Label(text, size))
         below = hh + (label_size * 1.6 if text else 0)
-        reach.append((slot.x * pitch - max(hw, half) - pad, slot.y * rise - hh - pad,
-                      slot.x * pitch + max(hw, half) + pad, slot.y * rise + below + pad))
+        reach.append((x - max(hw, half) - pad, y - hh - pad,
+                      x + max(hw, half) + pad, y + below + pad))
     left = min(r[0] for r in reach)
     top = min(r[1] for r in reach)
     head = title_size * 2.0 if title else 0.0
     width = max(r[2] for r in reach) - left + 2 * margin
     height = max(r[3] for r in reach) - top + 2 * margin + head
-    geometry = TableauGeometry(card, pitch, (margin - left, margin + head - top), rise)
+    geometry = TableauGeometry(card, across, (margin - left, margin + head - top), rise)
     items: list[Item] = []
     if title:
         items.append(Text(width / 2, margin + title_size, title, title_size, INK, font="bold"))
     printed = _printed(game, state)
-    for slot, (text, size) in zip(drawn, shown):
+    for slot, label in zip(drawn, shown):
         cards = printed[index[slot.id]]
         centre = geometry.centre(slot)
-        items += _pile(pack, slot, cards, card, centre, words)
-        if text:
-            hh = _half_extent(card, slot.rotation)[1]
-            items.append(Text(centre[0], centre[1] + hh + label_size * 1.25, text, size,
-                              MUTED))
+        items += _pile(pack, slot, cards, card, centre, words, faces)
+        if not label.text:
+            continue
+        hw, hh = extents[slot.id]
+        if label.beside:
+            items.append(Text(centre[0] + hw + BESIDE * label_size,
+                              centre[1] + label_size * 0.36, label.text, label.size, MUTED,
+                              anchor="start"))
+        else:
+            items.append(Text(centre[0], centre[1] + hh + label_size * (
+                UNDER if beside else 1.25), label.text, label.size, MUTED))
     return Page(round(width, 3), round(height, 3), tuple(items), background="#ffffff",
                 label=title or game.name)
 

@@ -78,7 +78,10 @@ def _tableau() -> Tableau:
               for r in range(1, ROWS + 1)]
     slots += [Slot(f"S{c}", c, 5, 90, Role.RAMPART, "D" if c == 1 else "")
               for c in range(1, COLS + 1)]
-    slots += [Slot("talon", 6, 2, 0, Role.TALON), Slot("stock", 6, 3.5, 0, Role.STOCK)]
+    # The talon and stock stand one column right of the ramparts E1-E4, beside the middle
+    # rows: a picture of the table is taller than wide, so a column at the side costs it
+    # no size on a page, where a row below would (review of the patience booklets, 6).
+    slots += [Slot("talon", 5.0, 2, 0, Role.TALON), Slot("stock", 5.0, 3.5, 0, Role.STOCK)]
     return Tableau(tuple(slots))
 
 

@@ -152,6 +152,19 @@ def draw_placed(templates: BookletTemplates, ref: FigureRef, placement: FigurePl
     return page
 
 
+#: A deal's cards in a figure have indices this much larger than a printed card's, upright
+#: on the crossways cards (review of the patience booklets, 6: at print size a rampart's
+#: index was about 3 pt and ran vertically).
+FIGURE_INDEX = 1.35
+
+#: A deal's margin (mm at the drawing's scale) in a booklet, whose page spaces its figures
+#: itself: the margin a drawing on its own needs would take from the cards' size.
+FIGURE_MARGIN = 1.5
+
+#: How much larger a deal's cards must come out with its labels placed beside the cards
+#: that have no room under them (:func:`_tableau`) for the figure to be drawn so.
+GAIN = 1.05
+
 #: A deal's slot labels on paper (mm): over 6 pt (:data:`LEAST_LABEL`), so that they still
 #: read if the page's setting shrinks the figure a little to keep it with its text.
 TABLEAU_LABEL = 2.4
@@ -169,9 +182,10 @@ def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: st
     # Here, not at the top: the patience engine loads only for booklets that show one.
     from ...patience import parse_moves as parse_patience_moves
     from ...patience import patience
-    from ..tableau import tableau_page
+    from ..tableau import FigureFaces, tableau_page
 
     game = patience(name)
+    faces = FigureFaces(index_scale=FIGURE_INDEX, upright=True)
     pack = templates.traditional(DEAL_PACK)
     if pack is None:
         raise FigureError(f"{ref.where}: a deal is drawn with the traditional pack "
@@ -185,15 +199,28 @@ def _tableau(templates: BookletTemplates, ref: FigureRef, name: str, indices: st
         state = game.replay(ref.seed, parse_patience_moves(ref.moves or ""))
     except PatienceError as e:
         raise FigureError(f"{ref.where}.moves: {e}") from None
-    page = tableau_page(game, state, pack=pack, words=False, names=names, part=ref.part)
+    page = tableau_page(game, state, pack=pack, words=False, names=names, part=ref.part,
+                        faces=faces)
     if frame is None:
         return page
     column, body = frame
-    for _ in range(4):
-        scale = min(column / page.width, body * ref.height / page.height)
-        page = tableau_page(game, state, pack=pack, words=False, names=names,
-                            label_size=TABLEAU_LABEL / scale, part=ref.part)
-    return page
+
+    def scale(page: Page) -> float:
+        return min(column / page.width, body * ref.height / page.height)
+
+    # Labels under every card, or beside the cards that have no room under them and the
+    # rows closed up: the second where its cards are at least GAIN larger on the page (a
+    # table taller than wide, such as the Besieged City's); a smaller gain is not worth a
+    # figure laid out unlike the others, nor the text it moves.
+    drawn = []
+    for beside in (False, True):
+        for _ in range(4):
+            page = tableau_page(game, state, pack=pack, words=False, names=names,
+                                label_size=TABLEAU_LABEL / scale(page), part=ref.part,
+                                beside=beside, faces=faces, margin=FIGURE_MARGIN)
+        drawn.append(page)
+    under, placed = drawn
+    return placed if scale(placed) >= GAIN * scale(under) else under
 
 
 def _plan(ref: FigureRef, name: str, frame: tuple[float, float] | None) -> Page:

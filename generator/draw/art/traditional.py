@@ -89,6 +89,48 @@ def _corner(pack: TraditionalPack, printed: PrintedCard, size: Size, u: float) -
     return items
 
 
+def _backing(corner: list[Item], u: float) -> Box:
+    """Paper under a corner's index, sign and disc (:func:`_corner` or
+    :func:`_corner_in_line`): from the index's left to the farthest of them, a unit
+    round."""
+    xs, ys = [0.0], [0.0]
+    for item in corner:
+        if isinstance(item, Circle):
+            xs.append(item.cx + item.r)
+            ys.append(item.cy + item.r)
+        elif isinstance(item, Text):
+            _, _, right, bottom = fonts.ink_bounds(item.text, item.font, item.size)
+            xs.append(item.x + right)
+            ys.append(item.y + bottom)
+    left, top = (INDEX_X - INDEX_ROOM / 2 - 1.0) * u, 2.6 * u
+    return Box(Rect(left, top, max(xs) + 1.0 * u - left, max(ys) + 1.0 * u - top),
+               Paint(fill=DEFAULT_STYLE.paper), radius=1.0 * u)
+
+
+def _corner_in_line(pack: TraditionalPack, printed: PrintedCard, u: float) -> list[Item]:
+    """The corner of a card seen crossways: the index, the suit sign and the copy disc in
+    one line along the top edge. The pips of a card lying that way leave a band along its
+    long side free, not a column along its short one (they start 16.5 units from the short
+    edge, 20 from the long one)."""
+    card = printed.card
+    colour = suit_colour(card.suit)
+    index = _index(pack.index(card.rank), INDEX_X * u, 7.4 * u, u, colour)
+    text = pack.index(card.rank)
+    left, _, right, _ = fonts.ink_bounds(text, "bold", 7.5 * u)
+    # The index is set narrower when wide (_index): its ink ends within INDEX_ROOM.
+    end = INDEX_X * u + min(right - left, INDEX_ROOM * u) / 2
+    sign_left, _, sign_right, _ = fonts.ink_bounds(card.suit.sign, "regular", 5.6 * u)
+    sign = end + 1.0 * u + (sign_right - sign_left) / 2
+    items: list[Item] = [index, centred_text(card.suit.sign, sign, 7.4 * u, 5.6 * u, colour,
+                                             font="regular")]
+    if pack.copies > 1:
+        disc = sign + (sign_right - sign_left) / 2 + 3.5 * u
+        items.append(Circle(disc, 7.4 * u, 2.5 * u, Paint(fill=copy_colour(printed.copy))))
+        items.append(centred_text(str(printed.copy), disc, 7.4 * u, 3.2 * u,
+                                  DEFAULT_STYLE.paper))
+    return items
+
+
 def _index(text: str, cx: float, cy: float, u: float, colour: str) -> Item:
     """The corner index, centred on (cx, cy), its ink at most :data:`INDEX_ROOM` wide so
     that it keeps clear of the frame: a wide index (10) is set condensed, as real packs
@@ -140,8 +182,13 @@ def _court(card_rank: int, suit: Suit, size: Size, u: float) -> list[Item]:
 
 
 def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size | None = None,
-                      bleed: float = 0.0, style: Style = DEFAULT_STYLE) -> Group:
-    """The face of *printed* (a card and its copy) of *pack*."""
+                      bleed: float = 0.0, style: Style = DEFAULT_STYLE, turn: int = 0,
+                      index_scale: float = 1.0) -> Group:
+    """The face of *printed* (a card and its copy) of *pack*.
+
+    A figure's card has two more choices a printed card has not (:func:`_figure_corners`):
+    a card the figure turns *turn* degrees (90 or 270) has its corners where the turned
+    card's top left and bottom right are, upright, and *index_scale* enlarges them."""
     size = size or pack.size
     u = _unit(size)
     card = printed.card
@@ -149,9 +196,11 @@ def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size
     items: list[Item] = [field(area, style.paper),
                          Box(Rect(0, 0, size.width, size.height).inset(2.2 * u),
                              Paint(stroke=FRAME, width=0.3 * u), radius=2.5 * u)]
-    corner = _corner(pack, printed, size, u)
-    items += corner
-    items.append(_turned(corner, size))
+    figure = turn % 180 == 90 or index_scale != 1.0
+    corners = (_figure_corners(pack, printed, size, u, turn, index_scale) if figure else
+               [*(corner := _corner(pack, printed, size, u)), _turned(corner, size)])
+    if not figure:
+        items += corners
     if card.rank == ACE:
         items.append(centred_text(card.suit.sign, size.width / 2, size.height / 2, 30.0 * u,
                                   suit_colour(card.suit), font="regular"))
@@ -159,8 +208,41 @@ def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size
         items += _court(card.rank, card.suit, size, u)
     else:
         items += _pips(card.rank, card.suit, size, u)
+    if figure:
+        # Drawn last: an enlarged index may reach the edge of a court's panel.
+        items += corners
     return Group(tuple(items), clip=area,
                  role=f"face {pack.name} {card.notation()} copy {printed.copy}")
+
+
+def _figure_corners(pack: TraditionalPack, printed: PrintedCard, size: Size, u: float,
+                    turn: int, scale: float) -> list[Item]:
+    """The two corners of a figure's card: enlarged *scale* times about the frame's corner
+    (the pips keep clear of an index up to about 1.4 times), and on a card turned *turn*
+    degrees by a quarter, drawn as on a card lying that way: upright at the top left and
+    the bottom right of what the reader sees, in one line (:func:`_corner_in_line`). A
+    crossways card's index then reads as an upright card's does, not along the card's
+    long side (review of the patience booklets, 6: the ramparts' indices ran
+    vertically)."""
+    inset = 2.2 * u
+    grow = (Transform.translate(inset, inset) @ Transform.scale(scale)
+            @ Transform.translate(-inset, -inset))
+    across = turn % 180 == 90
+    seen = Size(size.height, size.width) if across else size
+    drawn = _corner_in_line(pack, printed, u) if across else _corner(pack, printed, seen, u)
+    if ACE != printed.card.rank >= JACK:
+        # A court's panel reaches under the enlarged corner: a patch of paper keeps the
+        # index clear of its frame.
+        drawn.insert(0, _backing(drawn, u))
+    corner: list[Item] = [Group(tuple(drawn), grow)]
+    both: list[Item] = [*corner, _turned(corner, seen)]
+    if not across:
+        return both
+    # The box the reader sees, in the card's own frame: the seen card turned back.
+    middle = (size.width / 2, size.height / 2)
+    back = (Transform.rotate(-turn, middle)
+            @ Transform.translate((size.width - seen.width) / 2, (size.height - seen.height) / 2))
+    return [Group(tuple(both), back)]
 
 
 def traditional_back(pack: TraditionalPack, printed: PrintedCard, *, size: Size | None = None,
