@@ -35,7 +35,7 @@ TRICK = {"en": r"\btrick (\d+)", "ru": r"\bвзятке (\d+)"}
 WAYS = {"en": {"a card of its rank": Way.EQUAL, "trump": Way.TRUMP,
                "one below": Way.ONE_BELOW, "an 8 of another suit": Way.EIGHT},
         "ru": {"карта того же достоинства": Way.EQUAL, "козырь": Way.TRUMP,
-               "на одно достоинство младше": Way.ONE_BELOW,
+               "на шаг ниже": Way.ONE_BELOW,
                "восьмёркой другой масти": Way.EIGHT}}
 #: "costs Anna 2 points": the trick's taker and what it is worth to them, a loss.
 COSTS = {"en": r"costs (\w+) (\d+) points", "ru": r"(\w+), взяв её, теряет (\d+) очк"}
@@ -428,3 +428,52 @@ def test_a_bad_deal_is_one_line_naming_the_key(library, tmp_path, text, deal, me
         load_chapter(library, path)
     shown = str(raised.value)
     assert "\n" not in shown and "mine.toml" in shown and message in shown, shown
+
+
+#: The "On your turn" line that says who may beat while holding the main suit.
+HOLDING_MAIN = {"en": "holding one, you may still beat with a trump",
+                "ru": "но и с ней можно бить козырем"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trump_beats_from_a_hand_that_holds_the_main_suit(library, lang):
+    """Sixth review r-ass, 9: the text never said that a trump, unlike an 8 of another
+    suit, may be played while holding the main suit, and trick 3 of the whole deal turns on
+    it. Seed 003 asks a hand without the main suit only of the 8 ('To interrupt a figure
+    eight, which is different in suit ... it is possible only if the player does not have
+    any cards of the main suit') and a main-suit discard only of one who 'does not hit'.
+    In trick 3 Boris holds a heart when his trump K♣ beats the led 6♥, and the engine lets
+    it; from the same hand an 8 of another suit is refused. The "On your turn" box says so."""
+    deal, _ = _deal(lang)
+    trick = deal.tricks[2]
+    player, card, led = trick.players[1], trick.cards[1], trick.cards[0]
+    hand = _hands_before(deal, 3)[player]
+    assert [c for c in hand if c.suit is led.suit], hand            # holds the main suit
+    setup = seat_trumps(DEFAULT_TRUMPS.seated(2), list(trick.players))
+    assert trick.trick.steps[1].way is Way.TRUMP and trick.taker == player
+    assert play_problem(hand, [led], card, setup) is None
+    eight = next(PlayingCard.from_notation(f"8{s}") for s in "SCHD"
+                 if s not in (led.suit.value, card.suit.value))
+    assert play_problem([*hand, eight], [led], eight, setup) is not None
+    ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+    assert ass.turn is not None
+    assert any(HOLDING_MAIN[lang] in line for line in ass.turn.lines), ass.turn.lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_cell_of_the_deal_table_is_one_line(sections, lang):
+    """Sixth review r-ass, 5: the Russian «как» cells wrapped («на одно / достоинство /
+    младше», «то же / достоинство»), so the table ran over two pages where the English
+    stands on one. With the words the chapter gives each way, every cell of the table
+    fits its column on one line, as the typesetter sets it on an A5 page."""
+    from generator.docs.booklet.setter import TABLE_LEAD, TABLE_SIDE, TABLE_SIZE, Setter
+    from generator.docs.booklet.units import PageGeometry
+    _, table, _, _ = _blocks(sections[lang])
+    setter = Setter(PageGeometry.for_paper("a5"), lang)
+    rows = list(table.rows)
+    widths = setter._column_widths(rows)
+    for row in rows:
+        for width, cell in zip(widths, row):
+            lines = setter.lines(cell, width - 2 * TABLE_SIDE, size=setter.s.body * TABLE_SIZE,
+                                 justify=False, lead=setter.s.lead * TABLE_LEAD)
+            assert len(lines) <= 1, (lang, cell, width)

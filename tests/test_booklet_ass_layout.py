@@ -5,6 +5,8 @@ stays with its short list, and the typesetter's general bindings (a suit's sign 
 name, a Russian noun to the range it names)."""
 from __future__ import annotations
 
+import re
+
 import pypdfium2
 import pytest
 
@@ -122,6 +124,9 @@ def test_a_lead_in_stays_with_its_short_list(built):
      ("вариантах\u00a03–5",)),
     ("ru", "Козыри выбирают вместе с вариантом: в варианте 1 — свою масть каждому, а в "
      "остальных — общую масть.", ("варианте\u00a01",)),
+    # Sixth review r-ass, 3: the trump options are «схемы», apart from the variants.
+    ("ru", "Простая восьмёрка не бьёт козырь в схемах 3–5, а в схеме 1 бьёт.",
+     ("схемах\u00a03–5", "схеме\u00a01")),
     ("ru", "Шесть игроков без заявки идут на 116, а не на 128: в других строках вторая "
      "норма больше первой, а 92 + 24 = 116.", ("92\u00a0+", "+\u00a024", "24\u00a0=",
                                              "=\u00a0116.")),
@@ -266,3 +271,33 @@ def test_a_note_and_a_mark_are_never_parted_by_a_page(built):
                            if isinstance(b, Table) else ())]
         said = sum(len(re.findall(MARK[lang], " ".join(curly(t).split()))) for t in texts)
         assert sum(len(re.findall(MARK[lang], page)) for page in pages) == said, lang
+
+
+#: Glossary entries (the term and its other language, as the row begins) and the words of
+#: the sentence of its section that first uses the term.
+GLOSSARY_USES = {
+    "en": [("led card заходная карта", "The first card is the led card"),
+           ("beat бить (бьёт)", "The higher card beats the lower one"),
+           ("plain card простая карта", "a plain card of the led card"),
+           ("holder карта, держащая взятку", "is the holder")],
+    "ru": [("заходная карта led card", "Первая карта — заходная"),
+           ("бить (бьёт) beat", "Старшая карта бьёт младшую"),
+           ("простая карта plain card", "простая карта того же достоинства"),
+           ("карта, держащая взятку holder", "это карта, держащая взятку")]}
+PAGE_MARK = {"en": r"\(p\.\s(\d+)\)", "ru": r"\(с\.\s(\d+)\)"}
+
+
+def test_the_glossary_names_the_page_that_first_uses_each_term(built):
+    """Sixth review r-ass, 6: the Russian glossary sent «заходная карта» to p. 9 while p. 7
+    says «Первая карта — заходная», «бить» to p. 8 while p. 7 says «бьёт», and "plain card"
+    to its page under "Trumps" though "Playing a trick" used it earlier. Each entry's page
+    is the first page that prints the sentence first using it in its section."""
+    for lang, uses in GLOSSARY_USES.items():
+        pages = _pages(built[lang])
+        glossary = next(n for n, page in enumerate(pages)
+                        if "Glossary Each" in page or "Словарь терминов В конце" in page)
+        text = " ".join(pages[glossary:])
+        for row, said in uses:
+            number = int(re.search(PAGE_MARK[lang], text[text.index(row):]).group(1))
+            first = next(n for n, page in enumerate(pages, 1) if said in page)
+            assert number == first, (lang, row, number, first)

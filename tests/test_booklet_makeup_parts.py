@@ -110,6 +110,37 @@ def test_a_glossary_term_of_several_names_is_found_by_any_and_a_phrase_whole():
     assert found[tricks, "card, holding the trick"] == 6
 
 
+
+def test_a_glossary_term_is_found_in_either_word_order_and_in_the_forms_its_cell_gives():
+    """Sixth review r-ass, 6: the Russian glossary sent «заходная карта» to p. 9, though
+    p. 7 says «Первая карта — заходная» (Russian puts the words either way round), and
+    «бить» to p. 8, though p. 7 says «бьёт» (no stem of «бить» reads it: the cell gives
+    the form in brackets, as a dictionary does). A term's words count within a sentence,
+    in any order and up to two words apart, not across sentences or further apart; a short
+    word is read whole ("a" of "remove a bank" is not the start of "all")."""
+    tricks, equipment = "ass/tricks", "ass/equipment"
+    pages = [
+        (7, [(0.0, _text(tricks, "Первая карта — заходная, она ведёт.")),
+             (5.0, _text(tricks, "Старшая карта бьёт младшую. Ход идёт по кругу.")),
+             (10.0, _text(equipment, "Кто снимет все банки, выигрывает; карта.")),
+             (15.0, _text(equipment, "Снимают по очереди: масть, колода и карта, а банку"))]),
+        (8, [(0.0, _text(tricks, "Заходную карту бьют; бить не обязательно. Это главная.")),
+             (5.0, _text(tricks, "Масть решает.")),
+             (10.0, _text(equipment, "Игрок снимет банку за норму."))]),
+        (9, [(0.0, _text(tricks, "Масть у заходной главная."))]),
+    ]
+    found = glossary_pages({(tricks, "заходная карта"), (tricks, "бить (бьёт)"),
+                            (tricks, "главная масть"), (equipment, "снять банку")}, pages)
+    assert found[tricks, "заходная карта"] == 7 and found[tricks, "бить (бьёт)"] == 7
+    # «главная. Масть» is two sentences; «Масть у заходной главная» uses it whole.
+    assert found[tricks, "главная масть"] == 9
+    # «снимет все банки» is near enough; «снимают … банку» is five words apart.
+    assert found[equipment, "снять банку"] == 7
+    english = [(4, [(0.0, _text(equipment, "Whoever removes all their banks wins."))]),
+               (5, [(0.0, _text(equipment, "A player removes a bank for the target."))])]
+    assert glossary_pages({(equipment, "remove a bank")}, english)[
+        equipment, "remove a bank"] == 5
+
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 
 

@@ -252,7 +252,11 @@ def test_the_glossaries_name_the_ass_and_patience_terms_in_step():
     # word both use means another thing in each: a trump in Ass is a card of a trump suit,
     # not one on a square of its colour, and seed 004's «колода» is the patience's stock
     # ("изъ талона, а если нѣтъ талона, то изъ колоды"), not a 32-card pack.
-    shared = {"suit", "масть", "trump", "козырь", "beat", "бить", "колода"}
+    # "Variant" is the same in both, but each glossary stands alone in a booklet of its
+    # own games, where the reader needs it (sixth review r-ass, 10); a combination of
+    # Ass is a scoring set of cards in a hand, not three cards in a line on the board.
+    shared = {"suit", "масть", "trump", "козырь", "beat", "бить", "колода", "variant",
+              "вариант", "combination", "комбинация"}
     board = {t for pair in en["terms"] for t in pair}
     for section in ("ass", "patiences"):
         english = [e for e, _ in en[section]]
@@ -539,7 +543,7 @@ ASS_WINS = {"en": r"(\w+) takes the trick with " + ASS_CARD,
 #: by the taker of the one before), and single tricks whose bullet opens with its option.
 ASS_DEALS = ("example", "example-more")
 ASS_SINGLES = "example-options"
-ASS_OPTION = {"en": r"^Option (\d)", "ru": r"^Вариант (\d)"}
+ASS_OPTION = {"en": r"^Option (\d)", "ru": r"^Схема (\d)"}
 #: The common trump suit an option-3 trick names (seed003: '1 trump card for all players').
 ASS_COMMON = {"en": {"clubs": "C", "hearts": "H", "spades": "S", "diamonds": "D"},
               "ru": {"трефы": "C", "червы": "H", "пики": "S", "бубны": "D"}}
@@ -887,21 +891,36 @@ def test_the_ass_readings_are_set_apart_once_each_as_notes(library):
 def test_the_ass_trick_states_a_later_cards_three_outcomes_and_defines_the_check(library):
     """Issue 39, tenth review: what can happen to a later card (it beats the holder, it is a
     discard, or it beats the holder but not the led card and the trick goes back to the
-    leader) is said in one list at the start of "Playing a trick", and "the check" (seed
-    003: a card of the main suit beats when 'older' than the main card) is defined there
-    before it is used, and in the glossary."""
+    leader) is said in one list, and "the check" (seed 003: a card of the main suit beats
+    when 'older' than the main card) is defined before it is used, and in the glossary.
+    Sixth review r-ass, 1 and 2: the check came before the reader knew what beats what,
+    and beating with a card of the same rank, one of the seed's ways to beat ('you can put
+    the card on one value smaller in suit or a card of the same value'), was taught only in
+    a cell of the table. "Playing a trick" now teaches in this order: within one suit, the
+    card one below, across suits (the same rank, then the 8 of another suit), the check
+    and the three outcomes, then the table of holders."""
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Bullets, Paragraph, Table
 
     words = {"en": ("the check", "The check:", "check"),
              "ru": ("проверк", "Проверка:", "проверка")}
+    steps = {"en": ("Within one suit:", "The card one below a card is", "Across suits:",
+                    "A card of the same rank as the led card beats the led card",
+                    "An 8 beats every card of another suit", "The check:"),
+             "ru": ("Внутри одной масти:", "Карта на шаг ниже — ", "Между мастями:",
+                    "Карта того же достоинства, что и заходная, бьёт заходную",
+                    "Восьмёрка бьёт любую карту другой масти", "Проверка:")}
     for lang, (word, defined, term) in words.items():
         booklet = load_booklet(library, lang, ("ass",))
         ass = next(c for c in booklet.chapters if c.key == "ass")
         tricks = next(s for s in ass.sections if s.key == "tricks")
-        outcomes = next(b for b in tricks.blocks if isinstance(b, Bullets))
-        assert len(outcomes.items) == 3, lang
-        assert word in outcomes.items[2], lang
+        told = [b.text if isinstance(b, Paragraph) else " | ".join(b.items)
+                if isinstance(b, Bullets) else "<table>" for b in tricks.blocks]
+        at = [next(k for k, t in enumerate(told) if step in t) for step in steps[lang]]
+        outcomes = next(k for k, b in enumerate(tricks.blocks) if isinstance(b, Bullets)
+                        and len(b.items) == 3 and word in b.items[2])
+        table = next(k for k, b in enumerate(tricks.blocks) if isinstance(b, Table))
+        assert at == sorted(at) and at[-1] < outcomes < table, (lang, at, outcomes, table)
         texts = [b.text for b in tricks.blocks if isinstance(b, Paragraph)]
         first = next(i for i, t in enumerate(texts) if word.lower() in t.lower())
         assert texts[first].startswith(defined), (lang, texts[first])

@@ -5,6 +5,7 @@ up, not blocks.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from typing import NamedTuple
 
@@ -56,23 +57,61 @@ def glossary_terms(booklet: Booklet) -> set[tuple[str, str]]:
     return found
 
 
-def _words_pattern(name: str) -> str:
-    """A name's words, each in any ending: a word of five letters less its last, a longer
-    one less its last two, as Russian adjectives and nouns change theirs ("admirals",
-    «главной масти», «полные колоды»)."""
-    return r"(?<!\w)" + r",?\s+".join(
-        re.escape(w[:-2] if len(w) > 5 else w[:-1] if len(w) == 5 else w) + r"\w*"
-        for w in name.replace(",", " ").split())
+#: Words this short are read exactly, not as a stem: "a" of "remove a bank" is no stem of
+#: "and", nor «на» of «на шаг ниже» one of «начале».
+SHORT_WORD = 2
+#: The other words a term's words may stand apart by, in a sentence: «Первая карта —
+#: заходная» uses «заходная карта» (sixth review r-ass, 6: its page was a later one).
+APART = 2
+#: A term's words are read in any order up to this many; a longer term in its own order.
+ANY_ORDER = 4
+
+
+def _word(word: str) -> str:
+    """A word in any ending: one of five letters less its last, a longer one less its last
+    two, as Russian adjectives and nouns change theirs ("admirals", «главной масти»,
+    «полные колоды»); a word of :data:`SHORT_WORD` letters or fewer as it stands."""
+    if len(word) <= SHORT_WORD:
+        return re.escape(word) + r"(?!\w)"
+    return re.escape(word[:-2] if len(word) > 5 else word[:-1] if len(word) == 5
+                     else word) + r"\w*"
+
+
+def _words_pattern(name: str, loose: bool = True) -> str:
+    """A name's words (:func:`_word`) in one sentence, next to each other or, *loose*, up
+    to :data:`APART` other words apart in any order (a name of up to :data:`ANY_ORDER`
+    words): Russian puts the words of «заходная карта» either way round."""
+    words = [_word(w) for w in name.replace(",", " ").split()]
+    if not loose:
+        return r"(?<!\w)" + r",?\s+".join(words)
+    between = r"[^\w.!?]+(?:\w+[^\w.!?]+){0,%d}" % APART
+    orders = (itertools.permutations(words) if len(words) <= ANY_ORDER else [words])
+    return r"(?<!\w)(?:" + "|".join(between.join(o) for o in orders) + ")"
+
+
+def _forms(term: str) -> tuple[str, list[str]]:
+    """A glossary term and the other forms of it that its cell gives in brackets, as a
+    dictionary gives a verb's («бить (бьёт)»: no stem of «бить» reads «бьёт»)."""
+    bare, _, forms = term.partition("(")
+    return bare.strip(), [f.strip() for f in forms.rstrip(")").split(",") if f.strip()]
 
 
 def _term_patterns(term: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A glossary term read whole («карта, держащая взятку», whose first word alone is
-    any card), and read as any one of its comma-separated names ("ascending" or
-    "descending": the Nivernaise's aim speaks of descending foundations first, and the
-    first name alone sent the glossary to the section's start, patience review 5, n3)."""
-    names = [n.strip() for n in term.split(",") if n.strip()]
-    return (re.compile(_words_pattern(term), re.IGNORECASE),
-            re.compile("|".join(f"(?:{_words_pattern(n)})" for n in names), re.IGNORECASE))
+    any card) or in one of the forms its cell gives in brackets (:func:`_forms`), and read
+    as any one of its comma-separated names ("ascending" or "descending": the Nivernaise's
+    aim speaks of descending foundations first, and the first name alone sent the
+    glossary to the section's start, patience review 5, n3). A term of one name is read
+    whole in any order of its words (:func:`_words_pattern`); one of several names only
+    as written, its names in any order being no more the term than either name ("the
+    army, and ... the navy" explains "army, navy" a page before "army and navy")."""
+    bare, forms = _forms(term)
+    names = [n.strip() for n in bare.split(",") if n.strip()]
+    whole = "|".join(f"(?:{_words_pattern(n, loose=len(names) == 1 or n in forms)})"
+                     for n in [bare, *forms])
+    return (re.compile(whole, re.IGNORECASE),
+            re.compile("|".join(f"(?:{_words_pattern(n)})" for n in names + forms),
+                       re.IGNORECASE))
 
 
 def glossary_pages(terms: set[tuple[str, str]], pages: list[tuple[int, list[tuple[float, Unit]]]]

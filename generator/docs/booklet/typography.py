@@ -29,10 +29,10 @@ _RU_AFTER = frozenset({"же", "ж", "ли", "ль", "бы", "б"})
 #: Longer prepositions bound only to a square's name (через f6).
 _RU_BEFORE_SQUARE = frozenset({"через", "между", "перед", "около"})
 #: Nouns bound to the one-letter name or the number after them (same practice: a name or a
-#: number is not parted from its word): буква Ш, вертикаль c, горизонталь 8, вариант 5,
+#: number is not parted from its word): буква Ш, вертикаль c, горизонталь 8, вариант 5, схема 5,
 #: and a game's number from its name (игра в слова 1, головоломка 5).
 _RU_NAMED = re.compile(r"(букв|вертикал|горизонтал)\w*")
-_RU_NUMBERED = re.compile(r"(вариант|горизонтал|игр|глав|головоломк)\w*|слова")
+_RU_NUMBERED = re.compile(r"(вариант|схем|горизонтал|игр|глав|головоломк)\w*|слова")
 #: What may open a bound word and still leave it the word: «(в», «„и».
 _OPENING = "([«„“\"'"
 _CLOSING = ".,;:!?)]»“”\"'"
