@@ -113,3 +113,24 @@ def test_a_floated_figure_does_not_part_a_paragraph_across_the_page_turn() -> No
     at = next(n for n, unit in enumerate(order) if unit is figure[0])
     lines = [next(n for n, unit in enumerate(order) if unit is line) for line in moves]
     assert all(n < at for n in lines) or all(n > at for n in lines), (at, lines)
+
+
+def test_a_notes_list_kept_with_its_texts_last_lines_does_not_leave_a_hole() -> None:
+    """A section's notes label keeps with its text's last two lines (a soft keep), which
+    go over with the list rather than leave it to open a page alone; but not where the
+    page, full as it is, would stop inside the paragraph with HOLE_LINES lines' room
+    besides those lines: the paragraph ends on its page and the list opens the next
+    (sixth review r-ass #4: RU p. 12 seven lines short in mid-sentence, «…и прибавляем
+    их к очкам» | «из взяток игрока.»)."""
+    before = [unit for _ in range(4) for unit in _paragraph(5)]     # 57 % of a page
+    text = _paragraph(10)
+    text[-1].keep_with_next = text[-1].soft = True
+    label = Unit(4.1, [], space_before=1.6, keep_with_next=True, section="s")
+    notes = [Unit(4.1, [], keep_with_next=True, section="s") for _ in range(9)]
+    notes[-1].keep_with_next = False
+    for first in notes[::3]:
+        first.space_before = 0.6
+    pages = _fill(before + text + [label] + notes + _paragraph(5, "t"), G)
+    placed = [unit for _, unit in pages[0]]
+    assert depth([(y, u) for y, u in pages[0]], G) >= FULL * BODY
+    assert placed[-1] is text[-1] and pages[1][0][1] is label

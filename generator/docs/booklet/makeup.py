@@ -686,10 +686,11 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                 squeezed.add(start)
                 i, y = start, _restart(pages[-1], units[start], g)
                 continue
-            soft = None if forced or y - g.body_top >= FULL * body else _soft_break(
-                units, i, j, bottom - y, g.faces_next(len(pages) - 1))
+            soft = None if forced else _soft_break(units, i, j, (y, bottom), g,
+                                                   len(pages) - 1)
             if soft is not None:
-                # A soft keep gives way rather than leave the page short (Unit.soft); a
+                # A soft keep gives way rather than leave the page short or a hole in it
+                # (Unit.soft, _hole_kept); a
                 # short table's (a row) only on a left-hand page, its rows read on
                 # across the open spread under the head set again.
                 _place(pages[-1], units, i, soft, y)
@@ -738,15 +739,36 @@ def _restart(page: list[tuple[float, Unit]], first: Unit, g: PageGeometry) -> fl
     return g.body_top + sum(unit.height for _, unit in page)
 
 
-def _soft_break(units: list[Unit], i: int, j: int, room: float, facing: bool) -> int | None:
+def _hole_kept(units: list[Unit], i: int, soft: int, room: float) -> bool:
+    """Whether keeping *units[i..soft]* (a paragraph's last lines) with what follows them
+    (a notes list) over the page would leave this page's *room* a hole: the page stopping
+    inside the paragraph with :data:`HOLE_LINES` lines' room besides those lines. The soft
+    keep then gives way on a full page too (issue 39, sixth review r-ass #4: RU p. 12
+    seven lines short in mid-sentence, «…и прибавляем их к очкам» | «из взяток игрока.»
+    with the notes overleaf)."""
+    lines = sum(units[k].space_before + units[k].height for k in range(i, soft + 1))
+    return not _block_start(units[i]) and room - lines >= HOLE_LINES * units[i].height
+
+
+def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: PageGeometry,
+                n: int) -> int | None:
     """The last unit of the run *units[i..j]* kept together whose keep is soft
-    (:attr:`~.units.Unit.soft`) and that fits the *room* left with the units before it:
-    the page may break after it. A short table's row gives way only on a left-hand page
-    (*facing*), its rows read on across the open spread; None if none."""
-    return next((k for k in range(j - 1, i - 1, -1) if units[k].soft
+    (:attr:`~.units.Unit.soft`) and that fits the room left on the chapter's page *n*
+    (*at*: where the run would start and the page's foot) with the units before it: the
+    page may break after it, where keeping would leave the page under :data:`FULL` or a
+    hole (:func:`_hole_kept`). A short table's row gives way only on a left-hand page
+    (:meth:`~.units.PageGeometry.faces_next`), its rows read on across the open spread;
+    None if none."""
+    y, bottom = at
+    facing = g.faces_next(n)
+    soft = next((k for k in range(j - 1, i - 1, -1) if units[k].soft
                  and (units[k].header is None or facing) and sum(
-                     units[n].space_before + units[n].height for n in range(i, k + 1))
-                 <= room + 0.01), None)
+                     units[m].space_before + units[m].height for m in range(i, k + 1))
+                 <= bottom - y + 0.01), None)
+    if soft is not None and y - g.body_top >= FULL * (g.body_bottom - g.body_top) \
+            and not _hole_kept(units, i, soft, bottom - y):
+        return None
+    return soft
 
 
 def _whole_list(units: list[Unit], i: int, page: list[tuple[float, Unit]],
