@@ -81,9 +81,10 @@ def test_a_page_made_shorter_ends_at_a_paragraphs_end() -> None:
     assert pages[1][0][1] is long[0]
 
 
-def test_a_page_made_shorter_keeps_a_worked_examples_next_move_that_fits() -> None:
-    """... but a worked example's next move that fits the page whole stays on it: the
-    example is read on, rather than stopped with a fifth of the page blank."""
+def test_a_page_made_shorter_keeps_a_worked_examples_short_next_move_that_fits() -> None:
+    """... but a worked example's next move, set whole (three lines), that fits the page
+    stays on it: the example is read on, rather than stopped with a fifth of the page
+    blank."""
     before = [unit for _ in range(6) for unit in _paragraph(5)]
     move = _paragraph(3, move=True)
     units = before + move + [unit for _ in range(5) for unit in _paragraph(3, move=True)]
