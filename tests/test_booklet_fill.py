@@ -504,8 +504,9 @@ def test_a_figure_that_does_not_fit_goes_over_and_the_text_after_it_fills_the_pa
     body = g.body_bottom - g.body_top
     before, after = _paragraphs(4, 5), _paragraphs(6, 4)
     figure = _figure(0.8 * body)
-    # A page of text first: on a chapter's opening page a paragraph may run on under a
-    # figure of any size (test_on_a_chapters_opening_page_a_paragraph_runs_on_under_its_start).
+    # A page of text first: on a chapter's opening page a paragraph may come up above a
+    # figure of any size
+    # (test_on_a_chapters_opening_page_a_paragraph_comes_up_its_rest_above_the_figure).
     opening = _paragraphs(1, int(body // 5.0))
     # (before a short last page is evened out with the pages before: paginate's LAST)
     pages = _made_up(opening + before + figure + after, g)[1:]
@@ -519,13 +520,15 @@ def test_a_figure_that_does_not_fit_goes_over_and_the_text_after_it_fills_the_pa
     assert len(up) % 4 == 0
 
 
-def test_on_a_chapters_opening_page_a_paragraph_runs_on_under_its_start():
+def test_on_a_chapters_opening_page_a_paragraph_comes_up_its_rest_above_the_figure():
     """Issue 39, second reviews (r-ru finding 3, r-en): a game's opening page ended a
     fifth to a quarter blank under the "on your turn" box, its start figure too tall for
     the rest and the moves section waiting whole behind it. On a chapter's first page the
-    text after such a figure comes up as a paragraph's first lines (two at least), the
-    figure heads the next page and the paragraph goes on under it; every unit once, in
-    order but for the figure."""
+    text after such a figure comes up as a paragraph's first lines (two at least), and
+    the rest of the paragraph opens the next page, the figure after it: a figure does not
+    part a paragraph across the page turn (sixth review r-main-en #9: "After that each
+    player may cover or" | Fig. 33 | "move to a free square."); every unit once, in order
+    but for the figure."""
     g = GEOMETRY
     body = g.body_bottom - g.body_top
     setup = _paragraphs(1, int(0.45 * body // 5.0))
@@ -538,7 +541,10 @@ def test_on_a_chapters_opening_page_a_paragraph_runs_on_under_its_start():
     assert id(heading) in first and id(figure[0]) not in first
     up = [unit for unit in moves if id(unit) in first]
     assert 2 <= len(up) <= len(moves) - 2
-    assert pages[1][0][1] is figure[0] and pages[1][2][1] is moves[len(up)]
+    assert pages[1][0][1] is moves[len(up)]
+    second = [unit for _, unit in pages[1]]
+    at = next(n for n, unit in enumerate(second) if unit is figure[0])
+    assert second[:at] == moves[len(up):]
     assert (pages[0][-1][0] + 5.0 - g.body_top) / body >= 0.9
     order = [id(unit) for page in pages for _, unit in page]
     assert sorted(order) == sorted(id(u) for u in setup + box + figure + [heading] + moves)
@@ -579,11 +585,12 @@ def test_figures_set_one_after_another_float_as_one_run_in_order():
     assert order.index(id(figure[0])) < order.index(id(second[0]))
 
 
-def test_under_a_small_figure_a_paragraph_may_run_on():
+def test_under_a_small_figure_a_paragraph_may_come_up_in_part():
     """Under a figure of at most makeup.SPLIT_UNDER of the page, the page is filled up to
     its foot with the first lines of the next paragraph (at least two, as a paragraph
-    breaks), the rest following the figure on the next page; under a larger figure only
-    whole paragraphs come up."""
+    breaks), the rest opening the next page and the figure following it (a figure does
+    not part a paragraph across the page turn: sixth review r-main-en #9); under a larger
+    figure only whole paragraphs come up."""
     g = GEOMETRY
     body = g.body_bottom - g.body_top
     before = _paragraphs(1, int(0.6 * body // 5))
@@ -592,7 +599,9 @@ def test_under_a_small_figure_a_paragraph_may_run_on():
     pages = paginate(before + figure + after, g)
     first = {id(unit) for _, unit in pages[0]}
     moved = [unit for unit in after if id(unit) in first]
-    assert 2 <= len(moved) <= len(after) - 2 and pages[1][0][1] is figure[0]
+    assert 2 <= len(moved) <= len(after) - 2
+    second = [unit for _, unit in pages[1]]
+    assert figure[0] in second and second[:second.index(figure[0])] == after[len(moved):]
     assert (pages[0][-1][0] + 5.0 - g.body_bottom) > -5.01     # filled to a line of the foot
 
 

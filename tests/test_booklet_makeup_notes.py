@@ -6,7 +6,8 @@ tested on made-up chapters whose notes list falls across a page end at every dep
 - a list broken by a page leaves at least two notes on each side (setter.NOTES_SIDE) and
   goes on under a head in the note style, "Notes (continued)";
 - the list does not open a page without its text: its label keeps with the text's last
-  lines, unless that would leave the page before short (makeup.FULL);
+  lines, unless that would leave the page before short (makeup.FULL) or stopped inside
+  the paragraph with room for makeup.HOLE_LINES more lines;
 - a list that can move whole to the next page with those lines, the page before staying
   full, moves whole rather than break.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.docs.booklet import makeup
-from generator.docs.booklet.makeup import FULL, depth, paginate
+from generator.docs.booklet.makeup import FULL, HOLE_LINES, depth, paginate
 from generator.docs.booklet.setter import NOTES_SIDE, Setter, chapter_units
 from generator.docs.booklet.units import PageGeometry, Unit
 from generator.draw.scene import Group, Text
@@ -101,8 +102,12 @@ def _check(pages: list[list[tuple[float, Unit]]], units: list[Unit], notes: int)
     first_on_page = pages[page][0][1] is units[label]
     lines = sum(u.space_before + u.height for u in units[kept:label])
     if first_on_page:
-        # Only where keeping them would have left the page before short.
-        assert depth(pages[page - 1], G) - lines < FULL * BODY
+        # Only where keeping them would have left the page before short, or stopped
+        # inside the paragraph with room for HOLE_LINES more lines besides them (sixth
+        # review r-ass #4: RU p. 12 seven lines short in mid-sentence).
+        before = depth(pages[page - 1], G)
+        assert before - lines < FULL * BODY \
+            or BODY - before >= HOLE_LINES * units[label - 1].height - 0.01
     return len(pieces) > 1
 
 

@@ -4,17 +4,21 @@ least :data:`FULL`: a figure that does not fit floats to the next page's head wh
 text after it fills the page (:func:`_float`), text that misses a page under :data:`FULL`
 by a little comes on with the page's figures drawn smaller (:func:`_squeeze`), a page
 breaks earlier (:func:`_fuller`), a chapter's last page is not left a runt (:data:`RUNT`,
-:func:`_without_runt`), and a chapter with a page inside it still short, or a short last
-page, is evened out: the pages before the short one each give the next a little
-(:func:`paginate`), never leaving a page inside the chapter under :data:`FULL`. Only a
-chapter's last page may be short (every chapter starts a new page). Then each page is
-framed with its running header, number and the sidebar's rule (:func:`framed_page`).
+:func:`_without_runt`) nor a tail of a bullet or two (:data:`TAIL`, :func:`_tail_lifted`),
+and a chapter with a page inside it still short, or a short last page, is evened out:
+the pages before the short one each give the next a little (:func:`paginate`), each
+ending at a paragraph's end (:func:`_trimmed_break`), never leaving a page inside the
+chapter under :data:`FULL`. Only a chapter's last page may be short (every chapter starts
+a new page). Then each page is framed with its running header, number and the sidebar's
+rule (:func:`framed_page`).
 
 Where a figure stands against its text:
 
 - A figure never comes before the text that introduces it, and moves later than it by at
   most one page: it heads the next page, and the text after it comes up to fill the page
-  it missed.
+  it missed. Nor does it part a paragraph across the page turn: the rest of a paragraph
+  whose first lines came up above it opens the next page, the figure after it
+  (:func:`_paragraph_finished`).
 - In a worked example (numbered moves, "5. b4-b5 c6xb5."; :attr:`~.units.Unit.move`) the
   text that comes up above a figure stops before the next move: the diagram of move 4 is
   seen before move 5 is read, since the reader replays the moves on the diagram. A
@@ -46,6 +50,14 @@ RUNT = 0.2
 #: reads as a page lost (issue 39, seventh review: the FAQ's last page; a patience's
 #: figure alone on its chapter's last page).
 LAST = 0.6
+#: A chapter's last page holds at least this share of the body where the page before can
+#: give it whole blocks and stay :data:`FULL`: a last page of one or two variants under a
+#: full page reads as a page lost (issue 39, sixth review r-main-ru #5: RU pp. 23, 29, 41,
+#: 59 a quarter full).
+TAIL = 0.4
+#: ... the page before staying this full: it ends a paragraph or list item, which reads as
+#: a page's end where a page stopped short mid-sentence would not (:func:`_holes`).
+TAIL_KEEP = 0.7
 #: Every page holds at least this share of the body, but a chapter's last page (every
 #: chapter starts a new page) and a page before a figure too tall for what is left of it
 #: when no text after the figure can fill that page (:func:`_float`, :func:`_fuller`).
@@ -133,8 +145,6 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
             trim if _kept(page, g.body_bottom - trim) - g.body_top >= FULL * body else 0.0
             for page in pages[:short]))
         tried = _made_up(units, shorter)
-        if len(tried) > len(pages):
-            break
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
                 and _table_gaps(tried, g) <= gaps and _list_breaks(tried) <= lists \
                 and _holes(tried, g) <= holes and _shortfall(tried, g) < worst \
@@ -338,7 +348,35 @@ def _made_up(units: list[Unit], g: PageGeometry) -> list[list[tuple[float, Unit]
     # under the page before's figures drawn smaller; not if the page before is left
     # ending a few lines short inside a paragraph (_holes: fifth review r-main, F1).
     evened = _without_runt(laid, pages, g, breaks, runs, least=LAST, whole=whole)
-    return evened if _holes(evened, g) <= _holes(pages, g) else pages
+    if _holes(evened, g) <= _holes(pages, g):
+        pages = evened
+    if depth(pages[-1], g) < TAIL * body:
+        pages = _tail_lifted(laid, pages, g, (breaks, runs, whole))
+    return pages
+
+
+def _tail_lifted(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: PageGeometry,
+                 how: tuple[frozenset[int], bool, bool]) -> list[list[tuple[float, Unit]]]:
+    """The chapter's *pages* (its *units* as laid; *how*: the forced breaks, runs, whole
+    lists of :func:`_fill`) with a last page under :data:`TAIL` given whole blocks by the
+    page before (a paragraph, a list item, a heading with its lines: no page left ending
+    inside a paragraph, :func:`_holes`), that page staying :data:`TAIL_KEEP` full: the
+    break moves back block by block until the last page holds :data:`TAIL`; else the
+    pages stay (drawing the figures smaller would only leave the page before emptier)."""
+    body = g.body_bottom - g.body_top
+    breaks, runs, whole = how
+    ids = {id(unit): k for k, unit in enumerate(units)}
+    last = max((ids.get(id(unit), -1) for _, unit in pages[-2]), default=-1) + 1
+    before = min((ids.get(id(unit), len(units)) for _, unit in pages[-2]), default=0)
+    for cut in range(last - 1, before, -1):
+        if units[cut - 1].keep_with_next or not _block_start(units[cut]):
+            continue
+        tried = _fill(list(units), g, breaks | {id(units[cut])}, runs, whole)
+        if len(tried) != len(pages) or depth(tried[-2], g) < (TAIL_KEEP - SHORT) * body:
+            break
+        if depth(tried[-1], g) >= TAIL * body:
+            return tried
+    return pages
 
 
 def depth(placed: list[tuple[float, Unit]], g: PageGeometry) -> float:
@@ -457,6 +495,12 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: P
     return pages
 
 
+def _block_start(unit: Unit) -> bool:
+    """Whether *unit* opens a block (a paragraph, a list item, a heading, a figure): a
+    page that breaks before it ends no paragraph short."""
+    return unit.space_before > 0 or unit.in_list or bool(unit.art)
+
+
 def _group_end(units: list[Unit], i: int) -> int:
     """The last unit of the run that *units[i]* keeps with."""
     while units[i].keep_with_next and i + 1 < len(units):
@@ -464,10 +508,10 @@ def _group_end(units: list[Unit], i: int) -> int:
     return i
 
 
-#: A figure at most this share of the body may have a paragraph run on under it at the
-#: head of the next page (the paragraph's first lines fill the page before, as a book sets
-#: a float at the top of a page); under a larger one, a page of art would part the
-#: sentence from its end, so only whole paragraphs and list items fill the page.
+#: A figure at most this share of the body may have a paragraph's first lines come up above
+#: it to fill the page before, the rest of the paragraph opening the next page above the
+#: figure (:func:`_paragraph_finished`); under a larger one only whole paragraphs and list
+#: items fill the page.
 SPLIT_UNDER = 0.5
 
 
@@ -482,7 +526,8 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     pulled up ends where a block ends (in a later section, not between a list's items: the
     figure is not set inside another section's list), or, under a small figure
     (:data:`SPLIT_UNDER`), between two lines of its own section's paragraph that it may
-    break at (its first two and last two lines kept).
+    break at (its first two and last two lines kept): the rest of that paragraph then
+    opens the next page above the figure, which follows it (:func:`_paragraph_finished`).
     So a figure moves only later than the text that introduced it, at most one page (a run
     of figures, a page for each): never before the move it shows. Nor does a worked
     example's next move come up above it (:attr:`~.units.Unit.move`), unless this page
@@ -491,8 +536,8 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     in any section, may come up as a paragraph's first lines: a game's start figure,
     too tall for the rest of its opening page, left that page a quarter blank under the
     "on your turn" box while the moves section waited whole behind it (issue 39, second
-    reviews: RU pp. 30, 36, 42, 50, 60); the paragraph goes on under the figure at the
-    next page's head, as a book floats a plate. False if nothing fits."""
+    reviews: RU pp. 30, 36, 42, 50, 60); the paragraph goes on at the next page's head,
+    the figure after it. False if nothing fits."""
     if not units[i].art:
         return False     # a paragraph that introduces the figure goes with it
     split = opener or sum(units[k].height for k in range(i, j + 1)) <= SPLIT_UNDER * page
@@ -513,7 +558,7 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         # A setup's table in parts: the text after a part is about that part (the
         # Empress's foundations under its centre), and comes up above no other.
         return False
-    start = end = k = j + 1
+    start = end = whole = k = j + 1
     while k < len(units) and not _holds_back(units, k, facing) \
             and not (parts and units[k].section != home):
         chain = _group_end(units, k)
@@ -528,13 +573,35 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         # review: initial game 9, move 5 run on under the figure of move 4).
         split = split and not any(u.move for u in units[k:chain + 1])
         k = chain + 1
-        if _may_end_before(units, k, own=units[k - 1].section == home,
-                           split=split and (units[k - 1].section == home or opener)):
+        if _may_end_before(units, k, own=units[k - 1].section == home, split=False):
+            end = whole = k
+        elif _may_end_before(units, k, own=units[k - 1].section == home,
+                             split=split and (units[k - 1].section == home or opener)):
             end = k
+    end = _paragraph_finished(units, (i, start), end, whole, page)
     if end == start:
         return False
     units[i:end] = units[start:end] + units[i:start]
     return True
+
+
+def _paragraph_finished(units: list[Unit], figure: tuple[int, int], end: int, whole: int,
+                        page: float) -> int:
+    """Where the text pulled up above the floated *figure* (its units' range) ends, given
+    it would end at *end*, inside a paragraph, or at *whole*, the last block's end: a
+    figure at the next page's head between a paragraph's first lines and the rest of it
+    parts the sentence across the page turn (issue 39, sixth review r-main-en #9: "After
+    that each player may cover or" | a full-page figure | "move to a free square."). So
+    the whole paragraph comes up, its rest opening the next page above the figure, where
+    the two fit that page (of body height *page*); else only whole blocks do."""
+    if end == whole:
+        return end
+    stop = end
+    while stop < len(units) and not _block_start(units[stop]) and units[stop].header is None:
+        stop += 1
+    rest = sum(units[n].space_before + units[n].height for n in range(end, stop))
+    drawn = sum(units[n].space_before + units[n].height for n in range(*figure))
+    return stop if rest + drawn <= page else whole
 
 
 def _figure_before(units: list[Unit], i: int) -> bool:
@@ -592,7 +659,7 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
         j = _group_end(units, i)
         need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
         need += sum(units[k].space_before + units[k].height for k in range(i + 1, j + 1))
-        bottom = g.page_bottom(len(pages) - 1)
+        bottom = _bottom(units, i, pages[-1], g, len(pages) - 1)
         over = y + need - (bottom + 0.01)
         forced = id(units[i]) in breaks - done and bool(pages[-1])
         if forced:
@@ -623,16 +690,18 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                 squeezed.add(start)
                 i, y = start, _restart(pages[-1], units[start], g)
                 continue
-            soft = None if forced or y - g.body_top >= FULL * body else _soft_break(
-                units, i, j, bottom - y, g.faces_next(len(pages) - 1))
+            soft = None if forced else _soft_break(units, i, j, (y, bottom), g,
+                                                   len(pages) - 1)
             if soft is not None:
-                # A soft keep gives way rather than leave the page short (Unit.soft); a
-                # short table's (a row) only on a left-hand page, its rows read on
-                # across the open spread under the head set again.
+                # A soft keep gives way rather than leave the page short or a hole in it
+                # (Unit.soft, _hole_kept); a short table's (a row) only on a left-hand
+                # page, its rows read on across the open spread under the head set again.
                 _place(pages[-1], units, i, soft, y)
                 i = soft + 1
             elif whole and not forced:
                 i = _whole_list(units, i, pages[-1], g, len(pages))
+            if not forced and soft is None:
+                i = _trimmed_break(units, i, pages[-1], g, len(pages) - 1)
             start = i
             y = _open_page(pages, units[i], g)
             continue
@@ -673,15 +742,36 @@ def _restart(page: list[tuple[float, Unit]], first: Unit, g: PageGeometry) -> fl
     return g.body_top + sum(unit.height for _, unit in page)
 
 
-def _soft_break(units: list[Unit], i: int, j: int, room: float, facing: bool) -> int | None:
+def _hole_kept(units: list[Unit], i: int, soft: int, room: float) -> bool:
+    """Whether keeping *units[i..soft]* (a paragraph's last lines) with what follows them
+    (a notes list) over the page would leave this page's *room* a hole: the page stopping
+    inside the paragraph with :data:`HOLE_LINES` lines' room besides those lines. The soft
+    keep then gives way on a full page too (issue 39, sixth review r-ass #4: RU p. 12
+    seven lines short in mid-sentence, «…и прибавляем их к очкам» | «из взяток игрока.»
+    with the notes overleaf)."""
+    lines = sum(units[k].space_before + units[k].height for k in range(i, soft + 1))
+    return not _block_start(units[i]) and room - lines >= HOLE_LINES * units[i].height
+
+
+def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: PageGeometry,
+                n: int) -> int | None:
     """The last unit of the run *units[i..j]* kept together whose keep is soft
-    (:attr:`~.units.Unit.soft`) and that fits the *room* left with the units before it:
-    the page may break after it. A short table's row gives way only on a left-hand page
-    (*facing*), its rows read on across the open spread; None if none."""
-    return next((k for k in range(j - 1, i - 1, -1) if units[k].soft
+    (:attr:`~.units.Unit.soft`) and that fits the room left on the chapter's page *n*
+    (*at*: where the run would start and the page's foot) with the units before it: the
+    page may break after it, where keeping would leave the page under :data:`FULL` or a
+    hole (:func:`_hole_kept`). A short table's row gives way only on a left-hand page
+    (:meth:`~.units.PageGeometry.faces_next`), its rows read on across the open spread;
+    None if none."""
+    y, bottom = at
+    facing = g.faces_next(n)
+    soft = next((k for k in range(j - 1, i - 1, -1) if units[k].soft
                  and (units[k].header is None or facing) and sum(
-                     units[n].space_before + units[n].height for n in range(i, k + 1))
-                 <= room + 0.01), None)
+                     units[m].space_before + units[m].height for m in range(i, k + 1))
+                 <= bottom - y + 0.01), None)
+    if soft is not None and y - g.body_top >= FULL * (g.body_bottom - g.body_top) \
+            and not _hole_kept(units, i, soft, bottom - y):
+        return None
+    return soft
 
 
 def _whole_list(units: list[Unit], i: int, page: list[tuple[float, Unit]],
@@ -715,6 +805,80 @@ def _whole_list(units: list[Unit], i: int, page: list[tuple[float, Unit]],
         return i
     del page[at:]
     return first
+
+
+def _trimmed_break(units: list[Unit], i: int, page: list[tuple[float, Unit]],
+                   g: PageGeometry, n: int) -> int:
+    """Where the chapter's page *n*, *page*, breaks, given it would break before
+    *units[i]*: on a page that evening out makes shorter (:attr:`PageGeometry.trim`) to
+    give the next one text, before the paragraph *units[i]* goes on, where the page stays
+    :data:`FULL` without it; the units from there on are taken off *page*. A page made
+    shorter and stopped a few lines short inside a paragraph reads as a hole, the
+    sentence going on overleaf (:func:`_holes`); ended at a paragraph's end, it reads as a
+    page's end (issue 39, sixth review r-main-ru #5: evening out was refused for the holes
+    it made, and four chapters ended on a quarter page)."""
+    at = _paragraph_start(units, i, page, g, n)
+    if at is None:
+        return i
+    first = next(k for k in range(i - 1, -1, -1) if units[k] is page[at][1])
+    del page[at:]
+    return first
+
+
+def _paragraph_start(units: list[Unit], i: int, page: list[tuple[float, Unit]],
+                     g: PageGeometry, n: int) -> int | None:
+    """Where on *page* (the chapter's page *n*, made shorter by evening out) the paragraph
+    that *units[i]* goes on starts, if the page may break before it and stay
+    :data:`FULL`; None if *units[i]* opens a block, the page is not made shorter, or it
+    may not break there (:func:`_trimmed_break`)."""
+    if n >= len(g.trim) or not g.trim[n] or _block_start(units[i]) \
+            or units[i].header is not None or not page:
+        return None
+    at = len(page) - 1
+    while at > 0 and not _block_start(page[at][1]):
+        at -= 1
+    if at == 0 or page[at - 1][1].keep_with_next \
+            or page[at - 1][0] + page[at - 1][1].height - g.body_top \
+            < FULL * (g.body_bottom - g.body_top):
+        return None
+    return at
+
+
+def _bottom(units: list[Unit], i: int, page: list[tuple[float, Unit]], g: PageGeometry,
+            n: int) -> float:
+    """Where the chapter's page *n* ends for *units[i]*: its own foot (less its trim), but
+    the body's foot for the lines of a paragraph that a page made shorter by evening out
+    cannot break before and stay :data:`FULL` (:func:`_paragraph_start`): such a page
+    is not made shorter inside a paragraph, which would leave a hole (:func:`_holes`)."""
+    bottom = g.page_bottom(n)
+    if bottom < g.body_bottom and not _block_start(units[i]) and units[i].header is None \
+            and page and _paragraph_start(units, i, page, g, n) is None:
+        return g.body_bottom
+    if bottom < g.body_bottom and units[i].move and page:
+        # A worked example's next move, set whole (three lines at most), that fits stays
+        # on the page: the example read on, not stopped short with the page a fifth
+        # empty (sixth review r-main-ru #3: basic game 18, p. 32 ending after move 1).
+        stop = _group_end(units, i) + 1
+        need = sum(units[k].space_before + units[k].height for k in range(i, stop))
+        if (stop == len(units) or _block_start(units[stop])) \
+                and page[-1][0] + page[-1][1].height + need <= g.body_bottom:
+            return g.body_bottom
+    return bottom
+    first = i
+    while first > 0 and not _block_start(units[first]):
+        first -= 1
+    stop = i + 1
+    while stop < len(units) and not _block_start(units[stop]):
+        stop += 1
+    need = sum(units[k].space_before + units[k].height for k in range(i, stop))
+    if units[first].move and page[-1][0] + page[-1][1].height + need <= g.body_bottom:
+        # A worked example's next move that fits whole stays on the page: the example
+        # read on, not stopped short with the page a fifth empty (sixth review r-main-ru
+        # #3: basic game 18, p. 32 ending after move 1).
+        return g.body_bottom
+    if first < i and _paragraph_start(units, i, page, g, n) is None:
+        return g.body_bottom
+    return bottom
 
 
 def _squeeze(units: list[Unit], start: int, end: int, need: float) -> bool:
