@@ -12,7 +12,7 @@ import pytest
 
 from generator.io.booklets import load_booklet
 from generator.io.sources import reading_text
-from generator.model.booklet import Booklet, Bullets, Chapter, Paragraph
+from generator.model.booklet import Booklet, Bullets, Chapter, Paragraph, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "ru")
@@ -49,6 +49,14 @@ def _variant_games(game: str) -> set[str]:
     return found
 
 
+def _program_names(booklet: Booklet) -> dict[str, str]:
+    """The credits' table "Variants in the program": each variant's label by its program
+    name."""
+    section = next(s for s in _chapter(booklet, "credits").sections if s.key == "variants")
+    table = next(b for b in section.blocks if isinstance(b, Table))
+    return {row[2]: row[1] for row in table.rows[1:]}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_variant_game_is_printed_in_its_chapter_in_both_languages(booklets, game):
     """Seed 000 states the variants of these games (card game 1: 'the variant of game in which
@@ -56,9 +64,10 @@ def test_every_variant_game_is_printed_in_its_chapter_in_both_languages(booklets
     squares'; game 18: 'it is possible to resolve formation of a combination by imposing';
     game 48: 'it can be authorized to press ... also on own playing cards', 'it is possible to
     play giving in'). Each variant game of the project is one of them: its chapter must print
-    it, under the label its Variants section's source pairs with the game's name and that name
-    in brackets, and the
-    Russian chapter must print as many variants as the English."""
+    it under the label its Variants section's source pairs with the game's name, in plain
+    words (sixth review, r-main-en 4: no program name in a rule), and the credits' table
+    "Variants in the program" gives that name beside the label, in both languages; the
+    Russian chapter prints as many variants as the English."""
     variants = _variant_games(game)
     en = _chapter(booklets["en"], game)
     if not variants:
@@ -70,12 +79,16 @@ def test_every_variant_game_is_printed_in_its_chapter_in_both_languages(booklets
                             section.source.split("as opencards games:")[1]))
     assert set(named) == variants, (game, sorted(named), sorted(variants))
     bullets = _bullets(en, "variants")
-    ru = _bullets(_chapter(booklets["ru"], game), "variants")
+    ru_chapter = _chapter(booklets["ru"], game)
+    ru = _bullets(ru_chapter, "variants")
+    tables = {lang: _program_names(booklets[lang]) for lang in LANGS}
     for name, label in named.items():
-        # The name under which the program plays it, in brackets after the label (the
-        # colophon explains the brackets), in both languages.
-        assert any(b.startswith(f"{label} ({name}):") for b in bullets), (game, name, label)
-        assert any(f" ({name}):" in b for b in ru), (game, name)
+        assert any(b.startswith(f"{label}:") for b in bullets), (game, name, label)
+        assert tables["en"].get(name) == label, (game, name, tables["en"].get(name))
+        assert any(b.startswith(f"{tables['ru'].get(name)}:") for b in ru), (game, name)
+    for chapter in (en, ru_chapter):
+        assert not re.search(r"\((?:basic|initial|word)-[a-z0-9-]+\)",
+                             " ".join(_bullets(chapter, "variants"))), (chapter.key, game)
     assert len(ru) == len(bullets)
 
 

@@ -199,3 +199,27 @@ def test_basic_4_a_test_card_may_land_on_the_other_test_card_and_wins(library):
     position = Position(Rules(library.game("basic-4"), library.board("board-a")), layout)
     position.push_text("e1xe2")
     assert position.outcome().winner == "south"
+
+
+def test_pressing_game_ends_when_no_press_is_left(library):
+    """Seed000, card game 48: "Game is finished, when playing cards or a pile of playing
+    cards of that and other player available on the game board can not be imposed against
+    each other". Our reading (sources rows basic-48 goal:end and goal:quiet), printed in the
+    booklet: the end is certain once one player tops no pile, and cards that can never press
+    each other (south's lone 3Y against north's 20B on squares of no use to them) stop after
+    100 plies without a press, the count deciding as at the game's own end."""
+    game, board = library.game("basic-48"), library.board("board-a")
+    goal = goal_rule(game, board)
+    # South's 3Y has just pressed north's last free card: north tops no pile, the game ends.
+    pressed_out = Layout.from_rows("board-a", {4: ". . . 20Bv+3Y^ . . . ."})
+    press = Move(MoveKind.PRESS, "d1", "d4")
+    over = judge(goal, pressed_out, to_move="north", moves=[], last_move=press)
+    assert (over.termination, over.winner) == (Termination.END, Side.SOUTH)
+    # Two lone cards that cannot press each other, beside a pile north tops: the game goes
+    # on while moves are left, and ends after the quiet plies, north ahead by one card.
+    stalled = Layout.from_rows("board-a", {8: "4B^+40Rv . . . . . . .",
+                                           5: ". . . . 20Bv . . .", 1: ". . 3Y^ . . . . ."})
+    step = [Move(MoveKind.MOVE, "c1", "e3")]
+    assert not judge(goal, stalled, to_move="south", moves=step, quiet=QUIET_PLIES - 1).over
+    stopped = judge(goal, stalled, to_move="south", moves=step, quiet=QUIET_PLIES)
+    assert (stopped.termination, stopped.winner) == (Termination.QUIET, Side.NORTH)

@@ -130,11 +130,12 @@ READING_WORDS = {"en": re.compile(r"our (reading|choice)|not in the original rul
 #: (third review, r-en 7: the index's "our reading" points to it): about the booklet, not a
 #: reading of any rule, so it has no sources row.
 THE_MARK_EXPLAINED = {
-    "en": "Where the original rules leave a point open, the booklet says so and marks its "
-          "choice “our reading”, with the reason and the other reading.",
-    "ru": "Где исходные правила оставляют вопрос открытым, брошюра говорит об этом и "
-          "помечает свой выбор словами «наше толкование», приводя причину и другое возможное "
-          "толкование."}
+    "en": "Where the original rules leave a point open, the booklet marks its choice “our "
+          "reading” with the number of a note; the notes, at the end of the section, give the "
+          "reason and the other reading.",
+    "ru": "Где правила автора оставляют вопрос открытым, брошюра помечает свой выбор словами "
+          "«наше толкование» с номером примечания; примечания в конце раздела приводят причину "
+          "и другое возможное толкование."}
 #: Chapters without a game that still state rules or the kit's make-up, where the seeds
 #: leave things open (the Latin set's groups, the Cyrillic set: issue 39).
 READING_CHAPTERS = ("rules", "equipment")
@@ -239,7 +240,8 @@ def _texts(block: object) -> tuple[str, ...]:
 def test_a_reading_mark_naming_no_row_is_one_line(tmp_path):
     chapter = (TEMPLATES / "booklets" / "en" / "basic-48.toml").read_text(encoding="utf-8")
     chapter = chapter.replace("{reading:goal:count}", "{reading:goal:counting}", 1)
-    assert "{reading:goal:counting}" in chapter
+    chapter = chapter.replace("{note:goal:count}", "{note:goal:counting}", 1)
+    assert "{reading:goal:counting}" in chapter and "{note:goal:counting}" in chapter
     shutil.copytree(TEMPLATES / "booklets", tmp_path / "booklets")
     (tmp_path / "booklets" / "en" / "basic-48.toml").write_text(chapter, encoding="utf-8")
     with pytest.raises(TemplateError) as e:
@@ -265,4 +267,5 @@ def test_the_compulsory_move_is_the_initial_versions_rule_extended_by_our_readin
     assert text.index(seed_rule) < text.index(mark) < text.index(no_pass), text
     rules = next(c for c in load_booklet(library, lang).chapters if c.key == "rules")
     turns = next(s for s in rules.sections if s.key == "turns")
-    assert any(text in b.text for b in turns.blocks if isinstance(b, Paragraph))
+    # The note stands in the section's closing notes list (sixth review, r-main-en 2).
+    assert any(text in item for b in turns.blocks if isinstance(b, Bullets) for item in b.items)

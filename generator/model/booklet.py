@@ -305,15 +305,18 @@ class IndexTerm:
     is defined."""
     under: str = ""
     """The label of the entry this one is printed under as a sub-entry, its label
-    starting with that one's ("board A" under "board", printed "A"); "" for an entry of
-    its own."""
+    starting with that one's ("board A" under "board", printed in full, indented); "" for
+    an entry of its own."""
 
     @property
     def sub(self) -> str:
-        """What a sub-entry prints under its entry: its label without the other's words.
+        """What a sub-entry prints under its entry: its label without the other's words,
+        unless they leave a lone letter.
 
+        >>> IndexTerm.of("queen move", "queen moves?", under="queen").sub
+        'move'
         >>> IndexTerm.of("board A", "board A", under="board").sub
-        'A'
+        'board A'
         """
         return sub_label(self.label, self.under)
 
@@ -336,8 +339,11 @@ class IndexTerm:
 
 def sub_label(label: str, under: str) -> str:
     """What an index entry *label* prints as a sub-entry under the entry *under* (""
-    for an entry of its own): its words after that one's."""
-    return label.removeprefix(under).strip() if under else label
+    for an entry of its own): its words after that one's, or its whole label where those
+    are a lone letter, which would read as a term of its own ("board A", not "A": sixth
+    review, r-main-en 15)."""
+    own = label.removeprefix(under).strip() if under else label
+    return label if len(own) < 2 else own
 
 
 def _words(pattern: str) -> re.Pattern[str]:
