@@ -218,6 +218,18 @@ def test_the_booklet_says_how_many_games_the_system_has(booklets, lang):
 #: each player any certain direction of reading of words can be authorized" (word-2-seated);
 #: word puzzle 5: "• The puzzle can be a game" (word-puzzle-5-duel).
 NAMES_EVERY_VARIANT = ("word-1", "word-2", "word-puzzle-5")
+VARIANT_NAME = re.compile(r"\(([a-z0-9]+(?:-[a-z0-9]+)+)\)")
+#: A Variants section's (unprinted) source pairs each variant's printed label with the game
+#: the program plays it as: "as opencards games: King steps, word-1-king; ...".
+PLAYED_AS = re.compile(r"([^:;]+), ([a-z0-9]+(?:-[a-z0-9]+)+)(?=[;.])")
+
+
+def _played_as(source: str) -> dict[str, str]:
+    """The variant games a Variants section's source names, each with its printed label."""
+    if "as opencards games:" not in source:
+        return {}
+    return {name.strip(): label.strip() for label, name in
+            PLAYED_AS.findall(source.split("as opencards games:")[1])}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -239,12 +251,44 @@ def test_variants_name_the_variant_games_the_engine_plays(library, booklets, lan
         assert base in chapters, (lang, name)
         variants = next(s for s in chapters[base].sections if s.key == "variants")
         items = [i for b in variants.blocks if isinstance(b, Bullets) for i in b.items]
-        # (The word chapters drop the name in brackets after the label in their own commit.)
-        assert any(i.startswith((f"{label}:", f"{label} ({name}):")) for i in items), \
-            (lang, name, label)
+        assert any(i.startswith(f"{label}:") for i in items), (lang, name, label)
     for game in NAMES_EVERY_VARIANT:
         variants = {n for n, g in games.items() if g.get("extends") == game} - set(chapters)
         assert variants and variants <= set(named), (lang, game, variants - set(named))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_print_plain_names_and_the_sources_pair_them_with_the_program(
+        library, booklets, lang):
+    """A variant a Variants section pairs with a game of the program is a game that extends
+    the chapter's game, so a reader can play it; the word chapters print every such game that
+    has no chapter of its own, under its plain name (sixth review r-main-en 4: the program's
+    codes in brackets were program details in a player's rulebook; the credits table them),
+    and the Russian chapter lists as many variants as the English."""
+    games = {name: tomllib.loads(path.read_text("utf-8"))
+             for name, path in library.files("game").items()}
+    chapters = [c for c in booklets[lang][0].games]
+    english = {c.key: c for c in booklets["en"][0].games}
+    own = {c.game for c in chapters}
+    for chapter in chapters:
+        section = next((s for s in chapter.sections if s.key == "variants"), None)
+        items = [] if section is None else [
+            item for b in section.blocks if isinstance(b, Bullets) and not b.numbered
+            for item in b.items]
+        named = _played_as("" if section is None else section.source)
+        for name in named:
+            assert games.get(name, {}).get("extends") == chapter.game, (lang, chapter.key, name)
+        assert not any(VARIANT_NAME.search(item) for item in items), (lang, chapter.key)
+        if chapter.game in NAMES_EVERY_VARIANT:
+            variants = {n for n, g in games.items() if g.get("extends") == chapter.game} - own
+            assert variants and variants <= set(named), (lang, chapter.key, variants - set(named))
+            en = english[chapter.key]
+            en_items = [item for s in en.sections if s.key == "variants" for b in s.blocks
+                        if isinstance(b, Bullets) and not b.numbered for item in b.items]
+            assert len(items) == len(en_items), (lang, chapter.key)
+            for label in named.values():
+                assert any(item.startswith(f"{label}:") for item in en_items), (chapter.key,
+                                                                               label)
 
 
 # --- examples --------------------------------------------------------------------------------
@@ -480,7 +524,7 @@ def test_the_queen_move_start_on_own_colours_is_a_suggestion_to_try(booklets, la
 FORBIDDEN = {"en": ("Two-letter words do not count in our variant",
                     "the original rules say they may then be forbidden"),
              "ru": ("Слова из двух букв в нашем варианте не считаются",
-                    "исходные правила говорят, что их тогда можно запретить")}
+                    "правила автора говорят, что их тогда можно запретить")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
