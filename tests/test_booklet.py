@@ -47,9 +47,12 @@ def _shape(made: Made) -> list[tuple[object, ...]]:
     def figure(ref: FigureRef, letters: bool) -> tuple[object, ...]:
         if letters:
             # Word games show the reader's alphabet: a Latin start in English and a Cyrillic
-            # one in Russian, so their moves differ too; the figures still pair up.
+            # one in Russian, so their moves differ too; the figures still pair up. The
+            # ranks a crop shows follow the moves (the Russian puzzle's solving move starts
+            # on g7, sixth review r-main-ru 1): the files must agree.
             layout = re.sub(r"-(cyrillic|latin)$", "", ref.layout or "")
-            return (layout, ref.cards, ref.moves is not None, ref.crop)
+            files = ref.crop and re.sub(r"\d", "", ref.crop)
+            return (layout, ref.cards, ref.moves is not None, files)
         return (ref.layout, ref.cards, ref.moves, ref.crop, ref.arrows, ref.highlight, ref.show)
     return [(c.key, c.game, [s.key for s in c.sections],
              [figure(f, (c.game or "").startswith("word")) for f in c.figures])

@@ -234,18 +234,23 @@ def test_the_foundation_order_is_a_numbered_table_beside_its_reference(made, lan
                                                                         reference, word) -> None:
     """The Besieged City's foundation order (other_games.md 2.3, Cadogan: A K 2 Q 3 J 4 10
     5 9 6 8 7) is a table with a caption, and the Aim that refers to it prints its number,
-    on that same page (third review of the patiences, F8: the table stood overleaf from
-    "given in the table"). A page it prints is that page; on its own page a reference
-    prints none (fourth review, r-main 8), unless the table would then go over."""
+    on that same page or the facing one of the open spread (third review of the patiences,
+    F8: the table stood overleaf from "given in the table", a page turn away). A page it
+    prints is the table's; on its own page a reference prints none (fourth review, r-main
+    8), unless the table would then go over."""
     pdf = pypdfium2.PdfDocument(made[lang].pdf)
     text = [re.sub(r"\s+", " ", pdf[n].get_textpage().get_text_range().replace("\u00a0", " "))
             for n in range(len(pdf))]
     pages = [n for n, t in enumerate(text) if caption in t]
     assert len(pages) == 1
-    found = re.search(rf"{re.escape(reference)}(?: \({re.escape(word)} (\d+)\))?",
-                      text[pages[0]])
+    table = pages[0]
+    # Page n (from 0) is printed n + 1: an even printed page faces the next odd one.
+    spread = [table] + ([table - 1] if table % 2 == 0 else [])
+    pattern = rf"{re.escape(reference)}(?: \({re.escape(word)} (\d+)\))?"
+    found = next(((n, m) for n in spread for m in [re.search(pattern, text[n])] if m), None)
     assert found, (lang, reference)
-    assert found.group(1) in (None, str(pages[0] + 1)), (lang, found.group(0))
+    n, match = found
+    assert match.group(1) == (None if n == table else str(table + 1)), (lang, match.group(0))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

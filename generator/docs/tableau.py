@@ -240,6 +240,39 @@ class FigureFaces:
     upright: bool = False
 
 
+def _labels_and_reach(drawn: tuple[Slot, ...], extents: Mapping[str, tuple[float, float]],
+                      texts: Mapping[str, str], beside_ids: Mapping[str, float],
+                      card_height: float, spacing: tuple[float, float, float, float],
+                      label_size: float, sized: bool
+                      ) -> tuple[list[Label], list[tuple[float, float, float, float]]]:
+    """Each slot's label as drawn and the page's extent it needs: its turned card plus
+    room for its label (under the card, or at its right for *beside_ids*) and its badge.
+    *spacing*: the columns' and rows' pitch, the card pitch and the gap."""
+    across, rise, pitch, gap = spacing
+    reach = []
+    shown: list[Label] = []
+    for slot in drawn:
+        hw, hh = extents[slot.id]
+        pad = card_height * 0.1
+        text = texts[slot.id]
+        x, y = slot.x * across, slot.y * rise
+        if slot.id in beside_ids:
+            shown.append(Label(text, label_size, beside=True))
+            reach.append((x - hw - pad, y - hh - pad,
+                          x + hw + BESIDE * label_size + beside_ids[slot.id] + pad,
+                          y + hh + pad))
+            continue
+        room = _label_room(drawn, slot, across) - gap / 2 if sized else pitch - gap / 2
+        size = fit_size(text, "regular", label_size, room) if text else 0.0
+        # A sized label may be wider than its card: the page makes room for it.
+        half = fonts.measure(text, "regular", size) / 2 if text and sized else 0.0
+        shown.append(Label(text, size))
+        below = hh + (label_size * 1.6 if text else 0)
+        reach.append((x - max(hw, half) - pad, y - hh - pad,
+                      x + max(hw, half) + pad, y + below + pad))
+    return shown, reach
+
+
 def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None = None,
                  card_height: float = 40.0, gap: float | None = None, title: str = "",
                  labels: bool = True, words: bool = True, margin: float = 6.0,
@@ -287,28 +320,8 @@ def tableau_page(game: Patience, state: State, *, pack: TraditionalPack | None =
         placing = place(drawn, extents, texts, card_height, pitch, label_size,
                         lambda text: fonts.measure(text, "regular", label_size))
         rise, across, beside_ids = placing.rise, placing.across, placing.beside
-    # The page's extent: every slot's turned card plus room for its label and its badge.
-    reach = []
-    shown: list[Label] = []
-    for slot in drawn:
-        hw, hh = extents[slot.id]
-        pad = card_height * 0.1
-        text = texts[slot.id]
-        x, y = slot.x * across, slot.y * rise
-        if slot.id in beside_ids:
-            shown.append(Label(text, label_size, beside=True))
-            reach.append((x - hw - pad, y - hh - pad,
-                          x + hw + BESIDE * label_size + beside_ids[slot.id] + pad,
-                          y + hh + pad))
-            continue
-        room = _label_room(drawn, slot, across) - gap / 2 if sized else pitch - gap / 2
-        size = fit_size(text, "regular", label_size, room) if text else 0.0
-        # A sized label may be wider than its card: the page makes room for it.
-        half = fonts.measure(text, "regular", size) / 2 if text and sized else 0.0
-        shown.append(Label(text, size))
-        below = hh + (label_size * 1.6 if text else 0)
-        reach.append((x - max(hw, half) - pad, y - hh - pad,
-                      x + max(hw, half) + pad, y + below + pad))
+    shown, reach = _labels_and_reach(drawn, extents, texts, beside_ids, card_height,
+                                     (across, rise, pitch, gap), label_size, sized)
     left = min(r[0] for r in reach)
     top = min(r[1] for r in reach)
     head = title_size * 2.0 if title else 0.0
