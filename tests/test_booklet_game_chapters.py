@@ -97,7 +97,7 @@ READINGS = [
     ("basic-1", "setup", "basic-1", "setup.south_rows"),
     ("basic-1", "variants", "basic-1-two-tests", "setup.false_tests:true-one"),
     ("basic-4", "setup", "basic-4", "setup.south_rows"),
-    ("basic-4", "captures", "basic-4", "beating.test_cards_beat:onto-test"),
+    ("basic-4", "end", "basic-4", "beating.test_cards_beat:onto-test"),
     ("basic-4", "variants", "basic-4-identical", "beating.test_cards_beat:identical"),
     ("basic-18", "setup", "basic-18", "setup.south_rows"),
     ("basic-18", "captures", "basic-18", "combinations.removes:through-the-moved-card"),
