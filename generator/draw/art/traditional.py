@@ -114,8 +114,8 @@ def _corner_in_line(pack: TraditionalPack, printed: PrintedCard, u: float) -> li
     edge, 20 from the long one)."""
     card = printed.card
     colour = suit_colour(card.suit)
-    index = _index(pack.index(card.rank), INDEX_X * u, 7.4 * u, u, colour)
     text = pack.index(card.rank)
+    index = _index(text, INDEX_X * u, 7.4 * u, u, colour)
     left, _, right, _ = fonts.ink_bounds(text, "bold", 7.5 * u)
     # The index is set narrower when wide (_index): its ink ends within INDEX_ROOM.
     end = INDEX_X * u + min(right - left, INDEX_ROOM * u) / 2
@@ -197,10 +197,9 @@ def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size
                          Box(Rect(0, 0, size.width, size.height).inset(2.2 * u),
                              Paint(stroke=FRAME, width=0.3 * u), radius=2.5 * u)]
     figure = turn % 180 == 90 or index_scale != 1.0
-    corners = (_figure_corners(pack, printed, size, u, turn, index_scale) if figure else
-               [*(corner := _corner(pack, printed, size, u)), _turned(corner, size)])
     if not figure:
-        items += corners
+        corner = _corner(pack, printed, size, u)
+        items += [*corner, _turned(corner, size)]
     if card.rank == ACE:
         items.append(centred_text(card.suit.sign, size.width / 2, size.height / 2, 30.0 * u,
                                   suit_colour(card.suit), font="regular"))
@@ -210,7 +209,7 @@ def traditional_front(pack: TraditionalPack, printed: PrintedCard, *, size: Size
         items += _pips(card.rank, card.suit, size, u)
     if figure:
         # Drawn last: an enlarged index may reach the edge of a court's panel.
-        items += corners
+        items += _figure_corners(pack, printed, size, u, turn, index_scale)
     return Group(tuple(items), clip=area,
                  role=f"face {pack.name} {card.notation()} copy {printed.copy}")
 
