@@ -495,6 +495,11 @@ def _without_runt(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: P
     return pages
 
 
+def _run_height(units: list[Unit], start: int, stop: int) -> float:
+    """How much of a page *units[start:stop]* take, each with the space above it."""
+    return sum(units[k].space_before + units[k].height for k in range(start, stop))
+
+
 def _block_start(unit: Unit) -> bool:
     """Whether *unit* opens a block (a paragraph, a list item, a heading, a figure): a
     page that breaks before it ends no paragraph short."""
@@ -564,7 +569,7 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         chain = _group_end(units, k)
         if any(_holds_back(units, n, facing) for n in range(k + 1, chain + 1)):
             break
-        need = sum(units[n].space_before + units[n].height for n in range(k, chain + 1))
+        need = _run_height(units, k, chain + 1)
         if need > room:
             break
         room -= need
@@ -599,8 +604,8 @@ def _paragraph_finished(units: list[Unit], figure: tuple[int, int], end: int, wh
     stop = end
     while stop < len(units) and not _block_start(units[stop]) and units[stop].header is None:
         stop += 1
-    rest = sum(units[n].space_before + units[n].height for n in range(end, stop))
-    drawn = sum(units[n].space_before + units[n].height for n in range(*figure))
+    rest = _run_height(units, end, stop)
+    drawn = _run_height(units, *figure)
     return stop if rest + drawn <= page else whole
 
 
@@ -658,7 +663,7 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
     while i < len(units):
         j = _group_end(units, i)
         need = (units[i].space_before if pages[-1] else 0.0) + units[i].height
-        need += sum(units[k].space_before + units[k].height for k in range(i + 1, j + 1))
+        need += _run_height(units, i + 1, j + 1)
         bottom = _bottom(units, i, pages[-1], g, len(pages) - 1)
         over = y + need - (bottom + 0.01)
         forced = id(units[i]) in breaks - done and bool(pages[-1])
@@ -749,7 +754,7 @@ def _hole_kept(units: list[Unit], i: int, soft: int, room: float) -> bool:
     keep then gives way on a full page too (issue 39, sixth review r-ass #4: RU p. 12
     seven lines short in mid-sentence, «…и прибавляем их к очкам» | «из взяток игрока.»
     with the notes overleaf)."""
-    lines = sum(units[k].space_before + units[k].height for k in range(i, soft + 1))
+    lines = _run_height(units, i, soft + 1)
     return not _block_start(units[i]) and room - lines >= HOLE_LINES * units[i].height
 
 
@@ -765,9 +770,8 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
     y, bottom = at
     facing = g.faces_next(n)
     soft = next((k for k in range(j - 1, i - 1, -1) if units[k].soft
-                 and (units[k].header is None or facing) and sum(
-                     units[m].space_before + units[m].height for m in range(i, k + 1))
-                 <= bottom - y + 0.01), None)
+                 and (units[k].header is None or facing)
+                 and _run_height(units, i, k + 1) <= bottom - y + 0.01), None)
     if soft is not None and y - g.body_top >= FULL * (g.body_bottom - g.body_top) \
             and not _hole_kept(units, i, soft, bottom - y):
         return None
@@ -800,7 +804,7 @@ def _whole_list(units: list[Unit], i: int, page: list[tuple[float, Unit]],
         return i
     body = g.body_bottom - g.body_top
     kept = page[at - 1][0] + page[at - 1][1].height - g.body_top
-    need = sum(units[k].space_before + units[k].height for k in range(first + 1, end + 1))
+    need = _run_height(units, first + 1, end + 1)
     if kept < FULL * body or units[first].height + need > g.page_bottom(pages) - g.body_top:
         return i
     del page[at:]
@@ -859,25 +863,10 @@ def _bottom(units: list[Unit], i: int, page: list[tuple[float, Unit]], g: PageGe
         # on the page: the example read on, not stopped short with the page a fifth
         # empty (sixth review r-main-ru #3: basic game 18, p. 32 ending after move 1).
         stop = _group_end(units, i) + 1
-        need = sum(units[k].space_before + units[k].height for k in range(i, stop))
+        need = _run_height(units, i, stop)
         if (stop == len(units) or _block_start(units[stop])) \
                 and page[-1][0] + page[-1][1].height + need <= g.body_bottom:
             return g.body_bottom
-    return bottom
-    first = i
-    while first > 0 and not _block_start(units[first]):
-        first -= 1
-    stop = i + 1
-    while stop < len(units) and not _block_start(units[stop]):
-        stop += 1
-    need = sum(units[k].space_before + units[k].height for k in range(i, stop))
-    if units[first].move and page[-1][0] + page[-1][1].height + need <= g.body_bottom:
-        # A worked example's next move that fits whole stays on the page: the example
-        # read on, not stopped short with the page a fifth empty (sixth review r-main-ru
-        # #3: basic game 18, p. 32 ending after move 1).
-        return g.body_bottom
-    if first < i and _paragraph_start(units, i, page, g, n) is None:
-        return g.body_bottom
     return bottom
 
 
