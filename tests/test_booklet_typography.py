@@ -989,3 +989,38 @@ def test_no_page_ends_in_a_readings_label(booklet, library):
                     or (at == len(last) - 1 and last[at] == first):
                 cut.append((n + 1, lines[-1]))
     assert not cut, cut
+
+
+@pytest.mark.parametrize("word, heads", [
+    ("по-прежнему", ["по-прежне-", "по-преж-"]),
+    ("«по-разному»,", ["«по-разно-", "«по-раз-"]),
+    ("какая-нибудь", ["ка-"]),
+    ("какой-либо.", ["ка-"]),
+    ("кто-то", []),
+    ("кое-где", []),
+])
+def test_a_russian_prefix_or_particle_is_never_parted_at_its_hyphen(word, heads):
+    """Session 20's review: «по-/прежнему» broke at the hyphen of the prefix «по-», which
+    Russian typesetting forbids, as it does «какая-/нибудь»: a word joined to «по-»,
+    «кое-» or a particle «-то», «-либо», «-нибудь» breaks only inside its word part,
+    each part hyphenated as a word of its own, the prefix and particle kept whole. A
+    compound of two words still breaks at its own hyphen."""
+    from generator.draw.text import _splits
+
+    assert [a for a, _ in _splits(word, "ru")] == heads
+    assert _splits("чёрно-белый", "ru") == [("чёрно-", "белый")]
+
+
+def test_no_printed_line_parts_a_russian_prefix_or_particle(printed):
+    """The booklets as printed: no line ends in «по-» or «кое-», and none that ends in a
+    hyphen is followed by a line opening with «то», «либо» or «нибудь»."""
+    lang, lines = printed
+    if lang != "ru":
+        return
+    for line, after in zip(lines, lines[1:]):
+        last = line.words[-1].lstrip("«(„").lower()
+        assert last not in ("по-", "кое-", "кой-"), (line.page, line.text)
+        if last.endswith("-") and after.words:
+            first = re.sub(r"\W+$", "", after.words[0]).lower()
+            assert first not in ("то", "либо", "нибудь", "ка", "таки"), \
+                (line.page, line.text, after.text)

@@ -154,6 +154,10 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
             end = word.index(apostrophe, start)
     core = word[start:end]
     if not core.isalpha():
+        parts = core.split("-")
+        if len(parts) > 1 and all(part.isalpha() for part in parts) \
+                and _fused(parts, lang):
+            return _inside_parts(word, start, parts, lang)
         # Already hyphenated compounds break at their own hyphen.
         if "-" in word.strip("-"):
             at = word.index("-", 1) + 1
@@ -169,6 +173,39 @@ def _splits(word: str, lang: str) -> list[tuple[str, str]]:
         if len(a) in points:
             found.append((word[:start] + a + "-", b + word[end:]))
     return found
+
+
+#: Words whose hyphen binds a prefix or a particle to its word, never a line's end: a
+#: Russian adverb «по-прежнему», «по-вашему», a pronoun «кое-где», «какая-нибудь»,
+#: «что-то», «какой-либо». Broken at the hyphen, «по-» or «-то» stands alone at a line's
+#: end or head, which Russian typesetting forbids; such a word breaks only inside its
+#: parts (issue 39, session 20: «по-/прежнему»).
+FUSED_FIRST = {"ru": frozenset({"по", "кое", "кой"})}
+FUSED_LAST = {"ru": frozenset({"то", "либо", "нибудь", "ка", "таки"})}
+
+
+def _fused(parts: list[str], lang: str) -> bool:
+    """Whether the hyphen of a word of *parts* binds a prefix or particle to it
+    (:data:`FUSED_FIRST`, :data:`FUSED_LAST`)."""
+    return parts[0].lower() in FUSED_FIRST.get(lang, frozenset()) \
+        or parts[-1].lower() in FUSED_LAST.get(lang, frozenset())
+
+
+def _inside_parts(word: str, start: int, parts: list[str], lang: str
+                  ) -> list[tuple[str, str]]:
+    """The breaks of *word* (its letters from *start* being *parts* joined by hyphens)
+    inside its word parts only, each hyphenated as a word of its own, the prefix and the
+    particle kept whole, longest first part first: «по-преж-/нему», «ка-/кая-нибудь»,
+    never «по-/прежнему» nor «какая-ни-/будь»."""
+    bound = FUSED_FIRST.get(lang, frozenset()) | FUSED_LAST.get(lang, frozenset())
+    found = []
+    at = start
+    for part in parts:
+        if len(part) >= SHORTEST[lang] and part.lower() not in bound:
+            found += [(word[:at + cut] + "-", word[at + cut:])
+                      for cut in sorted(_points(part, lang), reverse=True)]
+        at += len(part) + 1
+    return sorted(found, key=lambda split: -len(split[0]))
 
 
 def _points(core: str, lang: str) -> frozenset[int]:
