@@ -36,6 +36,7 @@ from dataclasses import replace
 
 from ...draw.geometry import Transform
 from ...draw.scene import Group, Item, Line, Page, Paint
+from .setter import NOTES_SIDE
 from .sizes import START_SECTIONS
 from .typography import shown
 from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, PageGeometry, Unit, text_item
@@ -134,6 +135,7 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
     # Evened only for a short last page, no page may be left ending a few lines short
     # inside a paragraph (_holes); a page inside the chapter under FULL is worse.
     holes = _holes(pages, g) if not short_pages else len(pages)
+    labels = _labels_opening(pages)
     # The pages before the first short one give it text (the pages after it keep theirs),
     # each as far as it stays FULL: a page ending in a figure or a box, made shorter,
     # would give all of it and be left short itself.
@@ -148,10 +150,12 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
                 and _table_gaps(tried, g) <= gaps and _list_breaks(tried) <= lists \
                 and _holes(tried, g) <= holes and _shortfall(tried, g) < worst \
+                and _labels_opening(tried) <= labels \
                 and (_underfull(tried, g) < short_pages or not short_pages):
             best, worst = tried, _shortfall(tried, g)
     if _underfull(best, g) and short < len(pages) - 1:
-        best = _evened_apart(units, g, (best, worst), short, (inside, gaps, lists, holes))
+        best = _evened_apart(units, g, (best, worst), short,
+                             (inside, gaps, lists, holes, labels))
     return best
 
 
@@ -202,7 +206,7 @@ APART_MOST = 0.24
 
 def _evened_apart(units: list[Unit], g: PageGeometry,
                   made: tuple[list[list[tuple[float, Unit]]], float], short: int,
-                  kept: tuple[int, int, int, int]) -> list[list[tuple[float, Unit]]]:
+                  kept: tuple[int, int, int, int, int]) -> list[list[tuple[float, Unit]]]:
     """The chapter's pages *made* (pages, shortfall) made up again with the pages before
     the short page *short* each trimmed apart (:data:`APART`), so that each gives the
     next as much as its breaks allow: trimmed alike, one whose next break comes early
@@ -210,7 +214,8 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
     of its example's moves half empty before the deal's figure, the pages before it full).
     The make-up that falls least short of full is kept, with no more pages, no more pages
     under :data:`FULL`, and no more figures inside a paragraph, tables broken short or
-    paragraphs broken short (:func:`_holes`) than *kept* (as before evening out)."""
+    paragraphs broken short (:func:`_holes`) or pages opening with a notes label
+    (:func:`_labels_opening`) than *kept* (as before evening out)."""
     best, worst = made
     body = g.body_bottom - g.body_top
     steps = [k * APART_STEP * body for k in range(round(APART_MOST / APART_STEP) + 1)]
@@ -222,7 +227,7 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
         tried = _made_up(units, replace(g, trim=tuple(trim)))
         if len(tried) == len(best) and _interruptions(tried) <= kept[0] \
                 and _table_gaps(tried, g) <= kept[1] and _list_breaks(tried) <= kept[2] \
-                and _holes(tried, g) <= kept[3] \
+                and _holes(tried, g) <= kept[3] and _labels_opening(tried) <= kept[4] \
                 and _underfull(tried, g) <= _underfull(best, g) \
                 and _shortfall(tried, g) < worst:
             best, worst = tried, _shortfall(tried, g)
@@ -297,6 +302,14 @@ def _list_breaks(pages: list[list[tuple[float, Unit]]]) -> int:
     notes 9-10 at the head of p. 7)."""
     return sum(len(page) > 1 and page[1][1].in_list and page[0][1] is page[1][1].header
                for page in pages[1:])
+
+
+def _labels_opening(pages: list[list[tuple[float, Unit]]]) -> int:
+    """How many pages open with a notes list's label ("Notes:"), cut off from the text it
+    notes on the page before (:func:`_notes_begun`): evening out a chapter may not make
+    more of them than the plain make-up has (session 20 review, EN p. 49)."""
+    return sum(len(page) > 1 and page[1][1].lead and not page[0][1].lead
+               and page[0][1].keep_with_next for page in pages[1:])
 
 
 def _shortfall(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> float:
@@ -707,6 +720,8 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
                 i = _whole_list(units, i, pages[-1], g, len(pages))
             if not forced and soft is None:
                 i = _trimmed_break(units, i, pages[-1], g, len(pages) - 1)
+            if not forced:
+                i = _notes_begun(units, i, pages[-1], bottom)
             start = i
             y = _open_page(pages, units[i], g)
             continue
@@ -745,6 +760,41 @@ def _restart(page: list[tuple[float, Unit]], first: Unit, g: PageGeometry) -> fl
     page[:] = [(g.body_top, head)] if head is not None and page and page[0][1] is head \
         else []
     return g.body_top + sum(unit.height for _, unit in page)
+
+
+#: A note broken by a page (:func:`_notes_begun`) leaves at least this many of its lines
+#: on the page its label ends, and as many on the next where it has lines enough (one where
+#: it has three).
+NOTE_SIDE = 2
+
+
+def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
+                 bottom: float) -> int:
+    """Where *page* (ending at *bottom*) breaks, given it would break before *units[i]*:
+    where that is a notes list's label ("Notes:"), after the label and as much of the
+    list as fits, which is set on *page*: its first note's first lines
+    (:data:`NOTE_SIDE` on each side), or whole notes, the list going on under its head
+    (:meth:`.setter.Setter.note_head`) however few stand above, with
+    :data:`~.setter.NOTES_SIDE` notes at least; else there. A label that
+    opens a page reads as cut off from the text it notes, on the page before (session 20
+    review: EN pp. 30, 45, 49 opened with "Notes:")."""
+    if not page or i + 1 >= len(units) or not units[i + 1].lead or units[i].lead \
+            or not units[i].keep_with_next:
+        return i
+    end = next((k for k in range(i + 2, len(units))
+                if units[k].space_before > 0 and not units[k].in_list or units[k].art),
+               len(units))
+    first = next((k for k in range(i + 2, end) if units[k].in_list), end) - i - 1
+    most = first - (NOTE_SIDE if first > NOTE_SIDE + 1 else 1)
+    starts = [k for k in range(i + 2, end) if units[k].in_list]
+    breaks = [m for m in range(NOTE_SIDE, most + 1) if not units[i + m].hyphen] + [
+        k - i - 1 for k in starts[:len(starts) + 1 - NOTES_SIDE]]
+    y = page[-1][0] + page[-1][1].height
+    fit = [m for m in breaks if y + _run_height(units, i, i + 1 + m) <= bottom + 0.01]
+    if not fit:
+        return i
+    _place(page, units, i, i + max(fit), y)
+    return i + 1 + max(fit)
 
 
 def _hole_kept(units: list[Unit], i: int, soft: int, room: float) -> bool:

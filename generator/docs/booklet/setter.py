@@ -245,8 +245,9 @@ class Setter:
                                             in spans[number] if target in self.floats))
             # A word hyphenated at the line's end is not parted across two pages, nor a
             # reading's label from its note.
-            unit.keep_with_next = number < len(set_) - 1 and (
-                line.words[-1].endswith("-") or self._label_ends(line.words))
+            unit.hyphen = number < len(set_) - 1 and line.words[-1].endswith("-")
+            unit.keep_with_next = unit.hyphen or (number < len(set_) - 1
+                                                  and self._label_ends(line.words))
             units.append(unit)
         return units
 

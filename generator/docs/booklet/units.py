@@ -163,6 +163,9 @@ class Unit:
     before it, rather than break, where the page it leaves stays full (a section's notes:
     :func:`.makeup._fill`)."""
 
+    hyphen: bool = False
+    """A line that ends in a hyphenated word: a page never breaks after it."""
+
     caption: bool = False
     """A line of a figure's caption: it names what the figure shows, it does not define
     a term (:func:`.flow.glossary_pages`)."""
