@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from generator.docs.booklet.makeup import (FULL, HOLE_LINES, TAIL, TAIL_KEEP, _fill, _holes,
                                            depth, paginate)
 from generator.docs.booklet.units import PageGeometry, Unit
@@ -64,6 +66,23 @@ def test_a_chapters_last_page_takes_whole_blocks_rather_than_a_tail() -> None:
     assert _holes(pages, G) == 0
     # The last page opens with a whole item.
     assert pages[-1][0][1].space_before > 0, _fills(pages)
+
+
+@pytest.mark.parametrize("last", [9, 12])
+def test_a_chapters_last_page_takes_lines_where_blocks_are_too_big(last: int) -> None:
+    """Session 20's review (RU chapters ending on pages 30-50 % full): where no whole
+    block of the page before can go over and leave it TAIL_KEEP full (a long paragraph
+    ends the chapter), the page before gives lines of its last paragraph, so that the
+    last page holds TAIL of the body."""
+    text = [unit for _ in range(4) for unit in _paragraph(5)]
+    lines = round(BODY / LINE) - 4 * 5 - 2 + last
+    units = text + _paragraph(lines)
+    greedy = _fill(list(units), G)
+    assert len(greedy) == 2 and depth(greedy[-1], G) < TAIL * BODY, _fills(greedy)
+    pages = paginate(list(units), G)
+    assert len(pages) == 2, _fills(pages)
+    assert depth(pages[-1], G) >= TAIL * BODY, _fills(pages)
+    assert depth(pages[-2], G) >= (TAIL_KEEP - 0.01) * BODY, _fills(pages)
 
 
 def test_a_page_made_shorter_ends_at_a_paragraphs_end() -> None:
