@@ -771,8 +771,8 @@ def _restart(page: list[tuple[float, Unit]], first: Unit, g: PageGeometry) -> fl
 
 
 #: A note broken by a page (:func:`_notes_begun`) leaves at least this many of its lines
-#: on the page its label ends, and as many on the next where it has lines enough (one where
-#: it has three).
+#: on the page its label ends, and as many on the next where it has lines enough and no
+#: hyphenated line end forbids it (else one).
 NOTE_SIDE = 2
 
 
@@ -794,15 +794,31 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
                len(units))
     first = next((k for k in range(i + 2, end) if units[k].in_list), end) - i - 1
     most = first - (NOTE_SIDE if first > NOTE_SIDE + 1 else 1)
-    starts = [k for k in range(i + 2, end) if units[k].in_list]
-    breaks = [m for m in range(NOTE_SIDE, most + 1) if not units[i + m].hyphen] + [
-        k - i - 1 for k in starts[:len(starts) + 1 - NOTES_SIDE]]
     y = page[-1][0] + page[-1][1].height
-    fit = [m for m in breaks if y + _run_height(units, i, i + 1 + m) <= bottom + 0.01]
-    if not fit:
+    begun = _begun(units, i, y, bottom)
+    if not begun:
         return i
-    _place(page, units, i, i + max(fit), y)
-    return i + 1 + max(fit)
+    _place(page, units, i, i + begun, y)
+    return i + 1 + begun
+
+
+def _begun(units: list[Unit], i: int, y: float, bottom: float) -> int:
+    """How many units of the notes list whose label is *units[i]* stand under the label
+    on a page where the label comes at *y* and the page ends at *bottom*
+    (:func:`_notes_begun`); 0 if the list may not begin there."""
+    end = next((k for k in range(i + 2, len(units))
+                if units[k].space_before > 0 and not units[k].in_list or units[k].art),
+               len(units))
+    first = next((k for k in range(i + 2, end) if units[k].in_list), end) - i - 1
+    starts = [k for k in range(i + 2, end) if units[k].in_list]
+    inside = [m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen]
+    # (NOTE_SIDE lines of the note go over where it has lines enough and no hyphen
+    # forbids that break; else one)
+    most = max((m for m in inside if first - m >= NOTE_SIDE), default=first - 1)
+    breaks = [m for m in inside if m <= most] + [
+        k - i - 1 for k in starts[:len(starts) + 1 - NOTES_SIDE]]
+    fit = [m for m in breaks if y + _run_height(units, i, i + 1 + m) <= bottom + 0.01]
+    return max(fit, default=0)
 
 
 def _hole_kept(units: list[Unit], i: int, soft: int, room: float) -> bool:
@@ -831,7 +847,10 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
                  and (units[k].header is None or facing)
                  and _run_height(units, i, k + 1) <= bottom - y + 0.01), None)
     if soft is not None and y - g.body_top >= FULL * (g.body_bottom - g.body_top) \
-            and not _hole_kept(units, i, soft, bottom - y):
+            and not _hole_kept(units, i, soft, bottom - y) and not (
+                units[soft + 1].lead is False and soft + 2 < len(units)
+                and units[soft + 2].lead
+                and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom)):
         return None
     return soft
 
