@@ -31,6 +31,7 @@ from generator.docs.booklet.figures import TABLEAU_LABEL
 from generator.docs.booklet import makeup
 from generator.docs.booklet.makeup import FULL, LAST, RUNT, _fill, _made_up, depth, paginate
 from generator.docs.diagram import LEAST_LABEL
+from generator.docs.booklet.makeup import SPREAD_FULL
 from generator.docs.booklet.setter import (HEADING_LEAST, ITEM_WHOLE, SPREAD_HEAD, TABLE_HEAD,
                                            TABLE_TAIL, TABLE_WHOLE,
                                            Setter, chapter_units)
@@ -924,7 +925,7 @@ def test_no_later_move_comes_up_above_the_figure_of_an_earlier_one():
 @pytest.mark.parametrize("first_page", [2, 3])
 def test_a_short_table_breaks_only_across_an_open_spread(first_page):
     """A table of 7 rows is kept whole (TABLE_WHOLE), but where moving it whole would leave
-    a left-hand page under FULL it breaks after its first SPREAD_HEAD rows, its head set
+    a left-hand page under SPREAD_FULL it breaks after its first SPREAD_HEAD rows, its head set
     again on the facing page, read on across the open spread; from a right-hand page it
     always moves whole (issue 39, fourth review r-ass, L1: Ass's option-1 table left EN
     p. 8 56 % full, and evening out spread that hole over pp. 5-8)."""
@@ -943,9 +944,10 @@ def test_a_short_table_breaks_only_across_an_open_spread(first_page):
                 split += 1
                 assert g.faces_next(n) and len(rows) == SPREAD_HEAD, (text_lines, n)
                 assert following[0][1] is table[0]
-                # Moved whole, the table would have left the page short.
+                # Moved whole, the table would have left the page under SPREAD_FULL
+                # (session 20: EN p. 12 at 77 %, the notation table overleaf).
                 without = sum(u.space_before + u.height for u in table[:SPREAD_HEAD + 1])
-                assert depth(page, g) - without < FULL * body
+                assert depth(page, g) - without < SPREAD_FULL * body
     assert (split > 0) == (first_page % 2 == 0), split
 
 

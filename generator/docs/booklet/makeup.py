@@ -832,6 +832,13 @@ def _hole_kept(units: list[Unit], i: int, soft: int, room: float) -> bool:
     return not _block_start(units[i]) and room - lines >= HOLE_LINES * units[i].height
 
 
+#: A short table kept whole breaks across an open spread (:func:`_soft_break`) where
+#: keeping it whole would leave the left-hand page under this share of the body: its rows
+#: read on across the fold, where a page a quarter blank before the table reads as a page
+#: lost (session 20 review: EN p. 12, the notation table overleaf from 77 %).
+SPREAD_FULL = 0.85
+
+
 def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: PageGeometry,
                 n: int) -> int | None:
     """The last unit of the run *units[i..j]* kept together whose keep is soft
@@ -846,7 +853,8 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
     soft = next((k for k in range(j - 1, i - 1, -1) if units[k].soft
                  and (units[k].header is None or facing)
                  and _run_height(units, i, k + 1) <= bottom - y + 0.01), None)
-    if soft is not None and y - g.body_top >= FULL * (g.body_bottom - g.body_top) \
+    full = SPREAD_FULL if soft is not None and units[soft].header is not None else FULL
+    if soft is not None and y - g.body_top >= full * (g.body_bottom - g.body_top) \
             and not _hole_kept(units, i, soft, bottom - y) and not (
                 units[soft + 1].lead is False and soft + 2 < len(units)
                 and units[soft + 2].lead
