@@ -210,3 +210,26 @@ def test_evening_out_keeps_a_list_whole_where_it_fits(tmp_path, library):
             evened += 1
         assert makeup._list_breaks(pages) <= makeup._list_breaks(raw), lines
     assert evened > 0
+
+
+@pytest.mark.parametrize("lang, games", [("en", ()), ("ru", ("ass",))])
+def test_no_page_opens_with_a_notes_label_that_fits_under_its_text(library, lang, games):
+    """Session 20's review (EN pp. 30, 45, 49 opened with "Notes:", the rule they note on
+    the page before), read from the PDF: a page opens with a notes list's label only where
+    the label and two lines of its first note do not fit under the page before's last
+    line (a figure fills that page)."""
+    from generator.app.booklet import set_booklet
+    from pagefill import fills
+    from pdflines import read_lines
+
+    pdf = set_booklet(library, lang, games).pdf
+    label = {"en": "Notes:", "ru": "Примечания:"}[lang]
+    shares = fills(pdf)
+    lines = read_lines(pdf)
+    note = G.style.lead * 0.9
+    for page in range(2, len(shares) + 1):
+        body = [line for line in lines if line.page == page
+                and G.body_top - 0.5 < line.y - line.size < G.body_bottom]
+        if body and min(body, key=lambda line: line.y).text.strip() == label:
+            room = (1 - shares[page - 2]) * BODY
+            assert room < 1.6 + note + 1.6 + 2 * note, (page, round(room, 1))
