@@ -50,11 +50,29 @@ def _variant_games(game: str) -> set[str]:
 
 
 def _program_names(booklet: Booklet) -> dict[str, str]:
-    """The credits' table "Variants in the program": each variant's label by its program
-    name."""
-    section = next(s for s in _chapter(booklet, "credits").sections if s.key == "variants")
-    table = next(b for b in section.blocks if isinstance(b, Table))
+    """The table "Variants in the program" (an appendix after the glossary): each variant's
+    label by its program name."""
+    table = next(b for s in _chapter(booklet, "programme").sections for b in s.blocks
+                 if isinstance(b, Table))
     return {row[2]: row[1] for row in table.rows[1:]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_variants_table_stands_in_the_back_matter(booklets, lang):
+    """Issue 39, session-20 Russian review (1): the table "Variants in the program" stood in
+    the front matter, so a reader met the program's codes before any rule. It is an appendix
+    after the glossary and before the index, and no chapter before the games prints a code."""
+    booklet = booklets[lang]
+    keys = [c.key for c in booklet.chapters]
+    assert keys.index("glossary") < keys.index("programme") < keys.index("index"), keys
+    names = set(_program_names(booklet))
+    first_game = min(keys.index(c.key) for c in booklet.games)
+    for chapter in booklet.chapters[:first_game]:
+        text = " ".join(getattr(b, "text", "") for s in chapter.sections for b in s.blocks)
+        assert not any(name in text for name in names), (lang, chapter.key)
+        assert not any(isinstance(b, Table) and any(name in row for row in b.rows
+                                                    for name in names)
+                       for s in chapter.sections for b in s.blocks), (lang, chapter.key)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -65,7 +83,7 @@ def test_every_variant_game_is_printed_in_its_chapter_in_both_languages(booklets
     game 48: 'it can be authorized to press ... also on own playing cards', 'it is possible to
     play giving in'). Each variant game of the project is one of them: its chapter must print
     it under the label its Variants section's source pairs with the game's name, in plain
-    words (sixth review, r-main-en 4: no program name in a rule), and the credits' table
+    words (sixth review, r-main-en 4: no program name in a rule), and the appendix's table
     "Variants in the program" gives that name beside the label, in both languages; the
     Russian chapter prints as many variants as the English."""
     variants = _variant_games(game)
