@@ -233,6 +233,24 @@ def test_the_key_explains_every_word_of_the_how_column(sections, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_how_column_and_the_table_of_holders_give_each_way_one_name(sections, library,
+                                                                          lang):
+    """Session 20's editor's review: the "how" column's words ("not beaten", "led rank",
+    "trump of led rank") were not the wording of the rows of the table of holders under
+    "Playing a trick", and "trump of led rank" was named nowhere else. Each row of that
+    table begins with a name, before a colon if a gloss follows; the words the chapter
+    gives the ways, but the 8 of another suit (outside the table), are those names, one
+    a row: a trump and a plain card of the led card's rank are one way, "same rank"."""
+    ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
+    table = next(b for s in ass.sections if s.key == "tricks" for b in s.blocks
+                 if isinstance(b, Table) and len(b.rows) > 5)
+    names = [row[0].split(":")[0] for row in table.rows[1:]]
+    words = _spec(lang)["ways"]
+    assert sorted(set(words.values()) - {words["eight"]}) == sorted(names), (lang, names)
+    assert words["equal_rank"] == words["equal_rank_trump"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_intro_gives_the_dealt_hands_the_first_lead_and_the_targets(sections, lang):
     """The intro's cards are the hands as dealt, player 1's then player 2's. The seed: 'The
     first move in the first game belongs to the player who has a card of the minimum value
@@ -430,9 +448,11 @@ def test_a_bad_deal_is_one_line_naming_the_key(library, tmp_path, text, deal, me
     assert "\n" not in shown and "mine.toml" in shown and message in shown, shown
 
 
-#: The "On your turn" line that says who may beat while holding the main suit.
-HOLDING_MAIN = {"en": "holding one, you may still beat with a trump",
-                "ru": "но и с ней можно бить козырем"}
+#: The "On your turn" line that says who may beat while holding the main suit: a trump or a
+#: card of the led card's rank (issue 39, session 20's editor's review: the box named the
+#: trump only, while the prose and the quick table teach the same rank too).
+HOLDING_MAIN = {"en": "a trump or a card of the led card's rank may still beat",
+                "ru": "но и с ней можно бить козырем или картой того же достоинства"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -278,11 +278,11 @@ def test_a_note_and_a_mark_are_never_parted_by_a_page(built):
 GLOSSARY_USES = {
     "en": [("led card заходная карта", "The first card is the led card"),
            ("beat бить (бьёт)", "The higher card beats the lower one"),
-           ("plain card простая карта", "a plain card of the led card"),
+           ("plain card простая карта", "if it is a plain card"),
            ("holder карта, держащая взятку", "is the holder")],
     "ru": [("заходная карта led card", "Первая карта — заходная"),
            ("бить (бьёт) beat", "Старшая карта бьёт младшую"),
-           ("простая карта plain card", "простая карта того же достоинства"),
+           ("простая карта plain card", "если простая карта"),
            ("карта, держащая взятку holder", "это карта, держащая взятку")]}
 PAGE_MARK = {"en": r"\(p\.\s(\d+)\)", "ru": r"\(с\.\s(\d+)\)"}
 
