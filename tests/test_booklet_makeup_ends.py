@@ -68,21 +68,20 @@ def test_a_chapters_last_page_takes_whole_blocks_rather_than_a_tail() -> None:
     assert pages[-1][0][1].space_before > 0, _fills(pages)
 
 
-@pytest.mark.parametrize("last", [9, 12])
-def test_a_chapters_last_page_takes_lines_where_blocks_are_too_big(last: int) -> None:
-    """Session 20's review (RU chapters ending on pages 30-50 % full): where no whole
-    block of the page before can go over and leave it TAIL_KEEP full (a long paragraph
-    ends the chapter), the page before gives lines of its last paragraph, so that the
-    last page holds TAIL of the body."""
+def test_a_chapters_last_page_takes_the_blocks_that_bring_it_nearest_half() -> None:
+    """Session 20's review (chapters ending on pages 30-50 % full): where no whole block
+    of the page before brings the last page to TAIL with the page before TAIL_KEEP full,
+    the blocks that bring it nearest go over, whole (no page left ending inside a
+    paragraph)."""
     text = [unit for _ in range(4) for unit in _paragraph(5)]
-    lines = round(BODY / LINE) - 4 * 5 - 2 + last
-    units = text + _paragraph(lines)
+    rest = round(BODY / LINE) - 4 * 5 - 6
+    units = text + _paragraph(rest - 2) + _paragraph(3) + _paragraph(2) + _paragraph(4)
     greedy = _fill(list(units), G)
-    assert len(greedy) == 2 and depth(greedy[-1], G) < TAIL * BODY, _fills(greedy)
     pages = paginate(list(units), G)
-    assert len(pages) == 2, _fills(pages)
-    assert depth(pages[-1], G) >= TAIL * BODY, _fills(pages)
+    assert len(pages) == len(greedy) == 2, _fills(pages)
+    assert depth(pages[-1], G) > depth(greedy[-1], G), (_fills(greedy), _fills(pages))
     assert depth(pages[-2], G) >= (TAIL_KEEP - 0.01) * BODY, _fills(pages)
+    assert _holes(pages, G) == 0 and pages[-1][0][1].space_before > 0
 
 
 def test_a_page_made_shorter_ends_at_a_paragraphs_end() -> None:

@@ -52,10 +52,10 @@ RUNT = 0.2
 #: figure alone on its chapter's last page).
 LAST = 0.6
 #: A chapter's last page holds at least this share of the body where the page before can
-#: give it whole blocks, or else lines of its last paragraph or list item, and stay
-#: :data:`TAIL_KEEP` full: a last page of one or two variants under a full page reads as
-#: a page lost (issue 39, sixth review r-main-ru #5: RU pp. 23, 29, 41, 59 a quarter
-#: full; session 20: raised from 0.4, with lines, RU chapters ending 30-50 % full).
+#: give it whole blocks and stay :data:`TAIL_KEEP` full: a last page of one or two
+#: variants under a full page reads as a page lost (issue 39, sixth review r-main-ru #5:
+#: RU pp. 23, 29, 41, 59 a quarter full; session 20: raised from 0.4, chapters ending
+#: 30-50 % full).
 TAIL = 0.5
 #: ... the page before staying this full: it ends a paragraph or list item, which reads as
 #: a page's end where a page stopped short mid-sentence would not (:func:`_holes`).
@@ -375,28 +375,27 @@ def _tail_lifted(units: list[Unit], pages: list[list[tuple[float, Unit]]], g: Pa
     lists of :func:`_fill`) with a last page under :data:`TAIL` given whole blocks by the
     page before (a paragraph, a list item, a heading with its lines: no page left ending
     inside a paragraph, :func:`_holes`), that page staying :data:`TAIL_KEEP` full: the
-    break moves back block by block until the last page holds :data:`TAIL`; where no
-    block does it, line by line (the page before ending inside a paragraph, at a line its
-    keeps allow); where neither reaches :data:`TAIL`, the whole blocks that bring the
-    last page nearest; else the pages stay (drawing the figures smaller would only leave
-    the page before emptier)."""
+    break moves back block by block until the last page holds :data:`TAIL`, or else as
+    far as brings the last page nearest it; else the pages stay (drawing the figures
+    smaller would only leave the page before emptier). Never line by line: the page
+    before would stop short inside a paragraph, a hole (:func:`_holes`; fifth review
+    r-main, F1)."""
     body = g.body_bottom - g.body_top
     breaks, runs, whole = how
     ids = {id(unit): k for k, unit in enumerate(units)}
     last = max((ids.get(id(unit), -1) for _, unit in pages[-2]), default=-1) + 1
     before = min((ids.get(id(unit), len(units)) for _, unit in pages[-2]), default=0)
     best = pages
-    for blocks in (True, False):
-        for cut in range(last - 1, before, -1):
-            if units[cut - 1].keep_with_next or (blocks and not _block_start(units[cut])):
-                continue
-            tried = _fill(list(units), g, breaks | {id(units[cut])}, runs, whole)
-            if len(tried) != len(pages) or depth(tried[-2], g) < (TAIL_KEEP - SHORT) * body:
-                break
-            if depth(tried[-1], g) >= TAIL * body:
-                return tried
-            if blocks and depth(tried[-1], g) > depth(best[-1], g) + SHORT * body:
-                best = tried
+    for cut in range(last - 1, before, -1):
+        if units[cut - 1].keep_with_next or not _block_start(units[cut]):
+            continue
+        tried = _fill(list(units), g, breaks | {id(units[cut])}, runs, whole)
+        if len(tried) != len(pages) or depth(tried[-2], g) < (TAIL_KEEP - SHORT) * body:
+            break
+        if depth(tried[-1], g) >= TAIL * body:
+            return tried
+        if depth(tried[-1], g) > depth(best[-1], g) + SHORT * body:
+            best = tried
     return best
 
 
