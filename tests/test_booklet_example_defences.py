@@ -97,7 +97,7 @@ def test_initial_1_south_had_a_quicker_win_by_stepping_the_7b_back(library):
 
 MISTAKE = {"en": "mistake", "ru": "ошибка"}
 #: (Sixth review r-main-en 3: the quicker win is its own short paragraph after move 2.)
-STEP_BACK = {"en": "f5-g4, stepping south's 7B back, which wins sooner",
+STEP_BACK = {"en": "f5-g4, stepping south's 7B back. It wins sooner",
              "ru": "отойти картой 7B юга с f5 на g4"}
 #: seed002, jeu de cartes 1: a card also covers "la même couleur et de la même valeur", the
 #: other deck's identical card (the booklet's Covering section).

@@ -389,7 +389,7 @@ def test_the_ass_booklet_prints_no_board_system(library):
 CADOGAN_ONLY = {
     "nivernaise": {"en": ["as many cards deep"], "ru": ["на столько карт"]},
     "empress-of-india": {"en": ["skipping the queen", "before the pair can be played"],
-                         "ru": ["без дамы", "ещё до того, как пару"]},
+                         "ru": ["без дамы", "ещё до того, как её можно сыграть"]},
     # The way back down from the second 7 is our own inference (sources row goal:order), so
     # it is printed as our reading, not with Cadogan's mark (tenth review).
     "besieged-city": {"en": ["turned card by card",
