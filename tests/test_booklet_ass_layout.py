@@ -152,7 +152,7 @@ def test_a_suit_sign_and_a_range_stay_with_their_word(lang, text, together):
 #: Where the course box stands: after the deal's last words, before the "on your turn"
 #: box and the section on tricks.
 COURSE = {"en": ("Course of a deal", "On your turn", "Playing a trick"),
-          "ru": ("Ход сдачи", "Ход по шагам", "Розыгрыш взятки")}
+          "ru": ("Ход сдачи", "Порядок хода", "Розыгрыш взятки")}
 
 
 def test_a_box_gives_the_course_of_a_deal_in_both_languages(built):

@@ -131,7 +131,7 @@ PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 #: Not "Each move" / «Каждый ход»: the box sums up the whole play, deal and end included
 #: (issue 39, fifth review, English 2 and Russian 6).
 ONE_PLAYER_HEADING = {"en": "Play in brief", "ru": "Коротко о правилах"}
-BOARD_HEADING = {"en": "On your turn", "ru": "Ход по шагам"}
+BOARD_HEADING = {"en": "On your turn", "ru": "Порядок хода"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
