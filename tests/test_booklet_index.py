@@ -183,19 +183,31 @@ def _bold_entries(made: Made) -> dict[str, list[int]]:
 def test_the_page_that_defines_a_term_is_printed_bold(made, lang):
     """Issue 39 (the editor's review: a long page list is useless; a published index marks
     the defining page): each term of terms.toml with a "defined" section lists the page
-    where that section starts in bold, and no other page of the entry is bold."""
+    where that section's text (not its heading: session 20, main review 8, "trump" bold
+    on p. 13 under the heading "Beating and trumps", defined on p. 14) first uses the
+    term in bold, and no other page of the entry is bold."""
     booklet = made[lang]
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     bold = _bold_entries(booklet)
     entries = _entries(booklet)
     starts = {f"{c}/{s}": i + 1 for c, s, i in _section_starts(booklet)}
+    headings = {f"{c.key}/{s.key}": s.heading for c in booklet.booklet.chapters
+                for s in c.sections}
+
+    def after_heading(section: str, n: int) -> str:
+        text = " ".join(_page_text(pdf, n - 1).split())
+        heading = " ".join(headings[section].split())
+        if n == starts[section] and heading and heading in text:
+            return text[text.index(heading) + len(heading):]
+        return text
+
     marked = 0
     for term in booklet.booklet.index:
         numbers = entries.get(term.label, [])
-        # The first page from the defining section's heading on that holds the word the
-        # term is defined by.
+        # The first page from the defining section's heading on whose text after the
+        # heading holds the word the term is defined by.
         defining = {next(n for n in range(starts[s], len(booklet.pages) + 1)
-                         if term.defines.search(_page_text(pdf, n - 1)))
+                         if term.defines.search(after_heading(s, n)))
                     for s in term.defined}
         assert defining <= set(numbers), (lang, term.label, numbers, defining)
         assert bold.get(term.label, []) == sorted(defining), \

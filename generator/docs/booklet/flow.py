@@ -41,12 +41,14 @@ def _title_page(booklet: Booklet, setter: Setter) -> Page:
     units.append(Unit(12.0, []))
     # The lines under the title read as separate statements, not one grey block (issue 39,
     # review of the cover): the first, what the booklet is about, in the text's colour;
-    # the others in grey; a little space between each.
+    # the others in grey; a little space between each. One that needs two lines breaks
+    # by the rule for titles (balanced, after a colon, never before a number's noun nor
+    # after a preposition): patience review 8, «…играют полными колодами / по 52 карты».
     for n, line in enumerate(booklet.title_lines):
         if n:
             units.append(Unit(TITLE_LINE_GAP, []))
         units += setter.lines(line, g.column, anchor="middle", justify=False,
-                              fill=GREY if n else INK)
+                              fill=GREY if n else INK, title=True)
     top = g.height * 0.3
     if top + sum(unit.height for unit in units) > g.body_bottom:
         raise TemplateError(booklet.where, "title", expected="a title, subtitle and lines "
@@ -138,6 +140,10 @@ class _Body:
     opens: bool
     #: The page's label if not its chapter's key: the colophon's own page.
     label: str = ""
+    #: The colophon is set on it after its chapter's last text: it has no running header,
+    #: which would name that chapter above the booklet's imprint (patience review 8: RU
+    #: p. 30, «Выходные сведения» under the head «Словарь терминов»).
+    imprint: bool = False
 
 
 def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: int,
@@ -208,7 +214,8 @@ def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
     a page of its own there, in every booklet alike (issue 39, tenth review: the colophon
     floated in the middle of the credits' second page; fourth review r-ass, L2: set at the
     page's foot, it stood alone under three quarters of an empty page, or under a
-    glossary's six-row tail with the page's middle blank)."""
+    glossary's six-row tail with the page's middle blank). A page it shares with a
+    chapter's end has no running header (:attr:`_Body.imprint`)."""
     cover = len(pages) - 1 if len(pages) > 1 and pages[-1].chapter.key == BACK_COVER \
         and pages[-2].chapter.key != BACK_COVER else len(pages)
     height = sum(unit.height for unit in colophon) + sum(
@@ -218,6 +225,7 @@ def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
     if host is None or depth(host.placed, g) + COLOPHON_GAP + height > body:
         host = _Body([], chapter, True, COLOPHON)   # no running header: not a chapter's
         pages.insert(cover, host)
+    host.imprint = True
     y = g.body_top + (depth(host.placed, g) + COLOPHON_GAP if host.placed else 0.0)
     for n, unit in enumerate(colophon):
         y += unit.space_before if n else 0.0
@@ -289,7 +297,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
                 level = 0 if unit.anchor.endswith(f"/{COLOPHON}") else 1
                 outline.append((headings[unit.anchor], level, len(pages)))
         # A chapter's first page has its title: no running header above it.
-        header = "" if page.opens else glued(page.chapter.title, booklet.lang)
+        # Nor has the page the colophon shares with a chapter's end.
+        header = "" if page.opens or page.imprint else glued(page.chapter.title, booklet.lang)
         pages.append(framed_page(geometry, page.placed, header, len(pages) + 1, label))
         placed_pages.append(page.placed)
     return Typeset(pages, outline, entries, _links(placed_pages, geometry))

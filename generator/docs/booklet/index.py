@@ -182,13 +182,13 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     through a game, would otherwise list most pages of the booklet. Terms found nowhere
     are left out; the entries are in the language's alphabetical order, a sub-entry
     right under its entry (an entry of its own where that one is found nowhere)."""
-    sections, headings = _section_texts(_indexed(booklet), pages)
+    sections, headings, bodies = _section_texts(_indexed(booklet), pages)
     # A game chapter's title names what the game is about ("beating with square trumps"):
     # a term it names is discussed there, though the title belongs to no section.
     titles = _title_texts({c.key for c in booklet.chapters
                            if c.game or c.key in booklet.index_also}, pages)
     entries = [entry for term in booklet.index
-               if (entry := _entry(term, sections, headings, titles)) is not None]
+               if (entry := _entry(term, (sections, bodies), headings, titles)) is not None]
     found = {entry.label for entry in entries}
     entries = [entry if entry.under in found else entry._replace(under="")
                for entry in entries]
@@ -215,13 +215,15 @@ Texts = dict[str, list[tuple[int, str]]]
 
 
 def _section_texts(indexed: set[str], pages: list[tuple[int, list[tuple[float, Unit]]]]
-                   ) -> tuple[Texts, dict[str, str]]:
-    """The text of each of the *indexed* sections on each page it stands on, and the
-    text of its heading."""
+                   ) -> tuple[Texts, dict[str, str], Texts]:
+    """The text of each of the *indexed* sections on each page it stands on, the text of
+    its heading, and its text without the heading on each page."""
     sections: Texts = {}
     headings: dict[str, str] = {}
+    bodies: Texts = {}
     for number, placed in pages:
         lines: dict[str, list[str]] = {}
+        said: dict[str, list[str]] = {}
         for _, unit in placed:
             if unit.section not in indexed:
                 continue
@@ -229,9 +231,13 @@ def _section_texts(indexed: set[str], pages: list[tuple[int, list[tuple[float, U
             if unit.anchor == unit.section:
                 headings[unit.section] = _read(
                     [headings.get(unit.section, ""), *_printed(unit.items)])
+            else:
+                said.setdefault(unit.section, []).extend(_printed(unit.items))
         for section, found in lines.items():
             sections.setdefault(section, []).append((number, _read(found)))
-    return sections, headings
+        for section, found in said.items():
+            bodies.setdefault(section, []).append((number, _read(found)))
+    return sections, headings, bodies
 
 
 def _title_texts(titled: set[str], pages: list[tuple[int, list[tuple[float, Unit]]]]
@@ -253,11 +259,13 @@ def _title_texts(titled: set[str], pages: list[tuple[int, list[tuple[float, Unit
     return titles
 
 
-def _entry(term: IndexTerm, sections: Texts, headings: dict[str, str],
+def _entry(term: IndexTerm, texts_of: tuple[Texts, Texts], headings: dict[str, str],
            titles: dict[str, tuple[int, str]]) -> Entry | None:
-    """*term*'s entry: the first page of each of its defining sections that uses it, and
-    in each chapter the first page of a section or title that discusses it; None if it
-    is found nowhere."""
+    """*term*'s entry: the first page of each of its defining sections that uses it in its
+    text, and in each chapter the first page of a section or title that discusses it;
+    None if it is found nowhere. *texts_of*: each section's text page by page with its
+    heading and without (:func:`_section_texts`)."""
+    sections, bodies = texts_of
     defining: set[int] = set()
     discussed: dict[str, int] = {}   # the first page of each chapter that discusses it
     least = term.discussed if term.discussed is not None else DISCUSSED
@@ -267,9 +275,11 @@ def _entry(term: IndexTerm, sections: Texts, headings: dict[str, str],
         if first is None:
             continue
         if section in term.defined:
-            # Where the section first uses the word it defines the term by, or failing
-            # that any of the entry's words.
-            defining.add(next((number for number, text in texts
+            # Where the section's sentences first use the word it defines the term by,
+            # not its heading (the main review 8: "trump" bold on p. 13, the heading
+            # "Beating and trumps", where p. 14 says "the square makes it the trump"), or
+            # failing that any of the entry's words.
+            defining.add(next((number for number, text in bodies.get(section, ())
                                if term.defines.search(text)), first))
         elif (term.find.search(headings.get(section, ""))
               or 0 < least <= sum(n for _, n in uses)):

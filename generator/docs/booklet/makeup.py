@@ -801,16 +801,25 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
     return i + 1 + begun
 
 
-def _begun(units: list[Unit], i: int, y: float, bottom: float) -> int:
+#: A note of at most this many lines is not broken by a page where the page can end
+#: before its text's last lines instead and stay :data:`FULL` (:func:`_soft_break`): the
+#: label, the note whole and the lines it notes go over together (session 20, main review
+#: 8: "…would end | nearly every game" across EN pp. 43-44).
+NOTE_WHOLE = 4
+
+
+def _begun(units: list[Unit], i: int, y: float, bottom: float, whole: bool = False) -> int:
     """How many units of the notes list whose label is *units[i]* stand under the label
     on a page where the label comes at *y* and the page ends at *bottom*
-    (:func:`_notes_begun`); 0 if the list may not begin there."""
+    (:func:`_notes_begun`); 0 if the list may not begin there. With *whole*, a first
+    note of :data:`NOTE_WHOLE` lines or fewer is not broken."""
     end = next((k for k in range(i + 2, len(units))
                 if units[k].space_before > 0 and not units[k].in_list or units[k].art),
                len(units))
     first = next((k for k in range(i + 2, end) if units[k].in_list), end) - i - 1
     starts = [k for k in range(i + 2, end) if units[k].in_list]
-    inside = [m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen]
+    inside = [m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen
+              and not (whole and first <= NOTE_WHOLE)]
     # (NOTE_SIDE lines of the note go over where it has lines enough and no hyphen
     # forbids that break; else one)
     most = max((m for m in inside if first - m >= NOTE_SIDE), default=first - 1)
@@ -844,7 +853,10 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
     (:attr:`~.units.Unit.soft`) and that fits the room left on the chapter's page *n*
     (*at*: where the run would start and the page's foot) with the units before it: the
     page may break after it, where keeping would leave the page under :data:`FULL` or a
-    hole (:func:`_hole_kept`). A short table's row gives way only on a left-hand page
+    hole (:func:`_hole_kept`), or where the notes list it keeps with can begin on the page
+    under its label (:func:`_begun`; a first note of :data:`NOTE_WHOLE` lines or fewer
+    only whole, else it goes over whole with its label and the text's last lines). A
+    short table's row gives way only on a left-hand page
     (:meth:`~.units.PageGeometry.faces_next`), its rows read on across the open spread;
     None if none."""
     y, bottom = at
@@ -857,7 +869,8 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
             and not _hole_kept(units, i, soft, bottom - y) and not (
                 units[soft + 1].lead is False and soft + 2 < len(units)
                 and units[soft + 2].lead
-                and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom)):
+                and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom,
+                           whole=True)):
         return None
     return soft
 

@@ -943,15 +943,19 @@ def _list_units(setter: Setter, block: Bullets, before: object, units: list[Unit
 def _keep_notes(listed: list[Unit], head: Unit) -> None:
     """A notes list's *listed* units (each note kept whole already) kept so that a page
     breaks it only leaving :data:`NOTES_SIDE` notes at least on each side, and each
-    note after the first given the *head* to set above it where it opens a page
-    (:attr:`~.units.Unit.header`); its first unit asks the make-up to move the list
-    whole rather than break it where it can (:attr:`~.units.Unit.lead`)."""
+    unit but the list's first given the *head* to set above it where it opens a page
+    (:attr:`~.units.Unit.header`): a note after the first, or the rest of a note the page
+    broke (the first note's, under its label: :func:`.makeup._notes_begun`), is read on
+    under "Notes (continued)" alike (patience review 8: RU p. 9 opened with note 8's last
+    lines and no head, where the other continued lists had one); its first unit asks the
+    make-up to move the list whole rather than break it where it can
+    (:attr:`~.units.Unit.lead`)."""
     firsts = [0] + [k for k, unit in enumerate(listed) if unit.in_list]
     for before in range(1, len(firsts)):   # a break with *before* notes above it
         if min(before, len(firsts) - before) < NOTES_SIDE:
             listed[firsts[before] - 1].keep_with_next = True
-    for k in firsts[1:]:
-        listed[k].header = head
+    for unit in listed[1:]:
+        unit.header = head
     listed[0].lead = True
 
 
