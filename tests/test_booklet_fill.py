@@ -855,6 +855,9 @@ def test_the_colophon_ends_the_last_page_or_the_inside_back_cover(made):
         assert page == cover - 1, (lang, games, page, labels[-3:])
         if labels[page] == "colophon":
             assert pagefill.fills(booklet.pdf)[page] < 0.9, (lang, games, page)
+        # Its page has no running head: shared with the glossary's end, it was headed
+        # «Словарь терминов» above «Выходные сведения» (patience review 8, RU p. 30).
+        assert page_fill(booklet.pdf)[page][0] == "", (lang, games, page)
         # Not also left in the front matter.
         assert sum(title == heading for title, _, _ in booklet.typeset.outline) == 1
 

@@ -91,6 +91,9 @@ def _check(pages: list[list[tuple[float, Unit]]], units: list[Unit], notes: int)
         if first == firsts[0] and len(set(on)) == 2:
             assert on.count(on[0]) >= NOTE_SIDE and on[-1] == on[0] + 1
             assert end - first - on.count(on[0]) >= min(NOTE_SIDE, end - first - NOTE_SIDE)
+            # The rest of the note is read on under the head too (patience review 8: RU
+            # p. 9 opened with note 8's last lines and no head).
+            assert _text(pages[on[-1]][0][1]) == "Notes (continued)"
         else:
             assert len(set(on)) == 1
     assert where[id(units[label])] == where[id(units[firsts[0]])]
