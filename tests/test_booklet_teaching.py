@@ -522,10 +522,11 @@ def test_the_queen_move_start_on_own_colours_is_a_suggestion_to_try(booklets, la
     assert TRY[lang] in text, lang
 
 
-FORBIDDEN = {"en": ("Two-letter words do not count in our variant",
-                    "the original rules say they may then be forbidden"),
-             "ru": ("Слова из двух букв в нашем варианте не считаются",
-                    "правила автора говорят, что их тогда можно запретить")}
+# (Eighth review, r-main-en: the ban is printed as a numbered reading with its note.)
+FORBIDDEN = {"en": ("Two-letter words do not count (our reading",
+                    "with queen moves two-letter words may be forbidden"),
+             "ru": ("Слова из двух букв не считаются (наше толкование",
+                    "при ходах ферзя слова из двух букв можно запретить")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -534,7 +535,7 @@ def test_word_2_queen_forbids_two_letter_words_as_our_variant_the_engine_plays(l
     """seed001, word game 2: "Distance of moving of letters for one course can be any number of
     squares ... provided that in this case it can be forbidden to make two-letter words". The
     rules allow the ban; word-2-queen takes it (a word needs three letters), and the booklet
-    says so as our variant rather than as the rule."""
+    says so as our reading rather than as the rule."""
     assert library.game("word-2-queen").word_length == 3
     assert library.game("word-2-two-letter").word_length == 2
     text = " ".join(_section_text(booklets[lang][0], "word-2", "variants").split())
