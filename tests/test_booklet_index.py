@@ -198,7 +198,7 @@ def test_the_page_that_defines_a_term_is_printed_bold(made, lang):
         text = " ".join(_page_text(pdf, n - 1).split())
         heading = " ".join(headings[section].split())
         if n == starts[section] and heading and heading in text:
-            return text[text.index(heading) + len(heading):]
+            return text.replace(heading, "", 1)
         return text
 
     marked = 0
