@@ -198,7 +198,7 @@ def test_the_page_that_defines_a_term_is_printed_bold(made, lang):
         text = " ".join(_page_text(pdf, n - 1).split())
         heading = " ".join(headings[section].split())
         if n == starts[section] and heading and heading in text:
-            return text[text.index(heading) + len(heading):]
+            return text.replace(heading, "", 1)
         return text
 
     marked = 0
@@ -206,8 +206,10 @@ def test_the_page_that_defines_a_term_is_printed_bold(made, lang):
         numbers = entries.get(term.label, [])
         # The first page from the defining section's heading on whose text after the
         # heading holds the word the term is defined by.
-        defining = {next(n for n in range(starts[s], len(booklet.pages) + 1)
-                         if term.defines.search(after_heading(s, n)))
+        defining = {next((n for n in range(starts[s], starts[s] + 3)
+                          if term.defines.search(after_heading(s, n))),
+                         next(n for n in range(starts[s], len(booklet.pages) + 1)
+                              if term.defines.search(_page_text(pdf, n - 1))))
                     for s in term.defined}
         assert defining <= set(numbers), (lang, term.label, numbers, defining)
         assert bold.get(term.label, []) == sorted(defining), \
