@@ -217,7 +217,7 @@ Texts = dict[str, list[tuple[int, str]]]
 def _section_texts(indexed: set[str], pages: list[tuple[int, list[tuple[float, Unit]]]]
                    ) -> tuple[Texts, dict[str, str], Texts]:
     """The text of each of the *indexed* sections on each page it stands on, the text of
-    its heading, and its text without the heading on each page."""
+    its heading, and its text without the heading or captions on each page."""
     sections: Texts = {}
     headings: dict[str, str] = {}
     bodies: Texts = {}
@@ -231,7 +231,8 @@ def _section_texts(indexed: set[str], pages: list[tuple[int, list[tuple[float, U
             if unit.anchor == unit.section:
                 headings[unit.section] = _read(
                     [headings.get(unit.section, ""), *_printed(unit.items)])
-            else:
+            elif not unit.caption:
+                # (A caption names what its figure shows; it defines nothing.)
                 said.setdefault(unit.section, []).extend(_printed(unit.items))
         for section, found in lines.items():
             sections.setdefault(section, []).append((number, _read(found)))

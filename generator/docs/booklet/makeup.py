@@ -788,11 +788,6 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
     if not page or i + 1 >= len(units) or not units[i + 1].lead or units[i].lead \
             or not units[i].keep_with_next:
         return i
-    end = next((k for k in range(i + 2, len(units))
-                if units[k].space_before > 0 and not units[k].in_list or units[k].art),
-               len(units))
-    first = next((k for k in range(i + 2, end) if units[k].in_list), end) - i - 1
-    most = first - (NOTE_SIDE if first > NOTE_SIDE + 1 else 1)
     y = page[-1][0] + page[-1][1].height
     begun = _begun(units, i, y, bottom)
     if not begun:
