@@ -452,7 +452,7 @@ def test_a_bad_deal_is_one_line_naming_the_key(library, tmp_path, text, deal, me
 #: card of the led card's rank (issue 39, session 20's editor's review: the box named the
 #: trump only, while the prose and the quick table teach the same rank too).
 HOLDING_MAIN = {"en": "a trump or a card of the led card's rank may still beat",
-                "ru": "но и имея её, можно бить козырем или картой того же достоинства"}
+                "ru": "даже с ней можно бить козырем или картой того же достоинства"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

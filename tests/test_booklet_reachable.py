@@ -22,7 +22,8 @@ LANGS = ("en", "ru")
 #: Caption words that claim a position from a game under way, and the words that say a
 #: position is made up, by language.
 UNDER_WAY = {"en": ("middle of", "late in a game", "near the end", "moves into a game",
-                    "moves into basic game", "turns) into basic game",
+                    "moves into basic game", "moves by each player into basic game",
+                    "turns) into basic game",
                     "late in a solution"),
              "ru": ("в ходе", "ближе к концу", "после восьми ходов",
                     "после четырёх ходов")}
