@@ -309,8 +309,13 @@ def _labels_opening(pages: list[list[tuple[float, Unit]]]) -> int:
     """How many pages open with a notes list's label ("Notes:"), cut off from the text it
     notes on the page before (:func:`_notes_begun`): evening out a chapter may not make
     more of them than the plain make-up has (session 20 review, EN p. 49)."""
-    return sum(len(page) > 1 and page[1][1].lead and not page[0][1].lead
-               and page[0][1].keep_with_next for page in pages[1:])
+    return sum(len(page) > 1 and _label(page[0][1], page[1][1]) for page in pages[1:])
+
+
+def _label(unit: Unit, after: Unit) -> bool:
+    """Whether *unit*, followed by *after*, is a notes list's label ("Notes:"): kept with
+    the list's first unit, which asks for the list to move whole."""
+    return after.lead and not unit.lead and unit.keep_with_next
 
 
 def _shortfall(pages: list[list[tuple[float, Unit]]], g: PageGeometry) -> float:
@@ -785,8 +790,7 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
     :data:`~.setter.NOTES_SIDE` notes at least; else there. A label that
     opens a page reads as cut off from the text it notes, on the page before (session 20
     review: EN pp. 30, 45, 49 opened with "Notes:")."""
-    if not page or i + 1 >= len(units) or not units[i + 1].lead or units[i].lead \
-            or not units[i].keep_with_next:
+    if not page or i + 1 >= len(units) or not _label(units[i], units[i + 1]):
         return i
     y = page[-1][0] + page[-1][1].height
     begun = _begun(units, i, y, bottom)
@@ -811,14 +815,13 @@ def _begun(units: list[Unit], i: int, y: float, bottom: float, whole: bool = Fal
     end = next((k for k in range(i + 2, len(units))
                 if units[k].space_before > 0 and not units[k].in_list or units[k].art),
                len(units))
-    first = next((k for k in range(i + 2, end) if units[k].in_list), end) - i - 1
-    starts = [k for k in range(i + 2, end) if units[k].in_list]
-    inside = [m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen
-              and not (whole and first <= NOTE_WHOLE)]
-    # (NOTE_SIDE lines of the note go over where it has lines enough and no hyphen
-    # forbids that break; else one)
-    most = max((m for m in inside if first - m >= NOTE_SIDE), default=first - 1)
-    breaks = [m for m in inside if m <= most] + [
+    starts = [k for k in range(i + 2, end) if units[k].in_list]   # the notes after the first
+    first = (starts[0] if starts else end) - i - 1                # the first note's lines
+    inside = [] if whole and first <= NOTE_WHOLE else [
+        m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen]
+    # NOTE_SIDE lines of the note go over where it has lines enough and no hyphen forbids
+    # that break; else one.
+    breaks = ([m for m in inside if first - m >= NOTE_SIDE] or inside) + [
         k - i - 1 for k in starts[:len(starts) + 1 - NOTES_SIDE]]
     fit = [m for m in breaks if y + _run_height(units, i, i + 1 + m) <= bottom + 0.01]
     return max(fit, default=0)
@@ -862,8 +865,7 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
     full = SPREAD_FULL if soft is not None and units[soft].header is not None else FULL
     if soft is not None and y - g.body_top >= full * (g.body_bottom - g.body_top) \
             and not _hole_kept(units, i, soft, bottom - y) and not (
-                units[soft + 1].lead is False and soft + 2 < len(units)
-                and units[soft + 2].lead
+                soft + 2 < len(units) and _label(units[soft + 1], units[soft + 2])
                 and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom,
                            whole=True)):
         return None
