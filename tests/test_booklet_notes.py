@@ -89,7 +89,7 @@ def test_each_mark_names_the_note_of_its_reading(built, library):
         raw = tomllib.loads((TEMPLATES / lang / "ass.toml").read_text(encoding="utf-8"))
         printed = _printed(ass)
         marks = [n for text in printed for n in _marks(text, lang)]
-        assert len(marks) == 39, (lang, marks)
+        assert len(marks) == 38, (lang, marks)
         assert not any(BARE[lang] in text for text in printed), lang
         keys = [key for section in raw["section"]
                 for key in re.findall(r"\{note:([^{}\s]+)\}", section.get("text", ""))]

@@ -896,20 +896,29 @@ def test_the_ass_trick_states_a_later_cards_three_outcomes_and_defines_the_check
     Sixth review r-ass, 1 and 2: the check came before the reader knew what beats what,
     and beating with a card of the same rank, one of the seed's ways to beat ('you can put
     the card on one value smaller in suit or a card of the same value'), was taught only in
-    a cell of the table. "Playing a trick" now teaches in this order: within one suit, the
-    card one below, across suits (the same rank, then the 8 of another suit), the check
-    and the three outcomes, then the table of holders."""
+    a cell of the table. Session 20's editor's review: the order in which to ask came last;
+    the section now opens with three steps (does it beat the holder; an 8 of another suit
+    only from a hand without the main suit; the check), and its parts follow them, each
+    headed by its step: within one suit, the card one below, across suits (the same rank,
+    then the 8 of another suit) and the table of holders, step 2, the check, then the three
+    outcomes."""
     from generator.io.booklets import load_booklet
     from generator.model.booklet import Bullets, Paragraph, Table
 
-    words = {"en": ("the check", "The check:", "check"),
-             "ru": ("проверк", "Проверка:", "проверка")}
-    steps = {"en": ("Within one suit:", "The card one below a card is", "Across suits:",
+    words = {"en": ("the check", "Step 3, the check:", "check"),
+             "ru": ("проверк", "Шаг 3, проверка:", "проверка")}
+    steps = {"en": ("Step 1: does it beat the holder?", "Step 3: is it of the main suit?",
+                    "Step 1, within one suit:", "The card one below a card is",
+                    "Step 1, across suits:",
                     "A card of the same rank as the led card beats the led card",
-                    "An 8 beats every card of another suit", "The check:"),
-             "ru": ("Внутри одной масти:", "Карта на шаг ниже — ", "Между мастями:",
+                    "An 8 beats every card of another suit", "<table>",
+                    "Step 2, an 8 of another suit:", "Step 3, the check:"),
+             "ru": ("Шаг 1: бьёт ли карта держащую взятку?", "Шаг 3: это карта главной масти?",
+                    "Шаг 1, внутри одной масти:", "Карта на шаг ниже — ",
+                    "Шаг 1, между мастями:",
                     "Карта того же достоинства, что и заходная, бьёт заходную",
-                    "Восьмёрка бьёт любую карту другой масти", "Проверка:")}
+                    "Восьмёрка бьёт любую карту другой масти", "<table>",
+                    "Шаг 2, восьмёрка другой масти:", "Шаг 3, проверка:")}
     for lang, (word, defined, term) in words.items():
         booklet = load_booklet(library, lang, ("ass",))
         ass = next(c for c in booklet.chapters if c.key == "ass")
@@ -918,9 +927,8 @@ def test_the_ass_trick_states_a_later_cards_three_outcomes_and_defines_the_check
                 if isinstance(b, Bullets) else "<table>" for b in tricks.blocks]
         at = [next(k for k, t in enumerate(told) if step in t) for step in steps[lang]]
         outcomes = next(k for k, b in enumerate(tricks.blocks) if isinstance(b, Bullets)
-                        and len(b.items) == 3 and word in b.items[2])
-        table = next(k for k, b in enumerate(tricks.blocks) if isinstance(b, Table))
-        assert at == sorted(at) and at[-1] < outcomes < table, (lang, at, outcomes, table)
+                        and len(b.items) == 3 and word in b.items[2] and k > at[-1])
+        assert at == sorted(at) and at[-1] < outcomes, (lang, at, outcomes)
         texts = [b.text for b in tricks.blocks if isinstance(b, Paragraph)]
         first = next(i for i, t in enumerate(texts) if word.lower() in t.lower())
         assert texts[first].startswith(defined), (lang, texts[first])
@@ -1014,8 +1022,10 @@ def test_the_ass_combinations_variant_scores_as_the_engine(library):
     from generator.model.traditional import PlayingCard
 
     opens = {"en": "Variant “combinations”", "ru": "Вариант «комбинации»"}
-    hand = {"en": r"hand ((?:\S+\u00a0){3}\S+) makes (\d+)",
-            "ru": r"рука ((?:\S+\u00a0){3}\S+) — (\d+) очков"}
+    # The hand's total after its sum, "25 + 15 + 10 = 50" (session 20's editor's review:
+    # "10 more" did not say more than what).
+    hand = {"en": r"hand ((?:\S+\u00a0){3}\S+) makes ([\d\u00a0+]+)=\u00a0(\d+)",
+            "ru": r"рука ((?:\S+\u00a0){3}\S+) — ([\d\u00a0+]+)=\u00a0(\d+) очков"}
     pairs = {"en": r"make both pairs, (\d+) points", "ru": r"дают обе пары, (\d+) очков"}
     for lang in ("en", "ru"):
         ass = next(c for c in load_booklet(library, lang, ("ass",)).chapters if c.key == "ass")
@@ -1028,7 +1038,9 @@ def test_the_ass_combinations_variant_scores_as_the_engine(library):
         assert found, (lang, text)
         cards = [PlayingCard.from_notation(_ass_card(*re.fullmatch(ASS_CARD, c).groups()))
                  for c in found.group(1).split("\u00a0")]
-        assert combination_bonus(cards) == int(found.group(2)), (lang, found.group(0))
+        total = int(found.group(3))
+        assert combination_bonus(cards) == total, (lang, found.group(0))
+        assert sum(int(n) for n in found.group(2).split("+")) == total, (lang, found.group(0))
         two = re.search(pairs[lang], text)
         jqk = [PlayingCard.from_notation(c) for c in ("JH", "QH", "KH", "7S")]
         assert two and combination_bonus(jqk) == int(two.group(1)), (lang, text)

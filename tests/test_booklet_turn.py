@@ -15,7 +15,7 @@ from generator.docs.booklet.typography import curly
 from generator.docs.booklet.units import SIDEBAR, SIDEBAR_X, PageGeometry
 from generator.draw.scene import Line
 from generator.errors import TemplateError
-from generator.io.booklets import load_booklet, load_chapter
+from generator.io.booklets import TURN_LINES, load_booklet, load_chapter
 from generator.model.booklet import Bullets, FigureRef, Paragraph
 
 PDFIUM_HYPHEN = "\ufffe"
@@ -90,7 +90,7 @@ def _boxes_after_setup(booklet: Made) -> None:
     for chapter in games:
         assert chapter.turn is not None, (lang, chapter.key)
         heading = booklet.booklet.turn_heading(chapter.turn)
-        assert 1 <= len(chapter.turn.lines) <= 4 and chapter.turn.source
+        assert 1 <= len(chapter.turn.lines) <= TURN_LINES[1] and chapter.turn.source
         text = _flat(" ".join(pdf[i].get_textpage().get_text_range()
                               for i in _chapter_pages(booklet, chapter.key, tail=False)))
         keys = [s.key for s in chapter.sections]
@@ -270,7 +270,7 @@ def test_a_turn_box_without_its_source_or_with_too_many_lines_is_refused(library
     path.write_text(head + '[turn]\nlines = ["Move."]\n', encoding="utf-8")
     with pytest.raises(TemplateError, match=r"turn\.source"):
         load_chapter(library, path)
-    path.write_text(head + '[turn]\nlines = ["a", "b", "c", "d", "e"]\nsource = "x"\n',
+    path.write_text(head + '[turn]\nlines = ["a", "b", "c", "d", "e", "f", "g"]\nsource = "x"\n',
                     encoding="utf-8")
-    with pytest.raises(TemplateError, match=r"turn\.lines: expected 1 to 4 lines"):
+    with pytest.raises(TemplateError, match=r"turn\.lines: expected 1 to 6 lines"):
         load_chapter(library, path)

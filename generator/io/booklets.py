@@ -687,7 +687,7 @@ def load_chapter(library: Library, path: Path) -> Chapter:
 
 
 #: How many lines an "on your turn" box may have: it is a summary, not the rules again.
-TURN_LINES = (1, 4)
+TURN_LINES = (1, 6)
 #: How many steps a box of a round's course (``[course]``) may list.
 COURSE_LINES = (2, 6)
 

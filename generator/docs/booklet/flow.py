@@ -306,8 +306,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
 
 def _beside(pages: list[_Body], first: int, found: dict[str, int]
             ) -> frozenset[tuple[str, str]]:
-    """Each reference to a figure or table (:attr:`.units.Unit.refs`) placed on the page
-    of its target, by the page numbers *found*: it prints no page
+    """Each cross-reference (:attr:`.units.Unit.refs`) placed on the page of its target,
+    by the page numbers *found*: it prints no page
     (:attr:`.setter.Setter.here`)."""
     return frozenset(ref for k, page in enumerate(pages) for _, unit in page.placed
                      for ref in unit.refs if found.get(ref[1]) == first + k)

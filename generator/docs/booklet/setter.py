@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ...draw import fonts
 from ...draw.art.traditional import red_suit_runs
@@ -143,9 +143,11 @@ class Setter:
         #: The figures and captioned tables, by anchor: a reference to one printed on the
         #: reference's own page prints no page (:attr:`here`).
         self.floats: frozenset[str] = frozenset()
-        #: (text, target) of each reference to a figure or table that the last setting put
-        #: on its target's page: "(Figure 34)", not "(Figure 34, p. 41)" on p. 41 (issue
-        #: 39, fourth review r-main 8: a page number that names the page it is printed on).
+        #: (text, target) of each reference that the last setting put on its target's
+        #: page: "(Figure 34)", not "(Figure 34, p. 41)" on p. 41 (issue 39, fourth review
+        #: r-main 8: a page number that names the page it is printed on); so too a section
+        #: whose heading shares the page ("see “Playing a trick” below", not "(p. 7)" on
+        #: p. 7: session 20's editor's review of Ass).
         self.here: frozenset[tuple[str, str]] = frozenset()
         #: Labels set whole wherever they stand ("Our reading"): never broken or
         #: hyphenated (:func:`.typography.bound`).
@@ -164,7 +166,7 @@ class Setter:
         and within brackets already there "(section "Packs", p. 5)", after a closing
         quote that follows the label (issue 39: a page number run into the sentence
         reads as its subject). A link to a chapter left out stays as it is, and so does a
-        reference to a figure or table on its own page (:attr:`here`). A link labelled
+        reference on its target's own page (:attr:`here`). A link labelled
         :data:`PAGE_ONLY` is its page number alone. Where the text is about a *term* (a
         glossary's row), a link to a section prints the page where the section's text
         first uses the term, and leads there (:attr:`term_pages`)."""
@@ -242,7 +244,7 @@ class Setter:
                 unit.links.append((Rect(x0, 0.0, advance(line.text[start:end]), lead),
                                    target))
             unit.refs = tuple(dict.fromkeys((source, target) for _, _, target
-                                            in spans[number] if target in self.floats))
+                                            in spans[number] if target in self.pages))
             # A word hyphenated at the line's end is not parted across two pages, nor a
             # reading's label from its note.
             unit.hyphen = number < len(set_) - 1 and line.words[-1].endswith("-")
@@ -474,8 +476,9 @@ class Setter:
                                                                       width=rule)))
             if number == 0:
                 items.append(Line(0, 0, self.g.column, 0, Paint(stroke=GREY, width=0.35)))
-            units.append(Unit(height, items, header=units[0] if units else None,
-                              links=links))
+            unit = Unit(height, items, header=units[0] if units else None, links=links)
+            unit.refs = _refs(u for cell in cells for u in cell)
+            units.append(unit)
         return units
 
     def banner(self, banner: Banner, words: Mapping[str, str], names: Mapping[str, str]
@@ -516,8 +519,10 @@ class Setter:
             y += line.height
         height = y + pad
         box = Box(Rect(0, 0, self.g.column, height), Paint(fill=TINT), radius=1.2)
-        return Unit(height, [box, *items], space_before=space_before, keep_with_next=True,
+        unit = Unit(height, [box, *items], space_before=space_before, keep_with_next=True,
                     links=links)
+        unit.refs = _refs(lines)
+        return unit
 
     def turn(self, turn: Turn, heading: str) -> Unit:
         """A game's "on your turn" box: its heading, then each line after a bullet, on the
@@ -957,6 +962,12 @@ def _keep_notes(listed: list[Unit], head: Unit) -> None:
     for unit in listed[1:]:
         unit.header = head
     listed[0].lead = True
+
+
+def _refs(lines: Iterable[Unit]) -> tuple[tuple[str, str], ...]:
+    """The cross-references of *lines* set as one unit (a table's row, a box), once each:
+    whether the unit shares a target's page decides the page printed after it."""
+    return tuple(dict.fromkeys(ref for line in lines for ref in line.refs))
 
 
 def _boxes(setting: _Chapter, i: int, units: list[Unit], at: int, *, setup: bool,

@@ -130,9 +130,9 @@ class Unit:
     """Cross-references on this unit: the label's box (unit coordinates) and the target,
     ``chapter`` or ``chapter/section``."""
     refs: tuple[tuple[str, str], ...] = ()
-    """The references to a figure or a captioned table on this unit, each as the text it
-    was set from and its target: the make-up's pages tell whether it shares its target's
-    page (:attr:`.setter.Setter.here`)."""
+    """The cross-references on this unit (to a section, a chapter, a figure or a captioned
+    table), each as the text it was set from and its target: the make-up's pages tell
+    whether it shares its target's page (:attr:`.setter.Setter.here`)."""
     anchor: str = ""
     """What links to this unit: ``chapter`` for a chapter's title, ``chapter/section`` for
     a section's heading."""
