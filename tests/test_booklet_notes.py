@@ -270,14 +270,21 @@ def test_a_correction_is_marked_and_labelled_as_one_not_as_a_reading(library, la
     black queen is out of play). A note that corrects the seed begins "Correction:"
     («Исправление:») and its mark names the source and the note, "(Cadogan; note 1)",
     never "our reading"; every other note of the patiences begins "Our reading" and is
-    marked so."""
+    marked so. The correction notes are the sentences of the rows of basis correction."""
     from generator.io.booklets import load_booklet
+    from generator.io.sources import load_sources
+    from generator.rules.sources import Basis
     booklet = load_booklet(library, lang, PATIENCES)
+    sources = load_sources(library)
     corrections = 0
     for chapter in booklet.chapters:
         if chapter.key not in PATIENCES:
             continue
         notes = _notes(chapter)
+        rows = {row.text(lang) for row in sources[chapter.key].rows
+                if row.basis is Basis.CORRECTION and row.text(lang)}
+        assert rows == {note for note in notes.values()
+                        if note.startswith(CORRECTION_START[lang])}, (lang, chapter.key)
         text = " ".join(_printed(chapter))
         for number, note in notes.items():
             corrected = [int(n) for n in CORRECTED[lang].findall(text)]
