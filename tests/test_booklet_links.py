@@ -301,7 +301,8 @@ def test_no_figure_reference_names_the_page_it_is_printed_on(built, lang):
 def test_the_patiences_figure_and_table_references_name_their_captions_page(library):
     """Fourth review, r-main 8, in the patiences' Russian booklet, where a shorter reference
     once pushed its table to the next page and the next setting printed that page: every
-    "рис. N (с. M)" / "табл. N (с. M)" has its caption ("Рис. N.", "Таблица N.") on page M,
+    "рис. N (с. M)" / "табл. N (с. M)" (or "(рис. N, с. M)" inside brackets) has its caption
+    ("Рис. N.", "Таблица N.") on page M,
     and a figure's stands on another page; a reference to a figure on its own page prints
     none. (Table 1's reference keeps its own page: without it the table goes over.)"""
     made = set_booklet(library, "ru", ("nivernaise", "empress-of-india", "besieged-city"))
@@ -314,8 +315,10 @@ def test_the_patiences_figure_and_table_references_name_their_captions_page(libr
                          (words["table_ref"], words["table"])):
         figure = ref == words["figure_ref"]
         for n, text in enumerate(texts):
-            for m in re.finditer(rf"(?<!\w){re.escape(ref)} (\d+)( \({re.escape(words['page'])}"
-                                 rf" (\d+)\))?", text):
+            # Its page in brackets of its own, "рис. 2 (с. 4)", or inside the brackets
+            # it stands in, "(рис. 6, с. 14)" (setter.paged).
+            for m in re.finditer(rf"(?<!\w){re.escape(ref)} (\d+)((?: \(|, )"
+                                 rf"{re.escape(words['page'])} (\d+)\)?)?", text):
                 # The caption opens with a capital ("Рис. 2."), the reference does not.
                 own = re.compile(rf"{re.escape(caption[:1].upper() + caption[1:])} "
                                  rf"{m.group(1)}\.")

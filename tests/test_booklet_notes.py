@@ -29,6 +29,10 @@ MARK = {"en": re.compile(r"\(our reading\s(\d+)\)"),
 #: A house rule's mark: the rule the text names where it states what the house rule changes.
 HOUSE = {"en": re.compile(r"house rule\s(\d+)"),
          "ru": re.compile(r"домашн\w+ правил\w+\s(\d+)")}
+#: A correction's mark: the source that settles the point and the note's number, "(Cadogan;
+#: note 1)", where the seed's translation errs and no reading is open (ninth review of the
+#: patiences: "(our reading 1)" on a translation slip made a settled fact look open).
+CORRECTED = {"en": re.compile(r"; note\s(\d+)\)"), "ru": re.compile(r"; примечание\s(\d+)\)")}
 #: What a mark without a number looks like (none may be left in the chapter).
 BARE = {"en": "(our reading)", "ru": "(наше толкование)"}
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "booklets"
@@ -63,7 +67,8 @@ def _printed(chapter: Chapter) -> list[str]:
 def _marks(text: str, lang: str) -> list[int]:
     """The numbers of the marks in *text*, in order."""
     return [int(m.group(1)) for m in sorted((*MARK[lang].finditer(text),
-                                             *HOUSE[lang].finditer(text)),
+                                             *HOUSE[lang].finditer(text),
+                                             *CORRECTED[lang].finditer(text)),
                                             key=lambda m: m.start())]
 
 
@@ -251,3 +256,43 @@ def test_the_patiences_state_each_rule_plainly_and_explain_it_in_a_note(library,
         for key, number in zip(keys, marks):
             assert notes[number] == reading_text(library, chapter.key, key, lang), \
                 (lang, chapter.key, key)
+
+
+#: How a correction's note begins, beside the readings' NOTE_START.
+CORRECTION_START = {"en": "Correction:", "ru": "Исправление:"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_correction_is_marked_and_labelled_as_one_not_as_a_reading(library, lang):
+    """Ninth review of the patiences: the Empress's Aim said the admirals skip the queen
+    "(Cadogan) ... (our reading 1)", yet note 1 chooses between no two rules: seed 004's
+    footnote 16 says 'kings' where Cadogan says queens, a slip of the translation (every
+    black queen is out of play). A note that corrects the seed begins "Correction:"
+    («Исправление:») and its mark names the source and the note, "(Cadogan; note 1)",
+    never "our reading"; every other note of the patiences begins "Our reading" and is
+    marked so. The correction notes are the sentences of the rows of basis correction."""
+    from generator.io.booklets import load_booklet
+    from generator.io.sources import load_sources
+    from generator.rules.sources import Basis
+    booklet = load_booklet(library, lang, PATIENCES)
+    sources = load_sources(library)
+    corrections = 0
+    for chapter in booklet.chapters:
+        if chapter.key not in PATIENCES:
+            continue
+        notes = _notes(chapter)
+        rows = {row.text(lang) for row in sources[chapter.key].rows
+                if row.basis is Basis.CORRECTION and row.text(lang)}
+        assert rows == {note for note in notes.values()
+                        if note.startswith(CORRECTION_START[lang])}, (lang, chapter.key)
+        text = " ".join(_printed(chapter))
+        for number, note in notes.items():
+            corrected = [int(n) for n in CORRECTED[lang].findall(text)]
+            read = [int(n) for n in MARK[lang].findall(text)]
+            if note.startswith(CORRECTION_START[lang]):
+                corrections += 1
+                assert number in corrected and number not in read, (lang, chapter.key, number)
+            else:
+                assert note.startswith(NOTE_START[lang]), (lang, chapter.key, note)
+                assert number in read and number not in corrected, (lang, chapter.key, number)
+    assert corrections == 1, lang

@@ -90,8 +90,10 @@ def test_russian_deals_have_russian_slot_names_and_indices(made) -> None:
     # Russian 1).
     # The admirals and generals are a pair of two letters each, Ад and Ге, as AD and GE
     # (review 6, Russian 21: «Ад1–Ад8» beside «Г1–Г8»).
+    # The queens set aside are «отложенные дамы», as the caption's «отложенных чёрных дам»
+    # (ninth review of the patiences: a bare «отложены» under the stack).
     assert {"А1", "А12", "А24", "Ф1", "Ф24", "Ад1", "Ге8", "Имп", "красный талон",
-            "чёрный талон", "колода", "отложены"} <= empress
+            "чёрный талон", "колода", "отложенные дамы"} <= empress
     # The guard is unlabelled: С1-С8 beside Г1-Г8 read alike and the text never names them.
     assert not any(w.startswith("С") and w[1:].isdigit() for w in empress)
 

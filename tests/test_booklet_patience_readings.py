@@ -114,12 +114,18 @@ def test_the_patience_and_ass_readings_are_printed_as_our_reading():
     import tomllib
     from pathlib import Path
     marks = {"en": "Our reading", "ru": "Наше толкование"}
+    # A correction of the seed's translation (ninth review: the Empress's footnote 16) is
+    # no reading and says so.
+    corrected = {"en": "Correction:", "ru": "Исправление:"}
     for game in ("ass", "nivernaise", "empress-of-india", "besieged-city"):
         path = Path(__file__).parents[1] / "templates" / "sources" / f"{game}.toml"
         rows = tomllib.loads(path.read_text(encoding="utf-8"))["rule"]
         for key, row in rows.items():
             if row["basis"] == "our-reading" and "en" in row:
                 for lang, mark in marks.items():
+                    assert row[lang].startswith(mark), (game, key, lang)
+            if row["basis"] == "correction" and "en" in row:
+                for lang, mark in corrected.items():
                     assert row[lang].startswith(mark), (game, key, lang)
 
 

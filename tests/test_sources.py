@@ -48,6 +48,8 @@ def test_readings_give_reason_and_alternative_and_seed_rows_a_passage(library):
                 assert row.reason and row.alternative, (game, row.key)
             else:
                 assert row.seed and row.where and row.passage, (game, row.key)
+            if row.basis is Basis.CORRECTION:
+                assert row.reason, (game, row.key)
 
 
 def test_a_game_key_without_a_row_fails(tmp_path):
@@ -81,7 +83,9 @@ def test_a_code_game_switch_without_a_row_fails(tmp_path):
 
 @pytest.mark.parametrize("row, expected", [
     ('basis = "guess"\nvalue = 1', "rule.\"goal\".basis: expected one of 'seed', "
-     "'our-reading', 'variant', 'house-rule', got 'guess'"),
+     "'our-reading', 'variant', 'house-rule', 'correction', got 'guess'"),
+    ('basis = "correction"\nvalue = "x"\npassage = "p"', "rule.\"goal\".reason: expected "
+     "why the seed's words err, for a correction row"),
     ('basis = "our-reading"\nvalue = "x"\nreason = "r"', "rule.\"goal\".alternative: "
      "expected why the project reads it so and the other reading, for an our-reading row"),
     ('basis = "seed"\nvalue = "x"', "rule.\"goal\".passage: expected the seed, the place "
@@ -269,3 +273,16 @@ def test_the_compulsory_move_is_the_initial_versions_rule_extended_by_our_readin
     turns = next(s for s in rules.sections if s.key == "turns")
     # The note stands in the section's closing notes list (sixth review, r-main-en 2).
     assert any(text in item for b in turns.blocks if isinstance(b, Bullets) for item in b.items)
+
+
+def test_the_page_shows_a_correction_with_the_seeds_words_and_why_they_err(library):
+    """Issue 39, ninth review of the patiences: the Empress's footnote 16 ('kings' where
+    Cadogan says queens) was listed as our reading, an open point, though it is a slip of
+    the translation. A correction row gives the seed's words and why they err, and the page
+    calls it a correction."""
+    page = _page(library)
+    row = load_sources(library)["empress-of-india"].row("goal:no-queen")
+    assert row is not None and row.basis is Basis.CORRECTION
+    line = next(line for line in page.splitlines() if line.startswith("| `goal:no-queen` |"))
+    assert "| correction |" in line and row.passage in line and "corrected: " in line
+    assert "**our reading**" not in line

@@ -34,7 +34,7 @@ CODE_TITLES = {"ass": "Ass (the trick game)", "nivernaise": "La Nivernaise (pati
                "besieged-city": "The Besieged City (patience)"}
 
 BASES = {Basis.SEED: "seed", Basis.OUR_READING: "**our reading**", Basis.VARIANT: "variant",
-         Basis.HOUSE_RULE: "house rule"}
+         Basis.HOUSE_RULE: "house rule", Basis.CORRECTION: "correction"}
 
 INTRO = """\
 # Sources of the rules
@@ -43,7 +43,8 @@ This page lists, game by game, every rule the engine applies and what it rests o
 seed document and its words (a few, in the seed's language), or **our reading** where the
 seeds leave the rule open, with the reason and the other reading players may agree on
 instead, or a **variant** the seed offers besides its main rule, or a **house rule**: a
-looser rule of ours, a named switch that is off by default. The seeds are the source
+looser rule of ours, a named switch that is off by default, or a **correction**: the
+seed's words err (a slip of its translation) and the rule follows the original. The seeds are the source
 documents of the project: {seeds}.
 
 The page is generated from `templates/sources/` (one file per game, see
@@ -77,6 +78,9 @@ def _basis(row: SourceRow) -> str:
     if row.basis in (Basis.OUR_READING, Basis.HOUSE_RULE):
         said = f" The seed: {row.seed}, {text}." if row.passage else ""
         return f"{_sentence(row.reason)}.{said} *Alternative:* {row.alternative}."
+    if row.basis is Basis.CORRECTION:
+        taken = f" *Taken as it stands:* {row.alternative}." if row.alternative else ""
+        return f"{row.seed}, {text}, corrected: {row.reason}.{taken}"
     return f"{row.seed}, {text}"
 
 

@@ -7,7 +7,7 @@ first, a side with no move), each rule a ``[rule."KEY"]`` table (see
 A file's top-level ``seed`` and ``where`` are the defaults of its rows. A row::
 
     [rule."goal:tie"]
-    basis = "our-reading"       # or "seed", "variant"
+    basis = "our-reading"       # or "seed", "variant", "house-rule", "correction"
     value = "..."               # the game's value of the key (compared with the template)
     passage = "the seed's words"
     reason = "why we read it so"
@@ -90,6 +90,8 @@ def _row(r: Reader, key: str, seed: str, where: str) -> SourceRow:
             if not getattr(row, name).strip():
                 raise r.fail(name, f"the seed, the place in it and its words, for a "
                              f"{row.basis.value} row")
+        if row.basis is Basis.CORRECTION and not row.reason.strip():
+            raise r.fail("reason", "why the seed's words err, for a correction row")
     if row.seed and row.seed not in SEEDS:
         raise r.fail("seed", "one of " + ", ".join(SEEDS), row.seed)
     if bool(row.en) != bool(row.ru):

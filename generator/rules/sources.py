@@ -21,6 +21,10 @@ class Basis(enum.Enum):
     OUR_READING = "our-reading"  # the seeds leave it open: the project's choice
     VARIANT = "variant"          # a variant the seed offers besides its main rule
     HOUSE_RULE = "house-rule"    # a looser rule of ours, a named switch that is off by default
+    #: The seed's words err (a slip of its translation) and the rule follows the original
+    #: instead: a settled fact, not a point left open (issue 39, ninth review of the
+    #: patiences: the Empress's footnote 16 says 'kings' where Cadogan says queens).
+    CORRECTION = "correction"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +43,10 @@ class SourceRow:
     passage: str
     """The seed's own words, a few, in its language; may be empty for a reading."""
     reason: str = ""
-    """Why the project reads it so (readings only)."""
+    """Why the project reads it so (readings), or why the seed's words err (corrections)."""
     alternative: str = ""
-    """The other reading a player may agree on (readings only)."""
+    """The other reading a player may agree on (readings), or the seed's words taken as
+    they stand (corrections)."""
     en: str = ""
     """The booklet's English sentence for a reading, where a chapter prints one."""
     ru: str = ""
