@@ -11,7 +11,8 @@ import pytest
 from generator.app.booklet import set_booklet
 from generator.docs.booklet.build import Made
 from generator.io.booklets import banner_boards, banner_cards
-from generator.io.sources import coverage_problems, load_sources
+from generator.io.sources import coverage_problems, load_sources, reading_text
+from generator.model.booklet import Bullets, Paragraph
 from generator.rules.sources import Basis
 
 PDFIUM_HYPHEN = "\ufffe"
@@ -25,6 +26,25 @@ def made(library) -> dict[str, Made]:
 def _flat(text: str) -> str:
     text = text.replace(PDFIUM_HYPHEN + "\r\n", "").replace(PDFIUM_HYPHEN, "")
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _page(made: Made, anchor: str) -> int:
+    """The printed number of the page where the section *anchor* (``chapter/section``)
+    begins: the outline's entry of its heading, on or after its chapter's first page."""
+    key, _, part = anchor.partition("/")
+    chapter = next(c for c in made.booklet.chapters if c.key == key)
+    heading = next(s.heading for s in chapter.sections if s.key == part)
+    first = next(i for i, page in enumerate(made.pages) if page.label == key)
+    return next(index for title, _, index in made.typeset.outline
+                if title == heading and index >= first) + 1
+
+
+def _printed(text: str, made: Made) -> str:
+    """A banner's *text* as its line prints it: a link as its label and its target's page
+    (within the brackets there: "(our reading, p. 41)"), spaces plain."""
+    word = made.booklet.words["page"]
+    return _flat(re.sub(r"\[([^]]*)\]\(#([^)]*)\)",
+                        lambda m: f"{m.group(1)}, {word} {_page(made, m.group(2))}", text))
 
 
 def _start_counts(library, chapter) -> dict[str, int]:
@@ -60,6 +80,8 @@ def test_every_game_chapter_opens_with_its_banner(made, library, lang):
         assert players and int(players.group(1)) == game.players, (lang, chapter.key, banner)
         assert f"{words['length']}: " in banner and f"{words['difficulty']}: " in banner
         cards = banner[banner.index(f"{words['cards']}: ") + len(words["cards"]) + 2:]
+        # The board line after the cards may refer to a page: "(our reading, p. 41)".
+        cards = cards.partition(f" {words['board']}: ")[0]
         # The packs or letter sets named are one of the game file's pairs ...
         printed = []
         for pair in game.pairs:
@@ -130,18 +152,24 @@ def test_every_board_game_banner_names_its_games_boards(made, library, lang):
     words, names = booklet.booklet.words, booklet.booklet.names
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     expected = {"en": {"basic-1": "Board: board A",
-                       "initial-1": "Board: the colourless board or board A (our reading)",
-                       "word-puzzle-5": "Board: the colourless board or board A (our reading)"},
+                       "initial-1": "Board: the colourless board or board A (our reading 1)",
+                       "word-1": "Board: the colourless board or board A (our reading)",
+                       "word-puzzle-5": "Board: the colourless board or board A (our "
+                                        "reading, p. {word-1/setup})"},
                 # Russian: the label says «Доска» once, the names do not repeat it.
                 "ru": {"basic-1": "Доска: A",
-                       "initial-1": "Доска: бесцветная или A (наше толкование)",
-                       "word-puzzle-5": "Доска: бесцветная или A (наше толкование)"}}[lang]
+                       "initial-1": "Доска: бесцветная или A (наше толкование 1)",
+                       "word-1": "Доска: бесцветная или A (наше толкование)",
+                       "word-puzzle-5": "Доска: бесцветная или A (наше толкование, "
+                                        "с. {word-1/setup})"}}[lang]
     for chapter in booklet.booklet.games:
         game = library.game(chapter.game)
         assert chapter.banner is not None and chapter.banner.boards == game.boards
-        line = f"{words['board']}: " + banner_boards(chapter.banner, dict(words), dict(names))
+        line = f"{words['board']}: " + _printed(
+            banner_boards(chapter.banner, dict(words), dict(names)), booklet)
         if chapter.key in expected:
-            assert line == expected[chapter.key]
+            assert line == re.sub(r"\{(.*?)\}", lambda m: str(_page(booklet, m.group(1))),
+                                  expected[chapter.key])
         number = next(i for i, page in enumerate(booklet.pages) if page.label == chapter.key)
         text = _flat(pdf[number].get_textpage().get_text_range())
         banner = text.partition(_flat(chapter.sections[0].heading))[0]
@@ -183,8 +211,10 @@ def test_a_board_the_seed_does_not_name_is_marked_as_our_reading(made, library):
             assert chapter.banner is not None
             assert set(chapter.banner.read_boards) == set(game.boards) - set(named), \
                 chapter.key
-            line = banner_boards(chapter.banner, dict(booklet.words), dict(booklet.names))
-            assert line.endswith(mark) == bool(chapter.banner.read_boards), (lang, line)
+            line = _printed(banner_boards(chapter.banner, dict(booklet.words),
+                                          dict(booklet.names)), made[lang])
+            assert (mark[:-1] in line and line.endswith(")")) == \
+                bool(chapter.banner.read_boards), (lang, line)
             for board in chapter.banner.read_boards:
                 row = table[chapter.game].row(f"boards:{board}")
                 assert row is not None and row.basis is Basis.OUR_READING
@@ -221,3 +251,53 @@ def test_a_boards_row_naming_a_board_the_game_does_not_play_fails(library, tmp_p
     problems = coverage_problems(Library([root]))
     assert any('initial-5.toml: rule."boards:board-b": names no board of initial-5' in p
                for p in problems), problems
+
+
+def _texts(chapter, part: str = "") -> list[str]:
+    return [t for s in chapter.sections if not part or s.key == part for b in s.blocks
+            for t in ((b.text,) if isinstance(b, Paragraph) else
+                      b.items if isinstance(b, Bullets) else ())]
+
+
+def test_a_banners_reading_mark_leads_to_the_reading(made, library):
+    """Issue 39, ninth review: «Доска: бесцветная или A (наше толкование)» named no note in
+    four chapters. A banner's mark leads to the sentence of the boards' reading: the
+    number of the chapter's own note that prints it; else the chapter's text prints it
+    below the banner (word game 1); else a link, printed with its page, to the section of
+    an earlier chapter of the booklet that does (beginner games 5 and 9 to game 1, word
+    game 2 and puzzle 5 to word game 1)."""
+    for lang in ("en", "ru"):
+        booklet = made[lang].booklet
+        chapters = {c.key: c for c in booklet.chapters}
+        order = [c.key for c in booklet.chapters]
+        referred = {}
+        for chapter in booklet.games:
+            banner = chapter.banner
+            assert banner is not None
+            if not banner.read_boards:
+                assert not banner.read_note and not banner.read_at, chapter.key
+                continue
+            if banner.read_note:
+                notes = [b for s in chapter.sections for b in s.blocks
+                         if isinstance(b, Bullets) and b.start]
+                found = [b.items[banner.read_note - b.start] for b in notes
+                         if b.start <= banner.read_note < b.start + len(b.items)]
+                texts, game = found, chapter.game
+            elif banner.read_at:
+                key, _, part = banner.read_at.partition("/")
+                assert key != chapter.key and order.index(key) < order.index(chapter.key)
+                texts, game = _texts(chapters[key], part), chapters[key].game
+                referred[chapter.key] = key
+            else:
+                texts, game = _texts(chapter), chapter.game
+            sentences = [reading_text(library, game, f"boards:{board}", lang)
+                         for board in banner.read_boards
+                         if table_row_has_text(library, game, board, lang)]
+            assert any(s in t for s in sentences for t in texts), (lang, chapter.key)
+        assert referred == {"initial-5": "initial-1", "initial-9": "initial-1",
+                            "word-2": "word-1", "word-puzzle-5": "word-1"}, lang
+
+
+def table_row_has_text(library, game: str, board: str, lang: str) -> bool:
+    row = load_sources(library)[game].row(f"boards:{board}")
+    return row is not None and bool(row.text(lang))

@@ -603,3 +603,27 @@ def test_an_entry_under_no_indexed_term_is_refused(tmp_path):
     with pytest.raises(TemplateError, match=r"terms\.toml: term\[1\]\.under: expected the "
                                             "English name of an indexed term"):
         load_index_terms(Library([tmp_path]), "en")
+
+
+#: The sentences that introduce south and north: the board's halves, where a diagram puts
+#: each player, and the general rules' seating.
+SIDES = {"en": ("south, north", ("splits the board into two halves, south", "South sits at the "
+                                 "bottom of a diagram", "Two players sit at opposite edges")),
+         "ru": ("юг, север", ("делит доску на две половины: половину юга", "Юг сидит внизу "
+                              "диаграммы", "Два игрока сидят у противоположных краёв"))}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_south_and_north_are_indexed_where_the_booklet_introduces_them(made, lang):
+    """Issue 39, ninth review: «юг, север 13» set the rules' page bold, where the board's
+    halves (p. 9) and the diagrams (p. 10) had used the words already. The entry lists the
+    three pages that introduce them, a term's ``listed`` sections beside its defining one,
+    the board's in bold; no other page, as the words are on most pages."""
+    booklet = made[lang]
+    pdf = pypdfium2.PdfDocument(booklet.pdf)
+    label, sentences = SIDES[lang]
+    pages = [next(n for n in range(1, len(booklet.pages) + 1)
+                  if sentence in " ".join(_page_text(pdf, n - 1).replace("’", "'").split()))
+             for sentence in sentences]
+    assert _entries(booklet)[label] == pages, (lang, _entries(booklet)[label], pages)
+    assert _bold_entries(booklet)[label] == pages[:1], (lang, _bold_entries(booklet)[label])

@@ -274,3 +274,43 @@ def test_a_turn_box_without_its_source_or_with_too_many_lines_is_refused(library
                     encoding="utf-8")
     with pytest.raises(TemplateError, match=r"turn\.lines: expected 1 to 6 lines"):
         load_chapter(library, path)
+
+
+#: The reading's label and what follows it in a box line: its note's number, or nothing.
+NUMBERED_MARK = {"en": re.compile(r"\(our reading(\u00a0\d+)?\)"),
+                 "ru": re.compile(r"\(наше толкование(\u00a0\d+)?\)")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_board_games_box_numbers_each_reading_as_its_text_does(library, lang):
+    """Issue 39, ninth review: the «Порядок хода» boxes printed a bare «(наше толкование)»
+    where the chapter's text numbers the same reading («(наше толкование 1)», its note on
+    the next page): a box line's ``{note:KEY}`` prints the note's number, and every mark in
+    a board game's box carries one that the chapter's text prints too, for a note of the
+    chapter."""
+    booklet = load_booklet(library, lang)
+    marked = 0
+    for chapter in booklet.games:
+        assert chapter.turn is not None
+        text = " ".join(t for s in chapter.sections for b in s.blocks
+                        for t in ((b.text,) if isinstance(b, Paragraph) else
+                                  b.items if isinstance(b, Bullets) else ()))
+        notes = sum(len(b.items) for s in chapter.sections for b in s.blocks
+                    if isinstance(b, Bullets) and b.start)
+        for line in chapter.turn.lines:
+            for mark in NUMBERED_MARK[lang].finditer(line):
+                assert mark.group(1), (lang, chapter.key, line)
+                assert mark.group(0) in text and 1 <= int(mark.group(1)) <= notes, \
+                    (lang, chapter.key, mark.group(0))
+                marked += 1
+    assert marked >= 6, (lang, marked)
+
+
+def test_a_box_line_naming_no_note_of_its_chapter_is_refused(library, tmp_path):
+    """A box's ``{note:KEY}`` names a note of the chapter, as a text's does; the error
+    names the box's line."""
+    path = tmp_path / "basic-1.toml"
+    path.write_text('title = "Basic game 1"\ngame = "basic-1"\n[turn]\nlines = ["Move '
+                    '(our reading {note:goal:none})."]\nsource = "x"\n', encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"turn\.lines\[0\].*\{note:goal:none\}"):
+        load_chapter(library, path)

@@ -8,6 +8,7 @@ gap is over twice a space, English quotes are typographic, and no caption or tit
 one word on its last line."""
 from __future__ import annotations
 
+import math
 import re
 
 import pypdfium2
@@ -897,6 +898,26 @@ def test_a_noun_binds_a_one_letter_name_but_not_a_conjunction_after_it():
     lines = set_lines(text, width, "regular", 3.0, "ru", justify=False)
     assert [line.text for line in lines] == ["64 поля: восемь вертикалей",
                                              "и восемь горизонталей"]
+
+
+def test_a_files_letter_never_ends_a_line_before_a_word():
+    """Issue 39, ninth review of the Russian booklet: fig. 45's caption broke «слово СУП на
+    вертикали c / забрало У и П севера», and the Latin file letter at the line's end read as
+    the preposition «с» («с забрало»). The template's no-break space held the noun and its
+    letter; the letter now also keeps the word after it, glued to its noun or not. English
+    keeps "file" and its letter ("file / c" parts a name)."""
+    assert _must_not_end("вертикали\u2027c", "забрало", "ru")
+    assert _must_not_end("c", "забрало", "ru") and _must_not_end("(a", "и", "ru")
+    assert not _must_not_end("c,", "и", "ru") and not _must_not_end("c", "6", "ru")
+    assert not _must_not_end("сдача", "забрало", "ru")
+    assert _must_not_end("file", "c", "en") and _must_not_end("file", "c.", "en")
+    assert not _must_not_end("file", "is", "en")
+    text = "После 2-го хода: слово СУП на вертикали\u00a0c забрало У и П севера."
+    chain = fonts.measure("на вертикали c забрало", "regular", 3.0)   # bound: one piece
+    for width in range(math.ceil(chain), 90):
+        lines = set_lines(text, float(width), "regular", 3.0, "ru", justify=False,
+                          balance=True)
+        assert all(not line.text.endswith("c") for line in lines), (width, lines)
 
 
 #: A word gap an editor reads as loose, in the font's spaces from one word's end to the

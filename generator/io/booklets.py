@@ -112,6 +112,7 @@ def load_booklet(library: Library, lang: str, games: tuple[str, ...] = ()) -> Bo
     chapters = _figures_referred(chapters, words.get("figure_ref", "Figure"),
                                  words.get("table_ref", "Table"))
     _check_banner_words(chapters, words, front.names, shown)
+    chapters = _banner_references(chapters)
     if any(c.turn is not None and not c.turn.heading for c in chapters) \
             and "turn" not in words:
         raise TemplateError(shown, "words.turn", expected="the heading of the games' "
@@ -389,7 +390,8 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
     folder's that has one) with a ``LANG_find`` pattern, labelled ``LANG_label`` or the
     term itself; ``LANG_head``, where given, finds the use its defining section defines
     it by; ``under``, where given, names (by its English term) the entry this one is
-    printed under as a sub-entry, whose label its own starts with.
+    printed under as a sub-entry, whose label its own starts with; ``listed``, sections
+    whose page is listed however few their uses (:attr:`IndexTerm.listed`).
 
     :raises: :exc:`TemplateError` naming the file and the term for a bad pattern, or an
         ``under`` that names no indexed term or one whose label this one does not start
@@ -412,10 +414,12 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
         label = _printable(r, f"{lang}_label", r.string(f"{lang}_label", "")
                            or r.string(lang))
         defined = tuple(r.strings("defined", []))
-        for k, name in enumerate(defined):
-            if name.count("/") != 1:
-                raise TemplateError(shown, r.key(f"defined[{k}]"), expected="a section as "
-                                    "chapter/section", got=repr(name))
+        listed = tuple(r.strings("listed", []))
+        for key, names in (("defined", defined), ("listed", listed)):
+            for k, name in enumerate(names):
+                if name.count("/") != 1:
+                    raise TemplateError(shown, r.key(f"{key}[{k}]"), expected="a section "
+                                        "as chapter/section", got=repr(name))
         discussed = r.integer("discussed", low=0, high=99) if r.has("discussed") else None
         head = r.string(f"{lang}_head", "")
         for key, text in ((f"{lang}_find", pattern), (f"{lang}_head", head)):
@@ -424,7 +428,7 @@ def load_index_terms(library: Library, lang: str) -> tuple[IndexTerm, ...]:
             except re.error as e:
                 raise TemplateError(shown, r.key(key), expected="a regular expression",
                                     got=f"{text!r} ({e})") from None
-        terms.append(IndexTerm.of(label, pattern, defined, discussed, head))
+        terms.append(IndexTerm.of(label, pattern, defined, discussed, head, listed=listed))
         unders.append((r, r.string("under", "")))
         labels[r.string("en", "")] = label
     for k, (r, under) in enumerate(unders):
@@ -527,13 +531,29 @@ def banner_boards(banner: Banner, words: dict[str, str], names: dict[str, str]) 
     >>> banner_boards(Banner(1, ("cyrillic",), 32, boards=("board-a", "colourless"),
     ...               read_boards=("board-a", "colourless")), words, names)
     'the colourless board or board A (our reading)'
+
+    The mark leads to the reading: its note's number, or a link to where another chapter
+    prints it (the setter adds its page):
+
+    >>> banner_boards(Banner(2, ("initial1", "initial2"), 32, boards=("colourless",
+    ...               "board-a"), read_boards=("board-a",), read_note=1), words, names)
+    'the colourless board or board A (our reading\xa01)'
+    >>> banner_boards(Banner(2, ("initial1", "initial2"), 32, boards=("colourless",
+    ...               "board-a"), read_boards=("board-a",), read_at="initial-1/setup"),
+    ...               words, names)
+    'the colourless board or board A ([our reading](#initial-1/setup))'
     """
     either = f" {words['or']} "
     listed = sorted(banner.boards, key=list(names).index)
     named = either.join(names[b] for b in listed if b not in banner.read_boards)
     read = either.join(names[b] for b in listed if b in banner.read_boards)
     if read:
-        read = f"{read} ({words['reading_mark']})"
+        mark = words["reading_mark"]
+        if banner.read_note:
+            mark = f"{mark}\u00a0{banner.read_note}"
+        elif banner.read_at:
+            mark = f"[{mark}](#{banner.read_at})"
+        read = f"{read} ({mark})"
     return either.join(part for part in (named, read) if part)
 
 
@@ -647,8 +667,12 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     cards_text = _printable(estimate, "cards", estimate.string("cards", ""))
     estimate.string("source", "")   # what the banner rests on; not printed
     estimate.finish()
-    turn = _turn(r) if r.has("turn") else None
-    course = _turn(r, "course", COURSE_LINES) if r.has("course") else None
+    # A {note:KEY} in a text or a box's line is the number of the note {reading:KEY} in
+    # the chapter's ordered lists (read before the readings are printed in their place).
+    texts = [data.get("text") if isinstance(data.get("text"), str) else "" for data in raw]
+    notes, starts = _note_numbers(texts)
+    turn = _turn(r, notes=notes) if r.has("turn") else None
+    course = _turn(r, "course", COURSE_LINES, notes) if r.has("course") else None
     if course is not None and not course.heading:
         raise TemplateError(shown, "course.heading", expected="the heading of the box",
                             got="nothing")
@@ -657,10 +681,6 @@ def load_chapter(library: Library, path: Path) -> Chapter:
     # A {reading:KEY} in a text is the row KEY of the game's sources file (the chapter's
     # game, or a code game named like the chapter), in the chapter's language.
     reading = (game or path.stem, path.parent.name)
-    # A {note:KEY} in a text is the number of the note {reading:KEY} in the chapter's
-    # ordered lists (read before the readings are printed in their place).
-    notes, starts = _note_numbers([data.get("text") if isinstance(data.get("text"), str)
-                                   else "" for data in raw])
     sections = tuple(_section(library, Reader(shown, data, f"section[{i}]"), reading, notes,
                               starts[i])
                      for i, data in enumerate(raw))
@@ -672,7 +692,8 @@ def load_chapter(library: Library, path: Path) -> Chapter:
         seen.add(section.key)
     banner = None
     if game is not None:
-        banner = _banner(library, game, sections, shown, length, difficulty)
+        banner = _banner_reading(_banner(library, game, sections, shown, length, difficulty),
+                                 path.stem, sections, texts, notes)
         if players or most or cards_text:
             raise TemplateError(shown, "banner", expected="no players or cards in the "
                                 "banner of a chapter with a game key (they come from the "
@@ -692,12 +713,17 @@ TURN_LINES = (1, 6)
 COURSE_LINES = (2, 6)
 
 
-def _turn(r: Reader, key: str = "turn", limits: tuple[int, int] = TURN_LINES) -> Turn:
+def _turn(r: Reader, key: str = "turn", limits: tuple[int, int] = TURN_LINES,
+          notes: Mapping[str, int] | None = None) -> Turn:
     """The chapter's ``[turn]`` (or the *key* box, ``[course]``): its lines and the source
-    they restate (required), and its own heading (optional)."""
+    they restate (required), and its own heading (optional). A line's ``{note:KEY}`` is
+    the number of the chapter's note KEY (*notes*, :func:`_note_numbers`), as in the text:
+    a box's "(our reading 2)" leads to the note its rule rests on (issue 39, ninth review:
+    a bare "(our reading)" in a box named no note)."""
     t = r.table(key)
     heading = _printable(t, "heading", t.string("heading", "").strip())
-    lines = [_printable(t, f"lines[{i}]", line.strip())
+    lines = [_printable(t, f"lines[{i}]",
+                        _note_marks(t, line.strip(), notes or {}, f"lines[{i}]"))
              for i, line in enumerate(t.strings("lines"))]
     source = t.string("source")
     t.finish()
@@ -750,6 +776,45 @@ def _banner(library: Library, name: str, sections: tuple[Section, ...], shown: s
         cards = len(pieces)
     return Banner(game.players, sources, cards, length, difficulty, boards=game.boards,
                   read_boards=read_boards(library, name), any_set=any_set)
+
+
+def _banner_reading(banner: Banner, chapter: str, sections: tuple[Section, ...],
+                    texts: list[str], notes: Mapping[str, int]) -> Banner:
+    """*banner* with where *chapter* gives the reading of its boards the seeds do not name:
+    the number of its note (``{reading:boards:BOARD}`` in a notes list), and the section
+    whose *texts* print the reading (as a note or in the text), which the banners of other
+    chapters that read the same boards refer to (:func:`_banner_references`)."""
+    keys = [f"boards:{board}" for board in banner.read_boards]
+    note = next((notes[key] for key in keys if key in notes), 0)
+    at = next((f"{chapter}/{section.key}" for section, text in zip(sections, texts)
+               if any(f"{{reading:{key}}}" in text for key in keys)), "")
+    return replace(banner, read_note=note, read_at=at) if note or at else banner
+
+
+def _banner_references(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
+    """*chapters* with each banner that marks a board as our reading made to lead to the
+    reading: a chapter with its own note prints its number (:attr:`Banner.read_note`); one
+    whose own text tells it, nothing more; one that tells it nowhere refers to the first
+    chapter of the booklet that prints the reading of the same boards (:attr:`Banner.read_at`,
+    printed with its page): issue 39, ninth review, «Доска: бесцветная или A (наше
+    толкование)» in four chapters with no note for it."""
+    printed: dict[frozenset[str], str] = {}
+    for chapter in chapters:
+        if chapter.banner is not None and chapter.banner.read_at:
+            printed.setdefault(frozenset(chapter.banner.read_boards), chapter.banner.read_at)
+    found = []
+    for chapter in chapters:
+        banner = chapter.banner
+        if banner is None or not banner.read_boards:
+            found.append(chapter)
+            continue
+        at = "" if banner.read_note else \
+            banner.read_at or printed.get(frozenset(banner.read_boards), "")
+        if at.partition("/")[0] == chapter.key:
+            at = ""         # its own text tells the reading, under the banner
+        found.append(chapter if at == banner.read_at else
+                     replace(chapter, banner=replace(banner, read_at=at)))
+    return tuple(found)
 
 
 def _section(library: Library, r: Reader, reading: tuple[str, str],
@@ -822,7 +887,7 @@ def _note_numbers(texts: list[str]) -> tuple[dict[str, int], list[int]]:
     return found, starts
 
 
-def _note_marks(r: Reader, text: str, notes: Mapping[str, int]) -> str:
+def _note_marks(r: Reader, text: str, notes: Mapping[str, int], where: str = "text") -> str:
     """*text* with each ``{note:KEY}`` replaced by the number of the reading KEY in the
     chapter's notes (:func:`_note_numbers`), bound to the word before it: "(our
     reading 2)".
@@ -833,7 +898,7 @@ def _note_marks(r: Reader, text: str, notes: Mapping[str, int]) -> str:
     def number(match: re.Match[str]) -> str:
         key = match.group(1)
         if key not in notes:
-            raise TemplateError(r.path, r.key("text"), expected="{note:KEY} naming a "
+            raise TemplateError(r.path, r.key(where), expected="{note:KEY} naming a "
                                 f"'{ORDERED.strip()} {{reading:KEY}}' item of a notes list "
                                 "in the chapter", got=match.group(0).strip())
         return f"\u00a0{notes[key]}"

@@ -237,6 +237,14 @@ class Banner:
     any_set: bool = False
     """The game plays any one of several letter sets (seed001: "any one complete set"):
     the banner says the chapter's set is one example."""
+    read_note: int = 0
+    """The number of the chapter's note that gives the reading of *read_boards* (the
+    banner prints it after its mark: "board A (our reading 1)"); 0: the chapter has none."""
+    read_at: str = ""
+    """Where that reading is printed (``chapter/section``): as a chapter is loaded, its own
+    section that prints it; in a booklet, for a chapter that prints it nowhere, the first
+    chapter's that does, which the banner refers to with its page ("board A (our
+    reading, p. 43)"); "": the chapter's own note or text tells it, or none does."""
 
 
 @dataclass(frozen=True)
@@ -307,6 +315,11 @@ class IndexTerm:
     """The label of the entry this one is printed under as a sub-entry, its label
     starting with that one's ("board A" under "board", printed in full, indented); "" for
     an entry of its own."""
+    listed: tuple[str, ...] = ()
+    """Sections (``chapter/section``) whose first page using the term the index lists
+    however few their uses, where *discussed* lists no use of a term found on most pages
+    (south, north: introduced by the board and the diagrams before the rules define the
+    players' sides)."""
 
     @property
     def sub(self) -> str:
@@ -327,14 +340,15 @@ class IndexTerm:
 
     @classmethod
     def of(cls, label: str, pattern: str, defined: tuple[str, ...] = (),
-           discussed: int | None = None, head: str = "", under: str = "") -> IndexTerm:
+           discussed: int | None = None, head: str = "", under: str = "",
+           listed: tuple[str, ...] = ()) -> IndexTerm:
         """:raises: :exc:`re.error` if *pattern* or *head* is not a regular expression.
 
         >>> IndexTerm.of("test card", "test cards?").find.findall("Two Test  Cards")
         ['Test  Cards']
         """
         return cls(label, _words(pattern), defined, discussed,
-                   _words(head) if head else None, under)
+                   _words(head) if head else None, under, listed)
 
 
 def sub_label(label: str, under: str) -> str:

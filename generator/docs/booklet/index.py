@@ -178,7 +178,8 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     uses it (marked as defining; by :attr:`~IndexTerm.defines`, the word it is defined
     by), and in each chapter the first page of a section that
     discusses it: names it in its heading, or uses it :data:`DISCUSSED` times or more, or
-    of the chapter's title that names it. A word used in passing, or again and again
+    is one of the term's :attr:`~IndexTerm.listed`, or of the chapter's title that names
+    it. A word used in passing, or again and again
     through a game, would otherwise list most pages of the booklet. Terms found nowhere
     are left out; the entries are in the language's alphabetical order, a sub-entry
     right under its entry (an entry of its own where that one is found nowhere)."""
@@ -282,7 +283,7 @@ def _entry(term: IndexTerm, texts_of: tuple[Texts, Texts], headings: dict[str, s
             # failing that any of the entry's words.
             defining.add(next((number for number, text in bodies.get(section, ())
                                if term.defines.search(text)), first))
-        elif (term.find.search(headings.get(section, ""))
+        elif (term.find.search(headings.get(section, "")) or section in term.listed
               or 0 < least <= sum(n for _, n in uses)):
             chapter = section.partition("/")[0]
             discussed[chapter] = min(first, discussed.get(chapter, first))

@@ -37,6 +37,8 @@ _RU_NUMBERED = re.compile(r"(вариант|схем|горизонтал|игр
 _OPENING = "([«„“\"'"
 _CLOSING = ".,;:!?)]»“”\"'"
 _SQUARE = re.compile(r"[a-h][1-8](?!\w)")
+#: A file's name, a Latin letter a to h on its own (вертикали c, file c).
+_FILE = re.compile(r"[a-h]")
 #: A number or a range of numbers a noun of :data:`_RU_NUMBERED` names: «варианте 5»,
 #: «вариантах 3–5».
 _RU_NUMBERS = re.compile(r"\d+(?:[–-]\d+)?")
@@ -229,8 +231,10 @@ def _must_not_end(word: str, following: str, lang: str, page_list: bool = False)
     :data:`_RU_NAMED` before a one-letter name (буква Ш, вертикали c; not before a
     one-letter conjunction or preposition: «вертикалей / и восемь» may break), one of
     :data:`_RU_NUMBERED` before a number or a range (варианте 5, вариантах 3–5), a letter
-    before its gloss (Т (туз)).
-    English: a one-letter word (a, I), fig. or p. before its number, a noun of
+    before its gloss (Т (туз)), a file's Latin letter before a word
+    (:func:`_file_before_word`).
+    English: a one-letter word (a, I), "file" before its letter (file c), fig. or p.
+    before its number, a noun of
     :data:`_EN_NUMBERED` before a number or a range (option 1), a range of labels (FK1
     to FK4). Both: a number before its unit (5 mm), a word before an arrow or before a
     suit's sign (clubs ♣), a word before a short bracket group (:func:`_short_brackets`),
@@ -274,7 +278,17 @@ def _ru_must_not_end(word: str, following: str) -> bool:
             or (_RU_NUMBERED.fullmatch(bare) is not None
                 and _RU_NUMBERS.fullmatch(named) is not None)
             or (len(bare) == 1 and bare.isalpha() and word[-1:].isupper()
-                and following.startswith("(")))
+                and following.startswith("("))
+            or _file_before_word(word, named))
+
+
+def _file_before_word(word: str, following: str) -> bool:
+    """*word* ends in a file's name (a Latin a to h, alone or glued to its noun:
+    «вертикали‧c») and *following* is a Russian word: the letter does not end a line,
+    where it reads as the one-letter word it looks like (issue 39, ninth review: «слово
+    СУП на вертикали c / забрало У и П» read as the preposition «с забрало»)."""
+    return _FILE.fullmatch(_last(word).lstrip(_OPENING)) is not None and \
+        following[:1].isalpha() and not following[:1].isascii()
 
 
 def _en_must_not_end(word: str, following: str) -> bool:
@@ -284,6 +298,8 @@ def _en_must_not_end(word: str, following: str) -> bool:
         word == "to" and any(ch.isdigit() for ch in following))
     return word in _EN_SHORT or labelled or (
         word in _EN_BEFORE_NUMBER and following[:1].isdigit()) or (
+        word.lower() == "file"
+        and _FILE.fullmatch(following.rstrip(_CLOSING)) is not None) or (
         _EN_NUMBERED.fullmatch(word) is not None
         and _RU_NUMBERS.fullmatch(following.rstrip(_CLOSING)) is not None)
 
