@@ -454,10 +454,10 @@ def test_a_bad_deal_is_one_line_naming_the_key(library, tmp_path, text, deal, me
 #: (issue 39, session 20's editor's reviews: the box named the trump only, while the prose
 #: and the quick table teach the same rank too; then it mixed beating with discarding and
 #: left out the 8's limit).
-HOLDING_MAIN = {"en": ("a trump or a card of the led card's rank",
-                       "Only from a hand with no main-suit card may you beat with an 8"),
-                "ru": ("козырем или картой того же достоинства",
-                       "Восьмёркой другой масти можно бить, только если у вас нет карт главной")}
+HOLDING_MAIN = {"en": ("Trumps and cards of the led card's rank beat from any hand",
+                       "8s of another suit only with no main-suit card"),
+                "ru": ("Даже имея главную масть, можно бить козырем и картой того же",
+                       "но не восьмёркой другой масти")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

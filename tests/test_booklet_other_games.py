@@ -910,13 +910,13 @@ def test_the_ass_trick_states_a_later_cards_three_outcomes_and_defines_the_check
 
     words = {"en": ("the check", "Step 3, the check:", "check"),
              "ru": ("проверк", "Шаг 3, проверка:", "проверка")}
-    steps = {"en": ("Step 1: does it beat the holder?", "Step 3: is it of the main suit?",
+    steps = {"en": ("Step 1: does it beat the holder?", "Step 3: is it of the main suit,",
                     "Step 1, within one suit:", "The card one below a card is",
                     "Step 1, across suits:",
                     "A card of the same rank as the led card beats the led card",
                     "An 8 beats every card of another suit", "<table>",
                     "Step 2, an 8 of another suit:", "Step 3, the check:"),
-             "ru": ("Шаг 1: бьёт ли карта держащую взятку?", "Шаг 3: это карта главной масти?",
+             "ru": ("Шаг 1: бьёт ли карта держащую взятку?", "Шаг 3: это карта главной масти,",
                     "Шаг 1, внутри одной масти:", "Карта на шаг ниже — ",
                     "Шаг 1, между мастями:",
                     "Карта того же достоинства, что и заходная, бьёт заходную",
