@@ -27,7 +27,8 @@ Where a figure stands against its text:
   Only on a left-hand page (even-numbered) may the next move come up, since the figure
   then heads the facing page, open beside it
   (:meth:`~.units.PageGeometry.faces_next`); and only whole, and only a move with no
-  figure after it in its example (:func:`_drawn_later`).
+  figure after it in its example (:func:`_drawn_later`) or whose next figure still
+  stands on the facing page, under the figure that floated (:func:`_faced`).
 """
 from __future__ import annotations
 
@@ -562,7 +563,8 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     of figures, a page for each): never before the move it shows. Nor does a worked
     example's next move come up above it (:attr:`~.units.Unit.move`), unless this page
     faces the next (*facing*: a left-hand page), where the reader sees the figure beside
-    the move. On a chapter's first page (*opener*) the text after a figure of any size,
+    the move (and the figure after the move, if any, beside it too: :func:`_faced`). On
+    a chapter's first page (*opener*) the text after a figure of any size,
     in any section, may come up as a paragraph's first lines: a game's start figure,
     too tall for the rest of its opening page, left that page a quarter blank under the
     "on your turn" box while the moves section waited whole behind it (issue 39, second
@@ -578,7 +580,6 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     last = j
     while runs and j + 1 < len(units) and units[j + 1].art:
         j = _group_end(units, j + 1)
-    home = units[i].section
     # A section's figures (a table drawn in parts) are read before the next section: no
     # text of a later section comes up above its second or later figure, nor above a run
     # of them (fourth review of the patiences, N1: the Empress's Aim and its box set
@@ -588,11 +589,34 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         # A setup's table in parts: the text after a part is about that part (the
         # Empress's foundations under its centre), and comes up above no other.
         return False
-    start = end = whole = k = j + 1
-    while k < len(units) and not _holds_back(units, k, facing) \
+    start = j + 1
+    end, whole = _come_up(units, (i, start), room, split, (parts, facing, opener, facing))
+    if facing and not _faced(units, (i, start), end, page):
+        # A move with a figure after it came up, and that figure would not face it: the
+        # moves that come up stop before the first such move.
+        end, whole = _come_up(units, (i, start), room, split, (parts, facing, opener, False))
+    end = _paragraph_finished(units, (i, start), end, whole, page)
+    if end == start:
+        return False
+    units[i:end] = units[start:end] + units[i:start]
+    return True
+
+
+def _come_up(units: list[Unit], figure: tuple[int, int], room: float, split: bool,
+             how: tuple[bool, bool, bool, bool]) -> tuple[int, int]:
+    """Where the text that comes up above the floated *figure* (its units' range, the
+    figure first) ends, in the *room* left on the page (:func:`_float`): at a paragraph's
+    line (with *split*) or at a block's end, and where the last whole block ends. *how*:
+    the figure is one of its section's parts, the page faces the next, it is the
+    chapter's first page, and a move with a figure after it in its example may come up
+    (:func:`_holds_back`)."""
+    parts, facing, opener, later = how
+    home = units[figure[0]].section
+    end = whole = k = figure[1]
+    while k < len(units) and not _holds_back(units, k, facing, later) \
             and not (parts and units[k].section != home):
         chain = _group_end(units, k)
-        if any(_holds_back(units, n, facing) for n in range(k + 1, chain + 1)):
+        if any(_holds_back(units, n, facing, later) for n in range(k + 1, chain + 1)):
             break
         need = _run_height(units, k, chain + 1)
         if need > room:
@@ -608,11 +632,28 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         elif _may_end_before(units, k, own=units[k - 1].section == home,
                              split=split and (units[k - 1].section == home or opener)):
             end = k
-    end = _paragraph_finished(units, (i, start), end, whole, page)
-    if end == start:
-        return False
-    units[i:end] = units[start:end] + units[i:start]
-    return True
+    return end, whole
+
+
+def _faced(units: list[Unit], figure: tuple[int, int], end: int, page: float) -> bool:
+    """Whether the moves that come up above the floated *figure* (its units' range) up to
+    *end*, on a left-hand page, still face every figure of theirs: where one of them has a
+    figure after it in its example (:func:`_drawn_later`), that next figure fits the next
+    page under the floated one with the text left between them (of body height *page*).
+    A move read on a left-hand page beside the figure of the move before it and the
+    figure after it, both on the facing page, is read as the reader replays it (issue
+    39, tenth review r-main-en: basic game 1, p. 20 45 % blank above Figure 17 and its
+    moves, as Figure 18 came after move 2)."""
+    later = [k for k in range(figure[1], end) if units[k].move and not _drawn_later(units, k)]
+    if not later:
+        return True
+    home = units[later[0]].section
+    nxt = next((k for k in range(end, len(units))
+                if units[k].art or units[k].section != home), len(units))
+    if nxt == len(units) or not units[nxt].art:
+        return True
+    return _run_height(units, *figure) + _run_height(
+        units, end, _group_end(units, nxt) + 1) <= page + 0.01
 
 
 def _paragraph_finished(units: list[Unit], figure: tuple[int, int], end: int, whole: int,
@@ -640,12 +681,13 @@ def _figure_before(units: list[Unit], i: int) -> bool:
     return any(unit.art and unit.section == units[i].section for unit in units[:i])
 
 
-def _holds_back(units: list[Unit], n: int, facing: bool) -> bool:
+def _holds_back(units: list[Unit], n: int, facing: bool, later: bool = False) -> bool:
     """Whether *units[n]* stops the text that comes up above a floated figure: another
     figure (their numbers stay in order), a sidebar, or a move that may not come up above
     the figure of the move before it (see :func:`_float`)."""
     unit = units[n]
-    return bool(unit.art or unit.sidebar or (unit.move and not (facing and _drawn_later(units, n))))
+    return bool(unit.art or unit.sidebar or (
+        unit.move and not (facing and (later or _drawn_later(units, n)))))
 
 
 def _may_end_before(units: list[Unit], k: int, *, own: bool, split: bool) -> bool:
