@@ -244,7 +244,7 @@ def _texts(block: object) -> tuple[str, ...]:
 def test_a_reading_mark_naming_no_row_is_one_line(tmp_path):
     chapter = (TEMPLATES / "booklets" / "en" / "basic-48.toml").read_text(encoding="utf-8")
     chapter = chapter.replace("{reading:goal:count}", "{reading:goal:counting}", 1)
-    chapter = chapter.replace("{note:goal:count}", "{note:goal:counting}", 1)
+    chapter = chapter.replace("{note:goal:count}", "{note:goal:counting}")
     assert "{reading:goal:counting}" in chapter and "{note:goal:counting}" in chapter
     shutil.copytree(TEMPLATES / "booklets", tmp_path / "booklets")
     (tmp_path / "booklets" / "en" / "basic-48.toml").write_text(chapter, encoding="utf-8")
