@@ -181,7 +181,8 @@ BOX_READINGS = {
         "ru": ["на одну карту глубже", "после каждой пачки"]},
     "empress-of-india": {  # moves:refill-order, moves:refill-stock, moves:deal-no-pair
         "en": ["the army's first", "turn the stock until", "no pair left to play"],
-        "ru": ["сначала в армии", "переворачивая карты колоды", "Нет ни одной пары"]},
+        "ru": ["сначала в армии", "переворачивайте карты колоды",
+               "Нет пары — пасьянс не сошёлся"]},
     "besieged-city": {  # goal:order, moves:reserve-lines, moves:gap-at-once, moves:turn-stock,
         # goal:no-redeal
         "en": ["in this order", "its column", "Fill each gap at once", "card by card",
