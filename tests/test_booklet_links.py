@@ -273,7 +273,6 @@ def test_a_reference_to_a_figure_on_its_own_page_prints_no_page():
     text = "beside it ([Figure 34](#initial-1/example-fig1)), as in [Moves](#initial-1/moves)"
     setter.page_word = "p."
     setter.pages = {"initial-1/example-fig1": 41, "initial-1/moves": 41}
-    setter.floats = frozenset({"initial-1/example-fig1"})
     assert "[p.\u202741](#initial-1/example-fig1)" in setter.paged(text)
     setter.here = frozenset({(text, "initial-1/example-fig1")})
     assert setter.paged(text) == ("beside it ([Figure 34](#initial-1/example-fig1)), as in "

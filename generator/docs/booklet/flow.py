@@ -251,9 +251,9 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
     setter.page_word = booklet.words.get("page", "")
     setter.phrases = tuple(p for p in (booklet.words.get("reading_mark", ""),) if p)
     setter.continued = booklet.words.get("continued", "")
-    setter.floats = frozenset(figure_numbers(booklet.chapters)) | frozenset(
+    floats = frozenset(figure_numbers(booklet.chapters)) | frozenset(
         table_numbers(booklet.chapters))
-    setter.pages = {key: 0 for key in _anchor_names(booklet, setter.floats)}
+    setter.pages = {key: 0 for key in _anchor_names(booklet, floats)}
     glossary = glossary_terms(booklet)
     # The contents' own length depends on the number of entries only: set it once with
     # placeholder numbers to learn how many pages it takes.

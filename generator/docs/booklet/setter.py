@@ -140,9 +140,6 @@ class Setter:
         self.page_word = ""
         #: The printed page of each anchor a cross-reference may name (0 while unknown).
         self.pages: dict[str, int] = {}
-        #: The figures and captioned tables, by anchor: a reference to one printed on the
-        #: reference's own page prints no page (:attr:`here`).
-        self.floats: frozenset[str] = frozenset()
         #: (text, target) of each reference that the last setting put on its target's
         #: page: "(Figure 34)", not "(Figure 34, p. 41)" on p. 41 (issue 39, fourth review
         #: r-main 8: a page number that names the page it is printed on); so too a section
