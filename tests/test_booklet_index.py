@@ -19,9 +19,23 @@ from test_booklet_links import _label, _pdf_links
 PDFIUM_HYPHEN = "\ufffe"
 
 
+#: The pages the index was made from in each booklet of :func:`made`: (number, placed
+#: units), as the make-up handed them to :func:`~generator.docs.booklet.index.term_pages`.
+READ: dict[str, list] = {}
+
+
 @pytest.fixture(scope="module")
 def made(library) -> dict[str, Made]:
-    return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
+    from generator.docs.booklet import flow
+
+    def kept(booklet, pages):
+        READ[booklet.lang] = pages
+        return term_pages(booklet, pages)
+
+    with pytest.MonkeyPatch.context() as patch:
+        term_pages = flow.term_pages
+        patch.setattr(flow, "term_pages", kept)
+        return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
 
 
 def _page_text(pdf: pypdfium2.PdfDocument, number: int) -> str:
@@ -627,3 +641,47 @@ def test_south_and_north_are_indexed_where_the_booklet_introduces_them(made, lan
              for sentence in sentences]
     assert _entries(booklet)[label] == pages, (lang, _entries(booklet)[label], pages)
     assert _bold_entries(booklet)[label] == pages[:1], (lang, _bold_entries(booklet)[label])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_page_is_the_first_in_its_chapter_that_uses_the_term(made, lang):
+    """Issue 39, eleventh review (main RU, index): the headnote says each page but the bold
+    one is the first page in its chapter where the term is discussed, yet «пробная карта
+    … 27» stood where game 4 speaks of test cards from p. 25, «стопка 17, 39» where game
+    48's box says «стопкой» on p. 37, and «вариант 13, 17» listed two pages of the general
+    rules. Each page but the bold ones is the first of its chapter whose indexed sentences
+    or headings use the term (a chapter's title counts on its page; a caption only where
+    no sentence does), one page a chapter, and none in a chapter that defines the term."""
+    from generator.docs.booklet.index import (_indexed, _section_texts, _title_texts,
+                                              term_pages)
+
+    booklet = made[lang]
+    pages = READ[lang]
+    entries = term_pages(booklet.booklet, pages)
+    printed = _entries(booklet)
+    _, headings, bodies = _section_texts(_indexed(booklet.booklet), pages)
+    titles = _title_texts({c.key for c in booklet.booklet.chapters}, pages)
+    terms = {t.label: t for t in booklet.booklet.index}
+    checked = 0
+    for entry in entries:
+        term = terms[entry.label]
+        assert [n for n, _ in entry.pages] == printed[entry.label], (lang, entry)
+        chapters = [booklet.pages[n - 1].label for n, _ in entry.pages]
+        assert len(chapters) == len(set(chapters)), (lang, entry.label, entry.pages)
+        for (number, bold), chapter in zip(entry.pages, chapters, strict=True):
+            if bold:
+                continue
+            used = sorted(
+                [n for section, texts in bodies.items()
+                 if section.partition("/")[0] == chapter
+                 for n, text in texts if term.find.search(text)]
+                + [next(n for n, _ in bodies.get(section, [(number, "")]))
+                   for section, heading in headings.items()
+                   if section.partition("/")[0] == chapter and term.find.search(heading)]
+                + [n for key, (n, title) in titles.items()
+                   if key == chapter and term.find.search(title)])
+            if used:
+                assert number == used[0], (lang, entry.label, number, chapter, used)
+                checked += 1
+    assert checked >= 30, (lang, checked)
+

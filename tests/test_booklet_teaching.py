@@ -150,7 +150,7 @@ def test_the_booklet_opens_with_what_you_need_and_which_game_first(library, book
     # A newcomer learns what the kit holds (with counts that are the templates') and which
     # game to play first, before the credits.
     first = {"en": ("basic game 1", "initial game 1", "word game 1"),
-             "ru": ("базовую игру 1", "начальной игре 1", "игре в слова 1")}
+             "ru": ("базовую игру 1", "начальной игры 1", "игры в слова 1")}
     for lang in LANGS:
         section = booklets[lang][0].chapters[0].sections[0]
         assert section.key == "start" and section.source

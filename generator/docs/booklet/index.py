@@ -176,11 +176,12 @@ def term_pages(booklet: Booklet, pages: list[tuple[int, list[tuple[float, Unit]]
     chapters of :attr:`Booklet.index_also` (the equipment, diagrams and general rules).
     Listed are the page where one of the term's :attr:`~IndexTerm.defined` sections first
     uses it (marked as defining; by :attr:`~IndexTerm.defines`, the word it is defined
-    by), and in each chapter the first page of a section that
-    discusses it: names it in its heading, or uses it :data:`DISCUSSED` times or more, or
-    is one of the term's :attr:`~IndexTerm.listed`, or of the chapter's title that names
-    it. A word used in passing, or again and again
-    through a game, would otherwise list most pages of the booklet. Terms found nowhere
+    by), and for each other chapter that discusses it the chapter's first page that uses
+    it (:func:`_entry`). A chapter discusses it where a section names it in its heading,
+    or uses it :data:`DISCUSSED` times or more, or is one of the term's
+    :attr:`~IndexTerm.listed`, or where the chapter's title names it. A word used in
+    passing, or again and again through a game, would otherwise list most pages of the
+    booklet. Terms found nowhere
     are left out; the entries are in the language's alphabetical order, a sub-entry
     right under its entry (an entry of its own where that one is found nowhere)."""
     sections, headings, bodies = _section_texts(_indexed(booklet), pages)
@@ -264,33 +265,50 @@ def _title_texts(titled: set[str], pages: list[tuple[int, list[tuple[float, Unit
 def _entry(term: IndexTerm, texts_of: tuple[Texts, Texts], headings: dict[str, str],
            titles: dict[str, tuple[int, str]]) -> Entry | None:
     """*term*'s entry: the first page of each of its defining sections that uses it in its
-    text, and in each chapter the first page of a section or title that discusses it;
-    None if it is found nowhere. *texts_of*: each section's text page by page with its
-    heading and without (:func:`_section_texts`)."""
+    text, and for each other chapter that discusses it (a section or the title does,
+    :func:`term_pages`) the first page of that chapter that uses it in a sentence or
+    heading, as the index's headnote says (the main review 11: «стопка 17, 39» where game
+    48's box on p. 37 says «стопкой» already, «вариант 13, 17» two pages of one chapter).
+    A chapter that defines the term is listed by its defining page alone. None if it is
+    found nowhere. *texts_of*: each section's text page by page with its heading and
+    without (:func:`_section_texts`)."""
     sections, bodies = texts_of
-    defining: set[int] = set()
-    discussed: dict[str, int] = {}   # the first page of each chapter that discusses it
+    defining: dict[int, str] = {}    # each defining page, and its chapter
+    # The first page of each chapter that uses it, after whether only a caption does.
+    used: dict[str, tuple[bool, int]] = {}
+    discussed: set[str] = set()      # the chapters with a section or title discussing it
     least = term.discussed if term.discussed is not None else DISCUSSED
     for section, texts in sections.items():
         uses = [(number, len(term.find.findall(text))) for number, text in texts]
         first = next((number for number, n in uses if n), None)
         if first is None:
             continue
+        chapter = section.partition("/")[0]
+        # Used in its sentences or named in its heading (on the section's first page); a
+        # caption names what its figure shows ("a start: south's group on ranks 1 and
+        # 2"), it uses no term, and counts only in a chapter that uses it nowhere else.
+        said = [number for number, text in bodies.get(section, ())
+                if term.find.search(text)][:1]
+        if term.find.search(headings.get(section, "")):
+            said.append(texts[0][0])
+        use = (False, min(said)) if said else (True, first)
+        used[chapter] = min(use, used.get(chapter, use))
         if section in term.defined:
             # Where the section's sentences first use the word it defines the term by,
             # not its heading (the main review 8: "trump" bold on p. 13, the heading
             # "Beating and trumps", where p. 14 says "the square makes it the trump"), or
             # failing that any of the entry's words.
-            defining.add(next((number for number, text in bodies.get(section, ())
-                               if term.defines.search(text)), first))
+            defining[next((number for number, text in bodies.get(section, ())
+                           if term.defines.search(text)), first)] = chapter
         elif (term.find.search(headings.get(section, "")) or section in term.listed
               or 0 < least <= sum(n for _, n in uses)):
-            chapter = section.partition("/")[0]
-            discussed[chapter] = min(first, discussed.get(chapter, first))
+            discussed.add(chapter)
     for chapter, (number, title) in titles.items():
         if term.find.search(title):
-            discussed[chapter] = min(number, discussed.get(chapter, number))
-    listed = sorted(defining | set(discussed.values()))
+            used[chapter] = min((False, number), used.get(chapter, (False, number)))
+            discussed.add(chapter)
+    listed = sorted(set(defining) | {used[chapter][1] for chapter in discussed
+                                     if chapter not in defining.values()})
     return Entry(term.label, [(n, n in defining) for n in listed], term.under) \
         if listed else None
 
