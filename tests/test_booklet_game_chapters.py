@@ -114,7 +114,8 @@ def test_every_variant_game_is_printed_in_its_chapter_in_both_languages(booklets
 READINGS = [
     ("basic-1", "setup", "basic-1", "setup.south_rows"),
     ("basic-1", "variants", "basic-1-two-tests", "setup.false_tests:true-one"),
-    ("basic-4", "setup", "basic-4", "setup.south_rows"),
+    # basic-4's setup marks its start "(our reading, p. 18)": basic game 1's note, the same
+    # reading of the same lost figure (eleventh review: a numbered mark or a page).
     ("basic-4", "end", "basic-4", "beating.test_cards_beat:onto-test"),
     ("basic-4", "variants", "basic-4-identical", "beating.test_cards_beat:identical"),
     ("basic-18", "setup", "basic-18", "setup.south_rows"),

@@ -171,10 +171,14 @@ def test_the_chapters_reading_notes_come_from_the_rows(lang):
 #: (issue 39, fourth review: the boxes stated readings as plain rules).
 #: (A mark may name its note's number, {note:KEY}: issue 39, the numbered notes of Ass; in
 #: Russian a cross-reference may follow it in its bracket, «(наше толкование 1, см.
-#: «Колоды», с. 4)»: ninth review, one bracket, not a colon after it.)
-SHORT_MARKS = {"en": re.compile(r" \(our reading(?: \{note:[^{}\s]+\})?\)|By our reading, "),
-               "ru": re.compile(r" \(наше толкование(?: \{note:[^{}\s]+\})?"
-                                r"(?:, см\. «\[[^]]+\]\(#[^)]+\)»)?\)|"
+#: «Колоды», с. 4)»: ninth review, one bracket, not a colon after it. A mark may instead
+#: lead to the page that prints the reading, "([our reading](#equipment/packs))", printed
+#: "(our reading, p. 4)": eleventh review, no mark without its number or page.)
+SHORT_MARKS = {"en": re.compile(r" \((?:our reading(?: \{note:[^{}\s]+\})?|"
+                                r"\[our reading\]\(#[^)]+\))\)|By our reading, "),
+               "ru": re.compile(r" \((?:наше толкование(?: \{note:[^{}\s]+\})?"
+                                r"(?:, см\. «\[[^]]+\]\(#[^)]+\)»)?|"
+                                r"\[наше толкование\]\(#[^)]+\))\)|"
                                 r"По нашему толкованию( —)? ")}
 
 
