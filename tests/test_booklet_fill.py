@@ -173,10 +173,10 @@ def test_every_chapter_starts_a_page_and_the_others_are_three_quarters_full(made
         if least * _opening_figure(pdf, n + 1) > (1.0 - fill) * body:
             continue   # the figure does not fit any smaller: allowed, and reported
         if _opening_figure(pdf, n + 1) > 0 and _move_after_caption(pdf[n + 1]):
-            # The figure of a worked example's move opens the next page and the next move,
-            # with a figure after it, is read under it: it does not come up above the
-            # figure of the move before it (makeup._drawn_later; issue 39, review: basic
-            # game 18, moves 6-9 set above the figure of move 5).
+            # The figure of a worked example's move opens the next page and the next move
+            # is read under it: it does not come up above the figure of the move before it
+            # (makeup._float; issue 39, reviews: basic game 18, moves 6-9 set above the
+            # figure of move 5; eleventh review, initial game 9, moves 5-6 above Fig. 41).
             continue
         short.append((n + 1, booklet.pages[n].label, round(fill, 2)))
     assert not short, (lang, short)
@@ -828,9 +828,9 @@ def test_no_page_inside_a_chapter_is_under_seventy_percent(made, lang, games):
     booklet = made[lang, games]
     short = pagefill.underfull(booklet.pdf, [page.label for page in booklet.pages])
     # But a page (still LAST full) before the figure of a worked example's move, with the
-    # next move under that figure: a move with a figure after it does not come up above
-    # the figure of the move before it (makeup._drawn_later; issue 39, review: basic game
-    # 18, moves 6-9 set above «after move 5», their figures overleaf). EN word game 2's
+    # next move under that figure: a move does not come up above the figure of the move
+    # before it (makeup._float; issue 39, reviews: basic game 18, moves 6-9 set above
+    # «after move 5», their figures overleaf; initial game 9). EN word game 2's
     # moves 1-4 so fill 69 % of their page, the pair of moves 3 and 4 overleaf.
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     short = [(number, fill) for number, fill in short

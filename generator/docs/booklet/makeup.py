@@ -21,14 +21,10 @@ Where a figure stands against its text:
   (:func:`_paragraph_finished`).
 - In a worked example (numbered moves, "5. b4-b5 c6xb5."; :attr:`~.units.Unit.move`) the
   text that comes up above a figure stops before the next move: the diagram of move 4 is
-  seen before move 5 is read, since the reader replays the moves on the diagram. A
-  figure of a move that does not fit is drawn smaller, or heads the next page with the
-  next move under it, and the pages before give text to the page it left (evening out).
-  Only on a left-hand page (even-numbered) may the next move come up, since the figure
-  then heads the facing page, open beside it
-  (:meth:`~.units.PageGeometry.faces_next`); and only whole, and only a move with no
-  figure after it in its example (:func:`_drawn_later`) or whose next figure still
-  stands on the facing page, under the figure that floated (:func:`_faced`).
+  seen before move 5 is read, since the reader replays the moves on the diagram, on
+  either page of a spread (reading order is page, then top to bottom). A figure of a
+  move that does not fit is drawn smaller, or heads the next page with the next move
+  under it, and the pages before give text to the page it left (evening out).
 """
 from __future__ import annotations
 
@@ -547,7 +543,7 @@ SPLIT_UNDER = 0.5
 
 
 def _float(units: list[Unit], i: int, j: int, room: float, page: float,
-           runs: bool = False, facing: bool = False, opener: bool = False) -> bool:
+           runs: bool = False, opener: bool = False) -> bool:
     """The one float rule: the figure *units[i..j]* (with its caption) that does not fit
     the *room* left on its page (of body height *page*) goes to the head of the next page, and the text after it
     comes up to fill this page (with *runs*, after figures set one after another, the text
@@ -561,9 +557,10 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     opens the next page above the figure, which follows it (:func:`_paragraph_finished`).
     So a figure moves only later than the text that introduced it, at most one page (a run
     of figures, a page for each): never before the move it shows. Nor does a worked
-    example's next move come up above it (:attr:`~.units.Unit.move`), unless this page
-    faces the next (*facing*: a left-hand page), where the reader sees the figure beside
-    the move (and the figure after the move, if any, beside it too: :func:`_faced`). On
+    example's next move come up above it (:attr:`~.units.Unit.move`), on either page of
+    a spread: the move would be read before the position it starts from (issue 39,
+    eleventh review r-main-ru: initial game 9, moves 5 and 6 at the foot of p. 54 above
+    the figure «after move 4» at the head of p. 55). On
     a chapter's first page (*opener*) the text after a figure of any size,
     in any section, may come up as a paragraph's first lines: a game's start figure,
     too tall for the rest of its opening page, left that page a quarter blank under the
@@ -590,11 +587,7 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         # Empress's foundations under its centre), and comes up above no other.
         return False
     start = j + 1
-    end, whole = _come_up(units, (i, start), room, split, (parts, facing, opener, facing))
-    if facing and not _faced(units, (i, start), end, page):
-        # A move with a figure after it came up, and that figure would not face it: the
-        # moves that come up stop before the first such move.
-        end, whole = _come_up(units, (i, start), room, split, (parts, facing, opener, False))
+    end, whole = _come_up(units, (i, start), room, split, (parts, opener))
     end = _paragraph_finished(units, (i, start), end, whole, page)
     if end == start:
         return False
@@ -603,29 +596,23 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
 
 
 def _come_up(units: list[Unit], figure: tuple[int, int], room: float, split: bool,
-             how: tuple[bool, bool, bool, bool]) -> tuple[int, int]:
+             how: tuple[bool, bool]) -> tuple[int, int]:
     """Where the text that comes up above the floated *figure* (its units' range, the
     figure first) ends, in the *room* left on the page (:func:`_float`): at a paragraph's
     line (with *split*) or at a block's end, and where the last whole block ends. *how*:
-    the figure is one of its section's parts, the page faces the next, it is the
-    chapter's first page, and a move with a figure after it in its example may come up
-    (:func:`_holds_back`)."""
-    parts, facing, opener, later = how
+    the figure is one of its section's parts, and it is the chapter's first page."""
+    parts, opener = how
     home = units[figure[0]].section
     end = whole = k = figure[1]
-    while k < len(units) and not _holds_back(units, k, facing, later) \
+    while k < len(units) and not _holds_back(units[k]) \
             and not (parts and units[k].section != home):
         chain = _group_end(units, k)
-        if any(_holds_back(units, n, facing, later) for n in range(k + 1, chain + 1)):
+        if any(_holds_back(units[n]) for n in range(k + 1, chain + 1)):
             break
         need = _run_height(units, k, chain + 1)
         if need > room:
             break
         room -= need
-        # A move that comes up (facing pages) comes up whole: its paragraph is not
-        # parted by the figure of the move before it, which belongs above it (issue 39,
-        # review: initial game 9, move 5 run on under the figure of move 4).
-        split = split and not any(u.move for u in units[k:chain + 1])
         k = chain + 1
         if _may_end_before(units, k, own=units[k - 1].section == home, split=False):
             end = whole = k
@@ -633,27 +620,6 @@ def _come_up(units: list[Unit], figure: tuple[int, int], room: float, split: boo
                              split=split and (units[k - 1].section == home or opener)):
             end = k
     return end, whole
-
-
-def _faced(units: list[Unit], figure: tuple[int, int], end: int, page: float) -> bool:
-    """Whether the moves that come up above the floated *figure* (its units' range) up to
-    *end*, on a left-hand page, still face every figure of theirs: where one of them has a
-    figure after it in its example (:func:`_drawn_later`), that next figure fits the next
-    page under the floated one with the text left between them (of body height *page*).
-    A move read on a left-hand page beside the figure of the move before it and the
-    figure after it, both on the facing page, is read as the reader replays it (issue
-    39, tenth review r-main-en: basic game 1, p. 20 45 % blank above Figure 17 and its
-    moves, as Figure 18 came after move 2)."""
-    later = [k for k in range(figure[1], end) if units[k].move and not _drawn_later(units, k)]
-    if not later:
-        return True
-    home = units[later[0]].section
-    nxt = next((k for k in range(end, len(units))
-                if units[k].art or units[k].section != home), len(units))
-    if nxt == len(units) or not units[nxt].art:
-        return True
-    return _run_height(units, *figure) + _run_height(
-        units, end, _group_end(units, nxt) + 1) <= page + 0.01
 
 
 def _paragraph_finished(units: list[Unit], figure: tuple[int, int], end: int, whole: int,
@@ -681,13 +647,11 @@ def _figure_before(units: list[Unit], i: int) -> bool:
     return any(unit.art and unit.section == units[i].section for unit in units[:i])
 
 
-def _holds_back(units: list[Unit], n: int, facing: bool, later: bool = False) -> bool:
-    """Whether *units[n]* stops the text that comes up above a floated figure: another
-    figure (their numbers stay in order), a sidebar, or a move that may not come up above
-    the figure of the move before it (see :func:`_float`)."""
-    unit = units[n]
-    return bool(unit.art or unit.sidebar or (
-        unit.move and not (facing and (later or _drawn_later(units, n)))))
+def _holds_back(unit: Unit) -> bool:
+    """Whether *unit* stops the text that comes up above a floated figure: another figure
+    (their numbers stay in order), a sidebar, or a worked example's move, which is not
+    read before the figure of the move before it (see :func:`_float`)."""
+    return bool(unit.art or unit.sidebar or unit.move)
 
 
 def _may_end_before(units: list[Unit], k: int, *, own: bool, split: bool) -> bool:
@@ -698,21 +662,6 @@ def _may_end_before(units: list[Unit], k: int, *, own: bool, split: bool) -> boo
     return k >= len(units) or bool(units[k].art) or (
         units[k].space_before > 0 and (own or not units[k].in_list)) or (
         split and units[k].header is None and units[k - 1].header is None)
-
-
-def _drawn_later(units: list[Unit], k: int) -> bool:
-    """No figure follows the move whose paragraph starts at *units[k]* in its example (its
-    section). Only such a move may come up above the figure of the move before it, on a
-    page facing that figure: a move with a figure after it, its own or one it leads to (a
-    pair set after the later of its two moves), would come up without it, the figure left
-    under the moves after it (issue 39, review: basic game 18, moves 6-9 above Fig. 27
-    «after move 5», their figures overleaf after the game was over)."""
-    for unit in units[k + 1:]:
-        if unit.section != units[k].section:
-            return True
-        if unit.art:
-            return False
-    return True
 
 
 def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset(),
@@ -746,7 +695,7 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             # A figure too tall for the rest of the page heads the next, and the text
             # after it fills this page.
             if not forced and _float(units, i, j, bottom - y, bottom - g.body_top, runs,
-                                     g.faces_next(len(pages) - 1), len(pages) == 1):
+                                     len(pages) == 1):
                 continue
             # So does a figure with its text, the page's figures all drawn smaller within
             # their limits (one alone may not give enough: a trick's row of cards; issue
