@@ -136,14 +136,16 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
     labels = _labels_opening(pages)
     # The pages before the first short one give it text (the pages after it keep theirs),
     # each as far as it stays FULL: a page ending in a figure or a box, made shorter,
-    # would give all of it and be left short itself.
+    # would give all of it and be left short itself. Never the chapter's first page: it
+    # holds the game's setup and its "on your turn" box (eleventh review: RU basic game
+    # 1's box went overleaf to lift a page of its worked example).
     short = next((n for n, page in enumerate(pages[:-1])
                   if depth(page, g) < (FULL - SHORT) * body), len(pages) - 1)
     for step in range(1, round(BALANCE / BALANCE_STEP) + 1):
         trim = step * BALANCE_STEP * body
         shorter = replace(g, trim=tuple(
-            trim if _kept(page, g.body_bottom - trim) - g.body_top >= FULL * body else 0.0
-            for page in pages[:short]))
+            trim if n and _kept(page, g.body_bottom - trim) - g.body_top >= FULL * body
+            else 0.0 for n, page in enumerate(pages[:short])))
         tried = _made_up(units, shorter)
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
                 and _table_gaps(tried, g) <= gaps and _list_breaks(tried) <= lists \
@@ -217,7 +219,7 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
     best, worst = made
     body = g.body_bottom - g.body_top
     steps = [k * APART_STEP * body for k in range(round(APART_MOST / APART_STEP) + 1)]
-    given = range(max(0, short - APART), short)
+    given = range(max(1, short - APART), short)   # (not the first page: _evened)
     for trims in itertools.product(steps, repeat=len(given)):
         trim = [0.0] * short
         for n, t in zip(given, trims):
