@@ -779,8 +779,8 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
     where that is a notes list's label ("Notes:"), after the label and as much of the
     list as fits, which is set on *page*: its first note's first lines
     (:data:`NOTE_SIDE` on each side), or whole notes, the list going on under its head
-    (:meth:`.setter.Setter.note_head`) however few stand above, with
-    :data:`~.setter.NOTES_SIDE` notes at least; else there. A label that
+    (:meth:`.setter.Setter.note_head`), with :data:`~.setter.NOTES_SIDE` notes at least
+    on each side; else there. A label that
     opens a page reads as cut off from the text it notes, on the page before (session 20
     review: EN pp. 30, 45, 49 opened with "Notes:")."""
     if not page or i + 1 >= len(units) or not _label(units[i], units[i + 1]):
@@ -814,8 +814,11 @@ def _begun(units: list[Unit], i: int, y: float, bottom: float, whole: bool = Fal
         m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen]
     # NOTE_SIDE lines of the note go over where it has lines enough and no hyphen forbids
     # that break; else one.
+    # NOTES_SIDE whole notes at least on each side: the label over one note alone at a
+    # page's foot reads as a stray, the list overleaf (eleventh review r-ass: RU p. 10,
+    # «Примечания:» and note 11, notes 12-21 on p. 11).
     breaks = ([m for m in inside if first - m >= NOTE_SIDE] or inside) + [
-        k - i - 1 for k in starts[:len(starts) + 1 - NOTES_SIDE]]
+        k - i - 1 for k in starts[NOTES_SIDE - 1:len(starts) + 1 - NOTES_SIDE]]
     fit = [m for m in breaks if y + _run_height(units, i, i + 1 + m) <= bottom + 0.01]
     return max(fit, default=0)
 

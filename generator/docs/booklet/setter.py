@@ -792,7 +792,8 @@ def _section_units(setting: _Chapter, i: int, units: list[Unit]) -> int:
     start = len(units)
     heading = 0
     if section.heading:
-        units += setter.heading(section.heading, setter.s.h2, 4.5, chapter.where,
+        size = setter.s.h1 if section.key == COLOPHON else setter.s.h2
+        units += setter.heading(section.heading, size, 4.5, chapter.where,
                                 f"section[{i}].heading",
                                 anchor=f"{chapter.key}/{section.key}")
         heading = len(units) - start
