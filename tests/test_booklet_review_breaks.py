@@ -1,9 +1,9 @@
 """Issue 39, the page make-up faults of the session-16 review, read back from the PDFs:
 
-- a worked example's move that comes up beside the figure of the move before it (a
-  left-hand page facing the figure) comes up whole: its paragraph is not run on under that
-  figure (RU pp. 52-53, initial game 9: «…Север ведёт 2B дальше, на h5,» | Fig. 41 |
-  «вместо того чтобы занять e7…»);
+- no figure parts a paragraph of the main booklet (RU pp. 52-53, initial game 9: «…Север
+  ведёт 2B дальше, на h5,» | Fig. 41 | «вместо того чтобы занять e7…»); and (eleventh
+  review, the same example) a worked example's figure comes before every move after it
+  in the source, in reading order;
 - a game's "on your turn" box stands on its chapter's first page, with the setup it
   follows (RU p. 24, basic game 4: the box a page away, p. 24 a fifth empty);
 - a sidebar (a game's variants) is not split leaving fewer than setter.SIDEBAR_SIDE of

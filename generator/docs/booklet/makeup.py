@@ -36,7 +36,8 @@ from ...draw.scene import Group, Item, Line, Page, Paint
 from .setter import NOTES_SIDE
 from .sizes import START_SECTIONS
 from .typography import shown
-from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, PageGeometry, Unit, text_item
+from .units import (GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, TURN, PageGeometry, Unit,
+                    text_item)
 
 #: A chapter's last page should hold at least this share of the body: a page with one
 #: table row or three lines reads as a mistake. Such a page is pulled back onto the page
@@ -136,16 +137,16 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
     labels = _labels_opening(pages)
     # The pages before the first short one give it text (the pages after it keep theirs),
     # each as far as it stays FULL: a page ending in a figure or a box, made shorter,
-    # would give all of it and be left short itself. Never the chapter's first page: it
-    # holds the game's setup and its "on your turn" box (eleventh review: RU basic game
-    # 1's box went overleaf to lift a page of its worked example).
+    # would give all of it and be left short itself. Never the page that holds the game's
+    # "on your turn" box, which stays on the chapter's first page (eleventh review: RU
+    # basic game 1's box went overleaf to lift a page of its worked example).
     short = next((n for n, page in enumerate(pages[:-1])
                   if depth(page, g) < (FULL - SHORT) * body), len(pages) - 1)
     for step in range(1, round(BALANCE / BALANCE_STEP) + 1):
         trim = step * BALANCE_STEP * body
         shorter = replace(g, trim=tuple(
-            trim if n and _kept(page, g.body_bottom - trim) - g.body_top >= FULL * body
-            else 0.0 for n, page in enumerate(pages[:short])))
+            trim if not _boxed(page) and _kept(page, g.body_bottom - trim) - g.body_top
+            >= FULL * body else 0.0 for page in pages[:short]))
         tried = _made_up(units, shorter)
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
                 and _table_gaps(tried, g) <= gaps and _list_breaks(tried) <= lists \
@@ -219,7 +220,7 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
     best, worst = made
     body = g.body_bottom - g.body_top
     steps = [k * APART_STEP * body for k in range(round(APART_MOST / APART_STEP) + 1)]
-    given = range(max(1, short - APART), short)   # (not the first page: _evened)
+    given = [n for n in range(max(0, short - APART), short) if not _boxed(best[n])]
     for trims in itertools.product(steps, repeat=len(given)):
         trim = [0.0] * short
         for n, t in zip(given, trims):
@@ -232,6 +233,12 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
                 and _shortfall(tried, g) < worst:
             best, worst = tried, _shortfall(tried, g)
     return best
+
+
+def _boxed(page: list[tuple[float, Unit]]) -> bool:
+    """Whether *page* holds its game's "on your turn" box (:data:`~.units.TURN`), which
+    evening out does not move off its page (:func:`_evened`)."""
+    return any(unit.section.endswith(f"/{TURN}") for _, unit in page)
 
 
 def _kept(page: list[tuple[float, Unit]], bottom: float) -> float:
@@ -793,24 +800,26 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
     return i + 1 + begun
 
 
-#: A note of at most this many lines is not broken by a page where the page can end
-#: before its text's last lines instead and stay :data:`FULL` (:func:`_soft_break`): the
-#: label, the note whole and the lines it notes go over together (session 20, main review
-#: 8: "…would end | nearly every game" across EN pp. 43-44).
+#: A note of at most this many lines is not broken by a page under its list's label: the
+#: label and the note go over together, with the lines it notes where the page can end
+#: before its text's last lines instead and stay :data:`FULL` (:func:`_soft_break`;
+#: session 20, main review 8: "…would end | nearly every game" across EN pp. 43-44), and
+#: the label never stands at a page's foot over the first lines of one short note
+#: (eleventh review r-ass: a notes list's label over one note alone at the foot).
 NOTE_WHOLE = 4
 
 
-def _begun(units: list[Unit], i: int, y: float, bottom: float, whole: bool = False) -> int:
+def _begun(units: list[Unit], i: int, y: float, bottom: float) -> int:
     """How many units of the notes list whose label is *units[i]* stand under the label
     on a page where the label comes at *y* and the page ends at *bottom*
-    (:func:`_notes_begun`); 0 if the list may not begin there. With *whole*, a first
-    note of :data:`NOTE_WHOLE` lines or fewer is not broken."""
+    (:func:`_notes_begun`); 0 if the list may not begin there. A first note of
+    :data:`NOTE_WHOLE` lines or fewer is not broken."""
     end = next((k for k in range(i + 2, len(units))
                 if units[k].space_before > 0 and not units[k].in_list or units[k].art),
                len(units))
     starts = [k for k in range(i + 2, end) if units[k].in_list]   # the notes after the first
     first = (starts[0] if starts else end) - i - 1                # the first note's lines
-    inside = [] if whole and first <= NOTE_WHOLE else [
+    inside = [] if first <= NOTE_WHOLE else [
         m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen]
     # NOTE_SIDE lines of the note go over where it has lines enough and no hyphen forbids
     # that break; else one.
@@ -862,8 +871,7 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
     if soft is not None and y - g.body_top >= full * (g.body_bottom - g.body_top) \
             and not _hole_kept(units, i, soft, bottom - y) and not (
                 soft + 2 < len(units) and _label(units[soft + 1], units[soft + 2])
-                and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom,
-                           whole=True)):
+                and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom)):
         return None
     return soft
 
