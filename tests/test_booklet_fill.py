@@ -33,7 +33,7 @@ from generator.docs.booklet.makeup import FULL, LAST, RUNT, _fill, _made_up, dep
 from generator.docs.diagram import LEAST_LABEL
 from generator.docs.booklet.makeup import SPREAD_FULL
 from generator.docs.booklet.setter import (HEADING_LEAST, ITEM_WHOLE, SPREAD_HEAD, TABLE_HEAD,
-                                           TABLE_TAIL, TABLE_WHOLE,
+                                           SIDEBAR_SECTIONS, TABLE_TAIL, TABLE_WHOLE,
                                            Setter, chapter_units)
 from generator.docs.booklet.units import SHRINK, PageGeometry, Unit
 from generator.draw.scene import Group, Item, Line, Page
@@ -172,11 +172,12 @@ def test_every_chapter_starts_a_page_and_the_others_are_three_quarters_full(made
             ref.patience is not None for ref in chapter.figures) else SHRINK
         if least * _opening_figure(pdf, n + 1) > (1.0 - fill) * body:
             continue   # the figure does not fit any smaller: allowed, and reported
-        if _opening_figure(pdf, n + 1) > 0 and _move_after_caption(pdf[n + 1]):
-            # The figure of a worked example's move opens the next page and the next move,
-            # with a figure after it, is read under it: it does not come up above the
-            # figure of the move before it (makeup._drawn_later; issue 39, review: basic
-            # game 18, moves 6-9 set above the figure of move 5).
+        if _opening_figure(pdf, n + 1) > 0 \
+                and _move_after_caption(pdf[n + 1], _sidebars(booklet)):
+            # The figure of a worked example's move opens the next page and the next move
+            # is read under it: it does not come up above the figure of the move before it
+            # (makeup._float; issue 39, reviews: basic game 18, moves 6-9 set above the
+            # figure of move 5; eleventh review, initial game 9, moves 5-6 above Fig. 41).
             continue
         short.append((n + 1, booklet.pages[n].label, round(fill, 2)))
     assert not short, (lang, short)
@@ -187,14 +188,25 @@ MOVE_LINE = re.compile(r"^\d+\.\s")
 CAPTION = re.compile(r"^(Figure|Рис\.) \d+\. ")
 
 
-def _move_after_caption(page: pypdfium2.PdfPage) -> bool:
-    """The text under the page's first figure opens a worked example's move: a move line
-    within the seven lines after its first caption line (a pair's two captions and the
-    move under them)."""
+def _move_after_caption(page: pypdfium2.PdfPage, sidebars: frozenset[str] = frozenset()
+                        ) -> bool:
+    """The text under the page's first figure may not come up above it: a worked
+    example's move (a move line within the seven lines after its first caption line: a
+    pair's two captions and the move under them), or a sidebar, whose heading is one of
+    *sidebars* (the game's variants after its example's last figure; makeup._holds_back,
+    eleventh review: EN word game 2, Figure 50 after move 6, unpaired from Figure 49 as
+    moves 5-6 stand between them)."""
     lines = [line.strip() for line in page.get_textpage().get_text_range().splitlines()
              if line.strip()]
     at = next((k for k, line in enumerate(lines) if CAPTION.match(line)), None)
-    return at is not None and any(MOVE_LINE.match(line) for line in lines[at + 1:at + 8])
+    return at is not None and any(MOVE_LINE.match(line) or line in sidebars
+                                  for line in lines[at + 1:at + 8])
+
+
+def _sidebars(booklet: Made) -> frozenset[str]:
+    """The headings of the booklet's sidebar sections (setter.SIDEBAR_SECTIONS)."""
+    return frozenset(section.heading for chapter in booklet.booklet.chapters
+                     for section in chapter.sections if section.key in SIDEBAR_SECTIONS)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -828,14 +840,15 @@ def test_no_page_inside_a_chapter_is_under_seventy_percent(made, lang, games):
     booklet = made[lang, games]
     short = pagefill.underfull(booklet.pdf, [page.label for page in booklet.pages])
     # But a page (still LAST full) before the figure of a worked example's move, with the
-    # next move under that figure: a move with a figure after it does not come up above
-    # the figure of the move before it (makeup._drawn_later; issue 39, review: basic game
-    # 18, moves 6-9 set above «after move 5», their figures overleaf). EN word game 2's
+    # next move under that figure: a move does not come up above the figure of the move
+    # before it (makeup._float; issue 39, reviews: basic game 18, moves 6-9 set above
+    # «after move 5», their figures overleaf; initial game 9). EN word game 2's
     # moves 1-4 so fill 69 % of their page, the pair of moves 3 and 4 overleaf.
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     short = [(number, fill) for number, fill in short
              if fill < LAST or not (_opening_figure(pdf, number) > 0
-                                    and _move_after_caption(pdf[number]))]
+                                    and _move_after_caption(pdf[number],
+                                                            _sidebars(booklet)))]
     assert not short, (lang, games, short)
 
 

@@ -1,9 +1,9 @@
 """Issue 39, the page make-up faults of the session-16 review, read back from the PDFs:
 
-- a worked example's move that comes up beside the figure of the move before it (a
-  left-hand page facing the figure) comes up whole: its paragraph is not run on under that
-  figure (RU pp. 52-53, initial game 9: «…Север ведёт 2B дальше, на h5,» | Fig. 41 |
-  «вместо того чтобы занять e7…»);
+- no figure parts a paragraph of the main booklet (RU pp. 52-53, initial game 9: «…Север
+  ведёт 2B дальше, на h5,» | Fig. 41 | «вместо того чтобы занять e7…»); and (eleventh
+  review, the same example) a worked example's figure comes before every move after it
+  in the source, in reading order;
 - a game's "on your turn" box stands on its chapter's first page, with the setup it
   follows (RU p. 24, basic game 4: the box a page away, p. 24 a fifth empty);
 - a sidebar (a game's variants) is not split leaving fewer than setter.SIDEBAR_SIDE of
@@ -16,8 +16,10 @@ import pytest
 
 from generator.app.booklet import set_booklet
 from generator.docs.booklet.build import Made
-from generator.docs.booklet.setter import SIDEBAR_SIDE
+from generator.docs.booklet.setter import MOVE, SIDEBAR_SIDE
 from generator.docs.booklet.units import SIDEBAR_X, PageGeometry
+from generator.draw.scene import Group, Item, Page, Text
+from generator.model.booklet import FigureRef, Paragraph
 
 from test_booklet_figure_breaks import split_by_figure
 
@@ -25,6 +27,7 @@ MM = 72 / 25.4
 GEOMETRY = PageGeometry.for_paper("a5")
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 KEYS = [("en", ()), ("ru", ()), ("en", PATIENCES), ("ru", PATIENCES)]
+MORE = [("en", ("ass",)), ("ru", ("ass",))]
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +108,62 @@ def test_a_sidebar_breaks_leaving_lines_on_each_side(made, key):
         if m == n + 1 and foot and head and min(lines, after) < SIDEBAR_SIDE:
             short.append((n + 1, lines, after))
     assert short == [], key
+
+
+READING_KEYS = [*KEYS, *MORE]
+
+
+@pytest.fixture(scope="module")
+def made_more(library, made) -> dict[tuple[str, tuple[str, ...]], Made]:
+    return {**made, **{key: set_booklet(library, *key) for key in MORE}}
+
+
+def _lines(page: Page) -> list[tuple[float, str]]:
+    """The text lines of a set page as (y on the page, text), its drawn groups opened."""
+    found: list[tuple[float, str]] = []
+
+    def walk(items: tuple[Item, ...] | list[Item], dy: float) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.items, dy + item.transform.f)
+            elif isinstance(item, Text):
+                found.append((round(dy + item.y, 2), item.text.replace("\u00a0", " ")))
+
+    walk(page.items, 0.0)
+    return found
+
+
+def _where(booklet: Made, start: str, chapter: str) -> tuple[int, float] | None:
+    """Where (page index, y) the first text line of *chapter*'s pages that starts with
+    *start* stands, in reading order (page, then top to bottom); None if none does."""
+    return min(((n, y) for n, page in enumerate(booklet.pages) if page.label == chapter
+                for y, text in _lines(page) if text.startswith(start)), default=None)
+
+
+@pytest.mark.parametrize("key", READING_KEYS, ids=["-".join((k[0], *k[1][:1]))
+                                                   for k in READING_KEYS])
+def test_a_worked_examples_figure_comes_before_the_moves_after_it(made_more, key):
+    """Issue 39, eleventh review r-main-ru (pp. 54-55, initial game 9): the position after
+    move 4 was printed at the head of p. 55 under the text of moves 5 and 6 at the foot of
+    p. 54, and the position after move 5 after move 7. A learner replays the moves on the
+    diagrams: in reading order (page, then top to bottom) each figure of a worked example
+    comes before the text of every move (a numbered step, setter.MOVE) that follows it in
+    its section's source."""
+    booklet = made_more[key]
+    word = booklet.booklet.words.get("figure", "Figure")
+    number, late = 0, []
+    for chapter in booklet.booklet.chapters:
+        for section in chapter.sections:
+            figures: list[tuple[str, tuple[int, float]]] = []
+            for block in section.blocks:
+                if isinstance(block, FigureRef):
+                    number += 1
+                    at = _where(booklet, f"{word} {number}. ", chapter.key)
+                    assert at is not None, (key, number, block.caption)
+                    figures.append((f"{word} {number}", at))
+                elif isinstance(block, Paragraph) and MOVE.match(block.text) and figures:
+                    start = " ".join(block.text.split()[:2])
+                    move = _where(booklet, start, chapter.key)
+                    assert move is not None, (key, start)
+                    late += [(name, start) for name, at in figures if at > move]
+    assert not late, (key, late)

@@ -23,7 +23,7 @@ from ...errors import TemplateError
 from ...model.booklet import Booklet, Chapter, figure_numbers, table_numbers
 from .index import glossary_pages, glossary_terms, index_units, term_pages
 from .makeup import RUNT, depth, framed_page, paginate
-from .setter import Setter, chapter_units
+from .setter import COLOPHON, Setter, chapter_units
 from .typography import glued, set_lines
 from .units import GREY, INK, PAGE_TARGET, RULE, Link, PageGeometry, Typeset, Unit, text_item
 
@@ -183,15 +183,13 @@ def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: 
     return pages
 
 
-#: The section of a chapter that is the booklet's colophon (its imprint: who made it, with
-#: what, under which licence); the sections after it without a heading of their own go
-#: with it.
-COLOPHON = "colophon"
 #: The chapter that is the booklet's outside back cover, a page of its own (the quick
 #: reference: :mod:`.impose` keeps the last page there).
 BACK_COVER = "reference"
-#: The space (mm) between a page's text and the colophon set after it.
+#: The space (mm) between a page's text and the colophon set after it; down to
+#: :data:`COLOPHON_GAP_LEAST` where that keeps it off a page of its own.
 COLOPHON_GAP = 9.0
+COLOPHON_GAP_LEAST = 5.0
 
 
 def _without_colophon(chapter: Chapter, units: list[Unit]) -> tuple[list[Unit], list[Unit]]:
@@ -210,8 +208,8 @@ def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
                   g: PageGeometry) -> None:
     """The colophon set as the booklet's last words: on its last page, or on the inside
     back cover where the last page is the back cover (:data:`BACK_COVER`), straight after
-    that page's text (:data:`COLOPHON_GAP` below it) if there is room, else at the top of
-    a page of its own there, in every booklet alike (issue 39, tenth review: the colophon
+    that page's text (:data:`COLOPHON_GAP` below it, or less) if there is room, else at
+    the top of a page of its own there, in every booklet alike (issue 39, tenth review: the colophon
     floated in the middle of the credits' second page; fourth review r-ass, L2: set at the
     page's foot, it stood alone under three quarters of an empty page, or under a
     glossary's six-row tail with the page's middle blank). A page it shares with a
@@ -222,11 +220,12 @@ def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
         unit.space_before for unit in colophon[1:])
     body = g.body_bottom - g.body_top
     host = pages[cover - 1] if cover else None
-    if host is None or depth(host.placed, g) + COLOPHON_GAP + height > body:
+    gap = min(COLOPHON_GAP, body - height - depth(host.placed, g)) if host else 0.0
+    if host is None or gap < COLOPHON_GAP_LEAST:
         host = _Body([], chapter, True, COLOPHON)   # no running header: not a chapter's
         pages.insert(cover, host)
     host.imprint = True
-    y = g.body_top + (depth(host.placed, g) + COLOPHON_GAP if host.placed else 0.0)
+    y = g.body_top + (depth(host.placed, g) + gap if host.placed else 0.0)
     for n, unit in enumerate(colophon):
         y += unit.space_before if n else 0.0
         host.placed.append((y, unit))

@@ -21,14 +21,10 @@ Where a figure stands against its text:
   (:func:`_paragraph_finished`).
 - In a worked example (numbered moves, "5. b4-b5 c6xb5."; :attr:`~.units.Unit.move`) the
   text that comes up above a figure stops before the next move: the diagram of move 4 is
-  seen before move 5 is read, since the reader replays the moves on the diagram. A
-  figure of a move that does not fit is drawn smaller, or heads the next page with the
-  next move under it, and the pages before give text to the page it left (evening out).
-  Only on a left-hand page (even-numbered) may the next move come up, since the figure
-  then heads the facing page, open beside it
-  (:meth:`~.units.PageGeometry.faces_next`); and only whole, and only a move with no
-  figure after it in its example (:func:`_drawn_later`) or whose next figure still
-  stands on the facing page, under the figure that floated (:func:`_faced`).
+  seen before move 5 is read, since the reader replays the moves on the diagram, on
+  either page of a spread (reading order is page, then top to bottom). A figure of a
+  move that does not fit is drawn smaller, or heads the next page with the next move
+  under it, and the pages before give text to the page it left (evening out).
 """
 from __future__ import annotations
 
@@ -40,7 +36,8 @@ from ...draw.scene import Group, Item, Line, Page, Paint
 from .setter import NOTES_SIDE
 from .sizes import START_SECTIONS
 from .typography import shown
-from .units import GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, PageGeometry, Unit, text_item
+from .units import (GREY, RULE, SIDEBAR, SIDEBAR_WIDTH, SIDEBAR_X, TURN, PageGeometry, Unit,
+                    text_item)
 
 #: A chapter's last page should hold at least this share of the body: a page with one
 #: table row or three lines reads as a mistake. Such a page is pulled back onto the page
@@ -140,14 +137,16 @@ def _evened(units: list[Unit], g: PageGeometry, pages: list[list[tuple[float, Un
     labels = _labels_opening(pages)
     # The pages before the first short one give it text (the pages after it keep theirs),
     # each as far as it stays FULL: a page ending in a figure or a box, made shorter,
-    # would give all of it and be left short itself.
+    # would give all of it and be left short itself. Never the page that holds the game's
+    # "on your turn" box, which stays on the chapter's first page (eleventh review: RU
+    # basic game 1's box went overleaf to lift a page of its worked example).
     short = next((n for n, page in enumerate(pages[:-1])
                   if depth(page, g) < (FULL - SHORT) * body), len(pages) - 1)
     for step in range(1, round(BALANCE / BALANCE_STEP) + 1):
         trim = step * BALANCE_STEP * body
         shorter = replace(g, trim=tuple(
-            trim if _kept(page, g.body_bottom - trim) - g.body_top >= FULL * body else 0.0
-            for page in pages[:short]))
+            trim if not _boxed(page) and _kept(page, g.body_bottom - trim) - g.body_top
+            >= FULL * body else 0.0 for page in pages[:short]))
         tried = _made_up(units, shorter)
         if len(tried) == len(pages) and _interruptions(tried) <= inside \
                 and _table_gaps(tried, g) <= gaps and _list_breaks(tried) <= lists \
@@ -221,7 +220,7 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
     best, worst = made
     body = g.body_bottom - g.body_top
     steps = [k * APART_STEP * body for k in range(round(APART_MOST / APART_STEP) + 1)]
-    given = range(max(0, short - APART), short)
+    given = [n for n in range(max(0, short - APART), short) if not _boxed(best[n])]
     for trims in itertools.product(steps, repeat=len(given)):
         trim = [0.0] * short
         for n, t in zip(given, trims):
@@ -234,6 +233,12 @@ def _evened_apart(units: list[Unit], g: PageGeometry,
                 and _shortfall(tried, g) < worst:
             best, worst = tried, _shortfall(tried, g)
     return best
+
+
+def _boxed(page: list[tuple[float, Unit]]) -> bool:
+    """Whether *page* holds its game's "on your turn" box (:data:`~.units.TURN`), which
+    evening out does not move off its page (:func:`_evened`)."""
+    return any(unit.section.endswith(f"/{TURN}") for _, unit in page)
 
 
 def _kept(page: list[tuple[float, Unit]], bottom: float) -> float:
@@ -547,7 +552,7 @@ SPLIT_UNDER = 0.5
 
 
 def _float(units: list[Unit], i: int, j: int, room: float, page: float,
-           runs: bool = False, facing: bool = False, opener: bool = False) -> bool:
+           runs: bool = False, opener: bool = False) -> bool:
     """The one float rule: the figure *units[i..j]* (with its caption) that does not fit
     the *room* left on its page (of body height *page*) goes to the head of the next page, and the text after it
     comes up to fill this page (with *runs*, after figures set one after another, the text
@@ -561,9 +566,10 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
     opens the next page above the figure, which follows it (:func:`_paragraph_finished`).
     So a figure moves only later than the text that introduced it, at most one page (a run
     of figures, a page for each): never before the move it shows. Nor does a worked
-    example's next move come up above it (:attr:`~.units.Unit.move`), unless this page
-    faces the next (*facing*: a left-hand page), where the reader sees the figure beside
-    the move (and the figure after the move, if any, beside it too: :func:`_faced`). On
+    example's next move come up above it (:attr:`~.units.Unit.move`), on either page of
+    a spread: the move would be read before the position it starts from (issue 39,
+    eleventh review r-main-ru: initial game 9, moves 5 and 6 at the foot of p. 54 above
+    the figure «after move 4» at the head of p. 55). On
     a chapter's first page (*opener*) the text after a figure of any size,
     in any section, may come up as a paragraph's first lines: a game's start figure,
     too tall for the rest of its opening page, left that page a quarter blank under the
@@ -590,11 +596,7 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
         # Empress's foundations under its centre), and comes up above no other.
         return False
     start = j + 1
-    end, whole = _come_up(units, (i, start), room, split, (parts, facing, opener, facing))
-    if facing and not _faced(units, (i, start), end, page):
-        # A move with a figure after it came up, and that figure would not face it: the
-        # moves that come up stop before the first such move.
-        end, whole = _come_up(units, (i, start), room, split, (parts, facing, opener, False))
+    end, whole = _come_up(units, (i, start), room, split, (parts, opener))
     end = _paragraph_finished(units, (i, start), end, whole, page)
     if end == start:
         return False
@@ -603,29 +605,23 @@ def _float(units: list[Unit], i: int, j: int, room: float, page: float,
 
 
 def _come_up(units: list[Unit], figure: tuple[int, int], room: float, split: bool,
-             how: tuple[bool, bool, bool, bool]) -> tuple[int, int]:
+             how: tuple[bool, bool]) -> tuple[int, int]:
     """Where the text that comes up above the floated *figure* (its units' range, the
     figure first) ends, in the *room* left on the page (:func:`_float`): at a paragraph's
     line (with *split*) or at a block's end, and where the last whole block ends. *how*:
-    the figure is one of its section's parts, the page faces the next, it is the
-    chapter's first page, and a move with a figure after it in its example may come up
-    (:func:`_holds_back`)."""
-    parts, facing, opener, later = how
+    the figure is one of its section's parts, and it is the chapter's first page."""
+    parts, opener = how
     home = units[figure[0]].section
     end = whole = k = figure[1]
-    while k < len(units) and not _holds_back(units, k, facing, later) \
+    while k < len(units) and not _holds_back(units[k]) \
             and not (parts and units[k].section != home):
         chain = _group_end(units, k)
-        if any(_holds_back(units, n, facing, later) for n in range(k + 1, chain + 1)):
+        if any(_holds_back(units[n]) for n in range(k + 1, chain + 1)):
             break
         need = _run_height(units, k, chain + 1)
         if need > room:
             break
         room -= need
-        # A move that comes up (facing pages) comes up whole: its paragraph is not
-        # parted by the figure of the move before it, which belongs above it (issue 39,
-        # review: initial game 9, move 5 run on under the figure of move 4).
-        split = split and not any(u.move for u in units[k:chain + 1])
         k = chain + 1
         if _may_end_before(units, k, own=units[k - 1].section == home, split=False):
             end = whole = k
@@ -633,27 +629,6 @@ def _come_up(units: list[Unit], figure: tuple[int, int], room: float, split: boo
                              split=split and (units[k - 1].section == home or opener)):
             end = k
     return end, whole
-
-
-def _faced(units: list[Unit], figure: tuple[int, int], end: int, page: float) -> bool:
-    """Whether the moves that come up above the floated *figure* (its units' range) up to
-    *end*, on a left-hand page, still face every figure of theirs: where one of them has a
-    figure after it in its example (:func:`_drawn_later`), that next figure fits the next
-    page under the floated one with the text left between them (of body height *page*).
-    A move read on a left-hand page beside the figure of the move before it and the
-    figure after it, both on the facing page, is read as the reader replays it (issue
-    39, tenth review r-main-en: basic game 1, p. 20 45 % blank above Figure 17 and its
-    moves, as Figure 18 came after move 2)."""
-    later = [k for k in range(figure[1], end) if units[k].move and not _drawn_later(units, k)]
-    if not later:
-        return True
-    home = units[later[0]].section
-    nxt = next((k for k in range(end, len(units))
-                if units[k].art or units[k].section != home), len(units))
-    if nxt == len(units) or not units[nxt].art:
-        return True
-    return _run_height(units, *figure) + _run_height(
-        units, end, _group_end(units, nxt) + 1) <= page + 0.01
 
 
 def _paragraph_finished(units: list[Unit], figure: tuple[int, int], end: int, whole: int,
@@ -681,13 +656,11 @@ def _figure_before(units: list[Unit], i: int) -> bool:
     return any(unit.art and unit.section == units[i].section for unit in units[:i])
 
 
-def _holds_back(units: list[Unit], n: int, facing: bool, later: bool = False) -> bool:
-    """Whether *units[n]* stops the text that comes up above a floated figure: another
-    figure (their numbers stay in order), a sidebar, or a move that may not come up above
-    the figure of the move before it (see :func:`_float`)."""
-    unit = units[n]
-    return bool(unit.art or unit.sidebar or (
-        unit.move and not (facing and (later or _drawn_later(units, n)))))
+def _holds_back(unit: Unit) -> bool:
+    """Whether *unit* stops the text that comes up above a floated figure: another figure
+    (their numbers stay in order), a sidebar, or a worked example's move, which is not
+    read before the figure of the move before it (see :func:`_float`)."""
+    return bool(unit.art or unit.sidebar or unit.move)
 
 
 def _may_end_before(units: list[Unit], k: int, *, own: bool, split: bool) -> bool:
@@ -698,21 +671,6 @@ def _may_end_before(units: list[Unit], k: int, *, own: bool, split: bool) -> boo
     return k >= len(units) or bool(units[k].art) or (
         units[k].space_before > 0 and (own or not units[k].in_list)) or (
         split and units[k].header is None and units[k - 1].header is None)
-
-
-def _drawn_later(units: list[Unit], k: int) -> bool:
-    """No figure follows the move whose paragraph starts at *units[k]* in its example (its
-    section). Only such a move may come up above the figure of the move before it, on a
-    page facing that figure: a move with a figure after it, its own or one it leads to (a
-    pair set after the later of its two moves), would come up without it, the figure left
-    under the moves after it (issue 39, review: basic game 18, moves 6-9 above Fig. 27
-    «after move 5», their figures overleaf after the game was over)."""
-    for unit in units[k + 1:]:
-        if unit.section != units[k].section:
-            return True
-        if unit.art:
-            return False
-    return True
 
 
 def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset(),
@@ -746,7 +704,7 @@ def _fill(units: list[Unit], g: PageGeometry, breaks: frozenset[int] = frozenset
             # A figure too tall for the rest of the page heads the next, and the text
             # after it fills this page.
             if not forced and _float(units, i, j, bottom - y, bottom - g.body_top, runs,
-                                     g.faces_next(len(pages) - 1), len(pages) == 1):
+                                     len(pages) == 1):
                 continue
             # So does a figure with its text, the page's figures all drawn smaller within
             # their limits (one alone may not give enough: a trick's row of cards; issue
@@ -828,8 +786,8 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
     where that is a notes list's label ("Notes:"), after the label and as much of the
     list as fits, which is set on *page*: its first note's first lines
     (:data:`NOTE_SIDE` on each side), or whole notes, the list going on under its head
-    (:meth:`.setter.Setter.note_head`) however few stand above, with
-    :data:`~.setter.NOTES_SIDE` notes at least; else there. A label that
+    (:meth:`.setter.Setter.note_head`), with :data:`~.setter.NOTES_SIDE` notes at least
+    on each side; else there. A label that
     opens a page reads as cut off from the text it notes, on the page before (session 20
     review: EN pp. 30, 45, 49 opened with "Notes:")."""
     if not page or i + 1 >= len(units) or not _label(units[i], units[i + 1]):
@@ -842,29 +800,34 @@ def _notes_begun(units: list[Unit], i: int, page: list[tuple[float, Unit]],
     return i + 1 + begun
 
 
-#: A note of at most this many lines is not broken by a page where the page can end
-#: before its text's last lines instead and stay :data:`FULL` (:func:`_soft_break`): the
-#: label, the note whole and the lines it notes go over together (session 20, main review
-#: 8: "…would end | nearly every game" across EN pp. 43-44).
+#: A note of at most this many lines is not broken by a page under its list's label: the
+#: label and the note go over together, with the lines it notes where the page can end
+#: before its text's last lines instead and stay :data:`FULL` (:func:`_soft_break`;
+#: session 20, main review 8: "…would end | nearly every game" across EN pp. 43-44), and
+#: the label never stands at a page's foot over the first lines of one short note
+#: (eleventh review r-ass: a notes list's label over one note alone at the foot).
 NOTE_WHOLE = 4
 
 
-def _begun(units: list[Unit], i: int, y: float, bottom: float, whole: bool = False) -> int:
+def _begun(units: list[Unit], i: int, y: float, bottom: float) -> int:
     """How many units of the notes list whose label is *units[i]* stand under the label
     on a page where the label comes at *y* and the page ends at *bottom*
-    (:func:`_notes_begun`); 0 if the list may not begin there. With *whole*, a first
-    note of :data:`NOTE_WHOLE` lines or fewer is not broken."""
+    (:func:`_notes_begun`); 0 if the list may not begin there. A first note of
+    :data:`NOTE_WHOLE` lines or fewer is not broken."""
     end = next((k for k in range(i + 2, len(units))
                 if units[k].space_before > 0 and not units[k].in_list or units[k].art),
                len(units))
     starts = [k for k in range(i + 2, end) if units[k].in_list]   # the notes after the first
     first = (starts[0] if starts else end) - i - 1                # the first note's lines
-    inside = [] if whole and first <= NOTE_WHOLE else [
+    inside = [] if first <= NOTE_WHOLE else [
         m for m in range(NOTE_SIDE, first) if not units[i + m].hyphen]
     # NOTE_SIDE lines of the note go over where it has lines enough and no hyphen forbids
     # that break; else one.
+    # NOTES_SIDE whole notes at least on each side: the label over one note alone at a
+    # page's foot reads as a stray, the list overleaf (eleventh review r-ass: RU p. 10,
+    # «Примечания:» and note 11, notes 12-21 on p. 11).
     breaks = ([m for m in inside if first - m >= NOTE_SIDE] or inside) + [
-        k - i - 1 for k in starts[:len(starts) + 1 - NOTES_SIDE]]
+        k - i - 1 for k in starts[NOTES_SIDE - 1:len(starts) + 1 - NOTES_SIDE]]
     fit = [m for m in breaks if y + _run_height(units, i, i + 1 + m) <= bottom + 0.01]
     return max(fit, default=0)
 
@@ -908,8 +871,7 @@ def _soft_break(units: list[Unit], i: int, j: int, at: tuple[float, float], g: P
     if soft is not None and y - g.body_top >= full * (g.body_bottom - g.body_top) \
             and not _hole_kept(units, i, soft, bottom - y) and not (
                 soft + 2 < len(units) and _label(units[soft + 1], units[soft + 2])
-                and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom,
-                           whole=True)):
+                and _begun(units, soft + 1, y + _run_height(units, i, soft + 1), bottom)):
         return None
     return soft
 

@@ -22,7 +22,7 @@ from ...model.booklet import (LINK, Banner, Booklet, Bullets, Chapter, FigureRef
                               unlinked)
 from ..diagram import LEAST_LABEL
 from .figures import TABLEAU_LABEL
-from .sizes import PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
+from .sizes import MOVE, PAIR_GAP, START_SECTIONS, FigurePlacement, pairs, placements
 from .typography import GLUE, NBSP, link_spans, prepared, set_lines, set_title, shown
 from .units import (GREY, INK, LISTING, PAGE_TARGET, RULE, TINT, TURN, PageGeometry,
                     TypeStyle, Unit, text_item)
@@ -35,9 +35,12 @@ HEADING_LINES = 3
 PAGE_ONLY = "#"
 #: A cross-reference and the closing quotes right after it.
 _PAGED = re.compile(LINK.pattern + r"([\u201d\u00bb\u2019\"]*)")
-#: A worked example's numbered move opens its paragraph: "5. b4-b5 c6xb5." (a patience's
-#: "4. П5 → ЛФ4."), the number and a full stop.
-MOVE = re.compile(r"\d+\.\s")
+#: The section of a chapter that is the booklet's colophon (its imprint: who made it, with
+#: what, under which licence); the sections after it without a heading of their own go
+#: with it (:func:`.flow._set_colophon`). It is set at the booklet's end under a
+#: chapter's head, as the other back matter is (issue 39, eleventh review: EN p. 74, a
+#: small bold subhead among the chapter heads of the glossary and the index).
+COLOPHON = "colophon"
 #: Sections set as a sidebar, by id.
 SIDEBAR_SECTIONS = frozenset({"variants"})
 #: A sidebar breaks across pages only leaving at least this many of its lines on each
@@ -789,7 +792,8 @@ def _section_units(setting: _Chapter, i: int, units: list[Unit]) -> int:
     start = len(units)
     heading = 0
     if section.heading:
-        units += setter.heading(section.heading, setter.s.h2, 4.5, chapter.where,
+        size = setter.s.h1 if section.key == COLOPHON else setter.s.h2
+        units += setter.heading(section.heading, size, 4.5, chapter.where,
                                 f"section[{i}].heading",
                                 anchor=f"{chapter.key}/{section.key}")
         heading = len(units) - start

@@ -9,10 +9,11 @@ moves or crop in a section that sets the game up is the game's start; any other 
 an example. A figure table's ``width`` and ``style`` keys override the defaults."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...draw.art.board import View
-from ...model.booklet import Chapter, FigureRef, Section
+from ...model.booklet import Chapter, FigureRef, Paragraph, Section
 from ..diagram import LEAST_LABEL, compact_square
 from ..figure import Crop
 
@@ -59,17 +60,31 @@ def width_for_cards(ref: FigureRef, column: float) -> float:
     return round(high + 0.05, 1)
 
 
+#: A worked example's numbered move opens its paragraph: "5. b4-b5 c6xb5." (a patience's
+#: "4. П5 → ЛФ4."), the number and a full stop.
+MOVE = re.compile(r"\d+\.\s")
+
+
 def pairs(section: Section, column: float) -> list[tuple[FigureRef, FigureRef]]:
     """The boards of *section* set side by side in a text *column* mm wide: its example
     boards (not the start, not a row of cards) taken two by two in order, where both show
-    their cards :data:`LEAST_CARD` wide at half the column (a crop of 6 files or fewer);
-    a board whose cards would be smaller stands alone, wider."""
+    their cards :data:`LEAST_CARD` wide at half the column (a crop of 6 files or fewer)
+    and no move of a worked example (:data:`MOVE`) stands between them; a board whose
+    cards would be smaller, or with a move between it and the next, stands alone, wider.
+    A pair is set where its second figure stands: a move between them would be read
+    before the position that leads to it (issue 39, eleventh review r-main-ru, initial
+    game 9: «после хода юга e5-d6» set after move 7)."""
     boards = [b for b in section.blocks
               if isinstance(b, FigureRef) and b.layout is not None and b.width is None
               and not is_start(section, b)]
+    moves = [n for n, b in enumerate(section.blocks)
+             if isinstance(b, Paragraph) and MOVE.match(b.text)]
+    at = {id(b): n for n, b in enumerate(section.blocks)}
     found, i = [], 0
     while i + 1 < len(boards):
-        if all(card_width(b, EXAMPLE * column) >= LEAST_CARD for b in boards[i:i + 2]):
+        first, second = at[id(boards[i])], at[id(boards[i + 1])]
+        if all(card_width(b, EXAMPLE * column) >= LEAST_CARD for b in boards[i:i + 2]) \
+                and not any(first < n < second for n in moves):
             found.append((boards[i], boards[i + 1]))
             i += 2
         else:
