@@ -175,3 +175,21 @@ def test_one_below_takes_only_the_led_card_nobody_has_beaten():
     assert [s.holder for s in trick.steps] == [1, 2, 1, 1]
     assert trick.winner == 1 and not trick.steps[3].took
     assert "QS does not beat KS" in trick.steps[3].reason
+
+
+# --- an 8 of the player's own trump suit (option 1) ------------------------------------
+
+def test_an_eight_of_ones_own_trump_suit_still_needs_a_hand_without_the_main_suit():
+    """Seed 003: "To interrupt a figure eight, which is different in suit, from the card
+    with which the first move was made (the main card), it is possible only if the player
+    does not have any cards of the main suit." Under option 1 the 8 of a player's own
+    trump suit is both a trump and an 8 of another suit; the rules make no exception for
+    it, and the booklet prints our reading (row moves:trump-eight): it is played as an 8.
+    Boris (seat 2, clubs his trumps) may not beat Anna's led 9H with his 8C while he holds
+    a heart, and may when he holds none, taking the trick as an 8 of another suit."""
+    option1 = TrumpSetup.of(1, [S, C])
+    led = parse_cards("9H")
+    assert legal_plays(parse_cards("8C 7H"), led, option1) == parse_cards("7H")
+    assert legal_plays(parse_cards("8C 7S"), led, option1) == parse_cards("8C 7S")
+    trick = resolve(parse_cards("9H 8C"), option1)
+    assert trick.winner == 2 and trick.steps[-1].way is Way.EIGHT

@@ -73,15 +73,17 @@ def _marks(text: str, lang: str) -> list[int]:
 
 
 def test_the_notes_are_numbered_on_through_the_chapter(built):
-    """Seed 003 leaves 26 points of Ass open or contradicts itself on them (the readings and
+    """Seed 003 leaves 27 points of Ass open or contradicts itself on them (the readings and
     the two house rules of templates/sources/ass.toml that the chapter lists; the 25th,
     fourth review r-ass C1: whether a plain card of its rank beats a led trump, row
     moves:led-trump; the 26th, tenth review r-ass: what the four cards' 10 is added to,
-    row switch.hand_combinations:four): its notes are numbered 1 to 26 across its
-    sections, each list going on from the last."""
+    row switch.hand_combinations:four; the 27th, eleventh review r-ass: whether the 8 of
+    a player's own trump suit needs a hand without the main suit, row moves:trump-eight):
+    its notes are numbered 1 to 27 across its sections, each list going on from the
+    last."""
     for lang, made in built.items():
         notes = _notes(_ass(made))
-        assert sorted(notes) == list(range(1, len(notes) + 1)) and len(notes) == 26, lang
+        assert sorted(notes) == list(range(1, len(notes) + 1)) and len(notes) == 27, lang
 
 
 def test_each_mark_names_the_note_of_its_reading(built, library):
@@ -95,7 +97,7 @@ def test_each_mark_names_the_note_of_its_reading(built, library):
         raw = tomllib.loads((TEMPLATES / lang / "ass.toml").read_text(encoding="utf-8"))
         printed = _printed(ass)
         marks = [n for text in printed for n in _marks(text, lang)]
-        assert len(marks) == 40, (lang, marks)
+        assert len(marks) == 41, (lang, marks)
         assert not any(BARE[lang] in text for text in printed), lang
         keys = [key for section in raw["section"]
                 for key in re.findall(r"\{note:([^{}\s]+)\}", section.get("text", ""))]
@@ -141,12 +143,13 @@ def test_the_table_rows_of_readings_carry_their_marks_and_notes_follow_the_marks
         for holder in rows[lang]:
             row = next(r for r in table.rows if r[0] == holder)
             assert MARK[lang].search(row[1]), (lang, row)
-        assert len(MARK[lang].findall(table.rows[-1][1])) == 2, (lang, table.rows[-1])
+        same_rank = next(r for r in table.rows if r[0] == rows[lang][1])
+        assert len(MARK[lang].findall(same_rank[1])) == 2, (lang, same_rank)
         first: list[int] = []
         for n in (n for text in _printed(ass) for n in _marks(text, lang)):
             if n not in first:
                 first.append(n)
-        assert first == sorted(first) == list(range(1, 27)), (lang, first)
+        assert first == sorted(first) == list(range(1, 28)), (lang, first)
 
 
 def test_every_note_is_short(built):
@@ -189,7 +192,7 @@ def test_the_printed_marks_and_note_numbers_match(built):
         marks = {int(n) for n in MARK[lang].findall(" ".join(text.split()))}
         numbers = [t for page in made.typeset.pages for t in _texts(page.items)
                    if re.fullmatch(r"\d+\.", t.text) and t.anchor == "end"]
-        assert sorted(int(t.text[:-1]) for t in numbers) == list(range(1, 27)), lang
+        assert sorted(int(t.text[:-1]) for t in numbers) == list(range(1, 28)), lang
         assert marks <= {int(t.text[:-1]) for t in numbers}, lang
         assert len({t.x for t in numbers}) == 1, lang   # one column of numbers
 
