@@ -58,7 +58,7 @@ def underfull(pdf: bytes, labels: list[str], share: float = INSIDE) -> list[tupl
 
 
 def main(out: Path, keys: list[str]) -> None:
-    from generator.app.booklet import set_booklet
+    from built_booklets import set_booklet
     from generator.io.templates import Library
 
     library = Library()

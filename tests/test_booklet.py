@@ -10,7 +10,7 @@ import pypdfium2
 import pytest
 
 from generator.cli import cli
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.units import PageGeometry
 from generator.docs.booklet.impose import creep_shift, padded, saddle_order
@@ -381,7 +381,9 @@ def test_every_figure_layout_is_judged_by_the_rule_engine_in_the_run(library, mo
         return original(self, start=start)
 
     monkeypatch.setattr(LayoutFile, "problems", spy)
-    made = set_booklet(library, "en")
+    # Set afresh, not from the shared builds (tests/built_booklets.py): the spy must see it.
+    from generator.app.booklet import set_booklet as set_afresh
+    made = set_afresh(library, "en")
     layouts = [f.layout for c in made.booklet.chapters for f in c.figures if f.layout]
     # A board is drawn once more where its full style is tried before the compact one
     # (generator.docs.booklet.figures.draw_placed): judged at least once, nothing else.

@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.ass import DEFAULT_TRUMPS, Deal, TrumpSetup, Way, play_deal, play_problem
 from generator.ass.deal import HAND, seat_trumps, shuffled_pack
 from generator.ass.rules import DEFAULT_RULES

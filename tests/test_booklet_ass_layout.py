@@ -10,7 +10,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.setter import NOTE_RULE_WIDTH, NOTE_SIZE
 from generator.docs.booklet.typography import curly, set_lines

@@ -8,7 +8,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.io.booklets import banner_boards, banner_cards
 from generator.io.sources import coverage_problems, load_sources, reading_text

@@ -4,7 +4,7 @@ read as a stray full stop. A title that would leave fewer than flow.LEADER dots 
 line earlier, into even lines."""
 from __future__ import annotations
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.flow import LEADER
 from generator.draw.scene import Group, Item, Text
 

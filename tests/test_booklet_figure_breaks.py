@@ -10,7 +10,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 
 PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 CAPTION = re.compile(r"^(Figure|Рис\.) \d+\. ")

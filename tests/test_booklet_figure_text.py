@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 from PIL import ImageChops
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.draw.backends.pdf import OUTLINED, render
 from generator.draw.scene import Group, Item, Text

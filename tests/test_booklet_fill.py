@@ -25,7 +25,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.figures import TABLEAU_LABEL
 from generator.docs.booklet import makeup
@@ -773,7 +773,9 @@ def test_no_figure_stands_inside_a_paragraph(library, lang, monkeypatch):
         return pages
 
     monkeypatch.setattr(flow, "paginate", recorded)
-    booklet = set_booklet(library, lang)
+    # Set afresh, not from the shared builds (tests/built_booklets.py): the spy must see it.
+    from generator.app.booklet import set_booklet as set_afresh
+    booklet = set_afresh(library, lang)
     inside = []
     for chapter in booklet.booklet.chapters:
         for number, page in enumerate(made[chapter.key]):

@@ -8,7 +8,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.errors import TemplateError
 from generator.io.booklets import load_index_terms

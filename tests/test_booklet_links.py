@@ -15,7 +15,7 @@ import pikepdf
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.setter import PAGE_ONLY, Setter
 from generator.docs.booklet.units import Link, PageGeometry

@@ -235,7 +235,7 @@ def test_no_page_opens_with_a_notes_label_that_fits_under_its_text(library, lang
     the page before), read from the PDF: a page opens with a notes list's label only where
     the label and two lines of its first note do not fit under the page before's last
     line (a figure fills that page)."""
-    from generator.app.booklet import set_booklet
+    from built_booklets import set_booklet
     from pagefill import fills
     from pdflines import read_lines
 

@@ -147,7 +147,7 @@ PATIENCES = ("nivernaise", "empress-of-india", "besieged-city")
 @pytest.fixture(scope="module")
 def texts(library) -> dict[str, list[str]]:
     """Each page's set text (not the figures' drawn labels), by language."""
-    from generator.app.booklet import set_booklet
+    from built_booklets import set_booklet
     from generator.docs.booklet.index import _printed, _read
     return {lang: [_read(_printed(page.items))
                    for page in set_booklet(library, lang, PATIENCES).pages]

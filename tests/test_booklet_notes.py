@@ -14,7 +14,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.setter import MOVE
 from generator.draw.scene import Item, Text, walk

@@ -9,7 +9,7 @@ import pypdfium2
 import pytest
 
 from generator.cli import cli
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.io.booklets import game_name
 from generator.model.booklet import FigureRef

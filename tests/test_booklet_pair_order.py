@@ -10,7 +10,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 
 GAMES = ("basic-1", "basic-18", "word-1")
 AFTER = {"en": re.compile(r"^Figure \d+\. After move (\d+)\b"),

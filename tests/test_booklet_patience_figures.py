@@ -11,7 +11,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.units import INK, SIDEBAR
 from generator.docs.diagram import LEAST_LABEL

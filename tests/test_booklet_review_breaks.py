@@ -14,7 +14,7 @@ from __future__ import annotations
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.setter import MOVE, SIDEBAR_SIDE
 from generator.docs.booklet.units import SIDEBAR_X, PageGeometry

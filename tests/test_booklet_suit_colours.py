@@ -12,7 +12,7 @@ import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.units import GREY, INK
 from generator.draw import fonts

@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.io.booklets import load_booklet
 from generator.io.layouts import load_layout_file
 from generator.model.booklet import Booklet, Bullets, Chapter, FigureRef, Paragraph, Table

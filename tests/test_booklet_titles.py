@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.typography import _TITLE_OPENERS, set_lines, set_title
 from generator.docs.booklet.units import PageGeometry
 from generator.draw import fonts

@@ -8,7 +8,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.docs.booklet.sizes import START_SECTIONS
 from generator.docs.booklet.typography import curly

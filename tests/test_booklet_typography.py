@@ -14,7 +14,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.setter import NOTE_INDENT, NOTE_SIZE, item_indent, notes_at
 from generator.docs.booklet.typography import (_must_not_end, _names_number, curly, glued,
                                                prepared, set_lines, shown)

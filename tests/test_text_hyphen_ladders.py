@@ -12,7 +12,7 @@ import math
 import pytest
 
 from generator.docs.booklet import setter
-from generator.app.booklet import set_booklet
+from generator.app.booklet import set_booklet as set_afresh
 from generator.docs.booklet.typography import set_lines
 from generator.docs.booklet.units import PageGeometry
 from generator.draw import fonts, text
@@ -130,7 +130,9 @@ def set_paragraphs(request, library):
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(setter, "set_lines", recording)
-        set_booklet(library, request.param)
+        # Set afresh, not from the shared builds (tests/built_booklets.py): the spy must
+        # see it.
+        set_afresh(library, request.param)
     return request.param, found
 
 
