@@ -27,7 +27,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.app.booklet import set_booklet
+from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.io.booklets import banner_boards
 from generator.model.booklet import Bullets, Paragraph, Table
