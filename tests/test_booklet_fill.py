@@ -859,8 +859,8 @@ def test_the_colophon_ends_the_last_page_or_the_inside_back_cover(made):
     program, its licence) floated half way down the credits' second page, among the
     front matter. It is the booklet's last words: on its last page, or on the inside back
     cover where the last page is the back cover (the quick reference, kept last by the
-    saddle imposition); on a page of its own it stands at the top, not alone at the foot
-    of an empty page (fourth review r-ass, L2), in every booklet."""
+    saddle imposition); on a page of its own, at its top, not alone at the foot of an
+    empty page (fourth review r-ass, L2), in every booklet."""
     for (lang, games), booklet in made.items():
         credits = next(c for c in booklet.booklet.chapters if c.key == "credits")
         heading = next(s.heading for s in credits.sections if s.key == "colophon")
@@ -868,11 +868,14 @@ def test_the_colophon_ends_the_last_page_or_the_inside_back_cover(made):
         labels = [p.label for p in booklet.pages]
         cover = len(labels) - 1 if labels[-1] == "reference" else len(labels)
         assert page == cover - 1, (lang, games, page, labels[-3:])
-        if labels[page] == "colophon":
-            assert pagefill.fills(booklet.pdf)[page] < 0.9, (lang, games, page)
-        # Its page has no running head: shared with the glossary's end, it was headed
-        # «Словарь терминов» above «Выходные сведения» (patience review 8, RU p. 30).
+        assert labels[page] == "colophon", (lang, games, page)
+        assert pagefill.fills(booklet.pdf)[page] < 0.9, (lang, games, page)
+        # Its page has no running head, and the glossary's last page keeps its own:
+        # shared, the page was headed «Словарь терминов» above «Выходные сведения»
+        # (patience review 8, RU p. 30), then had no head at all (twelfth review).
         assert page_fill(booklet.pdf)[page][0] == "", (lang, games, page)
+        if page - 1 not in chapter_starts(booklet):
+            assert page_fill(booklet.pdf)[page - 1][0] != "", (lang, games, page)
         # Not also left in the front matter.
         assert sum(title == heading for title, _, _ in booklet.typeset.outline) == 1
 
@@ -969,12 +972,13 @@ def test_a_short_table_breaks_only_across_an_open_spread(first_page):
     assert (split > 0) == (first_page % 2 == 0), split
 
 
-def test_the_colophon_follows_the_last_text_or_opens_a_page():
-    """The colophon's rule on made-up pages (flow._set_colophon; issue 39, fourth review
-    r-ass, L2: at the foot it stood alone under an empty page, or under a glossary's tail
-    with the page's middle blank): after the last page's text, COLOPHON_GAP below it, where
-    it fits; else at the top of a page of its own; before the back cover if there is one."""
-    from generator.docs.booklet.flow import COLOPHON_GAP, _Body, _set_colophon
+def test_the_colophon_opens_a_page_of_its_own_before_any_back_cover():
+    """The colophon's rule on made-up pages (flow._set_colophon): at the top of a page of
+    its own, whatever room the last page leaves (issue 39, fourth review r-ass, L2: at the
+    foot it stood alone under an empty page; patience review 8 and the twelfth review: set
+    under the glossary's last rows, the page either named the glossary above it or lost
+    the glossary's running head); before the back cover if there is one."""
+    from generator.docs.booklet.flow import _Body, _set_colophon
     from generator.model.booklet import Chapter
 
     g = GEOMETRY
@@ -988,11 +992,10 @@ def test_the_colophon_follows_the_last_text_or_opens_a_page():
                               if back else [])
             colophon = [Unit(8.0, []), Unit(20.0, [], space_before=2.0)]
             _set_colophon(pages, chapter, colophon, g)
+            assert len(pages) == 2 + back, (text, back)
             assert pages[-1].chapter is (cover if back else pages[-1].chapter)
-            fits = text * body + COLOPHON_GAP + 30.0 <= body
-            host = pages[0] if fits else pages[1]
-            assert len(pages) == 1 + back + (not fits), (text, back)
-            assert host.placed[-2][1] is colophon[0] and host.placed[-1][1] is colophon[1]
-            top = host.placed[-2][0] - g.body_top
-            assert abs(top - (text * body + COLOPHON_GAP if fits else 0.0)) < 1e-6
-            assert abs(host.placed[-1][0] - host.placed[-2][0] - 10.0) < 1e-6
+            host = pages[1]
+            assert [unit for _, unit in host.placed] == colophon, (text, back)
+            assert len(last.placed) == 1, (text, back)
+            assert abs(host.placed[0][0] - g.body_top) < 1e-6
+            assert abs(host.placed[1][0] - host.placed[0][0] - 10.0) < 1e-6

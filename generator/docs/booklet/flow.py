@@ -140,10 +140,6 @@ class _Body:
     opens: bool
     #: The page's label if not its chapter's key: the colophon's own page.
     label: str = ""
-    #: The colophon is set on it after its chapter's last text: it has no running header,
-    #: which would name that chapter above the booklet's imprint (patience review 8: RU
-    #: p. 30, «Выходные сведения» under the head «Словарь терминов»).
-    imprint: bool = False
 
 
 def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: int,
@@ -186,10 +182,6 @@ def _flow(booklet: Booklet, setter: Setter, figures: Mapping[str, Page], first: 
 #: The chapter that is the booklet's outside back cover, a page of its own (the quick
 #: reference: :mod:`.impose` keeps the last page there).
 BACK_COVER = "reference"
-#: The space (mm) between a page's text and the colophon set after it; down to
-#: :data:`COLOPHON_GAP_LEAST` where that keeps it off a page of its own.
-COLOPHON_GAP = 9.0
-COLOPHON_GAP_LEAST = 5.0
 
 
 def _without_colophon(chapter: Chapter, units: list[Unit]) -> tuple[list[Unit], list[Unit]]:
@@ -206,26 +198,19 @@ def _without_colophon(chapter: Chapter, units: list[Unit]) -> tuple[list[Unit], 
 
 def _set_colophon(pages: list[_Body], chapter: Chapter, colophon: list[Unit],
                   g: PageGeometry) -> None:
-    """The colophon set as the booklet's last words: on its last page, or on the inside
-    back cover where the last page is the back cover (:data:`BACK_COVER`), straight after
-    that page's text (:data:`COLOPHON_GAP` below it, or less) if there is room, else at
-    the top of a page of its own there, in every booklet alike (issue 39, tenth review: the colophon
+    """The colophon set as the booklet's last words, at the top of a page of its own: the
+    last page, or the inside back cover where the last page is the back cover
+    (:data:`BACK_COVER`), in every booklet alike (issue 39, tenth review: the colophon
     floated in the middle of the credits' second page; fourth review r-ass, L2: set at the
-    page's foot, it stood alone under three quarters of an empty page, or under a
-    glossary's six-row tail with the page's middle blank). A page it shares with a
-    chapter's end has no running header (:attr:`_Body.imprint`)."""
+    page's foot, it stood alone under three quarters of an empty page). Set under a
+    glossary's last rows, that page either named the glossary in its running head above
+    the colophon (patience review 8) or lost the head the glossary's other pages have
+    (twelfth review); a page of its own has no running head and needs none."""
     cover = len(pages) - 1 if len(pages) > 1 and pages[-1].chapter.key == BACK_COVER \
         and pages[-2].chapter.key != BACK_COVER else len(pages)
-    height = sum(unit.height for unit in colophon) + sum(
-        unit.space_before for unit in colophon[1:])
-    body = g.body_bottom - g.body_top
-    host = pages[cover - 1] if cover else None
-    gap = min(COLOPHON_GAP, body - height - depth(host.placed, g)) if host else 0.0
-    if host is None or gap < COLOPHON_GAP_LEAST:
-        host = _Body([], chapter, True, COLOPHON)   # no running header: not a chapter's
-        pages.insert(cover, host)
-    host.imprint = True
-    y = g.body_top + (depth(host.placed, g) + gap if host.placed else 0.0)
+    host = _Body([], chapter, True, COLOPHON)   # no running header: not a chapter's
+    pages.insert(cover, host)
+    y = g.body_top
     for n, unit in enumerate(colophon):
         y += unit.space_before if n else 0.0
         host.placed.append((y, unit))
@@ -297,7 +282,7 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
                 outline.append((headings[unit.anchor], level, len(pages)))
         # A chapter's first page has its title: no running header above it.
         # Nor has the page the colophon shares with a chapter's end.
-        header = "" if page.opens or page.imprint else glued(page.chapter.title, booklet.lang)
+        header = "" if page.opens else glued(page.chapter.title, booklet.lang)
         pages.append(framed_page(geometry, page.placed, header, len(pages) + 1, label))
         placed_pages.append(page.placed)
     return Typeset(pages, outline, entries, _links(placed_pages, geometry))
