@@ -311,8 +311,10 @@ def test_loader_reads_figures_in_place(library):
     chapter = booklet.games[0]
     assert chapter.game == "basic-1"
     setup = next(s for s in chapter.sections if s.key == "setup")
-    # The figure stands where {figure} was written: after the setup paragraph.
-    assert [type(b).__name__ for b in setup.blocks] == ["Paragraph", "Paragraph", "FigureRef"]
+    # The figure stands where {figure} was written: after the setup's two paragraphs (the
+    # text and notes after it follow it).
+    assert [type(b).__name__ for b in setup.blocks][:3] == ["Paragraph", "Paragraph",
+                                                            "FigureRef"]
 
 
 # --- the contact sheet -------------------------------------------------------------------------

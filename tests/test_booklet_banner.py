@@ -153,13 +153,13 @@ def test_every_board_game_banner_names_its_games_boards(made, library, lang):
     pdf = pypdfium2.PdfDocument(booklet.pdf)
     expected = {"en": {"basic-1": "Board: board A",
                        "initial-1": "Board: the colourless board or board A (our reading 1)",
-                       "word-1": "Board: the colourless board or board A (our reading)",
+                       "word-1": "Board: the colourless board or board A (our reading 2)",
                        "word-puzzle-5": "Board: the colourless board or board A (our "
                                         "reading, p. {word-1/setup})"},
                 # Russian: the label says «Доска» once, the names do not repeat it.
                 "ru": {"basic-1": "Доска: A",
                        "initial-1": "Доска: бесцветная или A (наше толкование 1)",
-                       "word-1": "Доска: бесцветная или A (наше толкование)",
+                       "word-1": "Доска: бесцветная или A (наше толкование 2)",
                        "word-puzzle-5": "Доска: бесцветная или A (наше толкование, "
                                         "с. {word-1/setup})"}}[lang]
     for chapter in booklet.booklet.games:

@@ -143,16 +143,15 @@ def test_every_example_prints_its_cards_at_least_8_mm_wide(made, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_two_boards_of_one_example_stand_side_by_side(made, lang):
-    """The first two boards of basic game 1's example cropped to pair (6 files or fewer:
-    its made-up position is drawn a-h under the introduction, sixth review r-main-ru 2, and
-    stands alone) share one row: their captions stand on the same line, one in each half of
-    the column."""
+    """The first two boards of a worked example cropped to pair (6 files or fewer, and no
+    move between them in the text: the eleventh review's reading order, so basic game 1's
+    boards, with moves between them, no longer pair; game 18's first two do) share one
+    row: their captions stand on the same line, one in each half of the column."""
     booklet = made[lang]
     pdf = Pages(booklet.pdf)
     word = booklet.booklet.words["figure"]
-    chapter = next(c for c in booklet.booklet.chapters if c.key == "basic-1")
-    example = next(s for s in chapter.sections if s.key == "example")
-    paired = pairs(example, COLUMN)
+    example, paired = next((s, pairs(s, COLUMN)) for c in booklet.booklet.chapters
+                           for s in c.sections if s.key == "example" and pairs(s, COLUMN))
     assert paired
     first = next(n for n, ref, _ in _numbered(booklet.booklet) if ref is paired[0][0])
     boxes = []

@@ -8,7 +8,6 @@ import re
 import pypdfium2
 import pytest
 
-from built_booklets import set_booklet
 from generator.docs.booklet.build import Made
 from generator.errors import TemplateError
 from generator.io.booklets import load_index_terms
@@ -32,10 +31,14 @@ def made(library) -> dict[str, Made]:
         READ[booklet.lang] = pages
         return term_pages(booklet, pages)
 
+    # Set afresh, not from the shared builds (tests/built_booklets.py): the spy must see
+    # the index made.
+    from generator.app.booklet import set_booklet as set_afresh
+
     with pytest.MonkeyPatch.context() as patch:
         term_pages = flow.term_pages
         patch.setattr(flow, "term_pages", kept)
-        return {lang: set_booklet(library, lang) for lang in ("en", "ru")}
+        return {lang: set_afresh(library, lang) for lang in ("en", "ru")}
 
 
 def _page_text(pdf: pypdfium2.PdfDocument, number: int) -> str:
@@ -542,8 +545,8 @@ def test_home_ranks_proportional_group_and_landing_on_a_card_are_indexed(made, l
 
 
 #: The words of basic game 1's setup that say which ranks are the home ranks, by language.
-HOME_RANKS = {"en": ("home ranks", "home ranks (1–2 for south, 7–8 for north)"),
-              "ru": ("исходные горизонтали", "исходные горизонтали (1–2 у юга, 7–8 у севера)")}
+HOME_RANKS = {"en": ("home ranks", "home ranks, 1–2 for south and 7–8 for north"),
+              "ru": ("исходные горизонтали", "исходные горизонтали: юг — 1–2, север — 7–8")}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -285,21 +285,23 @@ def test_a_reference_to_a_figure_on_its_own_page_prints_no_page():
 def test_no_figure_reference_names_the_page_it_is_printed_on(built, lang):
     """Read from the PDF: a figure reference with a page ("Figure 33 (p. 39)", «рис. 33
     (с. 44)») never stands on that page, and a figure reference without one stands on its
-    figure's page (initial game 1's example: "(Figure 34)" on the page of Figure 34)."""
+    figure's page (initial game 1's example: "(Figure 34)" on the page of Figure 34, where
+    the make-up sets them together)."""
     made = built[lang]
     pdf = pypdfium2.PdfDocument(made.pdf)
     figure, word = (re.escape(made.booklet.words[key]) for key in ("figure_ref", "page"))
-    alone = 0
+    checked = 0
     for n in range(len(pdf)):
         text = _page_text(pdf, n).replace("\ufffe ", "").replace("\ufffe", "")
         for m in re.finditer(rf"\b{figure} (\d+)(,| \(| ?\))(?: ?{word} (\d+))?", text,
                              re.I):
             if m.group(3):
                 assert int(m.group(3)) != n + 1, (lang, n + 1, m.group(0))
+                checked += 1
             elif m.group(2).strip() == ")":
                 assert re.search(rf"{figure} {m.group(1)}\.", text, re.I), (lang, n + 1)
-                alone += 1
-    assert alone >= 1, lang
+                checked += 1
+    assert checked >= 5, lang
 
 
 def test_the_patiences_figure_and_table_references_name_their_captions_page(library):

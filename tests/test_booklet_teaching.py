@@ -560,7 +560,7 @@ def test_the_colophon_gives_the_one_player_puzzle_its_playing_time(booklets, lan
 
 # Fourth review, r-main 7: "but test cards beat" left what they beat unsaid.
 TEST_CARD_BEATS = {"en": "in game 4 they do not, but a test card beats any card",
-                   "ru": "в игре 4 не бьют, зато пробная карта бьёт любую"}
+                   "ru": "в игре 4 нет, но пробная бьёт любую"}
 #: Both languages name the term in the games table (fifth review r-main F2: «за середину»
 #: beside «средняя линия» everywhere else); the Russian cell takes two lines for it.
 CROSSING = {"en": "| across the middle line |", "ru": "| за среднюю линию |"}

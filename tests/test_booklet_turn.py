@@ -187,7 +187,7 @@ BOX_READINGS = {
         # goal:no-redeal
         "en": ["in this order", "its column", "Fill each gap at once", "card by card",
                "no redeal"],
-        "ru": ["по масти в порядке", "столбца.", "Свободные места занимайте сразу", "по одной",
+        "ru": ["по масти в порядке", "её столбца", "Свободные места занимайте сразу", "по одной",
                "пересдачи нет"]},
 }
 #: (With its note's number since session 21: "(our reading 4)".)
