@@ -85,7 +85,7 @@ def _blocks(section: Section) -> tuple[Paragraph, Table, Paragraph, Paragraph]:
     """The intro, the table, the line to notice and the result (the result just under the
     table, session 20's editor's review; the key after it: :func:`_key`; the line on the
     draws after the line to notice)."""
-    intro, table, result, _, notice, _ = section.blocks
+    intro, table, result, _, notice, _ = section.blocks[:6]
     assert isinstance(intro, Paragraph) and isinstance(table, Table)
     assert isinstance(notice, Paragraph) and isinstance(result, Paragraph)
     return intro, table, notice, result
@@ -439,6 +439,14 @@ def _deal_toml(players: str = '["A", "B"]', committed: str = "[]",
      "section[0].deal.draws: expected text without '|'"),
     ("{deal}", _deal_toml(players='["A", "B|C"]'),
      "section[0].deal.players: expected text without '|'"),
+    ("{deal}", _deal_toml(draws='draws = "draws"\nhands = ["trick", "A"]'),
+     "section[0].deal.hands: expected 3 headings: the trick, then each player's hand"),
+    ("{deal}", _deal_toml(draws='draws = "draws"\nhands = ["trick", "A", "B"]'),
+     "section[0].text: expected a {hands} line exactly when [section.deal] gives the "
+     "hands' headings"),
+    ("{deal}\n\n{hands}", _deal_toml(),
+     "section[0].text: expected a {hands} line exactly when [section.deal] gives the "
+     "hands' headings"),
 ])
 def test_a_bad_deal_is_one_line_naming_the_key(library, tmp_path, text, deal, message):
     """Bad input: one line naming the file and the key, never a half-made table."""
@@ -504,3 +512,24 @@ def test_every_cell_of_the_deal_table_is_one_line(sections, lang):
             lines = setter.lines(cell, width - 2 * TABLE_SIDE, size=setter.s.body * TABLE_SIZE,
                                  justify=False, lead=setter.s.lead * TABLE_LEAD)
             assert len(lines) <= 1, (lang, cell, width)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hands_table_gives_each_hand_before_each_trick(sections, lang):
+    """Twelfth review r-ass: the whole deal showed no hands, so a reader could not check
+    that a player who did not follow suit held none of it. The table after it gives each
+    player's hand before each trick, replayed here from the dealt hands, the cards played
+    and the cards drawn; each card a player plays in a trick is in that player's cell."""
+    deal, names = _deal(lang)
+    held = next(b for b in sections[lang].blocks[6:] if isinstance(b, Table))
+    assert len(held.rows) == 1 + len(deal.tricks), lang
+    assert list(held.rows[0][1:]) == list(_spec(lang)["hands"][1:]), lang
+    for trick, row in zip(deal.tricks, held.rows[1:], strict=True):
+        assert row[0] == str(trick.number)
+        before = _hands_before(deal, trick.number)
+        assert [sorted(map(str, _cards(cell))) for cell in row[1:]] == \
+            [sorted(map(str, hand)) for hand in before], (lang, trick.number)
+        for player, card in zip(trick.players, trick.cards):
+            assert card in _cards(row[1 + player]), (lang, trick.number, card)
+    # Four cards each while the stock lasts (the refill after each trick, seed 003).
+    assert all(len(_cards(cell)) == 4 for cell in held.rows[1][1:])

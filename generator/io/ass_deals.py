@@ -16,21 +16,26 @@ a dash once the stock is empty: with them the deal can be replayed with a pack, 
 review r-ass, T1); ``total``, ``target`` and ``banks``, the first cells of the last three
 rows (each player's points, the target their commitment gives, and their banks before and
 after the deal); and ``ways``, the word for each way a trick is taken (the keys of
-:data:`WAY_KEYS`).
+:data:`WAY_KEYS`). An optional ``hands`` gives the headings of a second table, set where
+the text's ``{hands}`` line stands: the trick's number, then each player's hand before
+that trick (twelfth review r-ass: without the hands a reader could not check that a
+player who did not follow suit held none of it).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..errors import TemplateError
-from ..model.traditional import PlayingCard, rank_index
+from ..model.traditional import PlayingCard, Suit, rank_index
 from .reader import Reader
 
 if TYPE_CHECKING:
     from ..ass import Deal, PlayedTrick
 
-#: The line of a section's text that the deal's table replaces.
+#: The line of a section's text that the deal's table replaces, and the line the table of
+#: the hands before each trick replaces.
 DEAL_MARK = "{deal}"
+HANDS_MARK = "{hands}"
 #: Between a trick's cards: they stay on one line of their cell.
 NBSP = "\u00a0"
 #: The draws cell of a trick after which nobody draws (the stock is empty).
@@ -43,9 +48,10 @@ WAY_KEYS = ("led", "main_suit", "trump", "equal_rank", "equal_rank_trump", "one_
             "eight")
 
 
-def deal_table(r: Reader, lang: str) -> str:
+def deal_table(r: Reader, lang: str) -> tuple[str, str | None]:
     """The table of the deal *r* (a ``[section.deal]``) describes, as a section's text
-    writes a table (``| a | b |`` rows, the head row first), its cards in *lang*'s indices.
+    writes a table (``| a | b |`` rows, the head row first), its cards in *lang*'s indices;
+    and the table of the hands before each trick if *r* gives its headings (``hands``).
 
     :raises: :exc:`TemplateError` naming the file and key of a missing or wrong entry.
     """
@@ -64,13 +70,18 @@ def deal_table(r: Reader, lang: str) -> str:
     if len(columns) != COLUMNS:
         raise r.fail("columns", f"{COLUMNS} headings: trick, cards, taker, how, points", columns)
     draws = r.string("draws")
+    hands = r.strings("hands", [])
+    if hands and len(hands) != len(names) + 1:
+        raise r.fail("hands", f"{len(names) + 1} headings: the trick, then each player's "
+                     "hand", hands)
     total, target, banks = (r.string(key) for key in ("total", "target", "banks"))
     words = r.table("ways")
     ways = {key: words.string(key) for key in WAY_KEYS}
     words.finish()
     r.finish()
     for key, given in (("players", names), ("columns", columns),
-                       ("draws", [draws]), ("total", [total, target, banks]),
+                       ("draws", [draws]), ("hands", hands),
+                       ("total", [total, target, banks]),
                        ("ways", list(ways.values()))):
         if any("|" in text for text in given):
             # A | would split its cell in two and shift the row.
@@ -92,7 +103,38 @@ def deal_table(r: Reader, lang: str) -> str:
     rows.append([*blank, target, "", *(str(p.target) for p in players), ""])
     rows.append([*blank, banks, "", *(f"{p.banks - p.change}{NBSP}\u2192 {p.banks}"
                                       for p in players), ""])
+    held = None
+    if hands:
+        held = _cells([hands, *([str(n), *(_hand_text(h, script) for h in before)]
+                                for n, before in enumerate(hands_before(deal), 1))])
+    return _cells(rows), held
+
+
+def _cells(rows: list[list[str]]) -> str:
     return "\n".join("| " + " | ".join(row) + " |" for row in rows)
+
+
+def hands_before(deal: Deal) -> list[tuple[tuple[PlayingCard, ...], ...]]:
+    """Each player's hand before each trick of *deal*: the cards dealt, less the cards
+    played, plus the cards drawn after each trick (player 1's first)."""
+    hands = [list(h) for h in deal.hands]
+    found = []
+    for trick in deal.tricks:
+        found.append(tuple(tuple(h) for h in hands))
+        for player, card in zip(trick.players, trick.cards):
+            hands[player].remove(card)
+        for player, card in enumerate(trick.draws):
+            hands[player].append(card)
+    return found
+
+
+def _hand_text(hand: tuple[PlayingCard, ...], script: str) -> str:
+    """A hand as a cell: by suit in the game's order, the strongest first in each."""
+    from ..ass.tables import STRENGTH   # as play_deal: only for a booklet that shows a deal
+
+    suits = list(Suit)
+    ordered = sorted(hand, key=lambda c: (suits.index(c.suit), -STRENGTH[c.rank]))
+    return NBSP.join(card_text(c, script) for c in ordered)
 
 
 def _trick_rows(deal: Deal, names: list[str], ways: dict[str, str], script: str

@@ -32,7 +32,7 @@ from ..model.booklet import (BOARD_GAMES, DEAL_HEIGHT, FIGURE_REF, TABLE_REF, Ba
                              Booklet, Bullets, Chapter, FigureRef, IndexTerm, Paragraph,
                              PlanBlock, Section, Table, Turn, figure_anchor, figure_numbers,
                              needed, table_anchor, table_numbers, unlinked)
-from .ass_deals import DEAL_MARK, deal_table
+from .ass_deals import DEAL_MARK, HANDS_MARK, deal_table
 from .figures import LISTS, FigureStyle
 from .glyphs import check_printable
 from .languages import LANGUAGES
@@ -850,8 +850,13 @@ def _with_deal(r: Reader, text: str, lang: str) -> str:
     if not r.has("deal"):
         raise TemplateError(r.path, r.key("deal"), expected=f"a [section.deal] for the "
                             f"text's {DEAL_MARK} line", problem="missing")
-    table = deal_table(r.table("deal"), lang)
-    return "\n\n".join(table if c == DEAL_MARK else c for c in chunks)
+    table, hands = deal_table(r.table("deal"), lang)
+    if chunks.count(HANDS_MARK) != (hands is not None):
+        raise TemplateError(r.path, r.key("text"), expected=f"a {HANDS_MARK} line exactly "
+                            "when [section.deal] gives the hands' headings",
+                            got=f"{chunks.count(HANDS_MARK)}")
+    return "\n\n".join(table if c == DEAL_MARK else hands if c == HANDS_MARK and hands
+                         else c for c in chunks)
 
 
 READING_MARK = re.compile(r"\{reading:(?:([a-z0-9-]+)/)?([^{}\s/]+)\}")
