@@ -52,6 +52,9 @@ class PlayedTrick:
     #: deal with a pack (review r-ass round 4, T1: a player who shows out of a suit plays
     #: it later because she drew it).
     draws: tuple[PlayingCard, ...] = ()
+    #: Each player's hand before the trick, player 1's first, as held (the booklet's table
+    #: of hands: the twelfth review r-ass could not check who held the suit led).
+    hands: tuple[tuple[PlayingCard, ...], ...] = ()
 
     @property
     def taker(self) -> int:
@@ -173,6 +176,7 @@ def play_deal(seed: int, players: int, *, trumps: TrumpSetup = DEFAULT_TRUMPS,
     tricks: list[PlayedTrick] = []
     while hands[leader]:
         number = len(tricks) + 1
+        before = tuple(tuple(h) for h in hands)
         order = [(leader + i) % players for i in range(players)]
         setup = seat_trumps(trumps, order)
         given = list(moves[number - 1]) if number <= len(moves) else []
@@ -201,7 +205,7 @@ def play_deal(seed: int, players: int, *, trumps: TrumpSetup = DEFAULT_TRUMPS,
                 drawn[(leader + i) % players] = stock.pop()
                 hands[(leader + i) % players].append(drawn[(leader + i) % players])
         tricks.append(PlayedTrick(number, order[0], tuple(played), tuple(order), trick,
-                                  tuple(drawn[p] for p in sorted(drawn))))
+                                  tuple(drawn[p] for p in sorted(drawn)), before))
     for hand in hands:
         check_hand(hand, [])
     bonuses = hand_bonuses(dealt, rules)

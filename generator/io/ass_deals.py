@@ -105,27 +105,13 @@ def deal_table(r: Reader, lang: str) -> tuple[str, str | None]:
                                       for p in players), ""])
     held = None
     if hands:
-        held = _cells([hands, *([str(n), *(_hand_text(h, script) for h in before)]
-                                for n, before in enumerate(hands_before(deal), 1))])
+        held = _cells([hands, *([str(t.number), *(_hand_text(h, script) for h in t.hands)]
+                                for t in deal.tricks)])
     return _cells(rows), held
 
 
 def _cells(rows: list[list[str]]) -> str:
     return "\n".join("| " + " | ".join(row) + " |" for row in rows)
-
-
-def hands_before(deal: Deal) -> list[tuple[tuple[PlayingCard, ...], ...]]:
-    """Each player's hand before each trick of *deal*: the cards dealt, less the cards
-    played, plus the cards drawn after each trick (player 1's first)."""
-    hands = [list(h) for h in deal.hands]
-    found = []
-    for trick in deal.tricks:
-        found.append(tuple(tuple(h) for h in hands))
-        for player, card in zip(trick.players, trick.cards):
-            hands[player].remove(card)
-        for player, card in enumerate(trick.draws):
-            hands[player].append(card)
-    return found
 
 
 def _hand_text(hand: tuple[PlayingCard, ...], script: str) -> str:

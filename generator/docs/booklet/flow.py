@@ -280,8 +280,8 @@ def typeset(booklet: Booklet, figures: Mapping[str, Page], geometry: PageGeometr
                 # whose page it shares.
                 level = 0 if unit.anchor.endswith(f"/{COLOPHON}") else 1
                 outline.append((headings[unit.anchor], level, len(pages)))
-        # A chapter's first page has its title: no running header above it.
-        # Nor has the page the colophon shares with a chapter's end.
+        # A chapter's first page has its title, and the colophon's page is no chapter's:
+        # no running header above either.
         header = "" if page.opens else glued(page.chapter.title, booklet.lang)
         pages.append(framed_page(geometry, page.placed, header, len(pages) + 1, label))
         placed_pages.append(page.placed)
